@@ -1,0 +1,19 @@
+// Wraps a verb's run function as a commander action: the number it returns is the exit code.
+import type { Command } from 'commander';
+import type { Context } from './context.js';
+
+export type ActionResult = number | void;
+
+export const exitCodeSlot = new WeakMap<Context, number>();
+
+export function action<A extends unknown[]>(ctx: Context, run: (...args: A) => Promise<ActionResult>) {
+  return async (...args: A) => {
+    const code = await run(...args);
+    exitCodeSlot.set(ctx, typeof code === 'number' ? code : 0);
+  };
+}
+
+/** A command's own options (commander passes them after the positional arguments). */
+export function optsOf<T>(command: Command): T {
+  return command.opts() as T;
+}

@@ -1,0 +1,74 @@
+// The Context every command receives (DESIGN habit 1): streams, environment, clock, the Ctrl-C
+// signal, parsed global flags, and lazy factories for config, the API client and the prompter.
+// Command code never touches process.* directly, so tests can run it in-process.
+import type { Dispatcher } from 'undici';
+import type { ApiClient, ClientOptions } from '../client/types.js';
+import type { ProfileStore, ResolvedProfile } from '../config/types.js';
+import type { Output } from '../output/output.js';
+import type { Prompter } from './prompter.js';
+
+export interface OutStream {
+  write(chunk: string): boolean;
+  isTTY?: boolean;
+  columns?: number;
+  once?(event: 'drain', listener: () => void): unknown;
+}
+
+export interface InStream extends NodeJS.ReadableStream {
+  isTTY?: boolean;
+}
+
+export interface Io {
+  stdout: OutStream;
+  stderr: OutStream;
+  stdin: InStream;
+}
+
+export interface Clock {
+  now(): number;
+  /** Resolves after ms, or rejects with an AbortError-like error when the signal fires. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'tsv', 'json', 'ndjson'];
+
+/** Global flags after parsing and defaults (CONTRACT section 3). */
+export interface Globals {
+  profile: string | undefined;
+  baseUrl: string | undefined;
+  format: OutputFormat;
+  /** Whether the user chose the format (flag) or it follows the terminal. */
+  formatExplicit: boolean;
+  color: boolean;
+  /** Prompts allowed: stdin and stdout are terminals, no --no-input, no CI. */
+  interactive: boolean;
+  timeoutMs: number;
+  maxRetries: number;
+  maxWaitMs: number;
+  debug: boolean;
+  quiet: boolean;
+}
+
+export interface Context {
+  readonly io: Io;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly clock: Clock;
+  /** Fires on Ctrl-C. Long waits and requests listen to it. */
+  readonly signal: AbortSignal;
+  readonly version: string;
+  /** Filled once the command line is parsed (before any action runs). */
+  globals: Globals;
+  output(): Output;
+  config(): Promise<ProfileStore>;
+  profile(): Promise<ResolvedProfile>;
+  /** The API client for the resolved profile; fails with exit 3 when there is no key. */
+  client(overrides?: Partial<ClientOptions>): Promise<ApiClient>;
+  prompter(): Prompter;
+  /** Dispatcher injected by tests (MockAgent); absent in real runs (Node's built-in fetch). */
+  readonly dispatcher: Dispatcher | undefined;
+  /** Debug trace line to stderr when --debug is on (callers redact nothing: the client does). */
+  debug(line: string): void;
+  /** Cleanup to run when the command ends (close servers, flush files). */
+  onExit(fn: () => void | Promise<void>): void;
+}

@@ -1,0 +1,155 @@
+// Builds the real Context (tests build it too, with their own streams, env and dispatcher).
+import type { Dispatcher } from 'undici';
+import type { ApiClient, ClientOptions } from '../client/types.js';
+import { configDir } from '../config/paths.js';
+import { openProfileStore } from '../config/store.js';
+import { resolveProfile } from '../config/resolve.js';
+import type { ProfileStore, ResolvedProfile } from '../config/types.js';
+import { createOutput, type Output } from '../output/output.js';
+import { plainColors, type Colors } from '../output/colors.js';
+import { CliError } from './cli-error.js';
+import { EXIT } from './exit-codes.js';
+import type { Clock, Context, Globals, Io } from './context.js';
+import { inquirerPrompter, type Prompter } from './prompter.js';
+
+export interface ContextDeps {
+  io: Io;
+  env: Readonly<Record<string, string | undefined>>;
+  clock: Clock;
+  signal: AbortSignal;
+  version: string;
+  dispatcher?: Dispatcher;
+  prompter?: Prompter;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason ?? abortError());
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(abortError());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
+function abortError(): Error {
+  const e = new Error('interrupted');
+  e.name = 'AbortError';
+  return e;
+}
+
+export const DEFAULT_GLOBALS: Globals = {
+  profile: undefined,
+  baseUrl: undefined,
+  format: 'tsv',
+  formatExplicit: false,
+  color: false,
+  interactive: false,
+  timeoutMs: 30_000,
+  maxRetries: 3,
+  maxWaitMs: 60_000,
+  debug: false,
+  quiet: false,
+};
+
+export interface ContextInternals extends Context {
+  /** Loads chalk when colour is on; called once flags are parsed. */
+  prepare(): Promise<void>;
+  runExitHooks(): Promise<void>;
+}
+
+export function createContext(deps: ContextDeps): ContextInternals {
+  let colors: Colors = plainColors;
+  let output: Output | undefined;
+  let store: ProfileStore | undefined;
+  let client: ApiClient | undefined;
+  const exitHooks: Array<() => void | Promise<void>> = [];
+
+  const ctx: ContextInternals = {
+    io: deps.io,
+    env: deps.env,
+    clock: deps.clock,
+    signal: deps.signal,
+    version: deps.version,
+    dispatcher: deps.dispatcher,
+    globals: { ...DEFAULT_GLOBALS },
+    async prepare() {
+      if (ctx.globals.color) colors = await (await import('../output/colors.js')).loadColors(true);
+      output = undefined;
+    },
+    output() {
+      return (output ??= createOutput({
+        stdout: deps.io.stdout,
+        stderr: deps.io.stderr,
+        format: ctx.globals.format,
+        colors,
+        quiet: ctx.globals.quiet,
+        progress: Boolean(deps.io.stdout.isTTY && deps.io.stderr.isTTY),
+      }));
+    },
+    async config() {
+      return (store ??= openProfileStore(configDir(deps.env)));
+    },
+    async profile(): Promise<ResolvedProfile> {
+      return resolveProfile({ flagProfile: ctx.globals.profile, flagBaseUrl: ctx.globals.baseUrl, env: deps.env, store: await ctx.config() });
+    },
+    async client(overrides = {}) {
+      if (client && Object.keys(overrides).length === 0) return client;
+      const profile = await ctx.profile();
+      const apiKey = overrides.apiKey ?? profile.apiKey;
+      if (!apiKey) {
+        const p = profile.name === 'default' ? '' : ` --profile ${profile.name}`;
+        throw new CliError(`no API key for profile "${profile.name}"`, {
+          exitCode: EXIT.auth,
+          code: 'NO_API_KEY',
+          hints: [`run \`socialpub auth login${p}\`, or set SOCIALPUB_API_KEY`],
+        });
+      }
+      const { createClient } = await import('../client/index.js');
+      const options: ClientOptions = {
+        baseUrl: profile.baseUrl,
+        apiKey,
+        dispatcher: deps.dispatcher,
+        timeoutMs: ctx.globals.timeoutMs,
+        maxRetries: ctx.globals.maxRetries,
+        maxWaitMs: ctx.globals.maxWaitMs,
+        signal: deps.signal,
+        now: deps.clock.now,
+        sleep: deps.clock.sleep,
+        userAgent: `socialpub/${deps.version} node/${process.versions.node}`,
+        ...(ctx.globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
+        ...overrides,
+      };
+      const made = createClient(options);
+      ctx.onExit(() => made.close());
+      if (Object.keys(overrides).length === 0) client = made;
+      return made;
+    },
+    prompter() {
+      return deps.prompter ?? inquirerPrompter(deps.io);
+    },
+    debug(line) {
+      if (ctx.globals.debug) deps.io.stderr.write(`debug: ${line}\n`);
+    },
+    onExit(fn) {
+      exitHooks.push(fn);
+    },
+    async runExitHooks() {
+      for (const fn of exitHooks.splice(0).reverse()) {
+        try {
+          await fn();
+        } catch {
+          // Cleanup must not mask the command's own outcome.
+        }
+      }
+    },
+  };
+  return ctx;
+}

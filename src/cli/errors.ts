@@ -1,0 +1,103 @@
+// The one place that turns any error into an exit code and a message (DESIGN habit 4).
+import { ApiError } from '../client/errors.js';
+import { CliError } from './cli-error.js';
+import { EXIT, type ExitCode } from './exit-codes.js';
+import { formatClock } from '../output/time.js';
+import { formatDuration } from './duration.js';
+
+export function exitCodeFor(err: unknown): ExitCode {
+  if (err instanceof CliError) return err.exitCode;
+  if (err instanceof ApiError) {
+    switch (err.kind) {
+      case 'bad-request':
+      case 'validation':
+      case 'idempotency-key-reused':
+      case 'payload-too-large':
+        return EXIT.usage;
+      case 'auth':
+      case 'addon-required':
+        return EXIT.auth;
+      case 'not-found':
+        return EXIT.notFound;
+      case 'rate-limited':
+        return EXIT.rateLimited;
+      case 'network':
+      case 'timeout':
+        return EXIT.network;
+      case 'aborted':
+        return EXIT.interrupted;
+      case 'conflict':
+      case 'server':
+      case 'response-shape':
+        return EXIT.error;
+    }
+  }
+  if (isAbort(err)) return EXIT.interrupted;
+  return EXIT.error;
+}
+
+export function isAbort(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'AbortError' || err.name === 'AbortedError' || err.name === 'ExitPromptError');
+}
+
+/** Hints that tell the user how to fix what went wrong. */
+export function hintsFor(err: unknown, now: number, profile?: string): string[] {
+  if (err instanceof CliError) return err.hints;
+  if (!(err instanceof ApiError)) return [];
+  const p = profile && profile !== 'default' ? ` --profile ${profile}` : '';
+  switch (err.kind) {
+    case 'auth':
+      return [
+        `run \`socialpub auth login${p}\` with a valid key, or set SOCIALPUB_API_KEY`,
+        'a key suspected of leaking is rotated in the workspace settings under Developers',
+      ];
+    case 'addon-required':
+      return ['the API is an add-on: buy it in the workspace settings under Billing → Add-ons (5 USD/month or 50 USD/year), then retry'];
+    case 'rate-limited': {
+      const retryAt = (err as ApiError & { retryAt?: number }).retryAt;
+      if (retryAt === undefined) return ['wait a while before retrying; writes are limited to 100 per hour per workspace'];
+      return [`retry after ${new Date(retryAt).toISOString()} (${formatClock(retryAt)} local, in ${formatDuration(Math.max(0, retryAt - now))}), or raise --max-wait`];
+    }
+    case 'idempotency-key-reused':
+      return ['that idempotency key was already used with a different body; use a new --idempotency-key for a different post'];
+    case 'validation':
+    case 'bad-request':
+      return err.issues.map((i) => `${i.path}: ${i.message}`);
+    case 'network':
+    case 'timeout':
+      return ['check the base URL and your connection (`socialpub auth status`), or raise --timeout'];
+    default:
+      return [];
+  }
+}
+
+export interface ErrorSink {
+  write(chunk: string): boolean;
+}
+
+export interface ReportOptions {
+  stderr: ErrorSink;
+  json: boolean;
+  now: number;
+  profile?: string;
+  red?: (s: string) => string;
+}
+
+/** `error: …` plus hints and request id on stderr; with --json also a JSON error object. */
+export function reportError(err: unknown, options: ReportOptions): ExitCode {
+  const code = exitCodeFor(err);
+  const red = options.red ?? ((s: string) => s);
+  const message = err instanceof Error ? err.message : String(err);
+  const lines = [`${red('error:')} ${message}`];
+  for (const h of hintsFor(err, options.now, options.profile)) lines.push(`  hint: ${h}`);
+  const requestId = err instanceof ApiError ? err.requestId : undefined;
+  if (requestId) lines.push(`  request id: ${requestId}`);
+  if (code === EXIT.interrupted) lines.splice(0, lines.length, 'interrupted');
+  options.stderr.write(lines.join('\n') + '\n');
+  if (options.json && code !== EXIT.interrupted) {
+    const apiCode = err instanceof ApiError || err instanceof CliError ? err.code : undefined;
+    const status = err instanceof ApiError ? err.status : undefined;
+    options.stderr.write(JSON.stringify({ error: { code: apiCode ?? 'ERROR', message, status: status ?? null, requestId: requestId ?? null, exitCode: code } }) + '\n');
+  }
+  return code;
+}

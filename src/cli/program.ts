@@ -1,0 +1,41 @@
+// The commander program: global flags, the nouns, and parse errors routed to exit code 2.
+import { Command, Option } from 'commander';
+import type { Context } from './context.js';
+import { registerCommands } from './commands/index.js';
+
+export function buildProgram(ctx: Context): Command {
+  const program = new Command('socialpub')
+    .description('Draft, schedule and inspect social posts from the shell, against the Social Publishing Service or its local sandbox.')
+    .version(ctx.version, '-V, --version', 'print the version')
+    .option('-p, --profile <name>', 'workspace profile (env SOCIALPUB_PROFILE; default: the current profile, else "default")')
+    .option('--base-url <url>', "override the profile's base URL (env SOCIALPUB_BASE_URL)")
+    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, tsv when piped)').choices(['table', 'tsv', 'json', 'ndjson']))
+    .option('--json', 'same as --output json')
+    .option('--no-color', 'no colour (also NO_COLOR=1)')
+    .option('--no-input', 'never prompt; a missing value is an error naming the flag (also CI=1)')
+    .option('--timeout <duration>', 'per-request timeout', '30s')
+    .option('--max-retries <n>', 'retries on network errors, 408/409/429 and 5xx', '3')
+    .option('--max-wait <duration>', 'longest Retry-After to sleep through before giving up with exit 5', '60s')
+    .option('--debug', 'HTTP trace on stderr, secrets redacted (also SOCIALPUB_DEBUG=1)')
+    .option('-q, --quiet', 'only ids and essential output')
+    .addOption(new Option('--api-key <key>').hideHelp())
+    .showSuggestionAfterError(true)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => void ctx.io.stdout.write(s),
+      writeErr: (s) => void ctx.io.stderr.write(s),
+      outputError: (s, write) => write(s),
+    });
+  program.helpCommand('help [command]', 'show help for a command or a topic (environment, exit-codes)');
+  registerCommands(program, ctx);
+  // Parse errors and help of every subcommand go through the same override and output.
+  const inherit = (cmd: Command) => {
+    for (const sub of cmd.commands) {
+      sub.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
+      inherit(sub);
+    }
+  };
+  inherit(program);
+  return program;
+}

@@ -1,0 +1,123 @@
+// Typed errors of the client layer: one class per outcome, each carrying what a user or a
+// script needs (status, code, message, request id, body). The CLI maps them to exit codes.
+import type { ErrorIssue } from '../wire/schemas.js';
+
+export type ErrorKind =
+  | 'bad-request'
+  | 'auth'
+  | 'addon-required'
+  | 'not-found'
+  | 'conflict'
+  | 'validation'
+  | 'idempotency-key-reused'
+  | 'payload-too-large'
+  | 'rate-limited'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'response-shape'
+  | 'aborted';
+
+export interface ApiErrorInit {
+  status?: number;
+  code?: string;
+  requestId?: string;
+  body?: unknown;
+  issues?: ErrorIssue[];
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly kind: ErrorKind;
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  readonly requestId: string | undefined;
+  readonly body: unknown;
+  readonly issues: ErrorIssue[];
+
+  constructor(kind: ErrorKind, message: string, init: ApiErrorInit = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = new.target.name;
+    this.kind = kind;
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.body = init.body;
+    this.issues = init.issues ?? [];
+  }
+}
+
+export class BadRequestError extends ApiError {
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super('bad-request', message, init);
+  }
+}
+export class AuthError extends ApiError {
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super('auth', message, init);
+  }
+}
+export class AddonRequiredError extends ApiError {
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super('addon-required', message, init);
+  }
+}
+export class NotFoundError extends ApiError {
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super('not-found', message, init);
+  }
+}
+export class ConflictError extends ApiError {
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super('conflict', message, init);
+  }
+}
+export class ValidationError extends ApiError {
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super('validation', message, init);
+  }
+}
+export class IdempotencyKeyReusedError extends ApiError {
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super('idempotency-key-reused', message, init);
+  }
+}
+export class PayloadTooLargeError extends ApiError {
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super('payload-too-large', message, init);
+  }
+}
+export class RateLimitError extends ApiError {
+  /** When the service said a retry may succeed (epoch ms), if it said. */
+  readonly retryAt: number | undefined;
+  constructor(message: string, init: ApiErrorInit & { retryAt?: number } = {}) {
+    super('rate-limited', message, init);
+    this.retryAt = init.retryAt;
+  }
+}
+export class ServerError extends ApiError {
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super('server', message, init);
+  }
+}
+export class NetworkError extends ApiError {
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super('network', message, init);
+  }
+}
+export class TimeoutError extends ApiError {
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super('timeout', message, init);
+  }
+}
+export class ResponseShapeError extends ApiError {
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super('response-shape', message, init);
+  }
+}
+/** The caller's signal fired (Ctrl-C) during a request or a wait. */
+export class AbortedError extends ApiError {
+  constructor(message = 'interrupted', init: ApiErrorInit = {}) {
+    super('aborted', message, init);
+  }
+}

@@ -1,0 +1,142 @@
+// The public surface of the client layer. Commands depend on these types only.
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import type {
+  CreateMediaBody,
+  CreatePostBody,
+  ListPage,
+  MediaUpload,
+  Post,
+  PostResult,
+  ScheduleBody,
+} from '../wire/schemas.js';
+
+export interface RateLimitInfo {
+  limit: number | undefined;
+  remaining: number | undefined;
+  /** Seconds until the window resets, as the service said. */
+  resetSeconds: number | undefined;
+}
+
+export interface RetryNotice {
+  attempt: number;
+  delayMs: number;
+  reason: string;
+  /** Epoch ms at which the next attempt starts. */
+  until: number;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** Keep-alive undici dispatcher (a Pool/Agent in real runs, MockAgent in tests). */
+  dispatcher?: Dispatcher;
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** Longest Retry-After the client sleeps through; beyond it a RateLimitError. */
+  maxWaitMs?: number;
+  /** Aborts requests and waits at once (Ctrl-C). */
+  signal?: AbortSignal;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** 0 ≤ x < 1, for backoff jitter; injectable for tests. */
+  random?: () => number;
+  /** Debug trace sink; lines are already redacted. Absent: no trace. */
+  debug?: (line: string) => void;
+  userAgent?: string;
+  /** Called with the RateLimit headers of every response that had them. */
+  onRateLimit?: (info: RateLimitInfo) => void;
+  /** Called before each wait between attempts (for "waiting until HH:MM" progress). */
+  onRetry?: (notice: RetryNotice) => void;
+}
+
+export type QueryValue = string | number | boolean | undefined | readonly (string | number)[];
+
+export interface RequestOptions<T> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path under the base URL ("/v1/posts"), or an absolute URL on the same origin. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** JSON body, serialised once so that every retry sends the same bytes. */
+  body?: unknown;
+  /** Raw bytes instead of JSON (media upload). */
+  rawBody?: Uint8Array;
+  contentType?: string;
+  /** POST only: the caller's key; one is generated (UUID v4) when absent. */
+  idempotencyKey?: string;
+  /** Overrides ClientOptions.maxWaitMs for this call (bulk mode waits longer). */
+  maxWaitMs?: number;
+  /** Validates the response body; absent: the body is returned as parsed JSON. */
+  schema?: z.ZodType<T>;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+  headers: Record<string, string>;
+  requestId: string | undefined;
+  /** True when the service replayed a stored response for this idempotency key. */
+  replayed: boolean;
+  idempotencyKey: string | undefined;
+  rateLimit: RateLimitInfo | undefined;
+}
+
+export interface PageQuery {
+  offset?: number;
+  limit?: number;
+}
+
+export interface IterateOptions {
+  /** First offset to read from. */
+  offset?: number;
+  /** Page size to request (≤ 100). */
+  pageSize?: number;
+  /** Pages kept in flight once meta.total is known (1 = sequential). */
+  concurrency?: number;
+  /** Told the total as soon as the first page arrives. */
+  onTotal?: (total: number) => void;
+  /** Told about every page as it is consumed, in order. */
+  onPage?: (page: { offset: number; count: number; total: number }) => void;
+}
+
+export interface PostListQuery extends PageQuery {
+  status?: readonly string[];
+}
+
+export interface ResultListQuery extends PageQuery {
+  postId?: readonly string[];
+  platform?: readonly string[];
+}
+
+export interface WriteOptions {
+  idempotencyKey?: string;
+  maxWaitMs?: number;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  request<T = unknown>(options: RequestOptions<T>): Promise<ApiResponse<T>>;
+  /** Offset/limit pagination over any list endpoint, in the service's order, de-duplicated by id. */
+  paginate<T extends { id: string }>(
+    path: string,
+    query: Record<string, QueryValue>,
+    schema: z.ZodType<ListPage<T>>,
+    options?: IterateOptions,
+  ): AsyncIterable<T>;
+  posts: {
+    create(body: CreatePostBody, options?: WriteOptions): Promise<ApiResponse<Post>>;
+    schedule(body: ScheduleBody, options?: WriteOptions): Promise<ApiResponse<Post>>;
+    list(query?: PostListQuery): Promise<ApiResponse<ListPage<Post>>>;
+    iterate(query?: PostListQuery, options?: IterateOptions): AsyncIterable<Post>;
+  };
+  results: {
+    list(query?: ResultListQuery): Promise<ApiResponse<ListPage<PostResult>>>;
+    iterate(query?: ResultListQuery, options?: IterateOptions): AsyncIterable<PostResult>;
+    get(id: string): Promise<ApiResponse<PostResult>>;
+  };
+  media: {
+    create(body: CreateMediaBody, options?: WriteOptions): Promise<ApiResponse<MediaUpload>>;
+    upload(uploadUrl: string, bytes: Uint8Array, contentType: string): Promise<ApiResponse<unknown>>;
+  };
+  close(): Promise<void>;
+}

@@ -1,0 +1,41 @@
+// Profiles: one per workspace, each with its base URL, API key and preferences.
+
+export interface Profile {
+  baseUrl?: string;
+  apiKey?: string;
+  /** Free-form preferences (default output format, time zone, ...). */
+  [preference: string]: unknown;
+}
+
+export interface ProfileStore {
+  /** Folder that holds the config file (0700). */
+  readonly dir: string;
+  /** The config file itself (0600). */
+  readonly path: string;
+  current(): string | undefined;
+  names(): string[];
+  get(name: string): Profile | undefined;
+  /** Creates or replaces a profile; the file is written 0600 in a 0700 folder. */
+  set(name: string, profile: Profile): Promise<void>;
+  /** Returns false when there was no such profile. */
+  remove(name: string): Promise<boolean>;
+  use(name: string): Promise<void>;
+}
+
+export type KeySource = 'env' | 'profile' | 'none';
+export type ValueSource = 'flag' | 'env' | 'profile' | 'default';
+
+export interface ResolvedProfile {
+  name: string;
+  nameSource: ValueSource | 'current';
+  baseUrl: string;
+  baseUrlSource: ValueSource;
+  apiKey: string | undefined;
+  keySource: KeySource;
+  /** Whether a profile of that name exists in the store. */
+  exists: boolean;
+}
+
+/** Where a profile points when nothing says otherwise: a local sandbox (`socialpub sandbox`). */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
+export const DEFAULT_PROFILE = 'default';

@@ -1,0 +1,41 @@
+// Composition root: answers --version before anything heavy loads, otherwise builds the real
+// Context and runs the program.
+import { readFileSync } from 'node:fs';
+import type { ContextDeps } from './cli/create-context.js';
+
+export function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+export async function main(argv: string[], deps: Partial<ContextDeps> = {}): Promise<number> {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    (deps.io?.stdout ?? process.stdout).write(version() + '\n');
+    return 0;
+  }
+  const [{ runProgram }, { systemClock }] = await Promise.all([import('./cli/run.js'), import('./cli/create-context.js')]);
+  let controller: AbortController | undefined;
+  let onSigint: (() => void) | undefined;
+  if (!deps.signal) {
+    controller = new AbortController();
+    // First Ctrl-C aborts waits and requests (exit 130); a second one exits at once.
+    onSigint = () => {
+      if (controller!.signal.aborted) process.exit(130);
+      controller!.abort();
+    };
+    process.on('SIGINT', onSigint);
+  }
+  try {
+    return await runProgram(argv, {
+      io: deps.io ?? { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
+      env: deps.env ?? process.env,
+      clock: deps.clock ?? systemClock,
+      signal: deps.signal ?? controller!.signal,
+      version: deps.version ?? version(),
+      ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
+      ...(deps.prompter ? { prompter: deps.prompter } : {}),
+    });
+  } finally {
+    if (onSigint) process.off('SIGINT', onSigint);
+  }
+}

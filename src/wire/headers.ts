@@ -1,0 +1,44 @@
+// Header names of the wire protocol (CONTRACT section 2), in one place so that the client,
+// the sandbox and the listener cannot drift apart on spelling.
+export const HEADER = {
+  authorization: 'authorization',
+  idempotencyKey: 'idempotency-key',
+  idempotentReplayed: 'idempotent-replayed',
+  requestId: 'request-id',
+  retryAfter: 'retry-after',
+  rateLimitLimit: 'ratelimit-limit',
+  rateLimitRemaining: 'ratelimit-remaining',
+  rateLimitReset: 'ratelimit-reset',
+  webhookId: 'webhook-id',
+  webhookTimestamp: 'webhook-timestamp',
+  webhookSignature: 'webhook-signature',
+} as const;
+
+/** Error codes the service's error body carries (CONTRACT section 2). */
+export const ERROR_CODE = {
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  addonRequired: 'ADDON_REQUIRED',
+  notFound: 'NOT_FOUND',
+  conflict: 'IDEMPOTENCY_KEY_IN_FLIGHT',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  validation: 'VALIDATION_ERROR',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  rateLimited: 'RATE_LIMITED',
+  internal: 'INTERNAL_ERROR',
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
+} as const;
+
+/** Page size rules (CONTRACT section 2). */
+export const PAGE = { defaultLimit: 10, maxLimit: 100 } as const;
+
+/** Largest request body the service accepts. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Paths of the service. The publishing API sits under /v1, post results under /api/v1. */
+export const PATHS = {
+  posts: '/v1/posts',
+  schedule: '/v1/schedule',
+  media: '/v1/media',
+  postResults: '/api/v1/post-results',
+} as const;

@@ -1,0 +1,4 @@
+export * from './platforms.js';
+export * from './headers.js';
+export * from './schemas.js';
+export * from './webhook-signing.js';

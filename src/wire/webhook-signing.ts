@@ -1,0 +1,62 @@
+// Standard Webhooks signing: HMAC-SHA256 over "id.timestamp.body" with the base64-decoded
+// secret (the part after "whsec_"), sent as "v1,<base64>" in webhook-signature, several
+// space-separated signatures allowed. Used by the sandbox to sign and the listener to verify.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const SECRET_PREFIX = 'whsec_';
+/** Accepted distance between a delivery's timestamp and now, both directions. */
+export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
+
+export function secretBytes(secret: string): Buffer {
+  const raw = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+  return Buffer.from(raw, 'base64');
+}
+
+export function generateWebhookSecret(bytes: Buffer = randomBytes(24)): string {
+  return SECRET_PREFIX + bytes.toString('base64');
+}
+
+export function sign(secret: string, id: string, timestampSeconds: number, body: string | Buffer): string {
+  const mac = createHmac('sha256', secretBytes(secret));
+  mac.update(`${id}.${timestampSeconds}.`);
+  mac.update(body);
+  return `v1,${mac.digest('base64')}`;
+}
+
+export type VerifyFailure =
+  | 'missing-headers'
+  | 'bad-timestamp'
+  | 'timestamp-too-old'
+  | 'timestamp-too-new'
+  | 'no-matching-signature';
+
+export type VerifyResult = { ok: true } | { ok: false; reason: VerifyFailure };
+
+export interface SignedHeaders {
+  id: string | undefined;
+  timestamp: string | undefined;
+  signature: string | undefined;
+}
+
+export function verify(
+  secret: string,
+  headers: SignedHeaders,
+  body: string | Buffer,
+  nowSeconds: number,
+  toleranceSeconds = TIMESTAMP_TOLERANCE_SECONDS,
+): VerifyResult {
+  const { id, timestamp, signature } = headers;
+  if (!id || !timestamp || !signature) return { ok: false, reason: 'missing-headers' };
+  if (!/^\d+$/.test(timestamp)) return { ok: false, reason: 'bad-timestamp' };
+  const ts = Number(timestamp);
+  if (nowSeconds - ts > toleranceSeconds) return { ok: false, reason: 'timestamp-too-old' };
+  if (ts - nowSeconds > toleranceSeconds) return { ok: false, reason: 'timestamp-too-new' };
+  const expected = Buffer.from(sign(secret, id, ts, body).slice(3), 'base64');
+  for (const part of signature.split(' ')) {
+    const comma = part.indexOf(',');
+    if (comma < 0 || part.slice(0, comma) !== 'v1') continue;
+    const given = Buffer.from(part.slice(comma + 1), 'base64');
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return { ok: true };
+  }
+  return { ok: false, reason: 'no-matching-signature' };
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// The top level of the repo is fixed, so the vitest config lives with the tests.
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+    // Nothing may read the real home folder or inherit a developer's key.
+    env: { SOCIALPUB_API_KEY: '', SOCIALPUB_PROFILE: '', SOCIALPUB_BASE_URL: '' },
+  },
+});
