@@ -1,0 +1,74 @@
+// Runs the CLI in-process with captured streams, a temporary config folder and a clean env.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+import { main } from '../../src/main.js';
+import type { Clock } from '../../src/cli/context.js';
+import type { Prompter } from '../../src/cli/prompter.js';
+
+export interface CapturedStream extends PassThrough {
+  isTTY?: boolean;
+  columns?: number;
+  text(): string;
+}
+
+export function captureStream(isTTY = false, columns = 120): CapturedStream {
+  const s = new PassThrough() as CapturedStream;
+  const chunks: string[] = [];
+  s.on('data', (c: Buffer | string) => chunks.push(c.toString()));
+  s.isTTY = isTTY;
+  s.columns = columns;
+  s.text = () => chunks.join('');
+  return s;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  /** Pretend stdin/stdout/stderr are terminals. */
+  tty?: boolean;
+  configDir?: string;
+  clock?: Clock;
+  signal?: AbortSignal;
+  dispatcher?: Dispatcher;
+  prompter?: Prompter;
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  configDir: string;
+}
+
+/** A throwaway config folder, removed by the returned cleanup. */
+export function tempConfigDir(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'socialpub-test-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function runCli(argv: string[], options: RunOptions = {}): Promise<RunResult> {
+  const stdout = captureStream(options.tty);
+  const stderr = captureStream(options.tty);
+  const stdin = Readable.from(options.stdin === undefined ? [] : [options.stdin]) as Readable & { isTTY?: boolean };
+  stdin.isTTY = options.tty ?? false;
+  const configDir = options.configDir ?? tempConfigDir().dir;
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH,
+    HOME: join(configDir, 'home'),
+    SOCIALPUB_CONFIG_DIR: configDir,
+    NO_COLOR: options.tty ? undefined : '1',
+    ...options.env,
+  };
+  const code = await main(argv, {
+    io: { stdout, stderr, stdin },
+    env,
+    ...(options.clock ? { clock: options.clock } : {}),
+    signal: options.signal ?? new AbortController().signal,
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+    ...(options.prompter ? { prompter: options.prompter } : {}),
+  });
+  return { code, stdout: stdout.text(), stderr: stderr.text(), configDir };
+}
