@@ -1,16 +1,13 @@
 // Composition root: answers --version before anything heavy loads, otherwise builds the real
 // Context and runs the program.
-import { readFileSync } from 'node:fs';
 import type { ContextDeps } from './cli/create-context.js';
 
-export function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
+/** Kept in step with package.json by a unit test; a constant so `--version` reads no file. */
+export const VERSION = '0.1.0';
 
 export async function main(argv: string[], deps: Partial<ContextDeps> = {}): Promise<number> {
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    (deps.io?.stdout ?? process.stdout).write(version() + '\n');
+    (deps.io?.stdout ?? process.stdout).write(VERSION + '\n');
     return 0;
   }
   const [{ runProgram }, { systemClock }] = await Promise.all([import('./cli/run.js'), import('./cli/create-context.js')]);
@@ -31,7 +28,7 @@ export async function main(argv: string[], deps: Partial<ContextDeps> = {}): Pro
       env: deps.env ?? process.env,
       clock: deps.clock ?? systemClock,
       signal: deps.signal ?? controller!.signal,
-      version: deps.version ?? version(),
+      version: deps.version ?? VERSION,
       ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
       ...(deps.prompter ? { prompter: deps.prompter } : {}),
     });

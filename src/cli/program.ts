@@ -27,7 +27,6 @@ export function buildProgram(ctx: Context): Command {
       writeErr: (s) => void ctx.io.stderr.write(s),
       outputError: (s, write) => write(s),
     });
-  program.helpCommand('help [command]', 'show help for a command or a topic (environment, exit-codes)');
   registerCommands(program, ctx);
   // Parse errors and help of every subcommand go through the same override and output.
   const inherit = (cmd: Command) => {

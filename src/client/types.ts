@@ -1,6 +1,5 @@
 // The public surface of the client layer. Commands depend on these types only.
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
 import type {
   CreateMediaBody,
   CreatePostBody,
@@ -9,6 +8,7 @@ import type {
   Post,
   PostResult,
   ScheduleBody,
+  Schema,
 } from '../wire/schemas.js';
 
 export interface RateLimitInfo {
@@ -67,7 +67,7 @@ export interface RequestOptions<T> {
   /** Overrides ClientOptions.maxWaitMs for this call (bulk mode waits longer). */
   maxWaitMs?: number;
   /** Validates the response body; absent: the body is returned as parsed JSON. */
-  schema?: z.ZodType<T>;
+  schema?: Schema<T>;
 }
 
 export interface ApiResponse<T> {
@@ -120,7 +120,7 @@ export interface ApiClient {
   paginate<T extends { id: string }>(
     path: string,
     query: Record<string, QueryValue>,
-    schema: z.ZodType<ListPage<T>>,
+    schema: Schema<ListPage<T>>,
     options?: IterateOptions,
   ): AsyncIterable<T>;
   posts: {

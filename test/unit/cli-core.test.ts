@@ -47,3 +47,12 @@ describe('cli core', () => {
     expect(() => resolveGlobals({ apiKey: 'sk_x' }, io(false), {})).toThrow(/--api-key is not accepted/);
   });
 });
+
+describe('version constant', () => {
+  it('matches package.json', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { VERSION } = await import('../../src/main.js');
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(VERSION).toBe(pkg.version);
+  });
+});

@@ -1,0 +1,77 @@
+// Walks commander's command tree into a plain model that the shell script generators share.
+import type { Command, Option } from 'commander';
+import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
+
+/** Where the values of a flag or argument come from. */
+export type ValueSource = { kind: 'words'; words: string[] } | { kind: 'files' } | { kind: 'profiles' } | { kind: 'none' };
+
+export interface FlagSpec {
+  names: string[];
+  description: string;
+  takesValue: boolean;
+  values: ValueSource;
+  /** A program-wide flag, accepted after any command. */
+  global: boolean;
+}
+
+export interface CommandSpec {
+  /** Words from the root: [] for socialpub itself, ['posts', 'create'], … */
+  path: string[];
+  description: string;
+  subcommands: { name: string; description: string }[];
+  flags: FlagSpec[];
+  /** Values of the first positional argument, when they are known. */
+  argument: ValueSource;
+}
+
+const FILE_FLAGS = new Set(['--file', '--input', '--media', '--log', '--data', '--from-file']);
+
+function flagValues(option: Option, path: string[]): ValueSource {
+  if (option.argChoices?.length) return { kind: 'words', words: [...option.argChoices] };
+  const long = option.long ?? '';
+  if (long === '--platform') return { kind: 'words', words: [...PLATFORMS] };
+  if (long === '--profile') return { kind: 'profiles' };
+  if (long === '--status') return { kind: 'words', words: path[0] === 'listen' ? ['published', 'failed'] : [...POST_STATUSES] };
+  if (FILE_FLAGS.has(long)) return { kind: 'files' };
+  return { kind: 'none' };
+}
+
+function argumentValues(cmd: Command, path: string[]): ValueSource {
+  const first = cmd.registeredArguments[0];
+  if (!first) return { kind: 'none' };
+  if (first.argChoices?.length) return { kind: 'words', words: [...first.argChoices] };
+  const key = path.join(' ');
+  if (key === 'profile use' || key === 'profile show' || key === 'profile remove') return { kind: 'profiles' };
+  return { kind: 'none' };
+}
+
+function visibleOptions(cmd: Command): Option[] {
+  return cmd.options.filter((o) => !o.hidden);
+}
+
+export function commandTree(root: Command): CommandSpec[] {
+  const out: CommandSpec[] = [];
+  const globals = visibleOptions(root);
+  const walk = (cmd: Command, path: string[]) => {
+    const subs = cmd.commands.filter((c) => !(c as Command & { _hidden?: boolean })._hidden);
+    const own = path.length === 0 ? globals : [...visibleOptions(cmd), ...globals];
+    const flags: FlagSpec[] = own.map((o) => ({
+      names: [o.short, o.long].filter((n): n is string => Boolean(n)),
+      description: o.description,
+      takesValue: o.required || o.optional,
+      values: o.required || o.optional ? flagValues(o, path) : { kind: 'none' },
+      global: globals.includes(o),
+    }));
+    flags.push({ names: ['-h', '--help'], description: 'show help', takesValue: false, values: { kind: 'none' }, global: true });
+    out.push({
+      path,
+      description: cmd.summary() || cmd.description(),
+      subcommands: subs.map((c) => ({ name: c.name(), description: c.summary() || c.description() })),
+      flags,
+      argument: argumentValues(cmd, path),
+    });
+    for (const sub of subs) walk(sub, [...path, sub.name()]);
+  };
+  walk(root, []);
+  return out;
+}

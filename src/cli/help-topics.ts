@@ -1,0 +1,31 @@
+// Help topics beyond the command tree: `socialpub help environment`, `socialpub help exit-codes`.
+import { EXIT_CODE_HELP } from './exit-codes.js';
+
+const ENVIRONMENT: ReadonlyArray<[string, string]> = [
+  ['SOCIALPUB_API_KEY', 'API key for this run; wins over the stored key and is never written to disk (CI secrets)'],
+  ['SOCIALPUB_PROFILE', 'workspace profile to use (same as --profile)'],
+  ['SOCIALPUB_BASE_URL', "service base URL for this run (same as --base-url); never written"],
+  ['SOCIALPUB_CONFIG_DIR', 'folder for profiles and bulk journals (default: ~/.config/socialpub, or the platform\'s config folder)'],
+  ['SOCIALPUB_WEBHOOK_SECRET', 'whsec_… secret that `socialpub listen` verifies deliveries with (same as --secret)'],
+  ['SOCIALPUB_DEBUG', '1 turns on the HTTP trace on stderr, secrets redacted (same as --debug)'],
+  ['NO_COLOR', 'any non-empty value turns colour off (same as --no-color)'],
+  ['FORCE_COLOR', 'colour even when not on a terminal (0 turns it off)'],
+  ['CI', 'set by CI systems: never prompt (same as --no-input)'],
+];
+
+function table(rows: ReadonlyArray<readonly [string | number, string]>): string {
+  const width = Math.max(...rows.map(([k]) => String(k).length));
+  return rows.map(([k, v]) => `  ${String(k).padEnd(width)}  ${v}`).join('\n');
+}
+
+export const HELP_TOPICS: Record<string, { summary: string; text: () => string }> = {
+  environment: {
+    summary: 'environment variables socialpub reads',
+    text: () => `Environment variables\n\n${table(ENVIRONMENT)}\n\nPrecedence: a flag beats the environment, which beats the profile, which beats the default.\n`,
+  },
+  'exit-codes': {
+    summary: 'what each exit code means',
+    text: () =>
+      `Exit codes\n\n${table(EXIT_CODE_HELP)}\n\nExit codes, command names, flags, environment variables and the fields of --json and NDJSON\noutput are a public interface: within a major version they only grow.\n`,
+  },
+};

@@ -1,0 +1,58 @@
+// The checked-in completion scripts match the command tree, and bash really offers what it should.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const FILES = { bash: 'socialpub.bash', zsh: '_socialpub', fish: 'socialpub.fish' } as const;
+
+describe('completion scripts', () => {
+  for (const [shell, file] of Object.entries(FILES)) {
+    it(`completions/${file} is up to date (run \`npm run completions\` if this fails)`, async () => {
+      const r = await runCli(['completion', shell]);
+      expect(r.code).toBe(0);
+      expect(readFileSync(join(ROOT, 'completions', file), 'utf8')).toBe(r.stdout);
+    });
+  }
+
+  describe('bash', () => {
+    const tmp = tempConfigDir();
+    let script: string;
+    beforeAll(async () => {
+      // A profile to complete, and a `socialpub` on PATH that reads this temporary config.
+      await runCli(['completion', '--list-profiles'], { configDir: tmp.dir });
+      writeFileSync(join(tmp.dir, 'config.json'), JSON.stringify({ profiles: { work: {}, personal: {} } }), { mode: 0o600 });
+      mkdirSync(join(tmp.dir, 'bin'));
+      const shim = join(tmp.dir, 'bin', 'socialpub');
+      writeFileSync(shim, `#!/bin/sh\nSOCIALPUB_CONFIG_DIR='${tmp.dir}' exec '${process.execPath}' '${join(ROOT, 'bin', 'socialpub.js')}' "$@"\n`);
+      chmodSync(shim, 0o755);
+      script = join(ROOT, 'completions', FILES.bash);
+    });
+    afterAll(() => tmp.cleanup());
+
+    const complete = (line: string): string[] => {
+      const words = line.split(' ');
+      const out = execFileSync(
+        'bash',
+        ['-c', `source '${script}'; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _socialpub; printf '%s\\n' "\${COMPREPLY[@]}"`],
+        { env: { PATH: `${join(tmp.dir, 'bin')}:${process.env.PATH}`, HOME: tmp.dir }, encoding: 'utf8' },
+      );
+      return out.split('\n').filter(Boolean).sort();
+    };
+
+    it('offers the shells after `completion`', () => {
+      expect(complete('socialpub completion ')).toEqual(['bash', 'fish', 'zsh']);
+    });
+    it('completes a partial command name', () => {
+      expect(complete('socialpub compl')).toEqual(['completion']);
+    });
+    it('completes output formats after -o', () => {
+      expect(complete('socialpub -o n')).toEqual(['ndjson']);
+    });
+    it('reads profile names at completion time', () => {
+      expect(complete('socialpub --profile ')).toEqual(['personal', 'work']);
+    });
+  });
+});

@@ -1,0 +1,89 @@
+// Keeps DESIGN's import rules true: imports flow main → cli → {client, config, output, listen,
+// sandbox} → wire, the client and the sandbox meet only on the wire, and nothing heavy is on
+// the static start-up path.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+interface Import {
+  specifier: string;
+  typeOnly: boolean;
+  dynamic: boolean;
+}
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(file, 'utf8');
+  const out: Import[] = [];
+  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?[^'";]*?from\s+['"]([^'"]+)['"]/gm)) {
+    out.push({ specifier: m[3]!, typeOnly: Boolean(m[2]), dynamic: false });
+  }
+  for (const m of text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) out.push({ specifier: m[1]!, typeOnly: false, dynamic: false });
+  for (const m of text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) out.push({ specifier: m[1]!, typeOnly: false, dynamic: true });
+  return out;
+}
+
+function area(file: string): string {
+  return relative(SRC, file).split('/')[0]!.replace(/\.ts$/, '');
+}
+
+function target(from: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  return resolve(dirname(from), specifier).replace(/\.js$/, '.ts');
+}
+
+const ALLOWED: Record<string, string[]> = {
+  wire: ['wire'],
+  client: ['client', 'wire'],
+  config: ['config', 'wire'],
+  output: ['output', 'wire'],
+  listen: ['listen', 'wire'],
+  sandbox: ['sandbox', 'wire'],
+};
+
+describe('architecture', () => {
+  it('imports flow one way and the client and sandbox meet only on the wire', () => {
+    const violations: string[] = [];
+    for (const file of files(SRC)) {
+      const from = area(file);
+      const allowed = ALLOWED[from];
+      if (!allowed) continue;
+      for (const imp of importsOf(file)) {
+        const t = target(file, imp.specifier);
+        if (!t) continue;
+        const to = area(t);
+        if (!allowed.includes(to)) violations.push(`${relative(SRC, file)} imports ${imp.specifier} (${from} → ${to})`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('keeps heavy packages off the static start-up path of the command tree', () => {
+    const heavy = ['zod', 'undici', 'conf', '@inquirer/prompts', 'ora', 'cli-table3', 'chalk', 'fast-check'];
+    const seen = new Set<string>();
+    const offenders: string[] = [];
+    const walk = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const imp of importsOf(file)) {
+        if (imp.typeOnly || imp.dynamic) continue;
+        const t = target(file, imp.specifier);
+        if (t) walk(t);
+        else if (heavy.some((h) => imp.specifier === h || imp.specifier.startsWith(h + '/'))) offenders.push(`${relative(SRC, file)} → ${imp.specifier}`);
+      }
+    };
+    walk(join(SRC, 'main.ts'));
+    walk(join(SRC, 'cli', 'run.ts'));
+    expect(seen.size).toBeGreaterThan(5);
+    expect(offenders).toEqual([]);
+  });
+});
