@@ -11,6 +11,13 @@ export async function main(argv: string[], deps: Partial<ContextDeps> = {}): Pro
     return 0;
   }
   const [{ runProgram }, { systemClock }] = await Promise.all([import('./cli/run.js'), import('./cli/create-context.js')]);
+  if (!deps.io) {
+    // `socialpub … | head` closes the pipe early: that is the reader's choice, not an error.
+    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw err;
+    });
+  }
   let controller: AbortController | undefined;
   let onSigint: (() => void) | undefined;
   if (!deps.signal) {

@@ -6,12 +6,17 @@ export class CliError extends Error {
   readonly exitCode: ExitCode;
   readonly hints: string[];
   readonly code: string | undefined;
-  constructor(message: string, options: { exitCode?: ExitCode; hints?: string[]; code?: string } = {}) {
+  /** Set when the error restates an API answer (e.g. a refused key at login), for the report. */
+  readonly status: number | undefined;
+  readonly requestId: string | undefined;
+  constructor(message: string, options: { exitCode?: ExitCode; hints?: string[]; code?: string; status?: number; requestId?: string } = {}) {
     super(message);
     this.name = 'CliError';
     this.exitCode = options.exitCode ?? EXIT.error;
     this.hints = options.hints ?? [];
     this.code = options.code;
+    this.status = options.status;
+    this.requestId = options.requestId;
   }
 }
 

@@ -95,7 +95,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
       }));
     },
     async config() {
-      return (store ??= openProfileStore(configDir(deps.env)));
+      return (store ??= openProfileStore(configDir(deps.env), { warn: (message) => ctx.output().warn(message) }));
     },
     async profile(): Promise<ResolvedProfile> {
       return resolveProfile({ flagProfile: ctx.globals.profile, flagBaseUrl: ctx.globals.baseUrl, env: deps.env, store: await ctx.config() });

@@ -90,13 +90,13 @@ export function reportError(err: unknown, options: ReportOptions): ExitCode {
   const message = err instanceof Error ? err.message : String(err);
   const lines = [`${red('error:')} ${message}`];
   for (const h of hintsFor(err, options.now, options.profile)) lines.push(`  hint: ${h}`);
-  const requestId = err instanceof ApiError ? err.requestId : undefined;
+  const requestId = err instanceof ApiError || err instanceof CliError ? err.requestId : undefined;
   if (requestId) lines.push(`  request id: ${requestId}`);
   if (code === EXIT.interrupted) lines.splice(0, lines.length, 'interrupted');
   options.stderr.write(lines.join('\n') + '\n');
   if (options.json && code !== EXIT.interrupted) {
     const apiCode = err instanceof ApiError || err instanceof CliError ? err.code : undefined;
-    const status = err instanceof ApiError ? err.status : undefined;
+    const status = err instanceof ApiError || err instanceof CliError ? err.status : undefined;
     options.stderr.write(JSON.stringify({ error: { code: apiCode ?? 'ERROR', message, status: status ?? null, requestId: requestId ?? null, exitCode: code } }) + '\n');
   }
   return code;

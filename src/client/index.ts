@@ -1,5 +1,51 @@
-// PLACEHOLDER until the request pipeline lands (issue 2): replaced by the real createClient.
+// createClient: the API client every command gets from ctx.client(). Loaded lazily (it pulls in
+// zod/mini through the wire schemas); undici itself loads only when a dispatcher is injected.
+import { createEndpoints } from './endpoints.js';
+import { createPaginate } from './paginate.js';
+import { createPipeline } from './request.js';
+import { createTransport } from './transport.js';
 import type { ApiClient, ClientOptions } from './types.js';
-export function createClient(_options: ClientOptions): ApiClient {
-  throw new Error('client not implemented yet');
+import { timerSleep } from './wait.js';
+
+export const DEFAULTS = {
+  timeoutMs: 30_000,
+  maxRetries: 3,
+  maxWaitMs: 60_000,
+  userAgent: 'socialpub-client',
+} as const;
+
+export function createClient(options: ClientOptions): ApiClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const pipeline = createPipeline({
+    baseUrl,
+    apiKey: options.apiKey,
+    userAgent: options.userAgent ?? DEFAULTS.userAgent,
+    timeoutMs: positive(options.timeoutMs, DEFAULTS.timeoutMs),
+    maxRetries: Math.max(0, Math.floor(options.maxRetries ?? DEFAULTS.maxRetries)),
+    maxWaitMs: Math.max(0, options.maxWaitMs ?? DEFAULTS.maxWaitMs),
+    signal: options.signal,
+    now: options.now ?? Date.now,
+    sleep: options.sleep ?? timerSleep,
+    random: options.random ?? Math.random,
+    debug: options.debug,
+    onRateLimit: options.onRateLimit,
+    onRetry: options.onRetry,
+    fetcher: createTransport(options.dispatcher),
+  });
+  const paginate = createPaginate(pipeline.request);
+  return {
+    baseUrl,
+    request: pipeline.request,
+    paginate,
+    ...createEndpoints(pipeline.request, paginate),
+    async close() {
+      // The dispatcher belongs to whoever passed it in (tests close their MockAgent); Node's
+      // global fetch unrefs idle keep-alive sockets, so there is nothing else to release.
+      pipeline.close();
+    },
+  };
+}
+
+function positive(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
 }

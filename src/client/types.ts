@@ -19,6 +19,7 @@ export interface RateLimitInfo {
 }
 
 export interface RetryNotice {
+  /** The attempt that starts after this wait (2 for the first retry). */
   attempt: number;
   delayMs: number;
   reason: string;
@@ -68,6 +69,8 @@ export interface RequestOptions<T> {
   maxWaitMs?: number;
   /** Validates the response body; absent: the body is returned as parsed JSON. */
   schema?: Schema<T>;
+  /** Aborts this call only (pagination cancels pages still in flight); ClientOptions.signal aborts every call. */
+  signal?: AbortSignal;
 }
 
 export interface ApiResponse<T> {

@@ -1,5 +1,6 @@
 // Which profile, base URL and key a run uses: flag > environment > current profile > default.
 // SOCIALPUB_API_KEY and SOCIALPUB_BASE_URL win for one run and are never written.
+import { normaliseBaseUrl } from './base-url.js';
 import { DEFAULT_BASE_URL, DEFAULT_PROFILE, type ProfileStore, type ResolvedProfile } from './types.js';
 
 export interface ResolveInput {
@@ -9,32 +10,43 @@ export interface ResolveInput {
   store: Pick<ProfileStore, 'current' | 'get'>;
 }
 
+/** An environment variable or flag that is set but empty counts as absent (CI templates do that). */
+const given = (value: string | undefined): string | undefined => {
+  const v = value?.trim();
+  return v ? v : undefined;
+};
+
 export function resolveProfile({ flagProfile, flagBaseUrl, env, store }: ResolveInput): ResolvedProfile {
   let name: string;
   let nameSource: ResolvedProfile['nameSource'];
-  if (flagProfile) [name, nameSource] = [flagProfile, 'flag'];
-  else if (env.SOCIALPUB_PROFILE) [name, nameSource] = [env.SOCIALPUB_PROFILE, 'env'];
-  else if (store.current()) [name, nameSource] = [store.current()!, 'current'];
+  const current = store.current();
+  if (given(flagProfile)) [name, nameSource] = [given(flagProfile)!, 'flag'];
+  else if (given(env.SOCIALPUB_PROFILE)) [name, nameSource] = [given(env.SOCIALPUB_PROFILE)!, 'env'];
+  else if (current) [name, nameSource] = [current, 'current'];
   else [name, nameSource] = [DEFAULT_PROFILE, 'default'];
 
   const profile = store.get(name);
   let baseUrl: string;
   let baseUrlSource: ResolvedProfile['baseUrlSource'];
-  if (flagBaseUrl) [baseUrl, baseUrlSource] = [flagBaseUrl, 'flag'];
-  else if (env.SOCIALPUB_BASE_URL) [baseUrl, baseUrlSource] = [env.SOCIALPUB_BASE_URL, 'env'];
-  else if (profile?.baseUrl) [baseUrl, baseUrlSource] = [profile.baseUrl, 'profile'];
+  if (given(flagBaseUrl)) [baseUrl, baseUrlSource] = [given(flagBaseUrl)!, 'flag'];
+  else if (given(env.SOCIALPUB_BASE_URL)) [baseUrl, baseUrlSource] = [given(env.SOCIALPUB_BASE_URL)!, 'env'];
+  else if (given(profile?.baseUrl)) [baseUrl, baseUrlSource] = [given(profile?.baseUrl)!, 'profile'];
   else [baseUrl, baseUrlSource] = [DEFAULT_BASE_URL, 'default'];
 
   let apiKey: string | undefined;
   let keySource: ResolvedProfile['keySource'] = 'none';
-  if (env.SOCIALPUB_API_KEY) [apiKey, keySource] = [env.SOCIALPUB_API_KEY, 'env'];
-  else if (profile?.apiKey) [apiKey, keySource] = [profile.apiKey, 'profile'];
+  if (given(env.SOCIALPUB_API_KEY)) [apiKey, keySource] = [given(env.SOCIALPUB_API_KEY), 'env'];
+  else if (given(profile?.apiKey)) [apiKey, keySource] = [given(profile?.apiKey), 'profile'];
 
-  return { name, nameSource, baseUrl: baseUrl.replace(/\/+$/, ''), baseUrlSource, apiKey, keySource, exists: profile !== undefined };
+  return { name, nameSource, baseUrl: normaliseBaseUrl(baseUrl), baseUrlSource, apiKey, keySource, exists: profile !== undefined };
 }
 
-/** `…last4`: the only form in which a key is ever shown. */
+/**
+ * `…last4`: the only form in which a key is ever shown. A key too short for four characters to
+ * be a small part of it shows fewer, so that no key is ever printed whole.
+ */
 export function maskKey(key: string | undefined): string {
   if (!key) return '(none)';
-  return `…${key.slice(-4)}`;
+  const shown = key.length >= 12 ? 4 : key.length >= 8 ? 2 : 0;
+  return `…${shown ? key.slice(-shown) : ''}`;
 }

@@ -1,14 +1,45 @@
 // Profiles on disk. Reads parse the JSON file directly (cheap, on every command's path);
-// writes go through conf, loaded only when something is saved, which writes atomically.
-// The file is kept 0600 in a 0700 folder, also when it already existed with looser modes.
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+// writes go through conf, loaded only when something is saved, which writes atomically
+// (a temporary file created 0600, then renamed). The file is kept 0600 in a 0700 folder, also
+// when it already existed with looser modes: checked on the first read and on every write.
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Profile, ProfileStore } from './types.js';
 import { CONFIG_FILE } from './paths.js';
+import { DIR_MODE, FILE_MODE, describeModeChange, tightenModes } from './file-modes.js';
+import { profileNameProblem } from './profile-name.js';
 
 interface FileShape {
   current?: string;
   profiles?: Record<string, Profile>;
+  [other: string]: unknown;
+}
+
+export interface StoreOptions {
+  /** Told about modes that were too loose (and were tightened, or could not be). */
+  warn?: (message: string) => void;
+  platform?: NodeJS.Platform;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Keeps what can be used: unknown fields stay (they are written back), wrong types are dropped. */
+function normalise(parsed: unknown): FileShape {
+  if (!isObject(parsed)) return {};
+  const out: FileShape = { ...parsed };
+  if (typeof out.current !== 'string') delete out.current;
+  const profiles: Record<string, Profile> = {};
+  if (isObject(parsed.profiles)) {
+    for (const [name, p] of Object.entries(parsed.profiles)) {
+      if (!isObject(p)) continue;
+      const profile: Profile = { ...p };
+      if (typeof profile.baseUrl !== 'string') delete profile.baseUrl;
+      if (typeof profile.apiKey !== 'string') delete profile.apiKey;
+      profiles[name] = profile;
+    }
+  }
+  out.profiles = profiles;
+  return out;
 }
 
 function readFile(path: string): FileShape {
@@ -19,39 +50,57 @@ function readFile(path: string): FileShape {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw err;
   }
+  if (text.trim() === '') return {};
   try {
-    const parsed = JSON.parse(text) as unknown;
-    return parsed && typeof parsed === 'object' ? (parsed as FileShape) : {};
+    return normalise(JSON.parse(text));
   } catch {
-    throw new Error(`the config file ${path} is not valid JSON; fix or remove it`);
+    throw new Error(`the config file ${path} is not valid JSON; fix it, or remove it and run \`socialpub auth login\` again`);
   }
 }
 
-export function tightenModes(dir: string, path: string): void {
-  if (process.platform === 'win32') return;
-  if (existsSync(dir)) chmodSync(dir, 0o700);
-  if (existsSync(path)) chmodSync(path, 0o600);
+const own = <T>(record: Record<string, T> | undefined, key: string): T | undefined =>
+  record && Object.hasOwn(record, key) ? record[key] : undefined;
+
+function assertName(name: string): void {
+  const problem = profileNameProblem(name);
+  if (problem) throw new Error(problem);
 }
 
-export function openProfileStore(dir: string): ProfileStore {
+export function openProfileStore(dir: string, options: StoreOptions = {}): ProfileStore {
   const path = join(dir, CONFIG_FILE);
+  const platform = options.platform ?? process.platform;
   let cache: FileShape | undefined;
-  const data = () => (cache ??= readFile(path));
 
-  const save = async (next: FileShape) => {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    tightenModes(dir, path);
+  const fixModes = () => {
+    for (const change of tightenModes(dir, path, platform)) options.warn?.(describeModeChange(change));
+  };
+  const data = () => {
+    if (cache) return cache;
+    cache = readFile(path);
+    // Only a folder that holds our file is touched on a read.
+    if (Object.keys(cache).length > 0) fixModes();
+    return cache;
+  };
+
+  /** Re-reads the file, applies the change and writes it whole; returns what was written. */
+  const save = async (change: (current: FileShape) => FileShape): Promise<FileShape> => {
+    mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    fixModes();
+    const next = change(readFile(path));
     const { default: Conf } = await import('conf');
     const conf = new Conf<FileShape>({
       cwd: dir,
       configName: CONFIG_FILE.replace(/\.json$/, ''),
       projectName: 'socialpub',
       projectSuffix: '',
-      configFileMode: 0o600,
+      configFileMode: FILE_MODE,
+      accessPropertiesByDotNotation: false,
     });
     conf.store = next;
-    tightenModes(dir, path);
+    // conf's non-atomic fallbacks (Snap, EXDEV) keep an existing file's mode: check again.
+    fixModes();
     cache = next;
+    return next;
   };
 
   return {
@@ -59,20 +108,39 @@ export function openProfileStore(dir: string): ProfileStore {
     path,
     current: () => data().current,
     names: () => Object.keys(data().profiles ?? {}).sort(),
-    get: (name) => data().profiles?.[name],
+    get: (name) => own(data().profiles, name),
     async set(name, profile) {
-      const d = data();
-      await save({ ...d, profiles: { ...(d.profiles ?? {}), [name]: profile } });
+      assertName(name);
+      await save((d) => ({ ...d, profiles: { ...d.profiles, [name]: profile } }));
+    },
+    async update(name, change) {
+      assertName(name);
+      let updated: Profile | undefined;
+      await save((d) => {
+        updated = change(own(d.profiles, name));
+        return { ...d, profiles: { ...d.profiles, [name]: updated } };
+      });
+      return updated!;
     },
     async remove(name) {
-      const d = data();
-      if (!d.profiles?.[name]) return false;
-      const { [name]: _removed, ...rest } = d.profiles;
-      await save({ ...d, profiles: rest, current: d.current === name ? undefined : d.current });
-      return true;
+      if (!own(data().profiles, name)) return false;
+      let removed = false;
+      await save((d) => {
+        if (!own(d.profiles, name)) return d;
+        removed = true;
+        const { [name]: _gone, ...rest } = d.profiles ?? {};
+        const next: FileShape = { ...d, profiles: rest };
+        if (next.current === name) delete next.current;
+        return next;
+      });
+      return removed;
     },
     async use(name) {
-      await save({ ...data(), current: name });
+      assertName(name);
+      await save((d) => {
+        if (!own(d.profiles, name)) throw new Error(`there is no profile named "${name}"`);
+        return { ...d, current: name };
+      });
     },
   };
 }

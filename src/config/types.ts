@@ -17,8 +17,14 @@ export interface ProfileStore {
   get(name: string): Profile | undefined;
   /** Creates or replaces a profile; the file is written 0600 in a 0700 folder. */
   set(name: string, profile: Profile): Promise<void>;
-  /** Returns false when there was no such profile. */
+  /**
+   * Changes one profile starting from the file as it is on disk right now (another process may
+   * have written since this one read it); `change` gets undefined for a new profile.
+   */
+  update(name: string, change: (profile: Profile | undefined) => Profile): Promise<Profile>;
+  /** Returns false when there was no such profile. Clears `current` when it pointed there. */
   remove(name: string): Promise<boolean>;
+  /** Makes an existing profile the current one; throws when there is no such profile. */
   use(name: string): Promise<void>;
 }
 

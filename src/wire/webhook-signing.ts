@@ -51,11 +51,13 @@ export function verify(
   const ts = Number(timestamp);
   if (nowSeconds - ts > toleranceSeconds) return { ok: false, reason: 'timestamp-too-old' };
   if (ts - nowSeconds > toleranceSeconds) return { ok: false, reason: 'timestamp-too-new' };
-  const expected = Buffer.from(sign(secret, id, ts, body).slice(3), 'base64');
+  // Compare the base64 text, not decoded bytes: Node's base64 decoder skips invalid characters
+  // and ignores padding bits, so decoding would accept variants the reference libraries refuse.
+  const expected = Buffer.from(sign(secret, id, ts, body).slice(3));
   for (const part of signature.split(' ')) {
     const comma = part.indexOf(',');
     if (comma < 0 || part.slice(0, comma) !== 'v1') continue;
-    const given = Buffer.from(part.slice(comma + 1), 'base64');
+    const given = Buffer.from(part.slice(comma + 1));
     if (given.length === expected.length && timingSafeEqual(given, expected)) return { ok: true };
   }
   return { ok: false, reason: 'no-matching-signature' };

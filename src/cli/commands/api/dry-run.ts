@@ -1,0 +1,43 @@
+// `api --dry-run`: the exact request the client would send (the client's own prepareRequest), with
+// the key masked, on stdout. Nothing is sent.
+import type { Context } from '../../context.js';
+import type { PreparedRequest } from '../../../client/prepare.js';
+import { redact, redactHeaders } from '../../../client/redact.js';
+import { writeTo } from '../../../output/writers.js';
+import { prettyJson } from './print-body.js';
+
+function bodyForDisplay(body: PreparedRequest['body'], secrets: string[]): { text: string | undefined; json: unknown } {
+  if (body === undefined) return { text: undefined, json: null };
+  let text: string;
+  if (typeof body === 'string') text = body;
+  else {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+    } catch {
+      const note = `<${body.byteLength} bytes>`;
+      return { text: note, json: note };
+    }
+  }
+  const shown = redact(text, secrets);
+  try {
+    return { text: shown, json: JSON.parse(shown) as unknown };
+  } catch {
+    return { text: shown, json: shown };
+  }
+}
+
+export async function printDryRun(ctx: Context, prepared: PreparedRequest, apiKey: string | undefined): Promise<void> {
+  const secrets = apiKey ? [apiKey] : [];
+  const headers = redactHeaders(prepared.headers, secrets);
+  const url = redact(prepared.url, secrets);
+  const body = bodyForDisplay(prepared.body, secrets);
+  if (ctx.globals.format === 'json' || ctx.globals.format === 'ndjson') {
+    const value = { method: prepared.method, url, headers, body: body.json };
+    await writeTo(ctx.io.stdout, `${JSON.stringify(value, null, prettyJson(ctx) ? 2 : undefined)}\n`);
+  } else {
+    const lines = [`${prepared.method} ${url}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    if (body.text !== undefined) lines.push('', body.text);
+    await writeTo(ctx.io.stdout, `${lines.join('\n')}\n`);
+  }
+  ctx.output().info('dry run: nothing was sent');
+}

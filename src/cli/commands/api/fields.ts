@@ -1,0 +1,54 @@
+// `-f key=value` fields: query parameters for GET (a repeated key becomes an array), JSON body
+// fields otherwise (a value that parses as JSON is sent as JSON: -f count=5 is a number,
+// -f 'tags=["a","b"]' an array, -f 'text="5"' the string "5").
+import { UsageError } from '../../cli-error.js';
+
+export type Field = [key: string, value: string];
+
+export function parseFields(raw: readonly string[]): Field[] {
+  return raw.map((item) => {
+    const eq = item.indexOf('=');
+    if (eq <= 0) throw new UsageError(`-f: "${item}" is not key=value`, ['for example -f limit=5 or -f text="hello world"']);
+    return [item.slice(0, eq).trim(), item.slice(eq + 1)];
+  });
+}
+
+export function fieldsToQuery(fields: readonly Field[]): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of fields) {
+    const prev = query[key];
+    query[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return query;
+}
+
+export function fieldValue(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+export function fieldsToBody(fields: readonly Field[]): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const repeated = new Set<string>();
+  for (const [key, raw] of fields) {
+    const value = fieldValue(raw);
+    if (!(key in body)) body[key] = value;
+    else if (repeated.has(key)) (body[key] as unknown[]).push(value);
+    else {
+      body[key] = [body[key], value];
+      repeated.add(key);
+    }
+  }
+  return body;
+}
+
+/** Splits "/path?a=1&a=2" into the path and its query (repeated keys as arrays). */
+export function splitPathQuery(path: string): { path: string; query: Record<string, string | string[]> } {
+  const q = path.indexOf('?');
+  if (q < 0) return { path, query: {} };
+  const fields: Field[] = [...new URLSearchParams(path.slice(q + 1))].map(([k, v]) => [k, v]);
+  return { path: path.slice(0, q), query: fieldsToQuery(fields) };
+}

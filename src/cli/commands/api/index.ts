@@ -1,0 +1,40 @@
+// `socialpub api`: the raw escape hatch. Any path of the service, through the same client as every
+// other command (authenticated, retried, idempotent); the body of the answer on stdout.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { action } from '../../action.js';
+import type { ApiOptions } from './run.js';
+
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
+
+export function register(program: Command, ctx: Context): void {
+  program
+    .command('api')
+    .usage('[-X METHOD] <path> [-f key=value]... [--input FILE] [--paginate] [--idempotency-key K] [--dry-run]')
+    .summary('call any API path: authenticated, retried and idempotent like every command')
+    .description(
+      'Sends one request to the service with the profile\'s key and prints the response body: pretty JSON on a terminal, compact JSON when piped (or as --output asks). The method is GET unless -X says otherwise. With GET, each -f key=value is a query parameter (repeat a key for an array: -f post_id=a -f post_id=b); with other methods the fields form a JSON body (values that parse as JSON are sent as JSON, others as strings), or, with --input, they become query parameters. --paginate follows offset/limit to the end and prints one JSON array of every row. Every POST carries an Idempotency-Key (yours, or a new one), reused on each retry. --dry-run prints the exact request, key masked, and sends nothing.',
+    )
+    .argument('<path>', 'a path under the base URL (/api/v1/post-results) or a full URL on the same host')
+    .option('-X, --method <method>', 'GET, POST, PUT, PATCH or DELETE', 'GET')
+    .option('-f, --field <key=value>', 'query parameter (GET) or JSON body field; repeatable', collect)
+    .option('--input <file>', 'the request body from a file, or - for stdin')
+    .option('--paginate', 'GET every page (offset/limit) and print one JSON array of all rows')
+    .option('--idempotency-key <key>', 'Idempotency-Key of a POST (default: a new UUID per run)')
+    .option('--dry-run', 'print the exact request (key masked) and send nothing')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  socialpub api /api/v1/post-results -f limit=5 -f platform=bluesky
+  socialpub api /api/v1/post-results --paginate -f post_id=post_01HZX2 > results.json
+  socialpub api -X POST /v1/posts --input post.json --idempotency-key release-2026-03
+  socialpub api -X POST /v1/schedule -f postId=post_01HZX2 -f scheduledAt=2026-12-01T09:00:00Z --dry-run`,
+    )
+    .action(
+      action(ctx, async (path: string, opts: ApiOptions) => {
+        const { runApi } = await import('./run.js');
+        return runApi(ctx, path, opts);
+      }),
+    );
+}

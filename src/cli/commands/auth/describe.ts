@@ -1,0 +1,48 @@
+// Words for where a value came from, shared by `auth status` and `profile show`.
+import type { ResolvedProfile } from '../../../config/types.js';
+
+export const ENV_KEY_LOCATION = 'SOCIALPUB_API_KEY (environment, not stored)';
+
+export function profileSourceText(source: ResolvedProfile['nameSource']): string {
+  switch (source) {
+    case 'flag':
+      return '--profile';
+    case 'env':
+      return 'SOCIALPUB_PROFILE';
+    case 'current':
+      return 'current profile';
+    default:
+      return 'fallback: no profile chosen';
+  }
+}
+
+export function baseUrlSourceText(source: ResolvedProfile['baseUrlSource']): string {
+  switch (source) {
+    case 'flag':
+      return '--base-url';
+    case 'env':
+      return 'SOCIALPUB_BASE_URL, not stored';
+    case 'profile':
+      return 'profile';
+    default:
+      return 'default: the local sandbox';
+  }
+}
+
+/** Where the key in use lives: the config file, the environment, or nowhere. */
+export function keyLocation(profile: ResolvedProfile, configPath: string): string | null {
+  if (profile.keySource === 'env') return ENV_KEY_LOCATION;
+  if (profile.keySource === 'profile') return configPath;
+  return null;
+}
+
+/** ` --profile name`, or nothing for the default profile: for commands shown in hints. */
+export function profileFlag(name: string): string {
+  return name === 'default' ? '' : ` --profile ${name}`;
+}
+
+/** Two aligned columns for human output. */
+export function fields(rows: Array<[string, string]>): string {
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
+}

@@ -1,0 +1,40 @@
+// `socialpub auth logout`: forget the stored key of a profile (its base URL and preferences stay).
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { action } from '../../action.js';
+
+export function registerLogout(auth: Command, ctx: Context): void {
+  auth
+    .command('logout')
+    .summary("remove the stored API key of the profile (keeps its base URL)")
+    .description(
+      'Delete the API key stored in the resolved profile. The base URL and preferences stay, so `socialpub auth login` later only asks for a key. The key itself stays valid at the service until it is rotated in Settings → Developers. Succeeds when there was no key, and says so.',
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  socialpub auth logout
+  socialpub auth logout --profile acme
+  socialpub profile remove acme      # forget the whole profile instead`,
+    )
+    .action(action(ctx, () => logout(ctx)));
+}
+
+export async function logout(ctx: Context): Promise<number> {
+  const store = await ctx.config();
+  const { name } = await ctx.profile();
+  const out = ctx.output();
+  if (store.get(name)?.apiKey === undefined) {
+    out.info(`Profile ${name} has no stored key; nothing to remove`);
+  } else {
+    await store.update(name, (profile) => {
+      const { apiKey: _removed, ...rest } = profile ?? {};
+      return rest;
+    });
+    out.info(`Removed the API key of profile ${name} from ${store.path} (base URL kept)`);
+    out.info('The key still works at the service until it is rotated in Settings → Developers');
+  }
+  if (ctx.env.SOCIALPUB_API_KEY?.trim()) out.warn('SOCIALPUB_API_KEY is still set in this environment and is used while it is set');
+  return 0;
+}

@@ -1,0 +1,92 @@
+// `socialpub auth status`: which profile, base URL and key a run would use, where each came
+// from, and whether the API accepts the key. Exit 3 when there is no key or it is refused.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { action } from '../../action.js';
+import { CliError } from '../../cli-error.js';
+import { EXIT } from '../../exit-codes.js';
+import { maskKey } from '../../../config/resolve.js';
+
+export interface AuthStatus {
+  profile: string;
+  profileSource: string;
+  baseUrl: string;
+  baseUrlSource: string;
+  keySource: 'env' | 'profile' | 'none';
+  key: string | null;
+  /** The config file, or "SOCIALPUB_API_KEY (environment, not stored)", or null without a key. */
+  keyStoredIn: string | null;
+  configPath: string;
+  valid: boolean;
+  error?: { code: string; message: string; status: number | null; requestId: string | null };
+}
+
+export function registerStatus(auth: Command, ctx: Context): void {
+  auth
+    .command('status')
+    .summary('show the profile, base URL and key in use, and whether the API accepts the key')
+    .description(
+      'Show which profile, base URL and key this shell would use and where each comes from (flag, environment, profile file), then check the key with one cheap authenticated read. Exits 3 when there is no key or the API refuses it, with the fix. The key is only ever shown as …last4.',
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  socialpub auth status
+  socialpub auth status --profile acme
+  socialpub auth status --json | jq .valid
+  SOCIALPUB_API_KEY=... socialpub auth status`,
+    )
+    .action(action(ctx, () => status(ctx)));
+}
+
+export async function status(ctx: Context): Promise<number> {
+  const { baseUrlSourceText, fields, keyLocation, profileFlag, profileSourceText } = await import('./describe.js');
+  const store = await ctx.config();
+  const profile = await ctx.profile();
+  const out = ctx.output();
+  const report: AuthStatus = {
+    profile: profile.name,
+    profileSource: profile.nameSource,
+    baseUrl: profile.baseUrl,
+    baseUrlSource: profile.baseUrlSource,
+    keySource: profile.keySource,
+    key: profile.apiKey ? maskKey(profile.apiKey) : null,
+    keyStoredIn: keyLocation(profile, store.path),
+    configPath: store.path,
+    valid: false,
+  };
+
+  let failure: unknown;
+  if (!profile.apiKey) {
+    failure = new CliError(`no API key for profile "${profile.name}"`, {
+      exitCode: EXIT.auth,
+      code: 'NO_API_KEY',
+      hints: [`run \`socialpub auth login${profileFlag(profile.name)}\`, or set SOCIALPUB_API_KEY for one run`],
+    });
+  } else {
+    const { checkKey, keyRefusal } = await import('./verify-key.js');
+    const check = await checkKey(ctx, profile.apiKey, profile.baseUrl);
+    if (check.valid) report.valid = true;
+    else {
+      const fix =
+        profile.keySource === 'env'
+          ? 'the refused key comes from SOCIALPUB_API_KEY: set a valid one'
+          : `then run \`socialpub auth login${profileFlag(profile.name)}\` with the new key`;
+      failure = keyRefusal(check.error, { baseUrl: profile.baseUrl, login: false, hints: [fix] }) ?? check.error;
+    }
+  }
+  if (failure) report.error = (await import('./verify-key.js')).errorSummary(failure);
+
+  const c = out.colors;
+  await out.object(report, () =>
+    fields([
+      ['profile', `${report.profile} (${profileSourceText(profile.nameSource)}${profile.exists ? '' : ', not saved yet'})`],
+      ['base URL', `${report.baseUrl} (${baseUrlSourceText(profile.baseUrlSource)})`],
+      ['key', report.key ? `${report.key} in ${report.keyStoredIn}` : c.yellow('none')],
+      ['API', report.valid ? c.green('✓ accepts the key') : report.key ? c.red(`✗ ${report.error?.message ?? 'not checked'}`) : c.dim('not checked (no key)')],
+    ]),
+  );
+  if (failure) throw failure;
+  return 0;
+}

@@ -1,0 +1,39 @@
+// `socialpub posts create`: a draft from the payload options or a JSON body.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { action } from '../../action.js';
+import { addPayloadOptions } from './payload-options.js';
+import type { PayloadOptions } from '../../posts/compose.js';
+
+export function registerCreate(posts: Command, ctx: Context): void {
+  const cmd = posts
+    .command('create')
+    .summary('create a draft post')
+    .description(
+      'Create a draft with a payload per platform. Everything is checked locally first (platform ids, text length per ' +
+        'platform, media type, size and count) and nothing is sent if something is wrong (exit 2). Local media files are ' +
+        'uploaded and referenced by URL. On a terminal, missing values are asked for; with --no-input or CI the missing ' +
+        'flags are named instead. Prints the id and status; -q prints the id alone.',
+    );
+  addPayloadOptions(cmd)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ socialpub posts create --platform twitter-x --platform bluesky --text "We ship today"
+  $ ID=$(socialpub posts create --platform linkedin --text "Hello" --media ./photo.jpg -q)
+  $ socialpub posts create --file post.json --idempotency-key release-1.4.2 --json
+  $ socialpub posts create --platform instagram --text "Hi" --media pic.jpg --dry-run`,
+    )
+    .action(action(ctx, async (opts: PayloadOptions) => run(ctx, opts)));
+}
+
+async function run(ctx: Context, opts: PayloadOptions): Promise<number> {
+  const [{ compose }, { send }, { reportInvalidDryRun }] = await Promise.all([
+    import('../../posts/compose.js'),
+    import('../../posts/send.js'),
+    import('../../posts/dry-run.js'),
+  ]);
+  const composed = await reportInvalidDryRun(ctx, opts.dryRun, () => compose(ctx, opts, 'create'));
+  return send(ctx, composed, 'create', opts);
+}

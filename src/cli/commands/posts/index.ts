@@ -1,0 +1,24 @@
+// `socialpub posts`: create drafts, schedule them (one or a file of thousands), list by status.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { registerCreate } from './create.js';
+import { registerSchedule } from './schedule.js';
+import { registerList } from './list.js';
+
+export function register(program: Command, ctx: Context): void {
+  const posts = program
+    .command('posts')
+    .summary('draft, schedule and list posts')
+    .description('Create drafts with a payload per platform, schedule them (one at a time or from a file), and list posts by status.')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ socialpub posts create --platform twitter-x --text "Hello" -q
+  $ socialpub posts schedule --platform bluesky --text "Soon" --at +2h
+  $ socialpub posts list --status scheduled --limit 50`,
+    );
+  registerCreate(posts, ctx);
+  registerSchedule(posts, ctx);
+  registerList(posts, ctx);
+}

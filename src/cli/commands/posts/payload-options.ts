@@ -1,0 +1,16 @@
+// Options shared by `posts create` and `posts schedule` (CONTRACT section 3, payload options).
+import type { Command } from 'commander';
+
+export const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function addPayloadOptions(cmd: Command): Command {
+  return cmd
+    .option('--platform <id>', 'target platform, repeatable (twitter-x, instagram, linkedin, facebook-page, tiktok, youtube, bluesky, threads, pinterest)', collect)
+    .option('--text <text>', 'text for every platform')
+    .option('--text-for <platform=text>', 'text for one platform (repeatable; wins over --text)', collect)
+    .option('--media <path|url>', 'image or video: a local file (checked, then uploaded) or an https URL (repeatable)', collect)
+    .option('--title <title>', 'title of the post')
+    .option('--file <post.json|->', 'the whole request body as JSON (a path, or - for stdin)')
+    .option('--idempotency-key <key>', 'a key of your own: re-running with the same key never creates a second post (CI)')
+    .option('--dry-run', 'validate and print the exact requests; send nothing');
+}

@@ -1,0 +1,76 @@
+// `socialpub posts schedule`: schedule a draft, create and schedule in one call, or schedule a
+// whole file of posts (--from-file) with a journal, so that a re-run never posts twice.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { action } from '../../action.js';
+import { UsageError } from '../../cli-error.js';
+import { addPayloadOptions } from './payload-options.js';
+import type { ScheduleOptions } from '../../posts/compose.js';
+
+export interface ScheduleCommandOptions extends ScheduleOptions {
+  fromFile?: string;
+  resume?: boolean;
+  skipInvalid?: boolean;
+}
+
+export function registerSchedule(posts: Command, ctx: Context): void {
+  const cmd = posts
+    .command('schedule')
+    .argument('[draft-id]', 'an existing draft to schedule (leave out to create and schedule at once)')
+    .summary('schedule a draft, a new post, or a whole file of posts')
+    .description(
+      'Schedule a post for publication. --at takes RFC 3339 with an offset, "YYYY-MM-DD HH:MM" read in --tz (an IANA ' +
+        "zone, default this machine's), or +30m / +2h / +1d; past times, unknown zones and local times skipped by a DST " +
+        'change are refused before anything is sent. With --from-file, every row of an NDJSON or CSV file is validated ' +
+        'first, then scheduled one by one at the pace the rate limit allows; a journal in the config folder and keys ' +
+        'derived from each row make the run safe to kill and re-run (it resumes, and nothing is created twice).',
+    );
+  addPayloadOptions(cmd)
+    .option('--at <time>', 'when: 2026-12-01T09:00:00+01:00, "2026-12-01 09:00" (in --tz), +30m, +2h, +1d')
+    .option('--tz <zone>', "IANA zone for local --at times and for display (default: this machine's zone)")
+    .option('--from-file <file>', 'bulk: NDJSON of schedule bodies, or CSV with columns at,platforms,text,media,title (- for stdin)')
+    .option('--resume', 'bulk: skip rows a previous run of the same file finished (the default when its journal exists)')
+    .option('--no-resume', 'bulk: ignore the journal and go through every row again (keys still prevent duplicates)')
+    .option('--skip-invalid', 'bulk: schedule the valid rows even if some are invalid (those are listed and counted as failed)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ socialpub posts schedule post_8f2k1 --at +2h
+  $ socialpub posts schedule --platform bluesky --text "Live now" --at "2026-12-01 09:00" --tz Europe/Paris
+  $ socialpub posts schedule --from-file campaign.csv --json
+  $ socialpub posts schedule --from-file posts.ndjson --dry-run
+
+Bulk files:
+  NDJSON  one body per line, as POST /v1/schedule takes it:
+          {"payloads":{"twitter-x":{"text":"Hi"}},"scheduledAt":"2026-12-01T09:00:00Z","title":"…"}
+          or {"postId":"post_…","scheduledAt":"…"} to schedule an existing draft.
+  CSV     a header row, then one post per row. Columns (any order, names case-insensitive):
+            at         required; RFC 3339, or "YYYY-MM-DD HH:MM" read in --tz (no relative times)
+            platforms  required; ids separated by "|" (";" also works)
+            text       text for every platform (or text:<platform> columns, e.g. text:bluesky)
+            media      optional; paths or https URLs separated by "|" (paths start from the file's folder)
+            title      optional
+          Fields with commas, quotes or line breaks are quoted the usual CSV way ("say ""hi""").`,
+    )
+    .action(
+      action(ctx, async (draftId: string | undefined, opts: ScheduleCommandOptions, command: Command) => {
+        if (opts.fromFile !== undefined) {
+          if (draftId !== undefined) throw new UsageError('--from-file cannot be combined with a draft id', ['each row of the file says what to schedule']);
+          const { runBulk } = await import('../../posts/bulk/run.js');
+          const source = command.getOptionValueSourceWithGlobals('maxWait');
+          return runBulk(ctx, opts, { userMaxWait: source !== undefined && source !== 'default' });
+        }
+        if (opts.resume !== undefined || opts.skipInvalid) {
+          throw new UsageError(`${opts.skipInvalid ? '--skip-invalid' : opts.resume ? '--resume' : '--no-resume'} only applies with --from-file`);
+        }
+        const [{ compose }, { send }, { reportInvalidDryRun }] = await Promise.all([
+          import('../../posts/compose.js'),
+          import('../../posts/send.js'),
+          import('../../posts/dry-run.js'),
+        ]);
+        const composed = await reportInvalidDryRun(ctx, opts.dryRun, () => compose(ctx, opts, 'schedule', draftId));
+        return send(ctx, composed, 'schedule', opts);
+      }),
+    );
+}

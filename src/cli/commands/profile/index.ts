@@ -1,0 +1,29 @@
+// `socialpub profile`: the workspace profiles (name → base URL, API key, preferences).
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { registerList } from './list.js';
+import { registerRemove } from './remove.js';
+import { registerShow } from './show.js';
+import { registerUse } from './use.js';
+
+export function register(program: Command, ctx: Context): void {
+  const profile = program
+    .command('profile')
+    .summary('list, switch, show and remove workspace profiles')
+    .description(
+      'A profile holds one workspace: its base URL, API key and preferences, in a 0600 file in a 0700 folder (SOCIALPUB_CONFIG_DIR moves it). A run uses --profile, else SOCIALPUB_PROFILE, else the current profile, else "default". Profiles are created by `socialpub auth login --profile NAME`.',
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  socialpub profile list
+  socialpub profile use acme
+  socialpub profile show --json
+  socialpub profile remove old-workspace`,
+    );
+  registerList(profile, ctx);
+  registerUse(profile, ctx);
+  registerShow(profile, ctx);
+  registerRemove(profile, ctx);
+}

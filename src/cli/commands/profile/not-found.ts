@@ -1,0 +1,16 @@
+// A profile name that is not in the file: exit 4 (not found), with the way to create it.
+import { CliError } from '../../cli-error.js';
+import { EXIT } from '../../exit-codes.js';
+import type { ProfileStore } from '../../../config/types.js';
+
+export function profileNotFound(name: string, store: Pick<ProfileStore, 'names' | 'path'>): CliError {
+  const names = store.names();
+  return new CliError(`there is no profile named "${name}" in ${store.path}`, {
+    exitCode: EXIT.notFound,
+    code: 'PROFILE_NOT_FOUND',
+    hints: [
+      `create it with \`socialpub auth login --profile ${name}\``,
+      names.length ? `existing profiles: ${names.join(', ')}` : 'there are no profiles yet',
+    ],
+  });
+}

@@ -1,0 +1,102 @@
+// RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks; CRLF or LF. Each
+// record remembers the line it starts on, for messages.
+
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+}
+
+export class CsvSyntaxError extends Error {
+  constructor(
+    readonly line: number,
+    readonly column: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CsvSyntaxError';
+  }
+}
+
+export function parseCsv(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let line = 1;
+  let col = 0;
+  let recordLine = 1;
+  let i = 0;
+  let atFieldStart = true;
+  let quoted = false; // the current field was quoted (so an empty line check does not drop it)
+  const endRecord = () => {
+    fields.push(field);
+    // A blank line (one empty, unquoted field) is not a record.
+    if (!(fields.length === 1 && fields[0] === '' && !quoted)) records.push({ line: recordLine, fields });
+    fields = [];
+    field = '';
+    atFieldStart = true;
+    quoted = false;
+  };
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (atFieldStart && ch === '"') {
+      quoted = true;
+      atFieldStart = false;
+      const startLine = line;
+      const startCol = col + 1;
+      i++;
+      col++;
+      while (true) {
+        if (i >= text.length) throw new CsvSyntaxError(startLine, startCol, `line ${startLine}: a quoted field is never closed`);
+        const c = text[i]!;
+        if (c === '"') {
+          if (text[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            col += 2;
+            continue;
+          }
+          i++;
+          col++;
+          break;
+        }
+        if (c === '\n') {
+          line++;
+          col = 0;
+        } else col++;
+        field += c;
+        i++;
+      }
+      const next = text[i];
+      if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
+        throw new CsvSyntaxError(line, col + 1, `line ${line}: unexpected ${JSON.stringify(next)} after a closing quote (quotes inside a field are written "")`);
+      }
+      continue;
+    }
+    atFieldStart = false;
+    if (ch === ',') {
+      fields.push(field);
+      field = '';
+      atFieldStart = true;
+      i++;
+      col++;
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      endRecord();
+      i += 2;
+      line++;
+      col = 0;
+      recordLine = line;
+    } else if (ch === '\n') {
+      endRecord();
+      i++;
+      line++;
+      col = 0;
+      recordLine = line;
+    } else {
+      field += ch;
+      i++;
+      col++;
+    }
+  }
+  if (field !== '' || fields.length > 0 || quoted) endRecord();
+  return records;
+}

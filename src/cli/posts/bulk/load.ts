@@ -1,0 +1,93 @@
+// A bulk file, read and checked before anything is sent: the flags that make sense with it, the
+// zone, every row parsed and validated (media facts included). A file with bad rows is refused
+// with every bad row and field listed, unless --skip-invalid.
+import type { Context } from '../../context.js';
+import { UsageError } from '../../cli-error.js';
+import { collectFacts } from '../body.js';
+import type { Issue, MediaSource } from '../draft.js';
+import { mediaInspector, type MediaFacts } from '../media-facts.js';
+import { validateDraft } from '../validate.js';
+import { catchTime } from '../issues.js';
+import type { ScheduleOptions } from '../compose.js';
+import { userZone } from '../zone.js';
+import { readSource, type Source } from '../read-source.js';
+import { printDryRun } from '../dry-run.js';
+import { machineZone } from '../when.js';
+import { parseBulk, type BulkRow } from './rows.js';
+
+export interface BulkOptions extends ScheduleOptions {
+  fromFile?: string;
+  resume?: boolean;
+  skipInvalid?: boolean;
+}
+
+export interface LoadedBulk {
+  src: Source;
+  zone: string;
+  /** Epoch ms the times were checked against. */
+  now: number;
+  rows: BulkRow[];
+  good: BulkRow[];
+  bad: BulkRow[];
+  issues: Issue[];
+  facts: Map<MediaSource, MediaFacts>;
+}
+
+function conflictingFlags(opts: BulkOptions): string[] {
+  const out: string[] = [];
+  if (opts.platform?.length) out.push('--platform');
+  if (opts.text !== undefined) out.push('--text');
+  if (opts.textFor?.length) out.push('--text-for');
+  if (opts.media?.length) out.push('--media');
+  if (opts.title !== undefined) out.push('--title');
+  if (opts.file !== undefined) out.push('--file');
+  if (opts.at !== undefined) out.push('--at');
+  if (opts.idempotencyKey !== undefined) out.push('--idempotency-key');
+  return out;
+}
+
+export async function loadBulk(ctx: Context, opts: BulkOptions): Promise<LoadedBulk> {
+  const conflicts = conflictingFlags(opts);
+  if (conflicts.length) {
+    throw new UsageError(`--from-file cannot be combined with ${conflicts.join(', ')}`, [
+      'each row of the file carries its own payload and time, and gets an idempotency key derived from its content; only --tz applies to every row',
+    ]);
+  }
+  const zoneIssues: Issue[] = [];
+  const zone = catchTime(zoneIssues, () => userZone(ctx, opts.tz)) ?? machineZone();
+  if (zoneIssues.length) throw new UsageError(zoneIssues[0]!.message, zoneIssues[0]!.fix ? [zoneIssues[0]!.fix] : []);
+
+  const src = await readSource(ctx, opts.fromFile!, '--from-file');
+  const now = ctx.clock.now();
+  const parsed = parseBulk(src.text, { label: src.label, baseDir: src.baseDir, zone, now });
+  if (parsed.fileIssues.length) {
+    const e = new UsageError(
+      parsed.fileIssues.length === 1 ? parsed.fileIssues[0]!.message : `${parsed.fileIssues.length} problems in ${src.label}:\n${parsed.fileIssues.map((i) => `  - ${i.message}`).join('\n')}`,
+      parsed.fileIssues.flatMap((i) => (i.fix ? [i.fix] : [])),
+      'INVALID_INPUT',
+    );
+    throw Object.assign(e, { issues: parsed.fileIssues });
+  }
+  const { rows } = parsed;
+  const facts = await collectFacts(
+    rows.flatMap((r) => (r.draft ? [r.draft] : [])),
+    mediaInspector(),
+  );
+  for (const row of rows) if (row.draft) row.issues.push(...validateDraft(row.draft, (m) => facts.get(m)));
+  const bad = rows.filter((r) => r.issues.length);
+  const allIssues = bad.flatMap((r) => r.issues);
+  if (bad.length && !opts.skipInvalid) {
+    const lines = allIssues.map((i) => `  - ${i.message}${i.fix ? `\n      fix: ${i.fix}` : ''}`);
+    const e = new UsageError(`${bad.length} of ${rows.length} rows in ${src.label} are invalid; nothing was sent:\n${lines.join('\n')}`, [
+      'fix those rows and run again, or add --skip-invalid to schedule the valid rows now',
+    ], 'INVALID_INPUT');
+    if (opts.dryRun && (ctx.output().format === 'json' || ctx.output().format === 'ndjson')) {
+      await printDryRun(ctx, { valid: false, issues: allIssues, requests: [] });
+    }
+    throw Object.assign(e, { issues: allIssues });
+  }
+  const good = rows.filter((r) => !r.issues.length);
+  if (good.length === 0) throw new UsageError(`no valid rows in ${src.label}`);
+
+  return { src, zone, now, rows, good, bad, issues: allIssues, facts };
+}

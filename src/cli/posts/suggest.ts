@@ -1,0 +1,61 @@
+// "Did you mean …?" for platform ids, statuses and time zones: edit distance plus a few
+// nicknames people actually type (twitter, x, fb, ig, yt, bsky).
+import { PLATFORMS } from '../../wire/platforms.js';
+
+/** Levenshtein distance, case-insensitive (two rows of the table are enough). */
+export function editDistance(a: string, b: string): number {
+  const s = a.toLowerCase();
+  const t = b.toLowerCase();
+  let prev = Array.from({ length: t.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= s.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= t.length; j++) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+    }
+    prev = cur;
+  }
+  return prev[t.length]!;
+}
+
+/** The closest candidate, or undefined when nothing is reasonably close. */
+export function nearest(value: string, candidates: readonly string[], maxDistance?: number): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(value, c);
+    if (d < bestD) [best, bestD] = [c, d];
+  }
+  const limit = maxDistance ?? Math.max(2, Math.ceil(value.length / 2));
+  return bestD <= limit ? best : undefined;
+}
+
+const PLATFORM_NICKNAMES: Record<string, string> = {
+  twitter: 'twitter-x',
+  x: 'twitter-x',
+  tw: 'twitter-x',
+  fb: 'facebook-page',
+  facebook: 'facebook-page',
+  meta: 'facebook-page',
+  ig: 'instagram',
+  insta: 'instagram',
+  yt: 'youtube',
+  bsky: 'bluesky',
+  tt: 'tiktok',
+  li: 'linkedin',
+  pin: 'pinterest',
+};
+
+/** The platform id the user probably meant. */
+export function suggestPlatform(value: string): string | undefined {
+  const v = value.trim().toLowerCase();
+  const nick = PLATFORM_NICKNAMES[v];
+  if (nick) return nick;
+  const prefixed = PLATFORMS.find((p) => p.startsWith(v) && v.length >= 3);
+  return prefixed ?? nearest(v, PLATFORMS);
+}
+
+/** "did you mean X?" or a list of valid values. */
+export function didYouMean(suggestion: string | undefined, valid: readonly string[]): string {
+  return suggestion ? `did you mean "${suggestion}"? (valid: ${valid.join(', ')})` : `valid values: ${valid.join(', ')}`;
+}

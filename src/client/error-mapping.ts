@@ -1,0 +1,124 @@
+// One typed error per outcome of a response (src/client/errors.ts); the CLI turns them into
+// exit codes in src/cli/errors.ts. Messages read well after "error: " and carry the service's
+// own words when it gave any.
+import { ERROR_CODE } from '../wire/headers.js';
+import type { DescribedBody } from './error-body.js';
+import {
+  AddonRequiredError,
+  ApiError,
+  AuthError,
+  BadRequestError,
+  ConflictError,
+  IdempotencyKeyReusedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+  type ApiErrorInit,
+} from './errors.js';
+import { formatMs } from './format-ms.js';
+
+export interface ResponseFacts {
+  status: number;
+  statusText: string;
+  method: string;
+  /** Path and query, for messages (never the key: it travels in a header). */
+  target: string;
+  described: DescribedBody;
+  requestId: string | undefined;
+  idempotencyKey: string | undefined;
+  /** For 429: when a retry may succeed (epoch ms). */
+  retryAt?: number | undefined;
+  /** For 429: why the client stopped waiting. */
+  rateLimitReason?: 'max-wait' | 'retries' | undefined;
+  /** The wait the service asked for (429), for the message. */
+  retryAfterMs?: number | undefined;
+  maxWaitMs?: number | undefined;
+  attempts?: number;
+  /** Location header of a redirect (redirects are not followed: the key stays put). */
+  location?: string | undefined;
+}
+
+function withDetail(summary: string, detail: string | undefined): string {
+  if (!detail) return summary;
+  // Avoid "not found: Not Found".
+  if (detail.toLowerCase() === summary.toLowerCase()) return summary;
+  return `${summary}: ${detail}`;
+}
+
+/**
+ * 403 without ADDON_REQUIRED (a proxy, a key without access to that resource) is an AuthError:
+ * the fix is the same family (check the key and the workspace), and the exit code is 3.
+ */
+export function errorForResponse(f: ResponseFacts): ApiError {
+  const { status, described } = f;
+  const code = described.code;
+  const detail = described.message;
+  const init: ApiErrorInit = {
+    status,
+    code,
+    requestId: f.requestId ?? described.requestId,
+    body: described.body,
+    issues: described.issues,
+  };
+  const statusLine = `${status}${f.statusText ? ` ${f.statusText}` : ''}`;
+  switch (true) {
+    case status === 400:
+      return new BadRequestError(withDetail('the service rejected the request as malformed', detail), init);
+    case status === 401:
+      return new AuthError(withDetail('the API key was not accepted', detail), init);
+    case status === 403 && code === ERROR_CODE.addonRequired:
+      return new AddonRequiredError(withDetail('the API add-on is not active for this workspace', detail), init);
+    case status === 403:
+      return new AuthError(withDetail('access denied with this API key', detail), init);
+    case status === 404:
+      return new NotFoundError(withDetail(`not found: ${f.method} ${f.target}`, detail), init);
+    case status === 408:
+      return new TimeoutError(withDetail(`the service timed out waiting for the request${attemptsNote(f)}`, detail), init);
+    case status === 409:
+      return new ConflictError(
+        withDetail(`conflict${attemptsNote(f)}${f.idempotencyKey ? `: a request with idempotency key ${f.idempotencyKey} is still in progress` : ''}`, detail),
+        init,
+      );
+    case status === 413:
+      return new PayloadTooLargeError(withDetail('the request body is too large for the service', detail), init);
+    case status === 422 && code === ERROR_CODE.idempotencyKeyReused:
+      return new IdempotencyKeyReusedError(
+        withDetail(`idempotency key ${f.idempotencyKey ?? '(none)'} was already used with a different request body`, detail),
+        init,
+      );
+    case status === 422:
+      return new ValidationError(withDetail('the service refused the request', detail ?? issueSummary(described)), init);
+    case status === 429:
+      return new RateLimitError(rateLimitMessage(f), { ...init, ...(f.retryAt !== undefined ? { retryAt: f.retryAt } : {}) });
+    case status >= 500:
+      return new ServerError(withDetail(`the service failed (${statusLine})${attemptsNote(f)}`, detail), init);
+    case status >= 300 && status < 400:
+      return new BadRequestError(`the service answered ${statusLine}${redirectNote(f)}; check the base URL`, init);
+    default:
+      return new BadRequestError(withDetail(`the service answered ${statusLine}`, detail), init);
+  }
+}
+
+function attemptsNote(f: ResponseFacts): string {
+  return f.attempts && f.attempts > 1 ? ` after ${f.attempts} attempts` : '';
+}
+
+function redirectNote(f: ResponseFacts): string {
+  return f.location ? ` (a redirect to ${f.location})` : ' (a redirect)';
+}
+
+function issueSummary(d: DescribedBody): string | undefined {
+  const n = d.issues.length;
+  return n ? `${n} problem${n === 1 ? '' : 's'} with the request` : undefined;
+}
+
+function rateLimitMessage(f: ResponseFacts): string {
+  const asked = f.retryAfterMs !== undefined ? `; the service asks to wait ${formatMs(f.retryAfterMs)}` : '';
+  if (f.rateLimitReason === 'max-wait' && f.maxWaitMs !== undefined) {
+    return `rate limited${asked}, longer than the ${formatMs(f.maxWaitMs)} the client waits`;
+  }
+  return `rate limited${attemptsNote(f)}${asked}`;
+}

@@ -1,0 +1,127 @@
+// Offset/limit pagination as an async iterator (DESIGN habit 7). After the first page, meta.total
+// is known and up to `concurrency` pages are fetched at once; rows are still yielded strictly in
+// the service's order.
+//
+// Rows can move while we page: the lists are newest first, so a row arriving at the head shifts
+// every later row one offset further. Each page reports the total it saw; the growth since the
+// first page tells how far rows have shifted, so each page is placed in the coordinates of the
+// first page ("frame"). A page that comes back overlapping what was already yielded has its
+// repeats dropped by id; a page that lands past a hole (an earlier page was answered after more
+// rows arrived) triggers a fetch of the hole before it is yielded. Paging ends on a page that is
+// short or reaches its own total.
+import { PAGE } from '../wire/headers.js';
+import type { ListPage, Schema } from '../wire/schemas.js';
+import { RecentIds } from './recent-ids.js';
+import type { Requester } from './request.js';
+import type { IterateOptions, QueryValue } from './types.js';
+
+export const DEFAULT_CONCURRENCY = 4;
+/** Below this many requests left in the window, pages are fetched one at a time. */
+const LOW_REMAINING = 10;
+/** Hole fills in a row before giving up on a page (rows keep moving faster than we read). */
+const MAX_HOLE_FILLS = 10;
+
+interface Page<T> {
+  offset: number;
+  asked: number;
+  rows: T[];
+  total: number;
+  servedLimit: number;
+}
+
+export type Paginate = <T extends { id: string }>(
+  path: string,
+  query: Record<string, QueryValue>,
+  schema: Schema<ListPage<T>>,
+  options?: IterateOptions,
+) => AsyncIterable<T>;
+
+export function createPaginate(request: Requester): Paginate {
+  return (path, query, schema, options = {}) => ({
+    [Symbol.asyncIterator]: () => pages(request, path, query, schema, options),
+  });
+}
+
+async function* pages<T extends { id: string }>(
+  request: Requester,
+  path: string,
+  query: Record<string, QueryValue>,
+  schema: Schema<ListPage<T>>,
+  options: IterateOptions,
+): AsyncGenerator<T, void, undefined> {
+  let pageSize = clamp(Math.floor(options.pageSize ?? PAGE.maxLimit), 1, PAGE.maxLimit);
+  const maxConcurrency = clamp(Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY), 1, 16);
+  const base: Record<string, QueryValue> = { ...query };
+  delete base.offset;
+  delete base.limit;
+  // Stopping early (break, an error) aborts the pages still in flight.
+  const stop = new AbortController();
+  let latestTotal: number | undefined;
+  let remaining: number | undefined;
+  const inflight: Promise<Page<T>>[] = [];
+
+  const fetchPage = (offset: number): Promise<Page<T>> => {
+    const asked = pageSize;
+    return request({ method: 'GET', path, query: { ...base, offset, limit: asked }, schema, signal: stop.signal }).then((res) => {
+      latestTotal = res.data.meta.total;
+      remaining = res.rateLimit?.remaining;
+      return { offset, asked, rows: res.data.data, total: res.data.meta.total, servedLimit: res.data.meta.limit };
+    });
+  };
+
+  try {
+    const start = Math.max(0, Math.floor(options.offset ?? 0));
+    const first = await fetchPage(start);
+    const t0 = first.total;
+    options.onTotal?.(t0);
+    // A service that serves smaller pages than asked: page by what it serves.
+    if (first.servedLimit >= 1 && first.servedLimit < pageSize) pageSize = first.servedLimit;
+    const seen = new RecentIds(pageSize * (maxConcurrency + 2));
+    let cursor = start;
+    const shift = () => (latestTotal ?? t0) - t0;
+    const frameStart = (p: Page<T>) => p.offset - (p.total - t0);
+    const isLast = (p: Page<T>) => p.rows.length < Math.min(p.asked, p.servedLimit >= 1 ? p.servedLimit : p.asked) || p.offset + p.rows.length >= p.total;
+
+    function* emit(p: Page<T>): Generator<T, void, undefined> {
+      options.onPage?.({ offset: p.offset, count: p.rows.length, total: p.total });
+      for (const row of p.rows) {
+        const id = (row as { id?: unknown }).id;
+        if (typeof id === 'string') {
+          if (seen.has(id)) continue;
+          seen.add(id);
+        }
+        yield row;
+      }
+      cursor = Math.max(cursor, frameStart(p) + p.rows.length);
+    }
+
+    yield* emit(first);
+    if (isLast(first)) return;
+    let nextSlot = start + pageSize;
+    for (;;) {
+      const width = remaining !== undefined && remaining < Math.max(LOW_REMAINING, 2 * maxConcurrency) ? 1 : maxConcurrency;
+      // Planned pages cover the list as the first page saw it; past that, one page at a time.
+      while (inflight.length < width && nextSlot < t0) {
+        const p = fetchPage(nextSlot + shift());
+        p.catch(() => {});
+        inflight.push(p);
+        nextSlot += pageSize;
+      }
+      const page = inflight.length > 0 ? await inflight.shift()! : await fetchPage(cursor + shift());
+      for (let fills = 0; frameStart(page) > cursor && fills < MAX_HOLE_FILLS; fills++) {
+        const hole = await fetchPage(cursor + shift());
+        yield* emit(hole);
+        if (isLast(hole)) return;
+      }
+      yield* emit(page);
+      if (isLast(page)) return;
+    }
+  } finally {
+    stop.abort();
+    for (const p of inflight) p.catch(() => {});
+  }
+}
+
+function clamp(n: number, lo: number, hi: number): number {
+  return Number.isFinite(n) ? Math.min(hi, Math.max(lo, n)) : lo;
+}

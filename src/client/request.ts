@@ -1,0 +1,240 @@
+// The one request pipeline every call goes through (DESIGN habit 6): a timeout per attempt,
+// retries with full-jitter backoff on connection errors, timeouts, 408, 409, 429 and 5xx,
+// Retry-After honoured up to the wait budget, the same Idempotency-Key and body bytes on every
+// retry, typed errors, and zod validation of the response at the boundary.
+import { ERROR_CODE, HEADER } from '../wire/headers.js';
+import { backoffDelay, isRetryableStatus } from './backoff.js';
+import { traceLine } from './debug-trace.js';
+import { describeErrorBody } from './error-body.js';
+import { errorForResponse, type ResponseFacts } from './error-mapping.js';
+import { AbortedError, BadRequestError, NetworkError, ResponseShapeError, TimeoutError } from './errors.js';
+import { formatMs } from './format-ms.js';
+import { prepareRequest, type PreparedRequest } from './prepare.js';
+import { parseRateLimit } from './rate-limit.js';
+import { redact } from './redact.js';
+import { parseRetryAfter } from './retry-after.js';
+import type { Fetcher } from './transport.js';
+import type { ApiResponse, RateLimitInfo, RequestOptions, RetryNotice } from './types.js';
+import { validateResponse } from './validate.js';
+import { interruptibleSleep, linkSignals, type Sleep } from './wait.js';
+
+export interface PipelineConfig {
+  baseUrl: string;
+  apiKey: string;
+  userAgent: string;
+  timeoutMs: number;
+  maxRetries: number;
+  maxWaitMs: number;
+  signal: AbortSignal | undefined;
+  now: () => number;
+  sleep: Sleep;
+  random: () => number;
+  debug: ((line: string) => void) | undefined;
+  onRateLimit: ((info: RateLimitInfo) => void) | undefined;
+  onRetry: ((notice: RetryNotice) => void) | undefined;
+  fetcher: () => Promise<Fetcher>;
+}
+
+export type Requester = <T = unknown>(options: RequestOptions<T>) => Promise<ApiResponse<T>>;
+
+type Outcome =
+  | { kind: 'response'; status: number; statusText: string; headers: Record<string, string>; text: string }
+  | { kind: 'failure'; timeout: boolean; detail: string; cause: unknown };
+
+export interface Pipeline {
+  request: Requester;
+  /** Aborts attempts still running and refuses new requests. */
+  close(): void;
+}
+
+export function createPipeline(config: PipelineConfig): Pipeline {
+  const running = new Set<AbortController>();
+  let closed = false;
+  const secrets = [config.apiKey];
+  const origin = safeOrigin(config.baseUrl);
+
+  async function attempt(prepared: PreparedRequest, callerSignal: AbortSignal | undefined): Promise<Outcome> {
+    const linked = linkSignals([config.signal, callerSignal]);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, config.timeoutMs);
+    const onAbort = () => controller.abort();
+    linked.signal.addEventListener('abort', onAbort, { once: true });
+    running.add(controller);
+    try {
+      if (linked.signal.aborted) throw new AbortedError();
+      const fetch = await config.fetcher();
+      const res = await fetch(prepared.url, { method: prepared.method, headers: prepared.headers, body: prepared.body, signal: controller.signal });
+      // The body is read under the same timer: a stalled body is a timeout too.
+      const text = await res.text();
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, name) => {
+        headers[name.toLowerCase()] = value;
+      });
+      return { kind: 'response', status: res.status, statusText: res.statusText, headers, text };
+    } catch (err) {
+      if (linked.signal.aborted || err instanceof AbortedError) throw new AbortedError('interrupted', { cause: err });
+      if (closed) throw new AbortedError('the API client was closed', { cause: err });
+      // fetch refusing to build the request (a header value it cannot send) is not a network
+      // failure: retrying cannot help. Its message may quote the header, so it is redacted.
+      if (err instanceof TypeError && err.message !== 'fetch failed' && err.cause === undefined) {
+        throw new BadRequestError(`could not build the request: ${redact(err.message, secrets)}`, { code: 'INVALID_REQUEST' });
+      }
+      if (timedOut) return { kind: 'failure', timeout: true, detail: `no response within ${formatMs(config.timeoutMs)}`, cause: err };
+      return { kind: 'failure', timeout: false, detail: networkDetail(err), cause: err };
+    } finally {
+      clearTimeout(timer);
+      linked.signal.removeEventListener('abort', onAbort);
+      linked.dispose();
+      running.delete(controller);
+    }
+  }
+
+  async function pause(nextAttempt: number, delayMs: number, reason: string, callerSignal: AbortSignal | undefined): Promise<void> {
+    const until = config.now() + delayMs;
+    config.onRetry?.({ attempt: nextAttempt, delayMs, reason, until });
+    config.debug?.(`retrying in ${formatMs(delayMs)} (attempt ${nextAttempt}): ${reason}`);
+    await interruptibleSleep(config.sleep, delayMs, [config.signal, callerSignal]);
+  }
+
+  const request: Requester = async <T>(options: RequestOptions<T>): Promise<ApiResponse<T>> => {
+    if (closed) throw new AbortedError('the API client was closed');
+    const prepared = prepareRequest({ baseUrl: config.baseUrl, apiKey: config.apiKey, userAgent: config.userAgent }, options);
+    const maxWaitMs = options.maxWaitMs ?? config.maxWaitMs;
+    const maxAttempts = config.maxRetries + 1;
+    for (let n = 1; ; n++) {
+      const started = performance.now();
+      const outcome = await attempt(prepared, options.signal);
+      const trace = {
+        method: prepared.method,
+        url: prepared.url,
+        attempt: n,
+        maxAttempts,
+        durationMs: performance.now() - started,
+        idempotencyKey: prepared.idempotencyKey,
+        authorization: prepared.headers[HEADER.authorization],
+      };
+
+      if (outcome.kind === 'failure') {
+        config.debug?.(traceLine({ ...trace, failure: outcome.timeout ? 'timeout' : `network error (${outcome.detail})` }, secrets));
+        if (n >= maxAttempts) throw failureError(outcome, n, origin);
+        await pause(n + 1, backoffDelay(n, config.random), outcome.timeout ? outcome.detail : `connection error (${outcome.detail})`, options.signal);
+        continue;
+      }
+
+      const { status, headers, text } = outcome;
+      const rateLimit = parseRateLimit(headers);
+      if (rateLimit) config.onRateLimit?.(rateLimit);
+      const requestId = headers[HEADER.requestId];
+      const replayed = headers[HEADER.idempotentReplayed]?.trim().toLowerCase() === 'true';
+      config.debug?.(traceLine({ ...trace, status, rateLimit, requestId, replayed }, secrets));
+
+      if (status >= 200 && status < 300) {
+        const data = decode(options, text, { method: prepared.method, target: prepared.target, status, requestId });
+        return { status, data, headers, requestId, replayed, idempotencyKey: prepared.idempotencyKey, rateLimit };
+      }
+
+      const described = describeErrorBody(text);
+      const now = config.now();
+      const retryAfterMs = parseRetryAfter(headers[HEADER.retryAfter], now);
+      const facts: ResponseFacts = {
+        status,
+        statusText: outcome.statusText,
+        method: prepared.method,
+        target: prepared.target,
+        described,
+        requestId,
+        idempotencyKey: prepared.idempotencyKey,
+        attempts: n,
+        location: headers.location,
+        retryAfterMs,
+        maxWaitMs,
+        retryAt: status === 429 ? retryAtFrom(now, retryAfterMs, rateLimit) : undefined,
+      };
+      if (!isRetryableStatus(status) || described.code === ERROR_CODE.idempotencyKeyReused) throw errorForResponse(facts);
+      // Sleeping through a Retry-After longer than the budget would look like a hang: stop now
+      // and say when to come back.
+      if (retryAfterMs !== undefined && retryAfterMs > maxWaitMs) throw errorForResponse({ ...facts, rateLimitReason: 'max-wait' });
+      if (n >= maxAttempts) throw errorForResponse({ ...facts, rateLimitReason: 'retries' });
+      const reason =
+        status === 429
+          ? `rate limited (429${retryAfterMs !== undefined ? `, Retry-After ${headers[HEADER.retryAfter]}` : ''})`
+          : `${status}${outcome.statusText ? ` ${outcome.statusText}` : ''}`;
+      await pause(n + 1, retryAfterMs ?? backoffDelay(n, config.random), reason, options.signal);
+    }
+  };
+
+  return {
+    request,
+    close() {
+      closed = true;
+      for (const controller of running) controller.abort();
+    },
+  };
+}
+
+function retryAtFrom(now: number, retryAfterMs: number | undefined, rateLimit: RateLimitInfo | undefined): number | undefined {
+  if (retryAfterMs !== undefined) return now + retryAfterMs;
+  if (rateLimit?.resetSeconds !== undefined) return now + rateLimit.resetSeconds * 1000;
+  return undefined;
+}
+
+function decode<T>(options: RequestOptions<T>, text: string, where: { method: string; target: string; status: number; requestId: string | undefined }): T {
+  let data: unknown;
+  let isJson = true;
+  if (text.trim() === '') data = undefined;
+  else {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      isJson = false;
+      data = text;
+    }
+  }
+  if (!options.schema) return data as T;
+  if (!isJson) {
+    const rid = where.requestId ? ` (request id ${where.requestId})` : '';
+    throw new ResponseShapeError(`unexpected response from ${where.method} ${where.target}: the body is not JSON${rid}`, {
+      status: where.status,
+      code: 'RESPONSE_SHAPE',
+      requestId: where.requestId,
+      body: text.slice(0, 2000),
+    });
+  }
+  return validateResponse(options.schema, data, { ...where, body: data });
+}
+
+function failureError(outcome: Extract<Outcome, { kind: 'failure' }>, attempts: number, origin: string): Error {
+  const after = attempts > 1 ? ` (after ${attempts} attempts)` : '';
+  return outcome.timeout
+    ? new TimeoutError(`${origin} did not answer: ${outcome.detail}${after}`, { code: 'TIMEOUT', cause: outcome.cause })
+    : new NetworkError(`could not reach ${origin}: ${outcome.detail}${after}`, { code: 'NETWORK', cause: outcome.cause });
+}
+
+/** "connect ECONNREFUSED 127.0.0.1:9", "other side closed (UND_ERR_SOCKET)": the most specific thing undici says. */
+function networkDetail(err: unknown): string {
+  let current: unknown = err;
+  let message: string | undefined;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (current instanceof AggregateError && current.errors.length > 0) current = current.errors[0];
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof e.message === 'string' && e.message !== '' && e.message !== 'fetch failed') message = e.message;
+    if (typeof e.code === 'string' && e.code !== '') {
+      if (!message) return e.code;
+      return message.includes(e.code) ? message : `${message} (${e.code})`;
+    }
+    current = e.cause;
+  }
+  return message ?? 'connection failed';
+}
+
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}

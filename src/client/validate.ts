@@ -1,0 +1,77 @@
+// Validation at the boundary: a response that breaks its schema becomes a ResponseShapeError that
+// names the field and the request id, never a stack trace. Unknown fields pass (schemas are loose).
+import type { Schema } from '../wire/schemas.js';
+import { ResponseShapeError } from './errors.js';
+
+export interface ShapeContext {
+  method: string;
+  target: string;
+  status: number;
+  requestId: string | undefined;
+  body: unknown;
+}
+
+const MAX_LISTED = 3;
+
+export function validateResponse<T>(schema: Schema<T>, data: unknown, where: ShapeContext): T {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data as T;
+  const issues = result.error.issues;
+  const listed = issues.slice(0, MAX_LISTED).map((issue) => `${formatPath(issue.path)}: ${describeIssue(issue, data)}`);
+  const more = issues.length > MAX_LISTED ? ` (and ${issues.length - MAX_LISTED} more)` : '';
+  const rid = where.requestId ? ` (request id ${where.requestId})` : '';
+  throw new ResponseShapeError(`unexpected response from ${where.method} ${where.target}: ${listed.join('; ')}${more}${rid}`, {
+    status: where.status,
+    code: 'RESPONSE_SHAPE',
+    requestId: where.requestId,
+    body: where.body,
+    issues: issues.map((issue) => ({ path: formatPath(issue.path), message: describeIssue(issue, data) })),
+  });
+}
+
+interface Issue {
+  code?: string;
+  path: ReadonlyArray<PropertyKey>;
+  message: string;
+  expected?: unknown;
+  values?: readonly unknown[];
+}
+
+/**
+ * zod/mini carries no English messages ("Invalid input"), so say what was expected and what came,
+ * by type only: values can be long or private.
+ */
+export function describeIssue(issue: Issue, data: unknown): string {
+  if (issue.code === 'invalid_type' && typeof issue.expected === 'string') {
+    return `expected ${issue.expected}, got ${typeName(valueAt(data, issue.path))}`;
+  }
+  if (issue.code === 'invalid_value' && Array.isArray(issue.values)) {
+    return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+  }
+  return issue.message;
+}
+
+function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let current = data;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object' || typeof key === 'symbol') return undefined;
+    if (!(key in current)) return MISSING;
+    current = (current as Record<string | number, unknown>)[key as string | number];
+  }
+  return current;
+}
+
+const MISSING = Symbol('missing');
+
+function typeName(value: unknown): string {
+  if (value === MISSING) return 'nothing (the field is missing)';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value;
+}
+
+/** data.3.platform_data.url; "(body)" for the whole body. */
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  if (path.length === 0) return '(body)';
+  return path.map((p) => (typeof p === 'symbol' ? p.toString() : String(p))).join('.');
+}

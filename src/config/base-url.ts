@@ -1,0 +1,31 @@
+// Base URLs as users type them: validated before anything is saved or sent.
+
+/** Trailing slashes dropped, so that paths join cleanly and equal URLs compare equal. */
+export function normaliseBaseUrl(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
+/** Why a string cannot be a base URL, or undefined when it can. */
+export function baseUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return `"${url}" is not a URL`;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `"${url}" is not an http(s) URL`;
+  if (parsed.username || parsed.password) return 'the base URL must not carry a user name or password';
+  if (parsed.search || parsed.hash) return 'the base URL must not carry a query or fragment';
+  return undefined;
+}
+
+/** Plain http to another machine sends the key in the clear; a warning is due. */
+export function isInsecureRemote(url: string): boolean {
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'http:') return false;
+    return !['localhost', '127.0.0.1', '[::1]'].includes(u.hostname) && !u.hostname.endsWith('.localhost');
+  } catch {
+    return false;
+  }
+}

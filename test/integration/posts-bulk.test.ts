@@ -1,0 +1,184 @@
+// Bulk scheduling (posts schedule --from-file) through the in-process CLI against the sandbox:
+// journal and resume, deterministic keys without the journal, pacing through a small write
+// limit on the sandbox's clock, failures and the summary.
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { JPEG_HEAD, START, allPosts, cliEnv, manualSandbox, postTotal, sandboxClock, type ManualSandbox } from './posts-support.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'posts-bulk-'));
+const opened: ManualSandbox[] = [];
+afterEach(async () => {
+  for (const sb of opened.splice(0)) await sb.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function sandbox(options: Parameters<typeof manualSandbox>[0] = {}) {
+  const sb = await manualSandbox(options);
+  opened.push(sb);
+  return sb;
+}
+const iso = (daysAhead: number, minutes = 0) => new Date(START + daysAhead * 86_400_000 + minutes * 60_000).toISOString();
+const schedules = (sb: ManualSandbox) => sb.requests.filter((q) => q.method === 'POST' && q.path === '/v1/schedule').length;
+
+describe('bulk schedule', () => {
+  it('schedules a CSV with media, resumes from the journal, and replays by key without it', async () => {
+    const sb = await sandbox();
+    writeFileSync(join(dir, 'photo.jpg'), JPEG_HEAD);
+    truncateSync(join(dir, 'photo.jpg'), 4096);
+    const lines = ['at,platforms,text,media,title'];
+    for (let i = 0; i < 30; i++) {
+      const media = i % 5 === 0 ? 'photo.jpg' : '';
+      const platforms = i % 5 === 0 ? 'instagram|bluesky' : 'twitter-x;threads';
+      lines.push(`${iso(1, i * 10)},${platforms},"Post ${i}, with a comma\nand a second line",${media},Campaign`);
+    }
+    const csv = join(dir, 'campaign.csv');
+    writeFileSync(csv, lines.join('\n') + '\n');
+    const config = tempConfigDir();
+    const run = () => runCli(['posts', 'schedule', '--from-file', csv], { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: config.dir });
+
+    const first = await run();
+    expect(first.code, first.stderr).toBe(0);
+    const rows = first.stdout.trim().split('\n').map((l) => l.split('\t'));
+    expect(rows).toHaveLength(30);
+    expect(rows.every((r) => r[2] === 'created' && r[4] === 'scheduled')).toBe(true);
+    expect(rows[0]!.slice(0, 2)).toEqual(['1', '2']);
+    expect(rows[1]![1]).toBe('4'); // the quoted line break moves the next row's line
+    expect(first.stderr).toMatch(/30 rows in .*campaign\.csv: 30 created, 0 already done, 0 failed/);
+    expect(await postTotal(sb, 'scheduled')).toBe(30);
+    const posts = await allPosts(sb, 'scheduled');
+    const withMedia = posts.filter((p) => 'instagram' in p.payloads);
+    expect(withMedia).toHaveLength(6);
+    for (const p of withMedia) expect((p.payloads.instagram as { media: Array<{ url: string }> }).media[0]!.url.startsWith(sb.url)).toBe(true);
+    expect(posts.find((p) => (p.payloads['twitter-x'] as { text?: string } | undefined)?.text === 'Post 1, with a comma\nand a second line')).toBeDefined();
+
+    // Again: the journal says every row is done, nothing is sent.
+    const sent = schedules(sb);
+    const again = await run();
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/resuming: 30 of 30 rows were done by an earlier run/);
+    expect(again.stderr).toMatch(/0 created, 30 already done/);
+    expect(schedules(sb)).toBe(sent);
+
+    // Without the journal: every row is sent again with the same derived key and replayed.
+    rmSync(join(config.dir, 'journals'), { recursive: true, force: true });
+    const noJournal = await run();
+    expect(noJournal.code, noJournal.stderr).toBe(0);
+    expect(schedules(sb)).toBe(sent + 30);
+    expect(noJournal.stderr).toMatch(/0 created, 30 already done, 0 failed/);
+    expect(await postTotal(sb, 'scheduled')).toBe(30);
+    // --no-resume also goes through every row, and still creates nothing.
+    const fresh = await runCli(['posts', 'schedule', '--from-file', csv, '--no-resume', '--json'], { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: config.dir });
+    expect(JSON.parse(fresh.stdout)).toMatchObject({ total: 30, created: 0, alreadyDone: 30, failed: 0 });
+    expect(await postTotal(sb)).toBe(30);
+    config.cleanup();
+  });
+
+  it('paces itself through a small write limit, waiting on the sandbox clock', async () => {
+    const sb = await sandbox({ writeLimit: 10 });
+    const file = join(dir, 'paced.ndjson');
+    writeFileSync(file, Array.from({ length: 25 }, (_, i) => JSON.stringify({ payloads: { bluesky: { text: `Paced ${i}` } }, scheduledAt: iso(3, i) })).join('\n'));
+    const slept: number[] = [];
+    const config = tempConfigDir();
+    const env = cliEnv(sb);
+
+    // With --max-wait 1m the run stops at the limit, says when to retry, exits 5.
+    const short = await runCli(['--max-wait', '1m', 'posts', 'schedule', '--from-file', file], { env, clock: sandboxClock(sb.clock, slept), configDir: config.dir });
+    expect(short.code, short.stderr).toBe(5);
+    expect(short.stderr).toMatch(/10 created, 0 already done, 0 failed, 15 not attempted/);
+    expect(short.stderr).toMatch(/run the same command again to resume/);
+    expect(short.stderr).toMatch(/retry after/);
+
+    // Without it, the run resumes and waits as long as the limit asks.
+    const full = await runCli(['posts', 'schedule', '--from-file', file], { env, clock: sandboxClock(sb.clock, slept), configDir: config.dir });
+    expect(full.code, full.stderr).toBe(0);
+    expect(full.stderr).toMatch(/resuming: 10 of 25 rows/);
+    expect(full.stderr).toMatch(/waiting until \d\d:\d\d/);
+    expect(full.stderr).toMatch(/15 created, 10 already done, 0 failed/);
+    expect(slept.some((ms) => ms >= 60_000)).toBe(true);
+    expect(await postTotal(sb, 'scheduled')).toBe(25);
+    // No row was refused for want of pacing.
+    expect(sb.requests.filter((q) => q.status === 429).length).toBeLessThanOrEqual(2);
+    config.cleanup();
+  });
+
+  it('reports failed rows with reasons, exits 7, and retries only them on the next run', async () => {
+    const sb = await sandbox();
+    const file = join(dir, 'mixed.ndjson');
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ payloads: { threads: { text: 'good 1' } }, scheduledAt: iso(2) }),
+        JSON.stringify({ postId: 'post_doesnotexist', scheduledAt: iso(2) }),
+        JSON.stringify({ payloads: { threads: { text: 'good 2' } }, scheduledAt: iso(2, 5) }),
+      ].join('\n'),
+    );
+    const config = tempConfigDir();
+    const run = (...extra: string[]) => runCli(['posts', 'schedule', '--from-file', file, ...extra], { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: config.dir });
+    const first = await run('--json');
+    expect(first.code).toBe(7);
+    const report = JSON.parse(first.stdout);
+    expect(report).toMatchObject({ total: 3, created: 2, alreadyDone: 0, failed: 1 });
+    expect(report.rows[1]).toMatchObject({ row: 2, line: 2, outcome: 'failed', error: { code: 'NOT_FOUND' } });
+    expect(report.rows[1].error.requestId).toBeTruthy();
+    expect(first.stderr).toMatch(/failed: row 2 \(line 2\): NOT_FOUND/);
+    const sent = schedules(sb);
+    const second = await run();
+    expect(second.code).toBe(7);
+    expect(schedules(sb)).toBe(sent + 1);
+    expect(second.stderr).toMatch(/0 created, 2 already done, 1 failed/);
+    expect(await postTotal(sb)).toBe(2);
+    config.cleanup();
+  });
+
+  it('--skip-invalid schedules the good rows, lists the bad ones, exits 7; -q prints ids', async () => {
+    const sb = await sandbox();
+    const file = join(dir, 'skip.csv');
+    writeFileSync(file, `at,platforms,text\n${iso(1)},bluesky,fine\n${iso(1)},blusky,typo\n${iso(1, 1)},linkedin,also fine\n`);
+    const r = await runCli(['posts', 'schedule', '--from-file', file, '--skip-invalid', '-q'], { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: tempConfigDir().dir });
+    expect(r.code).toBe(7);
+    const ids = r.stdout.trim().split('\n');
+    expect(ids).toHaveLength(2);
+    expect(new Set((await allPosts(sb)).map((p) => p.id))).toEqual(new Set(ids));
+    expect(r.stderr).toMatch(/invalid: row 2 \(line 3\): INVALID_INPUT: line 3: platforms: "blusky" is not a platform id/);
+  });
+
+  it('shows a table on a terminal', async () => {
+    const sb = await sandbox();
+    const file = join(dir, 'tty.ndjson');
+    writeFileSync(file, JSON.stringify({ payloads: { bluesky: { text: 'tty' } }, scheduledAt: iso(1) }) + '\n');
+    const r = await runCli(['posts', 'schedule', '--from-file', file, '--tz', 'Europe/Paris'], { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: tempConfigDir().dir, tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    const plain = r.stdout.replace(/\u001b\[\d+m/g, '');
+    expect(plain).toMatch(/ROW\s+LINE\s+OUTCOME\s+ID\s+STATUS\s+SCHEDULED/);
+    expect(plain).toMatch(/1\s+1\s+created\s+\S+\s+scheduled\s+2026-12-02 10:00 GMT\+1/);
+  });
+
+  it('stops on Ctrl-C during a wait (exit 130), keeps what was done, and resumes', async () => {
+    const sb = await sandbox({ writeLimit: 3 });
+    const file = join(dir, 'interrupt.ndjson');
+    writeFileSync(file, Array.from({ length: 6 }, (_, i) => JSON.stringify({ payloads: { bluesky: { text: `Interrupted ${i}` } }, scheduledAt: iso(2, i) })).join('\n'));
+    const config = tempConfigDir();
+    const controller = new AbortController();
+    // Ctrl-C arrives while the run waits for the rate limit window.
+    const clock = {
+      now: () => sb.clock.now(),
+      sleep: async (_ms: number, signal?: AbortSignal) => {
+        controller.abort();
+        throw Object.assign(new Error('interrupted'), { name: 'AbortError', signal });
+      },
+    };
+    const r = await runCli(['posts', 'schedule', '--from-file', file], { env: cliEnv(sb), clock, configDir: config.dir, signal: controller.signal });
+    expect(r.code).toBe(130);
+    expect(r.stderr).toMatch(/3 created, 0 already done, 0 failed, 3 not attempted/);
+    expect(r.stderr).toMatch(/interrupted/);
+    await sb.clock.advance(3_600_000);
+    const resumed = await runCli(['posts', 'schedule', '--from-file', file], { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: config.dir });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/3 created, 3 already done, 0 failed/);
+    expect(await postTotal(sb)).toBe(6);
+    config.cleanup();
+  });
+});

@@ -1,0 +1,120 @@
+// R6: bad input is refused locally. Every case exits 2, names the field, and sends nothing: the
+// sandbox's request log is unchanged (the CLI points at a live sandbox with a valid key, so a
+// request would have been logged had one gone out).
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { JPEG_HEAD, PNG_HEAD, cliEnv, manualSandbox, sandboxClock, type ManualSandbox } from './posts-support.js';
+
+let sb: ManualSandbox;
+const dir = mkdtempSync(join(tmpdir(), 'posts-r6-'));
+const f = (name: string) => join(dir, name);
+
+beforeAll(async () => {
+  sb = await manualSandbox();
+  writeFileSync(f('photo.png'), PNG_HEAD);
+  writeFileSync(f('photo.jpg'), JPEG_HEAD);
+  writeFileSync(f('big.jpg'), JPEG_HEAD);
+  truncateSync(f('big.jpg'), 6 * 1024 * 1024);
+  writeFileSync(f('disguised.jpg'), PNG_HEAD);
+  writeFileSync(f('notes.txt'), 'not an image at all');
+  mkdirSync(f('folder'));
+  writeFileSync(f('trailing-comma.json'), '{\n  "payloads": {\n    "bluesky": {"text": "hi"},\n  }\n}\n');
+  writeFileSync(f('unknown-platform.json'), JSON.stringify({ payloads: { mastodon: { text: 'hi' } } }));
+  writeFileSync(f('typo-key.json'), JSON.stringify({ payload: { bluesky: { text: 'hi' } } }));
+  writeFileSync(f('text-number.json'), JSON.stringify({ payloads: { bluesky: { text: 42 } } }));
+  writeFileSync(f('with-time.json'), JSON.stringify({ payloads: { bluesky: { text: 'hi' } }, scheduledAt: '2026-12-24T09:00:00Z' }));
+  writeFileSync(f('past-time.json'), JSON.stringify({ payloads: { bluesky: { text: 'hi' } }, scheduledAt: '2020-12-24T09:00:00Z' }));
+  writeFileSync(f('bad-rows.csv'), 'at,platforms,text\n2026-12-24T09:00:00Z,bluesky,ok\n2026-12-24T09:00:00Z,blusky,typo\n');
+  writeFileSync(f('bad-header.csv'), 'when,platforms,text\n2026-12-24T09:00:00Z,bluesky,ok\n');
+  writeFileSync(f('bad-line.ndjson'), '{"payloads":{"bluesky":{"text":"ok"}},"scheduledAt":"2026-12-24T09:00:00Z"}\n{"payloads": nope}\n');
+});
+afterAll(async () => {
+  await sb?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const long = (n: number) => 'x'.repeat(n);
+const create = (...args: string[]) => ['posts', 'create', ...args];
+const schedule = (...args: string[]) => ['posts', 'schedule', ...args];
+
+// [what, argv, the field the message must name, more of the message]
+const CASES: Array<[string, string[], string, RegExp]> = [
+  // platforms
+  ['misspelt platform', create('--platform', 'twiter', '--text', 'hi'), '--platform', /did you mean "twitter-x"/],
+  ['nickname platform', create('--platform', 'facebook', '--text', 'hi'), '--platform', /did you mean "facebook-page"/],
+  ['unknown platform via --text-for', create('--text-for', 'mastodon=hi'), '--platform', /"mastodon" is not a platform id/],
+  ['no platform at all', create('--text', 'hi'), '--platform', /missing --platform/],
+  // text
+  ['empty text', create('--platform', 'bluesky', '--text', ''), '--text', /empty/],
+  ['blank text', create('--platform', 'bluesky', '--text', '   '), '--text', /empty/],
+  ['text over the X limit', create('--platform', 'twitter-x', '--text', long(281)), '--text', /281 characters is 1 over twitter-x's limit of 280/],
+  ['per-platform text over the limit', create('--platform', 'twitter-x', '--text', 'short', '--text-for', `bluesky=${long(310)}`), '--text-for bluesky', /10 over bluesky's limit of 300/],
+  ['--text-for without =', create('--platform', 'bluesky', '--text-for', 'bluesky'), '--text-for', /not platform=text/],
+  ['text missing for one platform', create('--platform', 'linkedin', '--text-for', 'bluesky=hi'), '--text', /missing --text/],
+  ['empty title', create('--platform', 'bluesky', '--text', 'hi', '--title', ''), '--title', /empty/],
+  // media
+  ['media file missing', create('--platform', 'bluesky', '--text', 'hi', '--media', f('nope.jpg')), '--media', /no such file/],
+  ['media type the platform does not take', create('--platform', 'instagram', '--text', 'hi', '--media', f('photo.png')), '--media', /instagram does not take image\/png/],
+  ['media over the size limit', create('--platform', 'twitter-x', '--text', 'hi', '--media', f('big.jpg')), '--media', /6 MB is over twitter-x's image limit of 5 MB by 1 MB/],
+  ['too many media', create('--platform', 'bluesky', '--text', 'hi', ...Array(5).fill(['--media', f('photo.jpg')]).flat()), '--media', /5 items, bluesky takes at most 4/],
+  ['required media absent', create('--platform', 'youtube', '--text', 'hi'), '--media', /youtube needs at least one video/],
+  ['disguised media', create('--platform', 'bluesky', '--text', 'hi', '--media', f('disguised.jpg')), '--media', /the content is image\/png/],
+  ['not media at all', create('--platform', 'bluesky', '--text', 'hi', '--media', f('notes.txt')), '--media', /unknown media type/],
+  ['a folder as media', create('--platform', 'bluesky', '--text', 'hi', '--media', f('folder')), '--media', /not a regular file/],
+  ['URL of a type the platform does not take', create('--platform', 'youtube', '--text', 'hi', '--media', 'https://cdn.example/a.jpg'), '--media', /youtube does not take image\/jpeg/],
+  // times
+  ['time in the past', schedule('--platform', 'bluesky', '--text', 'hi', '--at', '2026-11-30T09:00:00Z'), '--at', /in the past/],
+  ['unreadable time', schedule('--platform', 'bluesky', '--text', 'hi', '--at', 'next tuesday'), '--at', /not a time I can read/],
+  ['local time in a DST gap', schedule('--platform', 'bluesky', '--text', 'hi', '--at', '2027-03-14 02:30', '--tz', 'America/New_York'), '--at', /does not exist in America\/New_York/],
+  ['impossible date', schedule('--platform', 'bluesky', '--text', 'hi', '--at', '2027-02-30 10:00'), '--at', /not a real date/],
+  ['zero relative time', schedule('--platform', 'bluesky', '--text', 'hi', '--at', '+0m'), '--at', /not in the future/],
+  ['missing --at', schedule('--platform', 'bluesky', '--text', 'hi'), '--at', /missing --at/],
+  ['a draft scheduled in the past', schedule('post_x', '--at', '2026-01-01T00:00:00Z'), '--at', /in the past/],
+  // zones
+  ['unknown zone', schedule('--platform', 'bluesky', '--text', 'hi', '--at', '2026-12-24 09:00', '--tz', 'Mars/Base'), '--tz', /not a known time zone/],
+  ['misspelt zone', schedule('--platform', 'bluesky', '--text', 'hi', '--at', '+1h', '--tz', 'Europe/Pari'), '--tz', /did you mean "Europe\/Paris"/],
+  // JSON files
+  ['malformed JSON file', create('--file', f('trailing-comma.json')), '--file', /invalid JSON at line 4, column 3: trailing comma/],
+  ['missing JSON file', create('--file', f('nope.json')), '--file', /no such file/],
+  ['unknown platform in a file', create('--file', f('unknown-platform.json')), 'payloads', /"mastodon" is not a platform id/],
+  ['misspelt key in a file', create('--file', f('typo-key.json')), 'payload', /payload: unknown field/],
+  ['text of the wrong type in a file', create('--file', f('text-number.json')), 'payloads.bluesky.text', /expected a string/],
+  ['a time in a draft body', create('--file', f('with-time.json')), 'scheduledAt', /posts create makes a draft/],
+  ['a past time in a file', schedule('--file', f('past-time.json')), 'scheduledAt', /in the past/],
+  ['bulk file with a bad row', schedule('--from-file', f('bad-rows.csv')), 'line 3: platforms', /1 of 2 rows .* are invalid/],
+  ['bulk CSV with a bad header', schedule('--from-file', f('bad-header.csv')), 'header', /"when" is not a known column/],
+  ['bulk NDJSON with a broken line', schedule('--from-file', f('bad-line.ndjson')), 'line 2', /invalid JSON/],
+  // flags
+  ['unusable idempotency key', create('--platform', 'bluesky', '--text', 'hi', '--idempotency-key', 'has space'), '--idempotency-key', /not a usable key/],
+  ['--file with payload flags', create('--file', f('typo-key.json'), '--platform', 'bluesky'), '--file', /cannot be combined with --platform/],
+  ['draft id with payload flags', schedule('post_x', '--text', 'hi', '--at', '+1h'), '--text', /cannot be combined/],
+  ['unknown status filter', ['posts', 'list', '--status', 'sent'], '--status', /not a post status/],
+  ['bad --limit', ['posts', 'list', '--limit', 'ten'], '--limit', /not a whole number/],
+  ['misspelt option', create('--platfrom', 'bluesky', '--text', 'hi'), '--platfrom', /unknown option/],
+  ['invalid input under --dry-run', create('--platform', 'bluesky', '--text', long(301), '--dry-run'), '--text', /1 over/],
+];
+
+describe('R6: bad input is refused before any request', () => {
+  it(`has at least 25 cases (${CASES.length})`, () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(CASES)('%s', async (_what, argv, field, message) => {
+    const before = sb.requests.length;
+    const r = await runCli(argv, { env: cliEnv(sb), clock: sandboxClock(sb.clock) });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(field);
+    expect(r.stderr).toMatch(message);
+    expect(sb.requests.length).toBe(before);
+  });
+
+  it('the same command with the problem fixed does send (so "nothing sent" above is meaningful)', async () => {
+    const before = sb.requests.length;
+    const r = await runCli(create('--platform', 'twitter-x', '--text', 'fine'), { env: cliEnv(sb), clock: sandboxClock(sb.clock) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(sb.requests.length).toBeGreaterThan(before);
+  });
+});

@@ -1,0 +1,192 @@
+// `auth login` in-process against a real local HTTP server that answers the key check like the
+// service: the key comes from stdin or a hidden prompt, is checked before it is saved, and
+// environment values are never written.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { openProfileStore } from '../../src/config/store.js';
+import type { Prompter } from '../../src/cli/prompter.js';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { BAD_KEY, GOOD_KEY, LAPSED_KEY, OTHER_GOOD_KEY, startKeyCheckServer, type KeyCheckServer } from '../helpers/key-check-server.js';
+
+let server: KeyCheckServer;
+let tmp: { dir: string; cleanup: () => void };
+beforeAll(async () => {
+  server = await startKeyCheckServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  tmp = tempConfigDir();
+  server.requests.length = 0;
+});
+afterEach(() => tmp.cleanup());
+
+const configPath = () => openProfileStore(tmp.dir).path;
+const readConfig = () => JSON.parse(readFileSync(configPath(), 'utf8'));
+const login = (extra: string[], stdin?: string, env: Record<string, string> = {}) =>
+  runCli(['auth', 'login', '--base-url', server.baseUrl, '--with-key', '--max-retries', '0', ...extra], { configDir: tmp.dir, stdin, env });
+
+function answeringPrompter(answer: string): Prompter & { asked: string[] } {
+  const asked: string[] = [];
+  const refuse = async () => {
+    throw new Error('unexpected prompt');
+  };
+  return {
+    asked,
+    async password(o) {
+      asked.push(o.message);
+      return answer;
+    },
+    input: refuse,
+    confirm: refuse,
+    checkbox: refuse,
+    select: refuse,
+  };
+}
+
+describe('auth login --with-key', () => {
+  it('checks the key with one cheap read, then saves key and base URL 0600 and makes the profile current', async () => {
+    const r = await login([], `${GOOD_KEY}\n`);
+    expect(r.stderr).toContain(`Logged in to ${server.baseUrl} as profile default (key …wxyz)`);
+    expect(r.code).toBe(0);
+    expect(server.requests).toEqual([{ method: 'GET', url: '/api/v1/post-results?limit=1', authorization: `Bearer ${GOOD_KEY}` }]);
+    expect(readConfig()).toEqual({ current: 'default', profiles: { default: { apiKey: GOOD_KEY, baseUrl: server.baseUrl } } });
+    if (process.platform !== 'win32') expect(statSync(configPath()).mode & 0o777).toBe(0o600);
+    expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
+  });
+
+  it('saves into the --profile named and leaves an existing current profile alone', async () => {
+    expect((await login([], GOOD_KEY)).code).toBe(0);
+    const r = await login(['--profile', 'second'], OTHER_GOOD_KEY);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('as profile second (key …abcd)');
+    const f = readConfig();
+    expect(f.current).toBe('default');
+    expect(f.profiles.second).toEqual({ apiKey: OTHER_GOOD_KEY, baseUrl: server.baseUrl });
+  });
+
+  it('keeps the profile base URL when --base-url is not given', async () => {
+    await openProfileStore(tmp.dir).set('acme', { baseUrl: server.baseUrl, timezone: 'UTC' });
+    const r = await runCli(['auth', 'login', '--with-key', '--profile', 'acme'], { configDir: tmp.dir, stdin: GOOD_KEY });
+    expect(r.code).toBe(0);
+    expect(readConfig().profiles.acme).toEqual({ baseUrl: server.baseUrl, timezone: 'UTC', apiKey: GOOD_KEY });
+  });
+
+  it('exits 3 on a 401 with the fix, and saves nothing', async () => {
+    const r = await login([], BAD_KEY);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/refused the key \(401 UNAUTHORIZED\); nothing was saved/);
+    expect(r.stderr).toMatch(/Settings → Developers/);
+    expect(r.stderr).toMatch(/request id: req_test_\d+/);
+    expect(existsSync(configPath())).toBe(false);
+    expect(r.stderr).not.toContain(BAD_KEY);
+  });
+
+  it('reports the refusal as a JSON error with status and request id under --json', async () => {
+    const r = await login(['--json'], BAD_KEY);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    const last = JSON.parse(r.stderr.trim().split('\n').at(-1)!);
+    expect(last.error).toMatchObject({ code: 'UNAUTHORIZED', status: 401, exitCode: 3 });
+    expect(last.error.requestId).toMatch(/^req_test_\d+$/);
+  });
+
+  it('exits 3 on a 403 ADDON_REQUIRED, pointing at Billing → Add-ons, and saves nothing', async () => {
+    const r = await login([], LAPSED_KEY);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/403 ADDON_REQUIRED/);
+    expect(r.stderr).toMatch(/buy the API add-on in Settings → Billing → Add-ons/);
+    expect(existsSync(configPath())).toBe(false);
+  });
+
+  it('keeps the previous key when the new one is refused', async () => {
+    await login([], GOOD_KEY);
+    expect((await login([], BAD_KEY)).code).toBe(3);
+    expect(readConfig().profiles.default.apiKey).toBe(GOOD_KEY);
+  });
+
+  it('exits 2 naming --with-key when stdin is empty, before any request', async () => {
+    const r = await login([], '');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--with-key: nothing arrived on stdin/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('exits 2 when stdin holds more than the key', async () => {
+    const r = await login([], `${GOOD_KEY}\nsecond line\n`);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/more than the key/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('exits 2 for a base URL that is not http(s)', async () => {
+    const r = await runCli(['auth', 'login', '--with-key', '--base-url', 'api.example.com'], { configDir: tmp.dir, stdin: GOOD_KEY });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--base-url: "api.example.com" is not a URL/);
+  });
+
+  it('never writes SOCIALPUB_API_KEY or SOCIALPUB_BASE_URL', async () => {
+    const envKey = 'sk_env_only_key_0000eeee';
+    const r = await runCli(['auth', 'login', '--with-key'], {
+      configDir: tmp.dir,
+      stdin: GOOD_KEY,
+      env: { SOCIALPUB_API_KEY: envKey, SOCIALPUB_BASE_URL: server.baseUrl },
+    });
+    expect(r.code).toBe(0);
+    // The key was checked against the environment's base URL, with the key from stdin.
+    expect(server.requests[0]?.authorization).toBe(`Bearer ${GOOD_KEY}`);
+    const text = readFileSync(configPath(), 'utf8');
+    expect(text).not.toContain(envKey);
+    expect(text).not.toContain(server.baseUrl);
+    expect(r.stderr).toMatch(/SOCIALPUB_BASE_URL and was not saved/);
+    expect(r.stderr).toMatch(/SOCIALPUB_API_KEY is set/);
+  });
+
+  it('shows no key in --debug output', async () => {
+    const r = await login(['--debug'], GOOD_KEY);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/debug:/);
+    expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
+    expect(r.stdout + r.stderr).not.toContain(GOOD_KEY.slice(0, -4));
+  });
+
+  it('prints a JSON summary under --json, key masked', async () => {
+    const r = await login(['--json'], GOOD_KEY);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ profile: 'default', baseUrl: server.baseUrl, key: '…wxyz', configPath: configPath(), current: true });
+  });
+});
+
+describe('auth login with a prompt', () => {
+  it('asks for the key with a hidden prompt on a terminal', async () => {
+    const prompter = answeringPrompter(`  ${GOOD_KEY}  `);
+    const r = await runCli(['auth', 'login', '--base-url', server.baseUrl, '--no-color'], { configDir: tmp.dir, tty: true, prompter });
+    expect(r.code).toBe(0);
+    expect(prompter.asked).toEqual([`API key for ${server.baseUrl} (profile default)`]);
+    expect(readConfig().profiles.default.apiKey).toBe(GOOD_KEY);
+  });
+
+  it('exits 2 telling to use --with-key when there is no terminal', async () => {
+    const r = await runCli(['auth', 'login', '--base-url', server.baseUrl], { configDir: tmp.dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no terminal to ask for the key on: pass it on stdin with --with-key/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('does not prompt under --no-input, even on a terminal', async () => {
+    const prompter = answeringPrompter(GOOD_KEY);
+    const r = await runCli(['auth', 'login', '--no-input', '--base-url', server.baseUrl], { configDir: tmp.dir, tty: true, prompter });
+    expect(r.code).toBe(2);
+    expect(prompter.asked).toEqual([]);
+  });
+});
+
+describe('--api-key', () => {
+  it('is refused with an explanation, exit 2, and the key is not echoed', async () => {
+    const r = await runCli(['auth', 'login', '--api-key', 'sk_live_leaky_0000llll'], { configDir: tmp.dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--api-key is not accepted/);
+    expect(r.stderr).toMatch(/auth login --with-key/);
+    expect(r.stderr).not.toContain('sk_live_leaky');
+    expect(existsSync(configPath())).toBe(false);
+  });
+});

@@ -1,0 +1,128 @@
+// `auth status` and `auth logout` in-process against a real local HTTP server that answers the
+// key check like the service.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { openProfileStore } from '../../src/config/store.js';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { BAD_KEY, GOOD_KEY, LAPSED_KEY, startKeyCheckServer, type KeyCheckServer } from '../helpers/key-check-server.js';
+
+let server: KeyCheckServer;
+let tmp: { dir: string; cleanup: () => void };
+beforeAll(async () => {
+  server = await startKeyCheckServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  tmp = tempConfigDir();
+  server.requests.length = 0;
+});
+afterEach(() => tmp.cleanup());
+
+const run = (argv: string[], env: Record<string, string> = {}) => runCli([...argv, '--max-retries', '0'], { configDir: tmp.dir, env });
+const configPath = () => openProfileStore(tmp.dir).path;
+async function saveProfile(name: string, apiKey: string | undefined, current = true) {
+  const store = openProfileStore(tmp.dir);
+  await store.set(name, { baseUrl: server.baseUrl, ...(apiKey ? { apiKey } : {}) });
+  if (current) await store.use(name);
+}
+
+describe('auth status', () => {
+  it('reports profile, base URL, masked key, where it is stored, and that the API accepts it', async () => {
+    await saveProfile('acme', GOOD_KEY);
+    const r = await run(['auth', 'status']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/profile\s+acme \(current profile\)/);
+    expect(r.stdout).toContain(`${server.baseUrl} (profile)`);
+    expect(r.stdout).toContain(`…wxyz in ${configPath()}`);
+    expect(r.stdout).toMatch(/✓ accepts the key/);
+    expect(server.requests).toEqual([{ method: 'GET', url: '/api/v1/post-results?limit=1', authorization: `Bearer ${GOOD_KEY}` }]);
+    expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
+  });
+
+  it('prints one JSON object under --json', async () => {
+    await saveProfile('acme', GOOD_KEY);
+    const r = await run(['auth', 'status', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      profile: 'acme',
+      profileSource: 'current',
+      baseUrl: server.baseUrl,
+      baseUrlSource: 'profile',
+      keySource: 'profile',
+      key: '…wxyz',
+      keyStoredIn: configPath(),
+      configPath: configPath(),
+      valid: true,
+    });
+  });
+
+  it('exits 3 with no key (empty config), says how to log in, and sends nothing', async () => {
+    const r = await run(['auth', 'status', '--json']);
+    expect(r.code).toBe(3);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ profile: 'default', profileSource: 'default', key: null, keySource: 'none', keyStoredIn: null, valid: false, error: { code: 'NO_API_KEY' } });
+    expect(r.stderr).toMatch(/error: no API key for profile "default"/);
+    expect(r.stderr).toMatch(/socialpub auth login/);
+    expect(server.requests).toHaveLength(0);
+    expect(existsSync(configPath())).toBe(false);
+  });
+
+  it('exits 3 for a refused key, with the fix', async () => {
+    await saveProfile('acme', BAD_KEY);
+    const r = await run(['auth', 'status']);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/✗ .*refused the key \(401 UNAUTHORIZED\)/);
+    expect(r.stderr).toMatch(/Settings → Developers/);
+    expect(r.stderr).toMatch(/socialpub auth login --profile acme/);
+  });
+
+  it('exits 3 for a workspace without the add-on, pointing at Billing → Add-ons', async () => {
+    await saveProfile('default', LAPSED_KEY);
+    const r = await run(['auth', 'status', '--json']);
+    expect(r.code).toBe(3);
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: 'ADDON_REQUIRED', status: 403, requestId: expect.stringMatching(/^req_test_/) });
+    expect(r.stderr).toMatch(/Settings → Billing → Add-ons/);
+  });
+
+  it('uses SOCIALPUB_API_KEY and SOCIALPUB_BASE_URL for the run without writing them', async () => {
+    const r = await run(['auth', 'status', '--json'], { SOCIALPUB_API_KEY: GOOD_KEY, SOCIALPUB_BASE_URL: server.baseUrl });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ keySource: 'env', keyStoredIn: 'SOCIALPUB_API_KEY (environment, not stored)', baseUrlSource: 'env', valid: true });
+    expect(existsSync(configPath())).toBe(false);
+  });
+
+  it('exits 6 when the service cannot be reached', async () => {
+    const store = openProfileStore(tmp.dir);
+    await store.set('default', { baseUrl: 'http://127.0.0.1:1', apiKey: GOOD_KEY });
+    const r = await run(['auth', 'status', '--json']);
+    expect(r.code).toBe(6);
+    expect(JSON.parse(r.stdout)).toMatchObject({ valid: false, error: { status: null } });
+  });
+});
+
+describe('auth logout', () => {
+  it('removes the stored key and keeps the base URL; status then exits 3', async () => {
+    await saveProfile('acme', GOOD_KEY);
+    const r = await run(['auth', 'logout']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/Removed the API key of profile acme/);
+    const f = JSON.parse(readFileSync(configPath(), 'utf8'));
+    expect(f.profiles.acme).toEqual({ baseUrl: server.baseUrl });
+    expect(f.current).toBe('acme');
+    expect((await run(['auth', 'status'])).code).toBe(3);
+  });
+
+  it('exits 0 and says so when there was no key', async () => {
+    const r = await run(['auth', 'logout']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/Profile default has no stored key; nothing to remove/);
+  });
+
+  it('mentions a SOCIALPUB_API_KEY that stays in effect', async () => {
+    await saveProfile('acme', GOOD_KEY);
+    const r = await run(['auth', 'logout'], { SOCIALPUB_API_KEY: GOOD_KEY });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/SOCIALPUB_API_KEY is still set/);
+    expect(readFileSync(configPath(), 'utf8')).not.toContain(GOOD_KEY);
+  });
+});

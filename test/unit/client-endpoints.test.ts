@@ -1,0 +1,106 @@
+// The endpoint helpers put the right method, path, query and body on the wire, with the key,
+// User-Agent and JSON headers, and media uploads PUT raw bytes.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MockAgent } from 'undici';
+import { createClient } from '../../src/client/index.js';
+import { prepareRequest } from '../../src/client/prepare.js';
+import { buildUrl } from '../../src/client/url.js';
+import { BASE, json, KEY, mockAgent, record, sampleResult, testClient, type Recorded } from './client-kit.js';
+
+let agent: MockAgent;
+afterEach(async () => {
+  await agent?.close().catch(() => {});
+});
+
+const post = { id: 'post_1', status: 'draft', payloads: { bluesky: { text: 'hi' } } };
+
+function recordAll(): Recorded[] {
+  const m = mockAgent();
+  agent = m.agent;
+  const seen: Recorded[] = [];
+  const answer = (r: Recorded) => {
+    if (r.path.startsWith('/v1/media') && r.method === 'POST') return { id: 'med_1', uploadUrl: `${BASE}/uploads/med_1?sig=abc`, url: `${BASE}/media/med_1` };
+    if (r.path.startsWith('/uploads/')) return '';
+    if (r.path.startsWith('/api/v1/post-results/')) return sampleResult('res/1 x');
+    if (r.method === 'GET') return { data: [], meta: { offset: 0, limit: 10, total: 0 } };
+    return post;
+  };
+  m.pool.intercept({ path: () => true, method: () => true }).reply((o) => {
+    const r = record(o);
+    seen.push(r);
+    return { statusCode: r.method === 'GET' ? 200 : 201, data: answer(r), responseOptions: { headers: json } };
+  }).persist();
+  return seen;
+}
+
+describe('endpoint helpers', () => {
+  it('posts.create / schedule POST JSON with the key and a user agent', async () => {
+    const seen = recordAll();
+    const { client } = testClient(agent, { userAgent: 'socialpub/9.9.9 node/20' });
+    await client.posts.create({ payloads: { bluesky: { text: 'hi' } }, title: 't' });
+    await client.posts.schedule({ postId: 'post_1', scheduledAt: '2026-12-01T09:00:00.000Z' }, { idempotencyKey: 'sched-1' });
+    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/posts', 'POST /v1/schedule']);
+    expect(seen[0]!.headers).toMatchObject({ authorization: `Bearer ${KEY}`, 'content-type': 'application/json', accept: 'application/json', 'user-agent': 'socialpub/9.9.9 node/20' });
+    expect(JSON.parse(seen[1]!.body!)).toEqual({ postId: 'post_1', scheduledAt: '2026-12-01T09:00:00.000Z' });
+    expect(seen[1]!.headers['idempotency-key']).toBe('sched-1');
+  });
+
+  it('posts.list and results.list put filters in the query; results.get encodes the id', async () => {
+    const seen = recordAll();
+    const { client } = testClient(agent);
+    await client.posts.list({ status: ['draft', 'failed'], limit: 5, offset: 10 });
+    await client.results.list({ postId: ['p1', 'p2'], platform: ['twitter-x'] });
+    await client.results.get('res/1 x');
+    expect(seen.map((r) => r.path)).toEqual([
+      '/v1/posts?status=draft&status=failed&offset=10&limit=5',
+      '/api/v1/post-results?post_id=p1&post_id=p2&platform=twitter-x',
+      '/api/v1/post-results/res%2F1%20x',
+    ]);
+    expect(seen.every((r) => r.body === undefined && r.headers['idempotency-key'] === undefined)).toBe(true);
+  });
+
+  it('media.create then upload: the bytes are PUT raw to the upload URL, with the key on the same origin', async () => {
+    const seen = recordAll();
+    const { client } = testClient(agent);
+    const media = await client.media.create({ name: 'cat.png', mimeType: 'image/png', sizeBytes: 4 });
+    await client.media.upload(media.data.uploadUrl, new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 'image/png');
+    const put = seen[1]!;
+    expect(put.method).toBe('PUT');
+    expect(put.path).toBe('/uploads/med_1?sig=abc');
+    expect(put.headers['content-type']).toBe('image/png');
+    expect(put.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(put.bytes).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  });
+
+  it('never sends the key to another origin', () => {
+    const prepared = prepareRequest({ baseUrl: BASE, apiKey: KEY, userAgent: 'ua' }, { method: 'PUT', path: 'https://storage.example/bucket/x?sig=1', rawBody: new Uint8Array([1]) });
+    expect(prepared.headers.authorization).toBeUndefined();
+    expect(prepared.authenticated).toBe(false);
+    const same = prepareRequest({ baseUrl: `${BASE}/prefix`, apiKey: KEY, userAgent: 'ua' }, { method: 'GET', path: '/v1/posts' });
+    expect(same.url).toBe(`${BASE}/prefix/v1/posts`);
+    expect(same.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it('builds URLs: base path kept, scalars replace, arrays repeat, undefined dropped', () => {
+    expect(buildUrl('http://h:1/base/', 'v1/posts', { a: 1, b: undefined, c: ['x', 'y'], d: true }).toString()).toBe('http://h:1/base/v1/posts?a=1&c=x&c=y&d=true');
+    expect(buildUrl('http://h', '/p?offset=5&keep=1', { offset: 10 }).toString()).toBe('http://h/p?offset=10&keep=1');
+  });
+
+  it('close() refuses later requests', async () => {
+    recordAll();
+    const client = createClient({ baseUrl: BASE, apiKey: KEY, dispatcher: agent });
+    await client.close();
+    await expect(client.results.get('x')).rejects.toThrow(/closed/);
+  });
+
+  it('reports RateLimit headers to onRateLimit', async () => {
+    const m = mockAgent();
+    agent = m.agent;
+    m.pool.intercept({ path: '/api/v1/post-results/r' }).reply(200, sampleResult('r'), { headers: { ...json, 'ratelimit-limit': '10000', 'ratelimit-remaining': '9876', 'ratelimit-reset': '1200' } });
+    const seen: unknown[] = [];
+    const { client } = testClient(agent, { onRateLimit: (info) => seen.push(info) });
+    const res = await client.results.get('r');
+    expect(seen).toEqual([{ limit: 10000, remaining: 9876, resetSeconds: 1200 }]);
+    expect(res.rateLimit).toEqual({ limit: 10000, remaining: 9876, resetSeconds: 1200 });
+  });
+});

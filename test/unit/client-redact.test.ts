@@ -1,0 +1,69 @@
+// Secrets never leave the client in full: redact() itself, and the --debug trace it guards.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MockAgent } from 'undici';
+import { maskSecret, redact, redactHeaders } from '../../src/client/redact.js';
+import { BASE, json, KEY, mockAgent, sampleResult, testClient } from './client-kit.js';
+
+let agent: MockAgent;
+afterEach(async () => {
+  await agent?.close().catch(() => {});
+});
+
+const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+describe('redact', () => {
+  it('masks the key wherever it appears, Bearer tokens, whsec_ secrets and key-like fields', () => {
+    const text = `Authorization: Bearer ${KEY} url=${BASE}/x?api_key=${KEY}&limit=5 {"webhookSecret":"${WHSEC}","apiKey":"abc123def456ghi789"} token=zzzzzzzzzzzzzzzz`;
+    const out = redact(text, [KEY]);
+    expect(out).not.toContain(KEY);
+    expect(out).not.toContain(WHSEC);
+    expect(out).not.toContain('abc123def456ghi789');
+    expect(out).not.toContain('zzzzzzzzzzzzzzzz');
+    expect(out).toContain('Bearer …WXYZ');
+    expect(out).toContain('limit=5');
+    // A key redact() was told about is masked anywhere, not only after "Bearer".
+    expect(redact('body echoed sk_live_unknownformat_1234 back', ['sk_live_unknownformat_1234'])).toBe('body echoed …1234 back');
+  });
+
+  it('a Bearer token is masked even when the key is not known to redact()', () => {
+    expect(redact('authorization: Bearer some-other-secret-token-value')).toBe('authorization: Bearer …alue');
+    expect(redact('Bearer short')).toBe('Bearer ***');
+  });
+
+  it('masks Authorization in header maps, leaves the rest readable', () => {
+    const headers = redactHeaders({ authorization: `Bearer ${KEY}`, 'idempotency-key': 'k1', 'user-agent': 'socialpub/1' }, [KEY]);
+    expect(headers).toEqual({ authorization: 'Bearer …WXYZ', 'idempotency-key': 'k1', 'user-agent': 'socialpub/1' });
+    expect(maskSecret('tiny')).toBe('***');
+  });
+});
+
+describe('the debug trace', () => {
+  it('one line per attempt with method, URL, status, duration, attempt and rate limits; the key never in full', async () => {
+    const m = mockAgent();
+    agent = m.agent;
+    const rl = { 'ratelimit-limit': '100', 'ratelimit-remaining': '97', 'ratelimit-reset': '1800', 'request-id': 'req_dbg' };
+    m.pool.intercept({ path: (p) => p.startsWith('/api/v1/post-results/res_1') }).reply(503, `upstream said: Bearer ${KEY}`, { headers: rl });
+    m.pool.intercept({ path: (p) => p.startsWith('/api/v1/post-results/res_1') }).reply(200, sampleResult('res_1'), { headers: { ...json, ...rl } });
+    const lines: string[] = [];
+    const { client } = testClient(agent, { debug: (l) => lines.push(l) });
+    await client.request({ method: 'GET', path: `/api/v1/post-results/res_1?secret=${WHSEC}&api_key=${KEY}` });
+    const attempts = lines.filter((l) => l.startsWith('GET '));
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]).toMatch(/^GET http:\/\/api\.test\/api\/v1\/post-results\/res_1\?.* → 503 · \d+ms · attempt 1\/4 · ratelimit 97\/100 reset 1800s · request-id req_dbg · authorization Bearer …WXYZ$/);
+    expect(attempts[1]).toMatch(/→ 200 · \d+ms · attempt 2\/4/);
+    expect(lines.some((l) => /^retrying in \d+ms \(attempt 2\): 503/.test(l))).toBe(true);
+    const all = lines.join('\n');
+    expect(all).not.toContain(KEY);
+    expect(all).not.toContain(WHSEC);
+    expect(all).not.toContain(KEY.slice(0, 12));
+  });
+
+  it('no debug option, no trace (and nothing is written anywhere else)', async () => {
+    const m = mockAgent();
+    agent = m.agent;
+    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(200, sampleResult('res_1'), { headers: json });
+    const { client } = testClient(agent);
+    const res = await client.results.get('res_1');
+    expect(res.status).toBe(200);
+  });
+});

@@ -1,0 +1,126 @@
+// The profiles file on disk: 0600 in a 0700 folder (also when they existed looser), atomic
+// whole-file writes through conf, unknown fields kept, nothing taken from the environment.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openProfileStore } from '../../src/config/store.js';
+import { tempConfigDir } from '../helpers/run-cli.js';
+
+const posix = process.platform !== 'win32';
+const mode = (p: string) => statSync(p).mode & 0o777;
+
+let tmp: { dir: string; cleanup: () => void };
+beforeEach(() => {
+  tmp = tempConfigDir();
+});
+afterEach(() => tmp.cleanup());
+
+describe('profile store', () => {
+  it('creates the folder 0700 and the file 0600', async () => {
+    const dir = join(tmp.dir, 'nested', 'socialpub');
+    const store = openProfileStore(dir);
+    await store.set('default', { baseUrl: 'https://x.example', apiKey: 'sk_test_key_0001' });
+    if (posix) {
+      expect(mode(dir)).toBe(0o700);
+      expect(mode(store.path)).toBe(0o600);
+    }
+    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ profiles: { default: { baseUrl: 'https://x.example', apiKey: 'sk_test_key_0001' } } });
+  });
+
+  it.runIf(posix)('tightens a pre-existing 0644 file in a 0755 folder on write', async () => {
+    const dir = join(tmp.dir, 'loose');
+    mkdirSync(dir, { mode: 0o755 });
+    chmodSync(dir, 0o755);
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { old: { apiKey: 'sk_old_key_00001' } } }), { mode: 0o644 });
+    chmodSync(join(dir, 'config.json'), 0o644);
+    const warnings: string[] = [];
+    const store = openProfileStore(dir, { warn: (m) => warnings.push(m) });
+    await store.set('new', { apiKey: 'sk_new_key_00002' });
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(store.path)).toBe(0o600);
+    expect(store.names()).toEqual(['new', 'old']);
+    expect(warnings.join('\n')).toMatch(/0755.*0700/);
+    expect(warnings.join('\n')).toMatch(/0644.*0600/);
+  });
+
+  it.runIf(posix)('tightens (and warns about) loose modes on the first read too', () => {
+    const dir = join(tmp.dir, 'loose-read');
+    mkdirSync(dir);
+    chmodSync(dir, 0o755);
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ current: 'a', profiles: { a: { apiKey: 'sk_a_key_000001' } } }));
+    chmodSync(join(dir, 'config.json'), 0o664);
+    const warnings: string[] = [];
+    const store = openProfileStore(dir, { warn: (m) => warnings.push(m) });
+    expect(store.current()).toBe('a');
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(store.path)).toBe(0o600);
+    expect(warnings).toHaveLength(2);
+    // A second store sees nothing left to fix.
+    const again: string[] = [];
+    openProfileStore(dir, { warn: (m) => again.push(m) }).names();
+    expect(again).toEqual([]);
+  });
+
+  it.runIf(posix)('leaves a folder alone on read when it holds no config file', () => {
+    const dir = join(tmp.dir, 'empty');
+    mkdirSync(dir);
+    chmodSync(dir, 0o755);
+    expect(openProfileStore(dir).names()).toEqual([]);
+    expect(mode(dir)).toBe(0o755);
+  });
+
+  it('keeps unknown fields and preferences, and re-reads the file before each write', async () => {
+    const store = openProfileStore(tmp.dir);
+    writeFileSync(store.path, JSON.stringify({ version: 7, profiles: { a: { apiKey: 'sk_a_key_000001', tz: 'Europe/Paris' } } }));
+    expect(store.get('a')).toEqual({ apiKey: 'sk_a_key_000001', tz: 'Europe/Paris' });
+    // Another process adds a profile after this one read the file.
+    const other = openProfileStore(tmp.dir);
+    await other.set('b', { apiKey: 'sk_b_key_000002' });
+    await store.update('a', (p) => ({ ...p, baseUrl: 'https://a.example' }));
+    const file = JSON.parse(readFileSync(store.path, 'utf8'));
+    expect(file.version).toBe(7);
+    expect(file.profiles.a).toEqual({ apiKey: 'sk_a_key_000001', tz: 'Europe/Paris', baseUrl: 'https://a.example' });
+    expect(file.profiles.b).toEqual({ apiKey: 'sk_b_key_000002' });
+  });
+
+  it('removes a profile, clearing current when it pointed there', async () => {
+    const store = openProfileStore(tmp.dir);
+    await store.set('a', { apiKey: 'sk_a_key_000001' });
+    await store.set('b', {});
+    await store.use('a');
+    expect(store.current()).toBe('a');
+    expect(await store.remove('a')).toBe(true);
+    expect(await store.remove('a')).toBe(false);
+    expect(store.current()).toBeUndefined();
+    expect(openProfileStore(tmp.dir).names()).toEqual(['b']);
+  });
+
+  it('refuses to make a missing profile current, and refuses bad names', async () => {
+    const store = openProfileStore(tmp.dir);
+    await expect(store.use('ghost')).rejects.toThrow(/no profile named "ghost"/);
+    await expect(store.set('__proto__', {})).rejects.toThrow(/not a valid profile name/);
+    await expect(store.set('a b', {})).rejects.toThrow(/not a valid profile name/);
+  });
+
+  it('does not mistake Object.prototype members for profiles', () => {
+    const store = openProfileStore(tmp.dir);
+    writeFileSync(store.path, JSON.stringify({ profiles: { a: {} } }));
+    expect(store.get('constructor')).toBeUndefined();
+    expect(store.get('toString')).toBeUndefined();
+    expect(store.get('a')).toEqual({});
+  });
+
+  it('drops fields of the wrong type instead of crashing on them', () => {
+    const store = openProfileStore(tmp.dir);
+    writeFileSync(store.path, JSON.stringify({ current: 5, profiles: { a: { apiKey: 12, baseUrl: ['x'] }, b: 'nonsense' } }));
+    expect(store.current()).toBeUndefined();
+    expect(store.names()).toEqual(['a']);
+    expect(store.get('a')).toEqual({});
+  });
+
+  it('names the file when it is not JSON', () => {
+    const store = openProfileStore(tmp.dir);
+    writeFileSync(store.path, '{ nope');
+    expect(() => store.names()).toThrow(new RegExp(`${store.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid JSON`));
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { editDistance, nearest, suggestPlatform } from '../../src/cli/posts/suggest.js';
+import { parseJsonWithLocation } from '../../src/cli/posts/json-location.js';
+import { parseCsv, CsvSyntaxError } from '../../src/cli/posts/bulk/csv.js';
+import { deriveKey, stableStringify } from '../../src/cli/posts/keys.js';
+
+describe('suggestions', () => {
+  it('measures edit distance', () => {
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('Bluesky', 'bluesky')).toBe(0);
+  });
+  it('suggests the platform people meant', () => {
+    expect(suggestPlatform('twiter-x')).toBe('twitter-x');
+    expect(suggestPlatform('twitter')).toBe('twitter-x');
+    expect(suggestPlatform('x')).toBe('twitter-x');
+    expect(suggestPlatform('facebook')).toBe('facebook-page');
+    expect(suggestPlatform('linkdin')).toBe('linkedin');
+    expect(suggestPlatform('blusky')).toBe('bluesky');
+    expect(suggestPlatform('insta')).toBe('instagram');
+    expect(suggestPlatform('mastodon')).toBeUndefined();
+  });
+  it('nearest returns nothing when nothing is close', () => {
+    expect(nearest('zzzzzz', ['draft', 'failed'])).toBeUndefined();
+    expect(nearest('publised', ['draft', 'scheduled', 'published', 'failed'])).toBe('published');
+  });
+});
+
+describe('JSON locations', () => {
+  const at = (text: string) => {
+    const r = parseJsonWithLocation(text);
+    if (r.ok) throw new Error('expected an error');
+    return r.problem;
+  };
+  it('parses valid JSON', () => {
+    expect(parseJsonWithLocation('{"a": [1, 2]}')).toEqual({ ok: true, value: { a: [1, 2] } });
+  });
+  it('finds the line and column of the first error', () => {
+    expect(at('{\n  "a": 1,\n  "b" 2\n}')).toMatchObject({ line: 3, column: 7 });
+    expect(at('{\n  "a": 1,\n}')).toMatchObject({ line: 3, column: 1, message: expect.stringMatching(/trailing comma/) });
+    expect(at('{"a": tru}')).toMatchObject({ line: 1, column: 10 });
+    expect(at('{"a": "x\ny"}')).toMatchObject({ line: 1, column: 9, message: expect.stringMatching(/inside a string/) });
+    expect(at('')).toMatchObject({ line: 1, column: 1, message: expect.stringMatching(/end of input/) });
+    expect(at("{'a': 1}")).toMatchObject({ line: 1, column: 2 });
+    expect(at('{"a": 1} x')).toMatchObject({ line: 1, column: 10, message: expect.stringMatching(/after the end/) });
+    expect(at('[1, 2,]')).toMatchObject({ column: 7 });
+    expect(at('{"a": "\\q"}')).toMatchObject({ message: expect.stringMatching(/bad escape/) });
+  });
+});
+
+describe('CSV', () => {
+  it('reads quoted fields with commas, quotes and line breaks, CRLF or LF', () => {
+    const text = 'at,platforms,text\r\n2026-12-01T09:00:00Z,bluesky,"Hello, world"\r\n2026-12-02T09:00:00Z,twitter-x|bluesky,"line one\nline two ""quoted"""\n';
+    expect(parseCsv(text)).toEqual([
+      { line: 1, fields: ['at', 'platforms', 'text'] },
+      { line: 2, fields: ['2026-12-01T09:00:00Z', 'bluesky', 'Hello, world'] },
+      { line: 3, fields: ['2026-12-02T09:00:00Z', 'twitter-x|bluesky', 'line one\nline two "quoted"'] },
+    ]);
+  });
+  it('skips blank lines, keeps empty fields, numbers lines across quoted breaks', () => {
+    const recs = parseCsv('a,b\n\n"x\ny",\n,z');
+    expect(recs).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 3, fields: ['x\ny', ''] },
+      { line: 5, fields: ['', 'z'] },
+    ]);
+  });
+  it('reports an unclosed quote with its line', () => {
+    expect(() => parseCsv('a,b\n1,"open\n2,3\n')).toThrow(CsvSyntaxError);
+    expect(() => parseCsv('a,b\n1,"open\n2,3\n')).toThrow(/line 2: a quoted field is never closed/);
+    expect(() => parseCsv('a\n"x"y\n')).toThrow(/after a closing quote/);
+  });
+});
+
+describe('keys', () => {
+  it('stable JSON ignores key order', () => {
+    expect(stableStringify({ b: 1, a: { d: [1, { y: 1, x: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"x":2,"y":1}]},"b":1}');
+    expect(stableStringify({ a: undefined, b: 2 })).toBe('{"b":2}');
+  });
+  it('derives short, stable keys', () => {
+    const k = deriveKey('a', 'b');
+    expect(k).toMatch(/^sp-[0-9a-f]{40}$/);
+    expect(deriveKey('a', 'b')).toBe(k);
+    expect(deriveKey('ab', '')).not.toBe(k);
+  });
+});

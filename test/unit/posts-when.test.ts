@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { TimeInputError, checkZone, fromWallClock, parseAt, requireFuture, zoneOffsetMs } from '../../src/cli/posts/when.js';
+
+const NOW = Date.parse('2026-06-01T12:00:00Z');
+
+function timeError(fn: () => unknown): TimeInputError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof TimeInputError) return e;
+    throw e;
+  }
+  throw new Error('expected a TimeInputError');
+}
+
+describe('parseAt', () => {
+  it('reads RFC 3339 with Z, offsets, fractions and a space separator', () => {
+    expect(parseAt('2026-12-01T09:00:00Z', { now: NOW }).iso).toBe('2026-12-01T09:00:00.000Z');
+    expect(parseAt('2026-12-01T09:00:00+01:00', { now: NOW }).iso).toBe('2026-12-01T08:00:00.000Z');
+    expect(parseAt('2026-12-01 09:00-05:00', { now: NOW }).iso).toBe('2026-12-01T14:00:00.000Z');
+    expect(parseAt('2026-12-01T09:00:00.250Z', { now: NOW }).iso).toBe('2026-12-01T09:00:00.250Z');
+    expect(parseAt('2026-12-01T09:00:00+0130', { now: NOW }).iso).toBe('2026-12-01T07:30:00.000Z');
+    expect(parseAt('2026-12-01T09:00:00Z', { now: NOW }).kind).toBe('rfc3339');
+  });
+
+  it('refuses impossible dates and offsets', () => {
+    expect(timeError(() => parseAt('2026-02-30T09:00:00Z', { now: NOW })).message).toMatch(/not a real date/);
+    expect(timeError(() => parseAt('2026-12-01T25:00:00Z', { now: NOW })).message).toMatch(/not a real date/);
+    expect(timeError(() => parseAt('2026-12-01T09:00:00+25:00', { now: NOW })).message).toMatch(/offset/);
+    expect(timeError(() => parseAt('tomorrow', { now: NOW })).message).toMatch(/--at: "tomorrow" is not a time/);
+    expect(timeError(() => parseAt('2026-12-01', { now: NOW, zone: 'UTC' })).message).toMatch(/no time/);
+    expect(timeError(() => parseAt('', { now: NOW })).field).toBe('--at');
+  });
+
+  it('reads local times in the given IANA zone, summer and winter', () => {
+    expect(parseAt('2026-12-01 09:00', { now: NOW, zone: 'Europe/Paris' }).iso).toBe('2026-12-01T08:00:00.000Z');
+    expect(parseAt('2026-07-01 09:00', { now: NOW, zone: 'Europe/Paris' }).iso).toBe('2026-07-01T07:00:00.000Z');
+    expect(parseAt('2026-07-01T09:00', { now: NOW, zone: 'America/New_York' }).iso).toBe('2026-07-01T13:00:00.000Z');
+    expect(parseAt('2026-12-01 9:05', { now: NOW, zone: 'Asia/Kolkata' }).iso).toBe('2026-12-01T03:35:00.000Z');
+    expect(parseAt('2026-12-01 09:00', { now: NOW, zone: 'UTC' }).zone).toBe('UTC');
+  });
+
+  it('refuses a local time inside a DST gap and takes the first of a repeated hour', () => {
+    const gap = timeError(() => parseAt('2027-03-14 02:30', { now: NOW, zone: 'America/New_York' }));
+    expect(gap.message).toMatch(/does not exist in America\/New_York/);
+    expect(gap.field).toBe('--at');
+    expect(() => parseAt('2026-03-29 02:15', { now: NOW, zone: 'Europe/Berlin' })).toThrow(/does not exist/);
+    // 2026-11-01 01:30 happens twice in New York: EDT (05:30Z) first, then EST (06:30Z).
+    expect(parseAt('2026-11-01 01:30', { now: NOW, zone: 'America/New_York' }).iso).toBe('2026-11-01T05:30:00.000Z');
+    // Lord Howe shifts by 30 minutes.
+    expect(() => fromWallClock({ year: 2026, month: 10, day: 4, hour: 2, minute: 15, second: 0 }, 'Australia/Lord_Howe')).toThrow(/does not exist/);
+  });
+
+  it('reads relative times from now, alone or combined', () => {
+    expect(parseAt('+30m', { now: NOW }).epochMs).toBe(NOW + 30 * 60_000);
+    expect(parseAt('+2h', { now: NOW }).epochMs).toBe(NOW + 2 * 3_600_000);
+    expect(parseAt('+1d', { now: NOW }).epochMs).toBe(NOW + 86_400_000);
+    expect(parseAt('+1h30m', { now: NOW }).epochMs).toBe(NOW + 90 * 60_000);
+    expect(() => parseAt('+0m', { now: NOW })).toThrow(/not in the future/);
+    expect(timeError(() => parseAt('+2h', { now: NOW, allowRelative: false, field: 'line 3: at' })).message).toMatch(/^line 3: at: relative time/);
+  });
+
+  it('refuses unknown zones, suggesting the nearest one', () => {
+    const e = timeError(() => checkZone('Europe/Pariss'));
+    expect(e.field).toBe('--tz');
+    expect(e.hint).toMatch(/Europe\/Paris/);
+    expect(() => parseAt('2026-12-01 09:00', { now: NOW, zone: 'Mars/Olympus' })).toThrow(/--tz: "Mars\/Olympus" is not a known time zone/);
+    expect(checkZone('UTC')).toBe('UTC');
+  });
+
+  it('knows zone offsets', () => {
+    expect(zoneOffsetMs(Date.parse('2026-12-01T00:00:00Z'), 'Europe/Paris')).toBe(3_600_000);
+    expect(zoneOffsetMs(Date.parse('2026-07-01T00:00:00Z'), 'America/New_York')).toBe(-4 * 3_600_000);
+  });
+
+  it('requireFuture refuses now and the past', () => {
+    const past = parseAt('2026-05-31T12:00:00Z', { now: NOW });
+    expect(timeError(() => requireFuture(past, NOW, '--at', '2026-05-31T12:00:00Z')).message).toMatch(/is in the past by 1440 min/);
+    expect(() => requireFuture(parseAt('2026-06-01T12:00:00Z', { now: NOW }), NOW)).toThrow(/past/);
+    expect(requireFuture(parseAt('+1m', { now: NOW }), NOW).epochMs).toBe(NOW + 60_000);
+  });
+});

@@ -1,0 +1,166 @@
+// `profile list|use|show|remove` in-process: no network, a temporary config folder per test.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { openProfileStore } from '../../src/config/store.js';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+
+const KEY_A = 'sk_test_alpha_00000000aaaa';
+const KEY_B = 'sk_test_bravo_00000000bbbb';
+
+let tmp: { dir: string; cleanup: () => void };
+const run = (argv: string[], env: Record<string, string> = {}, tty = false) => runCli(argv, { configDir: tmp.dir, env, tty });
+const file = () => JSON.parse(readFileSync(openProfileStore(tmp.dir).path, 'utf8'));
+
+beforeEach(async () => {
+  tmp = tempConfigDir();
+  const store = openProfileStore(tmp.dir);
+  await store.set('alpha', { baseUrl: 'https://alpha.example', apiKey: KEY_A, timezone: 'Europe/Paris' });
+  await store.set('bravo', { baseUrl: 'http://127.0.0.1:9000', apiKey: KEY_B });
+  await store.set('empty', {});
+  await store.use('alpha');
+});
+afterEach(() => tmp.cleanup());
+
+describe('profile list', () => {
+  it('prints TSV when piped: name, current marker, base URL, key as …last4', async () => {
+    const r = await run(['profile', 'list']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.replace(/\n$/, '').split('\n')).toEqual([
+      'alpha\t*\thttps://alpha.example\t…aaaa',
+      'bravo\t\thttp://127.0.0.1:9000\t…bbbb',
+      'empty\t\t\t',
+    ]);
+    expect(r.stdout + r.stderr).not.toContain(KEY_A);
+  });
+
+  it('prints a JSON array with preferences and masked keys under --json', async () => {
+    const r = await run(['profile', 'list', '--json']);
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout);
+    expect(rows).toEqual([
+      { name: 'alpha', current: true, baseUrl: 'https://alpha.example', key: '…aaaa', timezone: 'Europe/Paris' },
+      { name: 'bravo', current: false, baseUrl: 'http://127.0.0.1:9000', key: '…bbbb' },
+      { name: 'empty', current: false, baseUrl: null, key: null },
+    ]);
+    expect(r.stdout).not.toMatch(/apiKey|sk_test/);
+  });
+
+  it('draws a table on a terminal', async () => {
+    const r = await run(['profile', 'list', '--no-color'], {}, true);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^NAME\s+CURRENT\s+BASE URL\s+KEY/);
+    expect(r.stdout).toMatch(/alpha\s+\*\s+https:\/\/alpha\.example\s+…aaaa/);
+  });
+
+  it('prints an empty list and a hint when there are no profiles', async () => {
+    const fresh = tempConfigDir();
+    try {
+      const r = await runCli(['profile', 'list', '--json'], { configDir: fresh.dir });
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual([]);
+      expect(r.stderr).toMatch(/auth login/);
+    } finally {
+      fresh.cleanup();
+    }
+  });
+});
+
+describe('profile use', () => {
+  it('switches the current profile', async () => {
+    const r = await run(['profile', 'use', 'bravo']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/Now using profile bravo/);
+    expect(file().current).toBe('bravo');
+    const list = JSON.parse((await run(['profile', 'list', '--json'])).stdout);
+    expect(list.find((p: { current: boolean }) => p.current).name).toBe('bravo');
+  });
+
+  it('exits 4 for an unknown profile and says how to create it', async () => {
+    const r = await run(['profile', 'use', 'ghost']);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/no profile named "ghost"/);
+    expect(r.stderr).toMatch(/socialpub auth login --profile ghost/);
+    expect(r.stderr).toMatch(/alpha, bravo, empty/);
+    expect(file().current).toBe('alpha');
+  });
+
+  it('warns when SOCIALPUB_PROFILE will still win', async () => {
+    const r = await run(['profile', 'use', 'bravo'], { SOCIALPUB_PROFILE: 'alpha' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/SOCIALPUB_PROFILE=alpha is set/);
+  });
+});
+
+describe('profile show', () => {
+  it('shows the current profile with sources, the key masked', async () => {
+    const r = await run(['profile', 'show']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/name\s+alpha \(current profile\)/);
+    expect(r.stdout).toMatch(/base URL\s+https:\/\/alpha\.example \(profile\)/);
+    expect(r.stdout).toContain(`…aaaa in ${openProfileStore(tmp.dir).path}`);
+    expect(r.stdout).toMatch(/timezone\s+Europe\/Paris/);
+    expect(r.stdout).not.toContain(KEY_A);
+  });
+
+  it('shows a named profile as JSON, with the environment taken into account', async () => {
+    const r = await run(['profile', 'show', 'bravo', '--json'], { SOCIALPUB_API_KEY: 'sk_env_override_0000zzzz' });
+    expect(r.code).toBe(0);
+    const view = JSON.parse(r.stdout);
+    expect(view).toMatchObject({ name: 'bravo', current: false, saved: true, baseUrl: 'http://127.0.0.1:9000', baseUrlSource: 'profile', key: '…zzzz', keySource: 'env', keyStoredIn: 'SOCIALPUB_API_KEY (environment, not stored)' });
+    expect(r.stdout).not.toContain('sk_env_override');
+  });
+
+  it('exits 4 for an unknown named profile', async () => {
+    const r = await run(['profile', 'show', 'ghost']);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/auth login --profile ghost/);
+  });
+});
+
+describe('profile remove', () => {
+  it('removes a profile and its key; removing the current one leaves none current', async () => {
+    const r = await run(['profile', 'remove', 'alpha']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/Removed profile alpha/);
+    expect(r.stderr).toMatch(/No profile is current now; pick one with `socialpub profile use bravo`/);
+    const f = file();
+    expect(Object.keys(f.profiles)).toEqual(['bravo', 'empty']);
+    expect(f.current).toBeUndefined();
+    expect(JSON.stringify(f)).not.toContain(KEY_A);
+  });
+
+  it('exits 4 for an unknown profile and changes nothing', async () => {
+    const before = readFileSync(openProfileStore(tmp.dir).path, 'utf8');
+    const r = await run(['profile', 'rm', 'ghost']);
+    expect(r.code).toBe(4);
+    expect(readFileSync(openProfileStore(tmp.dir).path, 'utf8')).toBe(before);
+  });
+
+  it('exits 2 when the name is missing', async () => {
+    const r = await run(['profile', 'remove']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/missing required argument 'name'/);
+  });
+});
+
+describe('loose modes', () => {
+  it.runIf(process.platform !== 'win32')('any command tightens a 0644 config file in a 0755 folder and warns once', async () => {
+    const { chmodSync, statSync } = await import('node:fs');
+    const path = openProfileStore(tmp.dir).path;
+    chmodSync(tmp.dir, 0o755);
+    chmodSync(path, 0o644);
+    const r = await run(['profile', 'list']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/warning: the config folder .* had mode 0755/);
+    expect(r.stderr).toMatch(/warning: the config file .* had mode 0644, looser than it should be for API keys; changed it to 0600/);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(statSync(tmp.dir).mode & 0o777).toBe(0o700);
+    expect((await run(['profile', 'list'])).stderr).toBe('');
+  });
+
+  it('never lets a preference named "key" replace the masked key', async () => {
+    await openProfileStore(tmp.dir).set('odd', { apiKey: KEY_B, key: 'plaintext-leak', name: 'spoof' });
+    const rows = JSON.parse((await run(['profile', 'list', '--json'])).stdout);
+    expect(rows.find((p: { name: string }) => p.name === 'odd')).toEqual({ name: 'odd', current: false, baseUrl: null, key: '…bbbb' });
+  });
+});
