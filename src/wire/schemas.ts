@@ -85,6 +85,9 @@ export function listSchema<T extends z.ZodMiniType>(row: T) {
   return z.looseObject({ data: z.array(row), meta: metaSchema });
 }
 
+/** A list page of rows of any shape (the raw `api --paginate`). */
+export const rowListSchema = listSchema(z.unknown());
+
 export const postListSchema = listSchema(postSchema);
 export const postResultListSchema = listSchema(postResultSchema);
 export interface ListPage<T> {

@@ -88,12 +88,10 @@ async function dryRun(ctx: Context, request: RequestOptions<unknown>): Promise<n
 async function paginate(ctx: Context, client: Awaited<ReturnType<Context['client']>>, rawPath: string, fieldQuery: Record<string, QueryValue>): Promise<number> {
   const { path, query: pathQuery } = splitPathQuery(rawPath);
   const query: Record<string, QueryValue> = { ...pathQuery, ...fieldQuery };
-  const [{ looseObject, array, unknown }, { metaSchema }, { jsonArrayWriter, ndjsonWriter }] = await Promise.all([
-    import('zod/mini'),
+  const [{ rowListSchema: schema }, { jsonArrayWriter, ndjsonWriter }] = await Promise.all([
     import('../../../wire/schemas.js'),
     import('../../../output/writers.js'),
   ]);
-  const schema = looseObject({ data: array(unknown()), meta: metaSchema });
   const offset = numberParam(query.offset, 'offset');
   const pageSize = numberParam(query.limit, 'limit');
   const rows = client.paginate<{ id: string }>(path, query, schema as never, {
