@@ -22,12 +22,14 @@ export async function main(argv: string[], deps: Partial<ContextDeps> = {}): Pro
   let onSigint: (() => void) | undefined;
   if (!deps.signal) {
     controller = new AbortController();
-    // First Ctrl-C aborts waits and requests (exit 130); a second one exits at once.
+    // First Ctrl-C (or a SIGTERM) aborts waits and requests, so servers close and state files
+    // flush (exit 130); a second one exits at once.
     onSigint = () => {
       if (controller!.signal.aborted) process.exit(130);
       controller!.abort();
     };
     process.on('SIGINT', onSigint);
+    process.on('SIGTERM', onSigint);
   }
   try {
     return await runProgram(argv, {
@@ -40,6 +42,9 @@ export async function main(argv: string[], deps: Partial<ContextDeps> = {}): Pro
       ...(deps.prompter ? { prompter: deps.prompter } : {}),
     });
   } finally {
-    if (onSigint) process.off('SIGINT', onSigint);
+    if (onSigint) {
+      process.off('SIGINT', onSigint);
+      process.off('SIGTERM', onSigint);
+    }
   }
 }

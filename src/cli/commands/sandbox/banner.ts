@@ -1,0 +1,59 @@
+// What `socialpub sandbox` prints: the ready line for scripts (stdout, full keys) and the
+// banner for people (stderr, keys masked).
+import { maskKey } from '../../../config/resolve.js';
+import type { Colors } from '../../../output/colors.js';
+import type { Sandbox, SandboxOptions } from '../../../sandbox/types.js';
+
+const q = (s: string) => JSON.stringify(s);
+
+/**
+ * The one JSON line printed on stdout when ready, spaced exactly as the contract shows it:
+ * {"baseUrl": "...", "workspaces": [{"name": "demo", "apiKey": "...", "addon": true}, ...], "webhookSecret": "whsec_..."}
+ */
+export function readyLine(sb: Pick<Sandbox, 'url' | 'workspaces' | 'webhookSecret'>): string {
+  const workspaces = sb.workspaces.map((w) => `{"name": ${q(w.name)}, "apiKey": ${q(w.apiKey)}, "addon": ${w.addon}}`).join(', ');
+  return `{"baseUrl": ${q(sb.url)}, "workspaces": [${workspaces}], "webhookSecret": ${q(sb.webhookSecret)}}`;
+}
+
+export interface BannerInput {
+  sandbox: Pick<Sandbox, 'url' | 'workspaces' | 'webhookSecret' | 'restored' | 'fixtures'>;
+  options: SandboxOptions;
+  profile: string | undefined;
+  json: boolean;
+  colors: Colors;
+}
+
+const n = (v: number) => v.toLocaleString('en-US');
+const pct = (v: number) => `${Math.round(v * 1000) / 10}%`;
+
+export function banner({ sandbox, options, profile, json, colors: c }: BannerInput): string {
+  const lines: string[] = [];
+  const row = (label: string, text: string) => lines.push(`  ${c.dim(label.padEnd(12))}${text}`);
+  lines.push(`${c.bold('socialpub sandbox')} listening on ${c.cyan(sandbox.url)}`);
+  const width = Math.max(...sandbox.workspaces.map((w) => w.name.length));
+  sandbox.workspaces.forEach((w, i) => {
+    const note = w.addon ? 'API add-on active' : 'no API add-on: every request answers 403 ADDON_REQUIRED';
+    row(i === 0 ? 'workspaces' : '', `${w.name.padEnd(width)}  key ${maskKey(w.apiKey)}  ${c.dim(note)}`);
+  });
+  row('webhooks', options.webhookUrl ? `→ ${options.webhookUrl}, signed with ${maskKey(sandbox.webhookSecret)}` : `none (add --webhook-url URL; secret ${maskKey(sandbox.webhookSecret)})`);
+  row('publishing', `${pct(options.failureRate ?? 0.2)} of targets fail · ${options.seed !== undefined ? `seed ${options.seed}` : 'random seed (--seed N to reproduce)'}`);
+  row('limits', `${n(options.writeLimit ?? 100)} writes and ${n(options.readLimit ?? 10_000)} reads per workspace per hour`);
+  if (sandbox.fixtures || options.fixtures) {
+    const ignored = sandbox.restored && options.fixtures && options.fixtures !== sandbox.fixtures ? '; --fixtures ignored' : '';
+    row('fixtures', `${n(sandbox.fixtures)} results in demo${sandbox.restored ? ` (from the data file${ignored})` : ''}`);
+  }
+  row('data', options.dataFile ? `${sandbox.restored ? 'restored from and saved to' : 'saved to'} ${options.dataFile}` : 'in memory (--data FILE keeps it across restarts)');
+  if (options.latencyMs) row('latency', `+${n(options.latencyMs)} ms on every response`);
+  if (options.chaos) row('chaos', `${pct(options.chaos)} of requests meet a fault: 500, reset, lost response, 429, or a response after ${n(options.chaosSlowMs ?? 35_000)} ms`);
+  lines.push('');
+  if (profile) {
+    lines.push(`Saved profile "${profile}" with the demo key. Try: ${c.bold(`socialpub --profile ${profile} posts list`)}`);
+  } else if (json) {
+    lines.push('Keys are masked here; the full keys and secret are in the JSON ready line on stdout.');
+  } else {
+    lines.push('Keys are masked here. Get them in full from the ready line of `socialpub sandbox --json` (stdout),');
+    lines.push(`or save the demo key as a profile: ${c.bold('socialpub sandbox --write-profile')}, then \`socialpub --profile sandbox posts list\`.`);
+  }
+  lines.push(c.dim('Press Ctrl-C to stop.'));
+  return lines.join('\n');
+}

@@ -1,0 +1,41 @@
+// `socialpub sandbox`: starts the local service, prints the ready line and banner, optionally
+// writes a profile, then serves until Ctrl-C (exit 0).
+import type { Context } from '../../context.js';
+import { CliError, UsageError } from '../../cli-error.js';
+import { EXIT } from '../../exit-codes.js';
+import { banner, readyLine } from './banner.js';
+import { planSandbox, type SandboxFlags } from './flags.js';
+
+export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<number> {
+  const plan = planSandbox(flags, ctx.env);
+  const json = ctx.globals.format === 'json' || ctx.globals.format === 'ndjson';
+  const out = ctx.output();
+  const { startSandbox, SandboxOptionError, StateFileError } = await import('../../../sandbox/index.js');
+  if ((plan.options.fixtures ?? 0) >= 100_000) out.info(`loading ${plan.options.fixtures!.toLocaleString('en-US')} fixture results…`);
+  let sandbox;
+  try {
+    sandbox = await startSandbox(plan.options);
+  } catch (err) {
+    if (err instanceof SandboxOptionError) throw new CliError(err.message, { exitCode: /in use|address|permission/.test(err.message) ? EXIT.error : EXIT.usage });
+    if (err instanceof StateFileError) throw new CliError(err.message, { exitCode: EXIT.error });
+    throw err;
+  }
+  const sb = sandbox;
+  ctx.onExit(() => sb.close());
+
+  if (plan.profile) {
+    const demo = sb.workspaces.find((w) => w.name === 'demo');
+    if (!demo) throw new UsageError('--write-profile: this sandbox has no demo workspace');
+    await (await ctx.config()).set(plan.profile, { baseUrl: sb.url, apiKey: demo.apiKey });
+  }
+  if (json) await out.data(readyLine(sb));
+  out.info(banner({ sandbox: sb, options: plan.options, profile: plan.profile, json, colors: out.colors }));
+
+  await new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) return resolve();
+    ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await sb.close();
+  out.info('sandbox stopped');
+  return EXIT.ok;
+}

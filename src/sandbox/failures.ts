@@ -1,0 +1,138 @@
+// Why a publish fails: the codes a support person meets in practice, each with the provider's
+// own error in `context`, shaped like that provider's API answers it.
+import type { Platform } from '../wire/platforms.js';
+import { hash, randomToken, STREAM, type Entropy } from './random.js';
+
+export interface ResultError {
+  code: string;
+  message: string;
+  context: Record<string, unknown>;
+}
+
+type Provider = 'x' | 'meta' | 'linkedin' | 'tiktok' | 'google' | 'bluesky' | 'pinterest';
+
+const PROVIDER: Record<Platform, Provider> = {
+  'twitter-x': 'x',
+  instagram: 'meta',
+  'facebook-page': 'meta',
+  threads: 'meta',
+  linkedin: 'linkedin',
+  tiktok: 'tiktok',
+  youtube: 'google',
+  bluesky: 'bluesky',
+  pinterest: 'pinterest',
+};
+
+interface FailureKind {
+  code: string;
+  weight: number;
+  message: string;
+  /** The provider's answer, by provider; a provider missing here never fails this way. */
+  provider: Partial<Record<Provider, (trace: string) => Record<string, unknown>>>;
+}
+
+const FAILURES: FailureKind[] = [
+  {
+    code: 'API_RATE_LIMIT',
+    weight: 25,
+    message: "The platform's rate limit was reached, so the post was not published. Publish it again later.",
+    provider: {
+      x: () => ({ http_status: 429, title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank' }),
+      meta: (t) => ({ http_status: 400, error: { message: 'Application request limit reached', type: 'OAuthException', code: 4, is_transient: true, fbtrace_id: t } }),
+      linkedin: () => ({ http_status: 429, status: 429, serviceErrorCode: 101, message: 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.' }),
+      tiktok: (t) => ({ http_status: 429, error: { code: 'rate_limit_exceeded', message: 'API rate limit exceeded, please retry later.', log_id: t } }),
+      google: () => ({ http_status: 403, error: { code: 403, message: 'The request cannot be completed because you have exceeded your quota.', errors: [{ domain: 'youtube.quota', reason: 'quotaExceeded' }] } }),
+      bluesky: () => ({ http_status: 429, error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' }),
+      pinterest: () => ({ http_status: 429, code: 8, message: 'You have exceeded your rate limit. Try again later.' }),
+    },
+  },
+  {
+    code: 'TOKEN_EXPIRED',
+    weight: 20,
+    message: "The connected account's access token has expired. Reconnect the account in the workspace settings.",
+    provider: {
+      x: () => ({ http_status: 401, title: 'Unauthorized', detail: 'Unauthorized', type: 'about:blank' }),
+      meta: (t) => ({ http_status: 400, error: { message: 'Error validating access token: Session has expired.', type: 'OAuthException', code: 190, error_subcode: 463, fbtrace_id: t } }),
+      linkedin: () => ({ http_status: 401, status: 401, serviceErrorCode: 65601, code: 'EXPIRED_ACCESS_TOKEN', message: 'The token used in the request has expired' }),
+      tiktok: (t) => ({ http_status: 401, error: { code: 'access_token_invalid', message: 'The access token is invalid or not found in the request.', log_id: t } }),
+      google: () => ({ http_status: 401, error: { code: 401, message: 'Request had invalid authentication credentials.', errors: [{ domain: 'global', reason: 'authError' }] } }),
+      bluesky: () => ({ http_status: 400, error: 'ExpiredToken', message: 'Token has expired' }),
+      pinterest: () => ({ http_status: 401, code: 2, message: 'Authentication failed.' }),
+    },
+  },
+  {
+    code: 'MEDIA_REJECTED',
+    weight: 20,
+    message: 'The platform rejected the media attached to the post.',
+    provider: {
+      x: () => ({ http_status: 400, title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', errors: [{ message: 'Your media IDs are invalid.', parameters: { 'media.media_ids': [] } }] }),
+      meta: (t) => ({ http_status: 400, error: { message: 'The aspect ratio is not supported.', type: 'OAuthException', code: 36003, error_subcode: 2207009, fbtrace_id: t } }),
+      linkedin: () => ({ http_status: 400, status: 400, serviceErrorCode: 100, message: 'Media asset processing failed: unsupported video codec' }),
+      tiktok: (t) => ({ http_status: 400, error: { code: 'file_format_check_failed', message: 'The video duration is shorter than 3 seconds.', log_id: t } }),
+      google: () => ({ http_status: 400, error: { code: 400, message: 'The request metadata specifies an invalid video.', errors: [{ domain: 'youtube.video', reason: 'invalidVideoMetadata' }] } }),
+      bluesky: () => ({ http_status: 400, error: 'BlobTooLarge', message: 'This file is too large. It is 1.12MB but the maximum size is 976.56KB.' }),
+      pinterest: () => ({ http_status: 400, code: 2997, message: 'Sorry! This image is too small. Use one at least 200x300 pixels.' }),
+    },
+  },
+  {
+    code: 'DUPLICATE_CONTENT',
+    weight: 10,
+    message: 'The platform refused the post as a duplicate of a recent one from the same account.',
+    provider: {
+      x: () => ({ http_status: 403, title: 'Forbidden', detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank' }),
+      meta: (t) => ({ http_status: 400, error: { message: 'Duplicate status message', type: 'OAuthException', code: 506, fbtrace_id: t } }),
+      linkedin: () => ({ http_status: 422, status: 422, message: 'Content is a duplicate of a share published in the last 24 hours' }),
+    },
+  },
+  {
+    code: 'PERMISSION_DENIED',
+    weight: 10,
+    message: 'The connected account no longer grants the permission needed to publish.',
+    provider: {
+      x: () => ({ http_status: 403, title: 'Forbidden', detail: 'You are not permitted to perform this action.', type: 'about:blank' }),
+      meta: (t) => ({ http_status: 403, error: { message: '(#10) Application does not have permission for this action', type: 'OAuthException', code: 10, fbtrace_id: t } }),
+      linkedin: () => ({ http_status: 403, status: 403, serviceErrorCode: 100, message: 'Not enough permissions to access: ugcPosts.CREATE.NO_VERSION' }),
+      tiktok: (t) => ({ http_status: 403, error: { code: 'scope_not_authorized', message: 'The user did not authorize the scope required for completing this request.', log_id: t } }),
+      google: () => ({ http_status: 403, error: { code: 403, message: 'The request is not properly authorized.', errors: [{ domain: 'youtube.common', reason: 'forbidden' }] } }),
+      pinterest: () => ({ http_status: 403, code: 29, message: 'You are not permitted to access that resource.' }),
+    },
+  },
+  {
+    code: 'PLATFORM_UNAVAILABLE',
+    weight: 15,
+    message: 'The platform did not answer in time or reported an internal error.',
+    provider: {
+      x: () => ({ http_status: 503, title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank' }),
+      meta: (t) => ({ http_status: 500, error: { message: 'An unexpected error has occurred. Please retry your request later.', type: 'OAuthException', code: 2, is_transient: true, fbtrace_id: t } }),
+      linkedin: () => ({ http_status: 504, status: 504, message: 'Gateway Timeout' }),
+      tiktok: (t) => ({ http_status: 500, error: { code: 'internal_error', message: 'Something went wrong. Please try again later.', log_id: t } }),
+      google: () => ({ http_status: 503, error: { code: 503, message: 'The service is currently unavailable.', errors: [{ domain: 'global', reason: 'backendError' }] } }),
+      bluesky: () => ({ http_status: 502, error: 'UpstreamFailure', message: 'Upstream Failure' }),
+      pinterest: () => ({ http_status: 503, code: 3, message: 'Pinterest is temporarily unavailable. Try again later.' }),
+    },
+  },
+];
+
+/** Every code the sandbox produces (for docs and tests). */
+export const FAILURE_CODES = FAILURES.map((f) => f.code);
+
+const BY_PROVIDER = new Map<Provider, FailureKind[]>();
+for (const provider of new Set(Object.values(PROVIDER))) BY_PROVIDER.set(provider, FAILURES.filter((f) => f.provider[provider]));
+
+/** The failure of one row, picked by weight from the kinds its platform can produce. */
+export function failureFor(e: Entropy, scope: number, row: number, platform: Platform): ResultError {
+  const provider = PROVIDER[platform];
+  const kinds = BY_PROVIDER.get(provider)!;
+  const totalWeight = kinds.reduce((n, k) => n + k.weight, 0);
+  let pick = hash(e, STREAM.failureCode, scope, row) % totalWeight;
+  let kind = kinds[0]!;
+  for (const k of kinds) {
+    if (pick < k.weight) {
+      kind = k;
+      break;
+    }
+    pick -= k.weight;
+  }
+  const trace = randomToken(11, e, STREAM.failureCode, hash(e, STREAM.failureCode, scope, row, 1));
+  return { code: kind.code, message: kind.message, context: { provider, platform, ...kind.provider[provider]!(trace) } };
+}

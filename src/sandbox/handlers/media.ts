@@ -1,0 +1,72 @@
+// Media: POST /v1/media declares a file and returns where to PUT its bytes; the PUT (with the
+// key, exactly the declared size) makes it ready; its `url` is then served without a key,
+// as a platform would fetch it.
+import { ERROR_CODE, PATHS } from '../../wire/headers.js';
+import { HttpError, notFound, validationError, type Reply } from '../http/reply.js';
+import { checkMedia } from '../validation.js';
+import type { Workspace, MediaRecord } from '../workspace.js';
+import type { Call } from './call.js';
+
+export const PUBLIC_MEDIA_PREFIX = '/media/';
+
+function mediaJson(call: Call, m: MediaRecord) {
+  const id = call.ws.mediaId(m.index);
+  return {
+    id,
+    name: m.name,
+    mimeType: m.mimeType,
+    sizeBytes: m.sizeBytes,
+    status: m.bytes ? 'ready' : 'pending',
+    uploadUrl: `${call.core.baseUrl}${PATHS.media}/${id}/upload`,
+    url: `${call.core.baseUrl}${PUBLIC_MEDIA_PREFIX}${id}/${encodeURIComponent(m.name)}`,
+    createdAt: new Date(m.createdAt).toISOString(),
+  };
+}
+
+export function createMedia(call: Call): Reply {
+  const checked = checkMedia(call.json);
+  if (!checked.ok) throw validationError(checked.issues);
+  const max = call.core.config.maxUploadBytes;
+  if (checked.value.sizeBytes > max) {
+    throw new HttpError(413, ERROR_CODE.payloadTooLarge, `the sandbox keeps uploads in memory and takes files of at most ${max} bytes; this one declares ${checked.value.sizeBytes}`);
+  }
+  const m: MediaRecord = { index: call.ws.media.length, ...checked.value, createdAt: call.now, bytes: undefined };
+  call.ws.media.push(m);
+  call.core.changed();
+  return { status: 201, body: mediaJson(call, m) };
+}
+
+export function getMedia(call: Call): Reply {
+  const id = call.params[0]!;
+  const m = call.ws.findMedia(id);
+  if (!m) throw notFound('media', id);
+  return { status: 200, body: mediaJson(call, m) };
+}
+
+/** How many bytes the PUT may carry: the declared size. */
+export function uploadLimit(ws: Workspace, params: string[]): number | HttpError {
+  const m = ws.findMedia(params[0]!);
+  return m ? m.sizeBytes : notFound('media', params[0]!);
+}
+
+export function uploadMedia(call: Call): Reply {
+  const id = call.params[0]!;
+  const m = call.ws.findMedia(id);
+  if (!m) throw notFound('media', id);
+  if (call.raw.length !== m.sizeBytes) {
+    throw validationError([{ path: 'body', message: `received ${call.raw.length} bytes; the media was declared with sizeBytes ${m.sizeBytes}` }]);
+  }
+  // A repeated PUT of the same media replaces the bytes: PUT is idempotent, retries are safe.
+  m.bytes = Buffer.from(call.raw);
+  call.core.changed();
+  return { status: 200, body: mediaJson(call, m) };
+}
+
+/** The public URL of a ready media item, whichever workspace owns it. */
+export function findPublicMedia(workspaces: readonly Workspace[], id: string): MediaRecord | undefined {
+  for (const ws of workspaces) {
+    const m = ws.findMedia(id);
+    if (m?.bytes) return m;
+  }
+  return undefined;
+}

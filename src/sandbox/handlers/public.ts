@@ -1,0 +1,38 @@
+// Outside the API: a short description at "/", the public URLs of uploaded media (no key, as
+// a platform fetches them), and 404 for anything else. Limited per client address.
+import { ERROR_CODE } from '../../wire/headers.js';
+import { delayOnce, finish, rateLimited, send, sendError, type Exchange } from '../http/exchange.js';
+import { HttpError } from '../http/reply.js';
+import { findPublicMedia, PUBLIC_MEDIA_PREFIX } from './media.js';
+
+export async function handlePublic(x: Exchange): Promise<void> {
+  const { core, req, entry } = x;
+  x.window = core.anonymousWindow(req.socket.remoteAddress ?? '?');
+  if (!x.window.take(core.clock.now())) return sendError(x, rateLimited(x, x.window, 'unauthenticated'));
+  if ((entry.method === 'GET' || entry.method === 'HEAD') && entry.path.startsWith(PUBLIC_MEDIA_PREFIX)) {
+    const id = entry.path.slice(PUBLIC_MEDIA_PREFIX.length).split('/')[0] ?? '';
+    const m = findPublicMedia(core.workspaces, id);
+    if (!m?.bytes) return sendError(x, new HttpError(404, ERROR_CODE.notFound, `media ${JSON.stringify(id)} not found (or not uploaded yet)`));
+    await delayOnce(x);
+    x.res.statusCode = 200;
+    x.res.setHeader('content-type', m.mimeType);
+    x.res.setHeader('content-length', String(m.bytes.length));
+    x.res.setHeader('cache-control', 'public, max-age=300');
+    finish(x, 200);
+    x.res.end(entry.method === 'HEAD' ? undefined : m.bytes);
+    return;
+  }
+  if (entry.method === 'GET' && (entry.path === '/' || entry.path === '/healthz')) {
+    return send(
+      x,
+      200,
+      JSON.stringify({
+        service: 'socialpub sandbox',
+        description: 'A local implementation of the Social Publishing Service API. Every /v1 and /api/v1 request needs "Authorization: Bearer <API_KEY>".',
+        endpoints: ['POST /v1/posts', 'POST /v1/schedule', 'GET /v1/posts', 'GET /v1/posts/{id}', 'GET /api/v1/post-results', 'GET /api/v1/post-results/{id}', 'POST /v1/media', 'PUT /v1/media/{id}/upload'],
+      }),
+    );
+  }
+  return sendError(x, new HttpError(404, ERROR_CODE.notFound, `no endpoint ${entry.method} ${entry.path}; the API lives under /v1 and /api/v1`));
+}
+

@@ -1,0 +1,53 @@
+// Request bodies with a ceiling: a declared Content-Length over it is refused before reading,
+// and a chunked body stops being collected the moment it passes it, so an oversized upload
+// never sits in memory.
+import type { IncomingMessage } from 'node:http';
+
+export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
+
+export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve({ ok: false, reason: 'too-large' });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (result: BodyResult) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onAbort);
+      req.off('close', onClose);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        chunks.length = 0;
+        done({ ok: false, reason: 'too-large' });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => done({ ok: true, body: Buffer.concat(chunks, size) });
+    const onAbort = () => done({ ok: false, reason: 'aborted' });
+    const onClose = () => {
+      if (!req.complete) onAbort();
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onAbort);
+    req.on('close', onClose);
+  });
+}
+
+/**
+ * After refusing an oversized body: throw the rest away (never kept) so that the client, still
+ * sending, can read the refusal; past `cap` further bytes the connection is cut instead.
+ */
+export function discardRest(req: IncomingMessage, cap: number): void {
+  let seen = 0;
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > cap) req.socket.destroy();
+  });
+  req.resume();
+}

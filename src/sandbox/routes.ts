@@ -1,0 +1,58 @@
+// The service's endpoints. `body` says what the route reads: a JSON object (at most
+// MAX_BODY_BYTES) or raw bytes (at most what `limit` says for this request).
+import { MAX_BODY_BYTES } from '../wire/headers.js';
+import type { Call } from './handlers/call.js';
+import { createMedia, getMedia, uploadLimit, uploadMedia } from './handlers/media.js';
+import { createPost, getPost, listPosts, schedulePost } from './handlers/posts.js';
+import { getResult, listResults } from './handlers/results.js';
+import type { HttpError, Reply } from './http/reply.js';
+import type { Workspace } from './workspace.js';
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT';
+  pattern: RegExp;
+  body?: 'json' | 'raw';
+  limit?: (ws: Workspace, params: string[]) => number | HttpError;
+  handle(call: Call): Reply;
+}
+
+const ID = '([^/]+)';
+
+export const ROUTES: Route[] = [
+  { method: 'POST', pattern: /^\/v1\/posts$/, body: 'json', handle: createPost },
+  { method: 'GET', pattern: /^\/v1\/posts$/, handle: listPosts },
+  { method: 'GET', pattern: new RegExp(`^/v1/posts/${ID}$`), handle: getPost },
+  { method: 'POST', pattern: /^\/v1\/schedule$/, body: 'json', handle: schedulePost },
+  { method: 'GET', pattern: /^\/api\/v1\/post-results$/, handle: listResults },
+  { method: 'GET', pattern: new RegExp(`^/api/v1/post-results/${ID}$`), handle: getResult },
+  { method: 'POST', pattern: /^\/v1\/media$/, body: 'json', handle: createMedia },
+  { method: 'GET', pattern: new RegExp(`^/v1/media/${ID}$`), handle: getMedia },
+  { method: 'PUT', pattern: new RegExp(`^/v1/media/${ID}/upload$`), body: 'raw', limit: uploadLimit, handle: uploadMedia },
+];
+
+export const JSON_BODY_LIMIT = MAX_BODY_BYTES;
+
+export type Match = { route: Route; params: string[] } | { route: undefined; allowed: string[] };
+
+export function matchRoute(method: string, path: string): Match {
+  const allowed: string[] = [];
+  for (const route of ROUTES) {
+    const m = route.pattern.exec(path);
+    if (!m) continue;
+    if (route.method === method) return { route, params: m.slice(1).map(safeDecode) };
+    allowed.push(route.method);
+  }
+  return { route: undefined, allowed };
+}
+
+export function isApiPath(path: string): boolean {
+  return path === '/v1' || path.startsWith('/v1/') || path === '/api/v1' || path.startsWith('/api/v1/');
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}

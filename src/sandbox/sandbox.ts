@@ -1,0 +1,217 @@
+// startSandbox(): builds (or reloads) the state, starts the HTTP server and returns the handle
+// tests and the `socialpub sandbox` command use.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generateWebhookSecret, SECRET_PREFIX } from '../wire/webhook-signing.js';
+import { systemClock } from './clock.js';
+import { SandboxCore, type SandboxConfig } from './core.js';
+import { IdCodec } from './ids.js';
+import { makeApiKey } from './keys.js';
+import { loadState, StateWriter, type SavedState } from './persistence.js';
+import { entropyFromSeed, hash, randomEntropy, STREAM, type Entropy } from './random.js';
+import { createRequestHandler } from './server.js';
+import type { Sandbox, SandboxOptions } from './types.js';
+import { DEFAULT_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_TIMEOUT_MS } from './webhooks.js';
+import { Workspace, type WorkspaceInit } from './workspace.js';
+
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  failureRate: 0.2,
+  writeLimit: 100,
+  readLimit: 10_000,
+  chaosSlowMs: 35_000,
+  maxUploadBytes: 64 * 1024 * 1024,
+} as const;
+
+/** The built-in workspaces: two with the API add-on (to try isolation), one without. */
+export const BUILT_IN_WORKSPACES = [
+  { name: 'demo', tag: 1, addon: true },
+  { name: 'other', tag: 2, addon: true },
+  { name: 'lapsed', tag: 3, addon: false },
+] as const;
+
+export class SandboxOptionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SandboxOptionError';
+  }
+}
+
+function check(options: SandboxOptions): void {
+  const rate = (name: string, v: number | undefined) => {
+    if (v !== undefined && !(Number.isFinite(v) && v >= 0 && v <= 1)) throw new SandboxOptionError(`${name} must be a number from 0 to 1, not ${v}`);
+  };
+  const count = (name: string, v: number | undefined, min: number) => {
+    if (v !== undefined && !(Number.isInteger(v) && v >= min)) throw new SandboxOptionError(`${name} must be a whole number ≥ ${min}, not ${v}`);
+  };
+  rate('failureRate', options.failureRate);
+  rate('chaos', options.chaos);
+  count('writeLimit', options.writeLimit, 1);
+  count('readLimit', options.readLimit, 1);
+  count('fixtures', options.fixtures, 0);
+  count('latencyMs', options.latencyMs, 0);
+  count('chaosSlowMs', options.chaosSlowMs, 0);
+  count('webhookTimeoutMs', options.webhookTimeoutMs, 1);
+  if (options.port !== undefined && !(Number.isInteger(options.port) && options.port >= 0 && options.port <= 65535)) {
+    throw new SandboxOptionError(`port must be a whole number from 0 to 65535, not ${options.port}`);
+  }
+  if (options.fixtures !== undefined && options.fixtures > 20_000_000) throw new SandboxOptionError('fixtures: at most 20,000,000');
+  if (options.webhookSecret !== undefined && !/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(options.webhookSecret)) {
+    throw new SandboxOptionError(`webhookSecret must look like ${SECRET_PREFIX}<base64>, at least 12 bytes`);
+  }
+  if (options.webhookUrl !== undefined) checkUrl(options.webhookUrl);
+  for (const d of options.webhookRetryDelaysMs ?? []) {
+    if (!(Number.isFinite(d) && d >= 0)) throw new SandboxOptionError(`webhookRetryDelaysMs: ${d} is not a delay`);
+  }
+}
+
+function checkUrl(url: string): void {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new SandboxOptionError(`webhookUrl: "${url}" is not a URL`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new SandboxOptionError(`webhookUrl: "${url}" must be http or https`);
+}
+
+function seededSecret(e: Entropy): string {
+  const bytes = Buffer.alloc(24);
+  for (let i = 0; i < 6; i++) bytes.writeUInt32LE(hash(e, STREAM.webhookSecret, i), i * 4);
+  return generateWebhookSecret(bytes);
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  check(options);
+  const clock = options.clock ?? systemClock;
+  const saved: SavedState | undefined = options.dataFile ? loadState(options.dataFile) : undefined;
+  const seeded = options.seed !== undefined;
+  const entropy = saved?.entropy ?? (seeded ? entropyFromSeed(options.seed!) : randomEntropy());
+  const ids = new IdCodec(entropy);
+  const config: SandboxConfig = {
+    failureRate: options.failureRate ?? DEFAULTS.failureRate,
+    writeLimit: options.writeLimit ?? DEFAULTS.writeLimit,
+    readLimit: options.readLimit ?? DEFAULTS.readLimit,
+    latencyMs: options.latencyMs ?? 0,
+    chaos: options.chaos ?? 0,
+    chaosSlowMs: options.chaosSlowMs ?? DEFAULTS.chaosSlowMs,
+    maxUploadBytes: DEFAULTS.maxUploadBytes,
+  };
+  const limits = { write: config.writeLimit, read: config.readLimit };
+
+  const inits: WorkspaceInit[] = saved
+    ? saved.workspaces.map((w) => ({ name: w.name, tag: w.tag, apiKey: w.apiKey, addon: w.addon, fixtures: w.fixtures }))
+    : BUILT_IN_WORKSPACES.map((w) => ({
+        ...w,
+        apiKey: makeApiKey(seeded ? entropy : undefined, w.tag),
+        fixtures: w.name === 'demo' && options.fixtures ? { count: options.fixtures, anchorMs: clock.now(), failureRate: config.failureRate } : undefined,
+      }));
+  const workspaces = inits.map((init) => new Workspace(entropy, ids, init, limits));
+
+  const webhookSecret = options.webhookSecret ?? saved?.webhookSecret ?? (seeded ? seededSecret(entropy) : generateWebhookSecret());
+  const core = new SandboxCore(
+    clock,
+    entropy,
+    ids,
+    workspaces,
+    config,
+    {
+      url: options.webhookUrl,
+      secret: webhookSecret,
+      retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+      timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
+      userAgent: 'socialpub-sandbox',
+    },
+    (saved?.boot ?? 0) + 1,
+  );
+
+  if (saved) restore(core, saved);
+  if (options.dataFile) {
+    core.writer = new StateWriter(options.dataFile, () => core.snapshot());
+    // Saved at once: the keys of a fresh file must survive even if nothing else happens.
+    core.changed();
+  }
+
+  const server = createServer({ keepAliveTimeout: 5_000 }, createRequestHandler(core));
+  await listen(server, options.port ?? 0, options.host ?? DEFAULTS.host);
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  core.baseUrl = url;
+
+  let closed: Promise<void> | undefined;
+  const sandbox: Sandbox = {
+    url,
+    workspaces: workspaces.map((w) => ({ name: w.name, apiKey: w.apiKey, addon: w.addon })),
+    webhookSecret,
+    clock,
+    requests: core.requests,
+    deliveries: core.webhooks.log,
+    restored: saved !== undefined,
+    fixtures: workspaces.find((w) => w.name === 'demo')?.fixtures?.count ?? 0,
+    key(name) {
+      const ws = workspaces.find((w) => w.name === name);
+      if (!ws) throw new Error(`no sandbox workspace "${name}"; there are ${workspaces.map((w) => w.name).join(', ')}`);
+      return ws.apiKey;
+    },
+    async settle() {
+      for (;;) {
+        if (core.publisher.hasDue()) await core.publisher.runDue();
+        if (!core.webhooks.busy) return;
+        await core.webhooks.settle();
+      }
+    },
+    setWebhookUrl(next) {
+      if (next !== undefined) checkUrl(next);
+      core.webhooks.url = next;
+    },
+    close() {
+      closed ??= (async () => {
+        core.closing = true;
+        core.publisher.close();
+        core.cancelDelays();
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await core.webhooks.close();
+        await stopped;
+        await core.writer?.flush();
+      })();
+      return closed;
+    },
+  };
+  return sandbox;
+}
+
+function restore(core: SandboxCore, saved: SavedState): void {
+  for (const sw of saved.workspaces) {
+    const ws = core.workspaces.find((w) => w.tag === sw.tag)!;
+    for (const p of sw.posts) {
+      const { index, ...rest } = p;
+      const post = ws.addPost(rest);
+      if (post.index !== index) throw new Error(`sandbox data file: post ${index} of ${sw.name} restored at ${post.index}`);
+      core.publisher.track(ws, post);
+    }
+    ws.restoreRows(sw.rows);
+    for (const m of sw.media) ws.media.push({ index: m.index, name: m.name, mimeType: m.mimeType, sizeBytes: m.sizeBytes, createdAt: m.createdAt, bytes: m.bytes === undefined ? undefined : Buffer.from(m.bytes, 'base64') });
+    ws.idempotency.restore(sw.idempotency);
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      if (err.code === 'EADDRINUSE') reject(new SandboxOptionError(`${host}:${port} is already in use; pick another --port (0 = any free port)`));
+      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND') reject(new SandboxOptionError(`cannot listen on ${host}: not an address of this machine`));
+      else if (err.code === 'EACCES') reject(new SandboxOptionError(`no permission to listen on ${host}:${port}; ports below 1024 need privileges`));
+      else reject(err);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}

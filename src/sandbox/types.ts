@@ -1,0 +1,82 @@
+// The sandbox's public types (the library API other code and tests are written against).
+import type { SandboxClock } from './clock.js';
+import type { DeliveryLogEntry } from './webhooks.js';
+
+export interface SandboxOptions {
+  /** Default 0 (any free port) for the library; the command defaults to 8787. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Makes keys, ids, outcomes, failures and chaos reproducible. */
+  seed?: number;
+  /** Default: the system clock. Tests pass createManualClock(). */
+  clock?: SandboxClock;
+  /** Share of targets that fail to publish, 0..1 (default 0.2). */
+  failureRate?: number;
+  /** Writes per workspace per rolling hour (default 100). */
+  writeLimit?: number;
+  /** Reads per workspace per rolling hour (default 10000). */
+  readLimit?: number;
+  webhookUrl?: string;
+  /** `whsec_…`; generated when absent (from the seed when there is one). */
+  webhookSecret?: string;
+  /** Delays before each redelivery of a failed webhook (default 5 s, 30 s, 2 min, 10 min, 1 h, 4 h). */
+  webhookRetryDelaysMs?: number[];
+  /** How long a webhook receiver may take to answer, in real ms (default 10000). */
+  webhookTimeoutMs?: number;
+  /** Pre-load this many results (of published posts, spread over the past 30 days) into `demo`. */
+  fixtures?: number;
+  /** Real delay added to every response. */
+  latencyMs?: number;
+  /** Probability per API request of a fault, 0..1. */
+  chaos?: number;
+  /** How late the "slow" fault answers, in real ms (default 35000: past a 30 s client timeout). */
+  chaosSlowMs?: number;
+  /** Persist state (keys included) to this file across restarts. */
+  dataFile?: string;
+}
+
+export interface SandboxWorkspace {
+  name: 'demo' | 'other' | 'lapsed' | string;
+  apiKey: string;
+  addon: boolean;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  /** The path without the query string. */
+  path: string;
+  /** The query string without "?" ('' when none). */
+  query: string;
+  /** The authenticated workspace's name, or null. */
+  workspace: string | null;
+  /** Status sent; 0 when no response was sent (a chaos reset or lost response). */
+  status: number;
+  /** Sandbox clock time the response was sent. */
+  at: number;
+  requestId: string;
+  /** The chaos fault this request met, if any. */
+  fault?: string;
+}
+
+export interface Sandbox {
+  /** 'http://127.0.0.1:PORT' */
+  url: string;
+  workspaces: SandboxWorkspace[];
+  webhookSecret: string;
+  clock: SandboxClock;
+  /** Requests served, oldest first (the last 10,000). */
+  requests: RequestLogEntry[];
+  /** Webhook delivery attempts, oldest first. */
+  deliveries: DeliveryLogEntry[];
+  /** True when the state came from an existing data file. */
+  restored: boolean;
+  /** Fixture results in the demo workspace (from the options, or from the data file when restored). */
+  fixtures: number;
+  /** The API key of a workspace by name (throws for an unknown name). */
+  key(name: string): string;
+  /** Resolves when no webhook delivery or publish work is pending right now. */
+  settle(): Promise<void>;
+  setWebhookUrl(url: string | undefined): void;
+  close(): Promise<void>;
+}

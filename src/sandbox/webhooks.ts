@@ -1,0 +1,123 @@
+// Webhook deliveries: one POST per result, signed per Standard Webhooks (src/wire), retried on
+// a non-2xx answer, a connection error or a timeout, after each delay of the backoff schedule
+// on the sandbox clock, always with the same webhook-id. Nothing here blocks the API.
+import { HEADER } from '../wire/headers.js';
+import { sign } from '../wire/webhook-signing.js';
+import type { SandboxClock } from './clock.js';
+
+/** Roughly exponential, as the common webhook services do: 5 s, 30 s, 2 min, 10 min, 1 h, 4 h. */
+export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000, 14_400_000];
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+
+export interface DeliveryLogEntry {
+  webhookId: string;
+  attempt: number;
+  url: string;
+  /** HTTP status of the receiver's answer; 0 when there was none. */
+  status: number;
+  error?: string;
+  at: number;
+  /** Whether another attempt is scheduled after this one. */
+  willRetry: boolean;
+}
+
+interface Delivery {
+  id: string;
+  body: string;
+  attempt: number;
+}
+
+export interface WebhookOptions {
+  url: string | undefined;
+  secret: string;
+  retryDelaysMs: readonly number[];
+  timeoutMs: number;
+  userAgent: string;
+}
+
+export class WebhookDispatcher {
+  url: string | undefined;
+  readonly log: DeliveryLogEntry[] = [];
+  private readonly inflight = new Set<Promise<void>>();
+  private readonly timers = new Set<() => void>();
+  private readonly stop = new AbortController();
+
+  constructor(
+    private readonly clock: SandboxClock,
+    private readonly options: WebhookOptions,
+  ) {
+    this.url = options.url;
+  }
+
+  get secret(): string {
+    return this.options.secret;
+  }
+
+  /** Starts delivering `payload`; the returned promise settles after the first attempt. */
+  deliver(webhookId: string, payload: object): Promise<void> {
+    if (!this.url || this.stop.signal.aborted) return Promise.resolve();
+    return this.attempt({ id: webhookId, body: JSON.stringify(payload), attempt: 1 });
+  }
+
+  private attempt(d: Delivery): Promise<void> {
+    const p: Promise<void> = this.send(d).finally(() => this.inflight.delete(p));
+    this.inflight.add(p);
+    return p;
+  }
+
+  private async send(d: Delivery): Promise<void> {
+    const url = this.url;
+    if (!url || this.stop.signal.aborted) return;
+    const timestamp = Math.floor(this.clock.now() / 1000);
+    let status = 0;
+    let error: string | undefined;
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': this.options.userAgent,
+          [HEADER.webhookId]: d.id,
+          [HEADER.webhookTimestamp]: String(timestamp),
+          [HEADER.webhookSignature]: sign(this.options.secret, d.id, timestamp, d.body),
+        },
+        body: d.body,
+        redirect: 'manual',
+        signal: AbortSignal.any([this.stop.signal, AbortSignal.timeout(this.options.timeoutMs)]),
+      });
+      status = res.status;
+      await res.arrayBuffer().catch(() => undefined);
+    } catch (err) {
+      const e = err as Error;
+      error = e.name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs} ms` : (e.cause as Error | undefined)?.message ?? e.message;
+    }
+    const ok = status >= 200 && status < 300;
+    const delay = this.options.retryDelaysMs[d.attempt - 1];
+    const willRetry = !ok && delay !== undefined && !this.stop.signal.aborted;
+    this.log.push({ webhookId: d.id, attempt: d.attempt, url, status, ...(error ? { error } : {}), at: this.clock.now(), willRetry });
+    if (this.log.length > 10_000) this.log.splice(0, this.log.length - 5_000);
+    if (!willRetry) return;
+    const next: Delivery = { ...d, attempt: d.attempt + 1 };
+    const cancel = this.clock.setTimer(this.clock.now() + delay, () => {
+      this.timers.delete(cancel);
+      return this.attempt(next);
+    });
+    this.timers.add(cancel);
+  }
+
+  /** Resolves when no attempt is in flight (scheduled retries are not waited for). */
+  async settle(): Promise<void> {
+    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+  }
+
+  get busy(): boolean {
+    return this.inflight.size > 0;
+  }
+
+  async close(): Promise<void> {
+    this.stop.abort();
+    for (const cancel of this.timers) cancel();
+    this.timers.clear();
+    await this.settle();
+  }
+}

@@ -1,0 +1,134 @@
+// `socialpub sandbox` run in-process: the ready line (stdout, exactly the contract's shape),
+// the banner (stderr, keys masked), --write-profile, bad flags (exit 2) and Ctrl-C (exit 0).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/main.js';
+import { captureStream, tempConfigDir, type CapturedStream } from '../helpers/run-cli.js';
+
+interface Running {
+  stdout: CapturedStream;
+  stderr: CapturedStream;
+  stop(): void;
+  done: Promise<number>;
+  configDir: string;
+  cleanup(): void;
+}
+
+function start(argv: string[], env: Record<string, string> = {}): Running {
+  const stdout = captureStream(false);
+  const stderr = captureStream(false);
+  const stdin = Object.assign(Readable.from([]), { isTTY: false });
+  const controller = new AbortController();
+  const { dir, cleanup } = tempConfigDir();
+  const done = main(argv, { io: { stdout, stderr, stdin }, env: { SOCIALPUB_CONFIG_DIR: dir, HOME: join(dir, 'home'), NO_COLOR: '1', ...env }, signal: controller.signal });
+  return { stdout, stderr, stop: () => controller.abort(), done, configDir: dir, cleanup };
+}
+
+/** Resolves once `stream` contains text matching `pattern` (or the command ends first). */
+async function waitFor(run: Running, stream: CapturedStream, pattern: RegExp): Promise<string> {
+  for (;;) {
+    const match = pattern.exec(stream.text());
+    if (match) return match[0];
+    const ended = await Promise.race([run.done.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 10))]);
+    if (ended && !pattern.test(stream.text())) throw new Error(`ended without ${pattern}: ${run.stderr.text()}`);
+  }
+}
+
+describe('socialpub sandbox', () => {
+  it('prints the ready line with the full keys, a banner with masked keys, serves, and exits 0 on Ctrl-C', async () => {
+    const run = start(['sandbox', '--port', '0', '--json', '--seed', '42', '--failure-rate', '10%', '--fixtures', '25']);
+    try {
+      const line = await waitFor(run, run.stdout, /^.*\n/);
+      expect(line).toMatch(
+        /^\{"baseUrl": "http:\/\/127\.0\.0\.1:\d+", "workspaces": \[\{"name": "demo", "apiKey": "sk_sandbox_\w+", "addon": true\}, \{"name": "other", "apiKey": "sk_sandbox_\w+", "addon": true\}, \{"name": "lapsed", "apiKey": "sk_sandbox_\w+", "addon": false\}\], "webhookSecret": "whsec_[A-Za-z0-9+/=]+"\}\n$/,
+      );
+      const ready = JSON.parse(line) as { baseUrl: string; workspaces: { name: string; apiKey: string }[] };
+      const demoKey = ready.workspaces[0]!.apiKey;
+      const res = await fetch(`${ready.baseUrl}/api/v1/post-results?limit=1`, { headers: { authorization: `Bearer ${demoKey}` } });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { meta: { total: number } }).meta.total).toBe(25);
+
+      await waitFor(run, run.stderr, /Ctrl-C/);
+      const banner = run.stderr.text();
+      expect(banner).toContain(ready.baseUrl);
+      expect(banner).toContain(`…${demoKey.slice(-4)}`);
+      for (const w of ready.workspaces) expect(banner).not.toContain(w.apiKey);
+      expect(banner).toMatch(/ready line/);
+      expect(banner).toMatch(/10% of targets fail · seed 42/);
+      expect(run.stdout.text().split('\n').filter(Boolean)).toHaveLength(1);
+
+      run.stop();
+      expect(await run.done).toBe(0);
+      expect(run.stderr.text()).toMatch(/sandbox stopped/);
+      await expect(fetch(`${ready.baseUrl}/v1/posts`)).rejects.toThrow();
+    } finally {
+      run.stop();
+      await run.done;
+      run.cleanup();
+    }
+  });
+
+  it('gives the same keys for the same seed', async () => {
+    const keys = [];
+    for (let i = 0; i < 2; i++) {
+      const run = start(['sandbox', '--port', '0', '--json', '--seed', '7']);
+      keys.push(JSON.parse(await waitFor(run, run.stdout, /^.*\n/)).workspaces);
+      run.stop();
+      await run.done;
+      run.cleanup();
+    }
+    expect(keys[1]).toEqual(keys[0]);
+  });
+
+  it('--write-profile saves a profile with the base URL and the demo key', async () => {
+    const run = start(['sandbox', '--port', '0', '--write-profile', 'local']);
+    try {
+      await waitFor(run, run.stderr, /Ctrl-C/);
+      expect(run.stdout.text()).toBe('');
+      expect(run.stderr.text()).toMatch(/Saved profile "local"/);
+      const config = JSON.parse(readFileSync(join(run.configDir, 'config.json'), 'utf8')) as { profiles: Record<string, { baseUrl: string; apiKey: string }> };
+      const profile = config.profiles.local!;
+      expect(profile.apiKey).toMatch(/^sk_sandbox_/);
+      const res = await fetch(`${profile.baseUrl}/v1/posts`, { headers: { authorization: `Bearer ${profile.apiKey}` } });
+      expect(res.status).toBe(200);
+      expect(run.stderr.text()).not.toContain(profile.apiKey);
+    } finally {
+      run.stop();
+      expect(await run.done).toBe(0);
+      run.cleanup();
+    }
+  });
+
+  it.each([
+    [['--failure-rate', '1.5'], /--failure-rate/],
+    [['--port', '70000'], /--port/],
+    [['--latency', 'soon'], /--latency/],
+    [['--webhook-url', 'ftp://x'], /--webhook-url/],
+    [['--webhook-secret', 'hunter2'], /--webhook-secret/],
+    [['--seed', 'abc'], /--seed/],
+    [['--write-profile', 'no spaces'], /--write-profile/],
+  ])('refuses %j with exit 2, naming the flag', async (flags, message) => {
+    const run = start(['sandbox', '--port', '0', ...flags]);
+    expect(await run.done).toBe(2);
+    expect(run.stderr.text()).toMatch(message);
+    expect(run.stdout.text()).toBe('');
+    run.cleanup();
+  });
+
+  it('says so when the port is taken (exit 1)', async () => {
+    const first = start(['sandbox', '--port', '0', '--json']);
+    try {
+      const port = new URL(JSON.parse(await waitFor(first, first.stdout, /^.*\n/)).baseUrl).port;
+      const second = start(['sandbox', '--port', port]);
+      expect(await second.done).toBe(1);
+      expect(second.stderr.text()).toMatch(/already in use/);
+      second.cleanup();
+    } finally {
+      first.stop();
+      await first.done;
+      first.cleanup();
+    }
+  });
+});

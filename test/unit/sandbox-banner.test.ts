@@ -1,0 +1,54 @@
+// What `socialpub sandbox` prints: the ready line in the contract's exact spacing, and a banner
+// that never shows a key or the webhook secret in full.
+import { describe, expect, it } from 'vitest';
+import { banner, readyLine } from '../../src/cli/commands/sandbox/banner.js';
+import { planSandbox, type SandboxFlags } from '../../src/cli/commands/sandbox/flags.js';
+import { plainColors } from '../../src/output/colors.js';
+
+const sandbox = {
+  url: 'http://127.0.0.1:8787',
+  workspaces: [
+    { name: 'demo', apiKey: 'sk_sandbox_AAAAAAAAAAAAAAAAAAAAAAAAAAAAdemo', addon: true },
+    { name: 'other', apiKey: 'sk_sandbox_BBBBBBBBBBBBBBBBBBBBBBBBBBBother', addon: true },
+    { name: 'lapsed', apiKey: 'sk_sandbox_CCCCCCCCCCCCCCCCCCCCCCCCCCCCClaps', addon: false },
+  ],
+  webhookSecret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0',
+  restored: false,
+  fixtures: 1_000_000,
+};
+
+const defaults: SandboxFlags = { port: '8787', host: '127.0.0.1', failureRate: '0.2', writeLimit: '100', readLimit: '10000', fixtures: '0', latency: '0ms', chaos: '0', chaosSlow: '35s' };
+
+describe('sandbox output', () => {
+  it('prints the ready line exactly as the contract shows it', () => {
+    expect(readyLine(sandbox)).toBe(
+      '{"baseUrl": "http://127.0.0.1:8787", "workspaces": [{"name": "demo", "apiKey": "sk_sandbox_AAAAAAAAAAAAAAAAAAAAAAAAAAAAdemo", "addon": true}, {"name": "other", "apiKey": "sk_sandbox_BBBBBBBBBBBBBBBBBBBBBBBBBBBother", "addon": true}, {"name": "lapsed", "apiKey": "sk_sandbox_CCCCCCCCCCCCCCCCCCCCCCCCCCCCClaps", "addon": false}], "webhookSecret": "whsec_c2VjcmV0c2VjcmV0c2VjcmV0"}',
+    );
+    expect(JSON.parse(readyLine(sandbox))).toEqual({ baseUrl: sandbox.url, workspaces: sandbox.workspaces, webhookSecret: sandbox.webhookSecret });
+  });
+
+  it('masks every key and the secret in the banner and says where to get them', () => {
+    const plan = planSandbox({ ...defaults, webhookUrl: 'http://127.0.0.1:4567/hooks', fixtures: '1_000_000', chaos: '5%', seed: '9' }, {});
+    for (const json of [false, true]) {
+      const text = banner({ sandbox, options: plan.options, profile: undefined, json, colors: plainColors });
+      for (const w of sandbox.workspaces) {
+        expect(text).not.toContain(w.apiKey);
+        expect(text).toContain(`…${w.apiKey.slice(-4)}`);
+      }
+      expect(text).not.toContain(sandbox.webhookSecret);
+      expect(text).toContain('http://127.0.0.1:4567/hooks');
+      expect(text).toContain('1,000,000 results in demo');
+      expect(text).toContain('5% of requests');
+      expect(text).toMatch(json ? /ready line on stdout/ : /--json/);
+    }
+  });
+
+  it('reads flags into options, the secret from the environment too', () => {
+    const plan = planSandbox({ ...defaults, port: '0', latency: '20ms', failureRate: '25%', writeProfile: true }, { SOCIALPUB_WEBHOOK_SECRET: sandbox.webhookSecret });
+    expect(plan.options).toMatchObject({ port: 0, latencyMs: 20, failureRate: 0.25, webhookSecret: sandbox.webhookSecret, chaosSlowMs: 35_000 });
+    expect(plan.profile).toBe('sandbox');
+    expect(plan.secretSource).toBe('env');
+    expect(() => planSandbox({ ...defaults, readLimit: '0' }, {})).toThrow(/--read-limit/);
+    expect(() => planSandbox({ ...defaults, chaos: '-1' }, {})).toThrow(/--chaos/);
+  });
+});
