@@ -1,0 +1,54 @@
+// `socialpub listen`: a local webhook endpoint that verifies and tails deliveries. Only the
+// definition lives here; the engine and renderer load when the command runs.
+import type { Command } from 'commander';
+import { action, optsOf } from '../../action.js';
+import type { Context } from '../../context.js';
+import type { ListenFlags } from './flags.js';
+
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
+
+export function register(program: Command, ctx: Context): void {
+  program
+    .command('listen')
+    .summary('receive webhook deliveries locally, verify them and print one line per event')
+    .description(
+      'Runs a local HTTP endpoint for the service\'s webhook deliveries (publish results), checks each ' +
+        'Standard Webhooks signature against --secret, drops retried duplicates, and prints every event ' +
+        'once, in arrival order: a line per event on a terminal, NDJSON with --output ndjson or --json. ' +
+        'Optionally forwards each event unchanged to a local app (--forward-to). Stops after --max-events, ' +
+        'after --timeout without an event (exit 1), or on Ctrl-C, with a summary on stderr.',
+    )
+    .option('--port <n>', 'port to listen on (0 = any free port)', '4567')
+    .option('--host <host>', 'address to bind; anything but loopback exposes the endpoint to the network', '127.0.0.1')
+    .option('--path <path>', 'path deliveries are posted to', '/webhooks')
+    .option('--secret <whsec>', 'webhook signing secret (env SOCIALPUB_WEBHOOK_SECRET); without it nothing is verified')
+    .option('--forward-to <url>', 'forward each accepted event (raw body and signature headers) to this local URL')
+    .option('--forward-timeout <duration>', 'time allowed per forward attempt', '10s')
+    .option('--forward-retries <n>', 'retries of a forward on network errors, timeouts, 408, 429 and 5xx', '2')
+    .option('--platform <id>', 'only events of this platform (repeatable)', collect)
+    .option('--status <status>', 'only events with this status, e.g. failed (repeatable)', collect)
+    .option('--max-events <n>', 'exit 0 after printing this many events')
+    .option('--timeout <duration>', 'exit 1 when this long passes without a new event')
+    .option('--log <file>', 'also append every printed event as NDJSON to this file (flushed per event)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ socialpub listen --secret "$SOCIALPUB_WEBHOOK_SECRET"
+  $ socialpub listen --port 0 --json --max-events 3 --timeout 2m > events.ndjson
+  $ socialpub listen --status failed --forward-to http://localhost:3000/webhooks
+  $ socialpub sandbox --webhook-url http://127.0.0.1:4567/webhooks   # in another terminal`,
+    )
+    .action(
+      action(ctx, async (...args: unknown[]) => {
+        const command = args[args.length - 1] as Command;
+        const flags = optsOf<ListenFlags>(command);
+        // The global --timeout (per API request) shares the name and commander hands the value
+        // to it wherever it is written; listen makes no API requests, so it means the idle limit.
+        const root = command.parent;
+        if (flags.timeout === undefined && root?.getOptionValueSource('timeout') === 'cli') flags.timeout = String(root.opts().timeout);
+        const { runListen } = await import('./run.js');
+        return runListen(ctx, flags);
+      }),
+    );
+}

@@ -1,0 +1,19 @@
+// The webhook listener engine (DESIGN habit 9): an HTTP endpoint that verifies, de-duplicates,
+// filters and forwards Standard Webhooks deliveries and reports everything as typed events.
+// It never prints; the `listen` command renders what it emits.
+export { startListener, isUsableSecret, ListenerStartError, DEFAULTS as LISTENER_DEFAULTS } from './listener.js';
+export { isLoopbackHost } from './host-guard.js';
+export { REJECT_LABEL, REJECT_STATUS } from './reasons.js';
+export type {
+  DeliveryEvent,
+  DuplicateEvent,
+  ForwardedEvent,
+  ForwardFailedEvent,
+  Listener,
+  ListenerEvents,
+  ListenerOptions,
+  ListenerStats,
+  ReadyEvent,
+  RejectedEvent,
+  RejectReason,
+} from './types.js';

@@ -1,0 +1,252 @@
+// `socialpub listen` run in-process (runCli) against real signed deliveries over HTTP: output
+// formats, --log, --max-events, --timeout (manual clock), Ctrl-C, warnings, flag errors.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, type RunResult } from '../helpers/run-cli.js';
+import type { Clock } from '../../src/cli/context.js';
+import { generateWebhookSecret, sign } from '../../src/wire/webhook-signing.js';
+
+const SECRET = generateWebhookSecret(Buffer.alloc(24, 5));
+const dir = mkdtempSync(join(tmpdir(), 'listen-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1');
+      s.on('connect', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`nothing listening on ${port}`);
+}
+
+async function deliver(port: number, id: string, payload: Record<string, unknown>, secret = SECRET): Promise<number> {
+  const body = JSON.stringify(payload);
+  const ts = Math.floor(Date.now() / 1000);
+  const res = await fetch(`http://127.0.0.1:${port}/webhooks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(ts), 'webhook-signature': sign(secret, id, ts, body) },
+    body,
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/** A clock whose sleeps end only when the test says so. */
+function manualClock() {
+  const sleepers: Array<{ resolve: () => void }> = [];
+  const clock: Clock & { fire(): void; pending(): number } = {
+    now: () => Date.now(),
+    sleep: (_ms, signal) =>
+      new Promise<void>((resolve, reject) => {
+        const entry = { resolve };
+        sleepers.push(entry);
+        signal?.addEventListener(
+          'abort',
+          () => {
+            sleepers.splice(sleepers.indexOf(entry), 1);
+            reject(Object.assign(new Error('aborted'), { name: 'AbortError' }));
+          },
+          { once: true },
+        );
+      }),
+    fire: () => sleepers.splice(0).forEach((s) => s.resolve()),
+    pending: () => sleepers.length,
+  };
+  return clock;
+}
+
+const published = (postId: string, platform = 'twitter-x') => ({ type: 'post.result', postId, platform, status: 'published', resultId: `res_${postId}` });
+const failedPayload = (postId: string) => ({
+  type: 'post.result',
+  postId,
+  platform: 'instagram',
+  status: 'failed',
+  resultId: `res_${postId}`,
+  error: { code: 'TOKEN_EXPIRED', message: 'Reconnect the account', context: {} },
+});
+
+async function listenWhile(argv: string[], act: (port: number) => Promise<void>, options: Parameters<typeof runCli>[1] = {}): Promise<RunResult> {
+  const port = await freePort();
+  const run = runCli(['listen', '--port', String(port), ...argv], options);
+  await waitForPort(port);
+  await act(port);
+  return run;
+}
+
+describe('socialpub listen', () => {
+  it('--json: one NDJSON object per event (payload + webhookId, receivedAt, verified), exit 0 after --max-events', async () => {
+    const logFile = join(dir, 'events.ndjson');
+    const r = await listenWhile(['--json', '--secret', SECRET, '--max-events', '2', '--log', logFile], async (port) => {
+      expect(await deliver(port, 'msg_1', published('post_1'))).toBe(204);
+      expect(await deliver(port, 'msg_1', published('post_1'))).toBe(204); // a retry
+      expect(await deliver(port, 'msg_bad', published('post_x'), generateWebhookSecret(Buffer.alloc(24, 1)))).toBe(401);
+      expect(await deliver(port, 'msg_2', failedPayload('post_2'))).toBe(204);
+    });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ ...published('post_1'), webhookId: 'msg_1', verified: true });
+    expect(lines[1]).toMatchObject({ ...failedPayload('post_2'), webhookId: 'msg_2', verified: true });
+    expect(Date.parse(lines[0].receivedAt)).not.toBeNaN();
+    expect(readFileSync(logFile, 'utf8')).toBe(r.stdout);
+    expect(r.stderr).toMatch(/Ready! Listening for webhook deliveries on http:\/\/127\.0\.0\.1:\d+\/webhooks/);
+    expect(r.stderr).toMatch(/socialpub sandbox --webhook-url http:\/\/127\.0\.0\.1:\d+\/webhooks/);
+    expect(r.stderr).toMatch(/rejected 401 bad signature: .*\[msg_bad\]/);
+    expect(r.stderr).toMatch(/summary: received 3 · printed 2 · duplicates 1 · rejected 1 \(bad signature 1\)/);
+    expect(r.stderr).not.toContain(SECRET);
+    expect(r.stderr).toContain(`whsec_…${SECRET.slice(-4)}`);
+    expect(r.stdout + r.stderr).not.toContain('post_x');
+  });
+
+  it('terminal output: one line per event with ✓ / ✗, error code and message', async () => {
+    const r = await listenWhile(['--secret', SECRET, '--max-events', '2'], async (port) => {
+      await deliver(port, 'msg_a', published('post_a', 'bluesky'));
+      await deliver(port, 'msg_b', failedPayload('post_b'));
+    }, { tty: true, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d {2}bluesky +✓ published {2}post_a$/);
+    expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d {2}instagram +✗ failed {2}post_b {2}TOKEN_EXPIRED {2}Reconnect the account$/);
+  });
+
+  it('piped without a format: TSV rows', async () => {
+    const r = await listenWhile(['--secret', SECRET, '--max-events', '1'], async (port) => {
+      await deliver(port, 'msg_t', failedPayload('post_t'));
+    });
+    expect(r.stdout.split('\t').slice(1, 6)).toEqual(['instagram', 'failed', 'post_t', 'TOKEN_EXPIRED', 'Reconnect the account']);
+  });
+
+  it('--platform / --status filter what is printed; the summary counts the rest', async () => {
+    const r = await listenWhile(['--json', '--secret', SECRET, '--status', 'failed', '--max-events', '1'], async (port) => {
+      await deliver(port, 'msg_p', published('post_p'));
+      await deliver(port, 'msg_f', failedPayload('post_f'));
+    });
+    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).postId)).toEqual(['post_f']);
+    expect(r.stderr).toMatch(/filtered out 1/);
+  });
+
+  it('--timeout: exit 1 when no event arrives in time (manual clock), with the summary', async () => {
+    const clock = manualClock();
+    const r = await listenWhile(['--json', '--secret', SECRET, '--timeout', '30s'], async () => {
+      expect(clock.pending()).toBe(1);
+      clock.fire();
+    }, { clock });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/summary: received 0 · printed 0/);
+    expect(r.stderr).toMatch(/error: no webhook event arrived within 30s/);
+  });
+
+  it('--timeout restarts with every event', async () => {
+    const clock = manualClock();
+    const r = await listenWhile(['--json', '--secret', SECRET, '--timeout', '30s'], async (port) => {
+      await deliver(port, 'msg_t1', published('post_t1'));
+      // The first idle timer was cancelled and a new one armed.
+      expect(clock.pending()).toBe(1);
+      clock.fire();
+    }, { clock });
+    expect(r.code).toBe(1);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('Ctrl-C: stops cleanly with a summary (exit 130)', async () => {
+    const controller = new AbortController();
+    const r = await listenWhile(['--json', '--secret', SECRET], async (port) => {
+      await deliver(port, 'msg_c', published('post_c'));
+      await fetch(`http://127.0.0.1:${port}/webhooks`).then((x) => x.arrayBuffer());
+      controller.abort();
+    }, { signal: controller.signal });
+    expect(r.code).toBe(130);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/summary: received 1 · printed 1 · duplicates 0 · rejected 1 \(not POST 1\)/);
+    expect(r.stderr).not.toMatch(/error:/);
+  });
+
+  it('without a secret: a loud warning; events are shown as unverified', async () => {
+    const r = await listenWhile(['--json', '--max-events', '1'], async (port) => {
+      await fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', body: JSON.stringify(published('post_u')) }).then((x) => x.arrayBuffer());
+    });
+    expect(r.stderr).toMatch(/warning: .*NO SECRET: deliveries are NOT authenticated/);
+    expect(JSON.parse(r.stdout)).toMatchObject({ postId: 'post_u', verified: false, webhookId: null });
+  });
+
+  it('the secret can come from SOCIALPUB_WEBHOOK_SECRET', async () => {
+    const r = await listenWhile(['--json', '--max-events', '1'], async (port) => {
+      expect(await deliver(port, 'msg_env', published('post_env'))).toBe(204);
+    }, { env: { SOCIALPUB_WEBHOOK_SECRET: SECRET } });
+    expect(JSON.parse(r.stdout)).toMatchObject({ verified: true });
+    expect(r.stderr).toMatch(/from SOCIALPUB_WEBHOOK_SECRET/);
+  });
+
+  it('a non-loopback --host prints a warning', async () => {
+    const controller = new AbortController();
+    const r = await listenWhile(['--host', '0.0.0.0', '--secret', SECRET], async () => controller.abort(), { signal: controller.signal });
+    expect(r.stderr).toMatch(/warning: listening on 0\.0\.0\.0, not loopback/);
+  });
+
+  it('--forward-to: each event goes to the app; its answer is shown on stderr, the data on stdout is unchanged', async () => {
+    const got: string[] = [];
+    const app = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        got.push(`${req.headers['webhook-id']} ${body}`);
+        res.writeHead(202).end();
+      });
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const appUrl = `http://127.0.0.1:${(app.address() as net.AddressInfo).port}/in`;
+    try {
+      const r = await listenWhile(['--json', '--secret', SECRET, '--forward-to', appUrl, '--max-events', '1'], async (port) => {
+        expect(await deliver(port, 'msg_fw', published('post_fw'))).toBe(204);
+      });
+      expect(r.code).toBe(0);
+      expect(got).toEqual([`msg_fw ${JSON.stringify(published('post_fw'))}`]);
+      expect(r.stderr).toMatch(/→ forwarded msg_fw: app answered 202 \(\d+ ms\)/);
+      expect(r.stderr).toMatch(/forwarded 1 · forward failures 0/);
+      expect(JSON.parse(r.stdout)).toMatchObject({ postId: 'post_fw' });
+    } finally {
+      app.close();
+    }
+  });
+
+  it('bad flags exit 2 and a busy port exits 1 with a hint', async () => {
+    expect((await runCli(['listen', '--platform', 'myspace'])).code).toBe(2);
+    expect((await runCli(['listen', '--secret', 'whsec_!!'])).code).toBe(2);
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const busy = await runCli(['listen', '--port', String((blocker.address() as net.AddressInfo).port), '--secret', SECRET]);
+    blocker.close();
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toMatch(/already in use/);
+    expect(busy.stderr).toMatch(/--port 0/);
+  });
+
+  it('--help shows the summary and examples', async () => {
+    const r = await runCli(['listen', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/--max-events/);
+    expect(r.stdout).toMatch(/Examples:/);
+  });
+});

@@ -1,0 +1,170 @@
+// How `listen` renders engine events, and its flag checks: pure functions, no sockets.
+import { describe, expect, it } from 'vitest';
+import { duplicateLine, eventLine, eventRecord, forwardFailedLine, forwardedLine, ndjsonLine, rejectedLine, summaryLine, terminalLine, tsvLine } from '../../src/cli/commands/listen/render.js';
+import { planListen, type ListenFlags } from '../../src/cli/commands/listen/flags.js';
+import { plainColors } from '../../src/output/colors.js';
+import { hostGuard, isLoopbackHost } from '../../src/listen/host-guard.js';
+import { SeenIds } from '../../src/listen/dedupe.js';
+import type { DeliveryEvent, ListenerStats } from '../../src/listen/types.js';
+
+function event(payload: Record<string, unknown>, extra: Partial<DeliveryEvent> = {}): DeliveryEvent {
+  return { payload, raw: Buffer.from(JSON.stringify(payload)), webhookId: 'msg_1', receivedAt: '2026-12-01T09:00:05.123Z', verified: true, seq: 1, ...extra };
+}
+
+const published = { type: 'post.result', postId: 'post_9', platform: 'linkedin', status: 'published', resultId: 'res_1' };
+const failed = {
+  type: 'post.result',
+  postId: 'post_8',
+  platform: 'instagram',
+  status: 'failed',
+  resultId: 'res_2',
+  error: { code: 'MEDIA_REJECTED', message: 'Image too large', context: { maxBytes: 8 } },
+};
+
+describe('listen rendering', () => {
+  it('NDJSON: the payload unchanged plus webhookId, receivedAt, verified', () => {
+    const e = event({ ...failed, unknownField: [1, { a: null }] });
+    const line = eventLine('ndjson', e, plainColors);
+    expect(line.endsWith('\n')).toBe(true);
+    expect(line.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(line)).toEqual({ ...failed, unknownField: [1, { a: null }], webhookId: 'msg_1', receivedAt: '2026-12-01T09:00:05.123Z', verified: true });
+    expect(eventRecord(event(published, { webhookId: null, verified: false }))).toMatchObject({ webhookId: null, verified: false });
+  });
+
+  it('NDJSON keeps the payload byte for byte and stays one line whatever the body looks like', () => {
+    const withRaw = (raw: string): DeliveryEvent => ({ ...event(JSON.parse(raw)), raw: Buffer.from(raw) });
+    const pretty = '{\r\n  "postId": "post_1",\n  "big": 12345678901234567890,\n  "s": "a\\nb"\n}\n';
+    const line = ndjsonLine(withRaw(pretty));
+    expect(line.endsWith('}\n')).toBe(true);
+    expect(line.slice(0, -1)).not.toMatch(/[\r\n]/);
+    expect(line).toContain('"big": 12345678901234567890'); // not rounded through a double
+    expect(JSON.parse(line)).toEqual({ postId: 'post_1', big: 12345678901234567890, s: 'a\nb', webhookId: 'msg_1', receivedAt: '2026-12-01T09:00:05.123Z', verified: true });
+    expect(JSON.parse(ndjsonLine(withRaw('{}')))).toEqual({ webhookId: 'msg_1', receivedAt: '2026-12-01T09:00:05.123Z', verified: true });
+    expect(JSON.parse(ndjsonLine(withRaw('  { }  ')))).toEqual({ webhookId: 'msg_1', receivedAt: '2026-12-01T09:00:05.123Z', verified: true });
+    // Our fields win over same-named payload fields, as with a spread.
+    expect(JSON.parse(ndjsonLine(withRaw('{"webhookId":"forged","verified":true}')))).toMatchObject({ webhookId: 'msg_1', verified: true });
+    expect(JSON.parse(ndjsonLine({ ...withRaw('{"a":1}'), webhookId: null, verified: false }))).toEqual({ a: 1, webhookId: null, receivedAt: '2026-12-01T09:00:05.123Z', verified: false });
+    expect(JSON.parse(ndjsonLine({ ...withRaw('{"a":1}'), webhookId: 'id "with" quotes' })).webhookId).toBe('id "with" quotes');
+  });
+
+  it('terminal: time, platform, ✓ published / ✗ failed, post id, error code and message', () => {
+    const ok = terminalLine(event(published), plainColors, 'UTC');
+    expect(ok).toMatch(/^09:00:05 {2}linkedin +✓ published {2}post_9\n$/);
+    const bad = terminalLine(event(failed), plainColors, 'UTC');
+    expect(bad).toMatch(/^09:00:05 {2}instagram +✗ failed {2}post_8 {2}MEDIA_REJECTED {2}Image too large\n$/);
+    expect(terminalLine(event(published, { verified: false }), plainColors, 'UTC')).toContain('(unverified)');
+  });
+
+  it('terminal: escape sequences and line breaks in a payload cannot reach the terminal', () => {
+    const evil = { ...failed, postId: 'post\u001b[2J\u001b]0;pwned\u0007', error: { code: 'X\nY', message: 'line1\r\nline2' } };
+    const line = terminalLine(event(evil), plainColors, 'UTC');
+    expect(line).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+    expect(line.split('\n')).toHaveLength(2);
+  });
+
+  it('tsv: stable columns, tabs and newlines escaped', () => {
+    const line = tsvLine(event({ ...failed, error: { code: 'E', message: 'a\tb\nc' } }));
+    expect(line.split('\t')).toEqual(['2026-12-01T09:00:05.123Z', 'instagram', 'failed', 'post_8', 'E', 'a\\tb\\nc', 'res_2', 'msg_1\n']);
+  });
+
+  it('a payload missing fields still renders', () => {
+    expect(terminalLine(event({}), plainColors, 'UTC')).toContain('?');
+    expect(tsvLine(event({ error: 'plain string' })).split('\t')[5]).toBe('plain string');
+  });
+
+  it('stderr notes: rejected, duplicate, forwarded, forward failed', () => {
+    expect(rejectedLine({ reason: 'no-matching-signature', status: 401, detail: 'no v1 signature matches', webhookId: 'msg_x' }, plainColors)).toBe(
+      'rejected 401 bad signature: no v1 signature matches [msg_x]\n',
+    );
+    expect(duplicateLine('msg_x', plainColors)).toMatch(/duplicate delivery msg_x/);
+    expect(forwardedLine({ webhookId: 'msg_x', status: 200, attempts: 1, ms: 12 }, plainColors)).toBe('  → forwarded msg_x: app answered 200 (12 ms)\n');
+    expect(forwardedLine({ webhookId: 'msg_x', status: 404, attempts: 1, ms: 3 }, plainColors)).toContain('✗');
+    expect(forwardFailedLine({ webhookId: 'msg_x', error: 'connection refused', attempts: 3 }, plainColors)).toBe(
+      '  ✗ forward of msg_x failed after 3 attempts: connection refused\n',
+    );
+  });
+
+  it('summary: received, printed, duplicates, rejected by reason', () => {
+    const stats: ListenerStats = {
+      requests: 9,
+      received: 6,
+      events: 5,
+      duplicates: 1,
+      filtered: 0,
+      rejected: { 'no-matching-signature': 2, 'method-not-allowed': 1 },
+      rejectedTotal: 3,
+      forwarded: 0,
+      forwardFailed: 0,
+      forwardPending: 0,
+    };
+    expect(summaryLine(stats, 4, false)).toBe(
+      'summary: received 6 · printed 4 · duplicates 1 · arrived after --max-events 1 · rejected 3 (bad signature 2, not POST 1)\n',
+    );
+    expect(summaryLine({ ...stats, rejected: {}, rejectedTotal: 0, forwarded: 4, forwardFailed: 1 }, 5, true)).toBe(
+      'summary: received 6 · printed 5 · duplicates 1 · rejected 0 · forwarded 4 · forward failures 1\n',
+    );
+  });
+});
+
+describe('listen flags', () => {
+  const base: ListenFlags = { port: '4567', host: '127.0.0.1', path: '/webhooks', forwardTimeout: '10s', forwardRetries: '2', platform: [], status: [] };
+
+  it('defaults, and the secret from the environment when no flag is given', () => {
+    const plan = planListen(base, { SOCIALPUB_WEBHOOK_SECRET: 'whsec_abc=' });
+    expect(plan.listener).toMatchObject({ port: 4567, host: '127.0.0.1', path: '/webhooks', secret: 'whsec_abc=', forwardTimeoutMs: 10_000, forwardRetries: 2 });
+    expect(plan.secretSource).toBe('env');
+    expect(planListen({ ...base, secret: 'whsec_flag=' }, { SOCIALPUB_WEBHOOK_SECRET: 'whsec_abc=' }).listener.secret).toBe('whsec_flag=');
+    expect(planListen(base, {}).listener.secret).toBeUndefined();
+  });
+
+  it('stop conditions', () => {
+    const plan = planListen({ ...base, maxEvents: '3', timeout: '2m', log: 'x.ndjson' }, {});
+    expect(plan).toMatchObject({ maxEvents: 3, timeoutMs: 120_000, logFile: 'x.ndjson' });
+  });
+
+  it.each([
+    [{ port: '70000' }, /--port/],
+    [{ port: 'abc' }, /--port/],
+    [{ path: 'webhooks' }, /--path/],
+    [{ platform: ['myspace'] }, /--platform: "myspace"/],
+    [{ status: ['posted'] }, /--status/],
+    [{ maxEvents: '0' }, /--max-events/],
+    [{ timeout: 'soon' }, /--timeout/],
+    [{ forwardTo: 'localhost:3000' }, /--forward-to/],
+    [{ forwardTimeout: '0s' }, /--forward-timeout/],
+    [{ secret: '' }, /--secret/],
+  ] as Array<[Partial<ListenFlags>, RegExp]>)('refuses %o (exit 2)', (flags, message) => {
+    expect(() => planListen({ ...base, ...flags }, {})).toThrow(message);
+    try {
+      planListen({ ...base, ...flags }, {});
+    } catch (err) {
+      expect((err as { exitCode: number }).exitCode).toBe(2);
+    }
+  });
+});
+
+describe('host guard and duplicate memory', () => {
+  it('loopback binds accept only loopback names with the bound port', () => {
+    const ok = hostGuard('127.0.0.1', 4567);
+    expect(['127.0.0.1:4567', 'localhost:4567', '[::1]:4567', 'LocalHost:4567'].every(ok)).toBe(true);
+    expect(['evil.example:4567', '127.0.0.1:80', 'localhost', '127.0.0.1', undefined, ''].some(ok)).toBe(false);
+    expect(hostGuard('localhost', 80)('localhost')).toBe(true);
+    expect(hostGuard('::1', 9)('[::1]:9')).toBe(true);
+  });
+
+  it('other binds accept any Host (the user chose to be reachable)', () => {
+    expect(hostGuard('0.0.0.0', 4567)('my-laptop.lan:4567')).toBe(true);
+    expect(isLoopbackHost('0.0.0.0')).toBe(false);
+    expect(isLoopbackHost('127.0.0.2')).toBe(true);
+  });
+
+  it('remembers ids up to its capacity, forgetting the oldest first', () => {
+    const seen = new SeenIds(3);
+    expect(['a', 'b', 'c'].map((id) => seen.checkAndAdd(id))).toEqual([false, false, false]);
+    expect(seen.checkAndAdd('a')).toBe(true);
+    expect(seen.checkAndAdd('d')).toBe(false); // evicts a
+    expect(seen.size).toBe(3);
+    expect(seen.checkAndAdd('a')).toBe(false);
+    expect(seen.checkAndAdd('c')).toBe(true);
+  });
+});

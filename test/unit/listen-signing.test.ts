@@ -1,0 +1,122 @@
+// Standard Webhooks verification as the listener uses it (src/wire/webhook-signing.ts).
+// The vectors below are the official ones from the standard-webhooks reference libraries'
+// test suites (libraries/{javascript,python,go} tests): same secret, message id, payload,
+// timestamp and expected signature, and the same invalid signatures they reject.
+import { describe, expect, it } from 'vitest';
+import { sign, verify } from '../../src/wire/webhook-signing.js';
+
+const SECRET = 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const MSG_ID = 'msg_p5jXN8AQM9LWM0D4loKWxJek';
+const PAYLOAD = '{"test": 2432232314}';
+const SIGN_TIMESTAMP = 1614265330;
+const SIGN_EXPECTED = 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=';
+/** Well-formed but wrong, used by the reference tests in several places. */
+const WRONG_SIG = 'v1,Ceo5qEr07ixe2NLpvHk3FH9bwy/WavXrAFQ/9tdO6mc=';
+
+const NOW = 1_800_000_000;
+
+function headersAt(ts: number, secret = SECRET) {
+  return { id: MSG_ID, timestamp: String(ts), signature: sign(secret, MSG_ID, ts, PAYLOAD) };
+}
+
+describe('official Standard Webhooks vectors', () => {
+  it('sign: the reference signature for the reference message', () => {
+    expect(sign('whsec_' + SECRET, MSG_ID, SIGN_TIMESTAMP, PAYLOAD)).toBe(SIGN_EXPECTED);
+    expect(sign('whsec_' + SECRET, MSG_ID, SIGN_TIMESTAMP, Buffer.from(PAYLOAD))).toBe(SIGN_EXPECTED);
+  });
+
+  it('verify: the reference signature verifies at its own timestamp, with and without whsec_', () => {
+    const h = { id: MSG_ID, timestamp: String(SIGN_TIMESTAMP), signature: SIGN_EXPECTED };
+    expect(verify('whsec_' + SECRET, h, PAYLOAD, SIGN_TIMESTAMP)).toEqual({ ok: true });
+    expect(verify(SECRET, h, PAYLOAD, SIGN_TIMESTAMP)).toEqual({ ok: true });
+    expect(verify(SECRET, h, Buffer.from(PAYLOAD), SIGN_TIMESTAMP + 299)).toEqual({ ok: true });
+  });
+
+  it('missing id, timestamp or signature → missing-headers', () => {
+    const h = headersAt(NOW);
+    expect(verify(SECRET, { ...h, id: undefined }, PAYLOAD, NOW)).toEqual({ ok: false, reason: 'missing-headers' });
+    expect(verify(SECRET, { ...h, timestamp: undefined }, PAYLOAD, NOW)).toEqual({ ok: false, reason: 'missing-headers' });
+    expect(verify(SECRET, { ...h, signature: undefined }, PAYLOAD, NOW)).toEqual({ ok: false, reason: 'missing-headers' });
+    expect(verify(SECRET, { ...h, signature: '' }, PAYLOAD, NOW)).toEqual({ ok: false, reason: 'missing-headers' });
+  });
+
+  it('invalid timestamp "hello" → bad-timestamp', () => {
+    expect(verify(SECRET, { ...headersAt(NOW), timestamp: 'hello' }, PAYLOAD, NOW)).toEqual({ ok: false, reason: 'bad-timestamp' });
+  });
+
+  it('invalid, partial and empty signatures are refused', () => {
+    const h = headersAt(NOW);
+    for (const signature of [
+      'v1,dawfeoifkpqwoekfpqoekf',
+      WRONG_SIG,
+      'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OA=',
+      h.signature.slice(0, 8),
+      'v1,',
+    ]) {
+      expect(verify(SECRET, { ...h, signature }, PAYLOAD, NOW), signature).toEqual({ ok: false, reason: 'no-matching-signature' });
+    }
+  });
+
+  it('the reference "E→A" tampered signature fails at its own timestamp', () => {
+    const h = { id: MSG_ID, timestamp: String(SIGN_TIMESTAMP), signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OA=' };
+    expect(verify(SECRET, h, PAYLOAD, SIGN_TIMESTAMP)).toEqual({ ok: false, reason: 'no-matching-signature' });
+  });
+
+  it('multi-signature header: a valid v1 among wrong v1 and a v2 accepts', () => {
+    const h = headersAt(NOW);
+    const signature = [WRONG_SIG, WRONG_SIG.replace('v1,', 'v2,'), h.signature, WRONG_SIG].join(' ');
+    expect(verify(SECRET, { ...h, signature }, PAYLOAD, NOW)).toEqual({ ok: true });
+  });
+
+  it('other versions are ignored even when their value is the right MAC', () => {
+    const h = headersAt(NOW);
+    const v2 = h.signature.replace(/^v1,/, 'v2,');
+    expect(verify(SECRET, { ...h, signature: v2 }, PAYLOAD, NOW)).toEqual({ ok: false, reason: 'no-matching-signature' });
+    expect(verify(SECRET, { ...h, signature: `${v2} ${h.signature}` }, PAYLOAD, NOW)).toEqual({ ok: true });
+  });
+
+  it('old and new timestamps beyond 5 minutes fail (reference: tolerance + 1 s)', () => {
+    expect(verify(SECRET, headersAt(NOW - 301), PAYLOAD, NOW)).toEqual({ ok: false, reason: 'timestamp-too-old' });
+    expect(verify(SECRET, headersAt(NOW + 301), PAYLOAD, NOW)).toEqual({ ok: false, reason: 'timestamp-too-new' });
+  });
+});
+
+describe('our own edges', () => {
+  it('±299 s accepted, ±301 s refused, ±300 s still accepted (strictly more than 5 min fails)', () => {
+    for (const d of [-299, 299, -300, 300]) expect(verify(SECRET, headersAt(NOW + d), PAYLOAD, NOW), String(d)).toEqual({ ok: true });
+    expect(verify(SECRET, headersAt(NOW - 301), PAYLOAD, NOW).ok).toBe(false);
+    expect(verify(SECRET, headersAt(NOW + 301), PAYLOAD, NOW).ok).toBe(false);
+  });
+
+  it('a tampered body fails', () => {
+    expect(verify(SECRET, headersAt(NOW), '{"test": 2432232315}', NOW)).toEqual({ ok: false, reason: 'no-matching-signature' });
+    expect(verify(SECRET, headersAt(NOW), PAYLOAD + ' ', NOW)).toEqual({ ok: false, reason: 'no-matching-signature' });
+  });
+
+  it('a tampered timestamp (within tolerance) fails: the timestamp is signed', () => {
+    const h = headersAt(NOW);
+    expect(verify(SECRET, { ...h, timestamp: String(NOW - 1) }, PAYLOAD, NOW)).toEqual({ ok: false, reason: 'no-matching-signature' });
+  });
+
+  it('a tampered id fails: the id is signed', () => {
+    expect(verify(SECRET, { ...headersAt(NOW), id: 'msg_other' }, PAYLOAD, NOW)).toEqual({ ok: false, reason: 'no-matching-signature' });
+  });
+
+  it('a different secret fails', () => {
+    expect(verify('whsec_' + Buffer.from('another secret').toString('base64'), headersAt(NOW), PAYLOAD, NOW).ok).toBe(false);
+  });
+
+  it('base64 variants that decode to the same bytes are still refused (text is compared, as the reference does)', () => {
+    const h = headersAt(NOW);
+    const mac = h.signature.slice(3);
+    for (const variant of [`${mac}!!`, mac.replace(/=$/, ''), mac.replace(/\+/g, '-').replace(/\//g, '_'), ` ${mac}`]) {
+      if (variant === mac) continue;
+      expect(verify(SECRET, { ...h, signature: `v1,${variant}` }, PAYLOAD, NOW), variant).toEqual({ ok: false, reason: 'no-matching-signature' });
+    }
+  });
+
+  it('a signature entry without a comma is skipped, not fatal', () => {
+    const h = headersAt(NOW);
+    expect(verify(SECRET, { ...h, signature: `garbage ${h.signature}` }, PAYLOAD, NOW)).toEqual({ ok: true });
+  });
+});
