@@ -1,0 +1,26 @@
+// `socialpub results …`: page, filter, inspect and wait for post results.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { register as registerList } from './list.js';
+import { register as registerGet } from './get.js';
+import { register as registerWait } from './wait.js';
+
+export function register(program: Command, ctx: Context): void {
+  const results = program
+    .command('results')
+    .summary('list, inspect and wait for post results (one per target account)')
+    .description(
+      'Post results are one record per target account of a post, a success with the live URL or a failure with an error code, message and provider context. List and filter them, look at one in detail, or wait in CI until every target of a post has reported.',
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  socialpub results list --failed --limit 50
+  socialpub results get res_01HZX3
+  socialpub results wait --post post_01HZX2 --timeout 10m`,
+    );
+  registerList(results, ctx);
+  registerGet(results, ctx);
+  registerWait(results, ctx);
+}

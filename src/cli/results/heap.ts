@@ -1,0 +1,16 @@
+// `--all` streams for as long as the list is. Its live memory is flat (a few pages and a window
+// of recent ids, ~15 MB of heap), but V8 lets the old generation grow up to 4× the live size
+// between full collections when garbage collection looks cheap, so the peak RSS would creep
+// with the length of the run (measured: 124 MiB at 100,000 rows, 175 MiB at 1,000,000).
+// Capping the growth factor at 2× keeps the peak flat for a few per cent more GC time. This is
+// a process-wide V8 setting that only shapes when full collections run; it is applied only by
+// the long streaming commands.
+import { setFlagsFromString } from 'node:v8';
+
+let applied = false;
+
+export function capHeapGrowth(): void {
+  if (applied) return;
+  applied = true;
+  setFlagsFromString('--heap-growing-percent=100');
+}

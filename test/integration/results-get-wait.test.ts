@@ -1,0 +1,187 @@
+// `results get` and `results wait` end to end against the sandbox, on its manual clock.
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { advancingClock, allResults, cliEnv, keyOf, sandboxFor, schedulePost, START, type Sandbox } from './results-support.js';
+import { createManualClock } from '../../src/sandbox/clock.js';
+import { startSandbox } from '../../src/sandbox/index.js';
+import type { ManualClock } from '../../src/sandbox/clock.js';
+import type { Clock } from '../../src/cli/context.js';
+import type { PostResult } from '../../src/wire/schemas.js';
+
+type Sb = Sandbox & { clock: ManualClock };
+const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
+
+describe('results get', () => {
+  let sb: Sb;
+  let oracle: PostResult[];
+  beforeAll(async () => {
+    sb = await sandboxFor({ fixtures: 300, failureRate: 0.3, seed: 5 });
+    oracle = await allResults(sb, keyOf(sb, 'demo'));
+  });
+  afterAll(async () => {
+    await sb?.close();
+  });
+
+  it('a failure in full: code, message, provider context pretty-printed, the post and a hint', async () => {
+    const row = oracle.find((r) => !r.success && r.error?.context && Object.keys(r.error.context).length > 0)!;
+    expect(row).toBeDefined();
+    const got = await runCli(['results', 'get', row.id], { env: cliEnv(sb), tty: true, clock: advancingClock(sb.clock) });
+    const r = { ...got, stdout: plain(got.stdout), stderr: plain(got.stderr) };
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/created\s+\S+ \(\d+ (min|h|d) ago\)/);
+    expect(r.stdout).toContain(`✗ failed  ${row.id}`);
+    expect(r.stdout).toMatch(new RegExp(`post\\s+${row.post_id}`));
+    expect(r.stdout).toMatch(new RegExp(`error code\\s+${row.error!.code}`));
+    expect(r.stdout).toContain(row.error!.message);
+    const [firstKey] = Object.keys(row.error!.context!);
+    expect(r.stdout).toContain(`"${firstKey}": `);
+    expect(r.stderr).toContain(`socialpub results list --post ${row.post_id}`);
+  });
+
+  it('a success shows its URL; --json prints the object unchanged', async () => {
+    const row = oracle.find((r) => r.success && r.platform_data?.url)!;
+    const human = await runCli(['results', 'get', row.id], { env: cliEnv(sb) });
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain(row.platform_data!.url!);
+    const json = await runCli(['results', 'get', row.id, '--json'], { env: cliEnv(sb) });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(row);
+  });
+
+  it("another workspace's result id: exit 4, scoped to the profile's workspace", async () => {
+    const id = oracle[0]!.id;
+    const r = await runCli(['results', 'get', id], { env: cliEnv(sb, 'other') });
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`no result ${id} in the workspace of profile default`);
+    expect(r.stderr).not.toMatch(/does not exist/);
+    expect(r.stderr).toMatch(/request id: \S+/);
+  });
+});
+
+describe('results wait', () => {
+  let ok: Sb;
+  let failing: Sb;
+  beforeAll(async () => {
+    [ok, failing] = await Promise.all([sandboxFor({ failureRate: 0, seed: 1 }), sandboxFor({ failureRate: 1, seed: 2 })]);
+  });
+  afterAll(async () => {
+    await Promise.all([ok?.close(), failing?.close()]);
+  });
+
+  it('all targets succeed: exit 0 and the results, without sleeping for real', async () => {
+    const post = await schedulePost(ok, keyOf(ok, 'demo'), ['twitter-x', 'linkedin', 'bluesky'], 5 * 60_000);
+    const slept: number[] = [];
+    const started = Date.now();
+    const r = await runCli(['results', 'wait', '--post', post.id, '--json'], { env: cliEnv(ok), clock: advancingClock(ok.clock, slept) });
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout) as PostResult[];
+    expect(rows.map((x) => x.platform).sort()).toEqual(['bluesky', 'linkedin', 'twitter-x']);
+    expect(rows.every((x) => x.success && x.post_id === post.id)).toBe(true);
+    expect(slept.length).toBeGreaterThan(1);
+    expect(slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(5 * 60_000);
+    expect(Math.max(...slept)).toBeLessThanOrEqual(15_000); // backoff is capped
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('a target fails: exit 7 and the failures on stderr', async () => {
+    const post = await schedulePost(failing, keyOf(failing, 'demo'), ['twitter-x', 'threads'], 2 * 60_000);
+    const r = await runCli(['results', 'wait', '--post', post.id], { env: cliEnv(failing), clock: advancingClock(failing.clock) });
+    expect(r.code).toBe(7);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines.every((l) => l.startsWith('failure\t'))).toBe(true);
+    expect(r.stderr).toMatch(/✗ twitter-x .*: [A-Z_]+: .+ \(socialpub results get \S+\)/);
+    expect(r.stderr).toMatch(/✗ threads /);
+  });
+
+  it('times out (exit 1) naming what is still missing', async () => {
+    const post = await schedulePost(ok, keyOf(ok, 'demo'), ['linkedin', 'facebook-page'], 2 * 3600_000);
+    const t0 = ok.clock.now();
+    const r = await runCli(['results', 'wait', '--post', post.id, '--timeout', '10m'], { env: cliEnv(ok), clock: advancingClock(ok.clock) });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`timed out after 10 min waiting for post ${post.id}: 0 of 2 platforms reported; still missing: linkedin, facebook-page`);
+    expect(ok.clock.now() - t0).toBeGreaterThanOrEqual(10 * 60_000);
+    expect(ok.clock.now() - t0).toBeLessThan(11 * 60_000);
+  });
+
+  it('--expect overrides the targets; an unknown post is exit 4', async () => {
+    const post = await schedulePost(ok, keyOf(ok, 'demo'), ['twitter-x', 'threads'], 60_000);
+    const r = await runCli(['results', 'wait', '--post', post.id, '--expect', '1', '-o', 'ndjson'], { env: cliEnv(ok), clock: advancingClock(ok.clock) });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n').length).toBeGreaterThanOrEqual(1);
+    const missing = await runCli(['results', 'wait', '--post', 'post_nope'], { env: cliEnv(ok), clock: advancingClock(ok.clock) });
+    expect(missing.code).toBe(4);
+    expect(missing.stderr).toContain('no post post_nope in the workspace of profile default');
+  });
+
+  it('--listen-port: a webhook for the post wakes the wait at once', async () => {
+    const port = await freePort();
+    ok.setWebhookUrl(`http://127.0.0.1:${port}/webhooks`);
+    const post = await schedulePost(ok, keyOf(ok, 'demo'), ['twitter-x', 'linkedin'], 30 * 60_000);
+    // A clock whose sleep never ends by itself: only a webhook (or Ctrl-C) can end it.
+    let sleeping!: () => void;
+    const asleep = new Promise<void>((resolve) => (sleeping = resolve));
+    const clock: Clock = {
+      now: () => ok.clock.now(),
+      sleep: (_ms, signal) =>
+        new Promise((_resolve, reject) => {
+          sleeping();
+          signal?.addEventListener('abort', () => reject(Object.assign(new Error('woken'), { name: 'AbortError' })), { once: true });
+        }),
+    };
+    const run = runCli(['results', 'wait', '--post', post.id, '--listen-port', String(port), '--json'], {
+      env: { ...cliEnv(ok), SOCIALPUB_WEBHOOK_SECRET: ok.webhookSecret },
+      clock,
+    });
+    await asleep;
+    await ok.clock.advance(30 * 60_000); // publishes, and delivers the webhooks
+    const r = await run;
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as PostResult[]).map((x) => x.platform).sort()).toEqual(['linkedin', 'twitter-x']);
+    expect(r.stderr).toContain(`listening for webhooks on http://127.0.0.1:${port}/webhooks`);
+  });
+});
+
+describe('results wait within the read rate limit', () => {
+  let sb: Sb;
+  afterAll(async () => {
+    await sb?.close();
+  });
+
+  it('stretches its polls to the RateLimit headers instead of running into 429', async () => {
+    const clock = createManualClock(START);
+    sb = Object.assign(await startSandbox({ port: 0, seed: 3, clock, failureRate: 0, readLimit: 4, writeLimit: 100 }), { clock });
+    const post = await schedulePost(sb, keyOf(sb, 'demo'), ['twitter-x', 'linkedin'], 5 * 60_000);
+    const slept: number[] = [];
+    const r = await runCli(['results', 'wait', '--post', post.id, '--timeout', '2h', '-o', 'ndjson'], { env: cliEnv(sb), clock: advancingClock(sb.clock, slept) });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(2);
+    const reads = sb.requests.filter((q) => q.method === 'GET');
+    expect(reads.length).toBeLessThanOrEqual(4);
+    expect(reads.every((q) => q.status === 200)).toBe(true);
+    expect(Math.max(...slept)).toBeGreaterThan(5 * 60_000); // waited for budget, not on a short backoff
+  });
+
+  it('network trouble: exit 6 after the client retries', async () => {
+    const port = await freePort();
+    const clock = createManualClock(START);
+    const r = await runCli(['results', 'wait', '--post', 'post_x', '--max-retries', '1'], {
+      env: { SOCIALPUB_BASE_URL: `http://127.0.0.1:${port}`, SOCIALPUB_API_KEY: 'sk_test_nothing_listens' },
+      clock: advancingClock(clock),
+    });
+    expect(r.code).toBe(6);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}

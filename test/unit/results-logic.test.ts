@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { editDistance, nearestPlatform, parsePlatformFlags, splitList } from '../../src/cli/results/platform-flag.js';
+import { formatCount, parseWholeNumber } from '../../src/cli/results/numbers.js';
+import { footerText } from '../../src/cli/results/footer.js';
+import { assessResults, backoffMs, nextPollDelayMs, progressText, rateLimitSpacingMs, POLL } from '../../src/cli/results/wait-state.js';
+import { UsageError } from '../../src/cli/cli-error.js';
+import { PLATFORMS } from '../../src/wire/platforms.js';
+import type { PostResult } from '../../src/wire/schemas.js';
+
+const ok = (id: string, platform?: string): PostResult => ({
+  id,
+  post_id: 'post_1',
+  success: true,
+  social_account_id: 'acc',
+  platform_data: { id: 'p', url: `https://x/${id}`, username: 'u' },
+  error: null,
+  ...(platform ? { platform } : {}),
+});
+const bad = (id: string, platform?: string): PostResult => ({
+  id,
+  post_id: 'post_1',
+  success: false,
+  social_account_id: 'acc',
+  platform_data: { id: 'p', url: null, username: 'u' },
+  error: { code: 'MEDIA_REJECTED', message: 'too big', context: {} },
+  ...(platform ? { platform } : {}),
+});
+
+describe('--platform validation', () => {
+  it('accepts known ids in any case, repeated or comma-separated, without repeats', () => {
+    expect(parsePlatformFlags(['Instagram', 'tiktok,twitter-x', 'instagram'])).toEqual(['instagram', 'tiktok', 'twitter-x']);
+  });
+
+  it.each([
+    ['twitter', 'twitter-x'],
+    ['x', 'twitter-x'],
+    ['instagramm', 'instagram'],
+    ['linkdin', 'linkedin'],
+    ['facebook', 'facebook-page'],
+    ['tiktk', 'tiktok'],
+    ['twiter', 'twitter-x'],
+    ['you-tube', 'youtube'],
+    ['blue', 'bluesky'],
+  ])('suggests the nearest id for %s', (typo, near) => {
+    expect(nearestPlatform(typo)).toBe(near);
+    try {
+      parsePlatformFlags([typo]);
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(UsageError);
+      expect((err as UsageError).exitCode).toBe(2);
+      expect((err as UsageError).message).toContain(`--platform: "${typo}"`);
+      expect((err as UsageError).hints[0]).toBe(`did you mean "${near}"?`);
+    }
+  });
+
+  it('suggests nothing for something far from every id, but lists them', () => {
+    expect(nearestPlatform('myspace-classic')).toBeUndefined();
+    expect(() => parsePlatformFlags(['myspace-classic'])).toThrow(UsageError);
+    try {
+      parsePlatformFlags(['myspace-classic']);
+    } catch (err) {
+      expect((err as UsageError).hints).toEqual([`platforms: ${PLATFORMS.join(', ')}`]);
+    }
+  });
+
+  it('every id is its own nearest id, and edit distance is a metric on samples', () => {
+    for (const p of PLATFORMS) expect(nearestPlatform(p)).toBe(p);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), (a, b) => {
+        expect(editDistance(a, b)).toBe(editDistance(b, a));
+        expect(editDistance(a, a)).toBe(0);
+        expect(editDistance(a, b)).toBeLessThanOrEqual(Math.max(a.length, b.length));
+      }),
+    );
+  });
+
+  it('splits lists and drops empties', () => {
+    expect(splitList(['a,b', ' c ', '', 'a'])).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('whole numbers', () => {
+  it('parses and bounds', () => {
+    expect(parseWholeNumber('--limit', undefined)).toBeUndefined();
+    expect(parseWholeNumber('--limit', '20', { min: 1 })).toBe(20);
+    expect(parseWholeNumber('--offset', '1_000')).toBe(1000);
+    expect(() => parseWholeNumber('--limit', '0', { min: 1 })).toThrow(/--limit: "0" is not a whole number 1 or more/);
+    expect(() => parseWholeNumber('--concurrency', '17', { min: 1, max: 16 })).toThrow(/from 1 to 16/);
+    expect(() => parseWholeNumber('--offset', '-3')).toThrow(UsageError);
+    expect(() => parseWholeNumber('--offset', '2.5')).toThrow(UsageError);
+    expect(() => parseWholeNumber('--offset', 'ten')).toThrow(UsageError);
+  });
+
+  it('formats counts with thousands separators', () => {
+    expect(formatCount(4213)).toBe('4,213');
+    expect(formatCount(1_000_000)).toBe('1,000,000');
+  });
+});
+
+describe('footer', () => {
+  it('says where the page sits and how to get the next', () => {
+    expect(footerText({ offset: 0, shown: 20, scanned: 20, total: 4213, failedShown: 7, filter: undefined, all: false })).toBe(
+      'showing 1–20 of 4,213 · 7 failed on this page · next: --offset 20',
+    );
+    expect(footerText({ offset: 4200, shown: 13, scanned: 13, total: 4213, failedShown: 0, filter: undefined, all: false })).toBe(
+      'showing 4,201–4,213 of 4,213 · none failed on this page',
+    );
+  });
+
+  it('counts what was scanned when filtering while paging', () => {
+    expect(footerText({ offset: 0, shown: 20, scanned: 734, total: 4213, failedShown: 20, filter: 'failed', all: false })).toBe(
+      'showing 20 failed · scanned 1–734 of 4,213 · next: --offset 734',
+    );
+  });
+
+  it('handles empty lists and offsets past the end', () => {
+    expect(footerText({ offset: 0, shown: 0, scanned: 0, total: 0, failedShown: 0, filter: undefined, all: false })).toBe('no results');
+    expect(footerText({ offset: 50, shown: 0, scanned: 0, total: 10, failedShown: 0, filter: undefined, all: false })).toBe('no results after offset 50 (of 10)');
+  });
+
+  it('gives no next offset for --all', () => {
+    expect(footerText({ offset: 0, shown: 5, scanned: 5, total: 9, failedShown: 1, filter: undefined, all: true })).toBe('showing 1–5 of 9 · 1 failed');
+  });
+});
+
+describe('wait: which targets reported', () => {
+  it('maps rows to target platforms and lists what is missing', () => {
+    const s = assessResults([ok('r1', 'twitter-x'), bad('r2', 'instagram')], ['twitter-x', 'instagram', 'linkedin']);
+    expect(s.reported).toBe(2);
+    expect(s.expected).toBe(3);
+    expect(s.missing).toEqual(['linkedin']);
+    expect(s.failures.map((r) => r.id)).toEqual(['r2']);
+    expect(s.done).toBe(false);
+    expect(progressText(s, false)).toBe('2 of 3 platforms reported');
+    const done = assessResults([ok('r1', 'twitter-x'), bad('r2', 'instagram'), ok('r3', 'linkedin')], ['twitter-x', 'instagram', 'linkedin']);
+    expect(done.done).toBe(true);
+    expect(done.missing).toEqual([]);
+  });
+
+  it('does not count a duplicate row or a platform outside the targets', () => {
+    const s = assessResults([ok('r1', 'twitter-x'), ok('r1', 'twitter-x'), ok('r9', 'tiktok')], ['twitter-x', 'instagram']);
+    expect(s.rows).toHaveLength(2);
+    expect(s.reported).toBe(1);
+    expect(s.done).toBe(false);
+  });
+
+  it('falls back to counting rows when rows carry no platform', () => {
+    expect(assessResults([ok('r1')], ['twitter-x', 'instagram']).done).toBe(false);
+    expect(assessResults([ok('r1'), ok('r2')], ['twitter-x', 'instagram']).done).toBe(true);
+  });
+
+  it('--expect N overrides the targets', () => {
+    const s = assessResults([ok('r1', 'a'), ok('r2', 'b')], ['twitter-x'], 3);
+    expect(s.expected).toBe(3);
+    expect(s.done).toBe(false);
+    expect(progressText(s, true)).toBe('2 of 3 results reported');
+    expect(assessResults([ok('r1'), ok('r2'), ok('r3')], [], 3).done).toBe(true);
+  });
+
+  it('is never done with nothing to wait for', () => {
+    expect(assessResults([], []).done).toBe(false);
+  });
+});
+
+describe('wait: poll spacing', () => {
+  it('backs off geometrically up to a cap', () => {
+    expect(backoffMs(0)).toBe(POLL.firstMs);
+    expect(backoffMs(1)).toBe(1600);
+    for (let i = 1; i < 30; i++) expect(backoffMs(i)).toBeGreaterThanOrEqual(backoffMs(i - 1));
+    expect(backoffMs(50)).toBe(POLL.maxMs);
+  });
+
+  it('spreads the remaining read budget over the window, and waits for the reset at zero', () => {
+    expect(rateLimitSpacingMs(undefined)).toBe(0);
+    expect(rateLimitSpacingMs({ limit: 100, remaining: 10, resetSeconds: 600 })).toBe(60_000);
+    expect(rateLimitSpacingMs({ limit: 100, remaining: 0, resetSeconds: 42 })).toBe(42_000);
+    expect(nextPollDelayMs(0, { limit: 10000, remaining: 9999, resetSeconds: 3600 }, 60_000)).toBe(1000);
+    expect(nextPollDelayMs(0, { limit: 100, remaining: 0, resetSeconds: 42 }, 60_000)).toBe(42_000);
+  });
+
+  it('never sleeps past the deadline', () => {
+    fc.assert(
+      fc.property(fc.nat(60), fc.nat(1000), fc.nat(100_000), fc.nat(10_000_000), (attempt, remaining, reset, left) => {
+        const d = nextPollDelayMs(attempt, { limit: 1000, remaining, resetSeconds: reset }, left);
+        expect(d).toBeGreaterThanOrEqual(0);
+        expect(d).toBeLessThanOrEqual(left);
+      }),
+    );
+  });
+});

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { PassThrough, Writable } from 'node:stream';
+import { resultColumns, outcomeText } from '../../src/cli/results/columns.js';
+import { renderResult } from '../../src/cli/results/detail.js';
+import { BatchingSink } from '../../src/cli/results/batching-sink.js';
+import { createProgress } from '../../src/cli/results/progress.js';
+import { ndjsonWriter, tableWriter, tsvWriter } from '../../src/output/writers.js';
+import { plainColors } from '../../src/output/colors.js';
+import { captureStream } from '../helpers/run-cli.js';
+import type { PostResult } from '../../src/wire/schemas.js';
+
+const NOW = Date.parse('2026-12-01T12:00:00.000Z');
+const success: PostResult = {
+  id: 'res_1',
+  post_id: 'post_1',
+  success: true,
+  social_account_id: 'acc_1',
+  platform_data: { id: '1789', url: 'https://x.com/acme/status/1789', username: 'acme' },
+  error: null,
+  platform: 'twitter-x',
+  created_at: '2026-12-01T09:00:00.000Z',
+};
+const failure: PostResult = {
+  id: 'res_2',
+  post_id: 'post_1',
+  success: false,
+  social_account_id: null,
+  platform_data: { id: 'ig_9', url: null, username: 'acme.ig' },
+  error: { code: 'MEDIA_REJECTED', message: 'image too large', context: { maxBytes: 8388608, got: 9000000 } },
+  platform: 'instagram',
+  created_at: '2026-12-01T11:58:00.000Z',
+  attempt: 2,
+};
+// The bare minimum the spec promises: no platform, no created_at, no platform_data.
+const sparse = { id: 'res_3', post_id: 'post_2', success: false, social_account_id: null, error: null } as PostResult;
+
+async function render(rows: PostResult[], kind: 'tsv' | 'table'): Promise<string> {
+  const out = captureStream();
+  const cols = resultColumns(() => NOW);
+  const w = kind === 'tsv' ? tsvWriter(out, cols) : tableWriter(out, cols, plainColors, 200);
+  for (const r of rows) await w.write(r);
+  await w.end();
+  return out.text();
+}
+
+describe('result rows', () => {
+  it('TSV: stable columns, raw values, RFC 3339 times, one line per row', async () => {
+    const text = await render([success, failure, sparse], 'tsv');
+    expect(text.split('\n')).toEqual([
+      'success\tres_1\tpost_1\ttwitter-x\tacme\t2026-12-01T09:00:00.000Z\thttps://x.com/acme/status/1789',
+      'failure\tres_2\tpost_1\tinstagram\tacme.ig\t2026-12-01T11:58:00.000Z\tMEDIA_REJECTED: image too large',
+      'failure\tres_3\tpost_2\t\t\t\tno error details',
+      '',
+    ]);
+  });
+
+  it('table: ✓/✗, @username, URL or CODE: message, relative times, dashes for missing values', async () => {
+    const lines = (await render([success, failure, sparse], 'table')).trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^\s+ID\s+POST\s+PLATFORM\s+ACCOUNT\s+WHEN\s+URL \/ ERROR$/);
+    expect(lines[1]).toMatch(/^✓\s+res_1\s+post_1\s+twitter-x\s+@acme\s+3 h ago\s+https:\/\/x\.com\/acme\/status\/1789$/);
+    expect(lines[2]).toMatch(/^✗\s+res_2\s+post_1\s+instagram\s+@acme\.ig\s+2 min ago\s+MEDIA_REJECTED: image too large$/);
+    expect(lines[3]).toMatch(/^✗\s+res_3\s+post_2\s+—\s+—\s+—\s+no error details$/);
+  });
+
+  it('outcome text for odd failures', () => {
+    expect(outcomeText({ ...failure, error: { code: 'X', message: '' } })).toBe('X');
+    expect(outcomeText({ ...success, platform_data: null })).toBe('');
+  });
+});
+
+describe('detail view', () => {
+  it('shows every field, the error and the pretty-printed provider context, and extra fields', () => {
+    const text = renderResult(failure, plainColors, NOW);
+    expect(text).toContain('✗ failed  res_2');
+    expect(text).toMatch(/post\s+post_1/);
+    expect(text).toMatch(/platform\s+instagram/);
+    expect(text).toMatch(/account\s+not tied to a connected account \(@acme\.ig\)/);
+    expect(text).toMatch(/platform post id\s+ig_9/);
+    expect(text).toMatch(/error code\s+MEDIA_REJECTED/);
+    expect(text).toMatch(/error message\s+image too large/);
+    expect(text).toMatch(/context\s+\{\n\s+"maxBytes": 8388608,\n\s+"got": 9000000\n\s+\}/);
+    expect(text).toMatch(/attempt\s+2/);
+    expect(text).toMatch(/created\s+2026-12-01T11:58:00.000Z \(2 min ago\)/);
+  });
+
+  it('a success shows its URL; a sparse row still renders', () => {
+    expect(renderResult(success, plainColors, NOW)).toMatch(/url\s+https:\/\/x\.com\/acme\/status\/1789/);
+    expect(renderResult(success, plainColors, NOW)).toMatch(/account\s+acc_1 \(@acme\)/);
+    const s = renderResult(sparse, plainColors, NOW);
+    expect(s).toContain('✗ failed  res_3');
+    expect(s).toMatch(/platform\s+\(not given\)/);
+    expect(s).toMatch(/error\s+\(the service gave no details\)/);
+  });
+});
+
+describe('batching sink', () => {
+  it('joins row writes into few writes and flushes when the loop turns', async () => {
+    const writes: string[] = [];
+    const sink = new BatchingSink({ write: (s) => (writes.push(s), true) });
+    const w = ndjsonWriter<{ n: number }>(sink);
+    for (let n = 0; n < 500; n++) await w.write({ n });
+    expect(writes.length).toBe(0);
+    await new Promise((r) => setImmediate(r));
+    expect(writes.length).toBe(1);
+    expect(writes[0]!.split('\n')).toHaveLength(501);
+    await sink.end();
+    expect(writes.length).toBe(1);
+  });
+
+  it('writes once 64 KiB have gathered, keeping order', async () => {
+    const writes: string[] = [];
+    const sink = new BatchingSink({ write: (s) => (writes.push(s), true) }, 1000);
+    for (let i = 0; i < 100; i++) sink.write(`${String(i).padStart(49, '0')}\n`);
+    expect(writes.length).toBe(5);
+    await sink.end();
+    const lines = writes.join('').trimEnd().split('\n').map(Number);
+    expect(lines).toEqual(Array.from({ length: 100 }, (_, i) => i));
+  });
+
+  it('passes back-pressure through: the writer waits for drain', async () => {
+    let release!: () => void;
+    const received: string[] = [];
+    const slow = new Writable({
+      highWaterMark: 4,
+      write(chunk, _enc, cb) {
+        received.push(String(chunk));
+        release = cb;
+      },
+    });
+    const sink = new BatchingSink(slow, 8);
+    const w = ndjsonWriter<number>(sink);
+    let finished = false;
+    const p = (async () => {
+      await w.write(1234567890);
+      await w.write(2);
+      finished = true;
+    })();
+    await new Promise((r) => setImmediate(r));
+    expect(finished).toBe(false);
+    expect(received).toEqual(['1234567890\n']);
+    release();
+    await p;
+    await new Promise((r) => setImmediate(r));
+    release();
+    await sink.end();
+    expect(finished).toBe(true);
+    expect(received.join('')).toBe('1234567890\n2\n');
+  });
+
+  it('end() resolves once a full stream drains', async () => {
+    const pt = new PassThrough({ highWaterMark: 4 });
+    const sink = new BatchingSink(pt, 2);
+    sink.write('abcdef');
+    let ended = false;
+    const e = sink.end().then(() => (ended = true));
+    await new Promise((r) => setImmediate(r));
+    expect(ended).toBe(false);
+    pt.read();
+    await e;
+    expect(ended).toBe(true);
+  });
+});
+
+describe('progress line', () => {
+  it('redraws at most every 100 ms and erases itself', () => {
+    let t = 0;
+    const err = captureStream(true);
+    const p = createProgress(err, true, () => t);
+    p.update(100, 1000);
+    p.update(200, 1000);
+    t = 150;
+    p.update(300, 1000);
+    p.done();
+    const text = err.text();
+    expect(text).toContain('100 / 1,000 rows (10%)');
+    expect(text).not.toContain('200 / 1,000');
+    expect(text).toContain('300 / 1,000 rows (30%)');
+    expect(text.endsWith('\r\u001b[2K')).toBe(true);
+  });
+
+  it('is silent when disabled', () => {
+    const err = captureStream(false);
+    const p = createProgress(err, false, () => 0);
+    p.update(1, 2);
+    p.done();
+    expect(err.text()).toBe('');
+  });
+});
