@@ -2,14 +2,14 @@
 # Install: socialpub completion bash > ~/.local/share/bash-completion/completions/socialpub
 _socialpub() {
   local cur prev path="" word candidate i=1
-  local paths='|help|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|completion|'
+  local paths='|posts|posts create|posts schedule|posts list|results|results list|results get|results wait|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|sandbox|demo|completion|help|'
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   # The command path: the words before the cursor that are not flags or flag values.
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait) i=$((i + 2)); continue ;;
+      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--platform|--text|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--post|--concurrency|--expect|--listen-port|--port|--host|--path|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
       -*) ;;
       *)
         candidate="${path:+$path }$word"
@@ -28,9 +28,100 @@ _socialpub() {
         --max-retries) COMPREPLY=(); return ;;
         --max-wait) COMPREPLY=(); return ;;
       esac
-      COMPREPLY=($(compgen -W 'help auth profile completion -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W 'posts results listen auth profile api sandbox demo completion help -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
-    'help')
+    'posts')
+      case "$prev" in
+        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
+        --base-url) COMPREPLY=(); return ;;
+        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --max-retries) COMPREPLY=(); return ;;
+        --max-wait) COMPREPLY=(); return ;;
+      esac
+      COMPREPLY=($(compgen -W 'create schedule list -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'posts create')
+      case "$prev" in
+        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --text) COMPREPLY=(); return ;;
+        --text-for) COMPREPLY=(); return ;;
+        --media) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --title) COMPREPLY=(); return ;;
+        --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --idempotency-key) COMPREPLY=(); return ;;
+        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
+        --base-url) COMPREPLY=(); return ;;
+        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --max-retries) COMPREPLY=(); return ;;
+        --max-wait) COMPREPLY=(); return ;;
+      esac
+      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'posts schedule')
+      case "$prev" in
+        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --text) COMPREPLY=(); return ;;
+        --text-for) COMPREPLY=(); return ;;
+        --media) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --title) COMPREPLY=(); return ;;
+        --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --idempotency-key) COMPREPLY=(); return ;;
+        --at) COMPREPLY=(); return ;;
+        --tz) COMPREPLY=(); return ;;
+        --from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
+        --base-url) COMPREPLY=(); return ;;
+        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --max-retries) COMPREPLY=(); return ;;
+        --max-wait) COMPREPLY=(); return ;;
+      esac
+      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run --at --tz --from-file --resume --no-resume --skip-invalid -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'posts list')
+      case "$prev" in
+        --status) COMPREPLY=($(compgen -W 'draft scheduled published failed' -- "$cur")); return ;;
+        --limit) COMPREPLY=(); return ;;
+        --offset) COMPREPLY=(); return ;;
+        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
+        --base-url) COMPREPLY=(); return ;;
+        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --max-retries) COMPREPLY=(); return ;;
+        --max-wait) COMPREPLY=(); return ;;
+      esac
+      COMPREPLY=($(compgen -W '--status --limit --offset --all -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'results')
+      case "$prev" in
+        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
+        --base-url) COMPREPLY=(); return ;;
+        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --max-retries) COMPREPLY=(); return ;;
+        --max-wait) COMPREPLY=(); return ;;
+      esac
+      COMPREPLY=($(compgen -W 'list get wait -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'results list')
+      case "$prev" in
+        --post) COMPREPLY=(); return ;;
+        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --offset) COMPREPLY=(); return ;;
+        --limit) COMPREPLY=(); return ;;
+        --concurrency) COMPREPLY=(); return ;;
+        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
+        --base-url) COMPREPLY=(); return ;;
+        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --max-retries) COMPREPLY=(); return ;;
+        --max-wait) COMPREPLY=(); return ;;
+      esac
+      COMPREPLY=($(compgen -W '--post --platform --failed --succeeded --offset --limit --all --concurrency -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'results get')
       case "$prev" in
         -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
         --base-url) COMPREPLY=(); return ;;
@@ -40,6 +131,44 @@ _socialpub() {
         --max-wait) COMPREPLY=(); return ;;
       esac
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'results wait')
+      case "$prev" in
+        --post) COMPREPLY=(); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --expect) COMPREPLY=(); return ;;
+        --listen-port) COMPREPLY=(); return ;;
+        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
+        --base-url) COMPREPLY=(); return ;;
+        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --max-retries) COMPREPLY=(); return ;;
+        --max-wait) COMPREPLY=(); return ;;
+      esac
+      COMPREPLY=($(compgen -W '--post --timeout --expect --listen-port -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'listen')
+      case "$prev" in
+        --port) COMPREPLY=(); return ;;
+        --host) COMPREPLY=(); return ;;
+        --path) COMPREPLY=(); return ;;
+        --secret) COMPREPLY=(); return ;;
+        --forward-to) COMPREPLY=(); return ;;
+        --forward-timeout) COMPREPLY=(); return ;;
+        --forward-retries) COMPREPLY=(); return ;;
+        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --status) COMPREPLY=($(compgen -W 'published failed' -- "$cur")); return ;;
+        --max-events) COMPREPLY=(); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --log) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
+        --base-url) COMPREPLY=(); return ;;
+        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --max-retries) COMPREPLY=(); return ;;
+        --max-wait) COMPREPLY=(); return ;;
+      esac
+      COMPREPLY=($(compgen -W '--port --host --path --secret --forward-to --forward-timeout --forward-retries --platform --status --max-events --timeout --log -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'auth')
       case "$prev" in
@@ -143,6 +272,59 @@ _socialpub() {
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
+    'api')
+      case "$prev" in
+        -X|--method) COMPREPLY=(); return ;;
+        -f|--field) COMPREPLY=(); return ;;
+        --input) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --idempotency-key) COMPREPLY=(); return ;;
+        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
+        --base-url) COMPREPLY=(); return ;;
+        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --max-retries) COMPREPLY=(); return ;;
+        --max-wait) COMPREPLY=(); return ;;
+      esac
+      COMPREPLY=($(compgen -W '-X --method -f --field --input --paginate --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'sandbox')
+      case "$prev" in
+        --port) COMPREPLY=(); return ;;
+        --host) COMPREPLY=(); return ;;
+        --write-profile) COMPREPLY=(); return ;;
+        --data) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --seed) COMPREPLY=(); return ;;
+        --failure-rate) COMPREPLY=(); return ;;
+        --write-limit) COMPREPLY=(); return ;;
+        --read-limit) COMPREPLY=(); return ;;
+        --webhook-url) COMPREPLY=(); return ;;
+        --webhook-secret) COMPREPLY=(); return ;;
+        --fixtures) COMPREPLY=(); return ;;
+        --latency) COMPREPLY=(); return ;;
+        --chaos) COMPREPLY=(); return ;;
+        --chaos-slow) COMPREPLY=(); return ;;
+        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
+        --base-url) COMPREPLY=(); return ;;
+        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --max-retries) COMPREPLY=(); return ;;
+        --max-wait) COMPREPLY=(); return ;;
+      esac
+      COMPREPLY=($(compgen -W '--port --host --write-profile --data --seed --failure-rate --write-limit --read-limit --webhook-url --webhook-secret --fixtures --latency --chaos --chaos-slow -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'demo')
+      case "$prev" in
+        --seed) COMPREPLY=(); return ;;
+        --failure-rate) COMPREPLY=(); return ;;
+        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
+        --base-url) COMPREPLY=(); return ;;
+        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --max-retries) COMPREPLY=(); return ;;
+        --max-wait) COMPREPLY=(); return ;;
+      esac
+      COMPREPLY=($(compgen -W '--seed --failure-rate -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
     'completion')
       case "$prev" in
         -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
@@ -153,6 +335,17 @@ _socialpub() {
         --max-wait) COMPREPLY=(); return ;;
       esac
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'help')
+      case "$prev" in
+        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
+        --base-url) COMPREPLY=(); return ;;
+        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --max-retries) COMPREPLY=(); return ;;
+        --max-wait) COMPREPLY=(); return ;;
+      esac
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
   esac

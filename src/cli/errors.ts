@@ -59,7 +59,10 @@ export function hintsFor(err: unknown, now: number, profile?: string): string[] 
       return [`retry after ${new Date(retryAt).toISOString()} (${formatClock(retryAt)} local, in ${formatDuration(Math.max(0, retryAt - now))}), or raise --max-wait`];
     }
     case 'idempotency-key-reused':
-      return ['that idempotency key was already used with a different body; use a new --idempotency-key for a different post'];
+      return [
+        'an earlier request with this key already did its work, and nothing new was created now; use a new --idempotency-key for a different post',
+        'a relative --at (+10m) computes a new time on every run: give an absolute --at when re-runs must replay the first one',
+      ];
     case 'validation':
     case 'bad-request':
       return err.issues.map((i) => `${i.path}: ${i.message}`);

@@ -26,6 +26,9 @@ export function buildProgram(ctx: Context): Command {
       writeOut: (s) => void ctx.io.stdout.write(s),
       writeErr: (s) => void ctx.io.stderr.write(s),
       outputError: (s, write) => write(s),
+      // Wrap help to the streams we were given (not whatever process.stdout happens to be).
+      getOutHelpWidth: () => (ctx.io.stdout.isTTY && ctx.io.stdout.columns ? ctx.io.stdout.columns : 80),
+      getErrHelpWidth: () => 80,
     });
   registerCommands(program, ctx);
   // Parse errors and help of every subcommand go through the same override and output.

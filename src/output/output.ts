@@ -8,7 +8,7 @@ export type Format = 'table' | 'tsv' | 'json' | 'ndjson';
 
 export interface OutputOptions {
   stdout: Sink & { isTTY?: boolean; columns?: number };
-  stderr: Sink & { isTTY?: boolean };
+  stderr: Sink & { isTTY?: boolean; columns?: number };
   format: Format;
   colors?: Colors;
   quiet?: boolean;
@@ -85,7 +85,7 @@ export function createOutput(options: OutputOptions): Output {
     },
     async spinner(text) {
       const { createSpinner } = await import('./spinner.js');
-      return createSpinner(stderr, text, progress);
+      return createSpinner(stderr, text, progress, colors.enabled);
     },
   };
 }

@@ -10,10 +10,11 @@ export interface Spinner {
 
 const silent: Spinner = { text() {}, succeed() {}, fail() {}, stop() {} };
 
-export async function createSpinner(stream: Sink, text: string, enabled: boolean): Promise<Spinner> {
-  if (!enabled) return silent;
+export async function createSpinner(stream: Sink & { columns?: number }, text: string, enabled: boolean, color = true): Promise<Spinner> {
+  // A terminal that reports no width (a pty without a size) makes ora redraw forever.
+  if (!enabled || !stream.columns) return silent;
   const { default: ora } = await import('ora');
-  const s = ora({ text, stream: stream as NodeJS.WritableStream, discardStdin: false }).start();
+  const s = ora({ text, stream: stream as NodeJS.WritableStream, discardStdin: false, color: color ? 'cyan' : false }).start();
   return {
     text(t) {
       s.text = t;

@@ -49,6 +49,10 @@ export function plan(c: Composed, mode: 'create' | 'schedule', key: string | und
 
 export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule', opts: ScheduleOptions): Promise<number> {
   const key = checkIdempotencyKey(opts.idempotencyKey);
+  if (key && c.at?.kind === 'relative') {
+    // The body carries the computed instant, so a re-run would send another body under the same key.
+    ctx.output().warn(`--at ${c.at.iso} was computed from a relative time: a re-run with --idempotency-key ${key} will compute another time and be refused (nothing is ever posted twice); give an absolute --at to make re-runs replay this one`);
+  }
   const planned = plan(c, mode, key);
   if (opts.dryRun) {
     const notes = c.at ? [`scheduled for ${describeTime(c.at.iso, c.zone, ctx.clock.now())}`] : [];

@@ -25,6 +25,14 @@ Start here:
     .summary('show help for a command or a topic')
     .description('Show help for a command (`socialpub help posts schedule`) or a topic: environment, exit-codes.')
     .argument('[words...]', 'a command path or a topic')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  socialpub help posts schedule
+  socialpub help environment
+  socialpub help exit-codes`,
+    )
     .action(
       action(ctx, async (words: string[]) => {
         if (words.length === 1 && HELP_TOPICS[words[0]!]) {

@@ -34,10 +34,10 @@ export function register(program: Command, ctx: Context): void {
       'after',
       `
 Examples:
-  $ socialpub listen --secret "$SOCIALPUB_WEBHOOK_SECRET"
-  $ socialpub listen --port 0 --json --max-events 3 --timeout 2m > events.ndjson
-  $ socialpub listen --status failed --forward-to http://localhost:3000/webhooks
-  $ socialpub sandbox --webhook-url http://127.0.0.1:4567/webhooks   # in another terminal`,
+  socialpub listen --secret "$SOCIALPUB_WEBHOOK_SECRET"
+  socialpub listen --port 0 --json --max-events 3 --timeout 2m > events.ndjson
+  socialpub listen --status failed --forward-to http://localhost:3000/webhooks
+  socialpub sandbox --webhook-url http://127.0.0.1:4567/webhooks   # in another terminal`,
     )
     .action(
       action(ctx, async (...args: unknown[]) => {

@@ -20,10 +20,10 @@ export function registerCreate(posts: Command, ctx: Context): void {
       'after',
       `
 Examples:
-  $ socialpub posts create --platform twitter-x --platform bluesky --text "We ship today"
-  $ ID=$(socialpub posts create --platform linkedin --text "Hello" --media ./photo.jpg -q)
-  $ socialpub posts create --file post.json --idempotency-key release-1.4.2 --json
-  $ socialpub posts create --platform instagram --text "Hi" --media pic.jpg --dry-run`,
+  socialpub posts create --platform twitter-x --platform bluesky --text "We ship today"
+  ID=$(socialpub posts create --platform linkedin --text "Hello" --media ./photo.jpg -q)
+  socialpub posts create --file post.json --idempotency-key release-1.4.2 --json
+  socialpub posts create --platform instagram --text "Hi" --media pic.jpg --dry-run`,
     )
     .action(action(ctx, async (opts: PayloadOptions) => run(ctx, opts)));
 }

@@ -14,9 +14,9 @@ export function register(program: Command, ctx: Context): void {
       'after',
       `
 Examples:
-  $ socialpub posts create --platform twitter-x --text "Hello" -q
-  $ socialpub posts schedule --platform bluesky --text "Soon" --at +2h
-  $ socialpub posts list --status scheduled --limit 50`,
+  socialpub posts create --platform twitter-x --text "Hello" -q
+  socialpub posts schedule --platform bluesky --text "Soon" --at +2h
+  socialpub posts list --status scheduled --limit 50`,
     );
   registerCreate(posts, ctx);
   registerSchedule(posts, ctx);

@@ -30,10 +30,10 @@ export function registerList(posts: Command, ctx: Context): void {
       'after',
       `
 Examples:
-  $ socialpub posts list
-  $ socialpub posts list --status failed --status published --limit 50
-  $ socialpub posts list --status scheduled --all --output ndjson > scheduled.ndjson
-  $ socialpub posts list --offset 20`,
+  socialpub posts list
+  socialpub posts list --status failed --status published --limit 50
+  socialpub posts list --status scheduled --all --output ndjson > scheduled.ndjson
+  socialpub posts list --offset 20`,
     )
     .action(action(ctx, async (opts: ListOptions) => run(ctx, opts)));
 }

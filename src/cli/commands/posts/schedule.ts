@@ -36,10 +36,10 @@ export function registerSchedule(posts: Command, ctx: Context): void {
       'after',
       `
 Examples:
-  $ socialpub posts schedule post_8f2k1 --at +2h
-  $ socialpub posts schedule --platform bluesky --text "Live now" --at "2026-12-01 09:00" --tz Europe/Paris
-  $ socialpub posts schedule --from-file campaign.csv --json
-  $ socialpub posts schedule --from-file posts.ndjson --dry-run
+  socialpub posts schedule post_8f2k1 --at +2h
+  socialpub posts schedule --platform bluesky --text "Live now" --at "2026-12-01 09:00" --tz Europe/Paris
+  SOCIALPUB_API_KEY=$KEY socialpub posts schedule --platform twitter-x --text "v$TAG is out" --at +10m --idempotency-key "release-$TAG" --json
+  socialpub posts schedule --from-file posts.ndjson --dry-run
 
 Bulk files:
   NDJSON  one body per line, as POST /v1/schedule takes it:

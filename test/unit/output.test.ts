@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { captureStream } from '../helpers/run-cli.js';
+import { createOutput } from '../../src/output/output.js';
+import { jsonArrayWriter, tsvCell, visibleWidth } from '../../src/output/writers.js';
+import { createSpinner } from '../../src/output/spinner.js';
+import { colorEnabled } from '../../src/output/colors.js';
+import { formatRelative } from '../../src/output/time.js';
+
+const columns = [
+  { header: 'id', value: (r: { id: string; text: string }) => r.id },
+  { header: 'text', value: (r: { id: string; text: string }) => r.text },
+];
+const rows = [
+  { id: 'a', text: 'one\ttab' },
+  { id: 'bb', text: 'two\nlines' },
+];
+
+describe('output formats', () => {
+  it('json: a valid array, also when empty', async () => {
+    for (const input of [rows, []]) {
+      const out = captureStream();
+      await createOutput({ stdout: out, stderr: captureStream(), format: 'json' }).list(input, columns);
+      expect(JSON.parse(out.text())).toEqual(input);
+    }
+  });
+
+  it('ndjson: one row per line, unchanged', async () => {
+    const out = captureStream();
+    await createOutput({ stdout: out, stderr: captureStream(), format: 'ndjson' }).list(rows, columns);
+    expect(out.text().trim().split('\n').map((l) => JSON.parse(l))).toEqual(rows);
+  });
+
+  it('tsv: one line per row with tabs and newlines escaped, no header', async () => {
+    const out = captureStream();
+    await createOutput({ stdout: out, stderr: captureStream(), format: 'tsv' }).list(rows, columns);
+    expect(out.text()).toBe('a\tone\\ttab\nbb\ttwo\\nlines\n');
+    expect(tsvCell('back\\slash')).toBe('back\\\\slash');
+  });
+
+  it('table: a header and aligned columns', async () => {
+    const out = captureStream(true, 80);
+    await createOutput({ stdout: out, stderr: captureStream(true), format: 'table' }).list(rows, columns);
+    const lines = out.text().trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^ID\s+TEXT$/);
+    expect(lines[1]!.indexOf('one')).toBe(lines[2]!.indexOf('two'));
+  });
+
+  it('waits for the stream to drain (back-pressure) instead of buffering without bound', async () => {
+    let drains = 0;
+    const sink = {
+      write: () => false,
+      once: (_e: 'drain', fn: () => void) => {
+        drains++;
+        setImmediate(fn);
+      },
+    };
+    const w = jsonArrayWriter(sink);
+    await w.write({ a: 1 });
+    await w.write({ a: 2 });
+    await w.end();
+    expect(drains).toBe(3);
+  });
+
+  it('counts wide characters as two cells', () => {
+    expect(visibleWidth('ab')).toBe(2);
+    expect(visibleWidth('日本')).toBe(4);
+    expect(visibleWidth('\u001b[31mred\u001b[39m')).toBe(3);
+  });
+});
+
+describe('terminal-only decorations', () => {
+  it('no spinner when not a terminal, nor on a terminal that reports no width', async () => {
+    for (const [enabled, cols] of [[false, 80], [true, 0]] as const) {
+      const err = captureStream(true, cols);
+      const s = await createSpinner(err, 'working', enabled);
+      s.text('still working');
+      s.succeed('done');
+      expect(err.text()).toBe('');
+    }
+  });
+
+  it('colour follows NO_COLOR, FORCE_COLOR, --no-color and the terminal', () => {
+    expect(colorEnabled({ flag: true, env: {}, isTTY: true })).toBe(true);
+    expect(colorEnabled({ flag: true, env: {}, isTTY: false })).toBe(false);
+    expect(colorEnabled({ flag: true, env: { NO_COLOR: '1' }, isTTY: true })).toBe(false);
+    expect(colorEnabled({ flag: false, env: { FORCE_COLOR: '1' }, isTTY: true })).toBe(false);
+    expect(colorEnabled({ flag: true, env: { FORCE_COLOR: '1' }, isTTY: false })).toBe(true);
+    expect(colorEnabled({ flag: true, env: { FORCE_COLOR: '0' }, isTTY: true })).toBe(false);
+  });
+
+  it('relative times read naturally', () => {
+    const now = Date.parse('2026-12-01T09:00:00Z');
+    expect(formatRelative('2026-12-01T09:30:00Z', now)).toBe('in 30 min');
+    expect(formatRelative('2026-12-01T06:00:00Z', now)).toBe('3 h ago');
+    expect(formatRelative('2026-12-04T09:00:00Z', now)).toBe('in 3 d');
+    expect(formatRelative(null, now)).toBe('');
+  });
+});
