@@ -7,7 +7,7 @@ import { BIN, benchEnv } from './lib.mjs';
 export async function startSandboxChild(args = []) {
   const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--json', ...args], {
     env: benchEnv(),
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
   const lines = createInterface({ input: child.stdout });
   const ready = await new Promise((resolve, reject) => {
