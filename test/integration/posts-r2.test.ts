@@ -107,10 +107,13 @@ describe('R2: bulk schedule survives SIGKILL', () => {
         await sleep(jitter);
         how = `after ${target} done rows +${jitter} ms`;
       } else {
-        // After a random delay from the start (some land before the first request).
+        // After a random delay from the start (some land before the first request), but before
+        // the run can finish: a fast machine gets through the whole file in well under a second.
         const delay = 250 + Math.floor(random() * 600);
-        await sleep(delay);
-        how = `${delay} ms after start`;
+        const cap = ROWS - 10 * (KILLS - k);
+        const t0 = Date.now();
+        while (Date.now() - t0 < delay && countDone() < cap && run.code === null && run.signal === null) await sleep(2);
+        how = `${Date.now() - t0} ms after start (at most ${delay} ms, before ${cap} rows)`;
       }
       run.child.kill('SIGKILL');
       await run.done;
