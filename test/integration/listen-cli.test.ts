@@ -9,35 +9,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, type RunResult } from '../helpers/run-cli.js';
 import type { Clock } from '../../src/cli/context.js';
 import { generateWebhookSecret, sign } from '../../src/wire/webhook-signing.js';
+import { freePort, waitForPort } from '../helpers/ports.js';
 
 const SECRET = generateWebhookSecret(Buffer.alloc(24, 5));
 const dir = mkdtempSync(join(tmpdir(), 'listen-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1');
-      s.on('connect', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`nothing listening on ${port}`);
-}
 
 async function deliver(port: number, id: string, payload: Record<string, unknown>, secret = SECRET): Promise<number> {
   const body = JSON.stringify(payload);

@@ -1,37 +1,13 @@
 // End to end on one machine: the sandbox publishes a scheduled post (manual clock, no sleeping)
 // and delivers one signed webhook per target to `socialpub listen` (run in-process), which
 // prints exactly one event per target, matching the post's results.
-import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, type RunResult } from '../helpers/run-cli.js';
 import { as, manualSandbox, text, type TestSandbox } from './sandbox-support.js';
+import { freePort, waitForPort } from '../helpers/ports.js';
 
 const PLATFORMS = ['twitter-x', 'bluesky', 'linkedin', 'threads'];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1');
-      s.on('connect', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`nothing listening on ${port}`);
-}
 
 interface ResultRow {
   id: string;

@@ -3,7 +3,6 @@
 // sandbox's time.
 import { createManualClock, type ManualClock } from '../../src/sandbox/clock.js';
 import { startSandbox } from '../../src/sandbox/index.js';
-import type { Clock } from '../../src/cli/context.js';
 import type { Post } from '../../src/wire/schemas.js';
 
 export const START = Date.parse('2026-12-01T09:00:00.000Z');
@@ -52,17 +51,7 @@ export async function allPosts(sb: Sandbox, status?: string): Promise<Post[]> {
   }
 }
 
-/** The CLI's clock on the sandbox's manual clock: a sleep moves sandbox time forward. */
-export function sandboxClock(clock: ManualClock, slept: number[] = []): Clock {
-  return {
-    now: () => clock.now(),
-    async sleep(ms, signal) {
-      if (signal?.aborted) throw Object.assign(new Error('interrupted'), { name: 'AbortError' });
-      slept.push(ms);
-      await clock.advance(ms);
-    },
-  };
-}
+export { advancingClock as sandboxClock } from '../helpers/advancing-clock.js';
 
 /** Magic bytes of a tiny JPEG: enough for type sniffing, any size after truncate. */
 export const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]);

@@ -3,7 +3,6 @@
 // let the in-process CLI run on the sandbox's manual clock.
 import { createManualClock, type ManualClock } from '../../src/sandbox/clock.js';
 import { startSandbox } from '../../src/sandbox/index.js';
-import type { Clock } from '../../src/cli/context.js';
 import type { PostResult } from '../../src/wire/schemas.js';
 
 export const START = Date.parse('2026-12-01T09:00:00.000Z');
@@ -62,17 +61,7 @@ export async function schedulePost(sb: Sandbox & { clock: ManualClock }, key: st
   return r.body;
 }
 
-/** The CLI's clock on the sandbox's manual clock: sleeping moves sandbox time (and publishes). */
-export function advancingClock(clock: ManualClock, slept: number[] = []): Clock {
-  return {
-    now: () => clock.now(),
-    async sleep(ms, signal) {
-      if (signal?.aborted) throw Object.assign(new Error('interrupted'), { name: 'AbortError' });
-      slept.push(ms);
-      await clock.advance(ms);
-    },
-  };
-}
+export { advancingClock } from '../helpers/advancing-clock.js';
 
 export function parseNdjson(text: string): PostResult[] {
   return text
