@@ -16,6 +16,7 @@ export const DEFAULTS = {
 
 export function createClient(options: ClientOptions): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const transport = createTransport(options.dispatcher);
   const pipeline = createPipeline({
     baseUrl,
     apiKey: options.apiKey,
@@ -30,7 +31,7 @@ export function createClient(options: ClientOptions): ApiClient {
     debug: options.debug,
     onRateLimit: options.onRateLimit,
     onRetry: options.onRetry,
-    fetcher: createTransport(options.dispatcher),
+    fetcher: transport.fetcher,
   });
   const paginate = createPaginate(pipeline.request);
   return {
@@ -39,9 +40,10 @@ export function createClient(options: ClientOptions): ApiClient {
     paginate,
     ...createEndpoints(pipeline.request, paginate),
     async close() {
-      // The dispatcher belongs to whoever passed it in (tests close their MockAgent); Node's
-      // global fetch unrefs idle keep-alive sockets, so there is nothing else to release.
+      // A dispatcher belongs to whoever passed it in (tests close their MockAgent); the default
+      // transport's keep-alive agent is ours to release.
       pipeline.close();
+      transport.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 // The transport under the pipeline. With a dispatcher (tests inject undici's MockAgent; a caller
-// may pass a Pool) the npm undici's fetch is loaded, only then; otherwise Node's built-in fetch,
-// which costs nothing to import and keeps connections alive by default.
+// may pass a Pool) the npm undici's fetch is loaded, only then; otherwise node:http(s) with a
+// keep-alive agent (see node-http.ts for why not the built-in fetch).
 import type { Dispatcher } from 'undici';
 
 export interface WireResponse {
@@ -19,10 +19,25 @@ export interface WireRequest {
 
 export type Fetcher = (url: string, request: WireRequest) => Promise<WireResponse>;
 
-export function createTransport(dispatcher: Dispatcher | undefined): () => Promise<Fetcher> {
+export interface Transport {
+  fetcher: () => Promise<Fetcher>;
+  /** Releases kept-alive connections (the default transport's own agent). */
+  close(): void;
+}
+
+export function createTransport(dispatcher: Dispatcher | undefined): Transport {
   let loaded: Promise<Fetcher> | undefined;
-  return () =>
-    (loaded ??= dispatcher
-      ? import('undici').then(({ fetch }) => (url, r) => fetch(url, { ...r, redirect: 'manual', dispatcher }) as Promise<WireResponse>)
-      : Promise.resolve<Fetcher>((url, r) => globalThis.fetch(url, { ...r, redirect: 'manual' })));
+  let closeAgent: (() => void) | undefined;
+  return {
+    fetcher: () =>
+      (loaded ??= dispatcher
+        ? import('undici').then(({ fetch }) => (url, r) => fetch(url, { ...r, redirect: 'manual', dispatcher }) as Promise<WireResponse>)
+        : import('./node-http.js')
+            .then(({ nodeHttpTransport }) => nodeHttpTransport())
+            .then((t) => {
+              closeAgent = t.close;
+              return t.fetch;
+            })),
+    close: () => closeAgent?.(),
+  };
 }

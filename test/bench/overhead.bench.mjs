@@ -17,6 +17,13 @@ export async function run({ runs = 15 } = {}) {
       script,
       `const r = await fetch(process.env.SOCIALPUB_BASE_URL + '/api/v1/post-results/' + encodeURIComponent(process.argv[2]), { headers: { authorization: 'Bearer ' + process.env.SOCIALPUB_API_KEY } });\nprocess.stdout.write(await r.text() + '\\n');\n`,
     );
+    // A second baseline without fetch: Node 20's fetch spends ~120 ms compiling its undici on
+    // first use, which the fetch script pays and socialpub (node:http) does not.
+    const httpScript = join(dir, 'get-http.mjs');
+    writeFileSync(
+      httpScript,
+      `import { get } from 'node:http';\nget(process.env.SOCIALPUB_BASE_URL + '/api/v1/post-results/' + encodeURIComponent(process.argv[2]), { headers: { authorization: 'Bearer ' + process.env.SOCIALPUB_API_KEY } }, (res) => { let b = ''; res.setEncoding('utf8'); res.on('data', (c) => (b += c)); res.on('end', () => process.stdout.write(b + '\\n')); });\n`,
+    );
     const env = sb.env();
     const node = process.execPath;
     report(
@@ -36,6 +43,14 @@ export async function run({ runs = 15 } = {}) {
         runs,
       }),
       1.3,
+    );
+    report(
+      await compare({
+        name: 'P2 (reference): socialpub results get ID vs minimal node:http script',
+        subject: { cmd: node, args: [BIN, 'results', 'get', id], options: { env } },
+        baseline: { cmd: node, args: [httpScript, id], options: { env } },
+        runs,
+      }),
     );
   } finally {
     await sb.stop();

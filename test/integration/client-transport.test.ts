@@ -1,0 +1,74 @@
+// The default transport (node:http with a keep-alive agent) against a real local server that
+// misbehaves: resets, stalls, cut-off bodies; and connections are reused between requests.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client/index.js';
+import { NetworkError, TimeoutError } from '../../src/client/errors.js';
+
+let server: Server;
+let base: string;
+let connections = 0;
+const sockets = new Set<Socket>();
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url?.startsWith('/reset')) return req.socket.destroy();
+    if (req.url?.startsWith('/stall')) return; // never answers
+    if (req.url?.startsWith('/cut')) {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"data":[');
+      return setTimeout(() => req.socket.destroy(), 20);
+    }
+    res.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_1', 'x-multi': ['a', 'b'] });
+    res.end(JSON.stringify({ ok: true, path: req.url, body: req.method === 'POST' ? 'posted' : null }));
+  });
+  server.on('connection', (s) => {
+    connections++;
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.destroy();
+  await new Promise((r) => server.close(r));
+});
+
+const client = (timeoutMs = 5000) => createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 0, timeoutMs, sleep: async () => {} });
+
+describe('default transport', () => {
+  it('answers, joins repeated headers, and reuses one kept-alive connection', async () => {
+    const c = client();
+    const before = connections;
+    const a = await c.request<{ ok: boolean; path: string }>({ method: 'GET', path: '/one' });
+    const b = await c.request<{ ok: boolean; body: string }>({ method: 'POST', path: '/two', body: { x: 1 } });
+    expect(a.data).toMatchObject({ ok: true, path: '/one' });
+    expect(b.data.body).toBe('posted');
+    expect(a.requestId).toBe('req_1');
+    expect(a.headers['x-multi']).toBe('a, b');
+    expect(connections - before).toBe(1);
+    await c.close();
+  });
+
+  it('turns a reset connection into a NetworkError', async () => {
+    const c = client();
+    await expect(c.request({ method: 'GET', path: '/reset' })).rejects.toBeInstanceOf(NetworkError);
+    await c.close();
+  });
+
+  it('turns a body cut off half-way into a NetworkError', async () => {
+    const c = client();
+    await expect(c.request({ method: 'GET', path: '/cut' })).rejects.toBeInstanceOf(NetworkError);
+    await c.close();
+  });
+
+  it('gives up on a server that never answers after the per-attempt timeout', async () => {
+    const c = client(150);
+    const started = Date.now();
+    await expect(c.request({ method: 'GET', path: '/stall' })).rejects.toBeInstanceOf(TimeoutError);
+    expect(Date.now() - started).toBeLessThan(3000);
+    await c.close();
+  });
+});
