@@ -22,6 +22,8 @@ export interface Io {
   stdout: OutStream;
   stderr: OutStream;
   stdin: InStream;
+  /** stdin.isTTY, when it can be told without creating the stream (the real process). */
+  readonly stdinIsTTY?: boolean;
 }
 
 export interface Clock {

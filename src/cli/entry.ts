@@ -11,15 +11,6 @@ export { systemClock } from './create-context.js';
  * on first access, which costs milliseconds that `--help` and most commands never need.
  */
 export function processIo(): Io {
-  let stdin: Io['stdin'] | undefined;
-  const lazyStdin = new Proxy({} as Io['stdin'], {
-    get(_target, key) {
-      if (key === 'isTTY' && !stdin) return isatty(0);
-      stdin ??= process.stdin;
-      const value = Reflect.get(stdin, key, stdin) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(stdin) : value;
-    },
-  });
   return {
     get stdout() {
       return process.stdout;
@@ -27,7 +18,12 @@ export function processIo(): Io {
     get stderr() {
       return process.stderr;
     },
-    stdin: lazyStdin,
+    get stdin() {
+      return process.stdin;
+    },
+    // Whether stdin is a terminal, without creating the stream.
+    get stdinIsTTY() {
+      return isatty(0);
+    },
   };
 }
-

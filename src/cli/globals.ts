@@ -55,7 +55,7 @@ export function resolveGlobals(raw: RawGlobalOptions, io: Io, env: Readonly<Reco
     format,
     formatExplicit,
     color: colorEnabled({ flag: raw.color !== false, env, isTTY: Boolean(io.stdout.isTTY) }),
-    interactive: raw.input !== false && !ci && Boolean(io.stdin.isTTY) && Boolean(io.stdout.isTTY || io.stderr.isTTY),
+    interactive: raw.input !== false && !ci && Boolean(io.stdinIsTTY ?? io.stdin.isTTY) && Boolean(io.stdout.isTTY || io.stderr.isTTY),
     timeoutMs: duration('--timeout', raw.timeout ?? '30s'),
     maxRetries,
     maxWaitMs: duration('--max-wait', raw.maxWait ?? '60s'),

@@ -56,3 +56,14 @@ describe('version constant', () => {
     expect(VERSION).toBe(pkg.version);
   });
 });
+
+describe('process streams', () => {
+  it('hands out the real stdin (readline and prompts keep state on it) and tells a terminal without creating it', async () => {
+    const { processIo } = await import('../../src/cli/entry.js');
+    const { isatty } = await import('node:tty');
+    const io = processIo();
+    expect(io.stdinIsTTY).toBe(isatty(0));
+    expect(io.stdin).toBe(process.stdin);
+    expect(io.stdout).toBe(process.stdout);
+  });
+});
