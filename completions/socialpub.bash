@@ -19,28 +19,6 @@ _socialpub() {
     i=$((i + 1))
   done
   case "$path" in
-    '')
-      case "$prev" in
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
-      esac
-      COMPREPLY=($(compgen -W 'posts results listen auth profile api sandbox demo completion help -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
-      ;;
-    'posts')
-      case "$prev" in
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
-      esac
-      COMPREPLY=($(compgen -W 'create schedule list -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
-      ;;
     'posts create')
       case "$prev" in
         --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
@@ -50,14 +28,7 @@ _socialpub() {
         --title) COMPREPLY=(); return ;;
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --idempotency-key) COMPREPLY=(); return ;;
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
       esac
-      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'posts schedule')
       case "$prev" in
@@ -71,39 +42,14 @@ _socialpub() {
         --at) COMPREPLY=(); return ;;
         --tz) COMPREPLY=(); return ;;
         --from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
       esac
-      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run --at --tz --from-file --resume --no-resume --skip-invalid -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'posts list')
       case "$prev" in
         --status) COMPREPLY=($(compgen -W 'draft scheduled published failed' -- "$cur")); return ;;
         --limit) COMPREPLY=(); return ;;
         --offset) COMPREPLY=(); return ;;
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
       esac
-      COMPREPLY=($(compgen -W '--status --limit --offset --all -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
-      ;;
-    'results')
-      case "$prev" in
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
-      esac
-      COMPREPLY=($(compgen -W 'list get wait -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'results list')
       case "$prev" in
@@ -112,25 +58,7 @@ _socialpub() {
         --offset) COMPREPLY=(); return ;;
         --limit) COMPREPLY=(); return ;;
         --concurrency) COMPREPLY=(); return ;;
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
       esac
-      COMPREPLY=($(compgen -W '--post --platform --failed --succeeded --offset --limit --all --concurrency -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
-      ;;
-    'results get')
-      case "$prev" in
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
-      esac
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'results wait')
       case "$prev" in
@@ -138,14 +66,7 @@ _socialpub() {
         --timeout) COMPREPLY=(); return ;;
         --expect) COMPREPLY=(); return ;;
         --listen-port) COMPREPLY=(); return ;;
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
       esac
-      COMPREPLY=($(compgen -W '--post --timeout --expect --listen-port -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'listen')
       case "$prev" in
@@ -161,116 +82,7 @@ _socialpub() {
         --max-events) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --log) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
       esac
-      COMPREPLY=($(compgen -W '--port --host --path --secret --forward-to --forward-timeout --forward-retries --platform --status --max-events --timeout --log -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
-      ;;
-    'auth')
-      case "$prev" in
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
-      esac
-      COMPREPLY=($(compgen -W 'login status logout -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
-      ;;
-    'auth login')
-      case "$prev" in
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
-      esac
-      COMPREPLY=($(compgen -W '--with-key -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
-      ;;
-    'auth status')
-      case "$prev" in
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
-      esac
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
-      ;;
-    'auth logout')
-      case "$prev" in
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
-      esac
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
-      ;;
-    'profile')
-      case "$prev" in
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
-      esac
-      COMPREPLY=($(compgen -W 'list use show remove -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
-      ;;
-    'profile list')
-      case "$prev" in
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
-      esac
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
-      ;;
-    'profile use')
-      case "$prev" in
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
-      esac
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
-      ;;
-    'profile show')
-      case "$prev" in
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
-      esac
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
-      ;;
-    'profile remove')
-      case "$prev" in
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
-      esac
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'api')
       case "$prev" in
@@ -278,14 +90,7 @@ _socialpub() {
         -f|--field) COMPREPLY=(); return ;;
         --input) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --idempotency-key) COMPREPLY=(); return ;;
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
       esac
-      COMPREPLY=($(compgen -W '-X --method -f --field --input --paginate --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'sandbox')
       case "$prev" in
@@ -303,49 +108,98 @@ _socialpub() {
         --latency) COMPREPLY=(); return ;;
         --chaos) COMPREPLY=(); return ;;
         --chaos-slow) COMPREPLY=(); return ;;
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
       esac
-      COMPREPLY=($(compgen -W '--port --host --write-profile --data --seed --failure-rate --write-limit --read-limit --webhook-url --webhook-secret --fixtures --latency --chaos --chaos-slow -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'demo')
       case "$prev" in
         --seed) COMPREPLY=(); return ;;
         --failure-rate) COMPREPLY=(); return ;;
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
       esac
+      ;;
+  esac
+  case "$prev" in
+    -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
+    --base-url) COMPREPLY=(); return ;;
+    -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
+    --timeout) COMPREPLY=(); return ;;
+    --max-retries) COMPREPLY=(); return ;;
+    --max-wait) COMPREPLY=(); return ;;
+  esac
+  case "$path" in
+    '')
+      COMPREPLY=($(compgen -W 'posts results listen auth profile api sandbox demo completion help -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'posts')
+      COMPREPLY=($(compgen -W 'create schedule list -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'posts create')
+      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'posts schedule')
+      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run --at --tz --from-file --resume --no-resume --skip-invalid -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'posts list')
+      COMPREPLY=($(compgen -W '--status --limit --offset --all -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'results')
+      COMPREPLY=($(compgen -W 'list get wait -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'results list')
+      COMPREPLY=($(compgen -W '--post --platform --failed --succeeded --offset --limit --all --concurrency -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'results get')
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'results wait')
+      COMPREPLY=($(compgen -W '--post --timeout --expect --listen-port -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'listen')
+      COMPREPLY=($(compgen -W '--port --host --path --secret --forward-to --forward-timeout --forward-retries --platform --status --max-events --timeout --log -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'auth')
+      COMPREPLY=($(compgen -W 'login status logout -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'auth login')
+      COMPREPLY=($(compgen -W '--with-key -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'auth status')
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'auth logout')
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'profile')
+      COMPREPLY=($(compgen -W 'list use show remove -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'profile list')
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'profile use')
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'profile show')
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'profile remove')
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'api')
+      COMPREPLY=($(compgen -W '-X --method -f --field --input --paginate --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'sandbox')
+      COMPREPLY=($(compgen -W '--port --host --write-profile --data --seed --failure-rate --write-limit --read-limit --webhook-url --webhook-secret --fixtures --latency --chaos --chaos-slow -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'demo')
       COMPREPLY=($(compgen -W '--seed --failure-rate -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'completion')
-      case "$prev" in
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
-      esac
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")); return; fi
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'help')
-      case "$prev" in
-        -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
-        --base-url) COMPREPLY=(); return ;;
-        -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
-        --timeout) COMPREPLY=(); return ;;
-        --max-retries) COMPREPLY=(); return ;;
-        --max-wait) COMPREPLY=(); return ;;
-      esac
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
   esac

@@ -51,6 +51,13 @@ describe('completion scripts', () => {
     it('completes output formats after -o', () => {
       expect(complete('socialpub -o n')).toEqual(['ndjson']);
     });
+    it('offers the verbs of a noun, and flag values per command', () => {
+      expect(complete('socialpub results ').filter((w) => !w.startsWith('-'))).toEqual(['get', 'list', 'wait']);
+      expect(complete('socialpub posts list --status ')).toEqual(['draft', 'failed', 'published', 'scheduled']);
+      expect(complete('socialpub listen --status ')).toEqual(['failed', 'published']);
+      expect(complete('socialpub posts create --platform bl')).toEqual(['bluesky']);
+      expect(complete('socialpub --json posts sch')).toEqual(['schedule']);
+    });
     it('reads profile names at completion time', () => {
       expect(complete('socialpub --profile ')).toEqual(['personal', 'work']);
     });

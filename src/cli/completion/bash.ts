@@ -18,20 +18,18 @@ function valueCode(values: ValueSource): string {
 }
 
 export function bashScript(tree: CommandSpec[]): string {
+  const prevCase = (flags: CommandSpec['flags'], indent: string) =>
+    flags.map((f) => `${indent}${f.names.join('|')}) ${valueCode(f.values)}; return ;;`).join('\n');
+  // A command's own flags that take a value (they win over a program-wide flag of the same name).
+  const ownValueCases = tree
+    .map((spec) => ({ spec, own: spec.flags.filter((f) => f.takesValue && !f.global) }))
+    .filter(({ own }) => own.length > 0)
+    .map(({ spec, own }) => `    ${q(spec.path.join(' '))})\n      case "$prev" in\n${prevCase(own, '        ')}\n      esac\n      ;;`);
+  const globalValueFlags = tree[0]?.flags.filter((f) => f.takesValue && f.global) ?? [];
   const cases = tree.map((spec) => {
-    const key = spec.path.join(' ');
-    const valueFlags = spec.flags.filter((f) => f.takesValue);
     const words = [...spec.subcommands.map((s) => s.name), ...spec.flags.flatMap((f) => f.names)];
-    const prevCases = valueFlags.map((f) => `        ${f.names.join('|')}) ${valueCode(f.values)}; return ;;`).join('\n');
     const argCode = spec.argument.kind !== 'none' && spec.subcommands.length === 0 ? `      if [[ "$cur" != -* ]]; then ${valueCode(spec.argument)}; return; fi\n` : '';
-    return [
-      `    ${q(key)})`,
-      valueFlags.length ? `      case "$prev" in\n${prevCases}\n      esac` : '',
-      argCode + `      COMPREPLY=($(compgen -W ${q(words.join(' '))} -- "$cur"))`,
-      '      ;;',
-    ]
-      .filter(Boolean)
-      .join('\n');
+    return [`    ${q(spec.path.join(' '))})`, argCode + `      COMPREPLY=($(compgen -W ${q(words.join(' '))} -- "$cur"))`, '      ;;'].join('\n');
   });
   const valueFlags = [...new Set(tree.flatMap((s) => s.flags.filter((f) => f.takesValue).flatMap((f) => f.names)))];
   const commandPaths = tree.filter((s) => s.path.length > 0).map((s) => s.path.join(' '));
@@ -55,6 +53,12 @@ _socialpub() {
     esac
     i=$((i + 1))
   done
+  case "$path" in
+${ownValueCases.join('\n')}
+  esac
+  case "$prev" in
+${prevCase(globalValueFlags, '    ')}
+  esac
   case "$path" in
 ${cases.join('\n')}
   esac
