@@ -1,5 +1,5 @@
 // The checked-in completion scripts match the command tree, and bash really offers what it should.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,16 @@ describe('completion scripts', () => {
       const r = await runCli(['completion', shell]);
       expect(r.code).toBe(0);
       expect(readFileSync(join(ROOT, 'completions', file), 'utf8')).toBe(r.stdout);
+    });
+  }
+
+  // zsh and fish parse their scripts where they are installed (not every machine has them;
+  // bash, which every machine has, is exercised fully below).
+  const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
+  for (const [shell, file] of [['zsh', FILES.zsh], ['fish', FILES.fish]] as const) {
+    it.runIf(has(shell))(`${shell} parses completions/${file}`, () => {
+      const r = spawnSync(shell, ['-n', join(ROOT, 'completions', file)], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
     });
   }
 
