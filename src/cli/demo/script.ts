@@ -135,6 +135,7 @@ export async function runDemo(ctx: Context, options: DemoOptions): Promise<numbe
           .filter((cmd) => !cmd.startsWith('socialpub auth login'))
           .map((cmd) => `  ${cmd}\n`)
           .join('') +
+        `  (your own sandbox prints its own ids: use those)\n` +
         `\nMore: socialpub --help · socialpub help environment · socialpub help exit-codes\n`,
     );
     return 0;
