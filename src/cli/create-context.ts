@@ -3,7 +3,6 @@ import type { Dispatcher } from 'undici';
 import type { ApiClient, ClientOptions } from '../client/types.js';
 import { configDir } from '../config/paths.js';
 import { openProfileStore } from '../config/store.js';
-import { resolveProfile } from '../config/resolve.js';
 import type { ProfileStore, ResolvedProfile } from '../config/types.js';
 import { createOutput, type Output } from '../output/output.js';
 import { plainColors, type Colors } from '../output/colors.js';
@@ -98,6 +97,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
       return (store ??= openProfileStore(configDir(deps.env), { warn: (message) => ctx.output().warn(message) }));
     },
     async profile(): Promise<ResolvedProfile> {
+      const { resolveProfile } = await import('../config/resolve.js');
       return resolveProfile({ flagProfile: ctx.globals.profile, flagBaseUrl: ctx.globals.baseUrl, env: deps.env, store: await ctx.config() });
     },
     async client(overrides = {}) {

@@ -2,15 +2,18 @@
 import { CommanderError } from 'commander';
 import { buildProgram } from './program.js';
 import { createContext, type ContextDeps } from './create-context.js';
-import { resolveGlobals, type RawGlobalOptions } from './globals.js';
+import type { RawGlobalOptions } from './globals.js';
 import { exitCodeSlot } from './action.js';
-import { reportError } from './errors.js';
 import { EXIT } from './exit-codes.js';
+
+// Flag resolution and error reporting load only when an action runs or something failed:
+// `--help` needs neither, and every module off its path is start-up time saved.
 
 export async function runProgram(argv: string[], deps: ContextDeps): Promise<number> {
   const ctx = createContext(deps);
   const program = buildProgram(ctx);
   program.hook('preAction', async (_this, actionCommand) => {
+    const { resolveGlobals } = await import('./globals.js');
     ctx.globals = resolveGlobals(actionCommand.optsWithGlobals() as RawGlobalOptions, deps.io, deps.env);
     await ctx.prepare();
   });
@@ -22,6 +25,7 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
+    const { reportError } = await import('./errors.js');
     return reportError(err, {
       stderr: deps.io.stderr,
       json: ctx.globals.format === 'json' || ctx.globals.format === 'ndjson',

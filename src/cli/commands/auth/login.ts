@@ -6,8 +6,6 @@ import type { Context } from '../../context.js';
 import { action } from '../../action.js';
 import { UsageError } from '../../cli-error.js';
 import { profileNameProblem } from '../../../config/profile-name.js';
-import { maskKey } from '../../../config/resolve.js';
-import { DEFAULT_BASE_URL } from '../../../config/types.js';
 
 interface LoginOptions {
   withKey?: boolean;
@@ -39,6 +37,7 @@ Examples:
 }
 
 export async function login(ctx: Context, opts: LoginOptions): Promise<number> {
+  const [{ maskKey }, { DEFAULT_BASE_URL }] = await Promise.all([import('../../../config/resolve.js'), import('../../../config/types.js')]);
   const [{ baseUrlProblem, isInsecureRemote, normaliseBaseUrl }, { profileFlag }] = await Promise.all([import('../../../config/base-url.js'), import('./describe.js')]);
   const store = await ctx.config();
   const resolved = await ctx.profile();

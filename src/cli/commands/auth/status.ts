@@ -5,7 +5,6 @@ import type { Context } from '../../context.js';
 import { action } from '../../action.js';
 import { CliError } from '../../cli-error.js';
 import { EXIT } from '../../exit-codes.js';
-import { maskKey } from '../../../config/resolve.js';
 
 export interface AuthStatus {
   profile: string;
@@ -41,6 +40,7 @@ Examples:
 }
 
 export async function status(ctx: Context): Promise<number> {
+  const { maskKey } = await import('../../../config/resolve.js');
   const { baseUrlSourceText, fields, keyLocation, profileFlag, profileSourceText } = await import('./describe.js');
   const store = await ctx.config();
   const profile = await ctx.profile();

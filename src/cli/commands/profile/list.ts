@@ -3,7 +3,6 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
 import type { Column } from '../../../output/writers.js';
-import { maskKey } from '../../../config/resolve.js';
 import type { Profile } from '../../../config/types.js';
 
 export interface ProfileRow {
@@ -16,7 +15,7 @@ export interface ProfileRow {
 }
 
 /** A profile as it may be shown: the key masked, preferences kept. */
-export function profileRow(name: string, profile: Profile, current: boolean): ProfileRow {
+export function profileRow(name: string, profile: Profile, current: boolean, maskKey: (key: string) => string): ProfileRow {
   const { apiKey, baseUrl, ...preferences } = profile;
   const row: ProfileRow = { name, current, baseUrl: baseUrl ?? null, key: apiKey ? maskKey(apiKey) : null };
   // A preference can never shadow the fields above (a stray "key" must not replace the mask).
@@ -53,7 +52,8 @@ Examples:
 export async function list(ctx: Context): Promise<number> {
   const store = await ctx.config();
   const current = store.current();
-  const rows = store.names().map((name) => profileRow(name, store.get(name)!, name === current));
+  const { maskKey } = await import('../../../config/resolve.js');
+  const rows = store.names().map((name) => profileRow(name, store.get(name)!, name === current, maskKey));
   const out = ctx.output();
   await out.list(rows, columns);
   if (rows.length === 0) out.info('No profiles yet: run `socialpub auth login` (or `socialpub sandbox --write-profile`)');

@@ -3,7 +3,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
-import { maskKey, resolveProfile } from '../../../config/resolve.js';
 
 export function registerShow(profile: Command, ctx: Context): void {
   profile
@@ -25,6 +24,7 @@ Examples:
 }
 
 export async function show(ctx: Context, name: string | undefined): Promise<number> {
+  const { maskKey, resolveProfile } = await import('../../../config/resolve.js');
   const [{ baseUrlSourceText, fields, keyLocation, profileSourceText }, { profileNotFound }] = await Promise.all([import('../auth/describe.js'), import('./not-found.js')]);
   const store = await ctx.config();
   if (name !== undefined && !store.get(name)) throw profileNotFound(name, store);
