@@ -6,8 +6,7 @@ import { openProfileStore } from '../config/store.js';
 import type { ProfileStore, ResolvedProfile } from '../config/types.js';
 import { createOutput, type Output } from '../output/output.js';
 import { plainColors, type Colors } from '../output/colors.js';
-import { CliError } from './cli-error.js';
-import { EXIT } from './exit-codes.js';
+import { CliError, EXIT } from './cli-error.js';
 import type { Clock, Context, Globals, Io } from './context.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
 

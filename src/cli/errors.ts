@@ -1,7 +1,6 @@
 // The one place that turns any error into an exit code and a message (DESIGN habit 4).
 import { ApiError } from '../client/errors.js';
-import { CliError } from './cli-error.js';
-import { EXIT, type ExitCode } from './exit-codes.js';
+import { CliError, EXIT, type ExitCode } from './cli-error.js';
 import { formatClock } from '../output/time.js';
 import { formatDuration } from './duration.js';
 

@@ -1,5 +1,5 @@
 // Help topics beyond the command tree: `socialpub help environment`, `socialpub help exit-codes`.
-import { EXIT_CODE_HELP } from './exit-codes.js';
+import { EXIT_CODE_HELP } from './cli-error.js';
 
 const ENVIRONMENT: ReadonlyArray<[string, string]> = [
   ['SOCIALPUB_API_KEY', 'API key for this run; wins over the stored key and is never written to disk (CI secrets)'],

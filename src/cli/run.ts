@@ -4,7 +4,7 @@ import { buildProgram } from './program.js';
 import { createContext, type ContextDeps } from './create-context.js';
 import type { RawGlobalOptions } from './globals.js';
 import { exitCodeSlot } from './action.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT } from './cli-error.js';
 
 // Flag resolution and error reporting load only when an action runs or something failed:
 // `--help` needs neither, and every module off its path is start-up time saved.

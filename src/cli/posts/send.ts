@@ -2,8 +2,7 @@
 // the idempotency key; or, with --dry-run, prints those requests and sends nothing.
 import { basename } from 'node:path';
 import type { Context } from '../context.js';
-import { UsageError } from '../cli-error.js';
-import { EXIT } from '../exit-codes.js';
+import { UsageError, EXIT } from '../cli-error.js';
 import { PATHS } from '../../wire/headers.js';
 import type { CreatePostBody, ScheduleBody } from '../../wire/schemas.js';
 import { buildBody, localFiles } from './body.js';

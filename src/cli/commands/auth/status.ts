@@ -3,8 +3,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
-import { CliError } from '../../cli-error.js';
-import { EXIT } from '../../exit-codes.js';
+import { CliError, EXIT } from '../../cli-error.js';
 
 export interface AuthStatus {
   profile: string;

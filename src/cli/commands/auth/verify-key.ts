@@ -1,8 +1,7 @@
 // The cheapest authenticated read the service has (one post result) tells whether a key works.
 // 401 and 403 ADDON_REQUIRED become exit-3 errors that say how to fix them.
 import { ApiError } from '../../../client/errors.js';
-import { CliError } from '../../cli-error.js';
-import { EXIT } from '../../exit-codes.js';
+import { CliError, EXIT } from '../../cli-error.js';
 import type { Context } from '../../context.js';
 
 export const ROTATE_HINT = 'create or rotate a key in the workspace settings under Settings → Developers (a key suspected of leaking must be rotated)';

@@ -3,10 +3,9 @@
 // with a summary on stderr. Event lines are written synchronously from the engine's emit, so
 // what is printed keeps the order in which deliveries arrived.
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { CliError, UsageError } from '../../cli-error.js';
+import { CliError, UsageError, EXIT } from '../../cli-error.js';
 import type { Context } from '../../context.js';
 import { formatDuration } from '../../duration.js';
-import { EXIT } from '../../exit-codes.js';
 import { maskKey } from '../../../config/resolve.js';
 import { isLoopbackHost, ListenerStartError, startListener } from '../../../listen/index.js';
 import type { DeliveryEvent, Listener } from '../../../listen/types.js';

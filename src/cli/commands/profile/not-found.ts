@@ -1,6 +1,5 @@
 // A profile name that is not in the file: exit 4 (not found), with the way to create it.
-import { CliError } from '../../cli-error.js';
-import { EXIT } from '../../exit-codes.js';
+import { CliError, EXIT } from '../../cli-error.js';
 import type { ProfileStore } from '../../../config/types.js';
 
 export function profileNotFound(name: string, store: Pick<ProfileStore, 'names' | 'path'>): CliError {

@@ -55,7 +55,7 @@ export async function runWait(ctx: Context, flags: WaitFlags, cmd: Command): Pro
     import('../../results/numbers.js'),
     import('../../duration.js'),
     import('../../cli-error.js'),
-    import('../../exit-codes.js'),
+    import('../../cli-error.js'),
     import('../../results/wait-state.js'),
   ]);
   const postId = flags.post.trim();

@@ -1,8 +1,7 @@
 // `socialpub sandbox`: starts the local service, prints the ready line and banner, optionally
 // writes a profile, then serves until Ctrl-C (exit 0).
 import type { Context } from '../../context.js';
-import { CliError, UsageError } from '../../cli-error.js';
-import { EXIT } from '../../exit-codes.js';
+import { CliError, UsageError, EXIT } from '../../cli-error.js';
 import { banner, readyLine } from './banner.js';
 import { planSandbox, type SandboxFlags } from './flags.js';
 

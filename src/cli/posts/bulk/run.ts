@@ -2,7 +2,7 @@
 // rate limit allows, journaling each step, and print what happened to every row.
 import { existsSync } from 'node:fs';
 import type { Context } from '../../context.js';
-import { EXIT } from '../../exit-codes.js';
+import { EXIT } from '../../cli-error.js';
 import { ApiError, RateLimitError } from '../../../client/errors.js';
 import type { RateLimitInfo, RetryNotice } from '../../../client/types.js';
 import { formatClock } from '../../../output/time.js';
