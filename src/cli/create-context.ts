@@ -4,8 +4,8 @@ import type { ApiClient, ClientOptions } from '../client/types.js';
 import { configDir } from '../config/paths.js';
 import { openProfileStore } from '../config/store.js';
 import type { ProfileStore, ResolvedProfile } from '../config/types.js';
-import { createOutput, type Output } from '../output/output.js';
-import { plainColors, type Colors } from '../output/colors.js';
+import type { Output } from '../output/output.js';
+import type { Colors } from '../output/colors.js';
 import { CliError, EXIT } from './cli-error.js';
 import type { Clock, Context, Globals, Io } from './context.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
@@ -58,13 +58,17 @@ export const DEFAULT_GLOBALS: Globals = {
 };
 
 export interface ContextInternals extends Context {
-  /** Loads chalk when colour is on; called once flags are parsed. */
+  /**
+   * Loads the output module (and chalk when colour is on); called once flags are parsed, and
+   * before an error is reported. `--help` never needs it.
+   */
   prepare(): Promise<void>;
   runExitHooks(): Promise<void>;
 }
 
 export function createContext(deps: ContextDeps): ContextInternals {
-  let colors: Colors = plainColors;
+  let colors: Colors | undefined;
+  let createOutput: typeof import('../output/output.js').createOutput | undefined;
   let output: Output | undefined;
   let store: ProfileStore | undefined;
   let client: ApiClient | undefined;
@@ -79,10 +83,13 @@ export function createContext(deps: ContextDeps): ContextInternals {
     dispatcher: deps.dispatcher,
     globals: { ...DEFAULT_GLOBALS },
     async prepare() {
-      if (ctx.globals.color) colors = await (await import('../output/colors.js')).loadColors(true);
+      const [outputModule, colorModule] = await Promise.all([import('../output/output.js'), import('../output/colors.js')]);
+      createOutput = outputModule.createOutput;
+      colors = ctx.globals.color ? await colorModule.loadColors(true) : colorModule.plainColors;
       output = undefined;
     },
     output() {
+      if (!createOutput) throw new Error('ctx.output() was called before the context was prepared');
       return (output ??= createOutput({
         stdout: deps.io.stdout,
         stderr: deps.io.stderr,

@@ -26,6 +26,7 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     const { reportError } = await import('./errors.js');
+    await ctx.prepare();
     return reportError(err, {
       stderr: deps.io.stderr,
       json: ctx.globals.format === 'json' || ctx.globals.format === 'ndjson',
