@@ -14,13 +14,6 @@ export async function main(argv: string[], deps: Partial<ContextDeps> = {}): Pro
     return 0;
   }
   const { runProgram, systemClock, processIo } = await import('./cli/entry.js');
-  if (!deps.io) {
-    // `socialpub … | head` closes the pipe early: that is the reader's choice, not an error.
-    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw err;
-    });
-  }
   let controller: AbortController | undefined;
   let onSigint: (() => void) | undefined;
   if (!deps.signal) {

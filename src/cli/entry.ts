@@ -11,8 +11,17 @@ export { systemClock } from './create-context.js';
  * on first access, which costs milliseconds that `--help` and most commands never need.
  */
 export function processIo(): Io {
+  let guarded = false;
   return {
     get stdout() {
+      if (!guarded) {
+        guarded = true;
+        // `socialpub … | head` closes the pipe early: that is the reader's choice, not an error.
+        process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+          if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+          throw err;
+        });
+      }
       return process.stdout;
     },
     get stderr() {

@@ -1,0 +1,31 @@
+// `socialpub … | head`: the reader closing the pipe early ends socialpub quietly (exit 0, no
+// stack trace), even in the middle of a long streamed list.
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { BIN, ensureBuilt } from './ensure-built.js';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+let sb: Sandbox;
+beforeAll(async () => {
+  await ensureBuilt();
+  sb = await startSandbox({ port: 0, seed: 5, fixtures: 20_000, readLimit: 1_000_000 });
+}, 120_000);
+afterAll(() => sb?.close());
+
+describe('a closed pipe', () => {
+  it('ends a streamed --all listing quietly with exit 0', async () => {
+    const key = sb.workspaces.find((w) => w.name === 'demo')!.apiKey;
+    // Not spawnSync: the sandbox answering the child lives in this process's event loop.
+    const child = spawn('bash', ['-c', `set -o pipefail; '${process.execPath}' '${BIN}' results list --all -o ndjson | head -n 1`], {
+      env: { PATH: process.env.PATH, HOME: '/nonexistent', SOCIALPUB_CONFIG_DIR: '/nonexistent-socialpub', SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: key },
+    });
+    const r = { stdout: '', stderr: '', status: null as number | null };
+    child.stdout.on('data', (c: Buffer) => (r.stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (r.stderr += c.toString()));
+    r.status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout.trim())).toHaveProperty('id');
+  });
+});
