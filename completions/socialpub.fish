@@ -27,7 +27,7 @@ complete -c socialpub -s h -l help -d 'show help'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list' -a create -d 'create a draft post'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list' -a schedule -d 'schedule a draft, a new post, or a whole file of posts'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list' -a list -d 'list posts, filtered by status'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l platform -d 'target platform, repeatable' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l platform -d 'target platform, repeatable or comma-separated' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l text -d 'text for every platform' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l text-for -d 'text for one platform' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l media -d 'image or video: a local file' -r -F
@@ -35,7 +35,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l file -d 'the whole request body as JSON' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l idempotency-key -d 'a key of your own: re-running with the same key never creates a second post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l dry-run -d 'validate and print the exact requests; send nothing'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l platform -d 'target platform, repeatable' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l platform -d 'target platform, repeatable or comma-separated' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l text -d 'text for every platform' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l text-for -d 'text for one platform' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l media -d 'image or video: a local file' -r -F

@@ -46,8 +46,12 @@ export interface Globals {
   /** Prompts allowed: stdin and stdout are terminals, no --no-input, no CI. */
   interactive: boolean;
   timeoutMs: number;
+  /** Whether --timeout was given (commands whose own wait it also bounds need to know). */
+  timeoutGiven: boolean;
   maxRetries: number;
   maxWaitMs: number;
+  /** Whether --max-wait was given (a bulk run is more patient than the default otherwise). */
+  maxWaitGiven: boolean;
   debug: boolean;
   quiet: boolean;
 }

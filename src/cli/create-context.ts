@@ -9,6 +9,8 @@ import type { Colors } from '../output/colors.js';
 import { CliError, EXIT } from './cli-error.js';
 import type { Clock, Context, Globals, Io } from './context.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
+import { DEFAULTS } from './flags/defaults.js';
+import { parseDuration } from './flags/duration.js';
 
 export interface ContextDeps {
   io: Io;
@@ -50,9 +52,11 @@ export const DEFAULT_GLOBALS: Globals = {
   formatExplicit: false,
   color: false,
   interactive: false,
-  timeoutMs: 30_000,
-  maxRetries: 3,
-  maxWaitMs: 60_000,
+  timeoutMs: parseDuration(DEFAULTS.timeout)!,
+  timeoutGiven: false,
+  maxRetries: DEFAULTS.maxRetries,
+  maxWaitMs: parseDuration(DEFAULTS.maxWait)!,
+  maxWaitGiven: false,
   debug: false,
   quiet: false,
 };
@@ -97,6 +101,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
         colors,
         quiet: ctx.globals.quiet,
         progress: Boolean(deps.io.stdout.isTTY && deps.io.stderr.isTTY),
+        now: deps.clock.now,
       }));
     },
     async config() {

@@ -1,7 +1,8 @@
 // The commander program: global flags, the nouns, and parse errors routed to exit code 2.
 import { Command, Option } from 'commander';
 import type { Context } from './context.js';
-import { registerCommands } from './commands/index.js';
+import { defineCommands } from './commands/index.js';
+import { DEFAULTS } from './flags/defaults.js';
 
 export function buildProgram(ctx: Context): Command {
   const program = new Command('socialpub')
@@ -13,9 +14,10 @@ export function buildProgram(ctx: Context): Command {
     .option('--json', 'same as --output json')
     .option('--no-color', 'no colour (also NO_COLOR=1)')
     .option('--no-input', 'never prompt; a missing value is an error naming the flag (also CI=1)')
-    .option('--timeout <duration>', 'per-request timeout', '30s')
-    .option('--max-retries <n>', 'retries on network errors, 408/409/429 and 5xx', '3')
-    .option('--max-wait <duration>', 'longest Retry-After to sleep through before giving up with exit 5', '60s')
+    // No commander defaults: Globals records whether these were given, and fills DEFAULTS.
+    .option('--timeout <duration>', `per-request timeout (default: ${DEFAULTS.timeout})`)
+    .option('--max-retries <n>', `retries on network errors, 408/409/429 and 5xx (default: ${DEFAULTS.maxRetries})`)
+    .option('--max-wait <duration>', `longest Retry-After to sleep through before giving up with exit 5 (default: ${DEFAULTS.maxWait})`)
     .option('--debug', 'HTTP trace on stderr, secrets redacted (also SOCIALPUB_DEBUG=1)')
     .option('-q, --quiet', 'only ids and essential output')
     .addOption(new Option('--api-key <key>').hideHelp())
@@ -30,7 +32,7 @@ export function buildProgram(ctx: Context): Command {
       getOutHelpWidth: () => (ctx.io.stdout.isTTY && ctx.io.stdout.columns ? ctx.io.stdout.columns : 80),
       getErrHelpWidth: () => 80,
     });
-  registerCommands(program, ctx);
+  defineCommands(program, ctx);
   // Parse errors and help of every subcommand go through the same override and output.
   const inherit = (cmd: Command) => {
     for (const sub of cmd.commands) {

@@ -29,7 +29,7 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
     await ctx.prepare();
     return reportError(err, {
       stderr: deps.io.stderr,
-      json: ctx.globals.format === 'json' || ctx.globals.format === 'ndjson',
+      json: ctx.output().structured,
       now: deps.clock.now(),
       profile: ctx.globals.profile,
       red: ctx.output().colors.red,

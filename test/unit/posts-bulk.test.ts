@@ -2,12 +2,12 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { detectFormat, parseBulk } from '../../src/cli/posts/bulk/rows.js';
-import { rowKeys } from '../../src/cli/posts/bulk/keys.js';
-import { journalPath, openJournal, readJournal } from '../../src/cli/posts/bulk/journal.js';
-import { collectFacts } from '../../src/cli/posts/body.js';
-import { mediaInspector } from '../../src/cli/posts/media-facts.js';
-import { validateDraft } from '../../src/cli/posts/validate.js';
+import { detectFormat, parseBulk } from '../../src/posts/bulk/rows.js';
+import { rowKeys } from '../../src/posts/bulk/keys.js';
+import { journalPath, openJournal, readJournal } from '../../src/posts/bulk/journal.js';
+import { collectFacts } from '../../src/posts/body.js';
+import { mediaInspector } from '../../src/posts/media-facts.js';
+import { validateDraft } from '../../src/posts/validate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'posts-bulk-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -131,7 +131,7 @@ describe('posts create / schedule without a server', () => {
       [['posts', 'schedule', '--from-file', join(dir, 'post.json'), '--text', 'x'], /--from-file cannot be combined with --text/],
       [['posts', 'schedule', '--platform', 'bluesky', '--text', 'x', '--at', '+1h', '--skip-invalid'], /--skip-invalid only applies with --from-file/],
       [['posts', 'list', '--status', 'publised'], /--status: "publised" is not a post status[\s\S]*did you mean "published"/],
-      [['posts', 'list', '--limit', '0'], /--limit: "0" is not a whole number of at least 1/],
+      [['posts', 'list', '--limit', '0'], /--limit: "0" is not a whole number 1 or more/],
       [['posts', 'list', '--offset', '-3'], /--offset: "-3" is not a whole number/],
       [['posts', 'list', '--all', '--limit', '5'], /--all and --limit cannot be combined/],
     ];

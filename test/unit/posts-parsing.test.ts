@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, nearest, suggestPlatform } from '../../src/cli/posts/suggest.js';
-import { parseJsonWithLocation } from '../../src/cli/posts/json-location.js';
-import { parseCsv, CsvSyntaxError } from '../../src/cli/posts/bulk/csv.js';
-import { deriveKey, stableStringify } from '../../src/cli/posts/keys.js';
+import { editDistance, nearest, suggestPlatform } from '../../src/wire/suggest.js';
+import { parseJsonWithLocation } from '../../src/posts/json-location.js';
+import { parseCsv, CsvSyntaxError } from '../../src/posts/bulk/csv.js';
+import { deriveKey, stableStringify } from '../../src/posts/keys.js';
 
 describe('suggestions', () => {
   it('measures edit distance', () => {

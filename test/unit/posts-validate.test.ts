@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { draftFromBody, draftFromFlags, type Issue, type PostDraft } from '../../src/cli/posts/draft.js';
-import { mediaInspector, sniffMime } from '../../src/cli/posts/media-facts.js';
-import { collectFacts, buildBody } from '../../src/cli/posts/body.js';
-import { formatBytes, validateDraft } from '../../src/cli/posts/validate.js';
+import { draftFromBody, draftFromFlags, type Issue, type PostDraft } from '../../src/posts/draft.js';
+import { mediaInspector, sniffMime } from '../../src/posts/media-facts.js';
+import { collectFacts, buildBody } from '../../src/posts/body.js';
+import { formatBytes, validateDraft } from '../../src/posts/validate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'posts-validate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

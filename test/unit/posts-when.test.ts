@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TimeInputError, checkZone, fromWallClock, parseAt, requireFuture, zoneOffsetMs } from '../../src/cli/posts/when.js';
+import { TimeInputError, checkZone, fromWallClock, parseAt, requireFuture, zoneOffsetMs } from '../../src/posts/when.js';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 

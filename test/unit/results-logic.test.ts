@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { editDistance, nearestPlatform, parsePlatformFlags, splitList } from '../../src/cli/results/platform-flag.js';
-import { formatCount, parseWholeNumber } from '../../src/cli/results/numbers.js';
-import { footerText } from '../../src/cli/results/footer.js';
-import { assessResults, backoffMs, nextPollDelayMs, progressText, rateLimitSpacingMs, POLL } from '../../src/cli/results/wait-state.js';
+import { platforms, optionalWholeNumber as parseWholeNumber, splitList } from '../../src/cli/flags/index.js';
+import { editDistance, suggestPlatform as nearestPlatform } from '../../src/wire/suggest.js';
+import { formatCount } from '../../src/output/count.js';
+
+const parsePlatformFlags = (values: string[]) => platforms('--platform', values);
+import { footerText } from '../../src/cli/commands/results/footer.js';
+import { assessResults, backoffMs, nextPollDelayMs, progressText, rateLimitSpacingMs, POLL } from '../../src/results/wait-state.js';
 import { UsageError } from '../../src/cli/cli-error.js';
 import { PLATFORMS } from '../../src/wire/platforms.js';
 import type { PostResult } from '../../src/wire/schemas.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough, Writable } from 'node:stream';
-import { resultColumns, outcomeText } from '../../src/cli/results/columns.js';
-import { renderResult } from '../../src/cli/results/detail.js';
-import { BatchingSink } from '../../src/cli/results/batching-sink.js';
-import { createProgress } from '../../src/cli/results/progress.js';
+import { resultColumns, outcomeText } from '../../src/cli/commands/results/columns.js';
+import { renderResult } from '../../src/cli/commands/results/detail.js';
+import { BatchingSink } from '../../src/output/batching-sink.js';
+import { createProgress } from '../../src/output/progress-count.js';
 import { ndjsonWriter, tableWriter, tsvWriter } from '../../src/output/writers.js';
 import { plainColors } from '../../src/output/colors.js';
 import { captureStream } from '../helpers/run-cli.js';

@@ -3,8 +3,6 @@
 import type { Context } from '../../context.js';
 import type { PreparedRequest } from '../../../client/prepare.js';
 import { redact, redactHeaders } from '../../../client/redact.js';
-import { writeTo } from '../../../output/writers.js';
-import { prettyJson } from './print-body.js';
 
 function bodyForDisplay(body: PreparedRequest['body'], secrets: string[]): { text: string | undefined; json: unknown } {
   if (body === undefined) return { text: undefined, json: null };
@@ -31,13 +29,11 @@ export async function printDryRun(ctx: Context, prepared: PreparedRequest, apiKe
   const headers = redactHeaders(prepared.headers, secrets);
   const url = redact(prepared.url, secrets);
   const body = bodyForDisplay(prepared.body, secrets);
-  if (ctx.globals.format === 'json' || ctx.globals.format === 'ndjson') {
-    const value = { method: prepared.method, url, headers, body: body.json };
-    await writeTo(ctx.io.stdout, `${JSON.stringify(value, null, prettyJson(ctx) ? 2 : undefined)}\n`);
-  } else {
+  const out = ctx.output();
+  await out.object({ method: prepared.method, url, headers, body: body.json }, () => {
     const lines = [`${prepared.method} ${url}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
     if (body.text !== undefined) lines.push('', body.text);
-    await writeTo(ctx.io.stdout, `${lines.join('\n')}\n`);
-  }
-  ctx.output().info('dry run: nothing was sent');
+    return lines.join('\n');
+  });
+  out.info('dry run: nothing was sent');
 }

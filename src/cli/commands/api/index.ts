@@ -4,10 +4,10 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
 import type { ApiOptions } from './run.js';
+import { collect } from '../../flags/list.js';
 
-const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
-export function register(program: Command, ctx: Context): void {
+export function defineApi(program: Command, ctx: Context): void {
   program
     .command('api')
     .usage('[-X METHOD] <path> [-f key=value]... [--input FILE] [--paginate] [--idempotency-key K] [--dry-run]')
@@ -32,9 +32,6 @@ Examples:
   socialpub api -X POST /v1/schedule -f postId=post_01HZX2 -f scheduledAt=2026-12-01T09:00:00Z --dry-run`,
     )
     .action(
-      action(ctx, async (path: string, opts: ApiOptions) => {
-        const { runApi } = await import('./run.js');
-        return runApi(ctx, path, opts);
-      }),
+      action(ctx, async (path: string, opts: ApiOptions) => (await import('./run.js')).runApi(ctx, path, opts)),
     );
 }

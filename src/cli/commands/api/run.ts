@@ -1,6 +1,7 @@
 // The run function of `socialpub api` (loaded only when the command runs).
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
+import { flagError, quote } from '../../flags/error.js';
 import { ApiError } from '../../../client/errors.js';
 import type { QueryValue, RequestOptions } from '../../../client/types.js';
 import { fieldsToBody, fieldsToQuery, parseFields, splitPathQuery } from './fields.js';
@@ -8,6 +9,9 @@ import { contentTypeOf, readInput } from './read-input.js';
 import { printBody } from './print-body.js';
 import { randomUUID } from 'node:crypto';
 import { sameOrigin } from '../../../client/url.js';
+import { prepareRequest } from '../../../client/prepare.js';
+import { rowListSchema } from '../../../wire/schemas.js';
+import { printDryRun } from './dry-run.js';
 
 export interface ApiOptions {
   method?: string;
@@ -23,7 +27,7 @@ type Method = (typeof METHODS)[number];
 
 export async function runApi(ctx: Context, rawPath: string, opts: ApiOptions): Promise<number> {
   const method = (opts.method ?? 'GET').toUpperCase() as Method;
-  if (!METHODS.includes(method)) throw new UsageError(`-X: "${opts.method}" is not a method`, [`use one of ${METHODS.join(', ')}`]);
+  if (!METHODS.includes(method)) throw flagError('-X', `${quote(opts.method ?? '')} is not a method`, [`use one of ${METHODS.join(', ')}`]);
   const path = rawPath.trim();
   if (!path) throw new UsageError('api: give a path, for example /api/v1/post-results');
   const fields = parseFields(opts.field ?? []);
@@ -77,8 +81,6 @@ export async function runApi(ctx: Context, rawPath: string, opts: ApiOptions): P
 
 async function dryRun(ctx: Context, request: RequestOptions<unknown>): Promise<number> {
   const profile = await ctx.profile();
-  const { prepareRequest } = await import('../../../client/prepare.js');
-  const { printDryRun } = await import('./dry-run.js');
   const prepared = prepareRequest({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, userAgent: `socialpub/${ctx.version} node/${process.versions.node}` }, request);
   await printDryRun(ctx, prepared, profile.apiKey);
   if (!profile.apiKey) ctx.output().warn(`no API key for profile "${profile.name}": a real run would stop with exit 3`);
@@ -88,19 +90,14 @@ async function dryRun(ctx: Context, request: RequestOptions<unknown>): Promise<n
 async function paginate(ctx: Context, client: Awaited<ReturnType<Context['client']>>, rawPath: string, fieldQuery: Record<string, QueryValue>): Promise<number> {
   const { path, query: pathQuery } = splitPathQuery(rawPath);
   const query: Record<string, QueryValue> = { ...pathQuery, ...fieldQuery };
-  const [{ rowListSchema: schema }, { jsonArrayWriter, ndjsonWriter }] = await Promise.all([
-    import('../../../wire/schemas.js'),
-    import('../../../output/writers.js'),
-  ]);
   const offset = numberParam(query.offset, 'offset');
   const pageSize = numberParam(query.limit, 'limit');
-  const rows = client.paginate<{ id: string }>(path, query, schema as never, {
+  const rows = client.paginate<{ id: string }>(path, query, rowListSchema as never, {
     ...(offset !== undefined ? { offset } : {}),
     ...(pageSize !== undefined ? { pageSize } : {}),
   });
-  const writer = ctx.globals.format === 'ndjson' ? ndjsonWriter<unknown>(ctx.io.stdout) : jsonArrayWriter<unknown>(ctx.io.stdout);
-  for await (const row of rows) await writer.write(row);
-  await writer.end();
+  // Rows of an unknown endpoint have no columns: --paginate prints JSON (an array, or NDJSON).
+  await ctx.output().list(rows, { columns: [], jsonOnly: true });
   return 0;
 }
 

@@ -2,9 +2,9 @@
 import { Argument, Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
-import { UsageError } from '../../cli-error.js';
+import type { CompletionOptions, Shell } from './run.js';
 
-export function register(program: Command, ctx: Context): void {
+export function defineCompletion(program: Command, ctx: Context): void {
   program
     .command('completion')
     .summary('print a shell completion script (bash, zsh, fish)')
@@ -22,18 +22,6 @@ Examples:
   socialpub completion fish > ~/.config/fish/completions/socialpub.fish`,
     )
     .action(
-      action(ctx, async (shell: 'bash' | 'zsh' | 'fish' | undefined, opts: { listProfiles?: boolean }, cmd: Command) => {
-        if (opts.listProfiles) {
-          const names = (await ctx.config()).names();
-          if (names.length) ctx.io.stdout.write(names.join('\n') + '\n');
-          return 0;
-        }
-        if (!shell) throw new UsageError('completion: name a shell', ['socialpub completion bash | zsh | fish']);
-        let root = cmd;
-        while (root.parent) root = root.parent;
-        const { completionScript } = await import('../../completion/generate.js');
-        ctx.io.stdout.write(completionScript(shell, root));
-        return 0;
-      }),
+      action(ctx, async (shell: Shell | undefined, opts: CompletionOptions, cmd: Command) => (await import('./run.js')).runCompletion(ctx, shell, opts, cmd)),
     );
 }

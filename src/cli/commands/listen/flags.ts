@@ -2,7 +2,7 @@
 // usage error (exit 2) naming its flag.
 import { PLATFORMS, POST_STATUSES, isPlatform, isPostStatus } from '../../../wire/platforms.js';
 import { UsageError } from '../../cli-error.js';
-import { parseDuration } from '../../duration.js';
+import { parseDuration } from '../../flags/duration.js';
 import type { ListenerOptions } from '../../../listen/types.js';
 
 export interface ListenFlags {

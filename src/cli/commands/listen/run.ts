@@ -5,7 +5,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { CliError, UsageError, EXIT } from '../../cli-error.js';
 import type { Context } from '../../context.js';
-import { formatDuration } from '../../duration.js';
+import { formatMs as formatDuration } from '../../../client/format-ms.js';
 import { maskKey } from '../../../config/resolve.js';
 import { isLoopbackHost, ListenerStartError, startListener } from '../../../listen/index.js';
 import type { DeliveryEvent, Listener } from '../../../listen/types.js';
@@ -47,7 +47,7 @@ export async function runListen(ctx: Context, flags: ListenFlags): Promise<numbe
   const out = ctx.output();
   const colors = out.colors;
   const stderr = ctx.io.stderr;
-  const format: LineFormat = out.format === 'json' || out.format === 'ndjson' ? 'ndjson' : out.format === 'tsv' ? 'tsv' : 'terminal';
+  const format: LineFormat = out.structured ? 'ndjson' : ctx.globals.format === 'tsv' ? 'tsv' : 'terminal';
 
   const logFd = plan.logFile === undefined ? undefined : openLog(plan.logFile);
   if (logFd !== undefined) ctx.onExit(() => closeSync(logFd));

@@ -3,9 +3,9 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
 import { addPayloadOptions } from './payload-options.js';
-import type { PayloadOptions } from '../../posts/compose.js';
+import type { PayloadOptions } from './compose.js';
 
-export function registerCreate(posts: Command, ctx: Context): void {
+export function defineCreate(posts: Command, ctx: Context): void {
   const cmd = posts
     .command('create')
     .summary('create a draft post')
@@ -25,15 +25,5 @@ Examples:
   socialpub posts create --file post.json --idempotency-key release-1.4.2 --json
   socialpub posts create --platform instagram --text "Hi" --media pic.jpg --dry-run`,
     )
-    .action(action(ctx, async (opts: PayloadOptions) => run(ctx, opts)));
-}
-
-async function run(ctx: Context, opts: PayloadOptions): Promise<number> {
-  const [{ compose }, { send }, { reportInvalidDryRun }] = await Promise.all([
-    import('../../posts/compose.js'),
-    import('../../posts/send.js'),
-    import('../../posts/dry-run.js'),
-  ]);
-  const composed = await reportInvalidDryRun(ctx, opts.dryRun, () => compose(ctx, opts, 'create'));
-  return send(ctx, composed, 'create', opts);
+    .action(action(ctx, async (opts: PayloadOptions) => (await import('./create.run.js')).runCreate(ctx, opts)));
 }

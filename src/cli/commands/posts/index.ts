@@ -1,11 +1,11 @@
 // `socialpub posts`: create drafts, schedule them (one or a file of thousands), list by status.
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { registerCreate } from './create.js';
-import { registerSchedule } from './schedule.js';
-import { registerList } from './list.js';
+import { defineCreate } from './create.js';
+import { defineSchedule } from './schedule.js';
+import { defineList } from './list.js';
 
-export function register(program: Command, ctx: Context): void {
+export function definePosts(program: Command, ctx: Context): void {
   const posts = program
     .command('posts')
     .summary('draft, schedule and list posts')
@@ -18,7 +18,7 @@ Examples:
   socialpub posts schedule --platform bluesky --text "Soon" --at +2h
   socialpub posts list --status scheduled --limit 50`,
     );
-  registerCreate(posts, ctx);
-  registerSchedule(posts, ctx);
-  registerList(posts, ctx);
+  defineCreate(posts, ctx);
+  defineSchedule(posts, ctx);
+  defineList(posts, ctx);
 }

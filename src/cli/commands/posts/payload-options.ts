@@ -1,11 +1,11 @@
 // Options shared by `posts create` and `posts schedule` (CONTRACT section 3, payload options).
 import type { Command } from 'commander';
-
-export const collect = (value: string, previous: string[] = []) => [...previous, value];
+import { PLATFORMS } from '../../../wire/platforms.js';
+import { collect } from '../../flags/list.js';
 
 export function addPayloadOptions(cmd: Command): Command {
   return cmd
-    .option('--platform <id>', 'target platform, repeatable (twitter-x, instagram, linkedin, facebook-page, tiktok, youtube, bluesky, threads, pinterest)', collect)
+    .option('--platform <id>', `target platform, repeatable or comma-separated (${PLATFORMS.join(', ')})`, collect)
     .option('--text <text>', 'text for every platform')
     .option('--text-for <platform=text>', 'text for one platform (repeatable; wins over --text)', collect)
     .option('--media <path|url>', 'image or video: a local file (checked, then uploaded) or an https URL (repeatable)', collect)

@@ -3,17 +3,10 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
-import { UsageError } from '../../cli-error.js';
 import { addPayloadOptions } from './payload-options.js';
-import type { ScheduleOptions } from '../../posts/compose.js';
+import type { ScheduleCommandOptions } from './schedule.run.js';
 
-export interface ScheduleCommandOptions extends ScheduleOptions {
-  fromFile?: string;
-  resume?: boolean;
-  skipInvalid?: boolean;
-}
-
-export function registerSchedule(posts: Command, ctx: Context): void {
+export function defineSchedule(posts: Command, ctx: Context): void {
   const cmd = posts
     .command('schedule')
     .argument('[draft-id]', 'an existing draft to schedule (leave out to create and schedule at once)')
@@ -54,23 +47,6 @@ Bulk files:
           Fields with commas, quotes or line breaks are quoted the usual CSV way ("say ""hi""").`,
     )
     .action(
-      action(ctx, async (draftId: string | undefined, opts: ScheduleCommandOptions, command: Command) => {
-        if (opts.fromFile !== undefined) {
-          if (draftId !== undefined) throw new UsageError('--from-file cannot be combined with a draft id', ['each row of the file says what to schedule']);
-          const { runBulk } = await import('../../posts/bulk/run.js');
-          const source = command.getOptionValueSourceWithGlobals('maxWait');
-          return runBulk(ctx, opts, { userMaxWait: source !== undefined && source !== 'default' });
-        }
-        if (opts.resume !== undefined || opts.skipInvalid) {
-          throw new UsageError(`${opts.skipInvalid ? '--skip-invalid' : opts.resume ? '--resume' : '--no-resume'} only applies with --from-file`);
-        }
-        const [{ compose }, { send }, { reportInvalidDryRun }] = await Promise.all([
-          import('../../posts/compose.js'),
-          import('../../posts/send.js'),
-          import('../../posts/dry-run.js'),
-        ]);
-        const composed = await reportInvalidDryRun(ctx, opts.dryRun, () => compose(ctx, opts, 'schedule', draftId));
-        return send(ctx, composed, 'schedule', opts);
-      }),
+      action(ctx, async (draftId: string | undefined, opts: ScheduleCommandOptions) => (await import('./schedule.run.js')).runSchedule(ctx, draftId, opts)),
     );
 }

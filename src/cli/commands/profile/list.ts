@@ -55,7 +55,7 @@ export async function list(ctx: Context): Promise<number> {
   const { maskKey } = await import('../../../config/resolve.js');
   const rows = store.names().map((name) => profileRow(name, store.get(name)!, name === current, maskKey));
   const out = ctx.output();
-  await out.list(rows, columns);
+  await out.list(rows, { columns });
   if (rows.length === 0) out.info('No profiles yet: run `socialpub auth login` (or `socialpub sandbox --write-profile`)');
   return 0;
 }

@@ -1,11 +1,11 @@
 // `socialpub results …`: page, filter, inspect and wait for post results.
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { register as registerList } from './list.js';
-import { register as registerGet } from './get.js';
-import { register as registerWait } from './wait.js';
+import { defineList } from './list.js';
+import { defineGet } from './get.js';
+import { defineWait } from './wait.js';
 
-export function register(program: Command, ctx: Context): void {
+export function defineResults(program: Command, ctx: Context): void {
   const results = program
     .command('results')
     .summary('list, inspect and wait for post results (one per target account)')
@@ -20,7 +20,7 @@ Examples:
   socialpub results get res_01HZX3
   socialpub results wait --post post_01HZX2 --timeout 10m`,
     );
-  registerList(results, ctx);
-  registerGet(results, ctx);
-  registerWait(results, ctx);
+  defineList(results, ctx);
+  defineGet(results, ctx);
+  defineWait(results, ctx);
 }

@@ -1,6 +1,6 @@
 // `sandbox` flags → startSandbox() options, every bad value a usage error (exit 2) naming its flag.
 import { UsageError } from '../../cli-error.js';
-import { parseDuration } from '../../duration.js';
+import { parseDuration } from '../../flags/duration.js';
 import type { SandboxOptions } from '../../../sandbox/types.js';
 
 export interface SandboxFlags {

@@ -1,0 +1,87 @@
+// A bulk file, read and checked before anything is sent: the flags that make sense with it, the
+// zone, every row parsed and validated (media facts included). A file with bad rows is refused
+// with every bad row and field listed, unless --skip-invalid.
+import type { Context } from '../../../context.js';
+import { UsageError } from '../../../cli-error.js';
+import { collectFacts } from '../../../../posts/body.js';
+import type { Issue, MediaSource } from '../../../../posts/draft.js';
+import { mediaInspector, type MediaFacts } from '../../../../posts/media-facts.js';
+import { validateDraft } from '../../../../posts/validate.js';
+import { catchTime } from '../../../../posts/issues.js';
+import type { ScheduleOptions } from '../compose.js';
+import { userZone } from '../../../../posts/zone.js';
+import { readSource, type Source } from '../read-source.js';
+import { printInvalidDryRun } from '../dry-run.js';
+import { InvalidInputError } from '../../../../wire/invalid-input.js';
+import { machineZone } from '../../../../posts/when.js';
+import { parseBulk, type BulkRow } from '../../../../posts/bulk/rows.js';
+
+export interface BulkOptions extends ScheduleOptions {
+  fromFile?: string;
+  resume?: boolean;
+  skipInvalid?: boolean;
+}
+
+export interface LoadedBulk {
+  src: Source;
+  zone: string;
+  /** Epoch ms the times were checked against. */
+  now: number;
+  rows: BulkRow[];
+  good: BulkRow[];
+  bad: BulkRow[];
+  issues: Issue[];
+  facts: Map<MediaSource, MediaFacts>;
+}
+
+function conflictingFlags(opts: BulkOptions): string[] {
+  const out: string[] = [];
+  if (opts.platform?.length) out.push('--platform');
+  if (opts.text !== undefined) out.push('--text');
+  if (opts.textFor?.length) out.push('--text-for');
+  if (opts.media?.length) out.push('--media');
+  if (opts.title !== undefined) out.push('--title');
+  if (opts.file !== undefined) out.push('--file');
+  if (opts.at !== undefined) out.push('--at');
+  if (opts.idempotencyKey !== undefined) out.push('--idempotency-key');
+  return out;
+}
+
+export async function loadBulk(ctx: Context, opts: BulkOptions): Promise<LoadedBulk> {
+  const conflicts = conflictingFlags(opts);
+  if (conflicts.length) {
+    throw new UsageError(`--from-file cannot be combined with ${conflicts.join(', ')}`, [
+      'each row of the file carries its own payload and time, and gets an idempotency key derived from its content; only --tz applies to every row',
+    ]);
+  }
+  const zoneIssues: Issue[] = [];
+  const zone = catchTime(zoneIssues, () => userZone(ctx.env, opts.tz)) ?? machineZone();
+  if (zoneIssues.length) throw new InvalidInputError(zoneIssues);
+
+  const src = await readSource(ctx, opts.fromFile!, '--from-file');
+  const now = ctx.clock.now();
+  const parsed = parseBulk(src.text, { label: src.label, baseDir: src.baseDir, zone, now });
+  if (parsed.fileIssues.length) {
+    throw new InvalidInputError(parsed.fileIssues, { what: src.label });
+  }
+  const { rows } = parsed;
+  const facts = await collectFacts(
+    rows.flatMap((r) => (r.draft ? [r.draft] : [])),
+    mediaInspector(),
+  );
+  for (const row of rows) if (row.draft) row.issues.push(...validateDraft(row.draft, (m) => facts.get(m)));
+  const bad = rows.filter((r) => r.issues.length);
+  const allIssues = bad.flatMap((r) => r.issues);
+  if (bad.length && !opts.skipInvalid) {
+    const e = new InvalidInputError(allIssues, {
+      headline: `${bad.length} of ${rows.length} rows in ${src.label} are invalid`,
+      hints: ['fix those rows and run again, or add --skip-invalid to schedule the valid rows now'],
+    });
+    if (opts.dryRun) await printInvalidDryRun(ctx, e);
+    throw e;
+  }
+  const good = rows.filter((r) => !r.issues.length);
+  if (good.length === 0) throw new UsageError(`no valid rows in ${src.label}`);
+
+  return { src, zone, now, rows, good, bad, issues: allIssues, facts };
+}

@@ -1,0 +1,212 @@
+// `posts schedule --from-file`: validate every row, then schedule them one by one at the pace the
+// rate limit allows, journaling each step, and print what happened to every row.
+import { existsSync } from 'node:fs';
+import type { Context } from '../../../context.js';
+import { EXIT } from '../../../cli-error.js';
+import { ApiError, RateLimitError } from '../../../../client/errors.js';
+import type { RateLimitInfo, RetryNotice } from '../../../../client/types.js';
+import { formatClock } from '../../../../output/time.js';
+import { localFiles } from '../../../../posts/body.js';
+import { sha256Hex } from '../../../../posts/keys.js';
+import { uploadFiles } from '../../../../posts/uploads.js';
+import { printDryRun, type PlannedRequest } from '../dry-run.js';
+import type { BulkRow } from '../../../../posts/bulk/rows.js';
+import { rowKeys } from '../../../../posts/bulk/keys.js';
+import { journalPath, openJournal, readJournal, type JournalState } from '../../../../posts/bulk/journal.js';
+import { bulkColumns, type BulkResult } from './results.js';
+import { loadBulk, type BulkOptions } from './load.js';
+import { planRow, scheduleBody } from '../../../../posts/bulk/plan.js';
+import { summarize } from '../../../../posts/bulk/summary.js';
+
+export type { BulkOptions };
+
+/** Without --max-wait the run waits as long as the rate limit asks (a week is "as long as needed"). */
+const PATIENT_MS = 7 * 24 * 3_600_000;
+/** Transient failures in a row before the run stops instead of failing every remaining row. */
+const MAX_CONSECUTIVE_TRANSIENT = 5;
+
+const rowName = (row: BulkRow) => `row ${row.index + 1} (line ${row.line})`;
+
+export async function runBulk(ctx: Context, opts: BulkOptions): Promise<number> {
+  const { src, zone, now, rows, good, bad, issues: allIssues, facts } = await loadBulk(ctx, opts);
+  const profile = await ctx.profile();
+  const keys = rowKeys(rows, facts, profile.name);
+  const maxWaitMs = ctx.globals.maxWaitGiven ? ctx.globals.maxWaitMs : PATIENT_MS;
+
+  if (opts.dryRun) {
+    const requests: Array<PlannedRequest & { row: number; line: number }> = [];
+    for (const row of good) {
+      for (const r of planRow(row, facts, keys.get(row.index)!)) requests.push({ row: row.index + 1, line: row.line, ...r });
+    }
+    await printDryRun(ctx, {
+      valid: bad.length === 0,
+      issues: allIssues,
+      requests,
+      notes: [`${good.length} of ${rows.length} rows would be scheduled, one request each (plus media uploads)${bad.length ? `; ${bad.length} invalid rows skipped` : ''}`],
+    });
+    return EXIT.ok;
+  }
+
+  // The journal: rows a previous run of this same file (same profile and service) finished.
+  const store = await ctx.config();
+  const path = journalPath(store.dir, profile.name, profile.baseUrl, sha256Hex(src.text));
+  const hadJournal = existsSync(path);
+  const resume = opts.resume ?? true;
+  const state: JournalState = hadJournal && resume ? readJournal(path) : { done: new Map(), media: new Map(), failed: new Map(), runs: 0 };
+  const journal = openJournal(path);
+  ctx.onExit(() => journal.close());
+  journal.append({ t: 'run', at: new Date(now).toISOString(), file: src.label, rows: rows.length, resume, v: 1 });
+  const out = ctx.output();
+  const previouslyDone = good.filter((r) => state.done.has(r.index)).length;
+  if (hadJournal && resume && previouslyDone) out.info(`resuming: ${previouslyDone} of ${good.length} rows were done by an earlier run (journal ${path})`);
+  else if (opts.resume === true && !hadJournal) out.info('no journal for this file yet: starting with the first row');
+
+  // Pacing: the RateLimit headers of the last response, and the client's retry waits.
+  let rate: { info: RateLimitInfo; at: number } | undefined;
+  const progress = out.statusLine();
+  ctx.onExit(() => progress.clear());
+  let doneCount = 0;
+  const show = (text: string) => progress.update(`${doneCount}/${good.length} · ${text}`);
+  const client = await ctx.client({
+    onRateLimit: (info) => (rate = { info, at: ctx.clock.now() }),
+    onRetry: (n: RetryNotice) => {
+      show(`retrying (${n.reason}), waiting until ${formatClock(n.until, zone)}`);
+      if (!out.progress && n.delayMs >= 5000) out.info(`waiting until ${formatClock(n.until, zone)} (${n.reason}); ${doneCount}/${good.length} done`);
+    },
+  });
+
+  const waitUntil = async (until: number, reason: string) => {
+    const ms = until - ctx.clock.now();
+    if (ms <= 0) return;
+    if (ctx.globals.maxWaitGiven && ms > ctx.globals.maxWaitMs) {
+      throw new RateLimitError(`rate limited: the next write is allowed at ${formatClock(until, zone)}, beyond --max-wait`, { retryAt: until });
+    }
+    show(`waiting until ${formatClock(until, zone)} (${reason})`);
+    if (!out.progress) out.info(`waiting until ${formatClock(until, zone)} (${reason}); ${doneCount}/${good.length} done`);
+    await ctx.clock.sleep(ms, ctx.signal);
+  };
+
+  // Results, printed as they happen (--json: one object with the counts, at the end).
+  const results: BulkResult[] = [];
+  const writer = out.listWriter<BulkResult>({
+    columns: bulkColumns(zone),
+    id: (r) => r.id ?? '',
+    envelope: { key: 'rows', extra: () => ({ file: src.label, journal: path, ...summarize(results, src.label).counts }) },
+  });
+  const emit = async (r: BulkResult) => {
+    results.push(r);
+    await writer.write(r);
+  };
+
+  let stop: unknown;
+  let transientRun = 0;
+  for (const row of rows) {
+    const base = { row: row.index + 1, line: row.line };
+    if (row.issues.length) {
+      await emit({ ...base, outcome: 'invalid', id: null, status: null, scheduledAt: null, error: { code: 'INVALID_INPUT', message: row.issues.map((i) => i.message).join('; '), requestId: null } });
+      continue;
+    }
+    if (stop) {
+      await emit({ ...base, outcome: 'not-attempted', id: null, status: null, scheduledAt: null, error: null });
+      continue;
+    }
+    const key = keys.get(row.index)!;
+    const prior = state.done.get(row.index);
+    if (prior) {
+      doneCount++;
+      await emit({ ...base, outcome: 'already-done', id: prior.id, status: prior.status, scheduledAt: prior.scheduledAt, error: null });
+      continue;
+    }
+    show(`scheduling ${rowName(row)}`);
+    while (true) {
+      try {
+        if (rate && rate.info.remaining === 0 && rate.info.resetSeconds) {
+          const until = rate.at + rate.info.resetSeconds * 1000;
+          rate = undefined;
+          await waitUntil(until, 'rate limit: no writes left in this window');
+        }
+        journal.append({ t: 'send', row: row.index, key });
+        const known = state.media.get(row.index);
+        const urls = row.draft
+          ? await uploadFiles(client, localFiles(row.draft), facts, {
+              postKey: key,
+              maxWaitMs,
+              ...(known ? { known } : {}),
+              onUploaded: (p, url) => journal.append({ t: 'media', row: row.index, path: p, url }),
+            })
+          : new Map<string, string>();
+        const body = scheduleBody(row, facts, (p) => urls.get(p) ?? p);
+        const res = await client.posts.schedule(body, { idempotencyKey: key, maxWaitMs });
+        const post = res.data;
+        journal.append({ t: 'done', row: row.index, key, id: post.id, status: post.status, scheduledAt: post.scheduledAt ?? null, replayed: res.replayed });
+        doneCount++;
+        transientRun = 0;
+        await emit({ ...base, outcome: res.replayed ? 'already-done' : 'created', id: post.id, status: post.status, scheduledAt: post.scheduledAt ?? null, error: null });
+        break;
+      } catch (err) {
+        if (err instanceof RateLimitError) {
+          const until = err.retryAt ?? ctx.clock.now() + (rate?.info.resetSeconds ?? 60) * 1000;
+          try {
+            await waitUntil(until, 'rate limit: Retry-After');
+            continue;
+          } catch (waitErr) {
+            stop = waitErr;
+          }
+        } else if (err instanceof ApiError && err.kind === 'idempotency-key-reused') {
+          // The key was used for this row already, with other bytes (its media was uploaded again
+          // after the journal was lost): the row's post exists, so it is done.
+          journal.append({ t: 'done', row: row.index, key, id: null, status: null, scheduledAt: null, replayed: true });
+          doneCount++;
+          await emit({ ...base, outcome: 'already-done', id: null, status: null, scheduledAt: null, error: null });
+          break;
+        } else if (isFatal(err)) {
+          stop = err;
+        } else {
+          const info = describeError(err);
+          journal.append({ t: 'fail', row: row.index, key, ...info });
+          await emit({ ...base, outcome: 'failed', id: null, status: null, scheduledAt: null, error: info });
+          if (isTransient(err) && ++transientRun >= MAX_CONSECUTIVE_TRANSIENT) stop = err;
+          break;
+        }
+        if (stop) {
+          await emit({ ...base, outcome: 'not-attempted', id: null, status: null, scheduledAt: null, error: null });
+          break;
+        }
+      }
+    }
+  }
+  progress.clear();
+  await writer.end();
+
+  const summary = summarize(results, src.label);
+  out.notice(summary.text);
+  if (stop) {
+    if (!(stop instanceof ApiError && stop.kind === 'aborted') && !isAbortLike(stop)) {
+      out.notice('stopped early: run the same command again to resume (rows done so far are skipped)');
+    }
+    throw stop;
+  }
+  return summary.counts.failed + summary.counts.invalid > 0 ? EXIT.partial : EXIT.ok;
+}
+
+function isAbortLike(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'AbortError' || err.name === 'AbortedError');
+}
+
+/** Errors that would fail every remaining row the same way: stop and say so. */
+function isFatal(err: unknown): boolean {
+  if (isAbortLike(err)) return true;
+  return err instanceof ApiError && (err.kind === 'auth' || err.kind === 'addon-required' || err.kind === 'aborted');
+}
+
+function isTransient(err: unknown): boolean {
+  return !(err instanceof ApiError) || ['network', 'timeout', 'server', 'conflict', 'response-shape'].includes(err.kind);
+}
+
+function describeError(err: unknown): { code: string; message: string; requestId: string | null } {
+  if (err instanceof ApiError) {
+    const issues = err.issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+    return { code: err.code ?? err.kind.toUpperCase().replace(/-/g, '_'), message: issues ? `${err.message} (${issues})` : err.message, requestId: err.requestId ?? null };
+  }
+  return { code: 'ERROR', message: err instanceof Error ? err.message : String(err), requestId: null };
+}

@@ -1,0 +1,167 @@
+// Turns the command line of `posts create` / `posts schedule` into a validated request: reads
+// --file, asks for missing values on a terminal (or names the missing flags), resolves --at,
+// and validates everything locally before anything is sent.
+import { resolve } from 'node:path';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../cli-error.js';
+import { draftFromBody, draftFromFlags, parseTextFor, type FlagValues, type Issue, type MediaSource, type PostDraft } from '../../../posts/draft.js';
+import { parseJsonWithLocation } from '../../../posts/json-location.js';
+import { mediaInspector, type MediaFacts } from '../../../posts/media-facts.js';
+import { collectFacts } from '../../../posts/body.js';
+import { validateDraft } from '../../../posts/validate.js';
+import { catchTime } from '../../../posts/issues.js';
+import { InvalidInputError } from '../../../wire/invalid-input.js';
+import { machineZone, parseAt, requireFuture, type ResolvedAt } from '../../../posts/when.js';
+import { readSource } from './read-source.js';
+import { userZone } from '../../../posts/zone.js';
+import { askAt, askMedia, askPlatforms, askTexts } from './prompts.js';
+import { splitList } from '../../flags/list.js';
+import { PLATFORM_LIMITS, isPlatform } from '../../../wire/platforms.js';
+
+export interface PayloadOptions {
+  platform?: string[];
+  text?: string;
+  textFor?: string[];
+  media?: string[];
+  file?: string;
+  title?: string;
+  dryRun?: boolean;
+  idempotencyKey?: string;
+}
+
+export interface ScheduleOptions extends PayloadOptions {
+  at?: string;
+  tz?: string;
+}
+
+export interface Composed {
+  /** Undefined when an existing draft is scheduled. */
+  draft: PostDraft | undefined;
+  postId: string | undefined;
+  at: ResolvedAt | undefined;
+  zone: string;
+  facts: Map<MediaSource, MediaFacts>;
+  /** Whether any value came from a prompt (then a confirmation is due). */
+  prompted: boolean;
+}
+
+const PAYLOAD_FLAGS: Array<[keyof PayloadOptions, string]> = [
+  ['platform', '--platform'],
+  ['text', '--text'],
+  ['textFor', '--text-for'],
+  ['media', '--media'],
+  ['title', '--title'],
+];
+
+const given = (opts: PayloadOptions) =>
+  PAYLOAD_FLAGS.filter(([k]) => {
+    const v = opts[k];
+    return Array.isArray(v) ? v.length > 0 : v !== undefined;
+  }).map(([, flag]) => flag);
+
+export async function compose(ctx: Context, opts: ScheduleOptions, mode: 'create' | 'schedule', draftId?: string): Promise<Composed> {
+  const issues: Issue[] = [];
+  const flags = given(opts);
+  if (opts.file !== undefined && flags.length) {
+    throw new UsageError(`--file cannot be combined with ${flags.join(', ')}`, ['put everything in the file, or leave --file out and use the flags']);
+  }
+  if (draftId !== undefined && (flags.length || opts.file !== undefined)) {
+    throw new UsageError(`a draft id (${draftId}) cannot be combined with ${[...flags, ...(opts.file !== undefined ? ['--file'] : [])].join(', ')}`, [
+      'schedule the draft as it is: socialpub posts schedule <draft-id> --at …',
+      'or leave the id out to create and schedule a new post from the payload options',
+    ]);
+  }
+  const zone = catchTime(issues, () => userZone(ctx.env, opts.tz)) ?? machineZone();
+  let prompted = false;
+  let draft: PostDraft | undefined;
+  let postId = draftId;
+  let atInput = opts.at;
+  let atField = '--at';
+
+  if (draftId !== undefined) {
+    if (draftId.trim() === '') issues.push({ field: '<draft-id>', message: '<draft-id> is empty', fix: 'give the id printed by `socialpub posts create`' });
+  } else if (opts.file !== undefined) {
+    const src = await readSource(ctx, opts.file, '--file');
+    const parsed = parseJsonWithLocation(src.text);
+    if (!parsed.ok) {
+      const { line, column, message } = parsed.problem;
+      throw new UsageError(`--file ${src.label}: invalid JSON at line ${line}, column ${column}: ${message}`, ['fix the JSON (a validator or `jq . file` shows the spot), then run again']);
+    }
+    const body = draftFromBody(parsed.value, `${src.label}: `, (p) => resolve(src.baseDir, p), issues, { schedule: mode === 'schedule' });
+    draft = body.draft;
+    postId = body.postId;
+    if (atInput === undefined && body.scheduledAt !== undefined) [atInput, atField] = [body.scheduledAt, `${src.label}: scheduledAt`];
+  } else {
+    // Commas work for --platform as for every repeatable flag (texts and paths may hold commas).
+    const values: FlagValues = { ...opts, ...(opts.platform ? { platform: splitList(opts.platform) } : {}) };
+    // A malformed --text-for is the problem to report, not the text it failed to give.
+    const syntax: Issue[] = [];
+    parseTextFor(values.textFor ?? [], syntax);
+    if (syntax.length) throw new InvalidInputError(syntax);
+    const missing = missingFlags(values);
+    if (missing.length || (ctx.globals.interactive && needsMedia(values))) {
+      if (ctx.globals.interactive) {
+        await askPayload(ctx, values);
+        prompted = true;
+      } else {
+        const needAt = mode === 'schedule' && atInput === undefined;
+        throw missingError([...missing, ...(needAt ? ['--at'] : [])], mode);
+      }
+    }
+    draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues);
+  }
+
+  let at: ResolvedAt | undefined;
+  if (mode === 'schedule') {
+    if (atInput === undefined) {
+      if (ctx.globals.interactive && issues.length === 0) {
+        atInput = await askTime(ctx, zone);
+        prompted = true;
+      } else if (issues.length === 0) throw missingError(['--at'], mode);
+    }
+    if (atInput !== undefined) {
+      const input = atInput;
+      at = catchTime(issues, () => requireFuture(parseAt(input, { now: ctx.clock.now(), zone, field: atField }), ctx.clock.now(), atField, input));
+    }
+  }
+
+  const facts = draft ? await collectFacts([draft], mediaInspector()) : new Map<MediaSource, MediaFacts>();
+  if (draft) issues.push(...validateDraft(draft, (m) => facts.get(m)));
+  if (issues.length) throw new InvalidInputError(issues);
+  return { draft, postId, at, zone, facts, prompted };
+}
+
+/** Flags a draft cannot do without (media is checked by validation, per platform). */
+export function missingFlags(values: FlagValues): string[] {
+  const missing: string[] = [];
+  const scratch: Issue[] = [];
+  const perPlatform = parseTextFor(values.textFor ?? [], scratch);
+  const platforms = [...(values.platform ?? []), ...perPlatform.keys()];
+  if (platforms.length === 0) missing.push('--platform');
+  const textless = platforms.length === 0 || platforms.some((p) => !perPlatform.has(p));
+  if (values.text === undefined && textless) missing.push(perPlatform.size ? '--text (or --text-for for every platform)' : '--text');
+  return missing;
+}
+
+function missingError(missing: string[], mode: string): UsageError {
+  return new UsageError(`missing ${missing.join(', ')}`, [
+    `pass ${missing.length > 1 ? 'them' : 'it'} on the command line (see \`socialpub posts ${mode} --help\`), or run on a terminal without --no-input/CI to be asked`,
+  ], 'MISSING_VALUE');
+}
+
+/** Whether a named platform needs media and none was given (asked for on a terminal). */
+function needsMedia(values: FlagValues): boolean {
+  if ((values.media ?? []).length) return false;
+  const platforms = [...(values.platform ?? []), ...parseTextFor(values.textFor ?? [], []).keys()];
+  return platforms.some((p) => isPlatform(p) && PLATFORM_LIMITS[p].requiresMedia);
+}
+
+async function askPayload(ctx: Context, values: FlagValues): Promise<void> {
+  if (!(values.platform ?? []).length && !(values.textFor ?? []).length) values.platform = await askPlatforms(ctx.prompter());
+  await askTexts(ctx.prompter(), values);
+  if (!(values.media ?? []).length) values.media = await askMedia(ctx.prompter(), values);
+}
+
+async function askTime(ctx: Context, zone: string): Promise<string> {
+  return askAt(ctx.prompter(), zone, ctx.clock.now);
+}

@@ -1,0 +1,52 @@
+// Columns of `posts list`: plain values for TSV, colour and relative times on a terminal.
+import type { Column } from '../../../output/writers.js';
+import type { Colors } from '../../../output/colors.js';
+import { formatLocal, formatRelative } from '../../../output/time.js';
+import type { Post } from '../../../wire/schemas.js';
+
+export function statusColor(status: string, c: Colors): string {
+  switch (status) {
+    case 'published':
+      return c.green(status);
+    case 'failed':
+      return c.red(status);
+    case 'scheduled':
+      return c.cyan(status);
+    case 'draft':
+      return c.gray(status);
+    default:
+      return c.yellow(status);
+  }
+}
+
+/** The title, else the first platform's text. */
+export function headline(post: Post): string {
+  if (post.title) return post.title;
+  for (const payload of Object.values(post.payloads ?? {})) {
+    const text = (payload as { text?: unknown } | null)?.text;
+    if (typeof text === 'string' && text) return text;
+  }
+  return '';
+}
+
+export function postColumns(now: number, zone?: string): Column<Post>[] {
+  return [
+    { header: 'id', value: (p) => p.id },
+    { header: 'status', value: (p) => p.status, pretty: (p, c) => statusColor(p.status, c) },
+    { header: 'platforms', value: (p) => Object.keys(p.payloads ?? {}).join(','), maxWidth: 40 },
+    {
+      header: 'scheduled',
+      value: (p) => p.scheduledAt ?? '',
+      pretty: (p, c) => (p.scheduledAt ? `${formatRelative(p.scheduledAt, now)} ${c.dim(`(${formatLocal(p.scheduledAt, zone)})`)}` : c.dim('—')),
+    },
+    { header: 'title / text', value: headline },
+  ];
+}
+
+export function listFooter(offset: number, count: number, total: number | undefined, statuses: readonly string[]): string {
+  const filter = statuses.length ? ` ${statuses.join('/')}` : '';
+  if (count === 0) return total && offset >= total ? `no${filter} posts at offset ${offset} (there are ${total.toLocaleString('en-US')})` : `no${filter} posts`;
+  const parts = [`showing ${(offset + 1).toLocaleString('en-US')}–${(offset + count).toLocaleString('en-US')}${total !== undefined ? ` of ${total.toLocaleString('en-US')}` : ''}`];
+  if (total !== undefined && offset + count < total) parts.push(`next: --offset ${offset + count}`);
+  return parts.join(' · ');
+}

@@ -1,0 +1,46 @@
+// `posts list`, run: pages through GET /v1/posts (newest first) and hands the rows to output.
+import type { Context } from '../../context.js';
+import { UsageError } from '../../cli-error.js';
+import { DEFAULTS } from '../../flags/defaults.js';
+import { optionalWholeNumber } from '../../flags/number.js';
+import { statuses as parseStatuses } from '../../flags/choice.js';
+import { userZone } from '../../../posts/zone.js';
+import { listFooter, postColumns } from './list-columns.js';
+
+export interface ListOptions {
+  status?: string[];
+  limit?: string;
+  offset?: string;
+  all?: boolean;
+}
+
+export async function runList(ctx: Context, opts: ListOptions): Promise<number> {
+  const statuses = parseStatuses('--status', opts.status);
+  if (opts.all && opts.limit !== undefined) throw new UsageError('--all and --limit cannot be combined', ['--all prints every post; --limit N prints N']);
+  const limit = opts.all ? Infinity : (optionalWholeNumber('--limit', opts.limit, { min: 1 }) ?? DEFAULTS.limit);
+  const offset = optionalWholeNumber('--offset', opts.offset) ?? 0;
+
+  const client = await ctx.client();
+  const out = ctx.output();
+  let total: number | undefined;
+  const rows = client.posts.iterate(
+    { ...(statuses.length ? { status: statuses } : {}) },
+    {
+      offset,
+      pageSize: Math.min(100, limit),
+      // With --limit, only as many pages in flight as the rows still wanted need.
+      ...(Number.isFinite(limit) ? { concurrency: Math.max(1, Math.min(4, Math.ceil(limit / 100) - 1)) } : {}),
+      onTotal: (t) => (total = t),
+    },
+  );
+  async function* limited() {
+    let n = 0;
+    for await (const row of rows) {
+      yield row;
+      if (++n >= limit) return;
+    }
+  }
+  const count = await out.list(limited(), { columns: postColumns(ctx.clock.now(), userZone(ctx.env, undefined)), id: (post) => post.id });
+  out.footer(listFooter(offset, count, total, statuses));
+  return 0;
+}

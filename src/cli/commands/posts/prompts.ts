@@ -1,0 +1,88 @@
+// Questions asked on a terminal when values are missing: platforms, text (optionally one per
+// platform), media, the time, and a confirmation showing what will be sent.
+import { PLATFORM_LIMITS, PLATFORMS, isPlatform, textLength } from '../../../wire/platforms.js';
+import type { Prompter } from '../../prompter.js';
+import { parseTextFor, type FlagValues } from '../../../posts/draft.js';
+import { TimeInputError, parseAt, requireFuture } from '../../../posts/when.js';
+
+export async function askPlatforms(prompter: Prompter): Promise<string[]> {
+  return prompter.checkbox({
+    message: 'Platforms to post to',
+    choices: PLATFORMS.map((p) => ({ name: `${p} (up to ${PLATFORM_LIMITS[p].maxText} characters${PLATFORM_LIMITS[p].requiresMedia ? ', needs media' : ''})`, value: p as string })),
+    required: true,
+  });
+}
+
+function platformsOf(values: FlagValues): string[] {
+  const perPlatform = parseTextFor(values.textFor ?? [], []);
+  return [...new Set([...(values.platform ?? []), ...perPlatform.keys()])];
+}
+
+/** A validate function for a text meant for these platforms. */
+export function textValidator(platforms: readonly string[], allowEmpty: boolean): (v: string) => true | string {
+  return (v) => {
+    if (v.trim() === '') return allowEmpty ? true : 'the text cannot be empty';
+    const len = textLength(v);
+    for (const p of platforms) {
+      if (!isPlatform(p)) continue;
+      const max = PLATFORM_LIMITS[p].maxText;
+      if (len > max) return `${len} characters is ${len - max} over ${p}'s limit of ${max}${allowEmpty ? ' (leave empty to write one text per platform)' : ''}`;
+    }
+    return true;
+  };
+}
+
+/** Fills --text (or one --text-for per platform) for platforms that have none. */
+export async function askTexts(prompter: Prompter, values: FlagValues): Promise<void> {
+  if (values.text !== undefined) return;
+  const perPlatform = parseTextFor(values.textFor ?? [], []);
+  const platforms = platformsOf(values);
+  const textless = platforms.filter((p) => !perPlatform.has(p));
+  if (textless.length === 0) return;
+  if (textless.length > 1) {
+    const all = await prompter.input({ message: `Text for ${textless.join(', ')} (leave empty to write one per platform)`, validate: textValidator(textless, true) });
+    if (all.trim() !== '') {
+      values.textFor = [...(values.textFor ?? []), ...textless.map((p) => `${p}=${all}`)];
+      return;
+    }
+  }
+  const added: string[] = [];
+  for (const p of textless) {
+    const t = await prompter.input({ message: `Text for ${p}`, validate: textValidator([p], false) });
+    added.push(`${p}=${t}`);
+  }
+  values.textFor = [...(values.textFor ?? []), ...added];
+}
+
+export async function askMedia(prompter: Prompter, values: FlagValues): Promise<string[]> {
+  const needing = platformsOf(values).filter((p) => isPlatform(p) && PLATFORM_LIMITS[p].requiresMedia);
+  const answer = await prompter.input({
+    message: needing.length ? `Media files or URLs, comma-separated (${needing.join(', ')} need${needing.length === 1 ? 's' : ''} at least one)` : 'Media files or URLs, comma-separated (empty for none)',
+    validate: (v) => (needing.length && v.trim() === '' ? `${needing.join(', ')} need media` : true),
+  });
+  return answer
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export async function askAt(prompter: Prompter, zone: string, now: () => number): Promise<string> {
+  return prompter.input({
+    message: `When? (RFC 3339, "YYYY-MM-DD HH:MM" in ${zone}, or +30m / +2h / +1d)`,
+    validate: (v) => {
+      try {
+        requireFuture(parseAt(v, { now: now(), zone }), now());
+        return true;
+      } catch (e) {
+        if (e instanceof TimeInputError) return e.hint ? `${e.message} (${e.hint})` : e.message;
+        throw e;
+      }
+    },
+  });
+}
+
+/** Shows what will be sent (on stderr, where prompts live) and asks to go ahead. */
+export async function confirmSend(prompter: Prompter, stderr: { write(s: string): boolean }, preview: string): Promise<boolean> {
+  stderr.write(`\nThis will be sent:\n\n${preview}\n\n`);
+  return prompter.confirm({ message: 'Send it?', default: true });
+}

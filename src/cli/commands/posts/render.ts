@@ -1,0 +1,41 @@
+// How a post is shown after create/schedule: the id and status (and when it goes out, in UTC and
+// in the user's zone); -q prints the id alone, --json the post object as the service sent it.
+import type { Context } from '../../context.js';
+import type { Post } from '../../../wire/schemas.js';
+import { formatLocal, formatRelative } from '../../../output/time.js';
+
+/** "2026-12-01T09:00:00.000Z · 2026-12-01 10:00 CET (Europe/Paris) · in 3 d" */
+export function describeTime(iso: string, zone: string, now: number): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  return `${new Date(t).toISOString()} · ${formatLocal(t, zone)} (${zone}) · ${formatRelative(t, now)}`;
+}
+
+export function humanPost(post: Post, zone: string, now: number): string {
+  const rows: Array<[string, string]> = [
+    ['id', post.id],
+    ['status', post.status],
+  ];
+  if (post.scheduledAt) rows.push(['scheduled', describeTime(post.scheduledAt, zone, now)]);
+  const platforms = Object.keys(post.payloads ?? {});
+  if (platforms.length) rows.push(['platforms', platforms.join(', ')]);
+  if (post.title) rows.push(['title', post.title]);
+  return rows.map(([k, v]) => `${k.padEnd(10)} ${v}`).join('\n');
+}
+
+export interface PrintPostOptions {
+  zone: string;
+  replayed: boolean;
+  idempotencyKey?: string | undefined;
+}
+
+export async function printPost(ctx: Context, post: Post, options: PrintPostOptions): Promise<void> {
+  const out = ctx.output();
+  if (options.replayed) {
+    // Said even with -q: a script should know nothing new was made.
+    out.notice(
+      `${out.colors.yellow('already created:')} this idempotency key${options.idempotencyKey ? ` (${options.idempotencyKey})` : ''} was used before; showing the original post, nothing new was created`,
+    );
+  }
+  await out.object(post, () => humanPost(post, options.zone, ctx.clock.now()), { id: post.id });
+}

@@ -1,0 +1,23 @@
+// `posts schedule`, run: one post (a draft by id, or created and scheduled at once), or a whole
+// file of posts (--from-file).
+import type { Context } from '../../context.js';
+import { UsageError } from '../../cli-error.js';
+import { compose } from './compose.js';
+import { reportInvalidDryRun } from './dry-run.js';
+import { send } from './send.js';
+import { runBulk, type BulkOptions } from './bulk/run.js';
+
+/** Every flag of `posts schedule`: the payload options, --at/--tz, and the bulk ones. */
+export type ScheduleCommandOptions = BulkOptions;
+
+export async function runSchedule(ctx: Context, draftId: string | undefined, opts: ScheduleCommandOptions): Promise<number> {
+  if (opts.fromFile !== undefined) {
+    if (draftId !== undefined) throw new UsageError('--from-file cannot be combined with a draft id', ['each row of the file says what to schedule']);
+    return runBulk(ctx, opts);
+  }
+  if (opts.resume !== undefined || opts.skipInvalid) {
+    throw new UsageError(`${opts.skipInvalid ? '--skip-invalid' : opts.resume ? '--resume' : '--no-resume'} only applies with --from-file`);
+  }
+  const composed = await reportInvalidDryRun(ctx, opts.dryRun, () => compose(ctx, opts, 'schedule', draftId));
+  return send(ctx, composed, 'schedule', opts);
+}

@@ -1,0 +1,59 @@
+// The detail view of one post result (`results get`): every field, the known ones named and
+// formatted, anything else the service added shown as it came.
+import type { Colors } from '../../../output/colors.js';
+import { formatRelative } from '../../../output/time.js';
+import type { PostResult } from '../../../wire/schemas.js';
+
+const KNOWN_TOP = new Set(['id', 'post_id', 'success', 'social_account_id', 'platform_data', 'error', 'platform', 'created_at']);
+const KNOWN_PLATFORM_DATA = new Set(['id', 'url', 'username']);
+const KNOWN_ERROR = new Set(['code', 'message', 'context']);
+
+function scalar(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+function block(value: unknown, indent: string): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? String(value);
+  return text.split('\n').join(`\n${indent}`);
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function renderResult(row: PostResult, c: Colors, now: number): string {
+  const label = 18;
+  const indent = ' '.repeat(label + 2);
+  const lines: string[] = [];
+  const field = (name: string, value: string) => lines.push(`  ${c.dim(name.padEnd(label))}${value}`);
+
+  lines.push(row.success ? `${c.green('✓')} ${c.bold('succeeded')}  ${row.id}` : `${c.red('✗')} ${c.bold('failed')}  ${row.id}`);
+  field('id', row.id);
+  field('post', row.post_id);
+  field('platform', typeof row.platform === 'string' ? row.platform : c.dim('(not given)'));
+  const pd = isObject(row.platform_data) ? row.platform_data : undefined;
+  const user = typeof pd?.username === 'string' && pd.username ? `@${pd.username.replace(/^@/, '')}` : '';
+  if (row.social_account_id) field('account', user ? `${row.social_account_id} (${user})` : row.social_account_id);
+  else field('account', `${c.dim('not tied to a connected account')}${user ? ` (${user})` : ''}`);
+  if (pd && typeof pd.id === 'string') field('platform post id', pd.id);
+  if (row.success) field('url', typeof pd?.url === 'string' && pd.url ? pd.url : c.dim('(the platform gave none)'));
+  if (typeof row.created_at === 'string') {
+    const rel = formatRelative(row.created_at, now);
+    field('created', rel ? `${row.created_at} (${rel})` : row.created_at);
+  }
+  if (pd) for (const [k, v] of Object.entries(pd)) if (!KNOWN_PLATFORM_DATA.has(k)) field(`platform_data.${k}`, block(v, indent));
+
+  const err = isObject(row.error) ? row.error : undefined;
+  if (err) {
+    field('error code', c.red(scalar(err.code)));
+    field('error message', scalar(err.message));
+    if (err.context !== undefined && err.context !== null) field('context', block(err.context, indent));
+    for (const [k, v] of Object.entries(err)) if (!KNOWN_ERROR.has(k)) field(`error.${k}`, block(v, indent));
+  } else if (!row.success) field('error', c.dim('(the service gave no details)'));
+
+  for (const [k, v] of Object.entries(row)) if (!KNOWN_TOP.has(k)) field(k, block(v, indent));
+  return lines.join('\n');
+}

@@ -1,0 +1,35 @@
+// The line under a table on stderr: where this page sits in the list and how to get the next.
+import { formatCount } from '../../../output/count.js';
+
+export type OutcomeFilter = 'failed' | 'succeeded' | undefined;
+
+export interface FooterInput {
+  /** --offset the listing started at. */
+  offset: number;
+  /** Rows printed. */
+  shown: number;
+  /** Rows read from the service (printed or filtered out). */
+  scanned: number;
+  /** meta.total, when a page arrived. */
+  total: number | undefined;
+  /** Printed rows that are failures. */
+  failedShown: number;
+  filter: OutcomeFilter;
+  all: boolean;
+}
+
+export function footerText(f: FooterInput): string {
+  const total = f.total ?? 0;
+  const end = f.offset + f.scanned;
+  const more = end < total;
+  const next = more && !f.all ? ` · next: --offset ${end}` : '';
+  if (f.filter) {
+    const what = f.filter === 'failed' ? 'failed' : 'succeeded';
+    if (f.scanned === 0) return `no results${f.offset > 0 && total > 0 ? ` after offset ${formatCount(f.offset)} (of ${formatCount(total)})` : ''}`;
+    return `showing ${formatCount(f.shown)} ${what} · scanned ${formatCount(f.offset + 1)}–${formatCount(end)} of ${formatCount(total)}${next}`;
+  }
+  if (f.shown === 0) return `no results${f.offset > 0 && total > 0 ? ` after offset ${formatCount(f.offset)} (of ${formatCount(total)})` : ''}`;
+  const failed = f.failedShown === 0 ? 'none failed' : `${formatCount(f.failedShown)} failed`;
+  const scope = f.all ? '' : ' on this page';
+  return `showing ${formatCount(f.offset + 1)}–${formatCount(f.offset + f.shown)} of ${formatCount(Math.max(total, f.offset + f.shown))} · ${failed}${scope}${next}`;
+}

@@ -1,0 +1,32 @@
+// `results get`, run: one post result in full (the detail view, or the row as JSON).
+import type { Context } from '../../context.js';
+import { UsageError } from '../../cli-error.js';
+import { ApiError, NotFoundError } from '../../../client/errors.js';
+import { renderResult } from './detail.js';
+
+export async function runGet(ctx: Context, id: string): Promise<number> {
+  const trimmed = id.trim();
+  if (!trimmed) throw new UsageError('results get: give a result id', ['find ids with `socialpub results list`']);
+  const client = await ctx.client();
+  let row;
+  try {
+    row = (await client.results.get(trimmed)).data;
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'not-found') {
+      // The service answers 404 for another workspace's id too: say where we looked, nothing more.
+      const profile = await ctx.profile();
+      throw new NotFoundError(`no result ${trimmed} in the workspace of profile ${profile.name}`, {
+        ...(err.status !== undefined ? { status: err.status } : {}),
+        ...(err.code !== undefined ? { code: err.code } : {}),
+        ...(err.requestId !== undefined ? { requestId: err.requestId } : {}),
+        body: err.body,
+        cause: err,
+      });
+    }
+    throw err;
+  }
+  const out = ctx.output();
+  await out.object(row, () => renderResult(row, out.colors, ctx.clock.now()));
+  if (!out.structured) out.info(out.colors.dim(`all results of this post: socialpub results list --post ${row.post_id}`));
+  return 0;
+}

@@ -1,0 +1,140 @@
+// `results wait`, run: poll (and optionally listen for webhooks) until every target of a post
+// has a result; exit 7 when any failed, 1 on timeout.
+import type { Context } from '../../context.js';
+import { CliError, EXIT } from '../../cli-error.js';
+import { nonEmpty } from '../../flags/url.js';
+import { optionalWholeNumber } from '../../flags/number.js';
+import { optionalDuration } from '../../flags/duration.js';
+import { formatMs as formatDuration } from '../../../client/format-ms.js';
+import type { ApiClient, RateLimitInfo } from '../../../client/types.js';
+import { startListener } from '../../../listen/index.js';
+import type { Post, PostResult } from '../../../wire/schemas.js';
+import * as waitState from '../../../results/wait-state.js';
+import { outcomeText, resultColumns } from './columns.js';
+
+export const DEFAULT_WAIT_MS = 10 * 60_000;
+/** Per request while waiting; the global --timeout is the whole wait for this command. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export interface WaitFlags {
+  post: string;
+  timeout?: string;
+  expect?: string;
+  listenPort?: string;
+}
+
+export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
+  const postId = nonEmpty('--post', flags.post, 'a post id');
+  const expect = optionalWholeNumber('--expect', flags.expect, { min: 1, max: 10_000 });
+  const listenPort = optionalWholeNumber('--listen-port', flags.listenPort, { min: 0, max: 65_535 });
+  // The global --timeout (per request) shares the name: given anywhere, it is the whole wait here.
+  const waitMs = optionalDuration('--timeout', flags.timeout) ?? (ctx.globals.timeoutGiven ? ctx.globals.timeoutMs : DEFAULT_WAIT_MS);
+
+  let rate: RateLimitInfo | undefined;
+  const client = await ctx.client({ timeoutMs: Math.min(REQUEST_TIMEOUT_MS, waitMs), onRateLimit: (info) => (rate = info) });
+  const out = ctx.output();
+  const start = ctx.clock.now();
+  const deadline = start + waitMs;
+
+  let targets: string[] = [];
+  if (expect === undefined) {
+    const post = await findPost(client, postId);
+    if (!post) {
+      const profile = await ctx.profile();
+      throw new CliError(`no post ${postId} in the workspace of profile ${profile.name}`, {
+        exitCode: EXIT.notFound,
+        code: 'NOT_FOUND',
+        hints: ['list the posts of this workspace with `socialpub posts list`, or pass --expect N to wait for N results without looking the post up'],
+      });
+    }
+    targets = Object.keys(post.payloads);
+    if (targets.length === 0) throw new CliError(`post ${postId} has no platform payloads: there is nothing to wait for`, { exitCode: EXIT.usage });
+    if (post.status === 'draft') out.warn(`post ${postId} is a draft: it gets results only once it is scheduled`);
+  }
+
+  // Webhooks only wake the poller: what counts is always what the API returns.
+  let wakeEarly = false;
+  let sleeping: AbortController | undefined;
+  let closeListener: (() => Promise<void>) | undefined;
+  if (listenPort !== undefined) {
+    const secret = ctx.env.SOCIALPUB_WEBHOOK_SECRET || undefined;
+    const listener = await startListener({ port: listenPort, host: '127.0.0.1', now: () => ctx.clock.now(), ...(secret ? { secret } : {}) });
+    closeListener = () => listener.close();
+    ctx.onExit(closeListener);
+    listener.on('event', (e) => {
+      if (e.payload.postId !== postId) return;
+      if (sleeping) sleeping.abort();
+      else wakeEarly = true;
+    });
+    out.info(`listening for webhooks on ${listener.url}`);
+  }
+
+  const sleepOrWake = async (ms: number) => {
+    if (wakeEarly) {
+      wakeEarly = false;
+      return;
+    }
+    const wake = new AbortController();
+    sleeping = wake;
+    try {
+      await ctx.clock.sleep(ms, AbortSignal.any([ctx.signal, wake.signal]));
+    } catch (err) {
+      if (ctx.signal.aborted || !wake.signal.aborted) throw err;
+    } finally {
+      sleeping = undefined;
+    }
+  };
+
+  const byExpect = expect !== undefined;
+  const spinner = await out.spinner(`waiting for results of post ${postId}`);
+  let current = waitState.assessResults([], targets, expect);
+  let timedOut = false;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      const rows: PostResult[] = [];
+      for await (const row of client.results.iterate({ postId: [postId] }, { pageSize: 100, concurrency: 1 })) rows.push(row);
+      current = waitState.assessResults(rows, targets, expect);
+      spinner.text(waitState.progressText(current, byExpect));
+      if (current.done) break;
+      const left = deadline - ctx.clock.now();
+      if (left <= 0) {
+        timedOut = true;
+        break;
+      }
+      await sleepOrWake(waitState.nextPollDelayMs(attempt, rate, left));
+    }
+  } catch (err) {
+    spinner.stop();
+    throw err;
+  }
+  if (closeListener) await closeListener().catch(() => undefined);
+
+  const summary = waitState.progressText(current, byExpect);
+  if (timedOut) spinner.fail(`${summary} after ${formatDuration(waitMs)}`);
+  else if (current.failures.length) spinner.fail(`${summary}, ${current.failures.length} failed`);
+  else spinner.succeed(`${summary}, all succeeded`);
+
+  await out.list(current.rows, { columns: resultColumns(() => ctx.clock.now()), id: (r) => r.id });
+
+  for (const f of current.failures) {
+    const where = [f.platform, f.platform_data?.username ? `@${String(f.platform_data.username).replace(/^@/, '')}` : undefined].filter(Boolean).join(' ');
+    out.notice(`${out.colors.red('✗')} ${where || f.id}: ${outcomeText(f)} (socialpub results get ${f.id})`);
+  }
+  if (timedOut) {
+    const missing = current.missing.length ? `; still missing: ${current.missing.join(', ')}` : '';
+    throw new CliError(`timed out after ${formatDuration(waitMs)} waiting for post ${postId}: ${summary}${missing}`, {
+      exitCode: EXIT.error,
+      code: 'WAIT_TIMEOUT',
+      hints: ['wait longer with --timeout (e.g. --timeout 30m); check when the post is due with `socialpub posts list`'],
+    });
+  }
+  return current.failures.length ? EXIT.partial : EXIT.ok;
+}
+
+/** Newest first, so a freshly scheduled post is on the first page. */
+async function findPost(client: ApiClient, postId: string): Promise<Post | undefined> {
+  for await (const post of client.posts.iterate({}, { pageSize: 100, concurrency: 1 })) {
+    if (post.id === postId) return post;
+  }
+  return undefined;
+}

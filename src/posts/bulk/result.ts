@@ -1,0 +1,11 @@
+// What happened to one row of a bulk file.
+export interface BulkResult {
+  /** 1-based row number (data rows, header excluded). */
+  row: number;
+  line: number;
+  outcome: 'created' | 'already-done' | 'failed' | 'invalid' | 'not-attempted';
+  id: string | null;
+  status: string | null;
+  scheduledAt: string | null;
+  error: { code: string; message: string; requestId: string | null } | null;
+}

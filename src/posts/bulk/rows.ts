@@ -1,0 +1,169 @@
+// A bulk file → rows, each with its draft (or draft id), its time and its problems. NDJSON rows
+// are the contract's schedule bodies; CSV rows use the documented columns.
+import { resolve } from 'node:path';
+import { draftFromBody, draftFromFlags, type FlagLabels, type Issue, type PostDraft } from '../draft.js';
+import { parseJsonWithLocation } from '../json-location.js';
+import { catchTime } from '../issues.js';
+import { parseAt, requireFuture, type ResolvedAt } from '../when.js';
+import { nearest } from '../../wire/suggest.js';
+import { CsvSyntaxError, parseCsv } from './csv.js';
+
+export type BulkFormat = 'ndjson' | 'csv';
+
+export interface BulkRow {
+  /** 0-based position among the file's rows. */
+  index: number;
+  /** Line the row starts on. */
+  line: number;
+  draft: PostDraft | undefined;
+  postId: string | undefined;
+  at: ResolvedAt | undefined;
+  issues: Issue[];
+}
+
+export interface ParsedBulk {
+  format: BulkFormat;
+  rows: BulkRow[];
+  /** Problems with the file as a whole (header, syntax): nothing can be scheduled. */
+  fileIssues: Issue[];
+}
+
+export interface BulkParseOptions {
+  label: string;
+  baseDir: string;
+  zone: string;
+  now: number;
+}
+
+export function detectFormat(label: string, text: string): BulkFormat {
+  const lower = label.toLowerCase();
+  if (lower.endsWith('.csv')) return 'csv';
+  if (/\.(ndjson|jsonl|json)$/.test(lower)) return 'ndjson';
+  return text.trimStart().startsWith('{') ? 'ndjson' : 'csv';
+}
+
+export function parseBulk(text: string, options: BulkParseOptions): ParsedBulk {
+  const format = detectFormat(options.label, text);
+  const parsed = format === 'csv' ? parseCsvRows(text, options) : parseNdjsonRows(text, options);
+  if (parsed.fileIssues.length === 0 && parsed.rows.length === 0) {
+    parsed.fileIssues.push({ field: options.label, message: `${options.label}: no rows`, fix: format === 'csv' ? 'add rows under the header' : 'add one JSON body per line' });
+  }
+  return parsed;
+}
+
+function resolveTime(row: BulkRow, input: string | undefined, field: string, options: BulkParseOptions): void {
+  if (input === undefined || input.trim() === '') {
+    row.issues.push({ field, message: `${field}: missing`, fix: 'give a time: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" (read in --tz)' });
+    return;
+  }
+  row.at = catchTime(row.issues, () => requireFuture(parseAt(input, { now: options.now, zone: options.zone, field, allowRelative: false }), options.now, field, input.trim()));
+}
+
+function parseNdjsonRows(text: string, options: BulkParseOptions): ParsedBulk {
+  const rows: BulkRow[] = [];
+  const lines = text.split('\n');
+  lines.forEach((raw, i) => {
+    const line = i + 1;
+    if (raw.trim() === '') return;
+    const row: BulkRow = { index: rows.length, line, draft: undefined, postId: undefined, at: undefined, issues: [] };
+    rows.push(row);
+    const parsed = parseJsonWithLocation(raw.replace(/\r$/, ''));
+    if (!parsed.ok) {
+      row.issues.push({ field: `line ${line}`, message: `line ${line}, column ${parsed.problem.column}: invalid JSON: ${parsed.problem.message}`, fix: 'one complete JSON object per line' });
+      return;
+    }
+    const body = draftFromBody(parsed.value, `line ${line}: `, (p) => resolve(options.baseDir, p), row.issues, { schedule: true });
+    row.draft = body.draft;
+    row.postId = body.postId;
+    if (parsed.value && typeof parsed.value === 'object') resolveTime(row, body.scheduledAt, `line ${line}: scheduledAt`, options);
+  });
+  return { format: 'ndjson', rows, fileIssues: [] };
+}
+
+export const CSV_COLUMNS = ['at', 'platforms', 'text', 'media', 'title'] as const;
+const COLUMN_ALIASES: Record<string, string> = { scheduledat: 'at', scheduled_at: 'at', time: 'at', platform: 'platforms' };
+const split = (v: string | undefined) =>
+  (v ?? '')
+    .split(/[|;]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
+  let records;
+  try {
+    records = parseCsv(text);
+  } catch (e) {
+    if (e instanceof CsvSyntaxError) return { format: 'csv', rows: [], fileIssues: [{ field: options.label, message: `${options.label}: ${e.message}`, fix: 'close the quote; a quote inside a quoted field is written ""' }] };
+    throw e;
+  }
+  const [header, ...data] = records;
+  if (!header) return { format: 'csv', rows: [], fileIssues: [] };
+  const fileIssues: Issue[] = [];
+  const columns = header.fields.map((h) => {
+    const name = h.trim().toLowerCase();
+    return COLUMN_ALIASES[name] ?? name;
+  });
+  columns.forEach((c, i) => {
+    if ((CSV_COLUMNS as readonly string[]).includes(c) || /^text:.+/.test(c)) return;
+    const near = nearest(c, CSV_COLUMNS);
+    fileIssues.push({
+      field: `${options.label}: header`,
+      message: `${options.label}: header column ${i + 1} "${header.fields[i]}" is not a known column`,
+      fix: `${near ? `did you mean "${near}"? ` : ''}columns: ${CSV_COLUMNS.join(', ')}, text:<platform>`,
+    });
+  });
+  for (const required of ['at', 'platforms']) {
+    if (!columns.includes(required)) fileIssues.push({ field: `${options.label}: header`, message: `${options.label}: the header has no "${required}" column`, fix: `the first row names the columns: ${CSV_COLUMNS.join(',')}` });
+  }
+  if (!columns.some((c) => c === 'text' || c.startsWith('text:'))) {
+    fileIssues.push({ field: `${options.label}: header`, message: `${options.label}: the header has no "text" column`, fix: 'add a text column (or text:<platform> columns)' });
+  }
+  const dupes = columns.filter((c, i) => columns.indexOf(c) !== i);
+  if (dupes.length) fileIssues.push({ field: `${options.label}: header`, message: `${options.label}: column "${dupes[0]}" appears twice` });
+  if (fileIssues.length) return { format: 'csv', rows: [], fileIssues };
+
+  const rows: BulkRow[] = data.map((rec, index) => {
+    const row: BulkRow = { index, line: rec.line, draft: undefined, postId: undefined, at: undefined, issues: [] };
+    const f = (name: string) => `line ${rec.line}: ${name}`;
+    if (rec.fields.length !== columns.length) {
+      row.issues.push({ field: f('(row)'), message: `line ${rec.line}: ${rec.fields.length} fields, the header has ${columns.length}`, fix: 'quote fields that contain commas: "like, this"' });
+      return row;
+    }
+    const get = (name: string) => {
+      const i = columns.indexOf(name);
+      return i < 0 ? undefined : rec.fields[i];
+    };
+    const platforms = split(get('platforms'));
+    // text:<platform> columns apply to the row's platforms only (a column is shared by all rows).
+    const textForMap = new Map<string, string>();
+    columns.forEach((c, i) => {
+      const p = c.slice(5).trim();
+      if (c.startsWith('text:') && platforms.includes(p) && rec.fields[i]!.trim() !== '') textForMap.set(p, rec.fields[i]!);
+    });
+    const text = get('text');
+    const title = get('title');
+    const labels: FlagLabels = {
+      platform: f('platforms'),
+      text: f('text'),
+      textFor: (p) => f(`text:${p}`),
+      media: (m) => f(`media ${m}`),
+      mediaCount: f('media'),
+      missingTextFix: (p) => `fill the text column, or a text:${p} column`,
+    };
+    row.draft = draftFromFlags(
+      {
+        platform: platforms,
+        ...(text !== undefined && text !== '' ? { text } : {}),
+        textForMap,
+        media: split(get('media')),
+        ...(title !== undefined && title.trim() !== '' ? { title } : {}),
+      },
+      (p) => resolve(options.baseDir, p),
+      row.issues,
+      labels,
+    );
+    resolveTime(row, get('at'), f('at'), options);
+    return row;
+  });
+  return { format: 'csv', rows, fileIssues };
+}

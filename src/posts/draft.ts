@@ -1,0 +1,233 @@
+// The post as the user described it, before validation: from flags (--platform, --text,
+// --text-for, --media, --title) or from a whole body (--file, a bulk row). Field labels are kept
+// so that every validation message names what the user actually typed.
+
+/** What the user typed that is wrong: "--text", "--media", "payloads.bluesky.text", "line 4: at". */
+export type { InputIssue as Issue } from '../wire/invalid-input.js';
+import type { InputIssue as Issue } from '../wire/invalid-input.js';
+
+export interface MediaSource {
+  /** As given: a path or an http(s) URL. */
+  source: string;
+  isUrl: boolean;
+  /** Absolute path for local files. */
+  path?: string;
+  /** `type` given in a body, if any. */
+  declaredType?: string;
+  /** Extra fields of a body's media item, kept as they are. */
+  extra?: Record<string, unknown>;
+  /** Where this item came from, for messages. */
+  label: string;
+}
+
+export interface PlatformDraft {
+  platform: string;
+  text: string | undefined;
+  /** Which field the text came from ("--text", "--text-for bluesky", "payloads.bluesky.text"). */
+  textLabel: string;
+  media: MediaSource[];
+  /** Platform options from a body, sent unchanged. */
+  extra: Record<string, unknown>;
+}
+
+export interface PostDraft {
+  platforms: PlatformDraft[];
+  /** Field used for platform problems ("--platform", "payloads"). */
+  platformLabel: string;
+  /** Field used for media-count problems ("--media", "payloads.<p>.media"). */
+  mediaLabel: (platform: string) => string;
+  /** Field for missing text. */
+  missingTextFix: (platform: string) => string;
+  title: string | undefined;
+  /** Fields outside payloads that a body carried and that are sent unchanged. */
+  extraTop: Record<string, unknown>;
+}
+
+export const isUrl = (s: string) => /^https?:\/\//i.test(s.trim());
+
+export function mediaSource(source: string, label: string, resolvePath: (p: string) => string): MediaSource {
+  const s = source.trim();
+  return isUrl(s) ? { source: s, isUrl: true, label } : { source: s, isUrl: false, path: resolvePath(s), label };
+}
+
+export interface FlagValues {
+  platform?: string[];
+  text?: string;
+  textFor?: string[];
+  media?: string[];
+  title?: string;
+  /** Per-platform texts already split (CSV text:<platform> columns). */
+  textForMap?: Map<string, string>;
+}
+
+/** Splits "platform=text" values of --text-for; a value without "=" is an issue. */
+export function parseTextFor(values: readonly string[], issues: Issue[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const v of values) {
+    const eq = v.indexOf('=');
+    if (eq <= 0) {
+      issues.push({ field: '--text-for', message: `--text-for: "${v}" is not platform=text`, fix: 'write it as --text-for bluesky="Hello from Bluesky"' });
+      continue;
+    }
+    map.set(v.slice(0, eq).trim(), v.slice(eq + 1));
+  }
+  return map;
+}
+
+/** How fields are named in messages: flags on the command line, columns in a CSV row. */
+export interface FlagLabels {
+  platform: string;
+  text: string;
+  textFor: (platform: string) => string;
+  media: (source: string) => string;
+  mediaCount: string;
+  missingTextFix: (platform: string) => string;
+}
+
+export const COMMAND_LINE_LABELS: FlagLabels = {
+  platform: '--platform',
+  text: '--text',
+  textFor: (p) => `--text-for ${p}`,
+  media: (m) => `--media ${m}`,
+  mediaCount: '--media',
+  missingTextFix: (p) => `give --text "…" for every platform, or --text-for ${p}="…"`,
+};
+
+/** A draft from the payload flags. Platforms named only by --text-for are included. */
+export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => string, issues: Issue[], labels: FlagLabels = COMMAND_LINE_LABELS): PostDraft {
+  const perPlatform = flags.textForMap ?? parseTextFor(flags.textFor ?? [], issues);
+  const names: string[] = [];
+  for (const p of [...(flags.platform ?? []).flatMap((v) => v.split(',')), ...perPlatform.keys()]) {
+    const id = p.trim();
+    if (id && !names.includes(id)) names.push(id);
+  }
+  const media = (flags.media ?? []).map((m) => mediaSource(m, labels.media(m), resolvePath));
+  return {
+    platforms: names.map((platform) => {
+      const own = perPlatform.get(platform);
+      return {
+        platform,
+        text: own ?? flags.text,
+        textLabel: own !== undefined ? labels.textFor(platform) : labels.text,
+        media,
+        extra: {},
+      };
+    }),
+    platformLabel: labels.platform,
+    mediaLabel: () => labels.mediaCount,
+    missingTextFix: labels.missingTextFix,
+    title: flags.title,
+    extraTop: {},
+  };
+}
+
+const PAYLOAD_KEYS = new Set(['text', 'media']);
+
+export interface BodyDraft {
+  draft: PostDraft | undefined;
+  scheduledAt: string | undefined;
+  postId: string | undefined;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A draft from a body in the contract's shape (create or schedule). `prefix` goes in front of
+ * every field name ("post.json: ", "line 4: ").
+ */
+export function draftFromBody(value: unknown, prefix: string, resolvePath: (p: string) => string, issues: Issue[], allowed: { schedule: boolean }): BodyDraft {
+  const f = (path: string) => `${prefix}${path}`;
+  if (!isObject(value)) {
+    issues.push({ field: f('(body)'), message: `${f('(body)')}: expected a JSON object`, fix: 'write { "payloads": { "twitter-x": { "text": "…" } } }' });
+    return { draft: undefined, scheduledAt: undefined, postId: undefined };
+  }
+  const known = new Set(['payloads', 'title', ...(allowed.schedule ? ['scheduledAt', 'postId'] : [])]);
+  const extraTop: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (known.has(key)) continue;
+    if (key === 'scheduledAt' && !allowed.schedule) {
+      issues.push({ field: f('scheduledAt'), message: `${f('scheduledAt')}: posts create makes a draft and takes no time`, fix: 'use `socialpub posts schedule --file … ` to schedule it' });
+      continue;
+    }
+    const near = [...known].find((k) => k.toLowerCase() === key.toLowerCase() || k.toLowerCase().startsWith(key.toLowerCase().slice(0, 4)));
+    issues.push({ field: f(key), message: `${f(key)}: unknown field`, fix: near ? `did you mean "${near}"?` : `the body takes ${[...known].join(', ')}` });
+  }
+  let scheduledAt: string | undefined;
+  if (value.scheduledAt !== undefined) {
+    if (typeof value.scheduledAt !== 'string') issues.push({ field: f('scheduledAt'), message: `${f('scheduledAt')}: expected a string time` });
+    else scheduledAt = value.scheduledAt;
+  }
+  let title: string | undefined;
+  if (value.title !== undefined && value.title !== null) {
+    if (typeof value.title !== 'string') issues.push({ field: f('title'), message: `${f('title')}: expected a string` });
+    else title = value.title;
+  }
+  let postId: string | undefined;
+  if (value.postId !== undefined) {
+    if (typeof value.postId !== 'string' || value.postId.trim() === '') issues.push({ field: f('postId'), message: `${f('postId')}: expected a draft id` });
+    else postId = value.postId;
+    if (value.payloads !== undefined) {
+      issues.push({ field: f('postId'), message: `${f('postId')}: give either postId (schedule a draft) or payloads (create and schedule), not both` });
+    }
+    return { draft: undefined, scheduledAt, postId };
+  }
+  if (!isObject(value.payloads)) {
+    issues.push({
+      field: f('payloads'),
+      message: value.payloads === undefined ? `${f('payloads')}: missing` : `${f('payloads')}: expected an object keyed by platform id`,
+      fix: 'write "payloads": { "twitter-x": { "text": "…" } }',
+    });
+    return { draft: undefined, scheduledAt, postId };
+  }
+  const platforms: PlatformDraft[] = [];
+  for (const [platform, payload] of Object.entries(value.payloads)) {
+    const base = `payloads.${platform}`;
+    if (!isObject(payload)) {
+      issues.push({ field: f(base), message: `${f(base)}: expected an object with "text"` });
+      continue;
+    }
+    const extra: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(payload)) if (!PAYLOAD_KEYS.has(k)) extra[k] = v;
+    let text: string | undefined;
+    if (payload.text !== undefined) {
+      if (typeof payload.text !== 'string') issues.push({ field: f(`${base}.text`), message: `${f(`${base}.text`)}: expected a string` });
+      else text = payload.text;
+    }
+    const media: MediaSource[] = [];
+    if (payload.media !== undefined) {
+      if (!Array.isArray(payload.media)) issues.push({ field: f(`${base}.media`), message: `${f(`${base}.media`)}: expected an array of { "url": … }` });
+      else
+        payload.media.forEach((item, i) => {
+          const at = `${base}.media[${i}]`;
+          const url = typeof item === 'string' ? item : isObject(item) ? item.url : undefined;
+          if (typeof url !== 'string' || url.trim() === '') {
+            issues.push({ field: f(`${at}.url`), message: `${f(`${at}.url`)}: missing`, fix: 'give a path to a local file or an https:// URL' });
+            return;
+          }
+          const m = mediaSource(url, f(`${at}.url`), resolvePath);
+          if (isObject(item)) {
+            const { url: _u, type, ...rest } = item;
+            if (type !== undefined) {
+              if (type !== 'image' && type !== 'video') issues.push({ field: f(`${at}.type`), message: `${f(`${at}.type`)}: "${String(type)}" is not image or video` });
+              else m.declaredType = type;
+            }
+            if (Object.keys(rest).length) m.extra = rest;
+          }
+          media.push(m);
+        });
+    }
+    platforms.push({ platform, text, textLabel: f(`${base}.text`), media, extra });
+  }
+  return {
+    draft: {
+      platforms,
+      platformLabel: f('payloads'),
+      mediaLabel: (p) => f(`payloads.${p}.media`),
+      missingTextFix: (p) => `add "text" to payloads.${p}`,
+      title,
+      extraTop,
+    },
+    scheduledAt,
+    postId,
+  };
+}

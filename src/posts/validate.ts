@@ -1,0 +1,107 @@
+// Local validation of a draft against each platform's published limits (src/wire/platforms.ts),
+// before anything is sent: the service would refuse these anyway, later and less helpfully.
+import { PLATFORM_LIMITS, PLATFORMS, isPlatform, mediaKind, textLength, type Platform } from '../wire/platforms.js';
+import type { Issue, MediaSource, PostDraft } from './draft.js';
+import type { MediaFacts } from './media-facts.js';
+import { didYouMean, suggestPlatform } from '../wire/suggest.js';
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} bytes`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = n / 1024;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) [v, u] = [v / 1024, u + 1];
+  const text = v >= 100 ? Math.round(v).toString() : v.toFixed(1).replace(/\.0$/, '');
+  return `${text} ${units[u]}`;
+}
+
+export type FactsOf = (m: MediaSource) => MediaFacts | undefined;
+
+/** Every problem of the draft; an empty list means it can be sent. */
+export function validateDraft(draft: PostDraft, factsOf: FactsOf): Issue[] {
+  const issues: Issue[] = [];
+  if (draft.platforms.length === 0) {
+    issues.push({ field: draft.platformLabel, message: `${draft.platformLabel}: no platform given`, fix: `name at least one: ${PLATFORMS.join(', ')}` });
+  }
+  if (draft.title !== undefined && draft.title.trim() === '') {
+    issues.push({ field: '--title', message: '--title is empty', fix: 'leave --title out, or give it some text' });
+  }
+  const reportedMedia = new Set<string>();
+  for (const p of draft.platforms) {
+    if (!isPlatform(p.platform)) {
+      const s = suggestPlatform(p.platform);
+      issues.push({ field: draft.platformLabel, message: `${draft.platformLabel}: "${p.platform}" is not a platform id`, fix: didYouMean(s, PLATFORMS) });
+      continue;
+    }
+    const limits = PLATFORM_LIMITS[p.platform];
+    if (p.text === undefined) {
+      issues.push({ field: p.textLabel, message: `text for ${p.platform} is missing`, fix: draft.missingTextFix(p.platform) });
+    } else if (p.text.trim() === '') {
+      issues.push({ field: p.textLabel, message: `${p.textLabel}: the text for ${p.platform} is empty`, fix: 'write the text of the post' });
+    } else {
+      const len = textLength(p.text);
+      if (len > limits.maxText) {
+        const over = len - limits.maxText;
+        issues.push({
+          field: p.textLabel,
+          message: `${p.textLabel}: ${len} characters is ${over} over ${p.platform}'s limit of ${limits.maxText}`,
+          fix: `shorten it by ${over} character${over === 1 ? '' : 's'}${p.textLabel === '--text' ? `, or give ${p.platform} its own text with --text-for ${p.platform}="…"` : ''}`,
+        });
+      }
+    }
+    const mediaLabel = draft.mediaLabel(p.platform);
+    if (p.media.length > limits.maxMedia) {
+      issues.push({ field: mediaLabel, message: `${mediaLabel}: ${p.media.length} items, ${p.platform} takes at most ${limits.maxMedia}`, fix: `remove ${p.media.length - limits.maxMedia}` });
+    }
+    if (limits.requiresMedia && p.media.length === 0) {
+      const kinds = Object.keys(limits.media).join(' or ');
+      issues.push({ field: mediaLabel, message: `${mediaLabel}: ${p.platform} needs at least one ${kinds}`, fix: `add --media <file or URL> (${kinds})` });
+    }
+    for (const m of p.media) {
+      const problem = mediaProblem(p.platform, m, factsOf(m));
+      if (!problem) continue;
+      // A missing file is one problem, not one per platform.
+      const key = `${m.label}\0${problem.perPlatform ? p.platform : ''}`;
+      if (reportedMedia.has(key)) continue;
+      reportedMedia.add(key);
+      issues.push(problem.issue);
+    }
+  }
+  return issues;
+}
+
+function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | undefined): { issue: Issue; perPlatform: boolean } | undefined {
+  const field = m.label;
+  const limits = PLATFORM_LIMITS[platform];
+  if (!m.isUrl) {
+    if (!facts || !facts.exists) return { issue: { field, message: `${field}: no such file`, fix: 'check the path (relative paths start from the current folder, or the file\'s folder for --file and bulk files)' }, perPlatform: false };
+    if (!facts.isFile) return { issue: { field, message: `${field}: not a regular file`, fix: 'give a path to an image or video file' }, perPlatform: false };
+    if (facts.sizeBytes === 0) return { issue: { field, message: `${field}: the file is empty`, fix: 'give a real image or video' }, perPlatform: false };
+    if (facts.extensionMime && facts.mimeType) {
+      return { issue: { field, message: `${field}: the name says ${facts.extensionMime} but the content is ${facts.mimeType}`, fix: 'rename the file to match its content, or export it in the right format' }, perPlatform: false };
+    }
+    if (!facts.mimeType) {
+      return { issue: { field, message: `${field}: unknown media type`, fix: 'use an image (jpg, png, gif, webp) or a video (mp4, mov, webm)' }, perPlatform: false };
+    }
+  }
+  const mime = facts?.mimeType;
+  if (!mime) return undefined; // a URL without a telling extension: the service decides
+  const kind = mediaKind(mime);
+  const declared = m.declaredType;
+  if (declared && kind && declared !== kind) {
+    return { issue: { field, message: `${field}: declared as ${declared} but it is ${mime}`, fix: `set "type": "${kind}" or leave "type" out` }, perPlatform: false };
+  }
+  const limit = kind ? limits.media[kind] : undefined;
+  const takes = Object.values(limits.media).flatMap((l) => [...l.mimeTypes]);
+  if (!kind || !limit || !limit.mimeTypes.includes(mime)) {
+    return { issue: { field, message: `${field}: ${platform} does not take ${mime}`, fix: `${platform} takes ${takes.join(', ')}` }, perPlatform: true };
+  }
+  if (facts?.sizeBytes !== undefined && facts.sizeBytes > limit.maxBytes) {
+    const over = facts.sizeBytes - limit.maxBytes;
+    return {
+      issue: { field, message: `${field}: ${formatBytes(facts.sizeBytes)} is over ${platform}'s ${kind} limit of ${formatBytes(limit.maxBytes)} by ${formatBytes(over)}`, fix: `compress or resize it to at most ${formatBytes(limit.maxBytes)}` },
+      perPlatform: true,
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,194 @@
+// `--at` and `--tz`: RFC 3339 with an offset, a local "YYYY-MM-DD HH:MM" in an IANA zone
+// (resolved with Intl, so no zone database ships with us), or a relative "+30m", "+2h", "+1d".
+// Everything here is pure: the caller passes "now" and the zone.
+import { nearest } from '../wire/suggest.js';
+
+export class TimeInputError extends Error {
+  readonly field: string;
+  readonly hint: string | undefined;
+  constructor(field: string, message: string, hint?: string) {
+    super(message);
+    this.name = 'TimeInputError';
+    this.field = field;
+    this.hint = hint;
+  }
+}
+
+export type AtKind = 'rfc3339' | 'local' | 'relative';
+
+export interface ResolvedAt {
+  /** Epoch milliseconds. */
+  epochMs: number;
+  /** What goes on the wire: UTC with milliseconds. */
+  iso: string;
+  kind: AtKind;
+  /** The zone a local time was read in (local kind only). */
+  zone?: string;
+}
+
+/** The machine's zone, as Intl resolves it (the TZ variable included). */
+export function machineZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** An Intl formatter for the zone, or a TimeInputError naming --tz with the nearest zone. */
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (f) return f;
+  try {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+  } catch {
+    const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    const guess = nearest(zone, zones, Math.max(3, Math.ceil(zone.length / 3)));
+    throw new TimeInputError('--tz', `--tz: "${zone}" is not a known time zone`, guess ? `did you mean "${guess}"? (IANA names such as Europe/Paris, America/New_York, UTC)` : 'use an IANA name such as Europe/Paris, America/New_York or UTC');
+  }
+  formatters.set(zone, f);
+  return f;
+}
+
+/** Throws a TimeInputError (field --tz) unless the zone is known. */
+export function checkZone(zone: string): string {
+  formatterFor(zone);
+  return zone;
+}
+
+interface Wall {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallClock(epochMs: number, zone: string): Wall {
+  const parts = formatterFor(zone).formatToParts(epochMs);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? NaN);
+  return { year: n('year'), month: n('month'), day: n('day'), hour: n('hour') % 24, minute: n('minute'), second: n('second') };
+}
+
+/** The zone's offset from UTC at that instant, in ms (positive east of Greenwich). */
+export function zoneOffsetMs(epochMs: number, zone: string): number {
+  const w = wallClock(epochMs, zone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - (epochMs - (((epochMs % 1000) + 1000) % 1000));
+}
+
+const sameWall = (a: Wall, b: Wall) =>
+  a.year === b.year && a.month === b.month && a.day === b.day && a.hour === b.hour && a.minute === b.minute && a.second === b.second;
+
+/**
+ * The instant at which the zone's clocks show this wall time. A time that occurs twice (clocks
+ * going back) resolves to the first occurrence; one that never occurs (clocks going forward) is
+ * refused, since any guess would publish at a time the user did not write.
+ */
+export function fromWallClock(wall: Wall, zone: string, field = '--at'): number {
+  const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  const candidates = new Set<number>();
+  for (const probe of [naive - 14 * 3_600_000, naive, naive + 14 * 3_600_000]) {
+    candidates.add(naive - zoneOffsetMs(probe, zone));
+  }
+  const matches = [...candidates].filter((t) => sameWall(wallClock(t, zone), wall)).sort((a, b) => a - b);
+  if (matches.length === 0) {
+    const text = `${wall.year}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
+    throw new TimeInputError(field, `${field}: ${text} does not exist in ${zone} (the clocks skip it when daylight saving time starts)`, 'pick a time outside the skipped hour, or give an explicit offset (RFC 3339)');
+  }
+  return matches[0]!;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})$/;
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+const RELATIVE = /^\+\s*((?:\d+\s*(?:w|d|h|m|min|s)\s*)+)$/i;
+const REL_PART = /(\d+)\s*(w|d|h|min|m|s)/gi;
+const UNIT_MS: Record<string, number> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000, min: 60_000, s: 1000 };
+
+function checkFields(field: string, input: string, y: number, mo: number, d: number, h: number, mi: number, s: number): void {
+  const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth || h > 23 || mi > 59 || s > 59) {
+    throw new TimeInputError(field, `${field}: "${input}" is not a real date and time`, 'check the month, day, hour and minute');
+  }
+}
+
+export interface ParseAtOptions {
+  now: number;
+  /** Zone for local times; default the machine's. */
+  zone?: string;
+  /** Name of the field in messages (--at, or "at" in a bulk file). */
+  field?: string;
+  /** Refuse relative times (bulk files: a re-run would compute another instant). */
+  allowRelative?: boolean;
+}
+
+/** Parses a --at value. Does not check that it lies in the future: see requireFuture. */
+export function parseAt(input: string, options: ParseAtOptions): ResolvedAt {
+  const field = options.field ?? '--at';
+  const text = input.trim();
+  if (text === '') throw new TimeInputError(field, `${field} is empty`, 'give a time such as 2026-12-01T09:00:00+01:00, "2026-12-01 09:00" or +2h');
+
+  const rel = RELATIVE.exec(text);
+  if (rel) {
+    if (options.allowRelative === false) {
+      throw new TimeInputError(field, `${field}: relative time "${text}" is not allowed here (a re-run would compute a different time)`, 'write an absolute time: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with --tz');
+    }
+    let ms = 0;
+    for (const m of rel[1]!.matchAll(REL_PART)) ms += Number(m[1]) * UNIT_MS[m[2]!.toLowerCase()]!;
+    if (ms <= 0) throw new TimeInputError(field, `${field}: "${text}" is not in the future`, 'use a positive amount such as +30m, +2h or +1d');
+    const epochMs = options.now + ms;
+    return { epochMs, iso: new Date(epochMs).toISOString(), kind: 'relative' };
+  }
+
+  const abs = RFC3339.exec(text);
+  if (abs) {
+    const [, y, mo, d, h, mi, s = '0', , off] = abs;
+    checkFields(field, text, +y!, +mo!, +d!, +h!, +mi!, +s);
+    const offset = off!.toUpperCase() === 'Z' ? 'Z' : off!.length === 5 ? `${off!.slice(0, 3)}:${off!.slice(3)}` : off!;
+    if (offset !== 'Z' && (+offset.slice(1, 3) > 23 || +offset.slice(4, 6) > 59)) {
+      throw new TimeInputError(field, `${field}: "${off}" is not a valid UTC offset`, 'offsets look like +01:00, -05:00 or Z');
+    }
+    const normalised = `${y}-${mo}-${d}T${h}:${mi}:${s.padStart(2, '0')}${abs[7] ?? ''}${offset}`;
+    const epochMs = Date.parse(normalised);
+    if (Number.isNaN(epochMs)) throw new TimeInputError(field, `${field}: "${text}" is not a valid time`);
+    return { epochMs, iso: new Date(epochMs).toISOString(), kind: 'rfc3339' };
+  }
+
+  const local = LOCAL.exec(text);
+  if (local) {
+    const zone = checkZone(options.zone ?? machineZone());
+    const [, y, mo, d, h, mi, s = '0'] = local;
+    if (h === undefined) {
+      throw new TimeInputError(field, `${field}: "${text}" has a date but no time`, `add the time: "${text} 09:00"`);
+    }
+    checkFields(field, text, +y!, +mo!, +d!, +h, +mi!, +s);
+    const epochMs = fromWallClock({ year: +y!, month: +mo!, day: +d!, hour: +h, minute: +mi!, second: +s }, zone, field);
+    return { epochMs, iso: new Date(epochMs).toISOString(), kind: 'local', zone };
+  }
+
+  throw new TimeInputError(
+    field,
+    `${field}: "${text}" is not a time I can read`,
+    'use RFC 3339 with an offset (2026-12-01T09:00:00+01:00), "YYYY-MM-DD HH:MM" in --tz (default: this machine\'s zone), or +30m / +2h / +1d',
+  );
+}
+
+/** Refuses a time that is not in the future (the service refuses it too, with 422). */
+export function requireFuture(at: ResolvedAt, now: number, field = '--at', input?: string): ResolvedAt {
+  if (at.epochMs <= now) {
+    const ago = Math.round((now - at.epochMs) / 60_000);
+    const what = input ? `"${input}" (${at.iso})` : at.iso;
+    throw new TimeInputError(field, `${field}: ${what} is in the past${ago > 0 ? ` by ${ago} min` : ''}`, 'scheduled posts need a future time; check the date, and --tz for local times');
+  }
+  return at;
+}

@@ -1,0 +1,45 @@
+// Invalid input, told before anything is sent: the same shape as the service's 422 issues (a
+// field path and a message), plus the fix. The posts and results domains raise it, the CLI maps
+// it to exit 2 and the MCP server to an `invalid_input` tool error; it lives here, under all of
+// them, because `wire` is the one room every one of them may import.
+
+export interface InputIssue {
+  /** Where the problem is: a flag (`--at`), a body path (`payloads.bluesky.text`) or a file line. */
+  field: string;
+  message: string;
+  /** How to fix it. */
+  fix?: string;
+}
+
+export interface InvalidInputOptions {
+  /** What holds the problems, for the summary ("the post", "posts.csv"). */
+  what?: string;
+  /** Replaces "N problems in <what>" when there are several. */
+  headline?: string;
+  /** Hints after the problems' own fixes. */
+  hints?: string[];
+}
+
+export class InvalidInputError extends Error {
+  readonly code = 'INVALID_INPUT';
+  readonly issues: readonly InputIssue[];
+  readonly hints: string[];
+  constructor(issues: readonly InputIssue[], options: InvalidInputOptions = {}) {
+    const summary = summarizeIssues(issues, options);
+    super(summary.message);
+    this.name = 'InvalidInputError';
+    this.issues = issues;
+    this.hints = [...summary.hints, ...(options.hints ?? [])];
+  }
+}
+
+/** The one summary of a list of problems: the problem itself when alone, else a list. */
+export function summarizeIssues(issues: readonly InputIssue[], options: InvalidInputOptions = {}): { message: string; hints: string[] } {
+  if (issues.length === 1 && !options.headline) {
+    const i = issues[0]!;
+    return { message: i.message, hints: i.fix ? [i.fix] : [] };
+  }
+  const lines = issues.map((i) => `  - ${i.message}${i.fix ? `\n      fix: ${i.fix}` : ''}`);
+  const headline = options.headline ?? `${issues.length} problems in ${options.what ?? 'the post'}`;
+  return { message: `${headline}; nothing was sent:\n${lines.join('\n')}`, hints: [] };
+}
