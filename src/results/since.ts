@@ -4,7 +4,6 @@
 // Pure: the caller passes "now", the zone and the pages.
 import { checkZone, parseAt, TimeInputError } from '../cli/posts/when.js';
 import { parseDateKey, startOfLocalDay } from '../posts/local-day.js';
-import type { PostResult } from '../wire/schemas.js';
 
 export { TimeInputError };
 
@@ -103,6 +102,12 @@ export class MissingEventTimeError extends Error {
   }
 }
 
+/** What the window reads of a row (a PostResult; null tolerated since a server may send it). */
+export interface TimedRow {
+  id: string;
+  created_at?: string | null | undefined;
+}
+
 export interface WindowOptions {
   /** Told about each page the window looked at and whether it was the last one read. */
   onPage?: (page: { rows: number; inWindow: number; stop: boolean }) => void;
@@ -115,7 +120,7 @@ export interface WindowOptions {
  * Breaking out of the source cancels the pages it still has in flight. Filters on other fields
  * (--failed) belong after this: the stop looks at every row of a page.
  */
-export async function* selectWindow<R extends Pick<PostResult, 'id' | 'created_at'>>(
+export async function* selectWindow<R extends TimedRow>(
   pages: AsyncIterable<readonly R[]>,
   window: TimeWindow,
   options: WindowOptions = {},
@@ -142,7 +147,7 @@ export async function* selectWindow<R extends Pick<PostResult, 'id' | 'created_a
 }
 
 /** A row's event time in epoch ms, or a MissingEventTimeError naming the flag that needs it. */
-export function eventTime(row: Pick<PostResult, 'id' | 'created_at'>, field = '--since'): number {
+export function eventTime(row: TimedRow, field = '--since'): number {
   const raw = row.created_at;
   const t = typeof raw === 'string' ? Date.parse(raw) : NaN;
   if (Number.isNaN(t)) throw new MissingEventTimeError(field, row.id, raw);
