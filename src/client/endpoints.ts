@@ -15,7 +15,7 @@ import {
   type ScheduleBody,
   type Schema,
 } from '../wire/schemas.js';
-import type { Paginate } from './paginate.js';
+import type { Paginate, PaginatePages } from './paginate.js';
 import type { Requester } from './request.js';
 import type { ApiClient, PostListQuery, QueryValue, ResultListQuery, WriteOptions } from './types.js';
 
@@ -37,17 +37,19 @@ function write(options: WriteOptions = {}) {
   };
 }
 
-export function createEndpoints(request: Requester, paginate: Paginate): Pick<ApiClient, 'posts' | 'results' | 'media'> {
+export function createEndpoints(request: Requester, paginate: Paginate, paginatePages: PaginatePages): Pick<ApiClient, 'posts' | 'results' | 'media'> {
   return {
     posts: {
       create: (body: CreatePostBody, options?: WriteOptions) => request({ method: 'POST', path: PATHS.posts, body, schema: postSchema as Schema<Post>, ...write(options) }),
       schedule: (body: ScheduleBody, options?: WriteOptions) => request({ method: 'POST', path: PATHS.schedule, body, schema: postSchema as Schema<Post>, ...write(options) }),
       list: (query?: PostListQuery) => request({ method: 'GET', path: PATHS.posts, query: postQuery(query), schema: postList }),
       iterate: (query, options) => paginate(PATHS.posts, postQuery(query), postList, options),
+      pages: (query, options) => paginatePages(PATHS.posts, postQuery(query), postList, options),
     },
     results: {
       list: (query?: ResultListQuery) => request({ method: 'GET', path: PATHS.postResults, query: resultQuery(query), schema: resultList }),
       iterate: (query, options) => paginate(PATHS.postResults, resultQuery(query), resultList, options),
+      pages: (query, options) => paginatePages(PATHS.postResults, resultQuery(query), resultList, options),
       get: (id: string) => request({ method: 'GET', path: `${PATHS.postResults}/${encodeURIComponent(id)}`, schema: postResultSchema as Schema<PostResult> }),
     },
     media: {

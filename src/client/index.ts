@@ -1,7 +1,7 @@
 // createClient: the API client every command gets from ctx.client(). Loaded lazily (it pulls in
 // zod/mini through the wire schemas); undici itself loads only when a dispatcher is injected.
 import { createEndpoints } from './endpoints.js';
-import { createPaginate } from './paginate.js';
+import { createPaginate, createPaginatePages } from './paginate.js';
 import { createPipeline } from './request.js';
 import { createTransport } from './transport.js';
 import type { ApiClient, ClientOptions } from './types.js';
@@ -38,7 +38,7 @@ export function createClient(options: ClientOptions): ApiClient {
     baseUrl,
     request: pipeline.request,
     paginate,
-    ...createEndpoints(pipeline.request, paginate),
+    ...createEndpoints(pipeline.request, paginate, createPaginatePages(pipeline.request)),
     async close() {
       // A dispatcher belongs to whoever passed it in (tests close their MockAgent); the default
       // transport's keep-alive agent is ours to release.

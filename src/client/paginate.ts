@@ -36,19 +36,38 @@ export type Paginate = <T extends { id: string }>(
   options?: IterateOptions,
 ) => AsyncIterable<T>;
 
+/** The same pages as Paginate, one array per page (de-duplicated rows, in order): for callers that decide per page when to stop. */
+export type PaginatePages = <T extends { id: string }>(
+  path: string,
+  query: Record<string, QueryValue>,
+  schema: Schema<ListPage<T>>,
+  options?: IterateOptions,
+) => AsyncIterable<T[]>;
+
 export function createPaginate(request: Requester): Paginate {
+  return (path, query, schema, options = {}) => ({
+    [Symbol.asyncIterator]: () => rows(pages(request, path, query, schema, options)),
+  });
+}
+
+export function createPaginatePages(request: Requester): PaginatePages {
   return (path, query, schema, options = {}) => ({
     [Symbol.asyncIterator]: () => pages(request, path, query, schema, options),
   });
 }
 
+async function* rows<T>(source: AsyncIterable<T[]>): AsyncGenerator<T, void, undefined> {
+  for await (const page of source) yield* page;
+}
+
+// Breaking out of either iterator returns this generator, whose finally aborts the pages in flight.
 async function* pages<T extends { id: string }>(
   request: Requester,
   path: string,
   query: Record<string, QueryValue>,
   schema: Schema<ListPage<T>>,
   options: IterateOptions,
-): AsyncGenerator<T, void, undefined> {
+): AsyncGenerator<T[], void, undefined> {
   let pageSize = clamp(Math.floor(options.pageSize ?? PAGE.maxLimit), 1, PAGE.maxLimit);
   const maxConcurrency = clamp(Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY), 1, 16);
   const base: Record<string, QueryValue> = { ...query };
@@ -82,17 +101,19 @@ async function* pages<T extends { id: string }>(
     const frameStart = (p: Page<T>) => p.offset - (p.total - t0);
     const isLast = (p: Page<T>) => p.rows.length < Math.min(p.asked, p.servedLimit >= 1 ? p.servedLimit : p.asked) || p.offset + p.rows.length >= p.total;
 
-    function* emit(p: Page<T>): Generator<T, void, undefined> {
+    function* emit(p: Page<T>): Generator<T[], void, undefined> {
       options.onPage?.({ offset: p.offset, count: p.rows.length, total: p.total });
+      const fresh: T[] = [];
       for (const row of p.rows) {
         const id = (row as { id?: unknown }).id;
         if (typeof id === 'string') {
           if (seen.has(id)) continue;
           seen.add(id);
         }
-        yield row;
+        fresh.push(row);
       }
       cursor = Math.max(cursor, frameStart(p) + p.rows.length);
+      yield fresh;
     }
 
     yield* emit(first);

@@ -131,10 +131,14 @@ export interface ApiClient {
     schedule(body: ScheduleBody, options?: WriteOptions): Promise<ApiResponse<Post>>;
     list(query?: PostListQuery): Promise<ApiResponse<ListPage<Post>>>;
     iterate(query?: PostListQuery, options?: IterateOptions): AsyncIterable<Post>;
+    /** The same rows as iterate, a page at a time: break to stop paging (pages in flight are cancelled). */
+    pages(query?: PostListQuery, options?: IterateOptions): AsyncIterable<Post[]>;
   };
   results: {
     list(query?: ResultListQuery): Promise<ApiResponse<ListPage<PostResult>>>;
     iterate(query?: ResultListQuery, options?: IterateOptions): AsyncIterable<PostResult>;
+    /** The same rows as iterate, a page at a time: break to stop paging (pages in flight are cancelled). */
+    pages(query?: ResultListQuery, options?: IterateOptions): AsyncIterable<PostResult[]>;
     get(id: string): Promise<ApiResponse<PostResult>>;
   };
   media: {

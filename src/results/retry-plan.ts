@@ -1,0 +1,191 @@
+// `results retry <post-id>`: which targets of a post to send again (those whose latest result
+// failed), the new post's body (their original payloads, the title kept) and an idempotency key
+// derived from the post and those targets, so a re-run (or a CI re-run) gets the same new post.
+import { createHash } from 'node:crypto';
+import type { ApiClient } from '../client/types.js';
+import type { CreatePostBody, Payloads, Post, PostResult } from '../wire/schemas.js';
+
+/** Nothing failed (or nothing was published yet): the command exits 2 with this message. */
+export class NothingToRetryError extends Error {
+  readonly postId: string;
+  constructor(postId: string, message: string) {
+    super(message);
+    this.name = 'NothingToRetryError';
+    this.postId = postId;
+  }
+}
+
+/** Bad input the client can tell before sending anything (exit 2): names the argument or flag. */
+export class RetryInputError extends Error {
+  readonly field: string;
+  readonly hint: string | undefined;
+  constructor(field: string, message: string, hint?: string) {
+    super(message);
+    this.name = 'RetryInputError';
+    this.field = field;
+    this.hint = hint;
+  }
+}
+
+/** The post is in none of the lists (exit 4). */
+export class PostNotFoundError extends Error {
+  readonly postId: string;
+  constructor(postId: string) {
+    super(`post ${postId} not found in this workspace`);
+    this.name = 'PostNotFoundError';
+    this.postId = postId;
+  }
+}
+
+const POST_ID = /^post_[A-Za-z0-9]+$/;
+
+/** Refuses what cannot be a post id before any request. */
+export function checkPostId(id: string, field = '<post-id>'): string {
+  const text = id.trim();
+  if (!POST_ID.test(text)) {
+    throw new RetryInputError(field, `${field}: "${id}" is not a post id`, 'post ids look like post_…; `socialpub posts list --status failed` lists them');
+  }
+  return text;
+}
+
+export interface FindPostOptions {
+  /** Statuses to look through first (the post is most likely there); the rest follow. */
+  statusHint?: string | readonly string[];
+  /** Told about each page read (for "looking through older posts…" progress). */
+  onPage?: (page: { offset: number; count: number; total: number }) => void;
+}
+
+const STATUSES = ['draft', 'scheduled', 'published', 'failed'];
+
+/**
+ * Finds a post through GET /v1/posts (the service has no single-post endpoint): newest first in
+ * the hinted statuses, then in the others. A very old post takes as many pages as are newer.
+ */
+export async function findPost(client: Pick<ApiClient, 'posts'>, id: string, options: FindPostOptions = {}): Promise<Post> {
+  const hint = options.statusHint === undefined ? [] : typeof options.statusHint === 'string' ? [options.statusHint] : [...options.statusHint];
+  const rest = STATUSES.filter((s) => !hint.includes(s));
+  for (const status of [hint, rest]) {
+    if (status.length === 0) continue;
+    for await (const page of client.posts.pages({ status }, { pageSize: 100, concurrency: 2, onPage: options.onPage })) {
+      const post = page.find((p) => p.id === id);
+      if (post) return post; // leaving the loop cancels the pages still in flight
+    }
+  }
+  throw new PostNotFoundError(id);
+}
+
+/** Every result of one post, in the service's order. */
+export async function resultsOf(client: Pick<ApiClient, 'results'>, postId: string): Promise<PostResult[]> {
+  const rows: PostResult[] = [];
+  for await (const row of client.results.iterate({ postId: [postId] }, { pageSize: 100, concurrency: 1 })) rows.push(row);
+  return rows;
+}
+
+/** One failed target: a platform (and the account on it) whose latest result failed. */
+export interface RetryTarget {
+  platform: string;
+  accountId: string | null;
+  username: string | undefined;
+  resultId: string;
+  code: string | undefined;
+  message: string | undefined;
+  at: string | undefined;
+}
+
+export interface RetryPlan {
+  postId: string;
+  /** The failed targets carried by the new post, sorted by platform then account. */
+  targets: RetryTarget[];
+  /** POST /v1/posts (a draft) or, with scheduledAt added, POST /v1/schedule. */
+  body: CreatePostBody;
+  idempotencyKey: string;
+  /** One line per target for stderr: "instagram @acme: MEDIA_REJECTED: …". */
+  reasons: string[];
+}
+
+export interface PlanOptions {
+  /** --platform: retry only these of the failed platforms. */
+  platforms?: readonly string[];
+}
+
+/** The latest result of each platform/account pair, by created_at (the service's order breaks ties: newest first). */
+export function latestPerTarget(results: readonly PostResult[]): PostResult[] {
+  const latest = new Map<string, { row: PostResult; t: number }>();
+  for (const row of results) {
+    const key = `${row.platform ?? ''}\u0000${row.social_account_id ?? ''}`;
+    const t = row.created_at ? Date.parse(row.created_at) : NaN;
+    const seen = latest.get(key);
+    if (!seen || (!Number.isNaN(t) && (Number.isNaN(seen.t) || t > seen.t))) latest.set(key, { row, t });
+  }
+  return [...latest.values()].map((v) => v.row);
+}
+
+/** "instagram @acme: MEDIA_REJECTED: the image is too small". */
+export function reasonLine(t: RetryTarget): string {
+  const who = t.username ? ` @${t.username.replace(/^@/, '')}` : t.accountId ? ` ${t.accountId}` : '';
+  const why = [t.code, t.message].filter(Boolean).join(': ') || 'failed without an error code';
+  return `${t.platform}${who}: ${why}`;
+}
+
+/** The derived key: the post id and the sorted platforms retried, hashed so it stays short and stable. */
+export function retryKey(postId: string, platforms: readonly string[]): string {
+  const sorted = [...new Set(platforms)].sort();
+  const digest = createHash('sha256').update(`socialpub retry\n${postId}\n${sorted.join('\n')}`).digest('hex');
+  return `retry-${postId}-${digest.slice(0, 16)}`;
+}
+
+export function planRetry(post: Post, results: readonly PostResult[], options: PlanOptions = {}): RetryPlan {
+  const failed = latestPerTarget(results)
+    .filter((r) => !r.success && r.platform)
+    .map<RetryTarget>((r) => ({
+      platform: r.platform!,
+      accountId: r.social_account_id ?? null,
+      username: r.platform_data?.username,
+      resultId: r.id,
+      code: r.error?.code,
+      message: r.error?.message,
+      at: r.created_at,
+    }))
+    .sort((a, b) => cmp(a.platform, b.platform) || cmp(a.accountId ?? '', b.accountId ?? ''));
+
+  if (failed.length === 0) {
+    const message =
+      results.length === 0
+        ? `nothing to retry: ${post.id} has no results yet (status ${post.status})`
+        : `nothing to retry: every target of ${post.id} succeeded`;
+    throw new NothingToRetryError(post.id, message);
+  }
+
+  const failedPlatforms = [...new Set(failed.map((t) => t.platform))];
+  let chosen = failedPlatforms;
+  if (options.platforms && options.platforms.length > 0) {
+    const wanted = [...new Set(options.platforms)];
+    const notFailed = wanted.filter((p) => !failedPlatforms.includes(p));
+    if (notFailed.length > 0) {
+      throw new RetryInputError(
+        '--platform',
+        `--platform: ${notFailed.join(', ')} did not fail on ${post.id}`,
+        `the failed targets are ${failedPlatforms.join(', ')}; name some of them, or leave --platform out`,
+      );
+    }
+    chosen = failedPlatforms.filter((p) => wanted.includes(p));
+  }
+
+  const payloads: Payloads = {};
+  const missing: string[] = [];
+  for (const platform of chosen) {
+    const payload = post.payloads[platform];
+    if (payload === undefined || payload === null) missing.push(platform);
+    else payloads[platform] = payload as Payloads[string];
+  }
+  if (missing.length > 0) {
+    // A result on a platform the post has no payload for: the original cannot be sent again as it was.
+    throw new NothingToRetryError(post.id, `cannot retry ${missing.join(', ')}: ${post.id} has no payload for ${missing.length === 1 ? 'it' : 'them'}`);
+  }
+
+  const targets = failed.filter((t) => chosen.includes(t.platform));
+  const body: CreatePostBody = { payloads, ...(typeof post.title === 'string' && post.title !== '' ? { title: post.title } : {}) };
+  return { postId: post.id, targets, body, idempotencyKey: retryKey(post.id, chosen), reasons: targets.map(reasonLine) };
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,155 @@
+// `--since` / `--until` and the window they select. Results come newest first (the service sorts
+// the merged list by event time before paging), so once a whole page is older than `since`
+// every later page is too: the window stops reading there instead of paging to the end.
+// Pure: the caller passes "now", the zone and the pages.
+import { checkZone, parseAt, TimeInputError } from '../cli/posts/when.js';
+import { parseDateKey, startOfLocalDay } from '../posts/local-day.js';
+
+export { TimeInputError };
+
+/** A window over event times, in epoch ms: since ≤ t < until (either end open when absent). */
+export interface TimeWindow {
+  since?: number;
+  until?: number;
+}
+
+export interface ParseBoundOptions {
+  now: number;
+  /** IANA zone for "YYYY-MM-DD [HH:MM]" (already resolved by the caller: --tz, TZ or the machine's). */
+  zone: string;
+  /** The flag named in messages. */
+  field: '--since' | '--until' | string;
+}
+
+const DURATION = /^((?:\d+\s*(?:w|d|h|min|m|s)\s*)+)$/i;
+const DURATION_PART = /(\d+)\s*(w|d|h|min|m|s)/gi;
+const UNIT_MS: Record<string, number> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000, min: 60_000, s: 1000 };
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** What parseAt reads as RFC 3339 or a local time (its relative "+2h" form is not a bound). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]+\d{1,2}:\d{2}/;
+
+const FORMS = 'a duration back from now (48h, 7d, 1d12h), RFC 3339 (2026-12-01T09:00:00Z), or "YYYY-MM-DD [HH:MM]" in --tz';
+
+/**
+ * Reads one bound: a duration back from now ("48h", "7d", "90m", "1w2d"), an RFC 3339 time with
+ * an offset, or a local date (midnight) or date and time in `zone`. Returns epoch ms.
+ */
+export function parseBound(input: string, options: ParseBoundOptions): number {
+  const { field, now } = options;
+  const text = input.trim();
+  if (text === '') throw new TimeInputError(field, `${field} is empty`, `give ${FORMS}`);
+
+  const duration = DURATION.exec(text);
+  if (duration) {
+    let ms = 0;
+    for (const m of duration[1]!.matchAll(DURATION_PART)) ms += Number(m[1]) * UNIT_MS[m[2]!.toLowerCase()]!;
+    if (ms <= 0) throw new TimeInputError(field, `${field}: "${text}" is no time back from now`, 'use a positive amount such as 48h or 7d');
+    return now - ms;
+  }
+  if (/^\d+$/.test(text)) {
+    throw new TimeInputError(field, `${field}: "${text}" has no unit`, `write ${text}h, ${text}d or ${text}m`);
+  }
+
+  // A date alone means its local midnight; a time (with an offset or in the zone) reads as --at does.
+  if (DATE_ONLY.test(text)) {
+    const date = parseDateKey(text);
+    if (!date) throw new TimeInputError(field, `${field}: "${text}" is not a real date`, 'check the month and day');
+    return startOfLocalDay(date, checkZone(options.zone));
+  }
+  if (DATE_TIME.test(text)) return parseAt(text, { now, zone: options.zone, field, allowRelative: false }).epochMs;
+
+  throw new TimeInputError(field, `${field}: "${text}" is not a time I can read`, `use ${FORMS}`);
+}
+
+export interface WindowInput {
+  since?: string;
+  until?: string;
+  now: number;
+  zone: string;
+}
+
+/** Both flags at once, checked against each other and against now. */
+export function parseWindow(input: WindowInput): TimeWindow {
+  const window: TimeWindow = {};
+  if (input.since !== undefined) window.since = parseBound(input.since, { now: input.now, zone: input.zone, field: '--since' });
+  if (input.until !== undefined) window.until = parseBound(input.until, { now: input.now, zone: input.zone, field: '--until' });
+  if (window.since !== undefined && window.since > input.now) {
+    throw new TimeInputError('--since', `--since: ${new Date(window.since).toISOString()} is in the future, so no result can be that new`, 'check the date, and --tz for local times');
+  }
+  if (window.since !== undefined && window.until !== undefined && window.since >= window.until) {
+    throw new TimeInputError(
+      '--since',
+      `--since (${new Date(window.since).toISOString()}) is not before --until (${new Date(window.until).toISOString()})`,
+      'the window runs from --since up to --until: swap them, or widen it',
+    );
+  }
+  return window;
+}
+
+/** A row the window cannot place: the service left out its event time. */
+export class MissingEventTimeError extends Error {
+  readonly field: string;
+  readonly rowId: string;
+  constructor(field: string, rowId: string, got: unknown) {
+    super(
+      got === undefined || got === null
+        ? `${field} needs each result's created_at, and the service sent ${rowId} without it`
+        : `${field} needs each result's created_at, and the service sent ${rowId} with ${JSON.stringify(got)}, which is not a time`,
+    );
+    this.name = 'MissingEventTimeError';
+    this.field = field;
+    this.rowId = rowId;
+  }
+}
+
+/** What the window reads of a row (a PostResult; null tolerated since a server may send it). */
+export interface TimedRow {
+  id: string;
+  created_at?: string | null | undefined;
+}
+
+export interface WindowOptions {
+  /** Told about each page the window looked at and whether it was the last one read. */
+  onPage?: (page: { rows: number; inWindow: number; stop: boolean }) => void;
+}
+
+/**
+ * The rows of newest-first pages whose created_at lies in the window, in order. Stops pulling
+ * pages after the first non-empty page whose rows are all older than `since` (a page straddling
+ * the edge is read whole, so a service that orders loosely within a page loses nothing).
+ * Breaking out of the source cancels the pages it still has in flight. Filters on other fields
+ * (--failed) belong after this: the stop looks at every row of a page.
+ */
+export async function* selectWindow<R extends TimedRow>(
+  pages: AsyncIterable<readonly R[]>,
+  window: TimeWindow,
+  options: WindowOptions = {},
+): AsyncGenerator<R, void, undefined> {
+  const { since, until } = window;
+  const field = since !== undefined ? '--since' : '--until';
+  if (since === undefined && until === undefined) {
+    for await (const page of pages) yield* page;
+    return;
+  }
+  for await (const page of pages) {
+    let older = 0;
+    const inside: R[] = [];
+    for (const row of page) {
+      const t = eventTime(row, field);
+      if (since !== undefined && t < since) older++;
+      else if (until === undefined || t < until) inside.push(row);
+    }
+    const stop = page.length > 0 && older === page.length;
+    options.onPage?.({ rows: page.length, inWindow: inside.length, stop });
+    yield* inside;
+    if (stop) return;
+  }
+}
+
+/** A row's event time in epoch ms, or a MissingEventTimeError naming the flag that needs it. */
+export function eventTime(row: TimedRow, field = '--since'): number {
+  const raw = row.created_at;
+  const t = typeof raw === 'string' ? Date.parse(raw) : NaN;
+  if (Number.isNaN(t)) throw new MissingEventTimeError(field, row.id, raw);
+  return t;
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { checkPostId, latestPerTarget, NothingToRetryError, planRetry, reasonLine, retryKey, RetryInputError } from '../../src/results/retry-plan.js';
+import type { Post, PostResult } from '../../src/wire/schemas.js';
+
+const post: Post = {
+  id: 'post_abc123',
+  status: 'failed',
+  title: 'Launch',
+  payloads: {
+    instagram: { text: 'Hello IG', media: [{ url: 'https://cdn.example/a.jpg', type: 'image' }] },
+    'twitter-x': { text: 'Hello X' },
+    linkedin: { text: 'Hello LI' },
+  },
+};
+
+let n = 0;
+const result = (platform: string, success: boolean, at: string, extra: Partial<PostResult> = {}): PostResult => ({
+  id: `res_${++n}`,
+  post_id: post.id,
+  success,
+  platform,
+  social_account_id: `acc_${platform}`,
+  platform_data: { username: `acme_${platform}` },
+  error: success ? null : { code: 'MEDIA_REJECTED', message: `${platform} said no` },
+  created_at: at,
+  ...extra,
+});
+
+describe('planRetry', () => {
+  it('carries the targets whose latest result failed, with their original payloads and the title', () => {
+    const results = [result('linkedin', true, '2026-11-20T10:00:02Z'), result('twitter-x', false, '2026-11-20T10:00:01Z'), result('instagram', false, '2026-11-20T10:00:00Z')];
+    const plan = planRetry(post, results);
+    expect(plan.targets.map((t) => t.platform)).toEqual(['instagram', 'twitter-x']);
+    expect(plan.body).toEqual({ title: 'Launch', payloads: { instagram: post.payloads.instagram, 'twitter-x': { text: 'Hello X' } } });
+    expect(plan.reasons).toEqual(['instagram @acme_instagram: MEDIA_REJECTED: instagram said no', 'twitter-x @acme_twitter-x: MEDIA_REJECTED: twitter-x said no']);
+    expect(plan.idempotencyKey).toBe(retryKey('post_abc123', ['twitter-x', 'instagram']));
+  });
+
+  it('looks at the latest result of each target by created_at, whatever the order', () => {
+    const results = [
+      result('instagram', false, '2026-11-20T09:00:00Z'),
+      result('instagram', true, '2026-11-20T11:00:00Z'),
+      result('twitter-x', true, '2026-11-20T09:00:00Z'),
+      result('twitter-x', false, '2026-11-20T12:00:00Z'),
+    ];
+    expect(planRetry(post, results).targets.map((t) => t.platform)).toEqual(['twitter-x']);
+    expect(latestPerTarget(results)).toHaveLength(2);
+  });
+
+  it('keeps each account of a platform apart', () => {
+    const results = [result('instagram', true, '2026-11-20T09:00:00Z', { social_account_id: 'acc_1' }), result('instagram', false, '2026-11-20T09:00:00Z', { social_account_id: 'acc_2' })];
+    const plan = planRetry(post, results);
+    expect(plan.targets.map((t) => t.accountId)).toEqual(['acc_2']);
+    expect(Object.keys(plan.body.payloads)).toEqual(['instagram']);
+  });
+
+  it('nothing failed: a typed error with the message the command prints', () => {
+    const e = (() => {
+      try {
+        planRetry(post, [result('linkedin', true, '2026-11-20T10:00:00Z')]);
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(e).toBeInstanceOf(NothingToRetryError);
+    expect((e as Error).message).toBe('nothing to retry: every target of post_abc123 succeeded');
+    expect(() => planRetry({ ...post, status: 'scheduled' }, [])).toThrow('nothing to retry: post_abc123 has no results yet (status scheduled)');
+  });
+
+  it('--platform narrows to some failed targets and changes the key; a platform that did not fail is refused', () => {
+    const results = [result('linkedin', false, '2026-11-20T10:00:02Z'), result('twitter-x', false, '2026-11-20T10:00:01Z'), result('instagram', true, '2026-11-20T10:00:00Z')];
+    const all = planRetry(post, results);
+    const narrowed = planRetry(post, results, { platforms: ['linkedin'] });
+    expect(Object.keys(narrowed.body.payloads)).toEqual(['linkedin']);
+    expect(narrowed.idempotencyKey).not.toBe(all.idempotencyKey);
+    expect(() => planRetry(post, results, { platforms: ['instagram', 'tiktok'] })).toThrow(RetryInputError);
+    expect(() => planRetry(post, results, { platforms: ['instagram'] })).toThrow('--platform: instagram did not fail on post_abc123');
+  });
+
+  it('a failed platform without a payload cannot be sent again as it was', () => {
+    expect(() => planRetry(post, [result('tiktok', false, '2026-11-20T10:00:00Z')])).toThrow('cannot retry tiktok: post_abc123 has no payload for it');
+  });
+
+  it('leaves out an empty title', () => {
+    const plan = planRetry({ ...post, title: null }, [result('linkedin', false, '2026-11-20T10:00:00Z')]);
+    expect(plan.body).toEqual({ payloads: { linkedin: { text: 'Hello LI' } } });
+  });
+});
+
+describe('retryKey', () => {
+  it('is stable, order-free and short; another post or another set gives another key', () => {
+    const k = retryKey('post_abc123', ['instagram', 'twitter-x']);
+    expect(k).toMatch(/^retry-post_abc123-[0-9a-f]{16}$/);
+    expect(retryKey('post_abc123', ['twitter-x', 'instagram', 'instagram'])).toBe(k);
+    expect(retryKey('post_abc124', ['instagram', 'twitter-x'])).not.toBe(k);
+    expect(retryKey('post_abc123', ['instagram'])).not.toBe(k);
+  });
+});
+
+describe('reasonLine and checkPostId', () => {
+  it('falls back to the account id, and says when there is no code', () => {
+    expect(reasonLine({ platform: 'x', accountId: 'acc_9', username: undefined, resultId: 'r', code: undefined, message: undefined, at: undefined })).toBe('x acc_9: failed without an error code');
+    expect(reasonLine({ platform: 'x', accountId: null, username: '@me', resultId: 'r', code: 'E', message: undefined, at: undefined })).toBe('x @me: E');
+  });
+  it('refuses what is not a post id', () => {
+    expect(checkPostId(' post_Ab12 ')).toBe('post_Ab12');
+    expect(() => checkPostId('res_Ab12')).toThrow('<post-id>: "res_Ab12" is not a post id');
+  });
+});
