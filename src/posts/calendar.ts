@@ -3,7 +3,7 @@
 // returns data (grouped by local day, the --json shape) and lines that fit the width.
 import type { Post } from '../wire/schemas.js';
 import { postSummary } from './ics.js';
-import { TimeInputError } from '../cli/posts/when.js';
+import { TimeInputError } from './when.js';
 import { addDays, clockText, dateKey, localTime, parseDateKey, startOfLocalDay, weekdayOf, type LocalDate } from './local-day.js';
 
 export type CalendarView = 'week' | 'month';

@@ -1,6 +1,6 @@
 // Local calendar days in an IANA zone, computed with Intl (through when.ts), so a day across a
 // daylight-saving change is 23 or 25 hours long and starts at its real local midnight.
-import { fromWallClock, TimeInputError, zoneOffsetMs } from '../cli/posts/when.js';
+import { fromWallClock, TimeInputError, zoneOffsetMs } from './when.js';
 
 /** A calendar date, month 1..12. */
 export interface LocalDate {

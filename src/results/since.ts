@@ -2,7 +2,7 @@
 // the merged list by event time before paging), so once a whole page is older than `since`
 // every later page is too: the window stops reading there instead of paging to the end.
 // Pure: the caller passes "now", the zone and the pages.
-import { checkZone, parseAt, TimeInputError } from '../cli/posts/when.js';
+import { checkZone, parseAt, TimeInputError } from '../posts/when.js';
 import { parseDateKey, startOfLocalDay } from '../posts/local-day.js';
 
 export { TimeInputError };
