@@ -1,5 +1,4 @@
 // Wraps a verb's run function as a commander action: the number it returns is the exit code.
-import type { Command } from 'commander';
 import type { Context } from './context.js';
 
 export type ActionResult = number | void;
@@ -11,9 +10,4 @@ export function action<A extends unknown[]>(ctx: Context, run: (...args: A) => P
     const code = await run(...args);
     exitCodeSlot.set(ctx, typeof code === 'number' ? code : 0);
   };
-}
-
-/** A command's own options (commander passes them after the positional arguments). */
-export function optsOf<T>(command: Command): T {
-  return command.opts() as T;
 }

@@ -5,6 +5,17 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const SECRET_PREFIX = 'whsec_';
 /** Accepted distance between a delivery's timestamp and now, both directions. */
+/**
+ * The one rule for a webhook secret: `whsec_` (optional when verifying) followed by standard
+ * base64 of at least `minBytes` bytes. The sandbox signs with one of at least 12 bytes; the
+ * listener accepts any non-empty one it is given.
+ */
+export function isWebhookSecret(secret: string, { requirePrefix = true, minBytes = 1 } = {}): boolean {
+  if (requirePrefix && !secret.startsWith(SECRET_PREFIX)) return false;
+  const raw = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(raw) && Buffer.from(raw, 'base64').length >= minBytes;
+}
+
 export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
 
 export function secretBytes(secret: string): Buffer {

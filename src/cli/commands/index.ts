@@ -8,10 +8,10 @@ import { register as auth } from './auth/index.js';
 import { defineCompletion as completion } from './completion/index.js';
 import { register as demo } from './demo/index.js';
 import { register as help } from './help/index.js';
-import { register as listen } from './listen/index.js';
+import { defineListen as listen } from './listen/index.js';
 import { register as profile } from './profile/index.js';
 import { defineResults as results } from './results/index.js';
-import { register as sandbox } from './sandbox/index.js';
+import { defineSandbox as sandbox } from './sandbox/index.js';
 
 type Define = (program: Command, ctx: Context) => void;
 

@@ -1,13 +1,13 @@
 // `socialpub listen`: a local webhook endpoint that verifies and tails deliveries. Only the
 // definition lives here; the engine and renderer load when the command runs.
 import type { Command } from 'commander';
-import { action, optsOf } from '../../action.js';
+import { action } from '../../action.js';
 import type { Context } from '../../context.js';
 import type { ListenFlags } from './flags.js';
+import { collect } from '../../flags/list.js';
 
-const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
-export function register(program: Command, ctx: Context): void {
+export function defineListen(program: Command, ctx: Context): void {
   program
     .command('listen')
     .summary('receive webhook deliveries locally, verify them and print one line per event')
@@ -25,8 +25,8 @@ export function register(program: Command, ctx: Context): void {
     .option('--forward-to <url>', 'forward each accepted event (raw body and signature headers) to this local URL')
     .option('--forward-timeout <duration>', 'time allowed per forward attempt', '10s')
     .option('--forward-retries <n>', 'retries of a forward on network errors, timeouts, 408, 429 and 5xx', '2')
-    .option('--platform <id>', 'only events of this platform (repeatable)', collect)
-    .option('--status <status>', 'only events with this status, e.g. failed (repeatable)', collect)
+    .option('--platform <id>', 'only events of this platform (repeatable or comma-separated)', collect)
+    .option('--status <status>', 'only events with this status, e.g. failed (repeatable or comma-separated)', collect)
     .option('--max-events <n>', 'exit 0 after printing this many events')
     .option('--timeout <duration>', 'exit 1 when this long passes without a new event')
     .option('--log <file>', 'also append every printed event as NDJSON to this file (flushed per event)')
@@ -40,15 +40,11 @@ Examples:
   socialpub sandbox --webhook-url http://127.0.0.1:4567/webhooks   # in another terminal`,
     )
     .action(
-      action(ctx, async (...args: unknown[]) => {
-        const command = args[args.length - 1] as Command;
-        const flags = optsOf<ListenFlags>(command);
-        // The global --timeout (per API request) shares the name and commander hands the value
-        // to it wherever it is written; listen makes no API requests, so it means the idle limit.
-        const root = command.parent;
-        if (flags.timeout === undefined && root?.getOptionValueSource('timeout') === 'cli') flags.timeout = String(root.opts().timeout);
-        const { runListen } = await import('./run.js');
-        return runListen(ctx, flags);
+      action(ctx, async (flags: ListenFlags) => {
+        // The global --timeout (per API request) shares the name and commander hands the value to
+        // it when written before `listen`; listen makes no API requests, so it means the idle limit.
+        if (flags.timeout === undefined && ctx.globals.timeoutGiven) flags.timeout = `${ctx.globals.timeoutMs}ms`;
+        return (await import('./run.js')).runListen(ctx, flags);
       }),
     );
 }

@@ -1,11 +1,11 @@
 // `socialpub sandbox`: the local service. Only the definition lives here; the sandbox (an HTTP
 // server, fixtures, the publisher) loads when the command runs.
 import type { Command } from 'commander';
-import { action, optsOf } from '../../action.js';
+import { action } from '../../action.js';
 import type { Context } from '../../context.js';
 import type { SandboxFlags } from './flags.js';
 
-export function register(program: Command, ctx: Context): void {
+export function defineSandbox(program: Command, ctx: Context): void {
   program
     .command('sandbox')
     .summary('run a local, faithful sandbox of the service (no account needed)')
@@ -40,11 +40,5 @@ Examples:
   socialpub sandbox --data ./sandbox.json --webhook-url http://127.0.0.1:4567/webhooks
   socialpub sandbox --fixtures 1000000 --latency 20ms --chaos 0.05`,
     )
-    .action(
-      action(ctx, async (...args: unknown[]) => {
-        const command = args[args.length - 1] as Command;
-        const { runSandbox } = await import('./run.js');
-        return runSandbox(ctx, optsOf<SandboxFlags>(command));
-      }),
-    );
+    .action(action(ctx, async (flags: SandboxFlags) => (await import('./run.js')).runSandbox(ctx, flags)));
 }

@@ -97,7 +97,7 @@ const CASES: Array<[string, string[], string, RegExp]> = [
   ['invalid input under --dry-run', create('--platform', 'bluesky', '--text', long(301), '--dry-run'), '--text', /1 over/],
 ];
 
-describe('R6: bad input is refused before any request', () => {
+describe('bad input is refused before any request', () => {
   it(`has at least 25 cases (${CASES.length})`, () => {
     expect(CASES.length).toBeGreaterThanOrEqual(25);
   });

@@ -1,4 +1,4 @@
-// R1: 300 `posts create` runs through a sandbox with chaos 0.2 (500s, connection resets,
+// 300 `posts create` runs through a sandbox with chaos 0.2 (500s, connection resets,
 // responses lost after the work was committed, 429s with Retry-After, responses slower than the
 // client's timeout) end with exactly 300 posts: none duplicated, none lost. The client's own
 // idempotency key (one per run, reused on every retry) is what makes this hold.
@@ -20,7 +20,7 @@ afterAll(async () => {
   await sb?.close();
 });
 
-describe('R1: creates under chaos', () => {
+describe('creates under chaos', () => {
   it(`${RUNS} posts create runs make exactly ${RUNS} posts`, { timeout: 120_000 }, async () => {
     const clock = { now: () => Date.now(), sleep: async () => {} };
     const env = { SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: demoKey(sb) };
