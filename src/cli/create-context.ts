@@ -22,28 +22,14 @@ export interface ContextDeps {
   prompter?: Prompter;
 }
 
+/**
+ * The real clock. Its sleep is the client's (one implementation, so Ctrl-C ends every wait the
+ * same way), loaded on first use: `--help` never sleeps and must not load the client's errors.
+ */
 export const systemClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason ?? abortError());
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(abortError());
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
+  sleep: async (ms, signal) => (await import('../client/wait.js')).timerSleep(ms, signal),
 };
-
-function abortError(): Error {
-  const e = new Error('interrupted');
-  e.name = 'AbortError';
-  return e;
-}
 
 export const DEFAULT_GLOBALS: Globals = {
   profile: undefined,

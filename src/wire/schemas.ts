@@ -3,24 +3,22 @@
 // Response schemas are loose: unknown fields are kept (so `--json` shows them) and only what
 // the client relies on is required.
 import * as z from 'zod/mini';
-import { PLATFORMS } from './platforms.js';
 
 /** Any schema the client can validate a response with. */
 export type Schema<T> = z.ZodMiniType<T>;
 
-export const platformSchema = z.enum(PLATFORMS);
 
-export const mediaRefSchema = z.looseObject({
+const mediaRefSchema = z.looseObject({
   url: z.string().check(z.minLength(1)),
   type: z.optional(z.enum(['image', 'video'])),
 });
 export type MediaRef = z.infer<typeof mediaRefSchema>;
 
-export const platformPayloadSchema = z.looseObject({
+const platformPayloadSchema = z.looseObject({
   text: z.string(),
   media: z.optional(z.array(mediaRefSchema)),
 });
-export type PlatformPayload = z.infer<typeof platformPayloadSchema>;
+type PlatformPayload = z.infer<typeof platformPayloadSchema>;
 
 /** Payloads as they travel: keyed by platform id. */
 export type Payloads = Partial<Record<string, PlatformPayload>>;
@@ -47,7 +45,7 @@ export const postSchema = z.looseObject({
 });
 export type Post = z.infer<typeof postSchema>;
 
-export const resultErrorSchema = z.looseObject({
+const resultErrorSchema = z.looseObject({
   code: z.string(),
   message: z.string(),
   context: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
@@ -74,14 +72,13 @@ export const postResultSchema = z.looseObject({
 });
 export type PostResult = z.infer<typeof postResultSchema>;
 
-export const metaSchema = z.looseObject({
+const metaSchema = z.looseObject({
   offset: z.int(),
   limit: z.int(),
   total: z.int(),
 });
-export type Meta = z.infer<typeof metaSchema>;
 
-export function listSchema<T extends z.ZodMiniType>(row: T) {
+function listSchema<T extends z.ZodMiniType>(row: T) {
   return z.looseObject({ data: z.array(row), meta: metaSchema });
 }
 
@@ -92,7 +89,7 @@ export const postListSchema = listSchema(postSchema);
 export const postResultListSchema = listSchema(postResultSchema);
 export interface ListPage<T> {
   data: T[];
-  meta: Meta;
+  meta: z.infer<typeof metaSchema>;
 }
 
 /** POST /v1/media → where to PUT the bytes and the URL payloads reference afterwards. */
@@ -109,19 +106,9 @@ export interface CreateMediaBody {
   sizeBytes: number;
 }
 
-export const errorIssueSchema = z.looseObject({ path: z.string(), message: z.string() });
+const errorIssueSchema = z.looseObject({ path: z.string(), message: z.string() });
 export type ErrorIssue = z.infer<typeof errorIssueSchema>;
 
-/** The service's error body. Parsed leniently: a body of another shape still yields a message. */
-export const errorBodySchema = z.looseObject({
-  error: z.looseObject({
-    code: z.optional(z.string()),
-    message: z.optional(z.string()),
-    issues: z.optional(z.array(errorIssueSchema)),
-  }),
-  requestId: z.optional(z.string()),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Body of a webhook delivery (CONTRACT section 2). */
 export const webhookPayloadSchema = z.looseObject({
