@@ -1,13 +1,14 @@
 // The one place that turns any error into an exit code and a message (DESIGN habit 4).
 import { ApiError } from '../client/errors.js';
 import { CliError, EXIT, type ExitCode } from './cli-error.js';
-import { InvalidInputError } from '../wire/invalid-input.js';
+import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
 import { formatClock } from '../output/time.js';
 import { formatMs as formatDuration } from '../client/format-ms.js';
 
 export function exitCodeFor(err: unknown): ExitCode {
   if (err instanceof CliError) return err.exitCode;
   if (err instanceof InvalidInputError) return EXIT.usage;
+  if (err instanceof UnknownIdError) return EXIT.notFound;
   if (err instanceof ApiError) {
     switch (err.kind) {
       case 'bad-request':
@@ -43,7 +44,7 @@ export function isAbort(err: unknown): boolean {
 
 /** Hints that tell the user how to fix what went wrong. */
 export function hintsFor(err: unknown, now: number, profile?: string): string[] {
-  if (err instanceof CliError || err instanceof InvalidInputError) return err.hints;
+  if (err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError) return err.hints;
   if (!(err instanceof ApiError)) return [];
   const p = profile && profile !== 'default' ? ` --profile ${profile}` : '';
   switch (err.kind) {
@@ -99,7 +100,7 @@ export function reportError(err: unknown, options: ReportOptions): ExitCode {
   if (code === EXIT.interrupted) lines.splice(0, lines.length, 'interrupted');
   options.stderr.write(lines.join('\n') + '\n');
   if (options.json && code !== EXIT.interrupted) {
-    const apiCode = err instanceof ApiError || err instanceof CliError || err instanceof InvalidInputError ? err.code : undefined;
+    const apiCode = err instanceof ApiError || err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError ? err.code : undefined;
     const status = err instanceof ApiError || err instanceof CliError ? err.status : undefined;
     options.stderr.write(JSON.stringify({ error: { code: apiCode ?? 'ERROR', message, status: status ?? null, requestId: requestId ?? null, exitCode: code } }) + '\n');
   }

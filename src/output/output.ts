@@ -59,6 +59,8 @@ export interface Output {
   list<T>(rows: Iterable<T> | AsyncIterable<T>, view: ListView<T>): Promise<number>;
   /** A single object: JSON under json/ndjson, otherwise the human rendering. */
   object(value: unknown, human: () => string, options?: ObjectOptions): Promise<void>;
+  /** One object for programs (JSON/NDJSON) whose human form is a table of rows (TSV, table). */
+  report<T>(value: unknown, rows: Iterable<T>, view: ListView<T>): Promise<void>;
   /** A JSON document as it came (a response body): indented for reading, one line for a pipe. */
   document(value: unknown): Promise<void>;
   /** A line of data on stdout, whatever the format (completion scripts, help, raw bodies). */
@@ -110,7 +112,7 @@ export function createOutput(options: OutputOptions): Output {
       case 'ndjson':
         return mapped(ndjsonWriter<unknown>(sink), view.json);
       case 'tsv':
-        return tsvWriter(sink, view.columns);
+        return tsvWriter(sink, view.columns.filter((c) => !c.tableOnly));
       case 'table':
         return view.line ? lineWriter(sink, (row) => view.line!(row, colors)) : tableWriter(sink, view.columns, colors, stdout.columns ?? 120);
     }
@@ -140,6 +142,10 @@ export function createOutput(options: OutputOptions): Output {
         const text = human();
         if (text) await writeTo(stdout, text.replace(/\n?$/, '\n'));
       }
+    },
+    async report(value, rows, view) {
+      if (format === 'json' || format === 'ndjson') await writeTo(stdout, JSON.stringify(value, null, format === 'json' ? 2 : undefined) + '\n');
+      else await this.list(rows, view);
     },
     async document(value) {
       const readable = format === 'json' || format === 'table';

@@ -22,6 +22,8 @@ export interface Column<T> {
   pretty?(row: T, colors: Colors): string;
   /** Cut to this many characters on a terminal. */
   maxWidth?: number;
+  /** Drawn for people only (a bar): left out of TSV. */
+  tableOnly?: boolean;
 }
 
 export interface ListWriter<T> {

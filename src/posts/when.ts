@@ -2,15 +2,13 @@
 // (resolved with Intl, so no zone database ships with us), or a relative "+30m", "+2h", "+1d".
 // Everything here is pure: the caller passes "now" and the zone.
 import { nearest } from '../wire/suggest.js';
+import { FieldInputError } from '../wire/invalid-input.js';
 
-export class TimeInputError extends Error {
-  readonly field: string;
-  readonly hint: string | undefined;
+/** A time the user gave that cannot be used (exit 2, naming the flag or field). */
+export class TimeInputError extends FieldInputError {
   constructor(field: string, message: string, hint?: string) {
-    super(message);
+    super(field, message, hint);
     this.name = 'TimeInputError';
-    this.field = field;
-    this.hint = hint;
   }
 }
 

@@ -4,34 +4,31 @@
 import { createHash } from 'node:crypto';
 import type { ApiClient } from '../client/types.js';
 import type { CreatePostBody, Payloads, Post, PostResult } from '../wire/schemas.js';
+import { FieldInputError, InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
 
 /** Nothing failed (or nothing was published yet): the command exits 2 with this message. */
-export class NothingToRetryError extends Error {
+export class NothingToRetryError extends InvalidInputError {
   readonly postId: string;
   constructor(postId: string, message: string) {
-    super(message);
+    super([{ field: '<post-id>', message }]);
     this.name = 'NothingToRetryError';
     this.postId = postId;
   }
 }
 
 /** Bad input the client can tell before sending anything (exit 2): names the argument or flag. */
-export class RetryInputError extends Error {
-  readonly field: string;
-  readonly hint: string | undefined;
+export class RetryInputError extends FieldInputError {
   constructor(field: string, message: string, hint?: string) {
-    super(message);
+    super(field, message, hint);
     this.name = 'RetryInputError';
-    this.field = field;
-    this.hint = hint;
   }
 }
 
 /** The post is in none of the lists (exit 4). */
-export class PostNotFoundError extends Error {
+export class PostNotFoundError extends UnknownIdError {
   readonly postId: string;
   constructor(postId: string) {
-    super(`post ${postId} not found in this workspace`);
+    super(`post ${postId} not found in this workspace`, ['`socialpub posts list` lists the posts of this workspace']);
     this.name = 'PostNotFoundError';
     this.postId = postId;
   }

@@ -4,6 +4,7 @@
 // Pure: the caller passes "now", the zone and the pages.
 import { checkZone, parseAt, TimeInputError } from '../posts/when.js';
 import { parseDateKey, startOfLocalDay } from '../posts/local-day.js';
+import { FieldInputError } from '../wire/invalid-input.js';
 
 export { TimeInputError };
 
@@ -87,17 +88,17 @@ export function parseWindow(input: WindowInput): TimeWindow {
 }
 
 /** A row the window cannot place: the service left out its event time. */
-export class MissingEventTimeError extends Error {
-  readonly field: string;
+export class MissingEventTimeError extends FieldInputError {
   readonly rowId: string;
   constructor(field: string, rowId: string, got: unknown) {
     super(
+      field,
       got === undefined || got === null
         ? `${field} needs each result's created_at, and the service sent ${rowId} without it`
         : `${field} needs each result's created_at, and the service sent ${rowId} with ${JSON.stringify(got)}, which is not a time`,
+      'leave --since/--until out with this server: it does not say when each result happened',
     );
     this.name = 'MissingEventTimeError';
-    this.field = field;
     this.rowId = rowId;
   }
 }

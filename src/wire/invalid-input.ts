@@ -43,3 +43,25 @@ export function summarizeIssues(issues: readonly InputIssue[], options: InvalidI
   const headline = options.headline ?? `${issues.length} problems in ${options.what ?? 'the post'}`;
   return { message: `${headline}; nothing was sent:\n${lines.join('\n')}`, hints: [] };
 }
+
+/** One problem with one field: the common case, with the field and the fix at hand. */
+export class FieldInputError extends InvalidInputError {
+  readonly field: string;
+  readonly hint: string | undefined;
+  constructor(field: string, message: string, hint?: string) {
+    super([{ field, message, ...(hint ? { fix: hint } : {}) }]);
+    this.field = field;
+    this.hint = hint;
+  }
+}
+
+/** An id that names nothing the key can see (exit 4, as a 404 would be). */
+export class UnknownIdError extends Error {
+  readonly code = 'NOT_FOUND';
+  readonly hints: string[];
+  constructor(message: string, hints: string[] = []) {
+    super(message);
+    this.name = 'UnknownIdError';
+    this.hints = hints;
+  }
+}

@@ -4,11 +4,13 @@ import type { Context } from '../../context.js';
 import { defineList } from './list.js';
 import { defineGet } from './get.js';
 import { defineWait } from './wait.js';
+import { defineStats } from './stats.js';
+import { defineRetry } from './retry.js';
 
 export function defineResults(program: Command, ctx: Context): void {
   const results = program
     .command('results')
-    .summary('list, inspect and wait for post results (one per target account)')
+    .summary('list, inspect, count, retry and wait for post results (one per target account)')
     .description(
       'Post results are one record per target account of a post, a success with the live URL or a failure with an error code, message and provider context. List and filter them, look at one in detail, or wait in CI until every target of a post has reported.',
     )
@@ -23,4 +25,6 @@ Examples:
   defineList(results, ctx);
   defineGet(results, ctx);
   defineWait(results, ctx);
+  defineStats(results, ctx);
+  defineRetry(results, ctx);
 }

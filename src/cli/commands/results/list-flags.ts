@@ -14,4 +14,7 @@ export interface ListFlags {
   limit?: string;
   all?: boolean;
   concurrency?: string;
+  since?: string;
+  until?: string;
+  tz?: string;
 }

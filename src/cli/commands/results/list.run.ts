@@ -12,6 +12,7 @@ import { capHeapGrowth } from '../../../output/heap.js';
 import { resultColumns } from './columns.js';
 import { footerText, type OutcomeFilter } from './footer.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type ListFlags } from './list-flags.js';
+import { selectedResults, windowOf } from './selection.js';
 
 export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   const platform = parsePlatforms('--platform', flags.platform);
@@ -24,6 +25,7 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   const concurrency = optionalWholeNumber('--concurrency', flags.concurrency, { min: 1, max: MAX_CONCURRENCY }) ?? DEFAULT_CONCURRENCY;
   const filter: OutcomeFilter = flags.failed ? 'failed' : flags.succeeded ? 'succeeded' : undefined;
   const all = Boolean(flags.all);
+  const window = windowOf(ctx, flags);
 
   // Unfiltered with a limit: ask for just the rows needed, and no pages beyond them.
   const bounded = !all && !filter;
@@ -40,19 +42,17 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   let failedShown = 0;
   const keep = (row: PostResult) => (filter === 'failed' ? !row.success : filter === 'succeeded' ? row.success : true);
 
-  const rows = client.results.iterate(
-    { ...(postId.length ? { postId } : {}), ...(platform.length ? { platform } : {}) },
-    {
-      offset,
-      pageSize,
-      concurrency: inFlight,
-      onTotal: (t) => (total = t),
-      onPage: (p) => {
-        total = p.total;
-        progress?.update(offset + scanned, p.total);
-      },
+  const rows = selectedResults(ctx, client, window, {
+    query: { ...(postId.length ? { postId } : {}), ...(platform.length ? { platform } : {}) },
+    offset,
+    pageSize,
+    concurrency: inFlight,
+    onTotal: (t) => (total = t),
+    onPage: (p) => {
+      total = p.total;
+      progress?.update(offset + scanned, p.total);
     },
-  );
+  });
   async function* selected() {
     let shown = 0;
     for await (const row of rows) {

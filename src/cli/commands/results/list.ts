@@ -20,6 +20,9 @@ export function defineList(results: Command, ctx: Context): void {
     .option('--offset <n>', 'start at this row of the list (default 0)')
     .option('--limit <n>', `rows to print (default ${DEFAULTS.limit})`)
     .addOption(new Option('--all', 'every row, streamed').conflicts('limit'))
+    .option('--since <when>', 'only results since then: a duration back from now (48h, 7d) or a time (RFC 3339, or "YYYY-MM-DD [HH:MM]" in --tz); paging stops at the first page older than it')
+    .option('--until <time>', 'only results before this time (RFC 3339, or "YYYY-MM-DD [HH:MM]" in --tz)')
+    .option('--tz <zone>', "IANA zone for local --since/--until times (default: this machine's)")
     .option('--concurrency <n>', `pages in flight with --all or a filter (1–${MAX_CONCURRENCY}, default ${DEFAULT_CONCURRENCY})`)
     .addHelpText(
       'after',
@@ -27,7 +30,7 @@ export function defineList(results: Command, ctx: Context): void {
 Examples:
   socialpub results list --post post_01HZX2
   socialpub results list --failed --platform instagram --platform tiktok --limit 50
-  socialpub results list --all -o ndjson > results.ndjson
+  socialpub results list --failed --since 24h --all
   socialpub results list --offset 20`,
     )
     .action(action(ctx, async (flags: ListFlags) => (await import('./list.run.js')).runList(ctx, flags)));

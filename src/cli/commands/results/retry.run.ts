@@ -1,0 +1,50 @@
+// `results retry`, run: find the post and its results, plan the retry (domain), then create or
+// schedule the new post under the derived key, and say which targets it carries and why.
+import type { Context } from '../../context.js';
+import { EXIT } from '../../cli-error.js';
+import { platforms as parsePlatforms } from '../../flags/choice.js';
+import { PATHS } from '../../../wire/headers.js';
+import type { CreatePostBody, ScheduleBody } from '../../../wire/schemas.js';
+import { parseAt, type ResolvedAt } from '../../../posts/when.js';
+import { userZone } from '../../../posts/zone.js';
+import { checkPostId, findPost, planRetry, resultsOf } from '../../../results/retry-plan.js';
+import { printDryRun } from '../posts/dry-run.js';
+import { printPost } from '../posts/render.js';
+import { checkIdempotencyKey } from '../posts/send.js';
+
+export interface RetryFlags {
+  at?: string;
+  tz?: string;
+  platform?: string[];
+  idempotencyKey?: string;
+  dryRun?: boolean;
+}
+
+export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlags): Promise<number> {
+  const postId = checkPostId(rawPostId);
+  const platforms = parsePlatforms('--platform', flags.platform);
+  const ownKey = checkIdempotencyKey(flags.idempotencyKey);
+  const zone = userZone(ctx.env, flags.tz);
+  // The key is always set (derived or given), so an absolute --at that has passed since a first
+  // run is still sent: the service replays that run's post, or refuses (exit 2).
+  const at: ResolvedAt | undefined = flags.at === undefined ? undefined : parseAt(flags.at, { now: ctx.clock.now(), zone, field: '--at' });
+
+  const client = await ctx.client();
+  const out = ctx.output();
+  out.info(`looking for ${postId} (failed posts first)…`);
+  const post = await findPost(client, postId, { statusHint: 'failed' });
+  const plan = planRetry(post, await resultsOf(client, postId), { platforms });
+  const key = ownKey ?? plan.idempotencyKey;
+  const body: CreatePostBody | ScheduleBody = at ? { ...plan.body, scheduledAt: at.iso } : plan.body;
+
+  out.notice(`retrying ${plan.targets.length} failed target(s) of ${postId}:`);
+  for (const reason of plan.reasons) out.notice(`  ${reason}`);
+  if (flags.dryRun) {
+    const path = at ? PATHS.schedule : PATHS.posts;
+    await printDryRun(ctx, { valid: true, issues: [], requests: [{ method: 'POST', path, headers: { 'Idempotency-Key': key }, body }] });
+    return EXIT.ok;
+  }
+  const res = at ? await client.posts.schedule(body as ScheduleBody, { idempotencyKey: key }) : await client.posts.create(body, { idempotencyKey: key });
+  await printPost(ctx, res.data, { zone, replayed: res.replayed, idempotencyKey: res.idempotencyKey });
+  return EXIT.ok;
+}

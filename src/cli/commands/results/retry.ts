@@ -1,0 +1,30 @@
+// `socialpub results retry <post-id>`: a new post carrying only the targets that failed.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { action } from '../../action.js';
+import { collect } from '../../flags/list.js';
+import type { RetryFlags } from './retry.run.js';
+
+export function defineRetry(results: Command, ctx: Context): void {
+  results
+    .command('retry')
+    .argument('<post-id>', 'the post whose failed targets to send again')
+    .summary('send the failed targets of a post again, as a new post')
+    .description(
+      "For support staff once the cause is fixed (a token re-connected, media replaced): creates a new post with the original payloads of the targets whose latest result failed, as a draft, or scheduled with --at. Its idempotency key is derived from the post id and those targets, so running it twice (or a CI re-run) gives the same new post; --idempotency-key overrides it. --platform narrows to some of the failed targets; --dry-run shows what would be sent. The service has no single-post endpoint: the post is found through the post list (failed posts first), so a very old post takes longer to find. Exits 2 when nothing failed.",
+    )
+    .option('--at <time>', 'schedule the new post: RFC 3339, "YYYY-MM-DD HH:MM" (in --tz), +30m, +2h, +1d (default: a draft)')
+    .option('--tz <zone>', "IANA zone for a local --at and for display (default: this machine's zone)")
+    .option('--platform <id>', 'only these of the failed platforms (repeatable or comma-separated)', collect)
+    .option('--idempotency-key <key>', 'a key of your own instead of the derived one')
+    .option('--dry-run', 'show the new post and the exact request; send nothing')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  socialpub results retry post_01HZX2
+  socialpub results retry post_01HZX2 --platform instagram --at "2026-12-01 09:00" --tz Europe/Paris
+  socialpub results retry post_01HZX2 --dry-run`,
+    )
+    .action(action(ctx, async (postId: string, flags: RetryFlags) => (await import('./retry.run.js')).runRetry(ctx, postId, flags)));
+}

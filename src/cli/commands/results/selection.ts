@@ -1,0 +1,39 @@
+// The rows a results command reads: the service's filters (--post, --platform), and with
+// --since/--until the window over event times, which stops paging at the first page wholly older
+// than --since (results come newest first). Shared by list and stats.
+import type { Context } from '../../context.js';
+import type { ApiClient, IterateOptions, ResultListQuery } from '../../../client/types.js';
+import type { PostResult } from '../../../wire/schemas.js';
+import { parseWindow, selectWindow, type TimeWindow } from '../../../results/since.js';
+import { userZone } from '../../../posts/zone.js';
+
+export interface WindowFlags {
+  since?: string;
+  until?: string;
+  tz?: string;
+}
+
+export interface SelectionOptions extends IterateOptions {
+  query: ResultListQuery;
+  /** Told about each page the window looked at (for the pages-read count of --debug). */
+  onWindowPage?: (page: { rows: number; inWindow: number; stop: boolean }) => void;
+}
+
+/** --since/--until read before anything is sent (undefined when neither is given). */
+export function windowOf(ctx: Context, flags: WindowFlags): TimeWindow | undefined {
+  if (flags.since === undefined && flags.until === undefined) return undefined;
+  return parseWindow({ since: flags.since, until: flags.until, now: ctx.clock.now(), zone: userZone(ctx.env, flags.tz) });
+}
+
+export function selectedResults(ctx: Context, client: ApiClient, window: TimeWindow | undefined, options: SelectionOptions): AsyncIterable<PostResult> {
+  const { query, onWindowPage, ...paging } = options;
+  if (!window) return client.results.iterate(query, paging);
+  let pages = 0;
+  return selectWindow(client.results.pages(query, paging), window, {
+    onPage: (page) => {
+      pages++;
+      if (page.stop) ctx.debug(`--since: stopped after ${pages} page(s): the last one is wholly older than the window`);
+      onWindowPage?.(page);
+    },
+  });
+}
