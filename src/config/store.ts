@@ -8,6 +8,7 @@ import type { Profile, ProfileStore } from './types.js';
 import { CONFIG_FILE } from './paths.js';
 import { DIR_MODE, FILE_MODE, describeModeChange, tightenModes } from './file-modes.js';
 import { profileNameProblem } from './profile-name.js';
+import { configAccessError } from './access-error.js';
 
 interface FileShape {
   current?: string;
@@ -42,13 +43,16 @@ function normalise(parsed: unknown): FileShape {
   return out;
 }
 
-function readFile(path: string): FileShape {
+function readFile(dir: string, path: string): FileShape {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw err;
+    // ENOTDIR: a file where the folder should be; nothing can be saved there yet, so there is
+    // nothing to read either (a write says what is wrong).
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return {};
+    throw configAccessError(err, { dir, path, writing: false });
   }
   if (text.trim() === '') return {};
   try {
@@ -76,7 +80,7 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
   };
   const data = () => {
     if (cache) return cache;
-    cache = readFile(path);
+    cache = readFile(dir, path);
     // Only a folder that holds our file is touched on a read.
     if (Object.keys(cache).length > 0) fixModes();
     return cache;
@@ -84,19 +88,28 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
 
   /** Re-reads the file, applies the change and writes it whole; returns what was written. */
   const save = async (change: (current: FileShape) => FileShape): Promise<FileShape> => {
-    mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    const writable = <T>(step: () => T): T => {
+      try {
+        return step();
+      } catch (err) {
+        throw configAccessError(err, { dir, path, writing: true });
+      }
+    };
+    writable(() => mkdirSync(dir, { recursive: true, mode: DIR_MODE }));
     fixModes();
-    const next = change(readFile(path));
+    const next = change(readFile(dir, path));
     const { default: Conf } = await import('conf');
-    const conf = new Conf<FileShape>({
-      cwd: dir,
-      configName: CONFIG_FILE.replace(/\.json$/, ''),
-      projectName: 'socialpub',
-      projectSuffix: '',
-      configFileMode: FILE_MODE,
-      accessPropertiesByDotNotation: false,
+    writable(() => {
+      const conf = new Conf<FileShape>({
+        cwd: dir,
+        configName: CONFIG_FILE.replace(/\.json$/, ''),
+        projectName: 'socialpub',
+        projectSuffix: '',
+        configFileMode: FILE_MODE,
+        accessPropertiesByDotNotation: false,
+      });
+      conf.store = next;
     });
-    conf.store = next;
     // conf's non-atomic fallbacks (Snap, EXDEV) keep an existing file's mode: check again.
     fixModes();
     cache = next;
