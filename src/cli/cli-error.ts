@@ -56,3 +56,13 @@ export class UsageError extends CliError {
     this.name = 'UsageError';
   }
 }
+
+/** No key for the profile a command needs (exit 3), with the two ways to give one. */
+export function noApiKeyError(profile: string): CliError {
+  const flag = profile === 'default' ? '' : ` --profile ${profile}`;
+  return new CliError(`no API key for profile "${profile}"`, {
+    exitCode: EXIT.auth,
+    code: 'NO_API_KEY',
+    hints: [`run \`socialpub auth login${flag}\`, or set SOCIALPUB_API_KEY for one run`],
+  });
+}

@@ -6,7 +6,7 @@ import { openProfileStore } from '../config/store.js';
 import type { ProfileStore, ResolvedProfile } from '../config/types.js';
 import type { Output } from '../output/output.js';
 import type { Colors } from '../output/colors.js';
-import { CliError, EXIT } from './cli-error.js';
+import { noApiKeyError } from './cli-error.js';
 import type { Clock, Context, Globals, Io } from './context.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
 
@@ -110,14 +110,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
       if (client && Object.keys(overrides).length === 0) return client;
       const profile = await ctx.profile();
       const apiKey = overrides.apiKey ?? profile.apiKey;
-      if (!apiKey) {
-        const p = profile.name === 'default' ? '' : ` --profile ${profile.name}`;
-        throw new CliError(`no API key for profile "${profile.name}"`, {
-          exitCode: EXIT.auth,
-          code: 'NO_API_KEY',
-          hints: [`run \`socialpub auth login${p}\`, or set SOCIALPUB_API_KEY`],
-        });
-      }
+      if (!apiKey) throw noApiKeyError(profile.name);
       const { createClient } = await import('../client/index.js');
       const options: ClientOptions = {
         baseUrl: profile.baseUrl,

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
-import { CliError, EXIT } from '../../cli-error.js';
+import { noApiKeyError } from '../../cli-error.js';
 
 export interface AuthStatus {
   profile: string;
@@ -58,11 +58,7 @@ export async function status(ctx: Context): Promise<number> {
 
   let failure: unknown;
   if (!profile.apiKey) {
-    failure = new CliError(`no API key for profile "${profile.name}"`, {
-      exitCode: EXIT.auth,
-      code: 'NO_API_KEY',
-      hints: [`run \`socialpub auth login${profileFlag(profile.name)}\`, or set SOCIALPUB_API_KEY for one run`],
-    });
+    failure = noApiKeyError(profile.name);
   } else {
     const { checkKey, keyRefusal } = await import('./verify-key.js');
     const check = await checkKey(ctx, profile.apiKey, profile.baseUrl);
