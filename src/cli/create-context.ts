@@ -4,6 +4,7 @@ import type { ApiClient, ClientOptions } from '../client/types.js';
 import { configDir } from '../config/paths.js';
 import { openProfileStore } from '../config/store.js';
 import type { ProfileStore, ResolvedProfile } from '../config/types.js';
+import type { Keyring } from '../config/keyring.js';
 import type { Output } from '../output/output.js';
 import type { Colors } from '../output/colors.js';
 import { noApiKeyError } from './cli-error.js';
@@ -18,6 +19,8 @@ export interface ContextDeps {
   version: string;
   dispatcher?: Dispatcher;
   prompter?: Prompter;
+  /** The system's credential store; tests pass a fake, or null for none. */
+  keyring?: Keyring | null;
 }
 
 export const systemClock: Clock = {
@@ -100,17 +103,17 @@ export function createContext(deps: ContextDeps): ContextInternals {
       }));
     },
     async config() {
-      return (store ??= openProfileStore(configDir(deps.env), { warn: (message) => ctx.output().warn(message) }));
+      return (store ??= openProfileStore(configDir(deps.env), { warn: (message) => ctx.output().warn(message), keyring: deps.keyring }));
     },
     async profile(): Promise<ResolvedProfile> {
-      const { resolveProfile } = await import('../config/resolve.js');
-      return resolveProfile({ flagProfile: ctx.globals.profile, flagBaseUrl: ctx.globals.baseUrl, env: deps.env, store: await ctx.config() });
+      const { resolveProfileWithKey } = await import('../config/resolve.js');
+      return resolveProfileWithKey({ flagProfile: ctx.globals.profile, flagBaseUrl: ctx.globals.baseUrl, env: deps.env, store: await ctx.config() });
     },
     async client(overrides = {}) {
       if (client && Object.keys(overrides).length === 0) return client;
       const profile = await ctx.profile();
       const apiKey = overrides.apiKey ?? profile.apiKey;
-      if (!apiKey) throw noApiKeyError(profile.name);
+      if (!apiKey) throw noApiKeyError(profile.name, profile.keyProblem);
       const { createClient } = await import('../client/index.js');
       const options: ClientOptions = {
         baseUrl: profile.baseUrl,

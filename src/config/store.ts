@@ -9,6 +9,8 @@ import { CONFIG_FILE } from './paths.js';
 import { DIR_MODE, FILE_MODE, describeModeChange, tightenModes } from './file-modes.js';
 import { profileNameProblem } from './profile-name.js';
 import { configAccessError } from './access-error.js';
+import type { Keyring } from './keyring.js';
+import { systemKeyring } from './system-keyring.js';
 
 interface FileShape {
   current?: string;
@@ -17,6 +19,8 @@ interface FileShape {
 }
 
 export interface StoreOptions {
+  /** The system's credential store; default: the real one; null: none (tests). */
+  keyring?: Keyring | null | undefined;
   /** Told about modes that were too loose (and were tightened, or could not be). */
   warn?: (message: string) => void;
   platform?: NodeJS.Platform;
@@ -36,6 +40,7 @@ function normalise(parsed: unknown): FileShape {
       const profile: Profile = { ...p };
       if (typeof profile.baseUrl !== 'string') delete profile.baseUrl;
       if (typeof profile.apiKey !== 'string') delete profile.apiKey;
+      if (profile.keyStorage !== 'keyring') delete profile.keyStorage;
       profiles[name] = profile;
     }
   }
@@ -119,6 +124,7 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
   return {
     dir,
     path,
+    keyring: options.keyring === undefined ? systemKeyring({ platform }) : (options.keyring ?? undefined),
     current: () => data().current,
     names: () => Object.keys(data().profiles ?? {}).sort(),
     get: (name) => own(data().profiles, name),

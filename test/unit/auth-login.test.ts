@@ -165,7 +165,7 @@ describe('auth login --with-key', () => {
   it('prints a JSON summary under --json, key masked', async () => {
     const r = await login(['--json'], GOOD_KEY);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ profile: 'default', baseUrl: server.baseUrl, key: maskKey(GOOD_KEY), configPath: configPath(), current: true });
+    expect(JSON.parse(r.stdout)).toEqual({ profile: 'default', baseUrl: server.baseUrl, key: maskKey(GOOD_KEY), keyStoredIn: configPath(), configPath: configPath(), current: true });
   });
 });
 
