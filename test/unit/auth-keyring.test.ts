@@ -127,6 +127,17 @@ describe('auth logout and profile remove with the key in the keyring', () => {
   it('profile show says where the key is for a named profile', async () => {
     await run(['auth', 'login', '--with-key', '--base-url', sandbox.url, '--profile', 'acme'], KEY);
     const r = await run(['profile', 'show', 'acme', '--json']);
-    expect(JSON.parse(r.stdout)).toMatchObject({ key: maskKey(KEY), keySource: 'keyring', keyStoredIn: 'the Fake Keyring' });
+    expect(JSON.parse(r.stdout)).toMatchObject({ key: maskKey(KEY), keySource: 'keyring', keyStoredIn: 'the Fake Keyring', preferences: {} });
+  });
+});
+
+describe('profile list with the key in the keyring', () => {
+  it('does not read the keyring, and does not call the key "none"', async () => {
+    await login();
+    ring.calls.length = 0;
+    const r = await runCli(['profile', 'list', '--output', 'table'], { configDir: tmp.dir, keyring: ring });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/default .*in the system credential store/);
+    expect(ring.calls).toEqual([]);
   });
 });

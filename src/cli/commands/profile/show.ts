@@ -29,7 +29,7 @@ export async function show(ctx: Context, name: string | undefined): Promise<numb
   const store = await ctx.config();
   if (name !== undefined && !store.get(name)) throw profileNotFound(name, store);
   const resolved = name === undefined ? await ctx.profile() : await resolveProfileWithKey({ flagProfile: name, flagBaseUrl: ctx.globals.baseUrl, env: ctx.env, store });
-  const { apiKey: _key, baseUrl: _url, ...preferences } = store.get(resolved.name) ?? {};
+  const { apiKey: _key, baseUrl: _url, keyStorage: _storage, ...preferences } = store.get(resolved.name) ?? {};
   const view = {
     name: resolved.name,
     profileSource: name === undefined ? resolved.nameSource : 'argument',
