@@ -43,10 +43,20 @@ export function maskEchoed(text: string, secrets: ReadonlyArray<string | undefin
   for (const secret of secrets) {
     if (secret && secret.length >= 4 && out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
   }
-  return out
-    .replace(BEARER, (_m, prefix: string, token: string) => (token.startsWith('…') || token === '***' ? prefix + token : prefix + maskSecret(token)))
-    .replace(WEBHOOK_SECRET, 'whsec_***')
-    .replace(URL_CREDENTIALS, '$1***@');
+  // Cheap checks first: this runs on every string of every response.
+  if (/bearer/i.test(out)) out = out.replace(BEARER, (_m, prefix: string, token: string) => (token.startsWith('…') || token === '***' ? prefix + token : prefix + maskSecret(token)));
+  if (out.includes('whsec_')) out = out.replace(WEBHOOK_SECRET, 'whsec_***');
+  if (out.includes('@') && out.includes('://')) out = out.replace(URL_CREDENTIALS, '$1***@');
+  return out;
+}
+
+/**
+ * Whether a raw body can hold anything maskEchoed() would change. A body with a backslash may
+ * hide one behind JSON escapes (\u0073k_…, http:\/\/…), so it always counts.
+ */
+export function mayHoldEchoes(text: string, secrets: ReadonlyArray<string | undefined> = []): boolean {
+  if (text.includes('\\') || text.includes('whsec_') || /bearer/i.test(text) || (text.includes('@') && text.includes('://'))) return true;
+  return secrets.some((secret) => secret !== undefined && secret.length >= 4 && text.includes(secret));
 }
 
 /** maskEchoed() over every string (and object key) of a parsed JSON value; returns a copy. */

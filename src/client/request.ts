@@ -11,7 +11,7 @@ import { AbortedError, BadRequestError, NetworkError, ResponseShapeError, Timeou
 import { formatMs } from './format-ms.js';
 import { prepareRequest, type PreparedRequest } from './prepare.js';
 import { parseRateLimit } from './rate-limit.js';
-import { displayUrl, maskEchoed, maskEchoedValue, redact, secretsOf } from './redact.js';
+import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, redact, secretsOf } from './redact.js';
 import { parseRetryAfter } from './retry-after.js';
 import type { Fetcher } from './transport.js';
 import type { ApiResponse, RateLimitInfo, RequestOptions, RetryNotice } from './types.js';
@@ -196,7 +196,9 @@ function decode<T>(
   else {
     try {
       // Masked after parsing: a key escaped in JSON (\u0073k_…) is the key again once parsed.
-      data = maskEchoedValue(JSON.parse(text) as unknown, secrets);
+      // Most pages hold nothing to mask, and walking them would cost more than parsing them.
+      data = JSON.parse(text) as unknown;
+      if (mayHoldEchoes(text, secrets)) data = maskEchoedValue(data, secrets);
     } catch {
       isJson = false;
       data = maskEchoed(text, secrets);

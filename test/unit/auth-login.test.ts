@@ -203,3 +203,19 @@ describe('--api-key', () => {
     expect(existsSync(configPath())).toBe(false);
   });
 });
+
+describe('auth login into a config folder that cannot be written', () => {
+  it('exits 1 with what is wrong and the fix (SOCIALPUB_CONFIG_DIR), not a raw ENOTDIR', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    writeFileSync(join(tmp.dir, 'a-file'), 'x');
+    const r = await runCli(['auth', 'login', '--base-url', server.baseUrl, '--with-key', '--max-retries', '0'], {
+      configDir: join(tmp.dir, 'a-file', 'socialpub'),
+      stdin: GOOD_KEY,
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: cannot save the config file .*a-file\/socialpub\/config\.json: a part of .* is a file, not a folder \(ENOTDIR\); .*SOCIALPUB_CONFIG_DIR/m);
+    expect(r.stderr).not.toMatch(/^error: ENOTDIR/m);
+    expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
+  });
+});

@@ -1,7 +1,7 @@
 // Secrets never leave the client in full: redact() itself, and the --debug trace it guards.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockAgent } from 'undici';
-import { displayUrl, maskEchoed, maskEchoedValue, maskSecret, redact, redactHeaders, secretsOf } from '../../src/client/redact.js';
+import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, maskSecret, redact, redactHeaders, secretsOf } from '../../src/client/redact.js';
 import { BASE, json, KEY, mockAgent, sampleResult, testClient } from './client-kit.js';
 
 let agent: MockAgent;
@@ -49,6 +49,15 @@ describe('what a server echoes', () => {
     const masked = maskEchoedValue(body, [KEY]);
     expect(masked).toEqual({ error: { message: 'bad …WXYZ', issues: [{ path: 'whsec_***', message: 'x' }] }, '…WXYZ': 1, n: 3, ok: true, none: null });
     expect(body.error.message).toContain(KEY);
+  });
+
+  it('skips the walk only for a body that cannot hold an echo, even behind JSON escapes', () => {
+    expect(mayHoldEchoes('{"data":[{"id":"res_1","url":"https://x.test/1"}]}', [KEY])).toBe(false);
+    expect(mayHoldEchoes(`{"m":"${KEY}"}`, [KEY])).toBe(true);
+    expect(mayHoldEchoes('{"m":"\\u0073k_test_…"}', [KEY])).toBe(true);
+    expect(mayHoldEchoes('{"m":"bEaReR x"}')).toBe(true);
+    expect(mayHoldEchoes('{"u":"http://a:b@h"}')).toBe(true);
+    expect(mayHoldEchoes('{"s":"whsec_x"}')).toBe(true);
   });
 
   it('takes the password of a base URL as a secret, and shows URLs without credentials', () => {
