@@ -3,7 +3,7 @@
 // no session bus, where login must fall back to the 0600 file at once and say so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ROOT, ensureBuilt } from './ensure-built.js';
@@ -35,6 +35,30 @@ function socialpub(args: string[], env: Record<string, string>, stdin = ''): Pro
   });
 }
 
+/**
+ * Reads every process's argument list (/proc/PID/cmdline) over and over until `done` settles,
+ * and returns those that held `secret`: a helper given the key as an argument would show here.
+ */
+async function argumentListsHolding(secret: string, done: Promise<unknown>): Promise<string[]> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  const hits = new Set<string>();
+  let scans = 0;
+  while (!finished || scans === 0) {
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        if (args.includes(secret)) hits.add(args.replace(/\0/g, ' '));
+      } catch {
+        // The process ended between the listing and the read.
+      }
+    }
+    scans++;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return [...hits];
+}
+
 beforeAll(async () => {
   await ensureBuilt();
   sandbox = await startSandbox({ port: 0, seed: 1 });
@@ -54,7 +78,9 @@ describe.runIf(secrets.ok)('with a real Secret Service (gnome-keyring on a priva
   const stored = (profile: string) => (secrets.ok ? secrets.lookup({ service: 'socialpub', username: keyringAccount(profile, join(tmp, 'config')) }) : undefined);
 
   it('login stores the key there (not in the file), status reads it back, logout deletes it', async () => {
-    const login = await socialpub(['auth', 'login', '--with-key', '--base-url', sandbox.url], env(), KEY);
+    const running = socialpub(['auth', 'login', '--with-key', '--base-url', sandbox.url], env(), KEY);
+    expect(await argumentListsHolding(KEY, running)).toEqual([]);
+    const login = await running;
     expect(login.stderr).toContain('Saved in the Secret Service (the system credential store)');
     expect(login.code).toBe(0);
     expect(stored('default')).toBe(KEY);
