@@ -50,8 +50,14 @@ export function keyringCredentials(store: ProfileStore, keyring: Keyring): Crede
     read: (name) => keyring.get(account(name)),
     async write(name, key, change = (p) => p) {
       await keyring.set(account(name), key);
-      // A key the file held before moves out of it.
-      await store.update(name, (p) => change({ ...without(p, 'apiKey'), keyStorage: 'keyring' }));
+      try {
+        // A key the file held before moves out of it.
+        await store.update(name, (p) => change({ ...without(p, 'apiKey'), keyStorage: 'keyring' }));
+      } catch (err) {
+        // Without the marker nothing would point to the entry: take it back out.
+        await keyring.delete(account(name)).catch(() => false);
+        throw err;
+      }
     },
     async delete(name) {
       const deleted = await keyring.delete(account(name));

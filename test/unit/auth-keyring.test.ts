@@ -141,3 +141,26 @@ describe('profile list with the key in the keyring', () => {
     expect(ring.calls).toEqual([]);
   });
 });
+
+describe('failures around the keyring', () => {
+  it('profile remove still removes the profile when the keyring cannot be reached, and says the entry stays', async () => {
+    await login();
+    ring.unavailable = 'no D-Bus session';
+    const r = await run(['profile', 'remove', 'default']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/the key of profile default stays in the system credential store, which cannot be reached \(no D-Bus session\); delete the entry "default@.*" of service "socialpub" there/);
+    expect(JSON.parse(fileText()).profiles.default).toBeUndefined();
+  });
+
+  it('a login whose config file cannot be written leaves no entry behind in the keyring', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    writeFileSync(join(tmp.dir, 'a-file'), 'x');
+    const dir = join(tmp.dir, 'a-file', 'socialpub');
+    const r = await runCli(['auth', 'login', '--with-key', '--base-url', sandbox.url, '--max-retries', '0'], { configDir: dir, keyring: ring, stdin: KEY });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/ENOTDIR/);
+    expect(ring.calls.some((c) => c.startsWith('set'))).toBe(true);
+    expect(ring.entries.size).toBe(0);
+  });
+});
