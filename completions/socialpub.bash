@@ -160,7 +160,7 @@ _socialpub() {
       COMPREPLY=($(compgen -W 'login status logout -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'auth login')
-      COMPREPLY=($(compgen -W '--with-key -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--with-key --insecure-storage -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'auth status')
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))

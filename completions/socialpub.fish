@@ -84,6 +84,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from auth; and not __fish_seen_
 complete -c socialpub -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login status logout' -a status -d 'show the profile, base URL and key in use, and whether the API accepts the key'
 complete -c socialpub -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login status logout' -a logout -d 'remove the stored API key of the profile (keeps its base URL)'
 complete -c socialpub -n '__fish_seen_subcommand_from auth; and __fish_seen_subcommand_from login' -l with-key -d 'read the key from stdin instead of prompting'
+complete -c socialpub -n '__fish_seen_subcommand_from auth; and __fish_seen_subcommand_from login' -l insecure-storage -d 'keep the key in the 0600 config file, not in the system credential store'
 complete -c socialpub -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from list use show remove' -a list -d 'list profiles: name, current marker, base URL, key as …last4'
 complete -c socialpub -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from list use show remove' -a use -d 'make a profile the current one'
 complete -c socialpub -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from list use show remove' -a show -d 'show one profile: base URL, key as …last4, where each comes from'

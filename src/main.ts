@@ -36,6 +36,7 @@ export async function main(argv: string[], deps: Partial<ContextDeps> = {}): Pro
       version: deps.version ?? VERSION,
       ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
       ...(deps.prompter ? { prompter: deps.prompter } : {}),
+      ...(deps.keyring !== undefined ? { keyring: deps.keyring } : {}),
     });
   } finally {
     if (onSigint) {

@@ -56,3 +56,16 @@ export class UsageError extends CliError {
     this.name = 'UsageError';
   }
 }
+
+/** No key for the profile a command needs (exit 3), with the ways to give one. */
+export function noApiKeyError(profile: string, problem?: string): CliError {
+  const flag = profile === 'default' ? '' : ` --profile ${profile}`;
+  return new CliError(problem ? `no usable API key for profile "${profile}": ${problem}` : `no API key for profile "${profile}"`, {
+    exitCode: EXIT.auth,
+    code: 'NO_API_KEY',
+    hints: [
+      `run \`socialpub auth login${flag}\`, or set SOCIALPUB_API_KEY for one run`,
+      ...(problem ? [`\`socialpub auth login${flag} --insecure-storage\` keeps the key in the 0600 config file instead`] : []),
+    ],
+  });
+}

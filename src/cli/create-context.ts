@@ -4,9 +4,10 @@ import type { ApiClient, ClientOptions } from '../client/types.js';
 import { configDir } from '../config/paths.js';
 import { openProfileStore } from '../config/store.js';
 import type { ProfileStore, ResolvedProfile } from '../config/types.js';
+import type { Keyring } from '../config/keyring.js';
 import type { Output } from '../output/output.js';
 import type { Colors } from '../output/colors.js';
-import { CliError, EXIT } from './cli-error.js';
+import { noApiKeyError } from './cli-error.js';
 import type { Clock, Context, Globals, Io } from './context.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
 import { DEFAULTS } from './flags/defaults.js';
@@ -20,6 +21,8 @@ export interface ContextDeps {
   version: string;
   dispatcher?: Dispatcher;
   prompter?: Prompter;
+  /** The system's credential store; tests pass a fake, or null for none. */
+  keyring?: Keyring | null;
 }
 
 /**
@@ -91,24 +94,17 @@ export function createContext(deps: ContextDeps): ContextInternals {
       }));
     },
     async config() {
-      return (store ??= openProfileStore(configDir(deps.env), { warn: (message) => ctx.output().warn(message) }));
+      return (store ??= openProfileStore(configDir(deps.env), { warn: (message) => ctx.output().warn(message), keyring: deps.keyring }));
     },
     async profile(): Promise<ResolvedProfile> {
-      const { resolveProfile } = await import('../config/resolve.js');
-      return resolveProfile({ flagProfile: ctx.globals.profile, flagBaseUrl: ctx.globals.baseUrl, env: deps.env, store: await ctx.config() });
+      const { resolveProfileWithKey } = await import('../config/resolve.js');
+      return resolveProfileWithKey({ flagProfile: ctx.globals.profile, flagBaseUrl: ctx.globals.baseUrl, env: deps.env, store: await ctx.config() });
     },
     async client(overrides = {}) {
       if (client && Object.keys(overrides).length === 0) return client;
       const profile = await ctx.profile();
       const apiKey = overrides.apiKey ?? profile.apiKey;
-      if (!apiKey) {
-        const p = profile.name === 'default' ? '' : ` --profile ${profile.name}`;
-        throw new CliError(`no API key for profile "${profile.name}"`, {
-          exitCode: EXIT.auth,
-          code: 'NO_API_KEY',
-          hints: [`run \`socialpub auth login${p}\`, or set SOCIALPUB_API_KEY`],
-        });
-      }
+      if (!apiKey) throw noApiKeyError(profile.name, profile.keyProblem);
       const { createClient } = await import('../client/index.js');
       const options: ClientOptions = {
         baseUrl: profile.baseUrl,

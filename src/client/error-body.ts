@@ -22,8 +22,12 @@ export function parseBody(text: string): unknown {
   }
 }
 
-export function describeErrorBody(text: string): DescribedBody {
-  const body = parseBody(text);
+/**
+ * `mask` runs on the parsed body before anything is taken from it, so that a message clipped to
+ * its first 300 characters cannot keep half of a secret.
+ */
+export function describeErrorBody(text: string, mask: (body: unknown) => unknown = (body) => body): DescribedBody {
+  const body = mask(parseBody(text));
   const out: DescribedBody = { body, message: undefined, code: undefined, issues: [], requestId: undefined };
   if (body === undefined) return out;
   if (typeof body === 'string') {

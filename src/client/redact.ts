@@ -1,5 +1,9 @@
 // Keeps secrets out of anything printed: the API key, Authorization values, `whsec_` webhook
-// secrets and key-like query or JSON fields. Used by the debug trace and by `api --dry-run`.
+// secrets, URL credentials and key-like query or JSON fields. Two strengths:
+// - redact(): our own trace and `api --dry-run`, which may also mask key-like fields by name;
+// - maskEchoed()/maskEchoedValue(): whatever a server sent (CONTRACT section 5), masked for the
+//   key in use, `whsec_` secrets, Bearer tokens and URL credentials only, so ordinary content
+//   (a post's text) stays as it was.
 
 /** `…last4` for a long secret (as maskKey shows keys); short ones are hidden entirely. */
 export function maskSecret(secret: string): string {
@@ -8,16 +12,75 @@ export function maskSecret(secret: string): string {
 
 const BEARER = /\b(Bearer\s+)([A-Za-z0-9._~+/=-]+)/gi;
 const WEBHOOK_SECRET = /\bwhsec_[A-Za-z0-9+/=_-]+/g;
+// scheme://user:pass@host: the userinfo goes, the rest of the URL stays readable.
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]+@/gi;
 // api_key=…, "apiKey": "…", token=…, secret: … (query strings, JSON, header dumps).
 const KEY_FIELD = /((?:api[_-]?key|access[_-]?token|token|secret|password)["']?\s*[:=]\s*["']?)([^\s"'&,;}]+)/gi;
 
-export function redact(text: string, secrets: ReadonlyArray<string | undefined> = []): string {
+/** The secrets a client holds: the key and the password of a base URL (`http://user:pass@…`). */
+export function secretsOf(apiKey: string | undefined, baseUrl?: string): string[] {
+  const out = apiKey ? [apiKey] : [];
+  try {
+    const password = baseUrl ? new URL(baseUrl).password : '';
+    if (password) out.push(password, safeDecode(password));
+  } catch {
+    // Not a URL: nothing to take from it.
+  }
+  return [...new Set(out)];
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Masks the key in use, any `whsec_` secret, Bearer tokens and URL credentials. */
+export function maskEchoed(text: string, secrets: ReadonlyArray<string | undefined> = []): string {
   let out = text;
   for (const secret of secrets) {
-    if (secret && secret.length >= 4) out = out.split(secret).join(maskSecret(secret));
+    if (secret && secret.length >= 4 && out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
   }
-  out = out.replace(BEARER, (_m, prefix: string, token: string) => prefix + maskSecret(token));
-  out = out.replace(WEBHOOK_SECRET, 'whsec_***');
+  // Cheap checks first: this runs on every string of every response.
+  if (/bearer/i.test(out)) out = out.replace(BEARER, (_m, prefix: string, token: string) => (token.startsWith('…') || token === '***' ? prefix + token : prefix + maskSecret(token)));
+  if (out.includes('whsec_')) out = out.replace(WEBHOOK_SECRET, 'whsec_***');
+  if (out.includes('@') && out.includes('://')) out = out.replace(URL_CREDENTIALS, '$1***@');
+  return out;
+}
+
+/**
+ * Whether a raw body can hold anything maskEchoed() would change. A body with a backslash may
+ * hide one behind JSON escapes (\u0073k_…, http:\/\/…), so it always counts.
+ */
+export function mayHoldEchoes(text: string, secrets: ReadonlyArray<string | undefined> = []): boolean {
+  if (text.includes('\\') || text.includes('whsec_') || /bearer/i.test(text) || (text.includes('@') && text.includes('://'))) return true;
+  return secrets.some((secret) => secret !== undefined && secret.length >= 4 && text.includes(secret));
+}
+
+/** maskEchoed() over every string (and object key) of a parsed JSON value; returns a copy. */
+export function maskEchoedValue<T>(value: T, secrets: ReadonlyArray<string | undefined> = []): T {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return maskEchoed(v, secrets);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, item] of Object.entries(v)) out[maskEchoed(k, secrets)] = walk(item);
+      return out;
+    }
+    return v;
+  };
+  return walk(value) as T;
+}
+
+/** A URL for display: without `user:pass@`. */
+export function displayUrl(url: string): string {
+  return url.replace(URL_CREDENTIALS, '$1');
+}
+
+export function redact(text: string, secrets: ReadonlyArray<string | undefined> = []): string {
+  let out = maskEchoed(text, secrets);
   out = out.replace(KEY_FIELD, (_m, prefix: string, value: string) => (value.startsWith('…') || value === '***' ? prefix + value : prefix + maskSecret(value)));
   return out;
 }

@@ -11,7 +11,7 @@ import { AbortedError, BadRequestError, NetworkError, ResponseShapeError, Timeou
 import { formatMs } from './format-ms.js';
 import { prepareRequest, type PreparedRequest } from './prepare.js';
 import { parseRateLimit } from './rate-limit.js';
-import { redact } from './redact.js';
+import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, redact, secretsOf } from './redact.js';
 import { parseRetryAfter } from './retry-after.js';
 import type { Fetcher } from './transport.js';
 import type { ApiResponse, RateLimitInfo, RequestOptions, RetryNotice } from './types.js';
@@ -50,7 +50,9 @@ export interface Pipeline {
 export function createPipeline(config: PipelineConfig): Pipeline {
   const running = new Set<AbortController>();
   let closed = false;
-  const secrets = [config.apiKey];
+  // Everything a server sends is masked for these before it reaches a message, a trace or a
+  // caller (CONTRACT section 5): a server or proxy may echo the key back.
+  const secrets = secretsOf(config.apiKey, config.baseUrl);
   const origin = safeOrigin(config.baseUrl);
 
   async function attempt(prepared: PreparedRequest, callerSignal: AbortSignal | undefined): Promise<Outcome> {
@@ -72,9 +74,9 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       const text = await res.text();
       const headers: Record<string, string> = {};
       res.headers.forEach((value, name) => {
-        headers[name.toLowerCase()] = value;
+        headers[name.toLowerCase()] = maskEchoed(value, secrets);
       });
-      return { kind: 'response', status: res.status, statusText: res.statusText, headers, text };
+      return { kind: 'response', status: res.status, statusText: maskEchoed(res.statusText, secrets), headers, text };
     } catch (err) {
       if (linked.signal.aborted || err instanceof AbortedError) throw new AbortedError('interrupted', { cause: err });
       if (closed) throw new AbortedError('the API client was closed', { cause: err });
@@ -84,7 +86,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
         throw new BadRequestError(`could not build the request: ${redact(err.message, secrets)}`, { code: 'INVALID_REQUEST' });
       }
       if (timedOut) return { kind: 'failure', timeout: true, detail: `no response within ${formatMs(config.timeoutMs)}`, cause: err };
-      return { kind: 'failure', timeout: false, detail: networkDetail(err), cause: err };
+      return { kind: 'failure', timeout: false, detail: maskEchoed(networkDetail(err), secrets), cause: err };
     } finally {
       clearTimeout(timer);
       linked.signal.removeEventListener('abort', onAbort);
@@ -110,7 +112,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       const outcome = await attempt(prepared, options.signal);
       const trace = {
         method: prepared.method,
-        url: prepared.url,
+        url: displayUrl(prepared.url),
         attempt: n,
         maxAttempts,
         durationMs: performance.now() - started,
@@ -133,11 +135,11 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       config.debug?.(traceLine({ ...trace, status, rateLimit, requestId, replayed }, secrets));
 
       if (status >= 200 && status < 300) {
-        const data = decode(options, text, { method: prepared.method, target: prepared.target, status, requestId });
+        const data = decode(options, text, secrets, { method: prepared.method, target: prepared.target, status, requestId });
         return { status, data, headers, requestId, replayed, idempotencyKey: prepared.idempotencyKey, rateLimit };
       }
 
-      const described = describeErrorBody(text);
+      const described = describeErrorBody(text, (value) => maskEchoedValue(value, secrets));
       const now = config.now();
       const retryAfterMs = parseRetryAfter(headers[HEADER.retryAfter], now);
       const facts: ResponseFacts = {
@@ -182,16 +184,24 @@ function retryAtFrom(now: number, retryAfterMs: number | undefined, rateLimit: R
   return undefined;
 }
 
-function decode<T>(options: RequestOptions<T>, text: string, where: { method: string; target: string; status: number; requestId: string | undefined }): T {
+function decode<T>(
+  options: RequestOptions<T>,
+  text: string,
+  secrets: readonly string[],
+  where: { method: string; target: string; status: number; requestId: string | undefined },
+): T {
   let data: unknown;
   let isJson = true;
   if (text.trim() === '') data = undefined;
   else {
     try {
-      data = JSON.parse(text);
+      // Masked after parsing: a key escaped in JSON (\u0073k_…) is the key again once parsed.
+      // Most pages hold nothing to mask, and walking them would cost more than parsing them.
+      data = JSON.parse(text) as unknown;
+      if (mayHoldEchoes(text, secrets)) data = maskEchoedValue(data, secrets);
     } catch {
       isJson = false;
-      data = text;
+      data = maskEchoed(text, secrets);
     }
   }
   if (!options.schema) return data as T;
@@ -201,7 +211,7 @@ function decode<T>(options: RequestOptions<T>, text: string, where: { method: st
       status: where.status,
       code: 'RESPONSE_SHAPE',
       requestId: where.requestId,
-      body: text.slice(0, 2000),
+      body: (data as string).slice(0, 2000),
     });
   }
   return validateResponse(options.schema, data, { ...where, body: data });

@@ -1,7 +1,9 @@
 // The profiles file holds API keys: it must be 0600 in a 0700 folder. Files and folders that
 // already exist with looser modes (an old install, a copied dotfile, a hand-made folder) are
-// tightened, and the caller is told so it can warn.
-import { chmodSync, statSync } from 'node:fs';
+// tightened, and the caller is told so it can warn. A symbolic link is never followed: chmod
+// through it would change a file outside the config folder (someone's dotfiles, /etc/…), so
+// a link with a loose target is only warned about.
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, statSync } from 'node:fs';
 
 export const FILE_MODE = 0o600;
 export const DIR_MODE = 0o700;
@@ -13,26 +15,48 @@ export interface ModeChange {
   to: number;
   /** Set when chmod failed (someone else's file): the looser mode stays. */
   error?: string;
+  /** Set when the path is a symbolic link: its target's mode is reported, never changed. */
+  linkTarget?: boolean;
 }
 
-function modeOf(path: string): number | undefined {
+const loose = (mode: number, wanted: number) => (mode & ~wanted) !== 0;
+
+function tighten(path: string, kind: ModeChange['kind'], wanted: number): ModeChange | undefined {
+  let link = false;
   try {
-    return statSync(path).mode & 0o777;
+    link = lstatSync(path).isSymbolicLink();
   } catch {
     return undefined;
   }
-}
-
-function tighten(path: string, kind: ModeChange['kind'], wanted: number): ModeChange | undefined {
-  const from = modeOf(path);
-  // Only bits beyond the wanted ones matter: a stricter mode (0400) is left alone.
-  if (from === undefined || (from & ~wanted) === 0) return undefined;
-  const to = from & wanted;
+  if (link) {
+    let target: number;
+    try {
+      target = statSync(path).mode & 0o777;
+    } catch {
+      return undefined; // a dangling link: nothing to protect
+    }
+    return loose(target, wanted) ? { path, kind, from: target, to: target, linkTarget: true } : undefined;
+  }
+  // O_NOFOLLOW: if the path became a link since lstat, open fails instead of following it.
+  let fd: number;
   try {
-    chmodSync(path, to);
-    return { path, kind, from, to };
-  } catch (err) {
-    return { path, kind, from, to: from, error: (err as NodeJS.ErrnoException).code ?? String(err) };
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | (kind === 'folder' ? constants.O_DIRECTORY : 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    const from = fstatSync(fd).mode & 0o777;
+    // Only bits beyond the wanted ones matter: a stricter mode (0400) is left alone.
+    if (!loose(from, wanted)) return undefined;
+    const to = from & wanted;
+    try {
+      fchmodSync(fd, to);
+      return { path, kind, from, to };
+    } catch (err) {
+      return { path, kind, from, to: from, error: (err as NodeJS.ErrnoException).code ?? String(err) };
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -46,6 +70,10 @@ export const octal = (mode: number) => '0' + mode.toString(8).padStart(3, '0');
 
 /** One line per change, for a warning on stderr. */
 export function describeModeChange(c: ModeChange): string {
-  if (c.error) return `the config ${c.kind} ${c.path} has mode ${octal(c.from)} and could not be tightened (${c.error}); run \`chmod ${octal(c.kind === 'file' ? FILE_MODE : DIR_MODE).slice(1)} ${c.path}\``;
+  const chmod = `chmod ${octal(c.kind === 'file' ? FILE_MODE : DIR_MODE).slice(1)}`;
+  if (c.linkTarget) {
+    return `the config ${c.kind} ${c.path} is a symbolic link to something with mode ${octal(c.from)}, looser than it should be for API keys; it was left alone (links are not followed): run \`${chmod}\` on its target, or replace the link`;
+  }
+  if (c.error) return `the config ${c.kind} ${c.path} has mode ${octal(c.from)} and could not be tightened (${c.error}); run \`${chmod} ${c.path}\``;
   return `the config ${c.kind} ${c.path} had mode ${octal(c.from)}, looser than it should be for API keys; changed it to ${octal(c.to)}`;
 }

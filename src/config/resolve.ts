@@ -1,6 +1,7 @@
 // Which profile, base URL and key a run uses: flag > environment > current profile > default.
 // SOCIALPUB_API_KEY and SOCIALPUB_BASE_URL win for one run and are never written.
 import { normaliseBaseUrl } from './base-url.js';
+import { readKey } from './credentials.js';
 import { DEFAULT_BASE_URL, DEFAULT_PROFILE, type ProfileStore, type ResolvedProfile } from './types.js';
 
 export interface ResolveInput {
@@ -37,8 +38,27 @@ export function resolveProfile({ flagProfile, flagBaseUrl, env, store }: Resolve
   let keySource: ResolvedProfile['keySource'] = 'none';
   if (given(env.SOCIALPUB_API_KEY)) [apiKey, keySource] = [given(env.SOCIALPUB_API_KEY), 'env'];
   else if (given(profile?.apiKey)) [apiKey, keySource] = [given(profile?.apiKey), 'profile'];
+  // The key itself is read by resolveProfileWithKey(): the keyring is asynchronous.
+  else if (profile?.keyStorage === 'keyring') keySource = 'keyring';
 
   return { name, nameSource, baseUrl: normaliseBaseUrl(baseUrl), baseUrlSource, apiKey, keySource, exists: profile !== undefined };
+}
+
+/**
+ * resolveProfile() plus the key from the system's credential store when the profile keeps it
+ * there. A keyring that cannot be reached leaves the key out and says why (`keyProblem`), so
+ * commands that need no key still run and the others stop with exit 3 and the fix.
+ */
+export async function resolveProfileWithKey(input: Omit<ResolveInput, 'store'> & { store: ProfileStore }): Promise<ResolvedProfile> {
+  const resolved = resolveProfile(input);
+  if (resolved.keySource !== 'keyring') return resolved;
+  try {
+    const apiKey = given(await readKey(input.store, input.store.keyring, resolved.name));
+    if (apiKey) return { ...resolved, apiKey };
+    return { ...resolved, keyProblem: `the profile's key is not in ${input.store.keyring?.name ?? 'the system credential store'} any more` };
+  } catch (err) {
+    return { ...resolved, keyProblem: `the profile's key is kept in the system credential store, which cannot be read here: ${err instanceof Error ? err.message : String(err)}` };
+  }
 }
 
 /**

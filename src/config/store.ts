@@ -8,6 +8,9 @@ import type { Profile, ProfileStore } from './types.js';
 import { CONFIG_FILE } from './paths.js';
 import { DIR_MODE, FILE_MODE, describeModeChange, tightenModes } from './file-modes.js';
 import { profileNameProblem } from './profile-name.js';
+import { configAccessError } from './access-error.js';
+import type { Keyring } from './keyring.js';
+import { systemKeyring } from './system-keyring.js';
 
 interface FileShape {
   current?: string;
@@ -16,6 +19,8 @@ interface FileShape {
 }
 
 export interface StoreOptions {
+  /** The system's credential store; default: the real one; null: none (tests). */
+  keyring?: Keyring | null | undefined;
   /** Told about modes that were too loose (and were tightened, or could not be). */
   warn?: (message: string) => void;
   platform?: NodeJS.Platform;
@@ -35,6 +40,7 @@ function normalise(parsed: unknown): FileShape {
       const profile: Profile = { ...p };
       if (typeof profile.baseUrl !== 'string') delete profile.baseUrl;
       if (typeof profile.apiKey !== 'string') delete profile.apiKey;
+      if (profile.keyStorage !== 'keyring') delete profile.keyStorage;
       profiles[name] = profile;
     }
   }
@@ -42,13 +48,16 @@ function normalise(parsed: unknown): FileShape {
   return out;
 }
 
-function readFile(path: string): FileShape {
+function readFile(dir: string, path: string): FileShape {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw err;
+    // ENOTDIR: a file where the folder should be; nothing can be saved there yet, so there is
+    // nothing to read either (a write says what is wrong).
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return {};
+    throw configAccessError(err, { dir, path, writing: false });
   }
   if (text.trim() === '') return {};
   try {
@@ -76,7 +85,7 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
   };
   const data = () => {
     if (cache) return cache;
-    cache = readFile(path);
+    cache = readFile(dir, path);
     // Only a folder that holds our file is touched on a read.
     if (Object.keys(cache).length > 0) fixModes();
     return cache;
@@ -84,19 +93,28 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
 
   /** Re-reads the file, applies the change and writes it whole; returns what was written. */
   const save = async (change: (current: FileShape) => FileShape): Promise<FileShape> => {
-    mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    const writable = <T>(step: () => T): T => {
+      try {
+        return step();
+      } catch (err) {
+        throw configAccessError(err, { dir, path, writing: true });
+      }
+    };
+    writable(() => mkdirSync(dir, { recursive: true, mode: DIR_MODE }));
     fixModes();
-    const next = change(readFile(path));
+    const next = change(readFile(dir, path));
     const { default: Conf } = await import('conf');
-    const conf = new Conf<FileShape>({
-      cwd: dir,
-      configName: CONFIG_FILE.replace(/\.json$/, ''),
-      projectName: 'socialpub',
-      projectSuffix: '',
-      configFileMode: FILE_MODE,
-      accessPropertiesByDotNotation: false,
+    writable(() => {
+      const conf = new Conf<FileShape>({
+        cwd: dir,
+        configName: CONFIG_FILE.replace(/\.json$/, ''),
+        projectName: 'socialpub',
+        projectSuffix: '',
+        configFileMode: FILE_MODE,
+        accessPropertiesByDotNotation: false,
+      });
+      conf.store = next;
     });
-    conf.store = next;
     // conf's non-atomic fallbacks (Snap, EXDEV) keep an existing file's mode: check again.
     fixModes();
     cache = next;
@@ -106,6 +124,7 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
   return {
     dir,
     path,
+    keyring: options.keyring === undefined ? systemKeyring({ platform }) : (options.keyring ?? undefined),
     current: () => data().current,
     names: () => Object.keys(data().profiles ?? {}).sort(),
     get: (name) => own(data().profiles, name),

@@ -1,8 +1,12 @@
+import type { Keyring } from './keyring.js';
 // Profiles: one per workspace, each with its base URL, API key and preferences.
 
 export interface Profile {
   baseUrl?: string;
+  /** The key, when it is kept in this file (0600). */
   apiKey?: string;
+  /** "keyring": the key is in the system's credential store, not in this file. */
+  keyStorage?: 'keyring';
   /** Free-form preferences (default output format, time zone, ...). */
   [preference: string]: unknown;
 }
@@ -10,6 +14,8 @@ export interface Profile {
 export interface ProfileStore {
   /** Folder that holds the config file (0700). */
   readonly dir: string;
+  /** The system's credential store, or undefined where there is none (tests, some installs). */
+  readonly keyring: Keyring | undefined;
   /** The config file itself (0600). */
   readonly path: string;
   current(): string | undefined;
@@ -28,7 +34,8 @@ export interface ProfileStore {
   use(name: string): Promise<void>;
 }
 
-export type KeySource = 'env' | 'profile' | 'none';
+/** `profile`: in the config file; `keyring`: in the system's credential store. */
+export type KeySource = 'env' | 'profile' | 'keyring' | 'none';
 export type ValueSource = 'flag' | 'env' | 'profile' | 'default';
 
 export interface ResolvedProfile {
@@ -38,6 +45,8 @@ export interface ResolvedProfile {
   baseUrlSource: ValueSource;
   apiKey: string | undefined;
   keySource: KeySource;
+  /** Why a key the profile has could not be read (a keyring that cannot be reached). */
+  keyProblem?: string;
   /** Whether a profile of that name exists in the store. */
   exists: boolean;
 }

@@ -1,12 +1,13 @@
 // End to end: the built binary (`node bin/socialpub.js`), spawned with a temporary config folder
-// and HOME, against a local HTTP server that answers the key check like the service.
+// and HOME, against the sandbox on 127.0.0.1 (port 0), which answers the key check as the service does.
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ROOT, ensureBuilt } from './ensure-built.js';
-import { BAD_KEY, GOOD_KEY, startKeyCheckServer, type KeyCheckServer } from '../helpers/key-check-server.js';
+import { maskKey } from '../../src/config/resolve.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 
 interface Run {
   code: number | null;
@@ -14,7 +15,11 @@ interface Run {
   stderr: string;
 }
 
-let server: KeyCheckServer;
+const BAD_KEY = 'sk_test_bad_0123456789nope';
+let sandbox: Sandbox;
+let GOOD_KEY: string;
+/** The sandbox's base URL, under the name the tests were written with. */
+let server: { baseUrl: string };
 let tmp: string;
 let configDir: string;
 let home: string;
@@ -40,9 +45,11 @@ function socialpub(args: string[], stdin?: string): Promise<Run> {
 
 beforeAll(async () => {
   await ensureBuilt();
-  server = await startKeyCheckServer();
+  sandbox = await startSandbox({ port: 0, seed: 1 });
+  GOOD_KEY = sandbox.key('demo');
+  server = { baseUrl: sandbox.url };
 }, 120_000);
-afterAll(() => server?.close());
+afterAll(() => sandbox?.close());
 beforeEach(() => {
   tmp = mkdtempSync(join(tmpdir(), 'socialpub-e2e-'));
   configDir = join(tmp, 'config');
@@ -68,7 +75,7 @@ describe('the built binary', () => {
 
   it('logs in with the key on stdin, then auth status reports it accepted', async () => {
     const login = await socialpub(['auth', 'login', '--with-key', '--base-url', server.baseUrl], `${GOOD_KEY}\n`);
-    expect(login.stderr).toContain(`Logged in to ${server.baseUrl} as profile default (key …wxyz)`);
+    expect(login.stderr).toContain(`Logged in to ${server.baseUrl} as profile default (key ${maskKey(GOOD_KEY)})`);
     expect(login.code).toBe(0);
     const file = join(configDir, 'config.json');
     expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default).toEqual({ apiKey: GOOD_KEY, baseUrl: server.baseUrl });
@@ -79,10 +86,10 @@ describe('the built binary', () => {
 
     const status = await socialpub(['auth', 'status']);
     expect(status.code).toBe(0);
-    expect(status.stdout).toContain(`…wxyz in ${file}`);
+    expect(status.stdout).toContain(`${maskKey(GOOD_KEY)} in ${file}`);
     expect(status.stdout).toMatch(/✓ accepts the key/);
     const json = await socialpub(['auth', 'status', '--json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ profile: 'default', baseUrl: server.baseUrl, key: '…wxyz', valid: true });
+    expect(JSON.parse(json.stdout)).toMatchObject({ profile: 'default', baseUrl: server.baseUrl, key: maskKey(GOOD_KEY), valid: true });
     for (const r of [login, status, json]) expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
     // Nothing was written to HOME: the config folder was relocated.
     expect(existsSync(home)).toBe(false);

@@ -7,6 +7,7 @@ import type { Dispatcher } from 'undici';
 import { main } from '../../src/main.js';
 import type { Clock } from '../../src/cli/context.js';
 import type { Prompter } from '../../src/cli/prompter.js';
+import type { Keyring } from '../../src/config/keyring.js';
 
 export interface CapturedStream extends PassThrough {
   isTTY?: boolean;
@@ -34,6 +35,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   dispatcher?: Dispatcher;
   prompter?: Prompter;
+  /** The system credential store the run sees; default none, so no test touches the real one. */
+  keyring?: Keyring | null;
 }
 
 export interface RunResult {
@@ -69,6 +72,7 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
     signal: options.signal ?? new AbortController().signal,
     ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     ...(options.prompter ? { prompter: options.prompter } : {}),
+    keyring: options.keyring ?? null,
   });
   return { code, stdout: stdout.text(), stderr: stderr.text(), configDir };
 }

@@ -1,24 +1,37 @@
-// `auth login` in-process against a real local HTTP server that answers the key check like the
-// service: the key comes from stdin or a hidden prompt, is checked before it is saved, and
-// environment values are never written.
+// `auth login` in-process against the sandbox on 127.0.0.1 (port 0), which answers the key check
+// as the service does (200, 401, 403 ADDON_REQUIRED for the `lapsed` workspace): the key comes
+// from stdin or a hidden prompt, is checked before it is saved, and environment values are
+// never written.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { openProfileStore } from '../../src/config/store.js';
 import type { Prompter } from '../../src/cli/prompter.js';
+import { maskKey } from '../../src/config/resolve.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
-import { BAD_KEY, GOOD_KEY, LAPSED_KEY, OTHER_GOOD_KEY, startKeyCheckServer, type KeyCheckServer } from '../helpers/key-check-server.js';
 
-let server: KeyCheckServer;
+const BAD_KEY = 'sk_test_bad_0123456789nope';
+let sandbox: Sandbox;
+let GOOD_KEY: string;
+let OTHER_GOOD_KEY: string;
+let LAPSED_KEY: string;
+/** The sandbox's base URL, under the name the tests were written with. */
+let server: { baseUrl: string };
 let tmp: { dir: string; cleanup: () => void };
 beforeAll(async () => {
-  server = await startKeyCheckServer();
+  sandbox = await startSandbox({ port: 0, seed: 1 });
+  [GOOD_KEY, OTHER_GOOD_KEY, LAPSED_KEY] = [sandbox.key('demo'), sandbox.key('other'), sandbox.key('lapsed')];
+  server = { baseUrl: sandbox.url };
 });
-afterAll(() => server.close());
+afterAll(() => sandbox.close());
 beforeEach(() => {
   tmp = tempConfigDir();
-  server.requests.length = 0;
+  sandbox.requests.length = 0;
 });
 afterEach(() => tmp.cleanup());
+
+/** The requests the sandbox served since the test began: what each asked and as whom. */
+const requests = () => sandbox.requests.map((r) => ({ method: r.method, url: `${r.path}${r.query ? `?${r.query}` : ''}`, workspace: r.workspace }));
 
 const configPath = () => openProfileStore(tmp.dir).path;
 const readConfig = () => JSON.parse(readFileSync(configPath(), 'utf8'));
@@ -46,9 +59,9 @@ function answeringPrompter(answer: string): Prompter & { asked: string[] } {
 describe('auth login --with-key', () => {
   it('checks the key with one cheap read, then saves key and base URL 0600 and makes the profile current', async () => {
     const r = await login([], `${GOOD_KEY}\n`);
-    expect(r.stderr).toContain(`Logged in to ${server.baseUrl} as profile default (key …wxyz)`);
+    expect(r.stderr).toContain(`Logged in to ${server.baseUrl} as profile default (key ${maskKey(GOOD_KEY)})`);
     expect(r.code).toBe(0);
-    expect(server.requests).toEqual([{ method: 'GET', url: '/api/v1/post-results?limit=1', authorization: `Bearer ${GOOD_KEY}` }]);
+    expect(requests()).toEqual([{ method: 'GET', url: '/api/v1/post-results?limit=1', workspace: 'demo' }]);
     expect(readConfig()).toEqual({ current: 'default', profiles: { default: { apiKey: GOOD_KEY, baseUrl: server.baseUrl } } });
     if (process.platform !== 'win32') expect(statSync(configPath()).mode & 0o777).toBe(0o600);
     expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
@@ -58,7 +71,7 @@ describe('auth login --with-key', () => {
     expect((await login([], GOOD_KEY)).code).toBe(0);
     const r = await login(['--profile', 'second'], OTHER_GOOD_KEY);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('as profile second (key …abcd)');
+    expect(r.stderr).toContain(`as profile second (key ${maskKey(OTHER_GOOD_KEY)})`);
     const f = readConfig();
     expect(f.current).toBe('default');
     expect(f.profiles.second).toEqual({ apiKey: OTHER_GOOD_KEY, baseUrl: server.baseUrl });
@@ -76,7 +89,7 @@ describe('auth login --with-key', () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/refused the key \(401 UNAUTHORIZED\); nothing was saved/);
     expect(r.stderr).toMatch(/Settings → Developers/);
-    expect(r.stderr).toMatch(/request id: req_test_\d+/);
+    expect(r.stderr).toMatch(/request id: req_\w+/);
     expect(existsSync(configPath())).toBe(false);
     expect(r.stderr).not.toContain(BAD_KEY);
   });
@@ -87,7 +100,7 @@ describe('auth login --with-key', () => {
     expect(r.stdout).toBe('');
     const last = JSON.parse(r.stderr.trim().split('\n').at(-1)!);
     expect(last.error).toMatchObject({ code: 'UNAUTHORIZED', status: 401, exitCode: 3 });
-    expect(last.error.requestId).toMatch(/^req_test_\d+$/);
+    expect(last.error.requestId).toBe(sandbox.requests.at(-1)!.requestId);
   });
 
   it('exits 3 on a 403 ADDON_REQUIRED, pointing at Billing → Add-ons, and saves nothing', async () => {
@@ -108,14 +121,14 @@ describe('auth login --with-key', () => {
     const r = await login([], '');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--with-key: nothing arrived on stdin/);
-    expect(server.requests).toHaveLength(0);
+    expect(sandbox.requests).toHaveLength(0);
   });
 
   it('exits 2 when stdin holds more than the key', async () => {
     const r = await login([], `${GOOD_KEY}\nsecond line\n`);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/more than the key/);
-    expect(server.requests).toHaveLength(0);
+    expect(sandbox.requests).toHaveLength(0);
   });
 
   it('exits 2 for a base URL that is not http(s)', async () => {
@@ -133,7 +146,7 @@ describe('auth login --with-key', () => {
     });
     expect(r.code).toBe(0);
     // The key was checked against the environment's base URL, with the key from stdin.
-    expect(server.requests[0]?.authorization).toBe(`Bearer ${GOOD_KEY}`);
+    expect(requests()[0]?.workspace).toBe('demo');
     const text = readFileSync(configPath(), 'utf8');
     expect(text).not.toContain(envKey);
     expect(text).not.toContain(server.baseUrl);
@@ -152,7 +165,7 @@ describe('auth login --with-key', () => {
   it('prints a JSON summary under --json, key masked', async () => {
     const r = await login(['--json'], GOOD_KEY);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ profile: 'default', baseUrl: server.baseUrl, key: '…wxyz', configPath: configPath(), current: true });
+    expect(JSON.parse(r.stdout)).toEqual({ profile: 'default', baseUrl: server.baseUrl, key: maskKey(GOOD_KEY), keyStoredIn: configPath(), configPath: configPath(), current: true });
   });
 });
 
@@ -169,7 +182,7 @@ describe('auth login with a prompt', () => {
     const r = await runCli(['auth', 'login', '--base-url', server.baseUrl], { configDir: tmp.dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no terminal to ask for the key on: pass it on stdin with --with-key/);
-    expect(server.requests).toHaveLength(0);
+    expect(sandbox.requests).toHaveLength(0);
   });
 
   it('does not prompt under --no-input, even on a terminal', async () => {
@@ -188,5 +201,21 @@ describe('--api-key', () => {
     expect(r.stderr).toMatch(/auth login --with-key/);
     expect(r.stderr).not.toContain('sk_live_leaky');
     expect(existsSync(configPath())).toBe(false);
+  });
+});
+
+describe('auth login into a config folder that cannot be written', () => {
+  it('exits 1 with what is wrong and the fix (SOCIALPUB_CONFIG_DIR), not a raw ENOTDIR', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    writeFileSync(join(tmp.dir, 'a-file'), 'x');
+    const r = await runCli(['auth', 'login', '--base-url', server.baseUrl, '--with-key', '--max-retries', '0'], {
+      configDir: join(tmp.dir, 'a-file', 'socialpub'),
+      stdin: GOOD_KEY,
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: cannot save the config file .*a-file\/socialpub\/config\.json: a part of .* is a file, not a folder \(ENOTDIR\); .*SOCIALPUB_CONFIG_DIR/m);
+    expect(r.stderr).not.toMatch(/^error: ENOTDIR/m);
+    expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
   });
 });

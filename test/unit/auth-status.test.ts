@@ -1,20 +1,28 @@
-// `auth status` and `auth logout` in-process against a real local HTTP server that answers the
-// key check like the service.
+// `auth status` and `auth logout` in-process against the sandbox on 127.0.0.1 (port 0), which
+// answers the key check as the service does (the `lapsed` workspace has no API add-on).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { openProfileStore } from '../../src/config/store.js';
+import { maskKey } from '../../src/config/resolve.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
-import { BAD_KEY, GOOD_KEY, LAPSED_KEY, startKeyCheckServer, type KeyCheckServer } from '../helpers/key-check-server.js';
 
-let server: KeyCheckServer;
+const BAD_KEY = 'sk_test_bad_0123456789nope';
+let sandbox: Sandbox;
+let GOOD_KEY: string;
+let LAPSED_KEY: string;
+/** The sandbox's base URL, under the name the tests were written with. */
+let server: { baseUrl: string };
 let tmp: { dir: string; cleanup: () => void };
 beforeAll(async () => {
-  server = await startKeyCheckServer();
+  sandbox = await startSandbox({ port: 0, seed: 1 });
+  [GOOD_KEY, LAPSED_KEY] = [sandbox.key('demo'), sandbox.key('lapsed')];
+  server = { baseUrl: sandbox.url };
 });
-afterAll(() => server.close());
+afterAll(() => sandbox.close());
 beforeEach(() => {
   tmp = tempConfigDir();
-  server.requests.length = 0;
+  sandbox.requests.length = 0;
 });
 afterEach(() => tmp.cleanup());
 
@@ -33,9 +41,9 @@ describe('auth status', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/profile\s+acme \(current profile\)/);
     expect(r.stdout).toContain(`${server.baseUrl} (profile)`);
-    expect(r.stdout).toContain(`…wxyz in ${configPath()}`);
+    expect(r.stdout).toContain(`${maskKey(GOOD_KEY)} in ${configPath()}`);
     expect(r.stdout).toMatch(/✓ accepts the key/);
-    expect(server.requests).toEqual([{ method: 'GET', url: '/api/v1/post-results?limit=1', authorization: `Bearer ${GOOD_KEY}` }]);
+    expect(sandbox.requests.map((q) => [q.method, q.path, q.query, q.workspace])).toEqual([['GET', '/api/v1/post-results', 'limit=1', 'demo']]);
     expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
   });
 
@@ -49,7 +57,7 @@ describe('auth status', () => {
       baseUrl: server.baseUrl,
       baseUrlSource: 'profile',
       keySource: 'profile',
-      key: '…wxyz',
+      key: maskKey(GOOD_KEY),
       keyStoredIn: configPath(),
       configPath: configPath(),
       valid: true,
@@ -63,7 +71,7 @@ describe('auth status', () => {
     expect(report).toMatchObject({ profile: 'default', profileSource: 'default', key: null, keySource: 'none', keyStoredIn: null, valid: false, error: { code: 'NO_API_KEY' } });
     expect(r.stderr).toMatch(/error: no API key for profile "default"/);
     expect(r.stderr).toMatch(/socialpub auth login/);
-    expect(server.requests).toHaveLength(0);
+    expect(sandbox.requests).toHaveLength(0);
     expect(existsSync(configPath())).toBe(false);
   });
 
@@ -80,7 +88,7 @@ describe('auth status', () => {
     await saveProfile('default', LAPSED_KEY);
     const r = await run(['auth', 'status', '--json']);
     expect(r.code).toBe(3);
-    expect(JSON.parse(r.stdout).error).toMatchObject({ code: 'ADDON_REQUIRED', status: 403, requestId: expect.stringMatching(/^req_test_/) });
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: 'ADDON_REQUIRED', status: 403, requestId: sandbox.requests.at(-1)!.requestId });
     expect(r.stderr).toMatch(/Settings → Billing → Add-ons/);
   });
 

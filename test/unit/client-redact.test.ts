@@ -1,7 +1,7 @@
 // Secrets never leave the client in full: redact() itself, and the --debug trace it guards.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockAgent } from 'undici';
-import { maskSecret, redact, redactHeaders } from '../../src/client/redact.js';
+import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, maskSecret, redact, redactHeaders, secretsOf } from '../../src/client/redact.js';
 import { BASE, json, KEY, mockAgent, sampleResult, testClient } from './client-kit.js';
 
 let agent: MockAgent;
@@ -34,6 +34,36 @@ describe('redact', () => {
     const headers = redactHeaders({ authorization: `Bearer ${KEY}`, 'idempotency-key': 'k1', 'user-agent': 'socialpub/1' }, [KEY]);
     expect(headers).toEqual({ authorization: 'Bearer …WXYZ', 'idempotency-key': 'k1', 'user-agent': 'socialpub/1' });
     expect(maskSecret('tiny')).toBe('***');
+  });
+});
+
+describe('what a server echoes', () => {
+  it('masks the key in use, whsec_ secrets, Bearer tokens and URL credentials, and nothing else', () => {
+    const text = `you sent Bearer ${KEY} to http://user:hunter2@proxy.test/x with ${WHSEC}; token=plain stays`;
+    expect(maskEchoed(text, [KEY])).toBe('you sent Bearer …WXYZ to http://***@proxy.test/x with whsec_***; token=plain stays');
+    expect(maskEchoed(`key ${KEY} alone`, [KEY])).toBe('key …WXYZ alone');
+  });
+
+  it('walks parsed JSON: values and keys, arrays and nesting; the input is not changed', () => {
+    const body = { error: { message: `bad ${KEY}`, issues: [{ path: WHSEC, message: 'x' }] }, [KEY]: 1, n: 3, ok: true, none: null };
+    const masked = maskEchoedValue(body, [KEY]);
+    expect(masked).toEqual({ error: { message: 'bad …WXYZ', issues: [{ path: 'whsec_***', message: 'x' }] }, '…WXYZ': 1, n: 3, ok: true, none: null });
+    expect(body.error.message).toContain(KEY);
+  });
+
+  it('skips the walk only for a body that cannot hold an echo, even behind JSON escapes', () => {
+    expect(mayHoldEchoes('{"data":[{"id":"res_1","url":"https://x.test/1"}]}', [KEY])).toBe(false);
+    expect(mayHoldEchoes(`{"m":"${KEY}"}`, [KEY])).toBe(true);
+    expect(mayHoldEchoes('{"m":"\\u0073k_test_…"}', [KEY])).toBe(true);
+    expect(mayHoldEchoes('{"m":"bEaReR x"}')).toBe(true);
+    expect(mayHoldEchoes('{"u":"http://a:b@h"}')).toBe(true);
+    expect(mayHoldEchoes('{"s":"whsec_x"}')).toBe(true);
+  });
+
+  it('takes the password of a base URL as a secret, and shows URLs without credentials', () => {
+    expect(secretsOf(KEY, 'http://user:p%40ss-word@127.0.0.1:9')).toEqual([KEY, 'p%40ss-word', 'p@ss-word']);
+    expect(secretsOf(undefined, 'not a url')).toEqual([]);
+    expect(displayUrl('http://user:hunter2@127.0.0.1:9/v1?x=1')).toBe('http://127.0.0.1:9/v1?x=1');
   });
 });
 

@@ -1,12 +1,13 @@
 // The profiles file on disk: 0600 in a 0700 folder (also when they existed looser), atomic
 // whole-file writes through conf, unknown fields kept, nothing taken from the environment.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openProfileStore } from '../../src/config/store.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 
 const posix = process.platform !== 'win32';
+const root = process.getuid?.() === 0;
 const mode = (p: string) => statSync(p).mode & 0o777;
 
 let tmp: { dir: string; cleanup: () => void };
@@ -122,5 +123,68 @@ describe('profile store', () => {
     const store = openProfileStore(tmp.dir);
     writeFileSync(store.path, '{ nope');
     expect(() => store.names()).toThrow(new RegExp(`${store.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid JSON`));
+  });
+});
+
+describe('profile store: links and folders it cannot use', () => {
+  it.runIf(posix)('does not follow a symlinked config.json out of the folder to change modes: it warns', () => {
+    const outside = join(tmp.dir, 'dotfiles', 'socialpub.json');
+    mkdirSync(join(tmp.dir, 'dotfiles'));
+    writeFileSync(outside, JSON.stringify({ profiles: { a: { apiKey: 'sk_a_key_000001' } } }));
+    chmodSync(outside, 0o644);
+    const dir = join(tmp.dir, 'conf');
+    mkdirSync(dir, { mode: 0o700 });
+    symlinkSync(outside, join(dir, 'config.json'));
+    const warnings: string[] = [];
+    const store = openProfileStore(dir, { warn: (m) => warnings.push(m) });
+    expect(store.names()).toEqual(['a']);
+    expect(mode(outside)).toBe(0o644);
+    expect(lstatSync(join(dir, 'config.json')).isSymbolicLink()).toBe(true);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/config\.json is a symbolic link to something with mode 0644.*left alone.*chmod 600/);
+  });
+
+  it.runIf(posix)('does not chmod through a symlinked config folder either', () => {
+    const real = join(tmp.dir, 'real');
+    mkdirSync(real);
+    chmodSync(real, 0o755);
+    writeFileSync(join(real, 'config.json'), JSON.stringify({ profiles: { a: {} } }), { mode: 0o600 });
+    const dir = join(tmp.dir, 'link');
+    symlinkSync(real, dir);
+    const warnings: string[] = [];
+    expect(openProfileStore(dir, { warn: (m) => warnings.push(m) }).names()).toEqual(['a']);
+    expect(mode(real)).toBe(0o755);
+    expect(warnings.join('\n')).toMatch(/config folder .*link is a symbolic link .*0755/);
+  });
+
+  it('a file where the folder should be (ENOTDIR): reads find nothing, a write says what is wrong and the fix', async () => {
+    writeFileSync(join(tmp.dir, 'plain-file'), 'x');
+    const dir = join(tmp.dir, 'plain-file', 'socialpub');
+    const store = openProfileStore(dir);
+    expect(store.names()).toEqual([]);
+    const err = await store.set('a', { apiKey: 'sk_a_key_000001' }).catch((e: unknown) => e as Error);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).toMatch(/^cannot save the config file .*config\.json: a part of .* is a file, not a folder \(ENOTDIR\); .*SOCIALPUB_CONFIG_DIR/);
+  });
+
+  it.runIf(posix && !root)('a folder this user cannot write (EACCES): no raw config.json.tmp error, the fix instead', async () => {
+    const dir = join(tmp.dir, 'locked');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: {} }), { mode: 0o600 });
+    chmodSync(dir, 0o500);
+    try {
+      const err = await openProfileStore(dir).set('a', {}).catch((e: unknown) => e as Error);
+      expect((err as Error).message).toMatch(/^cannot save the config file .*: the folder .*locked .*not writable by this user \(EACCES\); .*SOCIALPUB_CONFIG_DIR/);
+      expect((err as Error).message).not.toMatch(/tmp-/);
+      expect(readdirSync(dir)).toEqual(['config.json']);
+    } finally {
+      chmodSync(dir, 0o700);
+    }
+  });
+
+  // Root may write almost anywhere, so the run above is for other users; sysfs refuses even root.
+  it.runIf(process.platform === 'linux' && root && existsSync('/sys/kernel'))('a folder even root cannot create (EPERM under /sys): the fix instead', async () => {
+    const err = await openProfileStore('/sys/socialpub-config-test').set('a', {}).catch((e: unknown) => e as Error);
+    expect((err as Error).message).toMatch(/^cannot save the config file \/sys\/socialpub-config-test\/config\.json: .*not writable by this user \((EPERM|EACCES)\); .*SOCIALPUB_CONFIG_DIR/);
   });
 });

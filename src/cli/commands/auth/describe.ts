@@ -29,10 +29,11 @@ export function baseUrlSourceText(source: ResolvedProfile['baseUrlSource']): str
   }
 }
 
-/** Where the key in use lives: the config file, the environment, or nowhere. */
-export function keyLocation(profile: ResolvedProfile, configPath: string): string | null {
+/** Where the key in use lives: the config file, the system's credential store, the environment, or nowhere. */
+export function keyLocation(profile: ResolvedProfile, configPath: string, keyringName = 'the system credential store'): string | null {
   if (profile.keySource === 'env') return ENV_KEY_LOCATION;
   if (profile.keySource === 'profile') return configPath;
+  if (profile.keySource === 'keyring') return keyringName;
   return null;
 }
 

@@ -9,17 +9,19 @@ import { profileNameProblem } from '../../../config/profile-name.js';
 
 interface LoginOptions {
   withKey?: boolean;
+  insecureStorage?: boolean;
 }
 
 export function registerLogin(auth: Command, ctx: Context): void {
   auth
     .command('login')
-    .usage('[--base-url URL] [--with-key] [--profile NAME]')
+    .usage('[--base-url URL] [--with-key] [--insecure-storage] [--profile NAME]')
     .summary('save an API key in a profile, after checking it against the API')
     .description(
-      'Save the API key of a workspace in the resolved profile (--profile, SOCIALPUB_PROFILE, the current profile, else "default"). The key is read from a hidden prompt, or from stdin with --with-key; it is checked with one cheap authenticated read before anything is saved. --base-url is saved with it. The first profile you log in to becomes the current one.',
+      'Save the API key of a workspace in the resolved profile (--profile, SOCIALPUB_PROFILE, the current profile, else "default"). The key is read from a hidden prompt, or from stdin with --with-key; it is checked with one cheap authenticated read before anything is saved. --base-url is saved with it. The key goes in the system credential store (macOS Keychain, Windows Credential Manager, the Secret Service on Linux) where one is available, else in the 0600 config file; the command says which. The first profile you log in to becomes the current one.',
     )
     .option('--with-key', 'read the key from stdin instead of prompting (for CI and scripts)')
+    .option('--insecure-storage', 'keep the key in the 0600 config file, not in the system credential store')
     .addHelpText(
       'after',
       `
@@ -71,22 +73,32 @@ export async function login(ctx: Context, opts: LoginOptions): Promise<number> {
 
   // SOCIALPUB_BASE_URL is for one run: never written. Otherwise the URL the key was checked against is saved.
   const saveBaseUrl = flagBaseUrl !== undefined ? normaliseBaseUrl(flagBaseUrl) : resolved.baseUrlSource === 'env' ? undefined : baseUrl;
-  await store.update(resolved.name, (profile) => {
-    const next = { ...profile, apiKey: key };
-    if (saveBaseUrl !== undefined && (flagBaseUrl !== undefined || !profile?.baseUrl)) next.baseUrl = saveBaseUrl;
-    return next;
+  const { saveKey } = await import('../../../config/credentials.js');
+  const saved = await saveKey(store, store.keyring, resolved.name, key, {
+    insecureStorage: Boolean(opts.insecureStorage),
+    change: (profile) => {
+      const next = { ...profile };
+      if (saveBaseUrl !== undefined && (flagBaseUrl !== undefined || !profile.baseUrl)) next.baseUrl = saveBaseUrl;
+      return next;
+    },
   });
   const becameCurrent = !store.current() || !store.names().includes(store.current()!);
   if (becameCurrent) await store.use(resolved.name);
 
   out.info(`Logged in to ${baseUrl} as profile ${resolved.name} (key ${maskKey(key)})`);
-  out.info(`Saved in ${store.path}${becameCurrent ? `; ${resolved.name} is now the current profile` : ''}`);
+  const current = becameCurrent ? `; ${resolved.name} is now the current profile` : '';
+  if (saved.storage === 'keyring') out.info(`Saved in ${saved.location} (the system credential store)${current}`);
+  else {
+    // Said every time: a key in a file is the weaker choice, and the user should know it was made.
+    if (saved.fallbackReason) out.warn(`the system credential store cannot be used here (${saved.fallbackReason}); the key goes in the 0600 config file instead`);
+    out.info(`Saved in ${store.path}${saved.fallbackReason ? ' (0600, no system credential store)' : ' (0600, --insecure-storage)'}${current}`);
+  }
   if (resolved.baseUrlSource === 'env' && flagBaseUrl === undefined) {
     out.warn(`the base URL came from SOCIALPUB_BASE_URL and was not saved; run \`socialpub auth login --base-url ${baseUrl}${profileFlag(resolved.name)}\` to save it with the profile`);
   }
   if (ctx.env.SOCIALPUB_API_KEY?.trim()) out.warn('SOCIALPUB_API_KEY is set in this environment and wins over the saved key while it is set');
   if (ctx.globals.format === 'json' || ctx.globals.format === 'ndjson') {
-    await out.object({ profile: resolved.name, baseUrl, key: maskKey(key), configPath: store.path, current: store.current() === resolved.name }, () => '');
+    await out.object({ profile: resolved.name, baseUrl, key: maskKey(key), keyStoredIn: saved.location, configPath: store.path, current: store.current() === resolved.name }, () => '');
   }
   return 0;
 }

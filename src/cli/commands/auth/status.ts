@@ -3,16 +3,18 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
-import { CliError, EXIT } from '../../cli-error.js';
+import { noApiKeyError } from '../../cli-error.js';
+import type { KeySource } from '../../../config/types.js';
 
 export interface AuthStatus {
   profile: string;
   profileSource: string;
   baseUrl: string;
   baseUrlSource: string;
-  keySource: 'env' | 'profile' | 'none';
+  /** `profile`: the config file; `keyring`: the system's credential store. */
+  keySource: KeySource;
   key: string | null;
-  /** The config file, or "SOCIALPUB_API_KEY (environment, not stored)", or null without a key. */
+  /** The config file, the credential store ("the Secret Service"), or "SOCIALPUB_API_KEY (environment, not stored)", or null without a key. */
   keyStoredIn: string | null;
   configPath: string;
   valid: boolean;
@@ -39,7 +41,7 @@ Examples:
 }
 
 export async function status(ctx: Context): Promise<number> {
-  const { maskKey } = await import('../../../config/resolve.js');
+  const [{ maskKey }, { displayUrl }] = await Promise.all([import('../../../config/resolve.js'), import('../../../client/redact.js')]);
   const { baseUrlSourceText, fields, keyLocation, profileFlag, profileSourceText } = await import('./describe.js');
   const store = await ctx.config();
   const profile = await ctx.profile();
@@ -47,22 +49,18 @@ export async function status(ctx: Context): Promise<number> {
   const report: AuthStatus = {
     profile: profile.name,
     profileSource: profile.nameSource,
-    baseUrl: profile.baseUrl,
+    baseUrl: displayUrl(profile.baseUrl),
     baseUrlSource: profile.baseUrlSource,
     keySource: profile.keySource,
     key: profile.apiKey ? maskKey(profile.apiKey) : null,
-    keyStoredIn: keyLocation(profile, store.path),
+    keyStoredIn: keyLocation(profile, store.path, store.keyring?.name),
     configPath: store.path,
     valid: false,
   };
 
   let failure: unknown;
   if (!profile.apiKey) {
-    failure = new CliError(`no API key for profile "${profile.name}"`, {
-      exitCode: EXIT.auth,
-      code: 'NO_API_KEY',
-      hints: [`run \`socialpub auth login${profileFlag(profile.name)}\`, or set SOCIALPUB_API_KEY for one run`],
-    });
+    failure = noApiKeyError(profile.name, profile.keyProblem);
   } else {
     const { checkKey, keyRefusal } = await import('./verify-key.js');
     const check = await checkKey(ctx, profile.apiKey, profile.baseUrl);
@@ -72,7 +70,7 @@ export async function status(ctx: Context): Promise<number> {
         profile.keySource === 'env'
           ? 'the refused key comes from SOCIALPUB_API_KEY: set a valid one'
           : `then run \`socialpub auth login${profileFlag(profile.name)}\` with the new key`;
-      failure = keyRefusal(check.error, { baseUrl: profile.baseUrl, login: false, hints: [fix] }) ?? check.error;
+      failure = keyRefusal(check.error, { baseUrl: report.baseUrl, login: false, hints: [fix] }) ?? check.error;
     }
   }
   if (failure) report.error = (await import('./verify-key.js')).errorSummary(failure);
@@ -82,7 +80,7 @@ export async function status(ctx: Context): Promise<number> {
     fields([
       ['profile', `${report.profile} (${profileSourceText(profile.nameSource)}${profile.exists ? '' : ', not saved yet'})`],
       ['base URL', `${report.baseUrl} (${baseUrlSourceText(profile.baseUrlSource)})`],
-      ['key', report.key ? `${report.key} in ${report.keyStoredIn}` : c.yellow('none')],
+      ['key', report.key ? `${report.key} in ${report.keyStoredIn}` : profile.keyProblem ? c.yellow(`unreadable, in ${report.keyStoredIn}`) : c.yellow('none')],
       ['API', report.valid ? c.green('✓ accepts the key') : report.key ? c.red(`✗ ${report.error?.message ?? 'not checked'}`) : c.dim('not checked (no key)')],
     ]),
   );

@@ -27,7 +27,7 @@ const columns: Column<ProfileRow>[] = [
   { header: 'name', value: (r) => r.name, pretty: (r, c) => (r.current ? c.bold(r.name) : r.name) },
   { header: 'current', value: (r) => (r.current ? '*' : ''), pretty: (r, c) => (r.current ? c.green('*') : '') },
   { header: 'base url', value: (r) => r.baseUrl ?? '', pretty: (r, c) => r.baseUrl ?? c.dim('(default)') },
-  { header: 'key', value: (r) => r.key ?? '', pretty: (r, c) => r.key ?? c.dim('none') },
+  { header: 'key', value: (r) => r.key ?? '', pretty: (r, c) => r.key ?? c.dim(r.keyStorage === 'keyring' ? 'in the system credential store' : 'none') },
 ];
 
 export function registerList(profile: Command, ctx: Context): void {

@@ -26,8 +26,14 @@ export async function remove(ctx: Context, name: string): Promise<number> {
   const store = await ctx.config();
   if (!store.get(name)) throw (await import('./not-found.js')).profileNotFound(name, store);
   const wasCurrent = store.current() === name;
-  await store.remove(name);
   const out = ctx.output();
+  // The key goes first, from wherever it is: once the profile is gone nothing would point to a
+  // key left in the system credential store.
+  const { deleteKey } = await import('../../../config/credentials.js');
+  await deleteKey(store, store.keyring, name).catch((err: unknown) =>
+    out.warn(`the key of profile ${name} stays in the system credential store, which cannot be reached (${err instanceof Error ? err.message : String(err)}); delete the entry "${name}@${store.dir}" of service "socialpub" there`),
+  );
+  await store.remove(name);
   out.info(`Removed profile ${name} from ${store.path}`);
   if (wasCurrent) {
     const others = store.names();

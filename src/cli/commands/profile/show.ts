@@ -24,12 +24,12 @@ Examples:
 }
 
 export async function show(ctx: Context, name: string | undefined): Promise<number> {
-  const { maskKey, resolveProfile } = await import('../../../config/resolve.js');
+  const { maskKey, resolveProfileWithKey } = await import('../../../config/resolve.js');
   const [{ baseUrlSourceText, fields, keyLocation, profileSourceText }, { profileNotFound }] = await Promise.all([import('../auth/describe.js'), import('./not-found.js')]);
   const store = await ctx.config();
   if (name !== undefined && !store.get(name)) throw profileNotFound(name, store);
-  const resolved = name === undefined ? await ctx.profile() : resolveProfile({ flagProfile: name, flagBaseUrl: ctx.globals.baseUrl, env: ctx.env, store });
-  const { apiKey: _key, baseUrl: _url, ...preferences } = store.get(resolved.name) ?? {};
+  const resolved = name === undefined ? await ctx.profile() : await resolveProfileWithKey({ flagProfile: name, flagBaseUrl: ctx.globals.baseUrl, env: ctx.env, store });
+  const { apiKey: _key, baseUrl: _url, keyStorage: _storage, ...preferences } = store.get(resolved.name) ?? {};
   const view = {
     name: resolved.name,
     profileSource: name === undefined ? resolved.nameSource : 'argument',
@@ -39,7 +39,7 @@ export async function show(ctx: Context, name: string | undefined): Promise<numb
     baseUrlSource: resolved.baseUrlSource,
     key: resolved.apiKey ? maskKey(resolved.apiKey) : null,
     keySource: resolved.keySource,
-    keyStoredIn: keyLocation(resolved, store.path),
+    keyStoredIn: keyLocation(resolved, store.path, store.keyring?.name),
     configPath: store.path,
     preferences,
   };

@@ -1,0 +1,45 @@
+// A config folder that cannot be read or written (another user's, read-only, a file where a
+// folder should be) gets one clear sentence with the fix, instead of Node's raw
+// `EACCES … config.json.tmp-…` or `ENOTDIR`. Exit 1: nothing the user typed was wrong.
+
+export class ConfigAccessError extends Error {
+  readonly errno: string;
+  constructor(message: string, errno: string, cause: unknown) {
+    super(message, { cause });
+    this.name = 'ConfigAccessError';
+    this.errno = errno;
+  }
+}
+
+const ELSEWHERE = 'or set SOCIALPUB_CONFIG_DIR to a folder this user can write';
+
+/** The error to throw for a failed read or write of the config file; other errors pass unchanged. */
+export function configAccessError(err: unknown, where: { dir: string; path: string; writing: boolean }): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const what = `cannot ${where.writing ? 'save' : 'read'} the config file ${where.path}`;
+  let reason: string;
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+      reason = where.writing
+        ? `the folder ${where.dir} (or the file) is not writable by this user (${code}); give this user write access to it, ${ELSEWHERE}`
+        : `this user may not read it (${code}); give this user read access to it, ${ELSEWHERE}`;
+      break;
+    case 'ENOTDIR':
+      reason = `a part of ${where.dir} is a file, not a folder (ENOTDIR); move that file away, ${ELSEWHERE}`;
+      break;
+    case 'EISDIR':
+      reason = `it is a folder, not a file (EISDIR); move it away, ${ELSEWHERE}`;
+      break;
+    case 'EROFS':
+      reason = `the file system is read-only (EROFS); ${ELSEWHERE.replace(/^or /, '')}`;
+      break;
+    case 'ENOSPC':
+    case 'EDQUOT':
+      reason = `the disk is full (${code}); free some space and retry`;
+      break;
+    default:
+      return err;
+  }
+  return new ConfigAccessError(`${what}: ${reason}`, code, err);
+}
