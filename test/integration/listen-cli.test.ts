@@ -104,7 +104,7 @@ describe('socialpub listen', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d {2}bluesky +✓ published {2}post_a$/);
-    expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d {2}instagram +✗ failed {2}post_b {2}TOKEN_EXPIRED {2}Reconnect the account$/);
+    expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d {2}instagram +✗ failed {5}post_b {2}TOKEN_EXPIRED {2}Reconnect the account$/);
   });
 
   it('piped without a format: TSV rows', async () => {
@@ -200,7 +200,7 @@ describe('socialpub listen', () => {
       });
       expect(r.code).toBe(0);
       expect(got).toEqual([`msg_fw ${JSON.stringify(published('post_fw'))}`]);
-      expect(r.stderr).toMatch(/→ forwarded msg_fw: app answered 202 \(\d+ ms\)/);
+      expect(r.stderr).toMatch(/→ forwarded post_fw on twitter-x \(msg_fw\): app answered 202 \(\d+ ms\)/);
       expect(r.stderr).toMatch(/forwarded 1 · forward failures 0/);
       expect(JSON.parse(r.stdout)).toMatchObject({ postId: 'post_fw' });
     } finally {

@@ -25,7 +25,7 @@ type Stop = 'max-events' | 'timeout' | 'interrupted';
 
 async function start(ctx: Context, plan: ReturnType<typeof planListen>): Promise<Listener> {
   try {
-    return await startListener({ ...plan.listener, now: ctx.clock.now });
+    return await startListener({ ...plan.listener, clock: ctx.clock });
   } catch (err) {
     if (!(err instanceof ListenerStartError)) throw err;
     if (err.code === 'EINVAL') throw new UsageError(err.message, plan.secretSource === 'env' ? ['check SOCIALPUB_WEBHOOK_SECRET'] : []);
