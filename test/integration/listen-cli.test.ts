@@ -1,6 +1,6 @@
 // `socialpub listen` run in-process (runCli) against real signed deliveries over HTTP: output
 // formats, --log, --max-events, --timeout (manual clock), Ctrl-C, warnings, flag errors.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -93,6 +93,28 @@ describe('socialpub listen', () => {
     expect(r.stderr).not.toContain(SECRET);
     expect(r.stderr).toContain(`whsec_…${SECRET.slice(-4)}`);
     expect(r.stdout + r.stderr).not.toContain('post_x');
+  });
+
+  it('--log creates its file 0600 (it holds every event), and points out an existing log others can read', async () => {
+    const fresh = join(dir, 'fresh.ndjson');
+    const r = await listenWhile(['--json', '--secret', SECRET, '--max-events', '1', '--log', fresh], async (port) => {
+      expect(await deliver(port, 'msg_log', published('post_log'))).toBe(204);
+    });
+    expect(r.code).toBe(0);
+    expect(statSync(fresh).mode & 0o777).toBe(0o600);
+    expect(readFileSync(fresh, 'utf8')).toBe(r.stdout);
+    expect(r.stderr).not.toMatch(/can be read by other users/);
+
+    const shared = join(dir, 'shared.ndjson');
+    writeFileSync(shared, '');
+    chmodSync(shared, 0o644);
+    const again = await listenWhile(['--json', '--secret', SECRET, '--max-events', '1', '--log', shared], async (port) => {
+      expect(await deliver(port, 'msg_log2', published('post_log2'))).toBe(204);
+    });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/--log file \S*shared\.ndjson can be read by other users \(mode 0644\).*chmod 600/);
+    expect(statSync(shared).mode & 0o777).toBe(0o644); // the owner's own choice is kept
+    expect(JSON.parse(readFileSync(shared, 'utf8'))).toMatchObject({ webhookId: 'msg_log2' });
   });
 
   it('terminal output: one line per event with ✓ / ✗, error code and message', async () => {
