@@ -1,17 +1,9 @@
 // The listener's clock on a sandbox's manual clock: deadlines (slow bodies, forward timeouts,
 // the close grace) fire only when the test advances time; sleeps (forward backoff) move time
 // forward at once and are recorded. No test of the listener sleeps for real.
-import type { ListenerClock } from '../../src/listen/clock.js';
 import type { ManualClock } from '../../src/sandbox/clock.js';
-import { advancingClock } from './advancing-clock.js';
 
-export function manualListenerClock(manual: ManualClock, slept: number[] = []): ListenerClock {
-  return {
-    now: () => manual.now(),
-    sleep: advancingClock(manual, slept).sleep,
-    after: (ms, fn) => manual.setTimer(manual.now() + ms, fn),
-  };
-}
+export { listenerClockOn as manualListenerClock } from '../../src/cli/demo/clock.js';
 
 /** Waits, turn by turn of the event loop (no timer), until I/O has made `ready` true. */
 export async function until(ready: () => boolean): Promise<void> {
