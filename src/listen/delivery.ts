@@ -83,17 +83,34 @@ export function deliveryHandler(deps: DeliveryDeps): DeliveryHandler {
       emit('duplicate', { webhookId: id });
       return accept(res);
     }
-    const read = webhookPayloadSchema.safeParse(payload);
-    const delivery = read.success ? read.data : undefined;
-    if (filteredOut(delivery)) {
+    // Read through the schema only when someone looks (a filter, a forward, a renderer): the
+    // NDJSON path prints the raw body and never needs it, and this is the hot path.
+    let read: { delivery: WebhookPayload | undefined } | undefined;
+    const delivery = () => (read ??= { delivery: readDelivery(payload) }).delivery;
+    if ((platforms !== undefined || statuses !== undefined) && filteredOut(delivery())) {
       counters.filtered++;
       return accept(res);
     }
     counters.events++;
-    emit('event', { payload, delivery, raw, webhookId: id, receivedAt: receivedAt(), verified: isVerified, seq: counters.events });
+    emit('event', {
+      payload,
+      get delivery() {
+        return delivery();
+      },
+      raw,
+      webhookId: id,
+      receivedAt: receivedAt(),
+      verified: isVerified,
+      seq: counters.events,
+    });
     accept(res);
-    forward(req, raw, id, delivery);
+    if (forwarder) forward(req, raw, id, delivery());
   };
+}
+
+function readDelivery(payload: Record<string, unknown>): WebhookPayload | undefined {
+  const read = webhookPayloadSchema.safeParse(payload);
+  return read.success ? read.data : undefined;
 }
 
 function isJsonObject(value: unknown): value is Record<string, unknown> {
