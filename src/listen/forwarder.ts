@@ -1,18 +1,19 @@
 // Forwards accepted deliveries to a local app: raw body and signature headers unchanged, a
 // timeout per attempt, retries with doubling backoff. The sender has already been answered
 // when a forward starts, so a slow or failing app can never hold up the listener or make the
-// sender retry; forwards start in arrival order, a few at a time, from a bounded queue.
+// sender retry; forwards start in arrival order, a few at a time, from a bounded queue. Every
+// wait (backoff, per-attempt timeout, close grace) is on the listener's clock.
 import http from 'node:http';
 import https from 'node:https';
+import type { ListenerClock } from './clock.js';
+import type { ForwardSubject } from './types.js';
 
-export interface ForwardJob {
-  webhookId: string | null;
+export interface ForwardJob extends ForwardSubject {
   body: Buffer;
   headers: Record<string, string>;
 }
 
-export interface ForwardOutcome {
-  webhookId: string | null;
+export interface ForwardOutcome extends ForwardSubject {
   attempts: number;
   ms: number;
   status?: number;
@@ -22,6 +23,7 @@ export interface ForwardOutcome {
 
 export interface ForwarderOptions {
   url: URL;
+  clock: ListenerClock;
   timeoutMs: number;
   retries: number;
   backoffMs: number;
@@ -52,14 +54,8 @@ export class Forwarder {
   }
 
   enqueue(job: ForwardJob): void {
-    if (this.closed) {
-      this.options.onDone({ webhookId: job.webhookId, attempts: 0, ms: 0, error: 'listener is closing' });
-      return;
-    }
-    if (this.queue.length >= this.options.queueLimit) {
-      this.options.onDone({ webhookId: job.webhookId, attempts: 0, ms: 0, error: `forward queue full (${this.options.queueLimit} waiting)` });
-      return;
-    }
+    if (this.closed) return this.notStarted(job, 'listener is closing');
+    if (this.queue.length >= this.options.queueLimit) return this.notStarted(job, `forward queue full (${this.options.queueLimit} waiting)`);
     this.queue.push(job);
     this.pump();
   }
@@ -68,18 +64,20 @@ export class Forwarder {
   async close(graceMs: number): Promise<void> {
     this.closed = true;
     if (this.pending > 0) {
-      let timer: NodeJS.Timeout | undefined;
+      let cancel = () => {};
       await Promise.race([
         new Promise<void>((resolve) => this.idle.add(resolve)),
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
+        new Promise<void>((resolve) => (cancel = this.options.clock.after(graceMs, resolve))),
       ]);
-      clearTimeout(timer);
+      cancel();
     }
-    for (const job of this.queue.splice(0)) {
-      this.options.onDone({ webhookId: job.webhookId, attempts: 0, ms: 0, error: 'listener closed before the forward started' });
-    }
+    for (const job of this.queue.splice(0)) this.notStarted(job, 'listener closed before the forward started');
     this.abort.abort();
     this.agent.destroy();
+  }
+
+  private notStarted(job: ForwardJob, error: string): void {
+    this.options.onDone({ ...subjectOf(job), attempts: 0, ms: 0, error });
   }
 
   private pump(): void {
@@ -88,11 +86,8 @@ export class Forwarder {
       this.active++;
       void this.run(job).then((outcome) => {
         this.active--;
-        try {
-          this.options.onDone(outcome);
-        } catch {
-          // A faulty consumer must not stop the queue.
-        }
+        // onDone never throws: the listener's emit hands consumers' exceptions on (safe-emit.ts).
+        this.options.onDone(outcome);
         if (this.pending === 0) for (const resolve of this.idle) resolve();
         this.pump();
       });
@@ -100,8 +95,8 @@ export class Forwarder {
   }
 
   private async run(job: ForwardJob): Promise<ForwardOutcome> {
-    const started = performance.now();
-    const { retries, backoffMs } = this.options;
+    const { clock, retries, backoffMs } = this.options;
+    const started = clock.now();
     let last: AttemptResult = { error: 'not attempted', retry: false };
     let attempts = 0;
     for (let attempt = 0; attempt <= retries; attempt++) {
@@ -114,25 +109,18 @@ export class Forwarder {
       if ('status' in last && !retryableStatus(last.status)) break;
       if ('error' in last && !last.retry) break;
     }
-    const ms = Math.round(performance.now() - started);
-    if ('status' in last && !retryableStatus(last.status)) return { webhookId: job.webhookId, attempts, ms, status: last.status };
-    if ('status' in last) return { webhookId: job.webhookId, attempts, ms, status: last.status, error: `the app answered ${last.status}` };
-    return { webhookId: job.webhookId, attempts, ms, error: last.error };
+    const done = { ...subjectOf(job), attempts, ms: Math.round(clock.now() - started) };
+    if ('status' in last && !retryableStatus(last.status)) return { ...done, status: last.status };
+    if ('status' in last) return { ...done, status: last.status, error: `the app answered ${last.status}` };
+    return { ...done, error: last.error };
   }
 
+  /** False when the listener closed during the pause (checked after it too: a clock may end a sleep without looking at the signal). */
   private sleep(ms: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      if (this.abort.signal.aborted) return resolve(false);
-      const timer = setTimeout(() => {
-        this.abort.signal.removeEventListener('abort', onAbort);
-        resolve(true);
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        resolve(false);
-      };
-      this.abort.signal.addEventListener('abort', onAbort, { once: true });
-    });
+    return this.options.clock.sleep(ms, this.abort.signal).then(
+      () => !this.abort.signal.aborted,
+      () => false,
+    );
   }
 
   private attempt(job: ForwardJob): Promise<AttemptResult> {
@@ -142,7 +130,7 @@ export class Forwarder {
       const settle = (r: AttemptResult) => {
         if (settled) return;
         settled = true;
-        clearTimeout(timer);
+        cancelDeadline();
         this.abort.signal.removeEventListener('abort', onAbort);
         resolve(r);
       };
@@ -152,10 +140,10 @@ export class Forwarder {
         agent: this.agent,
         headers: { ...job.headers, 'content-length': String(job.body.length), 'user-agent': 'socialpub-listen' },
       });
-      const timer = setTimeout(() => {
+      const cancelDeadline = this.options.clock.after(timeoutMs, () => {
         settle({ error: `no answer within ${timeoutMs} ms`, retry: true });
         req.destroy();
-      }, timeoutMs);
+      });
       const onAbort = () => {
         settle({ error: 'listener closed before the app answered', retry: false });
         req.destroy();
@@ -171,6 +159,10 @@ export class Forwarder {
       req.end(job.body);
     });
   }
+}
+
+function subjectOf(job: ForwardJob): ForwardSubject {
+  return { webhookId: job.webhookId, ...(job.postId !== undefined ? { postId: job.postId } : {}), ...(job.platform !== undefined ? { platform: job.platform } : {}) };
 }
 
 function retryableStatus(status: number): boolean {

@@ -2,6 +2,8 @@
 // The engine never prints; the `listen` command, the demo and `results wait --listen-port`
 // render these events their own way.
 import type { EventEmitter } from 'node:events';
+import type { WebhookPayload } from '../wire/schemas.js';
+import type { ListenerClock } from './clock.js';
 
 export interface ListenerOptions {
   /** Port to bind; 0 picks a free one. Default 4567. */
@@ -24,8 +26,12 @@ export interface ListenerOptions {
   forwardConcurrency?: number;
   /** Forwards waiting beyond this are dropped and reported as forward-failed. Default 10,000. */
   forwardQueueLimit?: number;
-  /** Clock in epoch ms, for the timestamp tolerance and receivedAt. Default Date.now. */
-  now?: () => number;
+  /**
+   * The listener's time: now() for the timestamp tolerance and receivedAt, sleep() for forward
+   * backoff, after() for deadlines (slow bodies, forward timeouts, the close grace). Parts left
+   * out are the system's, so a command can pass its own `{ now, sleep }`.
+   */
+  clock?: Partial<ListenerClock>;
   /** Larger bodies answer 413 without being buffered. Default 1 MiB. */
   maxBodyBytes?: number;
   /** Time allowed for the request line and headers. Default 10 s. */
@@ -48,6 +54,11 @@ export interface ReadyEvent {
 export interface DeliveryEvent {
   /** The JSON body, unchanged. */
   payload: Record<string, unknown>;
+  /**
+   * The body read as the contract's delivery (webhookPayloadSchema): typed fields for those who
+   * show or filter them. Undefined when the body does not have that shape (another sender).
+   */
+  delivery: WebhookPayload | undefined;
   /** The body exactly as received (what the signature covers). */
   raw: Buffer;
   /** The webhook-id header; null only when no secret is set and the sender sent none. */
@@ -91,8 +102,14 @@ export interface RejectedEvent {
   webhookId: string | null;
 }
 
-export interface ForwardedEvent {
+/** Which delivery a forward report is about: post and platform when the body said so. */
+export interface ForwardSubject {
   webhookId: string | null;
+  postId?: string;
+  platform?: string;
+}
+
+export interface ForwardedEvent extends ForwardSubject {
   /** The app's HTTP status (any final answer: 2xx, or a status not worth retrying). */
   status: number;
   attempts: number;
@@ -100,8 +117,7 @@ export interface ForwardedEvent {
   ms: number;
 }
 
-export interface ForwardFailedEvent {
-  webhookId: string | null;
+export interface ForwardFailedEvent extends ForwardSubject {
   /** Why the last attempt failed, one line. */
   error: string;
   attempts: number;
@@ -116,6 +132,8 @@ export interface ListenerEvents {
   rejected: [RejectedEvent];
   forwarded: [ForwardedEvent];
   'forward-failed': [ForwardFailedEvent];
+  /** A consumer's handler threw (see safe-emit.ts); without an 'error' handler it is rethrown. */
+  error: [Error];
 }
 
 export interface ListenerStats {

@@ -1,6 +1,6 @@
 // `socialpub listen` run in-process (runCli) against real signed deliveries over HTTP: output
 // formats, --log, --max-events, --timeout (manual clock), Ctrl-C, warnings, flag errors.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -95,6 +95,28 @@ describe('socialpub listen', () => {
     expect(r.stdout + r.stderr).not.toContain('post_x');
   });
 
+  it('--log creates its file 0600 (it holds every event), and points out an existing log others can read', async () => {
+    const fresh = join(dir, 'fresh.ndjson');
+    const r = await listenWhile(['--json', '--secret', SECRET, '--max-events', '1', '--log', fresh], async (port) => {
+      expect(await deliver(port, 'msg_log', published('post_log'))).toBe(204);
+    });
+    expect(r.code).toBe(0);
+    expect(statSync(fresh).mode & 0o777).toBe(0o600);
+    expect(readFileSync(fresh, 'utf8')).toBe(r.stdout);
+    expect(r.stderr).not.toMatch(/can be read by other users/);
+
+    const shared = join(dir, 'shared.ndjson');
+    writeFileSync(shared, '');
+    chmodSync(shared, 0o644);
+    const again = await listenWhile(['--json', '--secret', SECRET, '--max-events', '1', '--log', shared], async (port) => {
+      expect(await deliver(port, 'msg_log2', published('post_log2'))).toBe(204);
+    });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/--log file \S*shared\.ndjson can be read by other users \(mode 0644\).*chmod 600/);
+    expect(statSync(shared).mode & 0o777).toBe(0o644); // the owner's own choice is kept
+    expect(JSON.parse(readFileSync(shared, 'utf8'))).toMatchObject({ webhookId: 'msg_log2' });
+  });
+
   it('terminal output: one line per event with ✓ / ✗, error code and message', async () => {
     const r = await listenWhile(['--secret', SECRET, '--max-events', '2'], async (port) => {
       await deliver(port, 'msg_a', published('post_a', 'bluesky'));
@@ -104,7 +126,7 @@ describe('socialpub listen', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d {2}bluesky +✓ published {2}post_a$/);
-    expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d {2}instagram +✗ failed {2}post_b {2}TOKEN_EXPIRED {2}Reconnect the account$/);
+    expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d {2}instagram +✗ failed {5}post_b {2}TOKEN_EXPIRED {2}Reconnect the account$/);
   });
 
   it('piped without a format: TSV rows', async () => {
@@ -200,7 +222,7 @@ describe('socialpub listen', () => {
       });
       expect(r.code).toBe(0);
       expect(got).toEqual([`msg_fw ${JSON.stringify(published('post_fw'))}`]);
-      expect(r.stderr).toMatch(/→ forwarded msg_fw: app answered 202 \(\d+ ms\)/);
+      expect(r.stderr).toMatch(/→ forwarded post_fw on twitter-x \(msg_fw\): app answered 202 \(\d+ ms\)/);
       expect(r.stderr).toMatch(/forwarded 1 · forward failures 0/);
       expect(JSON.parse(r.stdout)).toMatchObject({ postId: 'post_fw' });
     } finally {

@@ -1,10 +1,13 @@
 // The listener engine over real HTTP on 127.0.0.1 (port 0): signature checks with an injected
-// clock, transport hygiene (405/403/404/413/408/400), duplicates, filters and ordering.
+// clock, transport hygiene (405/403/404/413/408/400), duplicates, filters and ordering. The clock
+// is manual: slow bodies time out when a test advances it, never by waiting.
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startListener, type DeliveryEvent, type Listener, type ListenerOptions, type RejectedEvent } from '../../src/listen/index.js';
+import { createManualClock, type ManualClock } from '../../src/sandbox/clock.js';
 import { generateWebhookSecret, sign } from '../../src/wire/webhook-signing.js';
+import { manualListenerClock, until } from '../helpers/listener-clock.js';
 
 const SECRET = generateWebhookSecret(Buffer.alloc(24, 7));
 const NOW_S = 1_800_000_000;
@@ -64,6 +67,7 @@ function raw(port: number, write: (s: net.Socket) => void): Promise<string> {
 
 interface Recorded {
   listener: Listener;
+  clock: ManualClock;
   events: DeliveryEvent[];
   rejected: RejectedEvent[];
   duplicates: string[];
@@ -76,9 +80,10 @@ afterEach(async () => {
 });
 
 async function listen(options: ListenerOptions = {}): Promise<Recorded> {
-  const listener = await startListener({ port: 0, secret: SECRET, now: () => NOW_MS, ...options });
+  const clock = createManualClock(NOW_MS);
+  const listener = await startListener({ port: 0, secret: SECRET, clock: manualListenerClock(clock), ...options });
   open.push(listener);
-  const rec: Recorded = { listener, events: [], rejected: [], duplicates: [] };
+  const rec: Recorded = { listener, clock, events: [], rejected: [], duplicates: [] };
   listener.on('event', (e) => rec.events.push(e));
   listener.on('rejected', (r) => rec.rejected.push(r));
   listener.on('duplicate', (d) => rec.duplicates.push(d.webhookId));
@@ -292,10 +297,14 @@ describe('listener: transport hygiene', () => {
   it('a body that trickles in too slowly → 408', async () => {
     const rec = await listen({ bodyTimeoutMs: 150 });
     const port = rec.listener.port;
-    const started = Date.now();
-    const text = await raw(port, (s) => s.write(`POST /webhooks HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-length: 100\r\n\r\n{"a":`));
+    const reply = raw(port, (s) => s.write(`POST /webhooks HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-length: 100\r\n\r\n{"a":`));
+    await until(() => rec.listener.stats().requests === 1);
+    // Nothing happens while the clock stands still; once 150 ms (and a sweep) have passed, 408.
+    await rec.clock.advance(149);
+    expect(rec.rejected).toHaveLength(0);
+    await rec.clock.advance(50);
+    const text = await reply;
     expect(text).toMatch(/^HTTP\/1\.1 408/);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(rec.rejected[0]?.reason).toBe('body-timeout');
   });
 
@@ -330,7 +339,10 @@ describe('listener: transport hygiene', () => {
     const port = rec.listener.port;
     await raw(port, (s) => s.write('\x00\x01\x02 garbage\r\n\r\n'));
     await send(rec.listener.url, { method: 'GET' });
-    await raw(port, (s) => s.write(`POST /webhooks HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-length: 9\r\n\r\n{`));
+    const slow = raw(port, (s) => s.write(`POST /webhooks HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-length: 9\r\n\r\n{`));
+    await until(() => rec.listener.stats().requests === 2);
+    await rec.clock.advance(200);
+    await slow;
     await raw(port, (s) => s.end(`POST /webhooks HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-length: 50\r\n\r\n{"short`));
     const d = delivery(payload());
     expect((await send(rec.listener.url, { headers: d.headers, body: d.body })).status).toBe(204);
@@ -402,7 +414,7 @@ describe('listener: duplicates, filters, ordering', () => {
       s.write(head(a) + a.body.slice(0, 5));
       finishA = () => s.write(a.body.slice(5));
     });
-    await new Promise((r) => setTimeout(r, 30));
+    await until(() => rec.listener.stats().requests === 1); // A's headers are in
     await raw(port, (s) => s.write(head(b) + b.body));
     finishA();
     await pa;
@@ -416,8 +428,10 @@ describe('listener: duplicates, filters, ordering', () => {
     expect(seen).toHaveLength(100);
   });
 
-  it('a consumer that throws does not break the listener', async () => {
+  it('a consumer that throws does not break the listener, and its error is reported, not swallowed', async () => {
     const rec = await listen();
+    const errors: Error[] = [];
+    rec.listener.on('error', (err) => errors.push(err));
     rec.listener.on('event', () => {
       throw new Error('consumer bug');
     });
@@ -426,5 +440,15 @@ describe('listener: duplicates, filters, ordering', () => {
     expect((await send(rec.listener.url, { headers: d1.headers, body: d1.body })).status).toBe(204);
     expect((await send(rec.listener.url, { headers: d2.headers, body: d2.body })).status).toBe(204);
     expect(rec.events).toHaveLength(2);
+    expect(errors.map((e) => e.message)).toEqual(['consumer bug', 'consumer bug']);
+  });
+
+  it('events carry the payload typed as a delivery when it has that shape', async () => {
+    const rec = await listen({ secret: undefined });
+    await send(rec.listener.url, { headers: { 'content-type': 'application/json' }, body: payload({ error: { code: 'E', message: 'm' } }) });
+    await send(rec.listener.url, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hello: 'world' }) });
+    expect(rec.events[0]!.delivery).toMatchObject({ postId: 'post_1', platform: 'twitter-x', status: 'published', error: { code: 'E', message: 'm' } });
+    expect(rec.events[1]!.delivery).toBeUndefined();
+    expect(rec.events[1]!.payload).toEqual({ hello: 'world' });
   });
 });

@@ -1,14 +1,17 @@
 // How `listen` renders engine events, and its flag checks: pure functions, no sockets.
 import { describe, expect, it } from 'vitest';
-import { duplicateLine, eventLine, eventRecord, forwardFailedLine, forwardedLine, ndjsonLine, rejectedLine, summaryLine, terminalLine, tsvLine } from '../../src/cli/commands/listen/render.js';
+import { duplicateLine, eventLine, eventRecord, forwardFailedLine, forwardedLine, ndjsonLine, rejectedLine, SHOWN_ID_MAX, summaryLine, terminalLine, tsvLine } from '../../src/cli/commands/listen/render.js';
 import { planListen, type ListenFlags } from '../../src/cli/commands/listen/flags.js';
-import { plainColors } from '../../src/output/colors.js';
+import { loadColors, plainColors } from '../../src/output/colors.js';
+import { webhookPayloadSchema } from '../../src/wire/schemas.js';
 import { hostGuard, isLoopbackHost } from '../../src/listen/host-guard.js';
 import { SeenIds } from '../../src/listen/dedupe.js';
 import type { DeliveryEvent, ListenerStats } from '../../src/listen/types.js';
 
+/** An event as the listener emits it: the payload, and its typed reading when it has the delivery shape. */
 function event(payload: Record<string, unknown>, extra: Partial<DeliveryEvent> = {}): DeliveryEvent {
-  return { payload, raw: Buffer.from(JSON.stringify(payload)), webhookId: 'msg_1', receivedAt: '2026-12-01T09:00:05.123Z', verified: true, seq: 1, ...extra };
+  const read = webhookPayloadSchema.safeParse(payload);
+  return { payload, delivery: read.success ? read.data : undefined, raw: Buffer.from(JSON.stringify(payload)), webhookId: 'msg_1', receivedAt: '2026-12-01T09:00:05.123Z', verified: true, seq: 1, ...extra };
 }
 
 const published = { type: 'post.result', postId: 'post_9', platform: 'linkedin', status: 'published', resultId: 'res_1' };
@@ -51,7 +54,7 @@ describe('listen rendering', () => {
     const ok = terminalLine(event(published), plainColors, 'UTC');
     expect(ok).toMatch(/^09:00:05 {2}linkedin +✓ published {2}post_9\n$/);
     const bad = terminalLine(event(failed), plainColors, 'UTC');
-    expect(bad).toMatch(/^09:00:05 {2}instagram +✗ failed {2}post_8 {2}MEDIA_REJECTED {2}Image too large\n$/);
+    expect(bad).toMatch(/^09:00:05 {2}instagram +✗ failed {5}post_8 {2}MEDIA_REJECTED {2}Image too large\n$/);
     expect(terminalLine(event(published, { verified: false }), plainColors, 'UTC')).toContain('(unverified)');
   });
 
@@ -82,6 +85,46 @@ describe('listen rendering', () => {
     expect(forwardFailedLine({ webhookId: 'msg_x', error: 'connection refused', attempts: 3 }, plainColors)).toBe(
       '  ✗ forward of msg_x failed after 3 attempts: connection refused\n',
     );
+  });
+
+  it('terminal: the status column has one width, so post ids line up (with and without colour)', async () => {
+    const pending = { ...published, status: 'pending', postId: 'post_7' };
+    for (const colors of [plainColors, await loadColors(true)]) {
+      // eslint-disable-next-line no-control-regex
+      const visible = (line: string) => line.replace(/\u001b\[[0-9;]*m/g, '');
+      const lines = [published, failed, pending].map((p) => visible(terminalLine(event({ ...p, platform: 'bluesky' }), colors, 'UTC')));
+      const columns = lines.map((l) => l.indexOf('post_'));
+      expect(columns[0]).toBeGreaterThan(0);
+      expect(new Set(columns).size).toBe(1);
+    }
+  });
+
+  it('forward notes name the post and platform, and still the webhook-id', () => {
+    expect(forwardFailedLine({ webhookId: 'msg_x', postId: 'post_8', platform: 'instagram', error: 'connection refused', attempts: 3 }, plainColors)).toBe(
+      '  ✗ forward of post_8 on instagram (msg_x) failed after 3 attempts: connection refused\n',
+    );
+    expect(forwardedLine({ webhookId: 'msg_x', postId: 'post_9', platform: 'linkedin', status: 200, attempts: 2, ms: 12 }, plainColors)).toBe(
+      '  → forwarded post_9 on linkedin (msg_x): app answered 200 (12 ms, 2 attempts)\n',
+    );
+    expect(forwardFailedLine({ webhookId: null, postId: 'post_8', platform: 'instagram', error: 'x', attempts: 1 }, plainColors)).toContain('forward of post_8 on instagram failed');
+  });
+
+  it('a 10 KB webhook-id is cut with … on the terminal and kept whole in NDJSON and TSV', () => {
+    const huge = `msg_${'x'.repeat(10 * 1024)}`;
+    const notes = [
+      duplicateLine(huge, plainColors),
+      rejectedLine({ reason: 'no-matching-signature', status: 401, detail: 'no v1 signature matches', webhookId: huge }, plainColors),
+      forwardedLine({ webhookId: huge, status: 200, attempts: 1, ms: 1 }, plainColors),
+      forwardFailedLine({ webhookId: huge, postId: 'post_1', platform: 'bluesky', error: 'refused', attempts: 1 }, plainColors),
+    ];
+    for (const note of notes) {
+      expect(note).toContain(`msg_${'x'.repeat(SHOWN_ID_MAX - 5)}…`);
+      expect(note).not.toContain('x'.repeat(SHOWN_ID_MAX));
+      expect(note.length).toBeLessThan(200);
+    }
+    const e = event(published, { webhookId: huge });
+    expect(JSON.parse(ndjsonLine(e)).webhookId).toBe(huge);
+    expect(tsvLine(e).trimEnd().split('\t').pop()).toBe(huge);
   });
 
   it('summary: received, printed, duplicates, rejected by reason', () => {

@@ -1,146 +1,125 @@
-// The demo's walk through the mission, step by step, against an in-process sandbox and listener.
-// Each step runs the real command in-process (same code as the binary) with a throwaway config
-// folder, and prints the command line first so the user can repeat it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
+// The demo's walk through the mission, step by step, against an in-process sandbox and listener
+// on one manual clock (see clock.ts): scheduling "a few seconds ahead" costs no real time.
 import type { Context } from '../context.js';
-import { runProgram } from '../run.js';
-import { tee } from './tee.js';
-import type { DeliveryEvent } from '../../listen/types.js';
-import { generateWebhookSecret } from '../../wire/webhook-signing.js';
+import { advancingClock } from './clock.js';
+import { startServices, type DemoServices } from './services.js';
+import { demoSession, type DemoSession } from './session.js';
 
 const PLATFORMS = ['twitter-x', 'bluesky', 'linkedin'];
 
 export interface DemoOptions {
   seed: number;
   failureRate: number;
-  /** Seconds between scheduling and publication. */
+  /** Seconds between scheduling and publication (on the demo's clock). */
   leadSeconds: number;
 }
 
-interface StepResult {
-  code: number;
-  stdout: string;
-}
-
 export async function runDemo(ctx: Context, options: DemoOptions): Promise<number> {
-  const out = ctx.output();
-  const c = out.colors;
-  const say = (text: string) => ctx.io.stdout.write(`\n${c.bold(c.cyan('▸'))} ${text}\n`);
-  const commands: string[] = [];
-  const configDir = mkdtempSync(join(tmpdir(), 'socialpub-demo-'));
-
-  const [{ startSandbox }, { startListener }] = await Promise.all([import('../../sandbox/index.js'), import('../../listen/index.js')]);
-  // One secret for both sides: the sandbox signs deliveries with it, the listener verifies them.
-  const webhookSecret = generateWebhookSecret();
-  const verified = await startListener({ port: 0, secret: webhookSecret });
-  const events: DeliveryEvent[] = [];
-  verified.on('event', (e: DeliveryEvent) => events.push(e));
-  const sandbox = await startSandbox({ port: 0, seed: options.seed, failureRate: options.failureRate, webhookUrl: verified.url, webhookSecret });
-  const demo = sandbox.workspaces.find((w) => w.name === 'demo')!;
-
-  const env = {
-    ...ctx.env,
-    SOCIALPUB_CONFIG_DIR: configDir,
-    SOCIALPUB_PROFILE: undefined,
-    SOCIALPUB_API_KEY: undefined,
-    SOCIALPUB_BASE_URL: undefined,
-    CI: '1',
-  };
-  // Tables even when piped (a demo is read by a person), unless the user chose a format.
-  const format = ctx.globals.formatExplicit ? ['--output', ctx.globals.format] : ['--output', 'table'];
-  const run = async (argv: string[], shown: string = argv.join(' '), stdin?: string, repeatAs: string = shown): Promise<StepResult> => {
-    commands.push(`socialpub ${repeatAs}`);
-    ctx.io.stdout.write(`${c.dim('$')} ${c.bold(`socialpub ${shown}`)}\n`);
-    const stdout = tee(ctx.io.stdout);
-    const input = Readable.from(stdin === undefined ? [] : [stdin]) as Readable & { isTTY?: boolean };
-    const code = await runProgram([...(ctx.globals.color ? [] : ['--no-color']), ...format, ...argv], {
-      io: { stdout, stderr: ctx.io.stderr, stdin: input },
-      env,
-      clock: ctx.clock,
-      signal: ctx.signal,
-      version: ctx.version,
-    });
-    if (code !== 0) ctx.io.stdout.write(c.dim(`(exit ${code})\n`));
-    return { code, stdout: stdout.text() };
-  };
-  const api = async <T>(path: string): Promise<T> => {
-    const res = await fetch(sandbox.url + path, { headers: { authorization: `Bearer ${demo.apiKey}` } });
-    return (await res.json()) as T;
-  };
-
+  const services = await startServices(options);
+  const session = demoSession(ctx, advancingClock(services.clock));
   try {
-    ctx.io.stdout.write(
-      `${c.bold('socialpub demo')} — a walk through the whole job against a local sandbox of the service\n` +
-        `${c.dim(`sandbox ${sandbox.url} · webhook listener ${verified.url} · throwaway config ${configDir}`)}\n`,
-    );
-
-    say('Log in: the key comes from stdin (never from a flag), and is checked before it is saved.');
-    const login = await run(
-      ['auth', 'login', '--with-key', '--profile', 'sandbox', '--base-url', sandbox.url],
-      `auth login --with-key --profile sandbox --base-url ${sandbox.url}   # key on stdin`,
-      demo.apiKey,
-    );
-    if (login.code !== 0) return login.code;
-    await run(['auth', 'status']);
-
-    say(`A draft for ${PLATFORMS.length} platforms, checked locally against each platform's limits first.`);
-    const text = 'socialpub demo: one post, three platforms, one command.';
-    const create = await run(
-      ['posts', 'create', ...PLATFORMS.flatMap((p) => ['--platform', p]), '--text', text, '--title', 'Demo launch', '-q'],
-      `posts create ${PLATFORMS.map((p) => `--platform ${p}`).join(' ')} --text "${text}" --title "Demo launch" -q`,
-    );
-    const postId = create.stdout.trim().split('\n').pop() ?? '';
-    if (create.code !== 0 || !postId) return create.code || 1;
-    await run(['posts', 'list', '--status', 'draft']);
-
-    say(`Schedule it ${options.leadSeconds} seconds ahead; the sandbox publishes it when the time comes.`);
-    const at = new Date(ctx.clock.now() + options.leadSeconds * 1000).toISOString();
-    const scheduled = await run(['posts', 'schedule', postId, '--at', at], undefined, undefined, `posts schedule ${postId} --at +1m`);
-    if (scheduled.code !== 0) return scheduled.code;
-    await run(['posts', 'list', '--status', 'scheduled']);
-
-    say('Wait for every target to report (exit 7 when any platform failed, as a CI job would see it).');
-    await run(['results', 'wait', '--post', postId, '--timeout', '30s']);
-    await run(['posts', 'list', '--status', 'published', '--status', 'failed']);
-
-    say('Results: success and failure rows merged, newest first.');
-    await run(['results', 'list', '--post', postId]);
-
-    const page = await api<{ data: Array<{ id: string; success: boolean }> }>(`/api/v1/post-results?post_id=${encodeURIComponent(postId)}&limit=10`);
-    const failure = page.data.find((r) => !r.success);
-    const pick = failure ?? page.data[0];
-    if (pick) {
-      say(failure ? 'Why did it fail? One result in detail, with the provider context.' : 'One result in detail.');
-      await run(['results', 'get', pick.id]);
-    }
-
-    say('What the webhook listener received (signed deliveries, verified):');
-    await sandbox.settle();
-    for (const e of events) {
-      const p = e.payload as { platform?: string; status?: string; postId?: string; error?: { code?: string; message?: string } };
-      const mark = p.status === 'published' ? c.green('✓ published') : c.red('✗ failed   ');
-      const err = p.error ? `  ${p.error.code}: ${p.error.message}` : '';
-      ctx.io.stdout.write(`  ${e.receivedAt}  ${String(p.platform).padEnd(14)} ${mark}  ${p.postId}${err}\n`);
-    }
-    if (events.length === 0) ctx.io.stdout.write('  (none yet)\n');
-
-    say('Try it yourself against a sandbox of your own:');
-    ctx.io.stdout.write(
-      `  socialpub sandbox --write-profile        # in one terminal: a local service, and a profile "sandbox" pointing at it\n` +
-        `  socialpub profile use sandbox            # in another: then any of the commands above, e.g.\n` +
-        commands
-          .filter((cmd) => !cmd.startsWith('socialpub auth login'))
-          .map((cmd) => `  ${cmd}\n`)
-          .join('') +
-        `  (your own sandbox prints its own ids: use those)\n` +
-        `\nMore: socialpub --help · socialpub help environment · socialpub help exit-codes\n`,
-    );
+    introduce(session, services);
+    const loggedIn = await logIn(session, services);
+    if (loggedIn !== 0) return loggedIn;
+    const draft = await createDraft(session);
+    if (typeof draft === 'number') return draft;
+    const scheduled = await schedule(session, services, draft, options.leadSeconds);
+    if (scheduled !== 0) return scheduled;
+    await waitForResults(session, draft);
+    await inspectOneResult(session, services, draft);
+    await showWebhookEvents(session, services);
+    offerToTry(session);
     return 0;
   } finally {
-    await Promise.allSettled([verified.close(), sandbox.close()]);
-    rmSync(configDir, { recursive: true, force: true });
+    await services.close();
+    session.close();
   }
+}
+
+function introduce(session: DemoSession, { sandbox, listener }: DemoServices): void {
+  const c = session.colors;
+  session.write(
+    `${c.bold('socialpub demo')} — a walk through the whole job against a local sandbox of the service\n` +
+      `${c.dim(`sandbox ${sandbox.url} · webhook listener ${listener.url} · throwaway config ${session.configDir}`)}\n`,
+  );
+}
+
+async function logIn(session: DemoSession, { sandbox, workspace }: DemoServices): Promise<number> {
+  session.say('Log in: the key comes from stdin (never from a flag), and is checked before it is saved.');
+  const login = await session.run(['auth', 'login', '--with-key', '--profile', 'sandbox', '--base-url', sandbox.url], {
+    shown: `auth login --with-key --profile sandbox --base-url ${sandbox.url}   # key on stdin`,
+    stdin: workspace.apiKey,
+  });
+  if (login.code !== 0) return login.code;
+  await session.run(['auth', 'status']);
+  return 0;
+}
+
+/** The new post's id, or the exit code of a step that failed. */
+async function createDraft(session: DemoSession): Promise<string | number> {
+  session.say(`A draft for ${PLATFORMS.length} platforms, checked locally against each platform's limits first.`);
+  const text = 'socialpub demo: one post, three platforms, one command.';
+  const create = await session.run(['posts', 'create', ...PLATFORMS.flatMap((p) => ['--platform', p]), '--text', text, '--title', 'Demo launch', '-q'], {
+    shown: `posts create ${PLATFORMS.map((p) => `--platform ${p}`).join(' ')} --text "${text}" --title "Demo launch" -q`,
+  });
+  const postId = create.stdout.trim().split('\n').pop() ?? '';
+  if (create.code !== 0 || !postId) return create.code || 1;
+  await session.run(['posts', 'list', '--status', 'draft']);
+  return postId;
+}
+
+async function schedule(session: DemoSession, { clock }: DemoServices, postId: string, leadSeconds: number): Promise<number> {
+  session.say(`Schedule it ${leadSeconds} seconds ahead; the sandbox publishes it when the time comes (the demo's clock skips the wait).`);
+  const at = new Date(clock.now() + leadSeconds * 1000).toISOString();
+  const scheduled = await session.run(['posts', 'schedule', postId, '--at', at], { repeatAs: `posts schedule ${postId} --at +1m` });
+  if (scheduled.code !== 0) return scheduled.code;
+  await session.run(['posts', 'list', '--status', 'scheduled']);
+  return 0;
+}
+
+async function waitForResults(session: DemoSession, postId: string): Promise<void> {
+  session.say('Wait for every target to report (exit 7 when any platform failed, as a CI job would see it).');
+  await session.run(['results', 'wait', '--post', postId, '--timeout', '30s']);
+  await session.run(['posts', 'list', '--status', 'published', '--status', 'failed']);
+  session.say('Results: success and failure rows merged, newest first.');
+  await session.run(['results', 'list', '--post', postId]);
+}
+
+async function inspectOneResult(session: DemoSession, { sandbox, workspace }: DemoServices, postId: string): Promise<void> {
+  const res = await fetch(`${sandbox.url}/api/v1/post-results?post_id=${encodeURIComponent(postId)}&limit=10`, {
+    headers: { authorization: `Bearer ${workspace.apiKey}` },
+  });
+  const page = (await res.json()) as { data: Array<{ id: string; success: boolean }> };
+  const failure = page.data.find((r) => !r.success);
+  const pick = failure ?? page.data[0];
+  if (!pick) return;
+  session.say(failure ? 'Why did it fail? One result in detail, with the provider context.' : 'One result in detail.');
+  await session.run(['results', 'get', pick.id]);
+}
+
+async function showWebhookEvents(session: DemoSession, { sandbox, events }: DemoServices): Promise<void> {
+  const c = session.colors;
+  session.say('What the webhook listener received (signed deliveries, verified):');
+  await sandbox.settle();
+  for (const e of events) {
+    const d = e.delivery;
+    const mark = d?.status === 'published' ? c.green('✓ published') : c.red('✗ failed   ');
+    const err = d?.error ? `  ${d.error.code}: ${d.error.message}` : '';
+    session.write(`  ${e.receivedAt}  ${(d?.platform ?? '?').padEnd(14)} ${mark}  ${d?.postId ?? '?'}${err}\n`);
+  }
+  if (events.length === 0) session.write('  (none yet)\n');
+}
+
+function offerToTry(session: DemoSession): void {
+  session.say('Try it yourself against a sandbox of your own:');
+  session.write(
+    `  socialpub sandbox --write-profile        # in one terminal: a local service, and a profile "sandbox" pointing at it\n` +
+      `  socialpub profile use sandbox            # in another: then any of the commands above, e.g.\n` +
+      session.commands
+        .filter((cmd) => !cmd.startsWith('socialpub auth login'))
+        .map((cmd) => `  ${cmd}\n`)
+        .join('') +
+      `  (your own sandbox prints its own ids: use those)\n` +
+      `\nMore: socialpub --help · socialpub help environment · socialpub help exit-codes\n`,
+  );
 }

@@ -2,7 +2,7 @@
 // the --log file, and one-line notes for stderr. Pure functions, so they are tested directly.
 import type { Colors } from '../../../output/colors.js';
 import { tsvCell } from '../../../output/writers.js';
-import type { DeliveryEvent, ForwardedEvent, ForwardFailedEvent, ListenerStats, RejectedEvent, RejectReason } from '../../../listen/types.js';
+import type { DeliveryEvent, ForwardedEvent, ForwardFailedEvent, ForwardSubject, ListenerStats, RejectedEvent, RejectReason } from '../../../listen/types.js';
 import { REJECT_LABEL } from '../../../listen/reasons.js';
 
 export type LineFormat = 'terminal' | 'tsv' | 'ndjson';
@@ -40,18 +40,36 @@ function safe(value: unknown): string {
   return text(value).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
 }
 
-function errorOf(payload: Record<string, unknown>): { code: string; message: string } {
-  const err = payload.error;
-  if (err === null || err === undefined) return { code: '', message: '' };
-  if (typeof err !== 'object') return { code: '', message: text(err) };
-  const e = err as Record<string, unknown>;
-  return { code: text(e.code), message: text(e.message) };
+/** What a line shows of a delivery. */
+interface Shown {
+  platform: string;
+  status: string;
+  postId: string;
+  code: string;
+  message: string;
+  resultId: string;
+}
+
+function shown(e: DeliveryEvent): Shown {
+  const d = e.delivery;
+  if (d) return { platform: d.platform, status: d.status, postId: d.postId, code: d.error?.code ?? '', message: d.error?.message ?? '', resultId: d.resultId ?? '' };
+  // A body of another shape (another sender, a test): whatever its fields hold, as text.
+  const p = e.payload;
+  const err: unknown = p.error;
+  const errorObject = err !== null && typeof err === 'object';
+  return {
+    platform: text(p.platform),
+    status: text(p.status),
+    postId: text(p.postId),
+    code: errorObject ? text(Reflect.get(err, 'code')) : '',
+    message: errorObject ? text(Reflect.get(err, 'message')) : text(err),
+    resultId: text(p.resultId),
+  };
 }
 
 export function tsvLine(e: DeliveryEvent): string {
-  const p = e.payload;
-  const err = errorOf(p);
-  return [e.receivedAt, text(p.platform), text(p.status), text(p.postId), err.code, err.message, text(p.resultId), e.webhookId ?? '']
+  const f = shown(e);
+  return [e.receivedAt, f.platform, f.status, f.postId, f.code, f.message, f.resultId, e.webhookId ?? '']
     .map((v) => tsvCell(v))
     .join('\t')
     .concat('\n');
@@ -59,18 +77,24 @@ export function tsvLine(e: DeliveryEvent): string {
 
 const clockFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 
+/** The status column is as wide as its widest usual value, so the post ids line up below each other. */
+const STATUS_WIDTH = '✓ published'.length;
+
+function statusMark(status: string, colors: Colors): string {
+  const mark = status === 'published' ? '✓' : status === 'failed' ? '✗' : '•';
+  const cell = `${mark} ${status}`.padEnd(STATUS_WIDTH);
+  // Padding goes inside the colour: escape codes have no width, so they must not count.
+  return status === 'published' ? colors.green(cell) : status === 'failed' ? colors.red(cell) : colors.yellow(cell);
+}
+
 export function terminalLine(e: DeliveryEvent, colors: Colors, timeZone?: string): string {
-  const p = e.payload;
+  const f = shown(e);
   const time = timeZone
     ? new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(new Date(e.receivedAt))
     : clockFormat.format(new Date(e.receivedAt));
-  const status = safe(p.status) || '?';
-  const mark =
-    status === 'published' ? colors.green(`✓ ${status}`) : status === 'failed' ? colors.red(`✗ ${status}`) : colors.yellow(`• ${status}`);
-  const parts = [colors.dim(time), (safe(p.platform) || '?').padEnd(13), mark, safe(p.postId) || '?'];
-  const err = errorOf(p);
-  if (err.code) parts.push(colors.bold(safe(err.code)));
-  if (err.message) parts.push(safe(err.message));
+  const parts = [colors.dim(time), (safe(f.platform) || '?').padEnd(13), statusMark(safe(f.status) || '?', colors), safe(f.postId) || '?'];
+  if (f.code) parts.push(colors.bold(safe(f.code)));
+  if (f.message) parts.push(safe(f.message));
   if (!e.verified) parts.push(colors.yellow('(unverified)'));
   return parts.join('  ') + '\n';
 }
@@ -79,27 +103,42 @@ export function eventLine(format: LineFormat, e: DeliveryEvent, colors: Colors):
   return format === 'ndjson' ? ndjsonLine(e) : format === 'tsv' ? tsvLine(e) : terminalLine(e, colors);
 }
 
-const id = (webhookId: string | null) => (webhookId === null ? 'event without webhook-id' : webhookId);
+/** Longest webhook-id shown on a terminal; NDJSON and TSV keep it whole. */
+export const SHOWN_ID_MAX = 64;
+
+/** A webhook-id as shown in notes: one line, cut with … when a sender made it huge. */
+export function shownId(webhookId: string): string {
+  const clean = safe(webhookId);
+  return clean.length > SHOWN_ID_MAX ? `${clean.slice(0, SHOWN_ID_MAX - 1)}…` : clean;
+}
+
+/** Which delivery a forward note is about: post and platform when known, and its webhook-id. */
+function forwardSubject(f: ForwardSubject): string {
+  const id = f.webhookId === null ? 'event without webhook-id' : shownId(f.webhookId);
+  if (f.postId === undefined) return id;
+  const post = `${safe(f.postId)}${f.platform === undefined ? '' : ` on ${safe(f.platform)}`}`;
+  return f.webhookId === null ? post : `${post} (${id})`;
+}
 
 export function rejectedLine(r: RejectedEvent, colors: Colors): string {
-  const who = r.webhookId === null ? '' : ` [${r.webhookId}]`;
+  const who = r.webhookId === null ? '' : ` [${shownId(r.webhookId)}]`;
   return `${colors.red('rejected')} ${r.status} ${REJECT_LABEL[r.reason]}: ${r.detail}${who}\n`;
 }
 
 export function duplicateLine(webhookId: string, colors: Colors): string {
-  return colors.dim(`duplicate delivery ${webhookId} answered 204, not shown again`) + '\n';
+  return colors.dim(`duplicate delivery ${shownId(webhookId)} answered 204, not shown again`) + '\n';
 }
 
 export function forwardedLine(f: ForwardedEvent, colors: Colors): string {
   const ok = f.status >= 200 && f.status < 300;
   const status = ok ? colors.green(String(f.status)) : colors.red(String(f.status));
   const tries = f.attempts > 1 ? `, ${f.attempts} attempts` : '';
-  return `  ${ok ? '→' : colors.red('✗')} forwarded ${id(f.webhookId)}: app answered ${status} (${f.ms} ms${tries})\n`;
+  return `  ${ok ? '→' : colors.red('✗')} forwarded ${forwardSubject(f)}: app answered ${status} (${f.ms} ms${tries})\n`;
 }
 
 export function forwardFailedLine(f: ForwardFailedEvent, colors: Colors): string {
   const tries = f.attempts === 1 ? '1 attempt' : `${f.attempts} attempts`;
-  return `  ${colors.red('✗')} forward of ${id(f.webhookId)} failed after ${tries}: ${f.error}\n`;
+  return `  ${colors.red('✗')} forward of ${forwardSubject(f)} failed after ${tries}: ${f.error}\n`;
 }
 
 export function rejectedBreakdown(rejected: Partial<Record<RejectReason, number>>): string {

@@ -2,14 +2,16 @@
 // --max-events (exit 0), --timeout without a new event (exit 1) or Ctrl-C (exit 130), always
 // with a summary on stderr. Event lines are written synchronously from the engine's emit, so
 // what is printed keeps the order in which deliveries arrived.
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, writeSync } from 'node:fs';
 import { CliError, UsageError, EXIT } from '../../cli-error.js';
-import type { Context } from '../../context.js';
+import type { Context, OutStream } from '../../context.js';
 import { formatMs as formatDuration } from '../../../client/format-ms.js';
 import { maskKey } from '../../../config/resolve.js';
+import type { Output } from '../../../output/output.js';
 import { isLoopbackHost, ListenerStartError, startListener } from '../../../listen/index.js';
 import type { DeliveryEvent, Listener } from '../../../listen/types.js';
-import { planListen, type ListenFlags } from './flags.js';
+import { openLog } from './log-file.js';
+import { planListen, type ListenFlags, type ListenPlan } from './flags.js';
 import {
   duplicateLine,
   eventLine,
@@ -21,11 +23,43 @@ import {
   type LineFormat,
 } from './render.js';
 
-type Stop = 'max-events' | 'timeout' | 'interrupted';
+type Stop = { why: 'max-events' | 'timeout' | 'interrupted' } | { why: 'failed'; error: Error };
 
-async function start(ctx: Context, plan: ReturnType<typeof planListen>): Promise<Listener> {
+export async function runListen(ctx: Context, flags: ListenFlags): Promise<number> {
+  const plan = planListen(flags, ctx.env);
+  const out = ctx.output();
+  const format: LineFormat = out.structured ? 'ndjson' : ctx.globals.format === 'tsv' ? 'tsv' : 'terminal';
+
+  const logFd = plan.logFile === undefined ? undefined : openLog(plan.logFile, (line) => out.warn(line));
+  if (logFd !== undefined) ctx.onExit(() => closeSync(logFd));
+
+  const listener = await start(ctx, plan);
+  ctx.onExit(() => listener.close());
+
+  const stdout = batchedWriter(ctx.io.stdout);
+  const stopper = stopSignal();
+  const idle = idleTimeout(ctx, plan.timeoutMs, () => stopper.stop({ why: 'timeout' }));
+  const printed = printEvents(listener, { plan, format, out, print: stdout.print, logFd, stop: stopper.stop, onPrinted: idle.arm });
+  showNotes(ctx, listener, out);
+  announce(ctx, listener, plan, out);
+
+  const onAbort = () => stopper.stop({ why: 'interrupted' });
+  if (ctx.signal.aborted) onAbort();
+  else ctx.signal.addEventListener('abort', onAbort, { once: true });
+  idle.arm();
+
+  const stop = await stopper.stopped;
+  ctx.signal.removeEventListener('abort', onAbort);
+  idle.cancel();
+  await shutDown(ctx, listener, plan, out);
+  stdout.flush();
+  ctx.io.stderr.write(summaryLine(listener.stats(), printed(), plan.listener.forwardTo !== undefined));
+  return exitCodeFor(stop, plan);
+}
+
+async function start(ctx: Context, plan: ListenPlan): Promise<Listener> {
   try {
-    return await startListener({ ...plan.listener, now: ctx.clock.now });
+    return await startListener({ ...plan.listener, clock: ctx.clock });
   } catch (err) {
     if (!(err instanceof ListenerStartError)) throw err;
     if (err.code === 'EINVAL') throw new UsageError(err.message, plan.secretSource === 'env' ? ['check SOCIALPUB_WEBHOOK_SECRET'] : []);
@@ -34,31 +68,12 @@ async function start(ctx: Context, plan: ReturnType<typeof planListen>): Promise
   }
 }
 
-function openLog(file: string): number {
-  try {
-    return openSync(file, 'a');
-  } catch (err) {
-    throw new CliError(`cannot open --log file ${file}: ${(err as Error).message}`, { exitCode: EXIT.usage, code: 'LOG_FILE' });
-  }
-}
-
-export async function runListen(ctx: Context, flags: ListenFlags): Promise<number> {
-  const plan = planListen(flags, ctx.env);
-  const out = ctx.output();
-  const colors = out.colors;
-  const stderr = ctx.io.stderr;
-  const format: LineFormat = out.structured ? 'ndjson' : ctx.globals.format === 'tsv' ? 'tsv' : 'terminal';
-
-  const logFd = plan.logFile === undefined ? undefined : openLog(plan.logFile);
-  if (logFd !== undefined) ctx.onExit(() => closeSync(logFd));
-
-  const listener = await start(ctx, plan);
-  ctx.onExit(() => listener.close());
-  const forwarding = plan.listener.forwardTo !== undefined;
-
-  // Lines are collected and written once per event-loop turn: under load many deliveries land
-  // in one turn, and one write per event would cost more than everything else per event. Order
-  // is kept; --log still gets one flushed write per event.
+/**
+ * Lines are collected and written once per event-loop turn: under load many deliveries land in
+ * one turn, and one write per event would cost more than everything else per event. Order is
+ * kept; --log still gets one flushed write per event.
+ */
+function batchedWriter(stream: OutStream): { print(line: string): void; flush(): void } {
   let pending = '';
   let flushScheduled = false;
   const flush = () => {
@@ -66,56 +81,93 @@ export async function runListen(ctx: Context, flags: ListenFlags): Promise<numbe
     if (pending === '') return;
     const chunk = pending;
     pending = '';
-    ctx.io.stdout.write(chunk);
+    stream.write(chunk);
   };
-  const print = (line: string) => {
-    pending += line;
-    if (!flushScheduled) {
-      flushScheduled = true;
-      setImmediate(flush);
-    }
+  return {
+    print(line) {
+      pending += line;
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flush);
+      }
+    },
+    flush,
   };
+}
 
-  let printed = 0;
-  let stop: (why: Stop) => void = () => {};
+/** The first reason to stop wins; later ones are ignored. */
+function stopSignal(): { stopped: Promise<Stop>; stop(reason: Stop): void } {
+  let stop: (reason: Stop) => void = () => {};
   const stopped = new Promise<Stop>((resolve) => {
     let done = false;
-    stop = (why) => {
+    stop = (reason) => {
       if (done) return;
       done = true;
-      resolve(why);
+      resolve(reason);
     };
   });
+  return { stopped, stop: (reason) => stop(reason) };
+}
 
-  // --timeout is an idle limit: it restarts with every printed event.
+/** --timeout is an idle limit: it restarts with every printed event. */
+function idleTimeout(ctx: Context, timeoutMs: number | undefined, onIdle: () => void): { arm(): void; cancel(): void } {
   let idle: AbortController | undefined;
-  const armTimeout = () => {
-    if (plan.timeoutMs === undefined) return;
-    idle?.abort();
-    const controller = (idle = new AbortController());
-    ctx.clock.sleep(plan.timeoutMs, controller.signal).then(
-      () => stop('timeout'),
-      () => {},
-    );
+  return {
+    arm() {
+      if (timeoutMs === undefined) return;
+      idle?.abort();
+      const controller = (idle = new AbortController());
+      ctx.clock.sleep(timeoutMs, controller.signal).then(onIdle, () => {});
+    },
+    cancel: () => idle?.abort(),
   };
+}
 
+interface PrintOptions {
+  plan: ListenPlan;
+  format: LineFormat;
+  out: Output;
+  print(line: string): void;
+  logFd: number | undefined;
+  stop(reason: Stop): void;
+  onPrinted(): void;
+}
+
+/** Prints each event (up to --max-events) and logs it; returns how many were printed so far. */
+function printEvents(listener: Listener, o: PrintOptions): () => number {
+  let printed = 0;
+  const { maxEvents } = o.plan;
   listener.on('event', (e: DeliveryEvent) => {
-    if (plan.maxEvents !== undefined && printed >= plan.maxEvents) return;
+    if (maxEvents !== undefined && printed >= maxEvents) return;
     printed++;
-    const line = eventLine(format, e, colors);
-    print(line);
-    if (logFd !== undefined) writeSync(logFd, format === 'ndjson' ? line : ndjsonLine(e));
-    if (plan.maxEvents !== undefined && printed >= plan.maxEvents) stop('max-events');
-    else armTimeout();
+    const line = eventLine(o.format, e, o.out.colors);
+    o.print(line);
+    if (o.logFd !== undefined) writeSync(o.logFd, o.format === 'ndjson' ? line : ndjsonLine(e));
+    if (maxEvents !== undefined && printed >= maxEvents) o.stop({ why: 'max-events' });
+    else o.onPrinted();
   });
+  // A bug in the lines above (a renderer that throws) stops the command with an error rather
+  // than dropping events without a word; the engine hands such exceptions here.
+  listener.on('error', (error) => o.stop({ why: 'failed', error }));
+  return () => printed;
+}
+
+/** Duplicates, rejections and forwards: one note each on stderr. */
+function showNotes(ctx: Context, listener: Listener, out: Output): void {
+  const stderr = ctx.io.stderr;
+  const colors = out.colors;
   listener.on('duplicate', (d) => {
     if (!out.quiet) stderr.write(duplicateLine(d.webhookId, colors));
   });
   listener.on('rejected', (r) => void stderr.write(rejectedLine(r, colors)));
   listener.on('forwarded', (f) => void stderr.write(forwardedLine(f, colors)));
   listener.on('forward-failed', (f) => void stderr.write(forwardFailedLine(f, colors)));
+}
 
-  // The ready message: the URL, what to do with it, and what is (not) checked.
+/** The ready message: the URL, what to do with it, and what is (not) checked. */
+function announce(ctx: Context, listener: Listener, plan: ListenPlan, out: Output): void {
+  const stderr = ctx.io.stderr;
+  const colors = out.colors;
   stderr.write(`${colors.green('Ready!')} Listening for webhook deliveries on ${colors.bold(listener.url)}\n`);
   if (!out.quiet) {
     stderr.write(`  Configure this URL as your workspace's webhook endpoint; for the local sandbox: socialpub sandbox --webhook-url ${listener.url}\n`);
@@ -131,31 +183,31 @@ export async function runListen(ctx: Context, flags: ListenFlags): Promise<numbe
   if (!isLoopbackHost(listener.host)) {
     out.warn(`listening on ${listener.host}, not loopback: other machines can reach this endpoint and the Host-header guard is off.`);
   }
-  if (forwarding && !out.quiet) stderr.write(`  Forwarding each event to ${plan.listener.forwardTo} (the sender is answered first).\n`);
+  if (plan.listener.forwardTo !== undefined && !out.quiet) stderr.write(`  Forwarding each event to ${plan.listener.forwardTo} (the sender is answered first).\n`);
   if (!out.quiet) stderr.write(colors.dim('  Ctrl-C to stop.') + '\n');
+}
 
-  const onAbort = () => stop('interrupted');
-  if (ctx.signal.aborted) onAbort();
-  else ctx.signal.addEventListener('abort', onAbort, { once: true });
-  armTimeout();
-
-  const why = await stopped;
-  ctx.signal.removeEventListener('abort', onAbort);
-  idle?.abort();
+/** Closes the engine, saying so when forwards are still running (close waits for them). */
+async function shutDown(ctx: Context, listener: Listener, plan: ListenPlan, out: Output): Promise<void> {
   const pendingForwards = listener.stats().forwardPending;
   if (pendingForwards > 0) {
-    stderr.write(colors.dim(`waiting up to ${formatDuration(plan.listener.forwardTimeoutMs ?? 0)} for ${pendingForwards} forward(s) to finish (Ctrl-C again to quit now)`) + '\n');
+    ctx.io.stderr.write(
+      out.colors.dim(`waiting up to ${formatDuration(plan.listener.forwardTimeoutMs ?? 0)} for ${pendingForwards} forward(s) to finish (Ctrl-C again to quit now)`) + '\n',
+    );
   }
   await listener.close();
-  flush();
-  stderr.write(summaryLine(listener.stats(), printed, forwarding));
+}
 
-  if (why === 'timeout') {
+function exitCodeFor(stop: Stop, plan: ListenPlan): number {
+  if (stop.why === 'failed') {
+    throw new CliError(`internal error while showing an event: ${stop.error.message}`, { exitCode: EXIT.error, code: 'LISTEN_INTERNAL' });
+  }
+  if (stop.why === 'timeout') {
     throw new CliError(`no webhook event arrived within ${formatDuration(plan.timeoutMs ?? 0)}`, {
       exitCode: EXIT.error,
       code: 'LISTEN_TIMEOUT',
       hints: ['check that the webhook URL is configured and that the post is scheduled to publish in that window'],
     });
   }
-  return why === 'interrupted' ? EXIT.interrupted : EXIT.ok;
+  return stop.why === 'interrupted' ? EXIT.interrupted : EXIT.ok;
 }

@@ -58,7 +58,7 @@ export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
   let closeListener: (() => Promise<void>) | undefined;
   if (listenPort !== undefined) {
     const secret = ctx.env.SOCIALPUB_WEBHOOK_SECRET || undefined;
-    const listener = await startListener({ port: listenPort, host: '127.0.0.1', now: () => ctx.clock.now(), ...(secret ? { secret } : {}) });
+    const listener = await startListener({ port: listenPort, host: '127.0.0.1', clock: ctx.clock, ...(secret ? { secret } : {}) });
     closeListener = () => listener.close();
     ctx.onExit(closeListener);
     listener.on('event', (e) => {

@@ -1,0 +1,79 @@
+// How the demo runs a command: in-process (same code as the binary), with a throwaway config
+// folder and the demo's clock, printing the command line first so the user can repeat it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { Colors } from '../../output/colors.js';
+import type { Clock, Context } from '../context.js';
+import { runProgram } from '../run.js';
+import { tee } from './tee.js';
+
+export interface StepResult {
+  code: number;
+  stdout: string;
+}
+
+export interface RunOptions {
+  /** The command line as printed, when it differs from argv. */
+  shown?: string;
+  stdin?: string;
+  /** The command line offered to repeat at the end, when it differs from the one shown. */
+  repeatAs?: string;
+}
+
+export interface DemoSession {
+  /** A step's heading. */
+  say(text: string): void;
+  /** Prints text as is. */
+  write(text: string): void;
+  run(argv: string[], options?: RunOptions): Promise<StepResult>;
+  /** Every command run so far, as a user would type it. */
+  readonly commands: readonly string[];
+  readonly configDir: string;
+  readonly colors: Colors;
+  /** Removes the throwaway config folder. */
+  close(): void;
+}
+
+export function demoSession(ctx: Context, clock: Clock): DemoSession {
+  const c = ctx.output().colors;
+  const commands: string[] = [];
+  const configDir = mkdtempSync(join(tmpdir(), 'socialpub-demo-'));
+  const env = {
+    ...ctx.env,
+    SOCIALPUB_CONFIG_DIR: configDir,
+    SOCIALPUB_PROFILE: undefined,
+    SOCIALPUB_API_KEY: undefined,
+    SOCIALPUB_BASE_URL: undefined,
+    CI: '1',
+  };
+  // Tables even when piped (a demo is read by a person), unless the user chose a format.
+  const format = ctx.globals.formatExplicit ? ['--output', ctx.globals.format] : ['--output', 'table'];
+  const write = (text: string) => void ctx.io.stdout.write(text);
+
+  return {
+    say: (text) => write(`\n${c.bold(c.cyan('▸'))} ${text}\n`),
+    write,
+    commands,
+    configDir,
+    colors: c,
+    async run(argv, options = {}) {
+      const shown = options.shown ?? argv.join(' ');
+      commands.push(`socialpub ${options.repeatAs ?? shown}`);
+      write(`${c.dim('$')} ${c.bold(`socialpub ${shown}`)}\n`);
+      const stdout = tee(ctx.io.stdout);
+      const input = Readable.from(options.stdin === undefined ? [] : [options.stdin]) as Readable & { isTTY?: boolean };
+      const code = await runProgram([...(ctx.globals.color ? [] : ['--no-color']), ...format, ...argv], {
+        io: { stdout, stderr: ctx.io.stderr, stdin: input },
+        env,
+        clock,
+        signal: ctx.signal,
+        version: ctx.version,
+      });
+      if (code !== 0) write(c.dim(`(exit ${code})\n`));
+      return { code, stdout: stdout.text() };
+    },
+    close: () => rmSync(configDir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,54 @@
+// The listener's time. Signature tolerance, receivedAt, the slow-body sweep, forward timeouts,
+// forward backoff and the close grace all read it, so tests pass a manual clock and never sleep.
+
+export interface ListenerClock {
+  now(): number;
+  /** A pause the listener chooses (forward backoff). Rejects when the signal fires. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Calls `fn` once `ms` have passed on this clock and returns a cancel function. Deadlines that
+   * race I/O (a forward's timeout, the close grace) and the slow-body sweep use this, not sleep:
+   * a test clock may end sleeps at once, but a deadline must pass only when time does.
+   */
+  after(ms: number, fn: () => void): () => void;
+}
+
+export const systemListenerClock: ListenerClock = {
+  now: () => Date.now(),
+  sleep(ms, signal) {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(abortError());
+      const onAbort = () => {
+        cancel();
+        reject(abortError());
+      };
+      const cancel = systemListenerClock.after(ms, () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  },
+  after(ms, fn) {
+    const timer = setTimeout(fn, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
+/**
+ * The clock to use: the parts given (a command passes its own `{ now, sleep }`) and the system's
+ * for the rest.
+ */
+export function listenerClock(given: Partial<ListenerClock> = {}): ListenerClock {
+  return {
+    now: given.now ? () => given.now!() : systemListenerClock.now,
+    sleep: given.sleep ? (ms, signal) => given.sleep!(ms, signal) : systemListenerClock.sleep,
+    after: given.after ? (ms, fn) => given.after!(ms, fn) : systemListenerClock.after,
+  };
+}
+
+function abortError(): Error {
+  const e = new Error('interrupted');
+  e.name = 'AbortError';
+  return e;
+}

@@ -1,0 +1,118 @@
+// One complete body, from bytes to event: signature check, JSON, de-duplication, filters, then
+// the event (emitted synchronously, so events keep the order bodies completed in), the 204,
+// and last the forward, off the sender's critical path.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HEADER } from '../wire/headers.js';
+import { webhookPayloadSchema, type WebhookPayload } from '../wire/schemas.js';
+import { verify } from '../wire/webhook-signing.js';
+import { accept, type Reject } from './answers.js';
+import type { Counters } from './counters.js';
+import type { SeenIds } from './dedupe.js';
+import type { Forwarder } from './forwarder.js';
+import type { ListenerSettings } from './options.js';
+import { verifyDetail } from './reasons.js';
+import { receivedAtClock } from './received-at.js';
+import type { Emit } from './safe-emit.js';
+import { header, oneLine } from './text.js';
+
+export interface DeliveryDeps {
+  settings: ListenerSettings;
+  counters: Counters;
+  seen: SeenIds;
+  emit: Emit;
+  reject: Reject;
+  forwarder: Forwarder | undefined;
+}
+
+export type DeliveryHandler = (req: IncomingMessage, res: ServerResponse, raw: Buffer) => void;
+
+export function deliveryHandler(deps: DeliveryDeps): DeliveryHandler {
+  const { settings, counters, seen, emit, reject, forwarder } = deps;
+  const { secret, clock, platforms, statuses } = settings;
+  const receivedAt = receivedAtClock(clock);
+
+  /** Null when the delivery may go on; otherwise it has been rejected. */
+  const verified = (req: IncomingMessage, res: ServerResponse, raw: Buffer, id: string | null): boolean | null => {
+    if (secret === undefined) return false;
+    const timestamp = header(req, HEADER.webhookTimestamp);
+    const nowSeconds = Math.floor(clock.now() / 1000);
+    const check = verify(secret, { id: id ?? undefined, timestamp, signature: header(req, HEADER.webhookSignature) }, raw, nowSeconds);
+    if (check.ok) return true;
+    reject(res, check.reason, verifyDetail(check.reason, nowSeconds, timestamp), id === null ? null : oneLine(id), false);
+    return null;
+  };
+
+  const parsed = (res: ServerResponse, raw: Buffer, id: string | null): Record<string, unknown> | undefined => {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(raw.toString('utf8'));
+    } catch {
+      reject(res, 'malformed-json', 'body is not valid JSON', id === null ? null : oneLine(id), false);
+      return undefined;
+    }
+    if (!isJsonObject(payload)) {
+      reject(res, 'not-an-object', 'body is JSON but not an object', id === null ? null : oneLine(id), false);
+      return undefined;
+    }
+    return payload;
+  };
+
+  // A body without the delivery shape has no platform or status to match.
+  const filteredOut = (delivery: WebhookPayload | undefined) =>
+    (platforms !== undefined && (delivery === undefined || !platforms.has(delivery.platform))) ||
+    (statuses !== undefined && (delivery === undefined || !statuses.has(delivery.status)));
+
+  const forward = (req: IncomingMessage, raw: Buffer, id: string | null, delivery: WebhookPayload | undefined) => {
+    if (!forwarder) return;
+    const headers: Record<string, string> = { 'content-type': header(req, 'content-type') ?? 'application/json' };
+    for (const name of [HEADER.webhookId, HEADER.webhookTimestamp, HEADER.webhookSignature]) {
+      const v = header(req, name);
+      if (v !== undefined) headers[name] = v;
+    }
+    forwarder.enqueue({ webhookId: id, ...(delivery ? { postId: delivery.postId, platform: delivery.platform } : {}), body: raw, headers });
+  };
+
+  return (req, res, raw) => {
+    const id = header(req, HEADER.webhookId) ?? null;
+    const isVerified = verified(req, res, raw, id);
+    if (isVerified === null) return;
+    const payload = parsed(res, raw, id);
+    if (payload === undefined) return;
+    if (id !== null && seen.checkAndAdd(id)) {
+      counters.duplicates++;
+      emit('duplicate', { webhookId: id });
+      return accept(res);
+    }
+    // Read through the schema only when someone looks (a filter, a forward, a renderer): the
+    // NDJSON path prints the raw body and never needs it, and this is the hot path.
+    let read: { delivery: WebhookPayload | undefined } | undefined;
+    const delivery = () => (read ??= { delivery: readDelivery(payload) }).delivery;
+    if ((platforms !== undefined || statuses !== undefined) && filteredOut(delivery())) {
+      counters.filtered++;
+      return accept(res);
+    }
+    counters.events++;
+    emit('event', {
+      payload,
+      get delivery() {
+        return delivery();
+      },
+      raw,
+      webhookId: id,
+      receivedAt: receivedAt(),
+      verified: isVerified,
+      seq: counters.events,
+    });
+    accept(res);
+    if (forwarder) forward(req, raw, id, delivery());
+  };
+}
+
+function readDelivery(payload: Record<string, unknown>): WebhookPayload | undefined {
+  const read = webhookPayloadSchema.safeParse(payload);
+  return read.success ? read.data : undefined;
+}
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
