@@ -39,6 +39,10 @@ export interface ListView<T> {
   envelope?: { key: string; extra: () => Record<string, unknown> };
   /** Rows without columns (an arbitrary endpoint's): a JSON array on a terminal and in a pipe too. */
   jsonOnly?: boolean;
+  /** The row's JSON text, already serialised (a webhook body kept byte for byte). */
+  jsonLine?: (row: T) => string;
+  /** A stream with no end (events as they arrive): --json prints NDJSON, as an array never closes. */
+  endless?: boolean;
 }
 
 export interface ObjectOptions {
@@ -106,8 +110,10 @@ export function createOutput(options: OutputOptions): Output {
   const innerWriter = <T>(view: ListView<T>, sink: Sink): ListWriter<T> => {
     if (idsOnly && view.id) return lineWriter(sink, view.id);
     if (view.jsonOnly && format !== 'ndjson') return mapped(jsonArrayWriter<unknown>(sink), view.json);
+    if (view.jsonLine && (format === 'ndjson' || (format === 'json' && view.endless))) return lineWriter(sink, view.jsonLine);
     switch (format) {
       case 'json':
+        if (view.endless) return mapped(ndjsonWriter<unknown>(sink), view.json);
         return mapped(view.envelope ? envelopeWriter(sink, view.envelope) : jsonArrayWriter<unknown>(sink), view.json);
       case 'ndjson':
         return mapped(ndjsonWriter<unknown>(sink), view.json);

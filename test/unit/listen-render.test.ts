@@ -1,6 +1,6 @@
 // How `listen` renders engine events, and its flag checks: pure functions, no sockets.
 import { describe, expect, it } from 'vitest';
-import { duplicateLine, eventLine, eventRecord, forwardFailedLine, forwardedLine, ndjsonLine, rejectedLine, SHOWN_ID_MAX, summaryLine, terminalLine, tsvLine } from '../../src/cli/commands/listen/render.js';
+import { duplicateLine, eventRecord, forwardFailedLine, forwardedLine, ndjsonLine, rejectedLine, SHOWN_ID_MAX, summaryLine, terminalLine, tsvLine } from '../../src/cli/commands/listen/render.js';
 import { planListen, type ListenFlags } from '../../src/cli/commands/listen/flags.js';
 import { loadColors, plainColors } from '../../src/output/colors.js';
 import { webhookPayloadSchema } from '../../src/wire/schemas.js';
@@ -27,7 +27,7 @@ const failed = {
 describe('listen rendering', () => {
   it('NDJSON: the payload unchanged plus webhookId, receivedAt, verified', () => {
     const e = event({ ...failed, unknownField: [1, { a: null }] });
-    const line = eventLine('ndjson', e, plainColors);
+    const line = ndjsonLine(e);
     expect(line.endsWith('\n')).toBe(true);
     expect(line.trim().split('\n')).toHaveLength(1);
     expect(JSON.parse(line)).toEqual({ ...failed, unknownField: [1, { a: null }], webhookId: 'msg_1', receivedAt: '2026-12-01T09:00:05.123Z', verified: true });

@@ -1,11 +1,10 @@
 // How `listen` shows the engine's events: data lines (terminal, TSV, NDJSON) for stdout and
 // the --log file, and one-line notes for stderr. Pure functions, so they are tested directly.
 import type { Colors } from '../../../output/colors.js';
-import { tsvCell } from '../../../output/writers.js';
+import { tsvCell, type Column } from '../../../output/writers.js';
+import type { ListView } from '../../../output/output.js';
 import type { DeliveryEvent, ForwardedEvent, ForwardFailedEvent, ForwardSubject, ListenerStats, RejectedEvent, RejectReason } from '../../../listen/types.js';
 import { REJECT_LABEL } from '../../../listen/reasons.js';
-
-export type LineFormat = 'terminal' | 'tsv' | 'ndjson';
 
 /** The NDJSON object: the payload unchanged plus where and how it arrived. */
 export function eventRecord(e: DeliveryEvent): Record<string, unknown> {
@@ -99,8 +98,25 @@ export function terminalLine(e: DeliveryEvent, colors: Colors, timeZone?: string
   return parts.join('  ') + '\n';
 }
 
-export function eventLine(format: LineFormat, e: DeliveryEvent, colors: Colors): string {
-  return format === 'ndjson' ? ndjsonLine(e) : format === 'tsv' ? tsvLine(e) : terminalLine(e, colors);
+/** How events are printed through output: a line each on a terminal, TSV piped, NDJSON for --json. */
+export function eventView(): ListView<DeliveryEvent> {
+  const field = (header: string, pick: (f: Shown) => string): Column<DeliveryEvent> => ({ header, value: (e) => pick(shown(e)) });
+  return {
+    columns: [
+      { header: 'received_at', value: (e) => e.receivedAt },
+      field('platform', (f) => f.platform),
+      field('status', (f) => f.status),
+      field('post', (f) => f.postId),
+      field('code', (f) => f.code),
+      field('message', (f) => f.message),
+      field('result', (f) => f.resultId),
+      { header: 'webhook_id', value: (e) => e.webhookId ?? '' },
+    ],
+    line: (e, colors) => terminalLine(e, colors).trimEnd(),
+    jsonLine: (e) => ndjsonLine(e).trimEnd(),
+    json: eventRecord,
+    endless: true,
+  };
 }
 
 /** Longest webhook-id shown on a terminal; NDJSON and TSV keep it whole. */

@@ -4,7 +4,8 @@
 // what is printed keeps the order in which deliveries arrived.
 import { closeSync, writeSync } from 'node:fs';
 import { CliError, UsageError, EXIT } from '../../cli-error.js';
-import type { Context, OutStream } from '../../context.js';
+import type { Context } from '../../context.js';
+import type { ListWriter } from '../../../output/writers.js';
 import { formatMs as formatDuration } from '../../../client/format-ms.js';
 import { maskKey } from '../../../config/resolve.js';
 import type { Output } from '../../../output/output.js';
@@ -14,13 +15,12 @@ import { openLog } from './log-file.js';
 import { planListen, type ListenFlags, type ListenPlan } from './flags.js';
 import {
   duplicateLine,
-  eventLine,
+  eventView,
   forwardedLine,
   forwardFailedLine,
   ndjsonLine,
   rejectedLine,
   summaryLine,
-  type LineFormat,
 } from './render.js';
 
 type Stop = { why: 'max-events' | 'timeout' | 'interrupted' } | { why: 'failed'; error: Error };
@@ -28,7 +28,6 @@ type Stop = { why: 'max-events' | 'timeout' | 'interrupted' } | { why: 'failed';
 export async function runListen(ctx: Context, flags: ListenFlags): Promise<number> {
   const plan = planListen(flags, ctx.env);
   const out = ctx.output();
-  const format: LineFormat = out.structured ? 'ndjson' : ctx.globals.format === 'tsv' ? 'tsv' : 'terminal';
 
   const logFd = plan.logFile === undefined ? undefined : openLog(plan.logFile, (line) => out.warn(line));
   if (logFd !== undefined) ctx.onExit(() => closeSync(logFd));
@@ -36,10 +35,10 @@ export async function runListen(ctx: Context, flags: ListenFlags): Promise<numbe
   const listener = await start(ctx, plan);
   ctx.onExit(() => listener.close());
 
-  const stdout = batchedWriter(ctx.io.stdout);
+  const events = out.listWriter(eventView());
   const stopper = stopSignal();
   const idle = idleTimeout(ctx, plan.timeoutMs, () => stopper.stop({ why: 'timeout' }));
-  const printed = printEvents(listener, { plan, format, out, print: stdout.print, logFd, stop: stopper.stop, onPrinted: idle.arm });
+  const printed = printEvents(listener, { plan, events, logFd, stop: stopper.stop, onPrinted: idle.arm });
   showNotes(ctx, listener, out);
   announce(ctx, listener, plan, out);
 
@@ -52,7 +51,7 @@ export async function runListen(ctx: Context, flags: ListenFlags): Promise<numbe
   ctx.signal.removeEventListener('abort', onAbort);
   idle.cancel();
   await shutDown(ctx, listener, plan, out);
-  stdout.flush();
+  await events.end();
   ctx.io.stderr.write(summaryLine(listener.stats(), printed(), plan.listener.forwardTo !== undefined));
   return exitCodeFor(stop, plan);
 }
@@ -66,33 +65,6 @@ async function start(ctx: Context, plan: ListenPlan): Promise<Listener> {
     const hints = err.code === 'EADDRINUSE' ? ['pick another port with --port N, or --port 0 for any free port'] : [];
     throw new CliError(err.message, { exitCode: EXIT.error, hints, code: err.code });
   }
-}
-
-/**
- * Lines are collected and written once per event-loop turn: under load many deliveries land in
- * one turn, and one write per event would cost more than everything else per event. Order is
- * kept; --log still gets one flushed write per event.
- */
-function batchedWriter(stream: OutStream): { print(line: string): void; flush(): void } {
-  let pending = '';
-  let flushScheduled = false;
-  const flush = () => {
-    flushScheduled = false;
-    if (pending === '') return;
-    const chunk = pending;
-    pending = '';
-    stream.write(chunk);
-  };
-  return {
-    print(line) {
-      pending += line;
-      if (!flushScheduled) {
-        flushScheduled = true;
-        setImmediate(flush);
-      }
-    },
-    flush,
-  };
 }
 
 /** The first reason to stop wins; later ones are ignored. */
@@ -125,9 +97,8 @@ function idleTimeout(ctx: Context, timeoutMs: number | undefined, onIdle: () => 
 
 interface PrintOptions {
   plan: ListenPlan;
-  format: LineFormat;
-  out: Output;
-  print(line: string): void;
+  /** Output batches the lines (one write per event-loop turn) and keeps their order. */
+  events: ListWriter<DeliveryEvent>;
   logFd: number | undefined;
   stop(reason: Stop): void;
   onPrinted(): void;
@@ -140,9 +111,8 @@ function printEvents(listener: Listener, o: PrintOptions): () => number {
   listener.on('event', (e: DeliveryEvent) => {
     if (maxEvents !== undefined && printed >= maxEvents) return;
     printed++;
-    const line = eventLine(o.format, e, o.out.colors);
-    o.print(line);
-    if (o.logFd !== undefined) writeSync(o.logFd, o.format === 'ndjson' ? line : ndjsonLine(e));
+    void o.events.write(e);
+    if (o.logFd !== undefined) writeSync(o.logFd, ndjsonLine(e));
     if (maxEvents !== undefined && printed >= maxEvents) o.stop({ why: 'max-events' });
     else o.onPrinted();
   });
