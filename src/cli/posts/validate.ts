@@ -1,6 +1,7 @@
 // Local validation of a draft against each platform's published limits (src/wire/platforms.ts),
 // before anything is sent: the service would refuse these anyway, later and less helpfully.
-import { PLATFORM_LIMITS, PLATFORMS, isPlatform, mediaKind, textLength, type Platform } from '../../wire/platforms.js';
+import { PLATFORM_LIMITS, PLATFORMS, isPlatform, mediaKind, type Platform } from '../../wire/platforms.js';
+import { judgeText, unitWord } from '../../wire/text-limits.js';
 import type { Issue, MediaSource, PostDraft } from './draft.js';
 import type { MediaFacts } from './media-facts.js';
 import { didYouMean, suggestPlatform } from './suggest.js';
@@ -39,14 +40,17 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf): Issue[] {
     } else if (p.text.trim() === '') {
       issues.push({ field: p.textLabel, message: `${p.textLabel}: the text for ${p.platform} is empty`, fix: 'write the text of the post' });
     } else {
-      const len = textLength(p.text);
-      if (len > limits.maxText) {
-        const over = len - limits.maxText;
+      const verdict = judgeText(p.platform, p.text);
+      const ownText = p.textLabel === '--text' ? `, or give ${p.platform} its own text with --text-for ${p.platform}="…"` : '';
+      if (verdict.over > 0) {
         issues.push({
           field: p.textLabel,
-          message: `${p.textLabel}: ${len} characters is ${over} over ${p.platform}'s limit of ${limits.maxText}`,
-          fix: `shorten it by ${over} character${over === 1 ? '' : 's'}${p.textLabel === '--text' ? `, or give ${p.platform} its own text with --text-for ${p.platform}="…"` : ''}`,
+          message: `${p.textLabel}: ${verdict.count.length} ${unitWord(p.platform, 2)} is ${verdict.over} over ${p.platform}'s limit of ${verdict.limit}${verdict.explanation ? ` (${verdict.explanation})` : ''}`,
+          fix: `shorten it by ${verdict.over} ${unitWord(p.platform, verdict.over)}${ownText}`,
         });
+      } else if (verdict.bytesOver) {
+        const b = verdict.bytesOver;
+        issues.push({ field: p.textLabel, message: `${p.textLabel}: ${b.length} UTF-8 bytes is ${b.over} over ${p.platform}'s limit of ${b.max} bytes`, fix: `shorten it by ${b.over} bytes${ownText}` });
       }
     }
     const mediaLabel = draft.mediaLabel(p.platform);

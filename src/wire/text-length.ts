@@ -1,0 +1,176 @@
+// Text length as each platform counts it (the unit and its source are named per platform in
+// platforms.ts). Pure and dependency-free: the client checks with it before sending, the sandbox
+// judges with it as the service would, and the prompt's "N of LIMIT" hint shows it.
+//
+// X: our own implementation of the published twitter-text v3 configuration rather than the
+// `twitter-text` package: that package (3.1.0, last released 2019) pulls core-js 2,
+// @babel/runtime, punycode and a Unicode 11 emoji parser into every post validation, while the
+// rules themselves are a short table (below) plus URL and emoji recognition.
+
+export type TextUnit = 'x-weighted' | 'graphemes' | 'utf16' | 'code-points' | 'threads' | 'utf8-bytes';
+
+export interface TextCount {
+  /** The length in the platform's unit. */
+  length: number;
+  unit: TextUnit;
+  /** What made the count differ from what a reader sees, e.g. "2 URLs count 23 each". */
+  reasons: string[];
+}
+
+// twitter-text v3 configuration: scale 100, default weight 200, these ranges weigh 100,
+// every URL counts transformedURLLength (23), emoji count as one unit of default weight.
+const X_LIGHT_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0, 4351],
+  [8192, 8205],
+  [8208, 8223],
+  [8242, 8247],
+];
+const X_URL_LENGTH = 23;
+
+let segmenter: Intl.Segmenter | undefined;
+function graphemes(text: string): string[] {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return Array.from(segmenter.segment(text), (s) => s.segment);
+}
+
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+const REGIONAL = /\p{Regional_Indicator}/u;
+const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303f\uff00-\uffef]$/u;
+
+/**
+ * Whether a grapheme cluster is an emoji: a pictograph (with any skin tone, variation selector or
+ * ZWJ sequence it carries), a flag or a keycap. A lone © or ® stays an ordinary Latin-1 character
+ * unless it asks for emoji presentation (U+FE0F), as X's counter treats text-style symbols.
+ */
+export function isEmoji(cluster: string): boolean {
+  const first = cluster.codePointAt(0)!;
+  if (REGIONAL.test(cluster) || cluster.includes('\u20e3')) return true;
+  if (!PICTOGRAPH.test(cluster)) return false;
+  return first > 0xff || cluster.includes('\ufe0f');
+}
+
+const utf8 = new TextEncoder();
+const utf8Bytes = (text: string) => utf8.encode(text).byteLength;
+
+function codePoints(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+// URLs as X finds them: with http(s):// any valid host; without a scheme, hosts ending in a
+// common top-level domain (X knows every TLD; write the scheme to be sure a URL counts 23).
+const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}_-]{0,61}[\\p{L}\\p{N}])?';
+const ASCII_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const BARE_TLDS = 'com|net|org|edu|gov|mil|int|info|biz|io|co|ai|dev|app|me|tv|ly|gg|xyz|news|blog|shop|site|online|tech|us|uk|de|fr|jp|cn|in|br|ru|it|es|nl|ca|au|ch|se|no|dk|fi|pl|be|at|ie|nz|kr|mx';
+const PATH = "(?:[/?#][^\\s\"<>]*[^\\s\"<>.,!?;:'()\\[\\]])?";
+const URL_RE = new RegExp(
+  `https?://(?:${LABEL}\\.)+\\p{L}{2,63}(?::\\d{1,5})?${PATH}/?|https?://(?:\\d{1,3}\\.){3}\\d{1,3}(?::\\d{1,5})?${PATH}/?|(?<![\\p{L}\\p{N}@._/-])(?:${ASCII_LABEL}\\.)+(?:${BARE_TLDS})(?![\\p{L}\\p{N}_-])${PATH}/?`,
+  'giu',
+);
+
+/** The URLs of a text, as X would shorten them. */
+export function findUrls(text: string): string[] {
+  return Array.from(text.matchAll(URL_RE), (m) => m[0]).filter(acceptable);
+}
+
+/** A dotted-quad host is a URL only when every part is an octet. */
+function acceptable(url: string): boolean {
+  const ip = /^https?:\/\/((?:\d{1,3}\.){3}\d{1,3})(?![\d.])/i.exec(url);
+  return !ip || ip[1]!.split('.').every((o) => Number(o) <= 255);
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function xWeighted(input: string): TextCount {
+  const text = input.normalize('NFC');
+  // The text between URLs is weighed; each URL counts a fixed length whatever it holds.
+  const between: string[] = [];
+  let urls = 0;
+  let last = 0;
+  for (const m of text.matchAll(URL_RE)) {
+    if (!acceptable(m[0])) continue;
+    between.push(text.slice(last, m.index));
+    last = m.index + m[0].length;
+    urls++;
+  }
+  between.push(text.slice(last));
+  let weight = urls * X_URL_LENGTH * 100;
+  let emoji = 0;
+  let cjk = 0;
+  let otherHeavy = 0;
+  for (const cluster of between.flatMap(graphemes)) {
+    if (isEmoji(cluster)) {
+      weight += 200;
+      emoji++;
+      continue;
+    }
+    for (const ch of cluster) {
+      const cp = ch.codePointAt(0)!;
+      const light = X_LIGHT_RANGES.some(([lo, hi]) => cp >= lo && cp <= hi);
+      weight += light ? 100 : 200;
+      if (!light) {
+        if (CJK.test(ch)) cjk++;
+        else otherHeavy++;
+      }
+    }
+  }
+  const reasons: string[] = [];
+  if (urls) reasons.push(`${plural(urls, 'URL counts', 'URLs count')} ${X_URL_LENGTH}${urls === 1 ? '' : ' each'}`);
+  if (emoji) reasons.push(`${plural(emoji, 'emoji counts', 'emoji count')} 2${emoji === 1 ? '' : ' each'}`);
+  if (cjk) reasons.push(`${plural(cjk, 'CJK character counts', 'CJK characters count')} 2${cjk === 1 ? '' : ' each'}`);
+  if (otherHeavy) reasons.push(`${plural(otherHeavy, 'character', 'characters')} beyond U+10FF count${otherHeavy === 1 ? 's' : ''} 2${otherHeavy === 1 ? '' : ' each'}`);
+  return { length: weight / 100, unit: 'x-weighted', reasons };
+}
+
+/** Threads: characters, but an emoji counts as many as its UTF-8 bytes. */
+function threadsCount(text: string): TextCount {
+  let length = 0;
+  let emoji = 0;
+  for (const cluster of graphemes(text)) {
+    if (isEmoji(cluster)) {
+      length += utf8Bytes(cluster);
+      emoji++;
+    } else length += codePoints(cluster);
+  }
+  return { length, unit: 'threads', reasons: emoji ? [`${plural(emoji, 'emoji counts', 'emoji count')} as ${emoji === 1 ? 'its' : 'their'} UTF-8 bytes (👍 is 4)`] : [] };
+}
+
+/** The length of a text in a unit, with what made it differ from the characters a reader sees. */
+export function countText(text: string, unit: TextUnit): TextCount {
+  switch (unit) {
+    case 'x-weighted':
+      return xWeighted(text);
+    case 'threads':
+      return threadsCount(text);
+    case 'graphemes': {
+      const length = graphemes(text).length;
+      const joined = codePoints(text) - length;
+      return { length, unit, reasons: joined ? [`${plural(joined, 'code point joins', 'code points join')} a neighbour (skin tones, ZWJ sequences, flags, combining marks)`] : [] };
+    }
+    case 'code-points':
+      return { length: codePoints(text), unit, reasons: [] };
+    case 'utf16': {
+      const astral = text.length - codePoints(text);
+      return { length: text.length, unit, reasons: astral ? [`${plural(astral, 'character', 'characters')} outside the Basic Multilingual Plane (emoji among them) count${astral === 1 ? 's' : ''} 2`] : [] };
+    }
+    case 'utf8-bytes': {
+      const bytes = utf8Bytes(text);
+      return { length: bytes, unit, reasons: bytes !== text.length ? ['it counts UTF-8 bytes: accented letters take 2, CJK 3, emoji 4 or more'] : [] };
+    }
+  }
+}
+
+/** "X counts this text as 281: 2 URLs count 23 each", or undefined when nothing needs saying. */
+export function explainCount(count: TextCount, who: string): string | undefined {
+  if (count.reasons.length === 0) return undefined;
+  const unitName: Record<TextUnit, string> = {
+    'x-weighted': '',
+    graphemes: ' grapheme clusters',
+    utf16: ' UTF-16 code units',
+    'code-points': ' characters',
+    threads: '',
+    'utf8-bytes': ' UTF-8 bytes',
+  };
+  return `${who} counts this text as ${count.length}${unitName[count.unit]}: ${count.reasons.join(', ')}`;
+}
