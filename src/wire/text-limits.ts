@@ -52,3 +52,8 @@ export function unitWord(platform: Platform, n: number): string {
   if (unit === 'utf8-bytes') return n === 1 ? 'byte' : 'bytes';
   return n === 1 ? 'character' : 'characters';
 }
+
+/** "303 characters is 23 over twitter-x's limit of 280 (X counts this text as 303: 2 URLs count 23 each)". */
+export function overLimit(platform: Platform, verdict: TextVerdict): string {
+  return `${verdict.count.length} ${unitWord(platform, verdict.count.length)} is ${verdict.over} over ${platform}'s limit of ${verdict.limit}${verdict.explanation ? ` (${verdict.explanation})` : ''}`;
+}

@@ -1,7 +1,7 @@
 // Questions asked on a terminal when values are missing: platforms, text (optionally one per
 // platform), media, the time, and a confirmation showing what will be sent.
 import { PLATFORM_LIMITS, PLATFORMS, isPlatform } from '../../wire/platforms.js';
-import { judgeText } from '../../wire/text-limits.js';
+import { judgeText, overLimit } from '../../wire/text-limits.js';
 import type { Prompter } from '../prompter.js';
 import { parseTextFor, type FlagValues } from './draft.js';
 import { TimeInputError, parseAt, requireFuture } from './when.js';
@@ -26,7 +26,7 @@ export function textValidator(platforms: readonly string[], allowEmpty: boolean)
     for (const p of platforms) {
       if (!isPlatform(p)) continue;
       const verdict = judgeText(p, v);
-      if (verdict.over > 0) return `${p}: ${verdict.summary}, ${verdict.over} over${allowEmpty ? ' (leave empty to write one text per platform)' : ''}`;
+      if (verdict.over > 0) return `${overLimit(p, verdict)}${allowEmpty ? ' (leave empty to write one text per platform)' : ''}`;
       if (verdict.bytesOver) return `${p}: ${verdict.bytesOver.length} of ${verdict.bytesOver.max} UTF-8 bytes${allowEmpty ? ' (leave empty to write one text per platform)' : ''}`;
     }
     return true;

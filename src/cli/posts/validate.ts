@@ -1,7 +1,7 @@
 // Local validation of a draft against each platform's published limits (src/wire/platforms.ts),
 // before anything is sent: the service would refuse these anyway, later and less helpfully.
 import { PLATFORM_LIMITS, PLATFORMS, isPlatform, mediaKind, type Platform } from '../../wire/platforms.js';
-import { judgeText, unitWord } from '../../wire/text-limits.js';
+import { judgeText, overLimit, unitWord } from '../../wire/text-limits.js';
 import type { Issue, MediaSource, PostDraft } from './draft.js';
 import type { MediaFacts } from './media-facts.js';
 import { didYouMean, suggestPlatform } from './suggest.js';
@@ -45,7 +45,7 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf): Issue[] {
       if (verdict.over > 0) {
         issues.push({
           field: p.textLabel,
-          message: `${p.textLabel}: ${verdict.count.length} ${unitWord(p.platform, 2)} is ${verdict.over} over ${p.platform}'s limit of ${verdict.limit}${verdict.explanation ? ` (${verdict.explanation})` : ''}`,
+          message: `${p.textLabel}: ${overLimit(p.platform, verdict)}`,
           fix: `shorten it by ${verdict.over} ${unitWord(p.platform, verdict.over)}${ownText}`,
         });
       } else if (verdict.bytesOver) {
@@ -79,13 +79,14 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
   const limits = PLATFORM_LIMITS[platform];
   if (!m.isUrl) {
     if (!facts || !facts.exists) return { issue: { field, message: `${field}: no such file`, fix: 'check the path (relative paths start from the current folder, or the file\'s folder for --file and bulk files)' }, perPlatform: false };
+    if (facts.unreadable) return { issue: { field, message: `${field}: cannot read the file: ${facts.unreadable}`, fix: 'check its permissions (ls -l), or copy it somewhere this user can read' }, perPlatform: false };
     if (!facts.isFile) return { issue: { field, message: `${field}: not a regular file`, fix: 'give a path to an image or video file' }, perPlatform: false };
     if (facts.sizeBytes === 0) return { issue: { field, message: `${field}: the file is empty`, fix: 'give a real image or video' }, perPlatform: false };
     if (facts.extensionMime && facts.mimeType) {
       return { issue: { field, message: `${field}: the name says ${facts.extensionMime} but the content is ${facts.mimeType}`, fix: 'rename the file to match its content, or export it in the right format' }, perPlatform: false };
     }
-    if (!facts.mimeType) {
-      return { issue: { field, message: `${field}: unknown media type`, fix: 'use an image (jpg, png, gif, webp) or a video (mp4, mov, webm)' }, perPlatform: false };
+    if (!facts.mimeType || !mediaKind(facts.mimeType)) {
+      return { issue: { field, message: `${field}: the content is not an image or video the platforms take (looks like ${facts.content ?? 'something else'}${facts.mimeType ? '' : '; unknown media type'})`, fix: 'give an image (JPEG, PNG, GIF, WebP) or a video (MP4, MOV, WebM); the file name does not change what it holds' }, perPlatform: false };
     }
   }
   const mime = facts?.mimeType;
