@@ -31,7 +31,9 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf): Issue[] {
   for (const p of draft.platforms) {
     if (!isPlatform(p.platform)) {
       const s = suggestPlatform(p.platform);
-      issues.push({ field: draft.platformLabel, message: `${draft.platformLabel}: "${p.platform}" is not a platform id`, fix: didYouMean(s, PLATFORMS) });
+      const label = p.namedBy ?? draft.platformLabel;
+      const valid = label === '--text-for' ? ` (--text-for takes the ids --platform takes)` : '';
+      issues.push({ field: label, message: `${label}: "${p.platform}" is not a platform id`, fix: `${didYouMean(s, PLATFORMS)}${valid}` });
       continue;
     }
     const limits = PLATFORM_LIMITS[p.platform];
@@ -59,7 +61,8 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf): Issue[] {
     }
     if (limits.requiresMedia && p.media.length === 0) {
       const kinds = Object.keys(limits.media).join(' or ');
-      issues.push({ field: mediaLabel, message: `${mediaLabel}: ${p.platform} needs at least one ${kinds}`, fix: `add --media <file or URL> (${kinds})` });
+      const where = mediaLabel.startsWith('--') ? 'add --media <file or URL>' : mediaLabel.includes('payloads.') ? `add "media": [{ "url": … }] to payloads.${p.platform}` : 'add a media column with a file or URL';
+      issues.push({ field: mediaLabel, message: `${mediaLabel}: ${p.platform} needs at least one ${kinds}`, fix: `${where} (${kinds})` });
     }
     for (const m of p.media) {
       const problem = mediaProblem(p.platform, m, factsOf(m));
