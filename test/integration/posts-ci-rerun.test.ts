@@ -128,4 +128,16 @@ describe('re-running a bulk file without its journal, after its times have passe
     expect(report.rows.map((r) => r.id)).toEqual((JSON.parse(first.stdout) as { rows: Array<{ id: string }> }).rows.map((r) => r.id));
     expect(await postTotal(sb)).toBe(before);
   });
+
+  it('a first run of a row whose time has passed is sent, and the service refuses that row (exit 7)', async () => {
+    const csv = join(dir, 'late.csv');
+    writeFileSync(csv, `at,platforms,text\n${new Date(sb.clock.now() - 60_000).toISOString()},bluesky,never sent before\n`);
+    const before = await postTotal(sb);
+    const r = await runCli(['posts', 'schedule', '--from-file', csv, '--json'], { env: cliEnv(sb), clock: sandboxClock(sb.clock) });
+    expect(r.code, r.stderr).toBe(7);
+    const report = JSON.parse(r.stdout) as { rows: Array<{ outcome: string; error: { message: string } | null }> };
+    expect(report.rows[0]?.outcome).toBe('failed');
+    expect(report.rows[0]?.error?.message).toMatch(/scheduledAt.*in the past/);
+    expect(await postTotal(sb)).toBe(before);
+  });
 });
