@@ -54,7 +54,7 @@ const CASES: Array<[string, string[], string, RegExp]> = [
   ['blank text', create('--platform', 'bluesky', '--text', '   '), '--text', /empty/],
   ['text over the X limit', create('--platform', 'twitter-x', '--text', long(281)), '--text', /281 characters is 1 over twitter-x's limit of 280/],
   ['per-platform text over the limit', create('--platform', 'twitter-x', '--platform', 'bluesky', '--text', 'short', '--text-for', `bluesky=${long(310)}`), '--text-for bluesky', /10 over bluesky's limit of 300/],
-  ['--text-for naming a misspelt platform', create('--platform', 'bluesky', '--text', 'hi', '--text-for', 'blusky=x'), '--text-for blusky', /blusky is not among the targets/],
+  ['--text-for naming a misspelt platform', create('--platform', 'bluesky', '--text', 'hi', '--text-for', 'blusky=x'), '--text-for blusky', /"blusky" is not a platform id[\s\S]*did you mean --text-for bluesky=/],
   ['--text-for naming a platform outside the targets', create('--platform', 'threads', '--text', 'hi', '--text-for', 'bluesky=y'), '--text-for bluesky', /add it to the targets \(--platform threads,bluesky\)/],
   ['--text-for alone naming a misspelt platform', create('--text-for', 'blusky=x'), '--text-for', /"blusky" is not a platform id[\s\S]*did you mean "bluesky"/],
   ['instagram row without media', schedule('--from-file', f('no-media.csv')), 'line 2: media', /add a media column/],

@@ -2,7 +2,8 @@
 // --text-for, --media, --title) or from a whole body (--file, a bulk row). Field labels are kept
 // so that every validation message names what the user actually typed.
 
-import { nearest } from './suggest.js';
+import { isPlatform } from '../../wire/platforms.js';
+import { nearest, suggestPlatform } from './suggest.js';
 
 export interface Issue {
   /** What the user typed that is wrong: "--text", "--media", "payloads.bluesky.text", "line 4: at". */
@@ -115,6 +116,11 @@ export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => st
     // slip (a typo, or a platform dropped from --platform), not a request to post there too.
     // Without --platform (and in CSV rows, whose text:<platform> columns span rows) it adds it.
     if (targets.length && !flags.textForMap) {
+      const meant = isPlatform(id) ? undefined : (nearest(id, targets) ?? suggestPlatform(id));
+      if (!isPlatform(id)) {
+        issues.push({ field: `--text-for ${id}`, message: `--text-for ${id}: "${id}" is not a platform id`, fix: meant ? `did you mean --text-for ${meant}="…"?` : `use one of the targets: ${targets.join(', ')}` });
+        continue;
+      }
       issues.push({
         field: `--text-for ${id}`,
         message: `--text-for ${id}: ${id} is not among the targets (--platform ${targets.join(',')})`,
