@@ -27,8 +27,15 @@ const X_LIGHT_RANGES: ReadonlyArray<readonly [number, number]> = [
 ];
 const X_URL_LENGTH = 23;
 
+// Code points that can join a neighbour into one cluster (UAX #29: Extend and SpacingMark, ZWJ,
+// Prepend, Hangul jamo, flags, emoji and their modifiers) and CR LF. A text without any is one
+// cluster per code point, so the segmenter (tens of ms to load its data) is not needed.
+const CLUSTERING =
+  /[\p{M}\u200c\u200d\ufe00-\ufe0f\u20e3\u0e33\u0eb3\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Modifier}]|\r\n/u;
+
 let segmenter: Intl.Segmenter | undefined;
 function graphemes(text: string): string[] {
+  if (!CLUSTERING.test(text)) return Array.from(text);
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   return Array.from(segmenter.segment(text), (s) => s.segment);
 }
@@ -64,14 +71,22 @@ const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}_-]{0,61}[\\p{L}\\p{N}])?';
 const ASCII_LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const BARE_TLDS = 'com|net|org|edu|gov|mil|int|info|biz|io|co|ai|dev|app|me|tv|ly|gg|xyz|news|blog|shop|site|online|tech|us|uk|de|fr|jp|cn|in|br|ru|it|es|nl|ca|au|ch|se|no|dk|fi|pl|be|at|ie|nz|kr|mx';
 const PATH = "(?:[/?#][^\\s\"<>]*[^\\s\"<>.,!?;:'()\\[\\]])?";
-const URL_RE = new RegExp(
-  `https?://(?:${LABEL}\\.)+\\p{L}{2,63}(?::\\d{1,5})?${PATH}/?|https?://(?:\\d{1,3}\\.){3}\\d{1,3}(?::\\d{1,5})?${PATH}/?|(?<![\\p{L}\\p{N}@._/-])(?:${ASCII_LABEL}\\.)+(?:${BARE_TLDS})(?![\\p{L}\\p{N}_-])${PATH}/?`,
-  'giu',
-);
+// Built on first need: a Unicode-aware pattern this size takes V8 a while to compile.
+let urlRe: RegExp | undefined;
+const MAY_HOLD_URL = /:\/\/|[a-z0-9]\.[a-z]/i;
+const urlPattern = () =>
+  (urlRe ??= new RegExp(
+    `https?://(?:${LABEL}\\.)+\\p{L}{2,63}(?::\\d{1,5})?${PATH}/?|https?://(?:\\d{1,3}\\.){3}\\d{1,3}(?::\\d{1,5})?${PATH}/?|(?<![\\p{L}\\p{N}@._/-])(?:${ASCII_LABEL}\\.)+(?:${BARE_TLDS})(?![\\p{L}\\p{N}_-])${PATH}/?`,
+    'giu',
+  ));
+
+function urlMatches(text: string): RegExpMatchArray[] {
+  return MAY_HOLD_URL.test(text) ? Array.from(text.matchAll(urlPattern())).filter((m) => acceptable(m[0])) : [];
+}
 
 /** The URLs of a text, as X would shorten them. */
 export function findUrls(text: string): string[] {
-  return Array.from(text.matchAll(URL_RE), (m) => m[0]).filter(acceptable);
+  return urlMatches(text).map((m) => m[0]);
 }
 
 /** A dotted-quad host is a URL only when every part is an octet. */
@@ -88,10 +103,9 @@ function xWeighted(input: string): TextCount {
   const between: string[] = [];
   let urls = 0;
   let last = 0;
-  for (const m of text.matchAll(URL_RE)) {
-    if (!acceptable(m[0])) continue;
+  for (const m of urlMatches(text)) {
     between.push(text.slice(last, m.index));
-    last = m.index + m[0].length;
+    last = m.index! + m[0].length;
     urls++;
   }
   between.push(text.slice(last));
@@ -146,7 +160,7 @@ export function countText(text: string, unit: TextUnit): TextCount {
     case 'graphemes': {
       const length = graphemes(text).length;
       const joined = codePoints(text) - length;
-      return { length, unit, reasons: joined ? [`${plural(joined, 'code point joins', 'code points join')} a neighbour (skin tones, ZWJ sequences, flags, combining marks)`] : [] };
+      return { length, unit, reasons: joined ? [`${plural(joined, 'skin tone, joiner or mark counts', 'skin tones, joiners or marks count')} with the character before ${joined === 1 ? 'it' : 'them'}`] : [] };
     }
     case 'code-points':
       return { length: codePoints(text), unit, reasons: [] };
@@ -156,7 +170,7 @@ export function countText(text: string, unit: TextUnit): TextCount {
     }
     case 'utf8-bytes': {
       const bytes = utf8Bytes(text);
-      return { length: bytes, unit, reasons: bytes !== text.length ? ['it counts UTF-8 bytes: accented letters take 2, CJK 3, emoji 4 or more'] : [] };
+      return { length: bytes, unit, reasons: bytes !== text.length ? ['accented letters take 2, CJK 3, emoji 4 or more'] : [] };
     }
   }
 }

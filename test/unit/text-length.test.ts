@@ -82,6 +82,12 @@ describe('Bluesky counts grapheme clusters (300)', () => {
     expect(verdict.count.length).toBe(250);
   });
 
+  it('explains a count that differs from the code points', () => {
+    expect(judgeText('bluesky', '👍🏽'.repeat(301)).summary).toBe(
+      '301 of 300 (Bluesky counts this text as 301 grapheme clusters: 301 skin tones, joiners or marks count with the character before them)',
+    );
+  });
+
   it('also holds the lexicon ceiling of 3000 UTF-8 bytes', () => {
     // 300 family emoji: 300 graphemes, each 25 bytes.
     const verdict = judgeText('bluesky', '👨\u200d👩\u200d👧\u200d👦'.repeat(300));
