@@ -72,6 +72,10 @@ describe('Bluesky counts grapheme clusters (300)', () => {
     ['e with a combining acute accent', 'e\u0301', 1],
     ['three CJK characters', '日本語', 3],
     ['a mention', '@alice.bsky.social', 18],
+    ['CR LF (one cluster, UAX #29 GB3)', 'a\r\nb', 3],
+    ['a Hangul syllable from conjoining jamo', '\u1100\u1161\u11a8', 1],
+    ['Thai ko kai with sara am (a spacing mark)', '\u0e01\u0e33', 1],
+    ['plain ASCII', 'Hello, world', 12],
   ])('%s', (_, text, expected) => {
     expect(countText(text, 'graphemes').length).toBe(expected);
   });
