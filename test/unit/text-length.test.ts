@@ -9,7 +9,7 @@
 // - TikTok: "UTF-16 runes"; YouTube description: "5000 bytes" (UTF-8).
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_LIMITS, PLATFORMS } from '../../src/wire/platforms.js';
-import { countText } from '../../src/wire/text-length.js';
+import { countText, findUrls } from '../../src/wire/text-length.js';
 import { judgeText } from '../../src/wire/text-limits.js';
 
 const POEM =
@@ -44,6 +44,15 @@ const X_CONFORMANCE: Array<[string, string, number]> = [
 describe('X weighted counting (twitter-text v3 conformance)', () => {
   it.each(X_CONFORMANCE)('%s', (_, text, expected) => {
     expect(countText(text, 'x-weighted').length).toBe(expected);
+  });
+
+  it('finds URLs as twitter-text extracts them (conformance extract.yml: trailing punctuation, emails, no scheme)', () => {
+    expect(findUrls('see https://example.com/a, then 👍')).toEqual(['https://example.com/a']);
+    expect(findUrls('見て https://example.com/path。次')).toEqual(['https://example.com/path']);
+    expect(findUrls('mail me at user@example.com')).toEqual([]);
+    expect(findUrls('www.example.com and foo.co.jp/path')).toEqual(['www.example.com', 'foo.co.jp/path']);
+    expect(findUrls('http://☃.net/ ok')).toEqual(['http://☃.net/']);
+    expect(findUrls('HTTPS://www.ExaMPLE.COM/index.html')).toEqual(['HTTPS://www.ExaMPLE.COM/index.html']);
   });
 
   it('counts a mention as its characters (X shortens only URLs)', () => {
