@@ -6,6 +6,8 @@ export interface Choice<T> {
   name: string;
   value: T;
   checked?: boolean;
+  /** What is echoed once chosen (default: name). */
+  short?: string;
 }
 
 export interface Prompter {

@@ -2,6 +2,9 @@
 // --text-for, --media, --title) or from a whole body (--file, a bulk row). Field labels are kept
 // so that every validation message names what the user actually typed.
 
+import { isPlatform } from '../wire/platforms.js';
+import { nearest, suggestPlatform } from '../wire/suggest.js';
+
 /** What the user typed that is wrong: "--text", "--media", "payloads.bluesky.text", "line 4: at". */
 export type { InputIssue as Issue } from '../wire/invalid-input.js';
 import type { InputIssue as Issue } from '../wire/invalid-input.js';
@@ -22,6 +25,8 @@ export interface MediaSource {
 
 export interface PlatformDraft {
   platform: string;
+  /** The field that named the platform, when not the draft's platformLabel ("--text-for"). */
+  namedBy?: string;
   text: string | undefined;
   /** Which field the text came from ("--text", "--text-for bluesky", "payloads.bluesky.text"). */
   textLabel: string;
@@ -97,9 +102,30 @@ export const COMMAND_LINE_LABELS: FlagLabels = {
 export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => string, issues: Issue[], labels: FlagLabels = COMMAND_LINE_LABELS): PostDraft {
   const perPlatform = flags.textForMap ?? parseTextFor(flags.textFor ?? [], issues);
   const names: string[] = [];
-  for (const p of [...(flags.platform ?? []).flatMap((v) => v.split(',')), ...perPlatform.keys()]) {
+  const targets = (flags.platform ?? []).flatMap((v) => v.split(',')).map((p) => p.trim()).filter(Boolean);
+  for (const id of targets) if (!names.includes(id)) names.push(id);
+  const byTextFor = new Set<string>();
+  for (const p of perPlatform.keys()) {
     const id = p.trim();
-    if (id && !names.includes(id)) names.push(id);
+    if (!id || names.includes(id)) continue;
+    // On the command line --platform names the targets; a --text-for for another platform is a
+    // slip (a typo, or a platform dropped from --platform), not a request to post there too.
+    // Without --platform (and in CSV rows, whose text:<platform> columns span rows) it adds it.
+    if (targets.length && !flags.textForMap) {
+      const meant = isPlatform(id) ? undefined : (nearest(id, targets) ?? suggestPlatform(id));
+      if (!isPlatform(id)) {
+        issues.push({ field: `--text-for ${id}`, message: `--text-for ${id}: "${id}" is not a platform id`, fix: meant ? `did you mean --text-for ${meant}="…"?` : `use one of the targets: ${targets.join(', ')}` });
+        continue;
+      }
+      issues.push({
+        field: `--text-for ${id}`,
+        message: `--text-for ${id}: ${id} is not among the targets (--platform ${targets.join(',')})`,
+        fix: `add it to the targets (--platform ${[...targets, id].join(',')}), or drop --text-for ${id}`,
+      });
+      continue;
+    }
+    names.push(id);
+    byTextFor.add(id);
   }
   const media = (flags.media ?? []).map((m) => mediaSource(m, labels.media(m), resolvePath));
   return {
@@ -107,6 +133,7 @@ export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => st
       const own = perPlatform.get(platform);
       return {
         platform,
+        ...(byTextFor.has(platform) && labels === COMMAND_LINE_LABELS ? { namedBy: '--text-for' } : {}),
         text: own ?? flags.text,
         textLabel: own !== undefined ? labels.textFor(platform) : labels.text,
         media,
@@ -149,7 +176,7 @@ export function draftFromBody(value: unknown, prefix: string, resolvePath: (p: s
       issues.push({ field: f('scheduledAt'), message: `${f('scheduledAt')}: posts create makes a draft and takes no time`, fix: 'use `socialpub posts schedule --file … ` to schedule it' });
       continue;
     }
-    const near = [...known].find((k) => k.toLowerCase() === key.toLowerCase() || k.toLowerCase().startsWith(key.toLowerCase().slice(0, 4)));
+    const near = nearest(key, [...known]);
     issues.push({ field: f(key), message: `${f(key)}: unknown field`, fix: near ? `did you mean "${near}"?` : `the body takes ${[...known].join(', ')}` });
   }
   let scheduledAt: string | undefined;

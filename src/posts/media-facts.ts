@@ -1,7 +1,8 @@
 // What we can know about a media item before sending anything: for a local file, whether it
-// exists, its size, and its type (from its first bytes, else its extension); for a URL, its type
-// from the extension when there is one.
+// exists and can be read, its size, and its type from its content (never its name); for a URL,
+// its type from the extension when there is one.
 import { open, stat } from 'node:fs/promises';
+import { SNIFF_BYTES, sniffContent } from './media-content.js';
 import { mimeTypeFor } from '../wire/platforms.js';
 import type { MediaSource } from './draft.js';
 
@@ -9,28 +10,19 @@ export interface MediaFacts {
   exists: boolean;
   isFile: boolean;
   sizeBytes: number | undefined;
-  /** Type from the content (files) or the extension (URLs, files of unknown content). */
+  /** Type from the content (files) or the extension (URLs); undefined when no media type fits. */
   mimeType: string | undefined;
   /** Type the extension claims, when it differs from the content. */
   extensionMime: string | undefined;
+  /** What the content is, for messages ("text", "a PDF document"); files only. */
+  content?: string;
+  /** Why an existing path could not be read ("permission denied"), when it could not. */
+  unreadable?: string;
 }
 
-/** Type from magic numbers: the common image and video containers platforms take. */
+/** Type from magic numbers (src/posts/media-content.ts): the formats platforms take and a few more. */
 export function sniffMime(head: Uint8Array): string | undefined {
-  const b = (i: number) => head[i] ?? -1;
-  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
-  if (b(0) === 0xff && b(1) === 0xd8 && b(2) === 0xff) return 'image/jpeg';
-  if (b(0) === 0x89 && ascii(1, 4) === 'PNG') return 'image/png';
-  if (ascii(0, 4) === 'GIF8') return 'image/gif';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  if (b(0) === 0x1a && b(1) === 0x45 && b(2) === 0xdf && b(3) === 0xa3) return 'video/webm';
-  if (ascii(4, 8) === 'ftyp') {
-    const brand = ascii(8, 12);
-    if (brand === 'qt  ') return 'video/quicktime';
-    if (/^(heic|heix|mif1|msf1|avif)$/.test(brand)) return brand === 'avif' ? 'image/avif' : 'image/heic';
-    return 'video/mp4';
-  }
-  return undefined;
+  return sniffContent(head).mime;
 }
 
 /** Facts about each item; one inspector per command run caches by path (bulk rows share files). */
@@ -57,25 +49,38 @@ function urlFacts(url: string): MediaFacts {
   return { exists: true, isFile: false, sizeBytes: undefined, mimeType: mimeTypeFor(path), extensionMime: undefined };
 }
 
+const NONE = { sizeBytes: undefined, mimeType: undefined, extensionMime: undefined } as const;
+
 async function fileFacts(path: string): Promise<MediaFacts> {
   let size: number;
+  const head = new Uint8Array(SNIFF_BYTES);
+  let read = 0;
   try {
     const s = await stat(path);
-    if (!s.isFile()) return { exists: true, isFile: false, sizeBytes: undefined, mimeType: undefined, extensionMime: undefined };
+    if (!s.isFile()) return { exists: true, isFile: false, ...NONE };
     size = s.size;
-  } catch {
-    return { exists: false, isFile: false, sizeBytes: undefined, mimeType: undefined, extensionMime: undefined };
-  }
-  const head = new Uint8Array(16);
-  const fh = await open(path, 'r');
-  try {
-    await fh.read(head, 0, 16, 0);
-  } finally {
-    await fh.close();
+    const fh = await open(path, 'r');
+    try {
+      read = (await fh.read(head, 0, SNIFF_BYTES, 0)).bytesRead;
+    } finally {
+      await fh.close();
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { exists: false, isFile: false, ...NONE };
+    return { exists: true, isFile: true, ...NONE, unreadable: unreadableReason(code, (err as Error).message) };
   }
   const byExt = mimeTypeFor(path);
-  const sniffed = size > 0 ? sniffMime(head) : undefined;
-  // mp4 and m4v share a container; an extension that names the same kind is not a conflict.
-  const conflict = sniffed && byExt && sniffed !== byExt && !(sniffed === 'video/mp4' && byExt.startsWith('video/'));
-  return { exists: true, isFile: true, sizeBytes: size, mimeType: conflict ? sniffed : (byExt ?? sniffed), extensionMime: conflict ? byExt : undefined };
+  const sniffed = size > 0 ? sniffContent(head.subarray(0, read)) : undefined;
+  const mime = sniffed?.mime;
+  // mp4, m4v and mov share a container family; an extension that names a video is not a conflict.
+  const conflict = mime !== undefined && byExt !== undefined && mime !== byExt && !(mime.startsWith('video/') && byExt.startsWith('video/'));
+  return { exists: true, isFile: true, sizeBytes: size, mimeType: mime, extensionMime: conflict ? byExt : undefined, ...(sniffed ? { content: sniffed.what } : {}) };
+}
+
+function unreadableReason(code: string | undefined, message: string): string {
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied (the file exists but this user may not read it)';
+  if (code === 'ELOOP') return 'too many symbolic links';
+  if (code === 'EISDIR') return 'it is a folder';
+  return `cannot read it (${code ?? message})`;
 }

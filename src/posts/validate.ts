@@ -1,6 +1,7 @@
 // Local validation of a draft against each platform's published limits (src/wire/platforms.ts),
 // before anything is sent: the service would refuse these anyway, later and less helpfully.
-import { PLATFORM_LIMITS, PLATFORMS, isPlatform, mediaKind, textLength, type Platform } from '../wire/platforms.js';
+import { PLATFORM_LIMITS, PLATFORMS, isPlatform, mediaKind, type Platform } from '../wire/platforms.js';
+import { judgeText, overLimit, unitWord } from '../wire/text-limits.js';
 import type { Issue, MediaSource, PostDraft } from './draft.js';
 import type { MediaFacts } from './media-facts.js';
 import { didYouMean, suggestPlatform } from '../wire/suggest.js';
@@ -30,7 +31,9 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf): Issue[] {
   for (const p of draft.platforms) {
     if (!isPlatform(p.platform)) {
       const s = suggestPlatform(p.platform);
-      issues.push({ field: draft.platformLabel, message: `${draft.platformLabel}: "${p.platform}" is not a platform id`, fix: didYouMean(s, PLATFORMS) });
+      const label = p.namedBy ?? draft.platformLabel;
+      const valid = label === '--text-for' ? ` (--text-for takes the ids --platform takes)` : '';
+      issues.push({ field: label, message: `${label}: "${p.platform}" is not a platform id`, fix: `${didYouMean(s, PLATFORMS)}${valid}` });
       continue;
     }
     const limits = PLATFORM_LIMITS[p.platform];
@@ -39,14 +42,17 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf): Issue[] {
     } else if (p.text.trim() === '') {
       issues.push({ field: p.textLabel, message: `${p.textLabel}: the text for ${p.platform} is empty`, fix: 'write the text of the post' });
     } else {
-      const len = textLength(p.text);
-      if (len > limits.maxText) {
-        const over = len - limits.maxText;
+      const verdict = judgeText(p.platform, p.text);
+      const ownText = p.textLabel === '--text' ? `, or give ${p.platform} its own text with --text-for ${p.platform}="…"` : '';
+      if (verdict.over > 0) {
         issues.push({
           field: p.textLabel,
-          message: `${p.textLabel}: ${len} characters is ${over} over ${p.platform}'s limit of ${limits.maxText}`,
-          fix: `shorten it by ${over} character${over === 1 ? '' : 's'}${p.textLabel === '--text' ? `, or give ${p.platform} its own text with --text-for ${p.platform}="…"` : ''}`,
+          message: `${p.textLabel}: ${overLimit(p.platform, verdict)}`,
+          fix: `shorten it by ${verdict.over} ${unitWord(p.platform, verdict.over)}${ownText}`,
         });
+      } else if (verdict.bytesOver) {
+        const b = verdict.bytesOver;
+        issues.push({ field: p.textLabel, message: `${p.textLabel}: ${b.length} UTF-8 bytes is ${b.over} over ${p.platform}'s limit of ${b.max} bytes`, fix: `shorten it by ${b.over} bytes${ownText}` });
       }
     }
     const mediaLabel = draft.mediaLabel(p.platform);
@@ -55,7 +61,8 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf): Issue[] {
     }
     if (limits.requiresMedia && p.media.length === 0) {
       const kinds = Object.keys(limits.media).join(' or ');
-      issues.push({ field: mediaLabel, message: `${mediaLabel}: ${p.platform} needs at least one ${kinds}`, fix: `add --media <file or URL> (${kinds})` });
+      const where = mediaLabel.startsWith('--') ? 'add --media <file or URL>' : mediaLabel.includes('payloads.') ? `add "media": [{ "url": … }] to payloads.${p.platform}` : 'add a media column with a file or URL';
+      issues.push({ field: mediaLabel, message: `${mediaLabel}: ${p.platform} needs at least one ${kinds}`, fix: `${where} (${kinds})` });
     }
     for (const m of p.media) {
       const problem = mediaProblem(p.platform, m, factsOf(m));
@@ -75,13 +82,14 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
   const limits = PLATFORM_LIMITS[platform];
   if (!m.isUrl) {
     if (!facts || !facts.exists) return { issue: { field, message: `${field}: no such file`, fix: 'check the path (relative paths start from the current folder, or the file\'s folder for --file and bulk files)' }, perPlatform: false };
+    if (facts.unreadable) return { issue: { field, message: `${field}: cannot read the file: ${facts.unreadable}`, fix: 'check its permissions (ls -l), or copy it somewhere this user can read' }, perPlatform: false };
     if (!facts.isFile) return { issue: { field, message: `${field}: not a regular file`, fix: 'give a path to an image or video file' }, perPlatform: false };
     if (facts.sizeBytes === 0) return { issue: { field, message: `${field}: the file is empty`, fix: 'give a real image or video' }, perPlatform: false };
     if (facts.extensionMime && facts.mimeType) {
       return { issue: { field, message: `${field}: the name says ${facts.extensionMime} but the content is ${facts.mimeType}`, fix: 'rename the file to match its content, or export it in the right format' }, perPlatform: false };
     }
-    if (!facts.mimeType) {
-      return { issue: { field, message: `${field}: unknown media type`, fix: 'use an image (jpg, png, gif, webp) or a video (mp4, mov, webm)' }, perPlatform: false };
+    if (!facts.mimeType || !mediaKind(facts.mimeType)) {
+      return { issue: { field, message: `${field}: the content is not an image or video the platforms take (looks like ${facts.content ?? 'something else'}${facts.mimeType ? '' : '; unknown media type'})`, fix: 'give an image (JPEG, PNG, GIF, WebP) or a video (MP4, MOV, WebM); the file name does not change what it holds' }, perPlatform: false };
     }
   }
   const mime = facts?.mimeType;

@@ -48,11 +48,23 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
     });
   } catch {
     const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-    const guess = nearest(zone, zones, Math.max(3, Math.ceil(zone.length / 3)));
+    const guess = nearest(zone, zones, Math.max(3, Math.ceil(zone.length / 3))) ?? zoneByCity(zone, zones);
     throw new TimeInputError('--tz', `--tz: "${zone}" is not a known time zone`, guess ? `did you mean "${guess}"? (IANA names such as Europe/Paris, America/New_York, UTC)` : 'use an IANA name such as Europe/Paris, America/New_York or UTC');
   }
   formatters.set(zone, f);
   return f;
+}
+
+/** "paris" → Europe/Paris, "new york" → America/New_York: people name the city, not the region. */
+function zoneByCity(input: string, zones: readonly string[]): string | undefined {
+  const city = (z: string) => z.slice(z.lastIndexOf('/') + 1).replace(/_/g, ' ').toLowerCase();
+  const wanted = input.trim().replace(/[_-]/g, ' ').toLowerCase();
+  if (wanted === '') return undefined;
+  const cities = zones.map(city);
+  const exact = zones[cities.indexOf(wanted)];
+  if (exact) return exact;
+  const near = nearest(wanted, cities, Math.max(1, Math.floor(wanted.length / 4)));
+  return near === undefined ? undefined : zones[cities.indexOf(near)];
 }
 
 /** Throws a TimeInputError (field --tz) unless the zone is known. */
@@ -184,9 +196,32 @@ export function parseAt(input: string, options: ParseAtOptions): ResolvedAt {
 /** Refuses a time that is not in the future (the service refuses it too, with 422). */
 export function requireFuture(at: ResolvedAt, now: number, field = '--at', input?: string): ResolvedAt {
   if (at.epochMs <= now) {
-    const ago = Math.round((now - at.epochMs) / 60_000);
+    const ago = now - at.epochMs;
     const what = input ? `"${input}" (${at.iso})` : at.iso;
-    throw new TimeInputError(field, `${field}: ${what} is in the past${ago > 0 ? ` by ${ago} min` : ''}`, 'scheduled posts need a future time; check the date, and --tz for local times');
+    throw new TimeInputError(field, `${field}: ${what} is in the past${ago >= 60_000 ? ` by ${humanAgo(ago)}` : ''}`, 'scheduled posts need a future time; check the date, and --tz for local times');
   }
   return at;
+}
+
+const SPANS: ReadonlyArray<[number, string]> = [
+  [365.2425 * 86_400_000, 'year'],
+  [30.436875 * 86_400_000, 'month'],
+  [86_400_000, 'day'],
+  [3_600_000, 'hour'],
+  [60_000, 'min'],
+];
+
+const unitText = (n: number, unit: string) => `${n} ${unit}${n === 1 || unit === 'min' ? '' : 's'}`;
+
+/** "1 year 11 months", "3 days", "2 hours 5 min": the largest unit, and the next one rounded. */
+export function humanAgo(ms: number): string {
+  const first = SPANS.findIndex(([size]) => ms >= size);
+  if (first < 0) return 'less than a minute';
+  const [size, unit] = SPANS[first]!;
+  let n = Math.floor(ms / size);
+  const next = SPANS[first + 1];
+  if (!next) return unitText(n, unit);
+  let m = Math.round((ms - n * size) / next[0]);
+  if (m >= Math.round(size / next[0])) [n, m] = [n + 1, 0]; // "2 hours 60 min" is 3 hours
+  return m > 0 ? `${unitText(n, unit)} ${unitText(m, next[1])}` : unitText(n, unit);
 }

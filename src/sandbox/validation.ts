@@ -1,6 +1,7 @@
 // The service's rules for request bodies, as issues with paths (`payloads.twitter-x.text`),
 // using the platform table the client checks against too (src/wire/platforms.ts).
 import { isPlatform, mediaKind, mimeTypeFor, PLATFORM_LIMITS, PLATFORMS, textLength, type Platform } from '../wire/platforms.js';
+import { judgeText } from '../wire/text-limits.js';
 import { parseTimestamp } from './timestamps.js';
 
 export interface Issue {
@@ -52,9 +53,12 @@ function checkPayload(platform: Platform, payload: Record<string, unknown>, path
   } else if (text.trim() === '') {
     issues.push({ path: `${path}.text`, message: 'must not be empty' });
   } else {
-    const length = textLength(text);
-    if (length > limits.maxText) {
-      issues.push({ path: `${path}.text`, message: `is ${length} characters; ${platform} allows at most ${limits.maxText}` });
+    // Counted as the platform counts it, as the service does (src/wire/text-length.ts).
+    const verdict = judgeText(platform, text);
+    if (verdict.over > 0) {
+      issues.push({ path: `${path}.text`, message: `is ${verdict.count.length} ${limits.textUnit === 'utf8-bytes' ? 'bytes' : 'characters'}; ${platform} allows at most ${limits.maxText}${verdict.explanation ? ` (${verdict.explanation})` : ''}` });
+    } else if (verdict.bytesOver) {
+      issues.push({ path: `${path}.text`, message: `is ${verdict.bytesOver.length} UTF-8 bytes; ${platform} allows at most ${verdict.bytesOver.max}` });
     }
   }
   const media = payload.media;

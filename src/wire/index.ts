@@ -2,3 +2,5 @@ export * from './platforms.js';
 export * from './headers.js';
 export * from './schemas.js';
 export * from './webhook-signing.js';
+export * from './text-length.js';
+export * from './text-limits.js';

@@ -28,6 +28,8 @@ beforeAll(async () => {
   writeFileSync(f('with-time.json'), JSON.stringify({ payloads: { bluesky: { text: 'hi' } }, scheduledAt: '2026-12-24T09:00:00Z' }));
   writeFileSync(f('past-time.json'), JSON.stringify({ payloads: { bluesky: { text: 'hi' } }, scheduledAt: '2020-12-24T09:00:00Z' }));
   writeFileSync(f('bad-rows.csv'), 'at,platforms,text\n2026-12-24T09:00:00Z,bluesky,ok\n2026-12-24T09:00:00Z,blusky,typo\n');
+  writeFileSync(f('no-media.csv'), 'at,platforms,text\n2026-12-24T09:00:00Z,instagram,no picture\n');
+  writeFileSync(f('titel.json'), JSON.stringify({ payloads: { bluesky: { text: 'hi' } }, titel: 'x' }));
   writeFileSync(f('bad-header.csv'), 'when,platforms,text\n2026-12-24T09:00:00Z,bluesky,ok\n');
   writeFileSync(f('bad-line.ndjson'), '{"payloads":{"bluesky":{"text":"ok"}},"scheduledAt":"2026-12-24T09:00:00Z"}\n{"payloads": nope}\n');
 });
@@ -51,7 +53,14 @@ const CASES: Array<[string, string[], string, RegExp]> = [
   ['empty text', create('--platform', 'bluesky', '--text', ''), '--text', /empty/],
   ['blank text', create('--platform', 'bluesky', '--text', '   '), '--text', /empty/],
   ['text over the X limit', create('--platform', 'twitter-x', '--text', long(281)), '--text', /281 characters is 1 over twitter-x's limit of 280/],
-  ['per-platform text over the limit', create('--platform', 'twitter-x', '--text', 'short', '--text-for', `bluesky=${long(310)}`), '--text-for bluesky', /10 over bluesky's limit of 300/],
+  ['per-platform text over the limit', create('--platform', 'twitter-x', '--platform', 'bluesky', '--text', 'short', '--text-for', `bluesky=${long(310)}`), '--text-for bluesky', /10 over bluesky's limit of 300/],
+  ['--text-for naming a misspelt platform', create('--platform', 'bluesky', '--text', 'hi', '--text-for', 'blusky=x'), '--text-for blusky', /"blusky" is not a platform id[\s\S]*did you mean --text-for bluesky=/],
+  ['--text-for naming a platform outside the targets', create('--platform', 'threads', '--text', 'hi', '--text-for', 'bluesky=y'), '--text-for bluesky', /add it to the targets \(--platform threads,bluesky\)/],
+  ['--text-for alone naming a misspelt platform', create('--text-for', 'blusky=x'), '--text-for', /"blusky" is not a platform id[\s\S]*did you mean "bluesky"/],
+  ['instagram row without media', schedule('--from-file', f('no-media.csv')), 'line 2: media', /add a media column/],
+  ['misspelt field in a --file body', create('--file', f('titel.json')), 'titel', /did you mean "title"\?/],
+  ['a zone given by its city', schedule('--platform', 'bluesky', '--text', 'hi', '--at', '+1h', '--tz', 'paris'), '--tz', /did you mean "Europe\/Paris"/],
+  ['a local time long past', schedule('--platform', 'bluesky', '--text', 'hi', '--at', '2025-01-01 09:00'), '--at', /in the past by 1 year 11 months/],
   ['--text-for without =', create('--platform', 'bluesky', '--text-for', 'bluesky'), '--text-for', /not platform=text/],
   ['text missing for one platform', create('--platform', 'linkedin', '--text-for', 'bluesky=hi'), '--text', /missing --text/],
   ['empty title', create('--platform', 'bluesky', '--text', 'hi', '--title', ''), '--title', /empty/],

@@ -75,7 +75,7 @@ describe('parseAt', () => {
 
   it('requireFuture refuses now and the past', () => {
     const past = parseAt('2026-05-31T12:00:00Z', { now: NOW });
-    expect(timeError(() => requireFuture(past, NOW, '--at', '2026-05-31T12:00:00Z')).message).toMatch(/is in the past by 1440 min/);
+    expect(timeError(() => requireFuture(past, NOW, '--at', '2026-05-31T12:00:00Z')).message).toMatch(/is in the past by 1 day/);
     expect(() => requireFuture(parseAt('2026-06-01T12:00:00Z', { now: NOW }), NOW)).toThrow(/past/);
     expect(requireFuture(parseAt('+1m', { now: NOW }), NOW).epochMs).toBe(NOW + 60_000);
   });

@@ -121,7 +121,13 @@ export async function compose(ctx: Context, opts: ScheduleOptions, mode: 'create
     }
     if (atInput !== undefined) {
       const input = atInput;
-      at = catchTime(issues, () => requireFuture(parseAt(input, { now: ctx.clock.now(), zone, field: atField }), ctx.clock.now(), atField, input));
+      const now = ctx.clock.now();
+      at = catchTime(issues, () => {
+        const parsed = parseAt(input, { now, zone, field: atField });
+        // A late CI re-run (CONTRACT 5): with a key, an absolute time that has passed is sent; the
+        // service replays the post the key created, and only refuses a key it has never seen.
+        return opts.idempotencyKey !== undefined && parsed.kind !== 'relative' ? parsed : requireFuture(parsed, now, atField, input);
+      });
     }
   }
 

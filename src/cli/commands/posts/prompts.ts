@@ -1,6 +1,7 @@
 // Questions asked on a terminal when values are missing: platforms, text (optionally one per
 // platform), media, the time, and a confirmation showing what will be sent.
-import { PLATFORM_LIMITS, PLATFORMS, isPlatform, textLength } from '../../../wire/platforms.js';
+import { PLATFORM_LIMITS, PLATFORMS, isPlatform } from '../../../wire/platforms.js';
+import { judgeText, overLimit } from '../../../wire/text-limits.js';
 import type { Prompter } from '../../prompter.js';
 import { parseTextFor, type FlagValues } from '../../../posts/draft.js';
 import { TimeInputError, parseAt, requireFuture } from '../../../posts/when.js';
@@ -8,7 +9,7 @@ import { TimeInputError, parseAt, requireFuture } from '../../../posts/when.js';
 export async function askPlatforms(prompter: Prompter): Promise<string[]> {
   return prompter.checkbox({
     message: 'Platforms to post to',
-    choices: PLATFORMS.map((p) => ({ name: `${p} (up to ${PLATFORM_LIMITS[p].maxText} characters${PLATFORM_LIMITS[p].requiresMedia ? ', needs media' : ''})`, value: p as string })),
+    choices: PLATFORMS.map((p) => ({ name: `${p} (up to ${PLATFORM_LIMITS[p].maxText} characters${PLATFORM_LIMITS[p].requiresMedia ? ', needs media' : ''})`, value: p as string, short: p })),
     required: true,
   });
 }
@@ -22,11 +23,11 @@ function platformsOf(values: FlagValues): string[] {
 export function textValidator(platforms: readonly string[], allowEmpty: boolean): (v: string) => true | string {
   return (v) => {
     if (v.trim() === '') return allowEmpty ? true : 'the text cannot be empty';
-    const len = textLength(v);
     for (const p of platforms) {
       if (!isPlatform(p)) continue;
-      const max = PLATFORM_LIMITS[p].maxText;
-      if (len > max) return `${len} characters is ${len - max} over ${p}'s limit of ${max}${allowEmpty ? ' (leave empty to write one text per platform)' : ''}`;
+      const verdict = judgeText(p, v);
+      if (verdict.over > 0) return `${overLimit(p, verdict)}${allowEmpty ? ' (leave empty to write one text per platform)' : ''}`;
+      if (verdict.bytesOver) return `${p}: ${verdict.bytesOver.length} of ${verdict.bytesOver.max} UTF-8 bytes${allowEmpty ? ' (leave empty to write one text per platform)' : ''}`;
     }
     return true;
   };

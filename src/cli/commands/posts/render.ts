@@ -8,7 +8,9 @@ import { formatLocal, formatRelative } from '../../../output/time.js';
 export function describeTime(iso: string, zone: string, now: number): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
-  return `${new Date(t).toISOString()} · ${formatLocal(t, zone)} (${zone}) · ${formatRelative(t, now)}`;
+  const local = formatLocal(t, zone);
+  // "06:51 UTC (UTC)" says nothing twice: name the zone only when the abbreviation is not it.
+  return `${new Date(t).toISOString()} · ${local}${local.endsWith(` ${zone}`) ? '' : ` (${zone})`} · ${formatRelative(t, now)}`;
 }
 
 export function humanPost(post: Post, zone: string, now: number): string {

@@ -70,6 +70,7 @@ export async function loadBulk(ctx: Context, opts: BulkOptions): Promise<LoadedB
     mediaInspector(),
   );
   for (const row of rows) if (row.draft) row.issues.push(...validateDraft(row.draft, (m) => facts.get(m)));
+  sendPassedRows(ctx, rows);
   const bad = rows.filter((r) => r.issues.length);
   const allIssues = bad.flatMap((r) => r.issues);
   if (bad.length && !opts.skipInvalid) {
@@ -84,4 +85,20 @@ export async function loadBulk(ctx: Context, opts: BulkOptions): Promise<LoadedB
   if (good.length === 0) throw new UsageError(`no valid rows in ${src.label}`);
 
   return { src, zone, now, rows, good, bad, issues: allIssues, facts };
+}
+
+/**
+ * A re-run without its journal (CONTRACT 5): when the only problem of some rows is a time that
+ * has passed, and nothing else in the file is wrong, those rows are sent. Their keys derive from
+ * their content, so the service replays the posts an earlier run created (counted as done) and
+ * refuses, row by row, what it never saw. A file with other problems is refused whole, as before.
+ */
+function sendPassedRows(ctx: Context, rows: BulkRow[]): void {
+  const passedOnly = (r: BulkRow) => r.passed === true && r.issues.length === 1;
+  const late = rows.filter(passedOnly);
+  if (late.length === 0 || rows.some((r) => r.issues.length && !passedOnly(r))) return;
+  for (const r of late) r.issues = [];
+  ctx.output().warn(
+    `${late.length} row${late.length === 1 ? '' : 's'} (line ${late.map((r) => r.line).join(', ')}) ha${late.length === 1 ? 's a time that has' : 've times that have'} passed: sending anyway, so a re-run replays what an earlier run created; the service refuses rows it never scheduled`,
+  );
 }
