@@ -90,6 +90,7 @@ export function parseWindow(input: WindowInput): TimeWindow {
 export class MissingEventTimeError extends Error {
   readonly field: string;
   readonly rowId: string;
+  readonly hint = 'the window is chosen by event time, and guessing one would hide or repeat rows; leave out --since/--until to list every result';
   constructor(field: string, rowId: string, got: unknown) {
     super(
       got === undefined || got === null

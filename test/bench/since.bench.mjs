@@ -23,6 +23,7 @@ export async function loadDomain() {
       contents: [
         `export { createClient } from ${JSON.stringify(join(ROOT, 'src/client/index.ts'))};`,
         `export { parseWindow, selectWindow } from ${JSON.stringify(join(ROOT, 'src/results/since.ts'))};`,
+        `export { windowRows } from ${JSON.stringify(join(ROOT, 'src/results/window-pages.ts'))};`,
         `export { computeStats } from ${JSON.stringify(join(ROOT, 'src/results/stats.ts'))};`,
       ].join('\n'),
       resolveDir: ROOT,
@@ -49,7 +50,7 @@ async function timed(fn) {
 }
 
 export async function run({ runs = 3 } = {}) {
-  const { createClient, parseWindow, selectWindow, computeStats } = await loadDomain();
+  const { createClient, parseWindow, selectWindow, windowRows, computeStats } = await loadDomain();
   const sandbox = await startSandboxProcess({ fixtures: FIXTURES });
   let requests = 0;
   // Every attempt leaves one trace line, answered or cancelled in flight: that counts requests sent.
@@ -94,6 +95,51 @@ export async function run({ runs = 3 } = {}) {
       for (let i = 0; i < runs; i++) samples.push(await fn());
       results[name] = { ...samples.at(-1), ms: median(samples.map((x) => x.ms)) };
       line(name, results[name], results[name].ms, runs);
+    }
+    // A window four weeks back: --until seeks its start instead of paging through ~930,000 newer rows.
+    const oldWindow = () => {
+      const until = Date.now() - 28 * 86_400_000;
+      return { since: until - 15 * 60_000, until };
+    };
+    const seekPass = () =>
+      timed(async () => {
+        let pages = 0;
+        let skipped = 0;
+        const before = requests;
+        let rows = 0;
+        for await (const _ of windowRows(client, {}, oldWindow(), { pageSize: 100, concurrency: 1, onPage: () => pages++, onSeek: (o) => (skipped = o) })) rows++;
+        return { pages, requests: requests - before, rows, skipped };
+      });
+    {
+      await seekPass();
+      const samples = [];
+      for (let i = 0; i < runs; i++) samples.push(await seekPass());
+      const name = '--since/--until 15m four weeks back';
+      results[name] = { ...samples.at(-1), ms: median(samples.map((x) => x.ms)) };
+      line(name, results[name], results[name].ms, runs);
+      console.log(`  (seeking skipped ${results[name].skipped} newer rows, ${Math.ceil(results[name].skipped / 100)} pages, with single-row probes)`);
+    }
+    // CPU per row alone, no HTTP: the same rows counted vs serialised (shows what stats adds on top of paging).
+    {
+      const page = [];
+      for await (const p of client.results.pages({}, { pageSize: 100, concurrency: 1 })) {
+        page.push(...p);
+        break;
+      }
+      const million = { *[Symbol.iterator]() { for (let i = 0; i < FIXTURES; i++) yield page[i % page.length]; } };
+      const cpu = async (fn) => {
+        const samples = [];
+        for (let i = 0; i < runs + 1; i++) samples.push((await timed(async () => ({ n: await fn() }))).ms);
+        return median(samples.slice(1));
+      };
+      const serialise = await cpu(async () => {
+        let bytes = 0;
+        for (const row of million) bytes += (JSON.stringify(row) + '\n').length;
+        return bytes;
+      });
+      const count = await cpu(async () => (await computeStats(million, 'platform')).total);
+      console.log(`CPU only, 1,000,000 rows in memory: ndjson serialisation ${serialise.toFixed(0)} ms, stats by platform ${count.toFixed(0)} ms`);
+      results.cpu = { serialise, count };
     }
     // The full reads alternate, so drift on a shared machine hits both alike.
     const full = { 'all pages → ndjson, 4 in flight': [], 'all pages → stats by platform, 4 in flight': [] };
