@@ -90,6 +90,7 @@ export function parseWindow(input: WindowInput): TimeWindow {
 /** A row the window cannot place: the service left out its event time. */
 export class MissingEventTimeError extends FieldInputError {
   readonly rowId: string;
+  readonly hint = 'the window is chosen by event time, and guessing one would hide or repeat rows; leave out --since/--until to list every result';
   constructor(field: string, rowId: string, got: unknown) {
     super(
       field,
@@ -111,7 +112,7 @@ export interface TimedRow {
 
 export interface WindowOptions {
   /** Told about each page the window looked at and whether it was the last one read. */
-  onPage?: (page: { rows: number; inWindow: number; stop: boolean }) => void;
+  onWindowPage?: (page: { rows: number; inWindow: number; stop: boolean }) => void;
 }
 
 /**
@@ -141,7 +142,7 @@ export async function* selectWindow<R extends TimedRow>(
       else if (until === undefined || t < until) inside.push(row);
     }
     const stop = page.length > 0 && older === page.length;
-    options.onPage?.({ rows: page.length, inWindow: inside.length, stop });
+    options.onWindowPage?.({ rows: page.length, inWindow: inside.length, stop });
     yield* inside;
     if (stop) return;
   }
@@ -153,4 +154,32 @@ export function eventTime(row: TimedRow, field = '--since'): number {
   const t = typeof raw === 'string' ? Date.parse(raw) : NaN;
   if (Number.isNaN(t)) throw new MissingEventTimeError(field, row.id, raw);
   return t;
+}
+
+/** One row's event time at an offset of the newest-first list, and the list's total then. */
+export type OffsetProbe = (offset: number) => Promise<{ createdAt: string | null | undefined; id: string | undefined; total: number }>;
+
+/**
+ * With --until, the offset where rows start being older than it, found by binary search with
+ * single-row reads (about log2(total) requests) instead of paging through every newer row.
+ * Rows arriving meanwhile only push rows to later offsets, so the answer can come out early,
+ * never late: the window still skips the newer rows it then reads. Returns 0 when the first
+ * page already reaches past --until.
+ */
+export async function seekUntil(probe: OffsetProbe, until: number, pageSize = 100): Promise<number> {
+  const olderAt = async (offset: number): Promise<{ older: boolean; total: number }> => {
+    const p = await probe(offset);
+    if (p.id === undefined) return { older: true, total: p.total }; // past the end
+    return { older: eventTime({ id: p.id, created_at: p.createdAt }, '--until') < until, total: p.total };
+  };
+  const edge = await olderAt(pageSize - 1);
+  if (edge.older) return 0;
+  let lo = pageSize;
+  let hi = edge.total;
+  while (lo < hi) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    if ((await olderAt(mid)).older) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }

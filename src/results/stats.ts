@@ -144,3 +144,27 @@ export function barWidth(total: number, largestTotal: number, maxWidth: number):
   if (total <= 0 || largestTotal <= 0 || maxWidth <= 0) return 0;
   return Math.max(1, Math.round((total / largestTotal) * maxWidth));
 }
+
+export interface StatsDisplayRow {
+  key: string;
+  total: number;
+  succeeded: number;
+  failed: number;
+  /** "13%". */
+  rate: string;
+  /** Succeeded and failed cells, scaled so the largest group fills `barWidth`. */
+  bar: string;
+}
+
+/** The terminal table's rows: each group with its rate as text and its bar (a column like any other). */
+export function statsDisplayRows(stats: Stats, options: { barWidth: number; style?: BarStyle }): StatsDisplayRow[] {
+  const largest = Math.max(0, ...stats.groups.map((g) => g.total));
+  return stats.groups.map((g) => ({
+    key: g.key,
+    total: g.total,
+    succeeded: g.succeeded,
+    failed: g.failed,
+    rate: formatRate(failureRate(g)),
+    bar: statsBar(g.succeeded, g.failed, barWidth(g.total, largest, options.barWidth), options.style),
+  }));
+}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import type { ApiClient } from '../../src/client/types.js';
 import { parseWindow, selectWindow, type TimeWindow } from '../../src/results/since.js';
+import { windowRows } from '../../src/results/window-pages.js';
 import type { ManualClock } from '../../src/sandbox/clock.js';
 import type { PostResult } from '../../src/wire/schemas.js';
 import { allResults, keyOf, sandboxFor, START, type Sandbox } from './results-support.js';
@@ -108,5 +109,31 @@ describe('selectWindow against the sandbox', () => {
     const { rows, requests } = await run({ until: START - 31 * 86_400_000 });
     expect(rows).toEqual([]);
     expect(requests).toBe(FIXTURES / 100);
+  });
+
+  it('windowRows with --until seeks its start: a day four weeks back costs a few probes and its own pages', async () => {
+    const window = parseWindow({ since: '29d', until: '28d', now: START, zone: 'UTC' });
+    const want = expected(window);
+    expect(want.length).toBeGreaterThan(80);
+    const before = sb.requests.length;
+    let skipped = -1;
+    const rows: PostResult[] = [];
+    for await (const r of windowRows(client, {}, window, { pageSize: 100, concurrency: 1, onSeek: (o) => (skipped = o) })) rows.push(r);
+    const requests = sb.requests.slice(before).filter((e) => e.path === '/api/v1/post-results');
+    expect(rows.map((r) => r.id)).toEqual(want.map((r) => r.id));
+    expect(skipped).toBe(oracle.indexOf(want[0]!));
+    const probes = requests.filter((e) => /(^|&)limit=1(&|$)/.test(e.query)).length;
+    expect(probes).toBeLessThanOrEqual(Math.ceil(Math.log2(FIXTURES)) + 1);
+    expect(requests.length - probes).toBeLessThanOrEqual(Math.ceil(want.length / 100) + 2);
+    expect(requests.length).toBeLessThan(2800 / 100 / 1.5); // paging from the top reads 28 pages before reaching the window
+  });
+
+  it('windowRows without --until reads from the top without probing', async () => {
+    const window = parseWindow({ since: '48h', now: START, zone: 'UTC' });
+    const before = sb.requests.length;
+    const rows: PostResult[] = [];
+    for await (const r of windowRows(client, {}, window, { pageSize: 100, concurrency: 1 })) rows.push(r);
+    expect(rows.map((r) => r.id)).toEqual(expected(window).map((r) => r.id));
+    expect(sb.requests.slice(before).every((e) => !/(^|&)limit=1(&|$)/.test(e.query))).toBe(true);
   });
 });

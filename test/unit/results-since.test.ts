@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MissingEventTimeError, parseBound, parseWindow, selectWindow, TimeInputError } from '../../src/results/since.js';
+import { MissingEventTimeError, parseBound, parseWindow, seekUntil, selectWindow, TimeInputError } from '../../src/results/since.js';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const opts = (field = '--since', zone = 'UTC') => ({ now: NOW, zone, field });
@@ -154,7 +154,7 @@ describe('selectWindow', () => {
   it('tells each page it looked at', async () => {
     const seen: unknown[] = [];
     const { iterable } = source(minutePages(30, 10));
-    await collect(selectWindow(iterable, { since: NOW - 12 * 60_000 }, { onPage: (p) => seen.push(p) }));
+    await collect(selectWindow(iterable, { since: NOW - 12 * 60_000 }, { onWindowPage: (p) => seen.push(p) }));
     expect(seen).toEqual([
       { rows: 10, inWindow: 10, stop: false },
       { rows: 10, inWindow: 3, stop: false },
@@ -179,5 +179,45 @@ describe('selectWindow', () => {
   it('names --until when only --until needs the time', async () => {
     const { iterable } = source([[{ id: 'res_9' }]]);
     await expect(collect(selectWindow(iterable, { until: NOW }))).rejects.toThrow(/^--until needs each result's created_at/);
+  });
+});
+
+describe('seekUntil', () => {
+  /** A newest-first list of `n` rows, one a minute, with a probe that counts its reads. */
+  const list = (n: number) => {
+    const times = Array.from({ length: n }, (_, i) => NOW - i * 60_000);
+    const reads: number[] = [];
+    const probe = async (offset: number) => {
+      reads.push(offset);
+      const t = times[offset];
+      return { id: t === undefined ? undefined : `res_${offset}`, createdAt: t === undefined ? undefined : new Date(t).toISOString(), total: n };
+    };
+    return { probe, reads };
+  };
+
+  it('finds the first offset older than --until in about log2(total) reads', async () => {
+    const { probe, reads } = list(100_000);
+    expect(await seekUntil(probe, NOW - 54_321 * 60_000)).toBe(54_322); // the row at 54,321 is at the edge: out
+    expect(reads.length).toBeLessThanOrEqual(18);
+    expect(await seekUntil(probe, NOW - 54_321 * 60_000 + 1)).toBe(54_321);
+  });
+
+  it('returns 0 when the first page already reaches past --until, after one read', async () => {
+    const { probe, reads } = list(100_000);
+    expect(await seekUntil(probe, NOW - 50 * 60_000)).toBe(0);
+    expect(reads).toEqual([99]);
+    const short = list(30);
+    expect(await seekUntil(short.probe, NOW - 10 * 60_000)).toBe(0);
+  });
+
+  it('returns the total when every row is newer than --until', async () => {
+    const { probe } = list(1000);
+    expect(await seekUntil(probe, NOW - 5000 * 60_000)).toBe(1000);
+  });
+
+  it('a probed row without created_at is the typed error naming --until', async () => {
+    const probe = async () => ({ id: 'res_1', createdAt: undefined, total: 500 });
+    await expect(seekUntil(probe, NOW)).rejects.toBeInstanceOf(MissingEventTimeError);
+    await expect(seekUntil(probe, NOW)).rejects.toThrow(/^--until needs/);
   });
 });

@@ -8,6 +8,7 @@ import {
   formatRate,
   GLYPH_BAR,
   statsBar,
+  statsDisplayRows,
   statsRows,
   statsSummary,
 } from '../../src/results/stats.js';
@@ -125,5 +126,18 @@ describe('statsBar', () => {
     expect(barWidth(1, 100_000, 20)).toBe(1);
     expect(barWidth(0, 100, 20)).toBe(0);
     expect(barWidth(100, 100, 20)).toBe(20);
+  });
+});
+
+describe('statsDisplayRows', () => {
+  it('gives each group its rate text and a bar scaled to the largest group', async () => {
+    const s = await computeStats(rows);
+    const display = statsDisplayRows(s, { barWidth: 12 });
+    expect(display.map((d) => [d.key, d.rate, d.bar])).toEqual([
+      ['instagram', '67%', '████░░░░░░░░'],
+      ['threads', '100%', '░░░░'],
+      ['twitter-x', '50%', '████░░░░'],
+      ['bluesky', '0%', '████████'],
+    ]);
   });
 });
