@@ -90,14 +90,13 @@ export function parseWindow(input: WindowInput): TimeWindow {
 /** A row the window cannot place: the service left out its event time. */
 export class MissingEventTimeError extends FieldInputError {
   readonly rowId: string;
-  readonly hint = 'the window is chosen by event time, and guessing one would hide or repeat rows; leave out --since/--until to list every result';
   constructor(field: string, rowId: string, got: unknown) {
     super(
       field,
       got === undefined || got === null
         ? `${field} needs each result's created_at, and the service sent ${rowId} without it`
         : `${field} needs each result's created_at, and the service sent ${rowId} with ${JSON.stringify(got)}, which is not a time`,
-      'leave --since/--until out with this server: it does not say when each result happened',
+      'the window is chosen by event time, and guessing one would hide or repeat rows; leave out --since/--until to list every result',
     );
     this.name = 'MissingEventTimeError';
     this.rowId = rowId;

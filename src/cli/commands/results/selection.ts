@@ -4,7 +4,8 @@
 import type { Context } from '../../context.js';
 import type { ApiClient, IterateOptions, ResultListQuery } from '../../../client/types.js';
 import type { PostResult } from '../../../wire/schemas.js';
-import { parseWindow, selectWindow, type TimeWindow } from '../../../results/since.js';
+import { parseWindow, type TimeWindow } from '../../../results/since.js';
+import { windowRows } from '../../../results/window-pages.js';
 import { userZone } from '../../../posts/zone.js';
 
 export interface WindowFlags {
@@ -29,8 +30,10 @@ export function selectedResults(ctx: Context, client: ApiClient, window: TimeWin
   const { query, onWindowPage, ...paging } = options;
   if (!window) return client.results.iterate(query, paging);
   let pages = 0;
-  return selectWindow(client.results.pages(query, paging), window, {
-    onPage: (page) => {
+  return windowRows(client, query, window, {
+    ...paging,
+    onSeek: (offset) => ctx.debug(`--until: started at row ${offset} (found by single-row probes)`),
+    onWindowPage: (page) => {
       pages++;
       if (page.stop) ctx.debug(`--since: stopped after ${pages} page(s): the last one is wholly older than the window`);
       onWindowPage?.(page);
