@@ -39,7 +39,7 @@ describe('draft → schedule → published/failed', () => {
     expect(scheduled.code, scheduled.stderr).toBe(0);
     expect(scheduled.stdout).toMatch(new RegExp(`^id\\s+${id}$`, 'm'));
     expect(scheduled.stdout).toMatch(/^status\s+scheduled$/m);
-    expect(scheduled.stdout).toContain('2026-12-01T10:00:00.000Z · 2026-12-01 10:00 UTC (UTC) · in 60 min');
+    expect(scheduled.stdout).toContain('2026-12-01T10:00:00.000Z · 2026-12-01 10:00 UTC (UTC) · in 1 hour');
 
     const waiting = await cli(['posts', 'list', '--status', 'scheduled']);
     expect(tsvRows(waiting.stdout).find((r) => r[0] === id)?.slice(1, 4)).toEqual(['scheduled', expect.any(String), '2026-12-01T10:00:00.000Z']);
