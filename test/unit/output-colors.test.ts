@@ -19,7 +19,7 @@ describe('colour conventions (CLICOLOR, CLICOLOR_FORCE, TERM=dumb)', () => {
     [{ NO_COLOR: '1', CLICOLOR_FORCE: '1' }, true, true, false, 'NO_COLOR beats forcing'],
     [{ CLICOLOR_FORCE: '1' }, true, false, false, '--no-color beats everything'],
     [{ NO_COLOR: '' }, true, true, true, 'an empty NO_COLOR is not set'],
-  ] as const)('%j tty=%s flag=%s → %s (%s)', (env, isTTY, flag, expected) => {
+  ] as [Record<string, string>, boolean, boolean, boolean, string][])('%j tty=%s flag=%s → %s (%s)', (env, isTTY, flag, expected) => {
     expect(on(env, isTTY, flag)).toBe(expected);
   });
 
