@@ -1,10 +1,10 @@
 // Column widths for a table that must fit the terminal. Pure: sampled cell texts in, widths out.
 //
-// Order of sacrifice: columns with a compact rendering switch to it; while the minimums do not
-// fit, the least important columns (highest `priority` number) are dropped; then long texts
-// shrink to a readable width, widest first; then the least important columns shrink to their
-// minimum. A `shrink: 'never'` column (a URL) is never cut while
-// something less important can give (see `shrink`).
+// Order of sacrifice: while the minimums do not fit, the least important columns (highest
+// `priority` number) are dropped; then long texts shrink to a readable width, widest first; then
+// the least important columns shrink to their minimum. A column that would be cut and has a
+// compact rendering ("5 platforms") uses it instead. A `shrink: 'never'` column (a URL) is never
+// cut while something less important can give (see `shrink`).
 import { displayWidth } from './width.js';
 
 export interface LayoutColumn {
