@@ -6,6 +6,12 @@ import stringWidth from 'string-width';
 /** Colour (CSI) and OSC (hyperlink) sequences: zero width, kept whole when cutting. */
 const ESCAPE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
 
+/**
+ * The only sequences a cell may carry: colour (SGR) and OSC 8 links. Anything else in data (a
+ * window title, a clipboard write (OSC 52), cursor moves) loses its ESC and prints as text.
+ */
+const CELL_ESCAPE = /\u001b\[[0-9;]*m|\u001b\]8;[^\u0007\u001b]*;[^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
+
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /** Columns the text takes on a terminal (wide characters and emoji count 2, escapes 0). */
@@ -20,12 +26,12 @@ export function stripEscapes(text: string): string {
 
 /**
  * One line for a table cell: newlines and tabs become spaces, and other control characters
- * (which a terminal would act on) are dropped, except the escape sequences we put there.
+ * (which a terminal would act on) are dropped, except colour and links (CELL_ESCAPE).
  */
 export function flattenCell(text: string): string {
   const parts: string[] = [];
   let last = 0;
-  for (const m of text.matchAll(ESCAPE)) {
+  for (const m of text.matchAll(CELL_ESCAPE)) {
     parts.push(flattenPlain(text.slice(last, m.index)), m[0]);
     last = m.index + m[0].length;
   }
@@ -35,7 +41,7 @@ export function flattenCell(text: string): string {
 
 function flattenPlain(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/\r\n|[\r\n\t\v\f]/g, ' ').replace(/[\u0000-\u001f\u007f]/g, '');
+  return text.replace(/\r\n|[\r\n\t\v\f]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
 }
 
 /**

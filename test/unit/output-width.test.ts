@@ -66,6 +66,16 @@ describe('cells', () => {
     expect(flattenCell('a\nb\r\nc\td')).toBe('a b c d');
     expect(flattenCell('bell\u0007 and \u001b[1mbold\u001b[22m')).toBe('bell and \u001b[1mbold\u001b[22m');
     expect(stripEscapes('\u001b[1mbold\u001b[22m')).toBe('bold');
+    const link = '\u001b]8;;https://x.example/\u0007x\u001b]8;;\u0007';
+    expect(flattenCell(link)).toBe(link);
+  });
+
+  it('data cannot act on the terminal: no clipboard writes, titles or cursor moves survive', () => {
+    for (const evil of ['\u001b]52;c;ZXZpbA==\u0007', '\u001b]0;title\u001b\\', '\u001b[2J', '\u001b[1;1H', '\u009b31m']) {
+      const cell = flattenCell(`a${evil}b`);
+      expect(cell).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+      expect(cell.startsWith('a')).toBe(true);
+    }
   });
 
   it('pads to a width measured like the terminal', () => {
