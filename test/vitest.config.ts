@@ -10,6 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // jq-web's CommonJS export is a promise; loaded natively, its namespace becomes a thenable
+    // that import() cannot settle. Transformed by vite it imports as the bundle sees it.
+    server: { deps: { inline: ['jq-web'] } },
     // Nothing may read the real home folder or inherit a developer's key.
     env: { SOCIALPUB_API_KEY: '', SOCIALPUB_PROFILE: '', SOCIALPUB_BASE_URL: '' },
   },

@@ -1,5 +1,4 @@
-// Colour decisions (DESIGN habit 2): NO_COLOR and --no-color switch it off, FORCE_COLOR on,
-// otherwise colour only when the stream is a terminal.
+// Colour decisions (DESIGN habit 2), in the order of COLOR_PRECEDENCE below.
 export interface Colors {
   enabled: boolean;
   bold(s: string): string;
@@ -12,11 +11,24 @@ export interface Colors {
   gray(s: string): string;
 }
 
+/** For `help environment`: how colour is decided, first rule that applies wins. */
+export const COLOR_PRECEDENCE = `Colour is decided by the first rule that applies:
+  1. --no-color                      off
+  2. NO_COLOR set and not empty      off
+  3. FORCE_COLOR                     on, unless it is 0 or false (then off)
+     CLICOLOR_FORCE set, not 0       on, even when not on a terminal
+  4. TERM=dumb or CLICOLOR=0         off
+  5. otherwise                       on when the output is a terminal`;
+
+const isSet = (v: string | undefined): v is string => v !== undefined && v !== '';
+
 export function colorEnabled(options: { flag: boolean; env: Readonly<Record<string, string | undefined>>; isTTY: boolean }): boolean {
   if (!options.flag) return false;
-  const { NO_COLOR, FORCE_COLOR } = options.env;
-  if (NO_COLOR !== undefined && NO_COLOR !== '') return false;
+  const { NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE, CLICOLOR, TERM } = options.env;
+  if (isSet(NO_COLOR)) return false;
   if (FORCE_COLOR !== undefined) return FORCE_COLOR !== '0' && FORCE_COLOR !== 'false';
+  if (isSet(CLICOLOR_FORCE) && CLICOLOR_FORCE !== '0') return true;
+  if (TERM === 'dumb' || CLICOLOR === '0') return false;
   return options.isTTY;
 }
 

@@ -1,18 +1,31 @@
 // Times for people (relative, in their zone) and for scripts (RFC 3339 UTC).
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const MONTH = 30.44 * DAY;
+const YEAR = 365.25 * DAY;
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+/**
+ * "just now", "5 minutes ago", "in 3 hours", "1 day ago", "in 3 days", "2 months ago": the largest
+ * unit that gives at least 1 (rounded), switching a little early as people do (45 minutes is
+ * "1 hour", 22 hours is "1 day").
+ */
 export function formatRelative(iso: string | number | null | undefined, now: number): string {
   if (iso === null || iso === undefined || iso === '') return '';
   const t = typeof iso === 'number' ? iso : Date.parse(iso);
   if (Number.isNaN(t)) return String(iso);
   const diff = t - now;
   const abs = Math.abs(diff);
-  const past = diff < 0;
-  let text: string;
-  if (abs < 45_000) return past ? 'just now' : 'in a few seconds';
-  if (abs < 90 * 60_000) text = `${Math.round(abs / 60_000)} min`;
-  else if (abs < 36 * 3_600_000) text = `${Math.round(abs / 3_600_000)} h`;
-  else text = `${Math.round(abs / 86_400_000)} d`;
-  return past ? `${text} ago` : `in ${text}`;
+  if (abs < 45_000) return diff < 0 ? 'just now' : 'in a few seconds';
+  const sign = diff < 0 ? -1 : 1;
+  const say = (n: number, unit: Intl.RelativeTimeFormatUnit) => relative.format(sign * Math.max(1, Math.round(n)), unit);
+  if (abs < 45 * MINUTE) return say(abs / MINUTE, 'minute');
+  if (abs < 22 * HOUR) return say(abs / HOUR, 'hour');
+  if (abs < 26 * DAY) return say(abs / DAY, 'day');
+  if (abs < 320 * DAY) return say(abs / MONTH, 'month');
+  return say(abs / YEAR, 'year');
 }
 
 /** "2026-12-01 10:00 CET" in the given zone (default: the machine's). */

@@ -1,6 +1,8 @@
 // Streaming writers for lists: JSON array, NDJSON, TSV and terminal tables. Each honours
 // back-pressure so that `--all` over a million rows runs in constant memory.
 import type { Colors } from './colors.js';
+import { layoutTable, type LayoutColumn, type TableLayout } from './layout.js';
+import { cutToWidth, displayWidth, flattenCell, padToWidth } from './width.js';
 
 export interface Sink {
   write(chunk: string): boolean;
@@ -14,13 +16,17 @@ export async function writeTo(sink: Sink, chunk: string): Promise<void> {
   }
 }
 
-export interface Column<T> {
+export interface Column<T> extends LayoutColumn {
   header: string;
+  /** The name `--fields` selects this column by (default: the header in lower case). */
+  field?: string;
   /** Plain value, used for TSV (and for the table when no `pretty` is given). */
   value(row: T): string;
   /** Terminal rendering (colour, icons, relative times). */
   pretty?(row: T, colors: Colors): string;
-  /** Cut to this many characters on a terminal. */
+  /** A shorter rendering used instead of cutting when the table is too wide ("3 platforms"). */
+  compact?(row: T, colors: Colors): string;
+  /** Never wider than this many columns on a terminal. */
   maxWidth?: number;
   /** Drawn for people only (a bar): left out of TSV. */
   tableOnly?: boolean;
@@ -81,67 +87,62 @@ export function tsvWriter<T>(sink: Sink, columns: Column<T>[]): ListWriter<T> {
   };
 }
 
-const ANSI = /\u001b\[[0-9;]*m/g;
-export function visibleWidth(s: string): number {
-  let n = 0;
-  for (const ch of s.replace(ANSI, '')) {
-    const cp = ch.codePointAt(0) ?? 0;
-    // Wide East Asian and emoji code points take two cells.
-    n += cp >= 0x1100 && (cp <= 0x115f || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0x1f300 && cp <= 0x1faff)) ? 2 : 1;
-  }
-  return n;
-}
+/** Width as a terminal shows it (kept under its old name for callers). */
+export const visibleWidth = displayWidth;
 
+/** One line, cut at a grapheme boundary with `…` to at most `max` columns. */
 export function truncate(s: string, max: number): string {
-  const flat = s.replace(/\s+/g, ' ');
-  if (max <= 1 || visibleWidth(flat) <= max) return flat;
-  let out = '';
-  for (const ch of flat) {
-    if (visibleWidth(out + ch) > max - 1) break;
-    out += ch;
-  }
-  return out + '…';
+  return cutToWidth(flattenCell(s).replace(/ {2,}/g, ' '), Math.max(1, max));
 }
 
-function pad(s: string, width: number): string {
-  return s + ' '.repeat(Math.max(0, width - visibleWidth(s)));
+interface RenderedRow {
+  cells: string[];
+  compact: (string | undefined)[];
 }
 
 /**
- * Aligned columns for a terminal. Rows are buffered in chunks (all of a `--limit` list fits in
- * one), so a long `--all` listing still streams; each chunk keeps the first chunk's widths.
+ * Aligned columns for a terminal, never wider than `terminalWidth` (see layout.ts for what gives
+ * way). Rows are buffered in chunks (all of a `--limit` list fits in one), so a long `--all`
+ * listing still streams; the first chunk decides the widths and later cells are cut to them.
  */
 export function tableWriter<T>(sink: Sink, columns: Column<T>[], colors: Colors, terminalWidth: number, chunkSize = 200): ListWriter<T> {
+  const gap = 2;
   let count = 0;
-  let buffer: string[][] = [];
-  let widths: number[] | undefined;
+  let buffer: RenderedRow[] = [];
+  let layout: TableLayout | undefined;
+  const headers = columns.map((c) => c.header.toUpperCase());
 
-  const render = (row: T) =>
-    columns.map((c) => {
-      const text = c.pretty ? c.pretty(row, colors) : c.value(row);
-      return c.maxWidth ? truncate(text, c.maxWidth) : text.replace(/\r?\n/g, ' ');
-    });
+  const render = (row: T): RenderedRow => ({
+    cells: columns.map((c) => flattenCell(c.pretty ? c.pretty(row, colors) : c.value(row))),
+    compact: columns.map((c) => (c.compact ? flattenCell(c.compact(row, colors)) : undefined)),
+  });
+
+  const line = (texts: (placementIndex: number) => string) => {
+    const shown = layout!.columns;
+    return shown
+      .map((p, i) => {
+        const fitted = cutToWidth(texts(i), p.width);
+        return i === shown.length - 1 ? fitted : padToWidth(fitted, p.width);
+      })
+      .join(' '.repeat(gap))
+      .trimEnd();
+  };
 
   const flush = async () => {
-    if (buffer.length === 0 && widths) return;
-    if (!widths) {
-      widths = columns.map((c, i) => Math.max(visibleWidth(c.header), ...buffer.map((r) => visibleWidth(r[i] ?? ''))));
-      // Give the last column what is left of the terminal, so long texts do not wrap.
-      const used = widths.slice(0, -1).reduce((a, b) => a + b + 2, 0);
-      const last = widths.length - 1;
-      if (last >= 0 && terminalWidth > 0) widths[last] = Math.max(10, Math.min(widths[last]!, terminalWidth - used));
-      await writeTo(sink, columns.map((c, i) => colors.bold(pad(c.header.toUpperCase(), widths![i]!))).join('  ').trimEnd() + '\n');
+    if (buffer.length === 0 && layout) return;
+    if (!layout) {
+      layout = layoutTable({
+        columns: columns.map((c, i) => ({ ...pickLayout(c), header: headers[i]! })),
+        rows: buffer.map((r) => r.cells),
+        compactRows: buffer.map((r) => r.compact),
+        width: terminalWidth,
+        gap,
+      });
+      const shown = layout.columns;
+      await writeTo(sink, colors.bold(line((i) => headers[shown[i]!.index]!)) + '\n');
     }
-    const w = widths;
-    const lines = buffer.map((cells) =>
-      cells
-        .map((cell, i) => {
-          const fitted = i === cells.length - 1 && visibleWidth(cell) > w[i]! ? truncate(cell.replace(ANSI, ''), w[i]!) : cell;
-          return i === cells.length - 1 ? fitted : pad(fitted, w[i]!);
-        })
-        .join('  ')
-        .trimEnd(),
-    );
+    const shown = layout.columns;
+    const lines = buffer.map((r) => line((i) => (shown[i]!.compact ? (r.compact[shown[i]!.index] ?? '') : r.cells[shown[i]!.index]!)));
     buffer = [];
     if (lines.length) await writeTo(sink, lines.join('\n') + '\n');
   };
@@ -159,4 +160,8 @@ export function tableWriter<T>(sink: Sink, columns: Column<T>[], colors: Colors,
       if (count > 0) await flush();
     },
   };
+}
+
+function pickLayout(c: LayoutColumn): LayoutColumn {
+  return { header: c.header, priority: c.priority, minWidth: c.minWidth, maxWidth: c.maxWidth, shrink: c.shrink };
 }

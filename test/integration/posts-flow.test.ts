@@ -39,7 +39,7 @@ describe('draft → schedule → published/failed', () => {
     expect(scheduled.code, scheduled.stderr).toBe(0);
     expect(scheduled.stdout).toMatch(new RegExp(`^id\\s+${id}$`, 'm'));
     expect(scheduled.stdout).toMatch(/^status\s+scheduled$/m);
-    expect(scheduled.stdout).toContain('2026-12-01T10:00:00.000Z · 2026-12-01 10:00 UTC · in 60 min');
+    expect(scheduled.stdout).toContain('2026-12-01T10:00:00.000Z · 2026-12-01 10:00 UTC · in 1 hour');
 
     const waiting = await cli(['posts', 'list', '--status', 'scheduled']);
     expect(tsvRows(waiting.stdout).find((r) => r[0] === id)?.slice(1, 4)).toEqual(['scheduled', expect.any(String), '2026-12-01T10:00:00.000Z']);
@@ -83,7 +83,7 @@ describe('draft → schedule → published/failed', () => {
       expect(r.stdout).toContain('2026-12-01T13:00:00.000Z · 2026-12-01 14:00 GMT+1 (Europe/Paris)');
     }
     const upcoming = await cli(['posts', 'list', '--status', 'scheduled'], { tty: true });
-    expect(upcoming.stdout.replace(/\u001b\[\d+m/g, '')).toMatch(/scheduled\s+linkedin,threads\s+in \d+ h \(2026-12-01 13:00 UTC\)/);
+    expect(upcoming.stdout.replace(/\u001b\[\d+m/g, '')).toMatch(/scheduled\s+linkedin,threads\s+in \d+ hours? \(2026-12-01 13:00 UTC\)/);
 
     await sb.clock.advance(24 * 3_600_000);
     await sb.settle();

@@ -29,7 +29,7 @@ describe('results get', () => {
     const got = await runCli(['results', 'get', row.id], { env: cliEnv(sb), tty: true, clock: advancingClock(sb.clock) });
     const r = { ...got, stdout: plain(got.stdout), stderr: plain(got.stderr) };
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/created\s+\S+ \(\d+ (min|h|d) ago\)/);
+    expect(r.stdout).toMatch(/created\s+\S+ \(\d+ (minutes?|hours?|days?) ago\)/);
     expect(r.stdout).toContain(`✗ failed  ${row.id}`);
     expect(r.stdout).toMatch(new RegExp(`post\\s+${row.post_id}`));
     expect(r.stdout).toMatch(new RegExp(`error code\\s+${row.error!.code}`));

@@ -90,9 +90,9 @@ describe('terminal-only decorations', () => {
 
   it('relative times read naturally', () => {
     const now = Date.parse('2026-12-01T09:00:00Z');
-    expect(formatRelative('2026-12-01T09:30:00Z', now)).toBe('in 30 min');
-    expect(formatRelative('2026-12-01T06:00:00Z', now)).toBe('3 h ago');
-    expect(formatRelative('2026-12-04T09:00:00Z', now)).toBe('in 3 d');
+    expect(formatRelative('2026-12-01T09:30:00Z', now)).toBe('in 30 minutes');
+    expect(formatRelative('2026-12-01T06:00:00Z', now)).toBe('3 hours ago');
+    expect(formatRelative('2026-12-04T09:00:00Z', now)).toBe('in 3 days');
     expect(formatRelative(null, now)).toBe('');
   });
 });

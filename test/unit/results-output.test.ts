@@ -57,8 +57,8 @@ describe('result rows', () => {
   it('table: ✓/✗, @username, URL or CODE: message, relative times, dashes for missing values', async () => {
     const lines = (await render([success, failure, sparse], 'table')).trimEnd().split('\n');
     expect(lines[0]).toMatch(/^\s+ID\s+POST\s+PLATFORM\s+ACCOUNT\s+WHEN\s+URL \/ ERROR$/);
-    expect(lines[1]).toMatch(/^✓\s+res_1\s+post_1\s+twitter-x\s+@acme\s+3 h ago\s+https:\/\/x\.com\/acme\/status\/1789$/);
-    expect(lines[2]).toMatch(/^✗\s+res_2\s+post_1\s+instagram\s+@acme\.ig\s+2 min ago\s+MEDIA_REJECTED: image too large$/);
+    expect(lines[1]).toMatch(/^✓\s+res_1\s+post_1\s+twitter-x\s+@acme\s+3 hours ago\s+https:\/\/x\.com\/acme\/status\/1789$/);
+    expect(lines[2]).toMatch(/^✗\s+res_2\s+post_1\s+instagram\s+@acme\.ig\s+2 minutes ago\s+MEDIA_REJECTED: image too large$/);
     expect(lines[3]).toMatch(/^✗\s+res_3\s+post_2\s+—\s+—\s+—\s+no error details$/);
   });
 
@@ -80,7 +80,7 @@ describe('detail view', () => {
     expect(text).toMatch(/error message\s+image too large/);
     expect(text).toMatch(/context\s+\{\n\s+"maxBytes": 8388608,\n\s+"got": 9000000\n\s+\}/);
     expect(text).toMatch(/attempt\s+2/);
-    expect(text).toMatch(/created\s+2026-12-01T11:58:00.000Z \(2 min ago\)/);
+    expect(text).toMatch(/created\s+2026-12-01T11:58:00.000Z \(2 minutes ago\)/);
   });
 
   it('a success shows its URL; a sparse row still renders', () => {

@@ -1,0 +1,29 @@
+// `--web`: opens a URL with the user's browser command (SOCIALPUB_BROWSER, then BROWSER). No
+// shell: the command is split on spaces and the URL is one argument (in place of a `%s`, else
+// last), so nothing in a URL can run. The terminal is shared, so text browsers (w3m, lynx) work,
+// and we wait for the command to finish.
+import { spawn } from 'node:child_process';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The browser command, or undefined when none is set. */
+export function browserCommand(env: Env): string[] | undefined {
+  const raw = [env.SOCIALPUB_BROWSER, env.BROWSER].find((v) => v !== undefined && v.trim() !== '');
+  return raw?.trim().split(/\s+/);
+}
+
+/**
+ * Opens `url` (http or https only); true when the browser command ran and succeeded, false when
+ * there is none or it failed to start or failed, in which case the command prints the URL.
+ */
+export function openInBrowser(options: { env: Env; url: string }): Promise<boolean> {
+  const command = browserCommand(options.env);
+  if (!command || !/^https?:\/\//i.test(options.url)) return Promise.resolve(false);
+  const hasPlaceholder = command.some((a) => a.includes('%s'));
+  const args = hasPlaceholder ? command.slice(1).map((a) => a.replaceAll('%s', options.url)) : [...command.slice(1), options.url];
+  return new Promise((resolve) => {
+    const child = spawn(command[0]!, args, { stdio: 'inherit', shell: false, env: { ...options.env } as NodeJS.ProcessEnv });
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => resolve(code === 0));
+  });
+}

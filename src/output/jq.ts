@@ -1,0 +1,148 @@
+// --jq: the real jq (jq 1.7, compiled to WebAssembly by the jq-web package), loaded only when
+// --jq is used. A pure-JavaScript look-alike was faster per row but is not jq (missing builtins,
+// different Unicode and number handling); see the commit that added jq-web for the figures.
+//
+// Each jq run starts jq's main() (about 1 ms: it compiles the builtins), so rows are given to jq
+// in batches: jq runs the program once per input value, exactly as `jq` does over NDJSON.
+import jqReady from 'jq-web';
+
+/** A --jq expression that cannot be compiled (exit 2, before any request) or failed on a value. */
+export class JqError extends Error {
+  override readonly name = 'JqError';
+  constructor(
+    message: string,
+    readonly kind: 'compile' | 'runtime',
+    /** Output lines produced before a runtime error (to print before reporting it). */
+    readonly lines: readonly string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface JqProgram {
+  readonly expression: string;
+  /** The output lines for one value: strings raw, other values compact JSON. */
+  run(value: unknown): string[];
+  /** The output lines for each value in turn (one jq run; for NDJSON rows). */
+  runEach(values: readonly unknown[]): string[];
+}
+
+export interface JqOptions {
+  /** Where jq's own stderr goes (`debug`, `stderr`); default: this process's stderr. */
+  onStderr?: (text: string) => void;
+}
+
+type Jq = Awaited<typeof jqReady>;
+
+/** Loads jq and compiles the expression; a bad expression throws a JqError of kind `compile`. */
+export async function compileJq(expression: string, options: JqOptions = {}): Promise<JqProgram> {
+  if (expression.trim() === '') throw new JqError('--jq: the expression is empty; give a jq filter such as .id or .[] | .status', 'compile');
+  const jq = await jqReady;
+  const onStderr = options.onStderr ?? ((text: string) => process.stderr.write(text.endsWith('\n') ? text : text + '\n'));
+  // With no input at all jq compiles the program and runs it zero times: a syntax check with
+  // jq's own messages that cannot hang on an expensive expression.
+  const check = call(jq, '', expression);
+  if (check.error) throw new JqError(`--jq: ${check.error}; see the jq manual for the syntax`, 'compile');
+
+  const runInputs = (input: string): string[] => {
+    const r = call(jq, input, expression);
+    if (r.stderr) onStderr(r.stderr);
+    if (r.error) throw new JqError(`--jq: ${r.error}`, 'runtime', r.lines);
+    return r.lines;
+  };
+  return {
+    expression,
+    run: (value) => runInputs(toJson(value)),
+    runEach(values) {
+      if (values.length === 0) return [];
+      try {
+        return runInputs(values.map(toJson).join('\n'));
+      } catch (e) {
+        if (!(e instanceof JqError) || values.length === 1) throw e;
+        // Which row failed, and what came before it: run them one by one.
+        const lines: string[] = [];
+        for (const v of values) {
+          try {
+            lines.push(...runInputs(toJson(v)));
+          } catch (inner) {
+            if (inner instanceof JqError) throw new JqError(inner.message, 'runtime', [...lines, ...inner.lines]);
+            throw inner;
+          }
+        }
+        return lines;
+      }
+    },
+  };
+}
+
+/** Runs a compiled program on one value (the same as `program.run(value)`). */
+export function runJq(program: JqProgram, value: unknown): string[] {
+  return program.run(value);
+}
+
+function toJson(value: unknown): string {
+  return JSON.stringify(value) ?? 'null';
+}
+
+interface CallResult {
+  lines: string[];
+  /** jq's error message (without the `jq: error:` prefix), when it failed. */
+  error?: string;
+  /** Other stderr output (debug, stderr builtins). */
+  stderr?: string;
+}
+
+function call(jq: Jq, input: string, expression: string): CallResult {
+  // -r: strings raw; -c: everything else as compact JSON, one per line.
+  const run = quietly(() => jq.raw(input, expression, ['-r', '-c']));
+  let stdout: string | undefined;
+  let stderr = run.warnings;
+  if ('thrown' in run) {
+    const e = run.thrown as { message?: string; stderr?: string };
+    stderr += e.stderr ?? e.message ?? String(run.thrown);
+  } else stdout = run.value;
+  const lines = stdout === undefined ? [] : stdout.split('\n');
+  const errorLines = stderr.split('\n').filter((l) => /^jq: (error|\d+ compile error)/.test(l));
+  const other = stderr
+    .split('\n')
+    .filter((l) => l !== '' && !/^jq: /.test(l) && !/^Non-zero exit code/.test(l) && !errorLines.includes(l))
+    .join('\n');
+  const failed = 'thrown' in run || errorLines.length > 0;
+  const result: CallResult = { lines };
+  if (failed) result.error = describe(errorLines, stderr);
+  // A compile error echoes the program text on the lines after the message: not "other" output.
+  if (other && !failed) result.stderr = other;
+  return result;
+}
+
+function describe(errorLines: string[], stderr: string): string {
+  const first = errorLines.find((l) => l.startsWith('jq: error')) ?? stderr.split('\n').find((l) => l.trim() !== '') ?? 'jq failed';
+  return first
+    .replace(/^jq: error:?\s*/, '')
+    .replace(/ \(Unix shell quoting issues\?\)/, '')
+    .replace(/ at <top-level>, line (\d+):?$/, ' (line $1)')
+    .replace(/^\(at (inputString|<unknown>)(:\d+)?\):\s*/, '');
+}
+
+/**
+ * Runs `fn` with console.warn captured (jq-web reports jq's stderr there) and process.exitCode
+ * kept (its runtime sets it), so neither leaks into the command's own output or exit status.
+ */
+function quietly<T>(fn: () => T): ({ value: T } | { thrown: unknown }) & { warnings: string } {
+  const warn = console.warn;
+  const exitCode = process.exitCode;
+  let warnings = '';
+  console.warn = (...args: unknown[]) => {
+    // jq-web formats as console.warn('%cstderr%c: %c%s', style, style, style, text).
+    const text = typeof args[0] === 'string' && args[0].startsWith('%c') ? String(args[args.length - 1]) : args.map(String).join(' ');
+    warnings += text.endsWith('\n') ? text : text + '\n';
+  };
+  try {
+    return { value: fn(), warnings };
+  } catch (thrown) {
+    return { thrown, warnings };
+  } finally {
+    console.warn = warn;
+    process.exitCode = exitCode;
+  }
+}

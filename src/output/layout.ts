@@ -1,0 +1,150 @@
+// Column widths for a table that must fit the terminal. Pure: sampled cell texts in, widths out.
+//
+// Order of sacrifice: while the minimums do not fit, the least important columns (highest
+// `priority` number) are dropped; then long texts shrink to a readable width, widest first; then
+// the least important columns shrink to their minimum. A column that would be cut and has a
+// compact rendering ("5 platforms") uses it instead. A `shrink: 'never'` column (a URL) is never
+// cut while something less important can give (see `shrink`).
+import { displayWidth } from './width.js';
+
+export interface LayoutColumn {
+  header: string;
+  /** Lower is more important; default 0. */
+  priority?: number;
+  /** Narrowest useful width (default 4, or less when the content is narrower). */
+  minWidth?: number;
+  /** Widest the column may grow. */
+  maxWidth?: number;
+  /**
+   * `never`: do not cut (URLs, ids to copy); the column is dropped rather than cut, unless it has
+   * a `minWidth`: then, when it is the least important column left, it takes whatever is left
+   * (at least `minWidth`) instead of disappearing, because a cut link (OSC 8) still opens.
+   */
+  shrink?: 'cut' | 'never';
+}
+
+export interface ColumnPlacement {
+  /** Index into the columns given. */
+  index: number;
+  width: number;
+  /** Render this column with its compact alternative. */
+  compact: boolean;
+}
+
+export interface TableLayout {
+  /** The columns shown, in their original order. */
+  columns: ColumnPlacement[];
+  /** Indices of dropped columns. */
+  dropped: number[];
+}
+
+export interface LayoutInput {
+  columns: readonly LayoutColumn[];
+  /** Sampled rows of flattened cell texts, one text per column. */
+  rows: readonly (readonly string[])[];
+  /** Sampled compact texts per row, for columns that have a compact rendering (else undefined). */
+  compactRows?: readonly (readonly (string | undefined)[])[];
+  /** Terminal width; 0 or less means no limit. */
+  width: number;
+  gap?: number;
+}
+
+const DEFAULT_MIN = 4;
+/** Long texts shrink to this before any other column is cut. */
+const COMFORTABLE = 24;
+
+interface Working {
+  index: number;
+  priority: number;
+  natural: number;
+  compactNatural: number | undefined;
+  compact: boolean;
+  min: number;
+  never: boolean;
+  relaxed: boolean;
+  minWidth: number | undefined;
+}
+
+export function layoutTable(input: LayoutInput): TableLayout {
+  const gap = input.gap ?? 2;
+  const limit = input.width > 0 ? input.width : Number.POSITIVE_INFINITY;
+  const widest = (texts: (string | undefined)[], base: number) => texts.reduce<number>((w, t) => (t === undefined ? w : Math.max(w, displayWidth(t))), base);
+
+  const all: Working[] = input.columns.map((c, index) => {
+    const headerWidth = displayWidth(c.header);
+    const cap = c.maxWidth ?? Number.POSITIVE_INFINITY;
+    const natural = Math.min(cap, widest(input.rows.map((r) => r[index]), headerWidth));
+    const compactTexts = input.compactRows?.map((r) => r[index]);
+    const hasCompact = compactTexts?.some((t) => t !== undefined) ?? false;
+    const compactNatural = hasCompact ? Math.min(cap, widest(compactTexts!, Math.min(headerWidth, DEFAULT_MIN))) : undefined;
+    const w: Working = { index, priority: c.priority ?? 0, natural, compactNatural, compact: false, min: 0, never: c.shrink === 'never', relaxed: false, minWidth: c.minWidth };
+    w.min = minimumOf(w);
+    return w;
+  });
+
+  // A compact rendering ("5 platforms") replaces a column only where it would otherwise be cut;
+  // least important first, one at a time, since each switch frees room for the others.
+  let layout = fit(all, limit, gap);
+  for (;;) {
+    const placed = new Map(layout.columns.map((p) => [p.index, p.width]));
+    const next = [...all]
+      .sort(leastImportantFirst)
+      .find((c) => !c.compact && c.compactNatural !== undefined && c.compactNatural < c.natural && (placed.get(c.index) ?? 0) < c.natural);
+    if (!next) return layout;
+    next.compact = true;
+    next.min = minimumOf(next);
+    layout = fit(all, limit, gap);
+  }
+}
+
+const current = (c: Working) => (c.compact ? c.compactNatural! : c.natural);
+/** Least important first; among equals the rightmost goes first. */
+const leastImportantFirst = (a: Working, b: Working) => b.priority - a.priority || b.index - a.index;
+
+function fit(all: readonly Working[], limit: number, gap: number): TableLayout {
+  const total = (set: Working[], pick: (c: Working) => number) => set.reduce((s, c) => s + pick(c), 0) + gap * Math.max(0, set.length - 1);
+  let cols = all.map((c) => ({ ...c }));
+  const dropped: number[] = [];
+  // Drop (or, for a never-cut column with a minWidth, relax) the least important until the
+  // minimums fit.
+  while (total(cols, (c) => c.min) > limit && cols.length > 1) {
+    const victim = [...cols].sort(leastImportantFirst)[0]!;
+    if (victim.never && !victim.relaxed && victim.minWidth !== undefined) {
+      victim.relaxed = true;
+      victim.min = minimumOf(victim);
+      continue;
+    }
+    dropped.push(victim.index);
+    cols = cols.filter((c) => c !== victim);
+  }
+
+  const widths = new Map(cols.map((c) => [c, current(c)]));
+  let excess = total(cols, current) - limit;
+  const shrink = (order: Working[], floor: (c: Working) => number) => {
+    for (const c of order) {
+      if (excess <= 0) return;
+      const give = Math.min(excess, widths.get(c)! - floor(c));
+      if (give > 0) {
+        widths.set(c, widths.get(c)! - give);
+        excess -= give;
+      }
+    }
+  };
+  // A long text would be cut anyway, so it gives first (widest first) down to a readable width;
+  // only then do the least important columns shrink, each down to its minimum.
+  shrink([...cols].sort((a, b) => current(b) - current(a)), (c) => Math.max(c.min, COMFORTABLE));
+  shrink([...cols].sort((a, b) => b.priority - a.priority || current(b) - current(a)), (c) => c.min);
+  // Only one column left and it is still too wide: it gets the whole line.
+  if (excess > 0 && cols.length === 1) widths.set(cols[0]!, Math.max(1, limit));
+  return {
+    columns: cols.map((c) => ({ index: c.index, width: widths.get(c)!, compact: c.compact })),
+    dropped: dropped.sort((a, b) => a - b),
+  };
+}
+
+function minimumOf(c: Working): number {
+  // A compact rendering is already the short form: cut, it says nothing ("5 p…").
+  if (c.compact) return c.compactNatural!;
+  if (c.never && !c.relaxed) return c.natural;
+  return Math.min(c.natural, c.minWidth ?? DEFAULT_MIN);
+}

@@ -1,0 +1,118 @@
+// A pager for long output on a terminal, as git and gh do it: SOCIALPUB_PAGER, then PAGER, else
+// `less -FRX` (F: quit when it fits one screen, R: keep colours, X: leave the text on screen).
+// The command runs through the shell (pager settings are shell words, `less -S`), and data goes
+// only through its stdin. When the user quits early the rest of the output is dropped without an
+// error (EPIPE), and Ctrl-C stops producing and lets the pager end the run.
+import { spawn } from 'node:child_process';
+import type { Sink } from './writers.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The shell command to page with, or undefined when paging is off by choice. */
+export function pagerCommand(env: Env): string | undefined {
+  const chosen = env.SOCIALPUB_PAGER !== undefined ? env.SOCIALPUB_PAGER : env.PAGER !== undefined ? env.PAGER : 'less -FRX';
+  const command = chosen.trim();
+  // `SOCIALPUB_PAGER=` (empty) and `cat` mean "no pager", as for git and gh.
+  if (command === '' || command === 'cat') return undefined;
+  return command;
+}
+
+export interface PagerOptions {
+  env: Env;
+  stdoutIsTTY: boolean;
+  /** --no-pager */
+  noPager?: boolean;
+  /** Where output goes when there is no pager. */
+  stdout: Sink & { isTTY?: boolean; columns?: number };
+  /** Ctrl-C source; default: this process. */
+  signals?: Pick<NodeJS.Process, 'on' | 'off'>;
+}
+
+export interface Pager {
+  /** Where to write: the pager's stdin, or stdout when not paging. */
+  readonly sink: Sink & { isTTY?: boolean; columns?: number };
+  readonly paging: boolean;
+  /** Aborted when the pager is gone (the user quit) or Ctrl-C was pressed: stop producing. */
+  readonly signal: AbortSignal;
+  /** Ctrl-C was pressed while paging (the command should exit 130 once closed). */
+  readonly interrupted: boolean;
+  /** Ends the pager's input and waits until the user has left it. */
+  close(): Promise<void>;
+}
+
+export function startPager(options: PagerOptions): Pager {
+  const controller = new AbortController();
+  const command = options.noPager || !options.stdoutIsTTY ? undefined : pagerCommand(options.env);
+  if (!command) {
+    return { sink: options.stdout, paging: false, signal: controller.signal, interrupted: false, close: async () => {} };
+  }
+
+  const env = { ...options.env, LESS: options.env.LESS ?? 'FRX', LV: options.env.LV ?? '-c' } as NodeJS.ProcessEnv;
+  const child = spawn(command, { shell: true, stdio: ['pipe', 'inherit', 'inherit'], env });
+  const signals = options.signals ?? process;
+  let gone = false;
+  let interrupted = false;
+  const waitingForDrain = new Set<() => void>();
+  const exited = new Promise<void>((resolve) => {
+    const done = () => {
+      gone = true;
+      controller.abort();
+      // A writer waiting for 'drain' would wait forever once the pager is gone.
+      for (const fn of waitingForDrain) fn();
+      waitingForDrain.clear();
+      signals.off('SIGINT', onInterrupt);
+      resolve();
+    };
+    child.once('exit', done);
+    // The shell itself could not start: nothing will read; treat it as a pager that quit.
+    child.once('error', done);
+  });
+  // EPIPE (the user quit before reading everything) is how a pager says "enough", not an error.
+  child.stdin!.on('error', () => {});
+
+  const onInterrupt = () => {
+    // The pager got the same Ctrl-C (one process group) and handles it; we stop producing and
+    // let it show what it has until the user quits.
+    interrupted = true;
+    controller.abort();
+    child.stdin!.end();
+  };
+  signals.on('SIGINT', onInterrupt);
+
+  const stdin = child.stdin!;
+  const sink: Pager['sink'] = {
+    isTTY: true,
+    ...(options.stdout.columns !== undefined ? { columns: options.stdout.columns } : {}),
+    write(chunk: string) {
+      if (gone || stdin.writableEnded || stdin.destroyed) return true;
+      return stdin.write(chunk);
+    },
+    once(_event: 'drain', listener: () => void) {
+      if (gone) {
+        queueMicrotask(listener);
+        return sink;
+      }
+      const fire = () => {
+        waitingForDrain.delete(fire);
+        stdin.off('drain', fire);
+        listener();
+      };
+      waitingForDrain.add(fire);
+      stdin.once('drain', fire);
+      return sink;
+    },
+  };
+
+  return {
+    sink,
+    paging: true,
+    signal: controller.signal,
+    get interrupted() {
+      return interrupted;
+    },
+    async close() {
+      if (!stdin.writableEnded) stdin.end();
+      await exited;
+    },
+  };
+}

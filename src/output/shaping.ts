@@ -1,0 +1,70 @@
+// --fields and --jq as list writers, so the format decision stays in one place: rows go in, the
+// shaped output comes out. The jq program is compiled by the caller (jq.ts loads only for --jq).
+import { pickFields } from './fields.js';
+import type { JqProgram } from './jq.js';
+import { writeTo, type ListWriter, type Sink } from './writers.js';
+
+/** Rows reduced to the `--fields` paths before the inner (JSON/NDJSON) writer sees them. */
+export function withFields<T>(inner: ListWriter<Record<string, unknown>>, paths: readonly string[]): ListWriter<T> {
+  return {
+    get count() {
+      return inner.count;
+    },
+    write: (row) => inner.write(pickFields(row, paths)),
+    end: () => inner.end(),
+  };
+}
+
+export interface JqWriterOptions {
+  /**
+   * `whole`: the program runs once over the array of all rows (`--json`), so aggregates such as
+   * `length` see every page; `each`: once per row (`-o ndjson`), in batches, in constant memory.
+   */
+  mode: 'whole' | 'each';
+  /** Rows per jq run in `each` mode (a page is a good size). */
+  batchSize?: number;
+}
+
+export function jqWriter<T>(sink: Sink, program: JqProgram, options: JqWriterOptions): ListWriter<T> {
+  const batchSize = options.batchSize ?? 100;
+  let count = 0;
+  let rows: T[] = [];
+  const emit = async (lines: string[]) => {
+    if (lines.length) await writeTo(sink, lines.join('\n') + '\n');
+  };
+  const run = async (lines: () => string[]) => {
+    let out: string[];
+    try {
+      out = lines();
+    } catch (e) {
+      // A runtime error (JqError, not imported here so jq stays unloaded) carries the lines
+      // produced before it: they are printed, then the error is reported.
+      const before = (e as { lines?: unknown }).lines;
+      if (Array.isArray(before)) await emit(before as string[]);
+      throw e;
+    }
+    await emit(out);
+  };
+  const runBatch = async () => {
+    const batch = rows;
+    rows = [];
+    await run(() => program.runEach(batch));
+  };
+  return {
+    get count() {
+      return count;
+    },
+    async write(row) {
+      count++;
+      rows.push(row);
+      if (options.mode === 'each' && rows.length >= batchSize) await runBatch();
+    },
+    async end() {
+      if (options.mode === 'whole') {
+        const all = rows;
+        rows = [];
+        await run(() => program.run(all));
+      } else if (rows.length) await runBatch();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// Width as a terminal shows it, and cutting that never splits what a reader sees as one character.
+// string-width (already bundled with ora) knows East Asian widths, emoji with ZWJ and skin tones,
+// and gives escape sequences (colour, OSC 8 links) no width; we only add grapheme-safe cutting.
+import stringWidth from 'string-width';
+
+/** Colour (CSI) and OSC (hyperlink) sequences: zero width, kept whole when cutting. */
+const ESCAPE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
+
+/**
+ * The only sequences a cell may carry: colour (SGR) and OSC 8 links. Anything else in data (a
+ * window title, a clipboard write (OSC 52), cursor moves) loses its ESC and prints as text.
+ */
+const CELL_ESCAPE = /\u001b\[[0-9;]*m|\u001b\]8;[^\u0007\u001b]*;[^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** Columns the text takes on a terminal (wide characters and emoji count 2, escapes 0). */
+export function displayWidth(text: string): number {
+  return stringWidth(text);
+}
+
+/** Removes colour and link sequences (the visible text only). */
+export function stripEscapes(text: string): string {
+  return text.replace(ESCAPE, '');
+}
+
+/**
+ * One line for a table cell: newlines and tabs become spaces, and other control characters
+ * (which a terminal would act on) are dropped, except colour and links (CELL_ESCAPE).
+ */
+export function flattenCell(text: string): string {
+  const parts: string[] = [];
+  let last = 0;
+  for (const m of text.matchAll(CELL_ESCAPE)) {
+    parts.push(flattenPlain(text.slice(last, m.index)), m[0]);
+    last = m.index + m[0].length;
+  }
+  parts.push(flattenPlain(text.slice(last)));
+  return parts.join('');
+}
+
+function flattenPlain(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\r\n|[\r\n\t\v\f]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+}
+
+/**
+ * The text cut to at most `max` columns, ending in `…` when something was cut. Cuts only between
+ * grapheme clusters; escape sequences after the cut are kept (without text) so colours are reset
+ * and links closed.
+ */
+export function cutToWidth(text: string, max: number, ellipsis = '…'): string {
+  if (displayWidth(text) <= max) return text;
+  if (max <= 0) return keepEscapes(text);
+  const room = max - displayWidth(ellipsis);
+  if (room < 0) return keepEscapes(text);
+  let out = '';
+  let used = 0;
+  let last = 0;
+  let cut = false;
+  const takeText = (plain: string) => {
+    if (cut) return;
+    for (const { segment } of graphemes.segment(plain)) {
+      const w = displayWidth(segment);
+      if (used + w > room) {
+        cut = true;
+        // "one two…" reads better than "one two …".
+        out = out.replace(/ +$/, '') + ellipsis;
+        return;
+      }
+      out += segment;
+      used += w;
+    }
+  };
+  for (const m of text.matchAll(ESCAPE)) {
+    takeText(text.slice(last, m.index));
+    out += m[0];
+    last = m.index + m[0].length;
+  }
+  takeText(text.slice(last));
+  // The whole text was wider than max, so some grapheme did not fit and the ellipsis is there.
+  return out;
+}
+
+function keepEscapes(text: string): string {
+  return (text.match(ESCAPE) ?? []).join('');
+}
+
+/** Pads with spaces to `width` columns (never cuts). */
+export function padToWidth(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+}

@@ -1,0 +1,136 @@
+// The pager with real child processes as pagers, and once under a real pty (`script`).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pagerCommand, startPager } from '../../src/output/pager.js';
+import { ndjsonWriter } from '../../src/output/writers.js';
+import { captureStream } from '../helpers/run-cli.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'socialpub-pager-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const node = process.execPath;
+
+// A pager that reads N lines, records them and what LESS was, then quits (like `q`).
+const quitter = join(tmp, 'quitter.mjs');
+writeFileSync(
+  quitter,
+  `import { createInterface } from 'node:readline';
+   import { writeFileSync } from 'node:fs';
+   const [out, n] = process.argv.slice(2);
+   const lines = [];
+   const rl = createInterface({ input: process.stdin });
+   rl.on('line', (l) => { lines.push(l); if (lines.length === Number(n)) { writeFileSync(out, JSON.stringify({ lines, LESS: process.env.LESS, LV: process.env.LV })); process.exit(0); } });
+   rl.on('close', () => { writeFileSync(out, JSON.stringify({ lines, LESS: process.env.LESS, LV: process.env.LV, all: true })); process.exit(0); });`,
+);
+
+describe('which pager', () => {
+  it.each([
+    [{}, 'less -FRX'],
+    [{ PAGER: 'more' }, 'more'],
+    [{ PAGER: 'more', SOCIALPUB_PAGER: 'less -S' }, 'less -S'],
+    [{ PAGER: 'more', SOCIALPUB_PAGER: '' }, undefined],
+    [{ PAGER: '' }, undefined],
+    [{ PAGER: 'cat' }, undefined],
+    [{ SOCIALPUB_PAGER: ' cat ' }, undefined],
+  ])('%j → %s', (env, command) => {
+    expect(pagerCommand(env)).toBe(command);
+  });
+
+  it('never when stdout is not a terminal or with --no-pager: output goes to stdout', async () => {
+    for (const opts of [{ stdoutIsTTY: false }, { stdoutIsTTY: true, noPager: true }]) {
+      const stdout = captureStream(true);
+      const pager = startPager({ env: { PAGER: `${node} ${quitter} /dev/null 1` }, stdout, ...opts });
+      expect(pager.paging).toBe(false);
+      expect(pager.sink).toBe(stdout);
+      await pager.close();
+    }
+  });
+});
+
+describe('paging through a real child process', () => {
+  it('passes all data through stdin only, with LESS=FRX and LV=-c by default', async () => {
+    const out = join(tmp, 'all.json');
+    const pager = startPager({ env: { PATH: process.env.PATH, PAGER: `${node} ${quitter} ${out} 1000000` }, stdoutIsTTY: true, stdout: captureStream(true, 77) });
+    expect(pager.paging).toBe(true);
+    expect(pager.sink.columns).toBe(77);
+    const w = ndjsonWriter(pager.sink);
+    for (let i = 0; i < 500; i++) await w.write({ i });
+    await pager.close();
+    const seen = JSON.parse(readFileSync(out, 'utf8'));
+    expect(seen.all).toBe(true);
+    expect(seen.lines).toHaveLength(500);
+    expect(seen.lines[499]).toBe('{"i":499}');
+    expect([seen.LESS, seen.LV]).toEqual(['FRX', '-c']);
+    expect(pager.signal.aborted).toBe(true);
+  });
+
+  it('a user who quits early (EPIPE) is not an error, and a writer waiting for drain is released', async () => {
+    const out = join(tmp, 'early.json');
+    const pager = startPager({ env: { PATH: process.env.PATH, LESS: 'S', PAGER: `${node} ${quitter} ${out} 3` }, stdoutIsTTY: true, stdout: captureStream(true) });
+    const w = ndjsonWriter(pager.sink);
+    const big = 'x'.repeat(10_000);
+    // Far more than a pipe holds: the writer must wait for drain, and the pager quits meanwhile.
+    for (let i = 0; i < 2000 && !pager.signal.aborted; i++) await w.write({ i, big });
+    await pager.close();
+    const seen = JSON.parse(readFileSync(out, 'utf8'));
+    expect(seen.lines).toHaveLength(3);
+    expect(seen.LESS).toBe('S');
+    expect(pager.signal.aborted).toBe(true);
+    expect(w.count).toBeLessThan(2000);
+    // Writes after the pager left are dropped quietly.
+    expect(pager.sink.write('more\n')).toBe(true);
+  });
+
+  it('Ctrl-C stops producing, ends the input and waits for the pager', async () => {
+    const out = join(tmp, 'sigint.json');
+    const signals = new EventEmitter();
+    const pager = startPager({ env: { PATH: process.env.PATH, PAGER: `${node} ${quitter} ${out} 1000000` }, stdoutIsTTY: true, stdout: captureStream(true), signals: signals as never });
+    const w = ndjsonWriter(pager.sink);
+    await w.write({ i: 0 });
+    expect(signals.listenerCount('SIGINT')).toBe(1);
+    signals.emit('SIGINT');
+    expect(pager.signal.aborted).toBe(true);
+    expect(pager.interrupted).toBe(true);
+    await pager.close();
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ lines: ['{"i":0}'], all: true });
+    expect(signals.listenerCount('SIGINT')).toBe(0);
+  });
+});
+
+const hasScript = existsSync('/usr/bin/script') && spawnSync('script', ['-qec', 'true', '/dev/null']).status === 0;
+
+describe.skipIf(!hasScript)('under a real terminal (script from util-linux)', () => {
+  it('pages through less-like pagers on a pty, and a quit pager ends the command with exit 0', async () => {
+    const entry = join(tmp, 'pty-entry.ts');
+    writeFileSync(
+      entry,
+      `import { startPager } from ${JSON.stringify(join(process.cwd(), 'src/output/pager.ts'))};
+       const pager = startPager({ env: process.env, stdoutIsTTY: Boolean(process.stdout.isTTY), stdout: process.stdout });
+       process.stderr.write('paging=' + pager.paging + '\\n');
+       for (let i = 0; i < Number(process.env.COUNT ?? 100000) && !pager.signal.aborted; i++) {
+         if (!pager.sink.write('line ' + i + '\\n')) await new Promise((r) => pager.sink.once('drain', r));
+       }
+       await pager.close();
+       process.stderr.write('done\\n');`,
+    );
+    await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: join(tmp, 'pty-entry.mjs'), logLevel: 'silent' });
+    const out = join(tmp, 'pty.json');
+    const env = { PATH: process.env.PATH ?? '', PAGER: `${node} ${quitter} ${out} 5`, TERM: 'xterm' };
+    const transcript = execFileSync('script', ['-qec', `${node} ${join(tmp, 'pty-entry.mjs')}`, '/dev/null'], { env, timeout: 20_000 }).toString();
+    expect(transcript).toContain('paging=true');
+    expect(transcript).toContain('done');
+    expect(transcript).not.toMatch(/EPIPE|Error/);
+    expect(JSON.parse(readFileSync(out, 'utf8')).lines).toEqual(['line 0', 'line 1', 'line 2', 'line 3', 'line 4']);
+
+    // The default, real less -FRX: output that fits one screen is shown and less quits by itself.
+    if (existsSync('/usr/bin/less')) {
+      const shown = execFileSync('script', ['-qec', `stty rows 24 cols 80; ${node} ${join(tmp, 'pty-entry.mjs')}`, '/dev/null'], { env: { PATH: env.PATH, TERM: 'xterm', COUNT: '3' }, timeout: 20_000 }).toString();
+      expect(shown).toContain('paging=true');
+      expect(shown).toMatch(/line 0[^]*line 1[^]*line 2[^]*done/);
+    }
+  });
+});

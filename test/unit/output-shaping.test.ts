@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { compileJq, JqError } from '../../src/output/jq.js';
+import { jqWriter, withFields } from '../../src/output/shaping.js';
+import { jsonArrayWriter, ndjsonWriter } from '../../src/output/writers.js';
+import { captureStream } from '../helpers/run-cli.js';
+
+const rows = Array.from({ length: 250 }, (_, i) => ({ id: `res_${i}`, status: i % 5 ? 'published' : 'failed', error: i % 5 ? null : { code: 'rate_limited', message: 'slow' } }));
+
+async function writeAll<T>(w: { write(r: T): Promise<void>; end(): Promise<void> }, input: T[]) {
+  for (const r of input) await w.write(r);
+  await w.end();
+}
+
+describe('shaping writers', () => {
+  it('--fields on JSON and NDJSON rows', async () => {
+    const json = captureStream();
+    await writeAll(withFields(jsonArrayWriter(json), ['error.code', 'id']), rows.slice(0, 2));
+    expect(JSON.parse(json.text())).toEqual([
+      { error: { code: 'rate_limited' }, id: 'res_0' },
+      { error: { code: null }, id: 'res_1' },
+    ]);
+    const nd = captureStream();
+    const w = withFields(ndjsonWriter(nd), ['id']);
+    await writeAll(w, rows.slice(0, 3));
+    expect(nd.text()).toBe('{"id":"res_0"}\n{"id":"res_1"}\n{"id":"res_2"}\n');
+    expect(w.count).toBe(3);
+  });
+
+  it('--json --jq length gives one number over every page (not one per page, cli/cli#10459)', async () => {
+    const out = captureStream();
+    await writeAll(jqWriter(out, await compileJq('length'), { mode: 'whole' }), rows);
+    expect(out.text()).toBe('250\n');
+  });
+
+  it('-o ndjson --jq runs per row in batches, keeping order across batches', async () => {
+    const out = captureStream();
+    const w = jqWriter(out, await compileJq('select(.status == "failed") | .id'), { mode: 'each', batchSize: 7 });
+    await writeAll(w, rows);
+    expect(out.text().trimEnd().split('\n')).toEqual(rows.filter((r) => r.status === 'failed').map((r) => r.id));
+    expect(w.count).toBe(250);
+  });
+
+  it('a runtime error keeps what came before it and says --jq', async () => {
+    const out = captureStream();
+    const w = jqWriter(out, await compileJq('.error.code | ascii_downcase'), { mode: 'each', batchSize: 3 });
+    await expect(writeAll(w, rows.slice(0, 6))).rejects.toBeInstanceOf(JqError);
+    expect(out.text()).toBe('rate_limited\n');
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { captureStream } from '../helpers/run-cli.js';
+import { plainColors } from '../../src/output/colors.js';
+import { layoutTable } from '../../src/output/layout.js';
+import { displayWidth, stripEscapes } from '../../src/output/width.js';
+import { tableWriter, type Column } from '../../src/output/writers.js';
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const graphemes = (s: string) => [...segmenter.segment(s)].map((g) => g.segment);
+
+interface Row {
+  id: string;
+  status: string;
+  platforms: string[];
+  text: string;
+  url: string;
+}
+
+const long = 'Lorem ipsum dolor sit amet 日本語 👩‍💻 👍🏽 مرحبا بالعالم '.repeat(60).slice(0, 3000);
+const rows: Row[] = [
+  { id: 'post_01HZY3K9Q2', status: '✓ published', platforms: ['bluesky', 'mastodon', 'linkedin', 'x', 'threads'], text: long, url: 'https://bsky.app/profile/socialpub.example/post/3kq2abcdefgh' },
+  { id: 'post_01HZY3K9Q3', status: '✗ failed', platforms: ['x'], text: '新しい製品を発表しました！🎉 詳細はリンクから', url: 'https://x.com/socialpub/status/1790000000000000000' },
+  { id: 'post_01HZY3K9Q4', status: '✓ published', platforms: ['mastodon'], text: 'שלום עולם — RTL text with ‏marks‏ and\nnewlines\tand tabs', url: 'https://mastodon.social/@socialpub/112233445566778899' },
+  { id: 'post_01HZY3K9Q5', status: '… pending', platforms: ['bluesky', 'x'], text: '👩‍💻👩‍💻👩‍💻👍🏽👍🏽🇫🇷🇫🇷 emoji only', url: '' },
+];
+
+const columns: Column<Row>[] = [
+  { header: 'id', value: (r) => r.id, priority: 3, shrink: 'never' },
+  { header: 'status', value: (r) => r.status, priority: 0 },
+  { header: 'platforms', value: (r) => r.platforms.join(', '), compact: (r) => (r.platforms.length > 1 ? `${r.platforms.length} platforms` : r.platforms.join('')), priority: 2 },
+  { header: 'text', value: (r) => r.text, priority: 1, minWidth: 10 },
+  { header: 'url', value: (r) => r.url, priority: 2, shrink: 'never', minWidth: 20 },
+];
+
+async function render(width: number): Promise<string[]> {
+  const out = captureStream(true, width);
+  const w = tableWriter(out, columns, plainColors, width);
+  for (const r of rows) await w.write(r);
+  await w.end();
+  return out.text().replace(/\n$/, '').split('\n');
+}
+
+const known = new Set(['…', ' ', ...rows.flatMap((r) => Object.values(r).flatMap((v) => graphemes(Array.isArray(v) ? v.join(', ') + ' platforms 0123456789' : v))), ...graphemes('IDSTATUSPLATFORMSTEXTURL')]);
+
+describe('tables fit the terminal', () => {
+  it.each([40, 60, 80, 120, 200])('at %i columns no line is wider and no grapheme is split', async (width) => {
+    const lines = await render(width);
+    expect(lines).toHaveLength(1 + rows.length);
+    for (const line of lines) {
+      expect(displayWidth(line)).toBeLessThanOrEqual(width);
+      for (const g of graphemes(stripEscapes(line))) expect(known.has(g), `grapheme ${JSON.stringify(g)} in ${JSON.stringify(line)}`).toBe(true);
+    }
+    expect(lines[0]).toMatch(/^ID|^STATUS/);
+  });
+
+  it('keeps the URL whole while something less important can give', async () => {
+    for (const width of [120, 200]) {
+      const lines = await render(width);
+      expect(lines[1]).toContain(rows[0]!.url);
+      expect(lines[2]).toContain(rows[1]!.url);
+    }
+  });
+
+  it('drops the least important column before cutting text to nothing', async () => {
+    const lines = await render(80);
+    expect(lines[0]).not.toContain('ID');
+    expect(lines[1]).not.toContain('post_01');
+    expect(lines[1]).toContain('✓ published');
+  });
+
+  it('uses the compact rendering instead of cutting a long list', async () => {
+    const lines = await render(120);
+    expect(lines[1]).toContain('5 platforms');
+    const wide = await render(1000);
+    expect(wide[1]).toContain('bluesky, mastodon, linkedin, x, threads');
+  });
+
+  it('flattens newlines and tabs in cells', async () => {
+    const lines = await render(200);
+    expect(lines[3]).toContain('RTL text with ‏marks‏ and newlines and tabs');
+  });
+});
+
+describe('layoutTable', () => {
+  const cols = [
+    { header: 'A', priority: 0 },
+    { header: 'B', priority: 1 },
+    { header: 'C', priority: 2 },
+  ];
+  const sample = [['a'.repeat(20), 'b'.repeat(20), 'c'.repeat(20)]];
+
+  it('gives everything its natural width when it fits', () => {
+    expect(layoutTable({ columns: cols, rows: sample, width: 100 }).columns.map((c) => c.width)).toEqual([20, 20, 20]);
+    expect(layoutTable({ columns: cols, rows: sample, width: 0 }).columns.map((c) => c.width)).toEqual([20, 20, 20]);
+  });
+
+  it('shrinks the least important column first', () => {
+    const l = layoutTable({ columns: cols, rows: sample, width: 54 });
+    expect(l.columns.map((c) => c.width)).toEqual([20, 20, 10]);
+  });
+
+  it('then drops it when the minimums do not fit', () => {
+    const l = layoutTable({ columns: cols.map((c) => ({ ...c, minWidth: 15 })), rows: sample, width: 40 });
+    expect(l.dropped).toEqual([2]);
+    expect(l.columns.map((c) => [c.index, c.width])).toEqual([
+      [0, 20],
+      [1, 18],
+    ]);
+  });
+
+  it('a never-cut column takes what is left only when nothing less important can give', () => {
+    const url = 'https://example.com/' + 'x'.repeat(40);
+    const withUrl = [{ header: 'STATUS', priority: 0 }, { header: 'URL', priority: 1, shrink: 'never' as const, minWidth: 20 }, { header: 'ID', priority: 2, shrink: 'never' as const }];
+    const data = [['published', url, 'post_123456789']];
+    const roomy = layoutTable({ columns: withUrl, rows: data, width: 80 });
+    expect(roomy.dropped).toEqual([2]);
+    expect(roomy.columns.map((c) => c.width)).toEqual([9, 60]);
+    const tight = layoutTable({ columns: withUrl, rows: data, width: 40 });
+    expect(tight.columns.map((c) => c.width)).toEqual([9, 29]);
+    expect(tight.dropped).toEqual([2]);
+    const noMin = layoutTable({ columns: withUrl.map((c) => ({ ...c, minWidth: undefined })), rows: data, width: 40 });
+    expect(noMin.columns.map((c) => c.index)).toEqual([0]);
+    const single = layoutTable({ columns: [withUrl[2]!], rows: [['x'.repeat(50)]], width: 30 });
+    expect(single.columns.map((c) => c.width)).toEqual([30]);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatRelative } from '../../src/output/time.js';
+
+const now = Date.parse('2026-12-01T09:00:00Z');
+const at = (ms: number) => now + ms;
+const S = 1000;
+const M = 60 * S;
+const H = 60 * M;
+const D = 24 * H;
+
+describe('formatRelative reads like a person wrote it', () => {
+  it.each([
+    [-10 * S, 'just now'],
+    [10 * S, 'in a few seconds'],
+    [-50 * S, '1 minute ago'],
+    [-5 * M, '5 minutes ago'],
+    [30 * M, 'in 30 minutes'],
+    [-50 * M, '1 hour ago'],
+    [3 * H, 'in 3 hours'],
+    [-33 * H, '1 day ago'],
+    [8 * D, 'in 8 days'],
+    [3 * D, 'in 3 days'],
+    [-40 * D, '1 month ago'],
+    [-61 * D, '2 months ago'],
+    [400 * D, 'in 1 year'],
+  ])('%i ms → %s', (delta, words) => {
+    expect(formatRelative(at(delta), now)).toBe(words);
+  });
+
+  it('never says "33 h ago" or "in 8 d"', () => {
+    for (let h = 1; h < 24 * 400; h += 7) {
+      for (const sign of [-1, 1]) expect(formatRelative(at(sign * h * H), now)).toMatch(/^(in \d+ (minute|hour|day|month|year)s?|\d+ (minute|hour|day|month|year)s? ago)$/);
+    }
+  });
+
+  it('keeps what it cannot read and prints nothing for nothing', () => {
+    expect(formatRelative('not a time', now)).toBe('not a time');
+    expect(formatRelative(undefined, now)).toBe('');
+  });
+});
