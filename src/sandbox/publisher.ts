@@ -22,7 +22,8 @@ export interface PublisherHost {
   failureRate: number;
   /** Called with each new result row; returns the delivery's first attempt. */
   onResult(ws: Workspace, row: number): Promise<void>;
-  changed(): void;
+  /** The post and its rows from `fromRow` on are new: recorded before anyone hears of them. */
+  published(ws: Workspace, post: LivePost, fromRow: number): void;
 }
 
 export class Publisher {
@@ -81,6 +82,7 @@ export class Publisher {
   private publish(ws: Workspace, post: LivePost, now: number): Promise<void>[] {
     const { entropy, failureRate } = this.host;
     const rows: number[] = [];
+    const fromRow = ws.rows.length;
     let failed = false;
     for (const platform of Object.keys(post.payloads) as Platform[]) {
       if (!PLATFORMS.includes(platform)) continue;
@@ -95,7 +97,7 @@ export class Publisher {
     post.rowCount = rows.length;
     post.updatedAt = Math.max(now, post.updatedAt);
     ws.posts.setStatus(post, failed ? 'failed' : 'published');
-    this.host.changed();
+    this.host.published(ws, post, fromRow);
     return rows.map((row) => this.host.onResult(ws, row));
   }
 

@@ -7,7 +7,9 @@ import { systemClock } from './clock.js';
 import { SandboxCore, type SandboxConfig } from './core.js';
 import { IdCodec } from './ids.js';
 import { makeApiKey } from './keys.js';
-import { loadState, StateWriter, type SavedState } from './persistence.js';
+import { DataFile, openDataFile, type OpenedData } from './durable/data-file.js';
+import { replay, restoreSnapshot } from './durable/replay.js';
+import type { PendingDelivery } from './webhooks.js';
 import { entropyFromSeed, hash, randomEntropy, STREAM, type Entropy } from './random.js';
 import { createRequestHandler } from './server.js';
 import type { Sandbox, SandboxOptions } from './types.js';
@@ -84,7 +86,8 @@ function seededSecret(e: Entropy): string {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   check(options);
   const clock = options.clock ?? systemClock;
-  const saved: SavedState | undefined = options.dataFile ? loadState(options.dataFile) : undefined;
+  const opened: OpenedData | undefined = options.dataFile ? openDataFile(options.dataFile) : undefined;
+  const saved = opened?.saved;
   const seeded = options.seed !== undefined;
   const entropy = saved?.entropy ?? (seeded ? entropyFromSeed(options.seed!) : randomEntropy());
   const ids = new IdCodec(entropy);
@@ -125,11 +128,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     (saved?.boot ?? 0) + 1,
   );
 
-  if (saved) restore(core, saved);
-  if (options.dataFile) {
-    core.writer = new StateWriter(options.dataFile, () => core.snapshot());
-    // Saved at once: the keys of a fresh file must survive even if nothing else happens.
-    core.changed();
+  let data: DataFile | undefined;
+  if (opened && options.dataFile) {
+    const deliveries = new Map<string, PendingDelivery>();
+    if (saved) restoreSnapshot({ workspaces, deliveries }, saved);
+    replay({ workspaces, deliveries }, opened.changes);
+    // Compaction before the first request: the keys, the entropy and this start's number (the
+    // request-id counter) are on disk before any id is handed out.
+    data = await DataFile.start(options.dataFile, saved?.journal ?? 0, (generation) => ({ ...core.snapshot(generation), webhooks: [...deliveries.values()] }));
+    core.attachJournal(data.journal);
+    // Only now, so that what they publish and deliver is logged.
+    for (const ws of workspaces) for (const post of ws.posts.livePosts()) core.publisher.track(ws, post);
+    core.webhooks.resume([...deliveries.values()]);
   }
 
   const server = createServer({ keepAliveTimeout: 5_000 }, createRequestHandler(core));
@@ -174,27 +184,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         server.closeAllConnections();
         await core.webhooks.close();
         await stopped;
-        await core.writer?.flush();
+        await data?.stop((generation) => core.snapshot(generation));
       })();
       return closed;
     },
   };
   return sandbox;
-}
-
-function restore(core: SandboxCore, saved: SavedState): void {
-  for (const sw of saved.workspaces) {
-    const ws = core.workspaces.find((w) => w.tag === sw.tag)!;
-    for (const p of sw.posts) {
-      const { index, ...rest } = p;
-      const post = ws.addPost(rest);
-      if (post.index !== index) throw new Error(`sandbox data file: post ${index} of ${sw.name} restored at ${post.index}`);
-      core.publisher.track(ws, post);
-    }
-    ws.restoreRows(sw.rows);
-    for (const m of sw.media) ws.media.push({ index: m.index, name: m.name, mimeType: m.mimeType, sizeBytes: m.sizeBytes, createdAt: m.createdAt, bytes: m.bytes === undefined ? undefined : Buffer.from(m.bytes, 'base64') });
-    ws.idempotency.restore(sw.idempotency);
-  }
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

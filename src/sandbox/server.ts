@@ -127,8 +127,10 @@ async function handle(x: Exchange): Promise<void> {
   }
   const text = JSON.stringify(reply.body);
   if (key !== undefined) {
-    if (reply.status >= 200 && reply.status < 300) ws.idempotency.complete(key, { status: reply.status, body: text });
-    else release();
+    if (reply.status >= 200 && reply.status < 300) {
+      ws.idempotency.complete(key, { status: reply.status, body: text });
+      core.saveIdempotency(ws, key);
+    } else release();
   }
   // The work is committed; with the "lost" fault the client never hears about it.
   if (x.fault === 'lost') return cut(x);

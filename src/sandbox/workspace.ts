@@ -62,10 +62,6 @@ export interface Page<T> {
 const iso = isoTime;
 const PLATFORM_INDEX = new Map<string, number>(PLATFORMS.map((p, i) => [p, i]));
 
-export function platformIndex(p: string): number | undefined {
-  return PLATFORM_INDEX.get(p);
-}
-
 export class Workspace {
   readonly name: string;
   readonly tag: number;
@@ -263,10 +259,10 @@ export class Workspace {
     this.indexRows(from);
   }
 
-  /** Rows created live (the fixtures are not saved: they are regenerated from the entropy). */
-  liveRows(): [number, number, number, number][] {
+  /** Rows created live, or from `start` on (the fixtures are not saved: they are regenerated from the entropy). */
+  liveRows(start?: number): [number, number, number, number][] {
     const out: [number, number, number, number][] = [];
-    const from = this.posts.fixtures ? this.posts.fixtures.postStart[this.posts.fixtureCount]! : 0;
+    const from = start ?? (this.posts.fixtures ? this.posts.fixtures.postStart[this.posts.fixtureCount]! : 0);
     for (let i = from; i < this.rows.length; i++) out.push([this.rows.post[i]!, this.rows.platform[i]!, this.rows.flags[i]!, this.rows.time[i]!]);
     return out;
   }
