@@ -32,7 +32,7 @@ export interface SandboxOptions {
   chaos?: number;
   /** How late the "slow" fault answers, in real ms (default 35000: past a 30 s client timeout). */
   chaosSlowMs?: number;
-  /** Persist state (keys included) to this file across restarts. */
+  /** Persist state (keys included) to this file and its write-ahead log FILE.wal, across restarts and crashes. */
   dataFile?: string;
 }
 
