@@ -24,6 +24,8 @@ export interface SandboxConfig {
   chaosSlowMs: number;
   /** Largest media upload the sandbox keeps (in memory). */
   maxUploadBytes: number;
+  /** A request body with no byte for this long is answered 408 (real time: it guards real sockets). */
+  bodyIdleMs: number;
 }
 
 const REQUEST_LOG_MAX = 10_000;

@@ -12,6 +12,7 @@ import { replay, restoreSnapshot } from './durable/replay.js';
 import type { PendingDelivery } from './webhooks.js';
 import { entropyFromSeed, hash, randomEntropy, STREAM, type Entropy } from './random.js';
 import { createRequestHandler } from './server.js';
+import { guardServer } from './http/connection-guard.js';
 import type { Sandbox, SandboxOptions } from './types.js';
 import { DEFAULT_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_TIMEOUT_MS } from './webhooks.js';
 import { Workspace, type WorkspaceInit } from './workspace.js';
@@ -23,6 +24,10 @@ export const DEFAULTS = {
   readLimit: 10_000,
   chaosSlowMs: 35_000,
   maxUploadBytes: 64 * 1024 * 1024,
+  headersTimeoutMs: 10_000,
+  bodyTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  maxConnections: 512,
 } as const;
 
 /** The built-in workspaces: two with the API add-on (to try isolation), one without. */
@@ -54,6 +59,10 @@ function check(options: SandboxOptions): void {
   count('latencyMs', options.latencyMs, 0);
   count('chaosSlowMs', options.chaosSlowMs, 0);
   count('webhookTimeoutMs', options.webhookTimeoutMs, 1);
+  count('headersTimeoutMs', options.headersTimeoutMs, 1);
+  count('bodyTimeoutMs', options.bodyTimeoutMs, 1);
+  count('requestTimeoutMs', options.requestTimeoutMs, 1);
+  count('maxConnections', options.maxConnections, 1);
   if (options.port !== undefined && !(Number.isInteger(options.port) && options.port >= 0 && options.port <= 65535)) {
     throw new SandboxOptionError(`port must be a whole number from 0 to 65535, not ${options.port}`);
   }
@@ -99,6 +108,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     chaos: options.chaos ?? 0,
     chaosSlowMs: options.chaosSlowMs ?? DEFAULTS.chaosSlowMs,
     maxUploadBytes: DEFAULTS.maxUploadBytes,
+    bodyIdleMs: options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
   };
   const limits = { write: config.writeLimit, read: config.readLimit };
 
@@ -142,7 +152,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     core.webhooks.resume([...deliveries.values()]);
   }
 
-  const server = createServer({ keepAliveTimeout: 5_000 }, createRequestHandler(core));
+  const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs;
+  // Node wants the headers' deadline inside the request's.
+  const requestTimeoutMs = Math.max(headersTimeoutMs, options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs);
+  const checkIntervalMs = Math.max(5, Math.min(1_000, Math.floor(headersTimeoutMs / 4)));
+  const server = createServer({ keepAliveTimeout: 5_000, connectionsCheckingInterval: checkIntervalMs }, createRequestHandler(core));
+  guardServer(server, core, { headersTimeoutMs, requestTimeoutMs, maxConnections: options.maxConnections ?? DEFAULTS.maxConnections });
   await listen(server, options.port ?? 0, options.host ?? DEFAULTS.host);
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -32,6 +32,14 @@ export interface SandboxOptions {
   chaos?: number;
   /** How late the "slow" fault answers, in real ms (default 35000: past a 30 s client timeout). */
   chaosSlowMs?: number;
+  /** Headers must arrive within this many real ms (default 10000), else 408. */
+  headersTimeoutMs?: number;
+  /** A request body with no byte for this many real ms (default 10000) is answered 408. */
+  bodyTimeoutMs?: number;
+  /** A whole request must arrive within this many real ms (default 30000), else 408. */
+  requestTimeoutMs?: number;
+  /** Open connections at most (default 512); a new one evicts the oldest with no request in progress. */
+  maxConnections?: number;
   /** Persist state (keys included) to this file and its write-ahead log FILE.wal, across restarts and crashes. */
   dataFile?: string;
 }
