@@ -35,9 +35,10 @@ export function describeClientError(err: ParserError, limits: GuardLimits): { st
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return { status: 408, code: HTTP_ERROR_CODE.requestTimeout, message: `the request did not arrive in time (headers within ${limits.headersTimeoutMs} ms, all of it within ${limits.requestTimeoutMs} ms); send it again` };
     case 'HPE_INVALID_METHOD':
-      return { status: 400, code: ERROR_CODE.badRequest, message: 'unknown HTTP method; the API takes GET, POST, PUT and HEAD' };
+      return { status: 400, code: ERROR_CODE.badRequest, message: 'malformed request line or unknown HTTP method; send "METHOD /path HTTP/1.1" with GET, POST, PUT or HEAD' };
     case 'HPE_UNEXPECTED_CONTENT_LENGTH':
-      return { status: 400, code: ERROR_CODE.badRequest, message: 'the request has both Content-Length and Transfer-Encoding; send one of them' };
+    case 'HPE_INVALID_TRANSFER_ENCODING':
+      return { status: 400, code: ERROR_CODE.badRequest, message: 'Transfer-Encoding is invalid or comes with Content-Length; send either Content-Length or Transfer-Encoding: chunked' };
     default:
       return { status: 400, code: ERROR_CODE.badRequest, message: `malformed HTTP request (${err.code ?? err.message}); send a well-formed HTTP/1.1 request` };
   }
