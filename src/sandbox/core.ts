@@ -42,7 +42,7 @@ export class SandboxCore implements PublisherHost {
   closing = false;
   private readonly anonymous = new Map<string, RollingWindow>();
   private requestCount = 0;
-  private readonly delays = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  private readonly delays = new Set<{ cancel: () => void; resolve: () => void }>();
 
   constructor(
     readonly clock: SandboxClock,
@@ -133,24 +133,34 @@ export class SandboxCore implements PublisherHost {
     return w;
   }
 
-  /** A real-time wait (latency, slow responses) that close() cuts short. */
+  /** A real-time wait (the "slow" chaos fault, which must outlast a real client's timeout) that close() cuts short. */
   realDelay(ms: number): Promise<void> {
+    return this.wait(ms, (done) => {
+      const timer = setTimeout(done, ms);
+      return () => clearTimeout(timer);
+    });
+  }
+
+  /** A wait on the sandbox clock (--latency), so tests move it with the clock instead of sleeping; close() cuts it short. */
+  clockDelay(ms: number): Promise<void> {
+    return this.wait(ms, (done) => this.clock.setTimer(this.clock.now() + ms, done));
+  }
+
+  private wait(ms: number, arm: (done: () => void) => () => void): Promise<void> {
     if (ms <= 0 || this.closing) return Promise.resolve();
     return new Promise((resolve) => {
-      const entry = {
-        timer: setTimeout(() => {
-          this.delays.delete(entry);
-          resolve();
-        }, ms),
-        resolve,
-      };
+      const entry = { cancel: () => undefined as void, resolve };
+      entry.cancel = arm(() => {
+        this.delays.delete(entry);
+        resolve();
+      });
       this.delays.add(entry);
     });
   }
 
   cancelDelays(): void {
     for (const d of this.delays) {
-      clearTimeout(d.timer);
+      d.cancel();
       d.resolve();
     }
     this.delays.clear();

@@ -42,7 +42,7 @@ export function headerValue(req: IncomingMessage, name: string): string | undefi
 export async function delayOnce(x: Exchange): Promise<void> {
   if (x.delayed) return;
   x.delayed = true;
-  await x.core.realDelay(x.core.config.latencyMs);
+  await x.core.clockDelay(x.core.config.latencyMs);
 }
 
 export function sendError(x: Exchange, err: HttpError): Promise<void> {
