@@ -65,6 +65,8 @@ export interface RequestLogEntry {
   requestId: string;
   /** The chaos fault this request met, if any. */
   fault?: string;
+  /** For malformed HTTP (answered before any route): the parser's or timer's error code. */
+  malformed?: string;
 }
 
 export interface Sandbox {

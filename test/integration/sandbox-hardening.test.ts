@@ -114,8 +114,9 @@ describe('malformed HTTP', () => {
       expectContractError(a, status, code, message);
     }
     expect(seen).toHaveLength(cases.length);
-    const logged = sb.requests.filter((r) => r.fault?.startsWith('http:'));
+    const logged = sb.requests.filter((r) => r.malformed !== undefined);
     expect(logged.map((r) => r.status)).toEqual(cases.map((c) => c[2]));
+    expect(logged.map((r) => r.malformed)).toContain('HPE_HEADER_OVERFLOW');
   });
 
   it('answers 408 to a body that stops arriving, declared or chunked, and stores nothing', async () => {

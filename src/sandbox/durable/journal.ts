@@ -121,9 +121,9 @@ export class Journal {
 
   /** Resolves once every change appended so far (but lazy ones) is on disk; rejects if the disk refused. */
   durable(): Promise<void> | undefined {
-    if (this.failure) return Promise.reject(this.failure);
     const upTo = this.lastStrict;
     if (this.onDisk >= upTo) return undefined;
+    if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => this.waiters.push({ upTo, resolve, reject }));
   }
 

@@ -72,7 +72,7 @@ export function guardServer(server: Server, core: SandboxCore, limits: GuardLimi
       `request-id: ${requestId}`,
       'connection: close',
     ].join('\r\n');
-    core.log({ method: '', path: '', query: '', workspace: null, status, at: core.clock.now(), requestId, fault: `http:${err.code ?? 'error'}` });
+    core.log({ method: '', path: '', query: '', workspace: null, status, at: core.clock.now(), requestId, malformed: err.code ?? 'error' });
     socket.end(`${head}\r\n\r\n${body}`, () => socket.destroy());
   });
 
