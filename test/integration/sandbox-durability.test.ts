@@ -27,7 +27,7 @@ interface Ready {
 
 async function startChild(): Promise<{ child: ChildProcess; url: string; key: string; exited: Promise<unknown> }> {
   const args = [BIN, 'sandbox', '--port', '0', '--json', '--data', file, '--write-limit', '1000000', '--read-limit', '1000000', '--failure-rate', '0'];
-  const env = { ...process.env, SOCIALPUB_CONFIG_DIR: join(dir, 'config'), NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, SOCIALPUB_CONFIG_DIR: join(dir, 'config'), NO_COLOR: '1' };
   delete env.NODE_EXTRA_CA_CERTS;
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
