@@ -36,7 +36,7 @@ export interface SandboxOptions {
   headersTimeoutMs?: number;
   /** A request body with no byte for this many real ms (default 10000) is answered 408. */
   bodyTimeoutMs?: number;
-  /** A whole request must arrive within this many real ms (default 30000), else 408. */
+  /** A whole request must arrive within this many real ms (default 28000), else 408. */
   requestTimeoutMs?: number;
   /** Open connections at most (default 512); a new one evicts the oldest with no request in progress. */
   maxConnections?: number;

@@ -46,6 +46,8 @@ interface Acked {
   id: string;
   /** What was sent: the post's text or the media's name. */
   content: string;
+  /** The request, when it carried an Idempotency-Key (its replay must still answer with the same id). */
+  replay?: { path: string; key: string; body: string };
 }
 
 /** One writer: creates until the server goes away; returns what was acknowledged. */
@@ -71,7 +73,10 @@ async function writer(url: string, key: string, round: number, w: number): Promi
     try {
       const res = await fetch(url + path, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(body) });
       const json = (await res.json()) as { id: string };
-      if (res.status >= 200 && res.status < 300) acked.push({ kind, id: json.id, content: kind === 'media' ? (body as { name: string }).name : content });
+      if (res.status >= 200 && res.status < 300) {
+        const replay = extra['idempotency-key'] ? { path, key: extra['idempotency-key'], body: JSON.stringify(body) } : undefined;
+        acked.push({ kind, id: json.id, content: kind === 'media' ? (body as { name: string }).name : content, ...(replay ? { replay } : {}) });
+      }
       // A schedule that reached a loaded machine after its time is refused (422): not acknowledged, not an error.
       else if (res.status !== 422) throw new Error(`unexpected ${res.status} ${JSON.stringify(json)}`);
     } catch (err) {
@@ -88,7 +93,7 @@ async function getJson(url: string, key: string, path: string): Promise<{ status
 
 describe('kill -9 with --data', () => {
   it('keeps every acknowledged write and never hands an id out twice', async () => {
-    const rounds: { acknowledged: number; missing: number; reused: number; files: string[]; modes: number[] }[] = [];
+    const rounds: { acknowledged: number; missing: number; reused: number; replaysLost: number; files: string[]; modes: number[] }[] = [];
     const seen = new Map<string, string>();
     let reusedAcrossRounds = 0;
     for (let round = 1; round <= 4; round++) {
@@ -120,15 +125,23 @@ describe('kill -9 with --data', () => {
         if (held === undefined) missing++;
         else if (held !== a.content) reused++;
       }
+      // Idempotency records are acknowledged writes too: a retry must replay, not create.
+      let replaysLost = 0;
+      for (const a of acked.filter((x) => x.replay).slice(0, 20)) {
+        const res = await fetch(again.url + a.replay!.path, { method: 'POST', headers: { authorization: `Bearer ${again.key}`, 'content-type': 'application/json', 'idempotency-key': a.replay!.key }, body: a.replay!.body });
+        const json = (await res.json()) as { id: string };
+        if (res.headers.get('idempotent-replayed') !== 'true' || json.id !== a.id) replaysLost++;
+      }
       const files = readdirSync(dir).filter((n) => n !== 'config').sort();
-      rounds.push({ acknowledged: acked.length, missing, reused, files, modes: files.map((n) => statSync(join(dir, n)).mode & 0o777) });
+      rounds.push({ acknowledged: acked.length, missing, reused, replaysLost, files, modes: files.map((n) => statSync(join(dir, n)).mode & 0o777) });
       again.child.kill('SIGKILL');
       await again.exited;
     }
-    console.log(`kill -9 rounds (acknowledged / missing / ids reused): ${rounds.map((r) => `${r.acknowledged}/${r.missing}/${r.reused}`).join(', ')}`);
+    console.log(`kill -9 rounds (acknowledged / missing / ids reused / idempotent replays lost): ${rounds.map((r) => `${r.acknowledged}/${r.missing}/${r.reused}/${r.replaysLost}`).join(', ')}`);
     expect(rounds.every((r) => r.acknowledged > 0)).toBe(true);
     expect(rounds.map((r) => r.missing)).toEqual([0, 0, 0, 0]);
     expect(rounds.map((r) => r.reused)).toEqual([0, 0, 0, 0]);
+    expect(rounds.map((r) => r.replaysLost)).toEqual([0, 0, 0, 0]);
     expect(reusedAcrossRounds).toBe(0);
     // No temporary file, only the snapshot and its log, both private.
     for (const r of rounds) {
