@@ -105,15 +105,18 @@ describe('malformed HTTP', () => {
       ['garbage request line', ['\x16\x03\x01 hello there\r\n\r\n'], 400, 'BAD_REQUEST', /malformed request line/],
       ['unknown method', ['BREW /v1/posts HTTP/1.1\r\nHost: x\r\n\r\n'], 400, 'BAD_REQUEST', /unknown HTTP method/],
       ['Content-Length with Transfer-Encoding', ['POST /v1/posts HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'], 400, 'BAD_REQUEST', /either Content-Length or Transfer-Encoding: chunked/],
+      ['header line without a colon', ['GET /v1/posts HTTP/1.1\r\nHost: x\r\nthis is not a header\r\n\r\n'], 400, 'BAD_REQUEST', /malformed HTTP request \(HPE_/],
+      ['bad chunk size mid-body', [`POST /v1/posts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer sk_sandbox_x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`], 400, 'BAD_REQUEST', /malformed HTTP request \(HPE_INVALID_CHUNK_SIZE\)/],
       ['stalled headers', ['GET /v1/posts HTTP/1.1\r\nHost: x\r\nX-Slow: '], 408, 'REQUEST_TIMEOUT', /did not arrive in time/],
     ];
     const seen: string[] = [];
     for (const [name, chunks, status, code, message] of cases) {
       const a = await raw(...chunks);
-      seen.push(`${name}: ${a.status}`);
+      seen.push(`${name} → ${a.status} ${a.body?.error?.code} "${a.body?.error?.message}"`);
       expectContractError(a, status, code, message);
     }
     expect(seen).toHaveLength(cases.length);
+    console.log(seen.join('\n'));
     const logged = sb.requests.filter((r) => r.malformed !== undefined);
     expect(logged.map((r) => r.status)).toEqual(cases.map((c) => c[2]));
     expect(logged.map((r) => r.malformed)).toContain('HPE_HEADER_OVERFLOW');
