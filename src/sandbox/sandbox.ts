@@ -7,9 +7,8 @@ import { systemClock } from './clock.js';
 import { SandboxCore, type SandboxConfig } from './core.js';
 import { IdCodec } from './ids.js';
 import { makeApiKey } from './keys.js';
-import { DataFile, openDataFile, type OpenedData } from './durable/data-file.js';
-import { replay, restoreSnapshot } from './durable/replay.js';
-import type { PendingDelivery } from './webhooks.js';
+import { openDataFile, type OpenedData } from './durable/data-file.js';
+import { resumeDurable } from './durable/resume.js';
 import { entropyFromSeed, hash, randomEntropy, STREAM, type Entropy } from './random.js';
 import { createRequestHandler } from './server.js';
 import { guardServer } from './http/connection-guard.js';
@@ -139,19 +138,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     (saved?.boot ?? 0) + 1,
   );
 
-  let data: DataFile | undefined;
-  if (opened && options.dataFile) {
-    const deliveries = new Map<string, PendingDelivery>();
-    if (saved) restoreSnapshot({ workspaces, deliveries }, saved);
-    replay({ workspaces, deliveries }, opened.changes);
-    // Compaction before the first request: the keys, the entropy and this start's number (the
-    // request-id counter) are on disk before any id is handed out.
-    data = await DataFile.start(options.dataFile, saved?.journal ?? 0, (generation) => ({ ...core.snapshot(generation), webhooks: [...deliveries.values()] }));
-    core.attachJournal(data.journal);
-    // Only now, so that what they publish and deliver is logged.
-    for (const ws of workspaces) for (const post of ws.posts.livePosts()) core.publisher.track(ws, post);
-    core.webhooks.resume([...deliveries.values()]);
-  }
+  const data = opened && options.dataFile ? await resumeDurable(core, options.dataFile, opened) : undefined;
 
   const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs;
   // Node wants the headers' deadline inside the request's.
