@@ -75,9 +75,11 @@ export class SandboxCore implements PublisherHost {
     });
   }
 
-  /** From now on every change is logged; responses wait for `durable()`. */
+  /** From now on every change goes to this log; responses wait for `durable()`. */
   attachJournal(journal: Journal): void {
+    const first = this.journal === undefined;
     this.journal = journal;
+    if (!first) return;
     for (const ws of this.workspaces) {
       ws.writes.onTake = (at) => this.record({ t: 'hit', w: ws.tag, k: 'write', at });
       // Reads are not worth an fsync each: their counts ride with the next write (or within a second).

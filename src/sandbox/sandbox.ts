@@ -63,6 +63,7 @@ function check(options: SandboxOptions): void {
   count('bodyTimeoutMs', options.bodyTimeoutMs, 1);
   count('requestTimeoutMs', options.requestTimeoutMs, 1);
   count('maxConnections', options.maxConnections, 1);
+  count('compactLogBytes', options.compactLogBytes, 1);
   if (options.port !== undefined && !(Number.isInteger(options.port) && options.port >= 0 && options.port <= 65535)) {
     throw new SandboxOptionError(`port must be a whole number from 0 to 65535, not ${options.port}`);
   }
@@ -138,7 +139,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     (saved?.boot ?? 0) + 1,
   );
 
-  const data = opened && options.dataFile ? await resumeDurable(core, options.dataFile, opened) : undefined;
+  const data = opened && options.dataFile ? await resumeDurable(core, options.dataFile, opened, options.compactLogBytes) : undefined;
 
   const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs;
   // Node wants the headers' deadline inside the request's.
@@ -187,7 +188,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         server.closeAllConnections();
         await core.webhooks.close();
         await stopped;
-        await data?.stop((generation) => core.snapshot(generation));
+        await data?.stop();
       })();
       return closed;
     },

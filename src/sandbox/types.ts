@@ -40,6 +40,8 @@ export interface SandboxOptions {
   requestTimeoutMs?: number;
   /** Open connections at most (default 512); a new one evicts the oldest with no request in progress. */
   maxConnections?: number;
+  /** With dataFile: fold the write-ahead log into the snapshot once it passes this size (default 64 MiB). */
+  compactLogBytes?: number;
   /** Persist state (keys included) to this file and its write-ahead log FILE.wal, across restarts and crashes. */
   dataFile?: string;
 }

@@ -94,4 +94,25 @@ describe('the write-ahead log', () => {
     writeFileSync(file, `${readFileSync(file, 'utf8').split('\n')[0]}\n[garbage\n${JSON.stringify([hit(2)])}\n`);
     expect(() => readLog(file, 3)).toThrow(StateFileError);
   });
+
+  it('started behind a compaction, acknowledges nothing (not even earlier changes) until the compaction is done', async () => {
+    const file = join(dir, 'c.wal');
+    let open!: () => void;
+    const compaction = new Promise<void>((resolve) => (open = resolve));
+    const journal = Journal.after(compaction, file, 9);
+    // A request whose change went to the previous log asks this one: it must wait too.
+    const earlier = journal.durable();
+    expect(earlier).toBeInstanceOf(Promise);
+    journal.append(hit(5));
+    let done = false;
+    const later = journal.durable()!.then(() => (done = true));
+    // Several turns of the event loop: without the gate, the write and its fsync would be done.
+    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    expect(done).toBe(false);
+    expect(readLog(file, 9)).toEqual([]);
+    open();
+    await Promise.all([earlier, later]);
+    expect(readLog(file, 9)).toEqual([hit(5)]);
+    await journal.close();
+  });
 });

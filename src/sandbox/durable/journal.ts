@@ -62,6 +62,21 @@ interface Waiter {
   reject: (err: Error) => void;
 }
 
+/** Creates (or truncates) the log file and writes its header, on disk before it resolves. */
+async function startLogFile(file: string, generation: number): Promise<FileHandle> {
+  const handle = await open(file, 'w', 0o600);
+  try {
+    await handle.chmod(0o600);
+    await handle.writeFile(`${JSON.stringify({ format: LOG_FORMAT, generation })}\n`);
+    await handle.sync();
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+  syncFolder(dirname(file));
+  return handle;
+}
+
 export class Journal {
   private pending: string[] = [];
   /** Sequence number of the last change appended, of the last one that must be waited for, of the last one on disk. */
@@ -73,25 +88,54 @@ export class Journal {
   private scheduled = false;
   private lazyTimer: NodeJS.Timeout | undefined;
   private failure: Error | undefined;
+  private handle: FileHandle | undefined;
+  /** Bytes in the log file (header included), for compaction. */
+  size = 0;
+  /** Called after each write reaches the disk. */
+  afterFlush: (() => void) | undefined;
 
+  /**
+   * `opening` resolves with the file once it may be written. While it is pending, changes are
+   * kept and nothing is acknowledged: during a compaction, the new snapshot must be on disk
+   * before the new log means anything.
+   */
   private constructor(
     readonly file: string,
-    private readonly handle: FileHandle,
-  ) {}
+    private readonly opening: Promise<FileHandle>,
+  ) {
+    opening.then(
+      (handle) => {
+        this.handle = handle;
+        this.kick();
+      },
+      (err: Error) => this.fail(err),
+    );
+  }
+
+  /** Resolves once the log's file is there (rejects if it could not be started). */
+  ready(): Promise<void> {
+    return this.opening.then(() => undefined);
+  }
 
   /** Starts a new, empty log of `generation` (replacing any older one). */
   static async create(file: string, generation: number): Promise<Journal> {
-    const handle = await open(file, 'w', 0o600);
-    try {
-      await handle.chmod(0o600);
-      await handle.writeFile(`${JSON.stringify({ format: LOG_FORMAT, generation })}\n`);
-      await handle.sync();
-    } catch (err) {
-      await handle.close();
-      throw err;
-    }
-    syncFolder(dirname(file));
-    return new Journal(file, handle);
+    const handle = await startLogFile(file, generation);
+    const journal = new Journal(file, Promise.resolve(handle));
+    journal.handle = handle;
+    journal.size = (await handle.stat()).size;
+    return journal;
+  }
+
+  /** A log that takes changes now and starts its file of `generation` once `before` is done. */
+  static after(before: Promise<void>, file: string, generation: number): Journal {
+    let journal: Journal | undefined;
+    const opening = before.then(async () => {
+      const handle = await startLogFile(file, generation);
+      journal!.size = (await handle.stat()).size;
+      return handle;
+    });
+    journal = new Journal(file, opening);
+    return journal;
   }
 
   /**
@@ -121,6 +165,9 @@ export class Journal {
 
   /** Resolves once every change appended so far (but lazy ones) is on disk; rejects if the disk refused. */
   durable(): Promise<void> | undefined {
+    // Until its file exists, a log stands for changes that may still be only in the previous
+    // log, or only in the snapshot being written: nothing is acknowledged meanwhile.
+    if (!this.handle && !this.failure) return this.opening.then(() => this.durable());
     const upTo = this.lastStrict;
     if (this.onDisk >= upTo) return undefined;
     if (this.failure) return Promise.reject(this.failure);
@@ -128,7 +175,7 @@ export class Journal {
   }
 
   private kick(): void {
-    if (this.flushing || this.pending.length === 0) return;
+    if (this.flushing || !this.handle || this.pending.length === 0) return;
     this.flushing = this.flush().finally(() => {
       this.flushing = undefined;
       if (this.pending.length && (this.lastStrict > this.onDisk || this.waiters.length)) this.kick();
@@ -141,15 +188,23 @@ export class Journal {
     this.pending = [];
     try {
       if (this.failure) throw this.failure;
-      await this.handle.write(`[${lines.join(',')}]\n`);
-      await this.handle.datasync();
+      const line = `[${lines.join(',')}]\n`;
+      await this.handle!.write(line);
+      await this.handle!.datasync();
+      this.size += Buffer.byteLength(line);
       this.onDisk = upTo;
       this.settleWaiters();
     } catch (err) {
-      // Nothing after a failed write can be acknowledged: the log would have a hole.
-      this.failure ??= new Error(`cannot write the sandbox log ${this.file}: ${(err as Error).message}`);
-      for (const w of this.waiters.splice(0)) w.reject(this.failure);
+      this.fail(err as Error);
+      return;
     }
+    this.afterFlush?.();
+  }
+
+  /** Nothing after a failed write can be acknowledged: the log would have a hole. */
+  private fail(err: Error): void {
+    this.failure ??= new Error(`cannot write the sandbox log ${this.file}: ${err.message}`);
+    for (const w of this.waiters.splice(0)) w.reject(this.failure);
   }
 
   private settleWaiters(): void {
@@ -165,10 +220,12 @@ export class Journal {
   async close(): Promise<void> {
     if (this.lazyTimer) clearTimeout(this.lazyTimer);
     this.lazyTimer = undefined;
-    while (this.flushing || this.pending.length) {
+    const handle = await this.opening.catch(() => undefined);
+    if (!handle) return;
+    while (this.flushing || (this.pending.length && !this.failure)) {
       if (this.flushing) await this.flushing;
       else this.kick();
     }
-    await this.handle.close();
+    await handle.close();
   }
 }

@@ -6,7 +6,7 @@ import type { PendingDelivery } from '../webhooks.js';
 import { DataFile, type OpenedData } from './data-file.js';
 import { replay, restoreSnapshot } from './replay.js';
 
-export async function resumeDurable(core: SandboxCore, file: string, opened: OpenedData): Promise<DataFile> {
+export async function resumeDurable(core: SandboxCore, file: string, opened: OpenedData, compactBytes?: number): Promise<DataFile> {
   const { saved, changes } = opened;
   const deliveries = new Map<string, PendingDelivery>();
   const target = { workspaces: core.workspaces, deliveries };
@@ -14,8 +14,8 @@ export async function resumeDurable(core: SandboxCore, file: string, opened: Ope
   replay(target, changes);
   // The keys, the entropy and this start's number (the request-id counter) are on disk before
   // any id is handed out.
-  const data = await DataFile.start(file, saved?.journal ?? 0, (generation) => ({ ...core.snapshot(generation), webhooks: [...deliveries.values()] }));
-  core.attachJournal(data.journal);
+  const first = { ...core.snapshot(0), webhooks: [...deliveries.values()] };
+  const data = await DataFile.start(file, saved?.journal ?? 0, first, { snapshot: (g) => core.snapshot(g), switchJournal: (j) => core.attachJournal(j) }, compactBytes);
   for (const ws of core.workspaces) for (const post of ws.posts.livePosts()) core.publisher.track(ws, post);
   core.webhooks.resume([...deliveries.values()]);
   return data;
