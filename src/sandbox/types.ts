@@ -53,6 +53,7 @@ export interface SandboxWorkspace {
 }
 
 export interface RequestLogEntry {
+  /** '' for malformed HTTP (see `malformed`), whose method and path are unknown. */
   method: string;
   /** The path without the query string. */
   path: string;
