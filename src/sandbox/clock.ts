@@ -24,6 +24,27 @@ export interface ManualClock extends SandboxClock {
   pendingTimers(): number;
 }
 
+/**
+ * Where a failing timer (a publish, a webhook attempt) is reported. It must not crash the
+ * sandbox: the process holds every workspace's state and other clients' requests, and one
+ * failed task says nothing about the others; nor may it vanish silently, or a bug in the
+ * publisher would look like a post that never published. Tests replace it to see failures.
+ */
+let reporter: (err: unknown) => void = (err) => {
+  process.stderr.write(`sandbox: a scheduled task failed (the sandbox keeps running): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+};
+
+export function reportTimerError(err: unknown): void {
+  reporter(err);
+}
+
+/** Replaces the reporter (default: a line on stderr); returns the previous one. */
+export function onTimerError(report: (err: unknown) => void): (err: unknown) => void {
+  const previous = reporter;
+  reporter = report;
+  return previous;
+}
+
 /** Longest delay setTimeout accepts; longer waits re-arm. */
 const MAX_TIMEOUT = 2_147_483_647;
 
@@ -38,7 +59,7 @@ export const systemClock: SandboxClock = {
         handle = setTimeout(arm, MAX_TIMEOUT);
       } else {
         handle = setTimeout(() => {
-          if (!cancelled) void Promise.resolve().then(fn).catch(() => undefined);
+          if (!cancelled) void Promise.resolve().then(fn).catch((err: unknown) => reportTimerError(err));
         }, Math.max(0, delay));
       }
       // Timers never keep a process alive on their own: the server does, and close() cancels them.
@@ -91,8 +112,9 @@ export function createManualClock(startMs: number = Date.now()): ManualClock {
           if (due.at > now) now = due.at;
           try {
             await due.fn();
-          } catch {
-            // A failing timer must not stop time.
+          } catch (err) {
+            // A failing timer must not stop time; it is reported, not hidden.
+            reportTimerError(err);
           }
         }
         if (target > now) now = target;

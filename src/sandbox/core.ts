@@ -1,16 +1,19 @@
 // Everything the HTTP layer and the handlers share: configuration, clock, workspaces, the
-// publisher and webhook dispatcher, chaos, the request log and the state writer.
+// publisher and webhook dispatcher, chaos, the request log, and what `--data` must record.
 import type { SandboxClock } from './clock.js';
 import { Chaos } from './chaos.js';
 import { IdCodec } from './ids.js';
 import { KeyRing } from './keys.js';
-import { STATE_FORMAT, STATE_VERSION, type SavedState, type StateWriter } from './persistence.js';
+import type { Change } from './durable/changes.js';
+import type { Journal } from './durable/journal.js';
+import { STATE_FORMAT, STATE_VERSION, type SavedMedia, type SavedState } from './persistence.js';
 import { Publisher, type PublisherHost } from './publisher.js';
 import { RollingWindow } from './rate-limit.js';
 import type { Entropy } from './random.js';
 import type { RequestLogEntry } from './types.js';
 import { WebhookDispatcher, type WebhookOptions } from './webhooks.js';
-import type { Workspace } from './workspace.js';
+import type { MediaRecord, Workspace } from './workspace.js';
+import type { LivePost } from './store/post-store.js';
 
 export interface SandboxConfig {
   failureRate: number;
@@ -21,6 +24,8 @@ export interface SandboxConfig {
   chaosSlowMs: number;
   /** Largest media upload the sandbox keeps (in memory). */
   maxUploadBytes: number;
+  /** A request body with no byte for this long is answered 408 (real time: it guards real sockets). */
+  bodyIdleMs: number;
 }
 
 const REQUEST_LOG_MAX = 10_000;
@@ -32,11 +37,12 @@ export class SandboxCore implements PublisherHost {
   readonly webhooks: WebhookDispatcher;
   readonly chaos: Chaos;
   readonly keyring: KeyRing<Workspace>;
-  writer: StateWriter | undefined;
+  /** The write-ahead log, with `--data`. */
+  private journal: Journal | undefined;
   closing = false;
   private readonly anonymous = new Map<string, RollingWindow>();
   private requestCount = 0;
-  private readonly delays = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  private readonly delays = new Set<{ cancel: () => void; resolve: () => void }>();
 
   constructor(
     readonly clock: SandboxClock,
@@ -69,8 +75,49 @@ export class SandboxCore implements PublisherHost {
     });
   }
 
-  changed(): void {
-    this.writer?.schedule();
+  /** From now on every change goes to this log; responses wait for `durable()`. */
+  attachJournal(journal: Journal): void {
+    const first = this.journal === undefined;
+    this.journal = journal;
+    if (!first) return;
+    for (const ws of this.workspaces) {
+      ws.writes.onTake = (at) => this.record({ t: 'hit', w: ws.tag, k: 'write', at });
+      // Reads are not worth an fsync each: their counts ride with the next write (or within a second).
+      ws.reads.onTake = (at) => this.record({ t: 'hit', w: ws.tag, k: 'read', at }, true);
+    }
+    this.webhooks.recorder = {
+      pending: (d) => this.record({ t: 'webhook', d }),
+      done: (id) => this.record({ t: 'delivered', id }),
+      durable: () => this.durable(),
+    };
+  }
+
+  private record(change: Change, lazy = false): void {
+    this.journal?.append(change, lazy);
+  }
+
+  /** Resolves when every change made so far is on disk (undefined when nothing is waiting). */
+  durable(): Promise<void> | undefined {
+    return this.journal?.durable();
+  }
+
+  savePost(ws: Workspace, post: LivePost): void {
+    this.record({ t: 'post', w: ws.tag, post });
+  }
+
+  saveMedia(ws: Workspace, m: MediaRecord): void {
+    this.record({ t: 'media', w: ws.tag, media: savedMedia(m) });
+  }
+
+  saveIdempotency(ws: Workspace, key: string): void {
+    const record = ws.idempotency.saved(key);
+    if (record) this.record({ t: 'idem', w: ws.tag, record });
+  }
+
+  published(ws: Workspace, post: LivePost, fromRow: number): void {
+    if (!this.journal) return;
+    this.record({ t: 'rows', w: ws.tag, from: fromRow, rows: ws.liveRows(fromRow) });
+    this.savePost(ws, post);
   }
 
   nextRequestId(): string {
@@ -88,24 +135,34 @@ export class SandboxCore implements PublisherHost {
     return w;
   }
 
-  /** A real-time wait (latency, slow responses) that close() cuts short. */
+  /** A real-time wait (the "slow" chaos fault, which must outlast a real client's timeout) that close() cuts short. */
   realDelay(ms: number): Promise<void> {
+    return this.wait(ms, (done) => {
+      const timer = setTimeout(done, ms);
+      return () => clearTimeout(timer);
+    });
+  }
+
+  /** A wait on the sandbox clock (--latency), so tests move it with the clock instead of sleeping; close() cuts it short. */
+  clockDelay(ms: number): Promise<void> {
+    return this.wait(ms, (done) => this.clock.setTimer(this.clock.now() + ms, done));
+  }
+
+  private wait(ms: number, arm: (done: () => void) => () => void): Promise<void> {
     if (ms <= 0 || this.closing) return Promise.resolve();
     return new Promise((resolve) => {
-      const entry = {
-        timer: setTimeout(() => {
-          this.delays.delete(entry);
-          resolve();
-        }, ms),
-        resolve,
-      };
+      const entry = { cancel: () => undefined as void, resolve };
+      entry.cancel = arm(() => {
+        this.delays.delete(entry);
+        resolve();
+      });
       this.delays.add(entry);
     });
   }
 
   cancelDelays(): void {
     for (const d of this.delays) {
-      clearTimeout(d.timer);
+      d.cancel();
       d.resolve();
     }
     this.delays.clear();
@@ -116,14 +173,17 @@ export class SandboxCore implements PublisherHost {
     if (this.requests.length > REQUEST_LOG_MAX * 2) this.requests.splice(0, this.requests.length - REQUEST_LOG_MAX);
   }
 
-  snapshot(): SavedState {
+  snapshot(generation: number): SavedState {
+    const now = this.clock.now();
     return {
       format: STATE_FORMAT,
       version: STATE_VERSION,
-      savedAt: new Date(this.clock.now()).toISOString(),
+      savedAt: new Date(now).toISOString(),
       entropy: this.entropy,
       boot: this.boot,
+      journal: generation,
       webhookSecret: this.webhooks.secret,
+      webhooks: [...this.webhooks.pending.values()],
       workspaces: this.workspaces.map((ws) => ({
         name: ws.name,
         tag: ws.tag,
@@ -132,16 +192,21 @@ export class SandboxCore implements PublisherHost {
         ...(ws.fixtures ? { fixtures: ws.fixtures } : {}),
         posts: [...ws.posts.livePosts()],
         rows: ws.liveRows(),
-        media: ws.media.map((m) => ({
-          index: m.index,
-          name: m.name,
-          mimeType: m.mimeType,
-          sizeBytes: m.sizeBytes,
-          createdAt: m.createdAt,
-          ...(m.bytes ? { bytes: m.bytes.toString('base64') } : {}),
-        })),
+        media: ws.media.map(savedMedia),
         idempotency: ws.idempotency.snapshot(),
+        windows: { read: ws.reads.snapshot(now), write: ws.writes.snapshot(now) },
       })),
     };
   }
+}
+
+function savedMedia(m: MediaRecord): SavedMedia {
+  return {
+    index: m.index,
+    name: m.name,
+    mimeType: m.mimeType,
+    sizeBytes: m.sizeBytes,
+    createdAt: m.createdAt,
+    ...(m.bytes ? { bytes: m.bytes.toString('base64') } : {}),
+  };
 }

@@ -9,9 +9,10 @@ export interface ResultError {
   context: Record<string, unknown>;
 }
 
-type Provider = 'x' | 'meta' | 'linkedin' | 'tiktok' | 'google' | 'bluesky' | 'pinterest';
+type Provider = 'x' | 'meta' | 'linkedin' | 'tiktok' | 'google' | 'bluesky' | 'pinterest' | 'generic';
 
-const PROVIDER: Record<Platform, Provider> = {
+/** Whose API a platform is; a platform added to src/wire/platforms.ts alone fails the generic way. */
+const PROVIDER: Partial<Record<Platform, Provider>> = {
   'twitter-x': 'x',
   instagram: 'meta',
   'facebook-page': 'meta',
@@ -44,6 +45,7 @@ const FAILURES: FailureKind[] = [
       google: () => ({ http_status: 403, error: { code: 403, message: 'The request cannot be completed because you have exceeded your quota.', errors: [{ domain: 'youtube.quota', reason: 'quotaExceeded' }] } }),
       bluesky: () => ({ http_status: 429, error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' }),
       pinterest: () => ({ http_status: 429, code: 8, message: 'You have exceeded your rate limit. Try again later.' }),
+      generic: () => ({ http_status: 429, message: 'Too Many Requests' }),
     },
   },
   {
@@ -109,19 +111,24 @@ const FAILURES: FailureKind[] = [
       google: () => ({ http_status: 503, error: { code: 503, message: 'The service is currently unavailable.', errors: [{ domain: 'global', reason: 'backendError' }] } }),
       bluesky: () => ({ http_status: 502, error: 'UpstreamFailure', message: 'Upstream Failure' }),
       pinterest: () => ({ http_status: 503, code: 3, message: 'Pinterest is temporarily unavailable. Try again later.' }),
+      generic: () => ({ http_status: 503, message: 'Service Unavailable' }),
     },
   },
 ];
 
+export const MEDIA_REQUIRED = 'MEDIA_REQUIRED';
+
 /** Every code the sandbox produces (for docs and tests). */
-export const FAILURE_CODES = FAILURES.map((f) => f.code);
+export const FAILURE_CODES = [...FAILURES.map((f) => f.code), MEDIA_REQUIRED];
 
 const BY_PROVIDER = new Map<Provider, FailureKind[]>();
-for (const provider of new Set(Object.values(PROVIDER))) BY_PROVIDER.set(provider, FAILURES.filter((f) => f.provider[provider]));
+for (const provider of new Set([...Object.values(PROVIDER), 'generic' as const])) BY_PROVIDER.set(provider, FAILURES.filter((f) => f.provider[provider]));
+
+const providerOf = (platform: Platform): Provider => PROVIDER[platform] ?? 'generic';
 
 /** The failure of one row, picked by weight from the kinds its platform can produce. */
 export function failureFor(e: Entropy, scope: number, row: number, platform: Platform): ResultError {
-  const provider = PROVIDER[platform];
+  const provider = providerOf(platform);
   const kinds = BY_PROVIDER.get(provider)!;
   const totalWeight = kinds.reduce((n, k) => n + k.weight, 0);
   let pick = hash(e, STREAM.failureCode, scope, row) % totalWeight;
@@ -135,4 +142,28 @@ export function failureFor(e: Entropy, scope: number, row: number, platform: Pla
   }
   const trace = randomToken(11, e, STREAM.failureCode, hash(e, STREAM.failureCode, scope, row, 1));
   return { code: kind.code, message: kind.message, context: { provider, platform, ...kind.provider[provider]!(trace) } };
+}
+
+/**
+ * A platform that publishes only media (PLATFORM_LIMITS[p].requiresMedia) was given text alone:
+ * the service accepts such a draft, and the platform refuses it at publish time, as its API
+ * answers a post without its image or video.
+ */
+const MEDIA_REQUIRED_CONTEXT: Partial<Record<Provider, (trace: string) => Record<string, unknown>>> = {
+  meta: (t) => ({ http_status: 400, error: { message: 'The parameter image_url or video_url is required.', type: 'OAuthException', code: 100, fbtrace_id: t } }),
+  tiktok: (t) => ({ http_status: 400, error: { code: 'invalid_params', message: 'source_info is required: a post needs a video or photos.', log_id: t } }),
+  google: () => ({ http_status: 400, error: { code: 400, message: 'Media upload is required for this request.', errors: [{ domain: 'youtube.video', reason: 'mediaBodyRequired' }] } }),
+  pinterest: () => ({ http_status: 400, code: 1, message: 'Invalid parameters: media_source is required to create a Pin.' }),
+  generic: () => ({ http_status: 400, message: 'A post on this platform needs an image or a video.' }),
+};
+
+export function mediaRequiredFor(e: Entropy, scope: number, row: number, platform: Platform): ResultError {
+  const provider = providerOf(platform);
+  const context = MEDIA_REQUIRED_CONTEXT[provider] ?? MEDIA_REQUIRED_CONTEXT.generic!;
+  const trace = randomToken(11, e, STREAM.failureCode, hash(e, STREAM.failureCode, scope, row, 1));
+  return {
+    code: MEDIA_REQUIRED,
+    message: `${platform} publishes only posts with an image or a video, and this post had none for it. Add media to the ${platform} payload and publish again.`,
+    context: { provider, platform, ...context(trace) },
+  };
 }

@@ -88,6 +88,12 @@ export class IdempotencyCache {
     if (entry && !entry.response) this.entries.delete(key);
   }
 
+  /** The kept response of a key, as saved. */
+  saved(key: string): IdempotencySnapshot | undefined {
+    const e = this.entries.get(key);
+    return e?.response ? { key, fingerprint: e.fingerprint, at: e.at, ...e.response } : undefined;
+  }
+
   snapshot(): IdempotencySnapshot[] {
     const out: IdempotencySnapshot[] = [];
     for (const [key, e] of this.entries) if (e.response) out.push({ key, fingerprint: e.fingerprint, at: e.at, ...e.response });

@@ -1,18 +1,31 @@
-// `--data FILE`: the sandbox's state as one JSON file, rewritten (debounced) after changes.
-// Each write goes to a temporary file in the same folder, is flushed to disk and renamed over
-// the old one, so a crash leaves either the previous state or the new one, never half a file.
-// The file holds API keys: it is created 0600. Fixture rows are not saved, only how to
-// regenerate them (the entropy, their count and anchor time).
-import { mkdirSync, readFileSync } from 'node:fs';
+// `--data FILE`: the snapshot half of the sandbox's durable state (the other half is the
+// write-ahead log, durable/journal.ts). The snapshot is written only at start and at a clean
+// stop, to a temporary file in the same folder that is flushed to disk and renamed over the
+// old one, so a crash leaves either the previous snapshot or the new one, never half a file;
+// temporary files a crash left behind are removed at the next start. The file holds API keys:
+// it is created 0600 (its folder 0700 when we create it). Fixture rows are not saved, only how
+// to regenerate them (the entropy, their count and anchor time).
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { IdempotencySnapshot } from './idempotency.js';
 import { isEntropy, type Entropy } from './random.js';
 import type { FixtureSpec } from './store/fixtures.js';
 import type { LivePost } from './store/post-store.js';
+import type { PendingDelivery } from './webhooks.js';
 
 export const STATE_FORMAT = 'socialpub-sandbox-state';
-export const STATE_VERSION = 1;
+/** 2 added the log generation, rate windows and pending webhook deliveries; 1 still loads. */
+export const STATE_VERSION = 2;
+
+export interface SavedMedia {
+  index: number;
+  name: string;
+  mimeType: string;
+  sizeBytes: number;
+  createdAt: number;
+  bytes?: string;
+}
 
 export interface SavedWorkspace {
   name: string;
@@ -23,8 +36,10 @@ export interface SavedWorkspace {
   posts: LivePost[];
   /** Live result rows after the fixtures: [post, platform, flags, time]. */
   rows: [number, number, number, number][];
-  media: { index: number; name: string; mimeType: string; sizeBytes: number; createdAt: number; bytes?: string }[];
+  media: SavedMedia[];
   idempotency: IdempotencySnapshot[];
+  /** Times of the requests still inside each rolling window. */
+  windows?: { read: number[]; write: number[] };
 }
 
 export interface SavedState {
@@ -34,8 +49,12 @@ export interface SavedState {
   entropy: Entropy;
   /** How many times the sandbox started on this file (request ids differ per start). */
   boot: number;
+  /** The log generation this snapshot goes with: a log of another generation is already in it. */
+  journal?: number;
   webhookSecret: string;
   workspaces: SavedWorkspace[];
+  /** Webhook deliveries not yet answered 2xx (nor given up). */
+  webhooks?: PendingDelivery[];
 }
 
 export class StateFileError extends Error {
@@ -63,83 +82,66 @@ export function loadState(file: string): SavedState | undefined {
   if (parsed.format !== STATE_FORMAT || !isEntropy(parsed.entropy) || !Array.isArray(parsed.workspaces)) {
     throw new StateFileError(`${file} is not a sandbox data file; move it away or pass another --data file`);
   }
-  if (parsed.version !== STATE_VERSION) {
+  if (parsed.version !== STATE_VERSION && parsed.version !== 1) {
     throw new StateFileError(`${file} was written by another version of the sandbox (format ${parsed.version}); pass another --data file`);
   }
   return parsed as SavedState;
 }
 
-export class StateWriter {
-  private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> | undefined;
-  private dirty = false;
-  private sequence = 0;
+/** Creates the data file's folder (0700 when it is new). */
+export function prepareFolder(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+}
 
-  constructor(
-    private readonly file: string,
-    private readonly snapshot: () => SavedState,
-    private readonly debounceMs = 50,
-  ) {
-    mkdirSync(dirname(file), { recursive: true });
+const tempPattern = (file: string) => new RegExp(`^${basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\d+(\\.\\d+)?\\.tmp$`);
+
+/** Removes the temporary files a crash mid-write left beside the data file (they hold keys). */
+export function removeStaleTemps(file: string): string[] {
+  const pattern = tempPattern(file);
+  const folder = dirname(file);
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return [];
   }
+  const removed = names.filter((n) => pattern.test(n));
+  for (const n of removed) rmSync(join(folder, n), { force: true });
+  return removed;
+}
 
-  /** Notes a change; the file is rewritten shortly, once for a burst of changes. */
-  schedule(): void {
-    this.dirty = true;
-    if (this.timer || this.writing) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.writeNow();
-    }, this.debounceMs);
-    this.timer.unref();
+/** Makes a rename or a new file in `folder` itself durable (the folder's entry list). */
+export function syncFolder(folder: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(folder, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Some filesystems refuse fsync on a folder; the file's own fsync already happened.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
+}
 
-  private writeNow(): Promise<void> {
-    if (this.writing) return this.writing;
-    this.dirty = false;
-    const data = JSON.stringify(this.snapshot());
-    this.writing = this.atomicWrite(data)
-      .catch((err: Error) => {
-        // A failed write must not take the service down; the next change tries again.
-        process.emitWarning(`sandbox: could not save ${this.file}: ${err.message}`);
-      })
-      .finally(() => {
-        this.writing = undefined;
-        if (this.dirty) this.schedule();
-      });
-    return this.writing;
-  }
+let sequence = 0;
 
-  private async atomicWrite(data: string): Promise<void> {
-    const tmp = `${this.file}.${process.pid}.${++this.sequence}.tmp`;
+/** Replaces `file` with `data`: temporary file, fsync, rename, fsync of the folder. */
+export async function writeAtomically(file: string, data: string): Promise<void> {
+  const tmp = `${file}.${process.pid}.${++sequence}.tmp`;
+  try {
+    const handle = await open(tmp, 'w', 0o600);
     try {
-      const handle = await open(tmp, 'w', 0o600);
-      try {
-        await handle.writeFile(data, 'utf8');
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(tmp, this.file);
-    } catch (err) {
-      await rm(tmp, { force: true });
-      throw err;
+      // A temp file left by a crashed process with the same pid may exist with other modes.
+      await handle.chmod(0o600);
+      await handle.writeFile(data, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
     }
-  }
-
-  /** Writes pending changes now (on close). */
-  async flush(): Promise<void> {
-    for (;;) {
-      if (this.timer) {
-        clearTimeout(this.timer);
-        this.timer = undefined;
-      }
-      if (this.writing) {
-        await this.writing;
-        continue;
-      }
-      if (!this.dirty) return;
-      await this.writeNow();
-    }
+    await rename(tmp, file);
+    syncFolder(dirname(file));
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
   }
 }

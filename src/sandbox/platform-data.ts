@@ -79,6 +79,10 @@ export function platformDataFor(e: Entropy, scope: number, row: number, platform
       id = d(18);
       url = `https://www.pinterest.com/pin/${id}/`;
       break;
+    default:
+      // A platform added to src/wire/platforms.ts works at once, with a plain id and URL.
+      id = d(18);
+      url = `https://${platform}.example/posts/${id}`;
   }
   return { id, url: success ? url : null, username };
 }

@@ -1,13 +1,18 @@
 // The publisher: when a scheduled post's time comes on the sandbox clock it "publishes" to
 // every platform of its payloads, writes one result per platform (outcome from the entropy
-// and the failure rate), sets the post to published (all succeeded) or failed (any failed)
-// and hands each result to the webhook dispatcher. Drafts are never queued.
-import { PLATFORMS, type Platform } from '../wire/platforms.js';
+// and the failure rate; MEDIA_REQUIRED where the platform needs media and got text alone),
+// sets the post to published (all succeeded) or failed (any failed) and hands each result to
+// the webhook dispatcher. Drafts are never queued.
+import { PLATFORM_LIMITS, PLATFORMS, type Platform } from '../wire/platforms.js';
 import type { SandboxClock } from './clock.js';
 import { STREAM, unit, type Entropy } from './random.js';
 import { NO_ACCOUNT_RATE } from './store/fixtures.js';
 import type { LivePost } from './store/post-store.js';
 import type { Workspace } from './workspace.js';
+
+function hasMedia(payload: Record<string, unknown> | undefined): boolean {
+  return Array.isArray(payload?.media) && payload.media.length > 0;
+}
 
 interface Entry {
   at: number;
@@ -22,7 +27,8 @@ export interface PublisherHost {
   failureRate: number;
   /** Called with each new result row; returns the delivery's first attempt. */
   onResult(ws: Workspace, row: number): Promise<void>;
-  changed(): void;
+  /** The post and its rows from `fromRow` on are new: recorded before anyone hears of them. */
+  published(ws: Workspace, post: LivePost, fromRow: number): void;
 }
 
 export class Publisher {
@@ -81,13 +87,15 @@ export class Publisher {
   private publish(ws: Workspace, post: LivePost, now: number): Promise<void>[] {
     const { entropy, failureRate } = this.host;
     const rows: number[] = [];
+    const fromRow = ws.rows.length;
     let failed = false;
     for (const platform of Object.keys(post.payloads) as Platform[]) {
       if (!PLATFORMS.includes(platform)) continue;
       const row = ws.rows.length;
-      const success = unit(entropy, STREAM.outcome, ws.tag, row) >= failureRate;
+      const mediaMissing = PLATFORM_LIMITS[platform].requiresMedia && !hasMedia(post.payloads[platform]);
+      const success = !mediaMissing && unit(entropy, STREAM.outcome, ws.tag, row) >= failureRate;
       const noAccount = unit(entropy, STREAM.account, ws.tag, row) < NO_ACCOUNT_RATE;
-      ws.appendResult(post.index, platform, success, noAccount, now);
+      ws.appendResult(post.index, platform, success, noAccount, now, mediaMissing);
       if (!success) failed = true;
       rows.push(row);
     }
@@ -95,7 +103,7 @@ export class Publisher {
     post.rowCount = rows.length;
     post.updatedAt = Math.max(now, post.updatedAt);
     ws.posts.setStatus(post, failed ? 'failed' : 'published');
-    this.host.changed();
+    this.host.published(ws, post, fromRow);
     return rows.map((row) => this.host.onResult(ws, row));
   }
 

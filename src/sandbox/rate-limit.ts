@@ -7,10 +7,24 @@ export class RollingWindow {
   private hits: number[] = [];
   private head = 0;
 
+  /** Told of every request counted (the write-ahead log keeps the windows across restarts). */
+  onTake: ((at: number) => void) | undefined;
+
   constructor(
     readonly limit: number,
     readonly windowMs = HOUR_MS,
   ) {}
+
+  /** Times of the requests still counted at `now`. */
+  snapshot(now: number): number[] {
+    this.prune(now);
+    return this.hits.slice(this.head);
+  }
+
+  /** Counts requests of a previous run again (oldest first). */
+  restore(times: readonly number[]): void {
+    for (const t of times) this.hits.push(t);
+  }
 
   private prune(now: number): void {
     const cutoff = now - this.windowMs;
@@ -41,6 +55,7 @@ export class RollingWindow {
   take(now: number): boolean {
     if (this.used(now) >= this.limit) return false;
     this.hits.push(now);
+    this.onTake?.(now);
     return true;
   }
 

@@ -7,9 +7,11 @@ import { systemClock } from './clock.js';
 import { SandboxCore, type SandboxConfig } from './core.js';
 import { IdCodec } from './ids.js';
 import { makeApiKey } from './keys.js';
-import { loadState, StateWriter, type SavedState } from './persistence.js';
+import { openDataFile, type OpenedData } from './durable/data-file.js';
+import { resumeDurable } from './durable/resume.js';
 import { entropyFromSeed, hash, randomEntropy, STREAM, type Entropy } from './random.js';
 import { createRequestHandler } from './server.js';
+import { guardServer } from './http/connection-guard.js';
 import type { Sandbox, SandboxOptions } from './types.js';
 import { DEFAULT_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_TIMEOUT_MS } from './webhooks.js';
 import { Workspace, type WorkspaceInit } from './workspace.js';
@@ -21,6 +23,11 @@ export const DEFAULTS = {
   readLimit: 10_000,
   chaosSlowMs: 35_000,
   maxUploadBytes: 64 * 1024 * 1024,
+  headersTimeoutMs: 10_000,
+  bodyTimeoutMs: 10_000,
+  // With Node's check every second on top, a trickled request is answered within 30 s.
+  requestTimeoutMs: 28_000,
+  maxConnections: 512,
 } as const;
 
 /** The built-in workspaces: two with the API add-on (to try isolation), one without. */
@@ -52,6 +59,11 @@ function check(options: SandboxOptions): void {
   count('latencyMs', options.latencyMs, 0);
   count('chaosSlowMs', options.chaosSlowMs, 0);
   count('webhookTimeoutMs', options.webhookTimeoutMs, 1);
+  count('headersTimeoutMs', options.headersTimeoutMs, 1);
+  count('bodyTimeoutMs', options.bodyTimeoutMs, 1);
+  count('requestTimeoutMs', options.requestTimeoutMs, 1);
+  count('maxConnections', options.maxConnections, 1);
+  count('compactLogBytes', options.compactLogBytes, 1);
   if (options.port !== undefined && !(Number.isInteger(options.port) && options.port >= 0 && options.port <= 65535)) {
     throw new SandboxOptionError(`port must be a whole number from 0 to 65535, not ${options.port}`);
   }
@@ -84,7 +96,8 @@ function seededSecret(e: Entropy): string {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   check(options);
   const clock = options.clock ?? systemClock;
-  const saved: SavedState | undefined = options.dataFile ? loadState(options.dataFile) : undefined;
+  const opened: OpenedData | undefined = options.dataFile ? openDataFile(options.dataFile) : undefined;
+  const saved = opened?.saved;
   const seeded = options.seed !== undefined;
   const entropy = saved?.entropy ?? (seeded ? entropyFromSeed(options.seed!) : randomEntropy());
   const ids = new IdCodec(entropy);
@@ -96,6 +109,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     chaos: options.chaos ?? 0,
     chaosSlowMs: options.chaosSlowMs ?? DEFAULTS.chaosSlowMs,
     maxUploadBytes: DEFAULTS.maxUploadBytes,
+    bodyIdleMs: options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
   };
   const limits = { write: config.writeLimit, read: config.readLimit };
 
@@ -125,14 +139,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     (saved?.boot ?? 0) + 1,
   );
 
-  if (saved) restore(core, saved);
-  if (options.dataFile) {
-    core.writer = new StateWriter(options.dataFile, () => core.snapshot());
-    // Saved at once: the keys of a fresh file must survive even if nothing else happens.
-    core.changed();
-  }
+  const data = opened && options.dataFile ? await resumeDurable(core, options.dataFile, opened, options.compactLogBytes) : undefined;
 
-  const server = createServer({ keepAliveTimeout: 5_000 }, createRequestHandler(core));
+  const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs;
+  // Node wants the headers' deadline inside the request's.
+  const requestTimeoutMs = Math.max(headersTimeoutMs, options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs);
+  const checkIntervalMs = Math.max(5, Math.min(1_000, Math.floor(headersTimeoutMs / 4)));
+  const server = createServer({ keepAliveTimeout: 5_000, connectionsCheckingInterval: checkIntervalMs }, createRequestHandler(core));
+  guardServer(server, core, { headersTimeoutMs, requestTimeoutMs, maxConnections: options.maxConnections ?? DEFAULTS.maxConnections });
   await listen(server, options.port ?? 0, options.host ?? DEFAULTS.host);
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -174,27 +188,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         server.closeAllConnections();
         await core.webhooks.close();
         await stopped;
-        await core.writer?.flush();
+        await data?.stop();
       })();
       return closed;
     },
   };
   return sandbox;
-}
-
-function restore(core: SandboxCore, saved: SavedState): void {
-  for (const sw of saved.workspaces) {
-    const ws = core.workspaces.find((w) => w.tag === sw.tag)!;
-    for (const p of sw.posts) {
-      const { index, ...rest } = p;
-      const post = ws.addPost(rest);
-      if (post.index !== index) throw new Error(`sandbox data file: post ${index} of ${sw.name} restored at ${post.index}`);
-      core.publisher.track(ws, post);
-    }
-    ws.restoreRows(sw.rows);
-    for (const m of sw.media) ws.media.push({ index: m.index, name: m.name, mimeType: m.mimeType, sizeBytes: m.sizeBytes, createdAt: m.createdAt, bytes: m.bytes === undefined ? undefined : Buffer.from(m.bytes, 'base64') });
-    ws.idempotency.restore(sw.idempotency);
-  }
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -1,7 +1,10 @@
-// The request pipeline. For an API request, in order: Request-Id · key (401) · add-on (403) ·
-// chaos · route (404/405) · body (413) · idempotency (replay, 409, 422) · rate window (429) ·
-// latency · handler (400/404/422 or success) · idempotency record · response with the
-// RateLimit headers. Every response, error or not, carries Request-Id and RateLimit-*.
+// The request pipeline. For an API request, in order: Request-Id · one Authorization header
+// (400) · key (401) · add-on (403) · chaos · route (404/405) · body (413, 408 when it stalls,
+// 400 when nested too deep) · idempotency (replay, 409, 422) · rate window (429) · latency ·
+// handler (400/404/422 or success) · idempotency record · response (after the change is on
+// disk, with --data) with the RateLimit headers. Every response, error or not, carries
+// Request-Id and RateLimit-*. Each step is a function that answers and returns false, or
+// returns true to go on.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CODE, HEADER } from '../wire/headers.js';
 import type { SandboxCore } from './core.js';
@@ -9,11 +12,22 @@ import type { Call } from './handlers/call.js';
 import { handlePublic } from './handlers/public.js';
 import { discardRest, readBody } from './http/body.js';
 import { counted, cut, delayOnce, headerValue, rateLimited, send, sendError, type Exchange } from './http/exchange.js';
-import { HttpError, type Reply } from './http/reply.js';
+import { badRequest, HttpError, type Reply } from './http/reply.js';
+import { tooDeep, MAX_JSON_DEPTH } from './http/json-depth.js';
 import { fingerprint } from './idempotency.js';
-import { isApiPath, JSON_BODY_LIMIT, matchRoute } from './routes.js';
+import { isApiPath, JSON_BODY_LIMIT, matchRoute, type Route } from './routes.js';
 import type { RequestLogEntry } from './types.js';
 import type { Workspace } from './workspace.js';
+
+/** An API request past authentication, with what the later steps learn about it. */
+interface ApiExchange extends Exchange {
+  ws: Workspace;
+  match: ReturnType<typeof matchRoute>;
+  body: Buffer;
+  /** A body refusal (413) decided while reading, answered after the rate window counts it. */
+  refusal: HttpError | undefined;
+  idempotencyKey: string | undefined;
+}
 
 export function createRequestHandler(core: SandboxCore) {
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -32,107 +46,32 @@ export function createRequestHandler(core: SandboxCore) {
 }
 
 async function handle(x: Exchange): Promise<void> {
-  const { core, req, entry } = x;
-  const path = entry.path;
-  if (!isApiPath(path)) return handlePublic(x);
-
-  // Who is asking.
+  if (!isApiPath(x.entry.path)) return handlePublic(x);
+  if (!singleAuthorization(x)) return;
   const ws = authenticate(x);
   if (!ws) return;
-  entry.workspace = ws.name;
-  const method = entry.method;
-  x.window = method === 'GET' || method === 'HEAD' ? ws.reads : ws.writes;
-  if (!ws.addon) {
-    return sendError(x, new HttpError(403, ERROR_CODE.addonRequired, `the API add-on is not active for workspace "${ws.name}": buy it in the workspace settings under Billing → Add-ons (5 USD per month or 50 USD per year), then retry`));
-  }
-
-  // The network misbehaves before the service sees anything.
-  x.fault = core.chaos.pick();
-  if (x.fault) entry.fault = x.fault;
-  if (x.fault === 'reset') return cut(x);
-  if (x.fault === 'error') return sendError(x, new HttpError(500, ERROR_CODE.internal, 'internal error (injected by --chaos); retry the request'));
-  if (x.fault === 'rate-limited') {
-    return sendError(x, new HttpError(429, ERROR_CODE.rateLimited, 'rate limited (injected by --chaos); retry after 1 second', undefined, { [HEADER.retryAfter]: '1' }));
-  }
-  if (x.fault === 'slow') await core.realDelay(core.config.chaosSlowMs);
-
-  const match = matchRoute(method, path);
-  let body: Buffer = Buffer.alloc(0);
-  let tooLarge: HttpError | undefined;
-  if (match.route?.body) {
-    const limit = match.route.limit ? match.route.limit(ws, match.params) : JSON_BODY_LIMIT;
-    if (limit instanceof HttpError) {
-      tooLarge = limit;
-    } else {
-      const read = await readBody(req, limit);
-      if (!read.ok && read.reason === 'aborted') return;
-      if (read.ok) body = read.body;
-      else {
-        tooLarge = new HttpError(413, ERROR_CODE.payloadTooLarge, match.route.body === 'json' ? `the request body is larger than ${limit} bytes` : `the upload is larger than the declared sizeBytes (${limit})`);
-        discardRest(req, 16 * JSON_BODY_LIMIT);
-        x.res.setHeader('connection', 'close');
-      }
-    }
-  }
-
-  // Idempotency: a replay is answered from the record and counts as nothing.
-  const key = method === 'POST' && !tooLarge ? headerValue(req, HEADER.idempotencyKey) : undefined;
-  if (key !== undefined) {
-    if (key === '' || key.length > 255) return counted(x, new HttpError(400, ERROR_CODE.badRequest, 'Idempotency-Key must be 1 to 255 characters'));
-    const admission = ws.idempotency.begin(key, fingerprint(method, path, body), core.clock.now());
-    if (admission.kind === 'replay') {
-      return send(x, admission.response.status, admission.response.body, { [HEADER.idempotentReplayed]: 'true' });
-    }
-    if (admission.kind === 'in-flight') {
-      return sendError(x, new HttpError(409, ERROR_CODE.conflict, `a request with Idempotency-Key "${key}" is still being processed; retry in a moment`));
-    }
-    if (admission.kind === 'mismatch') {
-      return counted(x, new HttpError(422, ERROR_CODE.idempotencyKeyReused, `Idempotency-Key "${key}" was already used with a different request; use a new key for a different post`));
-    }
-  }
-  const release = () => {
-    if (key !== undefined) ws.idempotency.release(key);
-  };
-
-  if (!x.window.take(core.clock.now())) {
-    release();
-    return sendError(x, rateLimited(x, x.window, x.window === ws.writes ? 'write' : 'read'));
-  }
-  if (!match.route) {
-    release();
-    if (match.allowed.length) return sendError(x, new HttpError(405, ERROR_CODE.methodNotAllowed, `${method} is not allowed on ${path}; use ${match.allowed.join(' or ')}`, undefined, { allow: match.allowed.join(', ') }));
-    return sendError(x, new HttpError(404, ERROR_CODE.notFound, `no endpoint ${method} ${path}`));
-  }
-  if (tooLarge) {
-    release();
-    return sendError(x, tooLarge);
-  }
-
+  if (!hasAddon(x, ws)) return;
+  if (!(await meetChaos(x))) return;
+  const api: ApiExchange = Object.assign(x, { ws, match: matchRoute(x.entry.method, x.entry.path), body: Buffer.alloc(0), refusal: undefined, idempotencyKey: undefined });
+  if (!(await readRequestBody(api))) return;
+  if (!refuseDeepJson(api)) return;
+  if (!admitIdempotencyKey(api)) return;
+  if (!takeRateWindow(api)) return;
+  const route = routeOrRefuse(api);
+  if (!route) return;
   await delayOnce(x);
-  let reply: Reply;
-  try {
-    const call: Call = {
-      core,
-      ws,
-      params: match.params,
-      query: new URLSearchParams(entry.query),
-      json: match.route.body === 'json' ? parseJsonObject(body) : {},
-      raw: body,
-      now: core.clock.now(),
-    };
-    reply = match.route.handle(call);
-  } catch (err) {
-    release();
-    throw err;
-  }
-  const text = JSON.stringify(reply.body);
-  if (key !== undefined) {
-    if (reply.status >= 200 && reply.status < 300) ws.idempotency.complete(key, { status: reply.status, body: text });
-    else release();
-  }
-  // The work is committed; with the "lost" fault the client never hears about it.
-  if (x.fault === 'lost') return cut(x);
-  return send(x, reply.status, text, reply.headers);
+  return respond(api, runHandler(api, route));
+}
+
+/** Node keeps the first of two Authorization headers; the service must not guess which was meant. */
+function singleAuthorization(x: Exchange): boolean {
+  const raw = x.req.rawHeaders;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === HEADER.authorization) count++;
+  if (count <= 1) return true;
+  x.window = x.core.anonymousWindow(x.req.socket.remoteAddress ?? '?');
+  void counted(x, badRequest(`the request has ${count} Authorization headers; send exactly one: "Authorization: Bearer <API_KEY>"`));
+  return false;
 }
 
 function authenticate(x: Exchange): Workspace | undefined {
@@ -158,7 +97,152 @@ function authenticate(x: Exchange): Workspace | undefined {
     fail(`invalid API key: no workspace has this key (sandbox keys change at every start unless --seed or --data is given); ${hint}`);
     return undefined;
   }
+  x.entry.workspace = ws.name;
+  const method = x.entry.method;
+  x.window = method === 'GET' || method === 'HEAD' ? ws.reads : ws.writes;
   return ws;
+}
+
+function hasAddon(x: Exchange, ws: Workspace): boolean {
+  if (ws.addon) return true;
+  void sendError(x, new HttpError(403, ERROR_CODE.addonRequired, `the API add-on is not active for workspace "${ws.name}": buy it in the workspace settings under Billing → Add-ons (5 USD per month or 50 USD per year), then retry`));
+  return false;
+}
+
+/** The network misbehaves before the service sees anything. */
+async function meetChaos(x: Exchange): Promise<boolean> {
+  const { core, entry } = x;
+  x.fault = core.chaos.pick();
+  if (x.fault) entry.fault = x.fault;
+  if (x.fault === 'reset') {
+    cut(x);
+    return false;
+  }
+  if (x.fault === 'error') {
+    void sendError(x, new HttpError(500, ERROR_CODE.internal, 'internal error (injected by --chaos); retry the request'));
+    return false;
+  }
+  if (x.fault === 'rate-limited') {
+    void sendError(x, new HttpError(429, ERROR_CODE.rateLimited, 'rate limited (injected by --chaos); retry after 1 second', undefined, { [HEADER.retryAfter]: '1' }));
+    return false;
+  }
+  // Real time on purpose: the fault exists to outlast a client's real timeout.
+  if (x.fault === 'slow') await core.realDelay(core.config.chaosSlowMs);
+  return true;
+}
+
+async function readRequestBody(x: ApiExchange): Promise<boolean> {
+  const route = x.match.route;
+  if (!route?.body) return true;
+  const limit = route.limit ? route.limit(x.ws, x.match.params) : JSON_BODY_LIMIT;
+  if (limit instanceof HttpError) {
+    x.refusal = limit;
+    return true;
+  }
+  const read = await readBody(x.req, limit, x.core.config.bodyIdleMs);
+  if (read.ok) {
+    x.body = read.body;
+    return true;
+  }
+  if (read.reason === 'aborted') return false;
+  if (read.reason === 'stalled') {
+    x.res.setHeader('connection', 'close');
+    await sendError(x, new HttpError(408, 'REQUEST_TIMEOUT', `no byte of the request body arrived for ${x.core.config.bodyIdleMs} ms; send the whole body, then retry`));
+    x.req.socket.destroy();
+    return false;
+  }
+  x.refusal = new HttpError(413, ERROR_CODE.payloadTooLarge, route.body === 'json' ? `the request body is larger than ${limit} bytes` : `the upload is larger than the declared sizeBytes (${limit})`);
+  discardRest(x.req, 16 * JSON_BODY_LIMIT);
+  x.res.setHeader('connection', 'close');
+  return true;
+}
+
+/** Before anything is stored (not even the idempotency key): a value we could not write back is refused. */
+function refuseDeepJson(x: ApiExchange): boolean {
+  if (x.match.route?.body !== 'json' || x.refusal || !tooDeep(x.body)) return true;
+  void counted(x, badRequest(`the JSON body is nested deeper than ${MAX_JSON_DEPTH} levels; flatten it (payload options are a few levels deep at most)`, [{ path: 'body', message: `nested deeper than ${MAX_JSON_DEPTH} levels` }]));
+  return false;
+}
+
+/** A replay is answered from the record and counts as nothing. */
+function admitIdempotencyKey(x: ApiExchange): boolean {
+  const { req, ws, core, entry } = x;
+  const key = entry.method === 'POST' && !x.refusal ? headerValue(req, HEADER.idempotencyKey) : undefined;
+  if (key === undefined) return true;
+  if (key === '' || key.length > 255) {
+    void counted(x, new HttpError(400, ERROR_CODE.badRequest, 'Idempotency-Key must be 1 to 255 characters'));
+    return false;
+  }
+  const admission = ws.idempotency.begin(key, fingerprint(entry.method, entry.path, x.body), core.clock.now());
+  if (admission.kind === 'new') {
+    x.idempotencyKey = key;
+    return true;
+  }
+  if (admission.kind === 'replay') void send(x, admission.response.status, admission.response.body, { [HEADER.idempotentReplayed]: 'true' });
+  else if (admission.kind === 'in-flight') void sendError(x, new HttpError(409, ERROR_CODE.conflict, `a request with Idempotency-Key "${key}" is still being processed; retry in a moment`));
+  else void counted(x, new HttpError(422, ERROR_CODE.idempotencyKeyReused, `Idempotency-Key "${key}" was already used with a different request; use a new key for a different post`));
+  return false;
+}
+
+/** Forgets a key whose request failed without changing anything, so it may be retried. */
+function releaseKey(x: ApiExchange): void {
+  if (x.idempotencyKey !== undefined) x.ws.idempotency.release(x.idempotencyKey);
+}
+
+function takeRateWindow(x: ApiExchange): boolean {
+  const window = x.window!;
+  if (window.take(x.core.clock.now())) return true;
+  releaseKey(x);
+  void sendError(x, rateLimited(x, window, window === x.ws.writes ? 'write' : 'read'));
+  return false;
+}
+
+function routeOrRefuse(x: ApiExchange): Route | undefined {
+  const { match, entry } = x;
+  if (!match.route) {
+    releaseKey(x);
+    if (match.allowed.length) void sendError(x, new HttpError(405, ERROR_CODE.methodNotAllowed, `${entry.method} is not allowed on ${entry.path}; use ${match.allowed.join(' or ')}`, undefined, { allow: match.allowed.join(', ') }));
+    else void sendError(x, new HttpError(404, ERROR_CODE.notFound, `no endpoint ${entry.method} ${entry.path}`));
+    return undefined;
+  }
+  if (x.refusal) {
+    releaseKey(x);
+    void sendError(x, x.refusal);
+    return undefined;
+  }
+  return match.route;
+}
+
+function runHandler(x: ApiExchange, route: Route): Reply {
+  try {
+    const call: Call = {
+      core: x.core,
+      ws: x.ws,
+      params: x.match.route ? x.match.params : [],
+      query: new URLSearchParams(x.entry.query),
+      json: route.body === 'json' ? parseJsonObject(x.body) : {},
+      raw: x.body,
+      now: x.core.clock.now(),
+    };
+    return route.handle(call);
+  } catch (err) {
+    releaseKey(x);
+    throw err;
+  }
+}
+
+function respond(x: ApiExchange, reply: Reply): Promise<void> | void {
+  const text = JSON.stringify(reply.body);
+  const key = x.idempotencyKey;
+  if (key !== undefined) {
+    if (reply.status >= 200 && reply.status < 300) {
+      x.ws.idempotency.complete(key, { status: reply.status, body: text });
+      x.core.saveIdempotency(x.ws, key);
+    } else releaseKey(x);
+  }
+  // The work is committed; with the "lost" fault the client never hears about it.
+  if (x.fault === 'lost') return cut(x);
+  return send(x, reply.status, text, reply.headers);
 }
 
 function parseJsonObject(body: Buffer): Record<string, unknown> {

@@ -32,7 +32,17 @@ export interface SandboxOptions {
   chaos?: number;
   /** How late the "slow" fault answers, in real ms (default 35000: past a 30 s client timeout). */
   chaosSlowMs?: number;
-  /** Persist state (keys included) to this file across restarts. */
+  /** Headers must arrive within this many real ms (default 10000), else 408. */
+  headersTimeoutMs?: number;
+  /** A request body with no byte for this many real ms (default 10000) is answered 408. */
+  bodyTimeoutMs?: number;
+  /** A whole request must arrive within this many real ms (default 28000), else 408. */
+  requestTimeoutMs?: number;
+  /** Open connections at most (default 512); a new one evicts the oldest with no request in progress. */
+  maxConnections?: number;
+  /** With dataFile: fold the write-ahead log into the snapshot once it passes this size (default 64 MiB). */
+  compactLogBytes?: number;
+  /** Persist state (keys included) to this file and its write-ahead log FILE.wal, across restarts and crashes. */
   dataFile?: string;
 }
 
@@ -43,6 +53,7 @@ export interface SandboxWorkspace {
 }
 
 export interface RequestLogEntry {
+  /** '' for malformed HTTP (see `malformed`), whose method and path are unknown. */
   method: string;
   /** The path without the query string. */
   path: string;
@@ -57,6 +68,8 @@ export interface RequestLogEntry {
   requestId: string;
   /** The chaos fault this request met, if any. */
   fault?: string;
+  /** For malformed HTTP (answered before any route): the parser's or timer's error code. */
+  malformed?: string;
 }
 
 export interface Sandbox {

@@ -1,6 +1,8 @@
 // Webhook deliveries: one POST per result, signed per Standard Webhooks (src/wire), retried on
 // a non-2xx answer, a connection error or a timeout, after each delay of the backoff schedule
-// on the sandbox clock, always with the same webhook-id. Nothing here blocks the API.
+// on the sandbox clock, always with the same webhook-id. Nothing here blocks the API. With
+// `--data`, a delivery not yet answered is recorded (and the first attempt waits until the
+// result it announces is on disk), so its retries carry over a crash or a restart.
 import { HEADER } from '../wire/headers.js';
 import { sign } from '../wire/webhook-signing.js';
 import type { SandboxClock } from './clock.js';
@@ -21,10 +23,22 @@ export interface DeliveryLogEntry {
   willRetry: boolean;
 }
 
-interface Delivery {
+/** A delivery still to be attempted: its number and when (sandbox clock). */
+export interface PendingDelivery {
   id: string;
   body: string;
   attempt: number;
+  dueAt: number;
+}
+
+type Delivery = PendingDelivery;
+
+/** Where pending deliveries are recorded (the write-ahead log), when the state is durable. */
+export interface DeliveryRecorder {
+  pending(d: PendingDelivery): void;
+  done(id: string): void;
+  /** Resolves when what a delivery announces is on disk. */
+  durable(): Promise<void> | undefined;
 }
 
 export interface WebhookOptions {
@@ -41,6 +55,9 @@ export class WebhookDispatcher {
   private readonly inflight = new Set<Promise<void>>();
   private readonly timers = new Set<() => void>();
   private readonly stop = new AbortController();
+  /** Deliveries waiting for an attempt or in one, by webhook-id. */
+  readonly pending = new Map<string, PendingDelivery>();
+  recorder: DeliveryRecorder | undefined;
 
   constructor(
     private readonly clock: SandboxClock,
@@ -56,7 +73,30 @@ export class WebhookDispatcher {
   /** Starts delivering `payload`; the returned promise settles after the first attempt. */
   deliver(webhookId: string, payload: object): Promise<void> {
     if (!this.url || this.stop.signal.aborted) return Promise.resolve();
-    return this.attempt({ id: webhookId, body: JSON.stringify(payload), attempt: 1 });
+    const d: Delivery = { id: webhookId, body: JSON.stringify(payload), attempt: 1, dueAt: this.clock.now() };
+    this.track(d);
+    return this.attempt(d);
+  }
+
+  /** Deliveries saved by a previous run: each is attempted when due (at once when overdue). */
+  resume(deliveries: readonly PendingDelivery[]): void {
+    for (const d of deliveries) {
+      this.pending.set(d.id, d);
+      this.later(d);
+    }
+  }
+
+  private track(d: Delivery): void {
+    this.pending.set(d.id, d);
+    this.recorder?.pending(d);
+  }
+
+  private later(d: Delivery): void {
+    const cancel = this.clock.setTimer(d.dueAt, () => {
+      this.timers.delete(cancel);
+      return this.attempt(d);
+    });
+    this.timers.add(cancel);
   }
 
   private attempt(d: Delivery): Promise<void> {
@@ -66,7 +106,10 @@ export class WebhookDispatcher {
   }
 
   private async send(d: Delivery): Promise<void> {
+    // The receiver must never hear of a result that a crash could still take back.
+    await this.recorder?.durable();
     const url = this.url;
+    // Without a URL (a restart without --webhook-url) the delivery stays pending, and saved.
     if (!url || this.stop.signal.aborted) return;
     const timestamp = Math.floor(this.clock.now() / 1000);
     let status = 0;
@@ -91,18 +134,21 @@ export class WebhookDispatcher {
       const e = err as Error;
       error = e.name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs} ms` : (e.cause as Error | undefined)?.message ?? e.message;
     }
+    // Stopping cut this attempt short: it stays pending for the next start.
+    if (this.stop.signal.aborted) return;
     const ok = status >= 200 && status < 300;
     const delay = this.options.retryDelaysMs[d.attempt - 1];
-    const willRetry = !ok && delay !== undefined && !this.stop.signal.aborted;
+    const willRetry = !ok && delay !== undefined;
     this.log.push({ webhookId: d.id, attempt: d.attempt, url, status, ...(error ? { error } : {}), at: this.clock.now(), willRetry });
     if (this.log.length > 10_000) this.log.splice(0, this.log.length - 5_000);
-    if (!willRetry) return;
-    const next: Delivery = { ...d, attempt: d.attempt + 1 };
-    const cancel = this.clock.setTimer(this.clock.now() + delay, () => {
-      this.timers.delete(cancel);
-      return this.attempt(next);
-    });
-    this.timers.add(cancel);
+    if (!willRetry) {
+      this.pending.delete(d.id);
+      this.recorder?.done(d.id);
+      return;
+    }
+    const next: Delivery = { ...d, attempt: d.attempt + 1, dueAt: this.clock.now() + delay };
+    this.track(next);
+    this.later(next);
   }
 
   /** Resolves when no attempt is in flight (scheduled retries are not waited for). */

@@ -2,7 +2,7 @@
 // and the JSON shapes of its objects. Workspaces share nothing but the entropy; an id is
 // minted with the workspace's tag, so another workspace's id never resolves here.
 import { PLATFORMS, type Platform, type PostStatus } from '../wire/platforms.js';
-import { failureFor, type ResultError } from './failures.js';
+import { failureFor, mediaRequiredFor, type ResultError } from './failures.js';
 import { IdCodec } from './ids.js';
 import { IdempotencyCache } from './idempotency.js';
 import { isoTime } from './iso-time.js';
@@ -13,7 +13,7 @@ import { STATUS_CODE, PostStore, type LivePost } from './store/post-store.js';
 import { fixtureText, generateFixtures, type FixtureSpec } from './store/fixtures.js';
 import { IntList } from './store/int-list.js';
 import { mergedPageDescending } from './store/merge-page.js';
-import { FLAG_NO_ACCOUNT, FLAG_SUCCESS, RowTable } from './store/row-table.js';
+import { FLAG_MEDIA_MISSING, FLAG_NO_ACCOUNT, FLAG_SUCCESS, RowTable } from './store/row-table.js';
 
 export interface PostJson {
   id: string;
@@ -61,10 +61,6 @@ export interface Page<T> {
 
 const iso = isoTime;
 const PLATFORM_INDEX = new Map<string, number>(PLATFORMS.map((p, i) => [p, i]));
-
-export function platformIndex(p: string): number | undefined {
-  return PLATFORM_INDEX.get(p);
-}
 
 export class Workspace {
   readonly name: string;
@@ -192,7 +188,7 @@ export class Workspace {
       success,
       social_account_id: flags & FLAG_NO_ACCOUNT ? null : this.accountId(platform),
       platform_data: platformDataFor(this.entropy, this.tag, row, name, this.accounts[platform]!.username, success),
-      error: success ? null : failureFor(this.entropy, this.tag, row, name),
+      error: success ? null : flags & FLAG_MEDIA_MISSING ? mediaRequiredFor(this.entropy, this.tag, row, name) : failureFor(this.entropy, this.tag, row, name),
       platform: name,
       created_at: iso(this.rows.time[row]!),
     };
@@ -247,10 +243,11 @@ export class Workspace {
   }
 
   /** Appends a result row at `now` (never before the previous row, so position order stays time order). */
-  appendResult(postIndex: number, platform: Platform, success: boolean, noAccount: boolean, now: number): number {
+  appendResult(postIndex: number, platform: Platform, success: boolean, noAccount: boolean, now: number, mediaMissing = false): number {
     const time = Math.max(now, this.rows.lastTime());
     const p = PLATFORM_INDEX.get(platform)!;
-    const row = this.rows.push(postIndex, p, (success ? FLAG_SUCCESS : 0) | (noAccount ? FLAG_NO_ACCOUNT : 0), time);
+    const flags = mediaMissing ? FLAG_MEDIA_MISSING : (success ? FLAG_SUCCESS : 0) | (noAccount ? FLAG_NO_ACCOUNT : 0);
+    const row = this.rows.push(postIndex, p, flags, time);
     this.byPlatform[p]!.push(row);
     return row;
   }
@@ -263,10 +260,10 @@ export class Workspace {
     this.indexRows(from);
   }
 
-  /** Rows created live (the fixtures are not saved: they are regenerated from the entropy). */
-  liveRows(): [number, number, number, number][] {
+  /** Rows created live, or from `start` on (the fixtures are not saved: they are regenerated from the entropy). */
+  liveRows(start?: number): [number, number, number, number][] {
     const out: [number, number, number, number][] = [];
-    const from = this.posts.fixtures ? this.posts.fixtures.postStart[this.posts.fixtureCount]! : 0;
+    const from = start ?? (this.posts.fixtures ? this.posts.fixtures.postStart[this.posts.fixtureCount]! : 0);
     for (let i = from; i < this.rows.length; i++) out.push([this.rows.post[i]!, this.rows.platform[i]!, this.rows.flags[i]!, this.rows.time[i]!]);
     return out;
   }

@@ -1,6 +1,6 @@
 // `socialpub sandbox` run in-process: the ready line (stdout, exactly the contract's shape),
 // the banner (stderr, keys masked), --write-profile, bad flags (exit 2) and Ctrl-C (exit 0).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -16,12 +16,13 @@ interface Running {
   cleanup(): void;
 }
 
-function start(argv: string[], env: Record<string, string> = {}): Running {
+function start(argv: string[], env: Record<string, string> = {}, prepare?: (configDir: string) => void): Running {
   const stdout = captureStream(false);
   const stderr = captureStream(false);
   const stdin = Object.assign(Readable.from([]), { isTTY: false });
   const controller = new AbortController();
   const { dir, cleanup } = tempConfigDir();
+  prepare?.(dir);
   const done = main(argv, { io: { stdout, stderr, stdin }, env: { SOCIALPUB_CONFIG_DIR: dir, HOME: join(dir, 'home'), NO_COLOR: '1', ...env }, signal: controller.signal });
   return { stdout, stderr, stop: () => controller.abort(), done, configDir: dir, cleanup };
 }
@@ -94,6 +95,25 @@ describe('socialpub sandbox', () => {
       const res = await fetch(`${profile.baseUrl}/v1/posts`, { headers: { authorization: `Bearer ${profile.apiKey}` } });
       expect(res.status).toBe(200);
       expect(run.stderr.text()).not.toContain(profile.apiKey);
+      // With no current profile, the written one becomes current (else `posts list` looks for "default").
+      expect((config as unknown as { current?: string }).current).toBe('local');
+      expect(run.stderr.text()).toMatch(/"local" is now the current profile/);
+    } finally {
+      run.stop();
+      expect(await run.done).toBe(0);
+      run.cleanup();
+    }
+  });
+
+  it('--write-profile leaves another current profile alone and says how to switch', async () => {
+    const existing = { current: 'work', profiles: { work: { baseUrl: 'https://api.example.com' } } };
+    const run = start(['sandbox', '--port', '0', '--write-profile'], {}, (dir) => writeFileSync(join(dir, 'config.json'), JSON.stringify(existing), { mode: 0o600 }));
+    try {
+      await waitFor(run, run.stderr, /Ctrl-C/);
+      const config = JSON.parse(readFileSync(join(run.configDir, 'config.json'), 'utf8')) as { current: string; profiles: Record<string, unknown> };
+      expect(config.current).toBe('work');
+      expect(Object.keys(config.profiles).sort()).toEqual(['sandbox', 'work']);
+      expect(run.stderr.text()).toMatch(/The current profile is still "work"; switch with: socialpub profile use sandbox/);
     } finally {
       run.stop();
       expect(await run.done).toBe(0);

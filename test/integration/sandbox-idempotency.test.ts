@@ -78,20 +78,29 @@ describe('Idempotency-Key', () => {
   });
 
   it('answers 409 while the first request with the key is still being processed', async () => {
-    // Latency keeps the first request in flight for a moment (real time: requests are real).
+    // Latency runs on the sandbox clock: the first request stays in flight until the clock moves.
     const slow = await manualSandbox({ latencyMs: 500 });
     try {
       const key = slow.key('demo');
       const body = { payloads: text(['tiktok']) };
       const send = () => call(slow, 'POST', '/v1/posts', { key, body, headers: { 'idempotency-key': 'k-5' } });
+      const waiting = async (n: number) => {
+        while (slow.clock.pendingTimers() < n) await new Promise((r) => setImmediate(r));
+      };
       const first = send();
-      await new Promise((r) => setTimeout(r, 250));
-      const second = await send();
-      expect(second.status).toBe(409);
-      expect(second.body.error.code).toBe('IDEMPOTENCY_KEY_IN_FLIGHT');
-      expect(second.headers.get('request-id')).toBeTruthy();
+      await waiting(1);
+      // The second is refused at once; its answer, too, comes after the latency.
+      const second = send();
+      await waiting(2);
+      await slow.clock.advance(500);
+      expect((await second).status).toBe(409);
+      expect((await second).body.error.code).toBe('IDEMPOTENCY_KEY_IN_FLIGHT');
+      expect((await second).headers.get('request-id')).toBeTruthy();
       expect((await first).status).toBe(201);
-      const [third, list] = await Promise.all([send(), call(slow, 'GET', '/v1/posts', { key })]);
+      const answers = Promise.all([send(), call(slow, 'GET', '/v1/posts', { key })]);
+      await waiting(2);
+      await slow.clock.advance(500);
+      const [third, list] = await answers;
       expect(third.headers.get('idempotent-replayed')).toBe('true');
       expect(third.body.id).toBe((await first).body.id);
       expect(list.body.meta.total).toBe(1);

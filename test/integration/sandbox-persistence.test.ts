@@ -83,4 +83,24 @@ describe('persistence across restarts', () => {
     expect(again.workspaces).toEqual(keys);
     await again.close();
   });
+
+  it('loads a file written by the first version (no log, no windows), then keeps a log beside it', async () => {
+    const file = join(dir, 'v1', 'state.json');
+    const sb = await startSandbox({ port: 0, dataFile: file, seed: 5 });
+    const key = sb.key('demo');
+    const made = await call(sb, 'POST', '/v1/posts', { key, body: { payloads: text(['bluesky']) } });
+    await sb.close();
+    const { journal: _journal, webhooks: _webhooks, ...rest } = JSON.parse(readFileSync(file, 'utf8'));
+    const v1 = { ...rest, version: 1, workspaces: rest.workspaces.map(({ windows: _w, ...w }: { windows: unknown }) => w) };
+    writeFileSync(file, JSON.stringify(v1));
+    const again = await startSandbox({ port: 0, dataFile: file });
+    try {
+      expect(again.key('demo')).toBe(key);
+      expect((await call(again, 'GET', `/v1/posts/${made.body.id}`, { key })).body.payloads).toEqual(made.body.payloads);
+      expect(readdirSync(join(dir, 'v1')).sort()).toEqual(['state.json', 'state.json.wal']);
+      expect(JSON.parse(readFileSync(file, 'utf8')).version).toBe(2);
+    } finally {
+      await again.close();
+    }
+  });
 });

@@ -32,7 +32,7 @@ export function createMedia(call: Call): Reply {
   }
   const m: MediaRecord = { index: call.ws.media.length, ...checked.value, createdAt: call.now, bytes: undefined };
   call.ws.media.push(m);
-  call.core.changed();
+  call.core.saveMedia(call.ws, m);
   return { status: 201, body: mediaJson(call, m) };
 }
 
@@ -58,7 +58,7 @@ export function uploadMedia(call: Call): Reply {
   }
   // A repeated PUT of the same media replaces the bytes: PUT is idempotent, retries are safe.
   m.bytes = Buffer.from(call.raw);
-  call.core.changed();
+  call.core.saveMedia(call.ws, m);
   return { status: 200, body: mediaJson(call, m) };
 }
 

@@ -15,7 +15,7 @@ export function createPost(call: Call): Reply {
   const checked = checkCreatePost(call.json);
   if (!checked.ok) throw validationError(checked.issues);
   const post = call.ws.addPost({ status: 'draft', ...checked.value, scheduledAt: null, createdAt: call.now, updatedAt: call.now });
-  call.core.changed();
+  call.core.savePost(call.ws, post);
   return created(call, post.index);
 }
 
@@ -35,13 +35,13 @@ export function schedulePost(call: Call): Reply {
     post.updatedAt = call.now;
     call.ws.posts.setStatus(post, 'scheduled');
     call.core.publisher.track(call.ws, post);
-    call.core.changed();
+    call.core.savePost(call.ws, post);
     return created(call, index);
   }
   const { scheduledAt, payloads, title } = input;
   const post = call.ws.addPost({ status: 'scheduled', payloads, ...(title !== undefined ? { title } : {}), scheduledAt, createdAt: call.now, updatedAt: call.now });
   call.core.publisher.track(call.ws, post);
-  call.core.changed();
+  call.core.savePost(call.ws, post);
   return created(call, post.index);
 }
 

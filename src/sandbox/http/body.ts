@@ -1,17 +1,24 @@
 // Request bodies with a ceiling: a declared Content-Length over it is refused before reading,
 // and a chunked body stops being collected the moment it passes it, so an oversized upload
-// never sits in memory.
+// never sits in memory. A body that stops arriving (no byte for `idleMs`) ends as 'stalled',
+// so a client that never finishes its upload cannot hold the connection.
 import type { IncomingMessage } from 'node:http';
 
-export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
+export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' | 'stalled' };
 
-export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
+export function readBody(req: IncomingMessage, limit: number, idleMs: number): Promise<BodyResult> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve({ ok: false, reason: 'too-large' });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const idle = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => done({ ok: false, reason: 'stalled' }), idleMs);
+    };
     const done = (result: BodyResult) => {
+      if (timer) clearTimeout(timer);
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onAbort);
@@ -19,6 +26,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
       resolve(result);
     };
     const onData = (chunk: Buffer) => {
+      idle();
       size += chunk.length;
       if (size > limit) {
         chunks.length = 0;
@@ -36,6 +44,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyResul
     req.on('end', onEnd);
     req.on('error', onAbort);
     req.on('close', onClose);
+    idle();
   });
 }
 

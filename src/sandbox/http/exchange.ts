@@ -42,7 +42,7 @@ export function headerValue(req: IncomingMessage, name: string): string | undefi
 export async function delayOnce(x: Exchange): Promise<void> {
   if (x.delayed) return;
   x.delayed = true;
-  await x.core.realDelay(x.core.config.latencyMs);
+  await x.core.clockDelay(x.core.config.latencyMs);
 }
 
 export function sendError(x: Exchange, err: HttpError): Promise<void> {
@@ -51,6 +51,17 @@ export function sendError(x: Exchange, err: HttpError): Promise<void> {
 
 export async function send(x: Exchange, status: number, text: string, headers: Record<string, string> = {}): Promise<void> {
   await delayOnce(x);
+  // With --data, nothing is answered before the changes it reveals are on disk.
+  const durable = x.core.durable();
+  if (durable) {
+    try {
+      await durable;
+    } catch (err) {
+      status = 500;
+      text = JSON.stringify(errorBody(ERROR_CODE.internal, `the sandbox could not save the change, so it did not happen as far as you know: ${(err as Error).message}`, x.requestId));
+      headers = {};
+    }
+  }
   const { res } = x;
   if (res.destroyed || res.headersSent) return;
   res.statusCode = status;

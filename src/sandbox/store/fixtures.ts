@@ -23,8 +23,12 @@ export interface FixtureLayout {
 export const FIXTURE_SPAN_MS = 30 * 24 * 3600 * 1000;
 /** Share of rows whose platform event could not be tied to an account (the API document's rare null). */
 export const NO_ACCOUNT_RATE = 0.03;
-/** Platforms steps coprime with 9, so a post's platforms never repeat. */
-const STEPS = [1, 2, 4, 5, 7, 8];
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+/**
+ * Steps through the platform list coprime with its length, so a post's platforms never repeat
+ * (1, 2, 4, 5, 7, 8 for nine platforms); derived, so adding a platform changes only the list.
+ */
+const STEPS = Array.from({ length: PLATFORMS.length - 1 }, (_, i) => i + 1).filter((s) => gcd(s, PLATFORMS.length) === 1);
 
 /**
  * Event time of a fixture row: posts are spaced evenly over the span by their first row, and

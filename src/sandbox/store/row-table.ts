@@ -4,6 +4,8 @@
 
 export const FLAG_SUCCESS = 1;
 export const FLAG_NO_ACCOUNT = 2;
+/** The platform needs media and the payload had none: the failure is MEDIA_REQUIRED. */
+export const FLAG_MEDIA_MISSING = 4;
 
 export class RowTable {
   post: Int32Array;

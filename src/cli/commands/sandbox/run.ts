@@ -22,12 +22,19 @@ export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<num
   const sb = sandbox;
   ctx.onExit(() => sb.close());
 
+  let profileNote: string | undefined;
   if (plan.profile) {
     const demo = sb.workspaces.find((w) => w.name === 'demo');
     if (!demo) throw new UsageError('--write-profile: this sandbox has no demo workspace');
-    await (await ctx.config()).set(plan.profile, { baseUrl: sb.url, apiKey: demo.apiKey });
+    const store = await ctx.config();
+    const current = store.current();
+    await store.set(plan.profile, { baseUrl: sb.url, apiKey: demo.apiKey });
+    // With no current profile, commands would look for "default" and find no key.
+    if (current === undefined) await store.use(plan.profile);
+    profileNote = current === undefined ? `"${plan.profile}" is now the current profile.` : current === plan.profile ? undefined : `The current profile is still "${current}"; switch with: socialpub profile use ${plan.profile}`;
   }
   if (json) await out.data(readyLine(sb));
+  if (profileNote) out.info(profileNote);
   out.info(banner({ sandbox: sb, options: plan.options, profile: plan.profile, json, colors: out.colors }));
 
   await new Promise<void>((resolve) => {

@@ -1,0 +1,106 @@
+// What stands between the sandbox and a client that misbehaves at the HTTP level, so that no
+// single client can break it or go unanswered in the contract's shape:
+// - malformed requests (garbage request line, unknown method, Content-Length with
+//   Transfer-Encoding, oversized headers or URL) and stalled headers get the contract's error
+//   body and a Request-Id instead of Node's bare answers (the server's `clientError` event);
+// - headers must arrive within `headersTimeoutMs`, a whole request within `requestTimeoutMs`
+//   (Node checks both every `checkIntervalMs`, by default far more often than its 30 s);
+// - at most `maxConnections` connections are open: a new one evicts the oldest connection
+//   with no request being answered (a slow or idle one), so a normal request is still served
+//   while hundreds of slow ones trickle their headers.
+import type { Server, ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { ERROR_CODE } from '../../wire/headers.js';
+import type { SandboxCore } from '../core.js';
+import { errorBody } from './reply.js';
+
+export interface GuardLimits {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  maxConnections: number;
+}
+
+/** Codes for the HTTP-level refusals the service's API document leaves unnamed. */
+export const HTTP_ERROR_CODE = { requestTimeout: 'REQUEST_TIMEOUT', headersTooLarge: 'REQUEST_HEADERS_TOO_LARGE' } as const;
+
+type ParserError = Error & { code?: string };
+
+/** Status, code and message for an error Node's HTTP parser (or its timers) reported. */
+export function describeClientError(err: ParserError, limits: GuardLimits): { status: number; code: string; message: string } {
+  switch (err.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return { status: 431, code: HTTP_ERROR_CODE.headersTooLarge, message: 'the request line and headers are larger than 16 KB; send a shorter URL or fewer, shorter headers' };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return { status: 408, code: HTTP_ERROR_CODE.requestTimeout, message: `the request did not arrive in time (headers within ${limits.headersTimeoutMs} ms, all of it within ${limits.requestTimeoutMs} ms); send it again` };
+    case 'HPE_INVALID_METHOD':
+      return { status: 400, code: ERROR_CODE.badRequest, message: 'malformed request line or unknown HTTP method; send "METHOD /path HTTP/1.1" with GET, POST, PUT or HEAD' };
+    case 'HPE_UNEXPECTED_CONTENT_LENGTH':
+    case 'HPE_INVALID_TRANSFER_ENCODING':
+      return { status: 400, code: ERROR_CODE.badRequest, message: 'Transfer-Encoding is invalid or comes with Content-Length; send either Content-Length or Transfer-Encoding: chunked' };
+    default:
+      return { status: 400, code: ERROR_CODE.badRequest, message: `malformed HTTP request (${err.code ?? err.message}); send a well-formed HTTP/1.1 request` };
+  }
+}
+
+interface Tracked {
+  socket: Socket;
+  /** Requests being answered on this connection. */
+  busy: number;
+}
+
+export function guardServer(server: Server, core: SandboxCore, limits: GuardLimits): void {
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+
+  server.on('clientError', (err: ParserError, socket: Duplex) => {
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+    // A reset peer hears nothing; a response already under way must not be corrupted.
+    if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const { status, code, message } = describeClientError(err, limits);
+    const requestId = core.nextRequestId();
+    const body = JSON.stringify(errorBody(code, message, requestId));
+    const head = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'cache-control: no-store',
+      `request-id: ${requestId}`,
+      'connection: close',
+    ].join('\r\n');
+    core.log({ method: '', path: '', query: '', workspace: null, status, at: core.clock.now(), requestId, malformed: err.code ?? 'error' });
+    socket.end(`${head}\r\n\r\n${body}`, () => socket.destroy());
+  });
+
+  // Our own accounting rather than server.maxConnections, which refuses the NEWEST connection.
+  const open = new Map<Socket, Tracked>();
+  server.on('connection', (socket: Socket) => {
+    if (open.size >= limits.maxConnections) {
+      const victim = oldestIdle(open);
+      if (!victim) {
+        socket.destroy();
+        return;
+      }
+      victim.socket.destroy();
+      open.delete(victim.socket);
+    }
+    open.set(socket, { socket, busy: 0 });
+    socket.once('close', () => open.delete(socket));
+  });
+  server.on('request', (req, res: ServerResponse) => {
+    const t = open.get(req.socket as Socket);
+    if (!t) return;
+    t.busy++;
+    res.once('close', () => t.busy--);
+  });
+}
+
+/** Map order is connection order: the first connection with nothing being answered. */
+function oldestIdle(open: Map<Socket, Tracked>): Tracked | undefined {
+  for (const t of open.values()) if (t.busy === 0) return t;
+  return undefined;
+}
