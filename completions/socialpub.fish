@@ -2,7 +2,7 @@
 # Install: socialpub completion fish > ~/.config/fish/completions/socialpub.fish
 complete -c socialpub -f
 complete -c socialpub -n '__fish_use_subcommand' -a posts -d 'draft, schedule and list posts'
-complete -c socialpub -n '__fish_use_subcommand' -a results -d 'list, inspect and wait for post results (one per target account)'
+complete -c socialpub -n '__fish_use_subcommand' -a results -d 'list, inspect, count, retry and wait for post results (one per target account)'
 complete -c socialpub -n '__fish_use_subcommand' -a listen -d 'receive webhook deliveries locally, verify them and print one line per event'
 complete -c socialpub -n '__fish_use_subcommand' -a auth -d 'log in with an API key, check it, log out'
 complete -c socialpub -n '__fish_use_subcommand' -a profile -d 'list, switch, show and remove workspace profiles'
@@ -53,9 +53,11 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l limit -d 'rows to print' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l offset -d 'rows to skip first' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l all -d 'every post'
-complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait' -a list -d 'list post results, newest first, with filters'
-complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait' -a get -d 'show one post result in full'
-complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait' -a wait -d 'wait until every target of a post has a result; exit 7 if any failed'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a list -d 'list post results, newest first, with filters'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a get -d 'show one post result in full'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a wait -d 'wait until every target of a post has a result; exit 7 if any failed'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a stats -d 'count results by platform, error code, account or post, with a bar per group'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a retry -d 'send the failed targets of a post again, as a new post'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l post -d 'only results of this post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l platform -d 'only results for this platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l failed -d 'only failures'
@@ -63,11 +65,25 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_s
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l offset -d 'start at this row of the list' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l limit -d 'rows to print' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l all -d 'every row, streamed'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l since -d 'only results since then: a duration back from now' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l until -d 'only results before this time' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l tz -d 'IANA zone for local --since/--until times' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l concurrency -d 'pages in flight with --all or a filter' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l post -d 'the post to wait for' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l timeout -d 'give up after this long' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l expect -d 'number of results to wait for, instead of the post\'s platforms' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l listen-port -d 'also receive webhooks on 127.0.0.1:<port>/webhooks and poll when one arrives' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l by -d 'group by platform, code, account or post' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l post -d 'only results of this post' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l platform -d 'only results for this platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l since -d 'only results since then: a duration back from now' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l until -d 'only results before this time' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l tz -d 'IANA zone for local --since/--until times' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l at -d 'schedule the new post: RFC 3339, "YYYY-MM-DD HH:MM"' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l tz -d 'IANA zone for a local --at and for display' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l platform -d 'only these of the failed platforms' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l idempotency-key -d 'a key of your own instead of the derived one' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l dry-run -d 'show the new post and the exact request; send nothing'
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l port -d 'port to listen on' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l host -d 'address to bind; anything but loopback exposes the endpoint to the network' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l path -d 'path deliveries are posted to' -x
