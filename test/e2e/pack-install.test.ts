@@ -74,7 +74,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 describe('the packed tarball', () => {
   it(`holds the build, the man page, the declarations and the licence, and stays under ${MAX_PACKED_BYTES / 1e6} MB`, () => {
     const paths = packed.files.map((f) => f.path);
-    for (const p of ['bin/socialpub.js', 'dist/main.js', 'dist/cli/entry.js', 'dist/sandbox/index.js', 'dist/types/sandbox/index.d.ts', 'dist/man/socialpub.1', 'completions/socialpub.bash', 'LICENSE', 'README.md', 'package.json']) {
+    for (const p of ['bin/socialpub.js', 'dist/main.js', 'dist/cli/entry.js', 'dist/sandbox/index.js', 'dist/types/sandbox/index.d.ts', 'dist/man/socialpub.1', 'dist/THIRD-PARTY-LICENSES.txt', 'completions/socialpub.bash', 'LICENSE', 'README.md', 'package.json']) {
       expect(paths).toContain(p);
     }
     expect(paths.filter((p) => p.startsWith('src/') || p.startsWith('test/'))).toEqual([]);

@@ -77,6 +77,14 @@ describe('the package manifest', () => {
     for (const name of Object.keys(pkg.optionalDependencies ?? {})) expect(pkg.scripts.bundle).toContain(`--external:${name}`);
   });
 
+  it('ships the licence of every package bundled into dist/ (stale? run `npm run docs`)', () => {
+    const meta = JSON.parse(readFileSync(join(ROOT, 'node_modules', '.cache', 'socialpub', 'bundle-meta.json'), 'utf8')) as { inputs: Record<string, unknown> };
+    const notices = readFileSync(join(ROOT, 'dist', 'THIRD-PARTY-LICENSES.txt'), 'utf8');
+    const bundled = new Set(Object.keys(meta.inputs).flatMap((i) => [...i.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)\//g)].slice(-1).map((m) => m[1]!)));
+    expect(bundled.size).toBeGreaterThan(5);
+    for (const name of bundled) expect(notices, name).toMatch(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\S+ \\(`, 'm'));
+  });
+
   it('carries what a registry user expects', () => {
     expect(pkg.license).toBe('MIT');
     expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toContain('Copyright (c) 2026 socialpub contributors');
