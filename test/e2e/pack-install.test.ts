@@ -61,7 +61,8 @@ function describeSize(p: PackResult): string {
 
 beforeAll(() => {
   mkdirSync(elsewhere);
-  // Runs prepack, so this is also the check that packing builds first.
+  // As on a clean clone: no dist/. npm pack runs prepack, so this checks that packing builds first.
+  rmSync(join(ROOT, 'dist'), { recursive: true, force: true });
   const out = npm(['pack', '--json', '--pack-destination', tmp], ROOT);
   packed = (JSON.parse(out.slice(out.indexOf('['))) as PackResult[])[0]!;
   tarball = join(tmp, packed.filename);
