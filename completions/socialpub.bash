@@ -227,7 +227,7 @@ _socialpub() {
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'help')
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--man -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
   esac
 }

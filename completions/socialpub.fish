@@ -131,3 +131,4 @@ complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l chaos-slow -d 
 complete -c socialpub -n '__fish_seen_subcommand_from demo' -l seed -d 'seed of the sandbox' -x
 complete -c socialpub -n '__fish_seen_subcommand_from demo' -l failure-rate -d 'share of targets that fail to publish' -x
 complete -c socialpub -n '__fish_seen_subcommand_from completion' -x -a 'bash zsh fish'
+complete -c socialpub -n '__fish_seen_subcommand_from help' -l man -d 'with `reference`: print it as a man page'

@@ -1,7 +1,8 @@
-// Help topics beyond the command tree: `socialpub help environment`, `socialpub help exit-codes`.
+// Help topics beyond the command tree: `socialpub help environment`, `socialpub help exit-codes`
+// (and `socialpub help reference`, which help/index.ts renders from the tree itself).
 import { EXIT_CODE_HELP } from './cli-error.js';
 
-const ENVIRONMENT: ReadonlyArray<[string, string]> = [
+export const ENVIRONMENT: ReadonlyArray<[string, string]> = [
   ['SOCIALPUB_API_KEY', 'API key for this run; wins over the stored key and is never written to disk (CI secrets)'],
   ['SOCIALPUB_PROFILE', 'workspace profile to use (same as --profile)'],
   ['SOCIALPUB_BASE_URL', "service base URL for this run (same as --base-url); never written"],
@@ -28,4 +29,9 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
     text: () =>
       `Exit codes\n\n${table(EXIT_CODE_HELP)}\n\nExit codes, command names, flags, environment variables and the fields of --json and NDJSON\noutput are a public interface: within a major version they only grow.\n`,
   },
+};
+
+/** Topics rendered from the command tree by the help command (see commands/help/index.ts). */
+export const TREE_TOPICS: Record<string, string> = {
+  reference: 'every command with its flags and examples (--man: as a man page)',
 };

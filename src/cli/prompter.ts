@@ -1,5 +1,5 @@
 // Prompts sit behind this interface so tests can answer them; the real one wraps
-// @inquirer/prompts, loaded only when a prompt is actually shown.
+// @inquirer prompts (inquirer-prompts.ts), loaded only when a prompt is actually shown.
 import type { Io } from './context.js';
 
 export interface Choice<T> {
@@ -20,7 +20,7 @@ export interface Prompter {
 
 export function inquirerPrompter(io: Io): Prompter {
   const context = { input: io.stdin, output: io.stderr } as never;
-  const load = () => import('@inquirer/prompts');
+  const load = () => import('./inquirer-prompts.js');
   return {
     async input(o) {
       return (await load()).input(o, context);

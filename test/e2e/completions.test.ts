@@ -62,7 +62,7 @@ describe('completion scripts', () => {
       expect(complete('socialpub -o n')).toEqual(['ndjson']);
     });
     it('offers the verbs of a noun, and flag values per command', () => {
-      expect(complete('socialpub results ').filter((w) => !w.startsWith('-'))).toEqual(['get', 'list', 'wait']);
+      expect(complete('socialpub results ').filter((w) => !w.startsWith('-'))).toEqual(['get', 'list', 'retry', 'stats', 'wait']);
       expect(complete('socialpub posts list --status ')).toEqual(['draft', 'failed', 'published', 'scheduled']);
       expect(complete('socialpub listen --status ')).toEqual(['failed', 'published']);
       expect(complete('socialpub posts create --platform bl')).toEqual(['bluesky']);

@@ -102,7 +102,7 @@ describe('architecture', () => {
   });
 
   it('keeps heavy packages off the static start-up path of the command tree', () => {
-    const heavy = ['zod', 'undici', 'conf', '@inquirer/prompts', 'ora', 'cli-table3', 'chalk', 'fast-check', 'jq-web', 'string-width'];
+    const heavy = ['zod', 'undici', 'conf', '@inquirer/prompts', '@inquirer/input', '@inquirer/password', '@inquirer/confirm', '@inquirer/checkbox', '@inquirer/select', 'ora', 'cli-table3', 'chalk', 'fast-check', 'jq-web', 'string-width', '@modelcontextprotocol/sdk'];
     const seen = new Set<string>();
     const offenders: string[] = [];
     const walk = (file: string) => {

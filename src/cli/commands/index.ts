@@ -7,7 +7,7 @@ import { defineApi as api } from './api/index.js';
 import { register as auth } from './auth/index.js';
 import { defineCompletion as completion } from './completion/index.js';
 import { register as demo } from './demo/index.js';
-import { register as help } from './help/index.js';
+import { defineHelp as help } from './help/index.js';
 import { defineListen as listen } from './listen/index.js';
 import { register as profile } from './profile/index.js';
 import { defineResults as results } from './results/index.js';

@@ -16,9 +16,9 @@ export function register(program: Command, ctx: Context): void {
       'after',
       `
 Examples:
-  npm run demo
-  socialpub demo
-  socialpub demo --failure-rate 0    # every platform succeeds`,
+  socialpub demo                     # installed (npm install -g socialpub), or: npx socialpub demo
+  socialpub demo --failure-rate 0    # every platform succeeds
+  npm run demo                       # from a clone of the repository: builds, then runs the demo`,
     )
     .action(
       action(ctx, async (opts: { seed: string; failureRate: string }) => {
