@@ -30,6 +30,8 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
   const log = (line: string) => deps.log(redactOutbound(line, deps.secrets));
   const tools = toolsFor(deps.readOnly);
   const byName = new Map(tools.map((t) => [t.name, t]));
+  // Fires when the server stops (stdin closed, Ctrl-C): calls still waiting end with it.
+  const stopping = new AbortController();
   const server = new Server({ name: 'socialpub', version: deps.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(describeTool) }));
@@ -54,7 +56,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
     let lastProgress = -Infinity;
     const tc: ToolContext = {
       deps,
-      signal: AbortSignal.any([extra.signal, deps.signal]),
+      signal: AbortSignal.any([extra.signal, deps.signal, stopping.signal]),
       async progress(progress, total, message) {
         // The protocol wants progress to grow with each notification: repeats are left out.
         if (token === undefined || progress <= lastProgress) return;
@@ -88,5 +90,6 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
     deps.stdin.once('close', resolve);
     deps.signal.addEventListener('abort', () => resolve(), { once: true });
   });
+  stopping.abort();
   await server.close();
 }

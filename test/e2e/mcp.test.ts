@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createManualClock, startSandbox, type ManualClock, type Sandbox } from '../../src/sandbox/index.js';
 import { createClient } from '../../src/client/index.js';
-import { ensureBuilt } from './ensure-built.js';
+import { spawn } from 'node:child_process';
+import { BIN, ROOT, ensureBuilt } from './ensure-built.js';
 import { startSession, type McpSession } from './mcp-session.js';
 
 const TOOL_NAMES = ['create_draft', 'schedule_post', 'list_posts', 'list_results', 'get_result', 'wait_for_results', 'results_stats'];
@@ -326,5 +327,50 @@ describe('socialpub mcp: limits, read-only and a missing key', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('socialpub mcp: how it ends', () => {
+  let e: Env;
+  beforeAll(async () => {
+    await ensureBuilt();
+    e = await setUp();
+  }, 120_000);
+  afterAll(async () => {
+    await e?.sb.close();
+    if (e) rmSync(e.tmp, { recursive: true, force: true });
+  });
+
+  /** The binary on raw pipes: initialize, start a long wait, then end it the given way. */
+  function endBy(how: (child: ReturnType<typeof spawn>) => void): Promise<{ code: number | null; signal: string | null; stdout: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [BIN, 'mcp'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...e.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      let ended = false;
+      const send = (m: unknown) => child.stdin.write(JSON.stringify(m) + '\n');
+      child.stdout.on('data', (c: Buffer) => {
+        stdout += c.toString();
+        if (stdout.includes('"id":1') && !stdout.includes('"method":"notifications/progress"') && !ended) {
+          ended = true;
+          send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+          send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'wait_for_results', arguments: { post_id: 'post_x', expect: 1, timeout_seconds: 600 }, _meta: { progressToken: 'p' } } });
+        } else if (stdout.includes('notifications/progress')) how(child);
+      });
+      child.on('error', reject);
+      child.on('close', (code, signal) => resolve({ code, signal, stdout }));
+      send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    });
+  }
+
+  it('ends with exit 0 when the client closes stdin, even during a wait', async () => {
+    const run = await endBy((child) => child.stdin!.end());
+    expect(run.stdout).toContain('"serverInfo"');
+    expect(run).toMatchObject({ code: 0, signal: null });
+  });
+
+  it('ends with exit 0 on Ctrl-C (SIGINT), even during a wait', async () => {
+    const run = await endBy((child) => child.kill('SIGINT'));
+    expect(run.stdout).toContain('"serverInfo"');
+    expect(run).toMatchObject({ code: 0, signal: null });
   });
 });
