@@ -83,10 +83,9 @@ function apiError(err: ApiError, profile: string): ToolErrorBody {
   }
 }
 
-/** The text an assistant reads first: the message, then the fixes. */
+/** The text an assistant reads first: the message (several problems list their fixes in it), then the fixes. */
 export function errorText(body: ToolErrorBody): string {
   const lines = [`${body.code}: ${body.message}`];
-  for (const i of body.issues ?? []) if (i.fix && body.issues!.length === 1) lines.push(`fix: ${i.fix}`);
   for (const h of body.hints ?? []) lines.push(`fix: ${h}`);
   if (body.retryAt) lines.push(`retry at: ${body.retryAt}`);
   return lines.join('\n');

@@ -112,7 +112,9 @@ export async function composeInput(input: PostInput, options: ComposeInputOption
   let at: ResolvedAt | undefined;
   if (options.mode === 'schedule') at = resolveAt(input, labels, options.now, issues);
 
-  const facts = draft && !issues.some((i) => i.field.startsWith(labels.media)) ? await collectFacts([draft], options.inspect ?? mediaInspector()) : new Map<MediaSource, MediaFacts>();
+  // A relative path is its own problem: reading it (from wherever the server runs) would add a confusing second one.
+  if (issues.some((i) => i.field.startsWith(`${labels.media}[`))) throw new InvalidInputError(issues);
+  const facts = draft ? await collectFacts([draft], options.inspect ?? mediaInspector()) : new Map<MediaSource, MediaFacts>();
   if (draft) issues.push(...validateDraft(draft, (m) => facts.get(m)).map((i) => relabel(i, '--title', labels.title)));
   if (issues.length) throw new InvalidInputError(issues);
   return { draft, postId, at, facts };

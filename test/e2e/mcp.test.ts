@@ -2,7 +2,7 @@
 // which talks real HTTP to a sandbox started here (on a manual clock that starts at the real
 // time, so the binary's "is this time in the future" agrees with the sandbox's).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createManualClock, startSandbox, type ManualClock, type Sandbox } from '../../src/sandbox/index.js';
@@ -94,6 +94,20 @@ describe('socialpub mcp: tools over the sandbox', () => {
     expect(again.structuredContent.replayed).toBe(true);
     expect(again.structuredContent.idempotency_key).toBe(first.structuredContent.idempotency_key);
     expect(await postTotal(e)).toBe(before + 1);
+  });
+
+  it('create_draft uploads a local image first and the post references it', async () => {
+    const photo = join(e.tmp, 'launch.jpg');
+    writeFileSync(photo, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]), Buffer.alloc(2048)]));
+    const from = e.sb.requests.length;
+    const res = await s.call('create_draft', { platforms: ['instagram'], text: 'launch day', media: [photo] });
+    expect(res.isError).toBeFalsy();
+    const writes = writesTo(e, from);
+    expect(writes.map((r) => r.method)).toEqual(['POST', 'PUT', 'POST']);
+    expect([writes[0]!.path, writes[2]!.path]).toEqual(['/v1/media', '/v1/posts']);
+    const id = (res.structuredContent.post as { id: string }).id;
+    const stored = (await oracle<{ data: Array<{ id: string; payloads: Record<string, { media?: Array<{ url: string; type?: string }> }> }> }>(e, '/v1/posts?limit=5')).data.find((p) => p.id === id)!;
+    expect(stored.payloads.instagram!.media).toEqual([expect.objectContaining({ type: 'image', url: expect.stringMatching(/^http/) })]);
   });
 
   it('dry_run sends nothing and shows the request the real call sends, with the same key', async () => {
@@ -230,7 +244,12 @@ describe('socialpub mcp: tools over the sandbox', () => {
     expect(waited.isError).toBeFalsy();
     expect(waited.structuredContent).toMatchObject({ post_id: id, done: true, timed_out: false, reported: 1, expected: 1, missing: [] });
     expect(progress[0]).toMatchObject({ progress: 0, total: 1, message: '0 of 1 platforms reported' });
-    expect(progress.at(-1)).toMatchObject({ progress: 1, total: 1 });
+    // The SDK's client may settle the call before it hands over the last notification: the
+    // transcript shows everything the server sent.
+    const sent = s.transcript
+      .filter((l) => l.startsWith('< ') && l.includes('notifications/progress'))
+      .map((l) => (JSON.parse(l.slice(2)) as { params: { progress: number; total: number } }).params);
+    expect(sent.at(-1)).toMatchObject({ progress: 1, total: 1 });
 
     const later = await s.call('schedule_post', { platforms: ['bluesky'], text: 'publish next month', at: new Date(Date.now() + 30 * DAY).toISOString() });
     const timedOut = await s.call('wait_for_results', { post_id: (later.structuredContent.post as { id: string }).id, timeout_seconds: 1 });

@@ -16,9 +16,9 @@ export function defineMcp(program: Command, ctx: Context): void {
       'after',
       `
 Examples:
-  socialpub mcp                                   the server an assistant starts (profile from SOCIALPUB_PROFILE or the current one)
-  socialpub mcp --read-only --profile support     reading results only, for support staff
-  socialpub help mcp                              the tools and an assistant configuration`,
+  socialpub mcp                                # what an assistant runs (profile: SOCIALPUB_PROFILE or the current one)
+  socialpub mcp --read-only --profile support  # results and posts only, for support staff
+  socialpub help mcp                           # the tools, and the configuration to give an assistant`,
     )
     .action(action(ctx, async (opts: McpOptions) => (await import('./run.js')).runMcp(ctx, opts)));
 }
