@@ -68,7 +68,8 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
     try {
       const result = await tool.run(args, tc);
       log(`${name}: ok (${deps.now() - started} ms)`);
-      return { content: [{ type: 'text', text: JSON.stringify(result, null, 2) }], structuredContent: result };
+      // Compact: the same object travels twice (text for older clients, structured for newer ones).
+      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
     } catch (err) {
       const body = toToolError(err, deps.profileName);
       log(`${name}: ${body.code}: ${body.message.split('\n')[0]}`);
