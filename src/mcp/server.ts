@@ -26,6 +26,11 @@ function errorResult(body: ToolErrorBody): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: errorText(body) }], structuredContent: { ...body } };
 }
 
+/** The first argument whose value holds a secret, if any. */
+function argumentWithSecret(args: Record<string, unknown>, secrets: readonly string[]): string | undefined {
+  return Object.keys(args).find((name) => secrets.some((secret) => secret.length >= 8 && JSON.stringify(args[name]).includes(secret)));
+}
+
 export async function startMcpServer(deps: McpDeps): Promise<void> {
   const log = (line: string) => deps.log(redactOutbound(line, deps.secrets));
   const tools = toolsFor(deps.readOnly);
@@ -51,6 +56,11 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     const issues = checkArgs(tool.inputSchema, args);
     if (issues.length) return errorResult(toToolError(new InvalidInputError(issues), deps.profileName));
+    const leak = argumentWithSecret(args, deps.secrets);
+    if (leak) {
+      // An assistant talked into posting the key would publish it: refuse before anything is sent.
+      return errorResult({ code: 'invalid_input', field: leak, message: `${leak}: contains the API key of this profile; nothing was sent`, hints: ['remove the key from the arguments; it must never be published'] });
+    }
 
     const token = request.params._meta?.progressToken;
     let lastProgress = -Infinity;

@@ -31,6 +31,8 @@ export interface PostInput {
 export interface InputLabels {
   platforms: string;
   text: string;
+  /** The per-platform texts as a whole, and one of them. */
+  textForAll: string;
   textFor: (platform: string) => string;
   media: string;
   title: string;
@@ -42,6 +44,7 @@ export interface InputLabels {
 export const SNAKE_CASE_LABELS: InputLabels = {
   platforms: 'platforms',
   text: 'text',
+  textForAll: 'text_for',
   textFor: (p) => `text_for.${p}`,
   media: 'media',
   title: 'title',
@@ -121,7 +124,7 @@ export async function composeInput(input: PostInput, options: ComposeInputOption
 }
 
 function fieldName(labels: InputLabels, key: (typeof PAYLOAD_FIELDS)[number]): string {
-  return key === 'textFor' ? labels.textFor('…').replace(/\.…$/, '') : labels[key];
+  return key === 'textFor' ? labels.textForAll : labels[key];
 }
 
 /** The time: required, absolute, in the future; a local time needs its zone. */
@@ -150,7 +153,10 @@ function resolveAt(input: PostInput, labels: InputLabels, now: number, issues: I
     return requireFuture(at, now, labels.at, text.trim());
   } catch (e) {
     if (!(e instanceof TimeInputError)) throw e;
-    issues.push(relabel({ field: e.field, message: e.message.replace(/\(default: this machine's zone\)|--tz/g, labels.timeZone), ...(e.hint ? { fix: e.hint.replace(/--tz/g, labels.timeZone) } : {}) }, '--tz', labels.timeZone));
+    // The shared hints also offer relative times ("+2h") and the machine's zone, neither of which applies here.
+    const forms = `give RFC 3339 with an offset (2026-12-01T09:00:00+01:00), or "YYYY-MM-DD HH:MM" with ${labels.timeZone}`;
+    const fix = e.hint && /\+\d/.test(e.hint) ? forms : e.hint?.split('--tz').join(labels.timeZone);
+    issues.push(relabel({ field: e.field, message: e.message, ...(fix ? { fix } : {}) }, '--tz', labels.timeZone));
     return undefined;
   }
 }

@@ -276,8 +276,21 @@ describe('socialpub mcp: tools over the sandbox', () => {
     expect(groups.find((g) => g.key === 'bluesky')?.total ?? 0).toBe(bluesky);
   });
 
+  it('refuses to post the key itself, without echoing it', async () => {
+    const from = e.sb.requests.length;
+    const at = s.transcript.length;
+    const res = await s.call('create_draft', { platforms: ['bluesky'], text: `my key is ${e.key}` });
+    expect(res.structuredContent).toMatchObject({ code: 'invalid_input', field: 'text' });
+    expect(e.sb.requests.length).toBe(from);
+    // The test itself sent the key; nothing the server sent back holds it.
+    expect(s.transcript.slice(at).filter((l) => l.startsWith('< ')).join('\n')).not.toContain(e.key);
+  });
+
   it('never lets the key appear in any message exchanged or logged', () => {
-    expectNoSecret(s, [e.key]);
+    expectNoSecret(
+      { ...s, transcript: s.transcript.filter((l) => !l.includes('my key is')) },
+      [e.key],
+    );
   });
 });
 
