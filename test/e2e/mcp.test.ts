@@ -96,6 +96,16 @@ describe('socialpub mcp: tools over the sandbox', () => {
     expect(await postTotal(e)).toBe(before + 1);
   });
 
+  it('a given idempotency_key reused for another post is refused by the service, naming the key', async () => {
+    const before = await postTotal(e);
+    const first = await s.call('create_draft', { platforms: ['bluesky'], text: 'first', idempotency_key: 'mcp-test-key-1' });
+    expect(first.structuredContent.idempotency_key).toBe('mcp-test-key-1');
+    const other = await s.call('create_draft', { platforms: ['bluesky'], text: 'something else', idempotency_key: 'mcp-test-key-1' });
+    expect(other.isError).toBe(true);
+    expect(other.structuredContent).toMatchObject({ code: 'invalid_input', field: 'idempotency_key' });
+    expect(await postTotal(e)).toBe(before + 1);
+  });
+
   it('create_draft uploads a local image first and the post references it', async () => {
     const photo = join(e.tmp, 'launch.jpg');
     writeFileSync(photo, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]), Buffer.alloc(2048)]));
@@ -344,6 +354,16 @@ describe('socialpub mcp: limits, read-only and a missing key', () => {
       expect(res.isError).toBe(true);
       expect(res.structuredContent).toMatchObject({ code: 'auth', message: 'no API key for profile "default"' });
       expect((res.content as Array<{ text: string }>)[0]!.text).toMatch(/socialpub auth login/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('an unreachable service comes back as network', async () => {
+    const s = await startSession(['mcp', '--max-retries', '0'], { ...e.env, SOCIALPUB_BASE_URL: 'http://127.0.0.1:1' });
+    try {
+      const res = await s.call('list_posts', {});
+      expect(res.structuredContent).toMatchObject({ code: 'network' });
     } finally {
       await s.close();
     }
