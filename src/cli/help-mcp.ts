@@ -28,7 +28,8 @@ posts twice). --read-only leaves them out.
 Errors are tool errors with a code: invalid_input (and the field), auth, not_found,
 rate_limited (and retryAt; the server waits up to --max-wait), network, error.
 
-An assistant's configuration (Claude Desktop, Cursor, VS Code and others use this shape):
+An assistant's configuration (the mcpServers shape of Claude Desktop and Cursor; other hosts
+take the same command, args and env):
   {
     "mcpServers": {
       "socialpub": {
