@@ -28,7 +28,7 @@ function errorResult(body: ToolErrorBody): CallToolResult {
 
 /** The first argument whose value holds a secret, if any. */
 function argumentWithSecret(args: Record<string, unknown>, secrets: readonly string[]): string | undefined {
-  return Object.keys(args).find((name) => secrets.some((secret) => secret.length >= 8 && JSON.stringify(args[name]).includes(secret)));
+  return Object.keys(args).find((name) => secrets.some((secret) => secret.length >= 8 && (JSON.stringify(args[name]) ?? '').includes(secret)));
 }
 
 export async function startMcpServer(deps: McpDeps): Promise<void> {
