@@ -2,7 +2,7 @@
 # Install: socialpub completion bash > ~/.local/share/bash-completion/completions/socialpub
 _socialpub() {
   local cur prev path="" word candidate i=1
-  local paths='|posts|posts create|posts schedule|posts list|results|results list|results get|results wait|results stats|results retry|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|sandbox|demo|completion|help|'
+  local paths='|posts|posts create|posts schedule|posts list|results|results list|results get|results wait|results stats|results retry|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|mcp|sandbox|demo|completion|help|'
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   # The command path: the words before the cursor that are not flags or flag values.
@@ -148,7 +148,7 @@ _socialpub() {
   esac
   case "$path" in
     '')
-      COMPREPLY=($(compgen -W 'posts results listen auth profile api sandbox demo completion help -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W 'posts results listen auth profile api mcp sandbox demo completion help -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'posts')
       COMPREPLY=($(compgen -W 'create schedule list -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
@@ -215,6 +215,9 @@ _socialpub() {
       ;;
     'api')
       COMPREPLY=($(compgen -W '-X --method -f --field --input --paginate --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      ;;
+    'mcp')
+      COMPREPLY=($(compgen -W '--read-only -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
       ;;
     'sandbox')
       COMPREPLY=($(compgen -W '--port --host --write-profile --data --seed --failure-rate --write-limit --read-limit --webhook-url --webhook-secret --fixtures --latency --chaos --chaos-slow -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))

@@ -7,6 +7,7 @@ complete -c socialpub -n '__fish_use_subcommand' -a listen -d 'receive webhook d
 complete -c socialpub -n '__fish_use_subcommand' -a auth -d 'log in with an API key, check it, log out'
 complete -c socialpub -n '__fish_use_subcommand' -a profile -d 'list, switch, show and remove workspace profiles'
 complete -c socialpub -n '__fish_use_subcommand' -a api -d 'call any API path: authenticated, retried and idempotent like every command'
+complete -c socialpub -n '__fish_use_subcommand' -a mcp -d 'serve the API to an AI assistant (Model Context Protocol, stdio)'
 complete -c socialpub -n '__fish_use_subcommand' -a sandbox -d 'run a local, faithful sandbox of the service (no account needed)'
 complete -c socialpub -n '__fish_use_subcommand' -a demo -d 'a guided walk through every feature against an in-process sandbox'
 complete -c socialpub -n '__fish_use_subcommand' -a completion -d 'print a shell completion script (bash, zsh, fish)'
@@ -114,6 +115,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from api' -l input -d 'the requ
 complete -c socialpub -n '__fish_seen_subcommand_from api' -l paginate -d 'GET every page'
 complete -c socialpub -n '__fish_seen_subcommand_from api' -l idempotency-key -d 'Idempotency-Key of a POST' -x
 complete -c socialpub -n '__fish_seen_subcommand_from api' -l dry-run -d 'print the exact request'
+complete -c socialpub -n '__fish_seen_subcommand_from mcp' -l read-only -d 'leave the write tools'
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l port -d 'port to listen on' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l host -d 'address to listen on' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l write-profile -d 'save a profile' -x

@@ -1,6 +1,7 @@
 // Help topics beyond the command tree: `socialpub help environment`, `socialpub help exit-codes`
 // (and `socialpub help reference`, which help/index.ts renders from the tree itself).
 import { EXIT_CODE_HELP } from './cli-error.js';
+import { MCP_HELP } from './help-mcp.js';
 
 export const ENVIRONMENT: ReadonlyArray<[string, string]> = [
   ['SOCIALPUB_API_KEY', 'API key for this run; wins over the stored key and is never written to disk (CI secrets)'],
@@ -29,6 +30,7 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
     text: () =>
       `Exit codes\n\n${table(EXIT_CODE_HELP)}\n\nExit codes, command names, flags, environment variables and the fields of --json and NDJSON\noutput are a public interface: within a major version they only grow.\n`,
   },
+  mcp: { summary: 'the tools `socialpub mcp` gives an AI assistant, and its configuration', text: () => MCP_HELP },
 };
 
 /** Topics rendered from the command tree by the help command (see commands/help/index.ts). */

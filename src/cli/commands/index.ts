@@ -9,13 +9,14 @@ import { defineCompletion as completion } from './completion/index.js';
 import { register as demo } from './demo/index.js';
 import { defineHelp as help } from './help/index.js';
 import { defineListen as listen } from './listen/index.js';
+import { defineMcp as mcp } from './mcp/index.js';
 import { register as profile } from './profile/index.js';
 import { defineResults as results } from './results/index.js';
 import { defineSandbox as sandbox } from './sandbox/index.js';
 
 type Define = (program: Command, ctx: Context) => void;
 
-const nouns: Define[] = [posts, results, listen, auth, profile, api, sandbox, demo, completion, help];
+const nouns: Define[] = [posts, results, listen, auth, profile, api, mcp, sandbox, demo, completion, help];
 
 export function defineCommands(program: Command, ctx: Context): void {
   for (const define of nouns) define(program, ctx);
