@@ -2,12 +2,13 @@
 import { ApiError } from '../client/errors.js';
 import { CliError, EXIT, type ExitCode } from './cli-error.js';
 import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
+import { FieldsError } from '../output/fields.js';
 import { formatClock } from '../output/time.js';
 import { formatMs as formatDuration } from '../client/format-ms.js';
 
 export function exitCodeFor(err: unknown): ExitCode {
   if (err instanceof CliError) return err.exitCode;
-  if (err instanceof InvalidInputError) return EXIT.usage;
+  if (err instanceof InvalidInputError || err instanceof FieldsError) return EXIT.usage;
   if (err instanceof UnknownIdError) return EXIT.notFound;
   if (err instanceof ApiError) {
     switch (err.kind) {

@@ -2,6 +2,7 @@
 // (and `socialpub help reference`, which help/index.ts renders from the tree itself).
 import { EXIT_CODE_HELP } from './cli-error.js';
 import { MCP_HELP } from './help-mcp.js';
+import { COLOR_PRECEDENCE } from '../output/colors.js';
 
 export const ENVIRONMENT: ReadonlyArray<[string, string]> = [
   ['SOCIALPUB_API_KEY', 'API key for this run; wins over the stored key and is never written to disk (CI secrets)'],
@@ -12,6 +13,14 @@ export const ENVIRONMENT: ReadonlyArray<[string, string]> = [
   ['SOCIALPUB_DEBUG', '1 turns on the HTTP trace on stderr, secrets redacted (same as --debug)'],
   ['NO_COLOR', 'any non-empty value turns colour off (same as --no-color)'],
   ['FORCE_COLOR', 'colour even when not on a terminal (0 turns it off)'],
+  ['CLICOLOR_FORCE', '1: colour even when not on a terminal, like FORCE_COLOR'],
+  ['CLICOLOR', '0: no colour on a terminal'],
+  ['TERM', 'dumb: no colour, no links, no progress redraws'],
+  ['SOCIALPUB_PAGER', 'the pager for long tables on a terminal (default: PAGER, else less -FRX); empty or cat: none (same as --no-pager)'],
+  ['PAGER', 'the pager when SOCIALPUB_PAGER is not set'],
+  ['SOCIALPUB_BROWSER', 'the program `results get --web` opens live posts with (default: BROWSER; %s marks where the URL goes)'],
+  ['BROWSER', 'the browser when SOCIALPUB_BROWSER is not set; without either, the URL is printed'],
+  ['FORCE_HYPERLINK', '1: clickable links (OSC 8) even where the terminal is not known to show them; 0: never'],
   ['CI', 'set by CI systems: never prompt (same as --no-input)'],
 ];
 
@@ -23,7 +32,8 @@ function table(rows: ReadonlyArray<readonly [string | number, string]>): string 
 export const HELP_TOPICS: Record<string, { summary: string; text: () => string }> = {
   environment: {
     summary: 'environment variables socialpub reads',
-    text: () => `Environment variables\n\n${table(ENVIRONMENT)}\n\nPrecedence: a flag beats the environment, which beats the profile, which beats the default.\n`,
+    text: () =>
+      `Environment variables\n\n${table(ENVIRONMENT)}\n\nPrecedence: a flag beats the environment, which beats the profile, which beats the default.\n\n${COLOR_PRECEDENCE.trimEnd()}\n`,
   },
   'exit-codes': {
     summary: 'what each exit code means',

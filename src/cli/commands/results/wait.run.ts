@@ -10,7 +10,7 @@ import type { ApiClient, RateLimitInfo } from '../../../client/types.js';
 import { startListener } from '../../../listen/index.js';
 import type { Post, PostResult } from '../../../wire/schemas.js';
 import * as waitState from '../../../results/wait-state.js';
-import { outcomeText, resultColumns } from './columns.js';
+import { outcomeText, resultView } from './columns.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 /** Per request while waiting; the global --timeout is the whole wait for this command. */
@@ -114,7 +114,7 @@ export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
   else if (current.failures.length) spinner.fail(`${summary}, ${current.failures.length} failed`);
   else spinner.succeed(`${summary}, all succeeded`);
 
-  await out.list(current.rows, { columns: resultColumns(() => ctx.clock.now()), id: (r) => r.id });
+  await out.list(current.rows, resultView(() => ctx.clock.now()));
 
   for (const f of current.failures) {
     const where = [f.platform, f.platform_data?.username ? `@${String(f.platform_data.username).replace(/^@/, '')}` : undefined].filter(Boolean).join(' ');
