@@ -2,14 +2,14 @@
 # Install: socialpub completion bash > ~/.local/share/bash-completion/completions/socialpub
 _socialpub() {
   local cur prev path="" word candidate i=1
-  local paths='|posts|posts create|posts schedule|posts list|results|results list|results get|results wait|results stats|results retry|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|mcp|sandbox|demo|completion|help|'
+  local paths='|posts|posts create|posts schedule|posts list|posts calendar|results|results list|results get|results wait|results stats|results retry|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|mcp|sandbox|demo|completion|help|'
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   # The command path: the words before the cursor that are not flags or flag values.
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--platform|--text|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--post|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
+      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--fields|--jq|--platform|--text|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--post|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
       -*) ;;
       *)
         candidate="${path:+$path }$word"
@@ -49,6 +49,12 @@ _socialpub() {
         --status) COMPREPLY=($(compgen -W 'draft scheduled published failed' -- "$cur")); return ;;
         --limit) COMPREPLY=(); return ;;
         --offset) COMPREPLY=(); return ;;
+      esac
+      ;;
+    'posts calendar')
+      case "$prev" in
+        --from) COMPREPLY=(); return ;;
+        --tz) COMPREPLY=(); return ;;
       esac
       ;;
     'results list')
@@ -141,96 +147,101 @@ _socialpub() {
   case "$prev" in
     -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
     --base-url) COMPREPLY=(); return ;;
-    -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
+    -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson ics' -- "$cur")); return ;;
     --timeout) COMPREPLY=(); return ;;
     --max-retries) COMPREPLY=(); return ;;
     --max-wait) COMPREPLY=(); return ;;
+    --fields) COMPREPLY=(); return ;;
+    --jq) COMPREPLY=(); return ;;
   esac
   case "$path" in
     '')
-      COMPREPLY=($(compgen -W 'posts results listen auth profile api mcp sandbox demo completion help -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W 'posts results listen auth profile api mcp sandbox demo completion help -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'posts')
-      COMPREPLY=($(compgen -W 'create schedule list -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W 'create schedule list calendar -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'posts create')
-      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'posts schedule')
-      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run --at --tz --from-file --resume --no-resume --skip-invalid -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run --at --tz --from-file --resume --no-resume --skip-invalid -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'posts list')
-      COMPREPLY=($(compgen -W '--status --limit --offset --all -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--status --limit --offset --all -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
+      ;;
+    'posts calendar')
+      COMPREPLY=($(compgen -W '--week --month --from --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results')
-      COMPREPLY=($(compgen -W 'list get wait stats retry -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W 'list get wait stats retry -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results list')
-      COMPREPLY=($(compgen -W '--post --platform --failed --succeeded --offset --limit --all --since --until --tz --concurrency -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--post --platform --failed --succeeded --offset --limit --all --since --until --tz --concurrency -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results get')
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--web -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results wait')
-      COMPREPLY=($(compgen -W '--post --timeout --expect --listen-port -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--post --timeout --expect --listen-port -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results stats')
-      COMPREPLY=($(compgen -W '--by --post --platform --since --until --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--by --post --platform --since --until --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results retry')
-      COMPREPLY=($(compgen -W '--at --tz --platform --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--at --tz --platform --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'listen')
-      COMPREPLY=($(compgen -W '--port --host --path --secret --forward-to --forward-timeout --forward-retries --platform --status --max-events --timeout --log -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--port --host --path --secret --forward-to --forward-timeout --forward-retries --platform --status --max-events --timeout --log -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'auth')
-      COMPREPLY=($(compgen -W 'login status logout -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W 'login status logout -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'auth login')
-      COMPREPLY=($(compgen -W '--with-key --insecure-storage -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--with-key --insecure-storage -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'auth status')
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'auth logout')
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'profile')
-      COMPREPLY=($(compgen -W 'list use show remove -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W 'list use show remove -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'profile list')
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'profile use')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'profile show')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'profile remove')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'api')
-      COMPREPLY=($(compgen -W '-X --method -f --field --input --paginate --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-X --method -f --field --input --paginate --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'mcp')
-      COMPREPLY=($(compgen -W '--read-only -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--read-only -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'sandbox')
-      COMPREPLY=($(compgen -W '--port --host --write-profile --data --seed --failure-rate --write-limit --read-limit --webhook-url --webhook-secret --fixtures --latency --chaos --chaos-slow -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--port --host --write-profile --data --seed --failure-rate --write-limit --read-limit --webhook-url --webhook-secret --fixtures --latency --chaos --chaos-slow -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'demo')
-      COMPREPLY=($(compgen -W '--seed --failure-rate -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--seed --failure-rate -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'completion')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'help')
-      COMPREPLY=($(compgen -W '--man -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--man -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
   esac
 }
