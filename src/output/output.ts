@@ -12,6 +12,7 @@ import { hyperlink, supportsHyperlinks } from './links.js';
 import { startPager, type Pager } from './pager.js';
 import { createProgressLine, type ProgressLine as TerminalLine } from './progress.js';
 import { formatCount } from './count.js';
+import { cutToWidth, displayWidth } from './width.js';
 import { jqWriter, withFields } from './shaping.js';
 import { jsonArrayWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
 import type { Spinner } from './spinner.js';
@@ -264,7 +265,17 @@ export function createOutput(options: OutputOptions): Output {
       await writeTo(target(), line + '\n');
     },
     footer(text) {
-      if (format === 'table' && !quiet) stderr.write(text + '\n');
+      if (format !== 'table' || quiet) return;
+      // Never wider than the terminal: a long footer breaks between its parts, not inside one.
+      const width = stderr.columns ?? stdout.columns;
+      const lines: string[] = [];
+      for (const part of text.split(' · ')) {
+        const last = lines.length - 1;
+        if (last >= 0 && (!width || displayWidth(`${lines[last]} · ${part}`) <= width)) lines[last] = `${lines[last]} · ${part}`;
+        else lines.push(width ? cutToWidth(part, width) : part);
+      }
+      // Paging, the footer belongs under the table on the same screen, not before it.
+      (pager?.sink ?? stderr).write(lines.join('\n') + '\n');
     },
     info(line) {
       if (quiet) return;

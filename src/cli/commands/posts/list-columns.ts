@@ -43,18 +43,23 @@ export function postColumns(now: number, zone?: string): Column<Post>[] {
       header: 'platforms',
       field: 'platforms',
       value: (p) => Object.keys(p.payloads ?? {}).join(','),
-      compact: (p) => `${Object.keys(p.payloads ?? {}).length} platforms`,
-      maxWidth: 40,
-      priority: 3,
+      compact: (p) => {
+        const n = Object.keys(p.payloads ?? {}).length;
+        return n === 1 ? Object.keys(p.payloads ?? {})[0]! : `${n} platforms`;
+      },
+      maxWidth: 24,
+      priority: 4,
     },
     {
       header: 'scheduled',
       field: 'scheduledAt',
-      priority: 2,
+      priority: 3,
+      minWidth: 11,
       value: (p) => p.scheduledAt ?? '',
       pretty: (p, c) => (p.scheduledAt ? `${formatRelative(p.scheduledAt, now)} ${c.dim(`(${formatLocal(p.scheduledAt, zone)})`)}` : c.dim('—')),
+      compact: (p, c) => (p.scheduledAt ? formatRelative(p.scheduledAt, now) : c.dim('—')),
     },
-    { header: 'title / text', field: 'title', value: headline, priority: 4, minWidth: 10 },
+    { header: 'title / text', field: 'title', value: headline, priority: 2, minWidth: 10 },
   ];
 }
 

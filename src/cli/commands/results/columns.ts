@@ -45,12 +45,13 @@ export function resultColumns(now: () => number): Column<Row>[] {
       priority: 0,
     },
     { header: 'id', field: 'id', value: (r) => r.id, priority: 1, shrink: 'never' },
-    { header: 'post', field: 'post_id', value: (r) => r.post_id, priority: 6 },
+    { header: 'post', field: 'post_id', value: (r) => r.post_id, priority: 6, optional: true },
     { header: 'platform', field: 'platform', value: (r) => str(r.platform), pretty: (r, c) => str(r.platform) || c.dim('—'), priority: 2 },
     {
       header: 'account',
       field: 'platform_data.username',
       priority: 5,
+      optional: true,
       minWidth: 8,
       value: username,
       pretty: (r, c) => {
@@ -64,6 +65,7 @@ export function resultColumns(now: () => number): Column<Row>[] {
       header: 'when',
       field: 'created_at',
       priority: 4,
+      optional: true,
       value: (r) => str(r.created_at),
       pretty: (r, c) => (r.created_at ? formatRelative(r.created_at, now()) : c.dim('—')),
     },
