@@ -96,4 +96,12 @@ describe('the confirmation before sending', () => {
     expect(r.stderr).toMatch(/https:\/\/cdn\.example\/a\.jpg\s+image\/jpeg \(by its name; the service checks it\)/);
     expect(r.stderr).toMatch(/a draft: nothing is published until you schedule it/);
   });
+
+  it('names a draft scheduled by id and when it goes out', async () => {
+    const prompter = new ScriptedPrompter(['+2h', false]);
+    const r = await run(['posts', 'schedule', 'post_123'], prompter);
+    expect(r.code).toBe(130);
+    expect(r.stderr).toMatch(/post\s+post_123 \(a draft, as it is\)/);
+    expect(r.stderr).toMatch(/when\s+2026-06-01 14:00 UTC · in 2 hours/);
+  });
 });

@@ -90,7 +90,7 @@ export async function askAt(prompter: Prompter, zone: string, now: () => number)
 }
 
 /** Shows what will be sent (on stderr, where prompts live) and asks to go ahead. */
-export async function confirmSend(prompter: Prompter, stderr: { write(s: string): boolean }, preview: string): Promise<boolean> {
-  stderr.write(`\nThis will be sent:\n\n${preview}\n\n`);
+export async function confirmSend(prompter: Prompter, stderr: { write(s: string): boolean }, summary: string): Promise<boolean> {
+  stderr.write(`\nThis will be sent:\n\n${summary}\n\n(the exact requests: run it again with --dry-run)\n\n`);
   return prompter.confirm({ message: 'Send it?', default: true });
 }
