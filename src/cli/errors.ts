@@ -1,5 +1,5 @@
 // The one place that turns any error into an exit code and a message (DESIGN habit 4).
-import { ApiError } from '../client/errors.js';
+import { ApiError, RateLimitError } from '../client/errors.js';
 import { CliError, EXIT, type ExitCode } from './cli-error.js';
 import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
 import { formatClock } from '../output/time.js';
@@ -56,9 +56,19 @@ export function hintsFor(err: unknown, now: number, profile?: string): string[] 
     case 'addon-required':
       return ['the API is an add-on: buy it in the workspace settings under Billing → Add-ons (5 USD/month or 50 USD/year), then retry'];
     case 'rate-limited': {
-      const retryAt = (err as ApiError & { retryAt?: number }).retryAt;
-      if (retryAt === undefined) return ['wait a while before retrying; writes are limited to 100 per hour per workspace'];
-      return [`retry after ${new Date(retryAt).toISOString()} (${formatClock(retryAt)} local, in ${formatDuration(Math.max(0, retryAt - now))}), or raise --max-wait`];
+      const limited = err instanceof RateLimitError ? err : undefined;
+      // Point at the flag that was the limit: retries that ran out while the wait would have fitted
+      // are not fixed by a longer --max-wait.
+      const attempts = `${limited?.attempts ?? 1} attempt${limited?.attempts === 1 ? '' : 's'}`;
+      const raise =
+        limited?.stoppedBy === 'retries'
+          ? `raise --max-retries (the client gave up after ${attempts}; the wait fits in --max-wait)`
+          : limited?.stoppedBy === 'both'
+            ? `raise --max-wait, and --max-retries (the client gave up after ${attempts})`
+            : 'raise --max-wait';
+      const retryAt = limited?.retryAt;
+      if (retryAt === undefined) return [`wait a while before retrying, or ${raise}; writes are limited to 100 per hour per workspace`];
+      return [`retry after ${new Date(retryAt).toISOString()} (${formatClock(retryAt)} local, in ${formatDuration(Math.max(0, retryAt - now))}), or ${raise}`];
     }
     case 'idempotency-key-reused':
       return [
