@@ -2,7 +2,7 @@
 // that was the limit, a not-found says where the key came from, a wait that times out before the
 // post is due says when it is due, and a refusal says its fix once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 import { createManualClock, type ManualClock } from '../../src/sandbox/clock.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { advancingClock, api, keyOf, schedulePost, START, type Sandbox } from './results-support.js';
@@ -47,6 +47,19 @@ describe('not found says where the key came from', () => {
     const wait = await runCli(['results', 'wait', '--post', 'post_nope', '--timeout', '3s'], { env: envFor('demo'), clock: advancingClock(sb.clock) });
     expect(wait.code).toBe(4);
     expect(wait.stderr).toContain('no post post_nope in the workspace of the key in SOCIALPUB_API_KEY');
+  });
+
+  it('names the profile when the key is the profile\'s', async () => {
+    const { dir, cleanup } = tempConfigDir();
+    try {
+      const login = await runCli(['auth', 'login', '--base-url', sb.url, '--with-key', '--profile', 'mgr'], { configDir: dir, stdin: keyOf(sb, 'demo') });
+      expect(login.code, login.stderr).toBe(0);
+      const get = await runCli(['results', 'get', 'res_nope', '--profile', 'mgr'], { configDir: dir });
+      expect(get.code).toBe(4);
+      expect(get.stderr).toContain('no result res_nope in the workspace of profile mgr');
+    } finally {
+      cleanup();
+    }
   });
 });
 

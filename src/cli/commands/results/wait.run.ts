@@ -1,6 +1,7 @@
 // `results wait`, run: poll (and optionally listen for webhooks) until every target of a post
 // has a result; exit 7 when any failed, 1 on timeout.
 import type { Context } from '../../context.js';
+import { keyWorkspace } from '../../key-workspace.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { nonEmpty } from '../../flags/url.js';
 import { optionalWholeNumber } from '../../flags/number.js';
@@ -41,7 +42,7 @@ export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
     const post = await findPost(client, postId);
     if (!post) {
       const profile = await ctx.profile();
-      throw new CliError(`no post ${postId} in the workspace of profile ${profile.name}`, {
+      throw new CliError(`no post ${postId} in ${keyWorkspace(profile)}`, {
         exitCode: EXIT.notFound,
         code: 'NOT_FOUND',
         hints: ['list the posts of this workspace with `socialpub posts list`, or pass --expect N to wait for N results without looking the post up'],
