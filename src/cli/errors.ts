@@ -54,7 +54,8 @@ export function hintsFor(err: unknown, now: number, profile?: string): string[] 
         'a key suspected of leaking is rotated in the workspace settings under Developers',
       ];
     case 'addon-required':
-      return ['the API is an add-on: buy it in the workspace settings under Billing → Add-ons (5 USD/month or 50 USD/year), then retry'];
+      // The service's message usually names the fix already; one fix, said once.
+      return err.message.includes('Billing → Add-ons') ? [] : ['the API is an add-on: buy it in the workspace settings under Billing → Add-ons (5 USD/month or 50 USD/year), then retry'];
     case 'rate-limited': {
       const limited = err instanceof RateLimitError ? err : undefined;
       // Point at the flag that was the limit: retries that ran out while the wait would have fitted
@@ -86,6 +87,19 @@ export function hintsFor(err: unknown, now: number, profile?: string): string[] 
   }
 }
 
+/** Hints that add something: none that the message already says word for word, none twice. */
+export function distinctHints(message: string, hints: readonly string[]): string[] {
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+  const said = norm(message);
+  const seen = new Set<string>();
+  return hints.filter((h) => {
+    const n = norm(h);
+    if (!n || said.includes(n) || seen.has(n)) return false;
+    seen.add(n);
+    return true;
+  });
+}
+
 export interface ErrorSink {
   write(chunk: string): boolean;
 }
@@ -104,7 +118,7 @@ export function reportError(err: unknown, options: ReportOptions): ExitCode {
   const red = options.red ?? ((s: string) => s);
   const message = err instanceof Error ? err.message : String(err);
   const lines = [`${red('error:')} ${message}`];
-  for (const h of hintsFor(err, options.now, options.profile)) lines.push(`  hint: ${h}`);
+  for (const h of distinctHints(message, hintsFor(err, options.now, options.profile))) lines.push(`  hint: ${h}`);
   const requestId = err instanceof ApiError || err instanceof CliError ? err.requestId : undefined;
   if (requestId) lines.push(`  request id: ${requestId}`);
   if (code === EXIT.interrupted) lines.splice(0, lines.length, 'interrupted');

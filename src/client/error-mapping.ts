@@ -46,7 +46,16 @@ function withDetail(summary: string, detail: string | undefined): string {
   if (!detail) return summary;
   // Avoid "not found: Not Found".
   if (detail.toLowerCase() === summary.toLowerCase()) return summary;
+  // The service's words already say it ("the API add-on is not active for workspace …"): say it once.
+  if (sameOpening(summary, detail)) return detail;
   return `${summary}: ${detail}`;
+}
+
+/** Whether two sentences open with the same five words (case aside). */
+function sameOpening(a: string, b: string): boolean {
+  const words = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  const [x, y] = [words(a), words(b)];
+  return x.length === 5 && x.every((w, i) => w === y[i]);
 }
 
 /**
