@@ -27,6 +27,9 @@ describe('flag values are checked before the first prompt', () => {
   it('refuses a bad flag with exit 2 and asks nothing', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['posts', 'create', '--platform', 'twiter'], /--platform: "twiter" is not a platform id[\s\S]*twitter-x/],
+      [['posts', 'create', '--platform', 'twiter', '--text', 'hi'], /--platform: "twiter" is not a platform id/],
+      [['posts', 'create', '--platform', 'twiter,bluesky', '--media', join(dir, 'missing.png')], /2 problems[\s\S]*"twiter" is not a platform id[\s\S]*no such file/],
+      [['posts', 'create', '--platform', 'instagram', '--text', 'x'.repeat(2201)], /2201 characters is 1 over instagram's limit of 2200/],
       [['posts', 'schedule', '--platform', 'twiter', '--text', 'hi'], /--platform: "twiter" is not a platform id/],
       [['posts', 'create', '--platform', 'bluesky', '--media', join(dir, 'missing.png')], /--media .*missing\.png: no such file/],
       [['posts', 'create', '--platform', 'bluesky', '--text', 'x'.repeat(301), '--media', join(dir, 'missing.png'), '--text-for', 'threads=t'], /not among the targets/],
