@@ -38,8 +38,8 @@ describe('prompts against the sandbox', () => {
     expect(r.stderr).toMatch(/instagram\s+18 of 2200 characters\s+"Caption typed once"/);
     expect(r.stderr).toMatch(/photo\.jpg\s+JPEG image \(image\/jpeg\), 4 KB/);
     const posts = await allPosts(sb);
-    const sent = posts.find((p) => p.payloads.instagram?.text === 'Caption typed once');
-    expect(sent?.payloads.instagram?.media).toHaveLength(1);
+    const sent = posts.map((p) => p.payloads.instagram as { text?: string; media?: unknown[] } | undefined).find((p) => p?.text === 'Caption typed once');
+    expect(sent?.media).toHaveLength(1);
     expect(sb.requests.map((q) => `${q.method} ${q.path}`)).toEqual(expect.arrayContaining(['POST /v1/media', 'POST /v1/posts']));
   });
 });
