@@ -11,7 +11,8 @@ export interface Choice<T> {
 }
 
 export interface Prompter {
-  input(options: { message: string; default?: string; validate?: (value: string) => true | string }): Promise<string>;
+  /** validate may be async (a file to look at); the prompt waits for it and asks again on a string. */
+  input(options: { message: string; default?: string; validate?: (value: string) => true | string | Promise<true | string> }): Promise<string>;
   password(options: { message: string }): Promise<string>;
   confirm(options: { message: string; default?: boolean }): Promise<boolean>;
   checkbox<T>(options: { message: string; choices: Choice<T>[]; required?: boolean }): Promise<T[]>;

@@ -1,5 +1,6 @@
 // `results get`, run: one post result in full (the detail view, or the row as JSON).
 import type { Context } from '../../context.js';
+import { keyWorkspace } from '../../key-workspace.js';
 import { CliError, EXIT, UsageError } from '../../cli-error.js';
 import { ApiError, NotFoundError } from '../../../client/errors.js';
 import { renderResult } from './detail.js';
@@ -21,7 +22,7 @@ export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Pr
     if (err instanceof ApiError && err.kind === 'not-found') {
       // The service answers 404 for another workspace's id too: say where we looked, nothing more.
       const profile = await ctx.profile();
-      throw new NotFoundError(`no result ${trimmed} in the workspace of profile ${profile.name}`, {
+      throw new NotFoundError(`no result ${trimmed} in ${keyWorkspace(profile)}`, {
         ...(err.status !== undefined ? { status: err.status } : {}),
         ...(err.code !== undefined ? { code: err.code } : {}),
         ...(err.requestId !== undefined ? { requestId: err.requestId } : {}),
