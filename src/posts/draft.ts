@@ -168,29 +168,11 @@ export function draftFromBody(value: unknown, prefix: string, resolvePath: (p: s
     issues.push({ field: f('(body)'), message: `${f('(body)')}: expected a JSON object`, fix: 'write { "payloads": { "twitter-x": { "text": "…" } } }' });
     return { draft: undefined, scheduledAt: undefined, postId: undefined };
   }
-  const known = new Set(['payloads', 'title', ...(allowed.schedule ? ['scheduledAt', 'postId'] : [])]);
-  const extraTop: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    if (known.has(key)) continue;
-    if (key === 'scheduledAt' && !allowed.schedule) {
-      issues.push({ field: f('scheduledAt'), message: `${f('scheduledAt')}: posts create makes a draft and takes no time`, fix: 'use `socialpub posts schedule --file … ` to schedule it' });
-      continue;
-    }
-    const near = nearest(key, [...known]);
-    issues.push({ field: f(key), message: `${f(key)}: unknown field`, fix: near ? `did you mean "${near}"?` : `the body takes ${[...known].join(', ')}` });
-  }
-  let scheduledAt: string | undefined;
-  if (value.scheduledAt !== undefined) {
-    if (typeof value.scheduledAt !== 'string') issues.push({ field: f('scheduledAt'), message: `${f('scheduledAt')}: expected a string time` });
-    else scheduledAt = value.scheduledAt;
-  }
-  let title: string | undefined;
-  if (value.title !== undefined && value.title !== null) {
-    if (typeof value.title !== 'string') issues.push({ field: f('title'), message: `${f('title')}: expected a string` });
-    else title = value.title;
-  }
-  let postId: string | undefined;
+  checkTopFields(value, f, issues, allowed);
+  const scheduledAt = optionalString(value, 'scheduledAt', f, issues, 'expected a string time');
+  const title = value.title === null ? undefined : optionalString(value, 'title', f, issues, 'expected a string');
   if (value.postId !== undefined) {
+    let postId: string | undefined;
     if (typeof value.postId !== 'string' || value.postId.trim() === '') issues.push({ field: f('postId'), message: `${f('postId')}: expected a draft id` });
     else postId = value.postId;
     if (value.payloads !== undefined) {
@@ -204,46 +186,12 @@ export function draftFromBody(value: unknown, prefix: string, resolvePath: (p: s
       message: value.payloads === undefined ? `${f('payloads')}: missing` : `${f('payloads')}: expected an object keyed by platform id`,
       fix: 'write "payloads": { "twitter-x": { "text": "…" } }',
     });
-    return { draft: undefined, scheduledAt, postId };
+    return { draft: undefined, scheduledAt, postId: undefined };
   }
   const platforms: PlatformDraft[] = [];
   for (const [platform, payload] of Object.entries(value.payloads)) {
-    const base = `payloads.${platform}`;
-    if (!isObject(payload)) {
-      issues.push({ field: f(base), message: `${f(base)}: expected an object with "text"` });
-      continue;
-    }
-    const extra: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(payload)) if (!PAYLOAD_KEYS.has(k)) extra[k] = v;
-    let text: string | undefined;
-    if (payload.text !== undefined) {
-      if (typeof payload.text !== 'string') issues.push({ field: f(`${base}.text`), message: `${f(`${base}.text`)}: expected a string` });
-      else text = payload.text;
-    }
-    const media: MediaSource[] = [];
-    if (payload.media !== undefined) {
-      if (!Array.isArray(payload.media)) issues.push({ field: f(`${base}.media`), message: `${f(`${base}.media`)}: expected an array of { "url": … }` });
-      else
-        payload.media.forEach((item, i) => {
-          const at = `${base}.media[${i}]`;
-          const url = typeof item === 'string' ? item : isObject(item) ? item.url : undefined;
-          if (typeof url !== 'string' || url.trim() === '') {
-            issues.push({ field: f(`${at}.url`), message: `${f(`${at}.url`)}: missing`, fix: 'give a path to a local file or an https:// URL' });
-            return;
-          }
-          const m = mediaSource(url, f(`${at}.url`), resolvePath);
-          if (isObject(item)) {
-            const { url: _u, type, ...rest } = item;
-            if (type !== undefined) {
-              if (type !== 'image' && type !== 'video') issues.push({ field: f(`${at}.type`), message: `${f(`${at}.type`)}: "${String(type)}" is not image or video` });
-              else m.declaredType = type;
-            }
-            if (Object.keys(rest).length) m.extra = rest;
-          }
-          media.push(m);
-        });
-    }
-    platforms.push({ platform, text, textLabel: f(`${base}.text`), media, extra });
+    const draft = platformFromBody(platform, payload, f, resolvePath, issues);
+    if (draft) platforms.push(draft);
   }
   return {
     draft: {
@@ -252,9 +200,76 @@ export function draftFromBody(value: unknown, prefix: string, resolvePath: (p: s
       mediaLabel: (p) => f(`payloads.${p}.media`),
       missingTextFix: (p) => `add "text" to payloads.${p}`,
       title,
-      extraTop,
+      extraTop: {},
     },
     scheduledAt,
-    postId,
+    postId: undefined,
   };
+}
+
+type Label = (path: string) => string;
+
+/** Fields the body does not take: each named, with the nearest one it does take. */
+function checkTopFields(value: Record<string, unknown>, f: Label, issues: Issue[], allowed: { schedule: boolean }): void {
+  const known = new Set(['payloads', 'title', ...(allowed.schedule ? ['scheduledAt', 'postId'] : [])]);
+  for (const key of Object.keys(value)) {
+    if (known.has(key)) continue;
+    if (key === 'scheduledAt' && !allowed.schedule) {
+      issues.push({ field: f('scheduledAt'), message: `${f('scheduledAt')}: posts create makes a draft and takes no time`, fix: 'use `socialpub posts schedule --file … ` to schedule it' });
+      continue;
+    }
+    const near = nearest(key, [...known]);
+    issues.push({ field: f(key), message: `${f(key)}: unknown field`, fix: near ? `did you mean "${near}"?` : `the body takes ${[...known].join(', ')}` });
+  }
+}
+
+function optionalString(value: Record<string, unknown>, key: string, f: Label, issues: Issue[], problem: string): string | undefined {
+  const v = value[key];
+  if (v === undefined) return undefined;
+  if (typeof v === 'string') return v;
+  issues.push({ field: f(key), message: `${f(key)}: ${problem}` });
+  return undefined;
+}
+
+/** One platform's payload: its text, its media and the options the client passes through. */
+function platformFromBody(platform: string, payload: unknown, f: Label, resolvePath: (p: string) => string, issues: Issue[]): PlatformDraft | undefined {
+  const base = `payloads.${platform}`;
+  if (!isObject(payload)) {
+    issues.push({ field: f(base), message: `${f(base)}: expected an object with "text"` });
+    return undefined;
+  }
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(payload)) if (!PAYLOAD_KEYS.has(k)) extra[k] = v;
+  let text: string | undefined;
+  if (payload.text !== undefined) {
+    if (typeof payload.text !== 'string') issues.push({ field: f(`${base}.text`), message: `${f(`${base}.text`)}: expected a string` });
+    else text = payload.text;
+  }
+  const media: MediaSource[] = [];
+  if (payload.media !== undefined) {
+    if (!Array.isArray(payload.media)) issues.push({ field: f(`${base}.media`), message: `${f(`${base}.media`)}: expected an array of { "url": … }` });
+    else payload.media.forEach((item, i) => {
+      const m = mediaFromBody(item, `${base}.media[${i}]`, f, resolvePath, issues);
+      if (m) media.push(m);
+    });
+  }
+  return { platform, text, textLabel: f(`${base}.text`), media, extra };
+}
+
+function mediaFromBody(item: unknown, at: string, f: Label, resolvePath: (p: string) => string, issues: Issue[]): MediaSource | undefined {
+  const url = typeof item === 'string' ? item : isObject(item) ? item.url : undefined;
+  if (typeof url !== 'string' || url.trim() === '') {
+    issues.push({ field: f(`${at}.url`), message: `${f(`${at}.url`)}: missing`, fix: 'give a path to a local file or an https:// URL' });
+    return undefined;
+  }
+  const m = mediaSource(url, f(`${at}.url`), resolvePath);
+  if (isObject(item)) {
+    const { url: _u, type, ...rest } = item;
+    if (type !== undefined) {
+      if (type !== 'image' && type !== 'video') issues.push({ field: f(`${at}.type`), message: `${f(`${at}.type`)}: "${String(type)}" is not image or video` });
+      else m.declaredType = type;
+    }
+    if (Object.keys(rest).length) m.extra = rest;
+  }
+  return m;
 }
