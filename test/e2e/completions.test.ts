@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
-import { bashComplete, fishComplete, hasShell } from '../helpers/shell-complete.js';
+import { bashComplete, fishComplete, hasShell, zshComplete } from '../helpers/shell-complete.js';
 import { HELP_TOPICS } from '../../src/cli/help-topics.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -88,6 +88,15 @@ describe('completion scripts', () => {
       expect(complete('socialpub help ex')).toEqual(['exit-codes']);
       expect(complete('socialpub posts schedule --tz Europe/Pa')).toEqual(['Europe/Paris']);
       expect(complete('socialpub posts ')).toEqual(['create', 'list', 'schedule']);
+    });
+  });
+
+  describe.runIf(hasShell('zsh'))('zsh (installed here)', () => {
+    const script = join(ROOT, 'completions', FILES.zsh);
+    it('offers help topics, zones, and the subcommands of posts without the flags', () => {
+      expect(zshComplete(script, 'socialpub help ex').buffer).toBe('socialpub help exit-codes ');
+      expect(zshComplete(script, 'socialpub posts schedule --tz Europe/Pa').buffer).toBe('socialpub posts schedule --tz Europe/Paris ');
+      expect(zshComplete(script, 'socialpub posts ').matches).toEqual(['create', 'list', 'schedule']);
     });
   });
 });

@@ -1,7 +1,11 @@
 // Asks a real shell what it would complete for a command line, given a completion script:
 // bash through the script's own function (with COMP_WORDS as bash would split them), fish
-// through `complete -C`. Used by the generated-script tests (unit and e2e).
+// through `complete -C`, zsh by pressing Tab in an interactive zsh on a pseudo-terminal (zpty).
+// Used by the generated-script tests (unit and e2e).
 import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export function hasShell(shell: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
@@ -48,4 +52,19 @@ export function fishComplete(script: string, line: string, env: Record<string, s
     .filter(Boolean)
     .map((l) => l.split('\t')[0]!)
     .sort();
+}
+
+/** After Tab in zsh: the line as edited, and every match offered (sorted, without repeats). */
+export function zshComplete(script: string, line: string): { buffer: string; matches: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'socialpub-zsh-'));
+  try {
+    const driver = new URL('zsh-complete.zsh', import.meta.url).pathname;
+    const out = join(dir, 'out');
+    execFileSync('zsh', ['-f', driver, script, out, line], { env: { PATH: process.env.PATH ?? '', HOME: dir, TERM: 'dumb' }, timeout: 20_000 });
+    const buffer = existsSync(`${out}.buffer`) ? readFileSync(`${out}.buffer`, 'utf8').replace(/\n$/, '') : '';
+    const matches = existsSync(`${out}.matches`) ? readFileSync(`${out}.matches`, 'utf8').split('\n').filter(Boolean) : [];
+    return { buffer, matches: [...new Set(matches)].sort() };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -9,7 +9,7 @@ import { completionScript } from '../../src/cli/completion/generate.js';
 import { commandTree, timeZones } from '../../src/cli/completion/tree.js';
 import { fieldsOf } from '../../src/cli/fields-of.js';
 import { HELP_TOPICS } from '../../src/cli/help-topics.js';
-import { bashComplete, fishComplete, hasShell } from '../helpers/shell-complete.js';
+import { bashComplete, fishComplete, hasShell, zshComplete } from '../helpers/shell-complete.js';
 
 function smallProgram(): Command {
   const root = new Command('socialpub');
@@ -98,5 +98,20 @@ describe.runIf(hasShell('fish'))('fish (installed here)', () => {
     expect(complete('socialpub results list --tz Europe/Pa')).toEqual(['Europe/Paris']);
     expect(complete('socialpub posts ')).toEqual(['create', 'list']);
     expect(complete('socialpub help ex')).toEqual(['exit-codes']);
+  });
+});
+
+describe.runIf(hasShell('zsh'))('zsh (installed here)', () => {
+  const script = scriptFor('zsh');
+  it('offers the command fields after --fields, after the last comma, without repeats', () => {
+    expect(zshComplete(script, 'socialpub results stats --fields ').matches).toEqual(['failed', 'failure_rate', 'key', 'succeeded', 'total']);
+    const after = zshComplete(script, 'socialpub results stats --fields key,total,');
+    expect(after.matches).toEqual(['failed', 'failure_rate', 'succeeded']);
+    expect(zshComplete(script, 'socialpub results list --fields id,error.m').buffer).toBe('socialpub results list --fields id,error.message,');
+  });
+  it('completes zones part by part, subcommands before flags, and help topics', () => {
+    expect(zshComplete(script, 'socialpub results list --tz Europe/Pa').buffer).toBe('socialpub results list --tz Europe/Paris ');
+    expect(zshComplete(script, 'socialpub posts ').matches).toEqual(['create', 'list']);
+    expect(zshComplete(script, 'socialpub help ex').buffer).toBe('socialpub help exit-codes ');
   });
 });

@@ -30,11 +30,13 @@ export function zshScript(tree: CommandSpec[]): string {
       const act = f.takesValue ? action(f.values) : '';
       return f.names.length > 1 ? `    ${names}'${desc}${act}'` : `    ${names}${desc}${act}'`;
     });
+    // -A '-*': flags after the subcommand belong to the subcommand's function, which knows their
+    // values there (a program-wide --fields lists that command's fields).
     if (spec.subcommands.length) {
       const subs = spec.subcommands.map((s) => `'${s.name}:${esc(s.description)}'`).join(' ');
       return `${fnName(spec.path)}() {
   local line state
-  _arguments -C \\
+  _arguments -C -A '-*' \\
 ${specs.join(' \\\n')} \\
     '1:command:->cmds' \\
     '*::arg:->args'

@@ -1,4 +1,5 @@
-// `socialpub help [command…|topic]`: help for a command, or a topic (environment, exit-codes).
+// `socialpub help [command…|topic]`: help for a command, or a topic (HELP_TOPICS, the one list
+// that this help, its errors and shell completion read).
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
@@ -23,7 +24,7 @@ Start here:
   program
     .command('help')
     .summary('show help for a command or a topic')
-    .description('Show help for a command (`socialpub help posts schedule`) or a topic: environment, exit-codes.')
+    .description(`Show help for a command (\`socialpub help posts schedule\`) or a topic: ${Object.keys(HELP_TOPICS).join(', ')}.`)
     .argument('[words...]', 'a command path or a topic')
     .addHelpText(
       'after',
