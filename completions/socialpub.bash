@@ -33,12 +33,12 @@ _socialpub() {
 }
 _socialpub_complete() {
   local path="" word candidate i=1
-  local paths='|posts|posts create|posts schedule|posts list|results|results list|results get|results wait|results stats|results retry|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|sandbox|demo|completion|help|'
+  local paths='|posts|posts create|posts schedule|posts list|posts calendar|results|results list|results get|results wait|results stats|results retry|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|mcp|sandbox|demo|completion|help|'
   # The command path: the words before the cursor that are not flags or flag values.
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--platform|--text|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--post|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
+      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--fields|--jq|--platform|--text|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--post|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
       -*) ;;
       *)
         candidate="${path:+$path }$word"
@@ -57,6 +57,7 @@ _socialpub_complete() {
         --title) COMPREPLY=(); return ;;
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --idempotency-key) COMPREPLY=(); return ;;
+        --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title'; return ;;
       esac
       ;;
     'posts schedule')
@@ -71,6 +72,7 @@ _socialpub_complete() {
         --at) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
         --from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title'; return ;;
       esac
       ;;
     'posts list')
@@ -78,6 +80,13 @@ _socialpub_complete() {
         --status) COMPREPLY=($(compgen -W 'draft scheduled published failed' -- "$cur")); return ;;
         --limit) COMPREPLY=(); return ;;
         --offset) COMPREPLY=(); return ;;
+        --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title'; return ;;
+      esac
+      ;;
+    'posts calendar')
+      case "$prev" in
+        --from) COMPREPLY=(); return ;;
+        --tz) _socialpub_zones; return ;;
       esac
       ;;
     'results list')
@@ -90,6 +99,12 @@ _socialpub_complete() {
         --until) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
         --concurrency) COMPREPLY=(); return ;;
+        --fields) _socialpub_csv 'id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context platform created_at'; return ;;
+      esac
+      ;;
+    'results get')
+      case "$prev" in
+        --fields) _socialpub_csv 'id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context platform created_at'; return ;;
       esac
       ;;
     'results wait')
@@ -98,6 +113,7 @@ _socialpub_complete() {
         --timeout) COMPREPLY=(); return ;;
         --expect) COMPREPLY=(); return ;;
         --listen-port) COMPREPLY=(); return ;;
+        --fields) _socialpub_csv 'id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context platform created_at'; return ;;
       esac
       ;;
     'results stats')
@@ -108,6 +124,7 @@ _socialpub_complete() {
         --since) COMPREPLY=(); return ;;
         --until) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
+        --fields) _socialpub_csv 'key total succeeded failed failure_rate'; return ;;
       esac
       ;;
     'results retry')
@@ -116,6 +133,7 @@ _socialpub_complete() {
         --tz) _socialpub_zones; return ;;
         --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
         --idempotency-key) COMPREPLY=(); return ;;
+        --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title'; return ;;
       esac
       ;;
     'listen')
@@ -132,6 +150,12 @@ _socialpub_complete() {
         --max-events) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --log) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --fields) _socialpub_csv 'type postId platform status resultId error error.code error.message error.context webhookId receivedAt verified'; return ;;
+      esac
+      ;;
+    'profile list')
+      case "$prev" in
+        --fields) _socialpub_csv 'name current baseUrl key'; return ;;
       esac
       ;;
     'api')
@@ -170,99 +194,107 @@ _socialpub_complete() {
   case "$prev" in
     -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
     --base-url) COMPREPLY=(); return ;;
-    -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson' -- "$cur")); return ;;
+    -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson ics' -- "$cur")); return ;;
     --timeout) COMPREPLY=(); return ;;
     --max-retries) COMPREPLY=(); return ;;
     --max-wait) COMPREPLY=(); return ;;
+    --fields) COMPREPLY=(); return ;;
+    --jq) COMPREPLY=(); return ;;
   esac
   case "$path" in
     '')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'posts results listen auth profile api sandbox demo completion help' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'posts results listen auth profile api mcp sandbox demo completion help' -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'posts')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'create schedule list' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'create schedule list calendar' -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'posts create')
-      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'posts schedule')
-      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run --at --tz --from-file --resume --no-resume --skip-invalid -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run --at --tz --from-file --resume --no-resume --skip-invalid -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'posts list')
-      COMPREPLY=($(compgen -W '--status --limit --offset --all -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--status --limit --offset --all -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
+      ;;
+    'posts calendar')
+      COMPREPLY=($(compgen -W '--week --month --from --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'list get wait stats retry' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results list')
-      COMPREPLY=($(compgen -W '--post --platform --failed --succeeded --offset --limit --all --since --until --tz --concurrency -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--post --platform --failed --succeeded --offset --limit --all --since --until --tz --concurrency -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results get')
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--web -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results wait')
-      COMPREPLY=($(compgen -W '--post --timeout --expect --listen-port -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--post --timeout --expect --listen-port -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results stats')
-      COMPREPLY=($(compgen -W '--by --post --platform --since --until --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--by --post --platform --since --until --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results retry')
-      COMPREPLY=($(compgen -W '--at --tz --platform --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--at --tz --platform --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'listen')
-      COMPREPLY=($(compgen -W '--port --host --path --secret --forward-to --forward-timeout --forward-retries --platform --status --max-events --timeout --log -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--port --host --path --secret --forward-to --forward-timeout --forward-retries --platform --status --max-events --timeout --log -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'auth')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'login status logout' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'auth login')
-      COMPREPLY=($(compgen -W '--with-key --insecure-storage -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--with-key --insecure-storage -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'auth status')
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'auth logout')
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'profile')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'list use show remove' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'profile list')
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'profile use')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'profile show')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'profile remove')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'api')
-      COMPREPLY=($(compgen -W '-X --method -f --field --input --paginate --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-X --method -f --field --input --paginate --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
+      ;;
+    'mcp')
+      COMPREPLY=($(compgen -W '--read-only -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'sandbox')
-      COMPREPLY=($(compgen -W '--port --host --write-profile --data --seed --failure-rate --write-limit --read-limit --webhook-url --webhook-secret --fixtures --latency --chaos --chaos-slow -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--port --host --write-profile --data --seed --failure-rate --write-limit --read-limit --webhook-url --webhook-secret --fixtures --latency --chaos --chaos-slow -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'demo')
-      COMPREPLY=($(compgen -W '--seed --failure-rate -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--seed --failure-rate -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'completion')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'help')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'environment exit-codes posts results listen auth profile api sandbox demo completion' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet -h --help' -- "$cur"))
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'environment exit-codes mcp reference posts results listen auth profile api mcp sandbox demo completion' -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W '--man -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
   esac
 }

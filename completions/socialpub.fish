@@ -13,12 +13,13 @@ function __socialpub_csv
         contains -- $name $given; or printf '%s%s\n' $head $name
     end
 end
-complete -c socialpub -n '__fish_use_subcommand' -a posts -d 'draft, schedule and list posts'
+complete -c socialpub -n '__fish_use_subcommand' -a posts -d 'draft, schedule, list and see posts on a calendar'
 complete -c socialpub -n '__fish_use_subcommand' -a results -d 'list, inspect, count, retry and wait for post results (one per target account)'
 complete -c socialpub -n '__fish_use_subcommand' -a listen -d 'receive webhook deliveries locally, verify them and print one line per event'
 complete -c socialpub -n '__fish_use_subcommand' -a auth -d 'log in with an API key, check it, log out'
 complete -c socialpub -n '__fish_use_subcommand' -a profile -d 'list, switch, show and remove workspace profiles'
 complete -c socialpub -n '__fish_use_subcommand' -a api -d 'call any API path: authenticated, retried and idempotent like every command'
+complete -c socialpub -n '__fish_use_subcommand' -a mcp -d 'serve the API to an AI assistant (Model Context Protocol, stdio)'
 complete -c socialpub -n '__fish_use_subcommand' -a sandbox -d 'run a local, faithful sandbox of the service (no account needed)'
 complete -c socialpub -n '__fish_use_subcommand' -a demo -d 'a guided walk through every feature against an in-process sandbox'
 complete -c socialpub -n '__fish_use_subcommand' -a completion -d 'print a shell completion script (bash, zsh, fish)'
@@ -26,7 +27,7 @@ complete -c socialpub -n '__fish_use_subcommand' -a help -d 'show help for a com
 complete -c socialpub -s V -l version -d 'print the version'
 complete -c socialpub -s p -l profile -d 'workspace profile' -x -a '(socialpub completion --list-profiles 2>/dev/null)'
 complete -c socialpub -l base-url -d 'override the profile\'s base URL' -x
-complete -c socialpub -s o -l output -d 'output format' -x -a 'table tsv json ndjson'
+complete -c socialpub -s o -l output -d 'output format' -x -a 'table tsv json ndjson ics'
 complete -c socialpub -l json -d 'same as --output json'
 complete -c socialpub -l no-color -d 'no colour'
 complete -c socialpub -l no-input -d 'never prompt; a missing value is an error naming the flag'
@@ -35,10 +36,14 @@ complete -c socialpub -l max-retries -d 'retries on network errors, 408/409/429 
 complete -c socialpub -l max-wait -d 'longest Retry-After to sleep through before giving up with exit 5' -x
 complete -c socialpub -l debug -d 'HTTP trace on stderr, secrets redacted'
 complete -c socialpub -s q -l quiet -d 'only ids and essential output'
+complete -c socialpub -l fields -d 'keep only these fields, in this order: dotted paths' -x
+complete -c socialpub -l jq -d 'a jq filter over the JSON output' -x
+complete -c socialpub -l no-pager -d 'do not page long tables on a terminal'
 complete -c socialpub -s h -l help -d 'show help'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list' -a create -d 'create a draft post'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list' -a schedule -d 'schedule a draft, a new post, or a whole file of posts'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list' -a list -d 'list posts, filtered by status'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar' -a create -d 'create a draft post'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar' -a schedule -d 'schedule a draft, a new post, or a whole file of posts'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar' -a list -d 'list posts, filtered by status'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar' -a calendar -d 'show the scheduled posts of a week or a month on a calendar'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l platform -d 'target platform, repeatable or comma-separated' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l text -d 'text for every platform' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l text-for -d 'text for one platform' -x
@@ -47,6 +52,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l file -d 'the whole request body as JSON' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l idempotency-key -d 'a key of your own: re-running with the same key never creates a second post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l dry-run -d 'validate and print the exact requests; send nothing'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id status payloads scheduledAt createdAt updatedAt title)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l platform -d 'target platform, repeatable or comma-separated' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l text -d 'text for every platform' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l text-for -d 'text for one platform' -x
@@ -61,10 +67,16 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l resume -d 'bulk: skip rows a previous run of the same file finished'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l no-resume -d 'bulk: ignore the journal and go through every row again'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l skip-invalid -d 'bulk: schedule the valid rows even if some are invalid'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id status payloads scheduledAt createdAt updatedAt title)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l status -d 'draft, scheduled, published or failed' -x -a 'draft scheduled published failed'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l limit -d 'rows to print' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l offset -d 'rows to skip first' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l all -d 'every post'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id status payloads scheduledAt createdAt updatedAt title)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l week -d 'the week holding --from'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l month -d 'the month holding --from'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l from -d 'a day' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l tz -d 'IANA zone to draw the calendar in' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a list -d 'list post results, newest first, with filters'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a get -d 'show one post result in full'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a wait -d 'wait until every target of a post has a result; exit 7 if any failed'
@@ -81,21 +93,27 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_s
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l until -d 'only results before this time' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l tz -d 'IANA zone for local --since/--until times' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l concurrency -d 'pages in flight with --all or a filter' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context platform created_at)'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from get' -l web -d 'open the live post in the browser'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from get' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context platform created_at)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l post -d 'the post to wait for' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l timeout -d 'give up after this long' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l expect -d 'number of results to wait for, instead of the post\'s platforms' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l listen-port -d 'also receive webhooks on 127.0.0.1:<port>/webhooks and poll when one arrives' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context platform created_at)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l by -d 'group by platform, code, account or post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l post -d 'only results of this post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l platform -d 'only results for this platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l since -d 'only results since then: a duration back from now' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l until -d 'only results before this time' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l tz -d 'IANA zone for local --since/--until times' -x -a '(__socialpub_zones)'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv key total succeeded failed failure_rate)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l at -d 'schedule the new post: RFC 3339, "YYYY-MM-DD HH:MM"' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l tz -d 'IANA zone for a local --at and for display' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l platform -d 'only these of the failed platforms' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l idempotency-key -d 'a key of your own instead of the derived one' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l dry-run -d 'show the new post and the exact request; send nothing'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id status payloads scheduledAt createdAt updatedAt title)'
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l port -d 'port to listen on' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l host -d 'address to bind; anything but loopback exposes the endpoint to the network' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l path -d 'path deliveries are posted to' -x
@@ -108,6 +126,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from listen' -l status -d 'only
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l max-events -d 'exit 0 after printing this many events' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l timeout -d 'exit 1 when this long passes without a new event' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l log -d 'also append every printed event as NDJSON to this file' -r -F
+complete -c socialpub -n '__fish_seen_subcommand_from listen' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv type postId platform status resultId error error.code error.message error.context webhookId receivedAt verified)'
 complete -c socialpub -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login status logout' -a login -d 'save an API key in a profile, after checking it against the API'
 complete -c socialpub -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login status logout' -a status -d 'show the profile, base URL and key in use, and whether the API accepts the key'
 complete -c socialpub -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login status logout' -a logout -d 'remove the stored API key of the profile (keeps its base URL)'
@@ -117,6 +136,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from profile; and not __fish_se
 complete -c socialpub -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from list use show remove' -a use -d 'make a profile the current one'
 complete -c socialpub -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from list use show remove' -a show -d 'show one profile: base URL, key as …last4, where each comes from'
 complete -c socialpub -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from list use show remove' -a remove -d 'delete a profile and its stored key'
+complete -c socialpub -n '__fish_seen_subcommand_from profile; and __fish_seen_subcommand_from list' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv name current baseUrl key)'
 complete -c socialpub -n '__fish_seen_subcommand_from profile; and __fish_seen_subcommand_from use' -x -a '(socialpub completion --list-profiles 2>/dev/null)'
 complete -c socialpub -n '__fish_seen_subcommand_from profile; and __fish_seen_subcommand_from show' -x -a '(socialpub completion --list-profiles 2>/dev/null)'
 complete -c socialpub -n '__fish_seen_subcommand_from profile; and __fish_seen_subcommand_from remove' -x -a '(socialpub completion --list-profiles 2>/dev/null)'
@@ -126,6 +146,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from api' -l input -d 'the requ
 complete -c socialpub -n '__fish_seen_subcommand_from api' -l paginate -d 'GET every page'
 complete -c socialpub -n '__fish_seen_subcommand_from api' -l idempotency-key -d 'Idempotency-Key of a POST' -x
 complete -c socialpub -n '__fish_seen_subcommand_from api' -l dry-run -d 'print the exact request'
+complete -c socialpub -n '__fish_seen_subcommand_from mcp' -l read-only -d 'leave the write tools'
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l port -d 'port to listen on' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l host -d 'address to listen on' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l write-profile -d 'save a profile' -x
@@ -143,4 +164,5 @@ complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l chaos-slow -d 
 complete -c socialpub -n '__fish_seen_subcommand_from demo' -l seed -d 'seed of the sandbox' -x
 complete -c socialpub -n '__fish_seen_subcommand_from demo' -l failure-rate -d 'share of targets that fail to publish' -x
 complete -c socialpub -n '__fish_seen_subcommand_from completion' -x -a 'bash zsh fish'
-complete -c socialpub -n '__fish_seen_subcommand_from help' -x -a 'environment exit-codes posts results listen auth profile api sandbox demo completion'
+complete -c socialpub -n '__fish_seen_subcommand_from help' -l man -d 'with `reference`: print it as a man page'
+complete -c socialpub -n '__fish_seen_subcommand_from help' -x -a 'environment exit-codes mcp reference posts results listen auth profile api mcp sandbox demo completion'

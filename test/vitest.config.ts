@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 // The top level of the repo is fixed, so the vitest config lives with the tests.
@@ -6,6 +6,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     include: ['test/**/*.test.ts'],
+    // Packs, installs and runs the package: `npm run test:pack` (test/vitest.pack.config.ts).
+    exclude: [...configDefaults.exclude, 'test/e2e/pack-install.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -24,6 +24,8 @@ export interface Io {
   stdin: InStream;
   /** stdin.isTTY, when it can be told without creating the stream (the real process). */
   readonly stdinIsTTY?: boolean;
+  /** stdout is this process's own terminal, which a pager started as a child can take over. */
+  readonly pageable?: boolean;
 }
 
 export interface Clock {
@@ -32,8 +34,9 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'tsv', 'json', 'ndjson'];
+export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson' | 'ics';
+/** `ics` is a calendar: only lists of scheduled posts can be printed as one (output says so). */
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'tsv', 'json', 'ndjson', 'ics'];
 
 /** Global flags after parsing and defaults (CONTRACT section 3). */
 export interface Globals {
@@ -54,6 +57,12 @@ export interface Globals {
   maxWaitGiven: boolean;
   debug: boolean;
   quiet: boolean;
+  /** --fields: dotted paths to keep, in order. */
+  fields: string[] | undefined;
+  /** --jq: the jq filter (compiled before any request). */
+  jq: string | undefined;
+  /** Long table output on a terminal goes through a pager (not with --no-pager). */
+  pager: boolean;
 }
 
 export interface Context {

@@ -6,8 +6,9 @@ import { openProfileStore } from '../config/store.js';
 import type { ProfileStore, ResolvedProfile } from '../config/types.js';
 import type { Keyring } from '../config/keyring.js';
 import type { Output } from '../output/output.js';
+import type { JqProgram } from '../output/jq.js';
 import type { Colors } from '../output/colors.js';
-import { noApiKeyError } from './cli-error.js';
+import { noApiKeyError, UsageError } from './cli-error.js';
 import type { Clock, Context, Globals, Io } from './context.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
 import { DEFAULTS } from './flags/defaults.js';
@@ -48,6 +49,9 @@ export const DEFAULT_GLOBALS: Globals = {
   maxWaitGiven: false,
   debug: false,
   quiet: false,
+  fields: undefined,
+  jq: undefined,
+  pager: false,
 };
 
 export interface ContextInternals extends Context {
@@ -55,7 +59,7 @@ export interface ContextInternals extends Context {
    * Loads the output module (and chalk when colour is on); called once flags are parsed, and
    * before an error is reported. `--help` never needs it.
    */
-  prepare(): Promise<void>;
+  prepare(options?: { forError?: boolean }): Promise<void>;
   runExitHooks(): Promise<void>;
 }
 
@@ -63,6 +67,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
   let colors: Colors | undefined;
   let createOutput: typeof import('../output/output.js').createOutput | undefined;
   let output: Output | undefined;
+  let jq: JqProgram | undefined;
   let store: ProfileStore | undefined;
   let client: ApiClient | undefined;
   const exitHooks: Array<() => void | Promise<void>> = [];
@@ -75,11 +80,14 @@ export function createContext(deps: ContextDeps): ContextInternals {
     version: deps.version,
     dispatcher: deps.dispatcher,
     globals: { ...DEFAULT_GLOBALS },
-    async prepare() {
+    async prepare({ forError = false } = {}) {
       const [outputModule, colorModule] = await Promise.all([import('../output/output.js'), import('../output/colors.js')]);
       createOutput = outputModule.createOutput;
       colors = ctx.globals.color ? await colorModule.loadColors(true) : colorModule.plainColors;
       output = undefined;
+      // A bad --jq expression is exit 2 before any request; jq loads only when --jq is given.
+      // Reporting an error needs no jq (and a bad expression is the error being reported).
+      if (ctx.globals.jq !== undefined && !jq && !forError) jq = await compileJq(ctx.globals.jq);
     },
     output() {
       if (!createOutput) throw new Error('ctx.output() was called before the context was prepared');
@@ -91,6 +99,10 @@ export function createContext(deps: ContextDeps): ContextInternals {
         quiet: ctx.globals.quiet,
         progress: Boolean(deps.io.stdout.isTTY && deps.io.stderr.isTTY),
         now: deps.clock.now,
+        fields: ctx.globals.fields,
+        jq,
+        env: deps.env,
+        pageable: Boolean(deps.io.pageable) && ctx.globals.pager,
       }));
     },
     async config() {
@@ -135,6 +147,8 @@ export function createContext(deps: ContextDeps): ContextInternals {
       exitHooks.push(fn);
     },
     async runExitHooks() {
+      // The pager shows the output until the user leaves it; the command ends after that.
+      await output?.close();
       for (const fn of exitHooks.splice(0).reverse()) {
         try {
           await fn();
@@ -145,4 +159,14 @@ export function createContext(deps: ContextDeps): ContextInternals {
     },
   };
   return ctx;
+}
+
+async function compileJq(expression: string): Promise<JqProgram> {
+  const { compileJq: compile, JqError } = await import('../output/jq.js');
+  try {
+    return await compile(expression);
+  } catch (err) {
+    if (err instanceof JqError) throw new UsageError(err.message.startsWith('--jq') ? err.message : `--jq: ${err.message}`, ['jq filters look like .id, .[] | .status, map(select(.success | not)) | length']);
+    throw err;
+  }
 }

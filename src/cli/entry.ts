@@ -34,5 +34,6 @@ export function processIo(): Io {
     get stdinIsTTY() {
       return isatty(0);
     },
+    pageable: true,
   };
 }

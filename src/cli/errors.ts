@@ -1,13 +1,14 @@
 // The one place that turns any error into an exit code and a message (DESIGN habit 4).
-import { ApiError } from '../client/errors.js';
+import { ApiError, RateLimitError } from '../client/errors.js';
 import { CliError, EXIT, type ExitCode } from './cli-error.js';
 import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
+import { FieldsError } from '../output/fields.js';
 import { formatClock } from '../output/time.js';
 import { formatMs as formatDuration } from '../client/format-ms.js';
 
 export function exitCodeFor(err: unknown): ExitCode {
   if (err instanceof CliError) return err.exitCode;
-  if (err instanceof InvalidInputError) return EXIT.usage;
+  if (err instanceof InvalidInputError || err instanceof FieldsError) return EXIT.usage;
   if (err instanceof UnknownIdError) return EXIT.notFound;
   if (err instanceof ApiError) {
     switch (err.kind) {
@@ -54,11 +55,22 @@ export function hintsFor(err: unknown, now: number, profile?: string): string[] 
         'a key suspected of leaking is rotated in the workspace settings under Developers',
       ];
     case 'addon-required':
-      return ['the API is an add-on: buy it in the workspace settings under Billing → Add-ons (5 USD/month or 50 USD/year), then retry'];
+      // The service's message usually names the fix already; one fix, said once.
+      return err.message.includes('Billing → Add-ons') ? [] : ['the API is an add-on: buy it in the workspace settings under Billing → Add-ons (5 USD/month or 50 USD/year), then retry'];
     case 'rate-limited': {
-      const retryAt = (err as ApiError & { retryAt?: number }).retryAt;
-      if (retryAt === undefined) return ['wait a while before retrying; writes are limited to 100 per hour per workspace'];
-      return [`retry after ${new Date(retryAt).toISOString()} (${formatClock(retryAt)} local, in ${formatDuration(Math.max(0, retryAt - now))}), or raise --max-wait`];
+      const limited = err instanceof RateLimitError ? err : undefined;
+      // Point at the flag that was the limit: retries that ran out while the wait would have fitted
+      // are not fixed by a longer --max-wait.
+      const attempts = `${limited?.attempts ?? 1} attempt${limited?.attempts === 1 ? '' : 's'}`;
+      const raise =
+        limited?.stoppedBy === 'retries'
+          ? `raise --max-retries (the client gave up after ${attempts}; the wait fits in --max-wait)`
+          : limited?.stoppedBy === 'both'
+            ? `raise --max-wait, and --max-retries (the client gave up after ${attempts})`
+            : 'raise --max-wait';
+      const retryAt = limited?.retryAt;
+      if (retryAt === undefined) return [`wait a while before retrying, or ${raise}; writes are limited to 100 per hour per workspace`];
+      return [`retry after ${new Date(retryAt).toISOString()} (${formatClock(retryAt)} local, in ${formatDuration(Math.max(0, retryAt - now))}), or ${raise}`];
     }
     case 'idempotency-key-reused':
       return [
@@ -74,6 +86,19 @@ export function hintsFor(err: unknown, now: number, profile?: string): string[] 
     default:
       return [];
   }
+}
+
+/** Hints that add something: none that the message already says word for word, none twice. */
+export function distinctHints(message: string, hints: readonly string[]): string[] {
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+  const said = norm(message);
+  const seen = new Set<string>();
+  return hints.filter((h) => {
+    const n = norm(h);
+    if (!n || said.includes(n) || seen.has(n)) return false;
+    seen.add(n);
+    return true;
+  });
 }
 
 export interface ErrorSink {
@@ -94,7 +119,7 @@ export function reportError(err: unknown, options: ReportOptions): ExitCode {
   const red = options.red ?? ((s: string) => s);
   const message = err instanceof Error ? err.message : String(err);
   const lines = [`${red('error:')} ${message}`];
-  for (const h of hintsFor(err, options.now, options.profile)) lines.push(`  hint: ${h}`);
+  for (const h of distinctHints(message, hintsFor(err, options.now, options.profile))) lines.push(`  hint: ${h}`);
   const requestId = err instanceof ApiError || err instanceof CliError ? err.requestId : undefined;
   if (requestId) lines.push(`  request id: ${requestId}`);
   if (code === EXIT.interrupted) lines.splice(0, lines.length, 'interrupted');

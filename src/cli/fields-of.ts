@@ -30,7 +30,7 @@ const POST_FIELDS = schemaFields(postSchema);
 const RESULT_FIELDS = schemaFields(postResultSchema);
 /** `results stats` rows (statsRows in src/results/stats.ts). */
 const STATS_FIELDS = ['key', 'total', 'succeeded', 'failed', 'failure_rate'];
-/** `profile list` rows (profileRow in commands/profile/list.ts); saved preferences come after. */
+/** `profile list` rows (profileRow in commands/profile/list.run.ts); saved preferences come after. */
 const PROFILE_FIELDS = ['name', 'current', 'baseUrl', 'key'];
 /** `listen` records (eventRecord in commands/listen/render.ts): the delivery plus how it arrived. */
 const LISTEN_FIELDS = [...schemaFields(webhookPayloadSchema), 'webhookId', 'receivedAt', 'verified'];

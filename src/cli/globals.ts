@@ -4,6 +4,8 @@ import { DEFAULTS } from './flags/defaults.js';
 import { duration } from './flags/duration.js';
 import { wholeNumber } from './flags/number.js';
 import { choice } from './flags/choice.js';
+import { flagError } from './flags/error.js';
+import { FieldsError, parseFields } from '../output/fields.js';
 import { OUTPUT_FORMATS, type Globals, type Io, type OutputFormat } from './context.js';
 import { colorEnabled } from '../output/colors.js';
 
@@ -20,6 +22,9 @@ export interface RawGlobalOptions {
   debug?: boolean;
   quiet?: boolean;
   apiKey?: string;
+  fields?: string;
+  jq?: string;
+  pager?: boolean;
 }
 
 export function resolveGlobals(raw: RawGlobalOptions, io: Io, env: Readonly<Record<string, string | undefined>>): Globals {
@@ -31,8 +36,12 @@ export function resolveGlobals(raw: RawGlobalOptions, io: Io, env: Readonly<Reco
   }
   let format: OutputFormat;
   let formatExplicit = true;
+  if (raw.jq !== undefined && raw.output !== undefined && raw.output !== 'json' && raw.output !== 'ndjson') {
+    throw flagError('--jq', `works on JSON, not on -o ${raw.output}`, ['leave -o out (--jq implies --json), or use -o ndjson to run the filter once per row']);
+  }
   if (raw.json) format = 'json';
   else if (raw.output) format = choice<OutputFormat>('--output', raw.output, OUTPUT_FORMATS, { noun: 'format', listLabel: 'formats' });
+  else if (raw.jq !== undefined) format = 'json';
   else {
     format = io.stdout.isTTY ? 'table' : 'tsv';
     formatExplicit = false;
@@ -53,5 +62,17 @@ export function resolveGlobals(raw: RawGlobalOptions, io: Io, env: Readonly<Reco
     maxWaitGiven: raw.maxWait !== undefined,
     debug: Boolean(raw.debug) || env.SOCIALPUB_DEBUG === '1' || env.SOCIALPUB_DEBUG === 'true',
     quiet: Boolean(raw.quiet),
+    fields: raw.fields === undefined ? undefined : fieldList(raw.fields),
+    jq: raw.jq,
+    pager: raw.pager !== false,
   };
+}
+
+function fieldList(text: string): string[] {
+  try {
+    return parseFields(text);
+  } catch (err) {
+    if (err instanceof FieldsError) throw new UsageError(err.message, ['e.g. --fields id,status,error.code']);
+    throw err;
+  }
 }

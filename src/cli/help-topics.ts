@@ -1,7 +1,10 @@
-// Help topics beyond the command tree: `socialpub help environment`, `socialpub help exit-codes`.
+// Help topics beyond the command tree: `socialpub help environment`, `socialpub help exit-codes`
+// (and `socialpub help reference`, which help/index.ts renders from the tree itself).
 import { EXIT_CODE_HELP } from './cli-error.js';
+import { MCP_HELP } from './help-mcp.js';
+import { COLOR_PRECEDENCE } from '../output/colors.js';
 
-const ENVIRONMENT: ReadonlyArray<[string, string]> = [
+export const ENVIRONMENT: ReadonlyArray<[string, string]> = [
   ['SOCIALPUB_API_KEY', 'API key for this run; wins over the stored key and is never written to disk (CI secrets)'],
   ['SOCIALPUB_PROFILE', 'workspace profile to use (same as --profile)'],
   ['SOCIALPUB_BASE_URL', "service base URL for this run (same as --base-url); never written"],
@@ -10,6 +13,14 @@ const ENVIRONMENT: ReadonlyArray<[string, string]> = [
   ['SOCIALPUB_DEBUG', '1 turns on the HTTP trace on stderr, secrets redacted (same as --debug)'],
   ['NO_COLOR', 'any non-empty value turns colour off (same as --no-color)'],
   ['FORCE_COLOR', 'colour even when not on a terminal (0 turns it off)'],
+  ['CLICOLOR_FORCE', '1: colour even when not on a terminal, like FORCE_COLOR'],
+  ['CLICOLOR', '0: no colour on a terminal'],
+  ['TERM', 'dumb: no colour, no links, no progress redraws'],
+  ['SOCIALPUB_PAGER', 'the pager for long tables on a terminal (default: PAGER, else less -FRX); empty or cat: none (same as --no-pager)'],
+  ['PAGER', 'the pager when SOCIALPUB_PAGER is not set'],
+  ['SOCIALPUB_BROWSER', 'the program `results get --web` opens live posts with (default: BROWSER; %s marks where the URL goes)'],
+  ['BROWSER', 'the browser when SOCIALPUB_BROWSER is not set; without either, the URL is printed'],
+  ['FORCE_HYPERLINK', '1: clickable links (OSC 8) even where the terminal is not known to show them; 0: never'],
   ['CI', 'set by CI systems: never prompt (same as --no-input)'],
 ];
 
@@ -21,11 +32,23 @@ function table(rows: ReadonlyArray<readonly [string | number, string]>): string 
 export const HELP_TOPICS: Record<string, { summary: string; text: () => string }> = {
   environment: {
     summary: 'environment variables socialpub reads',
-    text: () => `Environment variables\n\n${table(ENVIRONMENT)}\n\nPrecedence: a flag beats the environment, which beats the profile, which beats the default.\n`,
+    text: () =>
+      `Environment variables\n\n${table(ENVIRONMENT)}\n\nPrecedence: a flag beats the environment, which beats the profile, which beats the default.\n\n${COLOR_PRECEDENCE.trimEnd()}\n`,
   },
   'exit-codes': {
     summary: 'what each exit code means',
     text: () =>
       `Exit codes\n\n${table(EXIT_CODE_HELP)}\n\nExit codes, command names, flags, environment variables and the fields of --json and NDJSON\noutput are a public interface: within a major version they only grow.\n`,
   },
+  mcp: { summary: 'the tools `socialpub mcp` gives an AI assistant, and its configuration', text: () => MCP_HELP },
 };
+
+/** Topics rendered from the command tree by the help command (see commands/help/index.ts). */
+export const TREE_TOPICS: Record<string, string> = {
+  reference: 'every command with its flags and examples (--man: as a man page)',
+};
+
+/** Every topic `socialpub help` accepts, in the order its help lists them (help, its errors, completion). */
+export function helpTopicNames(): string[] {
+  return [...Object.keys(HELP_TOPICS), ...Object.keys(TREE_TOPICS)];
+}

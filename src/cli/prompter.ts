@@ -1,5 +1,5 @@
 // Prompts sit behind this interface so tests can answer them; the real one wraps
-// @inquirer/prompts, loaded only when a prompt is actually shown.
+// @inquirer prompts (inquirer-prompts.ts), loaded only when a prompt is actually shown.
 import type { Io } from './context.js';
 
 export interface Choice<T> {
@@ -11,7 +11,8 @@ export interface Choice<T> {
 }
 
 export interface Prompter {
-  input(options: { message: string; default?: string; validate?: (value: string) => true | string }): Promise<string>;
+  /** validate may be async (a file to look at); the prompt waits for it and asks again on a string. */
+  input(options: { message: string; default?: string; validate?: (value: string) => true | string | Promise<true | string> }): Promise<string>;
   password(options: { message: string }): Promise<string>;
   confirm(options: { message: string; default?: boolean }): Promise<boolean>;
   checkbox<T>(options: { message: string; choices: Choice<T>[]; required?: boolean }): Promise<T[]>;
@@ -20,7 +21,7 @@ export interface Prompter {
 
 export function inquirerPrompter(io: Io): Prompter {
   const context = { input: io.stdin, output: io.stderr } as never;
-  const load = () => import('@inquirer/prompts');
+  const load = () => import('./inquirer-prompts.js');
   return {
     async input(o) {
       return (await load()).input(o, context);

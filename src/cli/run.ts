@@ -26,7 +26,7 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     const { reportError } = await import('./errors.js');
-    await ctx.prepare();
+    await ctx.prepare({ forError: true });
     return reportError(err, {
       stderr: deps.io.stderr,
       json: ctx.output().structured,

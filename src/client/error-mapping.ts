@@ -17,6 +17,7 @@ import {
   TimeoutError,
   ValidationError,
   type ApiErrorInit,
+  type RateLimitStop,
 } from './errors.js';
 import { formatMs } from './format-ms.js';
 
@@ -31,8 +32,8 @@ export interface ResponseFacts {
   idempotencyKey: string | undefined;
   /** For 429: when a retry may succeed (epoch ms). */
   retryAt?: number | undefined;
-  /** For 429: why the client stopped waiting. */
-  rateLimitReason?: 'max-wait' | 'retries' | undefined;
+  /** For 429: why the client stopped waiting ('both': the wait was too long and no retry was left). */
+  rateLimitReason?: RateLimitStop | undefined;
   /** The wait the service asked for (429), for the message. */
   retryAfterMs?: number | undefined;
   maxWaitMs?: number | undefined;
@@ -45,7 +46,16 @@ function withDetail(summary: string, detail: string | undefined): string {
   if (!detail) return summary;
   // Avoid "not found: Not Found".
   if (detail.toLowerCase() === summary.toLowerCase()) return summary;
+  // The service's words already say it ("the API add-on is not active for workspace …"): say it once.
+  if (sameOpening(summary, detail)) return detail;
   return `${summary}: ${detail}`;
+}
+
+/** Whether two sentences open with the same five words (case aside). */
+function sameOpening(a: string, b: string): boolean {
+  const words = (s: string) => s.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+  const [x, y] = [words(a), words(b)];
+  return x.length === 5 && x.every((w, i) => w === y[i]);
 }
 
 /**
@@ -92,7 +102,12 @@ export function errorForResponse(f: ResponseFacts): ApiError {
     case status === 422:
       return new ValidationError(withDetail('the service refused the request', detail ?? issueSummary(described)), init);
     case status === 429:
-      return new RateLimitError(rateLimitMessage(f), { ...init, ...(f.retryAt !== undefined ? { retryAt: f.retryAt } : {}) });
+      return new RateLimitError(rateLimitMessage(f), {
+        ...init,
+        ...(f.retryAt !== undefined ? { retryAt: f.retryAt } : {}),
+        ...(f.rateLimitReason !== undefined ? { stoppedBy: f.rateLimitReason } : {}),
+        ...(f.attempts !== undefined ? { attempts: f.attempts } : {}),
+      });
     case status >= 500:
       return new ServerError(withDetail(`the service failed (${statusLine})${attemptsNote(f)}`, detail), init);
     case status >= 300 && status < 400:
@@ -117,7 +132,7 @@ function issueSummary(d: DescribedBody): string | undefined {
 
 function rateLimitMessage(f: ResponseFacts): string {
   const asked = f.retryAfterMs !== undefined ? `; the service asks to wait ${formatMs(f.retryAfterMs)}` : '';
-  if (f.rateLimitReason === 'max-wait' && f.maxWaitMs !== undefined) {
+  if ((f.rateLimitReason === 'max-wait' || f.rateLimitReason === 'both') && f.maxWaitMs !== undefined) {
     return `rate limited${asked}, longer than the ${formatMs(f.maxWaitMs)} the client waits`;
   }
   return `rate limited${attemptsNote(f)}${asked}`;

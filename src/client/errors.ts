@@ -87,12 +87,24 @@ export class PayloadTooLargeError extends ApiError {
     super('payload-too-large', message, init);
   }
 }
+/** Why a 429 ended the request: the wait asked for, the retries, or both at once. */
+export type RateLimitStop = 'max-wait' | 'retries' | 'both';
+
 export class RateLimitError extends ApiError {
   /** When the service said a retry may succeed (epoch ms), if it said. */
   readonly retryAt: number | undefined;
-  constructor(message: string, init: ApiErrorInit & { retryAt?: number } = {}) {
+  /**
+   * Why the client gave up: the wait asked for was longer than maxWait, or the retries ran out
+   * while the wait would have fitted. The fix differs (--max-wait or --max-retries).
+   */
+  readonly stoppedBy: RateLimitStop | undefined;
+  /** Attempts made before giving up. */
+  readonly attempts: number | undefined;
+  constructor(message: string, init: ApiErrorInit & { retryAt?: number; stoppedBy?: RateLimitStop; attempts?: number } = {}) {
     super('rate-limited', message, init);
     this.retryAt = init.retryAt;
+    this.stoppedBy = init.stoppedBy;
+    this.attempts = init.attempts;
   }
 }
 export class ServerError extends ApiError {

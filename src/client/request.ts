@@ -159,7 +159,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       if (!isRetryableStatus(status) || described.code === ERROR_CODE.idempotencyKeyReused) throw errorForResponse(facts);
       // Sleeping through a Retry-After longer than the budget would look like a hang: stop now
       // and say when to come back.
-      if (retryAfterMs !== undefined && retryAfterMs > maxWaitMs) throw errorForResponse({ ...facts, rateLimitReason: 'max-wait' });
+      if (retryAfterMs !== undefined && retryAfterMs > maxWaitMs) throw errorForResponse({ ...facts, rateLimitReason: n >= maxAttempts ? 'both' : 'max-wait' });
       if (n >= maxAttempts) throw errorForResponse({ ...facts, rateLimitReason: 'retries' });
       const reason =
         status === 429

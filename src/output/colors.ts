@@ -9,6 +9,8 @@ export interface Colors {
   cyan(s: string): string;
   magenta(s: string): string;
   gray(s: string): string;
+  /** A URL as a clickable link (OSC 8) where the terminal supports it; output fills it in. */
+  link?(url: string, text?: string): string;
 }
 
 /** For `help environment`: how colour is decided, first rule that applies wins. */

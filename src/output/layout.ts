@@ -11,6 +11,11 @@ export interface LayoutColumn {
   header: string;
   /** Lower is more important; default 0. */
   priority?: number;
+  /**
+   * Nice to have (a relative time, an account name): dropped, least important first, before any
+   * other column is cut below its natural width, so the texts that matter stay whole.
+   */
+  optional?: boolean;
   /** Narrowest useful width (default 4, or less when the content is narrower). */
   minWidth?: number;
   /** Widest the column may grow. */
@@ -63,6 +68,7 @@ interface Working {
   never: boolean;
   relaxed: boolean;
   minWidth: number | undefined;
+  optional: boolean;
 }
 
 export function layoutTable(input: LayoutInput): TableLayout {
@@ -77,7 +83,7 @@ export function layoutTable(input: LayoutInput): TableLayout {
     const compactTexts = input.compactRows?.map((r) => r[index]);
     const hasCompact = compactTexts?.some((t) => t !== undefined) ?? false;
     const compactNatural = hasCompact ? Math.min(cap, widest(compactTexts!, Math.min(headerWidth, DEFAULT_MIN))) : undefined;
-    const w: Working = { index, priority: c.priority ?? 0, natural, compactNatural, compact: false, min: 0, never: c.shrink === 'never', relaxed: false, minWidth: c.minWidth };
+    const w: Working = { index, priority: c.priority ?? 0, natural, compactNatural, compact: false, min: 0, never: c.shrink === 'never', relaxed: false, minWidth: c.minWidth, optional: c.optional ?? false };
     w.min = minimumOf(w);
     return w;
   });
@@ -114,6 +120,14 @@ function fit(all: readonly Working[], limit: number, gap: number): TableLayout {
       victim.min = minimumOf(victim);
       continue;
     }
+    dropped.push(victim.index);
+    cols = cols.filter((c) => c !== victim);
+  }
+
+  // Optional columns give way whole before a column that matters is cut.
+  while (total(cols, current) > limit) {
+    const victim = [...cols].filter((c) => c.optional).sort(leastImportantFirst)[0];
+    if (!victim) break;
     dropped.push(victim.index);
     cols = cols.filter((c) => c !== victim);
   }

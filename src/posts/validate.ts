@@ -18,10 +18,19 @@ export function formatBytes(n: number): string {
 
 export type FactsOf = (m: MediaSource) => MediaFacts | undefined;
 
+export interface ValidateOptions {
+  /**
+   * Leave out what is merely missing (no platform, no text, no media where needed): a terminal
+   * is about to ask for it, and everything given must be judged before the first question.
+   */
+  skipMissing?: boolean;
+}
+
 /** Every problem of the draft; an empty list means it can be sent. */
-export function validateDraft(draft: PostDraft, factsOf: FactsOf): Issue[] {
+export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: ValidateOptions = {}): Issue[] {
   const issues: Issue[] = [];
-  if (draft.platforms.length === 0) {
+  const reportMissing = !options.skipMissing;
+  if (draft.platforms.length === 0 && reportMissing) {
     issues.push({ field: draft.platformLabel, message: `${draft.platformLabel}: no platform given`, fix: `name at least one: ${PLATFORMS.join(', ')}` });
   }
   if (draft.title !== undefined && draft.title.trim() === '') {
@@ -38,7 +47,7 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf): Issue[] {
     }
     const limits = PLATFORM_LIMITS[p.platform];
     if (p.text === undefined) {
-      issues.push({ field: p.textLabel, message: `text for ${p.platform} is missing`, fix: draft.missingTextFix(p.platform) });
+      if (reportMissing) issues.push({ field: p.textLabel, message: `text for ${p.platform} is missing`, fix: draft.missingTextFix(p.platform) });
     } else if (p.text.trim() === '') {
       issues.push({ field: p.textLabel, message: `${p.textLabel}: the text for ${p.platform} is empty`, fix: 'write the text of the post' });
     } else {
@@ -59,7 +68,7 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf): Issue[] {
     if (p.media.length > limits.maxMedia) {
       issues.push({ field: mediaLabel, message: `${mediaLabel}: ${p.media.length} items, ${p.platform} takes at most ${limits.maxMedia}`, fix: `remove ${p.media.length - limits.maxMedia}` });
     }
-    if (limits.requiresMedia && p.media.length === 0) {
+    if (limits.requiresMedia && p.media.length === 0 && reportMissing) {
       const kinds = Object.keys(limits.media).join(' or ');
       const where = mediaLabel.startsWith('--') ? 'add --media <file or URL>' : mediaLabel.includes('payloads.') ? `add "media": [{ "url": … }] to payloads.${p.platform}` : 'add a media column with a file or URL';
       issues.push({ field: mediaLabel, message: `${mediaLabel}: ${p.platform} needs at least one ${kinds}`, fix: `${where} (${kinds})` });

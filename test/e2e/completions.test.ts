@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 import { bashComplete, fishComplete, hasShell, zshComplete } from '../helpers/shell-complete.js';
-import { HELP_TOPICS } from '../../src/cli/help-topics.js';
+import { helpTopicNames } from '../../src/cli/help-topics.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const FILES = { bash: 'socialpub.bash', zsh: '_socialpub', fish: 'socialpub.fish' } as const;
@@ -67,7 +67,7 @@ describe('completion scripts', () => {
       expect(complete('socialpub --profile ')).toEqual(['personal', 'work']);
     });
     it('offers the help topics after `help`', () => {
-      expect(complete('socialpub help ')).toEqual(expect.arrayContaining([...Object.keys(HELP_TOPICS), 'posts', 'results']));
+      expect(complete('socialpub help ')).toEqual(expect.arrayContaining([...helpTopicNames(), 'posts', 'results']));
       expect(complete('socialpub help env')).toEqual(['environment']);
     });
     it('offers IANA zones after --tz, on every command that has it', () => {
@@ -75,8 +75,13 @@ describe('completion scripts', () => {
       // A COMP_WORDBREAKS that splits at "/" gets back only the part bash calls the word.
       expect(complete('socialpub posts schedule --tz Europe/Pa', `"'><=;|&(:/`)).toEqual(['Paris']);
     });
+    it('offers the command fields after the program-wide --fields, after the last comma', () => {
+      expect(complete('socialpub results list --fields id,error.c')).toEqual(['id,error.code', 'id,error.context']);
+      expect(complete('socialpub --json posts list --fields sched')).toEqual(['scheduledAt']);
+      expect(complete('socialpub results stats --fields key,')).toEqual(['key,failed', 'key,failure_rate', 'key,succeeded', 'key,total']);
+    });
     it('lists the subcommands of posts, and its flags only once the word starts with "-"', () => {
-      expect(complete('socialpub posts ')).toEqual(['create', 'list', 'schedule']);
+      expect(complete('socialpub posts ')).toEqual(['calendar', 'create', 'list', 'schedule']);
       expect(complete('socialpub posts -')).toEqual(expect.arrayContaining(['--json', '--output', '--profile', '--help']));
       expect(complete('socialpub posts -').every((w) => w.startsWith('-'))).toBe(true);
     });
@@ -87,7 +92,8 @@ describe('completion scripts', () => {
     it('offers help topics, zones, and the subcommands of posts', () => {
       expect(complete('socialpub help ex')).toEqual(['exit-codes']);
       expect(complete('socialpub posts schedule --tz Europe/Pa')).toEqual(['Europe/Paris']);
-      expect(complete('socialpub posts ')).toEqual(['create', 'list', 'schedule']);
+      expect(complete('socialpub posts ')).toEqual(['calendar', 'create', 'list', 'schedule']);
+      expect(complete('socialpub results list --fields error.m')).toEqual(['error.message']);
     });
   });
 
@@ -96,7 +102,8 @@ describe('completion scripts', () => {
     it('offers help topics, zones, and the subcommands of posts without the flags', () => {
       expect(zshComplete(script, 'socialpub help ex').buffer).toBe('socialpub help exit-codes ');
       expect(zshComplete(script, 'socialpub posts schedule --tz Europe/Pa').buffer).toBe('socialpub posts schedule --tz Europe/Paris ');
-      expect(zshComplete(script, 'socialpub posts ').matches).toEqual(['create', 'list', 'schedule']);
+      expect(zshComplete(script, 'socialpub posts ').matches).toEqual(['calendar', 'create', 'list', 'schedule']);
+      expect(zshComplete(script, 'socialpub results list --fields id,error.m').buffer).toBe('socialpub results list --fields id,error.message,');
     });
   });
 });

@@ -30,6 +30,8 @@ export interface RunOptions {
   stdin?: string;
   /** Pretend stdin/stdout/stderr are terminals. */
   tty?: boolean;
+  /** Width of the pretend terminal (default 120). */
+  columns?: number;
   configDir?: string;
   clock?: Clock;
   signal?: AbortSignal;
@@ -53,8 +55,8 @@ export function tempConfigDir(): { dir: string; cleanup: () => void } {
 }
 
 export async function runCli(argv: string[], options: RunOptions = {}): Promise<RunResult> {
-  const stdout = captureStream(options.tty);
-  const stderr = captureStream(options.tty);
+  const stdout = captureStream(options.tty, options.columns);
+  const stderr = captureStream(options.tty, options.columns);
   const stdin = Readable.from(options.stdin === undefined ? [] : [options.stdin]) as Readable & { isTTY?: boolean };
   stdin.isTTY = options.tty ?? false;
   const configDir = options.configDir ?? tempConfigDir().dir;

@@ -54,7 +54,7 @@ describe('results get', () => {
     const r = await runCli(['results', 'get', id], { env: cliEnv(sb, 'other') });
     expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain(`no result ${id} in the workspace of profile default`);
+    expect(r.stderr).toContain(`no result ${id} in the workspace of the key in SOCIALPUB_API_KEY`);
     expect(r.stderr).not.toMatch(/does not exist/);
     expect(r.stderr).toMatch(/request id: \S+/);
   });
@@ -113,7 +113,7 @@ describe('results wait', () => {
     expect(r.stdout.trim().split('\n').length).toBeGreaterThanOrEqual(1);
     const missing = await runCli(['results', 'wait', '--post', 'post_nope'], { env: cliEnv(ok), clock: advancingClock(ok.clock) });
     expect(missing.code).toBe(4);
-    expect(missing.stderr).toContain('no post post_nope in the workspace of profile default');
+    expect(missing.stderr).toContain('no post post_nope in the workspace of the key in SOCIALPUB_API_KEY');
   });
 
   it('--listen-port: a webhook for the post wakes the wait at once', async () => {

@@ -78,7 +78,7 @@ describe('retry plan: no target failed', () => {
   });
 
   it('says there is nothing to retry and creates nothing', async () => {
-    const id = await published(sb, ['instagram', 'linkedin']);
+    const id = await published(sb, ['threads', 'linkedin']);
     const before = await postCount(sb);
     const post = await findPost(client, id, { statusHint: 'failed' }); // not failed: found in the other statuses
     expect(post.status).toBe('published');

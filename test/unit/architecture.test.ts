@@ -79,9 +79,7 @@ describe('architecture', () => {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/\.format\s*[!=]==|format\s*[!=]==\s*'(json|ndjson|tsv|table)'/g)) offenders.push(`${relative(SRC, file)}: ${m[0]}`);
     }
-    // Not yet moved onto output (second-wave work in progress; see the issue note).
-    const pending = ['cli/commands/auth/', 'cli/commands/sandbox/'];
-    expect(offenders.filter((o) => !pending.some((p) => o.startsWith(p)))).toEqual([]);
+    expect(offenders).toEqual([]);
   });
 
   it('gives every command one lazy boundary: the action imports the run module, which imports statically', () => {
@@ -96,13 +94,11 @@ describe('architecture', () => {
         offenders.push(`${rel} → import('${d.specifier}')`);
       }
     }
-    // Not yet reshaped (second-wave work in progress; see the issue note).
-    const pending = ['cli/commands/auth/', 'cli/commands/profile/', 'cli/commands/demo/', 'cli/commands/sandbox/'];
-    expect(offenders.filter((o) => !pending.some((p) => o.startsWith(p)))).toEqual([]);
+    expect(offenders).toEqual([]);
   });
 
   it('keeps heavy packages off the static start-up path of the command tree', () => {
-    const heavy = ['zod', 'undici', 'conf', '@inquirer/prompts', 'ora', 'cli-table3', 'chalk', 'fast-check', 'jq-web', 'string-width'];
+    const heavy = ['zod', 'undici', 'conf', '@inquirer/prompts', '@inquirer/input', '@inquirer/password', '@inquirer/confirm', '@inquirer/checkbox', '@inquirer/select', 'ora', 'cli-table3', 'chalk', 'fast-check', 'jq-web', 'string-width', '@modelcontextprotocol/sdk'];
     const seen = new Set<string>();
     const offenders: string[] = [];
     const walk = (file: string) => {

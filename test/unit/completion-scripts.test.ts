@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { completionScript } from '../../src/cli/completion/generate.js';
 import { commandTree, timeZones } from '../../src/cli/completion/tree.js';
 import { fieldsOf } from '../../src/cli/fields-of.js';
-import { HELP_TOPICS } from '../../src/cli/help-topics.js';
+import { helpTopicNames } from '../../src/cli/help-topics.js';
 import { bashComplete, fishComplete, hasShell, zshComplete } from '../helpers/shell-complete.js';
 
 function smallProgram(): Command {
@@ -45,7 +45,7 @@ describe('the command tree', () => {
   });
   it('offers the help topics, then the commands, after help', () => {
     const help = commandTree(smallProgram()).find((s) => s.path.join(' ') === 'help')!;
-    expect(help.argument).toEqual({ kind: 'words', words: [...Object.keys(HELP_TOPICS), 'posts', 'results', 'auth'] });
+    expect(help.argument).toEqual({ kind: 'words', words: [...helpTopicNames(), 'posts', 'results', 'auth'] });
   });
   it('knows the IANA zones, UTC included', () => {
     expect(timeZones()).toEqual(expect.arrayContaining(['Europe/Paris', 'America/New_York', 'UTC']));
@@ -81,7 +81,7 @@ describe('bash', () => {
     expect(complete('socialpub posts --')).toEqual(['--fields', '--help', '--json', '--output']);
   });
   it('offers the help topics after help', () => {
-    expect(complete('socialpub help ')).toEqual(expect.arrayContaining(['environment', 'exit-codes', 'posts']));
+    expect(complete('socialpub help ')).toEqual(expect.arrayContaining(['environment', 'exit-codes', 'reference', 'posts']));
     expect(complete('socialpub help ex')).toEqual(['exit-codes']);
   });
 });

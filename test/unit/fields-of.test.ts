@@ -5,9 +5,11 @@ import * as z from 'zod/mini';
 import { FIELD_COMMANDS, fieldsOf, schemaFields } from '../../src/cli/fields-of.js';
 import { availableFields } from '../../src/output/fields.js';
 import { eventRecord } from '../../src/cli/commands/listen/render.js';
-import { profileRow } from '../../src/cli/commands/profile/list.js';
+import { profileRow } from '../../src/cli/commands/profile/list.run.js';
 import { createStatsCounter, statsRows } from '../../src/results/stats.js';
 import { postResultSchema, postSchema } from '../../src/wire/schemas.js';
+import { POST_FIELDS } from '../../src/cli/commands/posts/list-columns.js';
+import { RESULT_FIELDS } from '../../src/cli/commands/results/columns.js';
 
 describe('schemaFields', () => {
   it('walks nested objects through optional and nullable, parents first; records and arrays are leaves', () => {
@@ -41,6 +43,11 @@ describe('fieldsOf', () => {
     const sample = { id: 'r', post_id: 'p', success: false, social_account_id: 'a', platform_data: { id: 'x', url: 'u', username: 'n' }, error: { code: 'C', message: 'm', context: {} }, platform: 'x', created_at: 't' };
     expect(postResultSchema.safeParse(sample).success).toBe(true);
     expect(fieldsOf('results list')).toEqual(availableFields([sample]).filter((f) => !f.startsWith('error.context.')));
+  });
+
+  it('names the same fields the commands check --fields against', () => {
+    expect([...fieldsOf('posts list')].sort()).toEqual([...POST_FIELDS].sort());
+    expect([...fieldsOf('results list')].sort()).toEqual([...RESULT_FIELDS].sort());
   });
 
   it('matches the rows results stats, profile list and listen build', () => {

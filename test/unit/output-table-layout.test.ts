@@ -124,3 +124,31 @@ describe('layoutTable', () => {
     expect(single.columns.map((c) => c.width)).toEqual([30]);
   });
 });
+
+describe('optional columns', () => {
+  // ✓ id platform when url: at 80 columns the URL fits whole only once the optional "when" goes.
+  const url = 'https://bsky.app/profile/socialpub-demo.bsky.social/post/3l4gaqqk0tsqy';
+  const columns = [
+    { header: '', priority: 0 },
+    { header: 'id', priority: 1 },
+    { header: 'platform', priority: 2 },
+    { header: 'when', priority: 4, optional: true },
+    { header: 'url', priority: 3, minWidth: 20 },
+  ];
+  const rows = [['✓', 'res_1hyXH73I4quI', 'bluesky', '2 hours ago', url]];
+
+  it('are dropped whole before a column that matters is cut', () => {
+    const wide = layoutTable({ columns, rows, width: 120 });
+    expect(wide.dropped).toEqual([]);
+    const narrow = layoutTable({ columns, rows, width: 1 + 16 + 8 + url.length + 2 * 3 });
+    expect(narrow.dropped).toEqual([3]);
+    expect(narrow.columns.find((c) => c.index === 4)!.width).toBe(url.length);
+  });
+
+  it('without the flag the same column is cut instead', () => {
+    const plain = columns.map((c) => ({ ...c, optional: false }));
+    const narrow = layoutTable({ columns: plain, rows, width: 1 + 16 + 8 + url.length + 2 * 3 });
+    expect(narrow.dropped).toEqual([]);
+    expect(narrow.columns.find((c) => c.index === 4)!.width).toBeLessThan(url.length);
+  });
+});

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import type { Choice, Prompter } from '../../src/cli/prompter.js';
+import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'posts-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -13,35 +13,6 @@ const env = { SOCIALPUB_BASE_URL: 'http://127.0.0.1:9', SOCIALPUB_API_KEY: 'sk_t
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const clock = { now: () => NOW, sleep: async () => {} };
 const run = (argv: string[], extra: Parameters<typeof runCli>[1] = {}) => runCli(argv, { env, clock, ...extra });
-
-/** Answers prompts from a script and records what was asked. */
-class ScriptedPrompter implements Prompter {
-  asked: string[] = [];
-  constructor(private answers: unknown[]) {}
-  private next<T>(message: string): T {
-    this.asked.push(message);
-    if (this.answers.length === 0) throw new Error(`unexpected prompt: ${message}`);
-    return this.answers.shift() as T;
-  }
-  async input(o: { message: string; validate?: (v: string) => true | string }) {
-    const v = this.next<string>(o.message);
-    const ok = o.validate?.(v) ?? true;
-    if (ok !== true) throw new Error(`prompt refused "${v}": ${ok}`);
-    return v;
-  }
-  async password(o: { message: string }) {
-    return this.next<string>(o.message);
-  }
-  async confirm(o: { message: string }) {
-    return this.next<boolean>(o.message);
-  }
-  async checkbox<T>(o: { message: string; choices: Choice<T>[] }) {
-    return this.next<T[]>(o.message);
-  }
-  async select<T>(o: { message: string }) {
-    return this.next<T>(o.message);
-  }
-}
 
 describe('posts create / schedule without a server', () => {
   it('--dry-run prints the exact request and sends nothing', async () => {
@@ -104,8 +75,9 @@ describe('posts create / schedule without a server', () => {
       'Send it?',
     ]);
     expect(r.stderr).toContain('This will be sent:');
-    expect(r.stderr).toContain('"text": "Hello LinkedIn"');
-    expect(r.stderr).toContain('"scheduledAt": "2026-06-02T12:00:00.000Z"');
+    // A summary, not the raw requests (issue 12): each text with its count, the time in the zone.
+    expect(r.stderr).toMatch(/linkedin\s+14 of 3000 characters\s+"Hello LinkedIn"/);
+    expect(r.stderr).toContain('when       2026-06-02 12:00 UTC · in 1 day');
     expect(r.stderr).toContain('cancelled: nothing was sent');
     expect(r.code).toBe(130);
   });

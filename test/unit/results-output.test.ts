@@ -3,7 +3,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { resultColumns, outcomeText } from '../../src/cli/commands/results/columns.js';
 import { renderResult } from '../../src/cli/commands/results/detail.js';
 import { BatchingSink } from '../../src/output/batching-sink.js';
-import { createProgress } from '../../src/output/progress-count.js';
+import { createOutput } from '../../src/output/output.js';
 import { ndjsonWriter, tableWriter, tsvWriter } from '../../src/output/writers.js';
 import { plainColors } from '../../src/output/colors.js';
 import { captureStream } from '../helpers/run-cli.js';
@@ -165,7 +165,8 @@ describe('progress line', () => {
   it('redraws at most every 100 ms and erases itself', () => {
     let t = 0;
     const err = captureStream(true);
-    const p = createProgress(err, true, () => t);
+    // Rows go to a file or a pipe, progress to the terminal on stderr.
+    const p = createOutput({ stdout: captureStream(false), stderr: err, format: 'ndjson', now: () => t }).rowProgress();
     p.update(100, 1000);
     p.update(200, 1000);
     t = 150;
@@ -178,9 +179,9 @@ describe('progress line', () => {
     expect(text.endsWith('\r\u001b[2K')).toBe(true);
   });
 
-  it('is silent when disabled', () => {
+  it('is silent when stderr is not a terminal', () => {
     const err = captureStream(false);
-    const p = createProgress(err, false, () => 0);
+    const p = createOutput({ stdout: captureStream(false), stderr: err, format: 'ndjson', now: () => 0 }).rowProgress();
     p.update(1, 2);
     p.done();
     expect(err.text()).toBe('');

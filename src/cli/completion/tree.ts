@@ -2,7 +2,7 @@
 import type { Command, Option } from 'commander';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
 import { fieldsOf } from '../fields-of.js';
-import { HELP_TOPICS } from '../help-topics.js';
+import { helpTopicNames } from '../help-topics.js';
 
 /**
  * Where the values of a flag or argument come from. `zones` are the IANA zones (one list per
@@ -58,7 +58,7 @@ function argumentValues(cmd: Command, path: string[]): ValueSource {
   const key = path.join(' ');
   if (key === 'profile use' || key === 'profile show' || key === 'profile remove') return { kind: 'profiles' };
   // `help <topic>` or `help <command>`: the topics first, from the one list `help` reads.
-  if (key === 'help') return { kind: 'words', words: [...Object.keys(HELP_TOPICS), ...helpableCommands(cmd)] };
+  if (key === 'help') return { kind: 'words', words: [...helpTopicNames(), ...helpableCommands(cmd)] };
   return { kind: 'none' };
 }
 

@@ -1,11 +1,11 @@
 // `socialpub auth`: store, check and forget the API key of a workspace profile.
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { registerLogin } from './login.js';
-import { registerLogout } from './logout.js';
-import { registerStatus } from './status.js';
+import { defineLogin } from './login.js';
+import { defineLogout } from './logout.js';
+import { defineStatus } from './status.js';
 
-export function register(program: Command, ctx: Context): void {
+export function defineAuth(program: Command, ctx: Context): void {
   const auth = program
     .command('auth')
     .summary('log in with an API key, check it, log out')
@@ -21,7 +21,7 @@ Examples:
   socialpub auth status --json
   socialpub auth logout --profile old-workspace`,
     );
-  registerLogin(auth, ctx);
-  registerStatus(auth, ctx);
-  registerLogout(auth, ctx);
+  defineLogin(auth, ctx);
+  defineStatus(auth, ctx);
+  defineLogout(auth, ctx);
 }

@@ -3,25 +3,10 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
-import { noApiKeyError } from '../../cli-error.js';
-import type { KeySource } from '../../../config/types.js';
+import type { AuthStatus } from './status.run.js';
 
-export interface AuthStatus {
-  profile: string;
-  profileSource: string;
-  baseUrl: string;
-  baseUrlSource: string;
-  /** `profile`: the config file; `keyring`: the system's credential store. */
-  keySource: KeySource;
-  key: string | null;
-  /** The config file, the credential store ("the Secret Service"), or "SOCIALPUB_API_KEY (environment, not stored)", or null without a key. */
-  keyStoredIn: string | null;
-  configPath: string;
-  valid: boolean;
-  error?: { code: string; message: string; status: number | null; requestId: string | null };
-}
 
-export function registerStatus(auth: Command, ctx: Context): void {
+export function defineStatus(auth: Command, ctx: Context): void {
   auth
     .command('status')
     .summary('show the profile, base URL and key in use, and whether the API accepts the key')
@@ -37,53 +22,5 @@ Examples:
   socialpub auth status --json | jq .valid
   SOCIALPUB_API_KEY=... socialpub auth status`,
     )
-    .action(action(ctx, () => status(ctx)));
-}
-
-export async function status(ctx: Context): Promise<number> {
-  const [{ maskKey }, { displayUrl }] = await Promise.all([import('../../../config/resolve.js'), import('../../../client/redact.js')]);
-  const { baseUrlSourceText, fields, keyLocation, profileFlag, profileSourceText } = await import('./describe.js');
-  const store = await ctx.config();
-  const profile = await ctx.profile();
-  const out = ctx.output();
-  const report: AuthStatus = {
-    profile: profile.name,
-    profileSource: profile.nameSource,
-    baseUrl: displayUrl(profile.baseUrl),
-    baseUrlSource: profile.baseUrlSource,
-    keySource: profile.keySource,
-    key: profile.apiKey ? maskKey(profile.apiKey) : null,
-    keyStoredIn: keyLocation(profile, store.path, store.keyring?.name),
-    configPath: store.path,
-    valid: false,
-  };
-
-  let failure: unknown;
-  if (!profile.apiKey) {
-    failure = noApiKeyError(profile.name, profile.keyProblem);
-  } else {
-    const { checkKey, keyRefusal } = await import('./verify-key.js');
-    const check = await checkKey(ctx, profile.apiKey, profile.baseUrl);
-    if (check.valid) report.valid = true;
-    else {
-      const fix =
-        profile.keySource === 'env'
-          ? 'the refused key comes from SOCIALPUB_API_KEY: set a valid one'
-          : `then run \`socialpub auth login${profileFlag(profile.name)}\` with the new key`;
-      failure = keyRefusal(check.error, { baseUrl: report.baseUrl, login: false, hints: [fix] }) ?? check.error;
-    }
-  }
-  if (failure) report.error = (await import('./verify-key.js')).errorSummary(failure);
-
-  const c = out.colors;
-  await out.object(report, () =>
-    fields([
-      ['profile', `${report.profile} (${profileSourceText(profile.nameSource)}${profile.exists ? '' : ', not saved yet'})`],
-      ['base URL', `${report.baseUrl} (${baseUrlSourceText(profile.baseUrlSource)})`],
-      ['key', report.key ? `${report.key} in ${report.keyStoredIn}` : profile.keyProblem ? c.yellow(`unreadable, in ${report.keyStoredIn}`) : c.yellow('none')],
-      ['API', report.valid ? c.green('✓ accepts the key') : report.key ? c.red(`✗ ${report.error?.message ?? 'not checked'}`) : c.dim('not checked (no key)')],
-    ]),
-  );
-  if (failure) throw failure;
-  return 0;
+    .action(action(ctx, async () => (await import('./status.run.js')).status(ctx)));
 }

@@ -2,8 +2,9 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
+import { integer, share } from '../../flags/number.js';
 
-export function register(program: Command, ctx: Context): void {
+export function defineDemo(program: Command, ctx: Context): void {
   program
     .command('demo')
     .summary('a guided walk through every feature against an in-process sandbox')
@@ -16,14 +17,13 @@ export function register(program: Command, ctx: Context): void {
       'after',
       `
 Examples:
-  npm run demo
-  socialpub demo
-  socialpub demo --failure-rate 0    # every platform succeeds`,
+  socialpub demo                     # installed (npm install -g socialpub), or: npx socialpub demo
+  socialpub demo --failure-rate 0    # every platform succeeds
+  npm run demo                       # from a clone of the repository: builds, then runs the demo`,
     )
     .action(
-      action(ctx, async (opts: { seed: string; failureRate: string }) => {
-        const { runDemo } = await import('../../demo/script.js');
-        return runDemo(ctx, { seed: Number(opts.seed), failureRate: Number(opts.failureRate), leadSeconds: 3 });
-      }),
+      action(ctx, async (opts: { seed: string; failureRate: string }) =>
+        (await import('./run.js')).runDemo(ctx, { seed: integer('--seed', opts.seed), failureRate: share('--failure-rate', opts.failureRate), leadSeconds: 3 }),
+      ),
     );
 }

@@ -16,6 +16,7 @@ import { readSource } from './read-source.js';
 import { userZone } from '../../../posts/zone.js';
 import { askAt, askMedia, askPlatforms, askTexts } from './prompts.js';
 import { splitList } from '../../flags/list.js';
+import { checkIdempotencyKey } from './send.js';
 import { PLATFORM_LIMITS, isPlatform } from '../../../wire/platforms.js';
 
 export interface PayloadOptions {
@@ -71,12 +72,25 @@ export async function compose(ctx: Context, opts: ScheduleOptions, mode: 'create
       'or leave the id out to create and schedule a new post from the payload options',
     ]);
   }
+  // Checked first: a bad key found after the prompts would lose everything typed.
+  checkIdempotencyKey(opts.idempotencyKey);
   const zone = catchTime(issues, () => userZone(ctx.env, opts.tz)) ?? machineZone();
+  const inspect = mediaInspector();
   let prompted = false;
   let draft: PostDraft | undefined;
   let postId = draftId;
   let atInput = opts.at;
   let atField = '--at';
+  let at: ResolvedAt | undefined;
+  const resolveAt = (input: string) => {
+    const now = ctx.clock.now();
+    return catchTime(issues, () => {
+      const parsed = parseAt(input, { now, zone, field: atField });
+      // A late CI re-run (CONTRACT 5): with a key, an absolute time that has passed is sent; the
+      // service replays the post the key created, and only refuses a key it has never seen.
+      return opts.idempotencyKey !== undefined && parsed.kind !== 'relative' ? parsed : requireFuture(parsed, now, atField, input);
+    });
+  };
 
   if (draftId !== undefined) {
     if (draftId.trim() === '') issues.push({ field: '<draft-id>', message: '<draft-id> is empty', fix: 'give the id printed by `socialpub posts create`' });
@@ -100,39 +114,35 @@ export async function compose(ctx: Context, opts: ScheduleOptions, mode: 'create
     if (syntax.length) throw new InvalidInputError(syntax);
     const missing = missingFlags(values);
     if (missing.length || (ctx.globals.interactive && needsMedia(values))) {
-      if (ctx.globals.interactive) {
-        await askPayload(ctx, values);
-        prompted = true;
-      } else {
+      if (!ctx.globals.interactive) {
         const needAt = mode === 'schedule' && atInput === undefined;
         throw missingError([...missing, ...(needAt ? ['--at'] : [])], mode);
       }
+      // Everything given is judged before the first question, so a typo in a flag never costs
+      // what was typed at the prompts.
+      const given = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues);
+      const givenFacts = await collectFacts([given], inspect);
+      issues.push(...validateDraft(given, (m) => givenFacts.get(m), { skipMissing: true }));
+      if (mode === 'schedule' && atInput !== undefined) at = resolveAt(atInput);
+      if (issues.length) throw new InvalidInputError(issues);
+      await askPayload(ctx, values);
+      prompted = true;
     }
     draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues);
   }
 
-  let at: ResolvedAt | undefined;
-  if (mode === 'schedule') {
-    if (atInput === undefined) {
-      if (ctx.globals.interactive && issues.length === 0) {
-        atInput = await askTime(ctx, zone);
-        prompted = true;
-      } else if (issues.length === 0) throw missingError(['--at'], mode);
-    }
-    if (atInput !== undefined) {
-      const input = atInput;
-      const now = ctx.clock.now();
-      at = catchTime(issues, () => {
-        const parsed = parseAt(input, { now, zone, field: atField });
-        // A late CI re-run (CONTRACT 5): with a key, an absolute time that has passed is sent; the
-        // service replays the post the key created, and only refuses a key it has never seen.
-        return opts.idempotencyKey !== undefined && parsed.kind !== 'relative' ? parsed : requireFuture(parsed, now, atField, input);
-      });
-    }
-  }
-
-  const facts = draft ? await collectFacts([draft], mediaInspector()) : new Map<MediaSource, MediaFacts>();
+  const facts = draft ? await collectFacts([draft], inspect) : new Map<MediaSource, MediaFacts>();
   if (draft) issues.push(...validateDraft(draft, (m) => facts.get(m)));
+  if (mode === 'schedule' && at === undefined) {
+    if (atInput === undefined) {
+      // The post is judged before the time is asked for, for the same reason.
+      if (issues.length) throw new InvalidInputError(issues);
+      if (!ctx.globals.interactive) throw missingError(['--at'], mode);
+      atInput = await askTime(ctx, zone);
+      prompted = true;
+    }
+    at = resolveAt(atInput);
+  }
   if (issues.length) throw new InvalidInputError(issues);
   return { draft, postId, at, zone, facts, prompted };
 }
@@ -165,9 +175,22 @@ function needsMedia(values: FlagValues): boolean {
 async function askPayload(ctx: Context, values: FlagValues): Promise<void> {
   if (!(values.platform ?? []).length && !(values.textFor ?? []).length) values.platform = await askPlatforms(ctx.prompter());
   await askTexts(ctx.prompter(), values);
-  if (!(values.media ?? []).length) values.media = await askMedia(ctx.prompter(), values);
+  if (!(values.media ?? []).length) values.media = await askMedia(ctx.prompter(), values, mediaProblems(values));
 }
 
 async function askTime(ctx: Context, zone: string): Promise<string> {
   return askAt(ctx.prompter(), zone, ctx.clock.now);
+}
+
+/** What is wrong with a media answer for these platforms ('' when nothing): the prompt asks again. */
+function mediaProblems(values: FlagValues): (answer: string[]) => Promise<string> {
+  return async (media) => {
+    const scratch: Issue[] = [];
+    const draft = draftFromFlags({ ...values, media }, (p) => resolve(process.cwd(), p), scratch);
+    // A fresh look each time: the user may have fixed the file between two answers.
+    const facts = await collectFacts([draft], mediaInspector());
+    const problems = validateDraft(draft, (m) => facts.get(m)).filter((i) => i.field.startsWith('--media'));
+    // The answer is not a flag: "nope.png: no such file", not "--media nope.png: …".
+    return problems.map((i) => `${i.message.replace(/^--media /, '')}${i.fix ? ` (${i.fix})` : ''}`).join('; ');
+  };
 }

@@ -4,11 +4,12 @@ import type { Context } from '../../context.js';
 import { defineCreate } from './create.js';
 import { defineSchedule } from './schedule.js';
 import { defineList } from './list.js';
+import { defineCalendar } from './calendar.js';
 
 export function definePosts(program: Command, ctx: Context): void {
   const posts = program
     .command('posts')
-    .summary('draft, schedule and list posts')
+    .summary('draft, schedule, list and see posts on a calendar')
     .description('Create drafts with a payload per platform, schedule them (one at a time or from a file), and list posts by status.')
     .addHelpText(
       'after',
@@ -21,4 +22,5 @@ Examples:
   defineCreate(posts, ctx);
   defineSchedule(posts, ctx);
   defineList(posts, ctx);
+  defineCalendar(posts, ctx);
 }

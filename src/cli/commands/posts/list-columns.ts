@@ -1,5 +1,7 @@
 // Columns of `posts list`: plain values for TSV, colour and relative times on a terminal.
 import type { Column } from '../../../output/writers.js';
+import type { ListView } from '../../../output/output.js';
+import { icsEvent, icsFooter, icsHeader } from '../../../posts/ics.js';
 import type { Colors } from '../../../output/colors.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
 import type { Post } from '../../../wire/schemas.js';
@@ -29,17 +31,35 @@ export function headline(post: Post): string {
   return '';
 }
 
+/** The fields of a post (CONTRACT section 2), for --fields. */
+export const POST_FIELDS = ['id', 'status', 'title', 'scheduledAt', 'createdAt', 'updatedAt', 'payloads'] as const;
+
 export function postColumns(now: number, zone?: string): Column<Post>[] {
   return [
-    { header: 'id', value: (p) => p.id },
-    { header: 'status', value: (p) => p.status, pretty: (p, c) => statusColor(p.status, c) },
-    { header: 'platforms', value: (p) => Object.keys(p.payloads ?? {}).join(','), maxWidth: 40 },
+    // priority: lower is more important; long platform lists become counts before text is cut.
+    { header: 'id', field: 'id', value: (p) => p.id, priority: 0, shrink: 'never' },
+    { header: 'status', field: 'status', value: (p) => p.status, pretty: (p, c) => statusColor(p.status, c), priority: 1 },
+    {
+      header: 'platforms',
+      field: 'platforms',
+      value: (p) => Object.keys(p.payloads ?? {}).join(','),
+      compact: (p) => {
+        const n = Object.keys(p.payloads ?? {}).length;
+        return n === 1 ? Object.keys(p.payloads ?? {})[0]! : `${n} platforms`;
+      },
+      maxWidth: 24,
+      priority: 4,
+    },
     {
       header: 'scheduled',
+      field: 'scheduledAt',
+      priority: 3,
+      minWidth: 11,
       value: (p) => p.scheduledAt ?? '',
       pretty: (p, c) => (p.scheduledAt ? `${formatRelative(p.scheduledAt, now)} ${c.dim(`(${formatLocal(p.scheduledAt, zone)})`)}` : c.dim('—')),
+      compact: (p, c) => (p.scheduledAt ? formatRelative(p.scheduledAt, now) : c.dim('—')),
     },
-    { header: 'title / text', value: headline },
+    { header: 'title / text', field: 'title', value: headline, priority: 2, minWidth: 10 },
   ];
 }
 
@@ -49,4 +69,14 @@ export function listFooter(offset: number, count: number, total: number | undefi
   const parts = [`showing ${(offset + 1).toLocaleString('en-US')}–${(offset + count).toLocaleString('en-US')}${total !== undefined ? ` of ${total.toLocaleString('en-US')}` : ''}`];
   if (total !== undefined && offset + count < total) parts.push(`next: --offset ${offset + count}`);
   return parts.join(' · ');
+}
+
+/** How posts are printed (list): columns, ids for -q, the fields for --fields, and -o ics. */
+export function postView(now: number, zone: string): ListView<Post> {
+  return {
+    columns: postColumns(now, zone),
+    id: (post) => post.id,
+    fields: POST_FIELDS,
+    ics: { header: () => icsHeader(), event: (post) => icsEvent(post, { now }), footer: icsFooter },
+  };
 }

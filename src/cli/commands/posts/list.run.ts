@@ -5,7 +5,7 @@ import { DEFAULTS } from '../../flags/defaults.js';
 import { optionalWholeNumber } from '../../flags/number.js';
 import { statuses as parseStatuses } from '../../flags/choice.js';
 import { userZone } from '../../../posts/zone.js';
-import { listFooter, postColumns } from './list-columns.js';
+import { listFooter, postView } from './list-columns.js';
 
 export interface ListOptions {
   status?: string[];
@@ -40,7 +40,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<number> 
       if (++n >= limit) return;
     }
   }
-  const count = await out.list(limited(), { columns: postColumns(ctx.clock.now(), userZone(ctx.env, undefined)), id: (post) => post.id });
+  const count = await out.list(limited(), postView(ctx.clock.now(), userZone(ctx.env, undefined)));
   out.footer(listFooter(offset, count, total, statuses));
   return 0;
 }

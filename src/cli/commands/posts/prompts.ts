@@ -55,17 +55,24 @@ export async function askTexts(prompter: Prompter, values: FlagValues): Promise<
   values.textFor = [...(values.textFor ?? []), ...added];
 }
 
-export async function askMedia(prompter: Prompter, values: FlagValues): Promise<string[]> {
+/** Asks for media until the answer suits every platform; `problems` says what is wrong ('' when nothing). */
+export async function askMedia(prompter: Prompter, values: FlagValues, problems: (media: string[]) => Promise<string>): Promise<string[]> {
   const needing = platformsOf(values).filter((p) => isPlatform(p) && PLATFORM_LIMITS[p].requiresMedia);
   const answer = await prompter.input({
     message: needing.length ? `Media files or URLs, comma-separated (${needing.join(', ')} need${needing.length === 1 ? 's' : ''} at least one)` : 'Media files or URLs, comma-separated (empty for none)',
-    validate: (v) => (needing.length && v.trim() === '' ? `${needing.join(', ')} need media` : true),
+    validate: async (v) => {
+      if (needing.length && v.trim() === '') return `${needing.join(', ')} need media`;
+      return (await problems(splitMedia(v))) || true;
+    },
   });
-  return answer
+  return splitMedia(answer);
+}
+
+const splitMedia = (answer: string) =>
+  answer
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-}
 
 export async function askAt(prompter: Prompter, zone: string, now: () => number): Promise<string> {
   return prompter.input({
@@ -83,7 +90,7 @@ export async function askAt(prompter: Prompter, zone: string, now: () => number)
 }
 
 /** Shows what will be sent (on stderr, where prompts live) and asks to go ahead. */
-export async function confirmSend(prompter: Prompter, stderr: { write(s: string): boolean }, preview: string): Promise<boolean> {
-  stderr.write(`\nThis will be sent:\n\n${preview}\n\n`);
+export async function confirmSend(prompter: Prompter, stderr: { write(s: string): boolean }, summary: string): Promise<boolean> {
+  stderr.write(`\nThis will be sent:\n\n${summary}\n\n(the exact requests: run it again with --dry-run)\n\n`);
   return prompter.confirm({ message: 'Send it?', default: true });
 }

@@ -7,7 +7,8 @@ import { PATHS } from '../../../wire/headers.js';
 import type { CreatePostBody, ScheduleBody } from '../../../wire/schemas.js';
 import { buildBody, localFiles } from '../../../posts/body.js';
 import type { Composed, ScheduleOptions } from './compose.js';
-import { printDryRun, renderRequest, type PlannedRequest } from './dry-run.js';
+import { printDryRun, type PlannedRequest } from './dry-run.js';
+import { confirmSummary } from './confirm-summary.js';
 import { describeTime, printPost } from './render.js';
 import { uploadFiles } from '../../../posts/uploads.js';
 import { confirmSend } from './prompts.js';
@@ -60,8 +61,7 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
     return EXIT.ok;
   }
   if (c.prompted) {
-    const when = c.at ? `\n\n(scheduled for ${describeTime(c.at.iso, c.zone, ctx.clock.now())})` : '';
-    if (!(await confirmSend(ctx.prompter(), ctx.io.stderr, planned.map(renderRequest).join('\n\n') + when))) {
+    if (!(await confirmSend(ctx.prompter(), ctx.io.stderr, confirmSummary(c, ctx.clock.now())))) {
       ctx.output().notice('cancelled: nothing was sent');
       return EXIT.interrupted;
     }

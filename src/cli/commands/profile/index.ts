@@ -1,12 +1,12 @@
 // `socialpub profile`: the workspace profiles (name → base URL, API key, preferences).
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { registerList } from './list.js';
-import { registerRemove } from './remove.js';
-import { registerShow } from './show.js';
-import { registerUse } from './use.js';
+import { defineList } from './list.js';
+import { defineRemove } from './remove.js';
+import { defineShow } from './show.js';
+import { defineUse } from './use.js';
 
-export function register(program: Command, ctx: Context): void {
+export function defineProfile(program: Command, ctx: Context): void {
   const profile = program
     .command('profile')
     .summary('list, switch, show and remove workspace profiles')
@@ -22,8 +22,8 @@ Examples:
   socialpub profile show --json
   socialpub profile remove old-workspace`,
     );
-  registerList(profile, ctx);
-  registerUse(profile, ctx);
-  registerShow(profile, ctx);
-  registerRemove(profile, ctx);
+  defineList(profile, ctx);
+  defineUse(profile, ctx);
+  defineShow(profile, ctx);
+  defineRemove(profile, ctx);
 }

@@ -3,6 +3,7 @@
 // cell falls back to an empty value instead of failing.
 import type { Colors } from '../../../output/colors.js';
 import type { Column } from '../../../output/writers.js';
+import type { ListView } from '../../../output/output.js';
 import { formatRelative } from '../../../output/time.js';
 import type { PostResult } from '../../../wire/schemas.js';
 
@@ -26,18 +27,32 @@ export function outcomeText(row: Row): string {
   return code && message ? `${code}: ${message}` : code || message || 'no error details';
 }
 
+/** The fields of a post result row (CONTRACT section 2), for --fields. */
+export const RESULT_FIELDS = [
+  'id', 'post_id', 'success', 'social_account_id', 'platform', 'created_at',
+  'platform_data', 'platform_data.id', 'platform_data.url', 'platform_data.username',
+  'error', 'error.code', 'error.message', 'error.context',
+] as const;
+
 export function resultColumns(now: () => number): Column<Row>[] {
   return [
+    // priority: lower is more important; the widest low-priority columns shrink, then drop, first.
     {
       header: '',
+      field: 'success',
       value: (r) => (r.success ? 'success' : 'failure'),
       pretty: (r, c) => (r.success ? c.green('✓') : c.red('✗')),
+      priority: 0,
     },
-    { header: 'id', value: (r) => r.id },
-    { header: 'post', value: (r) => r.post_id },
-    { header: 'platform', value: (r) => str(r.platform), pretty: (r, c) => str(r.platform) || c.dim('—') },
+    { header: 'id', field: 'id', value: (r) => r.id, priority: 1, shrink: 'never' },
+    { header: 'post', field: 'post_id', value: (r) => r.post_id, priority: 6, optional: true },
+    { header: 'platform', field: 'platform', value: (r) => str(r.platform), pretty: (r, c) => str(r.platform) || c.dim('—'), priority: 2 },
     {
       header: 'account',
+      field: 'platform_data.username',
+      priority: 5,
+      optional: true,
+      minWidth: 8,
       value: username,
       pretty: (r, c) => {
         const u = username(r);
@@ -48,21 +63,35 @@ export function resultColumns(now: () => number): Column<Row>[] {
     },
     {
       header: 'when',
+      field: 'created_at',
+      priority: 4,
+      optional: true,
       value: (r) => str(r.created_at),
       pretty: (r, c) => (r.created_at ? formatRelative(r.created_at, now()) : c.dim('—')),
     },
     {
       header: 'url / error',
+      field: 'outcome',
       value: outcomeText,
       pretty: (r, c) => prettyOutcome(r, c),
+      priority: 3,
+      minWidth: 20,
     },
   ];
 }
 
 function prettyOutcome(r: Row, c: Colors): string {
-  if (r.success) return str(r.platform_data?.url) || c.dim('no URL');
+  if (r.success) {
+    const url = str(r.platform_data?.url);
+    return url ? (c.link ? c.link(url) : url) : c.dim('no URL');
+  }
   const code = str(r.error?.code);
   const message = str(r.error?.message);
   if (code && message) return `${c.red(code)}: ${message}`;
   return c.red(outcomeText(r));
+}
+
+/** How result rows are printed (list, wait): the columns, ids for -q, the fields for --fields. */
+export function resultView(now: () => number): ListView<Row> {
+  return { columns: resultColumns(now), id: (r) => r.id, fields: RESULT_FIELDS };
 }

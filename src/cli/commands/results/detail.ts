@@ -39,7 +39,8 @@ export function renderResult(row: PostResult, c: Colors, now: number): string {
   if (row.social_account_id) field('account', user ? `${row.social_account_id} (${user})` : row.social_account_id);
   else field('account', `${c.dim('not tied to a connected account')}${user ? ` (${user})` : ''}`);
   if (pd && typeof pd.id === 'string') field('platform post id', pd.id);
-  if (row.success) field('url', typeof pd?.url === 'string' && pd.url ? pd.url : c.dim('(the platform gave none)'));
+  // Shown in full (never cut), and clickable where the terminal supports links.
+  if (row.success) field('url', typeof pd?.url === 'string' && pd.url ? (c.link ? c.link(pd.url) : pd.url) : c.dim('(the platform gave none)'));
   if (typeof row.created_at === 'string') {
     const rel = formatRelative(row.created_at, now);
     field('created', rel ? `${row.created_at} (${rel})` : row.created_at);

@@ -1,10 +1,17 @@
 // `results get`, run: one post result in full (the detail view, or the row as JSON).
 import type { Context } from '../../context.js';
-import { UsageError } from '../../cli-error.js';
+import { keyWorkspace } from '../../key-workspace.js';
+import { CliError, EXIT, UsageError } from '../../cli-error.js';
 import { ApiError, NotFoundError } from '../../../client/errors.js';
 import { renderResult } from './detail.js';
+import { openInBrowser } from '../../../output/browser.js';
+import type { PostResult } from '../../../wire/schemas.js';
 
-export async function runGet(ctx: Context, id: string): Promise<number> {
+export interface GetFlags {
+  web?: boolean;
+}
+
+export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Promise<number> {
   const trimmed = id.trim();
   if (!trimmed) throw new UsageError('results get: give a result id', ['find ids with `socialpub results list`']);
   const client = await ctx.client();
@@ -15,7 +22,7 @@ export async function runGet(ctx: Context, id: string): Promise<number> {
     if (err instanceof ApiError && err.kind === 'not-found') {
       // The service answers 404 for another workspace's id too: say where we looked, nothing more.
       const profile = await ctx.profile();
-      throw new NotFoundError(`no result ${trimmed} in the workspace of profile ${profile.name}`, {
+      throw new NotFoundError(`no result ${trimmed} in ${keyWorkspace(profile)}`, {
         ...(err.status !== undefined ? { status: err.status } : {}),
         ...(err.code !== undefined ? { code: err.code } : {}),
         ...(err.requestId !== undefined ? { requestId: err.requestId } : {}),
@@ -26,7 +33,23 @@ export async function runGet(ctx: Context, id: string): Promise<number> {
     throw err;
   }
   const out = ctx.output();
+  if (flags.web) return openLivePost(ctx, row);
   await out.object(row, () => renderResult(row, out.colors, ctx.clock.now()));
   if (!out.structured) out.info(out.colors.dim(`all results of this post: socialpub results list --post ${row.post_id}`));
+  return 0;
+}
+
+/** --web: the live post in the browser, or its URL printed when there is no browser to open. */
+async function openLivePost(ctx: Context, row: PostResult): Promise<number> {
+  const url = row.platform_data?.url;
+  if (!row.success || typeof url !== 'string' || !url) {
+    throw new CliError(`${row.id} has no live post to open: ${row.success ? 'the platform gave no URL' : 'publishing failed'}`, {
+      exitCode: EXIT.usage,
+      hints: [`see why with \`socialpub results get ${row.id}\``],
+    });
+  }
+  const out = ctx.output();
+  if (await openInBrowser({ env: ctx.env, url })) out.info(`opened ${url}`);
+  else await out.data(url);
   return 0;
 }

@@ -9,7 +9,7 @@ import { flagError } from '../../flags/error.js';
 import { PAGE } from '../../../wire/headers.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import { capHeapGrowth } from '../../../output/heap.js';
-import { resultColumns } from './columns.js';
+import { resultView } from './columns.js';
 import { footerText, type OutcomeFilter } from './footer.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type ListFlags } from './list-flags.js';
 import { selectedResults, windowOf } from './selection.js';
@@ -66,7 +66,7 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   }
   let shown: number;
   try {
-    shown = await out.list(selected(), { columns: resultColumns(() => ctx.clock.now()), id: (r) => r.id });
+    shown = await out.list(selected(), resultView(() => ctx.clock.now()));
   } finally {
     progress?.done();
   }

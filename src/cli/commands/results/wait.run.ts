@@ -1,6 +1,7 @@
 // `results wait`, run: poll (and optionally listen for webhooks) until every target of a post
 // has a result; exit 7 when any failed, 1 on timeout.
 import type { Context } from '../../context.js';
+import { keyWorkspace } from '../../key-workspace.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { nonEmpty } from '../../flags/url.js';
 import { optionalWholeNumber } from '../../flags/number.js';
@@ -10,7 +11,9 @@ import type { ApiClient, RateLimitInfo } from '../../../client/types.js';
 import { startListener } from '../../../listen/index.js';
 import type { Post, PostResult } from '../../../wire/schemas.js';
 import * as waitState from '../../../results/wait-state.js';
-import { outcomeText, resultColumns } from './columns.js';
+import { outcomeText, resultView } from './columns.js';
+import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
+import { userZone } from '../../../posts/zone.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 /** Per request while waiting; the global --timeout is the whole wait for this command. */
@@ -37,11 +40,12 @@ export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
   const deadline = start + waitMs;
 
   let targets: string[] = [];
+  let dueAt: number | undefined;
   if (expect === undefined) {
     const post = await findPost(client, postId);
     if (!post) {
       const profile = await ctx.profile();
-      throw new CliError(`no post ${postId} in the workspace of profile ${profile.name}`, {
+      throw new CliError(`no post ${postId} in ${keyWorkspace(profile)}`, {
         exitCode: EXIT.notFound,
         code: 'NOT_FOUND',
         hints: ['list the posts of this workspace with `socialpub posts list`, or pass --expect N to wait for N results without looking the post up'],
@@ -50,6 +54,7 @@ export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
     targets = Object.keys(post.payloads);
     if (targets.length === 0) throw new CliError(`post ${postId} has no platform payloads: there is nothing to wait for`, { exitCode: EXIT.usage });
     if (post.status === 'draft') out.warn(`post ${postId} is a draft: it gets results only once it is scheduled`);
+    if (post.scheduledAt) dueAt = Date.parse(post.scheduledAt);
   }
 
   // Webhooks only wake the poller: what counts is always what the API returns.
@@ -114,7 +119,7 @@ export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
   else if (current.failures.length) spinner.fail(`${summary}, ${current.failures.length} failed`);
   else spinner.succeed(`${summary}, all succeeded`);
 
-  await out.list(current.rows, { columns: resultColumns(() => ctx.clock.now()), id: (r) => r.id });
+  await out.list(current.rows, resultView(() => ctx.clock.now()));
 
   for (const f of current.failures) {
     const where = [f.platform, f.platform_data?.username ? `@${String(f.platform_data.username).replace(/^@/, '')}` : undefined].filter(Boolean).join(' ');
@@ -122,13 +127,30 @@ export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
   }
   if (timedOut) {
     const missing = current.missing.length ? `; still missing: ${current.missing.join(', ')}` : '';
-    throw new CliError(`timed out after ${formatDuration(waitMs)} waiting for post ${postId}: ${summary}${missing}`, {
+    const early = notDueYet(postId, dueAt, ctx.clock.now(), userZone(ctx.env, undefined));
+    throw new CliError(`timed out after ${formatDuration(waitMs)} waiting for post ${postId}: ${summary}${missing}${early ? `; ${early.message}` : ''}`, {
       exitCode: EXIT.error,
       code: 'WAIT_TIMEOUT',
-      hints: ['wait longer with --timeout (e.g. --timeout 30m); check when the post is due with `socialpub posts list`'],
+      hints: [early?.hint ?? 'wait longer with --timeout (e.g. --timeout 30m); check when the post is due with `socialpub posts list`'],
     });
   }
   return current.failures.length ? EXIT.partial : EXIT.ok;
+}
+
+/**
+ * A wait that ended before the post is even due: no platform could have reported, so say when it
+ * is due (in the user's zone, and from now) and how long a wait would see it through.
+ */
+function notDueYet(postId: string, dueAt: number | undefined, now: number, zone: string): { message: string; hint: string } | undefined {
+  if (dueAt === undefined || Number.isNaN(dueAt) || dueAt <= now) return undefined;
+  const soon = dueAt - now < 20 * 3600_000;
+  const when = soon ? `${formatClock(dueAt, zone)} (${zone})` : formatLocal(dueAt, zone);
+  // A few minutes past the due time: publishing and the first poll take a moment.
+  const minutes = Math.ceil((dueAt - now) / 60_000) + 5;
+  return {
+    message: `post ${postId} is due at ${when}, ${formatRelative(dueAt, now)}`,
+    hint: `no platform reports before the post is due: wait past it with --timeout ${minutes}m`,
+  };
 }
 
 /** Newest first, so a freshly scheduled post is on the first page. */

@@ -3,13 +3,13 @@
 import type { Context } from '../../context.js';
 import { CliError, UsageError, EXIT } from '../../cli-error.js';
 import { banner, readyLine } from './banner.js';
+import { startSandbox, SandboxOptionError, StateFileError } from '../../../sandbox/index.js';
 import { planSandbox, type SandboxFlags } from './flags.js';
 
 export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<number> {
   const plan = planSandbox(flags, ctx.env);
-  const json = ctx.globals.format === 'json' || ctx.globals.format === 'ndjson';
   const out = ctx.output();
-  const { startSandbox, SandboxOptionError, StateFileError } = await import('../../../sandbox/index.js');
+  const json = out.structured;
   if ((plan.options.fixtures ?? 0) >= 100_000) out.info(`loading ${plan.options.fixtures!.toLocaleString('en-US')} fixture results…`);
   let sandbox;
   try {

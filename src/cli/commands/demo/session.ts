@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { Colors } from '../../output/colors.js';
-import type { Clock, Context } from '../context.js';
-import { runProgram } from '../run.js';
+import type { Colors } from '../../../output/colors.js';
+import type { Clock, Context } from '../../context.js';
+import { runProgram } from '../../run.js';
 import { tee } from './tee.js';
 
 export interface StepResult {

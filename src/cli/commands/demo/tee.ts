@@ -1,6 +1,6 @@
 // A stream that passes everything to the real terminal and keeps a copy, so the demo can show a
 // step's output and still read it.
-import type { OutStream } from '../context.js';
+import type { OutStream } from '../../context.js';
 
 export interface TeeStream extends OutStream {
   text(): string;

@@ -1,0 +1,74 @@
+// `auth login`, run.
+import type { Context } from '../../context.js';
+import { UsageError } from '../../cli-error.js';
+import { profileNameProblem } from '../../../config/profile-name.js';
+import { readKey } from './read-key.js';
+import { checkKey, keyRefusal } from './verify-key.js';
+import { saveKey } from '../../../config/credentials.js';
+import { maskKey } from '../../../config/resolve.js';
+import { DEFAULT_BASE_URL } from '../../../config/types.js';
+import { baseUrlProblem, isInsecureRemote, normaliseBaseUrl } from '../../../config/base-url.js';
+import { profileFlag } from './describe.js';
+
+export interface LoginOptions {
+  withKey?: boolean;
+  insecureStorage?: boolean;
+}
+
+export async function login(ctx: Context, opts: LoginOptions): Promise<number> {
+  const store = await ctx.config();
+  const resolved = await ctx.profile();
+  const nameProblem = profileNameProblem(resolved.name);
+  if (nameProblem) throw new UsageError(`--profile: ${nameProblem}`);
+  const flagBaseUrl = ctx.globals.baseUrl;
+  if (flagBaseUrl !== undefined) {
+    const problem = baseUrlProblem(flagBaseUrl);
+    if (problem) throw new UsageError(`--base-url: ${problem}`, ['for example --base-url https://api.example.com']);
+  } else if (resolved.baseUrlSource === 'env') {
+    const problem = baseUrlProblem(resolved.baseUrl);
+    if (problem) throw new UsageError(`SOCIALPUB_BASE_URL: ${problem}`);
+  }
+  const baseUrl = resolved.baseUrl;
+  const out = ctx.output();
+  if (isInsecureRemote(baseUrl)) out.warn(`${baseUrl} is plain http to another machine: the key would cross the network unencrypted; prefer https`);
+  const key = await readKey(ctx, { withKey: Boolean(opts.withKey), prompt: `API key for ${baseUrl} (profile ${resolved.name})` });
+  const check = await checkKey(ctx, key, baseUrl);
+  if (!check.valid) {
+    const hints = flagBaseUrl === undefined && resolved.baseUrlSource === 'default' ? [`the key was checked against ${DEFAULT_BASE_URL} (the local sandbox); pass --base-url for another service`] : [];
+    const refusal = keyRefusal(check.error, { baseUrl, login: true, hints });
+    if (refusal) throw refusal;
+    out.warn(`could not check the key against ${baseUrl}; nothing was saved`);
+    if (resolved.baseUrlSource === 'default') out.warn(`${baseUrl} is the local sandbox: start it with \`socialpub sandbox\`, or pass --base-url for another service`);
+    throw check.error;
+  }
+
+  // SOCIALPUB_BASE_URL is for one run: never written. Otherwise the URL the key was checked against is saved.
+  const saveBaseUrl = flagBaseUrl !== undefined ? normaliseBaseUrl(flagBaseUrl) : resolved.baseUrlSource === 'env' ? undefined : baseUrl;
+  const saved = await saveKey(store, store.keyring, resolved.name, key, {
+    insecureStorage: Boolean(opts.insecureStorage),
+    change: (profile) => {
+      const next = { ...profile };
+      if (saveBaseUrl !== undefined && (flagBaseUrl !== undefined || !profile.baseUrl)) next.baseUrl = saveBaseUrl;
+      return next;
+    },
+  });
+  const becameCurrent = !store.current() || !store.names().includes(store.current()!);
+  if (becameCurrent) await store.use(resolved.name);
+
+  out.info(`Logged in to ${baseUrl} as profile ${resolved.name} (key ${maskKey(key)})`);
+  const current = becameCurrent ? `; ${resolved.name} is now the current profile` : '';
+  if (saved.storage === 'keyring') out.info(`Saved in ${saved.location} (the system credential store)${current}`);
+  else {
+    // Said every time: a key in a file is the weaker choice, and the user should know it was made.
+    if (saved.fallbackReason) out.warn(`the system credential store cannot be used here (${saved.fallbackReason}); the key goes in the 0600 config file instead`);
+    out.info(`Saved in ${store.path}${saved.fallbackReason ? ' (0600, no system credential store)' : ' (0600, --insecure-storage)'}${current}`);
+  }
+  if (resolved.baseUrlSource === 'env' && flagBaseUrl === undefined) {
+    out.warn(`the base URL came from SOCIALPUB_BASE_URL and was not saved; run \`socialpub auth login --base-url ${baseUrl}${profileFlag(resolved.name)}\` to save it with the profile`);
+  }
+  if (ctx.env.SOCIALPUB_API_KEY?.trim()) out.warn('SOCIALPUB_API_KEY is set in this environment and wins over the saved key while it is set');
+  if (out.structured) {
+    await out.object({ profile: resolved.name, baseUrl, key: maskKey(key), keyStoredIn: saved.location, configPath: store.path, current: store.current() === resolved.name }, () => '');
+  }
+  return 0;
+}

@@ -1,0 +1,83 @@
+// The command reference: every visible command with its usage, flags and examples, read from the
+// live commander tree (like the completion generator), so it cannot drift from `--help`.
+import type { EventEmitter } from 'node:events';
+import type { Command, Help } from 'commander';
+
+export interface ReferenceItem {
+  term: string;
+  description: string;
+}
+
+export interface ReferenceEntry {
+  /** Words from the root: [] for socialpub itself, ['posts', 'create'], … */
+  path: string[];
+  usage: string;
+  summary: string;
+  description: string;
+  arguments: ReferenceItem[];
+  options: ReferenceItem[];
+  subcommands: ReferenceItem[];
+  /** What commander prints after the flags (the examples), without the leading blank line. */
+  after: string;
+}
+
+function visibleSubcommands(cmd: Command): Command[] {
+  return cmd.commands.filter((c) => !(c as Command & { _hidden?: boolean })._hidden);
+}
+
+/** The text that addHelpText('after', …) adds, captured by replaying commander's own event. */
+function afterText(cmd: Command): string {
+  let text = '';
+  // A Command is an EventEmitter at run time; commander's typings leave that out.
+  (cmd as unknown as EventEmitter).emit('afterHelp', { error: false, command: cmd, write: (s: string) => void (text += s) });
+  return text.replace(/^\n+/, '').replace(/\s+$/, '');
+}
+
+function entryOf(cmd: Command, path: string[], help: Help): ReferenceEntry {
+  return {
+    path,
+    usage: help.commandUsage(cmd),
+    summary: cmd.summary() || cmd.description(),
+    description: cmd.description(),
+    arguments: help.visibleArguments(cmd).map((a) => ({ term: help.argumentTerm(a), description: help.argumentDescription(a) })),
+    options: help.visibleOptions(cmd).map((o) => ({ term: help.optionTerm(o), description: help.optionDescription(o) })),
+    subcommands: visibleSubcommands(cmd).map((c) => ({ term: c.name(), description: c.summary() || c.description() })),
+    after: afterText(cmd),
+  };
+}
+
+/** Every visible command, depth first, the root first. */
+export function referenceOf(root: Command): ReferenceEntry[] {
+  const out: ReferenceEntry[] = [];
+  const walk = (cmd: Command, path: string[]) => {
+    out.push(entryOf(cmd, path, cmd.createHelp()));
+    for (const sub of visibleSubcommands(cmd)) walk(sub, [...path, sub.name()]);
+  };
+  walk(root, []);
+  return out;
+}
+
+function items(title: string, list: ReferenceItem[]): string {
+  if (!list.length) return '';
+  const width = Math.max(...list.map((i) => i.term.length));
+  return `\n${title}:\n${list.map((i) => `  ${i.term.padEnd(width)}  ${i.description}`.trimEnd()).join('\n')}\n`;
+}
+
+/** `socialpub help reference`: plain text, one section per command. */
+export function referenceText(root: Command, version: string): string {
+  const entries = referenceOf(root);
+  const sections = entries.map((e) => {
+    const name = ['socialpub', ...e.path].join(' ');
+    const title = `${name} — ${e.summary}`;
+    return [
+      `${title}\n${'='.repeat(Math.min(title.length, 100))}\n`,
+      `\nUsage: ${e.usage}\n`,
+      e.description && e.description !== e.summary ? `\n${e.description}\n` : '',
+      items('Arguments', e.arguments),
+      items(e.path.length ? 'Options' : 'Global options (accepted by every command)', e.options),
+      items('Commands', e.subcommands),
+      e.after ? `\n${e.after}\n` : '',
+    ].join('');
+  });
+  return `socialpub ${version} command reference (every command, its flags and examples)\n\n${sections.join('\n\n')}`;
+}

@@ -1,0 +1,36 @@
+// `help`, run: the reference (text or man page), a topic, or a command's own help.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../cli-error.js';
+import { HELP_TOPICS, helpTopicNames } from '../../help-topics.js';
+import { manPage } from './man-page.js';
+import { referenceText } from './reference.js';
+
+export interface HelpOptions {
+  man?: boolean;
+}
+
+export async function runHelp(ctx: Context, program: Command, words: string[], opts: HelpOptions): Promise<number> {
+  const out = ctx.output();
+  if (words.length === 1 && words[0] === 'reference') {
+    await out.data((opts.man ? manPage(program, ctx.version) : referenceText(program, ctx.version)).replace(/\n$/, ''));
+    return 0;
+  }
+  if (opts.man) throw new UsageError('--man: only `socialpub help reference` has a man page form', ['socialpub help reference --man | man -l -']);
+  const topic = words.length === 1 ? HELP_TOPICS[words[0]!] : undefined;
+  if (topic) {
+    await out.data(topic.text().replace(/\n$/, ''));
+    return 0;
+  }
+  let cmd: Command = program;
+  for (const word of words) {
+    const next = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next) {
+      const topicNames = helpTopicNames().join(', ');
+      throw new UsageError(`help: no command or topic "${words.join(' ')}"`, [`commands: ${program.commands.map((c) => c.name()).join(', ')}; topics: ${topicNames}`]);
+    }
+    cmd = next;
+  }
+  cmd.outputHelp();
+  return 0;
+}

@@ -1,0 +1,41 @@
+// `mcp`, run: resolves the profile and builds the client as every command does (flag > env >
+// profile; --max-wait, --timeout and --debug apply), then hands plain dependencies to the server.
+// A missing key does not stop the server: each tool call answers with an auth error saying how
+// to fix it, which an assistant can show, where a server that exits at once shows nothing.
+import type { Context } from '../../context.js';
+import { CliError } from '../../cli-error.js';
+import { startMcpServer } from '../../../mcp/server.js';
+import { ToolError } from '../../../mcp/errors.js';
+
+export interface McpOptions {
+  readOnly?: boolean;
+}
+
+export async function runMcp(ctx: Context, opts: McpOptions): Promise<number> {
+  const profile = await ctx.profile();
+  await startMcpServer({
+    async client() {
+      try {
+        return await ctx.client();
+      } catch (err) {
+        if (err instanceof CliError && err.code === 'NO_API_KEY') {
+          throw new ToolError({ code: 'auth', message: err.message, hints: ['run `socialpub auth login` for this profile, or set SOCIALPUB_API_KEY in the environment the assistant starts `socialpub mcp` with'] });
+        }
+        throw err;
+      }
+    },
+    profileName: profile.name,
+    secrets: profile.apiKey ? [profile.apiKey] : [],
+    now: () => ctx.clock.now(),
+    sleep: (ms, signal) => ctx.clock.sleep(ms, signal),
+    signal: ctx.signal,
+    stdin: ctx.io.stdin,
+    stdout: ctx.io.stdout as unknown as NodeJS.WritableStream,
+    log: (line) => {
+      if (!ctx.globals.quiet) ctx.io.stderr.write(`socialpub mcp: ${line}\n`);
+    },
+    readOnly: Boolean(opts.readOnly),
+    version: ctx.version,
+  });
+  return 0;
+}

@@ -1,0 +1,36 @@
+// `posts calendar`, run: the scheduled posts, grouped by local day (domain), drawn to the width.
+import type { Context } from '../../context.js';
+import { UsageError } from '../../cli-error.js';
+import { calendarData, parseFrom, renderCalendar, todayIn } from '../../../posts/calendar.js';
+import { userZone } from '../../../posts/zone.js';
+import { displayWidth } from '../../../output/width.js';
+import type { Post } from '../../../wire/schemas.js';
+
+export interface CalendarFlags {
+  week?: boolean;
+  month?: boolean;
+  from?: string;
+  tz?: string;
+}
+
+export async function runCalendar(ctx: Context, flags: CalendarFlags): Promise<number> {
+  if (flags.week && flags.month) throw new UsageError('--week and --month cannot be combined', ['pick one view']);
+  const now = ctx.clock.now();
+  const zone = userZone(ctx.env, flags.tz);
+  const from = parseFrom(flags.from, now, zone);
+  const client = await ctx.client();
+  // Every scheduled post of the workspace (the service cannot filter by time): few by nature.
+  const posts: Post[] = [];
+  for await (const post of client.posts.iterate({ status: ['scheduled'] }, { pageSize: 100 })) posts.push(post);
+  const data = calendarData(posts, { view: flags.month ? 'month' : 'week', from, zone });
+  const out = ctx.output();
+  await out.object(data, () =>
+    renderCalendar(data, {
+      width: ctx.io.stdout.columns ?? 80,
+      today: todayIn(now, zone),
+      widthOf: displayWidth,
+      ...(out.colors.enabled ? { highlight: (text: string) => out.colors.bold(out.colors.cyan(text)) } : { todayMarker: '*' }),
+    }).join('\n'),
+  );
+  return 0;
+}

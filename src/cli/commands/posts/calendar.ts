@@ -1,0 +1,27 @@
+// `socialpub posts calendar`: the scheduled posts of a week or a month, on a grid in the user's zone.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { action } from '../../action.js';
+import type { CalendarFlags } from './calendar.run.js';
+
+export function defineCalendar(posts: Command, ctx: Context): void {
+  posts
+    .command('calendar')
+    .summary('show the scheduled posts of a week or a month on a calendar')
+    .description(
+      "Draws the scheduled posts of a week (days as columns, times as rows; the default) or a month (a grid) in your zone (--tz, else TZ, else this machine's), fitted to the terminal, today highlighted; each post as its time, platforms and the start of its title. An empty week says so and names the next scheduled post. --json prints the same posts grouped by local day. Weeks run Monday to Sunday.",
+    )
+    .option('--week', 'the week holding --from (the default)')
+    .option('--month', 'the month holding --from')
+    .option('--from <date>', 'a day (YYYY-MM-DD) in the week or month to show (default: today)')
+    .option('--tz <zone>', "IANA zone to draw the calendar in (default: this machine's)")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  socialpub posts calendar
+  socialpub posts calendar --month --tz Europe/Paris
+  socialpub posts calendar --from 2026-12-07 --json`,
+    )
+    .action(action(ctx, async (flags: CalendarFlags) => (await import('./calendar.run.js')).runCalendar(ctx, flags)));
+}

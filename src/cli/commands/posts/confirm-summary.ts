@@ -1,0 +1,63 @@
+// The short summary shown before "Send it?" when a value came from a prompt: what goes where, how
+// each text counts against its platform's limit, the media as their content says, and when (in the
+// user's zone and UTC). The exact requests stay with --dry-run; a confirmation is for people.
+import { basename } from 'node:path';
+import { isPlatform } from '../../../wire/platforms.js';
+import { judgeText, unitWord } from '../../../wire/text-limits.js';
+import { formatBytes } from '../../../posts/validate.js';
+import type { MediaSource } from '../../../posts/draft.js';
+import type { MediaFacts } from '../../../posts/media-facts.js';
+import { formatLocal, formatRelative } from '../../../output/time.js';
+import type { Composed } from './compose.js';
+
+const PREVIEW = 48;
+
+/** "Hello world…" on one line, at most PREVIEW characters as people see them. */
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(flat)].map((s) => s.segment);
+  return JSON.stringify(graphemes.length > PREVIEW ? `${graphemes.slice(0, PREVIEW - 1).join('')}…` : flat);
+}
+
+/** "PNG image (image/png), 2 KB" for a file; for a URL, what its name says (the service checks it). */
+function describeMedia(m: MediaSource, facts: MediaFacts | undefined): string {
+  if (m.isUrl) return facts?.mimeType ? `${facts.mimeType} (by its name; the service checks it)` : 'type unknown (the service checks it)';
+  const what = (facts?.content ?? 'a file').replace(/^an? /, '');
+  const kind = facts?.mimeType ? `${what.charAt(0).toUpperCase()}${what.slice(1)} (${facts.mimeType})` : what;
+  return facts?.sizeBytes !== undefined ? `${kind}, ${formatBytes(facts.sizeBytes)}` : kind;
+}
+
+/** "2026-06-02 09:30 GMT+2 (Europe/Paris) · 07:30 UTC · in 21 hours". */
+function describeWhen(iso: string, zone: string, now: number): string {
+  const t = Date.parse(iso);
+  const local = formatLocal(t, zone);
+  const named = local.endsWith(` ${zone}`) ? local : `${local} (${zone})`;
+  const utc = zone === 'UTC' || local.endsWith(' UTC') ? '' : ` · ${new Date(t).toISOString().slice(11, 16)} UTC`;
+  return `${named}${utc} · ${formatRelative(t, now)}`;
+}
+
+export function confirmSummary(c: Composed, now: number): string {
+  const rows: Array<[string, string]> = [];
+  const pad = (cells: string[], widths: number[]) => cells.map((s, i) => (i < cells.length - 1 ? s.padEnd(widths[i]!) : s)).join('  ');
+  if (c.postId !== undefined && !c.draft) rows.push(['post', `${c.postId} (a draft, as it is)`]);
+  const platforms = c.draft?.platforms ?? [];
+  if (platforms.length) rows.push(['platforms', platforms.map((p) => p.platform).join(', ')]);
+  const width = Math.max(0, ...platforms.map((p) => p.platform.length));
+  const counts = platforms.map((p) => (p.text !== undefined && isPlatform(p.platform) ? judgeText(p.platform, p.text) : undefined));
+  const countWidth = Math.max(0, ...counts.map((v) => (v ? `${v.count.length} of ${v.limit} characters`.length : 0)));
+  platforms.forEach((p, i) => {
+    const v = counts[i];
+    if (p.text === undefined || !v || !isPlatform(p.platform)) return;
+    // The count alone: it fits (validation passed), and the explanation would double the line.
+    const count = `${v.count.length} of ${v.limit} ${unitWord(p.platform, v.limit)}`;
+    rows.push([i === 0 ? 'text' : '', pad([p.platform, count, preview(p.text)], [width, countWidth])]);
+  });
+  const seen = new Map<string, MediaSource>();
+  for (const p of platforms) for (const m of p.media) if (!seen.has(m.source)) seen.set(m.source, m);
+  const names = [...seen.values()].map((m) => (m.isUrl ? m.source : basename(m.path ?? m.source)));
+  const nameWidth = Math.max(0, ...names.map((n) => n.length));
+  [...seen.values()].forEach((m, i) => rows.push([i === 0 ? 'media' : '', pad([names[i]!, describeMedia(m, c.facts.get(m))], [nameWidth])]));
+  if (c.draft?.title !== undefined) rows.push(['title', preview(c.draft.title)]);
+  rows.push(['when', c.at ? describeWhen(c.at.iso, c.zone, now) : 'a draft: nothing is published until you schedule it']);
+  return rows.map(([k, v]) => `  ${k.padEnd(11)}${v}`).join('\n');
+}

@@ -1,0 +1,45 @@
+// `socialpub help mcp`: the tools of the MCP server and how to add it to an assistant. Written
+// out (not generated from src/mcp) so that help stays off the server's import graph; a unit test
+// checks that it names every tool.
+
+export const MCP_HELP = `socialpub mcp: the API for AI assistants (Model Context Protocol, stdio)
+
+An assistant starts \`socialpub mcp\` itself and talks to it on stdin/stdout. It uses the
+profile and key the commands use (--profile, then SOCIALPUB_PROFILE, then the current profile;
+SOCIALPUB_API_KEY wins over the stored key), the same validation, idempotency and redaction.
+Logs go to stderr. Closing stdin or Ctrl-C ends it.
+
+Tools
+  create_draft      a draft for one or more platforms: platforms, text, text_for, media, title
+  schedule_post     a draft by post_id, or a new post, at a time: at (RFC 3339 with an offset,
+                    or "YYYY-MM-DD HH:MM" with time_zone); relative times are refused
+  list_posts        posts newest first, by status; at most 50 rows, next_cursor for more
+  list_results      results newest first: post_ids, platforms, failed_only, since, until,
+                    limit (≤ 50), cursor; rows trimmed to the fields that matter
+  get_result        one result in full, by id
+  wait_for_results  until every platform of a post has reported, or timeout_seconds (≤ 600);
+                    sends progress notifications; a timeout is an answer, not an error
+  results_stats     total, succeeded and failed, grouped by platform, code, account or post
+
+The write tools (create_draft, schedule_post) take dry_run (validate and show the requests,
+send nothing) and idempotency_key (default: derived from the arguments, so a repeated call never
+posts twice). --read-only leaves them out.
+
+Errors are tool errors with a code: invalid_input (and the field), auth, not_found,
+rate_limited (and retryAt; the server waits up to --max-wait), network, error.
+
+An assistant's configuration (the mcpServers shape of Claude Desktop and Cursor; other hosts
+take the same command, args and env):
+  {
+    "mcpServers": {
+      "socialpub": {
+        "command": "socialpub",
+        "args": ["mcp"],
+        "env": { "SOCIALPUB_PROFILE": "default" }
+      }
+    }
+  }
+
+Try it on the sandbox first:
+  socialpub sandbox --write-profile      then "SOCIALPUB_PROFILE": "sandbox" in the env above
+`;

@@ -1,0 +1,92 @@
+// Every failure of a tool call becomes a tool error (isError: true) carrying the command line's
+// exit-code class, so an assistant can tell bad input from a missing key from a rate limit, and
+// the server never crashes on one. Codes and hints follow src/cli/errors.ts.
+import { ApiError, RateLimitError } from '../client/errors.js';
+import { TimeInputError } from '../posts/when.js';
+import { InvalidInputError } from '../wire/invalid-input.js';
+
+export type ToolErrorCode = 'invalid_input' | 'auth' | 'not_found' | 'rate_limited' | 'network' | 'error';
+
+/** The structured part of a tool error. */
+export interface ToolErrorBody {
+  code: ToolErrorCode;
+  message: string;
+  /** The argument at fault (invalid_input). */
+  field?: string;
+  /** Every problem, when there are several (invalid_input). */
+  issues?: Array<{ field: string; message: string; fix?: string }>;
+  /** When a retry may succeed, RFC 3339 (rate_limited). */
+  retryAt?: string;
+  /** How to fix it. */
+  hints?: string[];
+  /** The service's request id, for support. */
+  requestId?: string;
+}
+
+/** An error the server raises itself with a code already decided (a missing key, a bad cursor). */
+export class ToolError extends Error {
+  readonly body: ToolErrorBody;
+  constructor(body: ToolErrorBody) {
+    super(body.message);
+    this.name = 'ToolError';
+    this.body = body;
+  }
+}
+
+const AUTH_HINT = 'run `socialpub auth login` for this profile, or set SOCIALPUB_API_KEY in the environment the assistant starts `socialpub mcp` with';
+
+export function toToolError(err: unknown, profile: string): ToolErrorBody {
+  if (err instanceof ToolError) return err.body;
+  if (err instanceof InvalidInputError) {
+    const issues = err.issues.map((i) => ({ field: i.field, message: i.message, ...(i.fix ? { fix: i.fix } : {}) }));
+    return { code: 'invalid_input', message: err.message, field: issues[0]?.field ?? '(arguments)', issues, ...(err.hints.length ? { hints: err.hints } : {}) };
+  }
+  if (err instanceof TimeInputError) return { code: 'invalid_input', message: err.message, field: err.field, ...(err.hint ? { hints: [err.hint] } : {}) };
+  if (err instanceof ApiError) return apiError(err, profile);
+  if (err instanceof Error && (err.name === 'AbortError' || err.name === 'AbortedError')) return { code: 'error', message: 'cancelled: the request was cancelled before it finished' };
+  return { code: 'error', message: err instanceof Error ? err.message : String(err) };
+}
+
+function apiError(err: ApiError, profile: string): ToolErrorBody {
+  const base = { message: err.message, ...(err.requestId ? { requestId: err.requestId } : {}) };
+  switch (err.kind) {
+    case 'bad-request':
+    case 'validation':
+    case 'payload-too-large': {
+      const issues = err.issues.map((i) => ({ field: i.path, message: i.message }));
+      return { code: 'invalid_input', ...base, field: issues[0]?.field ?? '(arguments)', ...(issues.length ? { issues } : {}) };
+    }
+    case 'idempotency-key-reused':
+      return { code: 'invalid_input', ...base, field: 'idempotency_key', hints: ['an earlier call with this key already did its work with other arguments; nothing new was created. Use another idempotency_key (or leave it out) for a different post'] };
+    case 'auth':
+      return { code: 'auth', ...base, hints: [AUTH_HINT.replace('this profile', `profile ${profile}`)] };
+    case 'addon-required':
+      return { code: 'auth', ...base, hints: ['the API is an add-on: buy it in the workspace settings under Billing → Add-ons, then retry'] };
+    case 'not-found':
+      return { code: 'not_found', ...base };
+    case 'rate-limited': {
+      const retryAt = err instanceof RateLimitError && err.retryAt !== undefined ? new Date(err.retryAt).toISOString() : undefined;
+      return {
+        code: 'rate_limited',
+        ...base,
+        ...(retryAt ? { retryAt } : {}),
+        hints: [retryAt ? `retry after ${retryAt}; the server waits for a rate limit only up to --max-wait` : 'wait a while before retrying; writes are limited per workspace per hour'],
+      };
+    }
+    case 'network':
+    case 'timeout':
+      return { code: 'network', ...base, hints: ['check the base URL of the profile and the connection (`socialpub auth status`)'] };
+    case 'aborted':
+      return { code: 'error', message: 'cancelled: the request was cancelled before it finished' };
+    default:
+      return { code: 'error', ...base };
+  }
+}
+
+/** The text an assistant reads first: the message (several problems list their fixes in it), then the fixes. */
+export function errorText(body: ToolErrorBody): string {
+  const lines = [`${body.code}: ${body.message}`];
+  for (const h of body.hints ?? []) lines.push(`fix: ${h}`);
+  if (body.retryAt) lines.push(`retry at: ${body.retryAt}`);
+  return lines.join('\n');
+}

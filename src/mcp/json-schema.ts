@@ -1,0 +1,94 @@
+// The tools' input schemas are plain JSON Schema (what an assistant reads), and this checks
+// arguments against the small subset they use, so the schema an assistant sees and the rules the
+// server applies are one object and cannot drift apart. Problems come back as InvalidInputError
+// issues naming the argument path (`platforms[1]`, `text_for.bluesky`).
+import type { InputIssue } from '../wire/invalid-input.js';
+import { nearest } from '../wire/suggest.js';
+
+export interface JsonSchema {
+  type: 'object' | 'array' | 'string' | 'integer' | 'boolean';
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: readonly string[];
+  additionalProperties?: boolean | JsonSchema;
+  propertyNames?: { enum: readonly string[] };
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  enum?: readonly string[];
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+  examples?: readonly unknown[];
+}
+
+const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v);
+
+export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputIssue[] {
+  const issues: InputIssue[] = [];
+  const at = path || '(arguments)';
+  const add = (message: string, fix?: string) => issues.push({ field: at, message: `${at}: ${message}`, ...(fix ? { fix } : {}) });
+  const actual = typeOf(value);
+  if (actual !== schema.type && !(schema.type === 'integer' && actual === 'number')) {
+    add(`expected ${schema.type === 'array' ? 'an array' : schema.type === 'object' ? 'an object' : `a ${schema.type}`}, got ${actual}`);
+    return issues;
+  }
+  switch (schema.type) {
+    case 'string': {
+      const s = value as string;
+      if (schema.enum && !schema.enum.includes(s)) {
+        const near = nearest(s, schema.enum);
+        add(`"${s}" is not one of ${schema.enum.join(', ')}`, near ? `did you mean "${near}"?` : undefined);
+      }
+      if (schema.minLength !== undefined && s.length < schema.minLength) add(s.length === 0 ? 'is empty' : `is shorter than ${schema.minLength} characters`);
+      if (schema.maxLength !== undefined && s.length > schema.maxLength) add(`is longer than ${schema.maxLength} characters`);
+      if (schema.pattern && !new RegExp(schema.pattern).test(s)) add(`"${s}" does not have the expected form`, schema.description);
+      break;
+    }
+    case 'integer': {
+      const n = value as number;
+      if (!Number.isInteger(n)) add(`${n} is not a whole number`);
+      else if (schema.minimum !== undefined && n < schema.minimum) add(`${n} is below the minimum of ${schema.minimum}`);
+      else if (schema.maximum !== undefined && n > schema.maximum) add(`${n} is above the maximum of ${schema.maximum}`);
+      break;
+    }
+    case 'array': {
+      const a = value as unknown[];
+      if (schema.minItems !== undefined && a.length < schema.minItems) add(`needs at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`);
+      if (schema.maxItems !== undefined && a.length > schema.maxItems) add(`takes at most ${schema.maxItems} items`);
+      if (schema.items) a.forEach((item, i) => issues.push(...checkArgs(schema.items!, item, `${path}[${i}]`)));
+      if (schema.uniqueItems && new Set(a.map((x) => JSON.stringify(x))).size !== a.length) add('lists an item twice');
+      break;
+    }
+    case 'object': {
+      const o = value as Record<string, unknown>;
+      const props = schema.properties ?? {};
+      for (const name of schema.required ?? []) {
+        if (o[name] === undefined || o[name] === null) issues.push({ field: join(path, name), message: `${join(path, name)} is missing`, ...(props[name]?.description ? { fix: props[name]!.description } : {}) });
+      }
+      for (const [name, v] of Object.entries(o)) {
+        const child = join(path, name);
+        // Some assistants send null for an optional argument they leave out.
+        if (v === undefined || v === null) continue;
+        if (props[name]) issues.push(...checkArgs(props[name]!, v, child));
+        else if (schema.propertyNames && !schema.propertyNames.enum.includes(name)) {
+          const near = nearest(name, schema.propertyNames.enum);
+          issues.push({ field: child, message: `${child}: "${name}" is not one of ${schema.propertyNames.enum.join(', ')}`, ...(near ? { fix: `did you mean "${near}"?` } : {}) });
+        } else if (typeof schema.additionalProperties === 'object') issues.push(...checkArgs(schema.additionalProperties, v, child));
+        else if (schema.additionalProperties === false) {
+          const known = Object.keys(props);
+          const near = nearest(name, known);
+          issues.push({ field: child, message: `${child}: unknown argument`, fix: near ? `did you mean "${near}"?` : `the arguments are ${known.join(', ')}` });
+        }
+      }
+      break;
+    }
+  }
+  return issues;
+}
+
+const join = (path: string, name: string) => (path ? `${path}.${name}` : name);

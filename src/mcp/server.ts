@@ -1,0 +1,106 @@
+// The MCP server on stdio: lists the tools, checks each call's arguments against the tool's JSON
+// Schema, runs it, and answers with its structured result or a tool error (never a crash).
+// Everything that leaves — protocol messages and log lines — passes through redaction first.
+// It ends when stdin closes or the signal (Ctrl-C) fires.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Readable, Writable } from 'node:stream';
+import { InvalidInputError } from '../wire/invalid-input.js';
+import { errorText, toToolError, type ToolErrorBody } from './errors.js';
+import { checkArgs } from './json-schema.js';
+import { redactOutbound, redactValue } from './redact.js';
+import { TOOLS, toolsFor } from './tools/index.js';
+import type { McpDeps, ToolContext, ToolDefinition } from './types.js';
+
+const INSTRUCTIONS = `socialpub publishes posts to social platforms through one workspace (the profile's).
+Write tools (create_draft, schedule_post) validate first, accept dry_run, and are safe to repeat: the same call never posts twice.
+Times are absolute: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with time_zone; compute dates yourself.
+Lists return at most 50 rows and a next_cursor. Errors carry a code: invalid_input (with the field), auth, not_found, rate_limited (with retryAt), network, error.`;
+
+export function describeTool(t: ToolDefinition) {
+  return { name: t.name, title: t.annotations.title, description: t.description, inputSchema: t.inputSchema, annotations: t.annotations };
+}
+
+function errorResult(body: ToolErrorBody): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: errorText(body) }], structuredContent: { ...body } };
+}
+
+/** The first argument whose value holds a secret, if any. */
+function argumentWithSecret(args: Record<string, unknown>, secrets: readonly string[]): string | undefined {
+  return Object.keys(args).find((name) => secrets.some((secret) => secret.length >= 8 && (JSON.stringify(args[name]) ?? '').includes(secret)));
+}
+
+export async function startMcpServer(deps: McpDeps): Promise<void> {
+  const log = (line: string) => deps.log(redactOutbound(line, deps.secrets));
+  const tools = toolsFor(deps.readOnly);
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  // Fires when the server stops (stdin closed, Ctrl-C): calls still waiting end with it.
+  const stopping = new AbortController();
+  const server = new Server({ name: 'socialpub', version: deps.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(describeTool) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const name = request.params.name;
+    const tool = byName.get(name);
+    if (!tool) {
+      const readOnly = deps.readOnly && TOOLS.some((t) => t.name === name);
+      return errorResult({
+        code: 'invalid_input',
+        field: 'name',
+        message: readOnly ? `${name} is not available: this server runs with --read-only` : `no tool named ${name}`,
+        hints: [readOnly ? 'start `socialpub mcp` without --read-only to allow writes' : `the tools are ${tools.map((t) => t.name).join(', ')}`],
+      });
+    }
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const issues = checkArgs(tool.inputSchema, args);
+    if (issues.length) return errorResult(toToolError(new InvalidInputError(issues), deps.profileName));
+    const leak = argumentWithSecret(args, deps.secrets);
+    if (leak) {
+      // An assistant talked into posting the key would publish it: refuse before anything is sent.
+      return errorResult({ code: 'invalid_input', field: leak, message: `${leak}: contains the API key of this profile; nothing was sent`, hints: ['remove the key from the arguments; it must never be published'] });
+    }
+
+    const token = request.params._meta?.progressToken;
+    let lastProgress = -Infinity;
+    const tc: ToolContext = {
+      deps,
+      signal: AbortSignal.any([extra.signal, deps.signal, stopping.signal]),
+      async progress(progress, total, message) {
+        // The protocol wants progress to grow with each notification: repeats are left out.
+        if (token === undefined || progress <= lastProgress) return;
+        lastProgress = progress;
+        await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, ...(total !== undefined ? { total } : {}), message } });
+      },
+    };
+    const started = deps.now();
+    try {
+      const result = await tool.run(args, tc);
+      log(`${name}: ok (${deps.now() - started} ms)`);
+      // Compact: the same object travels twice (text for older clients, structured for newer ones).
+      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+    } catch (err) {
+      const body = toToolError(err, deps.profileName);
+      log(`${name}: ${body.code}: ${body.message.split('\n')[0]}`);
+      return errorResult(body);
+    }
+  });
+
+  const transport = new StdioServerTransport(deps.stdin as Readable, deps.stdout as Writable);
+  // The one way out to the assistant: every message is redacted on its way.
+  const send = transport.send.bind(transport);
+  transport.send = (message) => send(redactValue(message, deps.secrets));
+  transport.onerror = (err) => log(`protocol error: ${err.message}`);
+
+  await server.connect(transport);
+  log(`serving ${tools.length} tools for profile ${deps.profileName}${deps.readOnly ? ' (read-only)' : ''} on stdio`);
+  await new Promise<void>((resolve) => {
+    if (deps.signal.aborted) return resolve();
+    deps.stdin.once('end', resolve);
+    deps.stdin.once('close', resolve);
+    deps.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  stopping.abort();
+  await server.close();
+}

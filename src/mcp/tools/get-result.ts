@@ -1,0 +1,30 @@
+// get_result: one publishing result in full (the lists trim rows to the fields that matter).
+import { ApiError } from '../../client/errors.js';
+import { ToolError } from '../errors.js';
+import type { ToolDefinition } from '../types.js';
+
+export const getResult: ToolDefinition = {
+  name: 'get_result',
+  description: 'Get one publishing result in full by its id (from list_results or wait_for_results): the platform\'s post id and URL, the account, and for a failure the error code, message and context.',
+  inputSchema: {
+    type: 'object',
+    properties: { result_id: { type: 'string', description: 'The result id, as list_results returns it.', minLength: 1 } },
+    required: ['result_id'],
+    additionalProperties: false,
+  },
+  annotations: { title: 'Get a publishing result', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  write: false,
+  async run(args, tc) {
+    const id = String(args.result_id).trim();
+    const client = await tc.deps.client();
+    try {
+      return { result: (await client.results.get(id)).data };
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'not-found') {
+        // The service answers 404 for another workspace's id too: say where we looked, nothing more.
+        throw new ToolError({ code: 'not_found', message: `no result ${id} in the workspace of profile ${tc.deps.profileName}`, hints: ['list_results shows the results of this workspace'], ...(err.requestId ? { requestId: err.requestId } : {}) });
+      }
+      throw err;
+    }
+  },
+};

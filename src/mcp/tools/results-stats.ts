@@ -1,0 +1,54 @@
+// results_stats: counts of results (total, succeeded, failed) grouped by platform, error code,
+// account or post, over the same filters as list_results.
+import { createStatsCounter, STATS_BY, type StatsBy } from '../../results/stats.js';
+import { walkResults } from '../result-pages.js';
+import type { ToolDefinition } from '../types.js';
+import { MAX_ROWS, resultFilters, str } from './fields.js';
+import { readResultArgs } from './result-args.js';
+
+/** Rows counted per call at most; beyond it the answer says it is incomplete. */
+export const MAX_STATS_SCAN = 20_000;
+
+export const resultsStats: ToolDefinition = {
+  name: 'results_stats',
+  description:
+    'Count publishing results: total, succeeded and failed, grouped by platform (default), error code, account or post, groups with the most failures first. Same filters as list_results; use since to look at a recent window ("7d"). Good first step for "why did posts fail".',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      ...resultFilters,
+      by: { type: 'string', enum: STATS_BY, description: 'Group by platform (default), code (error code), account or post.', default: 'platform' },
+    },
+    additionalProperties: false,
+  },
+  annotations: { title: 'Count publishing results', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  write: false,
+  async run(args, tc) {
+    const by = (str(args.by) ?? 'platform') as StatsBy;
+    const { query, failedOnly, start } = readResultArgs(args, tc.deps.now());
+    const client = await tc.deps.client();
+    const counter = createStatsCounter(by);
+    const end = await walkResults(client, query, {
+      offset: 0,
+      window: start,
+      pageSize: 100,
+      maxScan: MAX_STATS_SCAN,
+      visit(row) {
+        if (!failedOnly || !row.success) counter.add(row);
+        return false;
+      },
+    });
+    const stats = counter.result();
+    const complete = end.nextOffset === undefined;
+    return {
+      by,
+      total: stats.total,
+      succeeded: stats.succeeded,
+      failed: stats.failed,
+      groups: stats.groups.slice(0, MAX_ROWS),
+      ...(stats.groups.length > MAX_ROWS ? { groups_left_out: stats.groups.length - MAX_ROWS } : {}),
+      complete,
+      ...(complete ? {} : { note: `counted the newest ${end.scanned} results only; narrow the window with since, or filter by post or platform` }),
+    };
+  },
+};

@@ -1,0 +1,48 @@
+// The shared body of the two write tools: compose and validate, derive the idempotency key from
+// the arguments, then either plan (dry_run) or publish.
+import { composeInput, type PostInput } from '../../posts/compose-input.js';
+import { deriveKey, stableStringify } from '../../posts/keys.js';
+import { planPublish, publish, type PublishMode } from '../../posts/publish.js';
+import { trimPost } from '../trim.js';
+import type { ToolContext } from '../types.js';
+import { str, strs } from './fields.js';
+
+/**
+ * Same tool, same arguments → same key, so an assistant (or its host) repeating a call replays it.
+ * dry_run and idempotency_key themselves are left out: a dry run followed by the real call agree.
+ */
+export function derivedKey(tool: string, args: Record<string, unknown>): string {
+  const { dry_run: _d, idempotency_key: _k, ...rest } = args;
+  return deriveKey('socialpub mcp', tool, stableStringify(rest));
+}
+
+export function postInput(args: Record<string, unknown>): PostInput {
+  const textFor = args.text_for as Record<string, string> | undefined;
+  return {
+    ...(strs(args.platforms) ? { platforms: strs(args.platforms)! } : {}),
+    ...(str(args.text) !== undefined ? { text: str(args.text)! } : {}),
+    ...(textFor ? { textFor } : {}),
+    ...(strs(args.media) ? { media: strs(args.media)! } : {}),
+    ...(str(args.title) !== undefined ? { title: str(args.title)! } : {}),
+    ...(str(args.post_id) !== undefined ? { postId: str(args.post_id)! } : {}),
+    ...(str(args.at) !== undefined ? { at: str(args.at)! } : {}),
+    ...(str(args.time_zone) !== undefined ? { timeZone: str(args.time_zone)! } : {}),
+  };
+}
+
+export async function writePost(tool: string, mode: PublishMode, args: Record<string, unknown>, tc: ToolContext): Promise<Record<string, unknown>> {
+  const composed = await composeInput(postInput(args), { mode, now: tc.deps.now() });
+  const key = str(args.idempotency_key) ?? derivedKey(tool, args);
+  const when = composed.at ? { scheduled_at: composed.at.iso } : {};
+  if (args.dry_run === true) {
+    return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, ...when, requests: planPublish(composed, mode, key) };
+  }
+  const client = await tc.deps.client();
+  const res = await publish(client, composed, mode, { idempotencyKey: key });
+  return {
+    post: trimPost(res.data),
+    replayed: res.replayed,
+    idempotency_key: key,
+    note: res.replayed ? 'an earlier call with this key already did this: the same post is returned and nothing new was created' : mode === 'create' ? 'draft created' : 'post scheduled',
+  };
+}

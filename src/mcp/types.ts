@@ -1,0 +1,52 @@
+// What the MCP server needs from whoever starts it (the `socialpub mcp` command builds these
+// from its Context), and the shape of one tool.
+import type { ApiClient } from '../client/types.js';
+import type { JsonSchema } from './json-schema.js';
+
+export interface McpDeps {
+  /** The API client of the resolved profile; rejects with a ToolError (auth) when there is no key. */
+  client(): Promise<ApiClient>;
+  /** The profile's name, for messages ("no result X in the workspace of profile P"). */
+  profileName: string;
+  /** Values masked out of everything the server sends or logs (the key). */
+  secrets: readonly string[];
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Ctrl-C: ends the server. */
+  signal: AbortSignal;
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  /** One line to stderr (never stdout: that is the protocol). */
+  log(line: string): void;
+  /** Leave the write tools out. */
+  readOnly: boolean;
+  version: string;
+}
+
+/** What a tool's run function gets besides its arguments. */
+export interface ToolContext {
+  deps: McpDeps;
+  /** Fires when the client cancels the call or the server stops. */
+  signal: AbortSignal;
+  /** Reports progress when the caller asked for it (a progressToken); otherwise does nothing. */
+  progress(progress: number, total: number | undefined, message: string): Promise<void>;
+}
+
+export interface ToolAnnotations {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema & { type: 'object' };
+  annotations: ToolAnnotations;
+  /** A write tool (left out with --read-only). */
+  write: boolean;
+  /** Arguments already checked against inputSchema. Returns the structured result. */
+  run(args: Record<string, unknown>, tc: ToolContext): Promise<Record<string, unknown>>;
+}

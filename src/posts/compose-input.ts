@@ -1,0 +1,168 @@
+// A post described as structured input (an assistant's tool call, or any caller without a command
+// line): platforms, texts, media, title, and for scheduling a time. Turned into a validated draft
+// with its media facts, or one InvalidInputError naming every field that is wrong. Nothing here
+// prompts or reads flags; times are absolute only, since a retried call must mean the same instant.
+import { isAbsolute } from 'node:path';
+import { draftFromFlags, type FlagLabels, type Issue, type MediaSource, type PostDraft } from './draft.js';
+import { collectFacts } from './body.js';
+import { mediaInspector, type MediaFacts } from './media-facts.js';
+import { validateDraft } from './validate.js';
+import { checkZone, parseAt, requireFuture, TimeInputError, type ResolvedAt } from './when.js';
+import { InvalidInputError } from '../wire/invalid-input.js';
+
+export interface PostInput {
+  platforms?: readonly string[];
+  /** The text for every platform without its own. */
+  text?: string;
+  /** Per-platform texts; a platform named here is included even when `platforms` leaves it out. */
+  textFor?: Readonly<Record<string, string>>;
+  /** Absolute paths of local files, or http(s) URLs. */
+  media?: readonly string[];
+  title?: string;
+  /** Schedule this existing draft instead of a new post. */
+  postId?: string;
+  /** RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" read in `timeZone`. */
+  at?: string;
+  /** IANA zone for a local `at`. */
+  timeZone?: string;
+}
+
+/** How fields are named in messages (the caller's own names, e.g. a tool's argument names). */
+export interface InputLabels {
+  platforms: string;
+  text: string;
+  /** The per-platform texts as a whole, and one of them. */
+  textForAll: string;
+  textFor: (platform: string) => string;
+  media: string;
+  title: string;
+  postId: string;
+  at: string;
+  timeZone: string;
+}
+
+export const SNAKE_CASE_LABELS: InputLabels = {
+  platforms: 'platforms',
+  text: 'text',
+  textForAll: 'text_for',
+  textFor: (p) => `text_for.${p}`,
+  media: 'media',
+  title: 'title',
+  postId: 'post_id',
+  at: 'at',
+  timeZone: 'time_zone',
+};
+
+export interface ComposeInputOptions {
+  mode: 'create' | 'schedule';
+  now: number;
+  labels?: InputLabels;
+  /** Reads media facts (by content); default: the files themselves. */
+  inspect?: (m: MediaSource) => Promise<MediaFacts>;
+}
+
+export interface ComposedInput {
+  /** Undefined when an existing draft is scheduled. */
+  draft: PostDraft | undefined;
+  postId: string | undefined;
+  at: ResolvedAt | undefined;
+  facts: Map<MediaSource, MediaFacts>;
+}
+
+const PAYLOAD_FIELDS = ['platforms', 'text', 'textFor', 'media', 'title'] as const;
+
+export async function composeInput(input: PostInput, options: ComposeInputOptions): Promise<ComposedInput> {
+  const labels = options.labels ?? SNAKE_CASE_LABELS;
+  const issues: Issue[] = [];
+  const payloadGiven = PAYLOAD_FIELDS.filter((k) => {
+    const v = input[k];
+    return v !== undefined && (typeof v !== 'object' || Object.keys(v).length > 0);
+  });
+
+  let draft: PostDraft | undefined;
+  let postId: string | undefined;
+  if (input.postId !== undefined) {
+    if (options.mode === 'create') issues.push({ field: labels.postId, message: `${labels.postId}: a draft is created from a payload, not from an id` });
+    else if (input.postId.trim() === '') issues.push({ field: labels.postId, message: `${labels.postId} is empty`, fix: 'give the id of a draft (post_…), or leave it out to create and schedule a new post' });
+    else postId = input.postId.trim();
+    if (payloadGiven.length) {
+      const names = payloadGiven.map((k) => fieldName(labels, k));
+      issues.push({ field: labels.postId, message: `${labels.postId} cannot be combined with ${names.join(', ')}`, fix: `schedule the draft as it is (only ${labels.postId} and ${labels.at}), or leave ${labels.postId} out to create and schedule a new post` });
+    }
+  } else {
+    const textFor = new Map(Object.entries(input.textFor ?? {}));
+    const named = [...(input.platforms ?? []), ...textFor.keys()];
+    if (named.length === 0) issues.push({ field: labels.platforms, message: `${labels.platforms}: no platform given`, fix: 'name at least one platform id, e.g. ["bluesky"]' });
+    const mediaLabel = (i: number) => `${labels.media}[${i}]`;
+    (input.media ?? []).forEach((m, i) => {
+      if (!/^https?:\/\//i.test(m.trim()) && !isAbsolute(m.trim())) {
+        issues.push({ field: mediaLabel(i), message: `${mediaLabel(i)}: "${m}" is a relative path`, fix: 'give an absolute path to a local file, or an https:// URL' });
+      }
+    });
+    const flagLabels: FlagLabels = {
+      platform: labels.platforms,
+      text: labels.text,
+      textFor: labels.textFor,
+      media: (source) => `${mediaLabel((input.media ?? []).indexOf(source))}`,
+      mediaCount: labels.media,
+      missingTextFix: (p) => `give "${labels.text}" for every platform, or "${labels.textFor(p)}"`,
+    };
+    // Relative paths were refused above; absolute ones resolve to themselves.
+    const built = draftFromFlags({ platform: [...(input.platforms ?? [])], text: input.text, textForMap: textFor, media: [...(input.media ?? [])], title: input.title }, (p) => p, issues, flagLabels);
+    if (named.length) draft = built;
+  }
+
+  let at: ResolvedAt | undefined;
+  if (options.mode === 'schedule') at = resolveAt(input, labels, options.now, issues);
+
+  // A relative path is its own problem: reading it (from wherever the server runs) would add a confusing second one.
+  if (issues.some((i) => i.field.startsWith(`${labels.media}[`))) throw new InvalidInputError(issues);
+  const facts = draft ? await collectFacts([draft], options.inspect ?? mediaInspector()) : new Map<MediaSource, MediaFacts>();
+  if (draft) issues.push(...validateDraft(draft, (m) => facts.get(m)).map((i) => relabel(i, '--title', labels.title)));
+  if (issues.length) throw new InvalidInputError(issues);
+  return { draft, postId, at, facts };
+}
+
+function fieldName(labels: InputLabels, key: (typeof PAYLOAD_FIELDS)[number]): string {
+  return key === 'textFor' ? labels.textForAll : labels[key];
+}
+
+/** The time: required, absolute, in the future; a local time needs its zone. */
+function resolveAt(input: PostInput, labels: InputLabels, now: number, issues: Issue[]): ResolvedAt | undefined {
+  let zone: string | undefined;
+  if (input.timeZone !== undefined) {
+    try {
+      zone = checkZone(input.timeZone);
+    } catch (e) {
+      if (!(e instanceof TimeInputError)) throw e;
+      issues.push(relabel({ field: e.field, message: e.message, ...(e.hint ? { fix: e.hint } : {}) }, '--tz', labels.timeZone));
+      return undefined;
+    }
+  }
+  if (input.at === undefined) {
+    issues.push({ field: labels.at, message: `${labels.at} is missing`, fix: `give the time: RFC 3339 with an offset (2026-12-01T09:00:00+01:00), or "YYYY-MM-DD HH:MM" with ${labels.timeZone}` });
+    return undefined;
+  }
+  const text = input.at;
+  try {
+    const at = parseAt(text, { now, zone: zone ?? 'UTC', field: labels.at, allowRelative: false });
+    if (at.kind === 'local' && zone === undefined) {
+      issues.push({ field: labels.timeZone, message: `${labels.at}: "${text.trim()}" is a local time and ${labels.timeZone} is missing`, fix: `add ${labels.timeZone} (an IANA name such as Europe/Paris or America/New_York), or give ${labels.at} with an offset` });
+      return undefined;
+    }
+    return requireFuture(at, now, labels.at, text.trim());
+  } catch (e) {
+    if (!(e instanceof TimeInputError)) throw e;
+    // The shared hints also offer relative times ("+2h") and the machine's zone, neither of which applies here.
+    const forms = `give RFC 3339 with an offset (2026-12-01T09:00:00+01:00), or "YYYY-MM-DD HH:MM" with ${labels.timeZone}`;
+    const fix = e.hint && /\+\d/.test(e.hint) ? forms : e.hint?.split('--tz').join(labels.timeZone);
+    issues.push(relabel({ field: e.field, message: e.message, ...(fix ? { fix } : {}) }, '--tz', labels.timeZone));
+    return undefined;
+  }
+}
+
+/** Messages from shared validation name command-line flags; the caller's names replace them. */
+function relabel(issue: Issue, flag: string, label: string): Issue {
+  if (issue.field !== flag) return issue;
+  return { ...issue, field: label, message: issue.message.split(flag).join(label), ...(issue.fix ? { fix: issue.fix.split(flag).join(label) } : {}) };
+}

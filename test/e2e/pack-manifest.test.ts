@@ -1,0 +1,129 @@
+// What the package ships, checked on every `npm test` (the slow install-and-run check is
+// `npm run test:pack`): no required runtime dependencies, a bundle that imports nothing a global
+// install would lack, declarations for the library, and a man page that matches the command tree.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { join, relative } from 'node:path';
+import { Readable } from 'node:stream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli/program.js';
+import { createContext, systemClock } from '../../src/cli/create-context.js';
+import { manPage } from '../../src/cli/commands/help/man-page.js';
+import { VERSION } from '../../src/main.js';
+import { captureStream } from '../helpers/run-cli.js';
+import { ensureBuilt, ROOT } from './ensure-built.js';
+
+interface Manifest {
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  devDependencies: Record<string, string>;
+  files: string[];
+  man: string[];
+  bin: Record<string, string>;
+  exports: Record<string, string | Record<string, string>>;
+  types: string;
+  license: string;
+  repository: unknown;
+  homepage: string;
+  bugs: unknown;
+  keywords: string[];
+  scripts: Record<string, string>;
+}
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
+
+function jsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? jsFiles(join(dir, e.name)) : e.name.endsWith('.js') ? [join(dir, e.name)] : []));
+}
+
+/** Module specifiers the bundle really loads: import statements, import() and require() calls
+ * (not the require("…") strings that ajv keeps inside generated-code templates). */
+function loadedSpecifiers(code: string): { specifier: string; dynamic: boolean }[] {
+  const found: { specifier: string; dynamic: boolean }[] = [];
+  for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*)"([^"]+)"/g)) found.push({ specifier: m[1]!, dynamic: false });
+  for (const m of code.matchAll(/(?<![`'"\w.])import\("([^"]+)"\)/g)) found.push({ specifier: m[1]!, dynamic: true });
+  for (const m of code.matchAll(/(?<![`'"\w.])require\("([^"]+)"\)/g)) found.push({ specifier: m[1]!, dynamic: false });
+  // Text that merely ends in "from" or "import" inside a string is not a module name.
+  return found.filter((f) => /^[@\w.][\w./:@-]*$/.test(f.specifier));
+}
+
+const packageName = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
+describe('the package manifest', () => {
+  beforeAll(ensureBuilt, 120_000);
+
+  it('has no required runtime dependencies: everything the CLI runs is bundled', () => {
+    expect(pkg.dependencies ?? {}).toEqual({});
+    expect(pkg.peerDependencies ?? {}).toEqual({});
+  });
+
+  it('the bundle loads only Node built-ins, relative chunks and optional dependencies', () => {
+    const optional = new Set(Object.keys(pkg.optionalDependencies ?? {}));
+    const offenders: string[] = [];
+    for (const file of jsFiles(join(ROOT, 'dist'))) {
+      for (const { specifier, dynamic } of loadedSpecifiers(readFileSync(file, 'utf8'))) {
+        if (specifier.startsWith('.') || isBuiltin(specifier) || optional.has(packageName(specifier))) continue;
+        // undici loads only when a caller injects a dispatcher (tests do; the CLI never does).
+        if (specifier === 'undici' && dynamic) continue;
+        offenders.push(`${relative(ROOT, file)}: ${specifier}`);
+      }
+    }
+    expect(offenders, 'bundle it (move it to devDependencies) or make it an optionalDependency loaded with a guarded import()').toEqual([]);
+  });
+
+  it('optional dependencies are kept out of the bundle, so an install without them still runs', () => {
+    for (const name of Object.keys(pkg.optionalDependencies ?? {})) expect(pkg.scripts.bundle).toContain(`--external:${name}`);
+  });
+
+  it('ships the licence of every package bundled into dist/ (stale? run `npm run docs`)', () => {
+    const meta = JSON.parse(readFileSync(join(ROOT, 'node_modules', '.cache', 'socialpub', 'bundle-meta.json'), 'utf8')) as { inputs: Record<string, unknown> };
+    const notices = readFileSync(join(ROOT, 'dist', 'THIRD-PARTY-LICENSES.txt'), 'utf8');
+    const bundled = new Set(Object.keys(meta.inputs).flatMap((i) => [...i.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)\//g)].slice(-1).map((m) => m[1]!)));
+    expect(bundled.size).toBeGreaterThan(5);
+    for (const name of bundled) expect(notices, name).toMatch(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\S+ \\(`, 'm'));
+  });
+
+  it('carries what a registry user expects', () => {
+    expect(pkg.license).toBe('MIT');
+    expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toContain('Copyright (c) 2026 socialpub contributors');
+    expect(pkg.repository).toBeTruthy();
+    expect(pkg.homepage).toMatch(/^https:\/\//);
+    expect(pkg.bugs).toBeTruthy();
+    expect(pkg.keywords.length).toBeGreaterThan(3);
+    expect(pkg.scripts.prepack).toContain('build');
+    expect(pkg.files).toEqual(expect.arrayContaining(['bin', 'dist', 'completions']));
+  });
+
+  it('every path the manifest names exists after a build', () => {
+    const paths = [...pkg.man, ...Object.values(pkg.bin), pkg.types];
+    for (const entry of Object.values(pkg.exports)) paths.push(...(typeof entry === 'string' ? [entry] : Object.values(entry)));
+    for (const p of paths) expect(existsSync(join(ROOT, p)), `${p} (npm run build makes it)`).toBe(true);
+  });
+});
+
+describe('the man page', () => {
+  beforeAll(ensureBuilt, 120_000);
+  const page = join(ROOT, 'dist', 'man', 'socialpub.1');
+
+  it('matches the command tree (stale? run `npm run docs`, or `npm run build`)', () => {
+    const ctx = createContext({
+      io: { stdout: captureStream(), stderr: captureStream(), stdin: Readable.from([]) },
+      env: {},
+      clock: systemClock,
+      signal: new AbortController().signal,
+      version: VERSION,
+    });
+    expect(readFileSync(page, 'utf8'), 'dist/man/socialpub.1 is stale: run `npm run docs` (or `npm run build`)').toBe(manPage(buildProgram(ctx), VERSION));
+  });
+
+  const hasMan = spawnSync('sh', ['-c', 'command -v man']).status === 0;
+  // Not every machine has man-db (CI's does); the page's content is checked above either way.
+  it.runIf(hasMan)('renders with man without a single warning', () => {
+    const r = spawnSync('man', ['--warnings', '-l', page], { encoding: 'utf8', env: { ...process.env, MANWIDTH: '80', MAN_KEEP_FORMATTING: '', PAGER: 'cat' } });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('socialpub posts schedule');
+  });
+});

@@ -1,0 +1,45 @@
+// Prompts against a live sandbox: a bad flag sends nothing and asks nothing; a bad media answer
+// is asked again and what was typed before it is still what is sent, after a summary.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
+import { JPEG_HEAD, allPosts, cliEnv, manualSandbox, sandboxClock, type ManualSandbox } from './posts-support.js';
+
+let sb: ManualSandbox;
+const dir = mkdtempSync(join(tmpdir(), 'posts-prompts-sb-'));
+beforeAll(async () => {
+  sb = await manualSandbox({ failureRate: 0 });
+});
+afterAll(async () => {
+  await sb?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('prompts against the sandbox', () => {
+  it('a bad flag on a terminal: exit 2, no question, no request', async () => {
+    const before = sb.requests.length;
+    const prompter = new ScriptedPrompter([]);
+    const r = await runCli(['posts', 'schedule', '--platform', 'twiter', '--text', 'hi'], { env: cliEnv(sb), tty: true, prompter, clock: sandboxClock(sb.clock) });
+    expect(r.code).toBe(2);
+    expect(prompter.asked).toEqual([]);
+    expect(sb.requests.length).toBe(before);
+  });
+
+  it('keeps the text typed before a bad media answer, shows the summary, then sends', async () => {
+    const photo = join(dir, 'photo.jpg');
+    writeFileSync(photo, Buffer.concat([JPEG_HEAD, Buffer.alloc(4096)]));
+    const prompter = new ScriptedPrompter(['Caption typed once', join(dir, 'nope.jpg'), photo, true], { reask: true });
+    const r = await runCli(['posts', 'create', '--platform', 'instagram'], { env: cliEnv(sb), tty: true, prompter, clock: sandboxClock(sb.clock) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.refused).toHaveLength(1);
+    expect(r.stderr).toMatch(/instagram\s+18 of 2200 characters\s+"Caption typed once"/);
+    expect(r.stderr).toMatch(/photo\.jpg\s+JPEG image \(image\/jpeg\), 4 KB/);
+    const posts = await allPosts(sb);
+    const sent = posts.map((p) => p.payloads.instagram as { text?: string; media?: unknown[] } | undefined).find((p) => p?.text === 'Caption typed once');
+    expect(sent?.media).toHaveLength(1);
+    expect(sb.requests.map((q) => `${q.method} ${q.path}`)).toEqual(expect.arrayContaining(['POST /v1/media', 'POST /v1/posts']));
+  });
+});

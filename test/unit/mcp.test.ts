@@ -1,0 +1,176 @@
+// The MCP server's pieces without a process: argument checking against the tools' own JSON
+// Schemas, error classes, redaction of what leaves, cursors, derived keys, structured post input,
+// and the help topic. The protocol itself is tested end to end (test/e2e/mcp.test.ts).
+import { describe, expect, it } from 'vitest';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkArgs } from '../../src/mcp/json-schema.js';
+import { TOOLS, toolsFor } from '../../src/mcp/tools/index.js';
+import { toToolError, errorText } from '../../src/mcp/errors.js';
+import { redactOutbound, redactValue } from '../../src/mcp/redact.js';
+import { decodeCursor, encodeCursor } from '../../src/mcp/cursor.js';
+import { derivedKey } from '../../src/mcp/tools/write-post.js';
+import { trimPost } from '../../src/mcp/trim.js';
+import { composeInput } from '../../src/posts/compose-input.js';
+import { AuthError, NotFoundError, RateLimitError, ServerError, TimeoutError, ValidationError, IdempotencyKeyReusedError } from '../../src/client/errors.js';
+import { InvalidInputError } from '../../src/wire/invalid-input.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const tool = (name: string) => TOOLS.find((t) => t.name === name)!;
+const NOW = Date.parse('2026-03-20T12:00:00Z');
+
+describe('tool arguments are checked against the schema the assistant reads', () => {
+  it('names the argument, suggests the nearest value or name, and reads null as absent', () => {
+    const schema = tool('create_draft').inputSchema;
+    expect(checkArgs(schema, { platforms: ['bluesky', 'linkdin'], text: 'hi' })).toEqual([
+      { field: 'platforms[1]', message: expect.stringContaining('"linkdin" is not one of'), fix: 'did you mean "linkedin"?' },
+    ]);
+    expect(checkArgs(schema, { platforms: ['bluesky'], txet: 'hi' })).toEqual([{ field: 'txet', message: 'txet: unknown argument', fix: 'did you mean "text"?' }]);
+    expect(checkArgs(schema, { platforms: ['bluesky'], text: 'hi', title: null })).toEqual([]);
+    expect(checkArgs(schema, { platforms: 'bluesky' })).toEqual([{ field: 'platforms', message: 'platforms: expected an array, got string' }]);
+    expect(checkArgs(schema, { text_for: { blueksy: 'x' } })[0]).toMatchObject({ field: 'text_for.blueksy', fix: 'did you mean "bluesky"?' });
+    expect(checkArgs(schema, { text_for: { bluesky: 3 } })[0]).toMatchObject({ field: 'text_for.bluesky' });
+    expect(checkArgs(schema, { platforms: ['bluesky', 'bluesky'] })[0]).toMatchObject({ field: 'platforms', message: 'platforms: lists an item twice' });
+    expect(checkArgs(schema, { idempotency_key: 'has space' })[0]).toMatchObject({ field: 'idempotency_key' });
+  });
+
+  it('checks required arguments and integer bounds', () => {
+    expect(checkArgs(tool('get_result').inputSchema, {})).toEqual([{ field: 'result_id', message: 'result_id is missing', fix: expect.any(String) }]);
+    expect(checkArgs(tool('schedule_post').inputSchema, { post_id: 'post_1' })[0]).toMatchObject({ field: 'at' });
+    const wait = tool('wait_for_results').inputSchema;
+    expect(checkArgs(wait, { post_id: 'p', timeout_seconds: 601 })[0]!.message).toBe('timeout_seconds: 601 is above the maximum of 600');
+    expect(checkArgs(wait, { post_id: 'p', timeout_seconds: 1.5 })[0]!.field).toBe('timeout_seconds');
+    expect(checkArgs(tool('list_results').inputSchema, { limit: 0 })[0]!.message).toBe('limit: 0 is below the minimum of 1');
+    expect(checkArgs(tool('results_stats').inputSchema, { by: 'platfrom' })[0]).toMatchObject({ field: 'by', fix: 'did you mean "platform"?' });
+  });
+
+  it('describes every argument of every tool, and marks the write tools', () => {
+    for (const t of TOOLS) {
+      for (const [name, p] of Object.entries(t.inputSchema.properties ?? {})) expect(p.description, `${t.name}.${name}`).toBeTruthy();
+      expect(t.annotations.readOnlyHint).toBe(!t.write);
+    }
+    expect(toolsFor(true).map((t) => t.name)).toEqual(['list_posts', 'list_results', 'get_result', 'wait_for_results', 'results_stats']);
+  });
+});
+
+describe('errors become tool errors with the command line classes', () => {
+  const code = (e: unknown) => toToolError(e, 'work').code;
+  it('maps each kind', () => {
+    expect(code(new ValidationError('bad', { issues: [{ path: 'payloads.bluesky.text', message: 'too long' }] }))).toBe('invalid_input');
+    expect(toToolError(new ValidationError('bad', { issues: [{ path: 'payloads.bluesky.text', message: 'too long' }] }), 'w').field).toBe('payloads.bluesky.text');
+    expect(toToolError(new IdempotencyKeyReusedError('reused'), 'w')).toMatchObject({ code: 'invalid_input', field: 'idempotency_key' });
+    expect(toToolError(new AuthError('401'), 'work').hints![0]).toMatch(/profile work/);
+    expect(code(new NotFoundError('404'))).toBe('not_found');
+    expect(code(new TimeoutError('slow'))).toBe('network');
+    expect(code(new ServerError('500'))).toBe('error');
+    expect(code(new Error('boom'))).toBe('error');
+    const limited = toToolError(new RateLimitError('429', { retryAt: Date.parse('2026-03-20T13:00:00Z') }), 'w');
+    expect(limited).toMatchObject({ code: 'rate_limited', retryAt: '2026-03-20T13:00:00.000Z' });
+    expect(errorText(limited)).toMatch(/retry at: 2026-03-20T13:00:00.000Z/);
+    const invalid = toToolError(new InvalidInputError([{ field: 'at', message: 'at: in the past', fix: 'a future time' }]), 'w');
+    expect(invalid).toMatchObject({ code: 'invalid_input', field: 'at' });
+    expect(errorText(invalid)).toBe('invalid_input: at: in the past\nfix: a future time');
+  });
+});
+
+describe('redaction of everything that leaves', () => {
+  const KEY = 'sk_test_0123456789abcdefWXYZ';
+  it('masks the key, whsec_ secrets, Bearer values and URL credentials', () => {
+    const text = `key ${KEY} at https://bob:hunter2@example.com/x and https://tok@example.com, whsec_abcDEF123 Bearer abcdefghijklmnop`;
+    const out = redactOutbound(text, [KEY]);
+    for (const secret of [KEY, 'hunter2', 'bob:', 'tok@', 'whsec_abcDEF123', 'abcdefghijklmnop']) expect(out).not.toContain(secret);
+    expect(out).toContain('…WXYZ');
+    expect(out).toContain('https://***@example.com/x');
+  });
+  it('redacts every string of a message, keeping its shape', () => {
+    const msg = { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: `oops ${KEY}` }], n: 1 } };
+    expect(redactValue(msg, [KEY])).toEqual({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'oops …WXYZ' }], n: 1 } });
+  });
+});
+
+describe('cursors', () => {
+  it('carry the offset and the resolved window, bound to their filters', () => {
+    const filters = { platforms: ['bluesky'], failed_only: true };
+    const c = encodeCursor({ offset: 140, since: NOW - 1000 }, filters);
+    expect(decodeCursor(c, { failed_only: true, platforms: ['bluesky'] })).toEqual({ offset: 140, since: NOW - 1000 });
+    expect(() => decodeCursor(c, { platforms: ['x'], failed_only: true })).toThrow(/other filters/);
+    expect(() => decodeCursor('garbage!', filters)).toThrow(InvalidInputError);
+  });
+});
+
+describe('derived idempotency keys', () => {
+  it('depend on the tool and the arguments, not on their order, dry_run or a given key', () => {
+    const a = derivedKey('create_draft', { platforms: ['bluesky'], text: 'hi', dry_run: true });
+    expect(derivedKey('create_draft', { text: 'hi', platforms: ['bluesky'] })).toBe(a);
+    expect(derivedKey('create_draft', { text: 'hi!', platforms: ['bluesky'] })).not.toBe(a);
+    expect(derivedKey('schedule_post', { text: 'hi', platforms: ['bluesky'] })).not.toBe(a);
+    expect(a).toMatch(/^sp-[0-9a-f]{40}$/);
+  });
+});
+
+describe('trimmed rows', () => {
+  it('keep a list short: the text of a post is cut at a code point boundary', () => {
+    const row = trimPost({ id: 'post_1', status: 'draft', payloads: { bluesky: { text: '😀'.repeat(300) } } });
+    expect([...row.text!]).toHaveLength(280);
+    expect(row.text!.endsWith('…')).toBe(true);
+    expect(row).toMatchObject({ platforms: ['bluesky'], scheduled_at: null, title: null });
+  });
+});
+
+describe('structured post input (posts/compose-input)', () => {
+  const issuesOf = async (input: Parameters<typeof composeInput>[0], mode: 'create' | 'schedule' = 'schedule') => {
+    try {
+      await composeInput(input, { mode, now: NOW });
+      return [];
+    } catch (e) {
+      if (e instanceof InvalidInputError) return e.issues.map((i) => i.field);
+      throw e;
+    }
+  };
+
+  it('names the caller\'s fields', async () => {
+    expect(await issuesOf({ platforms: ['bluesky'], text: 'x', media: ['photo.jpg'] }, 'create')).toEqual(['media[0]']);
+    expect(await issuesOf({ postId: 'post_1', text: 'x', at: '2026-04-01T09:00:00Z' })).toEqual(['post_id']);
+    expect(await issuesOf({ platforms: ['bluesky'], text: 'x', at: '2026-03-29 02:30', timeZone: 'Europe/Paris' })).toEqual(['at']);
+    expect(await issuesOf({ platforms: ['bluesky'], text: 'x', at: '2026-03-19T09:00:00Z' })).toEqual(['at']);
+    expect(await issuesOf({ platforms: ['bluesky'], text: 'x', at: '2026-04-01 09:00', timeZone: 'Mars/Olympus' })).toEqual(['time_zone']);
+    expect(await issuesOf({ platforms: ['bluesky'], text: 'x', title: ' ' }, 'create')).toEqual(['title']);
+    expect(await issuesOf({}, 'create')).toEqual(['platforms']);
+    expect(await issuesOf({ platforms: ['bluesky', 'threads'], textFor: { bluesky: 'only one' } }, 'create')).toEqual(['text']);
+  });
+
+  it('offers only the absolute forms when a time cannot be read', async () => {
+    const err = (await composeInput({ platforms: ['bluesky'], text: 'x', at: 'next tuesday' }, { mode: 'schedule', now: NOW }).catch((e: unknown) => e)) as InvalidInputError;
+    expect(err.issues).toEqual([{ field: 'at', message: 'at: "next tuesday" is not a time I can read', fix: 'give RFC 3339 with an offset (2026-12-01T09:00:00+01:00), or "YYYY-MM-DD HH:MM" with time_zone' }]);
+  });
+
+  it('reads a local time in its zone and takes per-platform texts alone', async () => {
+    const c = await composeInput({ textFor: { bluesky: 'hello' }, at: '2026-04-01 09:00', timeZone: 'Europe/Paris' }, { mode: 'schedule', now: NOW });
+    expect(c.at).toMatchObject({ iso: '2026-04-01T07:00:00.000Z', kind: 'local', zone: 'Europe/Paris' });
+    expect(c.draft!.platforms.map((p) => [p.platform, p.text])).toEqual([['bluesky', 'hello']]);
+  });
+
+  it('recognises media by content, not by name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'socialpub-mcp-media-'));
+    try {
+      const fake = join(dir, 'photo.jpg');
+      writeFileSync(fake, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
+      const err = await composeInput({ platforms: ['instagram'], text: 'x', media: [fake] }, { mode: 'create', now: NOW }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(InvalidInputError);
+      expect((err as InvalidInputError).issues).toEqual([expect.objectContaining({ field: 'media[0]', message: expect.stringContaining('the name says image/jpeg but the content is image/png') })]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('socialpub help mcp', () => {
+  it('describes every tool and the assistant configuration', async () => {
+    const r = await runCli(['help', 'mcp']);
+    expect(r.code).toBe(0);
+    for (const t of TOOLS) expect(r.stdout).toContain(t.name);
+    expect(r.stdout).toContain('"args": ["mcp"]');
+    expect(r.stdout).toContain('SOCIALPUB_PROFILE');
+  });
+});
