@@ -1,9 +1,9 @@
 // What startListener accepts: defaults, checks of the caller's options, and the error for a
 // listener that cannot start. Checked before anything is bound, so a bad option binds nothing.
 import { MAX_BODY_BYTES } from '../wire/headers.js';
-import { SECRET_PREFIX } from '../wire/webhook-signing.js';
 import { listenerClock, type ListenerClock } from './clock.js';
 import type { ListenerOptions } from './types.js';
+import { isWebhookSecret } from '../wire/webhook-signing.js';
 
 export const DEFAULTS = {
   port: 4567,
@@ -32,8 +32,7 @@ export class ListenerStartError extends Error {
 
 /** A secret is usable when, without its whsec_ prefix, it is non-empty standard base64. */
 export function isUsableSecret(secret: string): boolean {
-  const raw = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
-  return raw.length > 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(raw) && Buffer.from(raw, 'base64').length > 0;
+  return isWebhookSecret(secret, { requirePrefix: false });
 }
 
 /** The options with every default filled in and every value checked. */

@@ -16,6 +16,8 @@ export interface LayoutColumn {
    * other column is cut below its natural width, so the texts that matter stay whole.
    */
   optional?: boolean;
+  /** The widest cell that must be shown whole; other cells of the column may be cut. */
+  wholeWidth?: number;
   /** Narrowest useful width (default 4, or less when the content is narrower). */
   minWidth?: number;
   /** Widest the column may grow. */
@@ -69,6 +71,7 @@ interface Working {
   relaxed: boolean;
   minWidth: number | undefined;
   optional: boolean;
+  wholeWidth: number | undefined;
 }
 
 export function layoutTable(input: LayoutInput): TableLayout {
@@ -83,7 +86,7 @@ export function layoutTable(input: LayoutInput): TableLayout {
     const compactTexts = input.compactRows?.map((r) => r[index]);
     const hasCompact = compactTexts?.some((t) => t !== undefined) ?? false;
     const compactNatural = hasCompact ? Math.min(cap, widest(compactTexts!, Math.min(headerWidth, DEFAULT_MIN))) : undefined;
-    const w: Working = { index, priority: c.priority ?? 0, natural, compactNatural, compact: false, min: 0, never: c.shrink === 'never', relaxed: false, minWidth: c.minWidth, optional: c.optional ?? false };
+    const w: Working = { index, priority: c.priority ?? 0, natural, compactNatural, compact: false, min: 0, never: c.shrink === 'never', relaxed: false, minWidth: c.minWidth, optional: c.optional ?? false, wholeWidth: c.wholeWidth };
     w.min = minimumOf(w);
     return w;
   });
@@ -124,8 +127,10 @@ function fit(all: readonly Working[], limit: number, gap: number): TableLayout {
     cols = cols.filter((c) => c !== victim);
   }
 
-  // Optional columns give way whole before a column that matters is cut.
-  while (total(cols, current) > limit) {
+  // Optional columns give way whole before a column that matters is cut (for a column with cells
+  // that must be whole, before those cells are cut; its other cells may be cut as usual).
+  const needed = (c: Working) => (c.optional || c.wholeWidth === undefined ? current(c) : Math.min(current(c), Math.max(c.wholeWidth, c.min)));
+  while (total(cols, needed) > limit) {
     const victim = [...cols].filter((c) => c.optional).sort(leastImportantFirst)[0];
     if (!victim) break;
     dropped.push(victim.index);

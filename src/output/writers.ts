@@ -30,6 +30,11 @@ export interface Column<T> extends LayoutColumn {
   maxWidth?: number;
   /** Drawn for people only (a bar): left out of TSV. */
   tableOnly?: boolean;
+  /**
+   * Rows whose cell must be shown whole (a live URL, to copy it): optional columns give way for
+   * these widths; other cells of the column (an error message) may be cut as usual.
+   */
+  whole?(row: T): boolean;
 }
 
 export interface ListWriter<T> {
@@ -98,6 +103,8 @@ export function truncate(s: string, max: number): string {
 interface RenderedRow {
   cells: string[];
   compact: (string | undefined)[];
+  /** Per column: whether this row's cell must be shown whole. */
+  whole: boolean[];
 }
 
 /**
@@ -115,6 +122,7 @@ export function tableWriter<T>(sink: Sink, columns: Column<T>[], colors: Colors,
   const render = (row: T): RenderedRow => ({
     cells: columns.map((c) => flattenCell(c.pretty ? c.pretty(row, colors) : c.value(row))),
     compact: columns.map((c) => (c.compact ? flattenCell(c.compact(row, colors)) : undefined)),
+    whole: columns.map((c) => c.whole?.(row) ?? false),
   });
 
   const line = (texts: (placementIndex: number) => string) => {
@@ -132,7 +140,11 @@ export function tableWriter<T>(sink: Sink, columns: Column<T>[], colors: Colors,
     if (buffer.length === 0 && layout) return;
     if (!layout) {
       layout = layoutTable({
-        columns: columns.map((c, i) => ({ ...pickLayout(c), header: headers[i]! })),
+        columns: columns.map((c, i) => ({
+          ...pickLayout(c),
+          header: headers[i]!,
+          ...(c.whole ? { wholeWidth: Math.max(0, ...buffer.filter((r) => r.whole[i]).map((r) => displayWidth(r.cells[i]!))) } : {}),
+        })),
         rows: buffer.map((r) => r.cells),
         compactRows: buffer.map((r) => r.compact),
         width: terminalWidth,

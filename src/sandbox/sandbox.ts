@@ -15,6 +15,7 @@ import { guardServer } from './http/connection-guard.js';
 import type { Sandbox, SandboxOptions } from './types.js';
 import { DEFAULT_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_TIMEOUT_MS } from './webhooks.js';
 import { Workspace, type WorkspaceInit } from './workspace.js';
+import { isWebhookSecret } from '../wire/webhook-signing.js';
 
 export const DEFAULTS = {
   host: '127.0.0.1',
@@ -68,7 +69,7 @@ function check(options: SandboxOptions): void {
     throw new SandboxOptionError(`port must be a whole number from 0 to 65535, not ${options.port}`);
   }
   if (options.fixtures !== undefined && options.fixtures > 20_000_000) throw new SandboxOptionError('fixtures: at most 20,000,000');
-  if (options.webhookSecret !== undefined && !/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(options.webhookSecret)) {
+  if (options.webhookSecret !== undefined && !isWebhookSecret(options.webhookSecret, { minBytes: 12 })) {
     throw new SandboxOptionError(`webhookSecret must look like ${SECRET_PREFIX}<base64>, at least 12 bytes`);
   }
   if (options.webhookUrl !== undefined) checkUrl(options.webhookUrl);

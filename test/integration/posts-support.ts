@@ -1,27 +1,24 @@
 // Shared by the posts integration tests: a sandbox on a manual clock, plain-HTTP reads of what
 // the service holds (the oracle, without the client under test), and a CLI clock on the
 // sandbox's time.
-import { createManualClock, type ManualClock } from '../../src/sandbox/clock.js';
-import { startSandbox } from '../../src/sandbox/index.js';
+import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.js';
 import type { Post } from '../../src/wire/schemas.js';
+import { cliEnv as sandboxEnv, ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
-export const START = Date.parse('2026-12-01T09:00:00.000Z');
+export { START } from '../helpers/sandbox.js';
+export type { Sandbox };
+export type ManualSandbox = TestSandbox;
 
-export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-export type ManualSandbox = Sandbox & { clock: ManualClock };
-
-export async function manualSandbox(options: Partial<Parameters<typeof startSandbox>[0]> = {}): Promise<ManualSandbox> {
-  const clock = createManualClock(START);
-  const sb = await startSandbox({ port: 0, seed: 11, clock, failureRate: 0.3, writeLimit: 100_000, readLimit: 1_000_000, ...options });
-  return Object.assign(sb, { clock });
+export function manualSandbox(options: SandboxOptions = {}): Promise<ManualSandbox> {
+  return testSandbox({ seed: 11, failureRate: 0.3, ...ROOMY_LIMITS, ...options });
 }
 
 export function demoKey(sb: Sandbox): string {
-  return sb.workspaces.find((w) => w.name === 'demo')!.apiKey;
+  return sb.key('demo');
 }
 
 export function cliEnv(sb: Sandbox): Record<string, string> {
-  return { SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: demoKey(sb), TZ: 'UTC' };
+  return sandboxEnv(sb, 'demo', { TZ: 'UTC' });
 }
 
 /** GET over plain HTTP, retried past injected faults (the oracle must not be flaky). */

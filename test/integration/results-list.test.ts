@@ -116,7 +116,11 @@ describe('results list against the sandbox', () => {
     expect(r.code).toBe(0);
     const lines = plain(r.stdout).trimEnd().split('\n');
     expect(lines).toHaveLength(21);
-    expect(lines[0]).toMatch(/ID\s+POST\s+PLATFORM\s+ACCOUNT\s+WHEN\s+URL \/ ERROR/);
+    // At 120 columns the live URLs are shown whole (copyable): the optional post id, account and
+    // time give way for them, least useful first.
+    expect(lines[0]).toMatch(/ID\s+PLATFORM\s+(.*\s+)?URL \/ ERROR/);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(120);
+    for (const row of oracle.slice(0, 20)) if (row.success && row.platform_data?.url) expect(plain(r.stdout)).toContain(row.platform_data.url);
     const first = oracle[0]!;
     expect(lines[1]).toContain(first.success ? '✓' : '✗');
     expect(lines[1]).toContain(first.id);

@@ -1,36 +1,19 @@
 // Shared by the results integration tests: a sandbox per file, plain-HTTP access to it as the
 // oracle (what the service itself says, read without the client under test), and clocks that
 // let the in-process CLI run on the sandbox's manual clock.
-import { createManualClock, type ManualClock } from '../../src/sandbox/clock.js';
-import { startSandbox } from '../../src/sandbox/index.js';
+import type { ManualClock, Sandbox } from '../../src/sandbox/index.js';
 import type { PostResult } from '../../src/wire/schemas.js';
+import { ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
-export const START = Date.parse('2026-12-01T09:00:00.000Z');
+export { START, cliEnv } from '../helpers/sandbox.js';
+export type { Sandbox };
 
-export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
-
-export async function sandboxFor(options: { fixtures?: number; failureRate?: number; seed?: number } = {}): Promise<Sandbox & { clock: ManualClock }> {
-  const clock = createManualClock(START);
-  const sb = await startSandbox({
-    port: 0,
-    seed: options.seed ?? 7,
-    clock,
-    fixtures: options.fixtures ?? 0,
-    failureRate: options.failureRate ?? 0.2,
-    writeLimit: 100_000,
-    readLimit: 1_000_000,
-  });
-  return Object.assign(sb, { clock });
+export function sandboxFor(options: { fixtures?: number; failureRate?: number; seed?: number } = {}): Promise<TestSandbox> {
+  return testSandbox({ seed: 7, fixtures: 0, failureRate: 0.2, ...ROOMY_LIMITS, ...options });
 }
 
 export function keyOf(sb: Sandbox, name: 'demo' | 'other' | 'lapsed'): string {
-  const w = sb.workspaces.find((x) => x.name === name);
-  if (!w) throw new Error(`no workspace ${name}`);
-  return w.apiKey;
-}
-
-export function cliEnv(sb: Sandbox, workspace: 'demo' | 'other' = 'demo'): Record<string, string> {
-  return { SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: keyOf(sb, workspace) };
+  return sb.key(name);
 }
 
 export async function api<T = unknown>(sb: Sandbox, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {

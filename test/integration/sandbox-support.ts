@@ -1,16 +1,8 @@
 // Shared by the sandbox's own integration tests: a sandbox on a manual clock per test file and
 // a plain-fetch helper (no client code: the sandbox is tested only through the wire).
-import { createManualClock, startSandbox, type ManualClock, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import type { Sandbox } from '../../src/sandbox/index.js';
 
-export const START = Date.parse('2026-12-01T09:00:00.000Z');
-
-export type TestSandbox = Sandbox & { clock: ManualClock };
-
-export async function manualSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-  const clock = createManualClock(START);
-  const sb = await startSandbox({ port: 0, seed: 1, clock, ...options });
-  return Object.assign(sb, { clock });
-}
+export { START, testSandbox as manualSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 export interface Answer<T = any> {
   status: number;

@@ -24,7 +24,7 @@ function bodyForDisplay(body: PreparedRequest['body'], secrets: string[]): { tex
   }
 }
 
-export async function printDryRun(ctx: Context, prepared: PreparedRequest, apiKey: string | undefined): Promise<void> {
+export async function printPreparedRequest(ctx: Context, prepared: PreparedRequest, apiKey: string | undefined): Promise<void> {
   const secrets = apiKey ? [apiKey] : [];
   const headers = redactHeaders(prepared.headers, secrets);
   const url = redact(prepared.url, secrets);

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { sameOrigin } from '../../../client/url.js';
 import { prepareRequest } from '../../../client/prepare.js';
 import { rowListSchema } from '../../../wire/schemas.js';
-import { printDryRun } from './dry-run.js';
+import { printPreparedRequest } from './dry-run.js';
 
 export interface ApiOptions {
   method?: string;
@@ -82,7 +82,7 @@ export async function runApi(ctx: Context, rawPath: string, opts: ApiOptions): P
 async function dryRun(ctx: Context, request: RequestOptions<unknown>): Promise<number> {
   const profile = await ctx.profile();
   const prepared = prepareRequest({ baseUrl: profile.baseUrl, apiKey: profile.apiKey, userAgent: `socialpub/${ctx.version} node/${process.versions.node}` }, request);
-  await printDryRun(ctx, prepared, profile.apiKey);
+  await printPreparedRequest(ctx, prepared, profile.apiKey);
   if (!profile.apiKey) ctx.output().warn(`no API key for profile "${profile.name}": a real run would stop with exit 3`);
   return 0;
 }

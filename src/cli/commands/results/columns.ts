@@ -73,6 +73,8 @@ export function resultColumns(now: () => number): Column<Row>[] {
       header: 'url / error',
       field: 'outcome',
       value: outcomeText,
+      // A live URL is copied and opened: optional columns give way for it; error texts may be cut.
+      whole: (r) => r.success,
       pretty: (r, c) => prettyOutcome(r, c),
       priority: 3,
       minWidth: 20,

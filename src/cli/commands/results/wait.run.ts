@@ -35,70 +35,20 @@ export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
 
   let rate: RateLimitInfo | undefined;
   const client = await ctx.client({ timeoutMs: Math.min(REQUEST_TIMEOUT_MS, waitMs), onRateLimit: (info) => (rate = info) });
+  const deadline = ctx.clock.now() + waitMs;
+  const target = expect === undefined ? await targetsOf(ctx, client, postId) : { targets: [], dueAt: undefined };
+  const waker = listenPort === undefined ? sleeper(ctx) : await webhookWaker(ctx, postId, listenPort);
+
   const out = ctx.output();
-  const start = ctx.clock.now();
-  const deadline = start + waitMs;
-
-  let targets: string[] = [];
-  let dueAt: number | undefined;
-  if (expect === undefined) {
-    const post = await findPost(client, postId);
-    if (!post) {
-      const profile = await ctx.profile();
-      throw new CliError(`no post ${postId} in ${keyWorkspace(profile)}`, {
-        exitCode: EXIT.notFound,
-        code: 'NOT_FOUND',
-        hints: ['list the posts of this workspace with `socialpub posts list`, or pass --expect N to wait for N results without looking the post up'],
-      });
-    }
-    targets = Object.keys(post.payloads);
-    if (targets.length === 0) throw new CliError(`post ${postId} has no platform payloads: there is nothing to wait for`, { exitCode: EXIT.usage });
-    if (post.status === 'draft') out.warn(`post ${postId} is a draft: it gets results only once it is scheduled`);
-    if (post.scheduledAt) dueAt = Date.parse(post.scheduledAt);
-  }
-
-  // Webhooks only wake the poller: what counts is always what the API returns.
-  let wakeEarly = false;
-  let sleeping: AbortController | undefined;
-  let closeListener: (() => Promise<void>) | undefined;
-  if (listenPort !== undefined) {
-    const secret = ctx.env.SOCIALPUB_WEBHOOK_SECRET || undefined;
-    const listener = await startListener({ port: listenPort, host: '127.0.0.1', clock: ctx.clock, ...(secret ? { secret } : {}) });
-    closeListener = () => listener.close();
-    ctx.onExit(closeListener);
-    listener.on('event', (e) => {
-      if (e.payload.postId !== postId) return;
-      if (sleeping) sleeping.abort();
-      else wakeEarly = true;
-    });
-    out.info(`listening for webhooks on ${listener.url}`);
-  }
-
-  const sleepOrWake = async (ms: number) => {
-    if (wakeEarly) {
-      wakeEarly = false;
-      return;
-    }
-    const wake = new AbortController();
-    sleeping = wake;
-    try {
-      await ctx.clock.sleep(ms, AbortSignal.any([ctx.signal, wake.signal]));
-    } catch (err) {
-      if (ctx.signal.aborted || !wake.signal.aborted) throw err;
-    } finally {
-      sleeping = undefined;
-    }
-  };
-
   const byExpect = expect !== undefined;
   const spinner = await out.spinner(`waiting for results of post ${postId}`);
-  let current = waitState.assessResults([], targets, expect);
+  let current = waitState.assessResults([], target.targets, expect);
   let timedOut = false;
   try {
     for (let attempt = 0; ; attempt++) {
       const rows: PostResult[] = [];
       for await (const row of client.results.iterate({ postId: [postId] }, { pageSize: 100, concurrency: 1 })) rows.push(row);
-      current = waitState.assessResults(rows, targets, expect);
+      current = waitState.assessResults(rows, target.targets, expect);
       spinner.text(waitState.progressText(current, byExpect));
       if (current.done) break;
       const left = deadline - ctx.clock.now();
@@ -106,35 +56,103 @@ export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
         timedOut = true;
         break;
       }
-      await sleepOrWake(waitState.nextPollDelayMs(attempt, rate, left));
+      await waker.sleep(waitState.nextPollDelayMs(attempt, rate, left));
     }
   } catch (err) {
     spinner.stop();
     throw err;
   }
-  if (closeListener) await closeListener().catch(() => undefined);
+  // Waiting is over: a listener that fails to close must not turn the outcome into an error.
+  await waker.close().catch(() => undefined);
 
   const summary = waitState.progressText(current, byExpect);
   if (timedOut) spinner.fail(`${summary} after ${formatDuration(waitMs)}`);
   else if (current.failures.length) spinner.fail(`${summary}, ${current.failures.length} failed`);
   else spinner.succeed(`${summary}, all succeeded`);
+  await report(ctx, current);
+  if (timedOut) throw timeoutError(ctx, { postId, waitMs, summary, missing: current.missing, dueAt: target.dueAt });
+  return current.failures.length ? EXIT.partial : EXIT.ok;
+}
 
+/** The post's target platforms (what "every target reported" means) and when it is due. */
+async function targetsOf(ctx: Context, client: ApiClient, postId: string): Promise<{ targets: string[]; dueAt: number | undefined }> {
+  const post = await findPost(client, postId);
+  if (!post) {
+    const profile = await ctx.profile();
+    throw new CliError(`no post ${postId} in ${keyWorkspace(profile)}`, {
+      exitCode: EXIT.notFound,
+      code: 'NOT_FOUND',
+      hints: ['list the posts of this workspace with `socialpub posts list`, or pass --expect N to wait for N results without looking the post up'],
+    });
+  }
+  const targets = Object.keys(post.payloads);
+  if (targets.length === 0) throw new CliError(`post ${postId} has no platform payloads: there is nothing to wait for`, { exitCode: EXIT.usage });
+  if (post.status === 'draft') ctx.output().warn(`post ${postId} is a draft: it gets results only once it is scheduled`);
+  return { targets, dueAt: post.scheduledAt ? Date.parse(post.scheduledAt) : undefined };
+}
+
+interface Waker {
+  /** Sleeps between polls; a webhook for the post ends the sleep early. */
+  sleep(ms: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+function sleeper(ctx: Context): Waker {
+  return { sleep: (ms) => ctx.clock.sleep(ms, ctx.signal), close: async () => {} };
+}
+
+/** Webhooks only wake the poller: what counts is always what the API returns. */
+async function webhookWaker(ctx: Context, postId: string, port: number): Promise<Waker> {
+  let wakeEarly = false;
+  let sleeping: AbortController | undefined;
+  const secret = ctx.env.SOCIALPUB_WEBHOOK_SECRET || undefined;
+  const listener = await startListener({ port, host: '127.0.0.1', clock: ctx.clock, ...(secret ? { secret } : {}) });
+  const close = () => listener.close();
+  ctx.onExit(close);
+  listener.on('event', (e) => {
+    if (e.payload.postId !== postId) return;
+    if (sleeping) sleeping.abort();
+    else wakeEarly = true;
+  });
+  ctx.output().info(`listening for webhooks on ${listener.url}`);
+  return {
+    async sleep(ms) {
+      if (wakeEarly) {
+        wakeEarly = false;
+        return;
+      }
+      const wake = new AbortController();
+      sleeping = wake;
+      try {
+        await ctx.clock.sleep(ms, AbortSignal.any([ctx.signal, wake.signal]));
+      } catch (err) {
+        if (ctx.signal.aborted || !wake.signal.aborted) throw err;
+      } finally {
+        sleeping = undefined;
+      }
+    },
+    close,
+  };
+}
+
+/** The results on stdout, and each failure with its reason on stderr. */
+async function report(ctx: Context, current: waitState.WaitState): Promise<void> {
+  const out = ctx.output();
   await out.list(current.rows, resultView(() => ctx.clock.now()));
-
   for (const f of current.failures) {
     const where = [f.platform, f.platform_data?.username ? `@${String(f.platform_data.username).replace(/^@/, '')}` : undefined].filter(Boolean).join(' ');
     out.notice(`${out.colors.red('✗')} ${where || f.id}: ${outcomeText(f)} (socialpub results get ${f.id})`);
   }
-  if (timedOut) {
-    const missing = current.missing.length ? `; still missing: ${current.missing.join(', ')}` : '';
-    const early = notDueYet(postId, dueAt, ctx.clock.now(), userZone(ctx.env, undefined));
-    throw new CliError(`timed out after ${formatDuration(waitMs)} waiting for post ${postId}: ${summary}${missing}${early ? `; ${early.message}` : ''}`, {
-      exitCode: EXIT.error,
-      code: 'WAIT_TIMEOUT',
-      hints: [early?.hint ?? 'wait longer with --timeout (e.g. --timeout 30m); check when the post is due with `socialpub posts list`'],
-    });
-  }
-  return current.failures.length ? EXIT.partial : EXIT.ok;
+}
+
+function timeoutError(ctx: Context, w: { postId: string; waitMs: number; summary: string; missing: string[]; dueAt: number | undefined }): CliError {
+  const missing = w.missing.length ? `; still missing: ${w.missing.join(', ')}` : '';
+  const early = notDueYet(w.postId, w.dueAt, ctx.clock.now(), userZone(ctx.env, undefined));
+  return new CliError(`timed out after ${formatDuration(w.waitMs)} waiting for post ${w.postId}: ${w.summary}${missing}${early ? `; ${early.message}` : ''}`, {
+    exitCode: EXIT.error,
+    code: 'WAIT_TIMEOUT',
+    hints: [early?.hint ?? 'wait longer with --timeout (e.g. --timeout 30m); check when the post is due with `socialpub posts list`'],
+  });
 }
 
 /**
