@@ -47,3 +47,8 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
 export const TREE_TOPICS: Record<string, string> = {
   reference: 'every command with its flags and examples (--man: as a man page)',
 };
+
+/** Every topic `socialpub help` accepts, in the order its help lists them (help, its errors, completion). */
+export function helpTopicNames(): string[] {
+  return [...Object.keys(HELP_TOPICS), ...Object.keys(TREE_TOPICS)];
+}

@@ -1,9 +1,12 @@
-// The checked-in completion scripts match the command tree, and bash really offers what it should.
-import { execFileSync, spawnSync } from 'node:child_process';
+// The checked-in completion scripts match the command tree, and bash (and fish, where it is
+// installed) really offer what they should.
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { bashComplete, fishComplete, hasShell, zshComplete } from '../helpers/shell-complete.js';
+import { helpTopicNames } from '../../src/cli/help-topics.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const FILES = { bash: 'socialpub.bash', zsh: '_socialpub', fish: 'socialpub.fish' } as const;
@@ -19,9 +22,8 @@ describe('completion scripts', () => {
 
   // zsh and fish parse their scripts where they are installed (not every machine has them;
   // bash, which every machine has, is exercised fully below).
-  const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
   for (const [shell, file] of [['zsh', FILES.zsh], ['fish', FILES.fish]] as const) {
-    it.runIf(has(shell))(`${shell} parses completions/${file}`, () => {
+    it.runIf(hasShell(shell))(`${shell} parses completions/${file}`, () => {
       const r = spawnSync(shell, ['-n', join(ROOT, 'completions', file)], { encoding: 'utf8' });
       expect(r.status, r.stderr).toBe(0);
     });
@@ -42,15 +44,8 @@ describe('completion scripts', () => {
     });
     afterAll(() => tmp.cleanup());
 
-    const complete = (line: string): string[] => {
-      const words = line.split(' ');
-      const out = execFileSync(
-        'bash',
-        ['-c', `source '${script}'; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _socialpub; printf '%s\\n' "\${COMPREPLY[@]}"`],
-        { env: { PATH: `${join(tmp.dir, 'bin')}:${process.env.PATH}`, HOME: tmp.dir }, encoding: 'utf8' },
-      );
-      return out.split('\n').filter(Boolean).sort();
-    };
+    const complete = (line: string, wordbreaks?: string): string[] =>
+      bashComplete(script, line, { env: { PATH: `${join(tmp.dir, 'bin')}:${process.env.PATH}`, HOME: tmp.dir }, wordbreaks });
 
     it('offers the shells after `completion`', () => {
       expect(complete('socialpub completion ')).toEqual(['bash', 'fish', 'zsh']);
@@ -70,6 +65,45 @@ describe('completion scripts', () => {
     });
     it('reads profile names at completion time', () => {
       expect(complete('socialpub --profile ')).toEqual(['personal', 'work']);
+    });
+    it('offers the help topics after `help`', () => {
+      expect(complete('socialpub help ')).toEqual(expect.arrayContaining([...helpTopicNames(), 'posts', 'results']));
+      expect(complete('socialpub help env')).toEqual(['environment']);
+    });
+    it('offers IANA zones after --tz, on every command that has it', () => {
+      for (const path of ['posts schedule', 'results list', 'results stats', 'results retry']) expect(complete(`socialpub ${path} --tz Europe/Pa`)).toEqual(['Europe/Paris']);
+      // A COMP_WORDBREAKS that splits at "/" gets back only the part bash calls the word.
+      expect(complete('socialpub posts schedule --tz Europe/Pa', `"'><=;|&(:/`)).toEqual(['Paris']);
+    });
+    it('offers the command fields after the program-wide --fields, after the last comma', () => {
+      expect(complete('socialpub results list --fields id,error.c')).toEqual(['id,error.code', 'id,error.context']);
+      expect(complete('socialpub --json posts list --fields sched')).toEqual(['scheduledAt']);
+      expect(complete('socialpub results stats --fields key,')).toEqual(['key,failed', 'key,failure_rate', 'key,succeeded', 'key,total']);
+    });
+    it('lists the subcommands of posts, and its flags only once the word starts with "-"', () => {
+      expect(complete('socialpub posts ')).toEqual(['calendar', 'create', 'list', 'schedule']);
+      expect(complete('socialpub posts -')).toEqual(expect.arrayContaining(['--json', '--output', '--profile', '--help']));
+      expect(complete('socialpub posts -').every((w) => w.startsWith('-'))).toBe(true);
+    });
+  });
+
+  describe.runIf(hasShell('fish'))('fish (installed here)', () => {
+    const complete = (line: string) => fishComplete(join(ROOT, 'completions', FILES.fish), line);
+    it('offers help topics, zones, and the subcommands of posts', () => {
+      expect(complete('socialpub help ex')).toEqual(['exit-codes']);
+      expect(complete('socialpub posts schedule --tz Europe/Pa')).toEqual(['Europe/Paris']);
+      expect(complete('socialpub posts ')).toEqual(['calendar', 'create', 'list', 'schedule']);
+      expect(complete('socialpub results list --fields error.m')).toEqual(['error.message']);
+    });
+  });
+
+  describe.runIf(hasShell('zsh'))('zsh (installed here)', () => {
+    const script = join(ROOT, 'completions', FILES.zsh);
+    it('offers help topics, zones, and the subcommands of posts without the flags', () => {
+      expect(zshComplete(script, 'socialpub help ex').buffer).toBe('socialpub help exit-codes ');
+      expect(zshComplete(script, 'socialpub posts schedule --tz Europe/Pa').buffer).toBe('socialpub posts schedule --tz Europe/Paris ');
+      expect(zshComplete(script, 'socialpub posts ').matches).toEqual(['calendar', 'create', 'list', 'schedule']);
+      expect(zshComplete(script, 'socialpub results list --fields id,error.m').buffer).toBe('socialpub results list --fields id,error.message,');
     });
   });
 });

@@ -1,9 +1,21 @@
 // Walks commander's command tree into a plain model that the shell script generators share.
 import type { Command, Option } from 'commander';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
+import { fieldsOf } from '../fields-of.js';
+import { helpTopicNames } from '../help-topics.js';
 
-/** Where the values of a flag or argument come from. */
-export type ValueSource = { kind: 'words'; words: string[] } | { kind: 'files' } | { kind: 'profiles' } | { kind: 'none' };
+/**
+ * Where the values of a flag or argument come from. `zones` are the IANA zones (one list per
+ * script); `fields` is a comma-separated list of these names (the part after the last comma is
+ * completed).
+ */
+export type ValueSource =
+  | { kind: 'words'; words: string[] }
+  | { kind: 'files' }
+  | { kind: 'profiles' }
+  | { kind: 'zones' }
+  | { kind: 'fields'; fields: string[] }
+  | { kind: 'none' };
 
 export interface FlagSpec {
   names: string[];
@@ -31,6 +43,9 @@ function flagValues(option: Option, path: string[]): ValueSource {
   const long = option.long ?? '';
   if (long === '--platform') return { kind: 'words', words: [...PLATFORMS] };
   if (long === '--profile') return { kind: 'profiles' };
+  if (long === '--tz') return { kind: 'zones' };
+  // Per command, wherever the option is defined (the program-wide one included).
+  if (long === '--fields') return { kind: 'fields', fields: fieldsOf(path.join(' ')) };
   if (long === '--status') return { kind: 'words', words: path[0] === 'listen' ? ['published', 'failed'] : [...POST_STATUSES] };
   if (FILE_FLAGS.has(long)) return { kind: 'files' };
   return { kind: 'none' };
@@ -42,7 +57,23 @@ function argumentValues(cmd: Command, path: string[]): ValueSource {
   if (first.argChoices?.length) return { kind: 'words', words: [...first.argChoices] };
   const key = path.join(' ');
   if (key === 'profile use' || key === 'profile show' || key === 'profile remove') return { kind: 'profiles' };
+  // `help <topic>` or `help <command>`: the topics first, from the one list `help` reads.
+  if (key === 'help') return { kind: 'words', words: [...helpTopicNames(), ...helpableCommands(cmd)] };
   return { kind: 'none' };
+}
+
+function helpableCommands(help: Command): string[] {
+  return (help.parent?.commands ?? []).filter((c) => !isHidden(c) && c !== help).map((c) => c.name());
+}
+
+function isHidden(cmd: Command): boolean {
+  return Boolean((cmd as Command & { _hidden?: boolean })._hidden);
+}
+
+/** Every IANA zone this Node knows, and UTC (which Intl does not list as a canonical zone). */
+export function timeZones(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes('UTC') ? zones : [...zones, 'UTC'];
 }
 
 function visibleOptions(cmd: Command): Option[] {
@@ -53,7 +84,7 @@ export function commandTree(root: Command): CommandSpec[] {
   const out: CommandSpec[] = [];
   const globals = visibleOptions(root);
   const walk = (cmd: Command, path: string[]) => {
-    const subs = cmd.commands.filter((c) => !(c as Command & { _hidden?: boolean })._hidden);
+    const subs = cmd.commands.filter((c) => !isHidden(c));
     const own = path.length === 0 ? globals : [...visibleOptions(cmd), ...globals];
     const flags: FlagSpec[] = own.map((o) => ({
       names: [o.short, o.long].filter((n): n is string => Boolean(n)),

@@ -1,5 +1,5 @@
 // Zsh completion script (compdef), built from the same command tree as bash.
-import type { CommandSpec, ValueSource } from './tree.js';
+import { timeZones, type CommandSpec, type ValueSource } from './tree.js';
 
 const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/'/g, `'\\''`).replace(/\[/g, '\\[').replace(/\]/g, '\\]').replace(/:/g, '\\:');
 
@@ -11,6 +11,11 @@ function action(values: ValueSource): string {
       return ':file:_files';
     case 'profiles':
       return ':profile:_socialpub_profiles';
+    case 'zones':
+      return ':zone:_socialpub_zones';
+    case 'fields':
+      // _values -s , completes a comma-separated list and leaves out the names already given.
+      return values.fields.length ? `:field:_values -s , field ${values.fields.join(' ')}` : ':value:';
     case 'none':
       return ':value:';
   }
@@ -25,11 +30,13 @@ export function zshScript(tree: CommandSpec[]): string {
       const act = f.takesValue ? action(f.values) : '';
       return f.names.length > 1 ? `    ${names}'${desc}${act}'` : `    ${names}${desc}${act}'`;
     });
+    // -A '-*': flags after the subcommand belong to the subcommand's function, which knows their
+    // values there (a program-wide --fields lists that command's fields).
     if (spec.subcommands.length) {
       const subs = spec.subcommands.map((s) => `'${s.name}:${esc(s.description)}'`).join(' ');
       return `${fnName(spec.path)}() {
   local line state
-  _arguments -C \\
+  _arguments -C -A '-*' \\
 ${specs.join(' \\\n')} \\
     '1:command:->cmds' \\
     '*::arg:->args'
@@ -53,6 +60,11 @@ ${specs.join(' \\\n')}${arg}
 _socialpub_profiles() {
   local -a profiles; profiles=(\${(f)"$(socialpub completion --list-profiles 2>/dev/null)"})
   _describe 'profile' profiles
+}
+# IANA zones, completed part by part at "/" (Europe/Pa → Europe/Paris).
+_socialpub_zones() {
+  local -a zones; zones=(${timeZones().join(' ')})
+  _multi_parts -i / zones
 }
 ${fns.join('\n\n')}
 

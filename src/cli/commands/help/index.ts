@@ -1,9 +1,9 @@
-// `socialpub help [command…|topic]`: help for a command, or a topic (environment, exit-codes,
-// reference).
+// `socialpub help [command…|topic]`: help for a command, or a topic (helpTopicNames: the one
+// list this help, its errors and shell completion read).
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
-import { HELP_TOPICS, TREE_TOPICS } from '../../help-topics.js';
+import { HELP_TOPICS, helpTopicNames, TREE_TOPICS } from '../../help-topics.js';
 import type { HelpOptions } from './run.js';
 
 export function defineHelp(program: Command, ctx: Context): void {
@@ -23,7 +23,7 @@ Start here:
   program
     .command('help')
     .summary('show help for a command or a topic')
-    .description('Show help for a command (`socialpub help posts schedule`) or a topic: environment, exit-codes, reference (every command at once).')
+    .description(`Show help for a command (\`socialpub help posts schedule\`) or a topic: ${helpTopicNames().join(', ')}. \`reference\` is every command at once.`)
     .argument('[words...]', 'a command path or a topic')
     .option('--man', 'with `reference`: print it as a man page (roff)')
     .addHelpText(

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
-import { HELP_TOPICS, TREE_TOPICS } from '../../help-topics.js';
+import { HELP_TOPICS, helpTopicNames } from '../../help-topics.js';
 import { manPage } from './man-page.js';
 import { referenceText } from './reference.js';
 
@@ -26,7 +26,7 @@ export async function runHelp(ctx: Context, program: Command, words: string[], o
   for (const word of words) {
     const next = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
     if (!next) {
-      const topicNames = [...Object.keys(HELP_TOPICS), ...Object.keys(TREE_TOPICS)].join(', ');
+      const topicNames = helpTopicNames().join(', ');
       throw new UsageError(`help: no command or topic "${words.join(' ')}"`, [`commands: ${program.commands.map((c) => c.name()).join(', ')}; topics: ${topicNames}`]);
     }
     cmd = next;

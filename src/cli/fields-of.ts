@@ -1,0 +1,60 @@
+// The field names of the rows each command prints, for `--fields` (completion, and the list of
+// known names). Post and result rows are read off the wire schemas, so a field added there is
+// offered here without another edit; the rows the CLI builds itself (stats, profiles, listen
+// records) are listed by hand and a unit test checks them against the code that builds them.
+import type { ZodMiniType } from 'zod/mini';
+import { postResultSchema, postSchema, webhookPayloadSchema } from '../wire/schemas.js';
+
+/** What is needed of a zod (mini) schema's definition to walk it. */
+interface Def {
+  type: string;
+  innerType?: ZodMiniType;
+  shape?: Record<string, ZodMiniType>;
+}
+
+/** Wrappers that do not change a value's shape. */
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
+
+/**
+ * Dotted names of an object schema's fields, parents before their children (`error`,
+ * `error.code`, …). Records and arrays are leaves: their keys are data, not field names.
+ */
+export function schemaFields(schema: ZodMiniType, prefix = ''): string[] {
+  let def = schema._zod.def as Def;
+  while (WRAPPERS.has(def.type) && def.innerType) def = def.innerType._zod.def as Def;
+  if (def.type !== 'object' || !def.shape) return [];
+  return Object.entries(def.shape).flatMap(([key, child]) => [prefix + key, ...schemaFields(child, `${prefix}${key}.`)]);
+}
+
+const POST_FIELDS = schemaFields(postSchema);
+const RESULT_FIELDS = schemaFields(postResultSchema);
+/** `results stats` rows (statsRows in src/results/stats.ts). */
+const STATS_FIELDS = ['key', 'total', 'succeeded', 'failed', 'failure_rate'];
+/** `profile list` rows (profileRow in commands/profile/list.run.ts); saved preferences come after. */
+const PROFILE_FIELDS = ['name', 'current', 'baseUrl', 'key'];
+/** `listen` records (eventRecord in commands/listen/render.ts): the delivery plus how it arrived. */
+const LISTEN_FIELDS = [...schemaFields(webhookPayloadSchema), 'webhookId', 'receivedAt', 'verified'];
+
+const FIELDS: Readonly<Record<string, readonly string[]>> = {
+  'posts create': POST_FIELDS,
+  'posts schedule': POST_FIELDS,
+  'posts list': POST_FIELDS,
+  'results list': RESULT_FIELDS,
+  'results get': RESULT_FIELDS,
+  'results wait': RESULT_FIELDS,
+  'results retry': POST_FIELDS,
+  'results stats': STATS_FIELDS,
+  'profile list': PROFILE_FIELDS,
+  listen: LISTEN_FIELDS,
+};
+
+/** The commands that print rows, as space-separated paths ('results list'). */
+export const FIELD_COMMANDS: readonly string[] = Object.keys(FIELDS);
+
+/**
+ * The field names of the rows a command prints ('results list' → id, post_id, …, error.code),
+ * in row order, parents before children; [] for a command that prints no rows.
+ */
+export function fieldsOf(commandPath: string): string[] {
+  return [...(FIELDS[commandPath.trim().replace(/\s+/g, ' ')] ?? [])];
+}
