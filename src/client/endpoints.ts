@@ -1,6 +1,6 @@
 // The endpoint helpers commands use: thin wrappers over request()/paginate() that know the paths,
 // the query parameter names and the response schemas.
-import { PATHS } from '../wire/headers.js';
+import { PATHS } from '../wire/protocol.js';
 import {
   mediaUploadSchema,
   postListSchema,

@@ -1,7 +1,7 @@
 // One typed error per outcome of a response (src/client/errors.ts); the CLI turns them into
 // exit codes in src/cli/errors.ts. Messages read well after "error: " and carry the service's
 // own words when it gave any.
-import { ERROR_CODE } from '../wire/headers.js';
+import { ERROR_CODE } from '../wire/protocol.js';
 import type { DescribedBody } from './error-body.js';
 import {
   AddonRequiredError,

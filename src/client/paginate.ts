@@ -9,7 +9,7 @@
 // repeats dropped by id; a page that lands past a hole (an earlier page was answered after more
 // rows arrived) triggers a fetch of the hole before it is yielded. Paging ends on a page that is
 // short or reaches its own total.
-import { PAGE } from '../wire/headers.js';
+import { PAGE } from '../wire/protocol.js';
 import type { ListPage, Schema } from '../wire/schemas.js';
 import { RecentIds } from './recent-ids.js';
 import type { Requester } from './request.js';

@@ -2,7 +2,7 @@
 // The body is serialised here, once, so every retry sends the same bytes with the same
 // Idempotency-Key. `api --dry-run` prints this same object, so what it shows is what would be sent.
 import { randomUUID } from 'node:crypto';
-import { HEADER } from '../wire/headers.js';
+import { HEADER } from '../wire/protocol.js';
 import { BadRequestError } from './errors.js';
 import type { RequestOptions } from './types.js';
 import { buildUrl, sameOrigin } from './url.js';

@@ -1,5 +1,5 @@
 // The RateLimit-* headers every response of the service carries (CONTRACT section 2).
-import { HEADER } from '../wire/headers.js';
+import { HEADER } from '../wire/protocol.js';
 import type { RateLimitInfo } from './types.js';
 
 function num(value: string | undefined): number | undefined {

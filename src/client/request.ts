@@ -2,7 +2,7 @@
 // retries with full-jitter backoff on connection errors, timeouts, 408, 409, 429 and 5xx,
 // Retry-After honoured up to the wait budget, the same Idempotency-Key and body bytes on every
 // retry, typed errors, and zod validation of the response at the boundary.
-import { ERROR_CODE, HEADER } from '../wire/headers.js';
+import { ERROR_CODE, HEADER } from '../wire/protocol.js';
 import { backoffDelay, isRetryableStatus } from './backoff.js';
 import { traceLine } from './debug-trace.js';
 import { describeErrorBody } from './error-body.js';

@@ -2,7 +2,7 @@
 // the event (emitted synchronously, so events keep the order bodies completed in), the 204,
 // and last the forward, off the sender's critical path.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HEADER } from '../wire/headers.js';
+import { HEADER } from '../wire/protocol.js';
 import { webhookPayloadSchema, type WebhookPayload } from '../wire/schemas.js';
 import { verify } from '../wire/webhook-signing.js';
 import { accept, type Reject } from './answers.js';

@@ -1,6 +1,6 @@
 // What startListener accepts: defaults, checks of the caller's options, and the error for a
 // listener that cannot start. Checked before anything is bound, so a bad option binds nothing.
-import { MAX_BODY_BYTES } from '../wire/headers.js';
+import { MAX_BODY_BYTES } from '../wire/protocol.js';
 import { listenerClock, type ListenerClock } from './clock.js';
 import type { ListenerOptions } from './types.js';
 import { isWebhookSecret } from '../wire/webhook-signing.js';

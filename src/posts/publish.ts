@@ -3,7 +3,7 @@
 // dry run, the requests that would be sent. No Context: the caller passes the client.
 import { basename } from 'node:path';
 import type { ApiClient, ApiResponse } from '../client/types.js';
-import { PATHS } from '../wire/headers.js';
+import { PATHS } from '../wire/protocol.js';
 import type { CreatePostBody, Post, ScheduleBody } from '../wire/schemas.js';
 import { buildBody, localFiles } from './body.js';
 import type { ComposedInput } from './compose-input.js';

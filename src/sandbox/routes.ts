@@ -1,6 +1,6 @@
 // The service's endpoints. `body` says what the route reads: a JSON object (at most
 // MAX_BODY_BYTES) or raw bytes (at most what `limit` says for this request).
-import { MAX_BODY_BYTES } from '../wire/headers.js';
+import { MAX_BODY_BYTES } from '../wire/protocol.js';
 import type { Call } from './handlers/call.js';
 import { createMedia, getMedia, uploadLimit, uploadMedia } from './handlers/media.js';
 import { createPost, getPost, listPosts, schedulePost } from './handlers/posts.js';

@@ -6,7 +6,7 @@
 // Request-Id and RateLimit-*. Each step is a function that answers and returns false, or
 // returns true to go on.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ERROR_CODE, HEADER } from '../wire/headers.js';
+import { ERROR_CODE, HEADER } from '../wire/protocol.js';
 import type { SandboxCore } from './core.js';
 import type { Call } from './handlers/call.js';
 import { handlePublic } from './handlers/public.js';

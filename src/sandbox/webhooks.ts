@@ -3,7 +3,7 @@
 // on the sandbox clock, always with the same webhook-id. Nothing here blocks the API. With
 // `--data`, a delivery not yet answered is recorded (and the first attempt waits until the
 // result it announces is on disk), so its retries carry over a crash or a restart.
-import { HEADER } from '../wire/headers.js';
+import { HEADER } from '../wire/protocol.js';
 import { sign } from '../wire/webhook-signing.js';
 import type { SandboxClock } from './clock.js';
 

@@ -1,5 +1,5 @@
 export * from './platforms.js';
-export * from './headers.js';
+export * from './protocol.js';
 export * from './schemas.js';
 export * from './webhook-signing.js';
 export * from './text-length.js';

@@ -1,5 +1,5 @@
 // The requests a bulk row makes: media uploads, then POST /v1/schedule with the row's key.
-import { PATHS } from '../../wire/headers.js';
+import { PATHS } from '../../wire/protocol.js';
 import type { ScheduleBody } from '../../wire/schemas.js';
 import { buildBody, localFiles } from '../body.js';
 import type { MediaSource } from '../draft.js';

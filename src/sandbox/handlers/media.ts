@@ -1,7 +1,7 @@
 // Media: POST /v1/media declares a file and returns where to PUT its bytes; the PUT (with the
 // key, exactly the declared size) makes it ready; its `url` is then served without a key,
 // as a platform would fetch it.
-import { ERROR_CODE, PATHS } from '../../wire/headers.js';
+import { ERROR_CODE, PATHS } from '../../wire/protocol.js';
 import { HttpError, notFound, validationError, type Reply } from '../http/reply.js';
 import { checkMedia } from '../validation.js';
 import type { Workspace, MediaRecord } from '../workspace.js';

@@ -1,6 +1,6 @@
 // POST /v1/posts, POST /v1/schedule, GET /v1/posts, GET /v1/posts/{id}.
 import { isPostStatus, POST_STATUSES, type PostStatus } from '../../wire/platforms.js';
-import { PATHS } from '../../wire/headers.js';
+import { PATHS } from '../../wire/protocol.js';
 import { badRequest, notFound, validationError, type Reply } from '../http/reply.js';
 import { multiValues, pageParams } from '../http/query.js';
 import { checkCreatePost, checkSchedule } from '../validation.js';

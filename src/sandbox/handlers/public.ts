@@ -1,6 +1,6 @@
 // Outside the API: a short description at "/", the public URLs of uploaded media (no key, as
 // a platform fetches them), and 404 for anything else. Limited per client address.
-import { ERROR_CODE } from '../../wire/headers.js';
+import { ERROR_CODE } from '../../wire/protocol.js';
 import { delayOnce, finish, rateLimited, send, sendError, type Exchange } from '../http/exchange.js';
 import { HttpError } from '../http/reply.js';
 import { findPublicMedia, PUBLIC_MEDIA_PREFIX } from './media.js';

@@ -12,7 +12,7 @@ import type { Server, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { ERROR_CODE } from '../../wire/headers.js';
+import { ERROR_CODE } from '../../wire/protocol.js';
 import type { SandboxCore } from '../core.js';
 import { errorBody } from './reply.js';
 

@@ -2,7 +2,7 @@
 // response (with Request-Id and the RateLimit headers of its window, after the configured
 // latency) or a cut connection (chaos). Every ending writes the request log entry.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ERROR_CODE, HEADER } from '../../wire/headers.js';
+import { ERROR_CODE, HEADER } from '../../wire/protocol.js';
 import type { Fault } from '../chaos.js';
 import type { SandboxCore } from '../core.js';
 import type { RollingWindow } from '../rate-limit.js';

@@ -1,6 +1,6 @@
 // Query strings: pages (offset, limit) and array parameters in the three encodings the
 // contract accepts: repeated keys (a=1&a=2), brackets (a[]=1&a[]=2) and comma lists (a=1,2).
-import { PAGE } from '../../wire/headers.js';
+import { PAGE } from '../../wire/protocol.js';
 import { badRequest } from './reply.js';
 
 export function multiValues(query: URLSearchParams, name: string): string[] {

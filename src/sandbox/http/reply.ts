@@ -1,6 +1,6 @@
 // What handlers return, and the error they throw: the contract's error body
 // `{ error: { code, message, issues? }, requestId }` is built from it in one place.
-import { ERROR_CODE } from '../../wire/headers.js';
+import { ERROR_CODE } from '../../wire/protocol.js';
 import type { Issue } from '../validation.js';
 
 export interface Reply {

@@ -6,7 +6,7 @@ import { platforms as parsePlatforms } from '../../flags/choice.js';
 import { splitList } from '../../flags/list.js';
 import { optionalWholeNumber } from '../../flags/number.js';
 import { flagError } from '../../flags/error.js';
-import { PAGE } from '../../../wire/headers.js';
+import { PAGE } from '../../../wire/protocol.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import { capHeapGrowth } from '../../../output/heap.js';
 import { resultView } from './columns.js';

@@ -3,7 +3,7 @@
 import type { Context } from '../../context.js';
 import { EXIT } from '../../cli-error.js';
 import { platforms as parsePlatforms } from '../../flags/choice.js';
-import { PATHS } from '../../../wire/headers.js';
+import { PATHS } from '../../../wire/protocol.js';
 import type { CreatePostBody, ScheduleBody } from '../../../wire/schemas.js';
 import { parseAt, type ResolvedAt } from '../../../posts/when.js';
 import { userZone } from '../../../posts/zone.js';

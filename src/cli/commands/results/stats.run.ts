@@ -4,7 +4,7 @@ import { choice } from '../../flags/choice.js';
 import { platforms as parsePlatforms } from '../../flags/choice.js';
 import { splitList } from '../../flags/list.js';
 import { flagError } from '../../flags/error.js';
-import { PAGE } from '../../../wire/headers.js';
+import { PAGE } from '../../../wire/protocol.js';
 import type { Column } from '../../../output/writers.js';
 import { capHeapGrowth } from '../../../output/heap.js';
 import { barWidth, colorBar, createStatsCounter, formatRate, GLYPH_BAR, STATS_BY, statsBar, statsRows, statsSummary, type StatsBy, type StatsGroup } from '../../../results/stats.js';

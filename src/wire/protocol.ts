@@ -1,5 +1,6 @@
-// Header names of the wire protocol (CONTRACT section 2), in one place so that the client,
-// the sandbox and the listener cannot drift apart on spelling.
+// The protocol's constants (CONTRACT section 2): header names, error codes, paging rules, the body
+// limit and the paths, in one place so that the client, the sandbox and the listener cannot drift
+// apart on spelling.
 export const HEADER = {
   authorization: 'authorization',
   idempotencyKey: 'idempotency-key',
