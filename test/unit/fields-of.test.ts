@@ -8,8 +8,8 @@ import { eventRecord } from '../../src/cli/commands/listen/render.js';
 import { profileRow } from '../../src/cli/commands/profile/list.run.js';
 import { createStatsCounter, statsRows } from '../../src/results/stats.js';
 import { postResultSchema, postSchema } from '../../src/wire/schemas.js';
-import { POST_FIELDS } from '../../src/cli/commands/posts/list-columns.js';
-import { RESULT_FIELDS } from '../../src/cli/commands/results/columns.js';
+import { postView } from '../../src/cli/commands/posts/list-columns.js';
+import { resultView } from '../../src/cli/commands/results/columns.js';
 
 describe('schemaFields', () => {
   it('walks nested objects through optional and nullable, parents first; records and arrays are leaves', () => {
@@ -46,8 +46,11 @@ describe('fieldsOf', () => {
   });
 
   it('names the same fields the commands check --fields against', () => {
-    expect([...fieldsOf('posts list')].sort()).toEqual([...POST_FIELDS].sort());
-    expect([...fieldsOf('results list')].sort()).toEqual([...RESULT_FIELDS].sort());
+    // The views --fields checks against are the same lists (one source: the wire schemas).
+    expect(postView(0, 'UTC').fields).toEqual(fieldsOf('posts list'));
+    expect(resultView(() => 0).fields).toEqual(fieldsOf('results list'));
+    expect(fieldsOf('results list')).toEqual(expect.arrayContaining(['id', 'post_id', 'platform_data.url', 'error.code', 'created_at']));
+    expect(fieldsOf('posts list')).toEqual(expect.arrayContaining(['id', 'status', 'scheduledAt', 'title', 'payloads']));
   });
 
   it('matches the rows results stats, profile list and listen build', () => {

@@ -2,6 +2,7 @@
 import type { Column } from '../../../output/writers.js';
 import type { ListView } from '../../../output/output.js';
 import { icsEvent, icsFooter, icsHeader } from '../../../posts/ics.js';
+import { fieldsOf } from '../../fields-of.js';
 import type { Colors } from '../../../output/colors.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
 import type { Post } from '../../../wire/schemas.js';
@@ -30,9 +31,6 @@ export function headline(post: Post): string {
   }
   return '';
 }
-
-/** The fields of a post (CONTRACT section 2), for --fields. */
-export const POST_FIELDS = ['id', 'status', 'title', 'scheduledAt', 'createdAt', 'updatedAt', 'payloads'] as const;
 
 export function postColumns(now: number, zone?: string): Column<Post>[] {
   return [
@@ -76,7 +74,7 @@ export function postView(now: number, zone: string): ListView<Post> {
   return {
     columns: postColumns(now, zone),
     id: (post) => post.id,
-    fields: POST_FIELDS,
+    fields: fieldsOf('posts list'),
     ics: { header: () => icsHeader(), event: (post) => icsEvent(post, { now }), footer: icsFooter },
   };
 }

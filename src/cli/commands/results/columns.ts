@@ -4,6 +4,7 @@
 import type { Colors } from '../../../output/colors.js';
 import type { Column } from '../../../output/writers.js';
 import type { ListView } from '../../../output/output.js';
+import { fieldsOf } from '../../fields-of.js';
 import { formatRelative } from '../../../output/time.js';
 import type { PostResult } from '../../../wire/schemas.js';
 
@@ -26,13 +27,6 @@ export function outcomeText(row: Row): string {
   const message = str(err.message);
   return code && message ? `${code}: ${message}` : code || message || 'no error details';
 }
-
-/** The fields of a post result row (CONTRACT section 2), for --fields. */
-export const RESULT_FIELDS = [
-  'id', 'post_id', 'success', 'social_account_id', 'platform', 'created_at',
-  'platform_data', 'platform_data.id', 'platform_data.url', 'platform_data.username',
-  'error', 'error.code', 'error.message', 'error.context',
-] as const;
 
 export function resultColumns(now: () => number): Column<Row>[] {
   return [
@@ -95,5 +89,5 @@ function prettyOutcome(r: Row, c: Colors): string {
 
 /** How result rows are printed (list, wait): the columns, ids for -q, the fields for --fields. */
 export function resultView(now: () => number): ListView<Row> {
-  return { columns: resultColumns(now), id: (r) => r.id, fields: RESULT_FIELDS };
+  return { columns: resultColumns(now), id: (r) => r.id, fields: fieldsOf('results list') };
 }
