@@ -52,6 +52,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l file -d 'the whole request body as JSON' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l idempotency-key -d 'a key of your own: re-running with the same key never creates a second post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l dry-run -d 'validate and print the exact requests; send nothing'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l no-local-checks -d 'leave each platform\'s rules'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id status payloads scheduledAt createdAt updatedAt title)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l platform -d 'target platform, repeatable or comma-separated' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l text -d 'text for every platform' -x
@@ -61,6 +62,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l file -d 'the whole request body as JSON' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l idempotency-key -d 'a key of your own: re-running with the same key never creates a second post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l dry-run -d 'validate and print the exact requests; send nothing'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l no-local-checks -d 'leave each platform\'s rules'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l at -d 'when: 2026-12-01T09:00:00+01:00, "2026-12-01 09:00"' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l tz -d 'IANA zone for local --at times and for display' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l from-file -d 'bulk: NDJSON of schedule bodies, or CSV with columns at,platforms,text,media,title' -r -F

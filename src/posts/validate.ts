@@ -24,12 +24,20 @@ export interface ValidateOptions {
    * is about to ask for it, and everything given must be judged before the first question.
    */
   skipMissing?: boolean;
+  /**
+   * false (--no-local-checks): leave each platform's own rules (text length, media count, media
+   * needed, media type and size) to the service, for users who know a platform has changed them.
+   * What the client needs to send at all (known platform ids, readable media files) is still
+   * checked.
+   */
+  platformRules?: boolean;
 }
 
 /** Every problem of the draft; an empty list means it can be sent. */
 export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: ValidateOptions = {}): Issue[] {
   const issues: Issue[] = [];
   const reportMissing = !options.skipMissing;
+  const rules = options.platformRules !== false;
   if (draft.platforms.length === 0 && reportMissing) {
     issues.push({ field: draft.platformLabel, message: `${draft.platformLabel}: no platform given`, fix: `name at least one: ${PLATFORMS.join(', ')}` });
   }
@@ -50,7 +58,7 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
       if (reportMissing) issues.push({ field: p.textLabel, message: `text for ${p.platform} is missing`, fix: draft.missingTextFix(p.platform) });
     } else if (p.text.trim() === '') {
       issues.push({ field: p.textLabel, message: `${p.textLabel}: the text for ${p.platform} is empty`, fix: 'write the text of the post' });
-    } else {
+    } else if (rules) {
       const verdict = judgeText(p.platform, p.text);
       const ownText = p.textLabel === '--text' ? `, or give ${p.platform} its own text with --text-for ${p.platform}="…"` : '';
       if (verdict.over > 0) {
@@ -65,17 +73,17 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
       }
     }
     const mediaLabel = draft.mediaLabel(p.platform);
-    if (p.media.length > limits.maxMedia) {
+    if (rules && p.media.length > limits.maxMedia) {
       issues.push({ field: mediaLabel, message: `${mediaLabel}: ${p.media.length} items, ${p.platform} takes at most ${limits.maxMedia}`, fix: `remove ${p.media.length - limits.maxMedia}` });
     }
-    if (limits.requiresMedia && p.media.length === 0 && reportMissing) {
+    if (rules && limits.requiresMedia && p.media.length === 0 && reportMissing) {
       const kinds = Object.keys(limits.media).join(' or ');
       const where = mediaLabel.startsWith('--') ? 'add --media <file or URL>' : mediaLabel.includes('payloads.') ? `add "media": [{ "url": … }] to payloads.${p.platform}` : 'add a media column with a file or URL';
       issues.push({ field: mediaLabel, message: `${mediaLabel}: ${p.platform} needs at least one ${kinds}`, fix: `${where} (${kinds})` });
     }
     for (const m of p.media) {
       const problem = mediaProblem(p.platform, m, factsOf(m));
-      if (!problem) continue;
+      if (!problem || (problem.perPlatform && !rules)) continue;
       // A missing file is one problem, not one per platform.
       const key = `${m.label}\0${problem.perPlatform ? p.platform : ''}`;
       if (reportedMedia.has(key)) continue;

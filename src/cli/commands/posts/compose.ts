@@ -28,6 +28,8 @@ export interface PayloadOptions {
   title?: string;
   dryRun?: boolean;
   idempotencyKey?: string;
+  /** false with --no-local-checks: the platforms' own rules are left to the service. */
+  localChecks?: boolean;
 }
 
 export interface ScheduleOptions extends PayloadOptions {
@@ -122,7 +124,7 @@ export async function compose(ctx: Context, opts: ScheduleOptions, mode: 'create
       // what was typed at the prompts.
       const given = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues);
       const givenFacts = await collectFacts([given], inspect);
-      issues.push(...validateDraft(given, (m) => givenFacts.get(m), { skipMissing: true }));
+      issues.push(...validateDraft(given, (m) => givenFacts.get(m), { skipMissing: true, platformRules: opts.localChecks !== false }));
       if (mode === 'schedule' && atInput !== undefined) at = resolveAt(atInput);
       if (issues.length) throw new InvalidInputError(issues);
       await askPayload(ctx, values);
@@ -132,7 +134,7 @@ export async function compose(ctx: Context, opts: ScheduleOptions, mode: 'create
   }
 
   const facts = draft ? await collectFacts([draft], inspect) : new Map<MediaSource, MediaFacts>();
-  if (draft) issues.push(...validateDraft(draft, (m) => facts.get(m)));
+  if (draft) issues.push(...validateDraft(draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false }));
   if (mode === 'schedule' && at === undefined) {
     if (atInput === undefined) {
       // The post is judged before the time is asked for, for the same reason.

@@ -12,5 +12,6 @@ export function addPayloadOptions(cmd: Command): Command {
     .option('--title <title>', 'title of the post')
     .option('--file <post.json|->', 'the whole request body as JSON (a path, or - for stdin)')
     .option('--idempotency-key <key>', 'a key of your own: re-running with the same key never creates a second post (CI)')
-    .option('--dry-run', 'validate and print the exact requests; send nothing');
+    .option('--dry-run', 'validate and print the exact requests; send nothing')
+    .option('--no-local-checks', "leave each platform's rules (text length, media needed, media type and size) to the service: for when a platform has changed them");
 }

@@ -69,7 +69,7 @@ export async function loadBulk(ctx: Context, opts: BulkOptions): Promise<LoadedB
     rows.flatMap((r) => (r.draft ? [r.draft] : [])),
     mediaInspector(),
   );
-  for (const row of rows) if (row.draft) row.issues.push(...validateDraft(row.draft, (m) => facts.get(m)));
+  for (const row of rows) if (row.draft) row.issues.push(...validateDraft(row.draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false }));
   sendPassedRows(ctx, rows);
   const bad = rows.filter((r) => r.issues.length);
   const allIssues = bad.flatMap((r) => r.issues);
