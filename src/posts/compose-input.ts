@@ -59,6 +59,11 @@ export interface ComposeInputOptions {
   labels?: InputLabels;
   /** Reads media facts (by content); default: the files themselves. */
   inspect?: (m: MediaSource) => Promise<MediaFacts>;
+  /**
+   * The request carries an idempotency key: a time that has passed since a first call is sent
+   * anyway, so the service replays that call (or refuses it), as a late CI re-run does.
+   */
+  keyed?: boolean;
 }
 
 export interface ComposedInput {
@@ -113,7 +118,7 @@ export async function composeInput(input: PostInput, options: ComposeInputOption
   }
 
   let at: ResolvedAt | undefined;
-  if (options.mode === 'schedule') at = resolveAt(input, labels, options.now, issues);
+  if (options.mode === 'schedule') at = resolveAt(input, labels, options.now, issues, options.keyed ?? false);
 
   // A relative path is its own problem: reading it (from wherever the server runs) would add a confusing second one.
   if (issues.some((i) => i.field.startsWith(`${labels.media}[`))) throw new InvalidInputError(issues);
@@ -128,7 +133,7 @@ function fieldName(labels: InputLabels, key: (typeof PAYLOAD_FIELDS)[number]): s
 }
 
 /** The time: required, absolute, in the future; a local time needs its zone. */
-function resolveAt(input: PostInput, labels: InputLabels, now: number, issues: Issue[]): ResolvedAt | undefined {
+function resolveAt(input: PostInput, labels: InputLabels, now: number, issues: Issue[], keyed = false): ResolvedAt | undefined {
   let zone: string | undefined;
   if (input.timeZone !== undefined) {
     try {
@@ -150,7 +155,7 @@ function resolveAt(input: PostInput, labels: InputLabels, now: number, issues: I
       issues.push({ field: labels.timeZone, message: `${labels.at}: "${text.trim()}" is a local time and ${labels.timeZone} is missing`, fix: `add ${labels.timeZone} (an IANA name such as Europe/Paris or America/New_York), or give ${labels.at} with an offset` });
       return undefined;
     }
-    return requireFuture(at, now, labels.at, text.trim());
+    return keyed ? at : requireFuture(at, now, labels.at, text.trim());
   } catch (e) {
     if (!(e instanceof TimeInputError)) throw e;
     // The shared hints also offer relative times ("+2h") and the machine's zone, neither of which applies here.

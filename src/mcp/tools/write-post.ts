@@ -31,7 +31,9 @@ export function postInput(args: Record<string, unknown>): PostInput {
 }
 
 export async function writePost(tool: string, mode: PublishMode, args: Record<string, unknown>, tc: ToolContext): Promise<Record<string, unknown>> {
-  const composed = await composeInput(postInput(args), { mode, now: tc.deps.now() });
+  // Every write carries a key (given or derived), so a retried call after its time has passed is
+  // sent and replayed by the service, as the CLI does with --idempotency-key and an absolute --at.
+  const composed = await composeInput(postInput(args), { mode, now: tc.deps.now(), keyed: true });
   const key = str(args.idempotency_key) ?? derivedKey(tool, args);
   const when = composed.at ? { scheduled_at: composed.at.iso } : {};
   if (args.dry_run === true) {
