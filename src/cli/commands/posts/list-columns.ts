@@ -36,7 +36,7 @@ export function postColumns(now: number, zone?: string): Column<Post>[] {
   return [
     // priority: lower is more important; long platform lists become counts before text is cut.
     { header: 'id', field: 'id', value: (p) => p.id, priority: 0, shrink: 'never' },
-    { header: 'status', field: 'status', value: (p) => p.status, pretty: (p, c) => statusColor(p.status, c), priority: 1 },
+    { header: 'status', field: 'status', value: (p) => p.status, pretty: (p, c) => statusColor(p.status, c), priority: 1, minWidth: 9 },
     {
       header: 'platforms',
       field: 'platforms',
