@@ -4,8 +4,7 @@
 // only on the command tree were rendered at build time (dist/prerendered, see
 // src/cli/prerender.ts) and are printed from here; everything else loads the program.
 'use strict';
-const { readFileSync, writeSync } = require('node:fs');
-const { isatty } = require('node:tty');
+const { fstatSync, readFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
 
 /** The build-time output for this argv, or undefined when the program must answer. */
@@ -20,9 +19,19 @@ function prerendered(argv) {
       return undefined;
     }
   };
-  if (!isatty(1)) return read('help') ?? read('piped');
+  if (!onTerminal()) return read('help') ?? read('piped');
   // On a terminal only help qualifies (topics may page), and only at the width it was rendered for.
   return process.stdout.columns === 80 ? read('help') : undefined;
+}
+
+/** Whether stdout is a terminal; a pipe or file is told apart without loading node:tty (and net). */
+function onTerminal() {
+  try {
+    if (!fstatSync(1).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  return require('node:tty').isatty(1);
 }
 
 function writeAll(text) {
