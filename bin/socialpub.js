@@ -40,6 +40,8 @@ function writeAll(text) {
     try {
       done += writeSync(1, bytes, done);
     } catch (err) {
+      // `socialpub … | head` closes the pipe early: that is the reader's choice, not an error.
+      if (err.code === 'EPIPE') return;
       // A non-blocking pipe that is full: wait for the reader rather than lose output.
       if (err.code !== 'EAGAIN') throw err;
     }
