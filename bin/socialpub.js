@@ -19,9 +19,13 @@ function prerendered(argv) {
       return undefined;
     }
   };
-  if (!onTerminal()) return read('help') ?? read('piped');
+  const help = read('help');
+  const piped = help === undefined ? read('piped') : undefined;
+  // Most argvs have no file: they are told that before anything asks about the terminal.
+  if (help === undefined && piped === undefined) return undefined;
+  if (!onTerminal()) return help ?? piped;
   // On a terminal only help qualifies (topics may page), and only at the width it was rendered for.
-  return process.stdout.columns === 80 ? read('help') : undefined;
+  return process.stdout.columns === 80 ? help : undefined;
 }
 
 /** Whether stdout is a terminal; a pipe or file is told apart without loading node:tty (and net). */
