@@ -5,7 +5,17 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const MONTH = 30.44 * DAY;
 const YEAR = 365.25 * DAY;
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+/**
+ * What Intl.RelativeTimeFormat('en', { numeric: 'always' }) says for a whole, non-zero count
+ * ("in 1 day", "3 hours ago", "1,234 years ago"), without it: the first Intl formatter a process
+ * creates loads the locale data (~20 ms), which was a third of `results get`'s start-up.
+ */
+export function relativeEnglish(count: number, unit: 'minute' | 'hour' | 'day' | 'month' | 'year'): string {
+  const n = Math.abs(count);
+  const phrase = `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} ${unit}${n === 1 ? '' : 's'}`;
+  return count < 0 ? `${phrase} ago` : `in ${phrase}`;
+}
 
 /**
  * "just now", "5 minutes ago", "in 3 hours", "1 day ago", "in 3 days", "2 months ago": the largest
@@ -20,7 +30,7 @@ export function formatRelative(iso: string | number | null | undefined, now: num
   const abs = Math.abs(diff);
   if (abs < 45_000) return diff < 0 ? 'just now' : 'in a few seconds';
   const sign = diff < 0 ? -1 : 1;
-  const say = (n: number, unit: Intl.RelativeTimeFormatUnit) => relative.format(sign * Math.max(1, Math.round(n)), unit);
+  const say = (n: number, unit: Parameters<typeof relativeEnglish>[1]) => relativeEnglish(sign * Math.max(1, Math.round(n)), unit);
   if (abs < 45 * MINUTE) return say(abs / MINUTE, 'minute');
   if (abs < 22 * HOUR) return say(abs / HOUR, 'hour');
   if (abs < 26 * DAY) return say(abs / DAY, 'day');

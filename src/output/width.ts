@@ -1,7 +1,13 @@
 // Width as a terminal shows it, and cutting that never splits what a reader sees as one character.
 // string-width (already bundled with ora) knows East Asian widths, emoji with ZWJ and skin tones,
 // and gives escape sequences (colour, OSC 8 links) no width; we only add grapheme-safe cutting.
-import stringWidth from 'string-width';
+// It is loaded on the first text that is not plain ASCII: its set-up (a segmenter and emoji
+// tables) costs more start-up time than most commands spend on everything else.
+import type stringWidthModule from 'string-width';
+
+// A require the bundle resolves at build time (evaluated on first call); vitest provides one too.
+declare const require: (id: string) => unknown;
+let stringWidth: typeof stringWidthModule | undefined;
 
 /** Colour (CSI) and OSC (hyperlink) sequences: zero width, kept whole when cutting. */
 const ESCAPE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
@@ -12,10 +18,13 @@ const ESCAPE = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u00
  */
 const CELL_ESCAPE = /\u001b\[[0-9;]*m|\u001b\]8;[^\u0007\u001b]*;[^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+let graphemes: Intl.Segmenter | undefined;
 
 /** Columns the text takes on a terminal (wide characters and emoji count 2, escapes 0). */
 export function displayWidth(text: string): number {
+  // Printable ASCII is one column a character: no need for the tables.
+  if (/^[ -~]*$/.test(text)) return text.length;
+  stringWidth ??= (require('string-width') as { default: typeof stringWidthModule }).default;
   return stringWidth(text);
 }
 
@@ -60,7 +69,7 @@ export function cutToWidth(text: string, max: number, ellipsis = '…'): string 
   let cut = false;
   const takeText = (plain: string) => {
     if (cut) return;
-    for (const { segment } of graphemes.segment(plain)) {
+    for (const { segment } of (graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(plain)) {
       const w = displayWidth(segment);
       if (used + w > room) {
         cut = true;

@@ -119,4 +119,13 @@ describe('architecture', () => {
     const lazy = ['cli/globals.ts', 'cli/errors.ts', 'config/resolve.ts', 'client/errors.ts', 'output/output.ts', 'output/writers.ts', 'output/jq.ts', 'output/pager.ts'].map((f) => join(SRC, f));
     expect(lazy.filter((f) => seen.has(f)).map((f) => relative(SRC, f))).toEqual([]);
   });
+
+  it('keeps the bin a CommonJS file that needs only node:fs, node:path and node:tty before the program', () => {
+    const bin = readFileSync(join(SRC, '..', 'bin', 'socialpub.js'), 'utf8');
+    expect(JSON.parse(readFileSync(join(SRC, '..', 'bin', 'package.json'), 'utf8')).type).toBe('commonjs');
+    expect([...bin.matchAll(/require\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]).sort()).toEqual(['node:fs', 'node:path', 'node:tty']);
+    expect(bin).not.toMatch(/^\s*import\s/m);
+    // The program (and everything it imports) loads only when no pre-rendered output answers.
+    expect([...bin.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1])).toEqual(['../dist/main.js']);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelative } from '../../src/output/time.js';
+import { formatRelative, relativeEnglish } from '../../src/output/time.js';
 
 const now = Date.parse('2026-12-01T09:00:00Z');
 const at = (ms: number) => now + ms;
@@ -36,5 +36,18 @@ describe('formatRelative reads like a person wrote it', () => {
   it('keeps what it cannot read and prints nothing for nothing', () => {
     expect(formatRelative('not a time', now)).toBe('not a time');
     expect(formatRelative(undefined, now)).toBe('');
+  });
+});
+
+describe('relativeEnglish', () => {
+  it('says exactly what Intl.RelativeTimeFormat says in English, for every unit and count', () => {
+    const intl = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+    const counts = [1, 2, 3, 9, 10, 11, 21, 99, 100, 101, 999, 1000, 1001, 1234, 9999, 10000, 12345, 100000, 273790, 999999, 1000000];
+    for (const unit of ['minute', 'hour', 'day', 'month', 'year'] as const) {
+      for (const n of counts) {
+        expect(relativeEnglish(n, unit)).toBe(intl.format(n, unit));
+        expect(relativeEnglish(-n, unit)).toBe(intl.format(-n, unit));
+      }
+    }
   });
 });
