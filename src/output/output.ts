@@ -14,7 +14,7 @@ import { createProgressLine, type ProgressLine as TerminalLine } from './progres
 import { formatCount } from './count.js';
 import { cutToWidth, displayWidth } from './width.js';
 import { jqWriter, withFields } from './shaping.js';
-import { jsonArrayWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
+import { jsonArrayWriter, lineWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
 import type { Spinner } from './spinner.js';
 
 export type Format = 'table' | 'tsv' | 'json' | 'ndjson' | 'ics';
@@ -330,22 +330,6 @@ export function createOutput(options: OutputOptions): Output {
     },
   };
   return output;
-}
-
-/** One line per row (ids under -q, log lines on a terminal); a row with nothing to show is skipped. */
-function lineWriter<T>(sink: Sink, render: (row: T) => string): ListWriter<T> {
-  let count = 0;
-  return {
-    get count() {
-      return count;
-    },
-    async write(row) {
-      count++;
-      const line = render(row);
-      if (line) await writeTo(sink, line + '\n');
-    },
-    async end() {},
-  };
 }
 
 /**

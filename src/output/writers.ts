@@ -59,7 +59,8 @@ export function jsonArrayWriter<T>(sink: Sink): ListWriter<T> {
   };
 }
 
-export function ndjsonWriter<T>(sink: Sink): ListWriter<T> {
+/** One line per row (NDJSON, ids under -q, log lines on a terminal); an empty line is skipped. */
+export function lineWriter<T>(sink: Sink, render: (row: T) => string): ListWriter<T> {
   let count = 0;
   return {
     get count() {
@@ -67,10 +68,15 @@ export function ndjsonWriter<T>(sink: Sink): ListWriter<T> {
     },
     async write(row) {
       count++;
-      await writeTo(sink, JSON.stringify(row) + '\n');
+      const line = render(row);
+      if (line) await writeTo(sink, line + '\n');
     },
     async end() {},
   };
+}
+
+export function ndjsonWriter<T>(sink: Sink): ListWriter<T> {
+  return lineWriter(sink, (row: T) => JSON.stringify(row));
 }
 
 /** TSV cells: tabs and newlines would break the row, so they are escaped. */
