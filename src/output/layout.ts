@@ -18,6 +18,8 @@ export interface LayoutColumn {
   optional?: boolean;
   /** The widest cell that must be shown whole; other cells of the column may be cut. */
   wholeWidth?: number;
+  /** Room to keep for cells not seen yet (a table that streams row by row decides on its first row). */
+  expectedWidth?: number;
   /** Narrowest useful width (default 4, or less when the content is narrower). */
   minWidth?: number;
   /** Widest the column may grow. */
@@ -82,7 +84,7 @@ export function layoutTable(input: LayoutInput): TableLayout {
   const all: Working[] = input.columns.map((c, index) => {
     const headerWidth = displayWidth(c.header);
     const cap = c.maxWidth ?? Number.POSITIVE_INFINITY;
-    const natural = Math.min(cap, widest(input.rows.map((r) => r[index]), headerWidth));
+    const natural = Math.min(cap, widest(input.rows.map((r) => r[index]), Math.max(headerWidth, c.expectedWidth ?? 0)));
     const compactTexts = input.compactRows?.map((r) => r[index]);
     const hasCompact = compactTexts?.some((t) => t !== undefined) ?? false;
     const compactNatural = hasCompact ? Math.min(cap, widest(compactTexts!, Math.min(headerWidth, DEFAULT_MIN))) : undefined;

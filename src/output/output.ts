@@ -64,6 +64,11 @@ export interface ListView<T> {
   endless?: boolean;
   /** The rows' own field names, dotted for nested ones (what --fields may name besides columns). */
   fields?: readonly string[];
+  /**
+   * Rows arrive slowly (a bulk run's, one per request): a table prints each as it comes instead of
+   * waiting for a chunk to size its columns (give the columns an expectedWidth).
+   */
+  stream?: boolean;
   /** `-o ics`: the rows as a calendar (scheduled posts); without it, -o ics is refused. */
   ics?: { header(): string; event(row: T): string | undefined; footer(): string };
 }
@@ -195,7 +200,7 @@ export function createOutput(options: OutputOptions): Output {
         return deferredColumns((cols) => tsvWriter(sink, cols), (sample) => columnsOf(view, sample));
       case 'table':
         if (view.line && !fields) return lineWriter(sink, (row) => view.line!(row, colors));
-        return deferredColumns((cols) => tableWriter(sink, cols, colors, stdout.columns ?? 120), (sample) => columnsOf(view, sample));
+        return deferredColumns((cols) => tableWriter(sink, cols, colors, stdout.columns ?? 120, view.stream ? 1 : undefined), (sample) => columnsOf(view, sample));
     }
   };
 

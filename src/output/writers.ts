@@ -181,5 +181,5 @@ export function tableWriter<T>(sink: Sink, columns: Column<T>[], colors: Colors,
 }
 
 function pickLayout(c: LayoutColumn): LayoutColumn {
-  return { header: c.header, priority: c.priority, minWidth: c.minWidth, maxWidth: c.maxWidth, shrink: c.shrink, optional: c.optional };
+  return { header: c.header, priority: c.priority, minWidth: c.minWidth, maxWidth: c.maxWidth, shrink: c.shrink, optional: c.optional, expectedWidth: c.expectedWidth };
 }
