@@ -145,11 +145,9 @@ export function barWidth(total: number, largestTotal: number, maxWidth: number):
   return Math.max(1, Math.round((total / largestTotal) * maxWidth));
 }
 
-export interface StatsDisplayRow {
-  key: string;
-  total: number;
-  succeeded: number;
-  failed: number;
+export interface StatsDisplayRow extends StatsGroup {
+  /** The share failed, from 0 to 1 (the TSV and JSON value). */
+  failure_rate: number;
   /** "13%". */
   rate: string;
   /** Succeeded and failed cells, scaled so the largest group fills `barWidth`. */
@@ -159,12 +157,9 @@ export interface StatsDisplayRow {
 /** The terminal table's rows: each group with its rate as text and its bar (a column like any other). */
 export function statsDisplayRows(stats: Stats, options: { barWidth: number; style?: BarStyle }): StatsDisplayRow[] {
   const largest = Math.max(0, ...stats.groups.map((g) => g.total));
-  return stats.groups.map((g) => ({
-    key: g.key,
-    total: g.total,
-    succeeded: g.succeeded,
-    failed: g.failed,
-    rate: formatRate(failureRate(g)),
+  return statsRows(stats).map((g) => ({
+    ...g,
+    rate: formatRate(g.failure_rate),
     bar: statsBar(g.succeeded, g.failed, barWidth(g.total, largest, options.barWidth), options.style),
   }));
 }
