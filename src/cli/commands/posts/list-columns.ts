@@ -3,6 +3,7 @@ import type { Column } from '../../../output/writers.js';
 import type { ListView } from '../../../output/output.js';
 import { icsEvent, icsFooter, icsHeader } from '../../../posts/ics.js';
 import { fieldsOf } from '../../fields-of.js';
+import { formatCount } from '../../../output/count.js';
 import type { Colors } from '../../../output/colors.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
 import type { Post } from '../../../wire/schemas.js';
@@ -63,8 +64,8 @@ export function postColumns(now: number, zone?: string): Column<Post>[] {
 
 export function listFooter(offset: number, count: number, total: number | undefined, statuses: readonly string[]): string {
   const filter = statuses.length ? ` ${statuses.join('/')}` : '';
-  if (count === 0) return total && offset >= total ? `no${filter} posts at offset ${offset} (there are ${total.toLocaleString('en-US')})` : `no${filter} posts`;
-  const parts = [`showing ${(offset + 1).toLocaleString('en-US')}–${(offset + count).toLocaleString('en-US')}${total !== undefined ? ` of ${total.toLocaleString('en-US')}` : ''}`];
+  if (count === 0) return total && offset >= total ? `no${filter} posts at offset ${offset} (there are ${formatCount(total)})` : `no${filter} posts`;
+  const parts = [`showing ${formatCount(offset + 1)}–${formatCount(offset + count)}${total !== undefined ? ` of ${formatCount(total)}` : ''}`];
   if (total !== undefined && offset + count < total) parts.push(`next: --offset ${offset + count}`);
   return parts.join(' · ');
 }

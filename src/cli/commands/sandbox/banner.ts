@@ -3,6 +3,7 @@
 import { maskKey } from '../../../config/resolve.js';
 import type { Colors } from '../../../output/colors.js';
 import type { Sandbox, SandboxOptions } from '../../../sandbox/types.js';
+import { formatCount } from '../../../output/count.js';
 
 const q = (s: string) => JSON.stringify(s);
 
@@ -23,7 +24,7 @@ export interface BannerInput {
   colors: Colors;
 }
 
-const n = (v: number) => v.toLocaleString('en-US');
+const n = formatCount;
 const pct = (v: number) => `${Math.round(v * 1000) / 10}%`;
 
 export function banner({ sandbox, options, profile, json, colors: c }: BannerInput): string {

@@ -3,6 +3,7 @@
 import type { Context } from '../../context.js';
 import { CliError, UsageError, EXIT } from '../../cli-error.js';
 import { banner, readyLine } from './banner.js';
+import { formatCount } from '../../../output/count.js';
 import { startSandbox, SandboxOptionError, StateFileError } from '../../../sandbox/index.js';
 import { planSandbox, type SandboxFlags } from './flags.js';
 
@@ -10,7 +11,7 @@ export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<num
   const plan = planSandbox(flags, ctx.env);
   const out = ctx.output();
   const json = out.structured;
-  if ((plan.options.fixtures ?? 0) >= 100_000) out.info(`loading ${plan.options.fixtures!.toLocaleString('en-US')} fixture results…`);
+  if ((plan.options.fixtures ?? 0) >= 100_000) out.info(`loading ${formatCount(plan.options.fixtures!)} fixture results…`);
   let sandbox;
   try {
     sandbox = await startSandbox(plan.options);
