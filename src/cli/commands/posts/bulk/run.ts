@@ -138,8 +138,16 @@ async function createPacer(ctx: Context, loaded: Loaded, progress: StatusLine): 
   const { zone, good } = loaded;
   const out = ctx.output();
   let rate: { info: RateLimitInfo; at: number } | undefined;
+  // The callbacks run only once requests are made, after `pacer` exists.
+  const client = await ctx.client({
+    onRateLimit: (info) => (rate = { info, at: ctx.clock.now() }),
+    onRetry: (n: RetryNotice) => {
+      pacer.show(`retrying (${n.reason}), waiting until ${formatClock(n.until, zone)}`);
+      if (!out.progress && n.delayMs >= 5000) out.info(`waiting until ${formatClock(n.until, zone)} (${n.reason}); ${pacer.done}/${good.length} done`);
+    },
+  });
   const pacer: Pacer = {
-    client: undefined as unknown as ApiClient,
+    client,
     done: 0,
     maxWaitMs: ctx.globals.maxWaitGiven ? ctx.globals.maxWaitMs : PATIENT_MS,
     show: (text) => progress.update(`${pacer.done}/${good.length} · ${text}`),
@@ -161,13 +169,6 @@ async function createPacer(ctx: Context, loaded: Loaded, progress: StatusLine): 
     },
     retryAt: (err) => err.retryAt ?? ctx.clock.now() + (rate?.info.resetSeconds ?? 60) * 1000,
   };
-  pacer.client = await ctx.client({
-    onRateLimit: (info) => (rate = { info, at: ctx.clock.now() }),
-    onRetry: (n: RetryNotice) => {
-      pacer.show(`retrying (${n.reason}), waiting until ${formatClock(n.until, zone)}`);
-      if (!out.progress && n.delayMs >= 5000) out.info(`waiting until ${formatClock(n.until, zone)} (${n.reason}); ${pacer.done}/${good.length} done`);
-    },
-  });
   return pacer;
 }
 
