@@ -16,8 +16,6 @@ export interface WindowFlags {
 
 export interface SelectionOptions extends IterateOptions {
   query: ResultListQuery;
-  /** Told about each page the window looked at (for the pages-read count of --debug). */
-  onWindowPage?: (page: { rows: number; inWindow: number; stop: boolean }) => void;
 }
 
 /** --since/--until read before anything is sent (undefined when neither is given). */
@@ -27,7 +25,7 @@ export function windowOf(ctx: Context, flags: WindowFlags): TimeWindow | undefin
 }
 
 export function selectedResults(ctx: Context, client: ApiClient, window: TimeWindow | undefined, options: SelectionOptions): AsyncIterable<PostResult> {
-  const { query, onWindowPage, ...paging } = options;
+  const { query, ...paging } = options;
   if (!window) return client.results.iterate(query, paging);
   let pages = 0;
   return windowRows(client, query, window, {
@@ -36,7 +34,6 @@ export function selectedResults(ctx: Context, client: ApiClient, window: TimeWin
     onWindowPage: (page) => {
       pages++;
       if (page.stop) ctx.debug(`--since: stopped after ${pages} page(s): the last one is wholly older than the window`);
-      onWindowPage?.(page);
     },
   });
 }
