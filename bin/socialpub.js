@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Entry only: all logic lives in dist/main.js (built from src/main.ts). CommonJS (bin/package.json)
+// Entry only: all logic lives in dist/main.cjs (built from src/main.ts). CommonJS (bin/package.json)
 // because the ESM loader alone costs more start-up time than printing help: outputs that depend
 // only on the command tree were rendered at build time (dist/prerendered, see
 // src/cli/prerender.ts) and are printed from here; everything else loads the program.
 'use strict';
 const { fstatSync, readFileSync, writeSync } = require('node:fs');
-const { join } = require('node:path');
+const { join, sep } = require('node:path');
 
 /** The build-time output for this argv, or undefined when the program must answer. */
 function prerendered(argv) {
@@ -55,4 +55,10 @@ function writeAll(text) {
 const argv = process.argv.slice(2);
 const text = prerendered(argv);
 if (text !== undefined) writeAll(text);
-else import('../dist/main.js').then(async ({ main }) => (process.exitCode = await main(argv)));
+else {
+  // Compiled code of dist/ is kept between runs (see src/compile-cache.ts), then the program runs.
+  require('../dist/compile-cache.cjs').enableCompileCache(join(__dirname, '..', 'dist') + sep, process.env, require.main);
+  require('../dist/main.cjs')
+    .main(argv)
+    .then((code) => (process.exitCode = code));
+}

@@ -1,7 +1,7 @@
 // The one module main.ts loads for every command but --version: the program runner and the
 // real clock, bundled with everything they need statically.
-import { isatty } from 'node:tty';
-import type { Io } from './context.js';
+import type { Io, OutStream } from './context.js';
+import { fdWriter } from './fd-writer.js';
 
 export { runProgram } from './run.js';
 export { systemClock } from './create-context.js';
@@ -11,28 +11,34 @@ export { systemClock } from './create-context.js';
  * on first access, which costs milliseconds that `--help` and most commands never need.
  */
 export function processIo(): Io {
+  let stdout: OutStream | undefined;
+  let stderr: OutStream | undefined;
   let guarded = false;
+  const stdoutStream = (): OutStream => {
+    if (!guarded) {
+      guarded = true;
+      // `socialpub … | head` closes the pipe early: that is the reader's choice, not an error.
+      process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+        throw err;
+      });
+    }
+    return process.stdout;
+  };
   return {
     get stdout() {
-      if (!guarded) {
-        guarded = true;
-        // `socialpub … | head` closes the pipe early: that is the reader's choice, not an error.
-        process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-          if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-          throw err;
-        });
-      }
-      return process.stdout;
+      return (stdout ??= fdWriter(1, stdoutStream, () => process.exit(process.exitCode ?? 0)) ?? stdoutStream());
     },
     get stderr() {
-      return process.stderr;
+      // Nobody is left to tell when stderr's reader is gone: what follows is dropped.
+      return (stderr ??= fdWriter(2, () => process.stderr, () => {}) ?? process.stderr);
     },
     get stdin() {
       return process.stdin;
     },
-    // Whether stdin is a terminal, without creating the stream.
+    // Whether stdin is a terminal, without creating the stream (or loading tty before it is asked).
     get stdinIsTTY() {
-      return isatty(0);
+      return process.getBuiltinModule('node:tty').isatty(0);
     },
     pageable: true,
   };

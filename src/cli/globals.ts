@@ -54,7 +54,8 @@ export function resolveGlobals(raw: RawGlobalOptions, io: Io, env: Readonly<Reco
     format,
     formatExplicit,
     color: colorEnabled({ flag: raw.color !== false, env, isTTY: Boolean(io.stdout.isTTY) }),
-    interactive: raw.input !== false && !ci && Boolean(io.stdinIsTTY ?? io.stdin.isTTY) && Boolean(io.stdout.isTTY || io.stderr.isTTY),
+    // stdin is asked last: telling whether it is a terminal loads tty, which piped runs never need.
+    interactive: raw.input !== false && !ci && Boolean(io.stdout.isTTY || io.stderr.isTTY) && Boolean(io.stdinIsTTY ?? io.stdin.isTTY),
     timeoutMs: duration('--timeout', raw.timeout ?? DEFAULTS.timeout),
     timeoutGiven: raw.timeout !== undefined,
     maxRetries,

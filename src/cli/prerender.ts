@@ -59,21 +59,21 @@ async function render(argv: string[], setting: Setting, version: string): Promis
 }
 
 /** Every command path of the tree, the root ([]) first. */
-function commandPaths(version: string): string[][] {
+async function commandPaths(version: string): Promise<string[][]> {
   const ctx = createContext({ io: { stdout: sink(false), stderr: sink(false), stdin: Readable.from([]) }, env: {}, clock: systemClock, signal: new AbortController().signal, version });
   const paths: string[][] = [];
   const walk = (cmd: Command, path: string[]) => {
     paths.push(path);
     for (const sub of cmd.commands) walk(sub, [...path, sub.name()]);
   };
-  walk(buildProgram(ctx), []);
+  walk(await buildProgram(ctx), []);
   return paths;
 }
 
 /** The argvs worth answering without the program: the help paths, topics, completions, version. */
-export function prerenderArgvs(version: string): Array<{ argv: string[]; kind: PrerenderKind }> {
+export async function prerenderArgvs(version: string): Promise<Array<{ argv: string[]; kind: PrerenderKind }>> {
   const out: Array<{ argv: string[]; kind: PrerenderKind }> = [];
-  for (const path of commandPaths(version)) {
+  for (const path of await commandPaths(version)) {
     out.push({ argv: [...path, '--help'], kind: 'help' }, { argv: [...path, '-h'], kind: 'help' }, { argv: ['help', ...path], kind: 'help' });
   }
   out.push({ argv: ['--version'], kind: 'help' }, { argv: ['-V'], kind: 'help' });
@@ -88,7 +88,7 @@ export function prerenderArgvs(version: string): Array<{ argv: string[]; kind: P
  */
 export async function prerender(version: string): Promise<Prerendered[]> {
   const out: Prerendered[] = [];
-  for (const { argv, kind } of prerenderArgvs(version)) {
+  for (const { argv, kind } of await prerenderArgvs(version)) {
     const settings = kind === 'help' ? [...PIPED, ...ON_TERMINAL] : PIPED;
     const texts = new Set<string | undefined>();
     for (const setting of settings) texts.add(await render(argv, setting, version));

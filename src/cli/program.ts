@@ -4,7 +4,8 @@ import type { Context } from './context.js';
 import { defineCommands } from './commands/index.js';
 import { DEFAULTS } from './flags/defaults.js';
 
-export function buildProgram(ctx: Context): Command {
+/** The program; given argv, only the nouns it names are defined in full (see nounsToDefine). */
+export async function buildProgram(ctx: Context, argv?: readonly string[]): Promise<Command> {
   const program = new Command('socialpub')
     .description('Draft, schedule and inspect social posts from the shell, against the Social Publishing Service or its local sandbox.')
     .version(ctx.version, '-V, --version', 'print the version')
@@ -35,7 +36,7 @@ export function buildProgram(ctx: Context): Command {
       getOutHelpWidth: () => (ctx.io.stdout.isTTY && ctx.io.stdout.columns ? ctx.io.stdout.columns : 80),
       getErrHelpWidth: () => 80,
     });
-  defineCommands(program, ctx);
+  await defineCommands(program, ctx, argv);
   // Parse errors and help of every subcommand go through the same override and output.
   const inherit = (cmd: Command) => {
     for (const sub of cmd.commands) {

@@ -11,7 +11,7 @@ import { EXIT } from './cli-error.js';
 
 export async function runProgram(argv: string[], deps: ContextDeps): Promise<number> {
   const ctx = createContext(deps);
-  const program = buildProgram(ctx);
+  const program = await buildProgram(ctx, argv);
   program.hook('preAction', async (_this, actionCommand) => {
     const { resolveGlobals } = await import('./globals.js');
     ctx.globals = resolveGlobals(actionCommand.optsWithGlobals() as RawGlobalOptions, deps.io, deps.env);

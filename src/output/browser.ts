@@ -2,7 +2,6 @@
 // shell: the command is split on spaces and the URL is one argument (in place of a `%s`, else
 // last), so nothing in a URL can run. The terminal is shared, so text browsers (w3m, lynx) work,
 // and we wait for the command to finish.
-import { spawn } from 'node:child_process';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -22,6 +21,8 @@ export function openInBrowser(options: { env: Env; url: string }): Promise<boole
   const hasPlaceholder = command.some((a) => a.includes('%s'));
   const args = hasPlaceholder ? command.slice(1).map((a) => a.replaceAll('%s', options.url)) : [...command.slice(1), options.url];
   return new Promise((resolve) => {
+    // Loaded here, not imported: child_process costs start-up time that most runs never use.
+    const { spawn } = process.getBuiltinModule('node:child_process');
     const child = spawn(command[0]!, args, { stdio: 'inherit', shell: false, env: { ...options.env } as NodeJS.ProcessEnv });
     child.on('error', () => resolve(false));
     child.on('exit', (code) => resolve(code === 0));

@@ -3,7 +3,6 @@
 // The command runs through the shell (pager settings are shell words, `less -S`), and data goes
 // only through its stdin. When the user quits early the rest of the output is dropped without an
 // error (EPIPE), and Ctrl-C stops producing and lets the pager end the run.
-import { spawn } from 'node:child_process';
 import type { Sink } from './writers.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -48,6 +47,8 @@ export function startPager(options: PagerOptions): Pager {
   }
 
   const env = { ...options.env, LESS: options.env.LESS ?? 'FRX', LV: options.env.LV ?? '-c' } as NodeJS.ProcessEnv;
+  // Loaded here, not imported: child_process costs start-up time that most runs never use.
+  const { spawn } = process.getBuiltinModule('node:child_process');
   const child = spawn(command, { shell: true, stdio: ['pipe', 'inherit', 'inherit'], env });
   const signals = options.signals ?? process;
   let gone = false;

@@ -18,7 +18,7 @@ function newestMtime(dir: string): number {
 }
 
 export function isStale(): boolean {
-  const main = join(ROOT, 'dist', 'main.js');
+  const main = join(ROOT, 'dist', 'main.cjs');
   if (!existsSync(main)) return true;
   return newestMtime(join(ROOT, 'src')) > statSync(main).mtimeMs;
 }

@@ -75,7 +75,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 describe('the packed tarball', () => {
   it(`holds the build, the man page, the declarations and the licence, and stays under ${MAX_PACKED_BYTES / 1e6} MB`, () => {
     const paths = packed.files.map((f) => f.path);
-    for (const p of ['bin/socialpub.js', 'dist/main.js', 'dist/cli/entry.js', 'dist/sandbox/index.js', 'dist/types/sandbox/index.d.ts', 'dist/man/socialpub.1', 'dist/THIRD-PARTY-LICENSES.txt', 'completions/socialpub.bash', 'LICENSE', 'README.md', 'package.json']) {
+    for (const p of ['bin/socialpub.js', 'dist/main.cjs', 'dist/compile-cache.cjs', 'dist/cli/entry.cjs', 'dist/sandbox/index.cjs', 'dist/types/sandbox/index.d.ts', 'dist/man/socialpub.1', 'dist/THIRD-PARTY-LICENSES.txt', 'completions/socialpub.bash', 'LICENSE', 'README.md', 'package.json']) {
       expect(paths).toContain(p);
     }
     expect(paths.filter((p) => p.startsWith('src/') || p.startsWith('test/'))).toEqual([]);
@@ -84,7 +84,7 @@ describe('the packed tarball', () => {
 
   it('installs offline with an empty cache, fetching nothing', () => {
     const installed = join(prefix, 'lib', 'node_modules', 'socialpub');
-    expect(existsSync(join(installed, 'dist', 'main.js'))).toBe(true);
+    expect(existsSync(join(installed, 'dist', 'main.cjs'))).toBe(true);
     expect(existsSync(join(installed, 'node_modules'))).toBe(false);
   });
 });

@@ -19,11 +19,11 @@ describe('pre-rendered outputs', () => {
     expected = await prerender(VERSION);
   }, 60_000);
 
-  it('cover the help of every command, the topics, the completions and the version', () => {
+  it('cover the help of every command, the topics, the completions and the version', async () => {
     const paths = expected.filter((p) => p.argv.at(-1) === '--help').map((p) => p.argv.slice(0, -1).join(' '));
     expect(paths).toEqual(expect.arrayContaining(['', 'posts', 'posts create', 'results get', 'profile list', 'completion', 'help']));
     // Nothing a candidate could be was dropped: every setting agreed on every output.
-    expect(expected.map((p) => p.argv.join(' '))).toEqual(prerenderArgvs(VERSION).map((c) => c.argv.join(' ')));
+    expect(expected.map((p) => p.argv.join(' '))).toEqual((await prerenderArgvs(VERSION)).map((c) => c.argv.join(' ')));
     expect(expected.map((p) => p.argv.join(' '))).toEqual(expect.arrayContaining(['help environment', 'completion bash', '--version']));
   });
 

@@ -7,8 +7,8 @@ const root = new URL('../../', import.meta.url);
 export const PRERENDERED_DIR = new URL('dist/prerendered/', root);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { prerender, prerenderFile } = await import(new URL('dist/cli/prerender.js', root).href);
-  const { VERSION } = await import(new URL('dist/main.js', root).href);
+  const { prerender, prerenderFile } = await import(new URL('dist/cli/prerender.cjs', root).href);
+  const { VERSION } = await import(new URL('dist/main.cjs', root).href);
   rmSync(PRERENDERED_DIR, { recursive: true, force: true });
   const outputs = await prerender(VERSION);
   for (const { argv, kind, text } of outputs) {

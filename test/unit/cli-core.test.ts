@@ -4,6 +4,7 @@ import { parseDuration } from '../../src/cli/flags/duration.js';
 import { resolveGlobals } from '../../src/cli/globals.js';
 import { captureStream } from '../helpers/run-cli.js';
 import { Readable } from 'node:stream';
+import { fstatSync } from 'node:fs';
 
 describe('cli core', () => {
   it('answers --version with the package version', async () => {
@@ -64,6 +65,9 @@ describe('process streams', () => {
     const io = processIo();
     expect(io.stdinIsTTY).toBe(isatty(0));
     expect(io.stdin).toBe(process.stdin);
-    expect(io.stdout).toBe(process.stdout);
+    // A terminal keeps Node's stream; a pipe or file is written straight to the descriptor.
+    if (fstatSync(1).isCharacterDevice()) expect(io.stdout).toBe(process.stdout);
+    else expect(io.stdout).toMatchObject({ isTTY: false });
+    expect(io.stdout).toBe(io.stdout);
   });
 });

@@ -9,7 +9,7 @@ import { createContext, systemClock } from '../../src/cli/create-context.js';
 import { captureStream } from '../helpers/run-cli.js';
 import { Readable } from 'node:stream';
 
-function allCommands(): { path: string[]; cmd: Command }[] {
+async function allCommands(): Promise<{ path: string[]; cmd: Command }[]> {
   const ctx = createContext({
     io: { stdout: captureStream(), stderr: captureStream(), stdin: Readable.from([]) },
     env: {},
@@ -24,11 +24,11 @@ function allCommands(): { path: string[]; cmd: Command }[] {
       walk(sub, [...path, sub.name()]);
     }
   };
-  walk(buildProgram(ctx), []);
+  walk(await buildProgram(ctx), []);
   return out;
 }
 
-const commands = allCommands();
+const commands = await allCommands();
 const root = commands[0]!.cmd.parent!;
 
 /** Flags of a `socialpub …` example line that the command it names does not take. */

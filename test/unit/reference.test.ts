@@ -9,7 +9,7 @@ import { referenceOf } from '../../src/cli/commands/help/reference.js';
 import { manPage, roffEscape } from '../../src/cli/commands/help/man-page.js';
 import { captureStream, runCli } from '../helpers/run-cli.js';
 
-function program(): Command {
+async function program(): Promise<Command> {
   const ctx = createContext({
     io: { stdout: captureStream(), stderr: captureStream(), stdin: Readable.from([]) },
     env: {},
@@ -37,8 +37,8 @@ function visibleCommands(root: Command): { path: string[]; cmd: Command }[] {
 const examplesOf = (help: string) => (help.split(/\nExamples:\n/)[1] ?? '').split('\n').filter((l) => l.trim());
 
 describe('help reference', () => {
-  it('has one section per visible command, in tree order', () => {
-    const root = program();
+  it('has one section per visible command, in tree order', async () => {
+    const root = await program();
     expect(referenceOf(root).map((e) => e.path.join(' '))).toEqual(visibleCommands(root).map((c) => c.path.join(' ')));
   });
 
@@ -46,7 +46,7 @@ describe('help reference', () => {
     const r = await runCli(['help', 'reference']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    const root = program();
+    const root = await program();
     for (const { path, cmd } of visibleCommands(root)) {
       const name = ['socialpub', ...path].join(' ');
       expect(r.stdout, name).toContain(`\n${name} — `);
@@ -62,7 +62,7 @@ describe('help reference', () => {
     const r = await runCli(['help', 'reference', '--man']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^\.\\" Generated .*\n\.TH SOCIALPUB 1 /);
-    for (const { path } of visibleCommands(program()).slice(1)) expect(r.stdout).toContain(`.SS "${roffEscape(['socialpub', ...path].join(' '))}"`);
+    for (const { path } of visibleCommands(await program()).slice(1)) expect(r.stdout).toContain(`.SS "${roffEscape(['socialpub', ...path].join(' '))}"`);
     expect(r.stdout).toContain(roffEscape('--idempotency-key'));
     expect(r.stdout).toContain('.SH EXIT STATUS');
     expect(r.stdout).toContain('SOCIALPUB_API_KEY');
@@ -73,8 +73,8 @@ describe('help reference', () => {
     expect(bad.stderr).toContain('--man: only `socialpub help reference`');
   });
 
-  it('the man page carries the version it was built from', () => {
-    expect(manPage(program(), '9.9.9')).toContain('.TH SOCIALPUB 1 "" "socialpub 9.9.9" "User Commands"');
+  it('the man page carries the version it was built from', async () => {
+    expect(manPage(await program(), '9.9.9')).toContain('.TH SOCIALPUB 1 "" "socialpub 9.9.9" "User Commands"');
   });
 });
 

@@ -1,23 +1,49 @@
 // Every noun of the command line. Each noun's index defines its verbs; a verb's action imports
-// its run module (the one lazy boundary per command), so building this tree stays cheap.
+// its run module (the one lazy boundary per command), so building this tree stays cheap. The
+// nouns' definitions load on demand too: a run compiles and defines only the nouns it names.
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { definePosts as posts } from './posts/index.js';
-import { defineApi as api } from './api/index.js';
-import { defineAuth as auth } from './auth/index.js';
-import { defineCompletion as completion } from './completion/index.js';
-import { defineDemo as demo } from './demo/index.js';
-import { defineHelp as help } from './help/index.js';
-import { defineListen as listen } from './listen/index.js';
-import { defineMcp as mcp } from './mcp/index.js';
-import { defineProfile as profile } from './profile/index.js';
-import { defineResults as results } from './results/index.js';
-import { defineSandbox as sandbox } from './sandbox/index.js';
-
 type Define = (program: Command, ctx: Context) => void;
 
-const nouns: Define[] = [posts, results, listen, auth, profile, api, mcp, sandbox, demo, completion, help];
+/** Noun name → its definition, in the order help lists them. */
+const nouns: Record<string, () => Promise<Define>> = {
+  posts: async () => (await import('./posts/index.js')).definePosts,
+  results: async () => (await import('./results/index.js')).defineResults,
+  listen: async () => (await import('./listen/index.js')).defineListen,
+  auth: async () => (await import('./auth/index.js')).defineAuth,
+  profile: async () => (await import('./profile/index.js')).defineProfile,
+  api: async () => (await import('./api/index.js')).defineApi,
+  mcp: async () => (await import('./mcp/index.js')).defineMcp,
+  sandbox: async () => (await import('./sandbox/index.js')).defineSandbox,
+  demo: async () => (await import('./demo/index.js')).defineDemo,
+  completion: async () => (await import('./completion/index.js')).defineCompletion,
+  help: async () => (await import('./help/index.js')).defineHelp,
+};
 
-export function defineCommands(program: Command, ctx: Context): void {
-  for (const define of nouns) define(program, ctx);
+/** The nouns, by the name each registers. */
+export const NOUN_NAMES = Object.keys(nouns);
+
+/**
+ * The nouns to define in full for this command line, or 'all'. Defining every verb's flags is
+ * most of the program's start-up work, and a run needs only its own noun. Everything is defined
+ * when nothing names a noun (root help, a mistyped noun), when help is asked for, and for the
+ * nouns that read the whole tree (help's reference, completion scripts). Any token that equals a
+ * noun counts, even a flag's value: defining one noun too many is only slower.
+ */
+export function nounsToDefine(argv: readonly string[] | undefined): ReadonlySet<string> | 'all' {
+  if (!argv || argv.includes('--help') || argv.includes('-h')) return 'all';
+  const named = new Set(argv.filter((a) => Object.hasOwn(nouns, a)));
+  if (named.size === 0 || named.has('help') || named.has('completion')) return 'all';
+  return named;
+}
+
+export async function defineCommands(program: Command, ctx: Context, argv?: readonly string[]): Promise<void> {
+  const full = nounsToDefine(argv);
+  const defines = await Promise.all(NOUN_NAMES.map((name) => (full === 'all' || full.has(name) ? nouns[name]!() : undefined)));
+  NOUN_NAMES.forEach((name, i) => {
+    const define = defines[i];
+    if (define) define(program, ctx);
+    // The others by name only, so a mistyped noun still gets "did you mean".
+    else program.command(name);
+  });
 }
