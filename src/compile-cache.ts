@@ -5,7 +5,7 @@
 // bin/socialpub.js, before the program; never by tests that run the program in-process.
 import Module from 'node:module';
 import { Script } from 'node:vm';
-import { existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { homedir } from 'node:os';
 
@@ -84,8 +84,32 @@ function compileThroughCache(root: string, dir: string, main: Module | undefined
   };
   // At exit the data holds every function this run compiled, not only the top level.
   process.once('exit', () => {
+    if (fresh.length === 0) return;
     for (const { script, file } of fresh) writeAtomically(file, script.createCachedData());
+    prune(dir, new Set(fresh.map((f) => basename(f.file))));
   });
+}
+
+const MONTH_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * Runs only after writing, so a steady install costs nothing: drops the older entries of the
+ * files just written (an upgrade or an edit replaced them), entries untouched for a month (a
+ * version no longer installed), and temporary files a killed run left.
+ */
+function prune(dir: string, written: Set<string>): void {
+  const fileOf = (entry: string) => /^(.*)-\d+-\d+-\d+$/.exec(entry)?.[1];
+  const writtenFiles = new Set([...written].map(fileOf));
+  const now = Date.now();
+  try {
+    for (const entry of readdirSync(dir)) {
+      if (written.has(entry)) continue;
+      const path = join(dir, entry);
+      if (entry.endsWith('.tmp') ? now - statSync(path).mtimeMs > 3600_000 : writtenFiles.has(fileOf(entry)) || now - statSync(path).mtimeMs > MONTH_MS) rmSync(path, { force: true });
+    }
+  } catch {
+    // Another run pruning at the same time, or a file gone meanwhile: the next write tries again.
+  }
 }
 
 function readIfPresent(file: string): Buffer | undefined {

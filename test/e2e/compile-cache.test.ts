@@ -2,7 +2,7 @@
 // used again while it matches, replaced when it does not, never trusted when others can write
 // it, off with NODE_DISABLE_COMPILE_CACHE, and never the reason a changed file runs stale code.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,29 @@ describe('the compile cache', () => {
     for (const f of entries(dir)) writeFileSync(join(dir, f), 'not V8 code cache data');
     expect(run(BIN, h)).toEqual(good);
     for (const f of entries(dir)) expect(readFileSync(join(dir, f), 'utf8')).not.toBe('not V8 code cache data');
+  });
+
+  it.skipIf(builtIn)('drops replaced entries, month-old ones and stray temporary files when it writes', () => {
+    const h = home();
+    run(BIN, h);
+    const dir = cacheOf(h);
+    const main = entries(dir).find((f) => f.startsWith('main.cjs-'))!;
+    const old = Date.now() / 1000 - 40 * 24 * 3600;
+    writeFileSync(join(dir, 'main.cjs-1-2-3'), 'an older main.cjs');
+    writeFileSync(join(dir, 'chunk-GONE.cjs-1-2-3'), 'a version no longer installed');
+    utimesSync(join(dir, 'chunk-GONE.cjs-1-2-3'), old, old);
+    writeFileSync(join(dir, 'chunk-OTHER.cjs-1-2-3'), 'another install, used last week');
+    writeFileSync(join(dir, 'x.cjs-1-2-3.999.tmp'), 'left by a killed run');
+    utimesSync(join(dir, 'x.cjs-1-2-3.999.tmp'), old, old);
+    // Nothing is pruned while nothing is written.
+    run(BIN, h);
+    expect(entries(dir)).toContain('main.cjs-1-2-3');
+    rmSync(join(dir, main));
+    run(BIN, h);
+    const after = entries(dir);
+    expect(after).toContain(main);
+    expect(after).toContain('chunk-OTHER.cjs-1-2-3');
+    for (const gone of ['main.cjs-1-2-3', 'chunk-GONE.cjs-1-2-3', 'x.cjs-1-2-3.999.tmp']) expect(after).not.toContain(gone);
   });
 
   it('runs a changed file as changed, even with the same name and length', () => {

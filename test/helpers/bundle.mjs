@@ -5,12 +5,13 @@
 // built as ESM in memory and each file is then rewritten to CommonJS on its own, dynamic
 // import() included (one lazy require per command stays lazy).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { build, transform } from 'esbuild';
 import { METAFILE } from './gen-notices.mjs';
+import { packCore } from './pack-core.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
-export const ENTRY_POINTS = ['src/compile-cache.ts', 'src/main.ts', 'src/cli/entry.ts', 'src/cli/prerender.ts', 'src/sandbox/index.ts'];
+export const ENTRY_POINTS = ['src/main.ts', 'src/cli/entry.ts', 'src/cli/prerender.ts', 'src/sandbox/index.ts'];
 
 /**
  * commander requires node:child_process at load (2–3 ms) for executable subcommands, which this
@@ -28,6 +29,9 @@ const lazyChildProcessForCommander = {
     }));
   },
 };
+
+/** The program runner, flag resolution and output: what nearly every command loads. */
+export const CORE = ['src/cli/entry.ts', 'src/cli/globals.ts', 'src/output/output.ts'];
 
 /** esbuild's options for the in-memory ESM build; the chunks already name each other `.cjs`. */
 export const esmOptions = {
@@ -66,20 +70,45 @@ export async function toCommonJs(code, file) {
   return out.code;
 }
 
-/** Bundles entryPoints (under outbase) into outdir as CommonJS chunks; returns esbuild's metafile. */
-export async function bundle({ entryPoints = ENTRY_POINTS, outdir, outbase = esmOptions.outbase }) {
+/**
+ * Bundles entryPoints (under outbase) into outdir as CommonJS chunks; returns esbuild's metafile.
+ * core: source entries whose chunks, with everything they load statically, are packed into
+ * chunks/core.cjs (see pack-core.mjs).
+ */
+export async function bundle({ entryPoints = ENTRY_POINTS, outdir, outbase = esmOptions.outbase, core = [] }) {
   const result = await build({ ...esmOptions, entryPoints, outdir, outbase, absWorkingDir: root, write: false, metafile: true });
+  const files = new Map();
   for (const file of result.outputFiles) {
-    mkdirSync(dirname(file.path), { recursive: true });
-    writeFileSync(file.path, file.path.endsWith('.cjs') ? await toCommonJs(file.text, file.path) : file.contents);
+    const rel = relative(outdir, file.path).split(sep).join('/');
+    if (file.path.endsWith('.cjs')) files.set(rel, await toCommonJs(file.text, file.path));
+    else write(file.path, file.contents);
   }
+  const roots = Object.entries(result.metafile.outputs)
+    .filter(([, o]) => core.includes(o.entryPoint))
+    .map(([path]) => relative(outdir, join(root, path)).split(sep).join('/'));
+  if (roots.length !== core.length) throw new Error(`bundle: no output for some of ${core.join(', ')}`);
+  for (const [rel, code] of packCore(files, roots).files) write(join(outdir, rel), code);
   return result.metafile;
+}
+
+/**
+ * The compile cache runs before anything else is loaded, so it is one file of its own (no shared
+ * chunk, which would load before the cache could cover it).
+ */
+export async function bundleCompileCache(outdir) {
+  await build({ ...esmOptions, splitting: false, format: 'cjs', outExtension: {}, entryPoints: ['src/compile-cache.ts'], outfile: join(outdir, 'compile-cache.cjs'), outdir: undefined, absWorkingDir: root });
+}
+
+function write(path, contents) {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, contents);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const outdir = join(root, 'dist');
   rmSync(outdir, { recursive: true, force: true });
-  const metafile = await bundle({ outdir });
+  const metafile = await bundle({ outdir, core: CORE });
+  await bundleCompileCache(outdir);
   mkdirSync(dirname(join(root, METAFILE)), { recursive: true });
   writeFileSync(join(root, METAFILE), JSON.stringify(metafile));
 }
