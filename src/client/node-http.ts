@@ -10,17 +10,19 @@ export interface NodeHttpTransport {
 }
 
 export async function nodeHttpTransport(): Promise<NodeHttpTransport> {
-  const [http, https] = await Promise.all([import('node:http'), import('node:https')]);
+  const http = await import('node:http');
+  // https (with tls and crypto, several milliseconds) loads only for an https URL.
+  const https = () => process.getBuiltinModule('node:https');
   const agents: { http?: HttpAgent; https?: HttpAgent } = {};
   const agentFor = (protocol: string): HttpAgent =>
-    protocol === 'https:' ? (agents.https ??= new https.Agent({ keepAlive: true })) : (agents.http ??= new http.Agent({ keepAlive: true }));
+    protocol === 'https:' ? (agents.https ??= new (https().Agent)({ keepAlive: true })) : (agents.http ??= new http.Agent({ keepAlive: true }));
 
   const fetch: Fetcher = (url, request) =>
     new Promise<WireResponse>((resolve, reject) => {
       const target = new URL(url);
       const headers: Record<string, string | number> = { ...request.headers };
       if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
-      const send = target.protocol === 'https:' ? https.request : http.request;
+      const send = target.protocol === 'https:' ? https().request : http.request;
       const req = send(target, { method: request.method, headers, agent: agentFor(target.protocol), signal: request.signal }, (res: IncomingMessage) => {
         resolve(wireResponse(res));
       });

@@ -1,7 +1,6 @@
 // Turns RequestOptions into the exact request that goes on the wire: URL, headers and body bytes.
 // The body is serialised here, once, so every retry sends the same bytes with the same
 // Idempotency-Key. `api --dry-run` prints this same object, so what it shows is what would be sent.
-import { randomUUID } from 'node:crypto';
 import { HEADER } from '../wire/protocol.js';
 import { BadRequestError } from './errors.js';
 import type { RequestOptions } from './types.js';
@@ -70,7 +69,8 @@ export function prepareRequest(settings: PrepareSettings, options: Preparable): 
     headers['content-type'] = options.contentType ?? 'application/json';
   }
   let idempotencyKey = options.idempotencyKey;
-  if (options.method === 'POST' && !idempotencyKey) idempotencyKey = (settings.newIdempotencyKey ?? randomUUID)();
+  // crypto is loaded here, when a key is needed: a GET never pays for it.
+  if (options.method === 'POST' && !idempotencyKey) idempotencyKey = (settings.newIdempotencyKey ?? (() => process.getBuiltinModule('node:crypto').randomUUID()))();
   if (idempotencyKey) headers[HEADER.idempotencyKey] = idempotencyKey;
   return {
     method: options.method,

@@ -108,14 +108,15 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     const maxWaitMs = options.maxWaitMs ?? config.maxWaitMs;
     const maxAttempts = config.maxRetries + 1;
     for (let n = 1; ; n++) {
-      const started = performance.now();
+      // hrtime, not performance.now(): the perf_hooks it loads cost more than this whole request.
+      const started = process.hrtime.bigint();
       const outcome = await attempt(prepared, options.signal);
       const trace = {
         method: prepared.method,
         url: displayUrl(prepared.url),
         attempt: n,
         maxAttempts,
-        durationMs: performance.now() - started,
+        durationMs: Number(process.hrtime.bigint() - started) / 1e6,
         idempotencyKey: prepared.idempotencyKey,
         authorization: prepared.headers[HEADER.authorization],
       };

@@ -67,7 +67,19 @@ export async function toCommonJs(code, file) {
   });
   // import.meta would silently become {} in CommonJS: refuse rather than ship a broken path.
   if (out.warnings.length) throw new Error(`${file}: ${out.warnings.map((w) => w.text).join('; ')}`);
-  return out.code;
+  return exportsInPlace(out.code, file);
+}
+
+/**
+ * esbuild's CommonJS exports are getters on one object, copied as getters onto a second: every
+ * use of another chunk's binding then goes through two getters, and loading copies every name
+ * (zod's chunk has hundreds). The exports object itself, marked __esModule, is exported instead.
+ */
+const TO_COMMONJS = '__toCommonJS=mod=>__copyProps(__defProp({},"__esModule",{value:!0}),mod)';
+function exportsInPlace(code, file) {
+  if (!code.includes('__toCommonJS')) return code;
+  if (code.split(TO_COMMONJS).length !== 2) throw new Error(`${file}: esbuild's __toCommonJS is not the one bundle.mjs rewrites; update TO_COMMONJS`);
+  return code.replace(TO_COMMONJS, '__toCommonJS=mod=>__defProp(mod,"__esModule",{value:!0})');
 }
 
 /**

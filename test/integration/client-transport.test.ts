@@ -1,7 +1,8 @@
 // The default transport (node:http with a keep-alive agent) against a real local server that
-// misbehaves: resets, stalls, cut-off bodies; and connections are reused between requests.
+// misbehaves: resets, stalls, cut-off bodies; and connections are reused between requests. An
+// https URL speaks TLS (https loads only then).
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { NetworkError, TimeoutError } from '../../src/client/errors.js';
@@ -70,5 +71,24 @@ describe('default transport', () => {
     await expect(c.request({ method: 'GET', path: '/stall' })).rejects.toBeInstanceOf(TimeoutError);
     expect(Date.now() - started).toBeLessThan(3000);
     await c.close();
+  });
+
+  it('speaks TLS to an https URL', async () => {
+    // A plain TCP server keeps the first bytes it receives and hangs up: a TLS ClientHello is a
+    // handshake record (0x16) of TLS 1.x (0x03 …).
+    let first: Buffer | undefined;
+    const tcp = createTcpServer((socket) => socket.once('data', (chunk: Buffer) => ((first ??= chunk), socket.destroy())));
+    await new Promise<void>((r) => tcp.listen(0, '127.0.0.1', r));
+    try {
+      const c = createClient({ baseUrl: `https://127.0.0.1:${(tcp.address() as AddressInfo).port}`, apiKey: 'sk_test_transport', maxRetries: 0, timeoutMs: 5000, sleep: async () => {} });
+      await expect(c.request({ method: 'GET', path: '/tls' })).rejects.toBeInstanceOf(NetworkError);
+      await c.close();
+      expect(first?.[0]).toBe(0x16);
+      expect(first?.[1]).toBe(0x03);
+      // The request line (and the key) never went out in the clear.
+      expect(first?.toString('latin1')).not.toContain('GET /');
+    } finally {
+      await new Promise((r) => tcp.close(r));
+    }
   });
 });

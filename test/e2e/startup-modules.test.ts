@@ -1,0 +1,67 @@
+// What the built binary loads on its common paths, piped as scripts run it: none of Node's
+// heavier modules that those paths do not use (tty, net and streams for a piped stdout,
+// child_process, https with tls and crypto for an http URL). Each is milliseconds of start-up
+// (`npm run bench startup`, `npm run bench overhead`); this keeps them from coming back unseen.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { BIN, ensureBuilt } from './ensure-built.js';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+const tmp = mkdtempSync(join(tmpdir(), 'socialpub-startup-modules-'));
+const recorder = join(tmp, 'record.cjs');
+let sb: Sandbox;
+
+beforeAll(async () => {
+  await ensureBuilt();
+  // Preloaded into the binary's process: writes the built-in modules it loaded when it exits.
+  writeFileSync(recorder, `process.on('exit', () => require('node:fs').writeFileSync(process.env.RECORD_TO, process.moduleLoadList.join('\\n')));\n`);
+  sb = await startSandbox({ port: 0, seed: 3, fixtures: 20 });
+}, 120_000);
+afterAll(async () => {
+  await sb?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+let n = 0;
+/** Runs the binary with stdout and stderr piped; returns its exit code and the modules it loaded. */
+async function modulesOf(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; out: string; modules: string[] }> {
+  const record = join(tmp, `modules-${n++}.txt`);
+  // Not spawnSync: the sandbox answering the child lives in this process's event loop.
+  const child = spawn(process.execPath, [BIN, ...argv], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH, HOME: join(tmp, 'home'), SOCIALPUB_CONFIG_DIR: join(tmp, 'config'), NODE_OPTIONS: `--require ${recorder}`, RECORD_TO: record, ...env },
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c));
+  child.stderr.on('data', (c: Buffer) => (out += c));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, out, modules: readFileSync(record, 'utf8').split('\n') };
+}
+
+const loaded = (modules: string[], names: string[]) => names.filter((name) => modules.includes(`NativeModule ${name}`));
+
+describe('the start-up path, piped', () => {
+  it('profile list loads no tty, net, streams, child_process or crypto', async () => {
+    const r = await modulesOf(['profile', 'list']);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain('No profiles yet');
+    expect(loaded(r.modules, ['tty', 'net', 'stream', 'child_process', 'crypto', 'https', 'http'])).toEqual([]);
+  });
+
+  it('results get over http loads no https, tls, crypto or child_process', async () => {
+    const key = sb.workspaces.find((w) => w.name === 'demo')!.apiKey;
+    const env = { SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: key };
+    const list = await modulesOf(['results', 'list', '--limit', '1', '--json'], env);
+    expect(list.code, list.out).toBe(0);
+    const id = (JSON.parse(list.out) as Array<{ id: string }>)[0]!.id;
+    const r = await modulesOf(['results', 'get', id], env);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain(id);
+    expect(loaded(r.modules, ['http'])).toEqual(['http']);
+    expect(loaded(r.modules, ['https', 'tls', 'crypto', 'child_process', 'tty'])).toEqual([]);
+  });
+});
