@@ -1,18 +1,19 @@
 // --fields and --jq cost per row: 100k results-like rows written as NDJSON to a discarding sink,
 // plain vs with pickFields vs through jq '.id' (batched per page of 100 and per 1,000 rows), plus
 // jq's load time (import + WebAssembly instantiation + first compile) in a fresh process.
-// jq.ts is bundled with the bundle script's flags into a temp folder, as the package ships it.
+// jq.ts is bundled with the bundle script's pipeline (test/helpers/bundle.mjs) into a temp
+// folder, as the package ships it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { bundle } from '../helpers/bundle.mjs';
 import { benchEnv, median, ROOT } from './lib.mjs';
 
 const CHILD = `
 const mode = process.argv[2];
 const t0 = performance.now();
-const { compileJq, pickFields, ndjsonWriter } = await import('./entry.js');
+const { compileJq, pickFields, ndjsonWriter } = await import('./entry.cjs');
 if (mode === 'load') {
   await compileJq('.id');
   process.stdout.write(String(performance.now() - t0));
@@ -43,12 +44,9 @@ process.stdout.write(String(performance.now() - start));
 export async function run({ runs = 3 } = {}) {
   const tmp = mkdtempSync(join(tmpdir(), 'bench-jq-'));
   try {
-    const script = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.bundle;
-    const banner = /--banner:js="((?:[^"\\]|\\.)*)"/.exec(script)[1].replace(/\\"/g, '"');
-    const [key, value] = /--define:(\S+)/.exec(script)[1].split('=');
     const entry = join(tmp, 'entry.ts');
     writeFileSync(entry, `export { compileJq } from ${JSON.stringify(join(ROOT, 'src/output/jq.ts'))};\nexport { pickFields } from ${JSON.stringify(join(ROOT, 'src/output/fields.ts'))};\nexport { ndjsonWriter } from ${JSON.stringify(join(ROOT, 'src/output/writers.ts'))};\n`);
-    await build({ entryPoints: [entry], bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20.18', outdir: join(tmp, 'dist'), chunkNames: 'chunks/[name]-[hash]', define: { [key]: value }, banner: { js: banner }, logLevel: 'silent' });
+    await bundle({ entryPoints: [entry], outdir: join(tmp, 'dist'), outbase: tmp });
     execFileSync(process.execPath, [join(ROOT, 'test/helpers/copy-jq-wasm.mjs'), join(tmp, 'dist')]);
     writeFileSync(join(tmp, 'dist', 'child.mjs'), CHILD);
     const time = (mode) => Number(execFileSync(process.execPath, [join(tmp, 'dist', 'child.mjs'), mode], { cwd: join(tmp, 'dist'), env: benchEnv() }).toString());
