@@ -12,7 +12,7 @@ import { BIN, ROOT, benchEnv, compare, measure, median, report } from './lib.mjs
 const node = process.execPath;
 
 export async function run({ runs = 11, bulkRows = 1000 } = {}) {
-  const { startSandbox } = await import(join(ROOT, 'dist', 'sandbox', 'index.js'));
+  const { startSandbox } = await import(join(ROOT, 'dist', 'sandbox', 'index.cjs'));
   const sb = await startSandbox({ port: 0, seed: 7, writeLimit: 1_000_000_000, readLimit: 1_000_000_000 });
   const tmp = mkdtempSync(join(tmpdir(), 'socialpub-bench-posts-'));
   try {
