@@ -1,5 +1,6 @@
-// createClient: the API client every command gets from ctx.client(). Loaded lazily (it pulls in
-// zod/mini through the wire schemas); undici itself loads only when a dispatcher is injected.
+// createClient: the API client every command gets from ctx.client(). Loaded lazily; the response
+// schemas (zod/mini) load while the first request is out (endpoints.ts), and undici only when a
+// dispatcher is injected.
 import { createEndpoints } from './endpoints.js';
 import { createPaginate, createPaginatePages } from './paginate.js';
 import { createPipeline } from './request.js';

@@ -10,10 +10,10 @@
 // rows arrived) triggers a fetch of the hole before it is yielded. Paging ends on a page that is
 // short or reaches its own total.
 import { PAGE } from '../wire/protocol.js';
-import type { ListPage, Schema } from '../wire/schemas.js';
+import type { ListPage } from '../wire/schemas.js';
 import { RecentIds } from './recent-ids.js';
 import type { Requester } from './request.js';
-import type { IterateOptions, QueryValue } from './types.js';
+import type { IterateOptions, QueryValue, SchemaRef } from './types.js';
 
 export const DEFAULT_CONCURRENCY = 4;
 /** Below this many requests left in the window, pages are fetched one at a time. */
@@ -32,7 +32,7 @@ interface Page<T> {
 export type Paginate = <T extends { id: string }>(
   path: string,
   query: Record<string, QueryValue>,
-  schema: Schema<ListPage<T>>,
+  schema: SchemaRef<ListPage<T>>,
   options?: IterateOptions,
 ) => AsyncIterable<T>;
 
@@ -40,7 +40,7 @@ export type Paginate = <T extends { id: string }>(
 export type PaginatePages = <T extends { id: string }>(
   path: string,
   query: Record<string, QueryValue>,
-  schema: Schema<ListPage<T>>,
+  schema: SchemaRef<ListPage<T>>,
   options?: IterateOptions,
 ) => AsyncIterable<T[]>;
 
@@ -65,7 +65,7 @@ async function* pages<T extends { id: string }>(
   request: Requester,
   path: string,
   query: Record<string, QueryValue>,
-  schema: Schema<ListPage<T>>,
+  schema: SchemaRef<ListPage<T>>,
   options: IterateOptions,
 ): AsyncGenerator<T[], void, undefined> {
   let pageSize = clamp(Math.floor(options.pageSize ?? PAGE.maxLimit), 1, PAGE.maxLimit);

@@ -14,7 +14,8 @@ import { parseRateLimit } from './rate-limit.js';
 import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, redact, secretsOf } from './redact.js';
 import { parseRetryAfter } from './retry-after.js';
 import type { Fetcher } from './transport.js';
-import type { ApiResponse, RateLimitInfo, RequestOptions, RetryNotice } from './types.js';
+import type { ApiResponse, RateLimitInfo, RequestOptions, RetryNotice, SchemaRef } from './types.js';
+import type { Schema } from '../wire/schemas.js';
 import { validateResponse } from './validate.js';
 import { interruptibleSleep, linkSignals, type Sleep } from './wait.js';
 
@@ -107,10 +108,13 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     const prepared = prepareRequest({ baseUrl: config.baseUrl, apiKey: config.apiKey, userAgent: config.userAgent }, options);
     const maxWaitMs = options.maxWaitMs ?? config.maxWaitMs;
     const maxAttempts = config.maxRetries + 1;
+    let schema: Promise<Schema<T> | undefined> | undefined;
     for (let n = 1; ; n++) {
       // hrtime, not performance.now(): the perf_hooks it loads cost more than this whole request.
       const started = process.hrtime.bigint();
-      const outcome = await attempt(prepared, options.signal);
+      const sent = attempt(prepared, options.signal);
+      schema ??= schemaSoon(options.schema);
+      const outcome = await sent;
       const trace = {
         method: prepared.method,
         url: displayUrl(prepared.url),
@@ -136,7 +140,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       config.debug?.(traceLine({ ...trace, status, rateLimit, requestId, replayed }, secrets));
 
       if (status >= 200 && status < 300) {
-        const data = decode(options, text, secrets, { method: prepared.method, target: prepared.target, status, requestId });
+        const data = decode(await schema, text, secrets, { method: prepared.method, target: prepared.target, status, requestId });
         return { status, data, headers, requestId, replayed, idempotencyKey: prepared.idempotencyKey, rateLimit };
       }
 
@@ -185,8 +189,20 @@ function retryAtFrom(now: number, retryAfterMs: number | undefined, rateLimit: R
   return undefined;
 }
 
+/**
+ * The response schema; one that loads on demand starts loading on the next turn of the event
+ * loop, once the request has gone out, so that loading overlaps the wait for the answer.
+ */
+function schemaSoon<T>(ref: SchemaRef<T> | undefined): Promise<Schema<T> | undefined> {
+  if (ref === undefined || !('load' in ref)) return Promise.resolve(ref);
+  const loading = new Promise<Schema<T>>((resolve, reject) => setImmediate(() => ref.load().then(resolve, reject)));
+  // A request that fails never asks for it: its failure must not surface as an unhandled rejection.
+  loading.catch(() => {});
+  return loading;
+}
+
 function decode<T>(
-  options: RequestOptions<T>,
+  schema: Schema<T> | undefined,
   text: string,
   secrets: readonly string[],
   where: { method: string; target: string; status: number; requestId: string | undefined },
@@ -205,7 +221,7 @@ function decode<T>(
       data = maskEchoed(text, secrets);
     }
   }
-  if (!options.schema) return data as T;
+  if (!schema) return data as T;
   if (!isJson) {
     const rid = where.requestId ? ` (request id ${where.requestId})` : '';
     throw new ResponseShapeError(`unexpected response from ${where.method} ${where.target}: the body is not JSON${rid}`, {
@@ -215,7 +231,7 @@ function decode<T>(
       body: (data as string).slice(0, 2000),
     });
   }
-  return validateResponse(options.schema, data, { ...where, body: data });
+  return validateResponse(schema, data, { ...where, body: data });
 }
 
 function failureError(outcome: Extract<Outcome, { kind: 'failure' }>, attempts: number, origin: string): Error {

@@ -11,6 +11,17 @@ import type {
   Schema,
 } from '../wire/schemas.js';
 
+/**
+ * A schema whose code loads when first needed (zod and the schemas are ~6 ms to load): request()
+ * starts loading it once the request is on its way, so the load overlaps the wait for the answer.
+ */
+export interface LazySchema<T> {
+  load(): Promise<Schema<T>>;
+}
+
+/** A response schema, ready or loaded on demand. */
+export type SchemaRef<T> = Schema<T> | LazySchema<T>;
+
 export interface RateLimitInfo {
   limit: number | undefined;
   remaining: number | undefined;
@@ -68,7 +79,7 @@ export interface RequestOptions<T> {
   /** Overrides ClientOptions.maxWaitMs for this call (bulk mode waits longer). */
   maxWaitMs?: number;
   /** Validates the response body; absent: the body is returned as parsed JSON. */
-  schema?: Schema<T>;
+  schema?: SchemaRef<T>;
   /** Aborts this call only (pagination cancels pages still in flight); ClientOptions.signal aborts every call. */
   signal?: AbortSignal;
 }
@@ -123,7 +134,7 @@ export interface ApiClient {
   paginate<T extends { id: string }>(
     path: string,
     query: Record<string, QueryValue>,
-    schema: Schema<ListPage<T>>,
+    schema: SchemaRef<ListPage<T>>,
     options?: IterateOptions,
   ): AsyncIterable<T>;
   posts: {
