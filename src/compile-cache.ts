@@ -7,20 +7,9 @@ import Module from 'node:module';
 import { Script } from 'node:vm';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { homedir } from 'node:os';
+import { cacheRoot } from './config/paths.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-/**
- * The platform's per-user cache folder for socialpub, and the existing folder it is made in (the
- * home folder, or XDG_CACHE_HOME / LOCALAPPDATA when set).
- */
-export function cacheRoot(env: Env, platform: NodeJS.Platform = process.platform): { dir: string; within: string } {
-  const home = env.HOME || env.USERPROFILE || homedir();
-  if (platform === 'darwin') return { dir: join(home, 'Library', 'Caches', 'socialpub'), within: home };
-  if (platform === 'win32') return env.LOCALAPPDATA ? { dir: join(env.LOCALAPPDATA, 'socialpub', 'Cache'), within: env.LOCALAPPDATA } : { dir: join(home, 'AppData', 'Local', 'socialpub', 'Cache'), within: home };
-  return env.XDG_CACHE_HOME ? { dir: join(env.XDG_CACHE_HOME, 'socialpub'), within: env.XDG_CACHE_HOME } : { dir: join(home, '.cache', 'socialpub'), within: home };
-}
 
 /**
  * Turns the cache on for the modules under the folder `root` (given with its trailing separator).
@@ -90,7 +79,8 @@ function compileThroughCache(root: string, dir: string, main: Module | undefined
   });
 }
 
-const MONTH_MS = 30 * 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+const MONTH_MS = 30 * 24 * HOUR_MS;
 
 /**
  * Runs only after writing, so a steady install costs nothing: drops the older entries of the
@@ -105,7 +95,9 @@ function prune(dir: string, written: Set<string>): void {
     for (const entry of readdirSync(dir)) {
       if (written.has(entry)) continue;
       const path = join(dir, entry);
-      if (entry.endsWith('.tmp') ? now - statSync(path).mtimeMs > 3600_000 : writtenFiles.has(fileOf(entry)) || now - statSync(path).mtimeMs > MONTH_MS) rmSync(path, { force: true });
+      const olderThan = (ms: number) => now - statSync(path).mtimeMs > ms;
+      const stale = entry.endsWith('.tmp') ? olderThan(HOUR_MS) : writtenFiles.has(fileOf(entry)) || olderThan(MONTH_MS);
+      if (stale) rmSync(path, { force: true });
     }
   } catch {
     // Another run pruning at the same time, or a file gone meanwhile: the next write tries again.

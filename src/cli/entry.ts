@@ -14,12 +14,13 @@ export function processIo(): Io {
   let stdout: OutStream | undefined;
   let stderr: OutStream | undefined;
   let guarded = false;
+  // `socialpub … | head` closes the pipe early: that is the reader's choice, not an error.
+  const readerGone = () => process.exit(process.exitCode ?? 0);
   const stdoutStream = (): OutStream => {
     if (!guarded) {
       guarded = true;
-      // `socialpub … | head` closes the pipe early: that is the reader's choice, not an error.
       process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-        if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+        if (err.code === 'EPIPE') readerGone();
         throw err;
       });
     }
@@ -27,7 +28,7 @@ export function processIo(): Io {
   };
   return {
     get stdout() {
-      return (stdout ??= fdWriter(1, stdoutStream, () => process.exit(process.exitCode ?? 0)) ?? stdoutStream());
+      return (stdout ??= fdWriter(1, stdoutStream, readerGone) ?? stdoutStream());
     },
     get stderr() {
       // Nobody is left to tell when stderr's reader is gone: what follows is dropped.

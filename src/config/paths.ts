@@ -1,14 +1,30 @@
-// Where profiles live: SOCIALPUB_CONFIG_DIR, else the platform's config folder.
+// Where socialpub keeps files: profiles in SOCIALPUB_CONFIG_DIR, else the platform's config
+// folder; compiled code in the platform's cache folder.
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export function configDir(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform = process.platform): string {
+type Env = Readonly<Record<string, string | undefined>>;
+
+const homeOf = (env: Env) => env.HOME || env.USERPROFILE || homedir();
+
+export function configDir(env: Env, platform: NodeJS.Platform = process.platform): string {
   // Absolute, so that messages and `auth status` name the real file.
   if (env.SOCIALPUB_CONFIG_DIR) return resolve(env.SOCIALPUB_CONFIG_DIR);
-  const home = env.HOME || env.USERPROFILE || homedir();
+  const home = homeOf(env);
   if (platform === 'darwin') return join(home, 'Library', 'Preferences', 'socialpub');
   if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'socialpub', 'Config');
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'socialpub');
 }
 
 export const CONFIG_FILE = 'config.json';
+
+/**
+ * The platform's per-user cache folder for socialpub (src/compile-cache.ts), and the existing
+ * folder it is made in: the home folder, or XDG_CACHE_HOME / LOCALAPPDATA when set.
+ */
+export function cacheRoot(env: Env, platform: NodeJS.Platform = process.platform): { dir: string; within: string } {
+  const home = homeOf(env);
+  if (platform === 'darwin') return { dir: join(home, 'Library', 'Caches', 'socialpub'), within: home };
+  if (platform === 'win32') return env.LOCALAPPDATA ? { dir: join(env.LOCALAPPDATA, 'socialpub', 'Cache'), within: env.LOCALAPPDATA } : { dir: join(home, 'AppData', 'Local', 'socialpub', 'Cache'), within: home };
+  return env.XDG_CACHE_HOME ? { dir: join(env.XDG_CACHE_HOME, 'socialpub'), within: env.XDG_CACHE_HOME } : { dir: join(home, '.cache', 'socialpub'), within: home };
+}

@@ -89,15 +89,16 @@ function exportsInPlace(code, file) {
  */
 export async function bundle({ entryPoints = ENTRY_POINTS, outdir, outbase = esmOptions.outbase, core = [] }) {
   const result = await build({ ...esmOptions, entryPoints, outdir, outbase, absWorkingDir: root, write: false, metafile: true });
+  // Output files by their path in outdir, with forward slashes (as require() specifiers use).
+  const inOutdir = (path) => relative(outdir, path).split(sep).join('/');
   const files = new Map();
   for (const file of result.outputFiles) {
-    const rel = relative(outdir, file.path).split(sep).join('/');
-    if (file.path.endsWith('.cjs')) files.set(rel, await toCommonJs(file.text, file.path));
+    if (file.path.endsWith('.cjs')) files.set(inOutdir(file.path), await toCommonJs(file.text, file.path));
     else write(file.path, file.contents);
   }
   const roots = Object.entries(result.metafile.outputs)
     .filter(([, o]) => core.includes(o.entryPoint))
-    .map(([path]) => relative(outdir, join(root, path)).split(sep).join('/'));
+    .map(([path]) => inOutdir(join(root, path)));
   if (roots.length !== core.length) throw new Error(`bundle: no output for some of ${core.join(', ')}`);
   for (const [rel, code] of packCore(files, roots).files) write(join(outdir, rel), code);
   return result.metafile;

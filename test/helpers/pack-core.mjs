@@ -3,6 +3,7 @@
 // resolving and reading each file, and a run loads some twenty of these small chunks (see the
 // commit that added this for the figures). The chunks keep their own scope: core.cjs holds each
 // one as a function and runs it on first use, as require() would, with the same exports object.
+import { posix } from 'node:path';
 
 /** A require of a sibling output file, as esbuild writes it in CommonJS. */
 const REQUIRE = /require\("(\.{1,2}\/[^"]+\.cjs)"\)/g;
@@ -11,23 +12,13 @@ const STATIC_REQUIRE = /(?<!__toESM\()require\("(\.{1,2}\/[^"]+\.cjs)"\)/g;
 
 const CORE = 'chunks/core.cjs';
 
-function join(from, spec) {
-  const parts = from.split('/').slice(0, -1);
-  for (const p of spec.split('/')) {
-    if (p === '..') parts.pop();
-    else if (p !== '.') parts.push(p);
-  }
-  return parts.join('/');
-}
+/** The output file `spec` names, required from `file` (both relative to the output folder). */
+const target = (file, spec) => posix.join(posix.dirname(file), spec);
 
-function relative(from, to) {
-  const a = from.split('/').slice(0, -1);
-  const b = to.split('/');
-  let i = 0;
-  while (i < a.length && i < b.length - 1 && a[i] === b[i]) i++;
-  const up = a.slice(i).map(() => '..');
-  const rel = [...up, ...b.slice(i)].join('/');
-  return up.length ? rel : `./${rel}`;
+/** How `file` requires `to`, starting with ./ or ../ as require() needs. */
+function specifier(file, to) {
+  const rel = posix.relative(posix.dirname(file), to);
+  return rel.startsWith('../') ? rel : `./${rel}`;
 }
 
 /**
@@ -41,7 +32,7 @@ export function packCore(files, roots) {
     const code = files.get(file);
     if (code === undefined) throw new Error(`pack-core: ${file} is not an output file`);
     for (const [, spec] of code.matchAll(STATIC_REQUIRE)) {
-      const dep = join(file, spec);
+      const dep = target(file, spec);
       if (!files.has(dep)) throw new Error(`pack-core: ${file} requires ${spec}, which is not an output file`);
       if (dep.startsWith('chunks/') && !core.has(dep)) {
         core.add(dep);
@@ -55,10 +46,10 @@ export function packCore(files, roots) {
   }
   const rewrite = (file, code, inCore) =>
     code.replace(REQUIRE, (whole, spec) => {
-      const target = join(file, spec);
-      if (!core.has(target)) return whole;
-      const name = JSON.stringify(target.slice('chunks/'.length));
-      return inCore ? `__core(${name})` : `require(${JSON.stringify(relative(file, CORE))})(${name})`;
+      const dep = target(file, spec);
+      if (!core.has(dep)) return whole;
+      const name = JSON.stringify(dep.slice('chunks/'.length));
+      return inCore ? `__core(${name})` : `require(${JSON.stringify(specifier(file, CORE))})(${name})`;
     });
   const out = new Map();
   let pack = '"use strict";\nconst __chunks = {\n';

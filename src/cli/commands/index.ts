@@ -21,7 +21,7 @@ const nouns: Record<string, () => Promise<Define>> = {
 };
 
 /** The nouns, by the name each registers. */
-export const NOUN_NAMES = Object.keys(nouns);
+const NOUN_NAMES = Object.keys(nouns);
 
 /**
  * The nouns to define in full for this command line, or 'all'. Defining every verb's flags is
@@ -30,7 +30,7 @@ export const NOUN_NAMES = Object.keys(nouns);
  * nouns that read the whole tree (help's reference, completion scripts). Any token that equals a
  * noun counts, even a flag's value: defining one noun too many is only slower.
  */
-export function nounsToDefine(argv: readonly string[] | undefined): ReadonlySet<string> | 'all' {
+function nounsToDefine(argv: readonly string[] | undefined): ReadonlySet<string> | 'all' {
   if (!argv || argv.includes('--help') || argv.includes('-h')) return 'all';
   const named = new Set(argv.filter((a) => Object.hasOwn(nouns, a)));
   if (named.size === 0 || named.has('help') || named.has('completion')) return 'all';
