@@ -19,7 +19,7 @@ import {
   type ApiErrorInit,
   type RateLimitStop,
 } from './errors.js';
-import { formatMs } from './format-ms.js';
+import { formatDuration } from './retry-timing.js';
 
 export interface ResponseFacts {
   status: number;
@@ -131,9 +131,9 @@ function issueSummary(d: DescribedBody): string | undefined {
 }
 
 function rateLimitMessage(f: ResponseFacts): string {
-  const asked = f.retryAfterMs !== undefined ? `; the service asks to wait ${formatMs(f.retryAfterMs)}` : '';
+  const asked = f.retryAfterMs !== undefined ? `; the service asks to wait ${formatDuration(f.retryAfterMs)}` : '';
   if ((f.rateLimitReason === 'max-wait' || f.rateLimitReason === 'both') && f.maxWaitMs !== undefined) {
-    return `rate limited${asked}, longer than the ${formatMs(f.maxWaitMs)} the client waits`;
+    return `rate limited${asked}, longer than the ${formatDuration(f.maxWaitMs)} the client waits`;
   }
   return `rate limited${attemptsNote(f)}${asked}`;
 }
