@@ -3,9 +3,7 @@
 // Retry-After honoured up to the wait budget, the same Idempotency-Key and body bytes on every
 // retry, typed errors, and zod validation of the response at the boundary.
 import { ERROR_CODE, HEADER } from '../wire/protocol.js';
-import { traceLine } from './debug-trace.js';
-import { describeErrorBody } from './error-body.js';
-import { errorForResponse, type ResponseFacts } from './error-mapping.js';
+import { describeErrorBody, errorForResponse, type ResponseFacts } from './error-mapping.js';
 import { AbortedError, BadRequestError, NetworkError, ResponseShapeError, TimeoutError } from './errors.js';
 import { prepareRequest, type PreparedRequest } from './prepare.js';
 import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, redact, secretsOf } from './redact.js';
@@ -261,4 +259,33 @@ function safeOrigin(url: string): string {
   } catch {
     return url;
   }
+}
+
+// One trace line per attempt for --debug: method, URL, outcome, duration, attempt number and the
+// rate-limit headers. The line passes through redact() before it leaves the client.
+export interface AttemptTrace {
+  method: string;
+  url: string;
+  attempt: number;
+  maxAttempts: number;
+  durationMs: number;
+  status?: number | undefined;
+  failure?: string | undefined;
+  requestId?: string | undefined;
+  rateLimit?: RateLimitInfo | undefined;
+  idempotencyKey?: string | undefined;
+  replayed?: boolean | undefined;
+  authorization?: string | undefined;
+}
+
+export function traceLine(t: AttemptTrace, secrets: ReadonlyArray<string | undefined>): string {
+  const parts = [`${t.method} ${t.url} → ${t.status ?? t.failure ?? '?'}`, `${Math.round(t.durationMs)}ms`, `attempt ${t.attempt}/${t.maxAttempts}`];
+  if (t.rateLimit) {
+    const rl = t.rateLimit;
+    parts.push(`ratelimit ${rl.remaining ?? '?'}/${rl.limit ?? '?'} reset ${rl.resetSeconds ?? '?'}s`);
+  }
+  if (t.requestId) parts.push(`request-id ${t.requestId}`);
+  if (t.idempotencyKey) parts.push(`idempotency-key ${t.idempotencyKey}${t.replayed ? ' (replayed)' : ''}`);
+  if (t.authorization) parts.push(`authorization ${t.authorization}`);
+  return redact(parts.join(' · '), secrets);
 }

@@ -1,7 +1,8 @@
 // A scripted service behind a Fetcher, for client tests that need answers the sandbox does not
 // give (a 502 page, a Retry-After date, a reset connection). It records every request as sent,
-// answers from the first route declared that matches, in the order its answers were queued, and fails loudly on a request no route
-// expects. Requests go through the client's own pipeline; only the socket is replaced.
+// answers from the first declared route that matches (its answers in the order queued), and
+// fails loudly on a request no route expects. Requests go through the client's own pipeline;
+// only the socket is replaced.
 import { STATUS_CODES } from 'node:http';
 import type { Fetcher, WireResponse } from '../../src/client/transport.js';
 
@@ -18,9 +19,10 @@ export interface SeenRequest {
 }
 
 export type Answer =
-  | { status?: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
-  /** The connection fails (reset, refused…) after `delayMs`. */
-  | { error: Error; delayMs?: number };
+  /** An object body is sent as JSON, a string as it is. */
+  | { status?: number; body?: unknown; headers?: Record<string, string> }
+  /** The connection fails (reset, refused…). */
+  | { error: Error };
 
 export type Responder = Answer | ((request: SeenRequest) => Answer);
 
@@ -32,8 +34,11 @@ export interface RouteSpec {
   path: PathMatch;
   /** Answers every matching request with its one responder (else each answer is used once). */
   always?: boolean;
-  /** Waits this long before a responder function runs (so it sees the state when it answers). */
-  delayMs?: number;
+  /**
+   * Answers this much later, like a slow server: a responder function runs then, and sees the
+   * state of that moment. The request's signal (timeout, Ctrl-C) cuts the wait short.
+   */
+  delayMs?: number | undefined;
 }
 
 interface Route extends RouteSpec {
@@ -51,8 +56,6 @@ export interface FakeService {
   /** Answers every matching request that no route declared before it answers. */
   always(method: string | undefined, path: PathMatch, answer: Responder): FakeService;
   route(spec: RouteSpec, ...answers: Responder[]): FakeService;
-  /** Queued answers not yet used. */
-  pending(): number;
 }
 
 export function fakeService(): FakeService {
@@ -88,7 +91,6 @@ export function fakeService(): FakeService {
     try {
       if (route.delayMs) await delay(route.delayMs, request.signal);
       answer = typeof responder === 'function' ? responder(seen) : responder;
-      if (answer.delayMs) await delay(answer.delayMs, request.signal);
       if ('error' in answer) throw answer.error;
     } catch (err) {
       open--;
@@ -109,7 +111,6 @@ export function fakeService(): FakeService {
       routes.push({ ...spec, answers });
       return service;
     },
-    pending: () => routes.filter((r) => !r.always).reduce((n, r) => n + r.answers.length, 0),
   };
   return service;
 }

@@ -18,7 +18,7 @@ import {
   TimeoutError,
   ValidationError,
 } from '../../src/client/errors.js';
-import { describeErrorBody } from '../../src/client/error-body.js';
+import { describeErrorBody } from '../../src/client/error-mapping.js';
 import { exitCodeFor, hintsFor, reportError } from '../../src/cli/errors.js';
 import { fakeService, json, sampleResult, testClient } from './client-kit.js';
 
@@ -87,7 +87,7 @@ describe('error mapping', () => {
   it('network failure and timeout map to NetworkError / TimeoutError, exit 6', async () => {
     const svc = fakeService();
     svc.once('GET', '/api/v1/post-results/x', { error: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
-    svc.once('GET', '/api/v1/post-results/y', { status: 200, body: {}, delayMs: 1000 });
+    svc.route({ method: 'GET', path: '/api/v1/post-results/y', delayMs: 1000 }, { status: 200, body: {} });
     const { client } = testClient(svc, { maxRetries: 0, timeoutMs: 20 });
     const net = await client.results.get('x').catch((e: unknown) => e);
     expect(net).toBeInstanceOf(NetworkError);

@@ -178,7 +178,7 @@ describe('retries', () => {
   });
 
   it('times out each attempt, retries, and succeeds when an answer comes in time', async () => {
-    const svc = fakeService().once('GET', RES, { ...ok, delayMs: 2000 }, ok);
+    const svc = fakeService().route({ method: 'GET', path: RES, delayMs: 2000 }, ok).once('GET', RES, ok);
     const { client, clock } = testClient(svc, { timeoutMs: 40 });
     const res = await client.results.get('res_1');
     expect(res.status).toBe(200);
@@ -186,7 +186,7 @@ describe('retries', () => {
   });
 
   it('TimeoutError (exit 6) when no attempt answers in time', async () => {
-    const svc = fakeService().once('GET', RES, { ...ok, delayMs: 2000 });
+    const svc = fakeService().route({ method: 'GET', path: RES, delayMs: 2000 }, ok);
     const { client } = testClient(svc, { timeoutMs: 30, maxRetries: 0 });
     const err = await client.results.get('res_1').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TimeoutError);
@@ -228,7 +228,7 @@ describe('Ctrl-C', () => {
   });
 
   it('aborts a request in flight, and is not retried', async () => {
-    const svc = fakeService().always('GET', RES, { ...ok, delayMs: 5000 });
+    const svc = fakeService().route({ method: 'GET', path: RES, always: true, delayMs: 5000 }, ok);
     const controller = new AbortController();
     const { client, clock } = testClient(svc, { signal: controller.signal });
     setTimeout(() => controller.abort(), 10);
