@@ -34,7 +34,6 @@ export async function main(argv: string[], deps: Partial<ContextDeps> = {}): Pro
       clock: deps.clock ?? systemClock,
       signal: deps.signal ?? controller!.signal,
       version: deps.version ?? VERSION,
-      ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
       ...(deps.prompter ? { prompter: deps.prompter } : {}),
       ...(deps.keyring !== undefined ? { keyring: deps.keyring } : {}),
     });

@@ -1,7 +1,6 @@
 // The Context every command receives (DESIGN habit 1): streams, environment, clock, the Ctrl-C
 // signal, parsed global flags, and lazy factories for config, the API client and the prompter.
 // Command code never touches process.* directly, so tests can run it in-process.
-import type { Dispatcher } from 'undici';
 import type { ApiClient, ClientOptions } from '../client/types.js';
 import type { ProfileStore, ResolvedProfile } from '../config/types.js';
 import type { Output } from '../output/output.js';
@@ -80,8 +79,6 @@ export interface Context {
   /** The API client for the resolved profile; fails with exit 3 when there is no key. */
   client(overrides?: Partial<ClientOptions>): Promise<ApiClient>;
   prompter(): Prompter;
-  /** Dispatcher injected by tests (MockAgent); absent in real runs (Node's built-in fetch). */
-  readonly dispatcher: Dispatcher | undefined;
   /** Debug trace line to stderr when --debug is on (callers redact nothing: the client does). */
   debug(line: string): void;
   /** Cleanup to run when the command ends (close servers, flush files). */

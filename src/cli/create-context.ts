@@ -1,5 +1,4 @@
-// Builds the real Context (tests build it too, with their own streams, env and dispatcher).
-import type { Dispatcher } from 'undici';
+// Builds the real Context (tests build it too, with their own streams and env).
 import type { ApiClient, ClientOptions } from '../client/types.js';
 import { configDir } from '../config/paths.js';
 import { openProfileStore } from '../config/store.js';
@@ -11,8 +10,7 @@ import type { Colors } from '../output/colors.js';
 import { noApiKeyError, UsageError } from './cli-error.js';
 import type { Clock, Context, Globals, Io } from './context.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
-import { DEFAULTS } from './flags/defaults.js';
-import { parseDuration } from './flags/duration.js';
+import { CLIENT_DEFAULTS } from '../client/retry-timing.js';
 
 export interface ContextDeps {
   io: Io;
@@ -20,7 +18,6 @@ export interface ContextDeps {
   clock: Clock;
   signal: AbortSignal;
   version: string;
-  dispatcher?: Dispatcher;
   prompter?: Prompter;
   /** The system's credential store; tests pass a fake, or null for none. */
   keyring?: Keyring | null;
@@ -42,10 +39,10 @@ export const DEFAULT_GLOBALS: Globals = {
   formatExplicit: false,
   color: false,
   interactive: false,
-  timeoutMs: parseDuration(DEFAULTS.timeout)!,
+  timeoutMs: CLIENT_DEFAULTS.timeoutMs,
   timeoutGiven: false,
-  maxRetries: DEFAULTS.maxRetries,
-  maxWaitMs: parseDuration(DEFAULTS.maxWait)!,
+  maxRetries: CLIENT_DEFAULTS.maxRetries,
+  maxWaitMs: CLIENT_DEFAULTS.maxWaitMs,
   maxWaitGiven: false,
   debug: false,
   quiet: false,
@@ -78,7 +75,6 @@ export function createContext(deps: ContextDeps): ContextInternals {
     clock: deps.clock,
     signal: deps.signal,
     version: deps.version,
-    dispatcher: deps.dispatcher,
     globals: { ...DEFAULT_GLOBALS },
     async prepare({ forError = false } = {}) {
       const [outputModule, colorModule] = await Promise.all([import('../output/output.js'), import('../output/colors.js')]);
@@ -121,8 +117,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
       const options: ClientOptions = {
         baseUrl: profile.baseUrl,
         apiKey,
-        dispatcher: deps.dispatcher,
-        timeoutMs: ctx.globals.timeoutMs,
+            timeoutMs: ctx.globals.timeoutMs,
         maxRetries: ctx.globals.maxRetries,
         maxWaitMs: ctx.globals.maxWaitMs,
         signal: deps.signal,

@@ -4,7 +4,7 @@ import { CliError, EXIT, type ExitCode } from './cli-error.js';
 import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
 import { FieldsError } from '../output/fields.js';
 import { formatClock } from '../output/time.js';
-import { formatMs as formatDuration } from '../client/format-ms.js';
+import { formatDuration } from '../client/retry-timing.js';
 
 export function exitCodeFor(err: unknown): ExitCode {
   if (err instanceof CliError) return err.exitCode;

@@ -1,6 +1,6 @@
 // Global flags → Globals, with the environment and terminal taken into account.
 import { UsageError } from './cli-error.js';
-import { DEFAULTS } from './flags/defaults.js';
+import { FLAG_DEFAULTS } from './flags/defaults.js';
 import { duration } from './flags/duration.js';
 import { wholeNumber } from './flags/number.js';
 import { choice } from './flags/choice.js';
@@ -46,7 +46,7 @@ export function resolveGlobals(raw: RawGlobalOptions, io: Io, env: Readonly<Reco
     format = io.stdout.isTTY ? 'table' : 'tsv';
     formatExplicit = false;
   }
-  const maxRetries = raw.maxRetries === undefined ? DEFAULTS.maxRetries : wholeNumber('--max-retries', raw.maxRetries, { min: 0, max: 20 });
+  const maxRetries = raw.maxRetries === undefined ? FLAG_DEFAULTS.maxRetries : wholeNumber('--max-retries', raw.maxRetries, { min: 0, max: 20 });
   const ci = env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0';
   return {
     profile: raw.profile,
@@ -56,10 +56,10 @@ export function resolveGlobals(raw: RawGlobalOptions, io: Io, env: Readonly<Reco
     color: colorEnabled({ flag: raw.color !== false, env, isTTY: Boolean(io.stdout.isTTY) }),
     // stdin is asked last: telling whether it is a terminal loads tty, which piped runs never need.
     interactive: raw.input !== false && !ci && Boolean(io.stdout.isTTY || io.stderr.isTTY) && Boolean(io.stdinIsTTY ?? io.stdin.isTTY),
-    timeoutMs: duration('--timeout', raw.timeout ?? DEFAULTS.timeout),
+    timeoutMs: duration('--timeout', raw.timeout ?? FLAG_DEFAULTS.timeout),
     timeoutGiven: raw.timeout !== undefined,
     maxRetries,
-    maxWaitMs: duration('--max-wait', raw.maxWait ?? DEFAULTS.maxWait, { allowZero: true }),
+    maxWaitMs: duration('--max-wait', raw.maxWait ?? FLAG_DEFAULTS.maxWait, { allowZero: true }),
     maxWaitGiven: raw.maxWait !== undefined,
     debug: Boolean(raw.debug) || env.SOCIALPUB_DEBUG === '1' || env.SOCIALPUB_DEBUG === 'true',
     quiet: Boolean(raw.quiet),

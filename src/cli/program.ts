@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import type { Context } from './context.js';
 import { defineCommands } from './commands/index.js';
-import { DEFAULTS } from './flags/defaults.js';
+import { FLAG_DEFAULTS } from './flags/defaults.js';
 
 /** The program; given argv, only the nouns it names are defined in full (see nounsToDefine). */
 export async function buildProgram(ctx: Context, argv?: readonly string[]): Promise<Command> {
@@ -15,10 +15,10 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
     .option('--json', 'same as --output json')
     .option('--no-color', 'no colour (also NO_COLOR=1)')
     .option('--no-input', 'never prompt; a missing value is an error naming the flag (also CI=1)')
-    // No commander defaults: Globals records whether these were given, and fills DEFAULTS.
-    .option('--timeout <duration>', `per-request timeout (default: ${DEFAULTS.timeout})`)
-    .option('--max-retries <n>', `retries on network errors, 408/409/429 and 5xx (default: ${DEFAULTS.maxRetries})`)
-    .option('--max-wait <duration>', `longest Retry-After to sleep through before giving up with exit 5 (default: ${DEFAULTS.maxWait})`)
+    // No commander defaults: Globals records whether these were given, and fills FLAG_DEFAULTS.
+    .option('--timeout <duration>', `per-request timeout (default: ${FLAG_DEFAULTS.timeout})`)
+    .option('--max-retries <n>', `retries on network errors, 408/409/429 and 5xx (default: ${FLAG_DEFAULTS.maxRetries})`)
+    .option('--max-wait <duration>', `longest Retry-After to sleep through before giving up with exit 5 (default: ${FLAG_DEFAULTS.maxWait})`)
     .option('--debug', 'HTTP trace on stderr, secrets redacted (also SOCIALPUB_DEBUG=1)')
     .option('-q, --quiet', 'only ids and essential output')
     .option('--fields <list>', 'keep only these fields, in this order: dotted paths (id,status,error.code) in JSON rows, columns in TSV and tables')

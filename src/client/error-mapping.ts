@@ -1,8 +1,10 @@
-// One typed error per outcome of a response (src/client/errors.ts); the CLI turns them into
-// exit codes in src/cli/errors.ts. Messages read well after "error: " and carry the service's
-// own words when it gave any.
+// From an error response to one typed error per outcome (src/client/errors.ts); the CLI turns
+// them into exit codes in src/cli/errors.ts. The body may have any shape: the contract's
+// `{ error: { code, message, issues }, requestId }`, other JSON conventions, plain text, an HTML
+// error page from a proxy, or nothing at all. Messages read well after "error: " and carry the
+// service's own words when it gave any.
 import { ERROR_CODE } from '../wire/protocol.js';
-import type { DescribedBody } from './error-body.js';
+import type { ErrorIssue } from '../wire/schemas.js';
 import {
   AddonRequiredError,
   ApiError,
@@ -19,7 +21,7 @@ import {
   type ApiErrorInit,
   type RateLimitStop,
 } from './errors.js';
-import { formatMs } from './format-ms.js';
+import { formatDuration } from './retry-timing.js';
 
 export interface ResponseFacts {
   status: number;
@@ -131,9 +133,116 @@ function issueSummary(d: DescribedBody): string | undefined {
 }
 
 function rateLimitMessage(f: ResponseFacts): string {
-  const asked = f.retryAfterMs !== undefined ? `; the service asks to wait ${formatMs(f.retryAfterMs)}` : '';
+  const asked = f.retryAfterMs !== undefined ? `; the service asks to wait ${formatDuration(f.retryAfterMs)}` : '';
   if ((f.rateLimitReason === 'max-wait' || f.rateLimitReason === 'both') && f.maxWaitMs !== undefined) {
-    return `rate limited${asked}, longer than the ${formatMs(f.maxWaitMs)} the client waits`;
+    return `rate limited${asked}, longer than the ${formatDuration(f.maxWaitMs)} the client waits`;
   }
   return `rate limited${attemptsNote(f)}${asked}`;
+}
+
+export interface DescribedBody {
+  /** Parsed JSON when the body was JSON, else the text (undefined when empty). */
+  body: unknown;
+  message: string | undefined;
+  code: string | undefined;
+  issues: ErrorIssue[];
+  requestId: string | undefined;
+}
+
+const MAX_MESSAGE = 300;
+
+export function parseBody(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * `mask` runs on the parsed body before anything is taken from it, so that a message clipped to
+ * its first 300 characters cannot keep half of a secret.
+ */
+export function describeErrorBody(text: string, mask: (body: unknown) => unknown = (body) => body): DescribedBody {
+  const body = mask(parseBody(text));
+  const out: DescribedBody = { body, message: undefined, code: undefined, issues: [], requestId: undefined };
+  if (body === undefined) return out;
+  if (typeof body === 'string') {
+    out.message = messageFromText(body);
+    return out;
+  }
+  if (!isRecord(body)) return out;
+  const err = body.error;
+  if (isRecord(err)) {
+    out.code = str(err.code) ?? str(err.type);
+    out.message = str(err.message) ?? str(err.detail);
+    out.issues = issuesFrom(err.issues ?? err.details);
+  } else if (typeof err === 'string') {
+    // { error: "not_found", message: "..." } or { error: "Something went wrong" }
+    if (/^[A-Z0-9_]+$/i.test(err) && str(body.message)) out.code = err;
+    else out.message = err;
+  }
+  out.code ??= str(body.code);
+  out.message ??= str(body.message) ?? str(body.detail) ?? str(body.title) ?? str(body.error_description) ?? firstMessage(body.errors);
+  if (out.issues.length === 0) out.issues = issuesFrom(body.issues ?? body.errors);
+  out.requestId = str(body.requestId) ?? str(body.request_id);
+  if (out.message) out.message = clip(out.message);
+  return out;
+}
+
+function messageFromText(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (/^<(!doctype|html|\?xml|head|body)/i.test(trimmed) || /<\/(html|body|h1|title)>/i.test(trimmed)) {
+    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(trimmed)?.[1] ?? /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(trimmed)?.[1];
+    const plain = (title ?? trimmed.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, '')).replace(/<[^>]+>/g, ' ');
+    const collapsed = decodeEntities(plain).replace(/\s+/g, ' ').trim();
+    return collapsed ? clip(collapsed) : undefined;
+  }
+  const line = trimmed.split(/\r?\n/).find((l) => l.trim() !== '');
+  return line ? clip(line.trim()) : undefined;
+}
+
+function issuesFrom(value: unknown): ErrorIssue[] {
+  if (!Array.isArray(value)) return [];
+  const issues: ErrorIssue[] = [];
+  for (const item of value) {
+    if (!isRecord(item)) continue;
+    const message = str(item.message);
+    if (!message) continue;
+    const path = Array.isArray(item.path) ? item.path.map(String).join('.') : (str(item.path) ?? str(item.field) ?? '');
+    issues.push({ path, message });
+  }
+  return issues;
+}
+
+function firstMessage(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return undefined;
+  for (const item of value) {
+    if (typeof item === 'string' && item.trim()) return item;
+    if (isRecord(item) && str(item.message)) return str(item.message);
+  }
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function clip(text: string): string {
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }

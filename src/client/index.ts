@@ -1,30 +1,24 @@
 // createClient: the API client every command gets from ctx.client(). Loaded lazily; the response
-// schemas (zod/mini) load while the first request is out (endpoints.ts), and undici only when a
-// dispatcher is injected.
+// schemas (zod/mini) load while the first request is out (endpoints.ts), node:http with the first
+// request (transport.ts).
 import { createEndpoints } from './endpoints.js';
 import { createPaginate, createPaginatePages } from './paginate.js';
 import { createPipeline } from './request.js';
+import { CLIENT_DEFAULTS } from './retry-timing.js';
 import { createTransport } from './transport.js';
 import type { ApiClient, ClientOptions } from './types.js';
 import { timerSleep } from './wait.js';
 
-export const DEFAULTS = {
-  timeoutMs: 30_000,
-  maxRetries: 3,
-  maxWaitMs: 60_000,
-  userAgent: 'socialpub-client',
-} as const;
-
 export function createClient(options: ClientOptions): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const transport = createTransport(options.dispatcher);
+  const transport = createTransport(options.fetcher);
   const pipeline = createPipeline({
     baseUrl,
     apiKey: options.apiKey,
-    userAgent: options.userAgent ?? DEFAULTS.userAgent,
-    timeoutMs: positive(options.timeoutMs, DEFAULTS.timeoutMs),
-    maxRetries: Math.max(0, Math.floor(options.maxRetries ?? DEFAULTS.maxRetries)),
-    maxWaitMs: Math.max(0, options.maxWaitMs ?? DEFAULTS.maxWaitMs),
+    userAgent: options.userAgent ?? 'socialpub-client',
+    timeoutMs: positive(options.timeoutMs, CLIENT_DEFAULTS.timeoutMs),
+    maxRetries: Math.max(0, Math.floor(options.maxRetries ?? CLIENT_DEFAULTS.maxRetries)),
+    maxWaitMs: Math.max(0, options.maxWaitMs ?? CLIENT_DEFAULTS.maxWaitMs),
     signal: options.signal,
     now: options.now ?? Date.now,
     sleep: options.sleep ?? timerSleep,
@@ -41,8 +35,6 @@ export function createClient(options: ClientOptions): ApiClient {
     paginate,
     ...createEndpoints(pipeline.request, paginate, createPaginatePages(pipeline.request)),
     async close() {
-      // A dispatcher belongs to whoever passed it in (tests close their MockAgent); the default
-      // transport's keep-alive agent is ours to release.
       pipeline.close();
       transport.close();
     },

@@ -3,16 +3,11 @@
 // Retry-After honoured up to the wait budget, the same Idempotency-Key and body bytes on every
 // retry, typed errors, and zod validation of the response at the boundary.
 import { ERROR_CODE, HEADER } from '../wire/protocol.js';
-import { backoffDelay, isRetryableStatus } from './backoff.js';
-import { traceLine } from './debug-trace.js';
-import { describeErrorBody } from './error-body.js';
-import { errorForResponse, type ResponseFacts } from './error-mapping.js';
+import { describeErrorBody, errorForResponse, type ResponseFacts } from './error-mapping.js';
 import { AbortedError, BadRequestError, NetworkError, ResponseShapeError, TimeoutError } from './errors.js';
-import { formatMs } from './format-ms.js';
 import { prepareRequest, type PreparedRequest } from './prepare.js';
-import { parseRateLimit } from './rate-limit.js';
 import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, redact, secretsOf } from './redact.js';
-import { parseRetryAfter } from './retry-after.js';
+import { backoffDelay, formatDuration, isRetryableStatus, parseRateLimit, parseRetryAfter } from './retry-timing.js';
 import type { Fetcher } from './transport.js';
 import type { ApiResponse, RateLimitInfo, RequestOptions, RetryNotice, SchemaRef } from './types.js';
 import type { Schema } from '../wire/schemas.js';
@@ -81,12 +76,12 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     } catch (err) {
       if (linked.signal.aborted || err instanceof AbortedError) throw new AbortedError('interrupted', { cause: err });
       if (closed) throw new AbortedError('the API client was closed', { cause: err });
-      // fetch refusing to build the request (a header value it cannot send) is not a network
-      // failure: retrying cannot help. Its message may quote the header, so it is redacted.
-      if (err instanceof TypeError && err.message !== 'fetch failed' && err.cause === undefined) {
+      // The transport refusing to build the request (a header value it cannot send) is not a
+      // network failure: retrying cannot help. Its message may quote the header, so it is redacted.
+      if (err instanceof TypeError && err.cause === undefined) {
         throw new BadRequestError(`could not build the request: ${redact(err.message, secrets)}`, { code: 'INVALID_REQUEST' });
       }
-      if (timedOut) return { kind: 'failure', timeout: true, detail: `no response within ${formatMs(config.timeoutMs)}`, cause: err };
+      if (timedOut) return { kind: 'failure', timeout: true, detail: `no response within ${formatDuration(config.timeoutMs)}`, cause: err };
       return { kind: 'failure', timeout: false, detail: maskEchoed(networkDetail(err), secrets), cause: err };
     } finally {
       clearTimeout(timer);
@@ -99,7 +94,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
   async function pause(nextAttempt: number, delayMs: number, reason: string, callerSignal: AbortSignal | undefined): Promise<void> {
     const until = config.now() + delayMs;
     config.onRetry?.({ attempt: nextAttempt, delayMs, reason, until });
-    config.debug?.(`retrying in ${formatMs(delayMs)} (attempt ${nextAttempt}): ${reason}`);
+    config.debug?.(`retrying in ${formatDuration(delayMs)} (attempt ${nextAttempt}): ${reason}`);
     await interruptibleSleep(config.sleep, delayMs, [config.signal, callerSignal]);
   }
 
@@ -241,14 +236,14 @@ function failureError(outcome: Extract<Outcome, { kind: 'failure' }>, attempts: 
     : new NetworkError(`could not reach ${origin}: ${outcome.detail}${after}`, { code: 'NETWORK', cause: outcome.cause });
 }
 
-/** "connect ECONNREFUSED 127.0.0.1:9", "other side closed (UND_ERR_SOCKET)": the most specific thing undici says. */
+/** "connect ECONNREFUSED 127.0.0.1:9", "socket hang up (ECONNRESET)": the most specific thing the transport says. */
 function networkDetail(err: unknown): string {
   let current: unknown = err;
   let message: string | undefined;
   for (let depth = 0; depth < 5 && current; depth++) {
     if (current instanceof AggregateError && current.errors.length > 0) current = current.errors[0];
     const e = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof e.message === 'string' && e.message !== '' && e.message !== 'fetch failed') message = e.message;
+    if (typeof e.message === 'string' && e.message !== '') message = e.message;
     if (typeof e.code === 'string' && e.code !== '') {
       if (!message) return e.code;
       return message.includes(e.code) ? message : `${message} (${e.code})`;
@@ -264,4 +259,33 @@ function safeOrigin(url: string): string {
   } catch {
     return url;
   }
+}
+
+// One trace line per attempt for --debug: method, URL, outcome, duration, attempt number and the
+// rate-limit headers. The line passes through redact() before it leaves the client.
+export interface AttemptTrace {
+  method: string;
+  url: string;
+  attempt: number;
+  maxAttempts: number;
+  durationMs: number;
+  status?: number | undefined;
+  failure?: string | undefined;
+  requestId?: string | undefined;
+  rateLimit?: RateLimitInfo | undefined;
+  idempotencyKey?: string | undefined;
+  replayed?: boolean | undefined;
+  authorization?: string | undefined;
+}
+
+export function traceLine(t: AttemptTrace, secrets: ReadonlyArray<string | undefined>): string {
+  const parts = [`${t.method} ${t.url} → ${t.status ?? t.failure ?? '?'}`, `${Math.round(t.durationMs)}ms`, `attempt ${t.attempt}/${t.maxAttempts}`];
+  if (t.rateLimit) {
+    const rl = t.rateLimit;
+    parts.push(`ratelimit ${rl.remaining ?? '?'}/${rl.limit ?? '?'} reset ${rl.resetSeconds ?? '?'}s`);
+  }
+  if (t.requestId) parts.push(`request-id ${t.requestId}`);
+  if (t.idempotencyKey) parts.push(`idempotency-key ${t.idempotencyKey}${t.replayed ? ' (replayed)' : ''}`);
+  if (t.authorization) parts.push(`authorization ${t.authorization}`);
+  return redact(parts.join(' · '), secrets);
 }

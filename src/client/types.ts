@@ -1,5 +1,5 @@
 // The public surface of the client layer. Commands depend on these types only.
-import type { Dispatcher } from 'undici';
+import type { Fetcher } from './transport.js';
 import type {
   CreateMediaBody,
   CreatePostBody,
@@ -41,8 +41,8 @@ export interface RetryNotice {
 export interface ClientOptions {
   baseUrl: string;
   apiKey: string;
-  /** Keep-alive undici dispatcher (a Pool/Agent in real runs, MockAgent in tests). */
-  dispatcher?: Dispatcher;
+  /** Sends the requests instead of node:http (tests script answers with one). */
+  fetcher?: Fetcher;
   timeoutMs?: number;
   maxRetries?: number;
   /** Longest Retry-After the client sleeps through; beyond it a RateLimitError. */

@@ -2,7 +2,7 @@
 // filters and forwards Standard Webhooks deliveries and reports everything as typed events.
 // It never prints; the `listen` command renders what it emits.
 export { startListener } from './listener.js';
-export { isUsableSecret, ListenerStartError, DEFAULTS as LISTENER_DEFAULTS } from './options.js';
+export { isUsableSecret, ListenerStartError, LISTENER_DEFAULTS } from './options.js';
 export { systemListenerClock, type ListenerClock } from './clock.js';
 export { isLoopbackHost } from './host-guard.js';
 export { REJECT_LABEL, REJECT_STATUS } from './reasons.js';

@@ -5,7 +5,7 @@ import { listenerClock, type ListenerClock } from './clock.js';
 import type { ListenerOptions } from './types.js';
 import { isWebhookSecret } from '../wire/webhook-signing.js';
 
-export const DEFAULTS = {
+export const LISTENER_DEFAULTS = {
   port: 4567,
   host: '127.0.0.1',
   path: '/webhooks',
@@ -58,8 +58,8 @@ export interface ListenerSettings {
 
 /** Throws ListenerStartError (EINVAL) naming the option that is wrong. */
 export function resolveOptions(options: ListenerOptions): ListenerSettings {
-  const port = options.port ?? DEFAULTS.port;
-  const path = options.path ?? DEFAULTS.path;
+  const port = options.port ?? LISTENER_DEFAULTS.port;
+  const path = options.path ?? LISTENER_DEFAULTS.path;
   const secret = options.secret === '' ? undefined : options.secret;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ListenerStartError(`port ${port} is not a whole number from 0 to 65535`, 'EINVAL');
   if (!path.startsWith('/')) throw new ListenerStartError(`path "${path}" must start with /`, 'EINVAL');
@@ -68,22 +68,22 @@ export function resolveOptions(options: ListenerOptions): ListenerSettings {
   }
   return {
     port,
-    host: options.host ?? DEFAULTS.host,
+    host: options.host ?? LISTENER_DEFAULTS.host,
     path,
     secret,
     forwardUrl: options.forwardTo === undefined ? undefined : forwardUrl(options.forwardTo),
-    forwardTimeoutMs: options.forwardTimeoutMs ?? DEFAULTS.forwardTimeoutMs,
-    forwardRetries: options.forwardRetries ?? DEFAULTS.forwardRetries,
-    forwardBackoffMs: options.forwardBackoffMs ?? DEFAULTS.forwardBackoffMs,
-    forwardConcurrency: options.forwardConcurrency ?? DEFAULTS.forwardConcurrency,
-    forwardQueueLimit: options.forwardQueueLimit ?? DEFAULTS.forwardQueueLimit,
+    forwardTimeoutMs: options.forwardTimeoutMs ?? LISTENER_DEFAULTS.forwardTimeoutMs,
+    forwardRetries: options.forwardRetries ?? LISTENER_DEFAULTS.forwardRetries,
+    forwardBackoffMs: options.forwardBackoffMs ?? LISTENER_DEFAULTS.forwardBackoffMs,
+    forwardConcurrency: options.forwardConcurrency ?? LISTENER_DEFAULTS.forwardConcurrency,
+    forwardQueueLimit: options.forwardQueueLimit ?? LISTENER_DEFAULTS.forwardQueueLimit,
     clock: listenerClock(options.clock),
     maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
-    headersTimeoutMs: options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs,
-    bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
+    headersTimeoutMs: options.headersTimeoutMs ?? LISTENER_DEFAULTS.headersTimeoutMs,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? LISTENER_DEFAULTS.bodyTimeoutMs,
     platforms: options.platforms?.length ? new Set(options.platforms) : undefined,
     statuses: options.statuses?.length ? new Set(options.statuses) : undefined,
-    dedupeWindow: options.dedupeWindow ?? DEFAULTS.dedupeWindow,
+    dedupeWindow: options.dedupeWindow ?? LISTENER_DEFAULTS.dedupeWindow,
   };
 }
 

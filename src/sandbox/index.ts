@@ -1,5 +1,5 @@
 // The sandbox as a library: `startSandbox({ port: 0, seed, clock })` for tests and the command.
-export { startSandbox, DEFAULTS as SANDBOX_DEFAULTS, SandboxOptionError } from './sandbox.js';
+export { startSandbox, SANDBOX_DEFAULTS, SandboxOptionError } from './sandbox.js';
 export { createManualClock, systemClock } from './clock.js';
 export type { ManualClock, SandboxClock } from './clock.js';
 export type { Sandbox, SandboxOptions, SandboxWorkspace, RequestLogEntry } from './types.js';

@@ -17,7 +17,7 @@ import { DEFAULT_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_TIMEOUT_MS } from './webhooks.
 import { Workspace, type WorkspaceInit } from './workspace.js';
 import { isWebhookSecret } from '../wire/webhook-signing.js';
 
-export const DEFAULTS = {
+export const SANDBOX_DEFAULTS = {
   host: '127.0.0.1',
   failureRate: 0.2,
   writeLimit: 100,
@@ -103,14 +103,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const entropy = saved?.entropy ?? (seeded ? entropyFromSeed(options.seed!) : randomEntropy());
   const ids = new IdCodec(entropy);
   const config: SandboxConfig = {
-    failureRate: options.failureRate ?? DEFAULTS.failureRate,
-    writeLimit: options.writeLimit ?? DEFAULTS.writeLimit,
-    readLimit: options.readLimit ?? DEFAULTS.readLimit,
+    failureRate: options.failureRate ?? SANDBOX_DEFAULTS.failureRate,
+    writeLimit: options.writeLimit ?? SANDBOX_DEFAULTS.writeLimit,
+    readLimit: options.readLimit ?? SANDBOX_DEFAULTS.readLimit,
     latencyMs: options.latencyMs ?? 0,
     chaos: options.chaos ?? 0,
-    chaosSlowMs: options.chaosSlowMs ?? DEFAULTS.chaosSlowMs,
-    maxUploadBytes: DEFAULTS.maxUploadBytes,
-    bodyIdleMs: options.bodyTimeoutMs ?? DEFAULTS.bodyTimeoutMs,
+    chaosSlowMs: options.chaosSlowMs ?? SANDBOX_DEFAULTS.chaosSlowMs,
+    maxUploadBytes: SANDBOX_DEFAULTS.maxUploadBytes,
+    bodyIdleMs: options.bodyTimeoutMs ?? SANDBOX_DEFAULTS.bodyTimeoutMs,
   };
   const limits = { write: config.writeLimit, read: config.readLimit };
 
@@ -142,13 +142,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const data = opened && options.dataFile ? await resumeDurable(core, options.dataFile, opened, options.compactLogBytes) : undefined;
 
-  const headersTimeoutMs = options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs;
+  const headersTimeoutMs = options.headersTimeoutMs ?? SANDBOX_DEFAULTS.headersTimeoutMs;
   // Node wants the headers' deadline inside the request's.
-  const requestTimeoutMs = Math.max(headersTimeoutMs, options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs);
+  const requestTimeoutMs = Math.max(headersTimeoutMs, options.requestTimeoutMs ?? SANDBOX_DEFAULTS.requestTimeoutMs);
   const checkIntervalMs = Math.max(5, Math.min(1_000, Math.floor(headersTimeoutMs / 4)));
   const server = createServer({ keepAliveTimeout: 5_000, connectionsCheckingInterval: checkIntervalMs }, createRequestHandler(core));
-  guardServer(server, core, { headersTimeoutMs, requestTimeoutMs, maxConnections: options.maxConnections ?? DEFAULTS.maxConnections });
-  await listen(server, options.port ?? 0, options.host ?? DEFAULTS.host);
+  guardServer(server, core, { headersTimeoutMs, requestTimeoutMs, maxConnections: options.maxConnections ?? SANDBOX_DEFAULTS.maxConnections });
+  await listen(server, options.port ?? 0, options.host ?? SANDBOX_DEFAULTS.host);
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;

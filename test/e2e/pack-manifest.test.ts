@@ -64,10 +64,8 @@ describe('the package manifest', () => {
     const optional = new Set(Object.keys(pkg.optionalDependencies ?? {}));
     const offenders: string[] = [];
     for (const file of jsFiles(join(ROOT, 'dist'))) {
-      for (const { specifier, dynamic } of loadedSpecifiers(readFileSync(file, 'utf8'))) {
+      for (const { specifier } of loadedSpecifiers(readFileSync(file, 'utf8'))) {
         if (specifier.startsWith('.') || isBuiltin(specifier) || optional.has(packageName(specifier))) continue;
-        // undici loads only when a caller injects a dispatcher (tests do; the CLI never does).
-        if (specifier === 'undici' && dynamic) continue;
         offenders.push(`${relative(ROOT, file)}: ${specifier}`);
       }
     }

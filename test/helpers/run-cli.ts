@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import type { Dispatcher } from 'undici';
 import { main } from '../../src/main.js';
 import type { Clock } from '../../src/cli/context.js';
 import type { Prompter } from '../../src/cli/prompter.js';
@@ -35,7 +34,6 @@ export interface RunOptions {
   configDir?: string;
   clock?: Clock;
   signal?: AbortSignal;
-  dispatcher?: Dispatcher;
   prompter?: Prompter;
   /** The system credential store the run sees; default none, so no test touches the real one. */
   keyring?: Keyring | null;
@@ -72,7 +70,6 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
     env,
     ...(options.clock ? { clock: options.clock } : {}),
     signal: options.signal ?? new AbortController().signal,
-    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     ...(options.prompter ? { prompter: options.prompter } : {}),
     keyring: options.keyring ?? null,
   });

@@ -1,6 +1,7 @@
 // `results list` end to end: the in-process CLI against a sandbox over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent } from 'undici';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { runCli } from '../helpers/run-cli.js';
 import { allResults, cliEnv, keyOf, parseNdjson, sandboxFor, schedulePost, type Sandbox } from './results-support.js';
 import type { ManualClock } from '../../src/sandbox/clock.js';
@@ -161,14 +162,13 @@ describe('results list --all while new results arrive', () => {
     let seed = 12345;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
     let pageRequests = 0;
-    const dispatcher = new Agent().compose((dispatch) => (opts, handler) => {
-      if (!String(opts.path).startsWith('/api/v1/post-results')) return dispatch(opts, handler);
+    const proxy = await delayingProxy(sb.url, (req, forward) => {
+      if (!req.url!.startsWith('/api/v1/post-results')) return forward();
       pageRequests++;
-      setTimeout(() => void sb.clock.advance(60_000).then(() => dispatch(opts, handler)), Math.floor(random() * 6));
-      return true;
+      setTimeout(() => void sb.clock.advance(60_000).then(forward), Math.floor(random() * 6));
     });
     try {
-      const r = await runCli(['results', 'list', '--all', '-o', 'ndjson', '--concurrency', '4'], { env: cliEnv(sb), dispatcher });
+      const r = await runCli(['results', 'list', '--all', '-o', 'ndjson', '--concurrency', '4'], { env: cliEnv(sb, 'demo', { SOCIALPUB_BASE_URL: proxy.url }) });
       expect(r.code).toBe(0);
       const out = ids(parseNdjson(r.stdout));
       const after = await allResults(sb, key);
@@ -186,7 +186,32 @@ describe('results list --all while new results arrive', () => {
       const ranks = out.map((id) => rank.get(id)!);
       expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
     } finally {
-      await dispatcher.close();
+      await proxy.close();
     }
   });
 });
+
+/**
+ * A proxy on 127.0.0.1 in front of `target`: `hold` decides when each request goes on to the
+ * target (at once, or later), so the CLI's real transport sees answers come back out of order.
+ */
+async function delayingProxy(target: string, hold: (req: IncomingMessage, forward: () => void) => void) {
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    hold(req, () => {
+      const upstream = request(new URL(req.url!, target), { method: req.method, headers: req.headers, agent: false }, (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      });
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

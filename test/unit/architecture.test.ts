@@ -99,6 +99,13 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('sends requests through one transport (node:http): no source imports undici', () => {
+    const all = files(SRC);
+    expect(all.length).toBeGreaterThan(50);
+    const offenders = all.filter((f) => importsOf(f).some((i) => i.specifier === 'undici' || i.specifier.startsWith('undici/')));
+    expect(offenders.map((f) => relative(SRC, f))).toEqual([]);
+  });
+
   it('keeps heavy packages off the static start-up path of the command tree', () => {
     const heavy = ['zod', 'undici', 'conf', '@inquirer/prompts', '@inquirer/input', '@inquirer/password', '@inquirer/confirm', '@inquirer/checkbox', '@inquirer/select', 'ora', 'cli-table3', 'chalk', 'fast-check', 'jq-web', 'string-width', '@modelcontextprotocol/sdk'];
     const seen = new Set<string>();

@@ -1,42 +1,29 @@
 // The endpoint helpers put the right method, path, query and body on the wire, with the key,
 // User-Agent and JSON headers, and media uploads PUT raw bytes.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { MockAgent } from 'undici';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
-import { prepareRequest } from '../../src/client/prepare.js';
-import { buildUrl } from '../../src/client/url.js';
-import { BASE, json, KEY, mockAgent, record, sampleResult, testClient, type Recorded } from './client-kit.js';
-
-let agent: MockAgent;
-afterEach(async () => {
-  await agent?.close().catch(() => {});
-});
+import { buildUrl, prepareRequest } from '../../src/client/prepare.js';
+import { BASE, fakeService, json, KEY, sampleResult, testClient, type FakeService, type SeenRequest } from './client-kit.js';
 
 const post = { id: 'post_1', status: 'draft', payloads: { bluesky: { text: 'hi' } } };
 
-function recordAll(): Recorded[] {
-  const m = mockAgent();
-  agent = m.agent;
-  const seen: Recorded[] = [];
-  const answer = (r: Recorded) => {
+/** A service that answers every request with something plausible; its `requests` are what was sent. */
+function recordAll(): FakeService {
+  const answer = (r: SeenRequest) => {
     if (r.path.startsWith('/v1/media') && r.method === 'POST') return { id: 'med_1', uploadUrl: `${BASE}/uploads/med_1?sig=abc`, url: `${BASE}/media/med_1` };
     if (r.path.startsWith('/uploads/')) return '';
     if (r.path.startsWith('/api/v1/post-results/')) return sampleResult('res/1 x');
     if (r.method === 'GET') return { data: [], meta: { offset: 0, limit: 10, total: 0 } };
     return post;
   };
-  m.pool.intercept({ path: () => true, method: () => true }).reply((o) => {
-    const r = record(o);
-    seen.push(r);
-    return { statusCode: r.method === 'GET' ? 200 : 201, data: answer(r), responseOptions: { headers: json } };
-  }).persist();
-  return seen;
+  return fakeService().always(undefined, () => true, (r) => ({ status: r.method === 'GET' ? 200 : 201, body: answer(r), headers: json }));
 }
 
 describe('endpoint helpers', () => {
   it('posts.create / schedule POST JSON with the key and a user agent', async () => {
-    const seen = recordAll();
-    const { client } = testClient(agent, { userAgent: 'socialpub/9.9.9 node/20' });
+    const svc = recordAll();
+    const seen = svc.requests;
+    const { client } = testClient(svc, { userAgent: 'socialpub/9.9.9 node/20' });
     await client.posts.create({ payloads: { bluesky: { text: 'hi' } }, title: 't' });
     await client.posts.schedule({ postId: 'post_1', scheduledAt: '2026-12-01T09:00:00.000Z' }, { idempotencyKey: 'sched-1' });
     expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/posts', 'POST /v1/schedule']);
@@ -46,8 +33,9 @@ describe('endpoint helpers', () => {
   });
 
   it('posts.list and results.list put filters in the query; results.get encodes the id', async () => {
-    const seen = recordAll();
-    const { client } = testClient(agent);
+    const svc = recordAll();
+    const seen = svc.requests;
+    const { client } = testClient(svc);
     await client.posts.list({ status: ['draft', 'failed'], limit: 5, offset: 10 });
     await client.results.list({ postId: ['p1', 'p2'], platform: ['twitter-x'] });
     await client.results.get('res/1 x');
@@ -60,8 +48,9 @@ describe('endpoint helpers', () => {
   });
 
   it('media.create then upload: the bytes are PUT raw to the upload URL, with the key on the same origin', async () => {
-    const seen = recordAll();
-    const { client } = testClient(agent);
+    const svc = recordAll();
+    const seen = svc.requests;
+    const { client } = testClient(svc);
     const media = await client.media.create({ name: 'cat.png', mimeType: 'image/png', sizeBytes: 4 });
     await client.media.upload(media.data.uploadUrl, new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 'image/png');
     const put = seen[1]!;
@@ -87,18 +76,21 @@ describe('endpoint helpers', () => {
   });
 
   it('close() refuses later requests', async () => {
-    recordAll();
-    const client = createClient({ baseUrl: BASE, apiKey: KEY, dispatcher: agent });
+    const svc = recordAll();
+    const client = createClient({ baseUrl: BASE, apiKey: KEY, fetcher: svc.fetch });
     await client.close();
     await expect(client.results.get('x')).rejects.toThrow(/closed/);
+    expect(svc.requests).toEqual([]);
   });
 
   it('reports RateLimit headers to onRateLimit', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/r' }).reply(200, sampleResult('r'), { headers: { ...json, 'ratelimit-limit': '10000', 'ratelimit-remaining': '9876', 'ratelimit-reset': '1200' } });
+    const svc = fakeService().once('GET', '/api/v1/post-results/r', {
+      status: 200,
+      body: sampleResult('r'),
+      headers: { ...json, 'ratelimit-limit': '10000', 'ratelimit-remaining': '9876', 'ratelimit-reset': '1200' },
+    });
     const seen: unknown[] = [];
-    const { client } = testClient(agent, { onRateLimit: (info) => seen.push(info) });
+    const { client } = testClient(svc, { onRateLimit: (info) => seen.push(info) });
     const res = await client.results.get('r');
     expect(seen).toEqual([{ limit: 10000, remaining: 9876, resetSeconds: 1200 }]);
     expect(res.rateLimit).toEqual({ limit: 10000, remaining: 9876, resetSeconds: 1200 });

@@ -1,8 +1,7 @@
 // Every outcome maps to its typed error (status, code, message, request id, body) and, through the
 // CLI's one mapping function, to the contract's exit code; odd error bodies still read well; a
 // response that breaks its schema names the field and the request id.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { MockAgent } from 'undici';
+import { describe, expect, it } from 'vitest';
 import {
   AddonRequiredError,
   ApiError,
@@ -19,14 +18,9 @@ import {
   TimeoutError,
   ValidationError,
 } from '../../src/client/errors.js';
-import { describeErrorBody } from '../../src/client/error-body.js';
+import { describeErrorBody } from '../../src/client/error-mapping.js';
 import { exitCodeFor, hintsFor, reportError } from '../../src/cli/errors.js';
-import { json, mockAgent, sampleResult, testClient } from './client-kit.js';
-
-let agent: MockAgent;
-afterEach(async () => {
-  await agent?.close().catch(() => {});
-});
+import { fakeService, json, sampleResult, testClient } from './client-kit.js';
 
 const body = (code: string, message: string, extra: Record<string, unknown> = {}) => ({ error: { code, message, ...extra }, requestId: 'req_body' });
 
@@ -66,13 +60,8 @@ const cases: Case[] = [
 describe('error mapping', () => {
   for (const c of cases) {
     it(`${c.status} ${c.code ?? '(no body)'} → ${c.cls.name}, exit ${c.exit}`, async () => {
-      const m = mockAgent();
-      agent = m.agent;
-      m.pool
-        .intercept({ path: '/v1/posts', method: 'POST' })
-        .reply(c.status, c.body as object, { headers: { ...json, 'request-id': 'req_hdr', 'retry-after': '1' } })
-        .persist();
-      const { client } = testClient(agent, { maxRetries: 1 });
+      const svc = fakeService().always('POST', '/v1/posts', { status: c.status, body: c.body, headers: { ...json, 'request-id': 'req_hdr', 'retry-after': '1' } });
+      const { client } = testClient(svc, { maxRetries: 1 });
       const err = (await client.posts.create({ payloads: {} }, { idempotencyKey: 'k-1' }).catch((e: unknown) => e)) as ApiError;
       expect(err).toBeInstanceOf(c.cls);
       expect(err.kind).toBe(c.kind);
@@ -86,10 +75,9 @@ describe('error mapping', () => {
   }
 
   it('422 issues travel with the error and become hints', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/v1/posts', method: 'POST' }).reply(422, body('VALIDATION_ERROR', 'invalid post', { issues: [{ path: 'payloads.twitter-x.text', message: 'too long' }] }), { headers: json });
-    const { client } = testClient(agent);
+    const svc = fakeService();
+    svc.once('POST', '/v1/posts', { status: 422, body: body('VALIDATION_ERROR', 'invalid post', { issues: [{ path: 'payloads.twitter-x.text', message: 'too long' }] }), headers: json });
+    const { client } = testClient(svc);
     const err = (await client.posts.create({ payloads: {} }).catch((e: unknown) => e)) as ValidationError;
     expect(err.issues).toEqual([{ path: 'payloads.twitter-x.text', message: 'too long' }]);
     expect(err.requestId).toBe('req_body'); // no header: the body's request id
@@ -97,11 +85,10 @@ describe('error mapping', () => {
   });
 
   it('network failure and timeout map to NetworkError / TimeoutError, exit 6', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/x' }).replyWithError(new Error('socket hang up'));
-    m.pool.intercept({ path: '/api/v1/post-results/y' }).reply(200, {}).delay(1000);
-    const { client } = testClient(agent, { maxRetries: 0, timeoutMs: 20 });
+    const svc = fakeService();
+    svc.once('GET', '/api/v1/post-results/x', { error: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+    svc.route({ method: 'GET', path: '/api/v1/post-results/y', delayMs: 1000 }, { status: 200, body: {} });
+    const { client } = testClient(svc, { maxRetries: 0, timeoutMs: 20 });
     const net = await client.results.get('x').catch((e: unknown) => e);
     expect(net).toBeInstanceOf(NetworkError);
     expect((net as Error).message).toMatch(/socket hang up/);
@@ -112,10 +99,9 @@ describe('error mapping', () => {
   });
 
   it('reportError prints one readable line, the hints and the request id; --json adds an object', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/r' }).reply(401, body('UNAUTHORIZED', 'invalid API key'), { headers: { ...json, 'request-id': 'req_401' } });
-    const { client } = testClient(agent);
+    const svc = fakeService();
+    svc.once('GET', '/api/v1/post-results/r', { status: 401, body: body('UNAUTHORIZED', 'invalid API key'), headers: { ...json, 'request-id': 'req_401' } });
+    const { client } = testClient(svc);
     const err = await client.results.get('r').catch((e: unknown) => e);
     let text = '';
     const code = reportError(err, { stderr: { write: (s: string) => ((text += s), true) }, json: true, now: Date.now() });
@@ -142,10 +128,9 @@ describe('odd error bodies still give a readable message', () => {
   ];
   for (const [name, text, expected] of odd) {
     it(name, async () => {
-      const m = mockAgent();
-      agent = m.agent;
-      m.pool.intercept({ path: '/api/v1/post-results/r' }).reply(502, text);
-      const { client } = testClient(agent, { maxRetries: 0 });
+      const svc = fakeService();
+      svc.once('GET', '/api/v1/post-results/r', { status: 502, body: text });
+      const { client } = testClient(svc, { maxRetries: 0 });
       const err = (await client.results.get('r').catch((e: unknown) => e)) as ServerError;
       expect(err).toBeInstanceOf(ServerError);
       expect(err.message).toMatch(expected);
@@ -165,10 +150,9 @@ describe('odd error bodies still give a readable message', () => {
 
 describe('responses are validated at the boundary', () => {
   it('a schema break names the field path and the request id, without a stack trace', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/res_9' }).reply(200, sampleResult('res_9', { success: 'yes' }), { headers: { ...json, 'request-id': 'req_shape' } });
-    const { client } = testClient(agent);
+    const svc = fakeService();
+    svc.once('GET', '/api/v1/post-results/res_9', { status: 200, body: sampleResult('res_9', { success: 'yes' }), headers: { ...json, 'request-id': 'req_shape' } });
+    const { client } = testClient(svc);
     const err = (await client.results.get('res_9').catch((e: unknown) => e)) as ResponseShapeError;
     expect(err).toBeInstanceOf(ResponseShapeError);
     expect(err.message).toMatch(/^unexpected response from GET \/api\/v1\/post-results\/res_9: success: expected boolean, got string \(request id req_shape\)$/);
@@ -178,40 +162,36 @@ describe('responses are validated at the boundary', () => {
   });
 
   it('names nested paths inside a list page', async () => {
-    const m = mockAgent();
-    agent = m.agent;
+    const svc = fakeService();
     const rows = [sampleResult('a'), sampleResult('b', { platform_data: { url: 42 } })];
-    m.pool.intercept({ path: (p) => p.startsWith('/api/v1/post-results') }).reply(200, { data: rows, meta: { offset: 0, limit: 10, total: 2 } }, { headers: { ...json, 'request-id': 'req_list' } });
-    const { client } = testClient(agent);
+    svc.once('GET', (p) => p.startsWith('/api/v1/post-results'), { status: 200, body: { data: rows, meta: { offset: 0, limit: 10, total: 2 } }, headers: { ...json, 'request-id': 'req_list' } });
+    const { client } = testClient(svc);
     const err = (await client.results.list().catch((e: unknown) => e)) as ResponseShapeError;
     expect(err.message).toMatch(/data\.1\.platform_data\.url: expected string, got number/);
     expect(err.message).toMatch(/request id req_list/);
   });
 
   it('a 200 that is not JSON is a ResponseShapeError too', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/r' }).reply(200, '<html>captive portal</html>', { headers: { 'request-id': 'req_html' } });
-    const { client } = testClient(agent);
+    const svc = fakeService();
+    svc.once('GET', '/api/v1/post-results/r', { status: 200, body: '<html>captive portal</html>', headers: { 'request-id': 'req_html' } });
+    const { client } = testClient(svc);
     await expect(client.results.get('r')).rejects.toThrow(/not JSON \(request id req_html\)/);
   });
 
   it('unknown fields are kept; missing optional fields are fine', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/r' }).reply(200, { id: 'r', post_id: 'p', success: false, brand_new_field: { nested: true } }, { headers: json });
-    const { client } = testClient(agent);
+    const svc = fakeService();
+    svc.once('GET', '/api/v1/post-results/r', { status: 200, body: { id: 'r', post_id: 'p', success: false, brand_new_field: { nested: true } }, headers: json });
+    const { client } = testClient(svc);
     const res = await client.results.get('r');
     expect(res.data).toEqual({ id: 'r', post_id: 'p', success: false, brand_new_field: { nested: true } });
   });
 
   it('without a schema, request() returns parsed JSON, raw text, or undefined for an empty body', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/a' }).reply(200, { x: 1 }, { headers: json });
-    m.pool.intercept({ path: '/b' }).reply(200, 'plain words');
-    m.pool.intercept({ path: '/c', method: 'DELETE' }).reply(204, '');
-    const { client } = testClient(agent);
+    const svc = fakeService();
+    svc.once('GET', '/a', { status: 200, body: { x: 1 }, headers: json });
+    svc.once('GET', '/b', { status: 200, body: 'plain words' });
+    svc.once('DELETE', '/c', { status: 204, body: '' });
+    const { client } = testClient(svc);
     expect((await client.request({ method: 'GET', path: '/a' })).data).toEqual({ x: 1 });
     expect((await client.request({ method: 'GET', path: '/b' })).data).toBe('plain words');
     const del = await client.request({ method: 'DELETE', path: '/c' });
@@ -220,10 +200,9 @@ describe('responses are validated at the boundary', () => {
   });
 
   it('does not follow redirects (the key stays with the base URL); says where it pointed', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/r' }).reply(301, '', { headers: { location: 'https://elsewhere.example/api/v1/post-results/r' } });
-    const { client } = testClient(agent);
+    const svc = fakeService();
+    svc.once('GET', '/api/v1/post-results/r', { status: 301, body: '', headers: { location: 'https://elsewhere.example/api/v1/post-results/r' } });
+    const { client } = testClient(svc);
     const err = await client.results.get('r').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BadRequestError);
     expect((err as Error).message).toMatch(/301.*redirect to https:\/\/elsewhere\.example.*check the base URL/);
@@ -232,25 +211,23 @@ describe('responses are validated at the boundary', () => {
 
 describe('shape messages', () => {
   it('says when a required field is missing', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/r' }).reply(200, { id: 'r', success: true }, { headers: json });
-    const { client } = testClient(agent);
+    const svc = fakeService();
+    svc.once('GET', '/api/v1/post-results/r', { status: 200, body: { id: 'r', success: true }, headers: json });
+    const { client } = testClient(svc);
     await expect(client.results.get('r')).rejects.toThrow(/post_id: expected string, got nothing \(the field is missing\)/);
   });
 });
 
 describe('problems the client sees before sending', () => {
   it('refuses a bad base URL, a GET with a body, a bad idempotency key or key, without a request (exit 2)', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    const { client } = testClient(agent);
+    const svc = fakeService();
+    const { client } = testClient(svc);
     const bad = [
-      testClient(agent, { baseUrl: 'localhost:8787' }).client.results.get('x'),
-      testClient(agent, { baseUrl: 'not a url' }).client.results.get('x'),
+      testClient(svc, { baseUrl: 'localhost:8787' }).client.results.get('x'),
+      testClient(svc, { baseUrl: 'not a url' }).client.results.get('x'),
       client.request({ method: 'GET', path: '/v1/posts', body: { a: 1 } }),
       client.posts.create({ payloads: {} }, { idempotencyKey: 'has space' }),
-      testClient(agent, { apiKey: 'sk_test_with_newline_123456\n' }).client.results.get('x'),
+      testClient(svc, { apiKey: 'sk_test_with_newline_123456\n' }).client.results.get('x'),
     ];
     for (const p of bad) {
       const err = await p.catch((e: unknown) => e);
@@ -258,6 +235,6 @@ describe('problems the client sees before sending', () => {
       expect(exitCodeFor(err)).toBe(2);
       expect((err as Error).message).not.toContain('sk_test_with_newline');
     }
-    expect(agent.pendingInterceptors()).toEqual([]);
+    expect(svc.requests).toEqual([]);
   });
 });

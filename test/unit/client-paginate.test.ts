@@ -1,18 +1,15 @@
-// Pagination against a small stateful list service behind MockAgent: order, completeness, repeat
+// Pagination against a small stateful list service behind the client's Fetcher: order, completeness, repeat
 // keys, de-duplication when rows shift, the hole a concurrent page can leave, the concurrency
 // bound and its back-off on a low RateLimit-Remaining, short pages, and an early break.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { MockAgent } from 'undici';
+import { describe, expect, it } from 'vitest';
 import { AbortedError } from '../../src/client/errors.js';
-import { RecentIds } from '../../src/client/recent-ids.js';
+import { RecentIds } from '../../src/client/paginate.js';
 import { createClient } from '../../src/client/index.js';
+import type { Fetcher } from '../../src/client/transport.js';
 import type { PostResult } from '../../src/wire/schemas.js';
-import { BASE, CountingMockAgent, json, KEY, sampleResult } from './client-kit.js';
+import { BASE, fakeService, json, KEY, sampleResult } from './client-kit.js';
 
-let agent: MockAgent;
-afterEach(async () => {
-  await agent?.close().catch(() => {});
-});
+let fetcher: Fetcher;
 
 const PATH = '/api/v1/post-results';
 
@@ -35,15 +32,13 @@ function listService(
   count: number,
   options: { slow?: Record<number, number>; everyDelay?: number; headers?: Record<string, string>; afterServe?: (offset: number, svc: ListService) => void } = {},
 ): ListService {
-  const counting = new CountingMockAgent();
-  counting.disableNetConnect();
-  agent = counting;
-  const pool = counting.get(BASE);
+  const service = fakeService();
+  fetcher = service.fetch;
   const svc: ListService = {
     rows: Array.from({ length: count }, (_, i) => sampleResult(`r${i}`) as PostResult),
     requests: [],
     get maxOpen() {
-      return counting.maxOpen;
+      return service.maxOpen;
     },
   };
   // Called once per request, when it is answered.
@@ -57,20 +52,16 @@ function listService(
     return body;
   };
   const headers = { ...json, ...options.headers };
-  for (const [offset, delay] of Object.entries(options.slow ?? {})) {
-    pool
-      .intercept({ path: (p) => p.startsWith(`${PATH}?`) && pageOf(p).get('offset') === offset })
-      .reply(200, (o) => serve(o.path), { headers })
-      .delay(delay);
+  const answer = (r: { path: string }) => ({ status: 200, body: serve(r.path), headers });
+  for (const [offset, delayMs] of Object.entries(options.slow ?? {})) {
+    service.route({ method: 'GET', path: (p) => p.startsWith(`${PATH}?`) && pageOf(p).get('offset') === offset, delayMs }, answer);
   }
-  const rest = pool.intercept({ path: (p) => p.startsWith(PATH) }).reply(200, (o) => serve(o.path), { headers });
-  if (options.everyDelay) rest.delay(options.everyDelay);
-  rest.persist();
+  service.route({ method: 'GET', path: (p) => p.startsWith(PATH), always: true, delayMs: options.everyDelay }, answer);
   return svc;
 }
 
 function client(signal?: AbortSignal) {
-  return createClient({ baseUrl: BASE, apiKey: KEY, dispatcher: agent, sleep: async () => {}, ...(signal ? { signal } : {}) });
+  return createClient({ baseUrl: BASE, apiKey: KEY, fetcher, sleep: async () => {}, ...(signal ? { signal } : {}) });
 }
 
 async function ids(iterable: AsyncIterable<{ id: string }>): Promise<string[]> {
@@ -148,7 +139,6 @@ describe('pagination', () => {
     let svc = listService(4);
     expect(await ids(client().results.iterate({}, { pageSize: 2, concurrency: 1 }))).toEqual(range(4));
     expect(svc.requests).toHaveLength(2);
-    await agent.close();
 
     // A total that overstates: the short page ends it, not the total.
     svc = listService(3);
@@ -160,7 +150,6 @@ describe('pagination', () => {
   it('starts at an offset and an empty list yields nothing', async () => {
     listService(5);
     expect(await ids(client().results.iterate({}, { offset: 3, pageSize: 10 }))).toEqual(['r3', 'r4']);
-    await agent.close();
     const svc = listService(0);
     const totals: number[] = [];
     expect(await ids(client().results.iterate({ platform: ['pinterest'] }, { onTotal: (t) => totals.push(t) }))).toEqual([]);

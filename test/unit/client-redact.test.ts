@@ -1,13 +1,7 @@
 // Secrets never leave the client in full: redact() itself, and the --debug trace it guards.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { MockAgent } from 'undici';
+import { describe, expect, it } from 'vitest';
 import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, maskSecret, redact, redactHeaders, secretsOf } from '../../src/client/redact.js';
-import { BASE, json, KEY, mockAgent, sampleResult, testClient } from './client-kit.js';
-
-let agent: MockAgent;
-afterEach(async () => {
-  await agent?.close().catch(() => {});
-});
+import { BASE, fakeService, json, KEY, sampleResult, testClient } from './client-kit.js';
 
 const WHSEC = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
@@ -69,13 +63,15 @@ describe('what a server echoes', () => {
 
 describe('the debug trace', () => {
   it('one line per attempt with method, URL, status, duration, attempt and rate limits; the key never in full', async () => {
-    const m = mockAgent();
-    agent = m.agent;
     const rl = { 'ratelimit-limit': '100', 'ratelimit-remaining': '97', 'ratelimit-reset': '1800', 'request-id': 'req_dbg' };
-    m.pool.intercept({ path: (p) => p.startsWith('/api/v1/post-results/res_1') }).reply(503, `upstream said: Bearer ${KEY}`, { headers: rl });
-    m.pool.intercept({ path: (p) => p.startsWith('/api/v1/post-results/res_1') }).reply(200, sampleResult('res_1'), { headers: { ...json, ...rl } });
+    const svc = fakeService().once(
+      'GET',
+      (p) => p.startsWith('/api/v1/post-results/res_1'),
+      { status: 503, body: `upstream said: Bearer ${KEY}`, headers: rl },
+      { status: 200, body: sampleResult('res_1'), headers: { ...json, ...rl } },
+    );
     const lines: string[] = [];
-    const { client } = testClient(agent, { debug: (l) => lines.push(l) });
+    const { client } = testClient(svc, { debug: (l) => lines.push(l) });
     await client.request({ method: 'GET', path: `/api/v1/post-results/res_1?secret=${WHSEC}&api_key=${KEY}` });
     const attempts = lines.filter((l) => l.startsWith('GET '));
     expect(attempts).toHaveLength(2);
@@ -89,10 +85,8 @@ describe('the debug trace', () => {
   });
 
   it('no debug option, no trace (and nothing is written anywhere else)', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(200, sampleResult('res_1'), { headers: json });
-    const { client } = testClient(agent);
+    const svc = fakeService().once('GET', '/api/v1/post-results/res_1', { status: 200, body: sampleResult('res_1'), headers: json });
+    const { client } = testClient(svc);
     const res = await client.results.get('res_1');
     expect(res.status).toBe(200);
   });

@@ -1,32 +1,23 @@
-// The request pipeline's retry rules against undici's MockAgent: Retry-After in both forms, the
+// The request pipeline's retry rules against a scripted service: Retry-After in both forms, the
 // wait budget, malformed headers, backoff, 5xx, connection resets, timeouts, 4xx never retried,
 // and Ctrl-C during a wait. Time is injected: nothing here sleeps for real.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { MockAgent } from 'undici';
+import { describe, expect, it } from 'vitest';
 import { AbortedError, NetworkError, RateLimitError, ServerError, TimeoutError } from '../../src/client/errors.js';
-import { backoffDelay, BACKOFF_CAP_MS, isRetryableStatus } from '../../src/client/backoff.js';
-import { parseRetryAfter } from '../../src/client/retry-after.js';
+import { backoffDelay, BACKOFF_CAP_MS, isRetryableStatus, parseRetryAfter } from '../../src/client/retry-timing.js';
 import { createClient } from '../../src/client/index.js';
 import { exitCodeFor, hintsFor } from '../../src/cli/errors.js';
-import { BASE, json, KEY, mockAgent, record, sampleResult, T0, testClient, type Recorded, type ReplyOptions } from './client-kit.js';
+import { BASE, fakeService, json, KEY, sampleResult, T0, testClient } from './client-kit.js';
 import type { RetryNotice } from '../../src/client/types.js';
 
-let agent: MockAgent;
-afterEach(async () => {
-  // Some tests close their agents themselves; closing twice throws.
-  await agent?.close().catch(() => {});
-});
-
-const ok = { statusCode: 200, data: sampleResult('res_1'), responseOptions: { headers: json } };
+const RES = '/api/v1/post-results/res_1';
+const ok = { status: 200, body: sampleResult('res_1'), headers: json };
+const connectionError = (message: string, code: string) => ({ error: Object.assign(new Error(message), { code }) });
 
 describe('Retry-After', () => {
   it('sleeps the delay-seconds form, then succeeds', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(429, { error: { code: 'RATE_LIMITED', message: 'slow down' } }, { headers: { ...json, 'retry-after': '7' } });
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(() => ok);
+    const svc = fakeService().once('GET', RES, { status: 429, body: { error: { code: 'RATE_LIMITED', message: 'slow down' } }, headers: { ...json, 'retry-after': '7' } }, ok);
     const notices: RetryNotice[] = [];
-    const { client, clock } = testClient(agent, { onRetry: (n) => notices.push(n) });
+    const { client, clock } = testClient(svc, { onRetry: (n) => notices.push(n) });
     const res = await client.results.get('res_1');
     expect(res.data.id).toBe('res_1');
     expect(clock.sleeps).toEqual([7000]);
@@ -34,25 +25,20 @@ describe('Retry-After', () => {
   });
 
   it('sleeps until an HTTP-date, measured from the injected clock', async () => {
-    const m = mockAgent();
-    agent = m.agent;
     const at = new Date(T0 + 42_000).toUTCString(); // IMF-fixdate, e.g. "Sun, 01 Mar 2026 12:00:42 GMT"
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(429, '', { headers: { 'retry-after': at } });
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(() => ok);
-    const { client, clock } = testClient(agent);
+    const svc = fakeService().once('GET', RES, { status: 429, body: '', headers: { 'retry-after': at } }, ok);
+    const { client, clock } = testClient(svc);
     await client.results.get('res_1');
     expect(clock.sleeps).toEqual([42_000]);
   });
 
   it('beyond the wait budget: RateLimitError with retryAt, without sleeping, exit 5 and a "retry after" hint', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    let calls = 0;
-    m.pool.intercept({ path: '/v1/posts', method: 'POST' }).reply(() => {
-      calls++;
-      return { statusCode: 429, data: { error: { code: 'RATE_LIMITED', message: 'write limit reached' } }, responseOptions: { headers: { ...json, 'retry-after': '3600', 'request-id': 'req_429' } } };
-    }).persist();
-    const { client, clock } = testClient(agent, { maxWaitMs: 60_000 });
+    const svc = fakeService().always('POST', '/v1/posts', {
+      status: 429,
+      body: { error: { code: 'RATE_LIMITED', message: 'write limit reached' } },
+      headers: { ...json, 'retry-after': '3600', 'request-id': 'req_429' },
+    });
+    const { client, clock } = testClient(svc, { maxWaitMs: 60_000 });
     const err = await client.posts.create({ payloads: { bluesky: { text: 'x' } } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitError);
     const e = err as RateLimitError;
@@ -61,7 +47,7 @@ describe('Retry-After', () => {
     expect(e.requestId).toBe('req_429');
     expect(e.message).toMatch(/wait 1 h/);
     expect(clock.sleeps).toEqual([]);
-    expect(calls).toBe(1);
+    expect(svc.requests).toHaveLength(1);
     expect(exitCodeFor(e)).toBe(5);
     const hint = hintsFor(e, T0)[0]!;
     expect(hint).toContain(new Date(T0 + 3_600_000).toISOString());
@@ -69,49 +55,44 @@ describe('Retry-After', () => {
   });
 
   it('a per-call maxWaitMs lets a long Retry-After be slept through', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/v1/posts', method: 'POST' }).reply(429, '', { headers: { 'retry-after': '3600' } });
-    m.pool.intercept({ path: '/v1/posts', method: 'POST' }).reply(201, { id: 'post_1', status: 'draft', payloads: {} }, { headers: json });
-    const { client, clock } = testClient(agent, { maxWaitMs: 60_000 });
+    const svc = fakeService().once(
+      'POST',
+      '/v1/posts',
+      { status: 429, body: '', headers: { 'retry-after': '3600' } },
+      { status: 201, body: { id: 'post_1', status: 'draft', payloads: {} }, headers: json },
+    );
+    const { client, clock } = testClient(svc, { maxWaitMs: 60_000 });
     const res = await client.posts.create({ payloads: {} }, { maxWaitMs: 2 * 3_600_000 });
     expect(res.data.id).toBe('post_1');
     expect(clock.sleeps).toEqual([3_600_000]);
   });
 
   it('a malformed Retry-After falls back to backoff (never a tight loop)', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(429, '', { headers: { 'retry-after': 'soon-ish' } });
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(429, '', { headers: { 'retry-after': '-5' } });
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(() => ok);
-    const { client, clock } = testClient(agent, { random: () => 0.5 });
+    const svc = fakeService().once(
+      'GET',
+      RES,
+      { status: 429, body: '', headers: { 'retry-after': 'soon-ish' } },
+      { status: 429, body: '', headers: { 'retry-after': '-5' } },
+      ok,
+    );
+    const { client, clock } = testClient(svc, { random: () => 0.5 });
     await client.results.get('res_1');
     // Full jitter with random 0.5: half of 500 ms, then half of 1000 ms.
     expect(clock.sleeps).toEqual([250, 500]);
   });
 
   it('when retries run out on 429, RateLimitError says when (Retry-After, else RateLimit-Reset)', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    let calls = 0;
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(() => {
-      calls++;
-      return { statusCode: 429, data: '', responseOptions: { headers: { 'retry-after': '2', 'ratelimit-reset': '900' } } };
-    }).persist();
-    const { client, clock } = testClient(agent, { maxRetries: 2 });
+    const svc = fakeService().always('GET', RES, { status: 429, body: '', headers: { 'retry-after': '2', 'ratelimit-reset': '900' } });
+    const { client, clock } = testClient(svc, { maxRetries: 2 });
     const err = (await client.results.get('res_1').catch((e: unknown) => e)) as RateLimitError;
     expect(err).toBeInstanceOf(RateLimitError);
-    expect(calls).toBe(3);
+    expect(svc.requests).toHaveLength(3);
     expect(clock.sleeps).toEqual([2000, 2000]);
     expect(err.retryAt).toBe(T0 + 4000 + 2000);
     expect(err.message).toMatch(/after 3 attempts/);
 
-    await agent.close();
-    const m2 = mockAgent();
-    agent = m2.agent;
-    m2.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(429, 'Too Many Requests', { headers: { 'ratelimit-reset': '900' } });
-    const { client: c2 } = testClient(agent, { maxRetries: 0 });
+    const svc2 = fakeService().once('GET', RES, { status: 429, body: 'Too Many Requests', headers: { 'ratelimit-reset': '900' } });
+    const { client: c2 } = testClient(svc2, { maxRetries: 0 });
     const err2 = (await c2.results.get('res_1').catch((e: unknown) => e)) as RateLimitError;
     expect(err2.retryAt).toBe(T0 + 900_000);
   });
@@ -119,28 +100,19 @@ describe('Retry-After', () => {
 
 describe('retries', () => {
   it('503 then success: one backoff, the second answer returned', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(503, '<html><title>503 Service Unavailable</title></html>');
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(() => ok);
-    const { client, clock } = testClient(agent);
+    const svc = fakeService().once('GET', RES, { status: 503, body: '<html><title>503 Service Unavailable</title></html>' }, ok);
+    const { client, clock } = testClient(svc);
     const res = await client.results.get('res_1');
     expect(res.status).toBe(200);
     expect(clock.sleeps).toHaveLength(1);
   });
 
   it('5xx every time: ServerError after maxRetries + 1 attempts, exit 1', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    let calls = 0;
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(() => {
-      calls++;
-      return { statusCode: 502, data: 'Bad Gateway' };
-    }).persist();
-    const { client, clock } = testClient(agent, { maxRetries: 3, random: () => 0.999 });
+    const svc = fakeService().always('GET', RES, { status: 502, body: 'Bad Gateway' });
+    const { client, clock } = testClient(svc, { maxRetries: 3, random: () => 0.999 });
     const err = await client.results.get('res_1').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServerError);
-    expect(calls).toBe(4);
+    expect(svc.requests).toHaveLength(4);
     // Exponential ceilings 500, 1000, 2000 ms (full jitter just below each).
     expect(clock.sleeps).toEqual([499, 999, 1998]);
     expect(exitCodeFor(err)).toBe(1);
@@ -148,87 +120,56 @@ describe('retries', () => {
 
   it('retries 408 and 409, never other 4xx', async () => {
     for (const status of [408, 409]) {
-      const m = mockAgent();
-      agent = m.agent;
-      m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(status, '');
-      m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(() => ok);
-      const { client, clock } = testClient(agent);
+      const svc = fakeService().once('GET', RES, { status, body: '' }, ok);
+      const { client, clock } = testClient(svc);
       await client.results.get('res_1');
-      expect(clock.sleeps).toHaveLength(1);
-      await agent.close();
+      expect({ status, sleeps: clock.sleeps.length, requests: svc.requests.length }).toEqual({ status, sleeps: 1, requests: 2 });
     }
     for (const status of [400, 401, 403, 404, 405, 410, 413, 422]) {
-      const m = mockAgent();
-      agent = m.agent;
-      let calls = 0;
-      m.pool.intercept({ path: '/v1/posts', method: 'POST' }).reply(() => {
-        calls++;
-        return { statusCode: status, data: { error: { code: 'X', message: 'no' } }, responseOptions: { headers: json } };
-      }).persist();
-      const { client, clock } = testClient(agent);
+      const svc = fakeService().always('POST', '/v1/posts', { status, body: { error: { code: 'X', message: 'no' } }, headers: json });
+      const { client, clock } = testClient(svc);
       await expect(client.posts.create({ payloads: {} })).rejects.toThrow();
-      expect({ status, calls, sleeps: clock.sleeps }).toEqual({ status, calls: 1, sleeps: [] });
-      await agent.close();
+      expect({ status, calls: svc.requests.length, sleeps: clock.sleeps }).toEqual({ status, calls: 1, sleeps: [] });
     }
   });
 
   it('a connection reset on a POST is retried with the same Idempotency-Key and byte-identical body', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    const seen: Recorded[] = [];
-    // The matchers see the first attempt (they may run more than once for one request).
-    const first: Recorded = { method: 'POST', path: '/v1/posts', headers: {}, body: undefined };
-    seen.push(first);
-    m.pool
-      .intercept({
-        path: '/v1/posts',
-        method: 'POST',
-        body: (b) => ((first.body = b), true),
-        headers: (h) => ((first.headers = record({ method: 'POST', path: '', headers: h }).headers), true),
-      })
-      .replyWithError(new Error('ECONNRESET'));
-    m.pool.intercept({ path: '/v1/posts', method: 'POST' }).reply((o) => {
-      seen.push(record(o));
-      return { statusCode: 201, data: { id: 'post_1', status: 'draft', payloads: { bluesky: { text: 'héllo 👋' } } }, responseOptions: { headers: json } };
+    const svc = fakeService().once('POST', '/v1/posts', connectionError('read ECONNRESET', 'ECONNRESET'), {
+      status: 201,
+      body: { id: 'post_1', status: 'draft', payloads: { bluesky: { text: 'héllo 👋' } } },
+      headers: json,
     });
-    const { client, clock } = testClient(agent);
+    const { client, clock } = testClient(svc);
     const body = { payloads: { bluesky: { text: 'héllo 👋' } }, title: 'launch' };
     const res = await client.posts.create(body);
     expect(res.data.id).toBe('post_1');
     expect(clock.sleeps).toHaveLength(1);
+    const seen = svc.requests;
     expect(seen).toHaveLength(2);
     expect(seen[0]!.body).toBe(JSON.stringify(body));
-    expect(seen[1]!.body).toBe(seen[0]!.body);
+    expect(seen[1]!.bytes!.equals(seen[0]!.bytes!)).toBe(true);
     expect(seen[0]!.headers['idempotency-key']).toBe(res.idempotencyKey);
     expect(seen[1]!.headers['idempotency-key']).toBe(res.idempotencyKey);
     expect(res.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it('the same key is sent on every attempt (checked on the wire, three attempts)', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    const keys: string[] = [];
-    const bodies: string[] = [];
-    const reply = (status: number) => (o: ReplyOptions) => {
-      const r = record(o);
-      keys.push(r.headers['idempotency-key']!);
-      bodies.push(r.body!);
-      return { statusCode: status, data: status === 201 ? { id: 'p', status: 'draft', payloads: {} } : '', responseOptions: { headers: json } };
-    };
-    m.pool.intercept({ path: '/v1/schedule', method: 'POST' }).reply(reply(500));
-    m.pool.intercept({ path: '/v1/schedule', method: 'POST' }).reply(reply(409));
-    m.pool.intercept({ path: '/v1/schedule', method: 'POST' }).reply(reply(201));
-    const { client } = testClient(agent);
+    const svc = fakeService().once(
+      'POST',
+      '/v1/schedule',
+      { status: 500, body: '', headers: json },
+      { status: 409, body: '', headers: json },
+      { status: 201, body: { id: 'p', status: 'draft', payloads: {} }, headers: json },
+    );
+    const { client } = testClient(svc);
     await client.posts.schedule({ postId: 'p', scheduledAt: '2026-12-01T09:00:00.000Z' }, { idempotencyKey: 'release-42' });
-    expect(keys).toEqual(['release-42', 'release-42', 'release-42']);
-    expect(new Set(bodies).size).toBe(1);
+    expect(svc.requests.map((r) => r.headers['idempotency-key'])).toEqual(['release-42', 'release-42', 'release-42']);
+    expect(new Set(svc.requests.map((r) => r.body)).size).toBe(1);
   });
 
   it('connection refused every time: NetworkError, exit 6', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).times(2);
-    const { client, clock } = testClient(agent, { maxRetries: 1 });
+    const svc = fakeService().once('GET', RES, connectionError('connect ECONNREFUSED', 'ECONNREFUSED'), connectionError('connect ECONNREFUSED', 'ECONNREFUSED'));
+    const { client, clock } = testClient(svc, { maxRetries: 1 });
     const err = (await client.results.get('res_1').catch((e: unknown) => e)) as NetworkError;
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.message).toMatch(/could not reach http:\/\/api\.test: connect ECONNREFUSED \(after 2 attempts\)/);
@@ -237,21 +178,16 @@ describe('retries', () => {
   });
 
   it('times out each attempt, retries, and succeeds when an answer comes in time', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(() => ok).delay(2000);
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(() => ok);
-    const { client, clock } = testClient(agent, { timeoutMs: 40 });
+    const svc = fakeService().route({ method: 'GET', path: RES, delayMs: 2000 }, ok).once('GET', RES, ok);
+    const { client, clock } = testClient(svc, { timeoutMs: 40 });
     const res = await client.results.get('res_1');
     expect(res.status).toBe(200);
     expect(clock.sleeps).toHaveLength(1);
   });
 
   it('TimeoutError (exit 6) when no attempt answers in time', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(() => ok).delay(2000);
-    const { client } = testClient(agent, { timeoutMs: 30, maxRetries: 0 });
+    const svc = fakeService().route({ method: 'GET', path: RES, delayMs: 2000 }, ok);
+    const { client } = testClient(svc, { timeoutMs: 30, maxRetries: 0 });
     const err = await client.results.get('res_1').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as Error).message).toMatch(/no response within 30ms/);
@@ -261,15 +197,13 @@ describe('retries', () => {
 
 describe('Ctrl-C', () => {
   it('aborts a wait at once, even when the injected sleep ignores the signal (exit 130)', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(429, '', { headers: { 'retry-after': '30' } });
+    const svc = fakeService().once('GET', RES, { status: 429, body: '', headers: { 'retry-after': '30' } });
     const controller = new AbortController();
     let slept = 0;
     const client = createClient({
       baseUrl: BASE,
       apiKey: KEY,
-      dispatcher: agent,
+      fetcher: svc.fetch,
       signal: controller.signal,
       now: () => T0,
       sleep: () => {
@@ -285,39 +219,31 @@ describe('Ctrl-C', () => {
   });
 
   it('aborts the default timer sleep at once during a long Retry-After', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(429, '', { headers: { 'retry-after': '600' } });
+    const svc = fakeService().once('GET', RES, { status: 429, body: '', headers: { 'retry-after': '600' } });
     const controller = new AbortController();
-    const client = createClient({ baseUrl: BASE, apiKey: KEY, dispatcher: agent, signal: controller.signal, maxWaitMs: 3_600_000, onRetry: () => setTimeout(() => controller.abort(), 5) });
+    const client = createClient({ baseUrl: BASE, apiKey: KEY, fetcher: svc.fetch, signal: controller.signal, maxWaitMs: 3_600_000, onRetry: () => setTimeout(() => controller.abort(), 5) });
     const started = performance.now();
     await expect(client.results.get('res_1')).rejects.toBeInstanceOf(AbortedError);
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('aborts a request in flight, and is not retried', async () => {
-    const m = mockAgent();
-    agent = m.agent;
-    let calls = 0;
-    m.pool.intercept({ path: '/api/v1/post-results/res_1' }).reply(() => {
-      calls++;
-      return ok;
-    }).delay(5000).persist();
+    const svc = fakeService().route({ method: 'GET', path: RES, always: true, delayMs: 5000 }, ok);
     const controller = new AbortController();
-    const { client, clock } = testClient(agent, { signal: controller.signal });
+    const { client, clock } = testClient(svc, { signal: controller.signal });
     setTimeout(() => controller.abort(), 10);
     await expect(client.results.get('res_1')).rejects.toBeInstanceOf(AbortedError);
     expect(clock.sleeps).toEqual([]);
+    expect(svc.requests).toHaveLength(1);
   });
 
   it('an already aborted signal sends nothing', async () => {
-    const m = mockAgent();
-    agent = m.agent;
+    const svc = fakeService().always('GET', RES, ok);
     const controller = new AbortController();
     controller.abort();
-    const { client } = testClient(agent, { signal: controller.signal });
+    const { client } = testClient(svc, { signal: controller.signal });
     await expect(client.results.get('res_1')).rejects.toBeInstanceOf(AbortedError);
-    expect(agent.pendingInterceptors()).toEqual([]);
+    expect(svc.requests).toEqual([]);
   });
 });
 

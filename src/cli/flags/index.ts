@@ -6,4 +6,4 @@ export { wholeNumber, optionalWholeNumber, share, integer, type NumberRange } fr
 export { duration, optionalDuration, parseDuration, MAX_TIMER_MS } from './duration.js';
 export { choice, choices, platform, platforms, statuses, type ChoiceRules } from './choice.js';
 export { httpUrl, nonEmpty } from './url.js';
-export { DEFAULTS } from './defaults.js';
+export { FLAG_DEFAULTS } from './defaults.js';

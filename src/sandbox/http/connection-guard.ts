@@ -54,10 +54,12 @@ export function guardServer(server: Server, core: SandboxCore, limits: GuardLimi
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
 
+  // The response being written on each connection, from the public 'request' event.
+  const responding = new WeakMap<Duplex, ServerResponse>();
   server.on('clientError', (err: ParserError, socket: Duplex) => {
-    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+    const inFlight = responding.get(socket);
     // A reset peer hears nothing; a response already under way must not be corrupted.
-    if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    if (err.code === 'ECONNRESET' || !socket.writable || (inFlight?.headersSent && !inFlight.writableFinished)) {
       socket.destroy();
       return;
     }
@@ -92,6 +94,10 @@ export function guardServer(server: Server, core: SandboxCore, limits: GuardLimi
     socket.once('close', () => open.delete(socket));
   });
   server.on('request', (req, res: ServerResponse) => {
+    responding.set(req.socket, res);
+    res.once('close', () => {
+      if (responding.get(req.socket) === res) responding.delete(req.socket);
+    });
     const t = open.get(req.socket as Socket);
     if (!t) return;
     t.busy++;

@@ -8,8 +8,7 @@ import { fieldsToBody, fieldsToQuery, parseFields, splitPathQuery } from './fiel
 import { contentTypeOf, readInput } from './read-input.js';
 import { printBody } from './print-body.js';
 import { randomUUID } from 'node:crypto';
-import { sameOrigin } from '../../../client/url.js';
-import { prepareRequest } from '../../../client/prepare.js';
+import { prepareRequest, sameOrigin } from '../../../client/prepare.js';
 import { rowListSchema } from '../../../wire/schemas.js';
 import { printPreparedRequest } from './dry-run.js';
 

@@ -6,7 +6,7 @@ import { closeSync, writeSync } from 'node:fs';
 import { CliError, UsageError, EXIT } from '../../cli-error.js';
 import type { Context } from '../../context.js';
 import type { ListWriter } from '../../../output/writers.js';
-import { formatMs as formatDuration } from '../../../client/format-ms.js';
+import { formatDuration } from '../../../client/retry-timing.js';
 import { maskKey } from '../../../config/resolve.js';
 import type { Output } from '../../../output/output.js';
 import { isLoopbackHost, ListenerStartError, startListener } from '../../../listen/index.js';

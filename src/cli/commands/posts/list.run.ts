@@ -1,7 +1,7 @@
 // `posts list`, run: pages through GET /v1/posts (newest first) and hands the rows to output.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
-import { DEFAULTS } from '../../flags/defaults.js';
+import { FLAG_DEFAULTS } from '../../flags/defaults.js';
 import { optionalWholeNumber } from '../../flags/number.js';
 import { statuses as parseStatuses } from '../../flags/choice.js';
 import { userZone } from '../../../posts/zone.js';
@@ -17,7 +17,7 @@ export interface ListOptions {
 export async function runList(ctx: Context, opts: ListOptions): Promise<number> {
   const statuses = parseStatuses('--status', opts.status);
   if (opts.all && opts.limit !== undefined) throw new UsageError('--all and --limit cannot be combined', ['--all prints every post; --limit N prints N']);
-  const limit = opts.all ? Infinity : (optionalWholeNumber('--limit', opts.limit, { min: 1 }) ?? DEFAULTS.limit);
+  const limit = opts.all ? Infinity : (optionalWholeNumber('--limit', opts.limit, { min: 1 }) ?? FLAG_DEFAULTS.limit);
   const offset = optionalWholeNumber('--offset', opts.offset) ?? 0;
 
   const client = await ctx.client();

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
 import { collect } from '../../flags/list.js';
-import { DEFAULTS } from '../../flags/defaults.js';
+import { FLAG_DEFAULTS } from '../../flags/defaults.js';
 import type { ListOptions } from './list.run.js';
 
 export function defineList(posts: Command, ctx: Context): void {
@@ -12,7 +12,7 @@ export function defineList(posts: Command, ctx: Context): void {
     .command('list')
     .summary('list posts, filtered by status')
     .description(
-      `List posts newest first. --limit is how many rows to print (default ${DEFAULTS.limit}); pages of up to 100 are fetched as ` +
+      `List posts newest first. --limit is how many rows to print (default ${FLAG_DEFAULTS.limit}); pages of up to 100 are fetched as ` +
         'needed. --all streams every post in constant memory. On a terminal: a table with coloured statuses and ' +
         'relative times, and a footer on stderr with the next --offset; piped: TSV with RFC 3339 times.',
     )

@@ -1,7 +1,7 @@
 // `results list`, run: page through post results (filters on the service, --failed/--succeeded
 // while paging) and hand the rows to output.
 import type { Context } from '../../context.js';
-import { DEFAULTS } from '../../flags/defaults.js';
+import { FLAG_DEFAULTS } from '../../flags/defaults.js';
 import { platforms as parsePlatforms } from '../../flags/choice.js';
 import { splitList } from '../../flags/list.js';
 import { optionalWholeNumber } from '../../flags/number.js';
@@ -21,7 +21,7 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   if (flags.post.length > 0 && postId.length === 0) throw flagError('--post', 'give a post id');
   if (flags.platform.length > 0 && platform.length === 0) throw flagError('--platform', 'give a platform id');
   const offset = optionalWholeNumber('--offset', flags.offset) ?? 0;
-  const limit = optionalWholeNumber('--limit', flags.limit, { min: 1 }) ?? DEFAULTS.limit;
+  const limit = optionalWholeNumber('--limit', flags.limit, { min: 1 }) ?? FLAG_DEFAULTS.limit;
   const concurrency = optionalWholeNumber('--concurrency', flags.concurrency, { min: 1, max: MAX_CONCURRENCY }) ?? DEFAULT_CONCURRENCY;
   const filter: OutcomeFilter = flags.failed ? 'failed' : flags.succeeded ? 'succeeded' : undefined;
   const all = Boolean(flags.all);

@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
 import { collect } from '../../flags/list.js';
-import { DEFAULTS } from '../../flags/defaults.js';
+import { FLAG_DEFAULTS } from '../../flags/defaults.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type ListFlags } from './list-flags.js';
 
 export function defineList(results: Command, ctx: Context): void {
@@ -11,14 +11,14 @@ export function defineList(results: Command, ctx: Context): void {
     .command('list')
     .summary('list post results, newest first, with filters')
     .description(
-      `Lists post results in the service's order (newest first). --post and --platform filter on the service; --failed and --succeeded filter while paging, so --failed --limit 20 keeps reading until it has 20 failures or the list ends. --limit counts printed rows (default ${DEFAULTS.limit}); --all streams every row in constant memory with a few pages in flight, in order and without duplicates even while new results arrive.`,
+      `Lists post results in the service's order (newest first). --post and --platform filter on the service; --failed and --succeeded filter while paging, so --failed --limit 20 keeps reading until it has 20 failures or the list ends. --limit counts printed rows (default ${FLAG_DEFAULTS.limit}); --all streams every row in constant memory with a few pages in flight, in order and without duplicates even while new results arrive.`,
     )
     .option('--post <id>', 'only results of this post (repeatable or comma-separated)', collect, [])
     .option('--platform <id>', 'only results for this platform (repeatable or comma-separated)', collect, [])
     .addOption(new Option('--failed', 'only failures').conflicts('succeeded'))
     .addOption(new Option('--succeeded', 'only successes').conflicts('failed'))
     .option('--offset <n>', 'start at this row of the list (default 0)')
-    .option('--limit <n>', `rows to print (default ${DEFAULTS.limit})`)
+    .option('--limit <n>', `rows to print (default ${FLAG_DEFAULTS.limit})`)
     .addOption(new Option('--all', 'every row, streamed').conflicts('limit'))
     .option('--since <when>', 'only results since then: a duration back from now (48h, 7d) or a time (RFC 3339, or "YYYY-MM-DD [HH:MM]" in --tz); paging stops at the first page older than it')
     .option('--until <time>', 'only results before this time (RFC 3339, or "YYYY-MM-DD [HH:MM]" in --tz)')

@@ -6,7 +6,7 @@ import { CliError, EXIT } from '../../cli-error.js';
 import { nonEmpty } from '../../flags/url.js';
 import { optionalWholeNumber } from '../../flags/number.js';
 import { optionalDuration } from '../../flags/duration.js';
-import { formatMs as formatDuration } from '../../../client/format-ms.js';
+import { formatDuration } from '../../../client/retry-timing.js';
 import type { ApiClient, RateLimitInfo } from '../../../client/types.js';
 import { startListener } from '../../../listen/index.js';
 import type { Post, PostResult } from '../../../wire/schemas.js';
