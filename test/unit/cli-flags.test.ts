@@ -29,12 +29,14 @@ describe('one way to read a flag', () => {
 
   it('numbers: one message shape naming the flag and the fix', () => {
     expect(() => wholeNumber('--limit', 'ten', { min: 1 })).toThrow(/^--limit: "ten" is not a whole number 1 or more$/);
+    let caught: unknown;
     try {
       wholeNumber('--port', '70000', { max: 65535 });
     } catch (err) {
-      expect(err).toBeInstanceOf(UsageError);
-      expect((err as UsageError).hints[0]).toMatch(/^e\.g\. --port/);
+      caught = err;
     }
+    expect(caught).toBeInstanceOf(UsageError);
+    expect((caught as UsageError).hints[0]).toMatch(/^e\.g\. --port/);
   });
 
   it('a duration no timer can hold is exit 2 naming the flag, before any request', async () => {
