@@ -5,10 +5,10 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
-import { bashComplete, fishComplete, hasShell, zshComplete } from '../helpers/shell-complete.js';
+import { bashComplete, fishComplete, hasShell, sq, zshComplete } from '../helpers/shell-complete.js';
 import { helpTopicNames } from '../../src/cli/help-topics.js';
+import { ROOT } from './ensure-built.js';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const FILES = { bash: 'socialpub.bash', zsh: '_socialpub', fish: 'socialpub.fish' } as const;
 
 describe('completion scripts', () => {
@@ -38,7 +38,7 @@ describe('completion scripts', () => {
       writeFileSync(join(tmp.dir, 'config.json'), JSON.stringify({ profiles: { work: {}, personal: {} } }), { mode: 0o600 });
       mkdirSync(join(tmp.dir, 'bin'));
       const shim = join(tmp.dir, 'bin', 'socialpub');
-      writeFileSync(shim, `#!/bin/sh\nSOCIALPUB_CONFIG_DIR='${tmp.dir}' exec '${process.execPath}' '${join(ROOT, 'bin', 'socialpub.js')}' "$@"\n`);
+      writeFileSync(shim, `#!/bin/sh\nSOCIALPUB_CONFIG_DIR=${sq(tmp.dir)} exec ${sq(process.execPath)} ${sq(join(ROOT, 'bin', 'socialpub.js'))} "$@"\n`);
       chmodSync(shim, 0o755);
       script = join(ROOT, 'completions', FILES.bash);
     });

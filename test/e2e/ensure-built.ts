@@ -1,7 +1,9 @@
 // The end-to-end tests run the BUILT binary. `npm test` builds first (pretest); when a single
 // e2e file is run on its own, this builds dist/ if it is missing or older than src/.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,7 +28,9 @@ export function isStale(): boolean {
 /** Builds once even when several e2e files start at the same time (a lock folder serialises them). */
 export async function ensureBuilt(): Promise<void> {
   if (!isStale()) return;
-  const lock = join(ROOT, 'node_modules', '.socialpub-e2e-build.lock');
+  // One lock per checkout, outside it: node_modules may be a link shared by several clones, which
+  // would make each wait for (or time out on) another's build.
+  const lock = join(tmpdir(), `socialpub-e2e-build-${createHash('sha256').update(ROOT).digest('hex').slice(0, 16)}.lock`);
   const deadline = Date.now() + 120_000;
   for (;;) {
     try {

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundle } from '../helpers/bundle.mjs';
+import { ROOT } from './ensure-built.js';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'socialpub-jq-bundle-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -63,7 +63,7 @@ describe('socialpub mcp: tools over the sandbox', () => {
 
   it('answers initialize with its name, version and the tools capability', () => {
     expect(s.client.getServerVersion()).toEqual({ name: 'socialpub', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
-    expect(s.client.getServerCapabilities()?.tools).toBeDefined();
+    expect(s.client.getServerCapabilities()).toMatchObject({ tools: expect.any(Object) });
     expect(s.client.getInstructions()).toMatch(/never posts twice/);
     expect(s.stderr()).toMatch(/serving 7 tools for profile default/);
   });
@@ -74,7 +74,7 @@ describe('socialpub mcp: tools over the sandbox', () => {
     for (const t of tools) {
       expect(t.inputSchema.type).toBe('object');
       expect(t.description!.length).toBeGreaterThan(40);
-      for (const [name, p] of Object.entries(t.inputSchema.properties ?? {})) expect((p as { description?: string }).description, `${t.name}.${name}`).toBeTruthy();
+      for (const [name, p] of Object.entries(t.inputSchema.properties ?? {})) expect((p as { description?: string }).description, `${t.name}.${name}`).toMatch(/\w{3}/);
       const write = t.name === 'create_draft' || t.name === 'schedule_post';
       expect(t.annotations).toMatchObject({ readOnlyHint: !write, destructiveHint: false, idempotentHint: true });
       if (write) expect(Object.keys(t.inputSchema.properties!)).toEqual(expect.arrayContaining(['dry_run', 'idempotency_key']));

@@ -17,7 +17,8 @@ describe('a closed pipe', () => {
   it('ends a streamed --all listing quietly with exit 0', async () => {
     const key = sb.workspaces.find((w) => w.name === 'demo')!.apiKey;
     // Not spawnSync: the sandbox answering the child lives in this process's event loop.
-    const child = spawn('bash', ['-c', `set -o pipefail; '${process.execPath}' '${BIN}' results list --all -o ndjson | head -n 1`], {
+    // The paths go in as arguments, not into the script text: a checkout path may hold any character.
+    const child = spawn('bash', ['-c', 'set -o pipefail; "$0" "$1" results list --all -o ndjson | head -n 1', process.execPath, BIN], {
       env: { PATH: process.env.PATH, HOME: '/nonexistent', SOCIALPUB_CONFIG_DIR: '/nonexistent-socialpub', SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: key },
     });
     const r = { stdout: '', stderr: '', status: null as number | null };

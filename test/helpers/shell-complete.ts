@@ -6,12 +6,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export function hasShell(shell: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
 }
 
-const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+export const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export interface BashOptions {
   env?: Record<string, string>;
@@ -58,7 +59,7 @@ export function fishComplete(script: string, line: string, env: Record<string, s
 export function zshComplete(script: string, line: string): { buffer: string; matches: string[] } {
   const dir = mkdtempSync(join(tmpdir(), 'socialpub-zsh-'));
   try {
-    const driver = new URL('zsh-complete.zsh', import.meta.url).pathname;
+    const driver = fileURLToPath(new URL('zsh-complete.zsh', import.meta.url));
     const out = join(dir, 'out');
     execFileSync('zsh', ['-f', driver, script, out, line], { env: { PATH: process.env.PATH ?? '', HOME: dir, TERM: 'dumb' }, timeout: 20_000 });
     const buffer = existsSync(`${out}.buffer`) ? readFileSync(`${out}.buffer`, 'utf8').replace(/\n$/, '') : '';

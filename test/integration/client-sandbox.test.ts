@@ -83,7 +83,7 @@ describe('client against the sandbox', () => {
   it('maps the service\'s real error answers to typed errors with request ids', async () => {
     const nf = await clientFor(sb).results.get('res_does_not_exist').catch((e: unknown) => e);
     expect(nf).toBeInstanceOf(NotFoundError);
-    expect((nf as NotFoundError).requestId).toBeTruthy();
+    expect((nf as NotFoundError).requestId).toMatch(/^req_\w+$/);
     await expect(clientFor(sb, 'lapsed').results.list({ limit: 1 })).rejects.toBeInstanceOf(AddonRequiredError);
     await expect(createClient({ baseUrl: sb.url, apiKey: 'sk_not_a_real_key_0000000000' }).results.list({ limit: 1 })).rejects.toBeInstanceOf(AuthError);
     const invalid = (await clientFor(sb).posts.create({ payloads: { myspace: { text: 'x' } } }).catch((e: unknown) => e)) as ValidationError;

@@ -163,13 +163,19 @@ describe('listener fuzz', () => {
   });
 
   it('random raw bytes: still serving', async () => {
+    const statuses: number[] = [];
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 512 }), fc.boolean(), async (bytes, endAfter) => {
         const status = await exchange(signed.port, Buffer.from(bytes), endAfter);
-        if (status !== undefined) expect(ALLOWED.has(status), `status ${status}`).toBe(true);
+        if (status !== undefined) {
+          statuses.push(status);
+          expect(ALLOWED.has(status), `status ${status}`).toBe(true);
+        }
       }),
       { numRuns: 100 },
     );
+    // Most random bytes are not HTTP: the server answers 400 to those it reads at all.
+    expect(statuses.length).toBeGreaterThan(0);
     expect(await postValid(signed, 'msg_after_fuzz_2')).toBe(204);
   });
 

@@ -78,6 +78,7 @@ describe('listen ← sandbox', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(PLATFORMS.length);
     const rows = (await demo.get(`/api/v1/post-results?post_id=${post.id}`)).body.data as ResultRow[];
+    expect(rows).toHaveLength(PLATFORMS.length);
     for (const row of rows) {
       const line = lines.find((l) => l.includes(` ${row.platform} `) || l.includes(`  ${row.platform}`))!;
       expect(line, row.platform).toBeDefined();

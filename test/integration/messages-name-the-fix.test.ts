@@ -87,6 +87,10 @@ describe('one message, one fix', () => {
     const r = await runCli(['api', '-X', 'POST', '/v1/posts', '--input', '-'], { env: envFor('demo'), stdin: '{"payloads":{"bluesky":{}}}' });
     expect(r.code).toBe(2);
     const message = r.stderr.split('\n')[0]!.replace(/^error: /, '');
+    // The message itself names the field and what it needs, so the field is named once in all.
+    expect(message).toBe('the service refused the request: payloads.bluesky.text: required: a string');
+    expect(r.stderr.match(/payloads\.bluesky\.text/g)).toHaveLength(1);
+    // Any hint (there may be none) adds to the message rather than repeating it.
     for (const h of hints(r.stderr)) expect(message).not.toContain(h.replace(/^\s*hint: /, ''));
   });
 });

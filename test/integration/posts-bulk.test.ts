@@ -122,7 +122,7 @@ describe('bulk schedule', () => {
     const report = JSON.parse(first.stdout);
     expect(report).toMatchObject({ total: 3, created: 2, alreadyDone: 0, failed: 1 });
     expect(report.rows[1]).toMatchObject({ row: 2, line: 2, outcome: 'failed', error: { code: 'NOT_FOUND' } });
-    expect(report.rows[1].error.requestId).toBeTruthy();
+    expect(report.rows[1].error.requestId).toMatch(/^req_\w+$/);
     expect(first.stderr).toMatch(/failed: row 2 \(line 2\): NOT_FOUND/);
     const sent = schedules(sb);
     const second = await run();

@@ -55,6 +55,7 @@ describe('results list --since and results stats', () => {
     const stats = JSON.parse(r.stdout) as { total: number; succeeded: number; failed: number; groups: Array<{ key: string; total: number; failed: number }> };
     expect(stats.total).toBe(all.length);
     expect(stats.failed).toBe(all.filter((x) => !x.success).length);
+    expect(stats.groups.map((g) => g.key).sort()).toEqual([...new Set(all.map((x) => x.platform))].sort());
     for (const g of stats.groups) expect(g.total).toBe(all.filter((x) => x.platform === g.key).length);
     const failures = stats.groups.map((g) => g.failed);
     expect(failures).toEqual([...failures].sort((a, b) => b - a));

@@ -55,6 +55,7 @@ describe('socialpub sandbox', () => {
       const banner = run.stderr.text();
       expect(banner).toContain(ready.baseUrl);
       expect(banner).toContain(`…${demoKey.slice(-4)}`);
+      expect(ready.workspaces.length).toBeGreaterThan(0);
       for (const w of ready.workspaces) expect(banner).not.toContain(w.apiKey);
       expect(banner).toMatch(/ready line/);
       expect(banner).toMatch(/10% of targets fail · seed 42/);

@@ -126,6 +126,7 @@ describe('after a crash', () => {
     expect(JSON.parse(readFileSync(file, 'utf8')).journal).toBeGreaterThan(5);
 
     const checked = images.filter((_, i) => i % Math.max(1, Math.floor(images.length / 8)) === 0);
+    expect(checked.length).toBeGreaterThan(2);
     for (const image of checked) {
       const again = await startSandbox({ port: 0, dataFile: image.file, readLimit: 1_000_000 });
       try {

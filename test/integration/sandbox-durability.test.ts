@@ -8,10 +8,11 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ensureBuilt } from '../e2e/ensure-built.js';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
-const BIN = join(ROOT, 'bin', 'socialpub.js');
+// The child is the built binary: build it when this file runs on its own or before any e2e file.
+beforeAll(ensureBuilt, 120_000);
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-kill-'));
 const file = join(dir, 'state.json');
 const children = new Set<ChildProcess>();
@@ -27,8 +28,8 @@ interface Ready {
 
 async function startChild(): Promise<{ child: ChildProcess; url: string; key: string; exited: Promise<unknown> }> {
   const args = [BIN, 'sandbox', '--port', '0', '--json', '--data', file, '--write-limit', '1000000', '--read-limit', '1000000', '--failure-rate', '0'];
-  const env: NodeJS.ProcessEnv = { ...process.env, SOCIALPUB_CONFIG_DIR: join(dir, 'config'), NO_COLOR: '1' };
-  delete env.NODE_EXTRA_CA_CERTS;
+  // Only what the child needs: no HOME, key or profile of whoever runs the tests.
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: join(dir, 'config', 'home'), SOCIALPUB_CONFIG_DIR: join(dir, 'config'), NO_COLOR: '1' };
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let stderr = '';

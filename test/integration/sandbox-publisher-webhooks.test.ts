@@ -108,6 +108,7 @@ describe('publisher', () => {
     await sb.clock.advance(1000);
     expect((await demo.get(`/v1/posts/${post.id}`)).body.status).toBe('failed');
     const rows = (await demo.get(`/api/v1/post-results?post_id=${post.id}`)).body.data;
+    expect(rows).toHaveLength(2);
     for (const r of rows) {
       expect(r.success).toBe(false);
       expect(FAILURE_CODES).toContain(r.error.code);
@@ -132,6 +133,7 @@ describe('publisher', () => {
     expect(failed).toBeGreaterThan(6);
     expect(failed).toBeLessThan(30);
     // A post is failed exactly when one of its rows failed.
+    expect(a.posts).toHaveLength(12);
     for (const p of a.posts) {
       const mine = a.rows.filter((r: { post_id: string }) => r.post_id === p.id);
       expect(p.status).toBe(mine.some((r: { success: boolean }) => !r.success) ? 'failed' : 'published');

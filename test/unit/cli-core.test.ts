@@ -20,9 +20,21 @@ describe('cli core', () => {
   });
 
   it('refuses --api-key with an explanation (exit 2) and never echoes the key', async () => {
-    const r = await runCli(['--api-key', 'sk_live_secret123', 'help']);
-    // help short-circuits actions, so probe through a command that runs an action
-    expect(r.stdout + r.stderr).not.toContain('sk_live_secret123');
+    // A command that runs an action (help short-circuits before the refusal), in both spellings
+    // and on either side of the command; a key in the environment must not make it pass.
+    const env = { SOCIALPUB_API_KEY: 'sk_test_env', SOCIALPUB_BASE_URL: 'http://127.0.0.1:9' };
+    for (const argv of [
+      ['--api-key', 'sk_live_secret123', 'results', 'list'],
+      ['results', 'list', '--api-key=sk_live_secret123'],
+    ]) {
+      const r = await runCli(argv, { env });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/--api-key is not accepted/);
+      expect(r.stderr).toContain('SOCIALPUB_API_KEY');
+      expect(r.stderr).toContain('auth login --with-key');
+      expect(r.stdout).toBe('');
+      expect(r.stdout + r.stderr).not.toContain('secret123');
+    }
   });
 
   it('parses durations', () => {

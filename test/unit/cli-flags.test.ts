@@ -29,12 +29,9 @@ describe('one way to read a flag', () => {
 
   it('numbers: one message shape naming the flag and the fix', () => {
     expect(() => wholeNumber('--limit', 'ten', { min: 1 })).toThrow(/^--limit: "ten" is not a whole number 1 or more$/);
-    try {
-      wholeNumber('--port', '70000', { max: 65535 });
-    } catch (err) {
-      expect(err).toBeInstanceOf(UsageError);
-      expect((err as UsageError).hints[0]).toMatch(/^e\.g\. --port/);
-    }
+    const port = () => wholeNumber('--port', '70000', { max: 65535 });
+    expect(port).toThrow(UsageError);
+    expect(port).toThrow(expect.objectContaining({ hints: [expect.stringMatching(/^e\.g\. --port/)] }));
   });
 
   it('a duration no timer can hold is exit 2 naming the flag, before any request', async () => {

@@ -178,11 +178,7 @@ describe('listen flags', () => {
     [{ secret: '' }, /--secret/],
   ] as Array<[Partial<ListenFlags>, RegExp]>)('refuses %o (exit 2)', (flags, message) => {
     expect(() => planListen({ ...base, ...flags }, {})).toThrow(message);
-    try {
-      planListen({ ...base, ...flags }, {});
-    } catch (err) {
-      expect((err as { exitCode: number }).exitCode).toBe(2);
-    }
+    expect(() => planListen({ ...base, ...flags }, {})).toThrow(expect.objectContaining({ exitCode: 2 }));
   });
 });
 

@@ -47,6 +47,8 @@ describe('help reference', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const root = await program();
+    let examples = 0;
+    expect(visibleCommands(root).length).toBeGreaterThan(10);
     for (const { path, cmd } of visibleCommands(root)) {
       const name = ['socialpub', ...path].join(' ');
       expect(r.stdout, name).toContain(`\n${name} — `);
@@ -55,14 +57,18 @@ describe('help reference', () => {
       for (const option of help.visibleOptions(cmd)) expect(r.stdout, `${name} ${option.flags}`).toContain(help.optionTerm(option));
       const own = await runCli([...path, '--help']);
       for (const line of examplesOf(own.stdout)) expect(r.stdout, `${name} example`).toContain(line);
+      examples += examplesOf(own.stdout).length;
     }
+    expect(examples).toBeGreaterThan(10);
   });
 
   it('--man prints the same tree as roff, and is refused for anything but the reference', async () => {
     const r = await runCli(['help', 'reference', '--man']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^\.\\" Generated .*\n\.TH SOCIALPUB 1 /);
-    for (const { path } of visibleCommands(await program()).slice(1)) expect(r.stdout).toContain(`.SS "${roffEscape(['socialpub', ...path].join(' '))}"`);
+    const commands = visibleCommands(await program()).slice(1);
+    expect(commands.length).toBeGreaterThan(10);
+    for (const { path } of commands) expect(r.stdout).toContain(`.SS "${roffEscape(['socialpub', ...path].join(' '))}"`);
     expect(r.stdout).toContain(roffEscape('--idempotency-key'));
     expect(r.stdout).toContain('.SH EXIT STATUS');
     expect(r.stdout).toContain('SOCIALPUB_API_KEY');
