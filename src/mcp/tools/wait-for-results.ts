@@ -1,7 +1,8 @@
 // wait_for_results: polls until every platform of a post has reported a result, or the timeout
 // passes, sending progress notifications as results come in. A timeout is an answer, not an
 // error: the assistant can call again.
-import { findPost, PostNotFoundError, resultsOf } from '../../results/retry-plan.js';
+import { findPost, PostNotFoundError } from '../../posts/find.js';
+import { pollUntilReported } from '../../results/wait.js';
 import * as waitState from '../../results/wait-state.js';
 import { ToolError } from '../errors.js';
 import { trimResult } from '../trim.js';
@@ -47,19 +48,15 @@ export const waitForResults: ToolDefinition = {
       if (post.status === 'draft') notes.push(`post ${postId} is a draft: it gets results only once it is scheduled (schedule_post)`);
       if (post.scheduledAt) notes.push(`scheduled for ${post.scheduledAt}`);
     }
-    let state = waitState.assessResults([], targets, expect);
-    let timedOut = false;
-    for (let attempt = 0; ; attempt++) {
-      state = waitState.assessResults(await resultsOf(client, postId), targets, expect);
-      await tc.progress(state.reported, state.expected, waitState.progressText(state, expect !== undefined));
-      if (state.done) break;
-      const left = deadline - deps.now();
-      if (left <= 0) {
-        timedOut = true;
-        break;
-      }
-      await deps.sleep(waitState.nextPollDelayMs(attempt, undefined, left), tc.signal);
-    }
+    const { state, timedOut } = await pollUntilReported({
+      client,
+      posts: [{ postId, targets }],
+      expect,
+      deadline,
+      now: deps.now,
+      sleep: (ms) => deps.sleep(ms, tc.signal),
+      onPoll: (state) => tc.progress(state.reported, state.expected, waitState.progressText(state, expect !== undefined)),
+    });
     return {
       post_id: postId,
       done: state.done,

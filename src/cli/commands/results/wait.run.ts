@@ -9,8 +9,9 @@ import { optionalDuration } from '../../flags/duration.js';
 import { formatMs as formatDuration } from '../../../client/format-ms.js';
 import type { ApiClient, RateLimitInfo } from '../../../client/types.js';
 import { startListener } from '../../../listen/index.js';
-import type { Post, PostResult } from '../../../wire/schemas.js';
+import { findPost, PostNotFoundError } from '../../../posts/find.js';
 import * as waitState from '../../../results/wait-state.js';
+import { pollUntilReported } from '../../../results/wait.js';
 import { outcomeText, resultView } from './columns.js';
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';
@@ -42,22 +43,18 @@ export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
   const out = ctx.output();
   const byExpect = expect !== undefined;
   const spinner = await out.spinner(`waiting for results of post ${postId}`);
-  let current = waitState.assessResults([], target.targets, expect);
-  let timedOut = false;
+  let outcome;
   try {
-    for (let attempt = 0; ; attempt++) {
-      const rows: PostResult[] = [];
-      for await (const row of client.results.iterate({ postId: [postId] }, { pageSize: 100, concurrency: 1 })) rows.push(row);
-      current = waitState.assessResults(rows, target.targets, expect);
-      spinner.text(waitState.progressText(current, byExpect));
-      if (current.done) break;
-      const left = deadline - ctx.clock.now();
-      if (left <= 0) {
-        timedOut = true;
-        break;
-      }
-      await waker.sleep(waitState.nextPollDelayMs(attempt, rate, left));
-    }
+    outcome = await pollUntilReported({
+      client,
+      posts: [{ postId, targets: target.targets }],
+      expect,
+      deadline,
+      now: () => ctx.clock.now(),
+      sleep: (ms) => waker.sleep(ms),
+      rate: () => rate,
+      onPoll: (state) => spinner.text(waitState.progressText(state, byExpect)),
+    });
   } catch (err) {
     spinner.stop();
     throw err;
@@ -65,6 +62,7 @@ export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
   // Waiting is over: a listener that fails to close must not turn the outcome into an error.
   await waker.close().catch(() => undefined);
 
+  const { state: current, timedOut } = outcome;
   const summary = waitState.progressText(current, byExpect);
   if (timedOut) spinner.fail(`${summary} after ${formatDuration(waitMs)}`);
   else if (current.failures.length) spinner.fail(`${summary}, ${current.failures.length} failed`);
@@ -76,15 +74,15 @@ export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
 
 /** The post's target platforms (what "every target reported" means) and when it is due. */
 async function targetsOf(ctx: Context, client: ApiClient, postId: string): Promise<{ targets: string[]; dueAt: number | undefined }> {
-  const post = await findPost(client, postId);
-  if (!post) {
+  const post = await findPost(client, postId, { statusHint: ['scheduled', 'published', 'failed'] }).catch(async (err: unknown) => {
+    if (!(err instanceof PostNotFoundError)) throw err;
     const profile = await ctx.profile();
     throw new CliError(`no post ${postId} in ${keyWorkspace(profile)}`, {
       exitCode: EXIT.notFound,
       code: 'NOT_FOUND',
       hints: ['list the posts of this workspace with `socialpub posts list`, or pass --expect N to wait for N results without looking the post up'],
     });
-  }
+  });
   const targets = Object.keys(post.payloads);
   if (targets.length === 0) throw new CliError(`post ${postId} has no platform payloads: there is nothing to wait for`, { exitCode: EXIT.usage });
   if (post.status === 'draft') ctx.output().warn(`post ${postId} is a draft: it gets results only once it is scheduled`);
@@ -169,12 +167,4 @@ function notDueYet(postId: string, dueAt: number | undefined, now: number, zone:
     message: `post ${postId} is due at ${when}, ${formatRelative(dueAt, now)}`,
     hint: `no platform reports before the post is due: wait past it with --timeout ${minutes}m`,
   };
-}
-
-/** Newest first, so a freshly scheduled post is on the first page. */
-async function findPost(client: ApiClient, postId: string): Promise<Post | undefined> {
-  for await (const post of client.posts.iterate({}, { pageSize: 100, concurrency: 1 })) {
-    if (post.id === postId) return post;
-  }
-  return undefined;
 }
