@@ -2,7 +2,9 @@
 // judge them (wait-state.ts), sleep with backoff within the read budget, until every target has
 // reported or the deadline passes. Time and sleeping come in from the caller, so the loop runs
 // on a test's clock and a webhook can cut a sleep short.
+import { ApiError } from '../client/errors.js';
 import type { ApiClient } from '../client/types.js';
+import type { Post } from '../wire/schemas.js';
 import type { PostResult } from '../wire/schemas.js';
 import { assessResults, nextPollDelayMs, type RateInfo, type WaitState } from './wait-state.js';
 
@@ -31,6 +33,10 @@ export interface WaitInput {
   rate?(): RateInfo | undefined;
   /** Told the state after every poll. */
   onPoll?(state: WaitState): void | Promise<void>;
+  /** Told once when the service stops answering (connection failures, 5xx after the client's retries). */
+  onOutage?(err: ApiError, deadline: number): void;
+  /** Told once when it answers again. */
+  onBack?(): void;
 }
 
 export interface WaitOutcome {
@@ -43,14 +49,54 @@ export interface WaitOutcome {
 
 export async function pollUntilReported(input: WaitInput): Promise<WaitOutcome> {
   const ids = input.posts.map((p) => p.postId);
+  const rideOut = outageRider(input);
   for (let attempt = 0; ; attempt++) {
-    const outcome = judge(input, await resultsOfPosts(input.client, ids));
+    const outcome = judge(input, await rideOut(() => resultsOfPosts(input.client, ids)));
     await input.onPoll?.(outcome.state);
     if (outcome.state.done) return outcome;
     const left = input.deadline - input.now();
     if (left <= 0) return { ...outcome, timedOut: true };
     await input.sleep(nextPollDelayMs(attempt, input.rate?.(), left));
   }
+}
+
+/** The service is down or failing for now: worth waiting out, unlike a bad key or a bad request. */
+export function isOutage(err: unknown): err is ApiError {
+  return err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'server');
+}
+
+/**
+ * Runs a read again and again through an outage until it succeeds or the deadline passes (then
+ * the last failure is thrown), telling the caller once when the outage starts and once when it ends.
+ */
+export function outageRider(input: Pick<WaitInput, 'deadline' | 'now' | 'sleep' | 'onOutage' | 'onBack'>): <T>(read: () => Promise<T>) => Promise<T> {
+  let down = false;
+  return async function rideOut<T>(read: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const value = await read();
+        if (down) input.onBack?.();
+        down = false;
+        return value;
+      } catch (err) {
+        const left = input.deadline - input.now();
+        if (!isOutage(err) || left <= 0) throw err;
+        if (!down) input.onOutage?.(err, input.deadline);
+        down = true;
+        await input.sleep(nextPollDelayMs(attempt, undefined, left));
+      }
+    }
+  };
+}
+
+export type NotWaitable = { reason: 'draft'; post: Post } | { reason: 'due-after-deadline'; post: Post; dueAt: number };
+
+/** A post that cannot get results before the deadline: a draft, or one due after it. */
+export function notWaitable(post: Post, deadline: number): NotWaitable | undefined {
+  if (post.status === 'draft') return { reason: 'draft', post };
+  const dueAt = post.scheduledAt ? Date.parse(post.scheduledAt) : NaN;
+  if (post.status === 'scheduled' && Number.isFinite(dueAt) && dueAt > deadline) return { reason: 'due-after-deadline', post, dueAt };
+  return undefined;
 }
 
 /** Every result of these posts, in the service's order. */
