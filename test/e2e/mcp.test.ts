@@ -239,11 +239,12 @@ describe('socialpub mcp: tools over the sandbox', () => {
   });
 
   it('wait_for_results reports progress until the post has published, and times out without an error', async () => {
-    const made = await s.call('schedule_post', { platforms: ['bluesky'], text: 'publish soon', at: new Date(Date.now() + 10 * 60_000).toISOString() });
+    // Due within the wait on both clocks (the server's real one and the sandbox's manual one).
+    const made = await s.call('schedule_post', { platforms: ['bluesky'], text: 'publish soon', at: new Date(Math.max(Date.now(), e.sb.clock.now()) + 2 * 60_000).toISOString() });
     const id = (made.structuredContent.post as { id: string }).id;
     const progress: Array<{ progress: number; total?: number; message?: string }> = [];
     let advanced = false;
-    const waited = await s.call('wait_for_results', { post_id: id, timeout_seconds: 60 }, (p) => {
+    const waited = await s.call('wait_for_results', { post_id: id, timeout_seconds: 600 }, (p) => {
       progress.push(p);
       // The first report (nothing yet): let the sandbox reach the scheduled time.
       if (!advanced) {
