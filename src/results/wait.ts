@@ -1,11 +1,11 @@
 // The polling loop of `results wait` and the MCP tool wait_for_results: read the posts' results,
 // judge them (wait-state.ts), sleep with backoff within the read budget, until every target has
-// reported or the deadline passes. Time and sleeping come in from the caller, so the loop runs
-// on a test's clock and a webhook can cut a sleep short.
+// reported or the deadline passes, riding out an outage (connection failures, 5xx) on the way.
+// Time and sleeping come in from the caller, so the loop runs on a test's clock and a webhook can
+// cut a sleep short.
 import { ApiError } from '../client/errors.js';
 import type { ApiClient } from '../client/types.js';
-import type { Post } from '../wire/schemas.js';
-import type { PostResult } from '../wire/schemas.js';
+import type { Post, PostResult } from '../wire/schemas.js';
 import { assessResults, nextPollDelayMs, type RateInfo, type WaitState } from './wait-state.js';
 
 export interface WaitTarget {

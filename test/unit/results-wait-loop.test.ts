@@ -1,7 +1,9 @@
 // The wait loop on an injected clock: a scripted results source (what the service would list at
 // each poll) and a sleep that only moves the clock.
 import { describe, expect, it } from 'vitest';
-import { pollUntilReported, type ResultsSource, type WaitInput } from '../../src/results/wait.js';
+import { AuthError, NetworkError, ServerError } from '../../src/client/errors.js';
+import type { Post } from '../../src/wire/schemas.js';
+import { notWaitable, outageRider, pollUntilReported, type ResultsSource, type WaitInput } from '../../src/results/wait.js';
 import { backoffMs } from '../../src/results/wait-state.js';
 import type { PostResult } from '../../src/wire/schemas.js';
 
@@ -98,5 +100,51 @@ describe('pollUntilReported', () => {
     expect(out.state.failures.map((f) => f.id)).toEqual(['r2']);
     expect(out.perPost.get('post_a')!.done).toBe(true);
     expect(out.perPost.get('post_b')!.failures).toHaveLength(1);
+  });
+});
+
+describe('riding out an outage', () => {
+  it('reads again through network failures and 5xx until it succeeds, saying once when it starts and once when it ends', async () => {
+    const clock = { t: 0 };
+    const told: string[] = [];
+    const failures = [new NetworkError('connect ECONNREFUSED'), new ServerError('the service failed (503)'), new NetworkError('connect ECONNREFUSED')];
+    const ride = outageRider({
+      deadline: 600_000,
+      now: () => clock.t,
+      sleep: async (ms) => void (clock.t += ms),
+      onOutage: (err, deadline) => void told.push(`down: ${err.message} until ${deadline}`),
+      onBack: () => void told.push('back'),
+    });
+    let reads = 0;
+    const value = await ride(async () => {
+      const err = failures[reads++];
+      if (err) throw err;
+      return 'rows';
+    });
+    expect(value).toBe('rows');
+    expect(reads).toBe(4);
+    expect(told).toEqual(['down: connect ECONNREFUSED until 600000', 'back']);
+    expect(clock.t).toBeGreaterThan(0);
+  });
+
+  it('gives up with the last failure at the deadline; an error that is not an outage is thrown at once', async () => {
+    const clock = { t: 0 };
+    const ride = outageRider({ deadline: 30_000, now: () => clock.t, sleep: async (ms) => void (clock.t += ms) });
+    await expect(ride(() => Promise.reject(new NetworkError('connect ECONNREFUSED')))).rejects.toBeInstanceOf(NetworkError);
+    expect(clock.t).toBe(30_000);
+    const before = clock.t;
+    await expect(outageRider({ deadline: 90_000, now: () => clock.t, sleep: async (ms) => void (clock.t += ms) })(() => Promise.reject(new AuthError('bad key')))).rejects.toBeInstanceOf(AuthError);
+    expect(clock.t).toBe(before);
+  });
+});
+
+describe('notWaitable', () => {
+  const post = (over: Partial<Post>): Post => ({ id: 'post_a', status: 'scheduled', payloads: { bluesky: {} }, ...over });
+  it('a draft, or a scheduled post due after the deadline; a post due before it or already published is waitable', () => {
+    const deadline = Date.parse('2026-12-01T10:00:00Z');
+    expect(notWaitable(post({ status: 'draft', scheduledAt: null }), deadline)?.reason).toBe('draft');
+    expect(notWaitable(post({ scheduledAt: '2026-12-01T10:00:01Z' }), deadline)).toMatchObject({ reason: 'due-after-deadline', dueAt: deadline + 1000 });
+    expect(notWaitable(post({ scheduledAt: '2026-12-01T10:00:00Z' }), deadline)).toBeUndefined();
+    expect(notWaitable(post({ status: 'published', scheduledAt: '2026-12-02T00:00:00Z' }), deadline)).toBeUndefined();
   });
 });
