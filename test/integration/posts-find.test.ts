@@ -63,6 +63,19 @@ describe('findPost', () => {
     await client.close();
   });
 
+  it('GET /v1/posts/{id} is a read: it spends the read window, not the write one', async () => {
+    const { id } = oldMixedPost();
+    const read = async (path: string) => {
+      const res = await fetch(new URL(path, sb.url), { headers: { authorization: `Bearer ${keyOf(sb, 'demo')}` } });
+      await res.arrayBuffer();
+      return { limit: Number(res.headers.get('ratelimit-limit')), remaining: Number(res.headers.get('ratelimit-remaining')) };
+    };
+    const list = await read('/v1/posts?limit=1');
+    const one = await read(`/v1/posts/${id}`);
+    expect(one.limit).toBe(list.limit); // the same (read) window
+    expect(one.remaining).toBe(list.remaining - 1);
+  });
+
   it('a NOT_FOUND 404 is a post that does not exist: no list scan', async () => {
     const client = createClient({ baseUrl: sb.url, apiKey: keyOf(sb, 'demo'), maxRetries: 0 });
     const before = sb.requests.length;
