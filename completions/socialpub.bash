@@ -57,7 +57,7 @@ _socialpub_complete() {
         --title) COMPREPLY=(); return ;;
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --idempotency-key) COMPREPLY=(); return ;;
-        --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title'; return ;;
+        --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title targets'; return ;;
       esac
       ;;
     'posts schedule')
@@ -72,7 +72,7 @@ _socialpub_complete() {
         --at) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
         --from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title'; return ;;
+        --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title targets'; return ;;
       esac
       ;;
     'posts list')
@@ -80,7 +80,7 @@ _socialpub_complete() {
         --status) COMPREPLY=($(compgen -W 'draft scheduled published failed' -- "$cur")); return ;;
         --limit) COMPREPLY=(); return ;;
         --offset) COMPREPLY=(); return ;;
-        --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title'; return ;;
+        --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title targets'; return ;;
       esac
       ;;
     'posts calendar')
@@ -133,7 +133,7 @@ _socialpub_complete() {
         --tz) _socialpub_zones; return ;;
         --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
         --idempotency-key) COMPREPLY=(); return ;;
-        --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title'; return ;;
+        --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title targets'; return ;;
       esac
       ;;
     'listen')

@@ -128,7 +128,15 @@ export function createContext(deps: ContextDeps): ContextInternals {
         ...overrides,
       };
       const made = createClient(options);
-      ctx.onExit(() => made.close());
+      // Closed at exit unless its user closes it first (the MCP server makes one per call, for hours).
+      const closeAtExit = () => made.close();
+      exitHooks.push(closeAtExit);
+      const close = made.close.bind(made);
+      made.close = async () => {
+        const at = exitHooks.indexOf(closeAtExit);
+        if (at >= 0) exitHooks.splice(at, 1);
+        await close();
+      };
       if (Object.keys(overrides).length === 0) client = made;
       return made;
     },

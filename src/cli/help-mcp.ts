@@ -18,7 +18,8 @@ Tools
                     limit (≤ 50), cursor; rows trimmed to the fields that matter
   get_result        one result in full, by id
   wait_for_results  until every platform of a post has reported, or timeout_seconds (≤ 600);
-                    sends progress notifications; a timeout is an answer, not an error
+                    one call answers within 40 s (still_waiting: call again), with progress
+                    at least every 10 s; a draft or a post due after the wait answers at once
   results_stats     total, succeeded and failed, grouped by platform, code, account or post
 
 The write tools (create_draft, schedule_post) take dry_run (validate and show the requests,

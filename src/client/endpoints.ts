@@ -51,6 +51,7 @@ export function createEndpoints(request: Requester, paginate: Paginate, paginate
       list: (query?: PostListQuery) => request({ method: 'GET', path: PATHS.posts, query: postQuery(query), schema: postList }),
       iterate: (query, options) => paginate(PATHS.posts, postQuery(query), postList, options),
       pages: (query, options) => paginatePages(PATHS.posts, postQuery(query), postList, options),
+      get: (id: string) => request({ method: 'GET', path: `${PATHS.posts}/${encodeURIComponent(id)}`, schema: onePost }),
     },
     results: {
       list: (query?: ResultListQuery) => request({ method: 'GET', path: PATHS.postResults, query: resultQuery(query), schema: resultList }),

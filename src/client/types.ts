@@ -144,6 +144,8 @@ export interface ApiClient {
     iterate(query?: PostListQuery, options?: IterateOptions): AsyncIterable<Post>;
     /** The same rows as iterate, a page at a time: break to stop paging (pages in flight are cancelled). */
     pages(query?: PostListQuery, options?: IterateOptions): AsyncIterable<Post[]>;
+    /** GET /v1/posts/{id}: a service without the route answers 405, or 404 without a NOT_FOUND body. */
+    get(id: string): Promise<ApiResponse<Post>>;
   };
   results: {
     list(query?: ResultListQuery): Promise<ApiResponse<ListPage<PostResult>>>;

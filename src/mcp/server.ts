@@ -6,17 +6,24 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable, Writable } from 'node:stream';
+import type { ApiClient } from '../client/types.js';
 import { InvalidInputError } from '../wire/invalid-input.js';
-import { errorText, toToolError, type ToolErrorBody } from './errors.js';
+import { errorText, ToolError, toToolError, type ToolErrorBody } from './errors.js';
 import { checkArgs } from './json-schema.js';
 import { redactOutbound, redactValue } from './redact.js';
 import { TOOLS, toolsFor } from './tools/index.js';
 import type { McpDeps, ToolContext, ToolDefinition } from './types.js';
 
+/**
+ * Every call answers within this long, retries and all: the official SDK client gives up on a
+ * request after 60 s, and an answer it no longer waits for is lost.
+ */
+export const CALL_DEADLINE_MS = 48_000;
+
 const INSTRUCTIONS = `socialpub publishes posts to social platforms through one workspace (the profile's).
 Write tools (create_draft, schedule_post) validate first, accept dry_run, and are safe to repeat: the same call never posts twice.
 Times are absolute: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with time_zone; compute dates yourself.
-Lists return at most 50 rows and a next_cursor. Errors carry a code: invalid_input (with the field), auth, not_found, rate_limited (with retryAt), network, error.`;
+Lists return at most 50 rows and a next_cursor. Every call answers within 50 s; wait_for_results returns still_waiting: true after 40 s, call it again to keep waiting. Errors carry a code: invalid_input (with the field), auth, not_found, rate_limited (with retryAt), network, error.`;
 
 export function describeTool(t: ToolDefinition) {
   return { name: t.name, title: t.annotations.title, description: t.description, inputSchema: t.inputSchema, annotations: t.annotations };
@@ -64,9 +71,14 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
 
     const token = request.params._meta?.progressToken;
     let lastProgress = -Infinity;
+    // The call's own deadline ends its requests, retry waits and sleeps; the answer is a tool error.
+    const late = new AbortController();
+    const finished = new AbortController();
+    const signal = AbortSignal.any([extra.signal, deps.signal, stopping.signal, late.signal]);
+    let client: Promise<ApiClient> | undefined;
     const tc: ToolContext = {
-      deps,
-      signal: AbortSignal.any([extra.signal, deps.signal, stopping.signal]),
+      deps: { ...deps, client: () => (client ??= deps.client(signal)) },
+      signal,
       async progress(progress, total, message) {
         // The protocol wants progress to grow with each notification: repeats are left out.
         if (token === undefined || progress <= lastProgress) return;
@@ -74,16 +86,33 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
         await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, ...(total !== undefined ? { total } : {}), message } });
       },
     };
+    const deadlineError = new ToolError({
+      code: 'network',
+      message: `${name} did not finish within ${CALL_DEADLINE_MS / 1000} s: the service is slow or not answering`,
+      hints: [tool.write ? 'call again in a while: the same call never posts twice' : 'call again in a while'],
+    });
+    const deadline = new Promise<never>((_resolve, reject) => {
+      deps.sleep(CALL_DEADLINE_MS, finished.signal).then(
+        () => {
+          late.abort(deadlineError);
+          reject(deadlineError);
+        },
+        () => undefined,
+      );
+    });
     const started = deps.now();
     try {
-      const result = await tool.run(args, tc);
+      const result = await Promise.race([tool.run(args, tc), deadline]);
       log(`${name}: ok (${deps.now() - started} ms)`);
       // Compact: the same object travels twice (text for older clients, structured for newer ones).
       return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
     } catch (err) {
-      const body = toToolError(err, deps.profileName);
+      const body = toToolError(late.signal.aborted ? deadlineError : err, deps.profileName);
       log(`${name}: ${body.code}: ${body.message.split('\n')[0]}`);
       return errorResult(body);
+    } finally {
+      finished.abort();
+      if (client) await client.then((c) => c.close()).catch(() => undefined);
     }
   });
 

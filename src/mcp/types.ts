@@ -4,8 +4,11 @@ import type { ApiClient } from '../client/types.js';
 import type { JsonSchema } from './json-schema.js';
 
 export interface McpDeps {
-  /** The API client of the resolved profile; rejects with a ToolError (auth) when there is no key. */
-  client(): Promise<ApiClient>;
+  /**
+   * The API client of the resolved profile; rejects with a ToolError (auth) when there is no key.
+   * With a signal: a client of its own whose requests and retry waits that signal ends (the caller closes it).
+   */
+  client(signal?: AbortSignal): Promise<ApiClient>;
   /** The profile's name, for messages ("no result X in the workspace of profile P"). */
   profileName: string;
   /** Values masked out of everything the server sends or logs (the key). */
@@ -25,6 +28,7 @@ export interface McpDeps {
 
 /** What a tool's run function gets besides its arguments. */
 export interface ToolContext {
+  /** deps.client() here is the call's own client, ended by `signal`. */
   deps: McpDeps;
   /** Fires when the client cancels the call or the server stops. */
   signal: AbortSignal;

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { ApiClient } from '../client/types.js';
 import type { CreatePostBody, Payloads, Post, PostResult } from '../wire/schemas.js';
-import { FieldInputError, InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
+import { FieldInputError, InvalidInputError } from '../wire/invalid-input.js';
 
 /** Nothing failed (or nothing was published yet): the command exits 2 with this message. */
 export class NothingToRetryError extends InvalidInputError {
@@ -24,16 +24,6 @@ export class RetryInputError extends FieldInputError {
   }
 }
 
-/** The post is in none of the lists (exit 4). */
-export class PostNotFoundError extends UnknownIdError {
-  readonly postId: string;
-  constructor(postId: string) {
-    super(`post ${postId} not found in this workspace`, ['`socialpub posts list` lists the posts of this workspace']);
-    this.name = 'PostNotFoundError';
-    this.postId = postId;
-  }
-}
-
 const POST_ID = /^post_[A-Za-z0-9]+$/;
 
 /** Refuses what cannot be a post id before any request. */
@@ -43,32 +33,6 @@ export function checkPostId(id: string, field = '<post-id>'): string {
     throw new RetryInputError(field, `${field}: "${id}" is not a post id`, 'post ids look like post_…; `socialpub posts list --status failed` lists them');
   }
   return text;
-}
-
-export interface FindPostOptions {
-  /** Statuses to look through first (the post is most likely there); the rest follow. */
-  statusHint?: string | readonly string[];
-  /** Told about each page read (for "looking through older posts…" progress). */
-  onPage?: (page: { offset: number; count: number; total: number }) => void;
-}
-
-const STATUSES = ['draft', 'scheduled', 'published', 'failed'];
-
-/**
- * Finds a post through GET /v1/posts (the service has no single-post endpoint): newest first in
- * the hinted statuses, then in the others. A very old post takes as many pages as are newer.
- */
-export async function findPost(client: Pick<ApiClient, 'posts'>, id: string, options: FindPostOptions = {}): Promise<Post> {
-  const hint = options.statusHint === undefined ? [] : typeof options.statusHint === 'string' ? [options.statusHint] : [...options.statusHint];
-  const rest = STATUSES.filter((s) => !hint.includes(s));
-  for (const status of [hint, rest]) {
-    if (status.length === 0) continue;
-    for await (const page of client.posts.pages({ status }, { pageSize: 100, concurrency: 2, onPage: options.onPage })) {
-      const post = page.find((p) => p.id === id);
-      if (post) return post; // leaving the loop cancels the pages still in flight
-    }
-  }
-  throw new PostNotFoundError(id);
 }
 
 /** Every result of one post, in the service's order. */

@@ -23,6 +23,8 @@ export interface PostJson {
   createdAt: string;
   updatedAt: string;
   title?: string;
+  /** The latest outcome of each target platform. */
+  targets: Record<string, 'pending' | 'published' | 'failed'>;
 }
 
 export interface ResultJson {
@@ -159,6 +161,7 @@ export class Workspace {
         createdAt: iso(live.createdAt),
         updatedAt: iso(live.updatedAt),
         ...(live.title !== undefined ? { title: live.title } : {}),
+        targets: this.targetsOf(index, Object.keys(live.payloads)),
       };
     }
     // A fixture post: published at its first row's time, created three hours before.
@@ -174,7 +177,17 @@ export class Workspace {
       scheduledAt: iso(publishedAt),
       createdAt: iso(publishedAt - 3 * 3_600_000),
       updatedAt: iso(this.rows.time[start + count - 1]!),
+      targets: this.targetsOf(index, Object.keys(payloads)),
     };
+  }
+
+  /** Each target's latest result (rows of a post lie in time order), or pending before any. */
+  private targetsOf(index: number, platforms: readonly string[]): PostJson['targets'] {
+    const targets: PostJson['targets'] = {};
+    for (const p of platforms) targets[p] = 'pending';
+    const { start, count } = this.posts.rowRange(index);
+    for (let r = start; r < start + count; r++) targets[PLATFORMS[this.rows.platform[r]!]!] = this.rows.flags[r]! & FLAG_SUCCESS ? 'published' : 'failed';
+    return targets;
   }
 
   resultJson(row: number): ResultJson {

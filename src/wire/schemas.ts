@@ -42,6 +42,8 @@ export const postSchema = z.looseObject({
   createdAt: z.optional(z.string()),
   updatedAt: z.optional(z.string()),
   title: z.optional(z.nullable(z.string())),
+  /** The latest outcome of each target ("pending" | "published" | "failed"); not every service sends it. */
+  targets: z.optional(z.record(z.string(), z.string())),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -239,11 +239,12 @@ describe('socialpub mcp: tools over the sandbox', () => {
   });
 
   it('wait_for_results reports progress until the post has published, and times out without an error', async () => {
-    const made = await s.call('schedule_post', { platforms: ['bluesky'], text: 'publish soon', at: new Date(Date.now() + 10 * 60_000).toISOString() });
+    // Due within the wait on both clocks (the server's real one and the sandbox's manual one).
+    const made = await s.call('schedule_post', { platforms: ['bluesky'], text: 'publish soon', at: new Date(Math.max(Date.now(), e.sb.clock.now()) + 2 * 60_000).toISOString() });
     const id = (made.structuredContent.post as { id: string }).id;
     const progress: Array<{ progress: number; total?: number; message?: string }> = [];
     let advanced = false;
-    const waited = await s.call('wait_for_results', { post_id: id, timeout_seconds: 60 }, (p) => {
+    const waited = await s.call('wait_for_results', { post_id: id, timeout_seconds: 600 }, (p) => {
       progress.push(p);
       // The first report (nothing yet): let the sandbox reach the scheduled time.
       if (!advanced) {
@@ -264,7 +265,8 @@ describe('socialpub mcp: tools over the sandbox', () => {
     const later = await s.call('schedule_post', { platforms: ['bluesky'], text: 'publish next month', at: new Date(Date.now() + 30 * DAY).toISOString() });
     const timedOut = await s.call('wait_for_results', { post_id: (later.structuredContent.post as { id: string }).id, timeout_seconds: 1 });
     expect(timedOut.isError).toBeFalsy();
-    expect(timedOut.structuredContent).toMatchObject({ done: false, timed_out: true, reported: 0, expected: 1, missing: ['bluesky'] });
+    // Due a month after a one-second wait: answered at once with the reason, not after waiting.
+    expect(timedOut.structuredContent).toMatchObject({ done: false, timed_out: false, still_waiting: false, reported: 0, expected: 1, missing: ['bluesky'], reason: expect.stringContaining('after this wait would end') });
 
     const nowhere = await s.call('wait_for_results', { post_id: 'post_doesnotexist', timeout_seconds: 1 });
     expect(nowhere.structuredContent).toMatchObject({ code: 'not_found' });

@@ -1,8 +1,12 @@
 // `results get` and `results wait` end to end against the sandbox, on its manual clock.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import { advancingClock, allResults, cliEnv, keyOf, sandboxFor, schedulePost, START, type Sandbox } from './results-support.js';
+import { advancingClock, allResults, api, cliEnv, keyOf, parseNdjson, sandboxFor, schedulePost, START, type Sandbox } from './results-support.js';
+import { ROOMY_LIMITS } from '../helpers/sandbox.js';
 import { createManualClock } from '../../src/sandbox/clock.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import type { ManualClock } from '../../src/sandbox/clock.js';
@@ -97,13 +101,60 @@ describe('results wait', () => {
   });
 
   it('times out (exit 1) naming what is still missing', async () => {
-    const post = await schedulePost(ok, keyOf(ok, 'demo'), ['linkedin', 'facebook-page'], 2 * 3600_000);
-    const t0 = ok.clock.now();
-    const r = await runCli(['results', 'wait', '--post', post.id, '--timeout', '10m'], { env: cliEnv(ok), clock: advancingClock(ok.clock) });
+    const post = await schedulePost(ok, keyOf(ok, 'demo'), ['linkedin', 'facebook-page'], 5 * 60_000);
+    // The CLI's time moves on while the sandbox's stands still: the post is due within the wait but never publishes.
+    const clock = detachedClock(ok.clock.now());
+    const t0 = clock.now();
+    const r = await runCli(['results', 'wait', '--post', post.id, '--timeout', '10m'], { env: cliEnv(ok), clock });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`timed out after 10 min waiting for post ${post.id}: 0 of 2 platforms reported; still missing: linkedin, facebook-page`);
-    expect(ok.clock.now() - t0).toBeGreaterThanOrEqual(10 * 60_000);
-    expect(ok.clock.now() - t0).toBeLessThan(11 * 60_000);
+    expect(clock.now() - t0).toBeGreaterThanOrEqual(10 * 60_000);
+    expect(clock.now() - t0).toBeLessThan(11 * 60_000);
+  });
+
+  it('a post due after the timeout fails at once (exit 1), naming when it is due and the --timeout that would do', async () => {
+    const post = await schedulePost(ok, keyOf(ok, 'demo'), ['linkedin', 'facebook-page'], 2 * 3600_000);
+    const slept: number[] = [];
+    const r = await runCli(['results', 'wait', '--post', post.id, '--timeout', '10m'], { env: { ...cliEnv(ok), TZ: 'UTC' }, clock: advancingClock(ok.clock, slept) });
+    expect(r.code).toBe(1);
+    expect(slept).toEqual([]);
+    expect(r.stderr).toMatch(new RegExp(`post ${post.id} is due at \\d\\d:\\d\\d .*in 2 hours, after this wait ends \\(--timeout 10 min\\)`));
+    expect(r.stderr).toContain('wait past it with --timeout 125m');
+    expect(r.stdout).toBe('');
+  });
+
+  it('the global --timeout before the command stays per request: it does not shorten the wait', async () => {
+    const post = await schedulePost(ok, keyOf(ok, 'demo'), ['threads'], 5 * 60_000);
+    const r = await runCli(['--timeout', '2s', 'results', 'wait', '--post', post.id, '-o', 'ndjson'], { env: cliEnv(ok), clock: advancingClock(ok.clock) });
+    expect(r.code).toBe(0);
+    expect(parseNdjson(r.stdout).map((x) => x.platform)).toEqual(['threads']);
+  });
+
+  it('a draft fails at once (exit 2) with the command that schedules it', async () => {
+    const draft = await api<{ id: string }>(ok, keyOf(ok, 'demo'), 'POST', '/v1/posts', { payloads: { bluesky: { text: 'not yet' } } });
+    const slept: number[] = [];
+    const r = await runCli(['results', 'wait', '--post', draft.body.id], { env: cliEnv(ok), clock: advancingClock(ok.clock, slept) });
+    expect(r.code).toBe(2);
+    expect(slept).toEqual([]);
+    expect(r.stderr).toContain(`post ${draft.body.id} is a draft: it gets results only once it is scheduled`);
+    expect(r.stderr).toContain(`schedule it first: socialpub posts schedule ${draft.body.id} --at TIME`);
+  });
+
+  it('--post A --post B waits for both: exit 0 with every result, exit 7 when a target of either failed', async () => {
+    const a = await schedulePost(ok, keyOf(ok, 'demo'), ['twitter-x', 'linkedin'], 2 * 60_000);
+    const b = await schedulePost(ok, keyOf(ok, 'demo'), ['bluesky'], 6 * 60_000);
+    const both = await runCli(['results', 'wait', '--post', a.id, '--post', b.id, '--json'], { env: cliEnv(ok), clock: advancingClock(ok.clock) });
+    expect(both.code).toBe(0);
+    const rows = JSON.parse(both.stdout) as PostResult[];
+    expect(rows.map((x) => `${x.post_id} ${x.platform}`).sort()).toEqual([`${a.id} linkedin`, `${a.id} twitter-x`, `${b.id} bluesky`].sort());
+
+    const c = await schedulePost(failing, keyOf(failing, 'demo'), ['threads'], 60_000);
+    const d = await schedulePost(failing, keyOf(failing, 'demo'), ['bluesky', 'linkedin'], 3 * 60_000);
+    const failed = await runCli(['results', 'wait', '--post', c.id, '--post', d.id], { env: cliEnv(failing), clock: advancingClock(failing.clock) });
+    expect(failed.code).toBe(7);
+    expect(failed.stdout.trimEnd().split('\n')).toHaveLength(3);
+    expect(failed.stderr).toMatch(/✗ threads /);
+    expect(failed.stderr).toMatch(/✗ linkedin /);
   });
 
   it('--expect overrides the targets; an unknown post is exit 4', async () => {
@@ -131,7 +182,7 @@ describe('results wait', () => {
           signal?.addEventListener('abort', () => reject(Object.assign(new Error('woken'), { name: 'AbortError' })), { once: true });
         }),
     };
-    const run = runCli(['results', 'wait', '--post', post.id, '--listen-port', String(port), '--json'], {
+    const run = runCli(['results', 'wait', '--post', post.id, '--timeout', '1h', '--listen-port', String(port), '--json'], {
       env: { ...cliEnv(ok), SOCIALPUB_WEBHOOK_SECRET: ok.webhookSecret },
       clock,
     });
@@ -172,8 +223,67 @@ describe('results wait within the read rate limit', () => {
       clock: advancingClock(clock),
     });
     expect(r.code).toBe(6);
+    // The wait rode the outage out to its own deadline (10 min by default) before giving up.
+    expect(r.stderr).toMatch(/^service unreachable: .+; retrying until \d\d:\d\d$/m);
+    expect(clock.now() - START).toBeGreaterThanOrEqual(10 * 60_000);
   });
 });
+
+describe('results wait through an outage', () => {
+  let dir: string;
+  let sb: Sb | undefined;
+  afterAll(async () => {
+    await sb?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the sandbox stopped and restarted on the same port under a running wait: the wait succeeds', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'socialpub-wait-outage-'));
+    const dataFile = join(dir, 'sandbox.json');
+    const clock = createManualClock(START);
+    const options = { seed: 4, clock, failureRate: 0, dataFile, ...ROOMY_LIMITS };
+    sb = Object.assign(await startSandbox({ port: 0, ...options }), { clock });
+    const port = Number(new URL(sb.url).port);
+    const key = keyOf(sb, 'demo');
+    const post = await schedulePost(sb, key, ['twitter-x', 'linkedin'], 3 * 60_000);
+    let sleeps = 0;
+    let down = false;
+    const cliClock: Clock = {
+      now: () => clock.now(),
+      async sleep(ms) {
+        sleeps++;
+        if (sleeps === 1) {
+          // After the first poll: the service goes away for a while.
+          await sb!.close();
+          down = true;
+        } else if (down && sleeps === 12) {
+          sb = Object.assign(await startSandbox({ port, ...options }), { clock });
+          down = false;
+        }
+        await clock.advance(ms);
+      },
+    };
+    const r = await runCli(['results', 'wait', '--post', post.id, '--timeout', '30m', '-o', 'ndjson'], { env: { SOCIALPUB_BASE_URL: `http://127.0.0.1:${port}`, SOCIALPUB_API_KEY: key }, clock: cliClock });
+    expect(sleeps).toBeGreaterThanOrEqual(12);
+    expect(r.code).toBe(0);
+    expect(parseNdjson(r.stdout).map((x) => x.platform).sort()).toEqual(['linkedin', 'twitter-x']);
+    const lines = r.stderr.split('\n');
+    expect(lines.filter((l) => l.startsWith('service unreachable: '))).toHaveLength(1);
+    expect(lines.filter((l) => l === 'service reachable again; still waiting')).toHaveLength(1);
+    expect(r.stderr).toMatch(/service unreachable: .+; retrying until \d\d:\d\d/);
+  });
+});
+
+/** A CLI clock of its own: sleeping moves only it, not the sandbox. */
+function detachedClock(start: number): Clock {
+  let t = start;
+  return {
+    now: () => t,
+    sleep: async (ms) => {
+      t += ms;
+    },
+  };
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -30,6 +30,7 @@ describe('POST /v1/posts', () => {
       createdAt: new Date(START).toISOString(),
       updatedAt: new Date(START).toISOString(),
       title: 'Launch',
+      targets: { 'twitter-x': 'pending' },
     });
     const again = await demo.get(`/v1/posts/${r.body.id}`);
     expect(again.body).toEqual(r.body);

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const MODULES = ['results/since.ts', 'results/window-pages.ts', 'results/stats.ts', 'results/retry-plan.ts', 'posts/ics.ts', 'posts/calendar.ts', 'posts/local-day.ts'];
+const MODULES = ['results/since.ts', 'results/window-pages.ts', 'results/stats.ts', 'results/retry-plan.ts', 'results/wait.ts', 'results/wait-state.ts', 'posts/find.ts', 'posts/bulk/pacer.ts', 'posts/ics.ts', 'posts/calendar.ts', 'posts/local-day.ts'];
 
 describe('second-wave domain modules', () => {
   it.each(MODULES)('%s is pure', (file) => {

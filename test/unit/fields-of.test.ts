@@ -34,7 +34,7 @@ describe('fieldsOf', () => {
 
   it('gives the post fields for the commands that print posts', () => {
     for (const path of ['posts list', 'posts create', 'posts schedule', 'results retry']) {
-      expect(fieldsOf(path)).toEqual(['id', 'status', 'payloads', 'scheduledAt', 'createdAt', 'updatedAt', 'title']);
+      expect(fieldsOf(path)).toEqual(['id', 'status', 'payloads', 'scheduledAt', 'createdAt', 'updatedAt', 'title', 'targets']);
     }
   });
 

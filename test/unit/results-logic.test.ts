@@ -8,6 +8,7 @@ const parsePlatformFlags = (values: string[]) => platforms('--platform', values)
 import { footerText } from '../../src/cli/commands/results/footer.js';
 import { assessResults, backoffMs, nextPollDelayMs, progressText, rateLimitSpacingMs, POLL } from '../../src/results/wait-state.js';
 import { UsageError } from '../../src/cli/cli-error.js';
+import { splitTimeouts } from '../../src/cli/commands/results/wait.js';
 import { PLATFORMS } from '../../src/wire/platforms.js';
 import type { PostResult } from '../../src/wire/schemas.js';
 
@@ -181,5 +182,15 @@ describe('wait: poll spacing', () => {
         expect(d).toBeLessThanOrEqual(left);
       }),
     );
+  });
+});
+
+describe('results wait: whose --timeout', () => {
+  it('after `wait` it is the wait\'s own, before it the per-request limit; the last of each counts', () => {
+    expect(splitTimeouts(['results', 'wait', '--post', 'p', '--timeout', '30m'])).toEqual({ wait: '30m' });
+    expect(splitTimeouts(['--timeout', '10s', 'results', 'wait', '--post', 'p'])).toEqual({ request: '10s' });
+    expect(splitTimeouts(['--timeout=5s', 'results', '--timeout', '10s', 'wait', '--timeout=1h', '--post', 'p', '--timeout', '2h'])).toEqual({ wait: '2h', request: '10s' });
+    expect(splitTimeouts(['results', 'wait', '--post', 'p', '--', '--timeout', '1m'])).toEqual({});
+    expect(splitTimeouts(undefined)).toEqual({});
   });
 });

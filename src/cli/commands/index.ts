@@ -3,7 +3,7 @@
 // nouns' definitions load on demand too: a run compiles and defines only the nouns it names.
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-type Define = (program: Command, ctx: Context) => void;
+type Define = (program: Command, ctx: Context, argv?: readonly string[]) => void;
 
 /** Noun name → its definition, in the order help lists them. */
 const nouns: Record<string, () => Promise<Define>> = {
@@ -42,7 +42,7 @@ export async function defineCommands(program: Command, ctx: Context, argv?: read
   const defines = await Promise.all(NOUN_NAMES.map((name) => (full === 'all' || full.has(name) ? nouns[name]!() : undefined)));
   NOUN_NAMES.forEach((name, i) => {
     const define = defines[i];
-    if (define) define(program, ctx);
+    if (define) define(program, ctx, argv);
     // The others by name only, so a mistyped noun still gets "did you mean".
     else program.command(name);
   });

@@ -1,24 +1,37 @@
 // wait_for_results: polls until every platform of a post has reported a result, or the timeout
-// passes, sending progress notifications as results come in. A timeout is an answer, not an
-// error: the assistant can call again.
-import { findPost, PostNotFoundError, resultsOf } from '../../results/retry-plan.js';
+// passes. One call waits at most CALL_WAIT_MS, so it answers well within the official SDK
+// client's 60 s request timeout; a longer wait returns what it has and says "call again". A draft,
+// or a post due after the wait, is answered at once. Progress goes out at least every 10 s, so a
+// client that resets its timeout on progress can wait longer on purpose.
+import { findPost, PostNotFoundError } from '../../posts/find.js';
+import { notWaitable, pollUntilReported } from '../../results/wait.js';
 import * as waitState from '../../results/wait-state.js';
 import { ToolError } from '../errors.js';
 import { trimResult } from '../trim.js';
-import type { ToolDefinition } from '../types.js';
+import type { ToolContext, ToolDefinition } from '../types.js';
 import { int, MAX_ROWS } from './fields.js';
 
 export const MAX_TIMEOUT_S = 600;
 export const DEFAULT_TIMEOUT_S = 60;
+/** The longest one call waits before answering "still waiting". */
+export const CALL_WAIT_MS = 40_000;
+/** The longest gap between two progress notifications. */
+export const PROGRESS_EVERY_MS = 10_000;
 
 export const waitForResults: ToolDefinition = {
   name: 'wait_for_results',
-  description: `Wait until every platform of a post has a publishing result (or timeout_seconds pass), reporting progress meanwhile. Returns whether it is done, the results (trimmed; get_result for one in full) and which platforms failed or are still missing. A post publishes at its scheduled time, so waiting for one scheduled far ahead only times out; a timeout is not an error, call again to keep waiting.`,
+  description: `Wait until every platform of a post has a publishing result (or timeout_seconds pass), reporting progress at least every ${PROGRESS_EVERY_MS / 1000} s. One call waits at most ${CALL_WAIT_MS / 1000} s: a longer wait returns still_waiting: true with what it has, call again to keep waiting. Returns whether it is done, the results (trimmed; get_result for one in full) and which platforms failed or are still missing. A draft, or a post scheduled after the wait would end, is answered at once with the reason (a post publishes only at its scheduled time).`,
   inputSchema: {
     type: 'object',
     properties: {
       post_id: { type: 'string', description: 'The post to wait for (post_…).', minLength: 1 },
-      timeout_seconds: { type: 'integer', description: `How long to wait at most, 1–${MAX_TIMEOUT_S} seconds. Default ${DEFAULT_TIMEOUT_S}.`, minimum: 1, maximum: MAX_TIMEOUT_S, default: DEFAULT_TIMEOUT_S },
+      timeout_seconds: {
+        type: 'integer',
+        description: `How long to wait at most, 1–${MAX_TIMEOUT_S} seconds (one call answers after ${CALL_WAIT_MS / 1000} s at the latest). Default ${DEFAULT_TIMEOUT_S}.`,
+        minimum: 1,
+        maximum: MAX_TIMEOUT_S,
+        default: DEFAULT_TIMEOUT_S,
+      },
       expect: { type: 'integer', description: 'Wait for this many results instead of one per platform of the post (skips looking the post up).', minimum: 1, maximum: 1000 },
     },
     required: ['post_id'],
@@ -31,45 +44,93 @@ export const waitForResults: ToolDefinition = {
     const expect = int(args.expect);
     const timeoutMs = (int(args.timeout_seconds) ?? DEFAULT_TIMEOUT_S) * 1000;
     const { deps } = tc;
-    const deadline = deps.now() + timeoutMs;
-    const client = await deps.client();
+    const started = deps.now();
+    const deadline = started + timeoutMs;
+    const callEnd = Math.min(deadline, started + CALL_WAIT_MS);
+    const progress = progressKeeper(tc, started, callEnd);
     const notes: string[] = [];
     let targets: string[] = [];
-    if (expect === undefined) {
-      let post;
-      try {
-        post = await findPost(client, postId, { statusHint: ['scheduled', 'published', 'failed'] });
-      } catch (err) {
-        if (err instanceof PostNotFoundError) throw new ToolError({ code: 'not_found', message: `no post ${postId} in the workspace of profile ${deps.profileName}`, hints: ['list_posts shows the posts of this workspace'] });
-        throw err;
+    try {
+      const client = await deps.client();
+      if (expect === undefined) {
+        const post = await findPost(client, postId, { statusHint: ['scheduled', 'published', 'failed'] }).catch((err: unknown) => {
+          if (err instanceof PostNotFoundError) throw new ToolError({ code: 'not_found', message: `no post ${postId} in the workspace of profile ${deps.profileName}`, hints: ['list_posts shows the posts of this workspace'] });
+          throw err;
+        });
+        targets = Object.keys(post.payloads);
+        const blocked = notWaitable(post, deadline);
+        if (blocked) {
+          const reason =
+            blocked.reason === 'draft'
+              ? `post ${postId} is a draft: it gets results only once it is scheduled (schedule_post)`
+              : `post ${postId} is scheduled for ${post.scheduledAt}, after this wait would end: no platform can report before then; wait_for_results again once it is due`;
+          return { post_id: postId, done: false, timed_out: false, still_waiting: false, reported: 0, expected: targets.length, missing: targets, failed: [], results: [], reason };
+        }
+        if (post.scheduledAt) notes.push(`scheduled for ${post.scheduledAt}`);
       }
-      targets = Object.keys(post.payloads);
-      if (post.status === 'draft') notes.push(`post ${postId} is a draft: it gets results only once it is scheduled (schedule_post)`);
-      if (post.scheduledAt) notes.push(`scheduled for ${post.scheduledAt}`);
+      const { state, timedOut } = await pollUntilReported({
+        client,
+        posts: [{ postId, targets }],
+        expect,
+        deadline: callEnd,
+        now: deps.now,
+        sleep: (ms) => deps.sleep(ms, tc.signal),
+        onPoll: (s) => progress.report(s, waitState.progressText(s, expect !== undefined)),
+        onOutage: (err) => notes.push(`the service did not answer for a while (${err.message}); kept polling`),
+      });
+      const stillWaiting = timedOut && callEnd < deadline;
+      if (stillWaiting) notes.push(`still waiting after ${CALL_WAIT_MS / 1000} s (one call answers within 50 s); call again to keep waiting`);
+      return {
+        post_id: postId,
+        done: state.done,
+        timed_out: timedOut && !stillWaiting,
+        still_waiting: stillWaiting,
+        reported: state.reported,
+        expected: state.expected,
+        missing: state.missing,
+        failed: state.failures.map((f) => ({ id: f.id, platform: f.platform ?? null, error_code: f.error?.code ?? null, error_message: f.error?.message ?? null })),
+        results: state.rows.slice(0, MAX_ROWS).map(trimResult),
+        ...(notes.length ? { notes } : {}),
+      };
+    } finally {
+      progress.stop();
     }
-    let state = waitState.assessResults([], targets, expect);
-    let timedOut = false;
-    for (let attempt = 0; ; attempt++) {
-      state = waitState.assessResults(await resultsOf(client, postId), targets, expect);
-      await tc.progress(state.reported, state.expected, waitState.progressText(state, expect !== undefined));
-      if (state.done) break;
-      const left = deadline - deps.now();
-      if (left <= 0) {
-        timedOut = true;
-        break;
-      }
-      await deps.sleep(waitState.nextPollDelayMs(attempt, undefined, left), tc.signal);
-    }
-    return {
-      post_id: postId,
-      done: state.done,
-      timed_out: timedOut,
-      reported: state.reported,
-      expected: state.expected,
-      missing: state.missing,
-      failed: state.failures.map((f) => ({ id: f.id, platform: f.platform ?? null, error_code: f.error?.code ?? null, error_message: f.error?.message ?? null })),
-      results: state.rows.slice(0, MAX_ROWS).map(trimResult),
-      ...(notes.length ? { notes } : {}),
-    };
   },
 };
+
+/**
+ * Progress for the call: after every poll, and in between at least every PROGRESS_EVERY_MS with
+ * the last message. The value must grow with each notification, so it is the platforms reported
+ * plus the share of the call's wait that has passed (below 1); done is exactly the total.
+ */
+function progressKeeper(tc: ToolContext, started: number, callEnd: number) {
+  const { now, sleep } = tc.deps;
+  let last: { reported: number; expected: number | undefined; done: boolean; text: string } = { reported: 0, expected: undefined, done: false, text: 'looking up the post' };
+  let lastSent = now();
+  const stopped = new AbortController();
+  const send = async () => {
+    const t = now();
+    lastSent = t;
+    const share = Math.min(0.99, (t - started) / Math.max(1, callEnd - started));
+    const value = last.done ? last.reported : last.reported + Math.round(share * 1000) / 1000;
+    await tc.progress(value, last.expected, last.text).catch(() => undefined);
+  };
+  void (async () => {
+    const signal = AbortSignal.any([stopped.signal, tc.signal]);
+    while (!signal.aborted) {
+      try {
+        await sleep(Math.max(1, lastSent + PROGRESS_EVERY_MS - now()), signal);
+      } catch {
+        return;
+      }
+      if (!signal.aborted && now() - lastSent >= PROGRESS_EVERY_MS) await send();
+    }
+  })();
+  return {
+    async report(s: waitState.WaitState, text: string) {
+      last = { reported: s.reported, expected: s.expected, done: s.done, text };
+      await send();
+    },
+    stop: () => stopped.abort(),
+  };
+}

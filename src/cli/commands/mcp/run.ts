@@ -14,9 +14,9 @@ export interface McpOptions {
 export async function runMcp(ctx: Context, opts: McpOptions): Promise<number> {
   const profile = await ctx.profile();
   await startMcpServer({
-    async client() {
+    async client(signal) {
       try {
-        return await ctx.client();
+        return await (signal ? ctx.client({ signal: AbortSignal.any([ctx.signal, signal]) }) : ctx.client());
       } catch (err) {
         if (err instanceof CliError && err.code === 'NO_API_KEY') {
           throw new ToolError({ code: 'auth', message: err.message, hints: ['run `socialpub auth login` for this profile, or set SOCIALPUB_API_KEY in the environment the assistant starts `socialpub mcp` with'] });

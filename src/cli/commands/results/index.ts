@@ -7,7 +7,7 @@ import { defineWait } from './wait.js';
 import { defineStats } from './stats.js';
 import { defineRetry } from './retry.js';
 
-export function defineResults(program: Command, ctx: Context): void {
+export function defineResults(program: Command, ctx: Context, argv?: readonly string[]): void {
   const results = program
     .command('results')
     .summary('list, inspect, count, retry and wait for post results (one per target account)')
@@ -24,7 +24,7 @@ Examples:
     );
   defineList(results, ctx);
   defineGet(results, ctx);
-  defineWait(results, ctx);
+  defineWait(results, ctx, argv);
   defineStats(results, ctx);
   defineRetry(results, ctx);
 }

@@ -7,7 +7,8 @@ import { PATHS } from '../../../wire/protocol.js';
 import type { CreatePostBody, ScheduleBody } from '../../../wire/schemas.js';
 import { parseAt, type ResolvedAt } from '../../../posts/when.js';
 import { userZone } from '../../../posts/zone.js';
-import { checkPostId, findPost, planRetry, resultsOf } from '../../../results/retry-plan.js';
+import { findPost } from '../../../posts/find.js';
+import { checkPostId, planRetry, resultsOf } from '../../../results/retry-plan.js';
 import { printDryRun } from '../posts/dry-run.js';
 import { printPost } from '../posts/render.js';
 import { checkIdempotencyKey } from '../posts/send.js';
@@ -31,7 +32,6 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
 
   const client = await ctx.client();
   const out = ctx.output();
-  out.info(`looking for ${postId} (failed posts first)…`);
   const post = await findPost(client, postId, { statusHint: 'failed' });
   const plan = planRetry(post, await resultsOf(client, postId), { platforms });
   const key = ownKey ?? plan.idempotencyKey;

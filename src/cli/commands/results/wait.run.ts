@@ -1,5 +1,6 @@
-// `results wait`, run: poll (and optionally listen for webhooks) until every target of a post
-// has a result; exit 7 when any failed, 1 on timeout.
+// `results wait`, run: poll (and optionally listen for webhooks) until every target of the posts
+// has a result; exit 7 when any failed, 1 on timeout. Outages are ridden out until the wait's
+// own deadline; a draft or a post due after it fails at once.
 import type { Context } from '../../context.js';
 import { keyWorkspace } from '../../key-workspace.js';
 import { CliError, EXIT } from '../../cli-error.js';
@@ -9,55 +10,72 @@ import { optionalDuration } from '../../flags/duration.js';
 import { formatDuration } from '../../../client/retry-timing.js';
 import type { ApiClient, RateLimitInfo } from '../../../client/types.js';
 import { startListener } from '../../../listen/index.js';
-import type { Post, PostResult } from '../../../wire/schemas.js';
+import { findPost, PostNotFoundError } from '../../../posts/find.js';
 import * as waitState from '../../../results/wait-state.js';
+import { notWaitable, outageRider, pollUntilReported, type WaitTarget } from '../../../results/wait.js';
+import type { Spinner } from '../../../output/spinner.js';
 import { outcomeText, resultView } from './columns.js';
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
-/** Per request while waiting; the global --timeout is the whole wait for this command. */
+/** Per request while waiting, unless the global --timeout (always per request) says otherwise. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface WaitFlags {
-  post: string;
-  timeout?: string;
+  post: string[];
+  /** The wait's own --timeout (given after `wait`). */
+  timeout?: string | undefined;
+  /** The global --timeout (given before `wait`): per request. */
+  requestTimeout?: string | undefined;
   expect?: string;
   listenPort?: string;
 }
 
 export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
-  const postId = nonEmpty('--post', flags.post, 'a post id');
+  const postIds = [...new Set((flags.post ?? []).map((p) => nonEmpty('--post', p, 'a post id')))];
   const expect = optionalWholeNumber('--expect', flags.expect, { min: 1, max: 10_000 });
   const listenPort = optionalWholeNumber('--listen-port', flags.listenPort, { min: 0, max: 65_535 });
-  // The global --timeout (per request) shares the name: given anywhere, it is the whole wait here.
-  const waitMs = optionalDuration('--timeout', flags.timeout) ?? (ctx.globals.timeoutGiven ? ctx.globals.timeoutMs : DEFAULT_WAIT_MS);
+  // `results wait --timeout` is the whole wait; the global --timeout stays the per-request limit.
+  const waitMs = optionalDuration('--timeout', flags.timeout) ?? DEFAULT_WAIT_MS;
+  const zone = userZone(ctx.env, undefined);
 
   let rate: RateLimitInfo | undefined;
-  const client = await ctx.client({ timeoutMs: Math.min(REQUEST_TIMEOUT_MS, waitMs), onRateLimit: (info) => (rate = info) });
+  const requestMs = optionalDuration('--timeout', flags.requestTimeout) ?? Math.min(REQUEST_TIMEOUT_MS, waitMs);
+  const client = await ctx.client({ timeoutMs: requestMs, onRateLimit: (info) => (rate = info) });
   const deadline = ctx.clock.now() + waitMs;
-  const target = expect === undefined ? await targetsOf(ctx, client, postId) : { targets: [], dueAt: undefined };
-  const waker = listenPort === undefined ? sleeper(ctx) : await webhookWaker(ctx, postId, listenPort);
-
   const out = ctx.output();
+  const label = postIds.length === 1 ? `post ${postIds[0]}` : `${postIds.length} posts`;
+  let spinner: Spinner | undefined;
+  const outage = {
+    deadline,
+    now: () => ctx.clock.now(),
+    sleep: (ms: number) => ctx.clock.sleep(ms, ctx.signal),
+    // One line when the service stops answering and one when it is back (a spinner would draw over them).
+    onOutage: (err: Error) => {
+      spinner?.stop();
+      out.notice(`service unreachable: ${err.message}; retrying until ${formatClock(deadline, zone)}`);
+    },
+    onBack: () => out.notice('service reachable again; still waiting'),
+  };
+  const lookUp = outageRider(outage);
+  const targets: WaitTarget[] = [];
+  for (const postId of postIds) targets.push(expect === undefined ? await lookUp(() => targetsOf(ctx, client, postId, deadline)) : { postId, targets: [] });
+  const waker = listenPort === undefined ? sleeper(ctx) : await webhookWaker(ctx, postIds, listenPort);
+
   const byExpect = expect !== undefined;
-  const spinner = await out.spinner(`waiting for results of post ${postId}`);
-  let current = waitState.assessResults([], target.targets, expect);
-  let timedOut = false;
+  spinner = await out.spinner(`waiting for results of ${label}`);
+  let outcome;
   try {
-    for (let attempt = 0; ; attempt++) {
-      const rows: PostResult[] = [];
-      for await (const row of client.results.iterate({ postId: [postId] }, { pageSize: 100, concurrency: 1 })) rows.push(row);
-      current = waitState.assessResults(rows, target.targets, expect);
-      spinner.text(waitState.progressText(current, byExpect));
-      if (current.done) break;
-      const left = deadline - ctx.clock.now();
-      if (left <= 0) {
-        timedOut = true;
-        break;
-      }
-      await waker.sleep(waitState.nextPollDelayMs(attempt, rate, left));
-    }
+    outcome = await pollUntilReported({
+      client,
+      posts: targets,
+      expect,
+      ...outage,
+      sleep: (ms) => waker.sleep(ms),
+      rate: () => rate,
+      onPoll: (state) => spinner?.text(waitState.progressText(state, byExpect)),
+    });
   } catch (err) {
     spinner.stop();
     throw err;
@@ -65,30 +83,50 @@ export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
   // Waiting is over: a listener that fails to close must not turn the outcome into an error.
   await waker.close().catch(() => undefined);
 
+  const { state: current, timedOut } = outcome;
   const summary = waitState.progressText(current, byExpect);
   if (timedOut) spinner.fail(`${summary} after ${formatDuration(waitMs)}`);
   else if (current.failures.length) spinner.fail(`${summary}, ${current.failures.length} failed`);
   else spinner.succeed(`${summary}, all succeeded`);
   await report(ctx, current);
-  if (timedOut) throw timeoutError(ctx, { postId, waitMs, summary, missing: current.missing, dueAt: target.dueAt });
+  if (timedOut) throw timeoutError({ label, waitMs, summary, missing: current.missing });
   return current.failures.length ? EXIT.partial : EXIT.ok;
 }
 
-/** The post's target platforms (what "every target reported" means) and when it is due. */
-async function targetsOf(ctx: Context, client: ApiClient, postId: string): Promise<{ targets: string[]; dueAt: number | undefined }> {
-  const post = await findPost(client, postId);
-  if (!post) {
+/**
+ * The post's target platforms (what "every target reported" means). A draft, or a post due after
+ * the deadline, cannot report within the wait: say so at once instead of waiting it out.
+ */
+async function targetsOf(ctx: Context, client: ApiClient, postId: string, deadline: number): Promise<WaitTarget> {
+  const post = await findPost(client, postId, { statusHint: ['scheduled', 'published', 'failed'] }).catch(async (err: unknown) => {
+    if (!(err instanceof PostNotFoundError)) throw err;
     const profile = await ctx.profile();
     throw new CliError(`no post ${postId} in ${keyWorkspace(profile)}`, {
       exitCode: EXIT.notFound,
       code: 'NOT_FOUND',
       hints: ['list the posts of this workspace with `socialpub posts list`, or pass --expect N to wait for N results without looking the post up'],
     });
-  }
+  });
   const targets = Object.keys(post.payloads);
   if (targets.length === 0) throw new CliError(`post ${postId} has no platform payloads: there is nothing to wait for`, { exitCode: EXIT.usage });
-  if (post.status === 'draft') ctx.output().warn(`post ${postId} is a draft: it gets results only once it is scheduled`);
-  return { targets, dueAt: post.scheduledAt ? Date.parse(post.scheduledAt) : undefined };
+  const blocked = notWaitable(post, deadline);
+  if (blocked?.reason === 'draft') {
+    throw new CliError(`post ${postId} is a draft: it gets results only once it is scheduled`, {
+      exitCode: EXIT.usage,
+      code: 'POST_IS_DRAFT',
+      hints: [`schedule it first: socialpub posts schedule ${postId} --at TIME`],
+    });
+  }
+  if (blocked?.reason === 'due-after-deadline') {
+    const now = ctx.clock.now();
+    const due = notDueYet(postId, blocked.dueAt, now, userZone(ctx.env, undefined));
+    throw new CliError(`${due.message}, after this wait ends (--timeout ${formatDuration(deadline - now)}): no platform can report before then`, {
+      exitCode: EXIT.error,
+      code: 'WAIT_TIMEOUT',
+      hints: [due.hint],
+    });
+  }
+  return { postId, targets };
 }
 
 interface Waker {
@@ -102,7 +140,7 @@ function sleeper(ctx: Context): Waker {
 }
 
 /** Webhooks only wake the poller: what counts is always what the API returns. */
-async function webhookWaker(ctx: Context, postId: string, port: number): Promise<Waker> {
+async function webhookWaker(ctx: Context, postIds: readonly string[], port: number): Promise<Waker> {
   let wakeEarly = false;
   let sleeping: AbortController | undefined;
   const secret = ctx.env.SOCIALPUB_WEBHOOK_SECRET || undefined;
@@ -110,7 +148,7 @@ async function webhookWaker(ctx: Context, postId: string, port: number): Promise
   const close = () => listener.close();
   ctx.onExit(close);
   listener.on('event', (e) => {
-    if (e.payload.postId !== postId) return;
+    if (!postIds.includes(String(e.payload.postId))) return;
     if (sleeping) sleeping.abort();
     else wakeEarly = true;
   });
@@ -145,22 +183,20 @@ async function report(ctx: Context, current: waitState.WaitState): Promise<void>
   }
 }
 
-function timeoutError(ctx: Context, w: { postId: string; waitMs: number; summary: string; missing: string[]; dueAt: number | undefined }): CliError {
+function timeoutError(w: { label: string; waitMs: number; summary: string; missing: string[] }): CliError {
   const missing = w.missing.length ? `; still missing: ${w.missing.join(', ')}` : '';
-  const early = notDueYet(w.postId, w.dueAt, ctx.clock.now(), userZone(ctx.env, undefined));
-  return new CliError(`timed out after ${formatDuration(w.waitMs)} waiting for post ${w.postId}: ${w.summary}${missing}${early ? `; ${early.message}` : ''}`, {
+  return new CliError(`timed out after ${formatDuration(w.waitMs)} waiting for ${w.label}: ${w.summary}${missing}`, {
     exitCode: EXIT.error,
     code: 'WAIT_TIMEOUT',
-    hints: [early?.hint ?? 'wait longer with --timeout (e.g. --timeout 30m); check when the post is due with `socialpub posts list`'],
+    hints: ['wait longer with --timeout (e.g. --timeout 30m); check when the post is due with `socialpub posts list`'],
   });
 }
 
 /**
- * A wait that ended before the post is even due: no platform could have reported, so say when it
- * is due (in the user's zone, and from now) and how long a wait would see it through.
+ * A post due after the wait would end: no platform could report, so say when it is due (in the
+ * user's zone, and from now) and how long a wait would see it through.
  */
-function notDueYet(postId: string, dueAt: number | undefined, now: number, zone: string): { message: string; hint: string } | undefined {
-  if (dueAt === undefined || Number.isNaN(dueAt) || dueAt <= now) return undefined;
+function notDueYet(postId: string, dueAt: number, now: number, zone: string): { message: string; hint: string } {
   const soon = dueAt - now < 20 * 3600_000;
   const when = soon ? `${formatClock(dueAt, zone)} (${zone})` : formatLocal(dueAt, zone);
   // A few minutes past the due time: publishing and the first poll take a moment.
@@ -169,12 +205,4 @@ function notDueYet(postId: string, dueAt: number | undefined, now: number, zone:
     message: `post ${postId} is due at ${when}, ${formatRelative(dueAt, now)}`,
     hint: `no platform reports before the post is due: wait past it with --timeout ${minutes}m`,
   };
-}
-
-/** Newest first, so a freshly scheduled post is on the first page. */
-async function findPost(client: ApiClient, postId: string): Promise<Post | undefined> {
-  for await (const post of client.posts.iterate({}, { pageSize: 100, concurrency: 1 })) {
-    if (post.id === postId) return post;
-  }
-  return undefined;
 }

@@ -1,0 +1,58 @@
+// One post by id: GET /v1/posts/{id}, or, on a service without that route, a scan of the posts
+// list (newest first, the statuses where the post most likely is first).
+import { ApiError } from '../client/errors.js';
+import type { ApiClient } from '../client/types.js';
+import { ERROR_CODE } from '../wire/protocol.js';
+import type { Post } from '../wire/schemas.js';
+import { UnknownIdError } from '../wire/invalid-input.js';
+
+/** The post does not exist in this workspace (exit 4). */
+export class PostNotFoundError extends UnknownIdError {
+  readonly postId: string;
+  constructor(postId: string) {
+    super(`post ${postId} not found in this workspace`, ['`socialpub posts list` lists the posts of this workspace']);
+    this.name = 'PostNotFoundError';
+    this.postId = postId;
+  }
+}
+
+export interface FindPostOptions {
+  /** When the list is scanned: statuses to look through first (the post is most likely there); the rest follow. */
+  statusHint?: string | readonly string[];
+  /** When the list is scanned: told about each page read (for "looking through older posts…" progress). */
+  onPage?: (page: { offset: number; count: number; total: number }) => void;
+}
+
+const STATUSES = ['draft', 'scheduled', 'published', 'failed'];
+
+/**
+ * A 405, or a 404 without the service's own NOT_FOUND body (a framework's "Cannot GET" page),
+ * means the service has no single-post route; a NOT_FOUND 404 means the post does not exist.
+ */
+export function lacksRoute(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 405 || (err.status === 404 && err.code !== ERROR_CODE.notFound));
+}
+
+export async function findPost(client: Pick<ApiClient, 'posts'>, id: string, options: FindPostOptions = {}): Promise<Post> {
+  try {
+    return (await client.posts.get(id)).data;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404 && err.code === ERROR_CODE.notFound) throw new PostNotFoundError(id);
+    if (!lacksRoute(err)) throw err;
+  }
+  return scanForPost(client, id, options);
+}
+
+/** The list, newest first in the hinted statuses, then in the others: a very old post takes as many pages as are newer. */
+async function scanForPost(client: Pick<ApiClient, 'posts'>, id: string, options: FindPostOptions): Promise<Post> {
+  const hint = options.statusHint === undefined ? [] : typeof options.statusHint === 'string' ? [options.statusHint] : [...options.statusHint];
+  const rest = STATUSES.filter((s) => !hint.includes(s));
+  for (const status of [hint, rest]) {
+    if (status.length === 0) continue;
+    for await (const page of client.posts.pages({ status }, { pageSize: 100, concurrency: 2, onPage: options.onPage })) {
+      const post = page.find((p) => p.id === id);
+      if (post) return post; // leaving the loop cancels the pages still in flight
+    }
+  }
+  throw new PostNotFoundError(id);
+}

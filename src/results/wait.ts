@@ -1,0 +1,129 @@
+// The polling loop of `results wait` and the MCP tool wait_for_results: read the posts' results,
+// judge them (wait-state.ts), sleep with backoff within the read budget, until every target has
+// reported or the deadline passes, riding out an outage (connection failures, 5xx) on the way.
+// Time and sleeping come in from the caller, so the loop runs on a test's clock and a webhook can
+// cut a sleep short.
+import { ApiError } from '../client/errors.js';
+import type { ApiClient } from '../client/types.js';
+import type { Post, PostResult } from '../wire/schemas.js';
+import { assessResults, nextPollDelayMs, type RateInfo, type WaitState } from './wait-state.js';
+
+export interface WaitTarget {
+  postId: string;
+  /** The post's target platforms (what "every target reported" means); ignored with `expect`. */
+  targets: readonly string[];
+}
+
+/** What the loop reads through: the results list. */
+export interface ResultsSource {
+  results: Pick<ApiClient['results'], 'iterate'>;
+}
+
+export interface WaitInput {
+  client: ResultsSource;
+  posts: readonly WaitTarget[];
+  /** Wait for this many results of each post instead of one per target. */
+  expect?: number | undefined;
+  /** Epoch ms after which the loop stops polling. */
+  deadline: number;
+  now(): number;
+  /** Sleeps between polls; may end early (a webhook for the post arrived). */
+  sleep(ms: number): Promise<void>;
+  /** The RateLimit headers of the last response, so polls stay within the read budget. */
+  rate?(): RateInfo | undefined;
+  /** Told the state after every poll. */
+  onPoll?(state: WaitState): void | Promise<void>;
+  /** Told once when the service stops answering (connection failures, 5xx after the client's retries). */
+  onOutage?(err: ApiError, deadline: number): void;
+  /** Told once when it answers again. */
+  onBack?(): void;
+}
+
+export interface WaitOutcome {
+  /** All posts together. */
+  state: WaitState;
+  /** Each post on its own, in the order asked. */
+  perPost: Map<string, WaitState>;
+  timedOut: boolean;
+}
+
+export async function pollUntilReported(input: WaitInput): Promise<WaitOutcome> {
+  const ids = input.posts.map((p) => p.postId);
+  const rideOut = outageRider(input);
+  for (let attempt = 0; ; attempt++) {
+    const outcome = judge(input, await rideOut(() => resultsOfPosts(input.client, ids)));
+    await input.onPoll?.(outcome.state);
+    if (outcome.state.done) return outcome;
+    const left = input.deadline - input.now();
+    if (left <= 0) return { ...outcome, timedOut: true };
+    await input.sleep(nextPollDelayMs(attempt, input.rate?.(), left));
+  }
+}
+
+/** The service is down or failing for now: worth waiting out, unlike a bad key or a bad request. */
+export function isOutage(err: unknown): err is ApiError {
+  return err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'server');
+}
+
+/**
+ * Runs a read again and again through an outage until it succeeds or the deadline passes (then
+ * the last failure is thrown), telling the caller once when the outage starts and once when it ends.
+ */
+export function outageRider(input: Pick<WaitInput, 'deadline' | 'now' | 'sleep' | 'onOutage' | 'onBack'>): <T>(read: () => Promise<T>) => Promise<T> {
+  let down = false;
+  return async function rideOut<T>(read: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const value = await read();
+        if (down) input.onBack?.();
+        down = false;
+        return value;
+      } catch (err) {
+        const left = input.deadline - input.now();
+        if (!isOutage(err) || left <= 0) throw err;
+        if (!down) input.onOutage?.(err, input.deadline);
+        down = true;
+        await input.sleep(nextPollDelayMs(attempt, undefined, left));
+      }
+    }
+  };
+}
+
+export type NotWaitable = { reason: 'draft'; post: Post } | { reason: 'due-after-deadline'; post: Post; dueAt: number };
+
+/** A post that cannot get results before the deadline: a draft, or one due after it. */
+export function notWaitable(post: Post, deadline: number): NotWaitable | undefined {
+  if (post.status === 'draft') return { reason: 'draft', post };
+  const dueAt = post.scheduledAt ? Date.parse(post.scheduledAt) : NaN;
+  if (post.status === 'scheduled' && Number.isFinite(dueAt) && dueAt > deadline) return { reason: 'due-after-deadline', post, dueAt };
+  return undefined;
+}
+
+/** Every result of these posts, in the service's order. */
+async function resultsOfPosts(client: ResultsSource, postIds: readonly string[]): Promise<PostResult[]> {
+  const rows: PostResult[] = [];
+  for await (const row of client.results.iterate({ postId: postIds }, { pageSize: 100, concurrency: 1 })) rows.push(row);
+  return rows;
+}
+
+function judge(input: WaitInput, rows: readonly PostResult[]): WaitOutcome {
+  const perPost = new Map<string, WaitState>();
+  for (const p of input.posts) perPost.set(p.postId, assessResults(rows.filter((r) => r.post_id === p.postId), p.targets, input.expect));
+  return { state: combine(perPost), perPost, timedOut: false };
+}
+
+/** One state for several posts: counts add up; a missing target is named with its post when there are several. */
+function combine(perPost: Map<string, WaitState>): WaitState {
+  const states = [...perPost];
+  if (states.length === 1) return states[0]![1];
+  const all: WaitState = { rows: [], reported: 0, expected: 0, missing: [], failures: [], done: true };
+  for (const [postId, s] of states) {
+    all.rows = all.rows.concat(s.rows);
+    all.failures = all.failures.concat(s.failures);
+    all.missing = all.missing.concat(s.missing.map((m) => `${m} (${postId})`));
+    all.reported += s.reported;
+    all.expected += s.expected;
+    all.done &&= s.done;
+  }
+  return all;
+}

@@ -1,0 +1,173 @@
+// The MCP server in process, on raw JSON-RPC over in-memory pipes, with the sandbox and the
+// server on one manual clock: every call answers within 50 s of that clock, wait_for_results sends
+// progress at least every 10 s and answers at once when waiting cannot help, and a hung service
+// ends a call with a clear tool error at the call's deadline.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client/index.js';
+import { CALL_DEADLINE_MS, startMcpServer } from '../../src/mcp/server.js';
+import { CALL_WAIT_MS, PROGRESS_EVERY_MS } from '../../src/mcp/tools/wait-for-results.js';
+import type { ManualClock } from '../../src/sandbox/clock.js';
+import { api, keyOf, sandboxFor, schedulePost } from './results-support.js';
+import type { TestSandbox } from '../helpers/sandbox.js';
+
+interface Message {
+  id?: number;
+  method?: string;
+  params?: { progress: number; total?: number; message?: string };
+  result?: { isError?: boolean; structuredContent: Record<string, unknown> };
+}
+
+/** A server on in-memory pipes; every message it sends is kept with the clock's time. */
+function session(clock: ManualClock, baseUrl: string, apiKey: string) {
+  const toServer = new PassThrough();
+  const fromServer = new PassThrough();
+  const received: Array<{ at: number; message: Message }> = [];
+  let buffer = '';
+  fromServer.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+      received.push({ at: clock.now(), message: JSON.parse(buffer.slice(0, nl)) as Message });
+      buffer = buffer.slice(nl + 1);
+    }
+  });
+  const stopped = new AbortController();
+  const running = startMcpServer({
+    client: async (signal) => createClient({ baseUrl, apiKey, maxRetries: 3, signal: signal ?? stopped.signal, now: clock.now, sleep: clock.sleep }),
+    profileName: 'default',
+    secrets: [apiKey],
+    now: () => clock.now(),
+    sleep: (ms, signal) => clock.sleep(ms, signal),
+    signal: stopped.signal,
+    stdin: toServer,
+    stdout: fromServer,
+    log: () => undefined,
+    readOnly: false,
+    version: '0.0.0-test',
+  });
+  let nextId = 1;
+  const send = (m: unknown) => toServer.write(`${JSON.stringify(m)}\n`);
+  send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  return {
+    received,
+    /** Sends a tools/call with a progress token; returns its id. */
+    call(name: string, args: Record<string, unknown>): number {
+      const id = nextId++;
+      send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args, _meta: { progressToken: `p${id}` } } });
+      return id;
+    },
+    answer: (id: number) => received.find((r) => r.message.id === id),
+    progress: (id: number) => received.filter((r) => r.message.method === 'notifications/progress' && (r.message.params as { progressToken?: string } | undefined)?.progressToken === `p${id}`),
+    async close() {
+      toServer.end();
+      stopped.abort();
+      await running;
+    },
+  };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
+
+/** Real time for I/O, then clock time in steps, until the call is answered (or the step budget ends). */
+async function until(answered: () => unknown, clock: ManualClock, stepMs: number, maxSteps: number): Promise<void> {
+  for (let i = 0; i < maxSteps && !answered(); i++) {
+    for (let j = 0; j < 5 && !answered(); j++) await tick();
+    if (!answered()) await clock.advance(stepMs);
+  }
+}
+
+describe('MCP calls answer in time', () => {
+  let sb: TestSandbox;
+  let s: ReturnType<typeof session>;
+  beforeAll(async () => {
+    sb = await sandboxFor({ failureRate: 0, seed: 9 });
+    s = session(sb.clock, sb.url, keyOf(sb, 'demo'));
+  });
+  afterAll(async () => {
+    await s?.close();
+    await sb?.close();
+  });
+
+  it(`wait_for_results answers within ${CALL_WAIT_MS / 1000} s with what it has, progress at least every ${PROGRESS_EVERY_MS / 1000} s`, async () => {
+    const post = await schedulePost(sb, keyOf(sb, 'demo'), ['bluesky', 'threads'], 5 * 60_000);
+    const t0 = sb.clock.now();
+    const id = s.call('wait_for_results', { post_id: post.id, timeout_seconds: 600 });
+    await until(() => s.answer(id), sb.clock, 500, 400);
+    const answer = s.answer(id)!;
+    expect(answer).toBeDefined();
+    expect(answer.at - t0).toBeLessThan(50_000);
+    expect(answer.message.result!.isError).toBeFalsy();
+    expect(answer.message.result!.structuredContent).toMatchObject({ post_id: post.id, done: false, timed_out: false, still_waiting: true, reported: 0, expected: 2 });
+    expect(answer.message.result!.structuredContent.notes).toContainEqual(expect.stringContaining('call again to keep waiting'));
+    const times = [t0, ...s.progress(id).map((p) => p.at), answer.at];
+    expect(times.length).toBeGreaterThan(5);
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(PROGRESS_EVERY_MS + 500); // one clock step of slack
+    const values = s.progress(id).map((p) => p.message.params!.progress);
+    expect(values.every((v, i) => i === 0 || v > values[i - 1]!)).toBe(true);
+    expect(values.every((v) => v < 1)).toBe(true); // nothing reported yet
+  });
+
+  it('a draft is answered at once, without waiting', async () => {
+    const draft = await api<{ id: string }>(sb, keyOf(sb, 'demo'), 'POST', '/v1/posts', { payloads: { bluesky: { text: 'later' } } });
+    const t0 = sb.clock.now();
+    const id = s.call('wait_for_results', { post_id: draft.body.id, timeout_seconds: 600 });
+    await until(() => s.answer(id), sb.clock, 1_000, 0);
+    for (let i = 0; i < 200 && !s.answer(id); i++) await tick();
+    expect(sb.clock.now()).toBe(t0);
+    expect(s.answer(id)!.message.result!.structuredContent).toMatchObject({ done: false, still_waiting: false, expected: 1, missing: ['bluesky'], reason: expect.stringContaining('is a draft') });
+  });
+
+  it('a post due after the wait is answered at once, naming its time', async () => {
+    const post = await schedulePost(sb, keyOf(sb, 'demo'), ['linkedin'], 2 * 3600_000);
+    const t0 = sb.clock.now();
+    const id = s.call('wait_for_results', { post_id: post.id, timeout_seconds: 600 });
+    for (let i = 0; i < 200 && !s.answer(id); i++) await tick();
+    expect(sb.clock.now()).toBe(t0);
+    const got = s.answer(id)!.message.result!.structuredContent;
+    expect(got).toMatchObject({ done: false, timed_out: false, still_waiting: false, reported: 0, expected: 1 });
+    expect(got.reason).toContain(`is scheduled for ${new Date(t0 + 2 * 3600_000).toISOString()}, after this wait would end`);
+  });
+
+  it('a post published within the wait: done, the last progress is exactly the total', async () => {
+    const post = await schedulePost(sb, keyOf(sb, 'demo'), ['bluesky'], 20_000);
+    const id = s.call('wait_for_results', { post_id: post.id, timeout_seconds: 60 });
+    await until(() => s.answer(id), sb.clock, 500, 200);
+    expect(s.answer(id)!.message.result!.structuredContent).toMatchObject({ done: true, still_waiting: false, reported: 1, expected: 1 });
+    expect(s.progress(id).at(-1)!.message.params).toMatchObject({ progress: 1, total: 1, message: '1 of 1 platforms reported' });
+  });
+});
+
+describe('MCP call deadline', () => {
+  let hung: Server;
+  let sb: TestSandbox;
+  let s: ReturnType<typeof session>;
+  beforeAll(async () => {
+    sb = await sandboxFor({ seed: 10 });
+    // Takes every request and never answers, as a hung service does.
+    hung = createServer(() => undefined);
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    s = session(sb.clock, `http://127.0.0.1:${(hung.address() as AddressInfo).port}`, keyOf(sb, 'demo'));
+  });
+  afterAll(async () => {
+    await s?.close();
+    hung?.closeAllConnections();
+    await new Promise((resolve) => hung?.close(resolve));
+    await sb?.close();
+  });
+
+  it(`list_posts against a hung service ends at ${CALL_DEADLINE_MS / 1000} s with a tool error that says so`, async () => {
+    const t0 = sb.clock.now();
+    const id = s.call('list_posts', {});
+    await until(() => s.answer(id), sb.clock, 1_000, 100);
+    const answer = s.answer(id)!;
+    expect(answer).toBeDefined();
+    expect(answer.at - t0).toBeGreaterThanOrEqual(CALL_DEADLINE_MS);
+    expect(answer.at - t0).toBeLessThan(50_000);
+    expect(answer.message.result!.isError).toBe(true);
+    expect(answer.message.result!.structuredContent).toMatchObject({ code: 'network', message: `list_posts did not finish within ${CALL_DEADLINE_MS / 1000} s: the service is slow or not answering` });
+  });
+});
