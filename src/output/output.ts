@@ -15,6 +15,7 @@ import { formatCount } from './time.js';
 import { cutToWidth, displayWidth } from './width.js';
 import { writeTo, type ListWriter, type Sink } from './writers.js';
 import { notACalendar, pageable, viewWriter, type TableView, type View } from './views.js';
+import { jsonText, safeLine, safeValue } from './terminal-safe.js';
 
 export type { Format };
 export type { Calendar, DocumentView, LogView, RunView, TableView, View } from './views.js';
@@ -74,8 +75,11 @@ export interface Output {
    * rows fails, what was printed stays but nothing is closed (see ListWriter.abort).
    */
   list<T>(rows: Iterable<T> | AsyncIterable<T>, view: View<T>): Promise<number>;
-  /** A single object: JSON under json/ndjson, otherwise the human rendering. */
-  object(value: unknown, human: () => string, options?: ObjectOptions): Promise<void>;
+  /**
+   * A single object: JSON under json/ndjson, otherwise the human rendering, which is handed the
+   * value with the server's control characters made visible (render from it, not the original).
+   */
+  object<V>(value: V, human: (shown: V) => string, options?: ObjectOptions): Promise<void>;
   /** One object for programs (JSON/NDJSON) whose human form is a table of rows (TSV, table). */
   report<T>(value: unknown, rows: Iterable<T>, view: TableView<T>): Promise<void>;
   /** A JSON document as it came (a response body): indented for reading, one line for a pipe. */
@@ -112,7 +116,15 @@ export function createOutput(options: OutputOptions): Output {
   const jq = options.jq;
   const idsOnly = quiet && (format === 'table' || format === 'tsv' || format === 'csv');
   const linksOn = supportsHyperlinks({ env, isTTY: Boolean(stdout.isTTY) });
-  const link = (url: string, text = url) => hyperlink(url, text, linksOn);
+  /** The link openings we wrote: in a message line, only these links reach the terminal. */
+  const ownLinks = new Set<string>();
+  const link = (url: string, text = url) => {
+    const linked = hyperlink(url, text, linksOn);
+    if (linksOn && ownLinks.size < 10_000) ownLinks.add(linked.slice(0, linked.indexOf('\u0007') + 1));
+    return linked;
+  };
+  /** A message line of ours that may quote the server: only our colours and links stay live. */
+  const safe = (text: string) => safeLine(text, ownLinks);
   const colors: Colors = { ...baseColors, link };
 
   let statusLine: TerminalLine | undefined;
@@ -149,6 +161,12 @@ export function createOutput(options: OutputOptions): Output {
     };
   };
 
+  /** A line on stderr, kept off a status line that is being drawn. */
+  const message = (text: string) => {
+    if (statusLine) statusLine.log(safe(text));
+    else stderr.write(safe(text) + '\n');
+  };
+
   const output: Output = {
     colors,
     quiet,
@@ -177,11 +195,11 @@ export function createOutput(options: OutputOptions): Output {
       if (jq && isJsonFormat(format)) {
         const lines = jq.run(shaped);
         if (lines.length) await writeTo(target(), lines.join('\n') + '\n');
-      } else if (format === 'json') await writeTo(target(), JSON.stringify(shaped, null, 2) + '\n');
-      else if (format === 'ndjson') await writeTo(target(), JSON.stringify(shaped) + '\n');
-      else if (quiet && objectOptions.id !== undefined) await writeTo(target(), objectOptions.id + '\n');
+      } else if (format === 'json') await writeTo(target(), jsonText(shaped, 2) + '\n');
+      else if (format === 'ndjson') await writeTo(target(), jsonText(shaped) + '\n');
+      else if (quiet && objectOptions.id !== undefined) await writeTo(target(), safe(objectOptions.id) + '\n');
       else {
-        const text = human();
+        const text = safe(human(safeValue(value)));
         if (text) await writeTo(target(), text.replace(/\n?$/, '\n'));
       }
     },
@@ -191,7 +209,7 @@ export function createOutput(options: OutputOptions): Output {
     },
     async document(value) {
       const readable = format === 'json' || format === 'table';
-      await writeTo(target(), `${JSON.stringify(value, null, readable ? 2 : undefined)}\n`);
+      await writeTo(target(), `${jsonText(value, readable ? 2 : undefined)}\n`);
     },
     async data(line) {
       await writeTo(target(), line + '\n');
@@ -207,21 +225,14 @@ export function createOutput(options: OutputOptions): Output {
         else lines.push(width ? cutToWidth(part, width) : part);
       }
       // Paging, the footer belongs under the table on the same screen, not before it.
-      (pager?.sink ?? stderr).write(lines.join('\n') + '\n');
+      (pager?.sink ?? stderr).write(safe(lines.join('\n')) + '\n');
     },
     info(line) {
-      if (quiet) return;
-      if (statusLine) statusLine.log(line);
-      else stderr.write(line + '\n');
+      if (!quiet) message(line);
     },
-    notice(line) {
-      if (statusLine) statusLine.log(line);
-      else stderr.write(line + '\n');
-    },
+    notice: message,
     warn(line) {
-      const text = colors.yellow('warning: ') + line;
-      if (statusLine) statusLine.log(text);
-      else stderr.write(text + '\n');
+      message(colors.yellow('warning: ') + line);
     },
     async spinner(text) {
       return createSpinner(stderr, text, progress, colors.enabled);
@@ -246,7 +257,7 @@ export function createOutput(options: OutputOptions): Output {
       const line = createProgressLine({ stderr, stdoutIsTTY: Boolean(stdout.isTTY), enabled: !quiet && Boolean(stderr.isTTY) });
       statusLine = line;
       return {
-        update: (text) => line.update(text),
+        update: (text) => line.update(safe(text)),
         clear: () => {
           line.done();
           if (statusLine === line) statusLine = undefined;

@@ -15,7 +15,8 @@ import { availableFields, checkFields, selectColumns } from './fields.js';
 import type { JqProgram } from './jq.js';
 import { jqWriter, withFields } from './shaping.js';
 import { csvWriter, jsonArrayWriter, lineWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
-import type { Format } from './formats.js';
+import { isJsonFormat, type Format } from './formats.js';
+import { jsonText, safeValue, terminalJson } from './terminal-safe.js';
 
 export interface TableView<T> {
   kind: 'table';
@@ -73,6 +74,14 @@ export interface ViewContext {
 }
 
 export function viewWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWriter<T> {
+  // Text formats see the rows with the server's control characters made visible; JSON (a
+  // document's rows are JSON in every format) keeps them exact.
+  const text = !isJsonFormat(c.format) && view.kind !== 'document';
+  const writer = kindWriter(view, sink, c);
+  return text ? mapped<T>(writer as ListWriter<unknown>, safeValue) : writer;
+}
+
+function kindWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWriter<T> {
   switch (view.kind) {
     case 'table':
       return tableRows(view, sink, c);
@@ -122,7 +131,7 @@ function logRows<T>(view: LogView<T>, sink: Sink, c: ViewContext): ListWriter<T>
   switch (c.format) {
     case 'json':
     case 'ndjson':
-      if (view.jsonLine && !c.fields && !c.jq) return lineWriter(sink, view.jsonLine);
+      if (view.jsonLine && !c.fields && !c.jq) return lineWriter(sink, (row) => terminalJson(view.jsonLine!(row)));
       return jsonRows<T>(sink, c, view.json, undefined, ndjsonWriter, 'each');
     case 'ics':
       throw notACalendar('other rows');
@@ -267,13 +276,14 @@ function envelopeWriter(sink: Sink, summary: () => Record<string, unknown>): Lis
       rows.push(row);
     },
     async end() {
-      await writeTo(sink, JSON.stringify({ ...summary(), rows }, null, 2) + '\n');
+      await writeTo(sink, jsonText({ ...summary(), rows }, 2) + '\n');
     },
     // The object is written whole at the end, or not at all.
     async abort() {},
   };
 }
 
+/** Each row changed before the writer sees it (its JSON form, or its text made safe). */
 function mapped<T>(writer: ListWriter<unknown>, toJson: ((row: T) => unknown) | undefined): ListWriter<T> {
   if (!toJson) return writer as ListWriter<T>;
   return {

@@ -4,6 +4,7 @@
 // after a failure leaves it open, so that a reader cannot take a cut list for a whole one.
 import type { Colors } from './colors.js';
 import { columnField } from './fields.js';
+import { jsonText } from './terminal-safe.js';
 import { layoutTable, type LayoutColumn, type TableLayout } from './layout.js';
 import { cutToWidth, displayWidth, flattenCell, padToWidth } from './width.js';
 
@@ -58,7 +59,7 @@ export function jsonArrayWriter<T>(sink: Sink): ListWriter<T> {
       return count;
     },
     async write(row) {
-      await writeTo(sink, (count === 0 ? '[\n  ' : ',\n  ') + JSON.stringify(row));
+      await writeTo(sink, (count === 0 ? '[\n  ' : ',\n  ') + jsonText(row));
       count++;
     },
     async end() {
@@ -87,7 +88,7 @@ export function lineWriter<T>(sink: Sink, render: (row: T) => string): ListWrite
 }
 
 export function ndjsonWriter<T>(sink: Sink): ListWriter<T> {
-  return lineWriter(sink, (row: T) => JSON.stringify(row));
+  return lineWriter(sink, (row: T) => jsonText(row));
 }
 
 /** TSV cells: tabs and newlines would break the row, so they are escaped. */
