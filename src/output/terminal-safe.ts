@@ -22,27 +22,31 @@ export function visible(text: string): string {
 }
 
 /**
- * The value with `visible` applied to every string in it (plain objects and arrays are copied
- * where something changed; other objects, a Buffer for one, are kept as they are).
+ * The value with `visible` applied to every string in it. Plain objects and arrays are copied
+ * only where something changes (most rows have nothing to show, and a million rows stream through
+ * here), other objects, a Buffer for one, are kept as they are.
  */
 export function safeValue<T>(value: T): T {
-  if (typeof value === 'string') return visible(value) as T;
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
-    value.forEach((item: unknown, i) => {
-      const safe = safeValue(item);
-      if (safe !== item) (copy ??= [...value])[i] = safe;
-    });
-    return (copy ?? value) as T;
-  }
-  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return hasControl(value) ? (copySafe(value) as T) : value;
+}
+
+const isPlain = (v: object): boolean => Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype;
+
+/** Whether any string in the value needs `visible` (a walk that allocates nothing). */
+function hasControl(value: unknown): boolean {
+  if (typeof value === 'string') return HAS_CONTROL.test(value);
+  if (value === null || typeof value !== 'object' || !isPlain(value)) return false;
+  if (Array.isArray(value)) return value.some(hasControl);
   const record = value as Record<string, unknown>;
-  let copy: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(record)) {
-    const safe = safeValue(item);
-    if (safe !== item) (copy ??= { ...record })[key] = safe;
-  }
-  return (copy ?? value) as T;
+  for (const key in record) if (hasControl(record[key])) return true;
+  return false;
+}
+
+function copySafe(value: unknown): unknown {
+  if (typeof value === 'string') return visible(value);
+  if (value === null || typeof value !== 'object' || !isPlain(value)) return value;
+  if (Array.isArray(value)) return value.map(copySafe);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copySafe(v)]));
 }
 
 /** JSON text as JSON.stringify writes it, with DEL and C1 escaped too (the same data). */
