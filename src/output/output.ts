@@ -15,7 +15,7 @@ import { formatCount } from './time.js';
 import { cutToWidth, displayWidth } from './width.js';
 import { writeTo, type ListWriter, type Sink } from './writers.js';
 import { notACalendar, pageable, viewWriter, type TableView, type View } from './views.js';
-import { jsonText, safeLine, safeValue } from './terminal-safe.js';
+import { jsonText, safeLine, safeValue, visible } from './terminal-safe.js';
 
 export type { Format };
 export type { Calendar, DocumentView, LogView, RunView, TableView, View } from './views.js';
@@ -113,7 +113,7 @@ export function createOutput(options: OutputOptions): Output {
   const env = options.env ?? {};
   const now = options.now ?? Date.now;
   const fields = options.fields;
-  const jq = options.jq;
+  const jq = options.jq && stdout.isTTY ? shownOnTerminal(options.jq) : options.jq;
   const idsOnly = quiet && (format === 'table' || format === 'tsv' || format === 'csv');
   const linksOn = supportsHyperlinks({ env, isTTY: Boolean(stdout.isTTY) });
   /** The link openings we wrote: in a message line, only these links reach the terminal. */
@@ -272,4 +272,27 @@ export function createOutput(options: OutputOptions): Output {
     },
   };
   return output;
+}
+
+/**
+ * On a terminal, the raw strings --jq prints are server text like any other: their control
+ * characters are shown, not obeyed. In a pipe they stay exact (they are the data asked for).
+ */
+function shownOnTerminal(program: JqProgram): JqProgram {
+  const shown = (lines: readonly string[]) => lines.map(visible);
+  const guarded = (run: () => string[]) => {
+    try {
+      return shown(run());
+    } catch (err) {
+      // A runtime error carries the lines printed before it (JqError, not imported: jq loads lazily).
+      const before = (err as { lines?: unknown }).lines;
+      if (Array.isArray(before)) (err as { lines: readonly string[] }).lines = shown(before as string[]);
+      throw err;
+    }
+  };
+  return {
+    expression: program.expression,
+    run: (value) => guarded(() => program.run(value)),
+    runEach: (values) => guarded(() => program.runEach(values)),
+  };
 }

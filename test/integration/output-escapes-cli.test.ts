@@ -119,6 +119,15 @@ describe('server text that tries to drive the terminal', () => {
     expect(nd.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(rows);
     expect(clean(nd.stdout)).toBe(true);
   });
+
+  it('--jq strings are shown on a terminal and exact in a pipe', async () => {
+    const argv = ['results', 'list', '--jq', '.[0].error.message'];
+    const tty = await runCli(argv, { env, tty: true });
+    expect(tty.code, tty.stderr).toBe(0);
+    expect(tty.stdout).toBe(`${visible(EVIL)}\n`);
+    const piped = await runCli(argv, { env });
+    expect(piped.stdout).toBe(`${EVIL}\n`);
+  });
 });
 
 describe('the one place that makes text safe', () => {
