@@ -194,7 +194,7 @@ _socialpub_complete() {
   case "$prev" in
     -p|--profile) COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return ;;
     --base-url) COMPREPLY=(); return ;;
-    -o|--output) COMPREPLY=($(compgen -W 'table tsv json ndjson ics' -- "$cur")); return ;;
+    -o|--output) COMPREPLY=($(compgen -W 'table tsv csv json ndjson ics' -- "$cur")); return ;;
     --timeout) COMPREPLY=(); return ;;
     --max-retries) COMPREPLY=(); return ;;
     --max-wait) COMPREPLY=(); return ;;

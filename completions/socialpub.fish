@@ -27,7 +27,7 @@ complete -c socialpub -n '__fish_use_subcommand' -a help -d 'show help for a com
 complete -c socialpub -s V -l version -d 'print the version'
 complete -c socialpub -s p -l profile -d 'workspace profile' -x -a '(socialpub completion --list-profiles 2>/dev/null)'
 complete -c socialpub -l base-url -d 'override the profile\'s base URL' -x
-complete -c socialpub -s o -l output -d 'output format' -x -a 'table tsv json ndjson ics'
+complete -c socialpub -s o -l output -d 'output format' -x -a 'table tsv csv json ndjson ics'
 complete -c socialpub -l json -d 'same as --output json'
 complete -c socialpub -l no-color -d 'no colour'
 complete -c socialpub -l no-input -d 'never prompt; a missing value is an error naming the flag'

@@ -33,9 +33,9 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson' | 'ics';
 /** `ics` is a calendar: only lists of scheduled posts can be printed as one (output says so). */
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'tsv', 'json', 'ndjson', 'ics'];
+export { FORMATS as OUTPUT_FORMATS, type Format as OutputFormat } from '../output/formats.js';
+import type { Format as OutputFormat } from '../output/formats.js';
 
 /** Global flags after parsing and defaults (CONTRACT section 3). */
 export interface Globals {

@@ -7,6 +7,7 @@ import type { Keyring } from '../config/keyring.js';
 import type { Output } from '../output/output.js';
 import type { JqProgram } from '../output/jq.js';
 import type { Colors } from '../output/colors.js';
+import { visible } from '../output/terminal-safe.js';
 import { noApiKeyError, UsageError } from './cli-error.js';
 import type { Clock, Context, Globals, Io } from './context.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
@@ -144,7 +145,8 @@ export function createContext(deps: ContextDeps): ContextInternals {
       return deps.prompter ?? inquirerPrompter(deps.io);
     },
     debug(line) {
-      if (ctx.globals.debug) deps.io.stderr.write(`debug: ${line}\n`);
+      // The trace quotes response headers and bodies: their control characters are shown, not obeyed.
+      if (ctx.globals.debug) deps.io.stderr.write(`debug: ${visible(line)}\n`);
     },
     onExit(fn) {
       exitHooks.push(fn);

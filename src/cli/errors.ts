@@ -5,6 +5,7 @@ import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
 import { FieldsError } from '../output/fields.js';
 import { formatClock } from '../output/time.js';
 import { formatDuration } from '../client/retry-timing.js';
+import { jsonText, visible } from '../output/terminal-safe.js';
 
 export function exitCodeFor(err: unknown): ExitCode {
   if (err instanceof CliError) return err.exitCode;
@@ -118,16 +119,18 @@ export function reportError(err: unknown, options: ReportOptions): ExitCode {
   const code = exitCodeFor(err);
   const red = options.red ?? ((s: string) => s);
   const message = err instanceof Error ? err.message : String(err);
-  const lines = [`${red('error:')} ${message}`];
-  for (const h of distinctHints(message, hintsFor(err, options.now, options.profile))) lines.push(`  hint: ${h}`);
+  // The message, hints and request id may quote the server: its control characters are shown,
+  // not obeyed (the JSON form below keeps them exact).
+  const lines = [`${red('error:')} ${visible(message)}`];
+  for (const h of distinctHints(message, hintsFor(err, options.now, options.profile))) lines.push(`  hint: ${visible(h)}`);
   const requestId = err instanceof ApiError || err instanceof CliError ? err.requestId : undefined;
-  if (requestId) lines.push(`  request id: ${requestId}`);
+  if (requestId) lines.push(`  request id: ${visible(requestId)}`);
   if (code === EXIT.interrupted) lines.splice(0, lines.length, 'interrupted');
   options.stderr.write(lines.join('\n') + '\n');
   if (options.json && code !== EXIT.interrupted) {
     const apiCode = err instanceof ApiError || err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError ? err.code : undefined;
     const status = err instanceof ApiError || err instanceof CliError ? err.status : undefined;
-    options.stderr.write(JSON.stringify({ error: { code: apiCode ?? 'ERROR', message, status: status ?? null, requestId: requestId ?? null, exitCode: code } }) + '\n');
+    options.stderr.write(jsonText({ error: { code: apiCode ?? 'ERROR', message, status: status ?? null, requestId: requestId ?? null, exitCode: code } }) + '\n');
   }
   return code;
 }

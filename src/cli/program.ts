@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import type { Context } from './context.js';
 import { defineCommands } from './commands/index.js';
 import { FLAG_DEFAULTS } from './flags/defaults.js';
+import { FORMATS } from '../output/formats.js';
 
 /** The program; given argv, only the nouns it names are defined in full (see nounsToDefine). */
 export async function buildProgram(ctx: Context, argv?: readonly string[]): Promise<Command> {
@@ -11,7 +12,7 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
     .version(ctx.version, '-V, --version', 'print the version')
     .option('-p, --profile <name>', 'workspace profile (env SOCIALPUB_PROFILE; default: the current profile, else "default")')
     .option('--base-url <url>', "override the profile's base URL (env SOCIALPUB_BASE_URL)")
-    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, tsv when piped)').choices(['table', 'tsv', 'json', 'ndjson', 'ics']))
+    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, tsv when piped)').choices(FORMATS))
     .option('--json', 'same as --output json')
     .option('--no-color', 'no colour (also NO_COLOR=1)')
     .option('--no-input', 'never prompt; a missing value is an error naming the flag (also CI=1)')

@@ -1,23 +1,24 @@
 // The one object commands print through, and the only place that knows the output format:
-// commands hand it rows (with a description of their columns) or one object, and it writes a
-// table (fitted to the terminal, paged when long), TSV, JSON, NDJSON or iCalendar to stdout,
-// shaped by --fields and --jq; everything else (progress, hints, warnings, footers) goes to
-// stderr.
-import { InvalidInputError } from '../wire/invalid-input.js';
+// commands hand it rows with a view (views.ts: what each format prints of them) or one object,
+// and it writes a table (fitted to the terminal, paged when long), TSV, CSV, JSON, NDJSON or
+// iCalendar to stdout, shaped by --fields and --jq; everything else (progress, hints, warnings,
+// footers) goes to stderr.
 import { plainColors, type Colors } from './colors.js';
 import { BatchingSink } from './batching-sink.js';
-import { availableFields, checkFields, pickFields, selectColumns } from './fields.js';
+import { pickFields } from './fields.js';
+import { isJsonFormat, type Format } from './formats.js';
 import type { JqProgram } from './jq.js';
 import { hyperlink, supportsHyperlinks } from './links.js';
 import { startPager, type Pager } from './pager.js';
-import { createProgressLine, type ProgressLine as TerminalLine } from './progress.js';
-import { formatCount } from './count.js';
+import { createProgressLine, createSpinner, type ProgressLine as TerminalLine, type Spinner } from './progress.js';
+import { formatCount } from './time.js';
 import { cutToWidth, displayWidth } from './width.js';
-import { jqWriter, withFields } from './shaping.js';
-import { jsonArrayWriter, lineWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
-import type { Spinner } from './spinner.js';
+import { writeTo, type ListWriter, type Sink } from './writers.js';
+import { notACalendar, pageable, viewWriter, type TableView, type View } from './views.js';
+import { jsonText, safeLine, safeValue, visible } from './terminal-safe.js';
 
-export type Format = 'table' | 'tsv' | 'json' | 'ndjson' | 'ics';
+export type { Format };
+export type { Calendar, DocumentView, LogView, RunView, TableView, View } from './views.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 type Terminal = Sink & { isTTY?: boolean; columns?: number };
@@ -39,38 +40,6 @@ export interface OutputOptions {
   env?: Env;
   /** stdout is the process's own terminal, so a pager may take it over (not --no-pager). */
   pageable?: boolean;
-}
-
-/** How a command's rows are shown: its columns, and what -q prints of a row. */
-export interface ListView<T> {
-  columns: Column<T>[];
-  /** Under -q on a table or TSV: this alone, one per line (for xargs and loops). */
-  id?: (row: T) => string;
-  /** A terminal rendering of one row as a line, for lists that are logs rather than tables. */
-  line?: (row: T, colors: Colors) => string;
-  /** The JSON form of a row (default: the row itself, unchanged). */
-  json?: (row: T) => unknown;
-  /**
-   * Under --json, print one object holding the rows under this key, with the fields `extra`
-   * gives at the end (a bulk run's counts), instead of a bare array. Only for bounded lists: the
-   * rows are gathered. NDJSON, TSV and tables still stream row by row.
-   */
-  envelope?: { key: string; extra: () => Record<string, unknown> };
-  /** Rows without columns (an arbitrary endpoint's): a JSON array on a terminal and in a pipe too. */
-  jsonOnly?: boolean;
-  /** The row's JSON text, already serialised (a webhook body kept byte for byte). */
-  jsonLine?: (row: T) => string;
-  /** A stream with no end (events as they arrive): --json prints NDJSON, as an array never closes. */
-  endless?: boolean;
-  /** The rows' own field names, dotted for nested ones (what --fields may name besides columns). */
-  fields?: readonly string[];
-  /**
-   * Rows arrive slowly (a bulk run's, one per request): a table prints each as it comes instead of
-   * waiting for a chunk to size its columns (give the columns an expectedWidth).
-   */
-  stream?: boolean;
-  /** `-o ics`: the rows as a calendar (scheduled posts); without it, -o ics is refused. */
-  ics?: { header(): string; event(row: T): string | undefined; footer(): string };
 }
 
 export interface ObjectOptions {
@@ -96,14 +65,23 @@ export interface Output {
   readonly stdoutIsTTY: boolean;
   /** Whether stdout carries JSON for programs (--json / -o ndjson / --jq): human text then goes to stderr. */
   readonly structured: boolean;
-  /** A streaming writer for rows; output batches writes and honours back-pressure. */
-  listWriter<T>(view: ListView<T>): ListWriter<T>;
-  /** Writes every row of a (possibly async) list; returns how many were written. */
-  list<T>(rows: Iterable<T> | AsyncIterable<T>, view: ListView<T>): Promise<number>;
-  /** A single object: JSON under json/ndjson, otherwise the human rendering. */
-  object(value: unknown, human: () => string, options?: ObjectOptions): Promise<void>;
+  /**
+   * A streaming writer for rows; output batches writes and honours back-pressure. The caller ends
+   * it with end() after the last row, or abort() when reading the rows failed.
+   */
+  listWriter<T>(view: View<T>): ListWriter<T>;
+  /**
+   * Writes every row of a (possibly async) list; returns how many were written. When reading the
+   * rows fails, what was printed stays but nothing is closed (see ListWriter.abort).
+   */
+  list<T>(rows: Iterable<T> | AsyncIterable<T>, view: View<T>): Promise<number>;
+  /**
+   * A single object: JSON under json/ndjson, otherwise the human rendering, which is handed the
+   * value with the server's control characters made visible (render from it, not the original).
+   */
+  object<V>(value: V, human: (shown: V) => string, options?: ObjectOptions): Promise<void>;
   /** One object for programs (JSON/NDJSON) whose human form is a table of rows (TSV, table). */
-  report<T>(value: unknown, rows: Iterable<T>, view: ListView<T>): Promise<void>;
+  report<T>(value: unknown, rows: Iterable<T>, view: TableView<T>): Promise<void>;
   /** A JSON document as it came (a response body): indented for reading, one line for a pipe. */
   document(value: unknown): Promise<void>;
   /** A line of data on stdout, whatever the format (completion scripts, help, raw bodies). */
@@ -135,10 +113,18 @@ export function createOutput(options: OutputOptions): Output {
   const env = options.env ?? {};
   const now = options.now ?? Date.now;
   const fields = options.fields;
-  const jq = options.jq;
-  const idsOnly = quiet && (format === 'table' || format === 'tsv');
+  const jq = options.jq && stdout.isTTY ? shownOnTerminal(options.jq) : options.jq;
+  const idsOnly = quiet && (format === 'table' || format === 'tsv' || format === 'csv');
   const linksOn = supportsHyperlinks({ env, isTTY: Boolean(stdout.isTTY) });
-  const link = (url: string, text = url) => hyperlink(url, text, linksOn);
+  /** The link openings we wrote: in a message line, only these links reach the terminal. */
+  const ownLinks = new Set<string>();
+  const link = (url: string, text = url) => {
+    const linked = hyperlink(url, text, linksOn);
+    if (linksOn && ownLinks.size < 10_000) ownLinks.add(linked.slice(0, linked.indexOf('\u0007') + 1));
+    return linked;
+  };
+  /** A message line of ours that may quote the server: only our colours and links stay live. */
+  const safe = (text: string) => safeLine(text, ownLinks);
   const colors: Colors = { ...baseColors, link };
 
   let statusLine: TerminalLine | undefined;
@@ -155,10 +141,10 @@ export function createOutput(options: OutputOptions): Output {
     pager = startPager({ env, stdoutIsTTY: Boolean(stdout.isTTY), stdout });
   };
 
-  const listWriter = <T>(view: ListView<T>): ListWriter<T> => {
-    if (format === 'table' && !view.line && !idsOnly) startPagerIfLong();
+  const listWriter = <T>(view: View<T>): ListWriter<T> => {
+    if (pageable(view) && !idsOnly) startPagerIfLong();
     const sink = new BatchingSink(target());
-    const inner = innerWriter(view, sink);
+    const inner = viewWriter(view, sink, { format, idsOnly, fields, jq, colors, terminalWidth: stdout.columns ?? 120 });
     return {
       get count() {
         return inner.count;
@@ -168,60 +154,17 @@ export function createOutput(options: OutputOptions): Output {
         await inner.end();
         await sink.end();
       },
+      async abort() {
+        await inner.abort();
+        await sink.end();
+      },
     };
   };
 
-  const dataFields = <T>(view: ListView<T>, sample: readonly unknown[]) => [...new Set([...(view.fields ?? []), ...availableFields(sample)])];
-  const columnsOf = <T>(view: ListView<T>, sample: () => readonly unknown[]): Column<T>[] => {
-    const own = format === 'tsv' ? view.columns.filter((c) => !c.tableOnly) : view.columns;
-    return fields ? selectColumns(own, fields, dataFields(view, sample())) : own;
-  };
-
-  const innerWriter = <T>(view: ListView<T>, sink: Sink): ListWriter<T> => {
-    if (idsOnly && view.id) return lineWriter(sink, view.id);
-    const toJson = view.json;
-    if (format === 'ics') {
-      if (!view.ics) throw new InvalidInputError([{ field: '--output', message: '--output: ics is a calendar of scheduled posts; this command prints other rows', fix: 'use -o ics with `socialpub posts list`' }]);
-      return icsWriter(sink, view.ics);
-    }
-    if (jq && (format === 'json' || format === 'ndjson')) {
-      const shaped = jqWriter<unknown>(sink, jq, { mode: format === 'json' && !view.endless ? 'whole' : 'each' });
-      return mapped(fields ? withFields<unknown>(shaped as ListWriter<Record<string, unknown>>, fields) : shaped, toJson);
-    }
-    if (view.jsonOnly && format !== 'ndjson') return mapped(fieldsOrNot(jsonArrayWriter<unknown>(sink), view as ListView<unknown>), toJson);
-    if (!fields && view.jsonLine && (format === 'ndjson' || (format === 'json' && view.endless))) return lineWriter(sink, view.jsonLine);
-    switch (format) {
-      case 'json':
-        if (view.endless) return mapped(fieldsOrNot(ndjsonWriter<unknown>(sink), view as ListView<unknown>), toJson);
-        return mapped(fieldsOrNot(view.envelope ? envelopeWriter(sink, view.envelope) : jsonArrayWriter<unknown>(sink), view as ListView<unknown>), toJson);
-      case 'ndjson':
-        return mapped(fieldsOrNot(ndjsonWriter<unknown>(sink), view as ListView<unknown>), toJson);
-      case 'tsv':
-        return deferredColumns((cols) => tsvWriter(sink, cols), (sample) => columnsOf(view, sample));
-      case 'table':
-        if (view.line && !fields) return lineWriter(sink, (row) => view.line!(row, colors));
-        return deferredColumns((cols) => tableWriter(sink, cols, colors, stdout.columns ?? 120, view.stream ? 1 : undefined), (sample) => columnsOf(view, sample));
-    }
-  };
-
-  /** --fields over JSON rows: checked against the fields there are on the first row, then picked. */
-  const fieldsOrNot = (writer: ListWriter<unknown>, view?: ListView<unknown>): ListWriter<unknown> => {
-    if (!fields) return writer;
-    const picked = withFields<unknown>(writer as ListWriter<Record<string, unknown>>, fields);
-    let checked = false;
-    return {
-      get count() {
-        return picked.count;
-      },
-      write(row) {
-        if (!checked) {
-          checked = true;
-          checkFields(fields, dataFields(view ?? { columns: [] }, [row]));
-        }
-        return picked.write(row);
-      },
-      end: () => picked.end(),
-    };
+  /** A line on stderr, kept off a status line that is being drawn. */
+  const message = (text: string) => {
+    if (statusLine) statusLine.log(safe(text));
+    else stderr.write(safe(text) + '\n');
   };
 
   const output: Output = {
@@ -229,7 +172,7 @@ export function createOutput(options: OutputOptions): Output {
     quiet,
     progress,
     stdoutIsTTY: Boolean(stdout.isTTY),
-    structured: format === 'json' || format === 'ndjson',
+    structured: isJsonFormat(format),
     listWriter,
     async list(rows, view) {
       const w = listWriter(view);
@@ -239,32 +182,34 @@ export function createOutput(options: OutputOptions): Output {
           // The user quit the pager: the rest would go nowhere.
           if (pager?.signal.aborted) break;
         }
-      } finally {
-        await w.end();
+      } catch (err) {
+        await w.abort();
+        throw err;
       }
+      await w.end();
       return w.count;
     },
     async object(value, human, objectOptions = {}) {
-      if (format === 'ics') throw new InvalidInputError([{ field: '--output', message: '--output: ics is a calendar of scheduled posts; this command prints one object', fix: 'use -o json' }]);
+      if (format === 'ics') throw notACalendar('one object');
       const shaped = fields ? pickFields(value, fields) : value;
-      if (jq && (format === 'json' || format === 'ndjson')) {
+      if (jq && isJsonFormat(format)) {
         const lines = jq.run(shaped);
         if (lines.length) await writeTo(target(), lines.join('\n') + '\n');
-      } else if (format === 'json') await writeTo(target(), JSON.stringify(shaped, null, 2) + '\n');
-      else if (format === 'ndjson') await writeTo(target(), JSON.stringify(shaped) + '\n');
-      else if (quiet && objectOptions.id !== undefined) await writeTo(target(), objectOptions.id + '\n');
+      } else if (format === 'json') await writeTo(target(), jsonText(shaped, 2) + '\n');
+      else if (format === 'ndjson') await writeTo(target(), jsonText(shaped) + '\n');
+      else if (quiet && objectOptions.id !== undefined) await writeTo(target(), safe(objectOptions.id) + '\n');
       else {
-        const text = human();
+        const text = safe(human(safeValue(value)));
         if (text) await writeTo(target(), text.replace(/\n?$/, '\n'));
       }
     },
     async report(value, rows, view) {
-      if (format === 'json' || format === 'ndjson') await output.object(value, () => '');
+      if (isJsonFormat(format)) await output.object(value, () => '');
       else await output.list(rows, view);
     },
     async document(value) {
       const readable = format === 'json' || format === 'table';
-      await writeTo(target(), `${JSON.stringify(value, null, readable ? 2 : undefined)}\n`);
+      await writeTo(target(), `${jsonText(value, readable ? 2 : undefined)}\n`);
     },
     async data(line) {
       await writeTo(target(), line + '\n');
@@ -280,24 +225,16 @@ export function createOutput(options: OutputOptions): Output {
         else lines.push(width ? cutToWidth(part, width) : part);
       }
       // Paging, the footer belongs under the table on the same screen, not before it.
-      (pager?.sink ?? stderr).write(lines.join('\n') + '\n');
+      (pager?.sink ?? stderr).write(safe(lines.join('\n')) + '\n');
     },
     info(line) {
-      if (quiet) return;
-      if (statusLine) statusLine.log(line);
-      else stderr.write(line + '\n');
+      if (!quiet) message(line);
     },
-    notice(line) {
-      if (statusLine) statusLine.log(line);
-      else stderr.write(line + '\n');
-    },
+    notice: message,
     warn(line) {
-      const text = colors.yellow('warning: ') + line;
-      if (statusLine) statusLine.log(text);
-      else stderr.write(text + '\n');
+      message(colors.yellow('warning: ') + line);
     },
     async spinner(text) {
-      const { createSpinner } = await import('./spinner.js');
       return createSpinner(stderr, text, progress, colors.enabled);
     },
     rowProgress() {
@@ -320,7 +257,7 @@ export function createOutput(options: OutputOptions): Output {
       const line = createProgressLine({ stderr, stdoutIsTTY: Boolean(stdout.isTTY), enabled: !quiet && Boolean(stderr.isTTY) });
       statusLine = line;
       return {
-        update: (text) => line.update(text),
+        update: (text) => line.update(safe(text)),
         clear: () => {
           line.done();
           if (statusLine === line) statusLine = undefined;
@@ -338,68 +275,24 @@ export function createOutput(options: OutputOptions): Output {
 }
 
 /**
- * A TSV or table writer whose columns are chosen on the first row: --fields may name a field of
- * the rows that is not a column, and an unknown one is reported with the fields there are.
+ * On a terminal, the raw strings --jq prints are server text like any other: their control
+ * characters are shown, not obeyed. In a pipe they stay exact (they are the data asked for).
  */
-function deferredColumns<T>(make: (columns: Column<T>[]) => ListWriter<T>, choose: (sample: () => readonly unknown[]) => Column<T>[]): ListWriter<T> {
-  let inner: ListWriter<T> | undefined;
-  const ensure = (row: T | undefined) => (inner ??= make(choose(() => (row === undefined ? [] : [row]))));
-  return {
-    get count() {
-      return inner?.count ?? 0;
-    },
-    write: (row) => ensure(row).write(row),
-    end: () => ensure(undefined).end(),
-  };
-}
-
-function icsWriter<T>(sink: Sink, ics: NonNullable<ListView<T>['ics']>): ListWriter<T> {
-  let count = 0;
-  let started = false;
-  const start = async () => {
-    if (started) return;
-    started = true;
-    await writeTo(sink, ics.header());
+function shownOnTerminal(program: JqProgram): JqProgram {
+  const shown = (lines: readonly string[]) => lines.map(visible);
+  const guarded = (run: () => string[]) => {
+    try {
+      return shown(run());
+    } catch (err) {
+      // A runtime error carries the lines printed before it (JqError, not imported: jq loads lazily).
+      const before = (err as { lines?: unknown }).lines;
+      if (Array.isArray(before)) (err as { lines: readonly string[] }).lines = shown(before as string[]);
+      throw err;
+    }
   };
   return {
-    get count() {
-      return count;
-    },
-    async write(row) {
-      await start();
-      count++;
-      const event = ics.event(row);
-      if (event) await writeTo(sink, event);
-    },
-    async end() {
-      await start();
-      await writeTo(sink, ics.footer());
-    },
-  };
-}
-
-function envelopeWriter(sink: Sink, envelope: NonNullable<ListView<unknown>['envelope']>): ListWriter<unknown> {
-  const rows: unknown[] = [];
-  return {
-    get count() {
-      return rows.length;
-    },
-    async write(row) {
-      rows.push(row);
-    },
-    async end() {
-      await writeTo(sink, JSON.stringify({ ...envelope.extra(), [envelope.key]: rows }, null, 2) + '\n');
-    },
-  };
-}
-
-function mapped<T>(writer: ListWriter<unknown>, toJson: ((row: T) => unknown) | undefined): ListWriter<T> {
-  if (!toJson) return writer as ListWriter<T>;
-  return {
-    get count() {
-      return writer.count;
-    },
-    write: (row) => writer.write(toJson(row)),
-    end: () => writer.end(),
+    expression: program.expression,
+    run: (value) => guarded(() => program.run(value)),
+    runEach: (values) => guarded(() => program.runEach(values)),
   };
 }

@@ -1,7 +1,8 @@
 // A one-line progress display on stderr ("199/300 · scheduling row 200") that never ends up in the
 // middle of data: when stdout is the same terminal, the line is cleared before data is written and
 // drawn again after it. It shows whenever stderr is a terminal, also when stdout is redirected, and
-// a summary always starts at the beginning of a line of its own.
+// a summary always starts at the beginning of a line of its own. Spinners (ora) show only when
+// both stdout and stderr are terminals; otherwise a silent stand-in takes their calls.
 import { cutToWidth } from './width.js';
 import type { Sink } from './writers.js';
 
@@ -90,4 +91,34 @@ export function createProgressLine(options: ProgressLineOptions): ProgressLine {
     },
   };
   return line;
+}
+
+export interface Spinner {
+  text(text: string): void;
+  succeed(text?: string): void;
+  fail(text?: string): void;
+  stop(): void;
+}
+
+const silent: Spinner = { text() {}, succeed() {}, fail() {}, stop() {} };
+
+export async function createSpinner(stream: Sink & { columns?: number }, text: string, enabled: boolean, color = true): Promise<Spinner> {
+  // A terminal that reports no width (a pty without a size) makes ora redraw forever.
+  if (!enabled || !stream.columns) return silent;
+  const { default: ora } = await import('ora');
+  const s = ora({ text, stream: stream as NodeJS.WritableStream, discardStdin: false, color: color ? 'cyan' : false }).start();
+  return {
+    text(t) {
+      s.text = t;
+    },
+    succeed(t) {
+      s.succeed(t);
+    },
+    fail(t) {
+      s.fail(t);
+    },
+    stop() {
+      s.stop();
+    },
+  };
 }

@@ -12,6 +12,7 @@ export function withFields<T>(inner: ListWriter<Record<string, unknown>>, paths:
     },
     write: (row) => inner.write(pickFields(row, paths)),
     end: () => inner.end(),
+    abort: () => inner.abort(),
   };
 }
 
@@ -65,6 +66,12 @@ export function jqWriter<T>(sink: Sink, program: JqProgram, options: JqWriterOpt
         rows = [];
         await run(() => program.run(all));
       } else if (rows.length) await runBatch();
+    },
+    // A program over the whole list must not run over part of it; rows already read are still
+    // shown one by one, as NDJSON would show them.
+    async abort() {
+      if (options.mode === 'each' && rows.length) await runBatch();
+      rows = [];
     },
   };
 }

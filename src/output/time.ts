@@ -1,4 +1,4 @@
-// Times for people (relative, in their zone) and for scripts (RFC 3339 UTC).
+// Times for people (relative, in their zone) and for scripts (RFC 3339 UTC), and counts for people.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -59,4 +59,9 @@ export function formatLocal(iso: string | number, timeZone?: string): string {
 /** "14:05" local time, for "waiting until 14:05". */
 export function formatClock(epochMs: number, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(epochMs);
+}
+
+/** 4213 → "4,213" (fixed locale, so output does not depend on the machine). */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
 }

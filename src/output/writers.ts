@@ -1,6 +1,10 @@
-// Streaming writers for lists: JSON array, NDJSON, TSV and terminal tables. Each honours
-// back-pressure so that `--all` over a million rows runs in constant memory.
+// Streaming writers for lists: JSON array, NDJSON, TSV, CSV and terminal tables. Each honours
+// back-pressure so that `--all` over a million rows runs in constant memory, and each can end in
+// two ways: `end()` after the last row closes the document (`]`, a calendar's footer), `abort()`
+// after a failure leaves it open, so that a reader cannot take a cut list for a whole one.
 import type { Colors } from './colors.js';
+import { columnField } from './fields.js';
+import { jsonText } from './terminal-safe.js';
 import { layoutTable, type LayoutColumn, type TableLayout } from './layout.js';
 import { cutToWidth, displayWidth, flattenCell, padToWidth } from './width.js';
 
@@ -39,9 +43,14 @@ export interface Column<T> extends LayoutColumn {
 
 export interface ListWriter<T> {
   write(row: T): Promise<void>;
+  /** Every row was written: close the document. */
   end(): Promise<void>;
+  /** Reading the rows failed: keep what was written, close nothing, add nothing that looks final. */
+  abort(): Promise<void>;
   readonly count: number;
 }
+
+const nothing = async () => {};
 
 export function jsonArrayWriter<T>(sink: Sink): ListWriter<T> {
   let count = 0;
@@ -50,12 +59,14 @@ export function jsonArrayWriter<T>(sink: Sink): ListWriter<T> {
       return count;
     },
     async write(row) {
-      await writeTo(sink, (count === 0 ? '[\n  ' : ',\n  ') + JSON.stringify(row));
+      await writeTo(sink, (count === 0 ? '[\n  ' : ',\n  ') + jsonText(row));
       count++;
     },
     async end() {
       await writeTo(sink, count === 0 ? '[]\n' : '\n]\n');
     },
+    // An unclosed array (or nothing at all) makes a JSON reader fail, as it should.
+    abort: nothing,
   };
 }
 
@@ -71,12 +82,13 @@ export function lineWriter<T>(sink: Sink, render: (row: T) => string): ListWrite
       const line = render(row);
       if (line) await writeTo(sink, line + '\n');
     },
-    async end() {},
+    end: nothing,
+    abort: nothing,
   };
 }
 
 export function ndjsonWriter<T>(sink: Sink): ListWriter<T> {
-  return lineWriter(sink, (row: T) => JSON.stringify(row));
+  return lineWriter(sink, (row: T) => jsonText(row));
 }
 
 /** TSV cells: tabs and newlines would break the row, so they are escaped. */
@@ -94,7 +106,35 @@ export function tsvWriter<T>(sink: Sink, columns: Column<T>[]): ListWriter<T> {
       count++;
       await writeTo(sink, columns.map((c) => tsvCell(c.value(row))).join('\t') + '\n');
     },
-    async end() {},
+    end: nothing,
+    abort: nothing,
+  };
+}
+
+/** A CSV field (RFC 4180): quoted, with quotes doubled, when it holds a comma, a quote or a line break. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * CSV as RFC 4180 has it, for spreadsheets and tickets: CRLF line ends and a header row of the
+ * names --fields takes. The header comes with the first row, or alone at the end of an empty list.
+ */
+export function csvWriter<T>(sink: Sink, columns: Column<T>[]): ListWriter<T> {
+  let count = 0;
+  const header = columns.map((c) => csvField(columnField(c))).join(',') + '\r\n';
+  return {
+    get count() {
+      return count;
+    },
+    async write(row) {
+      const line = columns.map((c) => csvField(c.value(row))).join(',') + '\r\n';
+      await writeTo(sink, count++ === 0 ? header + line : line);
+    },
+    async end() {
+      if (count === 0) await writeTo(sink, header);
+    },
+    abort: nothing,
   };
 }
 
@@ -175,6 +215,10 @@ export function tableWriter<T>(sink: Sink, columns: Column<T>[], colors: Colors,
       if (buffer.length >= chunkSize) await flush();
     },
     async end() {
+      if (count > 0) await flush();
+    },
+    // The rows read before the failure are shown; the error follows on stderr.
+    async abort() {
       if (count > 0) await flush();
     },
   };

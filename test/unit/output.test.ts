@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { captureStream } from '../helpers/run-cli.js';
 import { createOutput } from '../../src/output/output.js';
 import { jsonArrayWriter, tsvCell, visibleWidth } from '../../src/output/writers.js';
-import { createSpinner } from '../../src/output/spinner.js';
+import { createSpinner } from '../../src/output/progress.js';
 import { colorEnabled } from '../../src/output/colors.js';
 import { formatRelative } from '../../src/output/time.js';
 
@@ -19,27 +19,27 @@ describe('output formats', () => {
   it('json: a valid array, also when empty', async () => {
     for (const input of [rows, []]) {
       const out = captureStream();
-      await createOutput({ stdout: out, stderr: captureStream(), format: 'json' }).list(input, { columns: columns });
+      await createOutput({ stdout: out, stderr: captureStream(), format: 'json' }).list(input, { kind: 'table', columns });
       expect(JSON.parse(out.text())).toEqual(input);
     }
   });
 
   it('ndjson: one row per line, unchanged', async () => {
     const out = captureStream();
-    await createOutput({ stdout: out, stderr: captureStream(), format: 'ndjson' }).list(rows, { columns: columns });
+    await createOutput({ stdout: out, stderr: captureStream(), format: 'ndjson' }).list(rows, { kind: 'table', columns });
     expect(out.text().trim().split('\n').map((l) => JSON.parse(l))).toEqual(rows);
   });
 
   it('tsv: one line per row with tabs and newlines escaped, no header', async () => {
     const out = captureStream();
-    await createOutput({ stdout: out, stderr: captureStream(), format: 'tsv' }).list(rows, { columns: columns });
+    await createOutput({ stdout: out, stderr: captureStream(), format: 'tsv' }).list(rows, { kind: 'table', columns });
     expect(out.text()).toBe('a\tone\\ttab\nbb\ttwo\\nlines\n');
     expect(tsvCell('back\\slash')).toBe('back\\\\slash');
   });
 
   it('table: a header and aligned columns', async () => {
     const out = captureStream(true, 80);
-    await createOutput({ stdout: out, stderr: captureStream(true), format: 'table' }).list(rows, { columns: columns });
+    await createOutput({ stdout: out, stderr: captureStream(true), format: 'table' }).list(rows, { kind: 'table', columns });
     const lines = out.text().trimEnd().split('\n');
     expect(lines[0]).toMatch(/^ID\s+TEXT$/);
     expect(lines[1]!.indexOf('one')).toBe(lines[2]!.indexOf('two'));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { platforms, optionalWholeNumber as parseWholeNumber, splitList } from '../../src/cli/flags/index.js';
 import { editDistance, suggestPlatform as nearestPlatform } from '../../src/wire/suggest.js';
-import { formatCount } from '../../src/output/count.js';
+import { formatCount } from '../../src/output/time.js';
 
 const parsePlatformFlags = (values: string[]) => platforms('--platform', values);
 import { footerText } from '../../src/cli/commands/results/footer.js';

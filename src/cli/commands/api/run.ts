@@ -96,7 +96,7 @@ async function paginate(ctx: Context, client: Awaited<ReturnType<Context['client
     ...(pageSize !== undefined ? { pageSize } : {}),
   });
   // Rows of an unknown endpoint have no columns: --paginate prints JSON (an array, or NDJSON).
-  await ctx.output().list(rows, { columns: [], jsonOnly: true });
+  await ctx.output().list(rows, { kind: 'document' });
   return 0;
 }
 

@@ -2,7 +2,7 @@
 // the --log file, and one-line notes for stderr. Pure functions, so they are tested directly.
 import type { Colors } from '../../../output/colors.js';
 import { tsvCell, type Column } from '../../../output/writers.js';
-import type { ListView } from '../../../output/output.js';
+import type { LogView } from '../../../output/output.js';
 import type { DeliveryEvent, ForwardedEvent, ForwardFailedEvent, ForwardSubject, ListenerStats, RejectedEvent, RejectReason } from '../../../listen/types.js';
 import { REJECT_LABEL } from '../../../listen/reasons.js';
 
@@ -99,9 +99,10 @@ export function terminalLine(e: DeliveryEvent, colors: Colors, timeZone?: string
 }
 
 /** How events are printed through output: a line each on a terminal, TSV piped, NDJSON for --json. */
-export function eventView(): ListView<DeliveryEvent> {
+export function eventView(): LogView<DeliveryEvent> {
   const field = (header: string, pick: (f: Shown) => string): Column<DeliveryEvent> => ({ header, value: (e) => pick(shown(e)) });
   return {
+    kind: 'log',
     columns: [
       { header: 'received_at', value: (e) => e.receivedAt },
       field('platform', (f) => f.platform),
@@ -115,7 +116,6 @@ export function eventView(): ListView<DeliveryEvent> {
     line: (e, colors) => terminalLine(e, colors).trimEnd(),
     jsonLine: (e) => ndjsonLine(e).trimEnd(),
     json: eventRecord,
-    endless: true,
   };
 }
 

@@ -24,8 +24,8 @@ export async function runCalendar(ctx: Context, flags: CalendarFlags): Promise<n
   for await (const post of client.posts.iterate({ status: ['scheduled'] }, { pageSize: 100 })) posts.push(post);
   const data = calendarData(posts, { view: flags.month ? 'month' : 'week', from, zone });
   const out = ctx.output();
-  await out.object(data, () =>
-    renderCalendar(data, {
+  await out.object(data, (shown) =>
+    renderCalendar(shown, {
       width: ctx.io.stdout.columns ?? 80,
       today: todayIn(now, zone),
       widthOf: displayWidth,

@@ -1,11 +1,10 @@
 // Columns of `posts list`: plain values for TSV, colour and relative times on a terminal.
 import type { Column } from '../../../output/writers.js';
-import type { ListView } from '../../../output/output.js';
+import type { TableView } from '../../../output/output.js';
 import { icsEvent, icsFooter, icsHeader } from '../../../posts/ics.js';
 import { fieldsOf } from '../../fields-of.js';
-import { formatCount } from '../../../output/count.js';
 import type { Colors } from '../../../output/colors.js';
-import { formatLocal, formatRelative } from '../../../output/time.js';
+import { formatCount, formatLocal, formatRelative } from '../../../output/time.js';
 import type { Post } from '../../../wire/schemas.js';
 
 export function statusColor(status: string, c: Colors): string {
@@ -71,11 +70,12 @@ export function listFooter(offset: number, count: number, total: number | undefi
 }
 
 /** How posts are printed (list): columns, ids for -q, the fields for --fields, and -o ics. */
-export function postView(now: number, zone: string): ListView<Post> {
+export function postView(now: number, zone: string): TableView<Post> {
   return {
+    kind: 'table',
     columns: postColumns(now, zone),
     id: (post) => post.id,
     fields: fieldsOf('posts list'),
-    ics: { header: () => icsHeader(), event: (post) => icsEvent(post, { now }), footer: icsFooter },
+    calendar: { header: () => icsHeader(), event: (post) => icsEvent(post, { now }), footer: icsFooter },
   };
 }

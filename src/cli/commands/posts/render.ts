@@ -39,5 +39,5 @@ export async function printPost(ctx: Context, post: Post, options: PrintPostOpti
       `${out.colors.yellow('already created:')} this idempotency key${options.idempotencyKey ? ` (${options.idempotencyKey})` : ''} was used before; showing the original post, nothing new was created`,
     );
   }
-  await out.object(post, () => humanPost(post, options.zone, ctx.clock.now()), { id: post.id });
+  await out.object(post, (shown) => humanPost(shown, options.zone, ctx.clock.now()), { id: post.id });
 }

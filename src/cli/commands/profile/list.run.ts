@@ -34,7 +34,7 @@ export async function list(ctx: Context): Promise<number> {
   const current = store.current();
   const rows = store.names().map((name) => profileRow(name, store.get(name)!, name === current, maskKey));
   const out = ctx.output();
-  await out.list(rows, { columns });
+  await out.list(rows, { kind: 'table', columns });
   if (rows.length === 0) out.info('No profiles yet: run `socialpub auth login` (or `socialpub sandbox --write-profile`)');
   return 0;
 }

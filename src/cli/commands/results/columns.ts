@@ -3,7 +3,7 @@
 // cell falls back to an empty value instead of failing.
 import type { Colors } from '../../../output/colors.js';
 import type { Column } from '../../../output/writers.js';
-import type { ListView } from '../../../output/output.js';
+import type { TableView } from '../../../output/output.js';
 import { fieldsOf } from '../../fields-of.js';
 import { formatRelative } from '../../../output/time.js';
 import type { PostResult } from '../../../wire/schemas.js';
@@ -88,6 +88,6 @@ function prettyOutcome(r: Row, c: Colors): string {
 }
 
 /** How result rows are printed (list, wait): the columns, ids for -q, the fields for --fields. */
-export function resultView(now: () => number): ListView<Row> {
-  return { columns: resultColumns(now), id: (r) => r.id, fields: fieldsOf('results list') };
+export function resultView(now: () => number): TableView<Row> {
+  return { kind: 'table', columns: resultColumns(now), id: (r) => r.id, fields: fieldsOf('results list') };
 }

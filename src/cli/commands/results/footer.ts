@@ -1,5 +1,5 @@
 // The line under a table on stderr: where this page sits in the list and how to get the next.
-import { formatCount } from '../../../output/count.js';
+import { formatCount } from '../../../output/time.js';
 
 export type OutcomeFilter = 'failed' | 'succeeded' | undefined;
 

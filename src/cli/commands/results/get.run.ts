@@ -34,7 +34,7 @@ export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Pr
   }
   const out = ctx.output();
   if (flags.web) return openLivePost(ctx, row);
-  await out.object(row, () => renderResult(row, out.colors, ctx.clock.now()));
+  await out.object(row, (shown) => renderResult(shown, out.colors, ctx.clock.now()));
   if (!out.structured) out.info(out.colors.dim(`all results of this post: socialpub results list --post ${row.post_id}`));
   return 0;
 }

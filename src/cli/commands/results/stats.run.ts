@@ -57,7 +57,7 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
     { header: 'failure rate', value: (g) => g.failure_rate.toFixed(4), pretty: (g) => g.rate },
     { header: '', value: () => '', pretty: (g) => g.bar, tableOnly: true },
   ];
-  await out.report(stats, groups, { columns });
+  await out.report(stats, groups, { kind: 'table', columns });
   out.footer(stats.groups.length ? statsSummary(stats) : 'no results in this selection');
   return 0;
 }

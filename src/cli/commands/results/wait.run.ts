@@ -13,7 +13,7 @@ import { startListener } from '../../../listen/index.js';
 import { findPost, PostNotFoundError } from '../../../posts/find.js';
 import * as waitState from '../../../results/wait-state.js';
 import { notWaitable, outageRider, pollUntilReported, type WaitTarget } from '../../../results/wait.js';
-import type { Spinner } from '../../../output/spinner.js';
+import type { Spinner } from '../../../output/progress.js';
 import { outcomeText, resultView } from './columns.js';
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';

@@ -3,7 +3,7 @@
 import { maskKey } from '../../../config/resolve.js';
 import type { Colors } from '../../../output/colors.js';
 import type { Sandbox, SandboxOptions } from '../../../sandbox/types.js';
-import { formatCount } from '../../../output/count.js';
+import { formatCount } from '../../../output/time.js';
 
 const q = (s: string) => JSON.stringify(s);
 

@@ -3,7 +3,7 @@
 import type { Context } from '../../context.js';
 import { CliError, UsageError, EXIT } from '../../cli-error.js';
 import { banner, readyLine } from './banner.js';
-import { formatCount } from '../../../output/count.js';
+import { formatCount } from '../../../output/time.js';
 import { startSandbox, SandboxOptionError, StateFileError } from '../../../sandbox/index.js';
 import { planSandbox, type SandboxFlags } from './flags.js';
 

@@ -38,10 +38,10 @@ export async function runBulk(ctx: Context, opts: BulkOptions): Promise<number> 
   const results: BulkResult[] = [];
   // Results, printed as they happen (--json: one object with the counts, at the end).
   const writer = out.listWriter<BulkResult>({
+    kind: 'run',
     columns: bulkColumns(loaded.zone, loaded.rows.length, Math.max(0, ...loaded.rows.map((r) => r.line))),
     id: (r) => r.id ?? '',
-    stream: true,
-    envelope: { key: 'rows', extra: () => ({ file: loaded.src.label, journal: run.path, ...summarize(results, loaded.src.label).counts }) },
+    summary: () => ({ file: loaded.src.label, journal: run.path, ...summarize(results, loaded.src.label).counts }),
   });
   const emit = async (r: BulkResult) => {
     results.push(r);

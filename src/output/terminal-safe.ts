@@ -1,0 +1,94 @@
+// Text from a server (post texts, usernames, error messages, request ids) must not drive the
+// user's terminal: an OSC 52 sequence writes the clipboard, OSC 0 retitles the window, CSI 2J
+// clears the screen, an OSC 8 link shows one URL and opens another. Before such text reaches a
+// terminal or a text format (table, TSV, CSV, calendar, log lines, messages on stderr), every
+// control character is made visible as its JSON escape: ESC prints as `\u001b`, so
+// `\u001b[2J` is what the reader sees, and nothing happens. Controlled characters: C0 (U+0000 to
+// U+001F) except tab and line feed (a carriage return only as part of CRLF), DEL and C1 (U+0080
+// to U+009F, which some terminals read as ESC sequences too). Formats then treat tab and line
+// feed their own way. JSON keeps the data exact; only its C1 and DEL characters are written as
+// \u escapes, which a JSON reader turns back into the same string.
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
+// eslint-disable-next-line no-control-regex
+const HAS_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
+
+const escapeOf = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** The text with every control character a terminal would act on shown as `\u00XX`. */
+export function visible(text: string): string {
+  return HAS_CONTROL.test(text) ? text.replace(CONTROL, escapeOf) : text;
+}
+
+/**
+ * The value with `visible` applied to every string in it. Plain objects and arrays are copied
+ * only where something changes (most rows have nothing to show, and a million rows stream through
+ * here), other objects, a Buffer for one, are kept as they are.
+ */
+export function safeValue<T>(value: T): T {
+  return hasControl(value) ? (copySafe(value) as T) : value;
+}
+
+const isPlain = (v: object): boolean => Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype;
+
+/** Whether any string in the value needs `visible` (a walk that allocates nothing). */
+function hasControl(value: unknown): boolean {
+  if (typeof value === 'string') return HAS_CONTROL.test(value);
+  if (value === null || typeof value !== 'object' || !isPlain(value)) return false;
+  if (Array.isArray(value)) return value.some(hasControl);
+  const record = value as Record<string, unknown>;
+  for (const key in record) if (hasControl(record[key])) return true;
+  return false;
+}
+
+function copySafe(value: unknown): unknown {
+  if (typeof value === 'string') return visible(value);
+  if (value === null || typeof value !== 'object' || !isPlain(value)) return value;
+  if (Array.isArray(value)) return value.map(copySafe);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copySafe(v)]));
+}
+
+/** JSON text as JSON.stringify writes it, with DEL and C1 escaped too (the same data). */
+export function jsonText(value: unknown, indent?: number): string {
+  return terminalJson(JSON.stringify(value, null, indent));
+}
+
+// eslint-disable-next-line no-control-regex
+const JSON_UNSAFE = /[\u007f-\u009f]/g;
+
+/** JSON text with DEL and C1 written as \u escapes (they can only stand inside strings). */
+export function terminalJson(text: string): string {
+  return /[\u007f-\u009f]/.test(text) ? text.replace(JSON_UNSAFE, escapeOf) : text;
+}
+
+/**
+ * The colour sequences our palette (chalk at 16 colours) writes: bold, dim, red, green, yellow,
+ * magenta, cyan, gray and their resets. In a line of ours, only these and links we made pass.
+ */
+const OUR_SGR = new Set(['1', '2', '22', '31', '32', '33', '35', '36', '39', '90'].map((n) => `\u001b[${n}m`));
+// eslint-disable-next-line no-control-regex
+const SEQUENCE = /\u001b\[[0-9;]*m|\u001b\]8;;[^\u0007\u001b]*\u0007/g;
+const LINK_END = '\u001b]8;;\u0007';
+
+/**
+ * A message line of ours that may hold server text (stderr notes, warnings, a rendered object):
+ * our own colours and links stay, every other control character is made visible. `ownLinks`
+ * holds the link openings output wrote (`ESC ] 8 ; ; URL BEL`).
+ */
+export function safeLine(line: string, ownLinks: ReadonlySet<string>): string {
+  if (!HAS_CONTROL.test(line)) return line;
+  let out = '';
+  let last = 0;
+  // A link's end is ours only when it closes a link of ours.
+  let linkOpen = false;
+  for (const m of line.matchAll(SEQUENCE)) {
+    const seq = m[0];
+    const ours = OUR_SGR.has(seq) || (seq === LINK_END ? linkOpen : ownLinks.has(seq));
+    if (!ours) continue;
+    if (seq === LINK_END || ownLinks.has(seq)) linkOpen = seq !== LINK_END;
+    out += visible(line.slice(last, m.index)) + seq;
+    last = m.index + seq.length;
+  }
+  return out + visible(line.slice(last));
+}

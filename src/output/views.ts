@@ -1,0 +1,297 @@
+// How a command's rows are printed. A command picks one kind of view, and each kind says in one
+// small function what every output format prints for it:
+//
+//   table     rows with columns: a table on a terminal, TSV/CSV piped, the rows unchanged as a
+//             JSON array or NDJSON; iCalendar when the view has a calendar (scheduled posts).
+//   run       a run's outcome per item, printed as each item is done (a bulk run): like a table,
+//             but a table prints each row as it comes, and --json prints one object holding the
+//             rows and the run's counts at the end.
+//   log       events as they arrive, with no end (webhook deliveries): a line each on a terminal,
+//             TSV/CSV piped, NDJSON under --json too (an array would never close).
+//   document  rows without columns (an arbitrary endpoint's): JSON in every format but NDJSON.
+import { InvalidInputError } from '../wire/invalid-input.js';
+import type { Colors } from './colors.js';
+import { availableFields, checkFields, selectColumns } from './fields.js';
+import type { JqProgram } from './jq.js';
+import { jqWriter, withFields } from './shaping.js';
+import { csvWriter, jsonArrayWriter, lineWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
+import { isJsonFormat, type Format } from './formats.js';
+import { jsonText, safeValue, terminalJson } from './terminal-safe.js';
+
+export interface TableView<T> {
+  kind: 'table';
+  columns: Column<T>[];
+  /** Under -q on a table, TSV or CSV: this alone, one per line (for xargs and loops). */
+  id?: (row: T) => string;
+  /** The rows' own field names, dotted for nested ones (what --fields may name besides columns). */
+  fields?: readonly string[];
+  /** `-o ics`: the rows as a calendar; a table without one refuses -o ics. */
+  calendar?: Calendar<T>;
+}
+
+export interface Calendar<T> {
+  header(): string;
+  /** The event of one row, or undefined for a row that is not on the calendar. */
+  event(row: T): string | undefined;
+  footer(): string;
+}
+
+export interface RunView<T> {
+  kind: 'run';
+  /** Give the columns an expectedWidth: the table decides its widths on the first row. */
+  columns: Column<T>[];
+  id?: (row: T) => string;
+  /** Under --json, the fields printed before the `rows` (the run's counts), asked for at the end. */
+  summary: () => Record<string, unknown>;
+}
+
+export interface LogView<T> {
+  kind: 'log';
+  columns: Column<T>[];
+  /** The terminal line of one event. */
+  line: (row: T, colors: Colors) => string;
+  /** The JSON form of an event. */
+  json: (row: T) => unknown;
+  /** The event's JSON text, already serialised (a body kept byte for byte); used unless --fields. */
+  jsonLine?: (row: T) => string;
+}
+
+export interface DocumentView {
+  kind: 'document';
+}
+
+export type View<T> = TableView<T> | RunView<T> | LogView<T> | DocumentView;
+
+/** What the kinds need from output: the format, the shaping flags and the terminal. */
+export interface ViewContext {
+  format: Format;
+  /** -q on a table, TSV or CSV. */
+  idsOnly: boolean;
+  fields: readonly string[] | undefined;
+  jq: JqProgram | undefined;
+  colors: Colors;
+  terminalWidth: number;
+}
+
+export function viewWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWriter<T> {
+  // Text formats see the rows with the server's control characters made visible; JSON (a
+  // document's rows are JSON in every format) keeps them exact.
+  const text = !isJsonFormat(c.format) && view.kind !== 'document';
+  const writer = kindWriter(view, sink, c);
+  return text ? mapped<T>(writer as ListWriter<unknown>, safeValue) : writer;
+}
+
+function kindWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWriter<T> {
+  switch (view.kind) {
+    case 'table':
+      return tableRows(view, sink, c);
+    case 'run':
+      return runRows(view, sink, c);
+    case 'log':
+      return logRows(view, sink, c);
+    case 'document':
+      return documentRows(sink, c) as ListWriter<T>;
+  }
+}
+
+/** Whether a long listing of this view may go through a pager (a log prints as things happen). */
+export const pageable = (view: { kind: View<unknown>['kind'] }): boolean => view.kind !== 'log';
+
+function tableRows<T>(view: TableView<T>, sink: Sink, c: ViewContext): ListWriter<T> {
+  if (c.idsOnly && view.id) return lineWriter(sink, view.id);
+  switch (c.format) {
+    case 'json':
+    case 'ndjson':
+      return jsonRows<T>(sink, c, undefined, view.fields, c.format === 'json' ? jsonArrayWriter : ndjsonWriter);
+    case 'ics':
+      if (!view.calendar) throw notACalendar('other rows');
+      return calendarWriter(sink, view.calendar);
+    default:
+      return textRows(view, sink, c);
+  }
+}
+
+function runRows<T>(view: RunView<T>, sink: Sink, c: ViewContext): ListWriter<T> {
+  if (c.idsOnly && view.id) return lineWriter(sink, view.id);
+  switch (c.format) {
+    case 'json':
+      // Only bounded runs are printed so: the rows are gathered.
+      return jsonRows<T>(sink, c, undefined, undefined, (s) => envelopeWriter(s, view.summary));
+    case 'ndjson':
+      return jsonRows<T>(sink, c, undefined, undefined, ndjsonWriter);
+    case 'ics':
+      throw notACalendar('other rows');
+    default:
+      // One row at a time: each is printed as it is done, not when a chunk has gathered.
+      return textRows(view, sink, c, 1);
+  }
+}
+
+function logRows<T>(view: LogView<T>, sink: Sink, c: ViewContext): ListWriter<T> {
+  switch (c.format) {
+    case 'json':
+    case 'ndjson':
+      if (view.jsonLine && !c.fields && !c.jq) return lineWriter(sink, (row) => terminalJson(view.jsonLine!(row)));
+      return jsonRows<T>(sink, c, view.json, undefined, ndjsonWriter, 'each');
+    case 'ics':
+      throw notACalendar('other rows');
+    case 'table':
+      if (!c.fields) return lineWriter(sink, (row) => view.line(row, c.colors));
+      return textRows(view, sink, c);
+    default:
+      return textRows(view, sink, c);
+  }
+}
+
+function documentRows(sink: Sink, c: ViewContext): ListWriter<unknown> {
+  switch (c.format) {
+    case 'ndjson':
+      return jsonRows(sink, c, undefined, undefined, ndjsonWriter);
+    case 'ics':
+      throw notACalendar('other rows');
+    default:
+      // No columns to make a table or TSV of: the JSON array, on a terminal and in a pipe too.
+      return jsonRows(sink, c, undefined, undefined, jsonArrayWriter, c.format === 'json' ? 'whole' : 'each');
+  }
+}
+
+export function notACalendar(what: string): InvalidInputError {
+  return new InvalidInputError([{ field: '--output', message: `--output: ics is a calendar of scheduled posts; this command prints ${what}`, fix: what === 'other rows' ? 'use -o ics with `socialpub posts list`' : 'use -o json' }]);
+}
+
+/**
+ * JSON rows shaped by --fields and --jq. `--jq` runs once over the whole list under --json (so
+ * `length` sees every row) and once per row under -o ndjson or for a log, which never ends.
+ */
+function jsonRows<T>(
+  sink: Sink,
+  c: ViewContext,
+  toJson: ((row: T) => unknown) | undefined,
+  rowFields: readonly string[] | undefined,
+  make: (sink: Sink) => ListWriter<unknown>,
+  jqMode: 'whole' | 'each' = c.format === 'json' ? 'whole' : 'each',
+): ListWriter<T> {
+  if (c.jq) {
+    const shaped = jqWriter<unknown>(sink, c.jq, { mode: jqMode });
+    return mapped(c.fields ? withFields<unknown>(shaped as ListWriter<Record<string, unknown>>, c.fields) : shaped, toJson);
+  }
+  return mapped(checkedFields(make(sink), c.fields, rowFields), toJson);
+}
+
+/** Table, TSV or CSV: columns chosen (by --fields) on the first row. */
+function textRows<T>(view: { columns: Column<T>[]; fields?: readonly string[] }, sink: Sink, c: ViewContext, chunkSize?: number): ListWriter<T> {
+  const make = (cols: Column<T>[]): ListWriter<T> => {
+    switch (c.format) {
+      case 'tsv':
+        return tsvWriter(sink, cols);
+      case 'csv':
+        return csvWriter(sink, cols);
+      default:
+        return tableWriter(sink, cols, c.colors, c.terminalWidth, chunkSize);
+    }
+  };
+  const choose = (sample: () => readonly unknown[]): Column<T>[] => {
+    // A bar drawn for people has no place in a file.
+    const own = c.format === 'table' ? view.columns : view.columns.filter((col) => !col.tableOnly);
+    return c.fields ? selectColumns(own, c.fields, dataFields(view.fields, sample())) : own;
+  };
+  return deferredColumns(make, choose);
+}
+
+const dataFields = (own: readonly string[] | undefined, sample: readonly unknown[]) => [...new Set([...(own ?? []), ...availableFields(sample)])];
+
+/** --fields over JSON rows: checked against the fields there are on the first row, then picked. */
+function checkedFields(writer: ListWriter<unknown>, fields: readonly string[] | undefined, rowFields: readonly string[] | undefined): ListWriter<unknown> {
+  if (!fields) return writer;
+  const picked = withFields<unknown>(writer as ListWriter<Record<string, unknown>>, fields);
+  let checked = false;
+  return {
+    get count() {
+      return picked.count;
+    },
+    write(row) {
+      if (!checked) {
+        checked = true;
+        checkFields(fields, dataFields(rowFields, [row]));
+      }
+      return picked.write(row);
+    },
+    end: () => picked.end(),
+    abort: () => picked.abort(),
+  };
+}
+
+/**
+ * A TSV, CSV or table writer whose columns are chosen on the first row: --fields may name a field
+ * of the rows that is not a column, and an unknown one is reported with the fields there are.
+ */
+function deferredColumns<T>(make: (columns: Column<T>[]) => ListWriter<T>, choose: (sample: () => readonly unknown[]) => Column<T>[]): ListWriter<T> {
+  let inner: ListWriter<T> | undefined;
+  const ensure = (row: T | undefined) => (inner ??= make(choose(() => (row === undefined ? [] : [row]))));
+  return {
+    get count() {
+      return inner?.count ?? 0;
+    },
+    write: (row) => ensure(row).write(row),
+    end: () => ensure(undefined).end(),
+    // Nothing was read: nothing is written, not even a header.
+    abort: async () => inner?.abort(),
+  };
+}
+
+function calendarWriter<T>(sink: Sink, calendar: Calendar<T>): ListWriter<T> {
+  let count = 0;
+  let started = false;
+  const start = async () => {
+    if (started) return;
+    started = true;
+    await writeTo(sink, calendar.header());
+  };
+  return {
+    get count() {
+      return count;
+    },
+    async write(row) {
+      await start();
+      count++;
+      const event = calendar.event(row);
+      if (event) await writeTo(sink, event);
+    },
+    async end() {
+      await start();
+      await writeTo(sink, calendar.footer());
+    },
+    // Without its footer the calendar is incomplete, as it should be after a failure.
+    async abort() {},
+  };
+}
+
+function envelopeWriter(sink: Sink, summary: () => Record<string, unknown>): ListWriter<unknown> {
+  const rows: unknown[] = [];
+  return {
+    get count() {
+      return rows.length;
+    },
+    async write(row) {
+      rows.push(row);
+    },
+    async end() {
+      await writeTo(sink, jsonText({ ...summary(), rows }, 2) + '\n');
+    },
+    // The object is written whole at the end, or not at all.
+    async abort() {},
+  };
+}
+
+/** Each row changed before the writer sees it (its JSON form, or its text made safe). */
+function mapped<T>(writer: ListWriter<unknown>, toJson: ((row: T) => unknown) | undefined): ListWriter<T> {
+  if (!toJson) return writer as ListWriter<T>;
+  return {
+    get count() {
+      return writer.count;
+    },
+    write: (row) => writer.write(toJson(row)),
+    end: () => writer.end(),
+    abort: () => writer.abort(),
+  };
+}
