@@ -1,8 +1,12 @@
-// Profiles on disk. Reads parse the JSON file directly (cheap, on every command's path);
-// writes go through conf, loaded only when something is saved, which writes atomically
-// (a temporary file created 0600, then renamed). The file is kept 0600 in a 0700 folder, also
-// when it already existed with looser modes: checked on the first read and on every write.
-import { mkdirSync, readFileSync } from 'node:fs';
+// Profiles on disk. Reads parse the JSON file directly (cheap, on every command's path).
+// A save holds config.json.lock while it re-reads the file, applies its change and writes the
+// whole file atomically (a temporary file created 0600, flushed, renamed over it), so parallel
+// saves from several processes all land. The file is kept 0600 in a 0700 folder, also when it
+// already existed with looser modes: checked on the first read and on every write. A
+// config.json that is a symbolic link is read but never written through: the key would land
+// in whatever folder the link points to while the message names the config folder.
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Profile, ProfileStore } from './types.js';
 import { CONFIG_FILE } from './paths.js';
@@ -11,6 +15,7 @@ import { profileNameProblem } from './profile-name.js';
 import { configAccessError } from './access-error.js';
 import type { Keyring } from './keyring.js';
 import { systemKeyring } from './system-keyring.js';
+import { withSaveLock } from './save-lock.js';
 
 interface FileShape {
   current?: string;
@@ -70,6 +75,37 @@ function readFile(dir: string, path: string): FileShape {
 const own = <T>(record: Record<string, T> | undefined, key: string): T | undefined =>
   record && Object.hasOwn(record, key) ? record[key] : undefined;
 
+function refuseLink(path: string): void {
+  let target: string;
+  try {
+    if (!lstatSync(path).isSymbolicLink()) return;
+    target = readlinkSync(path);
+  } catch {
+    return;
+  }
+  throw new Error(
+    `cannot save the config file ${path}: it is a symbolic link (to ${target}), and socialpub does not write keys through links; nothing was saved. Replace the link with a copy of the file it points to, or set SOCIALPUB_CONFIG_DIR to another folder`,
+  );
+}
+
+/** Replaces `path` with `text`: a new 0600 file (never through a link), flushed, renamed over it. */
+function writeWhole(path: string, text: string): void {
+  const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, FILE_MODE);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
 function assertName(name: string): void {
   const problem = profileNameProblem(name);
   if (problem) throw new Error(problem);
@@ -91,7 +127,7 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
     return cache;
   };
 
-  /** Re-reads the file, applies the change and writes it whole; returns what was written. */
+  /** Under the lock: re-reads the file, applies the change and writes it whole; returns what was written. */
   const save = async (change: (current: FileShape) => FileShape): Promise<FileShape> => {
     const writable = <T>(step: () => T): T => {
       try {
@@ -102,21 +138,14 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
     };
     writable(() => mkdirSync(dir, { recursive: true, mode: DIR_MODE }));
     fixModes();
-    const next = change(readFile(dir, path));
-    const { default: Conf } = await import('conf');
-    writable(() => {
-      const conf = new Conf<FileShape>({
-        cwd: dir,
-        configName: CONFIG_FILE.replace(/\.json$/, ''),
-        projectName: 'socialpub',
-        projectSuffix: '',
-        configFileMode: FILE_MODE,
-        accessPropertiesByDotNotation: false,
-      });
-      conf.store = next;
+    const next = await withSaveLock(`${path}.lock`, () => {
+      refuseLink(path);
+      const updated = change(readFile(dir, path));
+      writeWhole(path, `${JSON.stringify(updated, undefined, '\t')}\n`);
+      return updated;
+    }).catch((err: unknown) => {
+      throw configAccessError(err, { dir, path, writing: true });
     });
-    // conf's non-atomic fallbacks (Snap, EXDEV) keep an existing file's mode: check again.
-    fixModes();
     cache = next;
     return next;
   };

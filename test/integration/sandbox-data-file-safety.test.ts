@@ -9,35 +9,24 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, StateFileError, type Sandbox } from '../../src/sandbox/index.js';
+import { bundleChildScript } from '../helpers/child-script.js';
 import { allRows, call, text } from './sandbox-support.js';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-safety-'));
 const children = new Set<ChildProcess>();
 let childScript = '';
 
 beforeAll(async () => {
   // A sandbox in a process of its own: the library, bundled as it is in the source.
-  childScript = join(dir, 'child.mjs');
-  await build({
-    stdin: {
-      contents: `import { startSandbox } from './src/sandbox/index.ts';
+  childScript = await bundleChildScript(
+    `import { startSandbox } from './src/sandbox/index.ts';
         const sb = await startSandbox({ port: 0, dataFile: process.argv[2] });
         process.on('SIGTERM', () => sb.close().then(() => process.exit(0)));
         console.log(JSON.stringify({ url: sb.url, pid: process.pid }));`,
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: childScript,
-    logLevel: 'error',
-  });
+    join(dir, 'child.mjs'),
+  );
 }, 60_000);
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
