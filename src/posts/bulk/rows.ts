@@ -89,7 +89,13 @@ function parseNdjsonRows(text: string, options: BulkParseOptions): ParsedBulk {
 }
 
 export const CSV_COLUMNS = ['at', 'platforms', 'text', 'media', 'title'] as const;
-const COLUMN_ALIASES: Record<string, string> = { scheduledat: 'at', scheduled_at: 'at', time: 'at', platform: 'platforms' };
+// A Map: a header such as "constructor" or "__proto__" must not find Object.prototype's members.
+const COLUMN_ALIASES = new Map([
+  ['scheduledat', 'at'],
+  ['scheduled_at', 'at'],
+  ['time', 'at'],
+  ['platform', 'platforms'],
+]);
 const split = (v: string | undefined) =>
   (v ?? '')
     .split(/[|;]/)
@@ -109,7 +115,7 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
   const fileIssues: Issue[] = [];
   const columns = header.fields.map((h) => {
     const name = h.trim().toLowerCase();
-    return COLUMN_ALIASES[name] ?? name;
+    return COLUMN_ALIASES.get(name) ?? name;
   });
   columns.forEach((c, i) => {
     if ((CSV_COLUMNS as readonly string[]).includes(c) || /^text:.+/.test(c)) return;
