@@ -5,17 +5,15 @@
 // already existed with looser modes: checked on the first read and on every write. A
 // config.json that is a symbolic link is read but never written through: the key would land
 // in whatever folder the link points to while the message names the config folder.
-import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Profile, ProfileStore } from './types.js';
 import { CONFIG_FILE } from './paths.js';
-import { DIR_MODE, FILE_MODE, describeModeChange, tightenModes } from './file-modes.js';
+import { DIR_MODE, describeModeChange, tightenModes } from './file-modes.js';
 import { profileNameProblem } from './profile-name.js';
 import { configAccessError } from './access-error.js';
 import type { Keyring } from './keyring.js';
 import { systemKeyring } from './system-keyring.js';
-import { withSaveLock } from './save-lock.js';
 
 interface FileShape {
   current?: string;
@@ -75,37 +73,6 @@ function readFile(dir: string, path: string): FileShape {
 const own = <T>(record: Record<string, T> | undefined, key: string): T | undefined =>
   record && Object.hasOwn(record, key) ? record[key] : undefined;
 
-function refuseLink(path: string): void {
-  let target: string;
-  try {
-    if (!lstatSync(path).isSymbolicLink()) return;
-    target = readlinkSync(path);
-  } catch {
-    return;
-  }
-  throw new Error(
-    `cannot save the config file ${path}: it is a symbolic link (to ${target}), and socialpub does not write keys through links; nothing was saved. Replace the link with a copy of the file it points to, or set SOCIALPUB_CONFIG_DIR to another folder`,
-  );
-}
-
-/** Replaces `path` with `text`: a new 0600 file (never through a link), flushed, renamed over it. */
-function writeWhole(path: string, text: string): void {
-  const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, FILE_MODE);
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, path);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  }
-}
-
 function assertName(name: string): void {
   const problem = profileNameProblem(name);
   if (problem) throw new Error(problem);
@@ -138,6 +105,8 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
     };
     writable(() => mkdirSync(dir, { recursive: true, mode: DIR_MODE }));
     fixModes();
+    // Loaded only when something is saved: reads stay off node:crypto.
+    const { refuseLink, withSaveLock, writeWhole } = await import('./save-file.js');
     const next = await withSaveLock(`${path}.lock`, () => {
       refuseLink(path);
       const updated = change(readFile(dir, path));

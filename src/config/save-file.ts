@@ -1,11 +1,13 @@
-// Saving the profiles file is read, change, write: two processes doing it at once each write
-// their own change over the other's (twelve parallel `auth login`s left three profiles). The
-// lock file beside it (config.json.lock) serialises them. It appears whole or not at all (a
+// Saving the profiles file: a whole new file renamed into place, never through a link, under a
+// lock. Saving is read, change, write: two processes doing it at once each write their own
+// change over the other's (twelve parallel `auth login`s left three profiles). The lock file
+// beside it (config.json.lock) serialises them. It appears whole or not at all (a
 // temporary file hard-linked into place; link() fails when a lock is already there) and names
 // the saver's pid and a random token. A saver that finds it waits, with a short backoff, a
 // bounded time; a lock whose process is gone (killed mid-save) is stale and removed.
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, linkSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, linkSync, lstatSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { FILE_MODE } from './file-modes.js';
 
 /** A save takes milliseconds; past this, something holds the lock that should not. */
 const WAIT_MS = 10_000;
@@ -105,5 +107,36 @@ export async function withSaveLock<T>(lockPath: string, save: () => T): Promise<
   } finally {
     held.delete(token);
     rmSync(lockPath, { force: true });
+  }
+}
+
+export function refuseLink(path: string): void {
+  let target: string;
+  try {
+    if (!lstatSync(path).isSymbolicLink()) return;
+    target = readlinkSync(path);
+  } catch {
+    return;
+  }
+  throw new Error(
+    `cannot save the config file ${path}: it is a symbolic link (to ${target}), and socialpub does not write keys through links; nothing was saved. Replace the link with a copy of the file it points to, or set SOCIALPUB_CONFIG_DIR to another folder`,
+  );
+}
+
+/** Replaces `path` with `text`: a new 0600 file (never through a link), flushed, renamed over it. */
+export function writeWhole(path: string, text: string): void {
+  const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, FILE_MODE);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
   }
 }
