@@ -168,6 +168,15 @@ describe('a damaged log stops start-up and loses nothing', () => {
     expect(image(join(file, '..'))).toEqual(before);
   });
 
+  it('a log that goes with a newer snapshot than the one beside it (an older copy put back)', async () => {
+    const { file } = await crashed('older-snapshot', 2);
+    const snapshot = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...snapshot, journal: snapshot.journal - 1 }));
+    const before = image(join(file, '..'));
+    expect((await refusal(file)).message).toMatch(/state\.json\.wal goes with a newer snapshot \(generation \d+\) than the one beside it .*the sandbox changed nothing/);
+    expect(image(join(file, '..'))).toEqual(before);
+  });
+
   it('a torn last line (no newline) is dropped with a notice; a whole line missing only its newline is kept', async () => {
     const { file, posts } = await crashed('torn', 3);
     const whole = readFileSync(`${file}.wal`, 'utf8');

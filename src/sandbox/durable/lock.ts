@@ -68,14 +68,14 @@ function readText(path: string): string | undefined {
 /** Puts `text` at `path` unless something is there already; true when it did. */
 function placeLock(path: string, text: string, token: string): boolean {
   const tmp = `${path}.${token}.tmp`;
-  const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
   try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
+    const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     linkSync(tmp, path);
     return true;
   } catch (err) {
@@ -122,7 +122,7 @@ export function lockDataFile(dataFile: string): DataFileLock {
     const holder = parseHolder(other);
     if (holder && alive(holder, path)) {
       throw new DataFileInUseError(
-        `${dataFile} is in use by another sandbox (pid ${holder.pid}, started ${holder.startedAt}; lock ${path}); stop that one first, or pass another --data file`,
+        `${dataFile} is in use by another sandbox (pid ${holder.pid}, started ${holder.startedAt}; lock ${path}); stop that one first, or pass another --data file (if pid ${holder.pid} is no sandbox, its number was reused after a crash: remove the lock)`,
         holder.pid,
       );
     }

@@ -74,8 +74,15 @@ export function readLog(file: string, generation: number): ReadLog {
   const header = decode(lines[0]!) as { format?: unknown; version?: unknown; generation?: unknown } | undefined;
   const headerOk = header?.format === LOG_FORMAT && typeof header.generation === 'number' && header.version === (legacy ? undefined : LOG_VERSION);
   if (!headerOk) throw damaged(1, legacy ? 'its header is not a sandbox log header' : 'its header does not match its checksum');
-  // A log of another generation is already contained in the snapshot.
-  if (header.generation !== generation) return { changes: [], notices };
+  const logGeneration = header.generation as number;
+  // An older log is already contained in the snapshot. A newer one goes with a snapshot that
+  // has since been replaced by an older copy: skipping it would drop acknowledged writes.
+  if (logGeneration < generation) return { changes: [], notices };
+  if (logGeneration > generation) {
+    throw new StateFileError(
+      `the sandbox log ${file} goes with a newer snapshot (generation ${logGeneration}) than the one beside it (generation ${generation}), which looks like an older copy; the sandbox changed nothing. Put back the snapshot that goes with this log, or move the log away to start from the older snapshot alone (the log's changes are then lost): mv ${q(file)} ${q(`${file}.newer`)}`,
+    );
+  }
 
   const changes: Change[] = [];
   for (let i = 1; i < lines.length; i++) {
