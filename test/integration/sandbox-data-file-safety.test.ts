@@ -117,6 +117,18 @@ describe('one sandbox per data file', () => {
     expect(readdirSync(join(file, '..')).sort()).toEqual(['state.json']);
   }, 60_000);
 
+  it.runIf(process.platform !== 'win32')('knows the file under another spelling of its folder (a link to it)', async () => {
+    const real = folder('spelling');
+    const alias = join(dir, `alias-${Date.now()}`);
+    symlinkSync(real, alias);
+    const first = await startSandbox({ port: 0, dataFile: join(real, 'state.json') });
+    try {
+      expect((await refusal(join(alias, 'state.json'))).message).toMatch(new RegExp(`is in use by another sandbox \\(pid ${process.pid},`));
+    } finally {
+      await first.close();
+    }
+  });
+
   it('a sandbox stopped cleanly (SIGTERM) releases the file for the next one', async () => {
     const file = join(folder('release'), 'state.json');
     const first = await startChild(file);

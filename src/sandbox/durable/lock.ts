@@ -6,8 +6,8 @@
 // are locks with this process's own pid that this process does not hold (copied along with
 // the data, or left by an earlier process that had the same pid).
 import { randomBytes } from 'node:crypto';
-import { constants, linkSync, openSync, readFileSync, renameSync, rmSync, writeSync, closeSync, fsyncSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { closeSync, constants, fsyncSync, linkSync, openSync, readFileSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { StateFileError } from '../persistence.js';
 
 export const lockFileOf = (dataFile: string) => `${dataFile}.lock`;
@@ -109,7 +109,10 @@ function breakStale(path: string, staleText: string, token: string): void {
 
 /** Takes FILE.lock for this process, or throws DataFileInUseError naming the sandbox that holds it. */
 export function lockDataFile(dataFile: string): DataFileLock {
-  const path = resolve(lockFileOf(dataFile));
+  // One name per file, however the folder is spelled (relative, through a link): this process
+  // tells its own locks apart by it.
+  const lock = lockFileOf(dataFile);
+  const path = join(realpathSync(dirname(resolve(lock))), basename(lock));
   const mine: Holder = { pid: process.pid, startedAt: new Date().toISOString(), token: randomBytes(12).toString('hex') };
   const text = `${JSON.stringify(mine)}\n`;
   for (let attempt = 0; attempt < 5; attempt++) {
