@@ -1,7 +1,8 @@
-// `--data FILE` from start to stop: the file locked for this sandbox, stale temporary files
-// removed, the snapshot loaded and its log read (start); after the state is rebuilt, compacted: a new snapshot (generation + 1)
-// written atomically and an empty log of that generation started, before the first request;
-// at a clean stop, the log written out, compacted into the snapshot and removed.
+// `--data FILE` from start to stop: the file locked for this sandbox (lock.ts), symbolic links
+// refused, stale temporary files removed, the snapshot loaded and its log read (start); after
+// the state is rebuilt, compacted: a new snapshot (generation + 1) written atomically and an
+// empty log of that generation started, before the first request; at a clean stop, the log
+// written out, compacted into the snapshot and removed, and the lock released.
 import { rmSync } from 'node:fs';
 import { loadState, prepareFolder, refuseLink, removeStaleTemps, writeAtomically, type SavedState } from '../persistence.js';
 import type { Change } from './changes.js';
