@@ -214,7 +214,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'posts schedule')
-      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run --no-local-checks --at --tz --from-file --resume --no-resume --skip-invalid -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --idempotency-key --dry-run --no-local-checks --at --tz --from-file --resume --no-resume --skip-invalid --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'posts list')
       COMPREPLY=($(compgen -W '--status --limit --offset --all -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))

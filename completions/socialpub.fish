@@ -69,6 +69,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l resume -d 'bulk: skip rows a previous run of the same file finished'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l no-resume -d 'bulk: ignore the journal and go through every row again'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l skip-invalid -d 'bulk: schedule the valid rows even if some are invalid'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l allow-media-outside -d 'bulk: let the file\'s media paths leave its folder'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id status payloads scheduledAt createdAt updatedAt title targets)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l status -d 'draft, scheduled, published or failed' -x -a 'draft scheduled published failed'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l limit -d 'rows to print' -x

@@ -1,12 +1,15 @@
-// Profiles on disk. Reads parse the JSON file directly (cheap, on every command's path);
-// writes go through conf, loaded only when something is saved, which writes atomically
-// (a temporary file created 0600, then renamed). The file is kept 0600 in a 0700 folder, also
-// when it already existed with looser modes: checked on the first read and on every write.
+// Profiles on disk. Reads parse the JSON file directly (cheap, on every command's path).
+// A save holds config.json.lock while it re-reads the file, applies its change and writes the
+// whole file atomically (a temporary file created 0600, flushed, renamed over it), so parallel
+// saves from several processes all land. The file is kept 0600 in a 0700 folder, also when it
+// already existed with looser modes: checked on the first read and on every write. A
+// config.json that is a symbolic link is read but never written through: the key would land
+// in whatever folder the link points to while the message names the config folder.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Profile, ProfileStore } from './types.js';
 import { CONFIG_FILE } from './paths.js';
-import { DIR_MODE, FILE_MODE, describeModeChange, tightenModes } from './file-modes.js';
+import { DIR_MODE, describeModeChange, tightenModes } from './file-modes.js';
 import { profileNameProblem } from './profile-name.js';
 import { configAccessError } from './access-error.js';
 import type { Keyring } from './keyring.js';
@@ -91,7 +94,7 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
     return cache;
   };
 
-  /** Re-reads the file, applies the change and writes it whole; returns what was written. */
+  /** Under the lock: re-reads the file, applies the change and writes it whole; returns what was written. */
   const save = async (change: (current: FileShape) => FileShape): Promise<FileShape> => {
     const writable = <T>(step: () => T): T => {
       try {
@@ -102,21 +105,16 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
     };
     writable(() => mkdirSync(dir, { recursive: true, mode: DIR_MODE }));
     fixModes();
-    const next = change(readFile(dir, path));
-    const { default: Conf } = await import('conf');
-    writable(() => {
-      const conf = new Conf<FileShape>({
-        cwd: dir,
-        configName: CONFIG_FILE.replace(/\.json$/, ''),
-        projectName: 'socialpub',
-        projectSuffix: '',
-        configFileMode: FILE_MODE,
-        accessPropertiesByDotNotation: false,
-      });
-      conf.store = next;
+    // Loaded only when something is saved: reads stay off node:crypto.
+    const { refuseLink, withSaveLock, writeWhole } = await import('./save-file.js');
+    const next = await withSaveLock(`${path}.lock`, () => {
+      refuseLink(path);
+      const updated = change(readFile(dir, path));
+      writeWhole(path, `${JSON.stringify(updated, undefined, '\t')}\n`);
+      return updated;
+    }).catch((err: unknown) => {
+      throw configAccessError(err, { dir, path, writing: true });
     });
-    // conf's non-atomic fallbacks (Snap, EXDEV) keep an existing file's mode: check again.
-    fixModes();
     cache = next;
     return next;
   };

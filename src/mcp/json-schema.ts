@@ -67,14 +67,18 @@ export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputI
     case 'object': {
       const o = value as Record<string, unknown>;
       const props = schema.properties ?? {};
+      // Own properties only: an argument named "constructor" is not Object.prototype's.
+      const prop = (name: string) => (Object.hasOwn(props, name) ? props[name] : undefined);
       for (const name of schema.required ?? []) {
-        if (o[name] === undefined || o[name] === null) issues.push({ field: join(path, name), message: `${join(path, name)} is missing`, ...(props[name]?.description ? { fix: props[name]!.description } : {}) });
+        const given = Object.hasOwn(o, name) ? o[name] : undefined;
+        if (given === undefined || given === null) issues.push({ field: join(path, name), message: `${join(path, name)} is missing`, ...(prop(name)?.description ? { fix: prop(name)!.description } : {}) });
       }
       for (const [name, v] of Object.entries(o)) {
         const child = join(path, name);
         // Some assistants send null for an optional argument they leave out.
         if (v === undefined || v === null) continue;
-        if (props[name]) issues.push(...checkArgs(props[name]!, v, child));
+        const known = prop(name);
+        if (known) issues.push(...checkArgs(known, v, child));
         else if (schema.propertyNames && !schema.propertyNames.enum.includes(name)) {
           const near = nearest(name, schema.propertyNames.enum);
           issues.push({ field: child, message: `${child}: "${name}" is not one of ${schema.propertyNames.enum.join(', ')}`, ...(near ? { fix: `did you mean "${near}"?` } : {}) });

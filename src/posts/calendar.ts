@@ -239,7 +239,7 @@ function agenda(data: CalendarData, o: Resolved): string[] {
   return lines;
 }
 
-const short = (platforms: string[]) => platforms.map((p) => SHORT[p] ?? p).join(',');
+const short = (platforms: string[]) => platforms.map((p) => (Object.hasOwn(SHORT, p) ? SHORT[p] : p)).join(',');
 const dayText = (d: LocalDate) => `${d.day} ${MONTHS[d.month - 1]}`;
 
 function parseKey(key: string): LocalDate {

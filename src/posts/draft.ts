@@ -238,8 +238,8 @@ function platformFromBody(platform: string, payload: unknown, f: Label, resolveP
     issues.push({ field: f(base), message: `${f(base)}: expected an object with "text"` });
     return undefined;
   }
-  const extra: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(payload)) if (!PAYLOAD_KEYS.has(k)) extra[k] = v;
+  // fromEntries: a "__proto__" field stays a field, passed through, instead of setting a prototype.
+  const extra: Record<string, unknown> = Object.fromEntries(Object.entries(payload).filter(([k]) => !PAYLOAD_KEYS.has(k)));
   let text: string | undefined;
   if (payload.text !== undefined) {
     if (typeof payload.text !== 'string') issues.push({ field: f(`${base}.text`), message: `${f(`${base}.text`)}: expected a string` });

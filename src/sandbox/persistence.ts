@@ -4,8 +4,9 @@
 // old one, so a crash leaves either the previous snapshot or the new one, never half a file;
 // temporary files a crash left behind are removed at the next start. The file holds API keys:
 // it is created 0600 (its folder 0700 when we create it). Fixture rows are not saved, only how
-// to regenerate them (the entropy, their count and anchor time).
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// to regenerate them (the entropy, their count and anchor time). Symbolic links are never
+// followed: a link planted where the snapshot or the log goes is refused, not written through.
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { IdempotencySnapshot } from './idempotency.js';
@@ -64,15 +65,45 @@ export class StateFileError extends Error {
   }
 }
 
+export function linkRefused(file: string): StateFileError {
+  return new StateFileError(
+    `${file} is a symbolic link; the sandbox never follows links for its data (it would overwrite what the link points to): replace the link with the file itself, or pass the real path as --data`,
+  );
+}
+
+/** Refuses `file` when it is a symbolic link (a missing file is fine). */
+export function refuseLink(file: string): void {
+  let link = false;
+  try {
+    link = lstatSync(file).isSymbolicLink();
+  } catch {
+    return;
+  }
+  if (link) throw linkRefused(file);
+}
+
+/** The file's text (undefined when there is none), read without following a symbolic link. */
+export function readPrivateFile(file: string, what: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP') throw linkRefused(file);
+    throw new StateFileError(`cannot read ${what} ${file}: ${(err as Error).message}`);
+  }
+  try {
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The saved state, or undefined when the file does not exist yet. */
 export function loadState(file: string): SavedState | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new StateFileError(`cannot read the sandbox data file ${file}: ${(err as Error).message}`);
-  }
+  const text = readPrivateFile(file, 'the sandbox data file');
+  if (text === undefined) return undefined;
   let parsed: Partial<SavedState>;
   try {
     parsed = JSON.parse(text) as Partial<SavedState>;
@@ -129,9 +160,11 @@ let sequence = 0;
 export async function writeAtomically(file: string, data: string): Promise<void> {
   const tmp = `${file}.${process.pid}.${++sequence}.tmp`;
   try {
-    const handle = await open(tmp, 'w', 0o600);
+    // A temp file (or a link) left under this name is removed, and the new one created
+    // exclusively: never written through a link planted meanwhile.
+    await rm(tmp, { force: true });
+    const handle = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
     try {
-      // A temp file left by a crashed process with the same pid may exist with other modes.
       await handle.chmod(0o600);
       await handle.writeFile(data, 'utf8');
       await handle.sync();

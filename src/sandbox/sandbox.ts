@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateWebhookSecret, SECRET_PREFIX } from '../wire/webhook-signing.js';
-import { systemClock } from './clock.js';
+import { systemClock, type SandboxClock } from './clock.js';
 import { SandboxCore, type SandboxConfig } from './core.js';
 import { IdCodec } from './ids.js';
 import { makeApiKey } from './keys.js';
@@ -98,6 +98,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   check(options);
   const clock = options.clock ?? systemClock;
   const opened: OpenedData | undefined = options.dataFile ? openDataFile(options.dataFile) : undefined;
+  try {
+    return await serve(options, clock, opened);
+  } catch (err) {
+    // A sandbox that did not start holds nothing: the next one may start on this file.
+    opened?.lock.release();
+    throw err;
+  }
+}
+
+async function serve(options: SandboxOptions, clock: SandboxClock, opened: OpenedData | undefined): Promise<Sandbox> {
   const saved = opened?.saved;
   const seeded = options.seed !== undefined;
   const entropy = saved?.entropy ?? (seeded ? entropyFromSeed(options.seed!) : randomEntropy());
@@ -163,6 +173,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requests: core.requests,
     deliveries: core.webhooks.log,
     restored: saved !== undefined,
+    notices: opened?.notices ?? [],
     fixtures: workspaces.find((w) => w.name === 'demo')?.fixtures?.count ?? 0,
     key(name) {
       const ws = workspaces.find((w) => w.name === name);
@@ -189,7 +200,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         server.closeAllConnections();
         await core.webhooks.close();
         await stopped;
-        await data?.stop();
+        try {
+          await data?.stop();
+        } finally {
+          opened?.lock.release();
+        }
       })();
       return closed;
     },

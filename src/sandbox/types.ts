@@ -42,7 +42,10 @@ export interface SandboxOptions {
   maxConnections?: number;
   /** With dataFile: fold the write-ahead log into the snapshot once it passes this size (default 64 MiB). */
   compactLogBytes?: number;
-  /** Persist state (keys included) to this file and its write-ahead log FILE.wal, across restarts and crashes. */
+  /**
+   * Persist state (keys included) to this file and its write-ahead log FILE.wal, across restarts
+   * and crashes. FILE.lock keeps a second sandbox off the same file while this one runs.
+   */
   dataFile?: string;
 }
 
@@ -84,6 +87,8 @@ export interface Sandbox {
   deliveries: DeliveryLogEntry[];
   /** True when the state came from an existing data file. */
   restored: boolean;
+  /** What start-up found in the data file worth telling (a torn last log line dropped after a crash). */
+  notices: string[];
   /** Fixture results in the demo workspace (from the options, or from the data file when restored). */
   fixtures: number;
   /** The API key of a workspace by name (throws for an unknown name). */

@@ -171,6 +171,7 @@ const EXTENSION_MIME: Record<string, string> = {
 export function mimeTypeFor(name: string): string | undefined {
   const clean = name.split(/[?#]/, 1)[0] ?? name;
   const dot = clean.lastIndexOf('.');
-  if (dot < 0) return undefined;
-  return EXTENSION_MIME[clean.slice(dot + 1).toLowerCase()];
+  const ext = clean.slice(dot + 1).toLowerCase();
+  // Own keys only: "photo.constructor" is not Object.prototype's constructor.
+  return dot >= 0 && Object.hasOwn(EXTENSION_MIME, ext) ? EXTENSION_MIME[ext] : undefined;
 }

@@ -30,34 +30,35 @@ export function nearest(value: string, candidates: readonly string[], maxDistanc
   return bestD <= limit ? best : undefined;
 }
 
-// Names people type for a platform whose id is spelled otherwise.
-const PLATFORM_NICKNAMES: Record<string, Platform> = {
-  twitter: 'twitter-x',
-  x: 'twitter-x',
-  tw: 'twitter-x',
-  tweet: 'twitter-x',
-  fb: 'facebook-page',
-  facebook: 'facebook-page',
-  meta: 'facebook-page',
-  ig: 'instagram',
-  insta: 'instagram',
-  yt: 'youtube',
-  bsky: 'bluesky',
-  tt: 'tiktok',
-  li: 'linkedin',
-  pin: 'pinterest',
-};
+// Names people type for a platform whose id is spelled otherwise. A Map: "constructor" or
+// "__proto__" typed by a user must not find Object.prototype's members.
+const PLATFORM_NICKNAMES = new Map<string, Platform>([
+  ['twitter', 'twitter-x'],
+  ['x', 'twitter-x'],
+  ['tw', 'twitter-x'],
+  ['tweet', 'twitter-x'],
+  ['fb', 'facebook-page'],
+  ['facebook', 'facebook-page'],
+  ['meta', 'facebook-page'],
+  ['ig', 'instagram'],
+  ['insta', 'instagram'],
+  ['yt', 'youtube'],
+  ['bsky', 'bluesky'],
+  ['tt', 'tiktok'],
+  ['li', 'linkedin'],
+  ['pin', 'pinterest'],
+]);
 
 /** The platform id the user probably meant ("twiter" → twitter-x, "fb" → facebook-page). */
 export function suggestPlatform(value: string): Platform | undefined {
   const v = value.trim().toLowerCase();
   if (!v) return undefined;
-  const nick = PLATFORM_NICKNAMES[v] ?? PLATFORM_NICKNAMES[v.replace(/[^a-z]/g, '')];
+  const nick = PLATFORM_NICKNAMES.get(v) ?? PLATFORM_NICKNAMES.get(v.replace(/[^a-z]/g, ''));
   if (nick) return nick;
   const prefixed = PLATFORMS.find((p) => v.length >= 3 && (p.startsWith(v) || v.startsWith(p)));
   if (prefixed) return prefixed;
-  const near = nearest(v, [...PLATFORMS, ...Object.keys(PLATFORM_NICKNAMES)]);
-  return near === undefined ? undefined : ((PLATFORM_NICKNAMES[near] ?? near) as Platform);
+  const near = nearest(v, [...PLATFORMS, ...PLATFORM_NICKNAMES.keys()]);
+  return near === undefined ? undefined : (PLATFORM_NICKNAMES.get(near) ?? (near as Platform));
 }
 
 /** "did you mean "X"? (valid: a, b)" or the list of valid values. */

@@ -1,4 +1,4 @@
-// `--data FILE` survives kill -9: the built `socialpub sandbox` runs as a child, 16 writers
+// `--data FILE` survives kill -9: the built `socialpub sandbox` runs as a child, 32 writers
 // create posts (some with idempotency keys), schedule posts and declare media, the child is
 // SIGKILLed at a random moment, restarted on the same file, and every acknowledged (2xx)
 // response is compared with what the restarted sandbox holds: nothing missing, no id handed
@@ -99,7 +99,7 @@ describe('kill -9 with --data', () => {
     let reusedAcrossRounds = 0;
     for (let round = 1; round <= 4; round++) {
       const sb = await startChild();
-      const writers = Array.from({ length: 16 }, (_, w) => writer(sb.url, sb.key, round, w));
+      const writers = Array.from({ length: 32 }, (_, w) => writer(sb.url, sb.key, round, w));
       // A random moment in the middle of the writes.
       await new Promise((r) => setTimeout(r, 300 + Math.floor(Math.random() * 600)));
       sb.child.kill('SIGKILL');
@@ -144,10 +144,10 @@ describe('kill -9 with --data', () => {
     expect(rounds.map((r) => r.reused)).toEqual([0, 0, 0, 0]);
     expect(rounds.map((r) => r.replaysLost)).toEqual([0, 0, 0, 0]);
     expect(reusedAcrossRounds).toBe(0);
-    // No temporary file, only the snapshot and its log, both private.
+    // No temporary file, only the snapshot, its log and the running sandbox's lock, all private.
     for (const r of rounds) {
-      expect(r.files).toEqual(['state.json', 'state.json.wal']);
-      expect(r.modes).toEqual([0o600, 0o600]);
+      expect(r.files).toEqual(['state.json', 'state.json.lock', 'state.json.wal']);
+      expect(r.modes).toEqual([0o600, 0o600, 0o600]);
     }
   }, 60_000);
 });

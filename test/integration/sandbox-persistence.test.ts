@@ -97,7 +97,8 @@ describe('persistence across restarts', () => {
     try {
       expect(again.key('demo')).toBe(key);
       expect((await call(again, 'GET', `/v1/posts/${made.body.id}`, { key })).body.payloads).toEqual(made.body.payloads);
-      expect(readdirSync(join(dir, 'v1')).sort()).toEqual(['state.json', 'state.json.wal']);
+      // While it runs: the lock that keeps a second sandbox off this file.
+      expect(readdirSync(join(dir, 'v1')).sort()).toEqual(['state.json', 'state.json.lock', 'state.json.wal']);
       expect(JSON.parse(readFileSync(file, 'utf8')).version).toBe(2);
     } finally {
       await again.close();

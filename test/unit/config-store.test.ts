@@ -1,5 +1,5 @@
 // The profiles file on disk: 0600 in a 0700 folder (also when they existed looser), atomic
-// whole-file writes through conf, unknown fields kept, nothing taken from the environment.
+// whole-file writes, never through a link, unknown fields kept, nothing taken from the environment.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -142,6 +142,28 @@ describe('profile store: links and folders it cannot use', () => {
     expect(lstatSync(join(dir, 'config.json')).isSymbolicLink()).toBe(true);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/config\.json is a symbolic link to something with mode 0644.*left alone.*chmod 600/);
+  });
+
+  it.runIf(posix)('refuses to save through a symlinked config.json: nothing written, the target untouched', async () => {
+    const outside = join(tmp.dir, 'dotfiles', 'socialpub.json');
+    mkdirSync(join(tmp.dir, 'dotfiles'));
+    const before = JSON.stringify({ profiles: { a: { apiKey: 'sk_a_key_000001' } } });
+    writeFileSync(outside, before);
+    chmodSync(outside, 0o644);
+    const dir = join(tmp.dir, 'conf');
+    mkdirSync(dir, { mode: 0o700 });
+    symlinkSync(outside, join(dir, 'config.json'));
+    const store = openProfileStore(dir);
+    const err = await store.set('b', { apiKey: 'sk_b_key_000002' }).catch((e: unknown) => e as Error);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).toBe(
+      `cannot save the config file ${join(dir, 'config.json')}: it is a symbolic link (to ${outside}), and socialpub does not write keys through links; nothing was saved. Replace the link with a copy of the file it points to, or set SOCIALPUB_CONFIG_DIR to another folder`,
+    );
+    expect(readFileSync(outside, 'utf8')).toBe(before);
+    expect(mode(outside)).toBe(0o644);
+    expect(readdirSync(join(tmp.dir, 'dotfiles'))).toEqual(['socialpub.json']);
+    expect(readdirSync(dir)).toEqual(['config.json']);
+    expect(lstatSync(join(dir, 'config.json')).isSymbolicLink()).toBe(true);
   });
 
   it.runIf(posix)('does not chmod through a symlinked config folder either', () => {

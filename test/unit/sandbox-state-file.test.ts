@@ -6,8 +6,12 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Journal, readLog } from '../../src/sandbox/durable/journal.js';
+import { Journal } from '../../src/sandbox/durable/journal.js';
+import { readLog as readLogFile } from '../../src/sandbox/durable/log-file.js';
 import { removeStaleTemps, StateFileError, STATE_FORMAT, writeAtomically, type SavedState } from '../../src/sandbox/persistence.js';
+
+/** The changes only (the notices have their own tests). */
+const readLog = (file: string, generation: number) => readLogFile(file, generation).changes;
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-writer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -91,7 +95,8 @@ describe('the write-ahead log', () => {
     expect(readLog(file, 3)).toEqual([hit(1)]);
     expect(readLog(file, 4)).toEqual([]);
     expect(readLog(join(dir, 'missing.wal'), 3)).toEqual([]);
-    writeFileSync(file, `${readFileSync(file, 'utf8').split('\n')[0]}\n[garbage\n${JSON.stringify([hit(2)])}\n`);
+    const [header, first] = readFileSync(file, 'utf8').split('\n');
+    writeFileSync(file, `${header}\n${first}\n[garbage\n${first}\n`);
     expect(() => readLog(file, 3)).toThrow(StateFileError);
   });
 

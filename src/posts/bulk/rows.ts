@@ -1,7 +1,8 @@
 // A bulk file → rows, each with its draft (or draft id), its time and its problems. NDJSON rows
 // are the contract's schedule bodies; CSV rows use the documented columns.
-import { resolve } from 'node:path';
-import { draftFromBody, draftFromFlags, type FlagLabels, type Issue, type PostDraft } from '../draft.js';
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { draftFromBody, draftFromFlags, type FlagLabels, type Issue, type MediaSource, type PostDraft } from '../draft.js';
 import { parseJsonWithLocation } from '../json-location.js';
 import { catchTime } from '../issues.js';
 import { parseAt, requireFuture, type ResolvedAt } from '../when.js';
@@ -32,9 +33,12 @@ export interface ParsedBulk {
 
 export interface BulkParseOptions {
   label: string;
+  /** The bulk file's folder: relative media paths start here, and must stay inside it. */
   baseDir: string;
   zone: string;
   now: number;
+  /** Media files may be anywhere on disk (--allow-media-outside). */
+  allowMediaOutside?: boolean;
 }
 
 export function detectFormat(label: string, text: string): BulkFormat {
@@ -47,10 +51,43 @@ export function detectFormat(label: string, text: string): BulkFormat {
 export function parseBulk(text: string, options: BulkParseOptions): ParsedBulk {
   const format = detectFormat(options.label, text);
   const parsed = format === 'csv' ? parseCsvRows(text, options) : parseNdjsonRows(text, options);
+  if (!options.allowMediaOutside) for (const row of parsed.rows) checkMediaFolder(row, options);
   if (parsed.fileIssues.length === 0 && parsed.rows.length === 0) {
     parsed.fileIssues.push({ field: options.label, message: `${options.label}: no rows`, fix: format === 'csv' ? 'add rows under the header' : 'add one JSON body per line' });
   }
   return parsed;
+}
+
+/** The path with its links resolved, as far as it exists (a missing file is reported elsewhere). */
+function real(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * A bulk file comes from anywhere (a colleague, a generator, a download); its media must not
+ * reach files elsewhere on disk (`../../.ssh/id_rsa.png`). A path that leaves the file's folder
+ * once `..` and symbolic links are resolved is refused, and so is an absolute path.
+ */
+function checkMediaFolder(row: BulkRow, options: BulkParseOptions): void {
+  if (!row.draft) return;
+  const folder = real(resolve(options.baseDir));
+  const seen = new Set<MediaSource>();
+  for (const m of row.draft.platforms.flatMap((p) => p.media)) {
+    if (m.isUrl || !m.path || seen.has(m)) continue;
+    seen.add(m);
+    const rel = relative(folder, real(m.path));
+    const absolute = isAbsolute(m.source);
+    if (!absolute && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)) continue;
+    row.issues.push({
+      field: m.label,
+      message: `${m.label}: "${m.source}" ${absolute ? 'is an absolute path' : 'leads outside the folder of the bulk file'}; media of ${options.label} must be inside ${folder}`,
+      fix: 'move the file into that folder (or a folder inside it) and name it relative to the bulk file, or add --allow-media-outside to send files from anywhere',
+    });
+  }
 }
 
 function resolveTime(row: BulkRow, input: string | undefined, field: string, options: BulkParseOptions): void {
@@ -89,7 +126,13 @@ function parseNdjsonRows(text: string, options: BulkParseOptions): ParsedBulk {
 }
 
 export const CSV_COLUMNS = ['at', 'platforms', 'text', 'media', 'title'] as const;
-const COLUMN_ALIASES: Record<string, string> = { scheduledat: 'at', scheduled_at: 'at', time: 'at', platform: 'platforms' };
+// A Map: a header such as "constructor" or "__proto__" must not find Object.prototype's members.
+const COLUMN_ALIASES = new Map([
+  ['scheduledat', 'at'],
+  ['scheduled_at', 'at'],
+  ['time', 'at'],
+  ['platform', 'platforms'],
+]);
 const split = (v: string | undefined) =>
   (v ?? '')
     .split(/[|;]/)
@@ -109,7 +152,7 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
   const fileIssues: Issue[] = [];
   const columns = header.fields.map((h) => {
     const name = h.trim().toLowerCase();
-    return COLUMN_ALIASES[name] ?? name;
+    return COLUMN_ALIASES.get(name) ?? name;
   });
   columns.forEach((c, i) => {
     if ((CSV_COLUMNS as readonly string[]).includes(c) || /^text:.+/.test(c)) return;

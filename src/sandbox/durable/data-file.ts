@@ -1,25 +1,41 @@
-// `--data FILE` from start to stop: stale temporary files removed, the snapshot loaded and its
-// log read (start); after the state is rebuilt, compacted: a new snapshot (generation + 1)
-// written atomically and an empty log of that generation started, before the first request;
-// at a clean stop, the log written out, compacted into the snapshot and removed.
+// `--data FILE` from start to stop: the file locked for this sandbox (lock.ts), symbolic links
+// refused, stale temporary files removed, the snapshot loaded and its log read (start); after
+// the state is rebuilt, compacted: a new snapshot (generation + 1) written atomically and an
+// empty log of that generation started, before the first request; at a clean stop, the log
+// written out, compacted into the snapshot and removed, and the lock released.
 import { rmSync } from 'node:fs';
-import { loadState, prepareFolder, removeStaleTemps, writeAtomically, type SavedState } from '../persistence.js';
+import { loadState, prepareFolder, refuseLink, removeStaleTemps, writeAtomically, type SavedState } from '../persistence.js';
 import type { Change } from './changes.js';
-import { Journal, logFileOf, readLog } from './journal.js';
+import { Journal } from './journal.js';
+import { logFileOf, readLog } from './log-file.js';
+import { lockDataFile, type DataFileLock } from './lock.js';
 
 export interface OpenedData {
   saved: SavedState | undefined;
   /** Changes after the snapshot, to replay onto it. */
   changes: Change[];
+  /** Held until the sandbox stops (or fails to start). */
+  lock: DataFileLock;
+  /** What start-up found worth telling (a torn last line dropped). */
+  notices: string[];
 }
 
 export function openDataFile(file: string): OpenedData {
   prepareFolder(file);
-  removeStaleTemps(file);
-  const saved = loadState(file);
-  // A log without its snapshot cannot be replayed onto anything; compaction replaces it.
-  const changes = saved ? readLog(logFileOf(file), saved.journal ?? 0) : [];
-  return { saved, changes };
+  // Before anything else: another sandbox's temporary files are not stale.
+  const lock = lockDataFile(file);
+  try {
+    refuseLink(file);
+    refuseLink(logFileOf(file));
+    removeStaleTemps(file);
+    const saved = loadState(file);
+    // A log without its snapshot cannot be replayed onto anything; compaction replaces it.
+    const log = saved ? readLog(logFileOf(file), saved.journal ?? 0) : { changes: [], notices: [] };
+    return { saved, changes: log.changes, lock, notices: log.notices };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
 }
 
 /** How the data file reaches the running state. */

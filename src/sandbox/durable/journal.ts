@@ -3,58 +3,19 @@
 // reveals it is sent. Changes made in the same turn of the event loop are written as ONE line
 // (a JSON array) with one fsync (group commit), so concurrent writers share the cost and a
 // request's changes (its post and its idempotency record) land together or not at all. A crash
-// mid-write leaves a torn last line without its newline: it is ignored, and nobody was told
-// about its changes. The first line names the generation; a log whose generation differs
-// from the snapshot's is already contained in the snapshot (a crash between writing the
-// snapshot and starting the new log) and is skipped.
-import { readFileSync } from 'node:fs';
+// mid-write leaves a torn last line without its newline, and nobody was told about its
+// changes. The first line names the generation; a log whose generation differs from the
+// snapshot's is already contained in the snapshot (a crash between writing the snapshot and
+// starting the new log) and is skipped. The lines' format and reading them: log-file.ts.
+import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { StateFileError, syncFolder } from '../persistence.js';
+import { linkRefused, syncFolder } from '../persistence.js';
 import type { Change } from './changes.js';
+import { encodeLine, headerLine } from './log-file.js';
 
-export const LOG_FORMAT = 'socialpub-sandbox-log';
 /** Changes that need not wait for a response (read counts) are written at most this late. */
 const LAZY_FLUSH_MS = 1_000;
-
-export const logFileOf = (dataFile: string) => `${dataFile}.wal`;
-
-/** The changes of a log, oldest first; a torn last line is ignored. */
-export function readLog(file: string, generation: number): Change[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new StateFileError(`cannot read the sandbox log ${file}: ${(err as Error).message}`);
-  }
-  const lines = text.split('\n');
-  // The part after the last newline was being written when the process died.
-  lines.pop();
-  const header = parseLine(lines.shift());
-  if (!header || (header as { format?: unknown }).format !== LOG_FORMAT) return [];
-  if ((header as { generation?: unknown }).generation !== generation) return [];
-  const changes: Change[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const batch = parseLine(lines[i]);
-    if (!Array.isArray(batch)) {
-      // Only the end of a log can be damaged by a crash; damage before it is not ours to guess.
-      if (i === lines.length - 1) break;
-      throw new StateFileError(`the sandbox log ${file} is damaged at line ${i + 2}; move FILE.wal away to start from the last snapshot`);
-    }
-    changes.push(...(batch as Change[]));
-  }
-  return changes;
-}
-
-function parseLine(line: string | undefined): unknown {
-  if (line === undefined) return undefined;
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-}
 
 interface Waiter {
   upTo: number;
@@ -64,10 +25,13 @@ interface Waiter {
 
 /** Creates (or truncates) the log file and writes its header, on disk before it resolves. */
 async function startLogFile(file: string, generation: number): Promise<FileHandle> {
-  const handle = await open(file, 'w', 0o600);
+  // Never through a link: truncating and chmodding its target would damage someone's file.
+  const handle = await open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o600).catch((err: NodeJS.ErrnoException) => {
+    throw err.code === 'ELOOP' ? linkRefused(file) : err;
+  });
   try {
     await handle.chmod(0o600);
-    await handle.writeFile(`${JSON.stringify({ format: LOG_FORMAT, generation })}\n`);
+    await handle.writeFile(headerLine(generation));
     await handle.sync();
   } catch (err) {
     await handle.close();
@@ -188,7 +152,7 @@ export class Journal {
     this.pending = [];
     try {
       if (this.failure) throw this.failure;
-      const line = `[${lines.join(',')}]\n`;
+      const line = encodeLine(`[${lines.join(',')}]`);
       await this.handle!.write(line);
       await this.handle!.datasync();
       this.size += Buffer.byteLength(line);

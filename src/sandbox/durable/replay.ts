@@ -91,5 +91,7 @@ function upsertMedia(ws: Workspace, m: SavedMedia): void {
 }
 
 function outOfOrder(what: string, next: number): StateFileError {
-  return new StateFileError(`the sandbox data is inconsistent: ${what} does not follow on (next is ${next}); move FILE.wal away to start from the last snapshot`);
+  return new StateFileError(
+    `the sandbox data is inconsistent: ${what} does not follow on (next is ${next}); the sandbox changed nothing. Restore FILE and FILE.wal from a backup, or move FILE.wal away to start from the snapshot alone (the log's changes are then lost)`,
+  );
 }

@@ -13,13 +13,15 @@ export function parseFields(raw: readonly string[]): Field[] {
   });
 }
 
+// Collected in Maps: a field named "constructor" or "__proto__" is a field like any other
+// (Object.fromEntries makes it an own property), not a member of Object.prototype.
 export function fieldsToQuery(fields: readonly Field[]): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
+  const query = new Map<string, string | string[]>();
   for (const [key, value] of fields) {
-    const prev = query[key];
-    query[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+    const prev = query.get(key);
+    query.set(key, prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]);
   }
-  return query;
+  return Object.fromEntries(query);
 }
 
 export function fieldValue(raw: string): unknown {
@@ -31,18 +33,18 @@ export function fieldValue(raw: string): unknown {
 }
 
 export function fieldsToBody(fields: readonly Field[]): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+  const body = new Map<string, unknown>();
   const repeated = new Set<string>();
   for (const [key, raw] of fields) {
     const value = fieldValue(raw);
-    if (!(key in body)) body[key] = value;
-    else if (repeated.has(key)) (body[key] as unknown[]).push(value);
+    if (!body.has(key)) body.set(key, value);
+    else if (repeated.has(key)) (body.get(key) as unknown[]).push(value);
     else {
-      body[key] = [body[key], value];
+      body.set(key, [body.get(key), value]);
       repeated.add(key);
     }
   }
-  return body;
+  return Object.fromEntries(body);
 }
 
 /** Splits "/path?a=1&a=2" into the path and its query (repeated keys as arrays). */

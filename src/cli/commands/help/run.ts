@@ -17,7 +17,7 @@ export async function runHelp(ctx: Context, program: Command, words: string[], o
     return 0;
   }
   if (opts.man) throw new UsageError('--man: only `socialpub help reference` has a man page form', ['socialpub help reference --man | man -l -']);
-  const topic = words.length === 1 ? HELP_TOPICS[words[0]!] : undefined;
+  const topic = words.length === 1 && Object.hasOwn(HELP_TOPICS, words[0]!) ? HELP_TOPICS[words[0]!] : undefined;
   if (topic) {
     await out.data(topic.text().replace(/\n$/, ''));
     return 0;

@@ -15,8 +15,9 @@ export async function runSchedule(ctx: Context, draftId: string | undefined, opt
     if (draftId !== undefined) throw new UsageError('--from-file cannot be combined with a draft id', ['each row of the file says what to schedule']);
     return runBulk(ctx, opts);
   }
-  if (opts.resume !== undefined || opts.skipInvalid) {
-    throw new UsageError(`${opts.skipInvalid ? '--skip-invalid' : opts.resume ? '--resume' : '--no-resume'} only applies with --from-file`);
+  if (opts.resume !== undefined || opts.skipInvalid || opts.allowMediaOutside) {
+    const flag = opts.skipInvalid ? '--skip-invalid' : opts.allowMediaOutside ? '--allow-media-outside' : opts.resume ? '--resume' : '--no-resume';
+    throw new UsageError(`${flag} only applies with --from-file`);
   }
   const composed = await reportInvalidDryRun(ctx, opts.dryRun, () => compose(ctx, opts, 'schedule', draftId));
   return send(ctx, composed, 'schedule', opts);

@@ -25,6 +25,7 @@ export function defineSchedule(posts: Command, ctx: Context): void {
     .option('--resume', 'bulk: skip rows a previous run of the same file finished (the default when its journal exists)')
     .option('--no-resume', 'bulk: ignore the journal and go through every row again (keys still prevent duplicates)')
     .option('--skip-invalid', 'bulk: schedule the valid rows even if some are invalid (those are listed and counted as failed)')
+    .option('--allow-media-outside', "bulk: let the file's media paths leave its folder (by default a path outside it, or an absolute one, is refused)")
     .addHelpText(
       'after',
       `
@@ -42,7 +43,8 @@ Bulk files:
             at         required; RFC 3339, or "YYYY-MM-DD HH:MM" read in --tz (no relative times)
             platforms  required; ids separated by "|" (";" also works)
             text       text for every platform (or text:<platform> columns, e.g. text:bluesky)
-            media      optional; paths or https URLs separated by "|" (paths start from the file's folder)
+            media      optional; paths or https URLs separated by "|" (paths start from the file's folder
+                       and stay inside it, unless --allow-media-outside)
             title      optional
           Fields with commas, quotes or line breaks are quoted the usual CSV way ("say ""hi""").`,
     )

@@ -20,7 +20,7 @@ export function defineSandbox(program: Command, ctx: Context): void {
     .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--write-profile [name]', 'save a profile (default "sandbox") with this base URL and the demo key')
-    .option('--data <file>', 'keep state, keys included, in this file across restarts (default: in memory)')
+    .option('--data <file>', 'keep state, keys included, in this file across restarts (default: in memory); beside it FILE.wal, and FILE.lock while it runs: one sandbox per file')
     .option('--seed <n>', 'make keys, ids, outcomes, failures and chaos reproducible')
     .option('--failure-rate <r>', 'share of targets that fail to publish (0..1 or a percentage)', '0.2')
     .option('--write-limit <n>', 'write requests per workspace per hour', '100')

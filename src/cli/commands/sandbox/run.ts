@@ -17,11 +17,13 @@ export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<num
     sandbox = await startSandbox(plan.options);
   } catch (err) {
     if (err instanceof SandboxOptionError) throw new CliError(err.message, { exitCode: /in use|address|permission/.test(err.message) ? EXIT.error : EXIT.usage });
+    // A damaged, linked or locked data file: nothing the user typed was wrong (exit 1, as a port in use).
     if (err instanceof StateFileError) throw new CliError(err.message, { exitCode: EXIT.error });
     throw err;
   }
   const sb = sandbox;
   ctx.onExit(() => sb.close());
+  for (const notice of sb.notices) out.warn(notice);
 
   let profileNote: string | undefined;
   if (plan.profile) {

@@ -20,6 +20,7 @@ export interface BulkOptions extends ScheduleOptions {
   fromFile?: string;
   resume?: boolean;
   skipInvalid?: boolean;
+  allowMediaOutside?: boolean;
 }
 
 export interface LoadedBulk {
@@ -60,7 +61,7 @@ export async function loadBulk(ctx: Context, opts: BulkOptions): Promise<LoadedB
 
   const src = await readSource(ctx, opts.fromFile!, '--from-file');
   const now = ctx.clock.now();
-  const parsed = parseBulk(src.text, { label: src.label, baseDir: src.baseDir, zone, now });
+  const parsed = parseBulk(src.text, { label: src.label, baseDir: src.baseDir, zone, now, allowMediaOutside: opts.allowMediaOutside === true });
   if (parsed.fileIssues.length) {
     throw new InvalidInputError(parsed.fileIssues, { what: src.label });
   }
