@@ -5,7 +5,7 @@
 // src/cli/prerender.ts) and are printed from here; everything else loads the program.
 'use strict';
 const { fstatSync, readFileSync, writeSync } = require('node:fs');
-const { join, sep } = require('node:path');
+const { join } = require('node:path');
 
 /** The build-time output for this argv, or undefined when the program must answer. */
 function prerendered(argv) {
@@ -56,8 +56,7 @@ const argv = process.argv.slice(2);
 const text = prerendered(argv);
 if (text !== undefined) writeAll(text);
 else {
-  // Compiled code of dist/ is kept between runs (see src/compile-cache.ts), then the program runs.
-  require('../dist/compile-cache.cjs').enableCompileCache(join(__dirname, '..', 'dist') + sep, process.env, require.main);
+  require('../dist/compile-cache.cjs').enableCompileCache(process.env);
   require('../dist/main.cjs')
     .main(argv)
     .then((code) => (process.exitCode = code));
