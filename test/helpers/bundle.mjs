@@ -13,23 +13,6 @@ import { packCore } from './pack-core.mjs';
 const root = new URL('../../', import.meta.url).pathname;
 export const ENTRY_POINTS = ['src/main.ts', 'src/cli/entry.ts', 'src/cli/prerender.ts', 'src/sandbox/index.ts'];
 
-/**
- * commander requires node:child_process at load (2–3 ms) for executable subcommands, which this
- * CLI never has: it gets a stand-in that loads the real module on first use.
- */
-const lazyChildProcessForCommander = {
-  name: 'lazy-child-process-for-commander',
-  setup(b) {
-    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      /[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'socialpub' } : undefined,
-    );
-    b.onLoad({ filter: /^lazy-child-process$/, namespace: 'socialpub' }, () => ({
-      contents: "let real; module.exports = { spawn: (...args) => (real ??= require('node:child_process')).spawn(...args) };",
-      loader: 'js',
-    }));
-  },
-};
-
 /** The program runner, flag resolution and output: what nearly every command loads. */
 export const CORE = ['src/cli/entry.ts', 'src/cli/globals.ts', 'src/output/output.ts'];
 
@@ -49,7 +32,6 @@ export const esmOptions = {
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
-  plugins: [lazyChildProcessForCommander],
 };
 
 /** One ESM output file as CommonJS: imports become require(), import() a lazy require(). */
