@@ -7,7 +7,7 @@ import { isBuiltin } from 'node:module';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { esmOptions } from '../helpers/bundle.mjs';
+import { esmOptions } from '../../scripts/bundle.mjs';
 import { buildProgram } from '../../src/cli/program.js';
 import { createContext, systemClock } from '../../src/cli/create-context.js';
 import { manPage } from '../../src/cli/commands/help/man-page.js';

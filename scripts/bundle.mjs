@@ -10,8 +10,8 @@ import { build, transform } from 'esbuild';
 import { METAFILE } from './gen-notices.mjs';
 import { packCore } from './pack-core.mjs';
 
-const root = new URL('../../', import.meta.url).pathname;
-export const ENTRY_POINTS = ['src/main.ts', 'src/cli/entry.ts', 'src/cli/prerender.ts', 'src/sandbox/index.ts'];
+const root = new URL('../', import.meta.url).pathname;
+export const ENTRY_POINTS = ['src/main.ts', 'src/cli/entry.ts', 'src/sandbox/index.ts'];
 
 /** The program runner, flag resolution and output: what nearly every command loads. */
 export const CORE = ['src/cli/entry.ts', 'src/cli/globals.ts', 'src/output/output.ts'];
