@@ -1,9 +1,7 @@
-// `npm run bundle`: builds dist/ as CommonJS chunks (.cjs) that load one another with require().
-// Why not ESM: on Node 20 the ESM loader costs about 0.5 ms per module (URL resolution, async
-// linking), and `profile list` loads some 30 chunks; require() of the same code starts ~14 ms
-// sooner (see the commit that added this script). esbuild splits only ESM, so the bundle is
-// built as ESM in memory and each file is then rewritten to CommonJS on its own, dynamic
-// import() included (one lazy require per command stays lazy).
+// `npm run bundle`: builds dist/ as CommonJS chunks (.cjs) that load one another with require()
+// (why: the start-up comment at the top of bin/socialpub.js). esbuild splits only ESM, so the
+// bundle is built as ESM in memory and each file is then rewritten to CommonJS on its own,
+// dynamic import() included (one lazy require per command stays lazy).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { build, transform } from 'esbuild';
