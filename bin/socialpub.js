@@ -1,11 +1,25 @@
 #!/usr/bin/env node
-// Entry only: all logic lives in dist/main.cjs (built from src/main.ts). CommonJS (bin/package.json)
-// because the ESM loader alone costs more start-up time than printing help: outputs that depend
-// only on the command tree were rendered at build time (dist/prerendered, see
-// src/cli/prerender.ts) and are printed from here; everything else loads the program.
+// Entry only: all logic lives in dist/main.cjs (built from src/main.ts).
+//
+// Start-up: the only code that exists for speed, each kept because it saves at least 5 ms on a
+// command people run often (A/B runs of two builds paired as `npm run bench startup` pairs them,
+// Node 20 and 22, wall and CPU time):
+// - Pre-rendered help (here; built by scripts/gen-prerendered.mjs from scripts/prerender.ts):
+//   outputs that depend only on the command tree (--help of every command, --version, help
+//   topics, completion scripts) are printed from dist/prerendered without loading the program.
+//   ~18 ms on `--help` and `posts --help`.
+// - CommonJS chunks (scripts/bundle.mjs): esbuild splits code only as ESM, and Node's ESM loader
+//   costs ~12 ms more than require() on `profile list` and `results get`; so the chunks are
+//   rewritten to .cjs, and this file is CommonJS too (bin/package.json).
+// - The core pack (scripts/pack-core.mjs): the chunks nearly every command loads are one file,
+//   chunks/core.cjs. ~6 ms on `profile list` (about 1 ms on the networked commands).
+// - Lazy nouns (src/cli/commands/index.ts): a run defines only the nouns its argv names; help
+//   and completion define all. ~7 ms on `profile list`.
+// - Node's compile cache on Node 22.1+ (src/compile-cache.ts; Node 20 has no public API for it):
+//   ~6 ms on `results get`.
 'use strict';
 const { fstatSync, readFileSync, writeSync } = require('node:fs');
-const { join, sep } = require('node:path');
+const { join } = require('node:path');
 
 /** The build-time output for this argv, or undefined when the program must answer. */
 function prerendered(argv) {
@@ -56,8 +70,7 @@ const argv = process.argv.slice(2);
 const text = prerendered(argv);
 if (text !== undefined) writeAll(text);
 else {
-  // Compiled code of dist/ is kept between runs (see src/compile-cache.ts), then the program runs.
-  require('../dist/compile-cache.cjs').enableCompileCache(join(__dirname, '..', 'dist') + sep, process.env, require.main);
+  require('../dist/compile-cache.cjs').enableCompileCache(process.env);
   require('../dist/main.cjs')
     .main(argv)
     .then((code) => (process.exitCode = code));

@@ -1,18 +1,10 @@
-// Composition root: answers --version before anything heavy loads, otherwise builds the real
-// Context and runs the program.
-import { writeSync } from 'node:fs';
+// Composition root: builds the real Context and runs the program.
 import type { ContextDeps } from './cli/create-context.js';
 
 /** Kept in step with package.json by a unit test; a constant so `--version` reads no file. */
 export const VERSION = '0.1.0';
 
 export async function main(argv: string[], deps: Partial<ContextDeps> = {}): Promise<number> {
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    // writeSync skips creating process.stdout, which costs more than the rest of this path.
-    if (deps.io) deps.io.stdout.write(VERSION + '\n');
-    else writeSync(1, VERSION + '\n');
-    return 0;
-  }
   const { runProgram, systemClock, processIo } = await import('./cli/entry.js');
   let controller: AbortController | undefined;
   let onSigint: (() => void) | undefined;

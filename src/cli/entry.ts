@@ -1,7 +1,6 @@
-// The one module main.ts loads for every command but --version: the program runner and the
-// real clock, bundled with everything they need statically.
-import type { Io, OutStream } from './context.js';
-import { fdWriter } from './fd-writer.js';
+// The one module main.ts loads: the program runner, the real clock and the process's streams,
+// bundled with everything they need statically.
+import type { Io } from './context.js';
 
 export { runProgram } from './run.js';
 export { systemClock } from './create-context.js';
@@ -11,28 +10,21 @@ export { systemClock } from './create-context.js';
  * on first access, which costs milliseconds that `--help` and most commands never need.
  */
 export function processIo(): Io {
-  let stdout: OutStream | undefined;
-  let stderr: OutStream | undefined;
   let guarded = false;
-  // `socialpub … | head` closes the pipe early: that is the reader's choice, not an error.
-  const readerGone = () => process.exit(process.exitCode ?? 0);
-  const stdoutStream = (): OutStream => {
-    if (!guarded) {
-      guarded = true;
-      process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-        if (err.code === 'EPIPE') readerGone();
-        throw err;
-      });
-    }
-    return process.stdout;
-  };
   return {
     get stdout() {
-      return (stdout ??= fdWriter(1, stdoutStream, readerGone) ?? stdoutStream());
+      if (!guarded) {
+        guarded = true;
+        // `socialpub … | head` closes the pipe early: that is the reader's choice, not an error.
+        process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+          if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+          throw err;
+        });
+      }
+      return process.stdout;
     },
     get stderr() {
-      // Nobody is left to tell when stderr's reader is gone: what follows is dropped.
-      return (stderr ??= fdWriter(2, () => process.stderr, () => {}) ?? process.stderr);
+      return process.stderr;
     },
     get stdin() {
       return process.stdin;

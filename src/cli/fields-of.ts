@@ -20,8 +20,8 @@ const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonopt
  * `error.code`, …). Records and arrays are leaves: their keys are data, not field names.
  */
 export function schemaFields(schema: ZodMiniType, prefix = ''): string[] {
-  let def = schema._zod.def as Def;
-  while (WRAPPERS.has(def.type) && def.innerType) def = def.innerType._zod.def as Def;
+  let def = schema.def as Def;
+  while (WRAPPERS.has(def.type) && def.innerType) def = def.innerType.def as Def;
   if (def.type !== 'object' || !def.shape) return [];
   return Object.entries(def.shape).flatMap(([key, child]) => [prefix + key, ...schemaFields(child, `${prefix}${key}.`)]);
 }

@@ -5,8 +5,6 @@
 // tables) costs more start-up time than most commands spend on everything else.
 import type stringWidthModule from 'string-width';
 
-// A require the bundle resolves at build time (evaluated on first call); vitest provides one too.
-declare const require: (id: string) => unknown;
 let stringWidth: typeof stringWidthModule | undefined;
 
 /** Colour (CSI) and OSC (hyperlink) sequences: zero width, kept whole when cutting. */
@@ -24,6 +22,7 @@ let graphemes: Intl.Segmenter | undefined;
 export function displayWidth(text: string): number {
   // Printable ASCII is one column a character: no need for the tables.
   if (/^[ -~]*$/.test(text)) return text.length;
+  // The bundle (CommonJS) inlines string-width here, run on first call; vitest provides require too.
   stringWidth ??= (require('string-width') as { default: typeof stringWidthModule }).default;
   return stringWidth(text);
 }

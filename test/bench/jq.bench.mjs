@@ -1,13 +1,13 @@
 // --fields and --jq cost per row: 100k results-like rows written as NDJSON to a discarding sink,
 // plain vs with pickFields vs through jq '.id' (batched per page of 100 and per 1,000 rows), plus
 // jq's load time (import + WebAssembly instantiation + first compile) in a fresh process.
-// jq.ts is bundled with the bundle script's pipeline (test/helpers/bundle.mjs) into a temp
+// jq.ts is bundled with the bundle script's pipeline (scripts/bundle.mjs) into a temp
 // folder, as the package ships it.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundle } from '../helpers/bundle.mjs';
+import { bundle } from '../../scripts/bundle.mjs';
 import { benchEnv, median, ROOT } from './lib.mjs';
 
 const CHILD = `
@@ -47,7 +47,7 @@ export async function run({ runs = 3 } = {}) {
     const entry = join(tmp, 'entry.ts');
     writeFileSync(entry, `export { compileJq } from ${JSON.stringify(join(ROOT, 'src/output/jq.ts'))};\nexport { pickFields } from ${JSON.stringify(join(ROOT, 'src/output/fields.ts'))};\nexport { ndjsonWriter } from ${JSON.stringify(join(ROOT, 'src/output/writers.ts'))};\n`);
     await bundle({ entryPoints: [entry], outdir: join(tmp, 'dist'), outbase: tmp });
-    execFileSync(process.execPath, [join(ROOT, 'test/helpers/copy-jq-wasm.mjs'), join(tmp, 'dist')]);
+    execFileSync(process.execPath, [join(ROOT, 'scripts/copy-jq-wasm.mjs'), join(tmp, 'dist')]);
     writeFileSync(join(tmp, 'dist', 'child.mjs'), CHILD);
     const time = (mode) => Number(execFileSync(process.execPath, [join(tmp, 'dist', 'child.mjs'), mode], { cwd: join(tmp, 'dist'), env: benchEnv() }).toString());
     const modes = ['load', 'plain', 'fields', 'jq:100', 'jq:1000'];

@@ -36,7 +36,6 @@ export async function loadDomain() {
     target: 'node20.18',
     outfile: out,
     logLevel: 'warning',
-    external: ['undici'],
   });
   const mod = await import(out);
   rmSync(dir, { recursive: true, force: true });

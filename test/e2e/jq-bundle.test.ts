@@ -1,13 +1,13 @@
 // jq-web is CommonJS that finds jq.wasm beside itself (its __dirname); once bundled into a chunk
 // that only works with the stripped wasm copied beside the chunks. This bundles jq.ts with the
-// bundle script's own pipeline (test/helpers/bundle.mjs) and runs it from a bare folder (no
+// bundle script's own pipeline (scripts/bundle.mjs) and runs it from a bare folder (no
 // node_modules), as the installed package would.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundle } from '../helpers/bundle.mjs';
+import { bundle } from '../../scripts/bundle.mjs';
 import { ROOT } from './ensure-built.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'socialpub-jq-bundle-'));
@@ -25,7 +25,7 @@ describe('jq in the bundle', () => {
        })();`,
     );
     await bundle({ entryPoints: [entry], outdir: join(tmp, 'dist'), outbase: tmp });
-    execFileSync(process.execPath, [join(ROOT, 'test/helpers/copy-jq-wasm.mjs'), join(tmp, 'dist/chunks')], { cwd: ROOT });
+    execFileSync(process.execPath, [join(ROOT, 'scripts/copy-jq-wasm.mjs'), join(tmp, 'dist/chunks')], { cwd: ROOT });
     expect(statSync(join(tmp, 'dist/chunks/jq.wasm')).size).toBeLessThan(1_200_000);
     const out = execFileSync(process.execPath, [join(tmp, 'dist/entry.cjs')], { cwd: tmp, env: { PATH: process.env.PATH ?? '' } }).toString();
     expect(JSON.parse(out)).toEqual([['res_1', '2'], ['a', '0', 'b', '1']]);

@@ -140,4 +140,52 @@ describe('architecture', () => {
     expect(required.filter((r) => !r!.startsWith('node:'))).toEqual(['../dist/compile-cache.cjs', '../dist/main.cjs']);
     expect(bin.indexOf("require('../dist/")).toBeGreaterThan(bin.indexOf('const text = prerendered(argv)'));
   });
+
+  it('uses no private internals of Node, commander or zod in src/ or bin/', () => {
+    const sources = [...files(SRC), join(SRC, '..', 'bin', 'socialpub.js')];
+    expect(sources.length).toBeGreaterThan(100);
+    expect(privateUses(sources.map((f) => ({ file: relative(join(SRC, '..'), f), text: readFileSync(f, 'utf8') })))).toEqual([]);
+  });
+
+  it('sees each private name it forbids', () => {
+    const samples = [
+      'Module.prototype._compile = f;',
+      'Module._resolveFilename(id, mod);',
+      'require.extensions = M._extensions;',
+      'delete Module._cache[file];',
+      "const res = (socket as { _httpMessage?: unknown })._httpMessage;",
+      'return cmd._hidden;',
+      'let def = schema._zod.def;',
+      'declare const require: (id: string) => unknown;',
+      "cmd.emit('afterHelp', context);",
+      '(cmd as unknown as EventEmitter).emit("beforeHelp", context);',
+    ];
+    const found = privateUses(samples.map((text, i) => ({ file: `sample${i}.ts`, text })));
+    expect(found.map((f) => f.split(':')[0])).toEqual(samples.map((_, i) => `sample${i}.ts`));
+    // Public names that merely look alike stay allowed.
+    expect(privateUses([{ file: 'ok.ts', text: "cache._cacheSize; program.addHelpText('after', t); schema.def; cmd.hidden; emitter.emit('error', e);" }])).toEqual([]);
+  });
 });
+
+/**
+ * Private internals: an upgrade may change or remove them without notice. Module's loader hooks,
+ * an http socket's response, commander's hidden flag and help events, zod's internals, and an
+ * ESM file that declares itself a require.
+ */
+const PRIVATE = [
+  /\._compile\b/,
+  /\b_resolveFilename\b/,
+  /\b_extensions\b/,
+  /\b(Module|M)\._cache\b/,
+  /\b_httpMessage\b/,
+  /\._hidden\b/,
+  /\b_zod\b/,
+  /\bdeclare\s+const\s+require\b/,
+  /\.emit\(\s*['"](after|before)(All)?Help['"]/,
+];
+
+function privateUses(sources: Array<{ file: string; text: string }>): string[] {
+  return sources.flatMap(({ file, text }) =>
+    text.split('\n').flatMap((line, i) => (PRIVATE.some((re) => re.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}

@@ -1,4 +1,4 @@
-// The core pack (test/helpers/pack-core.mjs): chunks reached statically from the roots move into
+// The core pack (scripts/pack-core.mjs): chunks reached statically from the roots move into
 // chunks/core.cjs and keep require()'s behaviour (one instance each, run on first use, their own
 // __dirname); lazy chunks stay files and share the packed instances.
 import { execFileSync } from 'node:child_process';
@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { packCore } from '../helpers/pack-core.mjs';
+import { packCore } from '../../scripts/pack-core.mjs';
 
 const tmp = mkdtempSync(join(tmpdir(), 'socialpub-pack-core-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

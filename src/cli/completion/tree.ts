@@ -63,11 +63,18 @@ function argumentValues(cmd: Command, path: string[]): ValueSource {
 }
 
 function helpableCommands(help: Command): string[] {
-  return (help.parent?.commands ?? []).filter((c) => !isHidden(c) && c !== help).map((c) => c.name());
+  return (help.parent ? visibleSubcommands(help.parent) : []).filter((c) => c !== help).map((c) => c.name());
 }
 
-function isHidden(cmd: Command): boolean {
-  return Boolean((cmd as Command & { _hidden?: boolean })._hidden);
+/**
+ * The subcommands `--help` lists: commander's Help knows which are hidden. It also lists an
+ * implicit `help` command, which is not in cmd.commands and is left out here.
+ */
+export function visibleSubcommands(cmd: Command): Command[] {
+  return cmd
+    .createHelp()
+    .visibleCommands(cmd)
+    .filter((c) => cmd.commands.includes(c));
 }
 
 /** Every IANA zone this Node knows, and UTC (which Intl does not list as a canonical zone). */
@@ -84,7 +91,7 @@ export function commandTree(root: Command): CommandSpec[] {
   const out: CommandSpec[] = [];
   const globals = visibleOptions(root);
   const walk = (cmd: Command, path: string[]) => {
-    const subs = cmd.commands.filter((c) => !isHidden(c));
+    const subs = visibleSubcommands(cmd);
     const own = path.length === 0 ? globals : [...visibleOptions(cmd), ...globals];
     const flags: FlagSpec[] = own.map((o) => ({
       names: [o.short, o.long].filter((n): n is string => Boolean(n)),

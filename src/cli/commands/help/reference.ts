@@ -1,7 +1,7 @@
 // The command reference: every visible command with its usage, flags and examples, read from the
 // live commander tree (like the completion generator), so it cannot drift from `--help`.
-import type { EventEmitter } from 'node:events';
 import type { Command, Help } from 'commander';
+import { visibleSubcommands } from '../../completion/tree.js';
 
 export interface ReferenceItem {
   term: string;
@@ -21,16 +21,23 @@ export interface ReferenceEntry {
   after: string;
 }
 
-function visibleSubcommands(cmd: Command): Command[] {
-  return cmd.commands.filter((c) => !(c as Command & { _hidden?: boolean })._hidden);
-}
-
-/** The text that addHelpText('after', …) adds, captured by replaying commander's own event. */
+/**
+ * The text that addHelpText('after', …) adds: the command's whole help, as outputHelp() writes it
+ * (to a string for the moment), less what comes before the end of helpInformation().
+ */
 function afterText(cmd: Command): string {
+  const output = cmd.configureOutput();
   let text = '';
-  // A Command is an EventEmitter at run time; commander's typings leave that out.
-  (cmd as unknown as EventEmitter).emit('afterHelp', { error: false, command: cmd, write: (s: string) => void (text += s) });
-  return text.replace(/^\n+/, '').replace(/\s+$/, '');
+  cmd.configureOutput({ writeOut: (s) => void (text += s) });
+  try {
+    cmd.outputHelp();
+  } finally {
+    cmd.configureOutput(output);
+  }
+  const body = cmd.helpInformation();
+  const at = text.indexOf(body);
+  if (at < 0) throw new Error(`help reference: the help of "${cmd.name()}" does not contain its help information`);
+  return text.slice(at + body.length).replace(/^\n+/, '').replace(/\s+$/, '');
 }
 
 function entryOf(cmd: Command, path: string[], help: Help): ReferenceEntry {

@@ -3,7 +3,7 @@
 // its licence text, in dist/THIRD-PARTY-LICENSES.txt.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
-const root = new URL('../../', import.meta.url);
+const root = new URL('../', import.meta.url);
 export const METAFILE = 'node_modules/.cache/socialpub/bundle-meta.json';
 export const NOTICES = 'dist/THIRD-PARTY-LICENSES.txt';
 

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 
 export const MAN_PAGE = 'dist/man/socialpub.1';
-const root = new URL('../../', import.meta.url);
+const root = new URL('../', import.meta.url);
 
 /** The page as the built CLI renders it now. */
 export function renderManPage() {

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
 export const COMPLETION_FILES = { bash: 'socialpub.bash', zsh: '_socialpub', fish: 'socialpub.fish' };
-const root = new URL('../../', import.meta.url);
+const root = new URL('../', import.meta.url);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const [shell, file] of Object.entries(COMPLETION_FILES)) {

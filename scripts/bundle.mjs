@@ -1,34 +1,15 @@
-// `npm run bundle`: builds dist/ as CommonJS chunks (.cjs) that load one another with require().
-// Why not ESM: on Node 20 the ESM loader costs about 0.5 ms per module (URL resolution, async
-// linking), and `profile list` loads some 30 chunks; require() of the same code starts ~14 ms
-// sooner (see the commit that added this script). esbuild splits only ESM, so the bundle is
-// built as ESM in memory and each file is then rewritten to CommonJS on its own, dynamic
-// import() included (one lazy require per command stays lazy).
+// `npm run bundle`: builds dist/ as CommonJS chunks (.cjs) that load one another with require()
+// (why: the start-up comment at the top of bin/socialpub.js). esbuild splits only ESM, so the
+// bundle is built as ESM in memory and each file is then rewritten to CommonJS on its own,
+// dynamic import() included (one lazy require per command stays lazy).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { build, transform } from 'esbuild';
 import { METAFILE } from './gen-notices.mjs';
 import { packCore } from './pack-core.mjs';
 
-const root = new URL('../../', import.meta.url).pathname;
-export const ENTRY_POINTS = ['src/main.ts', 'src/cli/entry.ts', 'src/cli/prerender.ts', 'src/sandbox/index.ts'];
-
-/**
- * commander requires node:child_process at load (2–3 ms) for executable subcommands, which this
- * CLI never has: it gets a stand-in that loads the real module on first use.
- */
-const lazyChildProcessForCommander = {
-  name: 'lazy-child-process-for-commander',
-  setup(b) {
-    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      /[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'socialpub' } : undefined,
-    );
-    b.onLoad({ filter: /^lazy-child-process$/, namespace: 'socialpub' }, () => ({
-      contents: "let real; module.exports = { spawn: (...args) => (real ??= require('node:child_process')).spawn(...args) };",
-      loader: 'js',
-    }));
-  },
-};
+const root = new URL('../', import.meta.url).pathname;
+export const ENTRY_POINTS = ['src/main.ts', 'src/cli/entry.ts', 'src/sandbox/index.ts'];
 
 /** The program runner, flag resolution and output: what nearly every command loads. */
 export const CORE = ['src/cli/entry.ts', 'src/cli/globals.ts', 'src/output/output.ts'];
@@ -44,12 +25,11 @@ export const esmOptions = {
   entryNames: '[dir]/[name]',
   chunkNames: 'chunks/[name]-[hash]',
   outExtension: { '.js': '.cjs' },
-  // undici loads only when a caller injects a dispatcher; the keyring binding is optional.
-  external: ['undici', '@napi-rs/keyring'],
+  // The keyring binding is optional: an install that cannot fetch it still runs.
+  external: ['@napi-rs/keyring'],
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
-  plugins: [lazyChildProcessForCommander],
 };
 
 /** One ESM output file as CommonJS: imports become require(), import() a lazy require(). */

@@ -1,12 +1,14 @@
-// Build-time rendering of the outputs that depend on nothing but the command tree (help, topics,
-// completion scripts, the version), so bin/socialpub.js can print them without loading the
-// program. Every output is rendered in several settings and kept only when they all agree.
-import { Command } from 'commander';
+// Build-time only (run by scripts/gen-prerendered.mjs): renders the outputs that depend on
+// nothing but the command tree (help, topics, completion scripts, the version), so
+// bin/socialpub.js can print them without loading the program. Every output is rendered in several settings and kept only when they all agree.
+import type { Command } from 'commander';
 import { Readable } from 'node:stream';
-import type { Io, OutStream } from './context.js';
-import { buildProgram } from './program.js';
-import { createContext, systemClock } from './create-context.js';
-import { runProgram } from './run.js';
+import type { Io, OutStream } from '../src/cli/context.js';
+import { buildProgram } from '../src/cli/program.js';
+import { createContext, systemClock } from '../src/cli/create-context.js';
+import { runProgram } from '../src/cli/run.js';
+
+export { VERSION } from '../src/main.js';
 
 /**
  * `help`: commander's help at 80 columns, valid on a pipe and on an 80-column terminal.
