@@ -1,9 +1,10 @@
 // What we can know about a media item before sending anything: for a local file, whether it
 // exists and can be read, its size, and its type from its content (never its name); for a URL,
 // its type from the extension when there is one.
-import { open, stat } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { SNIFF_BYTES, sniffContent } from './media-content.js';
 import { mimeTypeFor } from '../wire/platforms.js';
+import { probeMedia, type ByteSource, type MediaInfo } from '../wire/media-probe.js';
 import type { MediaSource } from './draft.js';
 
 export interface MediaFacts {
@@ -18,6 +19,8 @@ export interface MediaFacts {
   content?: string;
   /** Why an existing path could not be read ("permission denied"), when it could not. */
   unreadable?: string;
+  /** Dimensions, duration, codec, frames: from the headers (files only). */
+  info?: MediaInfo;
 }
 
 /** Type from magic numbers (src/posts/media-content.ts): the formats platforms take and a few more. */
@@ -55,6 +58,7 @@ async function fileFacts(path: string): Promise<MediaFacts> {
   let size: number;
   const head = new Uint8Array(SNIFF_BYTES);
   let read = 0;
+  let info: MediaInfo | undefined;
   try {
     const s = await stat(path);
     if (!s.isFile()) return { exists: true, isFile: false, ...NONE };
@@ -62,6 +66,7 @@ async function fileFacts(path: string): Promise<MediaFacts> {
     const fh = await open(path, 'r');
     try {
       read = (await fh.read(head, 0, SNIFF_BYTES, 0)).bytesRead;
+      if (read > 0) info = await probeMedia(fileSource(fh, size, head.subarray(0, read)));
     } finally {
       await fh.close();
     }
@@ -75,7 +80,21 @@ async function fileFacts(path: string): Promise<MediaFacts> {
   const mime = sniffed?.mime;
   // mp4, m4v and mov share a container family; an extension that names a video is not a conflict.
   const conflict = mime !== undefined && byExt !== undefined && mime !== byExt && !(mime.startsWith('video/') && byExt.startsWith('video/'));
-  return { exists: true, isFile: true, sizeBytes: size, mimeType: mime, extensionMime: conflict ? byExt : undefined, ...(sniffed ? { content: sniffed.what } : {}) };
+  return { exists: true, isFile: true, sizeBytes: size, mimeType: mime, extensionMime: conflict ? byExt : undefined, ...(sniffed ? { content: sniffed.what } : {}), ...(info ? { info } : {}) };
+}
+
+/** The file through its handle: what the first read already holds is served from it, the rest is read where it lies. */
+function fileSource(fh: FileHandle, size: number, head: Uint8Array): ByteSource {
+  return {
+    size,
+    async read(offset, length) {
+      const end = Math.min(size, offset + length);
+      if (end <= head.length) return head.subarray(offset, end);
+      const buf = new Uint8Array(Math.max(0, end - offset));
+      const { bytesRead } = await fh.read(buf, 0, buf.length, offset);
+      return buf.subarray(0, bytesRead);
+    },
+  };
 }
 
 function unreadableReason(code: string | undefined, message: string): string {
