@@ -75,7 +75,7 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
       issues.push({ field: mediaLabel, message: `${mediaLabel}: ${p.platform} needs at least one ${kinds}`, fix: `${where} (${kinds})` });
     }
     for (const m of p.media) {
-      const problem = mediaProblem(p.platform, m, factsOf(m), rules);
+      const problem = mediaProblem(p.platform, m, factsOf(m));
       if (!problem || (problem.perPlatform && !rules)) continue;
       // A missing file is one problem, not one per platform.
       const key = `${m.label}\0${problem.perPlatform ? p.platform : ''}`;
@@ -85,7 +85,9 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
     }
     if (rules) issues.push(...ruleIssues(draft, p, p.platform, factsOf));
   }
-  return issues;
+  // The same problem met on several platforms (an http:// URL) is told once.
+  const told = new Set<string>();
+  return issues.filter((i) => !told.has(`${i.field}\0${i.message}`) && told.add(`${i.field}\0${i.message}`));
 }
 
 // Judged above with messages that name the field; the other rules come from the shared judge.
@@ -112,6 +114,7 @@ export function payloadFacts(draft: PostDraft, p: PlatformDraft, factsOf: FactsO
       const f = factsOf(m);
       return {
         label: m.label,
+        ...(m.isUrl ? { url: m.source } : {}),
         ...(f?.mimeType ? { mimeType: f.mimeType } : {}),
         ...(m.declaredType === 'image' || m.declaredType === 'video' ? { declaredKind: m.declaredType } : {}),
         ...(f?.sizeBytes !== undefined ? { sizeBytes: f.sizeBytes } : {}),
@@ -121,12 +124,9 @@ export function payloadFacts(draft: PostDraft, p: PlatformDraft, factsOf: FactsO
   };
 }
 
-function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | undefined, rules: boolean): { issue: Issue; perPlatform: boolean } | undefined {
+function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | undefined): { issue: Issue; perPlatform: boolean } | undefined {
   const field = m.label;
   const limits = PLATFORM_LIMITS[platform];
-  if (rules && m.isUrl && /^http:/i.test(m.source)) {
-    return { issue: { field, message: `${field}: an http:// URL; the platforms fetch media over https only`, fix: `use its https:// address (${m.source.replace(/^http:/i, 'https:')}), or give a local file, which is uploaded` }, perPlatform: false };
-  }
   if (!m.isUrl) {
     if (!facts || !facts.exists) return { issue: { field, message: `${field}: no such file`, fix: 'check the path (relative paths start from the current folder, or the file\'s folder for --file and bulk files)' }, perPlatform: false };
     if (facts.unreadable) return { issue: { field, message: `${field}: cannot read the file: ${facts.unreadable}`, fix: 'check its permissions (ls -l), or copy it somewhere this user can read' }, perPlatform: false };

@@ -16,6 +16,8 @@ export type Verdict = 'pass' | 'fail' | 'warn' | 'unknown';
 export interface MediaItemFacts {
   /** How the item is named in messages (a path, a URL, a flag). */
   label: string;
+  /** Where the platform fetches it from, when it is given as a URL. */
+  url?: string;
   /** From the content (or, for a URL, the extension); undefined when unknown. */
   mimeType?: string;
   /** The kind the payload declares, when the type is not known. */
@@ -196,6 +198,9 @@ function judgeItem(platform: Platform, m: MediaItemFacts, facts: PayloadFacts): 
   const checks: RuleCheck[] = [];
   const kind = kindOf(platform, m);
   const takes = Object.values(limits.media).flatMap((l) => [...l.mimeTypes]);
+  if (m.url !== undefined && /^http:/i.test(m.url)) {
+    checks.push({ rule: 'media.url', verdict: 'fail', item, actual: 'http://', limit: 'https://', message: 'an http:// URL; the platforms fetch media over https only', fix: `use its https:// address (${m.url.replace(/^http:/i, 'https:')}), or give a local file, which is uploaded`, code: 'MEDIA_REJECTED', source: 'each platform\'s publishing API fetches media by https URL (X, Instagram, Threads, Pinterest, TikTok PULL_FROM_URL)' });
+  }
   if (m.mimeType) {
     const base = mediaKind(m.mimeType);
     const ok = base !== undefined && (limits.media[base]?.mimeTypes.includes(m.mimeType) ?? false);
