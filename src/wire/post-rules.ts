@@ -123,6 +123,7 @@ export function judgePayload(platform: Platform, facts: PayloadFacts): RuleCheck
     if (title === undefined) {
       if (t.required) checks.push({ rule: 'title.required', verdict: 'fail', actual: 'none', limit: 'required', message: `${name} needs a title`, fix: `give one with --title (at most ${t.max} characters)`, code: 'TITLE_REQUIRED', source: t.source });
     } else {
+      if (t.required) checks.push({ rule: 'title.required', verdict: 'pass', actual: 'given', limit: 'required', source: t.source });
       const n = textLength(title);
       checks.push({
         rule: 'title.length',

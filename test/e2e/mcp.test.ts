@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { BIN, ROOT, ensureBuilt } from './ensure-built.js';
 import { startSession, type McpSession } from './mcp-session.js';
 
-const TOOL_NAMES = ['create_draft', 'schedule_post', 'list_posts', 'list_results', 'get_result', 'wait_for_results', 'results_stats'];
+const TOOL_NAMES = ['check_post', 'create_draft', 'schedule_post', 'list_posts', 'list_results', 'get_result', 'wait_for_results', 'results_stats'];
 const DAY = 86_400_000;
 
 interface Env {
