@@ -2,7 +2,17 @@
 // (a 4 GB `mdat` is skipped, not read), and only the `moov` box, at the start or the end of the
 // file, is read whole: `mvhd` gives the duration, the video track's `tkhd` its displayed size
 // (rotation included) and its `stsd` sample entry the codec.
-import type { ByteSource, MediaInfo } from './media-probe.js';
+import type { MediaInfo } from './media-probe.js';
+
+/**
+ * The readers are generators that yield the range they need and get its bytes back, so one reader
+ * serves a file read asynchronously (the client) and bytes in memory read at once (the sandbox).
+ */
+export type Reads<T> = Generator<{ offset: number; length: number }, T, Uint8Array>;
+
+export function* read(offset: number, length: number): Reads<Uint8Array> {
+  return yield { offset, length };
+}
 
 /** A `moov` larger than this is not read (a few hours of video make a few MiB). */
 export const MAX_MOOV_BYTES = 64 * 1024 * 1024;
@@ -31,12 +41,12 @@ const CODECS: Record<string, string> = {
   ap4h: 'prores',
 };
 
-export async function probeIsoMedia(src: ByteSource, head: Uint8Array): Promise<MediaInfo | undefined> {
+export function* probeIsoMedia(fileSize: number, head: Uint8Array): Reads<MediaInfo | undefined> {
   if (!FIRST_BOXES.has(ascii(head, 4, 8))) return undefined;
   const format = ascii(head, 4, 8) === 'ftyp' && ascii(head, 8, 12) !== 'qt  ' ? 'mp4' : 'mov';
   let pos = 0;
-  for (let n = 0; n < MAX_TOP_BOXES && pos + 8 <= src.size; n++) {
-    const h = await src.read(pos, 16);
+  for (let n = 0; n < MAX_TOP_BOXES && pos + 8 <= fileSize; n++) {
+    const h = yield* read(pos, 16);
     if (h.length < 8) return undefined;
     let size = u32be(h, 0);
     let header = 8;
@@ -45,12 +55,12 @@ export async function probeIsoMedia(src: ByteSource, head: Uint8Array): Promise<
       size = u64be(h, 8);
       header = 16;
     } else if (size === 0) {
-      size = src.size - pos; // the last box runs to the end of the file
+      size = fileSize - pos; // the last box runs to the end of the file
     }
     if (size < header) return undefined;
     if (ascii(h, 4, 8) === 'moov') {
-      if (size > MAX_MOOV_BYTES || pos + size > src.size) return undefined;
-      const moov = await src.read(pos + header, size - header);
+      if (size > MAX_MOOV_BYTES || pos + size > fileSize) return undefined;
+      const moov = yield* read(pos + header, size - header);
       return readMoov(moov, format);
     }
     pos += size;

@@ -6,7 +6,9 @@
 //
 // Our own few readers rather than a package: image-size and mp4box read whole buffers or streams
 // and carry far more formats than the platforms take; the headers needed here are short.
-import { probeIsoMedia, u32be } from './media-iso.js';
+import { probeIsoMedia, read, u32be, type Reads } from './media-iso.js';
+
+export type { Reads };
 
 /** Random access to a file's bytes. */
 export interface ByteSource {
@@ -35,7 +37,25 @@ export interface MediaInfo {
 
 /** A source over bytes already in memory. */
 export function bytesSource(bytes: Uint8Array): ByteSource {
-  return { size: bytes.length, read: (offset, length) => Promise.resolve(bytes.subarray(offset, Math.min(bytes.length, offset + length))) };
+  return { size: bytes.length, read: (offset, length) => Promise.resolve(slice(bytes, offset, length)) };
+}
+
+const slice = (bytes: Uint8Array, offset: number, length: number) => bytes.subarray(offset, Math.min(bytes.length, offset + length));
+
+/** Reads the headers of a PNG, JPEG, GIF, WebP, MP4 or MOV file; undefined for anything else or a broken header. */
+export async function probeMedia(src: ByteSource): Promise<MediaInfo | undefined> {
+  const reads = probe(src.size);
+  let step = reads.next();
+  while (!step.done) step = reads.next(await src.read(step.value.offset, step.value.length));
+  return step.value;
+}
+
+/** The same, over bytes in memory, at once. */
+export function probeBytes(bytes: Uint8Array): MediaInfo | undefined {
+  const reads = probe(bytes.length);
+  let step = reads.next();
+  while (!step.done) step = reads.next(slice(bytes, step.value.offset, step.value.length));
+  return step.value;
 }
 
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, Math.min(to, b.length)));
@@ -43,20 +63,19 @@ const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
 const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
 const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
 
-/** Reads the headers of a PNG, JPEG, GIF, WebP, MP4 or MOV file; undefined for anything else or a broken header. */
-export async function probeMedia(src: ByteSource): Promise<MediaInfo | undefined> {
-  const head = await src.read(0, 16);
+function* probe(size: number): Reads<MediaInfo | undefined> {
+  const head = yield* read(0, 16);
   if (head.length < 8) return undefined;
-  if (head[0] === 0x89 && ascii(head, 1, 4) === 'PNG') return probePng(src);
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return probeJpeg(src);
-  if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') return probeGif(src);
-  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return probeWebp(src);
-  return probeIsoMedia(src, head);
+  if (head[0] === 0x89 && ascii(head, 1, 4) === 'PNG') return yield* probePng();
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return yield* probeJpeg(size);
+  if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') return yield* probeGif(size);
+  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return yield* probeWebp();
+  return yield* probeIsoMedia(size, head);
 }
 
-async function probePng(src: ByteSource): Promise<MediaInfo | undefined> {
+function* probePng(): Reads<MediaInfo | undefined> {
   // Signature (8), then the IHDR chunk: length (4), "IHDR", width, height.
-  const b = await src.read(0, 24);
+  const b = yield* read(0, 24);
   if (b.length < 24 || ascii(b, 12, 16) !== 'IHDR') return undefined;
   return { format: 'png', kind: 'image', width: u32be(b, 16), height: u32be(b, 20) };
 }
@@ -65,10 +84,10 @@ async function probePng(src: ByteSource): Promise<MediaInfo | undefined> {
 const SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
 const MAX_SEGMENTS = 4096;
 
-async function probeJpeg(src: ByteSource): Promise<MediaInfo | undefined> {
+function* probeJpeg(size: number): Reads<MediaInfo | undefined> {
   let pos = 2;
-  for (let n = 0; n < MAX_SEGMENTS && pos + 4 <= src.size; n++) {
-    const h = await src.read(pos, 4);
+  for (let n = 0; n < MAX_SEGMENTS && pos + 4 <= size; n++) {
+    const h = yield* read(pos, 4);
     if (h.length < 4 || h[0] !== 0xff) return undefined;
     const marker = h[1]!;
     if (marker === 0xff) {
@@ -85,7 +104,7 @@ async function probeJpeg(src: ByteSource): Promise<MediaInfo | undefined> {
     if (length < 2) return undefined;
     if (SOF.has(marker)) {
       // Segment: length (2), precision (1), height (2), width (2).
-      const f = await src.read(pos + 4, 5);
+      const f = yield* read(pos + 4, 5);
       if (f.length < 5) return undefined;
       return { format: 'jpeg', kind: 'image', width: u16be(f, 3), height: u16be(f, 1) };
     }
@@ -94,8 +113,8 @@ async function probeJpeg(src: ByteSource): Promise<MediaInfo | undefined> {
   return undefined;
 }
 
-async function probeWebp(src: ByteSource): Promise<MediaInfo | undefined> {
-  const b = await src.read(0, 30);
+function* probeWebp(): Reads<MediaInfo | undefined> {
+  const b = yield* read(0, 30);
   if (b.length < 30) return undefined;
   const chunk = ascii(b, 12, 16);
   if (chunk === 'VP8X') {
@@ -122,52 +141,52 @@ const GIF_CHUNK = 64 * 1024;
  * A GIF's frames are counted by walking its blocks, whose lengths are spread through the data:
  * the whole file is needed, so it is read in sequential chunks, up to its trailer.
  */
-async function probeGif(src: ByteSource): Promise<MediaInfo | undefined> {
+function* probeGif(size: number): Reads<MediaInfo | undefined> {
   let buf: Uint8Array = new Uint8Array(0);
   let bufAt = 0;
-  const byteAt = async (pos: number): Promise<number | undefined> => {
+  const byteAt = function* (pos: number): Reads<number | undefined> {
     if (pos < bufAt || pos >= bufAt + buf.length) {
-      if (pos >= src.size) return undefined;
-      buf = await src.read(pos, GIF_CHUNK);
+      if (pos >= size) return undefined;
+      buf = yield* read(pos, GIF_CHUNK);
       bufAt = pos;
       if (buf.length === 0) return undefined;
     }
     return buf[pos - bufAt];
   };
-  const u16At = async (pos: number) => {
-    const lo = await byteAt(pos);
-    const hi = await byteAt(pos + 1);
+  const u16At = function* (pos: number): Reads<number | undefined> {
+    const lo = yield* byteAt(pos);
+    const hi = yield* byteAt(pos + 1);
     return lo === undefined || hi === undefined ? undefined : lo | (hi << 8);
   };
-  const width = await u16At(6);
-  const height = await u16At(8);
-  const packed = await byteAt(10);
+  const width = yield* u16At(6);
+  const height = yield* u16At(8);
+  const packed = yield* byteAt(10);
   if (width === undefined || height === undefined || packed === undefined) return undefined;
   const colorTable = (p: number) => (p & 0x80 ? 3 * 2 ** ((p & 0x07) + 1) : 0);
   let pos = 13 + colorTable(packed);
   let frames = 0;
-  const skipSubBlocks = async (): Promise<boolean> => {
+  const skipSubBlocks = function* (): Reads<boolean> {
     for (;;) {
-      const n = await byteAt(pos);
+      const n = yield* byteAt(pos);
       if (n === undefined) return false;
       pos += 1 + n;
       if (n === 0) return true;
     }
   };
   for (;;) {
-    const block = await byteAt(pos);
+    const block = yield* byteAt(pos);
     if (block === undefined || block === 0x3b) break; // the trailer, or a file cut short
     if (block === 0x2c) {
       // Image descriptor: position and size (8 bytes), packed flags, optional local colour table,
       // LZW minimum code size, then the image data.
-      const flags = await byteAt(pos + 9);
+      const flags = yield* byteAt(pos + 9);
       if (flags === undefined) break;
       frames++;
       pos += 10 + colorTable(flags) + 1;
-      if (!(await skipSubBlocks())) break;
+      if (!(yield* skipSubBlocks())) break;
     } else if (block === 0x21) {
       pos += 2; // introducer and label
-      if (!(await skipSubBlocks())) break;
+      if (!(yield* skipSubBlocks())) break;
     } else {
       break; // not a GIF block: stop with what was counted
     }
