@@ -60,6 +60,8 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
           message: `${p.textLabel}: ${overLimit(p.platform, verdict)}`,
           fix: `shorten it by ${verdict.over} ${unitWord(p.platform, verdict.over)}${ownText}`,
         });
+      } else if (verdict.invalid) {
+        issues.push({ field: p.textLabel, message: `${p.textLabel}: ${p.platform} refuses this text: ${verdict.invalid}`, fix: 'remove the character (or close the directional mark with U+202C or U+2069)' });
       } else if (verdict.bytesOver) {
         const b = verdict.bytesOver;
         issues.push({ field: p.textLabel, message: `${p.textLabel}: ${b.length} UTF-8 bytes is ${b.over} over ${p.platform}'s limit of ${b.max} bytes`, fix: `shorten it by ${b.over} bytes${ownText}` });
@@ -91,7 +93,7 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
 }
 
 // Judged above with messages that name the field; the other rules come from the shared judge.
-const JUDGED_ABOVE = new Set(['text.length', 'text.bytes', 'media.required', 'media.count', 'media.type', 'media.size']);
+const JUDGED_ABOVE = new Set(['text.length', 'text.bytes', 'text.characters', 'media.required', 'media.count', 'media.type', 'media.size']);
 
 /** What the platform's rules say of this payload, beyond length, count, type and size. */
 function ruleIssues(draft: PostDraft, p: PlatformDraft, platform: Platform, factsOf: FactsOf): Issue[] {

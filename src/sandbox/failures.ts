@@ -121,7 +121,7 @@ export const MEDIA_REQUIRED = 'MEDIA_REQUIRED';
 const MEDIA_REJECTED = 'MEDIA_REJECTED';
 
 /** Every code the sandbox produces (for docs and tests). */
-export const FAILURE_CODES = [...FAILURES.map((f) => f.code), MEDIA_REQUIRED, 'TEXT_TOO_LONG', 'TITLE_REQUIRED'];
+export const FAILURE_CODES = [...FAILURES.map((f) => f.code), MEDIA_REQUIRED, 'TEXT_TOO_LONG', 'TEXT_INVALID', 'TITLE_REQUIRED'];
 
 const BY_PROVIDER = new Map<Provider, FailureKind[]>();
 for (const provider of new Set([...Object.values(PROVIDER), 'generic' as const])) BY_PROVIDER.set(provider, FAILURES.filter((f) => f.provider[provider]));

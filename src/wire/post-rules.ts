@@ -8,7 +8,7 @@ import { judgeText, PLATFORM_NAMES, unitWord } from './text-limits.js';
 import type { MediaInfo } from './media-probe.js';
 
 /** The result codes a platform's refusal carries. */
-export type RuleCode = 'TEXT_TOO_LONG' | 'MEDIA_REQUIRED' | 'MEDIA_REJECTED' | 'TITLE_REQUIRED';
+export type RuleCode = 'TEXT_TOO_LONG' | 'TEXT_INVALID' | 'MEDIA_REQUIRED' | 'MEDIA_REJECTED' | 'TITLE_REQUIRED';
 
 /** `unknown`: a fact the rule needs could not be read (a URL's size), so it is left to the platform. */
 export type Verdict = 'pass' | 'fail' | 'warn' | 'unknown';
@@ -104,6 +104,9 @@ export function judgePayload(platform: Platform, facts: PayloadFacts): RuleCheck
   if (text.bytesOver) {
     const b = text.bytesOver;
     checks.push({ rule: 'text.bytes', verdict: 'fail', actual: `${b.length} bytes`, limit: `≤ ${b.max} bytes`, message: `${b.length} UTF-8 bytes is ${b.over} over ${name}'s limit of ${b.max}`, fix: `shorten it by ${b.over} bytes`, code: 'TEXT_TOO_LONG', source: limits.textSource });
+  }
+  if (text.invalid) {
+    checks.push({ rule: 'text.characters', verdict: 'fail', actual: 'invalid', limit: 'valid Unicode text', message: `${name} refuses this text: ${text.invalid}`, fix: 'remove the character (or close the directional mark with U+202C or U+2069)', code: 'TEXT_INVALID', source: limits.textSource });
   }
   if (rules.hashtags) {
     const n = countHashtags(facts.text);
