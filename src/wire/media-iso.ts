@@ -4,10 +4,7 @@
 // (rotation included) and its `stsd` sample entry the codec.
 import type { MediaInfo } from './media-probe.js';
 
-/**
- * The readers are generators that yield the range they need and get its bytes back, so one reader
- * serves a file read asynchronously (the client) and bytes in memory read at once (the sandbox).
- */
+/** A reader: yields each range it needs and gets its bytes back (src/wire/media-probe.ts drives it). */
 export type Reads<T> = Generator<{ offset: number; length: number }, T, Uint8Array>;
 
 export function* read(offset: number, length: number): Reads<Uint8Array> {

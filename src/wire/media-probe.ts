@@ -15,7 +15,7 @@ export interface ByteSource {
   /** Total size in bytes. */
   readonly size: number;
   /** The bytes from `offset` on, at most `length` (fewer at the end of the file). */
-  read(offset: number, length: number): Promise<Uint8Array>;
+  read(offset: number, length: number): Uint8Array;
 }
 
 export type MediaFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'mp4' | 'mov';
@@ -37,26 +37,23 @@ export interface MediaInfo {
 
 /** A source over bytes already in memory. */
 export function bytesSource(bytes: Uint8Array): ByteSource {
-  return { size: bytes.length, read: (offset, length) => Promise.resolve(slice(bytes, offset, length)) };
+  return { size: bytes.length, read: (offset, length) => bytes.subarray(offset, Math.min(bytes.length, offset + length)) };
 }
 
-const slice = (bytes: Uint8Array, offset: number, length: number) => bytes.subarray(offset, Math.min(bytes.length, offset + length));
-
-/** Reads the headers of a PNG, JPEG, GIF, WebP, MP4 or MOV file; undefined for anything else or a broken header. */
-export async function probeMedia(src: ByteSource): Promise<MediaInfo | undefined> {
+/**
+ * Reads the headers of a PNG, JPEG, GIF, WebP, MP4 or MOV file; undefined for anything else or a
+ * broken header. The readers are generators that yield each range they need and get its bytes back,
+ * so that what they read is all they asked for.
+ */
+export function probeMedia(src: ByteSource): MediaInfo | undefined {
   const reads = probe(src.size);
   let step = reads.next();
-  while (!step.done) step = reads.next(await src.read(step.value.offset, step.value.length));
+  while (!step.done) step = reads.next(src.read(step.value.offset, step.value.length));
   return step.value;
 }
 
-/** The same, over bytes in memory, at once. */
-export function probeBytes(bytes: Uint8Array): MediaInfo | undefined {
-  const reads = probe(bytes.length);
-  let step = reads.next();
-  while (!step.done) step = reads.next(slice(bytes, step.value.offset, step.value.length));
-  return step.value;
-}
+/** The same, over bytes in memory. */
+export const probeBytes = (bytes: Uint8Array) => probeMedia(bytesSource(bytes));
 
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, Math.min(to, b.length)));
 const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;

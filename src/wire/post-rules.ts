@@ -193,6 +193,14 @@ function mixText(mix: NonNullable<PlatformRules['mix']>): string {
   return mix.mixed ? `${parts.join(' and ')}, mixed` : parts.join(' or ');
 }
 
+/** The MIME types each platform takes, in one list for messages. */
+const TAKES = new Map<Platform, string[]>();
+const takesOf = (platform: Platform) => {
+  let t = TAKES.get(platform);
+  if (!t) TAKES.set(platform, (t = Object.values(PLATFORM_LIMITS[platform].media).flatMap((l) => [...l.mimeTypes])));
+  return t;
+};
+
 /** One item: its type and size, then its kind's rules on dimensions, aspect, duration, codec, frames. */
 function judgeItem(platform: Platform, m: MediaItemFacts, facts: PayloadFacts): RuleCheck[] {
   const limits = PLATFORM_LIMITS[platform];
@@ -201,7 +209,7 @@ function judgeItem(platform: Platform, m: MediaItemFacts, facts: PayloadFacts): 
   const source = 'platform table (src/wire/platforms.ts), from each platform\'s publishing API';
   const checks: RuleCheck[] = [];
   const kind = kindOf(platform, m);
-  const takes = Object.values(limits.media).flatMap((l) => [...l.mimeTypes]);
+  const takes = takesOf(platform);
   if (m.url !== undefined && /^http:/i.test(m.url)) {
     checks.push({ rule: 'media.url', verdict: 'fail', item, actual: 'http://', limit: 'https://', message: 'an http:// URL; the platforms fetch media over https only', fix: `use its https:// address (${m.url.replace(/^http:/i, 'https:')}), or give a local file, which is uploaded`, code: 'MEDIA_REJECTED', source: 'each platform\'s publishing API fetches media by https URL (X, Instagram, Threads, Pinterest, TikTok PULL_FROM_URL)' });
   }

@@ -51,9 +51,10 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
     { header: 'limit', value: (r) => r.limit, priority: 2 },
     { header: 'note', value: (r) => r.note, priority: 3, optional: true },
   ];
-  await out.report(report, rows(report), { columns });
+  const all = rows(report);
+  await out.report(report, all, { columns });
   // The table may cut the notes: each failure is told whole under it, with its fix.
-  if (!out.structured) for (const r of rows(report).filter((x) => x.verdict === 'fail')) out.info(`${r.target}${r.item ? ` ${shortItem(r.item)}` : ""}: ${r.note}`);
+  if (!out.structured) for (const r of all.filter((x) => x.verdict === 'fail')) out.info(`${r.target}${r.item ? ` ${shortItem(r.item)}` : ""}: ${r.note}`);
   out.footer(checkSummary(report));
   return report.accepted ? 0 : 2;
 }
