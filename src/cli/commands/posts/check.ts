@@ -3,12 +3,11 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
-import { collect } from '../../flags/list.js';
-import { PLATFORMS } from '../../../wire/platforms.js';
+import { addPostOptions } from './payload-options.js';
 import type { CheckFlags } from './check.run.js';
 
 export function defineCheck(posts: Command, ctx: Context): void {
-  posts
+  const cmd = posts
     .command('check')
     .summary("judge a post (or a bulk file) by each platform's rules, locally; sends nothing")
     .description(
@@ -17,13 +16,8 @@ export function defineCheck(posts: Command, ctx: Context): void {
         'may be mixed; each media file read by its headers (type, size, dimensions, aspect ratio, duration, codec, GIF ' +
         "frames). URLs are not fetched: rules that need a URL's facts are left to the platform. Sends nothing and needs " +
         'no key. On a terminal a table, piped TSV, --json the report. Exit 0 when every target would be accepted, 2 otherwise.',
-    )
-    .option('--platform <id>', `target platform, repeatable or comma-separated (${PLATFORMS.join(', ')})`, collect)
-    .option('--text <text>', 'text for every platform')
-    .option('--text-for <platform=text>', 'text for one platform (repeatable; wins over --text)', collect)
-    .option('--media <path|url>', 'image or video: a local file (its headers are read) or an https URL (repeatable)', collect)
-    .option('--title <title>', 'title of the post (YouTube needs one)')
-    .option('--file <post.json|->', 'the whole request body as JSON (a path, or - for stdin)')
+    );
+  addPostOptions(cmd, 'a local file (its headers are read)')
     .option('--from-file <file>', 'a bulk file, as `posts schedule --from-file` reads it (NDJSON or CSV; - for stdin)')
     .option('--tz <zone>', "IANA zone for a bulk file's local times (default: this machine's zone)")
     .addHelpText(
