@@ -43,13 +43,15 @@ export function* probeIsoMedia(fileSize: number, head: Uint8Array): Reads<MediaI
   const format = ascii(head, 4, 8) === 'ftyp' && ascii(head, 8, 12) !== 'qt  ' ? 'mp4' : 'mov';
   let pos = 0;
   for (let n = 0; n < MAX_TOP_BOXES && pos + 8 <= fileSize; n++) {
-    const h = yield* read(pos, 16);
+    const h = yield* read(pos, 8);
     if (h.length < 8) return undefined;
     let size = u32be(h, 0);
     let header = 8;
     if (size === 1) {
-      if (h.length < 16) return undefined;
-      size = u64be(h, 8);
+      // A 64-bit size follows the type.
+      const large = yield* read(pos + 8, 8);
+      if (large.length < 8) return undefined;
+      size = u64be(large, 0);
       header = 16;
     } else if (size === 0) {
       size = fileSize - pos; // the last box runs to the end of the file
