@@ -2,11 +2,13 @@
 // was given: media uploaded here is judged by its bytes (headers read once per upload), a URL
 // elsewhere only by what its address tells (its type), so rules needing more are skipped.
 import { mediaKind, mimeTypeFor, type Platform } from '../wire/platforms.js';
-import { probeBytes, type MediaInfo } from '../wire/media-probe.js';
+import { probeBytes, type MediaFormat, type MediaInfo } from '../wire/media-probe.js';
 import { judgePayload, type MediaItemFacts, type RuleCheck } from '../wire/post-rules.js';
 import { PUBLIC_MEDIA_PREFIX } from './handlers/media.js';
 import type { LivePost } from './store/post-store.js';
 import type { MediaRecord, Workspace } from './workspace.js';
+
+const FORMAT_MIME: Record<MediaFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', mp4: 'video/mp4', mov: 'video/quicktime' };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -36,8 +38,9 @@ function itemFacts(ws: Workspace, item: unknown, i: number): MediaItemFacts {
   const label = `media[${i}]`;
   const own = ownMedia(ws, url);
   if (own) {
+    // The platform fetches the bytes: what they are counts, not the type declared for them.
     const info = own.bytes ? infoOf(own.bytes) : undefined;
-    return { label, mimeType: own.mimeType, sizeBytes: own.sizeBytes, ...(info ? { info } : {}) };
+    return { label, mimeType: info ? FORMAT_MIME[info.format] : own.mimeType, sizeBytes: own.sizeBytes, ...(info ? { info } : {}) };
   }
   const byName = mimeTypeFor(url);
   const mimeType = byName && (!declared || mediaKind(byName) === declared) ? byName : undefined;

@@ -3,7 +3,7 @@
 // judged by its bytes, a URL only by its address, and a text-only post never fails for media.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, call, manualSandbox, START, type TestSandbox } from './sandbox-support.js';
-import { png, video } from '../helpers/media-fixtures.js';
+import { png as pngBytes, video } from '../helpers/media-fixtures.js';
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ async function publish(payloads: Record<string, unknown>, title?: string): Promi
 describe('publishing by the platforms rules', () => {
   it('fails an X post mixing a video and an image with MEDIA_REJECTED, the reason in context, and no platform post id', async () => {
     const clip = await upload('clip.mp4', 'video/mp4', video({ durationSec: 30, width: 1280, height: 720 }));
-    const photo = await upload('photo.png', 'image/png', png(1200, 675));
+    const photo = await upload('photo.png', 'image/png', pngBytes(1200, 675));
     const media = [{ url: clip, type: 'video' }, { url: photo, type: 'image' }];
     const r = await publish({ 'twitter-x': { text: 'Mixed', media }, threads: { text: 'Mixed is fine here', media } });
     expect(r['twitter-x']).toMatchObject({
@@ -67,6 +67,12 @@ describe('publishing by the platforms rules', () => {
     expect(r.tiktok.error).toMatchObject({ code: 'MEDIA_REQUIRED' });
     const titled = await publish({ youtube: { text: 'Watch', media: [{ url: clip }] } }, 'Launch day');
     expect(titled.youtube.success).toBe(true);
+  });
+
+  it('judges uploaded bytes by what they are, not by the type declared for them', async () => {
+    const png = await upload('photo.jpg', 'image/jpeg', pngBytes(1080, 1080));
+    const r = await publish({ instagram: { text: 'A PNG called JPEG', media: [{ url: png }] } });
+    expect(r.instagram.error).toMatchObject({ code: 'MEDIA_REJECTED', context: { rule: 'media.type', actual: 'image/png' } });
   });
 
   it('judges a URL elsewhere only by what its address tells, and refuses http:// URLs', async () => {
