@@ -124,7 +124,7 @@ export function judgePayload(platform: Platform, facts: PayloadFacts): RuleCheck
     const t = rules.title;
     const title = facts.title?.trim() ? facts.title : undefined;
     if (title === undefined) {
-      if (t.required) checks.push({ rule: 'title.required', verdict: 'fail', actual: 'none', limit: 'required', message: `${name} needs a title`, fix: `give one with --title (at most ${t.max} characters)`, code: 'TITLE_REQUIRED', source: t.source });
+      if (t.required) checks.push({ rule: 'title.required', verdict: 'fail', actual: 'none', limit: 'required', message: `${name} needs a title`, fix: `give the post a title (at most ${t.max} characters)`, code: 'TITLE_REQUIRED', source: t.source });
     } else {
       if (t.required) checks.push({ rule: 'title.required', verdict: 'pass', actual: 'given', limit: 'required', source: t.source });
       const n = textLength(title);
@@ -158,7 +158,7 @@ function judgeMediaSet(platform: Platform, media: readonly MediaItemFacts[]): Ru
   const source = 'platform table (src/wire/platforms.ts), from each platform\'s publishing API';
   if (limits.requiresMedia) {
     const none = media.length === 0;
-    checks.push({ rule: 'media.required', verdict: none ? 'fail' : 'pass', actual: plural(media.length, 'item'), limit: `at least one ${takes}`, ...(none ? { message: `${name} publishes only posts with an ${takes}`, fix: `add --media <file or https URL> (${takes})`, code: 'MEDIA_REQUIRED' as const } : {}), source });
+    checks.push({ rule: 'media.required', verdict: none ? 'fail' : 'pass', actual: plural(media.length, 'item'), limit: `at least one ${takes}`, ...(none ? { message: `${name} publishes only posts with ${/^[aeiou]/.test(takes) ? 'an' : 'a'} ${takes}`, fix: `add ${takes === 'video' ? 'a video' : 'an image or a video'} (a local file or an https URL)`, code: 'MEDIA_REQUIRED' as const } : {}), source });
   }
   if (media.length === 0) return checks;
   const over = media.length > limits.maxMedia;
