@@ -7,7 +7,8 @@
 import { closeSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, benchEnv, compare, measure, report } from './lib.mjs';
+import { spawnSync } from 'node:child_process';
+import { BIN, benchEnv, compare, measure, median, report } from './lib.mjs';
 
 const node = process.execPath;
 const GB = 1024 ** 3;
@@ -46,6 +47,15 @@ function writeVideo(path, mdatBytes, seconds) {
 function png(width, height) {
   const ihdr = Buffer.concat([u32(13), Buffer.from('IHDR'), u32(width), u32(height), Buffer.from([8, 2, 0, 0, 0]), u32(0)]);
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr, Buffer.alloc(2048)]);
+}
+
+/** CPU seconds (user + sys) of one run, from /usr/bin/time: steadier than wall time on a shared machine. */
+function cpuMs(dir, args) {
+  const out = join(dir, 'cpu.txt');
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', out, node, ...args], { env: benchEnv({ NO_COLOR: '1' }), stdio: 'ignore' });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}`);
+  const [user, sys] = readFileSync(out, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+  return (user + sys) * 1000;
 }
 
 /** Bytes the process read through read(2) and friends, from /proc/self/io at exit. */
@@ -107,6 +117,16 @@ export async function run({ runs = 11, bulkRows = 1000 } = {}) {
       }),
       2,
     );
+    if (existsSync('/usr/bin/time')) {
+      const subject = [];
+      const baseline = [];
+      for (let i = 0; i < runs; i++) {
+        baseline.push(cpuMs(tmp, [plain]));
+        subject.push(cpuMs(tmp, [BIN, 'posts', 'check', '--from-file', csv, '--json']));
+      }
+      const [s, b] = [median(subject), median(baseline)];
+      console.log(`  the same in CPU time (user + sys): ${s.toFixed(0)} ms vs ${b.toFixed(0)} ms = ${(s / b).toFixed(2)}× (median of ${runs}; /usr/bin/time counts in 10 ms steps)`);
+    }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -51,22 +51,21 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
     { header: 'limit', value: (r) => r.limit, priority: 2 },
     { header: 'note', value: (r) => r.note, priority: 3, optional: true },
   ];
-  const all = rows(report);
-  await out.report(report, all, { columns });
+  // Rows are made only for a table or TSV (a generator): --json prints the report itself.
+  await out.report(report, rows(report), { columns });
   // The table may cut the notes: each failure is told whole under it, with its fix.
-  if (!out.structured) for (const r of all.filter((x) => x.verdict === 'fail')) out.info(`${r.target}${r.item ? ` ${shortItem(r.item)}` : ""}: ${r.note}`);
+  if (!out.structured) for (const r of [...rows(report)].filter((x) => x.verdict === 'fail')) out.info(`${r.target}${r.item ? ` ${shortItem(r.item)}` : ""}: ${r.note}`);
   out.footer(checkSummary(report));
   return report.accepted ? 0 : 2;
 }
 
 /** Problems first (target "input"), then each target's checks; a failing check's note is its message and fix. */
-function rows(report: CheckReport): Row[] {
-  const out: Row[] = report.problems.map((p) => ({ target: 'input', rule: 'input', item: p.field, actual: '', limit: '', verdict: 'fail', note: `${p.message}${p.fix ? ` (fix: ${p.fix})` : ''}` }));
+function* rows(report: CheckReport): Generator<Row> {
+  for (const p of report.problems) yield { target: 'input', rule: 'input', item: p.field, actual: '', limit: '', verdict: 'fail', note: `${p.message}${p.fix ? ` (fix: ${p.fix})` : ''}` };
   for (const t of report.targets) {
     const target = `${t.line !== undefined ? `line ${t.line} ` : ''}${t.platform}`;
-    for (const c of t.checks) out.push({ target, rule: c.rule, item: c.item ?? '', actual: c.actual, limit: c.limit, verdict: c.verdict, note: note(c) });
+    for (const c of t.checks) yield { target, rule: c.rule, item: c.item ?? '', actual: c.actual, limit: c.limit, verdict: c.verdict, note: note(c) };
   }
-  return out;
 }
 
 /** A media item in a narrow column: its file name, not the flag and folder ("clip.mp4"). */
