@@ -33,7 +33,7 @@ _socialpub() {
 }
 _socialpub_complete() {
   local path="" word candidate i=1
-  local paths='|posts|posts create|posts schedule|posts list|posts calendar|results|results list|results get|results wait|results stats|results retry|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|mcp|sandbox|demo|completion|help|'
+  local paths='|posts|posts create|posts schedule|posts list|posts calendar|posts check|results|results list|results get|results wait|results stats|results retry|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|mcp|sandbox|demo|completion|help|'
   # The command path: the words before the cursor that are not flags or flag values.
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
@@ -86,6 +86,18 @@ _socialpub_complete() {
     'posts calendar')
       case "$prev" in
         --from) COMPREPLY=(); return ;;
+        --tz) _socialpub_zones; return ;;
+      esac
+      ;;
+    'posts check')
+      case "$prev" in
+        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --text) COMPREPLY=(); return ;;
+        --text-for) COMPREPLY=(); return ;;
+        --media) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --title) COMPREPLY=(); return ;;
+        --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --tz) _socialpub_zones; return ;;
       esac
       ;;
@@ -207,7 +219,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'posts')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'create schedule list calendar' -- "$cur")); return; fi
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'create schedule list calendar check' -- "$cur")); return; fi
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'posts create')
@@ -221,6 +233,9 @@ _socialpub_complete() {
       ;;
     'posts calendar')
       COMPREPLY=($(compgen -W '--week --month --from --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
+      ;;
+    'posts check')
+      COMPREPLY=($(compgen -W '--platform --text --text-for --media --title --file --from-file --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'list get wait stats retry' -- "$cur")); return; fi

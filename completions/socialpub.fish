@@ -40,10 +40,11 @@ complete -c socialpub -l fields -d 'keep only these fields, in this order: dotte
 complete -c socialpub -l jq -d 'a jq filter over the JSON output' -x
 complete -c socialpub -l no-pager -d 'do not page long tables on a terminal'
 complete -c socialpub -s h -l help -d 'show help'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar' -a create -d 'create a draft post'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar' -a schedule -d 'schedule a draft, a new post, or a whole file of posts'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar' -a list -d 'list posts, filtered by status'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar' -a calendar -d 'show the scheduled posts of a week or a month on a calendar'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check' -a create -d 'create a draft post'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check' -a schedule -d 'schedule a draft, a new post, or a whole file of posts'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check' -a list -d 'list posts, filtered by status'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check' -a calendar -d 'show the scheduled posts of a week or a month on a calendar'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check' -a check -d 'judge a post (or a bulk file) by each platform\'s rules, locally; sends nothing'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l platform -d 'target platform, repeatable or comma-separated' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l text -d 'text for every platform' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l text-for -d 'text for one platform' -x
@@ -80,6 +81,14 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l month -d 'the month holding --from'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l from -d 'a day' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l tz -d 'IANA zone to draw the calendar in' -x -a '(__socialpub_zones)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l platform -d 'target platform, repeatable or comma-separated' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l text -d 'text for every platform' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l text-for -d 'text for one platform' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l media -d 'image or video: a local file' -r -F
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l title -d 'title of the post' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l file -d 'the whole request body as JSON' -r -F
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l from-file -d 'a bulk file, as `posts schedule --from-file` reads it' -r -F
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l tz -d 'IANA zone for a bulk file\'s local times' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a list -d 'list post results, newest first, with filters'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a get -d 'show one post result in full'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a wait -d 'wait until every target of the posts has a result; exit 7 if any failed'

@@ -10,6 +10,8 @@ SOCIALPUB_API_KEY wins over the stored key), the same validation, idempotency an
 Logs go to stderr. Closing stdin or Ctrl-C ends it.
 
 Tools
+  check_post        each platform's rules judged locally (text count, media count and mix,
+                    each file's size, dimensions, duration); sends nothing, needs no key
   create_draft      a draft for one or more platforms: platforms, text, text_for, media, title
   schedule_post     a draft by post_id, or a new post, at a time: at (RFC 3339 with an offset,
                     or "YYYY-MM-DD HH:MM" with time_zone); relative times are refused

@@ -95,26 +95,7 @@ export async function composeInput(input: PostInput, options: ComposeInputOption
       issues.push({ field: labels.postId, message: `${labels.postId} cannot be combined with ${names.join(', ')}`, fix: `schedule the draft as it is (only ${labels.postId} and ${labels.at}), or leave ${labels.postId} out to create and schedule a new post` });
     }
   } else {
-    const textFor = new Map(Object.entries(input.textFor ?? {}));
-    const named = [...(input.platforms ?? []), ...textFor.keys()];
-    if (named.length === 0) issues.push({ field: labels.platforms, message: `${labels.platforms}: no platform given`, fix: 'name at least one platform id, e.g. ["bluesky"]' });
-    const mediaLabel = (i: number) => `${labels.media}[${i}]`;
-    (input.media ?? []).forEach((m, i) => {
-      if (!/^https?:\/\//i.test(m.trim()) && !isAbsolute(m.trim())) {
-        issues.push({ field: mediaLabel(i), message: `${mediaLabel(i)}: "${m}" is a relative path`, fix: 'give an absolute path to a local file, or an https:// URL' });
-      }
-    });
-    const flagLabels: FlagLabels = {
-      platform: labels.platforms,
-      text: labels.text,
-      textFor: labels.textFor,
-      media: (source) => `${mediaLabel((input.media ?? []).indexOf(source))}`,
-      mediaCount: labels.media,
-      missingTextFix: (p) => `give "${labels.text}" for every platform, or "${labels.textFor(p)}"`,
-    };
-    // Relative paths were refused above; absolute ones resolve to themselves.
-    const built = draftFromFlags({ platform: [...(input.platforms ?? [])], text: input.text, textForMap: textFor, media: [...(input.media ?? [])], title: input.title }, (p) => p, issues, flagLabels);
-    if (named.length) draft = built;
+    draft = inputDraft(input, labels, issues);
   }
 
   let at: ResolvedAt | undefined;
@@ -126,6 +107,30 @@ export async function composeInput(input: PostInput, options: ComposeInputOption
   if (draft) issues.push(...validateDraft(draft, (m) => facts.get(m)).map((i) => relabel(i, '--title', labels.title)));
   if (issues.length) throw new InvalidInputError(issues);
   return { draft, postId, at, facts };
+}
+
+/** The draft the input describes (undefined when it names no platform), with its problems in `issues`. */
+export function inputDraft(input: PostInput, labels: InputLabels, issues: Issue[]): PostDraft | undefined {
+  const textFor = new Map(Object.entries(input.textFor ?? {}));
+  const named = [...(input.platforms ?? []), ...textFor.keys()];
+  if (named.length === 0) issues.push({ field: labels.platforms, message: `${labels.platforms}: no platform given`, fix: 'name at least one platform id, e.g. ["bluesky"]' });
+  const mediaLabel = (i: number) => `${labels.media}[${i}]`;
+  (input.media ?? []).forEach((m, i) => {
+    if (!/^https?:\/\//i.test(m.trim()) && !isAbsolute(m.trim())) {
+      issues.push({ field: mediaLabel(i), message: `${mediaLabel(i)}: "${m}" is a relative path`, fix: 'give an absolute path to a local file, or an https:// URL' });
+    }
+  });
+  const flagLabels: FlagLabels = {
+    platform: labels.platforms,
+    text: labels.text,
+    textFor: labels.textFor,
+    media: (source) => `${mediaLabel((input.media ?? []).indexOf(source))}`,
+    mediaCount: labels.media,
+    missingTextFix: (p) => `give "${labels.text}" for every platform, or "${labels.textFor(p)}"`,
+  };
+  // Relative paths were refused above; absolute ones resolve to themselves.
+  const built = draftFromFlags({ platform: [...(input.platforms ?? [])], text: input.text, textForMap: textFor, media: [...(input.media ?? [])], title: input.title }, (p) => p, issues, flagLabels);
+  return named.length ? built : undefined;
 }
 
 function fieldName(labels: InputLabels, key: (typeof PAYLOAD_FIELDS)[number]): string {

@@ -2,19 +2,12 @@
 // before anything is sent: the service would refuse these anyway, later and less helpfully.
 import { PLATFORM_LIMITS, PLATFORMS, isPlatform, mediaKind, type Platform } from '../wire/platforms.js';
 import { judgeText, overLimit, unitWord } from '../wire/text-limits.js';
-import type { Issue, MediaSource, PostDraft } from './draft.js';
+import { formatBytes, judgePayload, sizeLimit, type PayloadFacts } from '../wire/post-rules.js';
+import type { Issue, MediaSource, PlatformDraft, PostDraft } from './draft.js';
 import type { MediaFacts } from './media-facts.js';
 import { didYouMean, suggestPlatform } from '../wire/suggest.js';
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} bytes`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = n / 1024;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) [v, u] = [v / 1024, u + 1];
-  const text = v >= 100 ? Math.round(v).toString() : v.toFixed(1).replace(/\.0$/, '');
-  return `${text} ${units[u]}`;
-}
+export { formatBytes };
 
 export type FactsOf = (m: MediaSource) => MediaFacts | undefined;
 
@@ -26,7 +19,7 @@ export interface ValidateOptions {
   skipMissing?: boolean;
   /**
    * false (--no-local-checks): leave each platform's own rules (text length, media count, media
-   * needed, media type and size) to the service, for users who know a platform has changed them.
+   * needed, media type and size, and the rules of src/wire/post-rules.ts) to the service, for users who know a platform has changed them.
    * What the client needs to send at all (known platform ids, readable media files) is still
    * checked.
    */
@@ -67,6 +60,8 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
           message: `${p.textLabel}: ${overLimit(p.platform, verdict)}`,
           fix: `shorten it by ${verdict.over} ${unitWord(p.platform, verdict.over)}${ownText}`,
         });
+      } else if (verdict.invalid) {
+        issues.push({ field: p.textLabel, message: `${p.textLabel}: ${p.platform} refuses this text: ${verdict.invalid}`, fix: 'remove the character (or close the directional mark with U+202C or U+2069)' });
       } else if (verdict.bytesOver) {
         const b = verdict.bytesOver;
         issues.push({ field: p.textLabel, message: `${p.textLabel}: ${b.length} UTF-8 bytes is ${b.over} over ${p.platform}'s limit of ${b.max} bytes`, fix: `shorten it by ${b.over} bytes${ownText}` });
@@ -90,8 +85,45 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
       reportedMedia.add(key);
       issues.push(problem.issue);
     }
+    if (rules) issues.push(...ruleIssues(draft, p, p.platform, factsOf));
   }
-  return issues;
+  // The same problem met on several platforms (an http:// URL) is told once.
+  const told = new Set<string>();
+  return issues.filter((i) => !told.has(`${i.field}\0${i.message}`) && told.add(`${i.field}\0${i.message}`));
+}
+
+// Judged above with messages that name the field; the other rules come from the shared judge.
+const JUDGED_ABOVE = new Set(['text.length', 'text.bytes', 'text.characters', 'media.required', 'media.count', 'media.type', 'media.size']);
+
+/** What the platform's rules say of this payload, beyond length, count, type and size. */
+function ruleIssues(draft: PostDraft, p: PlatformDraft, platform: Platform, factsOf: FactsOf): Issue[] {
+  return judgePayload(platform, payloadFacts(draft, p, factsOf))
+    .filter((c) => c.verdict === 'fail' && !JUDGED_ABOVE.has(c.rule))
+    .map((c) => {
+      const field = c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? '--title' : c.rule.startsWith('link.') ? `payloads.${platform}.link` : draft.mediaLabel(platform));
+      return { field, message: `${field}: ${c.message}`, ...(c.fix ? { fix: c.fix } : {}) };
+    });
+}
+
+/** A platform's payload as the rules judge it: its text, title, link and media facts. */
+export function payloadFacts(draft: PostDraft, p: PlatformDraft, factsOf: FactsOf): PayloadFacts {
+  const title = typeof p.extra.title === 'string' ? p.extra.title : draft.title;
+  return {
+    text: p.text ?? '',
+    ...(title !== undefined ? { title } : {}),
+    ...(typeof p.extra.link === 'string' ? { link: p.extra.link } : {}),
+    media: p.media.map((m) => {
+      const f = factsOf(m);
+      return {
+        label: m.label,
+        ...(m.isUrl ? { url: m.source } : {}),
+        ...(f?.mimeType ? { mimeType: f.mimeType } : {}),
+        ...(m.declaredType === 'image' || m.declaredType === 'video' ? { declaredKind: m.declaredType } : {}),
+        ...(f?.sizeBytes !== undefined ? { sizeBytes: f.sizeBytes } : {}),
+        ...(f?.info ? { info: f.info } : {}),
+      };
+    }),
+  };
 }
 
 function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | undefined): { issue: Issue; perPlatform: boolean } | undefined {
@@ -121,10 +153,11 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
   if (!kind || !limit || !limit.mimeTypes.includes(mime)) {
     return { issue: { field, message: `${field}: ${platform} does not take ${mime}`, fix: `${platform} takes ${takes.join(', ')}` }, perPlatform: true };
   }
-  if (facts?.sizeBytes !== undefined && facts.sizeBytes > limit.maxBytes) {
-    const over = facts.sizeBytes - limit.maxBytes;
+  const maxBytes = sizeLimit(platform, mime) ?? limit.maxBytes;
+  if (facts?.sizeBytes !== undefined && facts.sizeBytes > maxBytes) {
+    const over = facts.sizeBytes - maxBytes;
     return {
-      issue: { field, message: `${field}: ${formatBytes(facts.sizeBytes)} is over ${platform}'s ${kind} limit of ${formatBytes(limit.maxBytes)} by ${formatBytes(over)}`, fix: `compress or resize it to at most ${formatBytes(limit.maxBytes)}` },
+      issue: { field, message: `${field}: ${formatBytes(facts.sizeBytes)} is over ${platform}'s ${kind} limit of ${formatBytes(maxBytes)} by ${formatBytes(over)}`, fix: `compress or resize it to at most ${formatBytes(maxBytes)}` },
       perPlatform: true,
     };
   }

@@ -1,6 +1,7 @@
 // Why a publish fails: the codes a support person meets in practice, each with the provider's
 // own error in `context`, shaped like that provider's API answers it.
 import type { Platform } from '../wire/platforms.js';
+import type { RuleCheck } from '../wire/post-rules.js';
 import { hash, randomToken, STREAM, type Entropy } from './random.js';
 
 export interface ResultError {
@@ -117,19 +118,24 @@ const FAILURES: FailureKind[] = [
 ];
 
 export const MEDIA_REQUIRED = 'MEDIA_REQUIRED';
+const MEDIA_REJECTED = 'MEDIA_REJECTED';
 
 /** Every code the sandbox produces (for docs and tests). */
-export const FAILURE_CODES = [...FAILURES.map((f) => f.code), MEDIA_REQUIRED];
+export const FAILURE_CODES = [...FAILURES.map((f) => f.code), MEDIA_REQUIRED, 'TEXT_TOO_LONG', 'TEXT_INVALID', 'TITLE_REQUIRED'];
 
 const BY_PROVIDER = new Map<Provider, FailureKind[]>();
 for (const provider of new Set([...Object.values(PROVIDER), 'generic' as const])) BY_PROVIDER.set(provider, FAILURES.filter((f) => f.provider[provider]));
 
 const providerOf = (platform: Platform): Provider => PROVIDER[platform] ?? 'generic';
 
-/** The failure of one row, picked by weight from the kinds its platform can produce. */
-export function failureFor(e: Entropy, scope: number, row: number, platform: Platform): ResultError {
+/**
+ * The failure of one row, picked by weight from the kinds its platform can produce. A post without
+ * media never fails for its media: a platform cannot refuse what it was not given.
+ */
+export function failureFor(e: Entropy, scope: number, row: number, platform: Platform, hasMedia = true): ResultError {
   const provider = providerOf(platform);
-  const kinds = BY_PROVIDER.get(provider)!;
+  const all = BY_PROVIDER.get(provider)!;
+  const kinds = hasMedia ? all : all.filter((k) => k.code !== MEDIA_REJECTED);
   const totalWeight = kinds.reduce((n, k) => n + k.weight, 0);
   let pick = hash(e, STREAM.failureCode, scope, row) % totalWeight;
   let kind = kinds[0]!;
@@ -165,5 +171,35 @@ export function mediaRequiredFor(e: Entropy, scope: number, row: number, platfor
     code: MEDIA_REQUIRED,
     message: `${platform} publishes only posts with an image or a video, and this post had none for it. Add media to the ${platform} payload and publish again.`,
     context: { provider, platform, ...context(trace) },
+  };
+}
+
+/** The provider's own answer to a post that breaks one of its rules, by code. */
+const RULE_CONTEXT: Partial<Record<Provider, (code: string, reason: string, trace: string) => Record<string, unknown>>> = {
+  x: (_c, reason) => ({ http_status: 400, title: 'Invalid Request', detail: reason, type: 'https://api.twitter.com/2/problems/invalid-request' }),
+  meta: (_c, reason, t) => ({ http_status: 400, error: { message: reason, type: 'OAuthException', code: 100, error_subcode: 2207026, fbtrace_id: t } }),
+  linkedin: (_c, reason) => ({ http_status: 422, status: 422, message: reason }),
+  tiktok: (_c, reason, t) => ({ http_status: 400, error: { code: 'invalid_params', message: reason, log_id: t } }),
+  google: (code, reason) => ({ http_status: 400, error: { code: 400, message: reason, errors: [{ domain: 'youtube.video', reason: code === 'TITLE_REQUIRED' ? 'invalidTitle' : 'invalidVideoMetadata' }] } }),
+  bluesky: (_c, reason) => ({ http_status: 400, error: 'InvalidRequest', message: reason }),
+  pinterest: (_c, reason) => ({ http_status: 400, code: 1, message: reason }),
+  generic: (_c, reason) => ({ http_status: 400, message: reason }),
+};
+
+/**
+ * A target that broke one of its platform's rules (src/wire/post-rules.ts): the rule's code, a
+ * message that names the fix, and in `context` the reason, the rule and its limit.
+ */
+export function ruleFailureFor(e: Entropy, scope: number, row: number, platform: Platform, check: RuleCheck): ResultError {
+  if (check.code === MEDIA_REQUIRED) return mediaRequiredFor(e, scope, row, platform);
+  const provider = providerOf(platform);
+  const code = check.code ?? MEDIA_REJECTED;
+  const reason = `${check.item ? `${check.item}: ` : ''}${check.message ?? check.rule}`;
+  const trace = randomToken(11, e, STREAM.failureCode, hash(e, STREAM.failureCode, scope, row, 1));
+  const answer = (RULE_CONTEXT[provider] ?? RULE_CONTEXT.generic!)(code, reason, trace);
+  return {
+    code,
+    message: `${platform} refused the post: ${reason}.${check.fix ? ` Fix: ${check.fix}.` : ''}`,
+    context: { provider, platform, reason, rule: check.rule, actual: check.actual, limit: check.limit, source: check.source, ...answer },
   };
 }

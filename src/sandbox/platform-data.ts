@@ -4,7 +4,8 @@ import type { Platform } from '../wire/platforms.js';
 import { digits, hash, randomToken, STREAM, type Entropy } from './random.js';
 
 export interface PlatformData {
-  id: string;
+  /** The platform's own id of the post; a failed row has none (nothing was published). */
+  id?: string;
   url: string | null;
   username: string;
 }
@@ -30,7 +31,7 @@ export function usernameFor(workspace: string, platform: Platform): string {
   }
 }
 
-/** Platform data of a published (url set) or failed (url null) row, from the row's position. */
+/** Platform data of a published (id and url set) or failed (neither) row, from the row's position. */
 export function platformDataFor(e: Entropy, scope: number, row: number, platform: Platform, username: string, success: boolean): PlatformData {
   const d = (n: number) => digits(n, e, STREAM.platformId, scope, row);
   const code = (n: number) => randomToken(n, e, STREAM.platformId, hash(e, STREAM.platformId, scope, row));
@@ -84,5 +85,5 @@ export function platformDataFor(e: Entropy, scope: number, row: number, platform
       id = d(18);
       url = `https://${platform}.example/posts/${id}`;
   }
-  return { id, url: success ? url : null, username };
+  return success ? { id, url, username } : { url: null, username };
 }

@@ -1,18 +1,15 @@
 // The publisher: when a scheduled post's time comes on the sandbox clock it "publishes" to
-// every platform of its payloads, writes one result per platform (outcome from the entropy
-// and the failure rate; MEDIA_REQUIRED where the platform needs media and got text alone),
+// every platform of its payloads, writes one result per platform (a target that breaks its
+// platform's rules fails with the matching code; only the others meet the random failure rate),
 // sets the post to published (all succeeded) or failed (any failed) and hands each result to
 // the webhook dispatcher. Drafts are never queued.
-import { PLATFORM_LIMITS, PLATFORMS, type Platform } from '../wire/platforms.js';
+import { PLATFORMS, type Platform } from '../wire/platforms.js';
 import type { SandboxClock } from './clock.js';
+import { brokenRule } from './platform-rules.js';
 import { STREAM, unit, type Entropy } from './random.js';
 import { NO_ACCOUNT_RATE } from './store/fixtures.js';
 import type { LivePost } from './store/post-store.js';
 import type { Workspace } from './workspace.js';
-
-function hasMedia(payload: Record<string, unknown> | undefined): boolean {
-  return Array.isArray(payload?.media) && payload.media.length > 0;
-}
 
 interface Entry {
   at: number;
@@ -92,10 +89,10 @@ export class Publisher {
     for (const platform of Object.keys(post.payloads) as Platform[]) {
       if (!PLATFORMS.includes(platform)) continue;
       const row = ws.rows.length;
-      const mediaMissing = PLATFORM_LIMITS[platform].requiresMedia && !hasMedia(post.payloads[platform]);
-      const success = !mediaMissing && unit(entropy, STREAM.outcome, ws.tag, row) >= failureRate;
+      const broken = brokenRule(ws, post, platform) !== undefined;
+      const success = !broken && unit(entropy, STREAM.outcome, ws.tag, row) >= failureRate;
       const noAccount = unit(entropy, STREAM.account, ws.tag, row) < NO_ACCOUNT_RATE;
-      ws.appendResult(post.index, platform, success, noAccount, now, mediaMissing);
+      ws.appendResult(post.index, platform, success, noAccount, now, broken);
       if (!success) failed = true;
       rows.push(row);
     }

@@ -57,6 +57,8 @@ function checkPayload(platform: Platform, payload: Record<string, unknown>, path
     const verdict = judgeText(platform, text);
     if (verdict.over > 0) {
       issues.push({ path: `${path}.text`, message: `is ${verdict.count.length} ${limits.textUnit === 'utf8-bytes' ? 'bytes' : 'characters'}; ${platform} allows at most ${limits.maxText}${verdict.explanation ? ` (${verdict.explanation})` : ''}` });
+    } else if (verdict.invalid) {
+      issues.push({ path: `${path}.text`, message: `${platform} refuses this text: ${verdict.invalid}` });
     } else if (verdict.bytesOver) {
       issues.push({ path: `${path}.text`, message: `is ${verdict.bytesOver.length} UTF-8 bytes; ${platform} allows at most ${verdict.bytesOver.max}` });
     }

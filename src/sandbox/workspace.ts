@@ -2,7 +2,8 @@
 // and the JSON shapes of its objects. Workspaces share nothing but the entropy; an id is
 // minted with the workspace's tag, so another workspace's id never resolves here.
 import { PLATFORMS, type Platform, type PostStatus } from '../wire/platforms.js';
-import { failureFor, mediaRequiredFor, type ResultError } from './failures.js';
+import { failureFor, mediaRequiredFor, ruleFailureFor, type ResultError } from './failures.js';
+import { brokenRule, hasMedia } from './platform-rules.js';
 import { IdCodec } from './ids.js';
 import { IdempotencyCache } from './idempotency.js';
 import { isoTime } from './iso-time.js';
@@ -201,10 +202,20 @@ export class Workspace {
       success,
       social_account_id: flags & FLAG_NO_ACCOUNT ? null : this.accountId(platform),
       platform_data: platformDataFor(this.entropy, this.tag, row, name, this.accounts[platform]!.username, success),
-      error: success ? null : flags & FLAG_MEDIA_MISSING ? mediaRequiredFor(this.entropy, this.tag, row, name) : failureFor(this.entropy, this.tag, row, name),
+      error: success ? null : this.failureOf(row, name, flags),
       platform: name,
       created_at: iso(this.rows.time[row]!),
     };
+  }
+
+  /** Why a row failed: the rule its post broke (judged again from the post, which no longer changes), or a random failure. */
+  private failureOf(row: number, platform: Platform, flags: number): ResultError {
+    const live = this.posts.livePost(this.rows.post[row]!);
+    if (flags & FLAG_MEDIA_MISSING) {
+      const broken = live && brokenRule(this, live, platform);
+      return broken ? ruleFailureFor(this.entropy, this.tag, row, platform, broken) : mediaRequiredFor(this.entropy, this.tag, row, platform);
+    }
+    return failureFor(this.entropy, this.tag, row, platform, hasMedia(live?.payloads[platform]));
   }
 
   // ----- lists -----

@@ -51,6 +51,49 @@ export interface PlatformLimits {
   media: Partial<Record<MediaKind, MediaLimit>>;
   /** Whether the platform needs at least one media item (video platforms, Pinterest, Instagram). */
   requiresMedia: boolean;
+  /** The platform's rules beyond length, count, type and size (judged by src/wire/post-rules.ts). */
+  rules: PlatformRules;
+}
+
+/** Inclusive bounds; a missing side is not limited. */
+export interface Bound {
+  min?: number;
+  max?: number;
+}
+
+/** What a platform asks of one kind of media item, with where it says so. */
+export interface MediaRules {
+  /** Pixels of the shorter and the longer side (a rotated video is judged as displayed). */
+  shortSide?: Bound;
+  longSide?: Bound;
+  /** Width × height, at most. */
+  maxPixels?: number;
+  /** Width / height; `text` says it as the platform does ("4:5 to 1.91:1"). */
+  aspect?: Bound & { text: string; guidance?: boolean };
+  durationSec?: Bound;
+  /** Codec families (src/wire/media-iso.ts names them). */
+  codecs?: readonly string[];
+  /** GIF frames. */
+  frames?: Bound;
+  /** A ceiling of its own for this kind (X's GIFs), instead of the image limit. */
+  maxBytes?: number;
+  source: string;
+}
+
+export interface PlatformRules {
+  image?: MediaRules;
+  video?: MediaRules;
+  /** Animated GIFs, where a platform treats them apart from images. */
+  gif?: MediaRules;
+  /** How many of each kind one post may carry, and whether kinds may be mixed. */
+  mix?: { images: number; videos: number; gifs?: number; mixed: boolean; source: string };
+  hashtags?: { max: number; source: string };
+  /** The post's title (a payload's own `title`, else the post's): required, and how long (code points). */
+  title?: { required: boolean; max: number; source: string };
+  /** A payload's `link`, in characters. */
+  link?: { max: number; source: string };
+  /** YouTube Shorts: a post that says #Shorts must be a short vertical video. */
+  shorts?: { maxSec: number; source: string };
 }
 
 const MB = 1024 * 1024;
@@ -73,6 +116,18 @@ export const PLATFORM_LIMITS: Record<Platform, PlatformLimits> = {
     maxMedia: 4,
     media: { image: { maxBytes: 5 * MB, mimeTypes: WEB_IMAGES }, video: { maxBytes: 512 * MB, mimeTypes: MP4_MOV } },
     requiresMedia: false,
+    rules: {
+      mix: { images: 4, videos: 1, gifs: 1, mixed: false, source: 'X API v2 POST /2/tweets, media.media_ids: up to 4 images, or 1 animated GIF, or 1 video' },
+      gif: { maxBytes: 15 * MB, frames: { max: 350 }, longSide: { max: 1280 }, shortSide: { max: 1080 }, source: 'X media best practices: animated GIF at most 15 MB, 1280×1080 and 350 frames' },
+      video: {
+        durationSec: { min: 0.5, max: 140 },
+        shortSide: { min: 32, max: 1200 },
+        longSide: { min: 32, max: 1920 },
+        aspect: { min: 1 / 3, max: 3, text: '1:3 to 3:1' },
+        codecs: ['h264'],
+        source: 'X media best practices: video 0.5 to 140 seconds, 32×32 to 1920×1200 (1200×1900 upright; 1920 read for both, chosen), aspect ratio 1:3 to 3:1, H.264',
+      },
+    },
   },
   instagram: {
     maxText: 2200,
@@ -81,6 +136,17 @@ export const PLATFORM_LIMITS: Record<Platform, PlatformLimits> = {
     maxMedia: 10,
     media: { image: { maxBytes: 8 * MB, mimeTypes: ['image/jpeg'] }, video: { maxBytes: 1 * GB, mimeTypes: MP4_MOV } },
     requiresMedia: true,
+    rules: {
+      mix: { images: 10, videos: 10, mixed: true, source: 'Instagram Graph API content publishing: a carousel holds up to 10 images and videos' },
+      hashtags: { max: 30, source: 'Instagram Graph API content publishing: a caption holds at most 30 hashtags' },
+      image: { aspect: { min: 4 / 5, max: 1.91, text: '4:5 to 1.91:1' }, source: 'Instagram Graph API content publishing, image specifications: aspect ratio within 4:5 and 1.91:1' },
+      video: {
+        durationSec: { min: 3, max: 900 },
+        longSide: { max: 1920 },
+        codecs: ['h264', 'hevc'],
+        source: 'Instagram Graph API content publishing, Reels specifications: 3 seconds to 15 minutes, at most 1920 pixels across, H.264 or HEVC',
+      },
+    },
   },
   linkedin: {
     maxText: 3000,
@@ -89,6 +155,11 @@ export const PLATFORM_LIMITS: Record<Platform, PlatformLimits> = {
     maxMedia: 9,
     media: { image: { maxBytes: 8 * MB, mimeTypes: ['image/jpeg', 'image/png', 'image/gif'] }, video: { maxBytes: 500 * MB, mimeTypes: ['video/mp4'] } },
     requiresMedia: false,
+    rules: {
+      mix: { images: 9, videos: 1, mixed: false, source: 'LinkedIn Posts API: content is one video or a multi-image; not both (9 images chosen, as the media limit)' },
+      image: { maxPixels: 36_152_319, source: 'LinkedIn Images API: images of fewer than 36,152,320 pixels' },
+      video: { durationSec: { min: 3, max: 30 * 60 }, source: 'LinkedIn Videos API: 3 seconds to 30 minutes' },
+    },
   },
   'facebook-page': {
     maxText: 63206,
@@ -97,6 +168,10 @@ export const PLATFORM_LIMITS: Record<Platform, PlatformLimits> = {
     maxMedia: 10,
     media: { image: { maxBytes: 4 * MB, mimeTypes: [...WEB_IMAGES] }, video: { maxBytes: 1 * GB, mimeTypes: MP4_MOV } },
     requiresMedia: false,
+    rules: {
+      mix: { images: 10, videos: 1, mixed: false, source: 'Facebook Graph API: a Page post attaches photos (attached_media) or is one video (/videos), not both' },
+      video: { durationSec: { max: 240 * 60 }, source: 'Facebook Graph API page videos: up to 240 minutes' },
+    },
   },
   tiktok: {
     maxText: 2200,
@@ -105,6 +180,17 @@ export const PLATFORM_LIMITS: Record<Platform, PlatformLimits> = {
     maxMedia: 35,
     media: { image: { maxBytes: 20 * MB, mimeTypes: ['image/jpeg', 'image/webp'] }, video: { maxBytes: 4 * GB, mimeTypes: ['video/mp4', 'video/quicktime', 'video/webm'] } },
     requiresMedia: true,
+    rules: {
+      mix: { images: 35, videos: 1, mixed: false, source: 'TikTok Content Posting API: one video, or a photo post of up to 35 images' },
+      image: { shortSide: { max: 1080 }, longSide: { max: 1920 }, source: 'TikTok Content Posting API, photo posts: at most 1080p' },
+      video: {
+        durationSec: { min: 3, max: 600 },
+        shortSide: { min: 360 },
+        longSide: { max: 4096 },
+        codecs: ['h264', 'hevc', 'vp8', 'vp9'],
+        source: "TikTok Content Posting API, media transfer: 360 to 4096 pixels a side, H.264, H.265, VP8 or VP9; up to 10 minutes (the creator's max_video_post_duration_sec; the longest chosen), at least 3 seconds (chosen)",
+      },
+    },
   },
   youtube: {
     maxText: 5000,
@@ -113,6 +199,12 @@ export const PLATFORM_LIMITS: Record<Platform, PlatformLimits> = {
     maxMedia: 1,
     media: { video: { maxBytes: 256 * GB, mimeTypes: ['video/mp4', 'video/quicktime', 'video/webm'] } },
     requiresMedia: true,
+    rules: {
+      mix: { images: 0, videos: 1, mixed: false, source: 'YouTube Data API videos.insert: one video per upload' },
+      title: { required: true, max: 100, source: 'YouTube Data API videos resource: snippet.title is required, at most 100 characters' },
+      video: { durationSec: { max: 12 * 3600 }, source: 'YouTube Help, upload limits: up to 12 hours (verified accounts)' },
+      shorts: { maxSec: 180, source: 'YouTube Help, YouTube Shorts: up to 3 minutes, square or vertical' },
+    },
   },
   bluesky: {
     maxText: 300,
@@ -120,8 +212,12 @@ export const PLATFORM_LIMITS: Record<Platform, PlatformLimits> = {
     maxTextBytes: 3000,
     textSource: 'Bluesky lexicon app.bsky.feed.post: text maxGraphemes 300 (grapheme clusters, Intl.Segmenter) and maxLength 3000 (lexicon lengths are UTF-8 bytes)',
     maxMedia: 4,
-    media: { image: { maxBytes: 1_000_000, mimeTypes: [...JPEG_PNG, 'image/webp'] }, video: { maxBytes: 100 * MB, mimeTypes: ['video/mp4'] } },
+    media: { image: { maxBytes: 1_000_000, mimeTypes: [...JPEG_PNG, 'image/webp'] }, video: { maxBytes: 100_000_000, mimeTypes: ['video/mp4'] } },
     requiresMedia: false,
+    rules: {
+      mix: { images: 4, videos: 1, mixed: false, source: 'Bluesky lexicons app.bsky.embed.images (at most 4) and app.bsky.embed.video: a post embeds images or one video' },
+      video: { durationSec: { max: 180 }, source: 'Bluesky video uploads: up to 3 minutes (Bluesky announcement, 2025)' },
+    },
   },
   threads: {
     maxText: 500,
@@ -130,6 +226,11 @@ export const PLATFORM_LIMITS: Record<Platform, PlatformLimits> = {
     maxMedia: 20,
     media: { image: { maxBytes: 8 * MB, mimeTypes: JPEG_PNG }, video: { maxBytes: 1 * GB, mimeTypes: MP4_MOV } },
     requiresMedia: false,
+    rules: {
+      mix: { images: 20, videos: 20, mixed: true, source: 'Threads API carousel posts: up to 20 images and videos' },
+      image: { aspect: { min: 1 / 10, max: 10, text: '1:10 to 10:1' }, source: 'Threads API image specifications: aspect ratio at most 10:1' },
+      video: { durationSec: { max: 300 }, source: 'Threads API video specifications: up to 5 minutes' },
+    },
   },
   pinterest: {
     maxText: 500,
@@ -138,6 +239,12 @@ export const PLATFORM_LIMITS: Record<Platform, PlatformLimits> = {
     maxMedia: 5,
     media: { image: { maxBytes: 20 * MB, mimeTypes: [...JPEG_PNG, 'image/webp'] }, video: { maxBytes: 2 * GB, mimeTypes: MP4_MOV } },
     requiresMedia: true,
+    rules: {
+      mix: { images: 5, videos: 1, mixed: false, source: 'Pinterest API v5 pins create: a carousel Pin of up to 5 images, or one video' },
+      title: { required: false, max: 100, source: 'Pinterest API v5 pins create: title at most 100 characters' },
+      link: { max: 2048, source: 'Pinterest API v5 pins create: link at most 2048 characters' },
+      image: { aspect: { min: 1 / 2.1, text: '2:3 recommended; taller than 1:2.1 is cut off in feeds', guidance: true }, source: 'Pinterest creative specifications (guidance, not a refusal)' },
+    },
   },
 };
 

@@ -103,10 +103,44 @@ export function findUrls(text: string): string[] {
   return urlMatches(text).map((m) => m[0]);
 }
 
-/** A dotted-quad host is a URL only when every part is an octet. */
+/**
+ * A dotted-quad host is a URL only when every part is an octet; a host with letters beyond ASCII
+ * only when each label still fits DNS's 63 characters once punycode-encoded (as twitter-text
+ * checks: 53 kana make a label of more than 63).
+ */
 function acceptable(url: string): boolean {
   const ip = /^https?:\/\/((?:\d{1,3}\.){3}\d{1,3})(?![\d.])/i.exec(url);
-  return !ip || ip[1]!.split('.').every((o) => Number(o) <= 255);
+  if (ip) return ip[1]!.split('.').every((o) => Number(o) <= 255);
+  const host = /^(?:https?:\/\/)?([^/?#:]+)/i.exec(url)?.[1] ?? '';
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(host)) return true;
+  try {
+    // The WHATWG URL parser applies IDNA: its hostname is the ASCII (xn--) form.
+    return new URL(`http://${host}/`).hostname.split('.').every((label) => label.length <= 63);
+  } catch {
+    return false;
+  }
+}
+
+// Characters X refuses in a post: noncharacters and the byte order mark.
+const X_INVALID = /[\ufffe\ufeff\uffff]/u;
+const OPENS = /[\u202a-\u202b\u202d-\u202e\u2066-\u2068]/u;
+
+/**
+ * Why X would refuse this text as it stands, whatever its length: characters it never accepts, or
+ * a directional embedding, override or isolate that is never closed (U+202C, U+2069).
+ */
+export function xInvalidCharacters(text: string): string | undefined {
+  const bad = X_INVALID.exec(text);
+  if (bad) return `it holds U+${bad[0].codePointAt(0)!.toString(16).toUpperCase()}, a character X does not accept`;
+  if (!OPENS.test(text)) return undefined;
+  const open: string[] = [];
+  for (const ch of text) {
+    if (/[\u202a\u202b\u202d\u202e]/u.test(ch)) open.push('\u202c');
+    else if (/[\u2066-\u2068]/u.test(ch)) open.push('\u2069');
+    else if ((ch === '\u202c' || ch === '\u2069') && open.at(-1) === ch) open.pop();
+  }
+  return open.length ? `a directional mark (U+202A–U+202E or U+2066–U+2068) is never closed` : undefined;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

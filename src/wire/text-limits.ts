@@ -1,7 +1,7 @@
 // A text judged against one platform's limit, in that platform's unit: what the client refuses
 // before sending, what the sandbox refuses as the service, and what the prompt shows as "N of LIMIT".
 import { PLATFORM_LIMITS, type Platform } from './platforms.js';
-import { countText, explainCount, type TextCount } from './text-length.js';
+import { countText, explainCount, xInvalidCharacters, type TextCount } from './text-length.js';
 
 export const PLATFORM_NAMES: Record<Platform, string> = {
   'twitter-x': 'X',
@@ -26,6 +26,8 @@ export interface TextVerdict {
   summary: string;
   /** The UTF-8 ceiling some platforms add (Bluesky), when the text passes it. */
   bytesOver?: { length: number; max: number; over: number };
+  /** Why the platform refuses the text whatever its length (X: U+FFFF, an unclosed directional mark). */
+  invalid?: string;
 }
 
 export function judgeText(platform: Platform, text: string): TextVerdict {
@@ -39,6 +41,10 @@ export function judgeText(platform: Platform, text: string): TextVerdict {
     explanation,
     summary: `${count.length} of ${limits.maxText}${explanation ? ` (${explanation})` : ''}`,
   };
+  if (limits.textUnit === 'x-weighted') {
+    const invalid = xInvalidCharacters(text);
+    if (invalid) verdict.invalid = invalid;
+  }
   if (limits.maxTextBytes !== undefined) {
     const bytes = new TextEncoder().encode(text).byteLength;
     if (bytes > limits.maxTextBytes) verdict.bytesOver = { length: bytes, max: limits.maxTextBytes, over: bytes - limits.maxTextBytes };

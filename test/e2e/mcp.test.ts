@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { BIN, ROOT, ensureBuilt } from './ensure-built.js';
 import { startSession, type McpSession } from './mcp-session.js';
 
-const TOOL_NAMES = ['create_draft', 'schedule_post', 'list_posts', 'list_results', 'get_result', 'wait_for_results', 'results_stats'];
+const TOOL_NAMES = ['check_post', 'create_draft', 'schedule_post', 'list_posts', 'list_results', 'get_result', 'wait_for_results', 'results_stats'];
 const DAY = 86_400_000;
 
 interface Env {
@@ -65,7 +65,7 @@ describe('socialpub mcp: tools over the sandbox', () => {
     expect(s.client.getServerVersion()).toEqual({ name: 'socialpub', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
     expect(s.client.getServerCapabilities()).toMatchObject({ tools: expect.any(Object) });
     expect(s.client.getInstructions()).toMatch(/never posts twice/);
-    expect(s.stderr()).toMatch(/serving 7 tools for profile default/);
+    expect(s.stderr()).toMatch(new RegExp(`serving ${TOOL_NAMES.length} tools for profile default`));
   });
 
   it('lists every tool with a described JSON Schema and the right hints', async () => {

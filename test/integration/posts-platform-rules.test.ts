@@ -91,14 +91,15 @@ describe('media recognised by content', () => {
 
   it('uploads by content: a PNG without an extension goes up as image/png, an MP4 named .mov as video/mp4', async () => {
     const before = sb.requests.length;
-    const r = await run('posts', 'create', '--platform', 'bluesky', '--text', 'hi', '--media', f('picture'), '--media', f('clip.mov'), '-q');
+    // Threads takes images and videos mixed in one post (Bluesky and X do not).
+    const r = await run('posts', 'create', '--platform', 'threads', '--text', 'hi', '--media', f('picture'), '--media', f('clip.mov'), '-q');
     expect(r.code, r.stderr).toBe(0);
-    const media = await (await fetch(new URL('/v1/posts/' + r.stdout.trim(), sb.url), { headers: { authorization: `Bearer ${demoKey(sb)}` } })).json() as { payloads: { bluesky: { media: Array<{ url: string; type: string }> } } };
-    expect(media.payloads.bluesky.media.map((m) => m.type)).toEqual(['image', 'video']);
+    const media = await (await fetch(new URL('/v1/posts/' + r.stdout.trim(), sb.url), { headers: { authorization: `Bearer ${demoKey(sb)}` } })).json() as { payloads: { threads: { media: Array<{ url: string; type: string }> } } };
+    expect(media.payloads.threads.media.map((m) => m.type)).toEqual(['image', 'video']);
     const uploads = sb.requests.slice(before).filter((q) => q.method === 'PUT');
     expect(uploads).toHaveLength(2);
     const types = await Promise.all(
-      media.payloads.bluesky.media.map(async (m) => (await fetch(m.url)).headers.get('content-type')),
+      media.payloads.threads.media.map(async (m) => (await fetch(m.url)).headers.get('content-type')),
     );
     expect(types).toEqual(['image/png', 'video/mp4']);
   });

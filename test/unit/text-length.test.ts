@@ -15,6 +15,7 @@ import { judgeText } from '../../src/wire/text-limits.js';
 const POEM =
   '故人西辞黄鹤楼，烟花三月下扬州。孤帆远影碧空尽，唯见长江天际流。朱雀桥边野草花，乌衣巷口夕阳斜。旧时王谢堂前燕，飞入寻常百姓家。朝辞白帝彩云间，千里江陵一日还。两岸猿声啼不住，轻舟已过万重山。泪湿罗巾梦不成，夜深前殿按歌声。红颜未老恩先断，斜倚薰笼坐到明。独在异乡为异客，每逢佳节倍思亲。遥知兄弟登高处，遍插茱萸少一人。';
 const X10 = 'xxxxxxxxxx-';
+const KANA = 'あいうえおかきくけこ';
 
 // [description from the conformance file, text, weightedLength]
 const X_CONFORMANCE: Array<[string, string, number]> = [
@@ -39,6 +40,15 @@ const X_CONFORMANCE: Array<[string, string, number]> = [
     110,
   ],
   ['a 64 character domain without protocol', 'randomurlrandomurlrandomurlrandomurlrandomurlrandomurlrandomurls.com', 68],
+  ['long url with invalid domain labels and short url', `Long url with invalid domain labels and a short url: ${`https://${'somesuperlongurl'.repeat(249)}.com/foo `.repeat(3)}https://validurl.com`, 12079],
+  ['> 140 CJK characters: a host over 63 punycode characters is not a URL', `${KANA.repeat(12)} http://${KANA.repeat(5)}あいう.com`, 358],
+  ['> 140 CJK characters: a host under 63 punycode characters is a URL', `${KANA.repeat(12)} http://${KANA.repeat(5)}あい.com`, 264],
+  ['140 family emoji', '👨\u200d👩\u200d👧\u200d👦'.repeat(140), 280],
+  ['Unicode 10.0 emoji', 'Unicode 10.0 emoji: 🤪; 🧕; 🧕🏾; 🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}', 34],
+  ['Unicode 9.0 emoji', 'Unicode 9.0 emoji: 🤠; 💃; 💃🏾', 29],
+  // UnicodeDirectionalMarkerCounterTest
+  ['invalid characters', 'ABC\u202A\uFFFFABC\uFFFE', 12],
+  ['directional characters around a URL', '\u2066\u202Ahttp://foobar.پاکستان/\u202C\u2069', 31],
 ];
 
 describe('X weighted counting (twitter-text v3 conformance)', () => {
@@ -53,6 +63,13 @@ describe('X weighted counting (twitter-text v3 conformance)', () => {
     expect(findUrls('www.example.com and foo.co.jp/path')).toEqual(['www.example.com', 'foo.co.jp/path']);
     expect(findUrls('http://☃.net/ ok')).toEqual(['http://☃.net/']);
     expect(findUrls('HTTPS://www.ExaMPLE.COM/index.html')).toEqual(['HTTPS://www.ExaMPLE.COM/index.html']);
+  });
+
+  it('calls text with characters X refuses invalid, and paired directional marks valid (UnicodeDirectionalMarkerCounterTest)', () => {
+    expect(judgeText('twitter-x', 'ABC\u202A\uFFFFABC\uFFFE').invalid).toMatch(/U\+FFFF/);
+    expect(judgeText('twitter-x', 'ABC\u202Aright to left').invalid).toMatch(/never closed/);
+    expect(judgeText('twitter-x', '\u2066\u202Ahttp://foobar.پاکستان/\u202C\u2069').invalid).toBeUndefined();
+    expect(judgeText('bluesky', 'ABC\uFFFF').invalid).toBeUndefined();
   });
 
   it('counts a mention as its characters (X shortens only URLs)', () => {

@@ -1,5 +1,6 @@
 // Every tool, in the order an assistant sees them; write tools are left out with --read-only.
 import type { ToolDefinition } from '../types.js';
+import { checkPost } from './check-post.js';
 import { createDraft } from './create-draft.js';
 import { getResult } from './get-result.js';
 import { listPosts } from './list-posts.js';
@@ -8,7 +9,7 @@ import { resultsStats } from './results-stats.js';
 import { schedulePost } from './schedule-post.js';
 import { waitForResults } from './wait-for-results.js';
 
-export const TOOLS: readonly ToolDefinition[] = [createDraft, schedulePost, listPosts, listResults, getResult, waitForResults, resultsStats];
+export const TOOLS: readonly ToolDefinition[] = [checkPost, createDraft, schedulePost, listPosts, listResults, getResult, waitForResults, resultsStats];
 
 export function toolsFor(readOnly: boolean): ToolDefinition[] {
   return TOOLS.filter((t) => !readOnly || !t.write);

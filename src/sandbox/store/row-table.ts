@@ -4,7 +4,7 @@
 
 export const FLAG_SUCCESS = 1;
 export const FLAG_NO_ACCOUNT = 2;
-/** The platform needs media and the payload had none: the failure is MEDIA_REQUIRED. */
+/** The post broke the platform's rules (no media where needed, a video too long…): the failure is that rule's. */
 export const FLAG_MEDIA_MISSING = 4;
 
 export class RowTable {

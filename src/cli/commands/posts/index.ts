@@ -5,6 +5,7 @@ import { defineCreate } from './create.js';
 import { defineSchedule } from './schedule.js';
 import { defineList } from './list.js';
 import { defineCalendar } from './calendar.js';
+import { defineCheck } from './check.js';
 
 export function definePosts(program: Command, ctx: Context): void {
   const posts = program
@@ -17,10 +18,12 @@ export function definePosts(program: Command, ctx: Context): void {
 Examples:
   socialpub posts create --platform twitter-x --text "Hello" -q
   socialpub posts schedule --platform bluesky --text "Soon" --at +2h
-  socialpub posts list --status scheduled --limit 50`,
+  socialpub posts list --status scheduled --limit 50
+  socialpub posts check --platform twitter-x,instagram --text "Hi" --media clip.mp4`,
     );
   defineCreate(posts, ctx);
   defineSchedule(posts, ctx);
   defineList(posts, ctx);
   defineCalendar(posts, ctx);
+  defineCheck(posts, ctx);
 }

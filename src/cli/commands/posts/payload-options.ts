@@ -3,14 +3,19 @@ import type { Command } from 'commander';
 import { PLATFORMS } from '../../../wire/platforms.js';
 import { collect } from '../../flags/list.js';
 
-export function addPayloadOptions(cmd: Command): Command {
+/** The post itself: what `posts check` judges, and create and schedule send. */
+export function addPostOptions(cmd: Command, media = 'a local file (checked, then uploaded)'): Command {
   return cmd
     .option('--platform <id>', `target platform, repeatable or comma-separated (${PLATFORMS.join(', ')})`, collect)
     .option('--text <text>', 'text for every platform')
     .option('--text-for <platform=text>', 'text for one platform (repeatable; wins over --text)', collect)
-    .option('--media <path|url>', 'image or video: a local file (checked, then uploaded) or an https URL (repeatable)', collect)
-    .option('--title <title>', 'title of the post')
-    .option('--file <post.json|->', 'the whole request body as JSON (a path, or - for stdin)')
+    .option('--media <path|url>', `image or video: ${media} or an https URL (repeatable)`, collect)
+    .option('--title <title>', 'title of the post (YouTube needs one)')
+    .option('--file <post.json|->', 'the whole request body as JSON (a path, or - for stdin)');
+}
+
+export function addPayloadOptions(cmd: Command): Command {
+  return addPostOptions(cmd)
     .option('--idempotency-key <key>', 'a key of your own: re-running with the same key never creates a second post (CI)')
     .option('--dry-run', 'validate and print the exact requests; send nothing')
     .option('--no-local-checks', "leave each platform's rules (text length, media needed, media type and size) to the service: for when a platform has changed them");

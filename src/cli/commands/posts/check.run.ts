@@ -1,0 +1,111 @@
+// `posts check`, run: read the post(s) the way create and schedule read them, judge every target,
+// print each rule's verdict. Never builds a client: no profile or key is involved.
+import { resolve } from 'node:path';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../cli-error.js';
+import { draftFromBody, draftFromFlags, parseTextFor, type FlagValues, type Issue } from '../../../posts/draft.js';
+import { parseJsonWithLocation } from '../../../posts/json-location.js';
+import { parseBulk } from '../../../posts/bulk/rows.js';
+import { catchTime } from '../../../posts/issues.js';
+import { userZone } from '../../../posts/zone.js';
+import { machineZone } from '../../../posts/when.js';
+import { checkPosts, checkSummary, type CheckEntry, type CheckReport } from '../../../posts/check.js';
+import type { RuleCheck, Verdict } from '../../../wire/post-rules.js';
+import type { Column } from '../../../output/writers.js';
+import { InvalidInputError } from '../../../wire/invalid-input.js';
+import { splitList } from '../../flags/list.js';
+import { readSource } from './read-source.js';
+
+export interface CheckFlags {
+  platform?: string[];
+  text?: string;
+  textFor?: string[];
+  media?: string[];
+  title?: string;
+  file?: string;
+  fromFile?: string;
+  tz?: string;
+}
+
+interface Row {
+  target: string;
+  rule: string;
+  item: string;
+  actual: string;
+  limit: string;
+  verdict: Verdict;
+  note: string;
+}
+
+const MARK: Record<Verdict, string> = { pass: '✓', fail: '✗', warn: '!', unknown: '?' };
+
+export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number> {
+  const report = await checkPosts(await entries(ctx, flags));
+  const out = ctx.output();
+  const columns: Column<Row>[] = [
+    { header: 'target', value: (r) => r.target, priority: 0 },
+    { header: 'rule', value: (r) => r.rule, priority: 0 },
+    { header: 'verdict', value: (r) => r.verdict, pretty: (r, c) => (r.verdict === 'fail' ? c.red(MARK.fail) : r.verdict === 'pass' ? c.green(MARK.pass) : c.yellow(MARK[r.verdict])), priority: 0 },
+    { header: 'item', value: (r) => r.item, pretty: (r) => shortItem(r.item), priority: 1, maxWidth: 24 },
+    { header: 'actual', value: (r) => r.actual, priority: 1 },
+    { header: 'limit', value: (r) => r.limit, priority: 2 },
+    { header: 'note', value: (r) => r.note, priority: 3, optional: true },
+  ];
+  // Rows are made only for a table or TSV (a generator): --json prints the report itself.
+  await out.report(report, rows(report), { kind: 'table', columns });
+  // The table may cut the notes: each failure is told whole under it, with its fix.
+  if (!out.structured) for (const r of [...rows(report)].filter((x) => x.verdict === 'fail')) out.info(`${r.target}${r.item ? ` ${shortItem(r.item)}` : ""}: ${r.note}`);
+  out.footer(checkSummary(report));
+  return report.accepted ? 0 : 2;
+}
+
+/** Problems first (target "input"), then each target's checks; a failing check's note is its message and fix. */
+function* rows(report: CheckReport): Generator<Row> {
+  for (const p of report.problems) yield { target: 'input', rule: 'input', item: p.field, actual: '', limit: '', verdict: 'fail', note: `${p.message}${p.fix ? ` (fix: ${p.fix})` : ''}` };
+  for (const t of report.targets) {
+    const target = `${t.line !== undefined ? `line ${t.line} ` : ''}${t.platform}`;
+    for (const c of t.checks) yield { target, rule: c.rule, item: c.item ?? '', actual: c.actual, limit: c.limit, verdict: c.verdict, note: note(c) };
+  }
+}
+
+/** A media item in a narrow column: its file name, not the flag and folder ("clip.mp4"). */
+const shortItem = (label: string) => label.replace(/^--media /, '').replace(/^.*[\\/](?=[^\\/]+$)/, '');
+
+const note = (c: RuleCheck) => (c.message ? `${c.message}${c.fix ? ` (fix: ${c.fix})` : ''}` : '');
+
+async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
+  const payload = (['platform', 'text', 'textFor', 'media', 'title'] as const).filter((k) => flags[k] !== undefined);
+  const sources = [flags.file !== undefined && '--file', flags.fromFile !== undefined && '--from-file'].filter(Boolean);
+  if (sources.length > 1 || (sources.length && payload.length)) {
+    throw new UsageError(`${sources.join(' and ')} cannot be combined with ${sources.length > 1 ? 'each other' : 'the payload options'}`, ['give the post as options, as a JSON body (--file), or as a bulk file (--from-file)']);
+  }
+  const issues: Issue[] = [];
+  if (flags.fromFile !== undefined) {
+    const zone = catchTime(issues, () => userZone(ctx.env, flags.tz)) ?? machineZone();
+    if (issues.length) throw new InvalidInputError(issues);
+    const src = await readSource(ctx, flags.fromFile, '--from-file');
+    const parsed = parseBulk(src.text, { label: src.label, baseDir: src.baseDir, zone, now: ctx.clock.now() });
+    if (parsed.fileIssues.length) throw new InvalidInputError(parsed.fileIssues, { what: src.label });
+    // A time that has passed is for `schedule` to weigh (a re-run replays); the rules do not depend on it.
+    return parsed.rows.map((r) => ({ draft: r.draft, issues: r.passed ? r.issues.slice(0, -1) : r.issues, line: r.line }));
+  }
+  if (flags.file !== undefined) {
+    const src = await readSource(ctx, flags.file, '--file');
+    const parsed = parseJsonWithLocation(src.text);
+    if (!parsed.ok) {
+      const { line, column, message } = parsed.problem;
+      throw new UsageError(`--file ${src.label}: invalid JSON at line ${line}, column ${column}: ${message}`, ['fix the JSON (a validator or `jq . file` shows the spot), then run again']);
+    }
+    const body = draftFromBody(parsed.value, `${src.label}: `, (p) => resolve(src.baseDir, p), issues, { schedule: true });
+    if (!body.draft && body.postId) throw new UsageError(`--file ${src.label}: postId names a draft on the service; posts check judges payloads`, ['give the payloads, or check the draft before creating it']);
+    return [{ draft: body.draft, issues }];
+  }
+  if (!payload.includes('platform') && !payload.includes('textFor')) throw new UsageError('missing --platform', ['name the targets: --platform twitter-x,instagram (or give --file / --from-file)'], 'MISSING_VALUE');
+  const values: FlagValues = { ...flags, ...(flags.platform ? { platform: splitList(flags.platform) } : {}) };
+  // A malformed --text-for is the problem to report, not the text it failed to give.
+  const syntax: Issue[] = [];
+  parseTextFor(values.textFor ?? [], syntax);
+  if (syntax.length) throw new InvalidInputError(syntax);
+  const draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues);
+  return [{ draft, issues }];
+}

@@ -1,0 +1,32 @@
+// `socialpub posts check`: every target's platform rules judged locally; nothing is sent and no
+// key is needed. Exit 0 when every target would be accepted, 2 otherwise.
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { action } from '../../action.js';
+import { addPostOptions } from './payload-options.js';
+import type { CheckFlags } from './check.run.js';
+
+export function defineCheck(posts: Command, ctx: Context): void {
+  const cmd = posts
+    .command('check')
+    .summary("judge a post (or a bulk file) by each platform's rules, locally; sends nothing")
+    .description(
+      "Judges every target against its platform's published rules, as the platform would: the text counted in the " +
+        "platform's unit against its limit, hashtags, title and link; how many images, videos and GIFs, and whether they " +
+        'may be mixed; each media file read by its headers (type, size, dimensions, aspect ratio, duration, codec, GIF ' +
+        "frames). URLs are not fetched: rules that need a URL's facts are left to the platform. Sends nothing and needs " +
+        'no key. On a terminal a table, piped TSV, --json the report. Exit 0 when every target would be accepted, 2 otherwise.',
+    );
+  addPostOptions(cmd, 'a local file (its headers are read)')
+    .option('--from-file <file>', 'a bulk file, as `posts schedule --from-file` reads it (NDJSON or CSV; - for stdin)')
+    .option('--tz <zone>', "IANA zone for a bulk file's local times (default: this machine's zone)")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  socialpub posts check --platform twitter-x,instagram --text "Launch day" --media clip.mp4
+  socialpub posts check --file post.json --json | jq '.targets[] | select(.accepted | not)'
+  socialpub posts check --from-file posts.csv && socialpub posts schedule --from-file posts.csv`,
+    )
+    .action(action(ctx, async (flags: CheckFlags) => (await import('./check.run.js')).runCheck(ctx, flags)));
+}

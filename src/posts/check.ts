@@ -1,0 +1,69 @@
+// Every target of one or more posts judged against its platform's rules, locally, without sending
+// anything or needing a key: what `posts check` prints and the MCP tool `check_post` returns.
+// Problems that stop a post from being read at all (an unknown platform, a missing file, a bulk
+// row without its time) come first, as problems; each known platform then gets its rule checks.
+import { isPlatform } from '../wire/platforms.js';
+import { judgePayload, type RuleCheck } from '../wire/post-rules.js';
+import { PLATFORM_NAMES } from '../wire/text-limits.js';
+import { collectFacts } from './body.js';
+import type { Issue, MediaSource, PostDraft } from './draft.js';
+import { mediaInspector, type MediaFacts } from './media-facts.js';
+import { payloadFacts, validateDraft } from './validate.js';
+
+export interface CheckEntry {
+  draft: PostDraft | undefined;
+  /** Problems found while reading it (a bulk row's time, a malformed field). */
+  issues: Issue[];
+  /** The bulk file's line the post starts on. */
+  line?: number;
+}
+
+export interface CheckTarget {
+  line?: number;
+  platform: string;
+  /** The platform's name as people know it (X, Instagram). */
+  name: string;
+  accepted: boolean;
+  checks: RuleCheck[];
+}
+
+export interface CheckReport {
+  /** Every target would be accepted and nothing stopped a post from being read. */
+  accepted: boolean;
+  problems: Issue[];
+  targets: CheckTarget[];
+}
+
+/** Judges each entry; media files are read once each (headers only), however many rows share them. */
+export async function checkPosts(entries: readonly CheckEntry[], inspect: (m: MediaSource) => Promise<MediaFacts> = mediaInspector()): Promise<CheckReport> {
+  const drafts = entries.flatMap((e) => (e.draft ? [e.draft] : []));
+  const facts = await collectFacts(drafts, inspect);
+  const factsOf = (m: MediaSource) => facts.get(m);
+  const problems: Issue[] = [];
+  const targets: CheckTarget[] = [];
+  for (const e of entries) {
+    problems.push(...e.issues);
+    if (!e.draft) continue;
+    // What keeps the post from being read (unknown ids, missing files, missing text); the rules
+    // themselves are judged below, target by target.
+    problems.push(...validateDraft(e.draft, factsOf, { platformRules: false }));
+    for (const p of e.draft.platforms) {
+      if (!isPlatform(p.platform) || p.text === undefined) continue;
+      const checks = judgePayload(p.platform, payloadFacts(e.draft, p, factsOf));
+      targets.push({ ...(e.line !== undefined ? { line: e.line } : {}), platform: p.platform, name: PLATFORM_NAMES[p.platform], accepted: !checks.some((c) => c.verdict === 'fail'), checks });
+    }
+  }
+  return { accepted: problems.length === 0 && targets.every((t) => t.accepted), problems, targets };
+}
+
+/** "2 of 3 targets would be accepted; X: 1 rule fails" — the line under the table. */
+export function checkSummary(report: CheckReport): string {
+  const ok = report.targets.filter((t) => t.accepted).length;
+  const parts = [`${ok} of ${report.targets.length} target${report.targets.length === 1 ? '' : 's'} would be accepted`];
+  if (report.problems.length) parts.push(`${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} in the input`);
+  const warned = report.targets.reduce((n, t) => n + t.checks.filter((c) => c.verdict === 'warn').length, 0);
+  if (warned) parts.push(`${warned} warning${warned === 1 ? '' : 's'} (guidance, not refusals)`);
+  const unknown = report.targets.reduce((n, t) => n + t.checks.filter((c) => c.verdict === 'unknown').length, 0);
+  if (unknown) parts.push(`${unknown} rule${unknown === 1 ? '' : 's'} left to the platform (facts of a URL are not read)`);
+  return parts.join('; ');
+}

@@ -1,0 +1,135 @@
+// posts check: reading media by its headers only.
+//   - a 4 GB sparse MP4 whose moov box sits at the end: bytes read (from /proc/self/io, minus a
+//     run without media) must stay under 1 MiB, and the time within 1.2× the same check of a 1 MB MP4
+//   - a bulk file of 1,000 rows with 1,000 distinct images against a plain script that opens each
+//     image and reads its header (target ≤ 2×)
+// Run: npm run build && node test/bench/check.bench.mjs  (or `npm run bench check`)
+import { closeSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { BIN, benchEnv, compare, measure, median, report } from './lib.mjs';
+
+const node = process.execPath;
+const GB = 1024 ** 3;
+
+// Minimal ISO boxes (the test helpers build richer ones; the bench runs without a TypeScript loader).
+const u32 = (n) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n >>> 0);
+  return b;
+};
+const box = (type, ...parts) => {
+  const body = Buffer.concat(parts);
+  return Buffer.concat([u32(body.length + 8), Buffer.from(type, 'latin1'), body]);
+};
+function moov(seconds, width, height) {
+  const mvhd = box('mvhd', Buffer.alloc(4), u32(0), u32(0), u32(1000), u32(seconds * 1000), Buffer.alloc(80));
+  const matrix = Buffer.concat([u32(0x10000), u32(0), u32(0), u32(0), u32(0x10000), u32(0), u32(0), u32(0), u32(0x40000000)]);
+  const tkhd = box('tkhd', Buffer.from([0, 0, 0, 3]), Buffer.alloc(20), Buffer.alloc(16), matrix, u32(width * 0x10000), u32(height * 0x10000));
+  const hdlr = box('hdlr', Buffer.alloc(8), Buffer.from('vide'), Buffer.alloc(12), Buffer.from('V\0'));
+  const stsd = box('stsd', Buffer.alloc(4), u32(1), box('avc1', Buffer.alloc(78)));
+  return box('moov', mvhd, box('trak', tkhd, box('mdia', hdlr, box('minf', box('stbl', stsd)))));
+}
+/** ftyp, an mdat of `mdatBytes` (a hole where the file is sparse), then moov. */
+function writeVideo(path, mdatBytes, seconds) {
+  const ftyp = box('ftyp', Buffer.from('isom'), u32(0x200), Buffer.from('isomavc1'));
+  const size = Buffer.alloc(8);
+  size.writeBigUInt64BE(BigInt(mdatBytes + 16));
+  const head = Buffer.concat([ftyp, u32(1), Buffer.from('mdat'), size]);
+  const tail = moov(seconds, 1280, 720);
+  const fd = openSync(path, 'w');
+  writeSync(fd, head, 0, head.length, 0);
+  ftruncateSync(fd, head.length + mdatBytes);
+  writeSync(fd, tail, 0, tail.length, head.length + mdatBytes);
+  closeSync(fd);
+}
+function png(width, height) {
+  const ihdr = Buffer.concat([u32(13), Buffer.from('IHDR'), u32(width), u32(height), Buffer.from([8, 2, 0, 0, 0]), u32(0)]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr, Buffer.alloc(2048)]);
+}
+
+/** CPU seconds (user + sys) of one run, from /usr/bin/time: steadier than wall time on a shared machine. */
+function cpuMs(dir, args) {
+  const out = join(dir, 'cpu.txt');
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', out, node, ...args], { env: benchEnv({ NO_COLOR: '1' }), stdio: 'ignore' });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}`);
+  const [user, sys] = readFileSync(out, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+  return (user + sys) * 1000;
+}
+
+/** Bytes the process read through read(2) and friends, from /proc/self/io at exit. */
+async function bytesRead(dir, args) {
+  const probe = join(dir, 'io-probe.cjs');
+  writeFileSync(probe, "process.on('exit', () => require('fs').writeFileSync(process.env.IO_OUT, require('fs').readFileSync('/proc/self/io', 'utf8')));\n");
+  const out = join(dir, 'io.txt');
+  const r = await measure(node, ['--require', probe, BIN, ...args], { env: benchEnv({ IO_OUT: out, NO_COLOR: '1' }) });
+  const rchar = Number(/rchar: (\d+)/.exec(readFileSync(out, 'utf8'))?.[1]);
+  return { code: r.code, rchar };
+}
+
+export async function run({ runs = 11, bulkRows = 1000 } = {}) {
+  const tmp = mkdtempSync(join(tmpdir(), 'socialpub-bench-check-'));
+  try {
+    const big = join(tmp, 'big.mp4');
+    const small = join(tmp, 'small.mp4');
+    writeVideo(big, 4 * GB, 60);
+    writeVideo(small, 1024 * 1024, 60);
+    const check = (media) => ['posts', 'check', '--platform', 'youtube', '--title', 'Bench', '--text', 'bench', ...(media ? ['--media', media] : []), '--json'];
+    if (existsSync('/proc/self/io')) {
+      const none = await bytesRead(tmp, check());
+      const withBig = await bytesRead(tmp, check(big));
+      if (withBig.code !== 0) throw new Error(`posts check on the 4 GB file exited ${withBig.code}`);
+      const read = withBig.rchar - none.rchar;
+      console.log(`posts check, 4 GB MP4 with moov at the end: read ${(read / 1024).toFixed(1)} KiB of it (rchar ${withBig.rchar} - ${none.rchar} without media)${read <= 1024 * 1024 ? '  ✓ ≤ 1 MiB' : '  ✗ target ≤ 1 MiB'}`);
+    }
+    report(
+      await compare({
+        name: 'posts check, 4 GB MP4 (moov at the end) vs the same on a 1 MB MP4',
+        subject: { cmd: node, args: [BIN, ...check(big)] },
+        baseline: { cmd: node, args: [BIN, ...check(small)] },
+        runs,
+      }),
+      1.2,
+    );
+
+    const images = join(tmp, 'images');
+    mkdirSync(images);
+    const lines = ['at,platforms,text,media'];
+    for (let i = 0; i < bulkRows; i++) {
+      writeFileSync(join(images, `img${i}.png`), png(1000 + i, 800));
+      lines.push(`2030-01-01T09:00:00Z,bluesky,row ${i},images/img${i}.png`);
+    }
+    const csv = join(tmp, 'bulk.csv');
+    writeFileSync(csv, lines.join('\n') + '\n');
+    // The plain script: open each image, read its first 4 KiB, take width and height from IHDR.
+    const plain = join(tmp, 'plain.mjs');
+    writeFileSync(
+      plain,
+      `import { openSync, readSync, closeSync } from 'node:fs';\nconst buf = Buffer.alloc(4096);\nlet sum = 0;\nfor (let i = 0; i < ${bulkRows}; i++) {\n  const fd = openSync(${JSON.stringify(images)} + '/img' + i + '.png', 'r');\n  readSync(fd, buf, 0, 4096, 0);\n  closeSync(fd);\n  sum += buf.readUInt32BE(16) * buf.readUInt32BE(20);\n}\nconsole.log(sum);\n`,
+    );
+    report(
+      await compare({
+        name: `posts check --from-file (${bulkRows} rows, ${bulkRows} images) vs a plain script reading their headers`,
+        subject: { cmd: node, args: [BIN, 'posts', 'check', '--from-file', csv, '--json'], options: { env: benchEnv({ NO_COLOR: '1' }) } },
+        baseline: { cmd: node, args: [plain] },
+        runs,
+      }),
+      2,
+    );
+    if (existsSync('/usr/bin/time')) {
+      const subject = [];
+      const baseline = [];
+      for (let i = 0; i < runs; i++) {
+        baseline.push(cpuMs(tmp, [plain]));
+        subject.push(cpuMs(tmp, [BIN, 'posts', 'check', '--from-file', csv, '--json']));
+      }
+      const [s, b] = [median(subject), median(baseline)];
+      console.log(`  the same in CPU time (user + sys): ${s.toFixed(0)} ms vs ${b.toFixed(0)} ms = ${(s / b).toFixed(2)}× (median of ${runs}; /usr/bin/time counts in 10 ms steps)`);
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();

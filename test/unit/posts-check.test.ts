@@ -1,0 +1,151 @@
+// `posts check` through the in-process CLI with no profile and no key, the same rules refusing
+// `posts create` before any request, and the MCP tool check_post.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../helpers/run-cli.js';
+import { gif, jpeg, png, video, webp, writeFixture } from '../helpers/media-fixtures.js';
+import { TOOLS } from '../../src/mcp/tools/index.js';
+import type { ToolContext } from '../../src/mcp/types.js';
+
+let dir: string;
+const f = (name: string) => join(dir, name);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'socialpub-check-'));
+  writeFixture(f('long.mp4'), video({ durationSec: 200, width: 1920, height: 1080, moovAtEnd: true }));
+  writeFixture(f('short.mov'), video({ durationSec: 20, width: 1920, height: 1080, mov: true, rotated: true }));
+  writeFixture(f('photo.jpg'), jpeg(1080, 1350, { app1Bytes: 2000 }));
+  writeFixture(f('wide.jpg'), jpeg(2400, 1000));
+  writeFixture(f('square.png'), png(1080, 1080));
+  writeFixture(f('card.webp'), webp(1200, 628));
+  writeFixture(f('loop.gif'), gif(480, 270, 400));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Report = {
+  accepted: boolean;
+  problems: Array<{ field: string; message: string }>;
+  targets: Array<{ platform: string; accepted: boolean; line?: number; checks: Array<{ rule: string; verdict: string; item?: string; actual: string; limit: string; message?: string; fix?: string }> }>;
+};
+const json = (stdout: string) => JSON.parse(stdout) as Report;
+const rule = (r: Report, platform: string, name: string) => r.targets.find((t) => t.platform === platform)!.checks.filter((c) => c.rule === name);
+
+describe('socialpub posts check', () => {
+  it('judges each platform, with no profile and no key, and exits 2 when a target would be refused', async () => {
+    const r = await runCli(['posts', 'check', '--platform', 'twitter-x,instagram', '--text', 'Launch #day', '--media', f('long.mp4'), '--media', f('photo.jpg'), '--json'], { env: { SOCIALPUB_API_KEY: undefined } });
+    expect(r.code).toBe(2);
+    const report = json(r.stdout);
+    expect(report.accepted).toBe(false);
+    expect(report.targets.map((t) => [t.platform, t.accepted])).toEqual([
+      ['twitter-x', false],
+      ['instagram', true],
+    ]);
+    expect(rule(report, 'twitter-x', 'media.mix')[0]).toMatchObject({ verdict: 'fail', fix: 'remove the video or post it separately' });
+    expect(rule(report, 'twitter-x', 'video.duration')[0]).toMatchObject({ verdict: 'fail', actual: expect.stringContaining('200 s'), limit: '0.5 s–140 s' });
+    expect(rule(report, 'twitter-x', 'text.length')[0]).toMatchObject({ verdict: 'pass', actual: '11', limit: '≤ 280' });
+    expect(rule(report, 'instagram', 'image.aspect')[0]).toMatchObject({ verdict: 'pass', actual: '1080×1350 (0.80:1)' });
+    expect(r.stderr).not.toMatch(/key|profile/i);
+  });
+
+  it('exits 0 when every target would be accepted, and reads rotated MOV, WebP and GIF headers', async () => {
+    const r = await runCli(['posts', 'check', '--platform', 'tiktok', '--text', 'Hi', '--media', f('short.mov'), '--json']);
+    expect(r.code).toBe(0);
+    expect(rule(json(r.stdout), 'tiktok', 'video.dimensions')[0]).toMatchObject({ verdict: 'pass', actual: '1080×1920' });
+    const bsky = await runCli(['posts', 'check', '--platform', 'bluesky', '--text', 'Hi', '--media', f('card.webp'), '--json']);
+    expect(bsky.code).toBe(0);
+    const x = json((await runCli(['posts', 'check', '--platform', 'twitter-x', '--text', 'Hi', '--media', f('loop.gif'), '--json'])).stdout);
+    expect(rule(x, 'twitter-x', 'gif.frames')[0]).toMatchObject({ verdict: 'fail', actual: '400', limit: '≤ 350' });
+  });
+
+  it('prints a table on a terminal that fits its width, with each failure and its fix under it', async () => {
+    const r = await runCli(['posts', 'check', '--platform', 'youtube', '--text', 'Watch', '--media', f('long.mp4')], { tty: true, columns: 80 });
+    expect(r.code).toBe(2);
+    const lines = r.stdout.replace(/\x1b\[[0-9;]*m/g, '').trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(3);
+    expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(80);
+    expect(lines[0]).toMatch(/TARGET\s+RULE\s+VERDICT/);
+    expect(r.stderr).toContain('YouTube needs a title');
+    expect(r.stderr).toContain('fix: give the post a title (at most 100 characters)');
+  });
+
+  it('prints TSV when piped', async () => {
+    const r = await runCli(['posts', 'check', '--platform', 'threads', '--text', 'x'.repeat(501)]);
+    expect(r.code).toBe(2);
+    const first = r.stdout.split('\n')[0]!.split('\t');
+    expect(first.slice(0, 6)).toEqual(['threads', 'text.length', 'fail', '', '501', '≤ 500']);
+  });
+
+  it('checks a bulk file row by row, as posts schedule --from-file reads it', async () => {
+    const csv = join(dir, 'posts.csv');
+    writeFileSync(csv, ['at,platforms,text,media,title', `2030-01-01T09:00:00Z,instagram,${Array.from({ length: 40 }, (_, i) => `#t${i}`).join(' ')},photo.jpg,`, '2030-01-01T10:00:00Z,instagram|youtube,Fine,short.mov,A title', ''].join('\n'));
+    const r = await runCli(['posts', 'check', '--from-file', csv, '--json']);
+    expect(r.code).toBe(2);
+    const report = json(r.stdout);
+    expect(report.targets.map((t) => [t.line, t.platform, t.accepted])).toEqual([
+      [2, 'instagram', false],
+      [3, 'instagram', true],
+      [3, 'youtube', true],
+    ]);
+    expect(report.targets[0]!.checks.find((c) => c.rule === 'text.hashtags')).toMatchObject({ verdict: 'fail', actual: '40', limit: '≤ 30' });
+  });
+
+  it('lists what keeps a post from being read as problems (exit 2), and refuses conflicting sources (exit 2)', async () => {
+    const r = await runCli(['posts', 'check', '--platform', 'bluesky', '--text', 'Hi', '--media', f('missing.png'), '--json']);
+    expect(r.code).toBe(2);
+    expect(json(r.stdout).problems).toEqual([expect.objectContaining({ message: expect.stringContaining('no such file') })]);
+    const both = await runCli(['posts', 'check', '--file', f('a.json'), '--text', 'Hi']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--file cannot be combined');
+  });
+});
+
+describe('the same rules stop create and schedule before any request', () => {
+  it('refuses a mixed X post and a long X video with the fix, and --no-local-checks leaves them to the service', async () => {
+    const r = await runCli(['posts', 'create', '--platform', 'twitter-x', '--text', 'Hi', '--media', f('long.mp4'), '--media', f('square.png'), '--dry-run']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('X takes up to 4 images or one video');
+    expect(r.stderr).toContain('remove the video or post it separately');
+    expect(r.stderr).toContain('trim it to at most 140 s');
+    const unchecked = await runCli(['posts', 'create', '--platform', 'twitter-x', '--text', 'Hi', '--media', f('long.mp4'), '--media', f('square.png'), '--dry-run', '--no-local-checks'], { env: { SOCIALPUB_API_KEY: 'sk_test_local' } });
+    expect(unchecked.stderr).not.toContain('X takes up to 4 images');
+    expect(unchecked.code).toBe(0);
+  });
+
+  it('refuses a YouTube post without a title, Instagram with 40 hashtags, an http:// media URL, naming the field', async () => {
+    const yt = await runCli(['posts', 'schedule', '--platform', 'youtube', '--text', 'Watch', '--media', f('long.mp4'), '--at', '+2h', '--dry-run']);
+    expect(yt.code).toBe(2);
+    expect(yt.stderr).toMatch(/--title: YouTube needs a title/);
+    const ig = await runCli(['posts', 'create', '--platform', 'instagram', '--text', Array.from({ length: 40 }, (_, i) => `#t${i}`).join(' '), '--media', f('photo.jpg'), '--dry-run']);
+    expect(ig.stderr).toMatch(/--text: 40 hashtags: Instagram takes at most 30/);
+    const http = await runCli(['posts', 'create', '--platform', 'bluesky,threads', '--text', 'Hi', '--media', 'http://cdn.example/a.jpg', '--dry-run']);
+    expect(http.code).toBe(2);
+    expect(http.stderr).toContain('--media http://cdn.example/a.jpg: an http:// URL');
+    expect(http.stderr).toContain('https://cdn.example/a.jpg');
+    expect(http.stderr.match(/an http:\/\/ URL/g)).toHaveLength(1);
+  });
+});
+
+describe('MCP check_post', () => {
+  const tool = TOOLS.find((t) => t.name === 'check_post')!;
+  const tc = { deps: { client: () => Promise.reject(new Error('no client needed')) } } as unknown as ToolContext;
+
+  it('is read-only and returns each platform verdict, sending nothing', async () => {
+    expect(tool.write).toBe(false);
+    expect(tool.annotations.readOnlyHint).toBe(true);
+    const res = await tool.run({ platforms: ['twitter-x', 'linkedin'], text: 'Launch', media: [f('long.mp4')] }, tc);
+    expect(res.accepted).toBe(false);
+    const platforms = res.platforms as Report['targets'];
+    expect(platforms.map((p) => [p.platform, p.accepted])).toEqual([
+      ['twitter-x', false],
+      ['linkedin', true],
+    ]);
+    expect(platforms[0]!.checks.find((c) => c.rule === 'video.duration')).toMatchObject({ verdict: 'fail', fix: expect.stringContaining('140 s') });
+    expect(platforms[0]!.checks.find((c) => c.rule === 'text.length')).toMatchObject({ verdict: 'pass', actual: '6', limit: '≤ 280' });
+  });
+
+  it('refuses a relative media path as invalid input', async () => {
+    await expect(tool.run({ platforms: ['bluesky'], text: 'Hi', media: ['photo.jpg'] }, tc)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+});
