@@ -5,7 +5,7 @@ import { PLATFORMS, type Platform, type PostStatus } from '../wire/platforms.js'
 import { failureFor, mediaRequiredFor, type ResultError } from './failures.js';
 import { IdCodec } from './ids.js';
 import { IdempotencyCache } from './idempotency.js';
-import { isoTime } from './iso-time.js';
+import { isoTime } from './timestamps.js';
 import { platformDataFor, usernameFor, type PlatformData } from './platform-data.js';
 import { RollingWindow } from './rate-limit.js';
 import type { Entropy } from './random.js';

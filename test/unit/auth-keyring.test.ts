@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { openProfileStore } from '../../src/config/store.js';
-import { keyringAccount } from '../../src/config/keyring.js';
+import { keyringAccount } from '../../src/config/types.js';
 import { maskKey } from '../../src/config/resolve.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { fakeKeyring, type FakeKeyring } from '../helpers/fake-keyring.js';

@@ -15,7 +15,7 @@ import { machineZone, parseAt, requireFuture, type ResolvedAt } from '../../../p
 import { readSource } from './read-source.js';
 import { userZone } from '../../../posts/zone.js';
 import { askAt, askMedia, askPlatforms, askTexts } from './prompts.js';
-import { splitList } from '../../flags/list.js';
+import { splitList } from '../../flags/text.js';
 import { checkIdempotencyKey } from './send.js';
 import { PLATFORM_LIMITS, isPlatform } from '../../../wire/platforms.js';
 

@@ -1,7 +1,7 @@
 // Options shared by `posts create` and `posts schedule` (CONTRACT section 3, payload options).
 import type { Command } from 'commander';
 import { PLATFORMS } from '../../../wire/platforms.js';
-import { collect } from '../../flags/list.js';
+import { collect } from '../../flags/text.js';
 
 export function addPayloadOptions(cmd: Command): Command {
   return cmd

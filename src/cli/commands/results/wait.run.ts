@@ -4,9 +4,9 @@
 import type { Context } from '../../context.js';
 import { keyWorkspace } from '../../key-workspace.js';
 import { CliError, EXIT } from '../../cli-error.js';
-import { nonEmpty } from '../../flags/url.js';
+import { nonEmpty } from '../../flags/text.js';
 import { optionalWholeNumber } from '../../flags/number.js';
-import { optionalDuration } from '../../flags/duration.js';
+import { optionalDuration } from '../../flags/number.js';
 import { formatDuration } from '../../../client/retry-timing.js';
 import type { ApiClient, RateLimitInfo } from '../../../client/types.js';
 import { startListener } from '../../../listen/index.js';
