@@ -1,4 +1,4 @@
-// Keys in the system credential store (CONTRACT section 5), with a fake keyring behind the real
+// Keys in the system credential store, with a fake keyring behind the real
 // CredentialStore code and the sandbox answering the key check: login stores in the keyring when
 // it works and says so, falls back to the 0600 file (saying why) when it does not,
 // --insecure-storage chooses the file; status says where the key is; logout and profile remove

@@ -88,7 +88,7 @@ export async function compose(ctx: Context, opts: ScheduleOptions, mode: 'create
     const now = ctx.clock.now();
     return catchTime(issues, () => {
       const parsed = parseAt(input, { now, zone, field: atField });
-      // A late CI re-run (CONTRACT 5): with a key, an absolute time that has passed is sent; the
+      // A late CI re-run: with a key, an absolute time that has passed is sent; the
       // service replays the post the key created, and only refuses a key it has never seen.
       return opts.idempotencyKey !== undefined && parsed.kind !== 'relative' ? parsed : requireFuture(parsed, now, atField, input);
     });

@@ -1,4 +1,4 @@
-// Options shared by `posts create` and `posts schedule` (CONTRACT section 3, payload options).
+// Options shared by `posts create` and `posts schedule`: text, platforms, media, payloads.
 import type { Command } from 'commander';
 import { PLATFORMS } from '../../../wire/platforms.js';
 import { collect } from '../../flags/text.js';
