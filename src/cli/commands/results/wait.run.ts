@@ -2,7 +2,7 @@
 // has a result; exit 7 when any failed, 1 on timeout. Outages are ridden out until the wait's
 // own deadline; a draft or a post due after it fails at once.
 import type { Context } from '../../context.js';
-import { keyWorkspace } from '../../key-workspace.js';
+import { keyWorkspace } from '../../../config/resolve.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { nonEmpty } from '../../flags/text.js';
 import { optionalWholeNumber } from '../../flags/number.js';
