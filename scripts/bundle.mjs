@@ -2,7 +2,7 @@
 // (why: the start-up comment at the top of bin/socialpub.js). esbuild splits only ESM, so the
 // bundle is built as ESM in memory and each file is then rewritten to CommonJS on its own,
 // dynamic import() included (one lazy require per command stays lazy).
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { build, transform } from 'esbuild';
 import { METAFILE } from './gen-notices.mjs';
@@ -97,11 +97,33 @@ function write(path, contents) {
   writeFileSync(path, contents);
 }
 
+/**
+ * The sandbox library's declarations (package.json `exports.types`). `tsc -b tsconfig.json` (the
+ * one type check of src, run first by `npm run bundle`) writes declarations for all of src to
+ * .tsbuild/types; only sandbox/index.d.ts and the declarations it reaches ship.
+ */
+function copyLibraryTypes(outdir) {
+  const from = join(root, '.tsbuild', 'types');
+  const todo = ['sandbox/index.d.ts'];
+  for (const seen = new Set(todo); todo.length; ) {
+    const rel = todo.pop();
+    const file = join(from, rel);
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`rm -rf .tsbuild && npm run build\``);
+    const text = readFileSync(file, 'utf8');
+    write(join(outdir, 'types', rel), text);
+    for (const m of text.matchAll(/(?:from |import\()['"](\.\.?\/[^'"]+)\.js['"]/g)) {
+      const next = join(dirname(rel), `${m[1]}.d.ts`);
+      if (!seen.has(next)) todo.push(next), seen.add(next);
+    }
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const outdir = join(root, 'dist');
   rmSync(outdir, { recursive: true, force: true });
   const metafile = await bundle({ outdir, core: CORE });
   await bundleCompileCache(outdir);
+  copyLibraryTypes(outdir);
   mkdirSync(dirname(join(root, METAFILE)), { recursive: true });
   writeFileSync(join(root, METAFILE), JSON.stringify(metafile));
 }

@@ -1,4 +1,4 @@
-// Exit codes of the contract (CONTRACT section 3), a public interface that only ever grows, and
+// Exit codes, a public interface (scripts branch on them) that only ever grows, and
 // the errors the CLI raises itself. One module, since every error carries its exit code (and one
 // file less to load on start-up).
 

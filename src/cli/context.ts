@@ -1,4 +1,4 @@
-// The Context every command receives (DESIGN habit 1): streams, environment, clock, the Ctrl-C
+// The Context every command receives: streams, environment, clock, the Ctrl-C
 // signal, parsed global flags, and lazy factories for config, the API client and the prompter.
 // Command code never touches process.* directly, so tests can run it in-process.
 import type { ApiClient, ClientOptions } from '../client/types.js';
@@ -37,7 +37,7 @@ export interface Clock {
 export { FORMATS as OUTPUT_FORMATS, type Format as OutputFormat } from '../output/formats.js';
 import type { Format as OutputFormat } from '../output/formats.js';
 
-/** Global flags after parsing and defaults (CONTRACT section 3). */
+/** Global flags after parsing and defaults (`socialpub --help` lists them). */
 export interface Globals {
   profile: string | undefined;
   baseUrl: string | undefined;

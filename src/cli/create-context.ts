@@ -2,8 +2,7 @@
 import type { ApiClient, ClientOptions } from '../client/types.js';
 import { configDir } from '../config/paths.js';
 import { openProfileStore } from '../config/store.js';
-import type { ProfileStore, ResolvedProfile } from '../config/types.js';
-import type { Keyring } from '../config/keyring.js';
+import type { Keyring, ProfileStore, ResolvedProfile } from '../config/types.js';
 import type { Output } from '../output/output.js';
 import type { JqProgram } from '../output/jq.js';
 import type { Colors } from '../output/colors.js';

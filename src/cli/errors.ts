@@ -1,4 +1,4 @@
-// The one place that turns any error into an exit code and a message (DESIGN habit 4).
+// The one place that turns any error into an exit code and a message.
 import { ApiError, RateLimitError } from '../client/errors.js';
 import { CliError, EXIT, type ExitCode } from './cli-error.js';
 import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';

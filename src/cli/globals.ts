@@ -1,10 +1,6 @@
 // Global flags → Globals, with the environment and terminal taken into account.
 import { UsageError } from './cli-error.js';
-import { FLAG_DEFAULTS } from './flags/defaults.js';
-import { duration } from './flags/duration.js';
-import { wholeNumber } from './flags/number.js';
-import { choice } from './flags/choice.js';
-import { flagError } from './flags/error.js';
+import { choice, duration, flagError, FLAG_DEFAULTS, wholeNumber } from './flags/index.js';
 import { FieldsError, parseFields } from '../output/fields.js';
 import { OUTPUT_FORMATS, type Globals, type Io, type OutputFormat } from './context.js';
 import { colorEnabled } from '../output/colors.js';

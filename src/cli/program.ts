@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import type { Context } from './context.js';
 import { defineCommands } from './commands/index.js';
-import { FLAG_DEFAULTS } from './flags/defaults.js';
+import { FLAG_DEFAULTS } from './flags/index.js';
 import { FORMATS } from '../output/formats.js';
 
 /** The program; given argv, only the nouns it names are defined in full (see nounsToDefine). */

@@ -1,5 +1,6 @@
-// Prompts sit behind this interface so tests can answer them; the real one wraps
-// @inquirer prompts (inquirer-prompts.ts), loaded only when a prompt is actually shown.
+// Prompts sit behind this interface so tests can answer them; the real one wraps the @inquirer
+// prompts, each loaded from its own package only when that prompt is actually shown (through
+// @inquirer/prompts' index the bundle also took its editor prompt and iconv-lite, about 600 kB).
 import type { Io } from './context.js';
 
 export interface Choice<T> {
@@ -21,22 +22,21 @@ export interface Prompter {
 
 export function inquirerPrompter(io: Io): Prompter {
   const context = { input: io.stdin, output: io.stderr } as never;
-  const load = () => import('./inquirer-prompts.js');
   return {
     async input(o) {
-      return (await load()).input(o, context);
+      return (await import('@inquirer/input')).default(o, context);
     },
     async password(o) {
-      return (await load()).password({ ...o, mask: true }, context);
+      return (await import('@inquirer/password')).default({ ...o, mask: true }, context);
     },
     async confirm(o) {
-      return (await load()).confirm(o, context);
+      return (await import('@inquirer/confirm')).default(o, context);
     },
     async checkbox(o) {
-      return (await load()).checkbox(o, context);
+      return (await import('@inquirer/checkbox')).default(o, context);
     },
     async select(o) {
-      return (await load()).select(o, context);
+      return (await import('@inquirer/select')).default(o, context);
     },
   };
 }

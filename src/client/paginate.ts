@@ -1,4 +1,4 @@
-// Offset/limit pagination as an async iterator (DESIGN habit 7). After the first page, meta.total
+// Offset/limit pagination as an async iterator. After the first page, meta.total
 // is known and up to `concurrency` pages are fetched at once; rows are still yielded strictly in
 // the service's order.
 //

@@ -1,7 +1,7 @@
 // Keeps secrets out of anything printed: the API key, Authorization values, `whsec_` webhook
 // secrets, URL credentials and key-like query or JSON fields. Two strengths:
 // - redact(): our own trace and `api --dry-run`, which may also mask key-like fields by name;
-// - maskEchoed()/maskEchoedValue(): whatever a server sent (CONTRACT section 5), masked for the
+// - maskEchoed()/maskEchoedValue(): whatever a server sent, masked for the
 //   key in use, `whsec_` secrets, Bearer tokens and URL credentials only, so ordinary content
 //   (a post's text) stays as it was.
 

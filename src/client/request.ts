@@ -1,4 +1,4 @@
-// The one request pipeline every call goes through (DESIGN habit 6): a timeout per attempt,
+// The one request pipeline every call goes through: a timeout per attempt,
 // retries with full-jitter backoff on connection errors, timeouts, 408, 409, 429 and 5xx,
 // Retry-After honoured up to the wait budget, the same Idempotency-Key and body bytes on every
 // retry, typed errors, and zod validation of the response at the boundary.
@@ -47,7 +47,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
   const running = new Set<AbortController>();
   let closed = false;
   // Everything a server sends is masked for these before it reaches a message, a trace or a
-  // caller (CONTRACT section 5): a server or proxy may echo the key back.
+  // caller (a key is never printed in full): a server or proxy may echo the key back.
   const secrets = secretsOf(config.apiKey, config.baseUrl);
   const origin = safeOrigin(config.baseUrl);
 

@@ -1,8 +1,7 @@
-// Where a profile's API key lives (CONTRACT section 5): the system's credential store when there
+// Where a profile's API key lives (secrets never in a flag value, files 0600): the system's credential store when there
 // is one, else the 0600 config file. The config file records which (`keyStorage: "keyring"`),
 // so a read goes straight to the right place and a key already in the file keeps working.
-import { KeyringUnavailableError, keyringAccount, type Keyring } from './keyring.js';
-import type { Profile, ProfileStore } from './types.js';
+import { KeyringUnavailableError, keyringAccount, type Keyring, type Profile, type ProfileStore } from './types.js';
 
 export type KeyStorage = 'keyring' | 'file';
 

@@ -70,3 +70,11 @@ export function maskKey(key: string | undefined): string {
   const shown = key.length >= 12 ? 4 : key.length >= 8 ? 2 : 0;
   return `…${shown ? key.slice(-shown) : ''}`;
 }
+
+/**
+ * "the workspace of …" in not-found messages: an id is looked up in the workspace of the key in
+ * use, so name where that key came from (SOCIALPUB_API_KEY overrides any profile's key).
+ */
+export function keyWorkspace(profile: Pick<ResolvedProfile, 'name' | 'keySource'>): string {
+  return profile.keySource === 'env' ? 'the workspace of the key in SOCIALPUB_API_KEY' : `the workspace of profile ${profile.name}`;
+}

@@ -7,12 +7,10 @@
 // in whatever folder the link points to while the message names the config folder.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Profile, ProfileStore } from './types.js';
+import { profileNameProblem, type Keyring, type Profile, type ProfileStore } from './types.js';
 import { CONFIG_FILE } from './paths.js';
 import { DIR_MODE, describeModeChange, tightenModes } from './file-modes.js';
-import { profileNameProblem } from './profile-name.js';
 import { configAccessError } from './access-error.js';
-import type { Keyring } from './keyring.js';
 import { systemKeyring } from './system-keyring.js';
 
 interface FileShape {

@@ -4,7 +4,7 @@
 // (`security add-generic-password -w KEY` or `cmdkey /pass:` would show it in process lists).
 // An install without the module, a Linux without a session bus (CI, SSH) or a keyring that
 // does not answer in time all become KeyringUnavailableError, so callers fall back to the file.
-import { KEYRING_SERVICE, KeyringUnavailableError, type Keyring } from './keyring.js';
+import { KEYRING_SERVICE, KeyringUnavailableError, type Keyring } from './types.js';
 
 type Binding = typeof import('@napi-rs/keyring');
 

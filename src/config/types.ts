@@ -1,5 +1,5 @@
-import type { Keyring } from './keyring.js';
-// Profiles: one per workspace, each with its base URL, API key and preferences.
+// Profiles: one per workspace, each with its base URL, API key and preferences; their names;
+// and the system's credential store as the config layer sees it.
 
 export interface Profile {
   baseUrl?: string;
@@ -54,3 +54,38 @@ export interface ResolvedProfile {
 /** Where a profile points when nothing says otherwise: a local sandbox (`socialpub sandbox`). */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
 export const DEFAULT_PROFILE = 'default';
+
+// Profile names end up in a JSON object key and on command lines: keep them plain.
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** Why a name cannot be a profile name, or undefined when it can. */
+export function profileNameProblem(name: string): string | undefined {
+  if (NAME.test(name)) return undefined;
+  return `"${name}" is not a valid profile name: use 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit`;
+}
+
+// The operating system's credential store: three calls on one entry per profile. The real one
+// (system-keyring.ts) wraps a native binding; tests use a fake.
+export interface Keyring {
+  /** What the user knows it as: "the macOS Keychain", "the Secret Service", … */
+  readonly name: string;
+  /** The secret of an account, or undefined when there is none. */
+  get(account: string): Promise<string | undefined>;
+  set(account: string, secret: string): Promise<void>;
+  /** True when there was an entry to delete. */
+  delete(account: string): Promise<boolean>;
+}
+
+/** The keyring cannot be used here (none installed, no session bus, locked, too slow). */
+export class KeyringUnavailableError extends Error {
+  constructor(reason: string, cause?: unknown) {
+    super(reason, cause === undefined ? undefined : { cause });
+    this.name = 'KeyringUnavailableError';
+  }
+}
+
+/** Entries are named by service and account; the folder keeps two config folders apart. */
+export const KEYRING_SERVICE = 'socialpub';
+export function keyringAccount(profile: string, configDir: string): string {
+  return `${profile}@${configDir}`;
+}

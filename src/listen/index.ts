@@ -1,5 +1,5 @@
-// The webhook listener engine (DESIGN habit 9): an HTTP endpoint that verifies, de-duplicates,
-// filters and forwards Standard Webhooks deliveries and reports everything as typed events.
+// The webhook listener engine: an HTTP endpoint that verifies, de-duplicates, filters and
+// forwards Standard Webhooks deliveries and reports everything as typed events.
 // It never prints; the `listen` command renders what it emits.
 export { startListener } from './listener.js';
 export { isUsableSecret, ListenerStartError, LISTENER_DEFAULTS } from './options.js';

@@ -1,4 +1,4 @@
-// Colour decisions (DESIGN habit 2), in the order of COLOR_PRECEDENCE below.
+// Colour decisions (colour only on a terminal, never on stdout data), in the order of COLOR_PRECEDENCE below.
 export interface Colors {
   enabled: boolean;
   bold(s: string): string;

@@ -1,4 +1,4 @@
-// From a validated draft to the wire body of POST /v1/posts or /v1/schedule (CONTRACT section 2).
+// From a validated draft to the JSON body that POST /v1/posts and POST /v1/schedule take.
 import { mediaKind } from '../wire/platforms.js';
 import type { CreatePostBody, MediaRef, Payloads } from '../wire/schemas.js';
 import type { MediaSource, PostDraft } from './draft.js';

@@ -18,7 +18,7 @@ export interface StatsGroup {
   failed: number;
 }
 
-/** The `--json` shape (CONTRACT section 5). */
+/** The `--json` shape: a public interface, fields are only ever added. */
 export interface Stats {
   total: number;
   succeeded: number;

@@ -4,7 +4,7 @@ import type { SandboxClock } from './clock.js';
 import { Chaos } from './chaos.js';
 import { IdCodec } from './ids.js';
 import { KeyRing } from './keys.js';
-import type { Change } from './durable/changes.js';
+import type { Change } from './durable/replay.js';
 import type { Journal } from './durable/journal.js';
 import { STATE_FORMAT, STATE_VERSION, type SavedMedia, type SavedState } from './persistence.js';
 import { Publisher, type PublisherHost } from './publisher.js';

@@ -1,4 +1,4 @@
-// Idempotency keys of one workspace (CONTRACT section 2): the first response to a key is kept
+// Idempotency keys of one workspace (the Idempotency-Key header): the first response to a key is kept
 // for 24 hours and replayed for the same request; the same key with another request is
 // refused; a key whose first request is still being processed answers 409.
 import { createHash } from 'node:crypto';

@@ -1,12 +1,25 @@
 // The service's endpoints. `body` says what the route reads: a JSON object (at most
 // MAX_BODY_BYTES) or raw bytes (at most what `limit` says for this request).
 import { MAX_BODY_BYTES } from '../wire/protocol.js';
-import type { Call } from './handlers/call.js';
+import type { SandboxCore } from './core.js';
 import { createMedia, getMedia, uploadLimit, uploadMedia } from './handlers/media.js';
 import { createPost, getPost, listPosts, schedulePost } from './handlers/posts.js';
 import { getResult, listResults } from './handlers/results.js';
 import type { HttpError, Reply } from './http/reply.js';
 import type { Workspace } from './workspace.js';
+
+/** What a handler receives: the workspace of the key, path parameters, the query, the body. */
+export interface Call {
+  core: SandboxCore;
+  ws: Workspace;
+  params: string[];
+  query: URLSearchParams;
+  /** Parsed JSON object body (routes that take JSON). */
+  json: Record<string, unknown>;
+  /** Raw body (routes that take bytes). */
+  raw: Buffer;
+  now: number;
+}
 
 export interface Route {
   method: 'GET' | 'POST' | 'PUT';

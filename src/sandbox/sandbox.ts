@@ -8,7 +8,7 @@ import { SandboxCore, type SandboxConfig } from './core.js';
 import { IdCodec } from './ids.js';
 import { makeApiKey } from './keys.js';
 import { openDataFile, type OpenedData } from './durable/data-file.js';
-import { resumeDurable } from './durable/resume.js';
+import { resumeDurable } from './durable/replay.js';
 import { entropyFromSeed, hash, randomEntropy, STREAM, type Entropy } from './random.js';
 import { createRequestHandler } from './server.js';
 import { guardServer } from './http/connection-guard.js';

@@ -8,14 +8,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CODE, HEADER } from '../wire/protocol.js';
 import type { SandboxCore } from './core.js';
-import type { Call } from './handlers/call.js';
 import { handlePublic } from './handlers/public.js';
-import { discardRest, readBody } from './http/body.js';
+import { discardRest, MAX_JSON_DEPTH, readBody, tooDeep } from './http/body.js';
 import { counted, cut, delayOnce, headerValue, rateLimited, send, sendError, type Exchange } from './http/exchange.js';
 import { badRequest, HttpError, type Reply } from './http/reply.js';
-import { tooDeep, MAX_JSON_DEPTH } from './http/json-depth.js';
 import { fingerprint } from './idempotency.js';
-import { isApiPath, JSON_BODY_LIMIT, matchRoute, type Route } from './routes.js';
+import { isApiPath, JSON_BODY_LIMIT, matchRoute, type Call, type Route } from './routes.js';
 import type { RequestLogEntry } from './types.js';
 import type { Workspace } from './workspace.js';
 

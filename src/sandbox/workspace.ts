@@ -6,7 +6,7 @@ import { failureFor, mediaRequiredFor, ruleFailureFor, type ResultError } from '
 import { brokenRule, hasMedia } from './platform-rules.js';
 import { IdCodec } from './ids.js';
 import { IdempotencyCache } from './idempotency.js';
-import { isoTime } from './iso-time.js';
+import { isoTime } from './timestamps.js';
 import { platformDataFor, usernameFor, type PlatformData } from './platform-data.js';
 import { RollingWindow } from './rate-limit.js';
 import type { Entropy } from './random.js';

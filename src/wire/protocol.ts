@@ -1,4 +1,4 @@
-// The protocol's constants (CONTRACT section 2): header names, error codes, paging rules, the body
+// The protocol's constants: header names, error codes, paging rules, the body
 // limit and the paths, in one place so that the client, the sandbox and the listener cannot drift
 // apart on spelling.
 export const HEADER = {
@@ -15,7 +15,7 @@ export const HEADER = {
   webhookSignature: 'webhook-signature',
 } as const;
 
-/** Error codes the service's error body carries (CONTRACT section 2). */
+/** Error codes the service's error body carries. */
 export const ERROR_CODE = {
   badRequest: 'BAD_REQUEST',
   unauthorized: 'UNAUTHORIZED',
@@ -30,7 +30,7 @@ export const ERROR_CODE = {
   methodNotAllowed: 'METHOD_NOT_ALLOWED',
 } as const;
 
-/** Page size rules (CONTRACT section 2). */
+/** Page size rules of offset/limit paging. */
 export const PAGE = { defaultLimit: 10, maxLimit: 100 } as const;
 
 /** Largest request body the service accepts. */

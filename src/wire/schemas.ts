@@ -1,5 +1,5 @@
 // Zod schemas of the objects on the wire, written with zod/mini: it tree-shakes to a few KB,
-// where classic zod costs ~40 ms to load on every command (start-up targets P1/P2).
+// where classic zod costs ~40 ms to load on every command (`npm run bench startup`).
 // Response schemas are loose: unknown fields are kept (so `--json` shows them) and only what
 // the client relies on is required.
 import * as z from 'zod/mini';
@@ -112,7 +112,7 @@ const errorIssueSchema = z.looseObject({ path: z.string(), message: z.string() }
 export type ErrorIssue = z.infer<typeof errorIssueSchema>;
 
 
-/** Body of a webhook delivery (CONTRACT section 2). */
+/** Body of a webhook delivery (Standard Webhooks). */
 export const webhookPayloadSchema = z.looseObject({
   type: z.string(),
   postId: z.string(),

@@ -1,4 +1,4 @@
-// P6: `socialpub listen --output ndjson` (the built binary, spawned) under concurrent signed
+// Listener throughput: `socialpub listen --output ndjson` (the built binary, spawned) under concurrent signed
 // deliveries, against a bare node:http server answering 204, both driven by autocannon with
 // the same requests (a fresh webhook-id and signature per request). Target: ≥ 0.8× the bare
 // server's requests per second, and every accepted delivery printed exactly once.
@@ -175,7 +175,7 @@ export async function run({ rounds = 7, amount = 40_000, warmup = 5_000, connect
   const fileRatio = median(rows.map((r) => r.file.rps / r.bare.rps));
   const cpuBare = median(rows.map((r) => r.bare.cpuPerRequest));
   const cpuListen = median(rows.map((r) => r.nul.cpuPerRequest));
-  console.log(`P6 listen: ${connections} connections, ${amount.toLocaleString('en-US')} signed deliveries per run after ${warmup.toLocaleString('en-US')} warm-up, ${rounds} rounds`);
+  console.log(`listen: ${connections} connections, ${amount.toLocaleString('en-US')} signed deliveries per run after ${warmup.toLocaleString('en-US')} warm-up, ${rounds} rounds`);
   console.log(`  bare node:http 204:                 ${fmt(median(rows.map((r) => r.bare.rps)))} req/s (median)`);
   console.log(`  listen --output ndjson > /dev/null: ${fmt(median(rows.map((r) => r.nul.rps)))} req/s (median) · median paired ratio ${ratio.toFixed(2)}×  ${ratio >= 0.8 ? '✓ ≥ 0.8×' : '✗ target ≥ 0.8×'}`);
   console.log(`  listen --output ndjson > file:      ${fmt(median(rows.map((r) => r.file.rps)))} req/s (median) · median paired ratio ${fileRatio.toFixed(2)}×`);

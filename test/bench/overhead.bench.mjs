@@ -1,4 +1,4 @@
-// P2: `socialpub results get ID` against a local sandbox vs a minimal Node script that does the
+// Networked overhead: `socialpub results get ID` against a local sandbox vs a minimal Node script that does the
 // same authenticated GET with fetch and prints the body.
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +28,7 @@ export async function run({ runs = 15 } = {}) {
     const node = process.execPath;
     report(
       await compare({
-        name: 'P2: socialpub results get ID vs minimal fetch script',
+        name: 'overhead: socialpub results get ID vs minimal fetch script',
         subject: { cmd: node, args: [BIN, 'results', 'get', id], options: { env } },
         baseline: { cmd: node, args: [script, id], options: { env } },
         runs,
@@ -37,7 +37,7 @@ export async function run({ runs = 15 } = {}) {
     );
     report(
       await compare({
-        name: 'P2 (--json): socialpub results get ID --json vs minimal fetch script',
+        name: 'overhead (--json): socialpub results get ID --json vs minimal fetch script',
         subject: { cmd: node, args: [BIN, 'results', 'get', id, '--json'], options: { env } },
         baseline: { cmd: node, args: [script, id], options: { env } },
         runs,
@@ -46,12 +46,12 @@ export async function run({ runs = 15 } = {}) {
     );
     report(
       await compare({
-        name: 'P2 (reference): socialpub results get ID vs minimal node:http script',
+        name: 'overhead (reference): socialpub results get ID vs minimal node:http script',
         subject: { cmd: node, args: [BIN, 'results', 'get', id], options: { env } },
         baseline: { cmd: node, args: [httpScript, id], options: { env } },
         runs,
       }),
-      // Issue 16's goal for the one networked path.
+      // The start-up target for the one networked path: ≤ 1.6× a bare node:http GET.
       1.6,
     );
   } finally {

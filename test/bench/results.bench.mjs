@@ -1,7 +1,7 @@
-// P3, P4 and throughput of `results list --all -o ndjson`: the built binary against the
+// Paging concurrency, memory and throughput of `results list --all -o ndjson`: the built binary against the
 // sandbox started as a separate process (`socialpub sandbox --json`), whole-process figures.
-//   P3: with --latency 10ms over 100,000 results, default pages in flight ≤ 0.35× one page in flight.
-//   P4: peak RSS at 1,000,000 results ≤ 1.15× that at 100,000, and under 160 MiB.
+//   Concurrency: with --latency 10ms over 100,000 results, default pages in flight ≤ 0.35× one page in flight.
+//   Memory: peak RSS at 1,000,000 results ≤ 1.15× that at 100,000, and under 160 MiB.
 //   Throughput: rows per second without added latency.
 // Run: npm run build && node test/bench/results.bench.mjs  (or `npm run bench results`)
 import { spawn } from 'node:child_process';
@@ -65,7 +65,7 @@ async function checkRows(sandbox, expected) {
 
 export async function run({ runs = 3, only = ['p3', 'p4', 'throughput'] } = {}) {
   const out = {};
-  // P3: latency-bound paging, default concurrency vs one page in flight.
+  // Concurrency: latency-bound paging, default concurrency vs one page in flight.
   if (only.includes('p3') || only.includes('p4')) {
     const sandbox = await startSandboxProcess({ fixtures: 100_000, latency: '10ms' });
     try {
@@ -73,7 +73,7 @@ export async function run({ runs = 3, only = ['p3', 'p4', 'throughput'] } = {}) 
       const options = { env: sandbox.env };
       out.p3 = report(
         await compare({
-          name: 'P3: results list --all -o ndjson, 100,000 rows, --latency 10ms: default vs --concurrency 1',
+          name: 'concurrency: results list --all -o ndjson, 100,000 rows, --latency 10ms: default vs --concurrency 1',
           subject: { cmd: node, args: listAll(), options },
           baseline: { cmd: node, args: listAll(['--concurrency', '1']), options },
           runs,
@@ -86,7 +86,7 @@ export async function run({ runs = 3, only = ['p3', 'p4', 'throughput'] } = {}) 
       await sandbox.close();
     }
   }
-  // P4: the same command at ten times the rows.
+  // Memory: the same command at ten times the rows.
   if (only.includes('p4')) {
     const sandbox = await startSandboxProcess({ fixtures: 1_000_000, latency: '10ms' });
     try {
@@ -103,7 +103,7 @@ export async function run({ runs = 3, only = ['p3', 'p4', 'throughput'] } = {}) 
       const ratio = big / small;
       const ok = ratio <= 1.15 && big < 160;
       console.log(
-        `P4: peak RSS 1,000,000 rows ${big.toFixed(1)} MiB vs 100,000 rows ${small.toFixed(1)} MiB = ${ratio.toFixed(2)}× (max of ${runs}; ${(median(ms) / 1000).toFixed(1)} s median)  ${ok ? '✓' : '✗'} target ≤ 1.15× and < 160 MiB`,
+        `memory: peak RSS 1,000,000 rows ${big.toFixed(1)} MiB vs 100,000 rows ${small.toFixed(1)} MiB = ${ratio.toFixed(2)}× (max of ${runs}; ${(median(ms) / 1000).toFixed(1)} s median)  ${ok ? '✓' : '✗'} target ≤ 1.15× and < 160 MiB`,
       );
       out.p4 = { bigMiB: big, smallMiB: small, ratio };
     } finally {

@@ -1,4 +1,4 @@
-// P1 and the start-up targets of issue 16: whole-process start-up against bare `node -e 0`.
+// The start-up targets (`--version` ≤ 1.3×, `--help` and `posts --help` ≤ 1.5×): whole-process start-up against bare `node -e 0`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

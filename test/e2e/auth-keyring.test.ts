@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ROOT, ensureBuilt } from './ensure-built.js';
-import { keyringAccount } from '../../src/config/keyring.js';
+import { keyringAccount } from '../../src/config/types.js';
 import { maskKey } from '../../src/config/resolve.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { startSecretService } from '../helpers/secret-service.js';

@@ -1,6 +1,6 @@
 // A stand-in for the system credential store: entries in a Map, every call recorded, and a
 // switch that makes it unavailable the way a Linux without a Secret Service is.
-import { KeyringUnavailableError, type Keyring } from '../../src/config/keyring.js';
+import { KeyringUnavailableError, type Keyring } from '../../src/config/types.js';
 
 export interface FakeKeyring extends Keyring {
   entries: Map<string, string>;

@@ -6,7 +6,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { main } from '../../src/main.js';
 import type { Clock } from '../../src/cli/context.js';
 import type { Prompter } from '../../src/cli/prompter.js';
-import type { Keyring } from '../../src/config/keyring.js';
+import type { Keyring } from '../../src/config/types.js';
 
 export interface CapturedStream extends PassThrough {
   isTTY?: boolean;

@@ -1,5 +1,5 @@
-// A server (or a proxy) that echoes the key back must not make the CLI print it (CONTRACT
-// section 5): a real HTTP server on 127.0.0.1 puts the bearer token, a whsec_ secret and URL
+// A server (or a proxy) that echoes the key back must not make the CLI print it (a key is
+// never printed in full): a real HTTP server on 127.0.0.1 puts the bearer token, a whsec_ secret and URL
 // credentials in every field it can (message, issues, requestId, Request-Id and other headers,
 // status text, body), and the in-process CLI runs against it in text, --json and --debug.
 // The sandbox never echoes keys, so a small node:http server stands in here.

@@ -1,4 +1,4 @@
-// Messages that name the fix (issue 12), against the sandbox: a rate limit points at the flag
+// Messages that name the fix, against the sandbox: a rate limit points at the flag
 // that was the limit, a not-found says where the key came from, a wait that times out before the
 // post is due says when it is due, and a refusal says its fix once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -46,7 +46,7 @@ describe('re-running a CI announcement', () => {
     expect(await postTotal(sb)).toBe(before + 1);
   });
 
-  it('a late re-run (its --at has passed) still replays: exit 0, the same id, one post (issue 12)', async () => {
+  it('a late re-run (its --at has passed) still replays: exit 0, the same id, one post', async () => {
     const before = await postTotal(sb);
     const at = new Date(sb.clock.now() + 30 * 60_000).toISOString();
     const first = await schedule(at, 'release-v3');

@@ -1,4 +1,4 @@
-// Issue 12: text counted as each platform counts it and media recognised by content, end to end
+// Text counted as each platform counts it and media recognised by content, end to end
 // against the sandbox. Bad input exits 2 and sends nothing (the sandbox's request log is
 // unchanged); what the platform takes goes through, in the CLI and in the service's stand-in.
 import { randomBytes } from 'node:crypto';

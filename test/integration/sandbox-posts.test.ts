@@ -61,8 +61,7 @@ describe('POST /v1/posts', () => {
     expect(await total()).toBe(before);
   });
 
-  // Was "code points: 280 emoji fit on twitter-x"; CONTRACT section 5 (issue 12) has the service
-  // count as X does (each emoji 2, so 140 fit) and Bluesky in graphemes (300 emoji fit).
+  // Was "code points: 280 emoji fit on twitter-x"; now the service counts as X does (each emoji 2, so 140 fit) and Bluesky in graphemes (300 emoji fit).
   it('counts text as each platform does: 140 emoji fit on twitter-x, 141 do not; 300 fit on bluesky', async () => {
     expect((await demo.post('/v1/posts', { payloads: { 'twitter-x': { text: '😀'.repeat(140) } } })).status).toBe(201);
     expect((await demo.post('/v1/posts', { payloads: { 'twitter-x': { text: '😀'.repeat(141) } } })).status).toBe(422);

@@ -1,5 +1,5 @@
-// Keeps DESIGN's import rules true: imports flow main → cli → mcp → {posts, results, client,
-// config, output, listen, sandbox} → wire (nothing below imports cli), the client and the
+// Keeps the rules of docs/ARCHITECTURE.md true: imports flow main → cli → mcp → {posts, results,
+// client, config, output, listen, sandbox} → wire (nothing below imports cli), the client and the
 // sandbox meet only on the wire, the format is decided in output alone, every command has one
 // lazy boundary, and nothing heavy is on the static start-up path.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Keys in the system credential store (CONTRACT section 5), with a fake keyring behind the real
+// Keys in the system credential store, with a fake keyring behind the real
 // CredentialStore code and the sandbox answering the key check: login stores in the keyring when
 // it works and says so, falls back to the 0600 file (saying why) when it does not,
 // --insecure-storage chooses the file; status says where the key is; logout and profile remove
@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { openProfileStore } from '../../src/config/store.js';
-import { keyringAccount } from '../../src/config/keyring.js';
+import { keyringAccount } from '../../src/config/types.js';
 import { maskKey } from '../../src/config/resolve.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { fakeKeyring, type FakeKeyring } from '../helpers/fake-keyring.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import { parseDuration } from '../../src/cli/flags/duration.js';
+import { parseDuration } from '../../src/cli/flags/number.js';
 import { resolveGlobals } from '../../src/cli/globals.js';
 import { captureStream } from '../helpers/run-cli.js';
 import { Readable } from 'node:stream';

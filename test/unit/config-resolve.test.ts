@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { maskKey, resolveProfile } from '../../src/config/resolve.js';
 import { DEFAULT_BASE_URL, type Profile } from '../../src/config/types.js';
 import { baseUrlProblem, isInsecureRemote } from '../../src/config/base-url.js';
-import { profileNameProblem } from '../../src/config/profile-name.js';
+import { profileNameProblem } from '../../src/config/types.js';
 import { configDir } from '../../src/config/paths.js';
 
 function memoryStore(current: string | undefined, profiles: Record<string, Profile>) {

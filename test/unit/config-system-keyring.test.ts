@@ -2,7 +2,7 @@
 // Linux means "unavailable" at once (the binding is not even loaded), a missing module and a
 // keyring that never answers become KeyringUnavailableError, so login falls back to the file.
 import { describe, expect, it } from 'vitest';
-import { KeyringUnavailableError } from '../../src/config/keyring.js';
+import { KeyringUnavailableError } from '../../src/config/types.js';
 import { systemKeyring } from '../../src/config/system-keyring.js';
 
 function recordingBinding(behaviour: (op: string) => Promise<unknown>) {

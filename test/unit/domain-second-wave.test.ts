@@ -1,4 +1,4 @@
-// The second-wave domain modules stay pure (DESIGN: the MCP server reuses them): no commander,
+// The second-wave domain modules stay pure (the MCP server reuses them): no commander,
 // no Context, no process, no terminal styling; time, zone and width come in as arguments.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

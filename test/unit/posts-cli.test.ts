@@ -75,7 +75,7 @@ describe('posts create / schedule without a server', () => {
       'Send it?',
     ]);
     expect(r.stderr).toContain('This will be sent:');
-    // A summary, not the raw requests (issue 12): each text with its count, the time in the zone.
+    // A summary, not the raw requests: each text with its count, the time in the zone.
     expect(r.stderr).toMatch(/linkedin\s+14 of 3000 characters\s+"Hello LinkedIn"/);
     expect(r.stderr).toContain('when       2026-06-02 12:00 UTC · in 1 day');
     expect(r.stderr).toContain('cancelled: nothing was sent');

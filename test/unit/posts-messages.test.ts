@@ -1,4 +1,4 @@
-// Issue 12, "Messages that name the fix": the posts messages name the flag the user typed, say
+// Messages that name the fix: the posts messages name the flag the user typed, say
 // durations as people do, suggest zones by city, and do not repeat themselves.
 import { describe, expect, it } from 'vitest';
 import { draftFromBody, draftFromFlags, type Issue } from '../../src/posts/draft.js';

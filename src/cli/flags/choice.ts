@@ -2,8 +2,8 @@
 // comma lists, and one "did you mean" for near misses.
 import { PLATFORMS, POST_STATUSES, type Platform, type PostStatus } from '../../wire/platforms.js';
 import { nearest, suggestPlatform } from '../../wire/suggest.js';
-import { flagError, quote } from './error.js';
-import { splitList } from './list.js';
+import { flagError, quote, splitList } from './text.js';
+
 
 export interface ChoiceRules {
   /** What one value is called in messages ("platform id", "status"). */

@@ -1,9 +1,21 @@
-// Every flag value parsed one way (DESIGN: cli/flags): the same words, the same "did you mean",
-// comma lists wherever a flag repeats, and exit 2 naming the flag.
-export { flagError, quote } from './error.js';
-export { collect, splitList } from './list.js';
-export { wholeNumber, optionalWholeNumber, share, integer, type NumberRange } from './number.js';
-export { duration, optionalDuration, parseDuration, MAX_TIMER_MS } from './duration.js';
+// Every flag value parsed one way: the same words, the same "did you mean", comma lists wherever
+// a flag repeats, and exit 2 naming the flag. Commands import from here.
+import { CLIENT_DEFAULTS } from '../../client/retry-timing.js';
+
+export { flagError, quote, collect, splitList, httpUrl, nonEmpty } from './text.js';
+export { wholeNumber, optionalWholeNumber, share, integer, duration, optionalDuration, parseDuration, MAX_TIMER_MS, type NumberRange } from './number.js';
 export { choice, choices, platform, platforms, statuses, type ChoiceRules } from './choice.js';
-export { httpUrl, nonEmpty } from './url.js';
-export { FLAG_DEFAULTS } from './defaults.js';
+
+const asFlag = (ms: number) => `${ms / 1000}s`;
+
+/**
+ * Every default of a global or shared flag, in one place (help texts quote these too). Timeout,
+ * retries and wait budget are the client's own defaults, written as the flags take them ("30s").
+ */
+export const FLAG_DEFAULTS = {
+  timeout: asFlag(CLIENT_DEFAULTS.timeoutMs),
+  maxRetries: CLIENT_DEFAULTS.maxRetries,
+  maxWait: asFlag(CLIENT_DEFAULTS.maxWaitMs),
+  /** Rows printed by list commands. */
+  limit: 20,
+} as const;

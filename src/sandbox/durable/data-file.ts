@@ -5,7 +5,7 @@
 // written out, compacted into the snapshot and removed, and the lock released.
 import { rmSync } from 'node:fs';
 import { loadState, prepareFolder, refuseLink, removeStaleTemps, writeAtomically, type SavedState } from '../persistence.js';
-import type { Change } from './changes.js';
+import type { Change } from './replay.js';
 import { Journal } from './journal.js';
 import { logFileOf, readLog } from './log-file.js';
 import { lockDataFile, type DataFileLock } from './lock.js';

@@ -11,7 +11,7 @@ import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { linkRefused, syncFolder } from '../persistence.js';
-import type { Change } from './changes.js';
+import type { Change } from './replay.js';
 import { encodeLine, headerLine } from './log-file.js';
 
 /** Changes that need not wait for a response (read counts) are written at most this late. */

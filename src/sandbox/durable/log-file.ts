@@ -10,7 +10,7 @@
 // the new log is written in this format.
 import { crc32 } from 'node:zlib';
 import { readPrivateFile, StateFileError } from '../persistence.js';
-import type { Change } from './changes.js';
+import type { Change } from './replay.js';
 
 export const LOG_FORMAT = 'socialpub-sandbox-log';
 export const LOG_VERSION = 2;

@@ -1,12 +1,37 @@
-// Rebuilding the state at start: the snapshot first, then the log's changes in order. Each
-// change names its position, and a position that does not follow on is refused: the log and
-// the snapshot must tell one story, or the sandbox would hand out ids twice.
+// The changes the write-ahead log records, and rebuilding the state at start from them: the
+// snapshot first, then the log's changes in order. Each change names its position, and a
+// position that does not follow on is refused: the log and the snapshot must tell one story,
+// or the sandbox would hand out ids twice.
+import type { SandboxCore } from '../core.js';
+import type { IdempotencySnapshot } from '../idempotency.js';
 import type { SavedMedia, SavedState } from '../persistence.js';
 import { StateFileError } from '../persistence.js';
 import type { LivePost } from '../store/post-store.js';
 import type { PendingDelivery } from '../webhooks.js';
 import type { Workspace } from '../workspace.js';
-import type { Change } from './changes.js';
+import { DataFile, type OpenedData } from './data-file.js';
+
+/**
+ * One kind of change per piece of state that must survive a crash. Each is an upsert or an
+ * append with its position, so replaying a log onto the snapshot it goes with rebuilds exactly
+ * the state that was acknowledged.
+ */
+export type Change =
+  /** A post created, scheduled, moved or published (by its index: the id counter). */
+  | { t: 'post'; w: number; post: LivePost }
+  /** Result rows appended from position `from` on. */
+  | { t: 'rows'; w: number; from: number; rows: [number, number, number, number][] }
+  /** A media item declared or uploaded (by its index). */
+  | { t: 'media'; w: number; media: SavedMedia }
+  /** The response kept for an idempotency key. */
+  | { t: 'idem'; w: number; record: IdempotencySnapshot }
+  /** A request counted in a workspace's rolling window. */
+  | { t: 'hit'; w: number; k: 'read' | 'write'; at: number }
+  /** A webhook delivery waiting for (another) attempt. */
+  | { t: 'webhook'; d: PendingDelivery }
+  /** A webhook delivery answered 2xx or given up: nothing more to send. */
+  | { t: 'delivered'; id: string };
+
 
 /** The state being rebuilt: the workspaces, and the deliveries still to send. */
 export interface ReplayTarget {
@@ -94,4 +119,24 @@ function outOfOrder(what: string, next: number): StateFileError {
   return new StateFileError(
     `the sandbox data is inconsistent: ${what} does not follow on (next is ${next}); the sandbox changed nothing. Restore FILE and FILE.wal from a backup, or move FILE.wal away to start from the snapshot alone (the log's changes are then lost)`,
   );
+}
+
+/**
+ * Start-up with `--data`: the state rebuilt from the snapshot and its log, compacted into a new
+ * snapshot before the first request, and only then the publisher and the webhook retries set
+ * going, so that everything they do is logged.
+ */
+export async function resumeDurable(core: SandboxCore, file: string, opened: OpenedData, compactBytes?: number): Promise<DataFile> {
+  const { saved, changes } = opened;
+  const deliveries = new Map<string, PendingDelivery>();
+  const target = { workspaces: core.workspaces, deliveries };
+  if (saved) restoreSnapshot(target, saved);
+  replay(target, changes);
+  // The keys, the entropy and this start's number (the request-id counter) are on disk before
+  // any id is handed out.
+  const first = { ...core.snapshot(0), webhooks: [...deliveries.values()] };
+  const data = await DataFile.start(file, saved?.journal ?? 0, first, { snapshot: (g) => core.snapshot(g), switchJournal: (j) => core.attachJournal(j) }, compactBytes);
+  for (const ws of core.workspaces) for (const post of ws.posts.livePosts()) core.publisher.track(ws, post);
+  core.webhooks.resume([...deliveries.values()]);
+  return data;
 }

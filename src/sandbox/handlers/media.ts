@@ -5,7 +5,7 @@ import { ERROR_CODE, PATHS } from '../../wire/protocol.js';
 import { HttpError, notFound, validationError, type Reply } from '../http/reply.js';
 import { checkMedia } from '../validation.js';
 import type { Workspace, MediaRecord } from '../workspace.js';
-import type { Call } from './call.js';
+import type { Call } from '../routes.js';
 
 export const PUBLIC_MEDIA_PREFIX = '/media/';
 

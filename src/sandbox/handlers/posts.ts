@@ -4,7 +4,7 @@ import { PATHS } from '../../wire/protocol.js';
 import { badRequest, notFound, validationError, type Reply } from '../http/reply.js';
 import { multiValues, pageParams } from '../http/query.js';
 import { checkCreatePost, checkSchedule } from '../validation.js';
-import type { Call } from './call.js';
+import type { Call } from '../routes.js';
 
 function created(call: Call, index: number): Reply {
   const body = call.ws.postJson(index);

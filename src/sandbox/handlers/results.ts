@@ -2,7 +2,7 @@
 import { isPlatform, PLATFORMS, type Platform } from '../../wire/platforms.js';
 import { badRequest, notFound, type Reply } from '../http/reply.js';
 import { multiValues, pageParams } from '../http/query.js';
-import type { Call } from './call.js';
+import type { Call } from '../routes.js';
 
 export function listResults(call: Call): Reply {
   const postIds = multiValues(call.query, 'post_id');

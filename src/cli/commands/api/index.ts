@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
 import type { ApiOptions } from './run.js';
-import { collect } from '../../flags/list.js';
+import { collect } from '../../flags/text.js';
 
 
 export function defineApi(program: Command, ctx: Context): void {

@@ -1,7 +1,7 @@
 // The run function of `socialpub api` (loaded only when the command runs).
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
-import { flagError, quote } from '../../flags/error.js';
+import { flagError, quote } from '../../flags/text.js';
 import { ApiError } from '../../../client/errors.js';
 import type { QueryValue, RequestOptions } from '../../../client/types.js';
 import { fieldsToBody, fieldsToQuery, parseFields, splitPathQuery } from './fields.js';

@@ -1,7 +1,7 @@
 // `auth login`, run.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
-import { profileNameProblem } from '../../../config/profile-name.js';
+import { profileNameProblem } from '../../../config/types.js';
 import { readKey } from './read-key.js';
 import { checkKey, keyRefusal } from './verify-key.js';
 import { saveKey } from '../../../config/credentials.js';

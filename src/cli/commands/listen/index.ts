@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { action } from '../../action.js';
 import type { Context } from '../../context.js';
 import type { ListenFlags } from './flags.js';
-import { collect } from '../../flags/list.js';
+import { collect } from '../../flags/text.js';
 
 
 export function defineListen(program: Command, ctx: Context): void {

@@ -15,7 +15,7 @@ import { machineZone, parseAt, requireFuture, type ResolvedAt } from '../../../p
 import { readSource } from './read-source.js';
 import { userZone } from '../../../posts/zone.js';
 import { askAt, askMedia, askPlatforms, askTexts } from './prompts.js';
-import { splitList } from '../../flags/list.js';
+import { splitList } from '../../flags/text.js';
 import { checkIdempotencyKey } from './send.js';
 import { PLATFORM_LIMITS, isPlatform } from '../../../wire/platforms.js';
 
@@ -88,7 +88,7 @@ export async function compose(ctx: Context, opts: ScheduleOptions, mode: 'create
     const now = ctx.clock.now();
     return catchTime(issues, () => {
       const parsed = parseAt(input, { now, zone, field: atField });
-      // A late CI re-run (CONTRACT 5): with a key, an absolute time that has passed is sent; the
+      // A late CI re-run: with a key, an absolute time that has passed is sent; the
       // service replays the post the key created, and only refuses a key it has never seen.
       return opts.idempotencyKey !== undefined && parsed.kind !== 'relative' ? parsed : requireFuture(parsed, now, atField, input);
     });

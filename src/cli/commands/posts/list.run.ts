@@ -1,7 +1,7 @@
 // `posts list`, run: pages through GET /v1/posts (newest first) and hands the rows to output.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
-import { FLAG_DEFAULTS } from '../../flags/defaults.js';
+import { FLAG_DEFAULTS } from '../../flags/index.js';
 import { optionalWholeNumber } from '../../flags/number.js';
 import { statuses as parseStatuses } from '../../flags/choice.js';
 import { userZone } from '../../../posts/zone.js';

@@ -3,8 +3,8 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
-import { collect } from '../../flags/list.js';
-import { FLAG_DEFAULTS } from '../../flags/defaults.js';
+import { collect } from '../../flags/text.js';
+import { FLAG_DEFAULTS } from '../../flags/index.js';
 import type { ListOptions } from './list.run.js';
 
 export function defineList(posts: Command, ctx: Context): void {

@@ -1,7 +1,7 @@
-// Options shared by `posts create` and `posts schedule` (CONTRACT section 3, payload options).
+// Options shared by `posts create` and `posts schedule`: text, platforms, media, payloads.
 import type { Command } from 'commander';
 import { PLATFORMS } from '../../../wire/platforms.js';
-import { collect } from '../../flags/list.js';
+import { collect } from '../../flags/text.js';
 
 /** The post itself: what `posts check` judges, and create and schedule send. */
 export function addPostOptions(cmd: Command, media = 'a local file (checked, then uploaded)'): Command {

@@ -1,5 +1,5 @@
 // How a post result reads in a table (terminal) and in TSV (scripts). Every optional field may
-// be missing or null (CONTRACT: the client must not require platform or created_at), so each
+// be missing or null (the service API promises neither platform nor created_at), so each
 // cell falls back to an empty value instead of failing.
 import type { Colors } from '../../../output/colors.js';
 import type { Column } from '../../../output/writers.js';

@@ -1,6 +1,6 @@
 // `results get`, run: one post result in full (the detail view, or the row as JSON).
 import type { Context } from '../../context.js';
-import { keyWorkspace } from '../../key-workspace.js';
+import { keyWorkspace } from '../../../config/resolve.js';
 import { CliError, EXIT, UsageError } from '../../cli-error.js';
 import { ApiError, NotFoundError } from '../../../client/errors.js';
 import { renderResult } from './detail.js';

@@ -1,11 +1,11 @@
 // `results list`, run: page through post results (filters on the service, --failed/--succeeded
 // while paging) and hand the rows to output.
 import type { Context } from '../../context.js';
-import { FLAG_DEFAULTS } from '../../flags/defaults.js';
+import { FLAG_DEFAULTS } from '../../flags/index.js';
 import { platforms as parsePlatforms } from '../../flags/choice.js';
-import { splitList } from '../../flags/list.js';
+import { splitList } from '../../flags/text.js';
 import { optionalWholeNumber } from '../../flags/number.js';
-import { flagError } from '../../flags/error.js';
+import { flagError } from '../../flags/text.js';
 import { PAGE } from '../../../wire/protocol.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import { capHeapGrowth } from '../../../output/heap.js';

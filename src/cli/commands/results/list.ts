@@ -2,8 +2,8 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
-import { collect } from '../../flags/list.js';
-import { FLAG_DEFAULTS } from '../../flags/defaults.js';
+import { collect } from '../../flags/text.js';
+import { FLAG_DEFAULTS } from '../../flags/index.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type ListFlags } from './list-flags.js';
 
 export function defineList(results: Command, ctx: Context): void {

@@ -2,8 +2,8 @@
 import type { Context } from '../../context.js';
 import { choice } from '../../flags/choice.js';
 import { platforms as parsePlatforms } from '../../flags/choice.js';
-import { splitList } from '../../flags/list.js';
-import { flagError } from '../../flags/error.js';
+import { splitList } from '../../flags/text.js';
+import { flagError } from '../../flags/text.js';
 import { PAGE } from '../../../wire/protocol.js';
 import type { Column } from '../../../output/writers.js';
 import { capHeapGrowth } from '../../../output/heap.js';

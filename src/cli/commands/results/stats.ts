@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
-import { collect } from '../../flags/list.js';
+import { collect } from '../../flags/text.js';
 import type { StatsFlags } from './stats.run.js';
 
 export function defineStats(results: Command, ctx: Context): void {

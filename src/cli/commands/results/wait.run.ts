@@ -2,11 +2,11 @@
 // has a result; exit 7 when any failed, 1 on timeout. Outages are ridden out until the wait's
 // own deadline; a draft or a post due after it fails at once.
 import type { Context } from '../../context.js';
-import { keyWorkspace } from '../../key-workspace.js';
+import { keyWorkspace } from '../../../config/resolve.js';
 import { CliError, EXIT } from '../../cli-error.js';
-import { nonEmpty } from '../../flags/url.js';
+import { nonEmpty } from '../../flags/text.js';
 import { optionalWholeNumber } from '../../flags/number.js';
-import { optionalDuration } from '../../flags/duration.js';
+import { optionalDuration } from '../../flags/number.js';
 import { formatDuration } from '../../../client/retry-timing.js';
 import type { ApiClient, RateLimitInfo } from '../../../client/types.js';
 import { startListener } from '../../../listen/index.js';

@@ -1,6 +1,6 @@
 // `socialpub results wait --post ID...`: for CI, block until every target of the posts has a result.
 import type { Command } from 'commander';
-import { collect } from '../../flags/list.js';
+import { collect } from '../../flags/text.js';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
 import type { WaitFlags } from './wait.run.js';

@@ -89,7 +89,7 @@ export async function loadBulk(ctx: Context, opts: BulkOptions): Promise<LoadedB
 }
 
 /**
- * A re-run without its journal (CONTRACT 5): when the only problem of some rows is a time that
+ * A re-run without its journal (a CI job run again later): when the only problem of some rows is a time that
  * has passed, and nothing else in the file is wrong, those rows are sent. Their keys derive from
  * their content, so the service replays the posts an earlier run created (counted as done) and
  * refuses, row by row, what it never saw. A file with other problems is refused whole, as before.
