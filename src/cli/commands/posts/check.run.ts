@@ -13,7 +13,7 @@ import { checkPosts, checkSummary, type CheckEntry, type CheckReport } from '../
 import type { RuleCheck, Verdict } from '../../../wire/post-rules.js';
 import type { Column } from '../../../output/writers.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
-import { splitList } from '../../flags/list.js';
+import { splitList } from '../../flags/text.js';
 import { readSource } from './read-source.js';
 
 export interface CheckFlags {
