@@ -1,6 +1,7 @@
 // Output shaping and support-staff commands over 100,000 results, whole process against a
 // sandbox process: `results list --all -o ndjson` alone, with --fields, with --jq '.id', and
-// `results stats` over the same rows (target: stats ≤ 1.1× the plain listing).
+// `results stats` over the same rows (target: stats ≤ 1.1× the plain listing), and `-o csv`
+// against `-o tsv` (target ≤ 1.1×: quoting must not cost more than tabs).
 // Run: npm run build && node test/bench/shaping.bench.mjs  (or `npm run bench shaping`)
 import { BIN, compare, report } from './lib.mjs';
 import { startSandboxProcess } from './results.bench.mjs';
@@ -26,7 +27,10 @@ export async function run({ runs = 5 } = {}) {
       warmup: 1,
     });
     report(stats, 1.1);
-    for (const r of [fields, jq, stats]) {
+    const tsv = { cmd: node, args: [BIN, 'results', 'list', '--all', '-o', 'tsv'], ...opts };
+    const csv = await compare({ name: `-o csv vs -o tsv (${ROWS.toLocaleString('en-US')} rows)`, subject: { ...tsv, args: [BIN, 'results', 'list', '--all', '-o', 'csv'] }, baseline: tsv, runs, warmup: 1 });
+    report(csv, 1.1);
+    for (const r of [fields, jq, stats, csv]) {
       console.log(`  ${r.name}: ${Math.round((ROWS / r.subjectMs) * 1000).toLocaleString('en-US')} rows/s (baseline ${Math.round((ROWS / r.baselineMs) * 1000).toLocaleString('en-US')} rows/s)`);
     }
   } finally {
