@@ -5,15 +5,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HEADER } from '../wire/protocol.js';
 import { webhookPayloadSchema, type WebhookPayload } from '../wire/schemas.js';
 import { verify } from '../wire/webhook-signing.js';
-import { accept, type Reject } from './answers.js';
-import type { Counters } from './counters.js';
-import type { SeenIds } from './dedupe.js';
+import type { Counters, SeenIds } from './bookkeeping.js';
+import { receivedAtClock } from './clock.js';
 import type { Forwarder } from './forwarder.js';
 import type { ListenerSettings } from './options.js';
-import { verifyDetail } from './reasons.js';
-import { receivedAtClock } from './received-at.js';
-import type { Emit } from './safe-emit.js';
-import { header, oneLine } from './text.js';
+import { accept, verifyDetail, type Emit, type Reject } from './outcomes.js';
+import { header, oneLine } from './request.js';
 
 export interface DeliveryDeps {
   settings: ListenerSettings;

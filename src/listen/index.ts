@@ -1,11 +1,11 @@
-// The webhook listener engine (DESIGN habit 9): an HTTP endpoint that verifies, de-duplicates,
+// The webhook listener engine: an HTTP endpoint that verifies, de-duplicates,
 // filters and forwards Standard Webhooks deliveries and reports everything as typed events.
 // It never prints; the `listen` command renders what it emits.
 export { startListener } from './listener.js';
 export { isUsableSecret, ListenerStartError, DEFAULTS as LISTENER_DEFAULTS } from './options.js';
 export { systemListenerClock, type ListenerClock } from './clock.js';
-export { isLoopbackHost } from './host-guard.js';
-export { REJECT_LABEL, REJECT_STATUS } from './reasons.js';
+export { isLoopbackHost } from './request.js';
+export { REJECT_LABEL, REJECT_STATUS } from './outcomes.js';
 export type {
   DeliveryEvent,
   DuplicateEvent,

@@ -249,6 +249,32 @@ describe('listener: transport hygiene', () => {
     expect(rec.listener.stats().rejected['forbidden-host']).toBe(5);
   });
 
+  it('a browser request (Origin or Sec-Fetch-Site), even correctly signed → 403, counted and reported, nothing emitted', async () => {
+    const rec = await listen();
+    const browser = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-origin', origin: `http://127.0.0.1:${rec.listener.port}` },
+    ];
+    for (const extra of browser) {
+      const d = delivery(payload());
+      const r = await send(rec.listener.url, { headers: { ...d.headers, ...extra }, body: d.body });
+      expect(r.status, JSON.stringify(extra)).toBe(403);
+      expect(r.body).toMatch(/web browser; webhook senders never send Origin or Sec-Fetch-Site\n$/);
+      expect(r.headers.connection).toBe('close');
+    }
+    expect(rec.events).toHaveLength(0);
+    expect(rec.rejected.map((x) => [x.reason, x.status])).toEqual(browser.map(() => ['browser-request', 403]));
+    expect(rec.rejected[0]!.detail).toContain('Origin "https://evil.example"');
+    expect(rec.rejected[2]!.detail).toContain('Sec-Fetch-Site "cross-site"');
+    expect(rec.listener.stats()).toMatchObject({ rejectedTotal: 4, rejected: { 'browser-request': 4 }, events: 0 });
+    // The same delivery without the browser's headers is accepted.
+    const d = delivery(payload());
+    expect((await send(rec.listener.url, { headers: d.headers, body: d.body })).status).toBe(204);
+    expect(rec.events).toHaveLength(1);
+  });
+
   it('no Host header at all (HTTP/1.0) → 403', async () => {
     const rec = await listen();
     const text = await raw(rec.listener.port, (s) => s.write('POST /webhooks HTTP/1.0\r\ncontent-length: 2\r\n\r\n{}'));

@@ -4,8 +4,8 @@ import { duplicateLine, eventRecord, forwardFailedLine, forwardedLine, ndjsonLin
 import { planListen, type ListenFlags } from '../../src/cli/commands/listen/flags.js';
 import { loadColors, plainColors } from '../../src/output/colors.js';
 import { webhookPayloadSchema } from '../../src/wire/schemas.js';
-import { hostGuard, isLoopbackHost } from '../../src/listen/host-guard.js';
-import { SeenIds } from '../../src/listen/dedupe.js';
+import { hostGuard, isLoopbackHost } from '../../src/listen/request.js';
+import { SeenIds } from '../../src/listen/bookkeeping.js';
 import type { DeliveryEvent, ListenerStats } from '../../src/listen/types.js';
 
 /** An event as the listener emits it: the payload, and its typed reading when it has the delivery shape. */

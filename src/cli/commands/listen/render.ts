@@ -4,7 +4,7 @@ import type { Colors } from '../../../output/colors.js';
 import { tsvCell, type Column } from '../../../output/writers.js';
 import type { ListView } from '../../../output/output.js';
 import type { DeliveryEvent, ForwardedEvent, ForwardFailedEvent, ForwardSubject, ListenerStats, RejectedEvent, RejectReason } from '../../../listen/types.js';
-import { REJECT_LABEL } from '../../../listen/reasons.js';
+import { REJECT_LABEL } from '../../../listen/index.js';
 
 /** The NDJSON object: the payload unchanged plus where and how it arrived. */
 export function eventRecord(e: DeliveryEvent): Record<string, unknown> {
