@@ -251,7 +251,7 @@ describe('listener: transport hygiene', () => {
 
   it('a browser request (Origin or Sec-Fetch-Site), even correctly signed → 403, counted and reported, nothing emitted', async () => {
     const rec = await listen();
-    const browser = [
+    const browser: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },

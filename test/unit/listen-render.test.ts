@@ -155,7 +155,7 @@ describe('listen flags', () => {
   it('defaults, and the secret from the environment when no flag is given', () => {
     const plan = planListen(base, { SOCIALPUB_WEBHOOK_SECRET: 'whsec_abc=' });
     expect(plan.listener).toMatchObject({ port: 4567, host: '127.0.0.1', path: '/webhooks', secret: 'whsec_abc=', forwardTimeoutMs: 10_000, forwardRetries: 2 });
-    expect(plan.secretSource).toBe('env');
+    expect(plan.secret).toMatchObject({ source: 'env', from: 'SOCIALPUB_WEBHOOK_SECRET', warning: undefined });
     expect(planListen({ ...base, secret: 'whsec_flag=' }, { SOCIALPUB_WEBHOOK_SECRET: 'whsec_abc=' }).listener.secret).toBe('whsec_flag=');
     expect(planListen(base, {}).listener.secret).toBeUndefined();
   });

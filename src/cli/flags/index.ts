@@ -7,3 +7,4 @@ export { duration, optionalDuration, parseDuration, MAX_TIMER_MS } from './durat
 export { choice, choices, platform, platforms, statuses, type ChoiceRules } from './choice.js';
 export { httpUrl, nonEmpty } from './url.js';
 export { DEFAULTS } from './defaults.js';
+export { chooseWebhookSecret, WEBHOOK_SECRET_ENV, type ChosenSecret } from './secret.js';
