@@ -63,9 +63,9 @@ export function requestHandler(deps: RequestDeps): (req: IncomingMessage, res: S
     counters.requests++;
     try {
       if (turnedAway(req, res)) return;
-      slowBodies.started(res);
+      const reading = slowBodies.started(res);
       readBody(req, maxBodyBytes, (result) => {
-        if (!slowBodies.finished(res)) return; // the sweep already answered 408
+        if (!slowBodies.finished(reading)) return; // the sweep already answered 408
         try {
           if (!result.ok) return reject(res, 'body-too-large', `body larger than ${maxBodyBytes} bytes`, null, true);
           onDelivery(req, res, result.body);
