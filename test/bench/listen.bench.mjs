@@ -1,4 +1,4 @@
-// P6: `socialpub listen --output ndjson` (the built binary, spawned) under concurrent signed
+// The listener benchmark: `socialpub listen --output ndjson` (the built binary, spawned) under concurrent signed
 // deliveries, against a bare node:http server answering 204, both driven by autocannon with
 // the same requests (a fresh webhook-id and signature per request). Target: ≥ 0.8× the bare
 // server's requests per second, and every accepted delivery printed exactly once.
