@@ -334,6 +334,32 @@ describe('listener: transport hygiene', () => {
     expect(rec.rejected[0]?.reason).toBe('body-timeout');
   });
 
+  it('slow bodies among quick ones: each slow one gets 408 at its own deadline, quick ones are never touched', async () => {
+    const rec = await listen({ bodyTimeoutMs: 400 });
+    const port = rec.listener.port;
+    const slowRequest = `POST /webhooks HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-length: 100\r\n\r\n{"a":`;
+    const first = raw(port, (s) => s.write(slowRequest));
+    await until(() => rec.listener.stats().requests === 1);
+    // Quick deliveries finish between sweeps, before and after the second slow body starts.
+    for (let i = 0; i < 3; i++) {
+      const d = delivery(payload());
+      expect((await send(rec.listener.url, { headers: d.headers, body: d.body })).status).toBe(204);
+    }
+    await rec.clock.advance(250);
+    const second = raw(port, (s) => s.write(slowRequest));
+    await until(() => rec.listener.stats().requests === 5);
+    const d = delivery(payload());
+    expect((await send(rec.listener.url, { headers: d.headers, body: d.body })).status).toBe(204);
+    await rec.clock.advance(200); // 450 ms for the first, 200 ms for the second
+    expect(await first).toMatch(/^HTTP\/1\.1 408/);
+    expect(rec.rejected.map((r) => r.reason)).toEqual(['body-timeout']);
+    await rec.clock.advance(250); // 450 ms for the second
+    expect(await second).toMatch(/^HTTP\/1\.1 408/);
+    expect(rec.rejected.map((r) => r.reason)).toEqual(['body-timeout', 'body-timeout']);
+    expect(rec.events).toHaveLength(4);
+    expect(rec.listener.stats()).toMatchObject({ requests: 6, events: 4, rejectedTotal: 2 });
+  });
+
   it('headers that never finish → 408, counted as headers-timeout', async () => {
     const rec = await listen({ headersTimeoutMs: 150 });
     const text = await raw(rec.listener.port, (s) => s.write('POST /webhooks HTTP/1.1\r\nhost: 127.0.0.1\r\n'));
