@@ -129,7 +129,8 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_s
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l port -d 'port to listen on' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l host -d 'address to bind; anything but loopback exposes the endpoint to the network' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l path -d 'path deliveries are posted to' -x
-complete -c socialpub -n '__fish_seen_subcommand_from listen' -l secret -d 'webhook signing secret' -x
+complete -c socialpub -n '__fish_seen_subcommand_from listen' -l secret-file -d 'read the webhook signing secret from this file' -r -F
+complete -c socialpub -n '__fish_seen_subcommand_from listen' -l secret -d 'the secret itself: works, but other users see it in `ps`' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l forward-to -d 'forward each accepted event' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l forward-timeout -d 'time allowed per forward attempt' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l forward-retries -d 'retries of a forward on network errors, timeouts, 408, 429 and 5xx' -x
@@ -168,7 +169,8 @@ complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l failure-rate -
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l write-limit -d 'write requests per workspace per hour' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l read-limit -d 'read requests per workspace per hour' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l webhook-url -d 'deliver a signed webhook per result to this URL' -x
-complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l webhook-secret -d 'secret to sign deliveries with' -x
+complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l webhook-secret-file -d 'read the secret to sign deliveries with from this file' -r -F
+complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l webhook-secret -d 'the secret itself: works, but other users see it in `ps`' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l fixtures -d 'pre-load N results of published posts into the demo workspace' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l latency -d 'add this delay to every response' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l chaos -d 'probability per request of a fault: 500, reset, lost response, 429, slow response' -x

@@ -41,9 +41,10 @@ export const systemListenerClock: ListenerClock = {
  */
 export function listenerClock(given: Partial<ListenerClock> = {}): ListenerClock {
   return {
-    now: given.now ? () => given.now!() : systemListenerClock.now,
-    sleep: given.sleep ? (ms, signal) => given.sleep!(ms, signal) : systemListenerClock.sleep,
-    after: given.after ? (ms, fn) => given.after!(ms, fn) : systemListenerClock.after,
+    // Bound, not wrapped: now() runs several times per delivery.
+    now: given.now ? given.now.bind(given) : systemListenerClock.now,
+    sleep: given.sleep ? given.sleep.bind(given) : systemListenerClock.sleep,
+    after: given.after ? given.after.bind(given) : systemListenerClock.after,
   };
 }
 
@@ -51,4 +52,21 @@ function abortError(): Error {
   const e = new Error('interrupted');
   e.name = 'AbortError';
   return e;
+}
+
+/**
+ * receivedAt for events: deliveries arrive many per millisecond under load, and one ISO string
+ * per millisecond of the listener's clock will do.
+ */
+export function receivedAtClock(clock: ListenerClock): () => string {
+  let isoMs = -1;
+  let iso = '';
+  return () => {
+    const t = clock.now();
+    if (t !== isoMs) {
+      isoMs = t;
+      iso = new Date(t).toISOString();
+    }
+    return iso;
+  };
 }

@@ -86,7 +86,7 @@ export class Forwarder {
       this.active++;
       void this.run(job).then((outcome) => {
         this.active--;
-        // onDone never throws: the listener's emit hands consumers' exceptions on (safe-emit.ts).
+        // onDone never throws: the listener's emit hands consumers' exceptions on (safeEmitter in outcomes.ts).
         this.options.onDone(outcome);
         if (this.pending === 0) for (const resolve of this.idle) resolve();
         this.pump();

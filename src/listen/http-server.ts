@@ -3,10 +3,9 @@
 // with errors people can act on.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { reportRejected, type Reject } from './answers.js';
-import type { Counters } from './counters.js';
+import type { Counters } from './bookkeeping.js';
 import { ListenerStartError, type ListenerSettings } from './options.js';
-import type { Emit } from './safe-emit.js';
+import { reportRejected, type Emit, type Reject } from './outcomes.js';
 import type { RejectReason } from './types.js';
 
 export interface ServerDeps {

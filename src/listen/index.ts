@@ -4,8 +4,8 @@
 export { startListener } from './listener.js';
 export { isUsableSecret, ListenerStartError, LISTENER_DEFAULTS } from './options.js';
 export { systemListenerClock, type ListenerClock } from './clock.js';
-export { isLoopbackHost } from './host-guard.js';
-export { REJECT_LABEL, REJECT_STATUS } from './reasons.js';
+export { isLoopbackHost } from './request.js';
+export { REJECT_LABEL, REJECT_STATUS } from './outcomes.js';
 export type {
   DeliveryEvent,
   DuplicateEvent,

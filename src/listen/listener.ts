@@ -5,20 +5,17 @@
 // asynchronous step between receipt and emission that could reorder them. The sender is
 // answered 204 right after emission; forwarding to a local app happens afterwards, off the
 // sender's critical path. The pieces: options.ts (checks), request.ts (before the body),
-// delivery.ts (after it), forwarder.ts, slow-bodies.ts, http-server.ts (Node's side).
+// delivery.ts (after it), outcomes.ts (answers and events), forwarder.ts, slow-bodies.ts,
+// http-server.ts (Node's side).
 import { EventEmitter } from 'node:events';
-import { rejecter } from './answers.js';
-import { Counters } from './counters.js';
-import { SeenIds } from './dedupe.js';
+import { Counters, SeenIds } from './bookkeeping.js';
 import { deliveryHandler } from './delivery.js';
 import { Forwarder, type ForwardOutcome } from './forwarder.js';
-import { hostGuard } from './host-guard.js';
 import { bind, createListenerServer } from './http-server.js';
 import { resolveOptions, type ListenerSettings } from './options.js';
-import { requestHandler } from './request.js';
-import { safeEmitter, type Emit } from './safe-emit.js';
+import { rejecter, safeEmitter, type Emit } from './outcomes.js';
+import { hostGuard, requestHandler, urlHost } from './request.js';
 import { SlowBodies } from './slow-bodies.js';
-import { urlHost } from './text.js';
 import type { Listener, ListenerEvents, ListenerOptions } from './types.js';
 
 

@@ -1,14 +1,13 @@
-// The first look at a request, before its body: Host guard, path, method and declared size.
-// Each failure is answered at once and the connection closed, without reading the body; a
-// request that passes has its body read under the byte cap and the slow-body deadline.
+// The first look at a request, before its body: the Host guard, browsers turned away, path,
+// method and declared size. Each failure is answered at once and the connection closed,
+// without reading the body; a request that passes has its body read under the byte cap and
+// the slow-body deadline, then goes to the delivery handler.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Reject } from './answers.js';
-import type { Counters } from './counters.js';
+import type { Counters } from './bookkeeping.js';
 import type { DeliveryHandler } from './delivery.js';
 import type { ListenerSettings } from './options.js';
-import { readBody } from './read-body.js';
+import type { Reject } from './outcomes.js';
 import type { SlowBodies } from './slow-bodies.js';
-import { header, oneLine } from './text.js';
 
 export interface RequestDeps {
   settings: ListenerSettings;
@@ -25,10 +24,20 @@ export function requestHandler(deps: RequestDeps): (req: IncomingMessage, res: S
   const { path, maxBodyBytes } = settings;
 
   const turnedAway = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const hostHeader = header(req, 'host');
+    const headers = req.headers;
+    const hostHeader = headers.host;
     if (!deps.hostAllowed(hostHeader)) {
       const shown = hostHeader === undefined ? 'no Host header' : `Host "${oneLine(hostHeader)}"`;
       reject(res, 'forbidden-host', `${shown} is not this listener's loopback address (DNS-rebinding guard)`, null, true);
+      return true;
+    }
+    // A web page can make the user's browser POST here (a form or fetch to 127.0.0.1); browsers
+    // always say so with Origin or Sec-Fetch-Site, and webhook senders never send either.
+    const origin = headers.origin;
+    const fetchSite = headers['sec-fetch-site'];
+    if (origin !== undefined || fetchSite !== undefined) {
+      const shown = origin !== undefined ? `Origin "${oneLine(origin)}"` : `Sec-Fetch-Site "${oneLine(String(fetchSite), 20)}"`;
+      reject(res, 'browser-request', `a request with ${shown} comes from a web browser; webhook senders never send Origin or Sec-Fetch-Site`, null, true);
       return true;
     }
     const url = req.url ?? '';
@@ -42,7 +51,7 @@ export function requestHandler(deps: RequestDeps): (req: IncomingMessage, res: S
       reject(res, 'method-not-allowed', `${oneLine(req.method ?? '?', 20)} is not allowed; deliveries are POST`, null, true, { allow: 'POST' });
       return true;
     }
-    const declared = req.headers['content-length'];
+    const declared = headers['content-length'];
     if (declared !== undefined && Number(declared) > maxBodyBytes) {
       reject(res, 'body-too-large', `body of ${oneLine(declared, 20)} bytes is larger than ${maxBodyBytes}`, null, true);
       return true;
@@ -54,15 +63,15 @@ export function requestHandler(deps: RequestDeps): (req: IncomingMessage, res: S
     counters.requests++;
     try {
       if (turnedAway(req, res)) return;
-      slowBodies.started(res);
+      const reading = slowBodies.started(res);
       readBody(req, maxBodyBytes, (result) => {
-        if (!slowBodies.finished(res)) return; // the sweep already answered 408
+        if (!slowBodies.finished(reading)) return; // the sweep already answered 408
         try {
           if (!result.ok) return reject(res, 'body-too-large', `body larger than ${maxBodyBytes} bytes`, null, true);
           onDelivery(req, res, result.body);
         } catch {
           // Nothing a client sends may throw out of the handler: a bug here answers 500, and the
-          // listener keeps serving. (Consumers' exceptions never get here; see safe-emit.ts.)
+          // listener keeps serving. (Consumers' exceptions never get here; see safeEmitter.)
           reject(res, 'internal-error', 'internal error while handling the delivery', null, true);
         }
       });
@@ -70,4 +79,82 @@ export function requestHandler(deps: RequestDeps): (req: IncomingMessage, res: S
       reject(res, 'internal-error', 'internal error while handling the request', null, true);
     }
   };
+}
+
+export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'body-too-large' };
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Reads a request body under a byte cap counted as the bytes stream in, so a body without
+ * Content-Length, or one that lies about it, is stopped at the cap without being buffered
+ * whole. Deliberately lean (two listeners, no timer, no promise): it runs once per delivery.
+ * The deadline for slow bodies is the listener's sweep, and a client that disconnects mid-body
+ * simply never calls back; everything is then collected with the request.
+ */
+export function readBody(req: IncomingMessage, maxBytes: number, done: (result: BodyResult) => void): void {
+  let first: Buffer | undefined;
+  let more: Buffer[] | undefined;
+  let size = 0;
+  let over = false;
+  req.on('data', (chunk: Buffer) => {
+    if (over) return;
+    size += chunk.length;
+    if (size > maxBytes) {
+      over = true;
+      // Stop reading; the listener answers 413 and closes the connection.
+      req.pause();
+      done({ ok: false, reason: 'body-too-large' });
+      return;
+    }
+    if (first === undefined) first = chunk;
+    else (more ??= [first]).push(chunk);
+  });
+  req.on('end', () => {
+    if (!over) done({ ok: true, body: more ? Buffer.concat(more, size) : (first ?? EMPTY) });
+  });
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase();
+  return LOOPBACK_HOSTS.has(h) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '0:0:0:0:0:0:0:1';
+}
+
+/**
+ * The DNS-rebinding guard: a web page on evil.example can resolve its own name to 127.0.0.1 and
+ * make the browser POST to the listener; the browser still sends `Host: evil.example`. For a
+ * loopback bind only 127.0.0.1:port, localhost:port and [::1]:port are accepted (the port may
+ * be left out only when it is 80). For any other bind the user chose to be reachable by other
+ * names, so every Host is accepted.
+ */
+export function hostGuard(boundHost: string, port: number): (hostHeader: string | undefined) => boolean {
+  if (!isLoopbackHost(boundHost)) return () => true;
+  const allowed = new Set<string>();
+  const names = ['127.0.0.1', 'localhost', '[::1]'];
+  const bound = boundHost.toLowerCase();
+  if (/^127\./.test(bound) && bound !== '127.0.0.1') names.push(bound);
+  for (const name of names) {
+    allowed.add(`${name}:${port}`);
+    if (port === 80) allowed.add(name);
+  }
+  return (hostHeader) => hostHeader !== undefined && (allowed.has(hostHeader) || allowed.has(hostHeader.toLowerCase()));
+}
+
+/** A header as one string (repeated headers joined), or undefined. */
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v.join(' ') : v;
+}
+
+/** Header values echoed in reasons: one line, printable, short. */
+export function oneLine(value: string, max = 80): string {
+  const clean = value.replace(/[^\x20-\x7e]/g, '?');
+  return clean.length > max ? clean.slice(0, max) + '…' : clean;
+}
+
+/** host:port for a URL, with IPv6 addresses in brackets. */
+export function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }

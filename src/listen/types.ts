@@ -77,6 +77,7 @@ export interface DuplicateEvent {
 
 export type RejectReason =
   | 'forbidden-host'
+  | 'browser-request'
   | 'not-found'
   | 'method-not-allowed'
   | 'body-too-large'
@@ -132,7 +133,7 @@ export interface ListenerEvents {
   rejected: [RejectedEvent];
   forwarded: [ForwardedEvent];
   'forward-failed': [ForwardFailedEvent];
-  /** A consumer's handler threw (see safe-emit.ts); without an 'error' handler it is rethrown. */
+  /** A consumer's handler threw (see safeEmitter in outcomes.ts); without an 'error' handler it is rethrown. */
   error: [Error];
 }
 

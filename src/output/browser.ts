@@ -2,6 +2,7 @@
 // shell: the command is split on spaces and the URL is one argument (in place of a `%s`, else
 // last), so nothing in a URL can run. The terminal is shared, so text browsers (w3m, lynx) work,
 // and we wait for the command to finish.
+import { childEnv } from './child-env.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -23,7 +24,7 @@ export function openInBrowser(options: { env: Env; url: string }): Promise<boole
   return new Promise((resolve) => {
     // Loaded here, not imported: child_process costs start-up time that most runs never use.
     const { spawn } = process.getBuiltinModule('node:child_process');
-    const child = spawn(command[0]!, args, { stdio: 'inherit', shell: false, env: { ...options.env } as NodeJS.ProcessEnv });
+    const child = spawn(command[0]!, args, { stdio: 'inherit', shell: false, env: childEnv(options.env) });
     child.on('error', () => resolve(false));
     child.on('exit', (code) => resolve(code === 0));
   });

@@ -3,6 +3,7 @@
 // The command runs through the shell (pager settings are shell words, `less -S`), and data goes
 // only through its stdin. When the user quits early the rest of the output is dropped without an
 // error (EPIPE), and Ctrl-C stops producing and lets the pager end the run.
+import { childEnv } from './child-env.js';
 import type { Sink } from './writers.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -46,7 +47,7 @@ export function startPager(options: PagerOptions): Pager {
     return { sink: options.stdout, paging: false, signal: controller.signal, interrupted: false, close: async () => {} };
   }
 
-  const env = { ...options.env, LESS: options.env.LESS ?? 'FRX', LV: options.env.LV ?? '-c' } as NodeJS.ProcessEnv;
+  const env = childEnv(options.env, { LESS: options.env.LESS ?? 'FRX', LV: options.env.LV ?? '-c' });
   // Loaded here, not imported: child_process costs start-up time that most runs never use.
   const { spawn } = process.getBuiltinModule('node:child_process');
   const child = spawn(command, { shell: true, stdio: ['pipe', 'inherit', 'inherit'], env });

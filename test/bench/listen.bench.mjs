@@ -23,8 +23,8 @@ process.on('SIGINT', () => server.close(() => process.exit(0)));
 `;
 
 /** Spawns a server and resolves with its URL, read from the first URL it prints on stderr. */
-function startServer(cmd, args, stdoutFd) {
-  const child = spawn(cmd, args, { env: benchEnv(), stdio: ['ignore', stdoutFd ?? 'ignore', 'pipe'] });
+function startServer(cmd, args, stdoutFd, env = {}) {
+  const child = spawn(cmd, args, { env: benchEnv(env), stdio: ['ignore', stdoutFd ?? 'ignore', 'pipe'] });
   let stderr = '';
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   const url = new Promise((resolve, reject) => {
@@ -104,7 +104,7 @@ async function measure(kind, { amount, warmup, connections, outFile }) {
   const server =
     kind === 'bare'
       ? startServer(process.execPath, ['-e', BARE_SERVER], fd)
-      : startServer(process.execPath, [BIN, 'listen', '--port', '0', '--output', 'ndjson', '--secret', SECRET], fd);
+      : startServer(process.execPath, [BIN, 'listen', '--port', '0', '--output', 'ndjson'], fd, { SOCIALPUB_WEBHOOK_SECRET: SECRET });
   closeSync(fd);
   try {
     const url = await server.url;

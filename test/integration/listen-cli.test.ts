@@ -198,6 +198,44 @@ describe('socialpub listen', () => {
     expect(r.stderr).toMatch(/from SOCIALPUB_WEBHOOK_SECRET/);
   });
 
+  it('--secret-file: the secret from a file (its final newline ignored), no warning', async () => {
+    const file = join(dir, 'webhook-secret');
+    writeFileSync(file, `${SECRET}\n`, { mode: 0o600 });
+    const r = await listenWhile(['--json', '--secret-file', file, '--max-events', '1'], async (port) => {
+      expect(await deliver(port, 'msg_wrong', published('post_w'), generateWebhookSecret(Buffer.alloc(24, 1)))).toBe(401);
+      expect(await deliver(port, 'msg_file', published('post_file'))).toBe(204);
+    });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ postId: 'post_file', verified: true });
+    expect(r.stderr).toContain(`from --secret-file ${file}`);
+    expect(r.stderr).not.toContain(SECRET);
+    expect(r.stderr).not.toMatch(/warning/);
+  });
+
+  it('--secret on the command line still works, with a warning that ps shows it', async () => {
+    const r = await listenWhile(['--json', '--secret', SECRET, '--max-events', '1'], async (port) => {
+      expect(await deliver(port, 'msg_flag', published('post_flag'))).toBe(204);
+    });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ verified: true });
+    expect(r.stderr).toMatch(/warning: --secret on the command line is visible to other users of this machine \(ps\); use --secret-file FILE or SOCIALPUB_WEBHOOK_SECRET instead/);
+    expect(r.stderr).not.toContain(SECRET);
+  });
+
+  it('--secret-file errors: missing, empty, combined with --secret (exit 2, naming the flag)', async () => {
+    const missing = await runCli(['listen', '--secret-file', join(dir, 'nope')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--secret-file: cannot read .*nope: no such file/);
+    const empty = join(dir, 'empty-secret');
+    writeFileSync(empty, '\n');
+    const e = await runCli(['listen', '--secret-file', empty]);
+    expect(e.code).toBe(2);
+    expect(e.stderr).toMatch(/--secret-file: .*empty-secret is empty/);
+    const both = await runCli(['listen', '--secret-file', empty, '--secret', SECRET]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--secret-file: cannot be combined with --secret/);
+  });
+
   it('a non-loopback --host prints a warning', async () => {
     const controller = new AbortController();
     const r = await listenWhile(['--host', '0.0.0.0', '--secret', SECRET], async () => controller.abort(), { signal: controller.signal });

@@ -249,6 +249,32 @@ describe('listener: transport hygiene', () => {
     expect(rec.listener.stats().rejected['forbidden-host']).toBe(5);
   });
 
+  it('a browser request (Origin or Sec-Fetch-Site), even correctly signed → 403, counted and reported, nothing emitted', async () => {
+    const rec = await listen();
+    const browser: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-origin', origin: `http://127.0.0.1:${rec.listener.port}` },
+    ];
+    for (const extra of browser) {
+      const d = delivery(payload());
+      const r = await send(rec.listener.url, { headers: { ...d.headers, ...extra }, body: d.body });
+      expect(r.status, JSON.stringify(extra)).toBe(403);
+      expect(r.body).toMatch(/web browser; webhook senders never send Origin or Sec-Fetch-Site\n$/);
+      expect(r.headers.connection).toBe('close');
+    }
+    expect(rec.events).toHaveLength(0);
+    expect(rec.rejected.map((x) => [x.reason, x.status])).toEqual(browser.map(() => ['browser-request', 403]));
+    expect(rec.rejected[0]!.detail).toContain('Origin "https://evil.example"');
+    expect(rec.rejected[2]!.detail).toContain('Sec-Fetch-Site "cross-site"');
+    expect(rec.listener.stats()).toMatchObject({ rejectedTotal: 4, rejected: { 'browser-request': 4 }, events: 0 });
+    // The same delivery without the browser's headers is accepted.
+    const d = delivery(payload());
+    expect((await send(rec.listener.url, { headers: d.headers, body: d.body })).status).toBe(204);
+    expect(rec.events).toHaveLength(1);
+  });
+
   it('no Host header at all (HTTP/1.0) → 403', async () => {
     const rec = await listen();
     const text = await raw(rec.listener.port, (s) => s.write('POST /webhooks HTTP/1.0\r\ncontent-length: 2\r\n\r\n{}'));
@@ -306,6 +332,32 @@ describe('listener: transport hygiene', () => {
     const text = await reply;
     expect(text).toMatch(/^HTTP\/1\.1 408/);
     expect(rec.rejected[0]?.reason).toBe('body-timeout');
+  });
+
+  it('slow bodies among quick ones: each slow one gets 408 at its own deadline, quick ones are never touched', async () => {
+    const rec = await listen({ bodyTimeoutMs: 400 });
+    const port = rec.listener.port;
+    const slowRequest = `POST /webhooks HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-length: 100\r\n\r\n{"a":`;
+    const first = raw(port, (s) => s.write(slowRequest));
+    await until(() => rec.listener.stats().requests === 1);
+    // Quick deliveries finish between sweeps, before and after the second slow body starts.
+    for (let i = 0; i < 3; i++) {
+      const d = delivery(payload());
+      expect((await send(rec.listener.url, { headers: d.headers, body: d.body })).status).toBe(204);
+    }
+    await rec.clock.advance(250);
+    const second = raw(port, (s) => s.write(slowRequest));
+    await until(() => rec.listener.stats().requests === 5);
+    const d = delivery(payload());
+    expect((await send(rec.listener.url, { headers: d.headers, body: d.body })).status).toBe(204);
+    await rec.clock.advance(200); // 450 ms for the first, 200 ms for the second
+    expect(await first).toMatch(/^HTTP\/1\.1 408/);
+    expect(rec.rejected.map((r) => r.reason)).toEqual(['body-timeout']);
+    await rec.clock.advance(250); // 450 ms for the second
+    expect(await second).toMatch(/^HTTP\/1\.1 408/);
+    expect(rec.rejected.map((r) => r.reason)).toEqual(['body-timeout', 'body-timeout']);
+    expect(rec.events).toHaveLength(4);
+    expect(rec.listener.stats()).toMatchObject({ requests: 6, events: 4, rejectedTotal: 2 });
   });
 
   it('headers that never finish → 408, counted as headers-timeout', async () => {

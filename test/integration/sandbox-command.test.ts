@@ -1,6 +1,7 @@
 // `socialpub sandbox` run in-process: the ready line (stdout, exactly the contract's shape),
 // the banner (stderr, keys masked), --write-profile, bad flags (exit 2) and Ctrl-C (exit 0).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -136,6 +137,30 @@ describe('socialpub sandbox', () => {
     expect(run.stderr.text()).toMatch(message);
     expect(run.stdout.text()).toBe('');
     run.cleanup();
+  });
+
+  it('the webhook secret from --webhook-secret-file; on the command line it still works, with a warning', async () => {
+    const secret = `whsec_${Buffer.alloc(18, 3).toString('base64')}`;
+    const folder = mkdtempSync(join(tmpdir(), 'sandbox-secret-'));
+    const file = join(folder, 'webhook-secret');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    const fromFile = start(['sandbox', '--port', '0', '--json', '--webhook-secret-file', file]);
+    const fromFlag = start(['sandbox', '--port', '0', '--json', '--webhook-secret', secret]);
+    try {
+      expect(JSON.parse(await waitFor(fromFile, fromFile.stdout, /^.*\n/))).toMatchObject({ webhookSecret: secret });
+      await waitFor(fromFile, fromFile.stderr, /Ctrl-C/);
+      expect(fromFile.stderr.text()).not.toMatch(/warning/);
+      expect(fromFile.stderr.text()).not.toContain(secret);
+      expect(JSON.parse(await waitFor(fromFlag, fromFlag.stdout, /^.*\n/))).toMatchObject({ webhookSecret: secret });
+      expect(fromFlag.stderr.text()).toMatch(/warning: --webhook-secret on the command line is visible to other users of this machine \(ps\); use --webhook-secret-file FILE or SOCIALPUB_WEBHOOK_SECRET instead/);
+    } finally {
+      for (const run of [fromFile, fromFlag]) {
+        run.stop();
+        await run.done;
+        run.cleanup();
+      }
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('says so when the port is taken (exit 1)', async () => {

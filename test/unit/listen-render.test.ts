@@ -4,8 +4,8 @@ import { duplicateLine, eventRecord, forwardFailedLine, forwardedLine, ndjsonLin
 import { planListen, type ListenFlags } from '../../src/cli/commands/listen/flags.js';
 import { loadColors, plainColors } from '../../src/output/colors.js';
 import { webhookPayloadSchema } from '../../src/wire/schemas.js';
-import { hostGuard, isLoopbackHost } from '../../src/listen/host-guard.js';
-import { SeenIds } from '../../src/listen/dedupe.js';
+import { hostGuard, isLoopbackHost } from '../../src/listen/request.js';
+import { SeenIds } from '../../src/listen/bookkeeping.js';
 import type { DeliveryEvent, ListenerStats } from '../../src/listen/types.js';
 
 /** An event as the listener emits it: the payload, and its typed reading when it has the delivery shape. */
@@ -155,7 +155,7 @@ describe('listen flags', () => {
   it('defaults, and the secret from the environment when no flag is given', () => {
     const plan = planListen(base, { SOCIALPUB_WEBHOOK_SECRET: 'whsec_abc=' });
     expect(plan.listener).toMatchObject({ port: 4567, host: '127.0.0.1', path: '/webhooks', secret: 'whsec_abc=', forwardTimeoutMs: 10_000, forwardRetries: 2 });
-    expect(plan.secretSource).toBe('env');
+    expect(plan.secret).toMatchObject({ source: 'env', from: 'SOCIALPUB_WEBHOOK_SECRET', warning: undefined });
     expect(planListen({ ...base, secret: 'whsec_flag=' }, { SOCIALPUB_WEBHOOK_SECRET: 'whsec_abc=' }).listener.secret).toBe('whsec_flag=');
     expect(planListen(base, {}).listener.secret).toBeUndefined();
   });

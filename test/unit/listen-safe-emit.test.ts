@@ -2,7 +2,7 @@
 // swallowed either: it goes to 'error' handlers, or is thrown on the next tick.
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { safeEmitter } from '../../src/listen/safe-emit.js';
+import { safeEmitter } from '../../src/listen/outcomes.js';
 import type { DuplicateEvent, ListenerEvents } from '../../src/listen/types.js';
 
 afterEach(() => {

@@ -47,7 +47,12 @@ describe('sandbox output', () => {
     const plan = planSandbox({ ...defaults, port: '0', latency: '20ms', failureRate: '25%', writeProfile: true }, { SOCIALPUB_WEBHOOK_SECRET: sandbox.webhookSecret });
     expect(plan.options).toMatchObject({ port: 0, latencyMs: 20, failureRate: 0.25, webhookSecret: sandbox.webhookSecret, chaosSlowMs: 35_000 });
     expect(plan.profile).toBe('sandbox');
-    expect(plan.secretSource).toBe('env');
+    expect(plan.secret).toMatchObject({ source: 'env', from: 'SOCIALPUB_WEBHOOK_SECRET', warning: undefined });
+    const flagged = planSandbox({ ...defaults, webhookSecret: sandbox.webhookSecret }, {});
+    expect(flagged.secret).toMatchObject({ source: 'flag', from: '--webhook-secret', warning: expect.stringMatching(/visible to other users/) });
+    expect(flagged.options.webhookSecret).toBe(sandbox.webhookSecret);
+    expect(() => planSandbox({ ...defaults, webhookSecretFile: '/nonexistent/secret' }, {})).toThrow(/--webhook-secret-file: cannot read \/nonexistent\/secret: no such file/);
+    expect(() => planSandbox({ ...defaults, webhookSecret: 'whsec_c2hvcnQ=' }, {})).toThrow(/--webhook-secret: not a whsec_<base64> secret of at least 12 bytes/);
     expect(() => planSandbox({ ...defaults, readLimit: '0' }, {})).toThrow(/--read-limit/);
     expect(() => planSandbox({ ...defaults, chaos: '-1' }, {})).toThrow(/--chaos/);
   });

@@ -36,7 +36,7 @@ export interface CommandSpec {
   argument: ValueSource;
 }
 
-const FILE_FLAGS = new Set(['--file', '--input', '--media', '--log', '--data', '--from-file']);
+const FILE_FLAGS = new Set(['--file', '--input', '--media', '--log', '--data', '--from-file', '--secret-file', '--webhook-secret-file']);
 
 function flagValues(option: Option, path: string[]): ValueSource {
   if (option.argChoices?.length) return { kind: 'words', words: [...option.argChoices] };

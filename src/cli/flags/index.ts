@@ -5,6 +5,7 @@ import { CLIENT_DEFAULTS } from '../../client/retry-timing.js';
 export { flagError, quote, collect, splitList, httpUrl, nonEmpty } from './text.js';
 export { wholeNumber, optionalWholeNumber, share, integer, duration, optionalDuration, parseDuration, MAX_TIMER_MS, type NumberRange } from './number.js';
 export { choice, choices, platform, platforms, statuses, type ChoiceRules } from './choice.js';
+export { chooseWebhookSecret, WEBHOOK_SECRET_ENV, type ChosenSecret } from './secret.js';
 
 const asFlag = (ms: number) => `${ms / 1000}s`;
 

@@ -1,13 +1,14 @@
 // `listen` flags → engine options and the command's own stop conditions, every bad value a
 // usage error (exit 2) naming its flag.
 import type { ListenerOptions } from '../../../listen/types.js';
-import { duration, flagError, httpUrl, nonEmpty, optionalDuration, optionalWholeNumber, platforms, quote, statuses, wholeNumber } from '../../flags/index.js';
+import { chooseWebhookSecret, duration, flagError, httpUrl, nonEmpty, optionalDuration, optionalWholeNumber, platforms, quote, statuses, wholeNumber, type ChosenSecret } from '../../flags/index.js';
 
 export interface ListenFlags {
   port: string;
   host: string;
   path: string;
   secret?: string;
+  secretFile?: string;
   forwardTo?: string;
   forwardTimeout: string;
   forwardRetries: string;
@@ -20,8 +21,8 @@ export interface ListenFlags {
 
 export interface ListenPlan {
   listener: ListenerOptions;
-  /** Where the secret came from, for the ready message. */
-  secretSource: 'flag' | 'env' | undefined;
+  /** Where the secret came from (for the ready message), and the warning when it was on the command line. */
+  secret: ChosenSecret;
   maxEvents: number | undefined;
   timeoutMs: number | undefined;
   logFile: string | undefined;
@@ -32,10 +33,8 @@ export function planListen(flags: ListenFlags, env: Readonly<Record<string, stri
   if (!flags.path.startsWith('/')) throw flagError('--path', `${quote(flags.path)} must start with /`, ['for example --path /webhooks']);
   nonEmpty('--host', flags.host, 'an address');
 
-  const envSecret = env.SOCIALPUB_WEBHOOK_SECRET;
-  const secret = flags.secret ?? (envSecret ? envSecret : undefined);
-  const secretSource = flags.secret !== undefined ? 'flag' : secret !== undefined ? 'env' : undefined;
-  if (flags.secret !== undefined) nonEmpty('--secret', flags.secret, 'a whsec_… secret');
+  const chosen = chooseWebhookSecret({ flag: '--secret', value: flags.secret, fileFlag: '--secret-file', file: flags.secretFile }, env);
+  const secret = chosen.secret;
   if (flags.forwardTo !== undefined) httpUrl('--forward-to', flags.forwardTo, 'http://localhost:3000/webhooks');
 
   return {
@@ -50,7 +49,7 @@ export function planListen(flags: ListenFlags, env: Readonly<Record<string, stri
       platforms: platforms('--platform', flags.platform),
       statuses: statuses('--status', flags.status),
     },
-    secretSource,
+    secret: chosen,
     maxEvents: optionalWholeNumber('--max-events', flags.maxEvents, { min: 1 }),
     timeoutMs: optionalDuration('--timeout', flags.timeout),
     logFile: flags.log,

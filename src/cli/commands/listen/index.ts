@@ -13,7 +13,7 @@ export function defineListen(program: Command, ctx: Context): void {
     .summary('receive webhook deliveries locally, verify them and print one line per event')
     .description(
       'Runs a local HTTP endpoint for the service\'s webhook deliveries (publish results), checks each ' +
-        'Standard Webhooks signature against --secret, drops retried duplicates, and prints every event ' +
+        'Standard Webhooks signature against the secret (SOCIALPUB_WEBHOOK_SECRET or --secret-file), drops retried duplicates, and prints every event ' +
         'once, in arrival order: a line per event on a terminal, NDJSON with --output ndjson or --json. ' +
         'Optionally forwards each event unchanged to a local app (--forward-to). Stops after --max-events, ' +
         'after --timeout without an event (exit 1), or on Ctrl-C, with a summary on stderr.',
@@ -21,7 +21,8 @@ export function defineListen(program: Command, ctx: Context): void {
     .option('--port <n>', 'port to listen on (0 = any free port)', '4567')
     .option('--host <host>', 'address to bind; anything but loopback exposes the endpoint to the network', '127.0.0.1')
     .option('--path <path>', 'path deliveries are posted to', '/webhooks')
-    .option('--secret <whsec>', 'webhook signing secret (env SOCIALPUB_WEBHOOK_SECRET); without it nothing is verified')
+    .option('--secret-file <file>', 'read the webhook signing secret from this file (or set SOCIALPUB_WEBHOOK_SECRET); without one nothing is verified')
+    .option('--secret <whsec>', 'the secret itself: works, but other users see it in `ps` (warns); prefer --secret-file or the environment')
     .option('--forward-to <url>', 'forward each accepted event (raw body and signature headers) to this local URL')
     .option('--forward-timeout <duration>', 'time allowed per forward attempt', '10s')
     .option('--forward-retries <n>', 'retries of a forward on network errors, timeouts, 408, 429 and 5xx', '2')
@@ -34,9 +35,9 @@ export function defineListen(program: Command, ctx: Context): void {
       'after',
       `
 Examples:
-  socialpub listen --secret "$SOCIALPUB_WEBHOOK_SECRET"
+  socialpub listen                          # the secret from SOCIALPUB_WEBHOOK_SECRET
   socialpub listen --port 0 --json --max-events 3 --timeout 2m > events.ndjson
-  socialpub listen --status failed --forward-to http://localhost:3000/webhooks
+  socialpub listen --secret-file ./webhook-secret --status failed --forward-to http://localhost:3000/webhooks
   socialpub sandbox --webhook-url http://127.0.0.1:4567/webhooks   # in another terminal`,
     )
     .action(

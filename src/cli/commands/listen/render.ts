@@ -4,7 +4,7 @@ import type { Colors } from '../../../output/colors.js';
 import { tsvCell, type Column } from '../../../output/writers.js';
 import type { LogView } from '../../../output/output.js';
 import type { DeliveryEvent, ForwardedEvent, ForwardFailedEvent, ForwardSubject, ListenerStats, RejectedEvent, RejectReason } from '../../../listen/types.js';
-import { REJECT_LABEL } from '../../../listen/reasons.js';
+import { REJECT_LABEL } from '../../../listen/index.js';
 
 /** The NDJSON object: the payload unchanged plus where and how it arrived. */
 export function eventRecord(e: DeliveryEvent): Record<string, unknown> {
@@ -20,12 +20,19 @@ export function eventRecord(e: DeliveryEvent): Record<string, unknown> {
  * field of the same name is overridden, as with a spread.
  */
 export function ndjsonLine(e: DeliveryEvent): string {
-  let text = e.raw.toString('utf8').trim();
-  if (!text.endsWith('}')) return JSON.stringify(eventRecord(e)) + '\n';
+  return ndjsonText(e) + '\n';
+}
+
+/** The NDJSON line without its newline (what a line writer takes). */
+function ndjsonText(e: DeliveryEvent): string {
+  let text = e.raw.toString('utf8');
+  // Trimmed only when needed: a body usually starts and ends with its braces.
+  if (text.charCodeAt(0) !== 0x7b || text.charCodeAt(text.length - 1) !== 0x7d) text = text.trim();
+  if (!text.endsWith('}')) return JSON.stringify(eventRecord(e));
   if (text.includes('\n') || text.includes('\r')) text = text.replace(/[\r\n]+/g, ' ');
   const inner = text.slice(0, -1).trimEnd();
   const sep = inner.endsWith('{') ? '' : ',';
-  return `${inner}${sep}"webhookId":${e.webhookId === null ? 'null' : JSON.stringify(e.webhookId)},"receivedAt":"${e.receivedAt}","verified":${e.verified}}\n`;
+  return `${inner}${sep}"webhookId":${e.webhookId === null ? 'null' : JSON.stringify(e.webhookId)},"receivedAt":"${e.receivedAt}","verified":${e.verified}}`;
 }
 
 function text(value: unknown): string {
@@ -114,7 +121,7 @@ export function eventView(): LogView<DeliveryEvent> {
       { header: 'webhook_id', value: (e) => e.webhookId ?? '' },
     ],
     line: (e, colors) => terminalLine(e, colors).trimEnd(),
-    jsonLine: (e) => ndjsonLine(e).trimEnd(),
+    jsonLine: ndjsonText,
     json: eventRecord,
   };
 }

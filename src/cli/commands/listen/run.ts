@@ -28,6 +28,7 @@ type Stop = { why: 'max-events' | 'timeout' | 'interrupted' } | { why: 'failed';
 export async function runListen(ctx: Context, flags: ListenFlags): Promise<number> {
   const plan = planListen(flags, ctx.env);
   const out = ctx.output();
+  if (plan.secret.warning) out.warn(plan.secret.warning);
 
   const logFd = plan.logFile === undefined ? undefined : openLog(plan.logFile, (line) => out.warn(line));
   if (logFd !== undefined) ctx.onExit(() => closeSync(logFd));
@@ -61,7 +62,7 @@ async function start(ctx: Context, plan: ListenPlan): Promise<Listener> {
     return await startListener({ ...plan.listener, clock: ctx.clock });
   } catch (err) {
     if (!(err instanceof ListenerStartError)) throw err;
-    if (err.code === 'EINVAL') throw new UsageError(err.message, plan.secretSource === 'env' ? ['check SOCIALPUB_WEBHOOK_SECRET'] : []);
+    if (err.code === 'EINVAL') throw new UsageError(err.message, plan.secret.source === 'flag' ? [] : [`check ${plan.secret.from}`]);
     const hints = err.code === 'EADDRINUSE' ? ['pick another port with --port N, or --port 0 for any free port'] : [];
     throw new CliError(err.message, { exitCode: EXIT.error, hints, code: err.code });
   }
@@ -143,11 +144,11 @@ function announce(ctx: Context, listener: Listener, plan: ListenPlan, out: Outpu
     stderr.write(`  Configure this URL as your workspace's webhook endpoint; for the local sandbox: socialpub sandbox --webhook-url ${listener.url}\n`);
   }
   if (listener.verifying) {
-    if (!out.quiet) stderr.write(`  Verifying Standard Webhooks signatures with secret whsec_${maskKey(plan.listener.secret)} (from ${plan.secretSource === 'env' ? 'SOCIALPUB_WEBHOOK_SECRET' : '--secret'}).\n`);
+    if (!out.quiet) stderr.write(`  Verifying Standard Webhooks signatures with secret whsec_${maskKey(plan.listener.secret)} (from ${plan.secret.from}).\n`);
   } else {
     out.warn(
       colors.bold('NO SECRET: deliveries are NOT authenticated.') +
-        ' Anyone who can reach this port can post fake events. Pass --secret whsec_… or set SOCIALPUB_WEBHOOK_SECRET.',
+        ' Anyone who can reach this port can post fake events. Set SOCIALPUB_WEBHOOK_SECRET or pass --secret-file FILE.',
     );
   }
   if (!isLoopbackHost(listener.host)) {

@@ -1,7 +1,7 @@
 // `sandbox` flags → startSandbox() options, every bad value a usage error (exit 2) naming its flag.
 import type { SandboxOptions } from '../../../sandbox/types.js';
 import { isWebhookSecret } from '../../../wire/webhook-signing.js';
-import { duration, flagError, httpUrl, integer, nonEmpty, quote, share, wholeNumber } from '../../flags/index.js';
+import { chooseWebhookSecret, duration, flagError, httpUrl, integer, nonEmpty, quote, share, wholeNumber, type ChosenSecret } from '../../flags/index.js';
 
 export interface SandboxFlags {
   port: string;
@@ -14,6 +14,7 @@ export interface SandboxFlags {
   readLimit: string;
   webhookUrl?: string;
   webhookSecret?: string;
+  webhookSecretFile?: string;
   fixtures: string;
   latency: string;
   chaos: string;
@@ -24,8 +25,8 @@ export interface SandboxPlan {
   options: SandboxOptions;
   /** Profile to write with the demo workspace's key, if any. */
   profile: string | undefined;
-  /** Where the webhook secret came from. */
-  secretSource: 'flag' | 'env' | undefined;
+  /** Where the webhook secret came from, and the warning when it was on the command line. */
+  secret: ChosenSecret;
 }
 
 export const DEFAULT_PROFILE_NAME = 'sandbox';
@@ -48,11 +49,11 @@ export function planSandbox(flags: SandboxFlags, env: Readonly<Record<string, st
     options.dataFile = flags.data;
   }
   if (flags.webhookUrl !== undefined) options.webhookUrl = httpUrl('--webhook-url', flags.webhookUrl, 'http://127.0.0.1:4567/webhooks (see `socialpub listen`)');
-  const envSecret = env.SOCIALPUB_WEBHOOK_SECRET ? env.SOCIALPUB_WEBHOOK_SECRET : undefined;
-  const secret = flags.webhookSecret ?? envSecret;
+  const chosen = chooseWebhookSecret({ flag: '--webhook-secret', value: flags.webhookSecret, fileFlag: '--webhook-secret-file', file: flags.webhookSecretFile }, env);
+  const secret = chosen.secret;
   if (secret !== undefined) {
     if (!isWebhookSecret(secret, { minBytes: 12 })) {
-      throw flagError(flags.webhookSecret !== undefined ? '--webhook-secret' : 'SOCIALPUB_WEBHOOK_SECRET', 'not a whsec_<base64> secret of at least 12 bytes', [
+      throw flagError(chosen.from ?? '--webhook-secret', 'not a whsec_<base64> secret of at least 12 bytes', [
         'leave it out and the sandbox generates one (printed masked, and in full in the --json ready line)',
       ]);
     }
@@ -63,5 +64,5 @@ export function planSandbox(flags: SandboxFlags, env: Readonly<Record<string, st
     profile = flags.writeProfile === true ? DEFAULT_PROFILE_NAME : flags.writeProfile.trim();
     if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(profile)) throw flagError('--write-profile', `${quote(profile)} is not a profile name`, ['use letters, digits, ".", "_" and "-"']);
   }
-  return { options, profile, secretSource: flags.webhookSecret !== undefined ? 'flag' : envSecret !== undefined ? 'env' : undefined };
+  return { options, profile, secret: chosen };
 }

@@ -10,6 +10,7 @@ import { planSandbox, type SandboxFlags } from './flags.js';
 export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<number> {
   const plan = planSandbox(flags, ctx.env);
   const out = ctx.output();
+  if (plan.secret.warning) out.warn(plan.secret.warning);
   const json = out.structured;
   if ((plan.options.fixtures ?? 0) >= 100_000) out.info(`loading ${formatCount(plan.options.fixtures!)} fixture results…`);
   let sandbox;
