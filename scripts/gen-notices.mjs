@@ -4,7 +4,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const root = new URL('../', import.meta.url);
-export const METAFILE = 'node_modules/.cache/socialpub/bundle-meta.json';
+// Beside the type checker's output (gitignored), in this checkout: node_modules may be shared.
+export const METAFILE = '.tsbuild/bundle-meta.json';
 export const NOTICES = 'dist/THIRD-PARTY-LICENSES.txt';
 
 /** Package folders (under node_modules/) whose files esbuild bundled. */

@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { esmOptions } from '../../scripts/bundle.mjs';
+import { METAFILE } from '../../scripts/gen-notices.mjs';
 import { buildProgram } from '../../src/cli/program.js';
 import { createContext, systemClock } from '../../src/cli/create-context.js';
 import { manPage } from '../../src/cli/commands/help/man-page.js';
@@ -86,7 +87,7 @@ describe('the package manifest', () => {
   });
 
   it('ships the licence of every package bundled into dist/ (stale? run `npm run docs`)', () => {
-    const meta = JSON.parse(readFileSync(join(ROOT, 'node_modules', '.cache', 'socialpub', 'bundle-meta.json'), 'utf8')) as { inputs: Record<string, unknown> };
+    const meta = JSON.parse(readFileSync(join(ROOT, METAFILE), 'utf8')) as { inputs: Record<string, unknown> };
     const notices = readFileSync(join(ROOT, 'dist', 'THIRD-PARTY-LICENSES.txt'), 'utf8');
     const bundled = new Set(Object.keys(meta.inputs).flatMap((i) => [...i.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)\//g)].slice(-1).map((m) => m[1]!)));
     expect(bundled.size).toBeGreaterThan(5);
