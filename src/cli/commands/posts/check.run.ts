@@ -7,7 +7,7 @@ import { draftFromBody, draftFromFlags, parseTextFor, type FlagValues, type Issu
 import { parseJsonWithLocation } from '../../../posts/json-location.js';
 import { parseBulk } from '../../../posts/bulk/rows.js';
 import { catchTime } from '../../../posts/issues.js';
-import { userZone } from '../../../posts/zone.js';
+import { lazyUserZone } from '../../../posts/zone.js';
 import { machineZone } from '../../../posts/when.js';
 import { checkPosts, checkSummary, type CheckEntry, type CheckReport } from '../../../posts/check.js';
 import type { RuleCheck, Verdict } from '../../../wire/post-rules.js';
@@ -81,7 +81,7 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
   }
   const issues: Issue[] = [];
   if (flags.fromFile !== undefined) {
-    const zone = catchTime(issues, () => userZone(ctx.env, flags.tz)) ?? machineZone();
+    const zone = catchTime(issues, () => lazyUserZone(ctx.env, flags.tz)) ?? machineZone;
     if (issues.length) throw new InvalidInputError(issues);
     const src = await readSource(ctx, flags.fromFile, '--from-file');
     const parsed = parseBulk(src.text, { label: src.label, baseDir: src.baseDir, zone, now: ctx.clock.now() });
