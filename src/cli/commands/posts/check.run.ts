@@ -54,7 +54,8 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
   // Rows are made only for a table or TSV (a generator): --json prints the report itself.
   await out.report(report, rows(report), { kind: 'table', columns });
   // The table may cut the notes: each failure is told whole under it, with its fix.
-  if (!out.structured) for (const r of [...rows(report)].filter((x) => x.verdict === 'fail')) out.info(`${r.target}${r.item ? ` ${shortItem(r.item)}` : ""}: ${r.note}`);
+  // (A report is refused exactly when some row fails: an accepted one is not walked again.)
+  if (!out.structured && !report.accepted) for (const r of [...rows(report)].filter((x) => x.verdict === 'fail')) out.info(`${r.target}${r.item ? ` ${shortItem(r.item)}` : ""}: ${r.note}`);
   out.footer(checkSummary(report));
   return report.accepted ? 0 : 2;
 }
