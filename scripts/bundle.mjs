@@ -17,7 +17,7 @@ export const CORE = ['src/cli/entry.ts', 'src/cli/globals.ts', 'src/output/outpu
 /**
  * The response schemas with the part of zod they use, one file of their own (~35 kB): in the
  * split build zod's files are shared with the MCP SDK's zod, so the chunk the schemas would load
- * is the union of both (~125 kB, ~6 ms more CPU on every networked command). Every import of
+ * is the union of both (~125 kB, ~4 ms more CPU on `results get`). Every import of
  * src/wire/schemas.ts in the split build requires this file instead, so the schemas exist once.
  */
 const WIRE_SCHEMAS = { source: join(root, 'src/wire/schemas.ts'), file: 'wire-schemas.cjs' };
@@ -98,8 +98,10 @@ export async function bundle({ entryPoints = ENTRY_POINTS, outdir, outbase = esm
     // The name is relative to the requiring file: only chunks may require it.
     const outside = schemasUsers.filter((file) => !file.startsWith('chunks/'));
     if (outside.length) throw new Error(`bundle: ${outside.join(', ')} import src/wire/schemas.ts from outside chunks/`);
-    const alone = await build({ ...esmOptions, splitting: false, entryPoints: [WIRE_SCHEMAS.source], outdir: undefined, write: false, absWorkingDir: root });
+    const alone = await build({ ...esmOptions, splitting: false, entryPoints: [WIRE_SCHEMAS.source], outdir: undefined, write: false, absWorkingDir: root, metafile: true });
     files.set(`chunks/${WIRE_SCHEMAS.file}`, await toCommonJs(alone.outputFiles[0].text, WIRE_SCHEMAS.source));
+    // Its packages are bundled too: their licences are listed from the metafile's inputs.
+    Object.assign(result.metafile.inputs, alone.metafile.inputs);
   }
   const roots = Object.entries(result.metafile.outputs)
     .filter(([, o]) => core.includes(o.entryPoint))
