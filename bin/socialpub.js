@@ -13,6 +13,8 @@
 //   rewritten to .cjs, and this file is CommonJS too (bin/package.json).
 // - The core pack (scripts/pack-core.mjs): the chunks nearly every command loads are one file,
 //   chunks/core.cjs. ~6 ms on `profile list` (about 1 ms on the networked commands).
+// - The response schemas apart (scripts/bundle.mjs): they and the part of zod they use are one
+//   file of their own, not a chunk shared with the MCP SDK's zod. ~4 ms CPU on `results get`.
 // - Lazy nouns (src/cli/commands/index.ts): a run defines only the nouns its argv names; help
 //   and completion define all. ~7 ms on `profile list`.
 // - Node's compile cache on Node 22.1+ (src/compile-cache.ts; Node 20 has no public API for it):

@@ -14,6 +14,23 @@ export const ENTRY_POINTS = ['src/main.ts', 'src/cli/entry.ts', 'src/sandbox/ind
 /** The program runner, flag resolution and output: what nearly every command loads. */
 export const CORE = ['src/cli/entry.ts', 'src/cli/globals.ts', 'src/output/output.ts'];
 
+/**
+ * The response schemas with the part of zod they use, one file of their own (~35 kB): in the
+ * split build zod's files are shared with the MCP SDK's zod, so the chunk the schemas would load
+ * is the union of both (~125 kB, ~4 ms more CPU on `results get`). Every import of
+ * src/wire/schemas.ts in the split build requires this file instead, so the schemas exist once.
+ */
+const WIRE_SCHEMAS = { source: join(root, 'src/wire/schemas.ts'), file: 'wire-schemas.cjs' };
+
+const wireSchemasApart = {
+  name: 'wire-schemas-apart',
+  setup(b) {
+    b.onResolve({ filter: /\/wire\/schemas\.js$/ }, (args) =>
+      join(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === WIRE_SCHEMAS.source ? { path: `./${WIRE_SCHEMAS.file}`, external: true } : undefined,
+    );
+  },
+};
+
 /** esbuild's options for the in-memory ESM build; the chunks already name each other `.cjs`. */
 export const esmOptions = {
   bundle: true,
@@ -68,13 +85,23 @@ function exportsInPlace(code, file) {
  * chunks/core.cjs (see pack-core.mjs).
  */
 export async function bundle({ entryPoints = ENTRY_POINTS, outdir, outbase = esmOptions.outbase, core = [] }) {
-  const result = await build({ ...esmOptions, entryPoints, outdir, outbase, absWorkingDir: root, write: false, metafile: true });
+  const result = await build({ ...esmOptions, entryPoints, outdir, outbase, absWorkingDir: root, write: false, metafile: true, plugins: [wireSchemasApart] });
   // Output files by their path in outdir, with forward slashes (as require() specifiers use).
   const inOutdir = (path) => relative(outdir, path).split(sep).join('/');
   const files = new Map();
   for (const file of result.outputFiles) {
     if (file.path.endsWith('.cjs')) files.set(inOutdir(file.path), await toCommonJs(file.text, file.path));
     else write(file.path, file.contents);
+  }
+  const schemasUsers = [...files].filter(([, code]) => code.includes(`require("./${WIRE_SCHEMAS.file}")`)).map(([file]) => file);
+  if (schemasUsers.length) {
+    // The name is relative to the requiring file: only chunks may require it.
+    const outside = schemasUsers.filter((file) => !file.startsWith('chunks/'));
+    if (outside.length) throw new Error(`bundle: ${outside.join(', ')} import src/wire/schemas.ts from outside chunks/`);
+    const alone = await build({ ...esmOptions, splitting: false, entryPoints: [WIRE_SCHEMAS.source], outdir: undefined, write: false, absWorkingDir: root, metafile: true });
+    files.set(`chunks/${WIRE_SCHEMAS.file}`, await toCommonJs(alone.outputFiles[0].text, WIRE_SCHEMAS.source));
+    // Its packages are bundled too: their licences are listed from the metafile's inputs.
+    Object.assign(result.metafile.inputs, alone.metafile.inputs);
   }
   const roots = Object.entries(result.metafile.outputs)
     .filter(([, o]) => core.includes(o.entryPoint))

@@ -93,8 +93,11 @@ export function ndjsonWriter<T>(sink: Sink): ListWriter<T> {
 
 /** TSV cells: tabs and newlines would break the row, so they are escaped. */
 export function tsvCell(value: string): string {
+  // Most cells have none of these: one test instead of three replacements.
+  if (!TSV_SPECIAL.test(value)) return value;
   return value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\r?\n/g, '\\n');
 }
+const TSV_SPECIAL = /[\\\t\n]/;
 
 export function tsvWriter<T>(sink: Sink, columns: Column<T>[]): ListWriter<T> {
   let count = 0;

@@ -13,3 +13,16 @@ export function userZone(env: Readonly<Record<string, string | undefined>>, tz: 
   }
   return machineZone();
 }
+
+/**
+ * userZone, found on first use (a bad --tz is refused at once): a bulk file whose times all
+ * carry an offset never pays for setting up Intl's zone.
+ */
+export function lazyUserZone(env: Readonly<Record<string, string | undefined>>, tz: string | undefined): () => string {
+  if (tz !== undefined) {
+    const zone = checkZone(tz);
+    return () => zone;
+  }
+  let zone: string | undefined;
+  return () => (zone ??= userZone(env, undefined));
+}

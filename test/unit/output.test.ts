@@ -35,6 +35,8 @@ describe('output formats', () => {
     await createOutput({ stdout: out, stderr: captureStream(), format: 'tsv' }).list(rows, { kind: 'table', columns });
     expect(out.text()).toBe('a\tone\\ttab\nbb\ttwo\\nlines\n');
     expect(tsvCell('back\\slash')).toBe('back\\\\slash');
+    expect(tsvCell('plain cell')).toBe('plain cell');
+    expect(tsvCell('crlf\r\nand\ttab')).toBe('crlf\\nand\\ttab');
   });
 
   it('table: a header and aligned columns', async () => {

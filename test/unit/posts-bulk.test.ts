@@ -45,6 +45,20 @@ describe('bulk files', () => {
     ]);
   });
 
+  it('asks for the zone only when a row has a local time', () => {
+    const asked: string[] = [];
+    const zone = () => {
+      asked.push('zone');
+      return 'Europe/Paris';
+    };
+    const offsets = parseBulk('at,platforms,text\n2026-12-02T09:00:00Z,bluesky,hi\n', { ...opts('offsets.csv'), zone });
+    expect(offsets.rows.map((r) => r.at?.iso)).toEqual(['2026-12-02T09:00:00.000Z']);
+    expect(asked).toEqual([]);
+    const local = parseBulk('at,platforms,text\n2026-12-01 09:00,bluesky,hi\n', { ...opts('local.csv'), zone });
+    expect(local.rows.map((r) => r.at?.iso)).toEqual(['2026-12-01T08:00:00.000Z']);
+    expect(asked).toEqual(['zone']);
+  });
+
   it('refuses a CSV header without required columns, or with unknown ones', () => {
     const { fileIssues } = parseBulk('when,platforms,txt\n', opts('bad.csv'));
     const msgs = fileIssues.map((i) => i.message);

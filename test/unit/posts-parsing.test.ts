@@ -65,6 +65,13 @@ describe('CSV', () => {
       { line: 5, fields: ['', 'z'] },
     ]);
   });
+  it('keeps a quote inside an unquoted field and a lone carriage return as text', () => {
+    expect(parseCsv('say "hi",a\rb\r\nnext')).toEqual([
+      { line: 1, fields: ['say "hi"', 'a\rb'] },
+      { line: 2, fields: ['next'] },
+    ]);
+    expect(() => parseCsv('long unquoted,"x"y')).toThrow(expect.objectContaining({ line: 1, column: 18 }));
+  });
   it('reports an unclosed quote with its line', () => {
     expect(() => parseCsv('a,b\n1,"open\n2,3\n')).toThrow(CsvSyntaxError);
     expect(() => parseCsv('a,b\n1,"open\n2,3\n')).toThrow(/line 2: a quoted field is never closed/);

@@ -35,7 +35,8 @@ export interface BulkParseOptions {
   label: string;
   /** The bulk file's folder: relative media paths start here, and must stay inside it. */
   baseDir: string;
-  zone: string;
+  /** The zone of local times; a function when finding it should wait for a row that has one. */
+  zone: string | (() => string);
   now: number;
   /** Media files may be anywhere on disk (--allow-media-outside). */
   allowMediaOutside?: boolean;
@@ -51,7 +52,10 @@ export function detectFormat(label: string, text: string): BulkFormat {
 export function parseBulk(text: string, options: BulkParseOptions): ParsedBulk {
   const format = detectFormat(options.label, text);
   const parsed = format === 'csv' ? parseCsvRows(text, options) : parseNdjsonRows(text, options);
-  if (!options.allowMediaOutside) for (const row of parsed.rows) checkMediaFolder(row, options);
+  if (!options.allowMediaOutside) {
+    const folder = real(resolve(options.baseDir));
+    for (const row of parsed.rows) checkMediaFolder(row, folder, options);
+  }
   if (parsed.fileIssues.length === 0 && parsed.rows.length === 0) {
     parsed.fileIssues.push({ field: options.label, message: `${options.label}: no rows`, fix: format === 'csv' ? 'add rows under the header' : 'add one JSON body per line' });
   }
@@ -61,7 +65,8 @@ export function parseBulk(text: string, options: BulkParseOptions): ParsedBulk {
 /** The path with its links resolved, as far as it exists (a missing file is reported elsewhere). */
 function real(path: string): string {
   try {
-    return realpathSync(path);
+    // One realpath(3) call, where realpathSync walks and lstats every folder of every path.
+    return realpathSync.native(path);
   } catch {
     return path;
   }
@@ -72,9 +77,8 @@ function real(path: string): string {
  * reach files elsewhere on disk (`../../.ssh/id_rsa.png`). A path that leaves the file's folder
  * once `..` and symbolic links are resolved is refused, and so is an absolute path.
  */
-function checkMediaFolder(row: BulkRow, options: BulkParseOptions): void {
+function checkMediaFolder(row: BulkRow, folder: string, options: BulkParseOptions): void {
   if (!row.draft) return;
-  const folder = real(resolve(options.baseDir));
   const seen = new Set<MediaSource>();
   for (const m of row.draft.platforms.flatMap((p) => p.media)) {
     if (m.isUrl || !m.path || seen.has(m)) continue;

@@ -7,7 +7,7 @@ import { draftFromBody, draftFromFlags, parseTextFor, type FlagValues, type Issu
 import { parseJsonWithLocation } from '../../../posts/json-location.js';
 import { parseBulk } from '../../../posts/bulk/rows.js';
 import { catchTime } from '../../../posts/issues.js';
-import { userZone } from '../../../posts/zone.js';
+import { lazyUserZone } from '../../../posts/zone.js';
 import { machineZone } from '../../../posts/when.js';
 import { checkPosts, checkSummary, type CheckEntry, type CheckReport } from '../../../posts/check.js';
 import type { RuleCheck, Verdict } from '../../../wire/post-rules.js';
@@ -54,7 +54,8 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
   // Rows are made only for a table or TSV (a generator): --json prints the report itself.
   await out.report(report, rows(report), { kind: 'table', columns });
   // The table may cut the notes: each failure is told whole under it, with its fix.
-  if (!out.structured) for (const r of [...rows(report)].filter((x) => x.verdict === 'fail')) out.info(`${r.target}${r.item ? ` ${shortItem(r.item)}` : ""}: ${r.note}`);
+  // (A report is refused exactly when some row fails: an accepted one is not walked again.)
+  if (!out.structured && !report.accepted) for (const r of [...rows(report)].filter((x) => x.verdict === 'fail')) out.info(`${r.target}${r.item ? ` ${shortItem(r.item)}` : ""}: ${r.note}`);
   out.footer(checkSummary(report));
   return report.accepted ? 0 : 2;
 }
@@ -81,7 +82,7 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
   }
   const issues: Issue[] = [];
   if (flags.fromFile !== undefined) {
-    const zone = catchTime(issues, () => userZone(ctx.env, flags.tz)) ?? machineZone();
+    const zone = catchTime(issues, () => lazyUserZone(ctx.env, flags.tz)) ?? machineZone;
     if (issues.length) throw new InvalidInputError(issues);
     const src = await readSource(ctx, flags.fromFile, '--from-file');
     const parsed = parseBulk(src.text, { label: src.label, baseDir: src.baseDir, zone, now: ctx.clock.now() });
