@@ -6,6 +6,20 @@
 // that is the only seam.
 import type { Agent as HttpAgent, IncomingMessage } from 'node:http';
 
+/**
+ * The most a response body may hold. A JSON page of 100 rows is a few hundred KiB; a server that
+ * sends more (or never stops) is refused before it can fill the memory of a long-running process.
+ */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** A response body passed MAX_BODY_BYTES (declared or received); the rest was not read. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`the response body is larger than ${limit} bytes`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
 export interface WireResponse {
   status: number;
   statusText: string;
@@ -84,8 +98,22 @@ function wireResponse(res: IncomingMessage): WireResponse {
     },
     text: () =>
       new Promise<string>((resolve, reject) => {
+        const tooLarge = () => {
+          // Settled first: destroying may report the cut-off at once. Destroying closes the
+          // socket, so nothing more is read from a server that never stops.
+          reject(new BodyTooLargeError(MAX_BODY_BYTES));
+          res.destroy();
+        };
+        if (Number(res.headers['content-length']) > MAX_BODY_BYTES) return tooLarge();
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_BODY_BYTES) {
+            chunks.length = 0;
+            tooLarge();
+          } else chunks.push(chunk);
+        });
         res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
         res.on('error', reject);
         res.on('aborted', () => reject(Object.assign(new Error('the response was cut off'), { code: 'ECONNRESET' })));
