@@ -59,3 +59,37 @@ describe('post text round-trips exactly', () => {
     });
   });
 });
+
+describe('JSON-RPC lines a well-behaved client never sends get the answer the spec prescribes', () => {
+  const error = (m: Record<string, unknown>) => m.error as { code: number; message: string };
+
+  it('-32700 with id null for a line that is not JSON, -32600 for one that is not JSON-RPC, and the session goes on', async () => {
+    await withPipe([], async (mcp) => {
+      mcp.write('{not json');
+      const parse = await mcp.next();
+      expect(parse).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the message is not valid JSON' } });
+      mcp.write({ id: 7 });
+      expect(await mcp.next()).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'Invalid request: "jsonrpc" must be "2.0"' } });
+      mcp.write({ jsonrpc: '2.0', id: 8 });
+      expect(await mcp.next()).toMatchObject({ id: 8, error: { code: -32600, message: 'Invalid request: "method" is missing' } });
+      mcp.write('[{"jsonrpc":"2.0","id":9,"method":"tools/list"}]');
+      expect(await mcp.next()).toMatchObject({ id: null, error: { code: -32600, message: expect.stringContaining('batches are not supported') } });
+      const list = await mcp.request(10, 'tools/list');
+      expect((list.result as { tools: unknown[] }).tools.length).toBeGreaterThan(3);
+      expect(mcp.stderr()).toContain('protocol error: Parse error: the message is not valid JSON');
+    });
+  });
+
+  it('-32602 in one line for params that do not fit the method', async () => {
+    await withPipe([], async (mcp) => {
+      const badArgs = await mcp.request(11, 'tools/call', { name: 'list_posts', arguments: 'oops' });
+      expect(error(badArgs).code).toBe(-32602);
+      expect(error(badArgs).message).toMatch(/^Invalid params for tools\/call: params\.arguments: .+$/);
+      const noName = await mcp.request(12, 'tools/call', { arguments: {} });
+      expect(error(noName)).toMatchObject({ code: -32602, message: expect.stringContaining('params.name') });
+      for (const m of [badArgs, noName]) expect(error(m).message).not.toContain('\n');
+      // A method the server does not have is the SDK's own -32601.
+      expect(error(await mcp.request(13, 'nope/nothing')).code).toBe(-32601);
+    });
+  });
+});
