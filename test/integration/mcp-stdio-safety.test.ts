@@ -1,17 +1,23 @@
 // The MCP server over its stdio transport (in-process pipes, raw JSON-RPC lines) against the real
 // sandbox: what a tool returns is the service's data unchanged except the key and secrets.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startMcpPipe, type McpPipe } from '../helpers/mcp-stdio.js';
 
 let sb: TestSandbox;
 let key: string;
+let tmp: string;
 beforeAll(async () => {
   sb = await testSandbox({ ...ROOMY_LIMITS });
   key = sb.key('demo');
+  tmp = mkdtempSync(join(tmpdir(), 'socialpub-mcp-media-'));
 });
 afterAll(async () => {
   await sb.close();
+  rmSync(tmp, { recursive: true, force: true });
 });
 
 const env = (extra: Record<string, string> = {}) => ({ SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: key, TZ: 'UTC', ...extra });
@@ -91,5 +97,81 @@ describe('JSON-RPC lines a well-behaved client never sends get the answer the sp
       // A method the server does not have is the SDK's own -32601.
       expect(error(await mcp.request(13, 'nope/nothing')).code).toBe(-32601);
     });
+  });
+});
+
+describe('local media only from the folders given with --media-dir', () => {
+  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]), Buffer.alloc(2048)]);
+  let allowed: string;
+  let outside: Record<'photo' | 'text' | 'missing' | 'viaLink' | 'viaDotDot' | 'siblingPrefix', string>;
+  let inside: { photo: string; missing: string };
+  beforeAll(() => {
+    allowed = join(tmp, 'allowed');
+    mkdirSync(allowed);
+    mkdirSync(join(tmp, 'allowed-not'));
+    writeFileSync(join(allowed, 'in.jpg'), JPEG);
+    writeFileSync(join(tmp, 'secret.jpg'), JPEG);
+    writeFileSync(join(tmp, 'notes.txt'), 'just some text, not an image\n');
+    writeFileSync(join(tmp, 'allowed-not', 'x.jpg'), JPEG);
+    symlinkSync(join(tmp, 'secret.jpg'), join(allowed, 'link.jpg'));
+    outside = {
+      photo: join(tmp, 'secret.jpg'),
+      text: join(tmp, 'notes.txt'),
+      missing: join(tmp, 'nothing-here.jpg'),
+      viaLink: join(allowed, 'link.jpg'),
+      viaDotDot: `${allowed}/../secret.jpg`,
+      siblingPrefix: join(tmp, 'allowed-not', 'x.jpg'),
+    };
+    inside = { photo: join(allowed, 'in.jpg'), missing: join(allowed, 'nope.jpg') };
+  });
+
+  const draft = (mcp: McpPipe, id: number, media: string, extra: Record<string, unknown> = {}) =>
+    mcp.call(id, 'create_draft', { platforms: ['instagram'], text: 'launch', media: [media], dry_run: true, ...extra }).then(result);
+
+  it('without --media-dir every local path is refused with one message, whether it exists, is text or is missing', async () => {
+    await withPipe([], async (mcp) => {
+      const replies = [];
+      for (const [i, path] of [...Object.values(outside), inside.photo].entries()) replies.push(await draft(mcp, 40 + i, path));
+      expect(replies).toHaveLength(7);
+      for (const r of replies) expect(r.structuredContent).toEqual(replies[0]!.structuredContent);
+      expect(replies[0]!.structuredContent).toMatchObject({ code: 'invalid_input', field: 'media[0]', message: 'media[0]: this server takes no local files: it was started without --media-dir' });
+      // URLs are always taken.
+      expect((await draft(mcp, 50, 'https://cdn.example/launch.jpg')).isError).toBeFalsy();
+    });
+  });
+
+  it('with --media-dir, a file inside is taken; links and .. leading out, and near-miss folders, get the one refusal', async () => {
+    await withPipe(['--media-dir', allowed], async (mcp) => {
+      const ok = await draft(mcp, 60, inside.photo);
+      expect(ok.isError, JSON.stringify(ok.structuredContent)).toBeFalsy();
+      const refusals = [];
+      for (const [i, path] of Object.values(outside).entries()) refusals.push((await draft(mcp, 61 + i, path)).structuredContent);
+      expect(refusals).toHaveLength(6);
+      for (const r of refusals) expect(r).toEqual(refusals[0]);
+      expect(refusals[0]).toMatchObject({ code: 'invalid_input', field: 'media[0]', message: expect.stringContaining('a local file is taken only from the folders this server was started with') });
+      // schedule_post is held to the same folders.
+      const scheduled = await mcp.call(70, 'schedule_post', { platforms: ['instagram'], text: 'x', media: [outside.viaLink], at: '2027-01-01T09:00:00Z', dry_run: true }).then(result);
+      expect(scheduled.structuredContent).toEqual(refusals[0]);
+      // Inside an allowed folder the usual, more precise messages apply.
+      const missing = await draft(mcp, 71, inside.missing);
+      expect(missing.structuredContent.message).not.toEqual(refusals[0]!.message);
+      expect(missing.structuredContent.field).toBe('media[0]');
+    });
+  });
+
+  it('uploads a file from an allowed folder for real', async () => {
+    await withPipe(['--media-dir', allowed], async (mcp) => {
+      const from = sb.requests.length;
+      const res = await draft(mcp, 80, inside.photo, { dry_run: false });
+      expect(res.isError, JSON.stringify(res.structuredContent)).toBeFalsy();
+      expect(sb.requests.slice(from).map((r) => `${r.method} ${r.path.replace(/med_\w+/, 'ID')}`)).toEqual(['POST /v1/media', 'PUT /v1/media/ID/upload', 'POST /v1/posts']);
+    });
+  });
+
+  it('refuses to start with a --media-dir that is not a folder (exit 2)', async () => {
+    const mcp = startMcpPipe(['--media-dir', join(tmp, 'no-such-folder')], env());
+    expect(await mcp.close()).toBe(2);
+    expect(mcp.stderr()).toContain('--media-dir');
+    expect(mcp.stderr()).toContain('no such folder');
   });
 });
