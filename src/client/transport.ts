@@ -5,6 +5,7 @@
 // were measured on node:http. A caller may inject its own Fetcher (tests script answers with one);
 // that is the only seam.
 import type { Agent as HttpAgent, IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 
 /**
  * The most a response body may hold. A JSON page of 100 rows is a few hundred KiB; a server that
@@ -27,10 +28,25 @@ export interface WireResponse {
   text(): Promise<string>;
 }
 
+/**
+ * A body read from its source on every attempt (a file on disk): a retry sends the same bytes,
+ * and no attempt holds them in memory, whatever their size.
+ */
+export interface StreamBody {
+  size: number;
+  open(): Readable;
+}
+
+export type WireBody = string | Uint8Array | StreamBody;
+
+export function isStreamBody(body: WireBody | undefined): body is StreamBody {
+  return typeof body === 'object' && !(body instanceof Uint8Array);
+}
+
 export interface WireRequest {
   method: string;
   headers: Record<string, string>;
-  body: string | Uint8Array | undefined;
+  body: WireBody | undefined;
   signal: AbortSignal;
 }
 
@@ -74,14 +90,17 @@ function nodeHttpFetcher(http: typeof import('node:http'), agents: Agents): Fetc
   return (url, request) =>
     new Promise<WireResponse>((resolve, reject) => {
       const target = new URL(url);
+      const { body } = request;
       const headers: Record<string, string | number> = { ...request.headers };
-      if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
+      if (body !== undefined) headers['content-length'] = isStreamBody(body) ? body.size : Buffer.byteLength(body);
       const send = target.protocol === 'https:' ? https().request : http.request;
       const req = send(target, { method: request.method, headers, agent: agentFor(target.protocol), signal: request.signal }, (res: IncomingMessage) => {
         resolve(wireResponse(res));
       });
       req.on('error', reject);
-      req.end(request.body);
+      // A stream goes up as the socket takes it; a failure on either side closes both (and the file).
+      if (isStreamBody(body)) process.getBuiltinModule('node:stream').pipeline(body.open(), req, (err) => err && req.destroy(err));
+      else req.end(body);
     });
 }
 

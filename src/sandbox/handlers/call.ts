@@ -9,7 +9,9 @@ export interface Call {
   query: URLSearchParams;
   /** Parsed JSON object body (routes that take JSON). */
   json: Record<string, unknown>;
-  /** Raw body (routes that take bytes). */
+  /** Raw body (routes that take bytes): all of it, or the first bytes the route keeps. */
   raw: Buffer;
+  /** Bytes of raw body received. */
+  rawSize: number;
   now: number;
 }
