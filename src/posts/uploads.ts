@@ -49,5 +49,6 @@ export async function uploadFiles(client: ApiClient, files: readonly MediaSource
 /** The file as it is now: exactly this many bytes go up, even if it grows meanwhile. */
 async function fileBody(path: string): Promise<StreamBody> {
   const { size } = await stat(path);
-  return { size, open: () => createReadStream(path, { start: 0, end: Math.max(0, size - 1) }) };
+  // 1 MiB reads: a sixteenth of the system calls of the default, still constant memory.
+  return { size, open: () => createReadStream(path, { start: 0, end: Math.max(0, size - 1), highWaterMark: 1024 * 1024 }) };
 }

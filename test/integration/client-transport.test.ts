@@ -3,6 +3,7 @@
 // https URL speaks TLS (https loads only then).
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { NetworkError, TimeoutError } from '../../src/client/errors.js';
@@ -10,12 +11,24 @@ import { NetworkError, TimeoutError } from '../../src/client/errors.js';
 let server: Server;
 let base: string;
 let connections = 0;
+const uploads: Array<{ length: string | undefined; body: string }> = [];
 const sockets = new Set<Socket>();
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url?.startsWith('/reset')) return req.socket.destroy();
     if (req.url?.startsWith('/stall')) return; // never answers
+    if (req.url?.startsWith('/upload')) {
+      // Reads the whole body, then refuses the first attempt: the retry must send it all again.
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        uploads.push({ length: req.headers['content-length'], body: Buffer.concat(chunks).toString() });
+        res.writeHead(uploads.length === 1 ? 503 : 200, { 'content-type': 'application/json' });
+        res.end('{}');
+      });
+      return;
+    }
     if (req.url?.startsWith('/cut')) {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
       res.write('{"data":[');
@@ -40,6 +53,17 @@ afterAll(async () => {
 const client = (timeoutMs = 5000) => createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 0, timeoutMs, sleep: async () => {} });
 
 describe('default transport', () => {
+  it('streams a body from its source with its content-length, and opens it again for a retry', async () => {
+    const c = createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 1, sleep: async () => {}, random: () => 0 });
+    let opened = 0;
+    const body = { size: 11, open: () => (opened++, Readable.from([Buffer.from('hello '), Buffer.from('world')])) };
+    const res = await c.request({ method: 'PUT', path: '/upload', rawBody: body, contentType: 'video/mp4' });
+    expect(res.status).toBe(200);
+    expect(opened).toBe(2);
+    expect(uploads).toEqual([{ length: '11', body: 'hello world' }, { length: '11', body: 'hello world' }]);
+    await c.close();
+  });
+
   it('answers, joins repeated headers, and reuses one kept-alive connection', async () => {
     const c = client();
     const before = connections;

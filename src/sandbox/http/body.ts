@@ -16,9 +16,10 @@ export function readBody(req: IncomingMessage, limit: number, idleMs: number, ke
     let size = 0;
     let kept = 0;
     let timer: NodeJS.Timeout | undefined;
+    // Refreshed, not replaced, on each chunk: a large upload arrives in tens of thousands of them.
     const idle = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => done({ ok: false, reason: 'stalled' }), idleMs);
+      if (timer) timer.refresh();
+      else timer = setTimeout(() => done({ ok: false, reason: 'stalled' }), idleMs);
     };
     const done = (result: BodyResult) => {
       if (timer) clearTimeout(timer);
