@@ -55,6 +55,8 @@ export class CheckedStdioTransport implements Transport {
 
   async close(): Promise<void> {
     this.stdin.off('data', this.onData);
+    // As the SDK's own transport does: a stdin nobody reads any more must not keep the process alive.
+    if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
     await this.inner.close();
   }
 
