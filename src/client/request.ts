@@ -8,7 +8,7 @@ import { AbortedError, BadRequestError, NetworkError, ResponseShapeError, Timeou
 import { prepareRequest, type PreparedRequest } from './prepare.js';
 import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, redact, secretsOf } from './redact.js';
 import { backoffDelay, formatDuration, isRetryableStatus, parseRateLimit, parseRetryAfter } from './retry-timing.js';
-import { BodyTooLargeError, type Fetcher } from './transport.js';
+import { BodySourceError, BodyTooLargeError, type Fetcher } from './transport.js';
 import type { ApiResponse, RateLimitInfo, RequestOptions, RetryNotice, SchemaRef } from './types.js';
 import type { Schema } from '../wire/schemas.js';
 import { validateResponse } from './validate.js';
@@ -78,6 +78,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     } catch (err) {
       // A body too large to read is the server's fault, and the same request would get the same.
       if (err instanceof ResponseShapeError) throw err;
+      if (err instanceof BodySourceError) throw new BadRequestError(err.message, { code: 'BODY_UNREADABLE', cause: err });
       if (linked.signal.aborted || err instanceof AbortedError) throw new AbortedError('interrupted', { cause: err });
       if (closed) throw new AbortedError('the API client was closed', { cause: err });
       // The transport refusing to build the request (a header value it cannot send) is not a

@@ -21,6 +21,14 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/** A streamed body's source failed (the file went away, or cannot be read): no retry can help. */
+export class BodySourceError extends Error {
+  constructor(cause: Error) {
+    super(`could not read what was being sent: ${cause.message}`, { cause });
+    this.name = 'BodySourceError';
+  }
+}
+
 export interface WireResponse {
   status: number;
   statusText: string;
@@ -97,10 +105,14 @@ function nodeHttpFetcher(http: typeof import('node:http'), agents: Agents): Fetc
       const req = send(target, { method: request.method, headers, agent: agentFor(target.protocol), signal: request.signal }, (res: IncomingMessage) => {
         resolve(wireResponse(res));
       });
-      req.on('error', reject);
-      // A stream goes up as the socket takes it; a failure on either side closes both (and the file).
-      if (isStreamBody(body)) process.getBuiltinModule('node:stream').pipeline(body.open(), req, (err) => err && req.destroy(err));
-      else req.end(body);
+      let unreadable: Error | undefined;
+      req.on('error', (err) => reject(unreadable ? new BodySourceError(unreadable) : err));
+      if (isStreamBody(body)) {
+        // A stream goes up as the socket takes it; a failure on either side closes both (and the file).
+        const source = body.open();
+        source.once('error', (err) => (unreadable = err));
+        process.getBuiltinModule('node:stream').pipeline(source, req, () => {});
+      } else req.end(body);
     });
 }
 

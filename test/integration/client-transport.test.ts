@@ -6,7 +6,7 @@ import { createServer as createTcpServer, type AddressInfo, type Socket } from '
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
-import { NetworkError, TimeoutError } from '../../src/client/errors.js';
+import { BadRequestError, NetworkError, TimeoutError } from '../../src/client/errors.js';
 
 let server: Server;
 let base: string;
@@ -53,17 +53,6 @@ afterAll(async () => {
 const client = (timeoutMs = 5000) => createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 0, timeoutMs, sleep: async () => {} });
 
 describe('default transport', () => {
-  it('streams a body from its source with its content-length, and opens it again for a retry', async () => {
-    const c = createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 1, sleep: async () => {}, random: () => 0 });
-    let opened = 0;
-    const body = { size: 11, open: () => (opened++, Readable.from([Buffer.from('hello '), Buffer.from('world')])) };
-    const res = await c.request({ method: 'PUT', path: '/upload', rawBody: body, contentType: 'video/mp4' });
-    expect(res.status).toBe(200);
-    expect(opened).toBe(2);
-    expect(uploads).toEqual([{ length: '11', body: 'hello world' }, { length: '11', body: 'hello world' }]);
-    await c.close();
-  });
-
   it('answers, joins repeated headers, and reuses one kept-alive connection', async () => {
     const c = client();
     const before = connections;
@@ -77,9 +66,43 @@ describe('default transport', () => {
     await c.close();
   });
 
+  it('a streamed body whose source fails ends at once as bad input, not as a network error to retry', async () => {
+    const c = createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 3, sleep: async () => {} });
+    let opened = 0;
+    const body = {
+      size: 100,
+      open: () => {
+        opened++;
+        return new Readable({ read() { this.destroy(Object.assign(new Error('ENOENT: no such file or directory, open \'/gone.mp4\''), { code: 'ENOENT' })); } });
+      },
+    };
+    const err = await c.request({ method: 'PUT', path: '/upload-gone', rawBody: body }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BadRequestError);
+    expect((err as Error).message).toBe("could not read what was being sent: ENOENT: no such file or directory, open '/gone.mp4'");
+    expect(opened).toBe(1);
+    await c.close();
+  });
+
   it('turns a reset connection into a NetworkError', async () => {
     const c = client();
     await expect(c.request({ method: 'GET', path: '/reset' })).rejects.toBeInstanceOf(NetworkError);
+    await c.close();
+  });
+
+  it('a streamed body whose source fails ends at once as bad input, not as a network error to retry', async () => {
+    const c = createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 3, sleep: async () => {} });
+    let opened = 0;
+    const body = {
+      size: 100,
+      open: () => {
+        opened++;
+        return new Readable({ read() { this.destroy(Object.assign(new Error('ENOENT: no such file or directory, open \'/gone.mp4\''), { code: 'ENOENT' })); } });
+      },
+    };
+    const err = await c.request({ method: 'PUT', path: '/upload-gone', rawBody: body }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BadRequestError);
+    expect((err as Error).message).toBe("could not read what was being sent: ENOENT: no such file or directory, open '/gone.mp4'");
+    expect(opened).toBe(1);
     await c.close();
   });
 
@@ -89,11 +112,45 @@ describe('default transport', () => {
     await c.close();
   });
 
+  it('a streamed body whose source fails ends at once as bad input, not as a network error to retry', async () => {
+    const c = createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 3, sleep: async () => {} });
+    let opened = 0;
+    const body = {
+      size: 100,
+      open: () => {
+        opened++;
+        return new Readable({ read() { this.destroy(Object.assign(new Error('ENOENT: no such file or directory, open \'/gone.mp4\''), { code: 'ENOENT' })); } });
+      },
+    };
+    const err = await c.request({ method: 'PUT', path: '/upload-gone', rawBody: body }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BadRequestError);
+    expect((err as Error).message).toBe("could not read what was being sent: ENOENT: no such file or directory, open '/gone.mp4'");
+    expect(opened).toBe(1);
+    await c.close();
+  });
+
   it('gives up on a server that never answers after the per-attempt timeout', async () => {
     const c = client(150);
     const started = Date.now();
     await expect(c.request({ method: 'GET', path: '/stall' })).rejects.toBeInstanceOf(TimeoutError);
     expect(Date.now() - started).toBeLessThan(3000);
+    await c.close();
+  });
+
+  it('a streamed body whose source fails ends at once as bad input, not as a network error to retry', async () => {
+    const c = createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 3, sleep: async () => {} });
+    let opened = 0;
+    const body = {
+      size: 100,
+      open: () => {
+        opened++;
+        return new Readable({ read() { this.destroy(Object.assign(new Error('ENOENT: no such file or directory, open \'/gone.mp4\''), { code: 'ENOENT' })); } });
+      },
+    };
+    const err = await c.request({ method: 'PUT', path: '/upload-gone', rawBody: body }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BadRequestError);
+    expect((err as Error).message).toBe("could not read what was being sent: ENOENT: no such file or directory, open '/gone.mp4'");
+    expect(opened).toBe(1);
     await c.close();
   });
 
@@ -114,5 +171,35 @@ describe('default transport', () => {
     } finally {
       await new Promise((r) => tcp.close(r));
     }
+  });
+});
+
+describe('default transport, streamed bodies', () => {
+  it('streams a body from its source with its content-length, and opens it again for a retry', async () => {
+    const c = createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 1, sleep: async () => {}, random: () => 0 });
+    let opened = 0;
+    const body = { size: 11, open: () => (opened++, Readable.from([Buffer.from('hello '), Buffer.from('world')])) };
+    const res = await c.request({ method: 'PUT', path: '/upload', rawBody: body, contentType: 'video/mp4' });
+    expect(res.status).toBe(200);
+    expect(opened).toBe(2);
+    expect(uploads).toEqual([{ length: '11', body: 'hello world' }, { length: '11', body: 'hello world' }]);
+    await c.close();
+  });
+
+  it('a streamed body whose source fails ends at once as bad input, not as a network error to retry', async () => {
+    const c = createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 3, sleep: async () => {} });
+    let opened = 0;
+    const body = {
+      size: 100,
+      open: () => {
+        opened++;
+        return new Readable({ read() { this.destroy(Object.assign(new Error('ENOENT: no such file or directory, open \'/gone.mp4\''), { code: 'ENOENT' })); } });
+      },
+    };
+    const err = await c.request({ method: 'PUT', path: '/upload-gone', rawBody: body }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BadRequestError);
+    expect((err as Error).message).toBe("could not read what was being sent: ENOENT: no such file or directory, open '/gone.mp4'");
+    expect(opened).toBe(1);
+    await c.close();
   });
 });
