@@ -3,7 +3,7 @@
 // Everything that leaves — protocol messages and log lines — passes through redaction first.
 // It ends when stdin closes or the signal (Ctrl-C) fires.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable, Writable } from 'node:stream';
 import { InvalidInputError } from '../wire/invalid-input.js';
 import { errorText, toToolError, type ToolErrorBody } from './errors.js';
@@ -88,7 +88,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
   });
 
   // The one way out to the assistant: every message is redacted on its way.
-  const requests = { 'tools/list': ListToolsRequestSchema, 'tools/call': CallToolRequestSchema };
+  const requests = { initialize: InitializeRequestSchema, 'tools/list': ListToolsRequestSchema, 'tools/call': CallToolRequestSchema };
   const transport = new CheckedStdioTransport(deps.stdin as Readable, deps.stdout as Writable, requests, (message) => redactValue(message, deps.secrets));
   transport.onerror = (err) => log(`protocol error: ${err.message}`);
 

@@ -64,15 +64,19 @@ describe('paging that makes no progress', () => {
     expect(server.requests).toHaveLength(4);
   });
 
-  it('stops `posts list --all` and `results stats` the same way', async () => {
+  it('stops `posts list --all`, `results list --failed --limit N` and `results stats` the same way', async () => {
     server = await startHostileServer({ repeatPages: true, rows: 100 });
     const posts = await runCli(['posts', 'list', '--all', '--json'], { env: env() });
     expect(posts.code).toBe(1);
     expect(posts.stderr).toContain('stopped paging /v1/posts');
+    // Half of each page failed: 60 failures need a second page, which only repeats the first.
+    const failed = await runCli(['results', 'list', '--failed', '--limit', '60', '--json'], { env: env() });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('stopped paging /api/v1/post-results');
     const stats = await runCli(['results', 'stats'], { env: env() });
     expect(stats.code).toBe(1);
     expect(stats.stderr).toContain('stopped paging /api/v1/post-results');
-    expect(server.requests.length).toBeLessThan(20);
+    expect(server.requests.length).toBeLessThan(30);
   });
 
   it('stops the MCP results_stats walk instead of counting the same rows again', async () => {

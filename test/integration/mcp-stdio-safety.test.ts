@@ -94,6 +94,8 @@ describe('JSON-RPC lines a well-behaved client never sends get the answer the sp
       const noName = await mcp.request(12, 'tools/call', { arguments: {} });
       expect(error(noName)).toMatchObject({ code: -32602, message: expect.stringContaining('params.name') });
       for (const m of [badArgs, noName]) expect(error(m).message).not.toContain('\n');
+      const badInit = await mcp.request(14, 'initialize', { protocolVersion: 5 });
+      expect(error(badInit)).toMatchObject({ code: -32602, message: expect.stringMatching(/^Invalid params for initialize: params\.\w+: [^\n]+$/) });
       // A method the server does not have is the SDK's own -32601.
       expect(error(await mcp.request(13, 'nope/nothing')).code).toBe(-32601);
     });
