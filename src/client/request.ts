@@ -8,7 +8,7 @@ import { AbortedError, BadRequestError, NetworkError, ResponseShapeError, Timeou
 import { prepareRequest, type PreparedRequest } from './prepare.js';
 import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, redact, secretsOf } from './redact.js';
 import { backoffDelay, formatDuration, isRetryableStatus, parseRateLimit, parseRetryAfter } from './retry-timing.js';
-import { BodySourceError, BodyTooLargeError, type Fetcher } from './transport.js';
+import { BodySourceError, BodyTooLargeError, isStreamBody, type Fetcher, type WireBody } from './transport.js';
 import type { ApiResponse, RateLimitInfo, RequestOptions, RetryNotice, SchemaRef } from './types.js';
 import type { Schema } from '../wire/schemas.js';
 import { validateResponse } from './validate.js';
@@ -65,7 +65,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     try {
       if (linked.signal.aborted) throw new AbortedError();
       const fetch = await config.fetcher();
-      const res = await fetch(prepared.url, { method: prepared.method, headers: prepared.headers, body: prepared.body, signal: controller.signal });
+      const res = await fetch(prepared.url, { method: prepared.method, headers: prepared.headers, body: withProgress(prepared.body, timer), signal: controller.signal });
       const headers: Record<string, string> = {};
       res.headers.forEach((value, name) => {
         headers[name.toLowerCase()] = maskEchoed(value, secrets);
@@ -232,6 +232,18 @@ function decode<T>(
     });
   }
   return validateResponse(schema, data, { ...where, body: data });
+}
+
+/**
+ * A streamed body restarts the attempt's timer with every chunk read: the timeout is then the
+ * longest silence, not the whole upload, which for a video of gigabytes may take minutes.
+ */
+function withProgress(body: WireBody | undefined, timer: NodeJS.Timeout): WireBody | undefined {
+  if (!isStreamBody(body)) return body;
+  return {
+    size: body.size,
+    open: () => body.open().on('data', () => timer.refresh()),
+  };
 }
 
 function bodyTooLarge(prepared: PreparedRequest, status: number, requestId: string | undefined, limit: number): ResponseShapeError {

@@ -118,6 +118,23 @@ describe('default transport, streamed bodies', () => {
     await c.close();
   });
 
+  it('a slow upload that keeps moving is not cut by the timeout: it counts silence, not the whole upload', async () => {
+    // 20 chunks 40 ms apart: 800 ms in all, four times the 200 ms timeout, never 200 ms without a byte.
+    const c = createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 0, timeoutMs: 200, sleep: async () => {} });
+    const chunks = Array.from({ length: 20 }, (_, i) => String(i % 10));
+    const slow = async function* () {
+      for (const chunk of chunks) {
+        await new Promise((r) => setTimeout(r, 40));
+        yield Buffer.from(chunk);
+      }
+    };
+    uploads.length = 1; // the next upload is answered 200 at once
+    const res = await c.request({ method: 'PUT', path: '/upload', rawBody: { size: 20, open: () => Readable.from(slow()) } });
+    expect(res.status).toBe(200);
+    expect(uploads[1]).toEqual({ length: '20', body: chunks.join('') });
+    await c.close();
+  });
+
   it('a streamed body whose source fails ends at once as bad input, not as a network error to retry', async () => {
     const c = createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 3, sleep: async () => {} });
     let opened = 0;
