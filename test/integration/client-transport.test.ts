@@ -6,7 +6,7 @@ import { createServer as createTcpServer, type AddressInfo, type Socket } from '
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
-import { BadRequestError, NetworkError, TimeoutError } from '../../src/client/errors.js';
+import { BadRequestError, NetworkError, ResponseShapeError, TimeoutError } from '../../src/client/errors.js';
 
 let server: Server;
 let base: string;
@@ -27,6 +27,12 @@ beforeAll(async () => {
         res.writeHead(uploads.length === 1 ? 503 : 200, { 'content-type': 'application/json' });
         res.end('{}');
       });
+      return;
+    }
+    if (req.url?.startsWith('/huge')) {
+      // Declares more than the client takes, then sends a little: the client must not wait for the rest.
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(17 * 1024 * 1024), 'request-id': 'req_huge' });
+      res.write('{"data":[');
       return;
     }
     if (req.url?.startsWith('/cut')) {
@@ -63,6 +69,14 @@ describe('default transport', () => {
     expect(a.requestId).toBe('req_1');
     expect(a.headers['x-multi']).toBe('a, b');
     expect(connections - before).toBe(1);
+    await c.close();
+  });
+
+  it('refuses a body declared larger than 16 MiB without reading it, naming the request and its id', async () => {
+    const c = client();
+    const err = await c.request({ method: 'GET', path: '/huge?offset=0' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseShapeError);
+    expect((err as Error).message).toBe('refused the response to GET /huge (status 200): its body is larger than 16 MiB, far more than an answer of this API holds; the rest was not read (request id req_huge)');
     await c.close();
   });
 
