@@ -133,19 +133,19 @@ describe('default transport, streamed bodies', () => {
   });
 
   it('a slow upload that keeps moving is not cut by the timeout: it counts silence, not the whole upload', async () => {
-    // 20 chunks 40 ms apart: 800 ms in all, four times the 200 ms timeout, never 200 ms without a byte.
-    const c = createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 0, timeoutMs: 200, sleep: async () => {} });
-    const chunks = Array.from({ length: 20 }, (_, i) => String(i % 10));
+    // 12 chunks 100 ms apart: 1.2 s in all, more than twice the 500 ms timeout, never 500 ms without a byte.
+    const c = createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 0, timeoutMs: 500, sleep: async () => {} });
+    const chunks = Array.from({ length: 12 }, (_, i) => String(i % 10));
     const slow = async function* () {
       for (const chunk of chunks) {
-        await new Promise((r) => setTimeout(r, 40));
+        await new Promise((r) => setTimeout(r, 100));
         yield Buffer.from(chunk);
       }
     };
     uploads.length = 1; // the next upload is answered 200 at once
-    const res = await c.request({ method: 'PUT', path: '/upload', rawBody: { size: 20, open: () => Readable.from(slow()) } });
+    const res = await c.request({ method: 'PUT', path: '/upload', rawBody: { size: 12, open: () => Readable.from(slow()) } });
     expect(res.status).toBe(200);
-    expect(uploads[1]).toEqual({ length: '20', body: chunks.join('') });
+    expect(uploads[1]).toEqual({ length: '12', body: chunks.join('') });
     await c.close();
   });
 
