@@ -38,7 +38,7 @@ _socialpub_complete() {
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--fields|--jq|--platform|--text|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--post|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
+      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--fields|--jq|--platform|--text|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--post|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--media-dir|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
       -*) ;;
       *)
         candidate="${path:+$path }$word"
@@ -179,6 +179,11 @@ _socialpub_complete() {
         --idempotency-key) COMPREPLY=(); return ;;
       esac
       ;;
+    'mcp')
+      case "$prev" in
+        --media-dir) COMPREPLY=(); return ;;
+      esac
+      ;;
     'sandbox')
       case "$prev" in
         --port) COMPREPLY=(); return ;;
@@ -297,7 +302,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '-X --method -f --field --input --paginate --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'mcp')
-      COMPREPLY=($(compgen -W '--read-only -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--read-only --media-dir -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'sandbox')
       COMPREPLY=($(compgen -W '--port --host --write-profile --data --seed --failure-rate --write-limit --read-limit --webhook-url --webhook-secret-file --webhook-secret --fixtures --latency --chaos --chaos-slow -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))

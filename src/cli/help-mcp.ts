@@ -26,7 +26,8 @@ Tools
 
 The write tools (create_draft, schedule_post) take dry_run (validate and show the requests,
 send nothing) and idempotency_key (default: derived from the arguments, so a repeated call never
-posts twice). --read-only leaves them out.
+posts twice). --read-only leaves them out. Media come from https:// URLs, or from local files
+under the folders given with --media-dir (repeatable; none by default), links and .. resolved.
 
 Errors are tool errors with a code: invalid_input (and the field), auth, not_found,
 rate_limited (and retryAt; the server waits up to --max-wait), network, error.

@@ -13,7 +13,7 @@ import type {
 } from '../wire/schemas.js';
 import type { Paginate, PaginatePages } from './paginate.js';
 import type { Requester } from './request.js';
-import type { ApiClient, LazySchema, PostListQuery, QueryValue, ResultListQuery, WriteOptions } from './types.js';
+import type { ApiClient, LazySchema, PostListQuery, QueryValue, ResultListQuery, StreamBody, WriteOptions } from './types.js';
 
 type Schemas = typeof import('../wire/schemas.js');
 
@@ -62,7 +62,7 @@ export function createEndpoints(request: Requester, paginate: Paginate, paginate
     media: {
       create: (body: CreateMediaBody, options?: WriteOptions) => request({ method: 'POST', path: PATHS.media, body, schema: mediaUpload, ...write(options) }),
       // The key is attached only when the upload URL is on the service's own origin (prepare.ts).
-      upload: (uploadUrl: string, bytes: Uint8Array, contentType: string) => request({ method: 'PUT', path: uploadUrl, rawBody: bytes, contentType }),
+      upload: (uploadUrl: string, body: Uint8Array | StreamBody, contentType: string) => request({ method: 'PUT', path: uploadUrl, rawBody: body, contentType }),
     },
   };
 }

@@ -9,8 +9,11 @@
 // repeats dropped by id; a page that lands past a hole (an earlier page was answered after more
 // rows arrived) triggers a fetch of the hole before it is yielded. Paging ends on a page that is
 // short or reaches its own total.
+// A server that pages forever (the same rows on every page, a total that keeps growing) is
+// stopped with an error by PagingGuard.
 import { PAGE } from '../wire/protocol.js';
 import type { ListPage } from '../wire/schemas.js';
+import { ResponseShapeError } from './errors.js';
 import type { Requester } from './request.js';
 import type { IterateOptions, QueryValue, SchemaRef } from './types.js';
 
@@ -19,6 +22,10 @@ export const DEFAULT_CONCURRENCY = 4;
 const LOW_REMAINING = 10;
 /** Hole fills in a row before giving up on a page (rows keep moving faster than we read). */
 const MAX_HOLE_FILLS = 10;
+/** Pages in a row that bring no new row before paging gives up. */
+const MAX_STALE_PAGES = 3;
+/** Rows beyond twice the first total that paging tolerates, in pages (rows arriving while we read). */
+const GROWTH_SLACK_PAGES = 10;
 
 interface Page<T> {
   offset: number;
@@ -100,6 +107,8 @@ async function* pages<T extends { id: string }>(
     const frameStart = (p: Page<T>) => p.offset - (p.total - t0);
     const isLast = (p: Page<T>) => p.rows.length < Math.min(p.asked, p.servedLimit >= 1 ? p.servedLimit : p.asked) || p.offset + p.rows.length >= p.total;
 
+    const guard = new PagingGuard(path, t0 - start, pageSize);
+
     function* emit(p: Page<T>): Generator<T[], void, undefined> {
       options.onPage?.({ offset: p.offset, count: p.rows.length, total: p.total });
       const fresh: T[] = [];
@@ -111,6 +120,7 @@ async function* pages<T extends { id: string }>(
         }
         fresh.push(row);
       }
+      if (p !== first) guard.check(fresh.length, isLast(p), p.offset, p.total);
       cursor = Math.max(cursor, frameStart(p) + p.rows.length);
       yield fresh;
     }
@@ -139,6 +149,37 @@ async function* pages<T extends { id: string }>(
   } finally {
     stop.abort();
     for (const p of inflight) p.catch(() => {});
+  }
+}
+
+/**
+ * Stops a walk over pages that makes no progress: pages in a row that bring no row not already
+ * read (one such page happens when rows arrive while an earlier page is out), or more rows read
+ * than twice what the first page said there were, plus some pages of slack for rows arriving.
+ */
+export class PagingGuard {
+  private read = 0;
+  private stale = 0;
+  private readonly readAtMost: number;
+
+  constructor(
+    private readonly path: string,
+    private readonly expected: number,
+    pageSize: number,
+  ) {
+    this.readAtMost = 2 * Math.max(0, expected) + GROWTH_SLACK_PAGES * pageSize;
+  }
+
+  /** After each page but the first: `fresh` rows it brought that were not read before. */
+  check(fresh: number, last: boolean, offset: number, total: number): void {
+    this.stale = fresh === 0 && !last ? this.stale + 1 : 0;
+    if (this.stale >= MAX_STALE_PAGES) throw this.error(`${this.stale} pages in a row (up to offset ${offset}) held only rows already read`);
+    this.read += fresh;
+    if (this.read > this.readAtMost) throw this.error(`${this.read} rows read where the first page said there were ${this.expected}, and its total keeps growing (now ${total})`);
+  }
+
+  private error(why: string): ResponseShapeError {
+    return new ResponseShapeError(`stopped paging ${this.path}: ${why}; the service's paging is not making progress`, { code: 'PAGING_NO_PROGRESS' });
   }
 }
 

@@ -3,6 +3,7 @@
 // Idempotency-Key. `api --dry-run` prints this same object, so what it shows is what would be sent.
 import { HEADER } from '../wire/protocol.js';
 import { BadRequestError } from './errors.js';
+import type { WireBody } from './transport.js';
 import type { QueryValue, RequestOptions } from './types.js';
 
 export type HttpMethod = RequestOptions<unknown>['method'];
@@ -13,7 +14,7 @@ export interface PreparedRequest {
   /** Path and query, for messages. */
   target: string;
   headers: Record<string, string>;
-  body: string | Uint8Array | undefined;
+  body: WireBody | undefined;
   idempotencyKey: string | undefined;
   /** Whether the API key is attached (only for the base URL's origin). */
   authenticated: boolean;
@@ -59,7 +60,7 @@ export function prepareRequest(settings: PrepareSettings, options: Preparable): 
     if (!/^[\x21-\x7e]+$/.test(settings.apiKey!)) refuse('the API key contains spaces, line breaks or other characters a key cannot have; log in again with the key alone');
     headers[HEADER.authorization] = `Bearer ${settings.apiKey}`;
   }
-  let body: string | Uint8Array | undefined;
+  let body: WireBody | undefined;
   if (options.rawBody !== undefined) {
     body = options.rawBody;
     headers['content-type'] = options.contentType ?? 'application/octet-stream';

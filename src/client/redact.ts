@@ -1,9 +1,9 @@
 // Keeps secrets out of anything printed: the API key, Authorization values, `whsec_` webhook
 // secrets, URL credentials and key-like query or JSON fields. Two strengths:
 // - redact(): our own trace and `api --dry-run`, which may also mask key-like fields by name;
-// - maskEchoed()/maskEchoedValue(): whatever a server sent, masked for the
-//   key in use, `whsec_` secrets, Bearer tokens and URL credentials only, so ordinary content
-//   (a post's text) stays as it was.
+// - maskEchoed()/maskEchoedValue(): whatever a server sent, masked for the key in use, `whsec_`
+//   secrets and URL credentials only, so ordinary content stays as it was: a post may say
+//   "Bearer of good news", "secret: SPRING25" or link to a page with `?token=…`.
 
 /** `…last4` for a long secret (as maskKey shows keys); short ones are hidden entirely. */
 export function maskSecret(secret: string): string {
@@ -37,14 +37,13 @@ function safeDecode(text: string): string {
   }
 }
 
-/** Masks the key in use, any `whsec_` secret, Bearer tokens and URL credentials. */
+/** Masks the key in use, any `whsec_` secret and URL credentials. */
 export function maskEchoed(text: string, secrets: ReadonlyArray<string | undefined> = []): string {
   let out = text;
   for (const secret of secrets) {
     if (secret && secret.length >= 4 && out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
   }
   // Cheap checks first: this runs on every string of every response.
-  if (/bearer/i.test(out)) out = out.replace(BEARER, (_m, prefix: string, token: string) => (token.startsWith('…') || token === '***' ? prefix + token : prefix + maskSecret(token)));
   if (out.includes('whsec_')) out = out.replace(WEBHOOK_SECRET, 'whsec_***');
   if (out.includes('@') && out.includes('://')) out = out.replace(URL_CREDENTIALS, '$1***@');
   return out;
@@ -55,7 +54,7 @@ export function maskEchoed(text: string, secrets: ReadonlyArray<string | undefin
  * hide one behind JSON escapes (\u0073k_…, http:\/\/…), so it always counts.
  */
 export function mayHoldEchoes(text: string, secrets: ReadonlyArray<string | undefined> = []): boolean {
-  if (text.includes('\\') || text.includes('whsec_') || /bearer/i.test(text) || (text.includes('@') && text.includes('://'))) return true;
+  if (text.includes('\\') || text.includes('whsec_') || (text.includes('@') && text.includes('://'))) return true;
   return secrets.some((secret) => secret !== undefined && secret.length >= 4 && text.includes(secret));
 }
 
@@ -81,6 +80,8 @@ export function displayUrl(url: string): string {
 
 export function redact(text: string, secrets: ReadonlyArray<string | undefined> = []): string {
   let out = maskEchoed(text, secrets);
+  // Our own trace and dry run show Authorization values: any Bearer token there is a credential.
+  if (/bearer/i.test(out)) out = out.replace(BEARER, (_m, prefix: string, token: string) => (token.startsWith('…') || token === '***' ? prefix + token : prefix + maskSecret(token)));
   out = out.replace(KEY_FIELD, (_m, prefix: string, value: string) => (value.startsWith('…') || value === '***' ? prefix + value : prefix + maskSecret(value)));
   return out;
 }

@@ -8,7 +8,7 @@ import { AbortedError, BadRequestError, NetworkError, ResponseShapeError, Timeou
 import { prepareRequest, type PreparedRequest } from './prepare.js';
 import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, redact, secretsOf } from './redact.js';
 import { backoffDelay, formatDuration, isRetryableStatus, parseRateLimit, parseRetryAfter } from './retry-timing.js';
-import type { Fetcher } from './transport.js';
+import { BodySourceError, BodyTooLargeError, isStreamBody, type Fetcher, type WireBody } from './transport.js';
 import type { ApiResponse, RateLimitInfo, RequestOptions, RetryNotice, SchemaRef } from './types.js';
 import type { Schema } from '../wire/schemas.js';
 import { validateResponse } from './validate.js';
@@ -65,15 +65,20 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     try {
       if (linked.signal.aborted) throw new AbortedError();
       const fetch = await config.fetcher();
-      const res = await fetch(prepared.url, { method: prepared.method, headers: prepared.headers, body: prepared.body, signal: controller.signal });
-      // The body is read under the same timer: a stalled body is a timeout too.
-      const text = await res.text();
+      const res = await fetch(prepared.url, { method: prepared.method, headers: prepared.headers, body: withProgress(prepared.body, timer), signal: controller.signal });
       const headers: Record<string, string> = {};
       res.headers.forEach((value, name) => {
         headers[name.toLowerCase()] = maskEchoed(value, secrets);
       });
+      // The body is read under the same timer: a stalled body is a timeout too.
+      const text = await res.text().catch((err: unknown) => {
+        throw err instanceof BodyTooLargeError ? bodyTooLarge(prepared, res.status, headers[HEADER.requestId], err.limit) : err;
+      });
       return { kind: 'response', status: res.status, statusText: maskEchoed(res.statusText, secrets), headers, text };
     } catch (err) {
+      // A body too large to read is the server's fault, and the same request would get the same.
+      if (err instanceof ResponseShapeError) throw err;
+      if (err instanceof BodySourceError) throw new BadRequestError(err.message, { code: 'BODY_UNREADABLE', cause: err });
       if (linked.signal.aborted || err instanceof AbortedError) throw new AbortedError('interrupted', { cause: err });
       if (closed) throw new AbortedError('the API client was closed', { cause: err });
       // The transport refusing to build the request (a header value it cannot send) is not a
@@ -227,6 +232,27 @@ function decode<T>(
     });
   }
   return validateResponse(schema, data, { ...where, body: data });
+}
+
+/**
+ * A streamed body restarts the attempt's timer with every chunk read: the timeout is then the
+ * longest silence, not the whole upload, which for a video of gigabytes may take minutes.
+ */
+function withProgress(body: WireBody | undefined, timer: NodeJS.Timeout): WireBody | undefined {
+  if (!isStreamBody(body)) return body;
+  return {
+    size: body.size,
+    open: () => body.open().on('data', () => timer.refresh()),
+  };
+}
+
+function bodyTooLarge(prepared: PreparedRequest, status: number, requestId: string | undefined, limit: number): ResponseShapeError {
+  const path = prepared.target.split('?')[0];
+  const rid = requestId ? ` (request id ${requestId})` : '';
+  return new ResponseShapeError(
+    `refused the response to ${prepared.method} ${path} (status ${status}): its body is larger than ${limit / 1024 / 1024} MiB, far more than an answer of this API holds; the rest was not read${rid}`,
+    { status, code: 'RESPONSE_TOO_LARGE', requestId },
+  );
 }
 
 function failureError(outcome: Extract<Outcome, { kind: 'failure' }>, attempts: number, origin: string): Error {

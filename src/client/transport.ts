@@ -5,6 +5,29 @@
 // were measured on node:http. A caller may inject its own Fetcher (tests script answers with one);
 // that is the only seam.
 import type { Agent as HttpAgent, IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+
+/**
+ * The most a response body may hold. A JSON page of 100 rows is a few hundred KiB; a server that
+ * sends more (or never stops) is refused before it can fill the memory of a long-running process.
+ */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** A response body passed MAX_BODY_BYTES (declared or received); the rest was not read. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`the response body is larger than ${limit} bytes`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+/** A streamed body's source failed (the file went away, or cannot be read): no retry can help. */
+export class BodySourceError extends Error {
+  constructor(cause: Error) {
+    super(`could not read what was being sent: ${cause.message}`, { cause });
+    this.name = 'BodySourceError';
+  }
+}
 
 export interface WireResponse {
   status: number;
@@ -13,10 +36,25 @@ export interface WireResponse {
   text(): Promise<string>;
 }
 
+/**
+ * A body read from its source on every attempt (a file on disk): a retry sends the same bytes,
+ * and no attempt holds them in memory, whatever their size.
+ */
+export interface StreamBody {
+  size: number;
+  open(): Readable;
+}
+
+export type WireBody = string | Uint8Array | StreamBody;
+
+export function isStreamBody(body: WireBody | undefined): body is StreamBody {
+  return typeof body === 'object' && !(body instanceof Uint8Array);
+}
+
 export interface WireRequest {
   method: string;
   headers: Record<string, string>;
-  body: string | Uint8Array | undefined;
+  body: WireBody | undefined;
   signal: AbortSignal;
 }
 
@@ -60,14 +98,21 @@ function nodeHttpFetcher(http: typeof import('node:http'), agents: Agents): Fetc
   return (url, request) =>
     new Promise<WireResponse>((resolve, reject) => {
       const target = new URL(url);
+      const { body } = request;
       const headers: Record<string, string | number> = { ...request.headers };
-      if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
+      if (body !== undefined) headers['content-length'] = isStreamBody(body) ? body.size : Buffer.byteLength(body);
       const send = target.protocol === 'https:' ? https().request : http.request;
       const req = send(target, { method: request.method, headers, agent: agentFor(target.protocol), signal: request.signal }, (res: IncomingMessage) => {
         resolve(wireResponse(res));
       });
-      req.on('error', reject);
-      req.end(request.body);
+      let unreadable: Error | undefined;
+      req.on('error', (err) => reject(unreadable ? new BodySourceError(unreadable) : err));
+      if (isStreamBody(body)) {
+        // A stream goes up as the socket takes it; a failure on either side closes both (and the file).
+        const source = body.open();
+        source.once('error', (err) => (unreadable = err));
+        process.getBuiltinModule('node:stream').pipeline(source, req, () => {});
+      } else req.end(body);
     });
 }
 
@@ -84,8 +129,22 @@ function wireResponse(res: IncomingMessage): WireResponse {
     },
     text: () =>
       new Promise<string>((resolve, reject) => {
+        const tooLarge = () => {
+          // Settled first: destroying may report the cut-off at once. Destroying closes the
+          // socket, so nothing more is read from a server that never stops.
+          reject(new BodyTooLargeError(MAX_BODY_BYTES));
+          res.destroy();
+        };
+        if (Number(res.headers['content-length']) > MAX_BODY_BYTES) return tooLarge();
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_BODY_BYTES) {
+            chunks.length = 0;
+            tooLarge();
+          } else chunks.push(chunk);
+        });
         res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
         res.on('error', reject);
         res.on('aborted', () => reject(Object.assign(new Error('the response was cut off'), { code: 'ECONNRESET' })));

@@ -1,5 +1,7 @@
 // The public surface of the client layer. Commands depend on these types only.
-import type { Fetcher } from './transport.js';
+import type { Fetcher, StreamBody } from './transport.js';
+
+export type { StreamBody } from './transport.js';
 import type {
   CreateMediaBody,
   CreatePostBody,
@@ -71,8 +73,8 @@ export interface RequestOptions<T> {
   query?: Record<string, QueryValue>;
   /** JSON body, serialised once so that every retry sends the same bytes. */
   body?: unknown;
-  /** Raw bytes instead of JSON (media upload). */
-  rawBody?: Uint8Array;
+  /** Raw bytes instead of JSON (media upload), or a file streamed from disk. */
+  rawBody?: Uint8Array | StreamBody;
   contentType?: string;
   /** POST only: the caller's key; one is generated (UUID v4) when absent. */
   idempotencyKey?: string;
@@ -156,7 +158,7 @@ export interface ApiClient {
   };
   media: {
     create(body: CreateMediaBody, options?: WriteOptions): Promise<ApiResponse<MediaUpload>>;
-    upload(uploadUrl: string, bytes: Uint8Array, contentType: string): Promise<ApiResponse<unknown>>;
+    upload(uploadUrl: string, body: Uint8Array | StreamBody, contentType: string): Promise<ApiResponse<unknown>>;
   };
   close(): Promise<void>;
 }

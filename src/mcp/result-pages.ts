@@ -1,7 +1,10 @@
 // Walks the results list (newest first) from an offset, page by page, through a time window:
 // stops at the first page wholly older than `since` (every later page is older still), when the
 // visitor has enough, or after a scan budget so a call stays short. Reports where it stopped, so
-// a cursor can continue exactly there.
+// a cursor can continue exactly there. Rows repeated by a shifting list are counted once, and a
+// list that keeps repeating itself or growing stops with an error (PagingGuard).
+import { PagingGuard, RecentIds } from '../client/paginate.js';
+import { PATHS } from '../wire/protocol.js';
 import type { ApiClient } from '../client/types.js';
 import { eventTime, parseWindow, type TimeWindow } from '../results/since.js';
 import { TimeInputError } from '../posts/when.js';
@@ -35,11 +38,18 @@ export async function walkResults(client: ApiClient, query: ResultQuery, options
   let offset = options.offset;
   let scanned = 0;
   let total: number | undefined;
+  let guard: PagingGuard | undefined;
+  const seen = new RecentIds(3 * options.pageSize);
   for (;;) {
     const page = (await client.results.list({ ...query, offset, limit: options.pageSize })).data;
     total = page.meta.total;
+    const fresh = new Set(page.data.filter((row) => !seen.has(row.id)));
+    for (const row of fresh) seen.add(row.id);
+    if (guard) guard.check(fresh.size, page.data.length === 0 || offset + page.data.length >= total, offset, total);
+    else guard = new PagingGuard(PATHS.postResults, total - offset, options.pageSize);
     let older = 0;
     for (const [i, row] of page.data.entries()) {
+      if (!fresh.has(row)) continue;
       scanned++;
       if (since !== undefined || until !== undefined) {
         const t = eventTime(row, since !== undefined ? 'since' : 'until');

@@ -3,14 +3,14 @@
 // Everything that leaves — protocol messages and log lines — passes through redaction first.
 // It ends when stdin closes or the signal (Ctrl-C) fires.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from '../client/types.js';
 import { InvalidInputError } from '../wire/invalid-input.js';
 import { errorText, ToolError, toToolError, type ToolErrorBody } from './errors.js';
 import { checkArgs } from './json-schema.js';
 import { redactOutbound, redactValue } from './redact.js';
+import { CheckedStdioTransport } from './stdio-transport.js';
 import { TOOLS, toolsFor } from './tools/index.js';
 import type { McpDeps, ToolContext, ToolDefinition } from './types.js';
 
@@ -116,10 +116,9 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
     }
   });
 
-  const transport = new StdioServerTransport(deps.stdin as Readable, deps.stdout as Writable);
   // The one way out to the assistant: every message is redacted on its way.
-  const send = transport.send.bind(transport);
-  transport.send = (message) => send(redactValue(message, deps.secrets));
+  const requests = { initialize: InitializeRequestSchema, 'tools/list': ListToolsRequestSchema, 'tools/call': CallToolRequestSchema };
+  const transport = new CheckedStdioTransport(deps.stdin as Readable, deps.stdout as Writable, requests, (message) => redactValue(message, deps.secrets));
   transport.onerror = (err) => log(`protocol error: ${err.message}`);
 
   await server.connect(transport);

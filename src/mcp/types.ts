@@ -23,6 +23,8 @@ export interface McpDeps {
   log(line: string): void;
   /** Leave the write tools out. */
   readOnly: boolean;
+  /** Folders (links resolved) local media may come from; empty: URLs only. */
+  mediaDirs: readonly string[];
   version: string;
 }
 

@@ -22,7 +22,7 @@ export interface SandboxConfig {
   latencyMs: number;
   chaos: number;
   chaosSlowMs: number;
-  /** Largest media upload the sandbox keeps (in memory). */
+  /** Largest media upload the sandbox takes (the bytes stream through). */
   maxUploadBytes: number;
   /** A request body with no byte for this long is answered 408 (real time: it guards real sockets). */
   bodyIdleMs: number;

@@ -2,7 +2,7 @@
 // MAX_BODY_BYTES) or raw bytes (at most what `limit` says for this request).
 import { MAX_BODY_BYTES } from '../wire/protocol.js';
 import type { SandboxCore } from './core.js';
-import { createMedia, getMedia, uploadLimit, uploadMedia } from './handlers/media.js';
+import { createMedia, getMedia, uploadKeep, uploadLimit, uploadMedia } from './handlers/media.js';
 import { createPost, getPost, listPosts, schedulePost } from './handlers/posts.js';
 import { getResult, listResults } from './handlers/results.js';
 import type { HttpError, Reply } from './http/reply.js';
@@ -16,8 +16,10 @@ export interface Call {
   query: URLSearchParams;
   /** Parsed JSON object body (routes that take JSON). */
   json: Record<string, unknown>;
-  /** Raw body (routes that take bytes). */
+  /** Raw body (routes that take bytes): all of it, or the first bytes the route keeps. */
   raw: Buffer;
+  /** Bytes of raw body received. */
+  rawSize: number;
   now: number;
 }
 
@@ -26,6 +28,8 @@ export interface Route {
   pattern: RegExp;
   body?: 'json' | 'raw';
   limit?: (ws: Workspace, params: string[]) => number | HttpError;
+  /** Of a raw body at most `limit` long, how many bytes to keep (the rest is only counted). */
+  keep?: (limit: number) => number;
   handle(call: Call): Reply;
 }
 
@@ -40,7 +44,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', pattern: new RegExp(`^/api/v1/post-results/${ID}$`), handle: getResult },
   { method: 'POST', pattern: /^\/v1\/media$/, body: 'json', handle: createMedia },
   { method: 'GET', pattern: new RegExp(`^/v1/media/${ID}$`), handle: getMedia },
-  { method: 'PUT', pattern: new RegExp(`^/v1/media/${ID}/upload$`), body: 'raw', limit: uploadLimit, handle: uploadMedia },
+  { method: 'PUT', pattern: new RegExp(`^/v1/media/${ID}/upload$`), body: 'raw', limit: uploadLimit, keep: uploadKeep, handle: uploadMedia },
 ];
 
 export const JSON_BODY_LIMIT = MAX_BODY_BYTES;

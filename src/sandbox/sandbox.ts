@@ -23,7 +23,9 @@ export const SANDBOX_DEFAULTS = {
   writeLimit: 100,
   readLimit: 10_000,
   chaosSlowMs: 35_000,
-  maxUploadBytes: 64 * 1024 * 1024,
+  // Uploads stream through (only the first bytes of a large file are kept): the platforms' own
+  // limits, checked on POST /v1/media, are the real ceiling.
+  maxUploadBytes: 256 * 1024 ** 3,
   headersTimeoutMs: 10_000,
   bodyTimeoutMs: 10_000,
   // With Node's check every second on top, a trickled request is answered within 30 s.

@@ -22,6 +22,8 @@ interface ApiExchange extends Exchange {
   ws: Workspace;
   match: ReturnType<typeof matchRoute>;
   body: Buffer;
+  /** Bytes of body received (more than body holds when the route keeps only the first ones). */
+  bodySize: number;
   /** A body refusal (413) decided while reading, answered after the rate window counts it. */
   refusal: HttpError | undefined;
   idempotencyKey: string | undefined;
@@ -50,7 +52,7 @@ async function handle(x: Exchange): Promise<void> {
   if (!ws) return;
   if (!hasAddon(x, ws)) return;
   if (!(await meetChaos(x))) return;
-  const api: ApiExchange = Object.assign(x, { ws, match: matchRoute(x.entry.method, x.entry.path), body: Buffer.alloc(0), refusal: undefined, idempotencyKey: undefined });
+  const api: ApiExchange = Object.assign(x, { ws, match: matchRoute(x.entry.method, x.entry.path), body: Buffer.alloc(0), bodySize: 0, refusal: undefined, idempotencyKey: undefined });
   if (!(await readRequestBody(api))) return;
   if (!refuseDeepJson(api)) return;
   if (!admitIdempotencyKey(api)) return;
@@ -137,9 +139,10 @@ async function readRequestBody(x: ApiExchange): Promise<boolean> {
     x.refusal = limit;
     return true;
   }
-  const read = await readBody(x.req, limit, x.core.config.bodyIdleMs);
+  const read = await readBody(x.req, limit, x.core.config.bodyIdleMs, route.keep?.(limit));
   if (read.ok) {
     x.body = read.body;
+    x.bodySize = read.size;
     return true;
   }
   if (read.reason === 'aborted') return false;
@@ -220,6 +223,7 @@ function runHandler(x: ApiExchange, route: Route): Reply {
       query: new URLSearchParams(x.entry.query),
       json: route.body === 'json' ? parseJsonObject(x.body) : {},
       raw: x.body,
+      rawSize: x.bodySize,
       now: x.core.clock.now(),
     };
     return route.handle(call);

@@ -17,6 +17,7 @@ export async function startSandboxChild(args = []) {
   const demo = ready.workspaces.find((w) => w.name === 'demo');
   return {
     ...ready,
+    pid: child.pid,
     apiKey: demo.apiKey,
     env: (extra = {}) => benchEnv({ SOCIALPUB_BASE_URL: ready.baseUrl, SOCIALPUB_API_KEY: demo.apiKey, SOCIALPUB_CONFIG_DIR: '/nonexistent-socialpub-bench', ...extra }),
     stop: () =>

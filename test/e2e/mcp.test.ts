@@ -53,7 +53,7 @@ describe('socialpub mcp: tools over the sandbox', () => {
   beforeAll(async () => {
     await ensureBuilt();
     e = await setUp({ fixtures: 40, failureRate: 0.3, writeLimit: 1000 });
-    s = await startSession(['mcp'], e.env);
+    s = await startSession(['mcp', '--media-dir', e.tmp], e.env);
   }, 120_000);
   afterAll(async () => {
     await s?.close();

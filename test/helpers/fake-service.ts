@@ -4,7 +4,8 @@
 // fails loudly on a request no route expects. Requests go through the client's own pipeline;
 // only the socket is replaced.
 import { STATUS_CODES } from 'node:http';
-import type { Fetcher, WireResponse } from '../../src/client/transport.js';
+import { buffer } from 'node:stream/consumers';
+import { isStreamBody, type Fetcher, type WireResponse } from '../../src/client/transport.js';
 
 export interface SeenRequest {
   method: string;
@@ -71,7 +72,9 @@ export function fakeService(): FakeService {
 
   const fetch: Fetcher = async (url, request) => {
     const u = new URL(url);
-    const bytes = request.body === undefined ? undefined : Buffer.from(request.body);
+    const body = request.body;
+    // A file streamed from disk is read whole here: fakes see small files only.
+    const bytes = body === undefined ? undefined : isStreamBody(body) ? await buffer(body.open()) : Buffer.from(body);
     const seen: SeenRequest = {
       method: request.method,
       path: u.pathname + u.search,

@@ -32,7 +32,7 @@ export const HOSTILE_HEADER = `req${ESCAPES.c1}`;
 export interface HostileOptions {
   /** (a) Every string of every JSON object served, and the request-id headers, carry escapes. */
   escapes?: boolean;
-  /** (b) Every answer is a 200 whose body streams until the client disconnects. */
+  /** (b) Every answer is a 200 (or `failWith`) whose body streams until the client disconnects. */
   endless?: boolean;
   /** (c) Every list page holds the same ids, and `meta.total` grows with each request. */
   repeatPages?: boolean;
@@ -109,7 +109,7 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
   };
 
   const streamForever = (res: ServerResponse) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'request-id': requestId(requests.length) });
+    res.writeHead(options.failWith ?? 200, { 'content-type': 'application/json', 'request-id': requestId(requests.length) });
     res.write('{"data":[');
     const row = JSON.stringify(options.escapes ? poison(postResult('res_1', 1)) : postResult('res_1', 1)) + ',';
     const chunk = Buffer.from(row.repeat(Math.ceil(65_536 / row.length)));

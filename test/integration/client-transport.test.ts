@@ -3,19 +3,38 @@
 // https URL speaks TLS (https loads only then).
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
-import { NetworkError, TimeoutError } from '../../src/client/errors.js';
+import { BadRequestError, NetworkError, ResponseShapeError, TimeoutError } from '../../src/client/errors.js';
 
 let server: Server;
 let base: string;
 let connections = 0;
+const uploads: Array<{ length: string | undefined; body: string }> = [];
 const sockets = new Set<Socket>();
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url?.startsWith('/reset')) return req.socket.destroy();
     if (req.url?.startsWith('/stall')) return; // never answers
+    if (req.url?.startsWith('/upload')) {
+      // Reads the whole body, then refuses the first attempt: the retry must send it all again.
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        uploads.push({ length: req.headers['content-length'], body: Buffer.concat(chunks).toString() });
+        res.writeHead(uploads.length === 1 ? 503 : 200, { 'content-type': 'application/json' });
+        res.end('{}');
+      });
+      return;
+    }
+    if (req.url?.startsWith('/huge')) {
+      // Declares more than the client takes, then sends a little: the client must not wait for the rest.
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(17 * 1024 * 1024), 'request-id': 'req_huge' });
+      res.write('{"data":[');
+      return;
+    }
     if (req.url?.startsWith('/cut')) {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
       res.write('{"data":[');
@@ -50,6 +69,14 @@ describe('default transport', () => {
     expect(a.requestId).toBe('req_1');
     expect(a.headers['x-multi']).toBe('a, b');
     expect(connections - before).toBe(1);
+    await c.close();
+  });
+
+  it('refuses a body declared larger than 16 MiB without reading it, naming the request and its id', async () => {
+    const c = client();
+    const err = await c.request({ method: 'GET', path: '/huge?offset=0' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseShapeError);
+    expect((err as Error).message).toBe('refused the response to GET /huge (status 200): its body is larger than 16 MiB, far more than an answer of this API holds; the rest was not read (request id req_huge)');
     await c.close();
   });
 
@@ -90,5 +117,52 @@ describe('default transport', () => {
     } finally {
       await new Promise((r) => tcp.close(r));
     }
+  });
+});
+
+describe('default transport, streamed bodies', () => {
+  it('streams a body from its source with its content-length, and opens it again for a retry', async () => {
+    const c = createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 1, sleep: async () => {}, random: () => 0 });
+    let opened = 0;
+    const body = { size: 11, open: () => (opened++, Readable.from([Buffer.from('hello '), Buffer.from('world')])) };
+    const res = await c.request({ method: 'PUT', path: '/upload', rawBody: body, contentType: 'video/mp4' });
+    expect(res.status).toBe(200);
+    expect(opened).toBe(2);
+    expect(uploads).toEqual([{ length: '11', body: 'hello world' }, { length: '11', body: 'hello world' }]);
+    await c.close();
+  });
+
+  it('a slow upload that keeps moving is not cut by the timeout: it counts silence, not the whole upload', async () => {
+    // 12 chunks 100 ms apart: 1.2 s in all, more than twice the 500 ms timeout, never 500 ms without a byte.
+    const c = createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 0, timeoutMs: 500, sleep: async () => {} });
+    const chunks = Array.from({ length: 12 }, (_, i) => String(i % 10));
+    const slow = async function* () {
+      for (const chunk of chunks) {
+        await new Promise((r) => setTimeout(r, 100));
+        yield Buffer.from(chunk);
+      }
+    };
+    uploads.length = 1; // the next upload is answered 200 at once
+    const res = await c.request({ method: 'PUT', path: '/upload', rawBody: { size: 12, open: () => Readable.from(slow()) } });
+    expect(res.status).toBe(200);
+    expect(uploads[1]).toEqual({ length: '12', body: chunks.join('') });
+    await c.close();
+  });
+
+  it('a streamed body whose source fails ends at once as bad input, not as a network error to retry', async () => {
+    const c = createClient({ baseUrl: base, apiKey: 'sk_test_transport', maxRetries: 3, sleep: async () => {} });
+    let opened = 0;
+    const body = {
+      size: 100,
+      open: () => {
+        opened++;
+        return new Readable({ read() { this.destroy(Object.assign(new Error('ENOENT: no such file or directory, open \'/gone.mp4\''), { code: 'ENOENT' })); } });
+      },
+    };
+    const err = await c.request({ method: 'PUT', path: '/upload-gone', rawBody: body }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BadRequestError);
+    expect((err as Error).message).toBe("could not read what was being sent: ENOENT: no such file or directory, open '/gone.mp4'");
+    expect(opened).toBe(1);
+    await c.close();
   });
 });

@@ -38,6 +38,7 @@ function session(clock: ManualClock, baseUrl: string, apiKey: string) {
     client: async (signal) => createClient({ baseUrl, apiKey, maxRetries: 3, signal: signal ?? stopped.signal, now: clock.now, sleep: clock.sleep }),
     profileName: 'default',
     secrets: [apiKey],
+    mediaDirs: [],
     now: () => clock.now(),
     sleep: (ms, signal) => clock.sleep(ms, signal),
     signal: stopped.signal,

@@ -195,6 +195,41 @@ describe('pagination', () => {
     expect(got.length).toBeLessThan(40);
   });
 
+  it('stops with an error when page after page repeats rows already read', async () => {
+    // Whatever the offset, the same two rows, and the total always says there are more.
+    const rows = [sampleResult('r0'), sampleResult('r1')];
+    const service = fakeService();
+    fetcher = service.fetch;
+    let served = 0;
+    service.always('GET', (p) => p.startsWith(PATH), () => ({ status: 200, headers: json, body: { data: rows, meta: { offset: 0, limit: 2, total: 1000 + served++ } } }));
+    const got: string[] = [];
+    const run = (async () => {
+      for await (const row of client().results.iterate({}, { pageSize: 2, concurrency: 1 })) got.push(row.id);
+    })();
+    await expect(run).rejects.toThrow(/stopped paging \/api\/v1\/post-results: 3 pages in a row \(up to offset \d+\) held only rows already read/);
+    expect(got).toEqual(['r0', 'r1']);
+    expect(served).toBe(4);
+  });
+
+  it('stops with an error when new rows keep coming far past the first total', async () => {
+    // Every page brings rows never seen, and the total grows with each one: a list without end.
+    const service = fakeService();
+    fetcher = service.fetch;
+    let served = 0;
+    service.always('GET', (p) => p.startsWith(PATH), (r) => {
+      const offset = Number(pageOf(r.path).get('offset'));
+      served++;
+      return { status: 200, headers: json, body: { data: [sampleResult(`g${offset}`), sampleResult(`g${offset + 1}`)], meta: { offset, limit: 2, total: 10 + served * 2 } } };
+    });
+    let count = 0;
+    const run = (async () => {
+      for await (const _row of client().results.iterate({}, { pageSize: 2, concurrency: 1 })) count++;
+    })();
+    await expect(run).rejects.toThrow(/stopped paging \/api\/v1\/post-results: \d+ rows read where the first page said there were 12, and its total keeps growing/);
+    // The first page, then twice the first total plus ten pages of slack; the page past it is not yielded.
+    expect(count).toBe(2 + 2 * 12 + 10 * 2);
+  });
+
   it('remembers a bounded number of ids', () => {
     const recent = new RecentIds(3);
     for (const id of ['a', 'b', 'c', 'd']) recent.add(id);

@@ -76,12 +76,17 @@ describe('errors become tool errors with the command line classes', () => {
 
 describe('redaction of everything that leaves', () => {
   const KEY = 'sk_test_0123456789abcdefWXYZ';
-  it('masks the key, whsec_ secrets, Bearer values and URL credentials', () => {
-    const text = `key ${KEY} at https://bob:hunter2@example.com/x and https://tok@example.com, whsec_abcDEF123 Bearer abcdefghijklmnop`;
+  it('masks the key (after Bearer too), whsec_ secrets and URL credentials', () => {
+    const text = `key ${KEY} at https://bob:hunter2@example.com/x and https://tok@example.com, whsec_abcDEF123 Bearer ${KEY}`;
     const out = redactOutbound(text, [KEY]);
-    for (const secret of [KEY, 'hunter2', 'bob:', 'tok@', 'whsec_abcDEF123', 'abcdefghijklmnop']) expect(out).not.toContain(secret);
-    expect(out).toContain('…WXYZ');
+    for (const secret of [KEY, 'hunter2', 'bob:', 'tok@', 'whsec_abcDEF123']) expect(out).not.toContain(secret);
+    expect(out).toContain('Bearer …WXYZ');
     expect(out).toContain('https://***@example.com/x');
+  });
+  it('leaves ordinary words alone: token, secret, password, Bearer', () => {
+    for (const text of ['Reset your password: https://example.com/reset?token=abc123XYZ', 'secret: SPRING25', 'Bearer of good news', 'api_key=not-ours password=hunter2 Bearer abcdefghijklmnop']) {
+      expect(redactOutbound(text, [KEY])).toBe(text);
+    }
   });
   it('redacts every string of a message, keeping its shape', () => {
     const msg = { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: `oops ${KEY}` }], n: 1 } };

@@ -129,12 +129,12 @@ describe('the same rules stop create and schedule before any request', () => {
 
 describe('MCP check_post', () => {
   const tool = TOOLS.find((t) => t.name === 'check_post')!;
-  const tc = { deps: { client: () => Promise.reject(new Error('no client needed')) } } as unknown as ToolContext;
+  const tcWith = (mediaDirs: string[]) => ({ deps: { client: () => Promise.reject(new Error('no client needed')), mediaDirs } }) as unknown as ToolContext;
 
   it('is read-only and returns each platform verdict, sending nothing', async () => {
     expect(tool.write).toBe(false);
     expect(tool.annotations.readOnlyHint).toBe(true);
-    const res = await tool.run({ platforms: ['twitter-x', 'linkedin'], text: 'Launch', media: [f('long.mp4')] }, tc);
+    const res = await tool.run({ platforms: ['twitter-x', 'linkedin'], text: 'Launch', media: [f('long.mp4')] }, tcWith([dir]));
     expect(res.accepted).toBe(false);
     const platforms = res.platforms as Report['targets'];
     expect(platforms.map((p) => [p.platform, p.accepted])).toEqual([
@@ -145,7 +145,13 @@ describe('MCP check_post', () => {
     expect(platforms[0]!.checks.find((c) => c.rule === 'text.length')).toMatchObject({ verdict: 'pass', actual: '6', limit: '≤ 280' });
   });
 
+  it('judges no local file outside the folders the server was started with (--media-dir)', async () => {
+    const refused = tool.run({ platforms: ['twitter-x'], text: 'Launch', media: [f('long.mp4')] }, tcWith([]));
+    await expect(refused).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(refused).rejects.toThrow(/--media-dir/);
+  });
+
   it('refuses a relative media path as invalid input', async () => {
-    await expect(tool.run({ platforms: ['bluesky'], text: 'Hi', media: ['photo.jpg'] }, tc)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(tool.run({ platforms: ['bluesky'], text: 'Hi', media: ['photo.jpg'] }, tcWith([dir]))).rejects.toMatchObject({ code: 'INVALID_INPUT' });
   });
 });

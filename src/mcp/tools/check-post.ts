@@ -6,6 +6,7 @@ import type { Issue } from '../../posts/draft.js';
 import { InvalidInputError } from '../../wire/invalid-input.js';
 import type { ToolDefinition } from '../types.js';
 import { payloadFields } from './fields.js';
+import { admitMediaPaths } from '../media-paths.js';
 import { postInput } from './write-post.js';
 
 export const checkPost: ToolDefinition = {
@@ -19,9 +20,13 @@ export const checkPost: ToolDefinition = {
   },
   annotations: { title: 'Check a post against platform rules', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   write: false,
-  async run(args) {
+  async run(args, tc) {
+    // Local files only from the folders the server was started with, as the write tools: the
+    // verdicts (size, dimensions) would otherwise tell an assistant about any file it names.
+    const input = postInput(args);
+    const media = await admitMediaPaths(input.media, tc.deps.mediaDirs);
     const issues: Issue[] = [];
-    const draft = inputDraft(postInput(args), SNAKE_CASE_LABELS, issues);
+    const draft = inputDraft({ ...input, ...(media ? { media } : {}) }, SNAKE_CASE_LABELS, issues);
     // A relative path or no platform at all: nothing to judge yet.
     if (!draft || issues.some((i) => i.field.startsWith('media['))) throw new InvalidInputError(issues);
     const report = await checkPosts([{ draft, issues }]);

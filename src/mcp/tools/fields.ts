@@ -28,7 +28,7 @@ export const payloadFields: Record<string, JsonSchema> = {
   },
   media: {
     type: 'array',
-    description: 'Images or videos for every platform: absolute paths of local files (uploaded first; recognised by their content) or https:// URLs. Instagram, TikTok, YouTube and Pinterest need at least one.',
+    description: 'Images or videos for every platform: https:// URLs, or absolute paths of local files under a folder the user allowed with `socialpub mcp --media-dir` (uploaded first; recognised by their content). Instagram, TikTok, YouTube and Pinterest need at least one.',
     items: { type: 'string', minLength: 1 },
     maxItems: 20,
   },

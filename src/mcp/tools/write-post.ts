@@ -3,6 +3,7 @@
 import { composeInput, type PostInput } from '../../posts/compose-input.js';
 import { deriveKey, stableStringify } from '../../posts/keys.js';
 import { planPublish, publish, type PublishMode } from '../../posts/publish.js';
+import { admitMediaPaths } from '../media-paths.js';
 import { trimPost } from '../trim.js';
 import type { ToolContext } from '../types.js';
 import { str, strs } from './fields.js';
@@ -33,7 +34,9 @@ export function postInput(args: Record<string, unknown>): PostInput {
 export async function writePost(tool: string, mode: PublishMode, args: Record<string, unknown>, tc: ToolContext): Promise<Record<string, unknown>> {
   // Every write carries a key (given or derived), so a retried call after its time has passed is
   // sent and replayed by the service, as the CLI does with --idempotency-key and an absolute --at.
-  const composed = await composeInput(postInput(args), { mode, now: tc.deps.now(), keyed: true });
+  const input = postInput(args);
+  const media = await admitMediaPaths(input.media, tc.deps.mediaDirs);
+  const composed = await composeInput({ ...input, ...(media ? { media } : {}) }, { mode, now: tc.deps.now(), keyed: true });
   const key = str(args.idempotency_key) ?? derivedKey(tool, args);
   const when = composed.at ? { scheduled_at: composed.at.iso } : {};
   if (args.dry_run === true) {

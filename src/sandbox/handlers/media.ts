@@ -1,6 +1,8 @@
 // Media: POST /v1/media declares a file and returns where to PUT its bytes; the PUT (with the
 // key, exactly the declared size) makes it ready; its `url` is then served without a key,
-// as a platform would fetch it.
+// as a platform would fetch it. The bytes stream through: a file up to KEEP_WHOLE_BYTES is kept
+// whole (and served); of a larger one only the first HEAD_BYTES (where formats keep their
+// headers) are kept and the rest is counted, so a video of gigabytes costs no memory.
 import { ERROR_CODE, PATHS } from '../../wire/protocol.js';
 import { HttpError, notFound, validationError, type Reply } from '../http/reply.js';
 import { checkMedia } from '../validation.js';
@@ -8,6 +10,10 @@ import type { Workspace, MediaRecord } from '../workspace.js';
 import type { Call } from '../routes.js';
 
 export const PUBLIC_MEDIA_PREFIX = '/media/';
+/** Uploads up to this size are kept whole. */
+export const KEEP_WHOLE_BYTES = 16 * 1024 * 1024;
+/** Of a larger upload, the first bytes kept. */
+export const HEAD_BYTES = 64 * 1024;
 
 function mediaJson(call: Call, m: MediaRecord) {
   const id = call.ws.mediaId(m.index);
@@ -28,7 +34,7 @@ export function createMedia(call: Call): Reply {
   if (!checked.ok) throw validationError(checked.issues);
   const max = call.core.config.maxUploadBytes;
   if (checked.value.sizeBytes > max) {
-    throw new HttpError(413, ERROR_CODE.payloadTooLarge, `the sandbox keeps uploads in memory and takes files of at most ${max} bytes; this one declares ${checked.value.sizeBytes}`);
+    throw new HttpError(413, ERROR_CODE.payloadTooLarge, `this sandbox takes files of at most ${max} bytes; this one declares ${checked.value.sizeBytes}`);
   }
   const m: MediaRecord = { index: call.ws.media.length, ...checked.value, createdAt: call.now, bytes: undefined };
   call.ws.media.push(m);
@@ -43,6 +49,16 @@ export function getMedia(call: Call): Reply {
   return { status: 200, body: mediaJson(call, m) };
 }
 
+/** How many bytes of an upload at most `limit` long are kept. */
+export function uploadKeep(limit: number): number {
+  return limit <= KEEP_WHOLE_BYTES ? limit : HEAD_BYTES;
+}
+
+/** Whether the sandbox holds every byte of an uploaded media item (and can serve it). */
+export function isWhole(m: MediaRecord): boolean {
+  return m.bytes !== undefined && m.bytes.length === m.sizeBytes;
+}
+
 /** How many bytes the PUT may carry: the declared size. */
 export function uploadLimit(ws: Workspace, params: string[]): number | HttpError {
   const m = ws.findMedia(params[0]!);
@@ -53,11 +69,11 @@ export function uploadMedia(call: Call): Reply {
   const id = call.params[0]!;
   const m = call.ws.findMedia(id);
   if (!m) throw notFound('media', id);
-  if (call.raw.length !== m.sizeBytes) {
-    throw validationError([{ path: 'body', message: `received ${call.raw.length} bytes; the media was declared with sizeBytes ${m.sizeBytes}` }]);
+  if (call.rawSize !== m.sizeBytes) {
+    throw validationError([{ path: 'body', message: `received ${call.rawSize} bytes; the media was declared with sizeBytes ${m.sizeBytes}` }]);
   }
   // A repeated PUT of the same media replaces the bytes: PUT is idempotent, retries are safe.
-  m.bytes = Buffer.from(call.raw);
+  m.bytes = call.raw;
   call.core.saveMedia(call.ws, m);
   return { status: 200, body: mediaJson(call, m) };
 }

@@ -3,7 +3,7 @@
 import { ERROR_CODE } from '../../wire/protocol.js';
 import { delayOnce, finish, rateLimited, send, sendError, type Exchange } from '../http/exchange.js';
 import { HttpError } from '../http/reply.js';
-import { findPublicMedia, PUBLIC_MEDIA_PREFIX } from './media.js';
+import { findPublicMedia, HEAD_BYTES, isWhole, KEEP_WHOLE_BYTES, PUBLIC_MEDIA_PREFIX } from './media.js';
 
 export async function handlePublic(x: Exchange): Promise<void> {
   const { core, req, entry } = x;
@@ -13,10 +13,13 @@ export async function handlePublic(x: Exchange): Promise<void> {
     const id = entry.path.slice(PUBLIC_MEDIA_PREFIX.length).split('/')[0] ?? '';
     const m = findPublicMedia(core.workspaces, id);
     if (!m?.bytes) return sendError(x, new HttpError(404, ERROR_CODE.notFound, `media ${JSON.stringify(id)} not found (or not uploaded yet)`));
+    if (entry.method === 'GET' && !isWhole(m)) {
+      return sendError(x, new HttpError(404, ERROR_CODE.notFound, `media ${JSON.stringify(id)} was uploaded (${m.sizeBytes} bytes), but the sandbox keeps only the first ${HEAD_BYTES} bytes of files over ${KEEP_WHOLE_BYTES} bytes, so it cannot serve them`));
+    }
     await delayOnce(x);
     x.res.statusCode = 200;
     x.res.setHeader('content-type', m.mimeType);
-    x.res.setHeader('content-length', String(m.bytes.length));
+    x.res.setHeader('content-length', String(m.sizeBytes));
     x.res.setHeader('cache-control', 'public, max-age=300');
     finish(x, 200);
     x.res.end(entry.method === 'HEAD' ? undefined : m.bytes);

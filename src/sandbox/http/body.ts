@@ -1,22 +1,26 @@
 // Request bodies with a ceiling: a declared Content-Length over it is refused before reading,
 // and a chunked body stops being collected the moment it passes it, so an oversized upload
-// never sits in memory. A body that stops arriving (no byte for `idleMs`) ends as 'stalled',
+// never sits in memory. Past `keep` bytes the rest is counted, not kept: a large upload streams
+// through in constant memory. A body that stops arriving (no byte for `idleMs`) ends as 'stalled',
 // so a client that never finishes its upload cannot hold the connection. A JSON body's nesting
 // is measured too (tooDeep).
 import type { IncomingMessage } from 'node:http';
 
-export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' | 'stalled' };
+export type BodyResult = { ok: true; body: Buffer; size: number } | { ok: false; reason: 'too-large' | 'aborted' | 'stalled' };
 
-export function readBody(req: IncomingMessage, limit: number, idleMs: number): Promise<BodyResult> {
+/** `body` holds the first `keep` bytes (all of them by default); `size` counts every byte received. */
+export function readBody(req: IncomingMessage, limit: number, idleMs: number, keep = limit): Promise<BodyResult> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve({ ok: false, reason: 'too-large' });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let kept = 0;
     let timer: NodeJS.Timeout | undefined;
+    // Refreshed, not replaced, on each chunk: a large upload arrives in tens of thousands of them.
     const idle = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => done({ ok: false, reason: 'stalled' }), idleMs);
+      if (timer) timer.refresh();
+      else timer = setTimeout(() => done({ ok: false, reason: 'stalled' }), idleMs);
     };
     const done = (result: BodyResult) => {
       if (timer) clearTimeout(timer);
@@ -34,9 +38,13 @@ export function readBody(req: IncomingMessage, limit: number, idleMs: number): P
         done({ ok: false, reason: 'too-large' });
         return;
       }
-      chunks.push(chunk);
+      if (kept < keep) {
+        const part = kept + chunk.length <= keep ? chunk : chunk.subarray(0, keep - kept);
+        chunks.push(part);
+        kept += part.length;
+      }
     };
-    const onEnd = () => done({ ok: true, body: Buffer.concat(chunks, size) });
+    const onEnd = () => done({ ok: true, body: Buffer.concat(chunks, kept), size });
     const onAbort = () => done({ ok: false, reason: 'aborted' });
     const onClose = () => {
       if (!req.complete) onAbort();

@@ -8,7 +8,11 @@ function bodyForDisplay(body: PreparedRequest['body'], secrets: string[]): { tex
   if (body === undefined) return { text: undefined, json: null };
   let text: string;
   if (typeof body === 'string') text = body;
-  else {
+  else if (!(body instanceof Uint8Array)) {
+    // A file streamed from disk (only media uploads send one): its size, not its bytes.
+    const note = `<${body.size} bytes from a file>`;
+    return { text: note, json: note };
+  } else {
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(body);
     } catch {

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
+import { collect } from '../../flags/text.js';
 import type { McpOptions } from './run.js';
 
 export function defineMcp(program: Command, ctx: Context): void {
@@ -12,12 +13,14 @@ export function defineMcp(program: Command, ctx: Context): void {
       'Run a Model Context Protocol server on stdin/stdout, so an AI assistant can draft, schedule and look into posts and results through this profile, with the same validation, idempotency and redaction as the commands. The assistant starts it itself: add it to its MCP configuration (see `socialpub help mcp`). Logs go to stderr; closing stdin or Ctrl-C ends it.',
     )
     .option('--read-only', 'leave the write tools (create_draft, schedule_post) out')
+    .option('--media-dir <dir>', 'a folder the assistant may upload local media from (repeatable; none by default: media only from URLs)', collect, [])
     .addHelpText(
       'after',
       `
 Examples:
   socialpub mcp                                # what an assistant runs (profile: SOCIALPUB_PROFILE or the current one)
   socialpub mcp --read-only --profile support  # results and posts only, for support staff
+  socialpub mcp --media-dir ~/Pictures/posts   # local images and videos from this folder only
   socialpub help mcp                           # the tools, and the configuration to give an assistant`,
     )
     .action(action(ctx, async (opts: McpOptions) => (await import('./run.js')).runMcp(ctx, opts)));

@@ -6,13 +6,16 @@ import type { Context } from '../../context.js';
 import { CliError } from '../../cli-error.js';
 import { startMcpServer } from '../../../mcp/server.js';
 import { ToolError } from '../../../mcp/errors.js';
+import { resolveMediaDirs } from '../../../mcp/media-paths.js';
 
 export interface McpOptions {
   readOnly?: boolean;
+  mediaDir?: string[];
 }
 
 export async function runMcp(ctx: Context, opts: McpOptions): Promise<number> {
   const profile = await ctx.profile();
+  const mediaDirs = await resolveMediaDirs(opts.mediaDir ?? []);
   await startMcpServer({
     async client(signal) {
       try {
@@ -35,6 +38,7 @@ export async function runMcp(ctx: Context, opts: McpOptions): Promise<number> {
       if (!ctx.globals.quiet) ctx.io.stderr.write(`socialpub mcp: ${line}\n`);
     },
     readOnly: Boolean(opts.readOnly),
+    mediaDirs,
     version: ctx.version,
   });
   return 0;
