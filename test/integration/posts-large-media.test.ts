@@ -40,7 +40,7 @@ describe('large media', () => {
     const start = process.memoryUsage().rss;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     try {
-      const r = await runCli(['posts', 'create', '--platform', 'youtube', '--text', 'the long cut', '--media', video, '--json'], { env: cliEnv(sb, 'demo', { TZ: 'UTC' }) });
+      const r = await runCli(['posts', 'create', '--platform', 'youtube', '--text', 'the long cut', '--title', 'The long cut', '--media', video, '--json'], { env: cliEnv(sb, 'demo', { TZ: 'UTC' }) });
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ status: 'draft', payloads: { youtube: { media: [expect.objectContaining({ url: expect.stringMatching(/^http/) })] } } });
     } finally {
