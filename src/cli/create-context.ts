@@ -5,6 +5,7 @@ import { openProfileStore } from '../config/store.js';
 import type { ProfileStore, ResolvedProfile } from '../config/types.js';
 import type { Keyring } from '../config/keyring.js';
 import type { Output } from '../output/output.js';
+import type * as OutputModule from '../output/output.js';
 import type { JqProgram } from '../output/jq.js';
 import type { Colors } from '../output/colors.js';
 import { visible } from '../output/terminal-safe.js';
@@ -63,7 +64,7 @@ export interface ContextInternals extends Context {
 
 export function createContext(deps: ContextDeps): ContextInternals {
   let colors: Colors | undefined;
-  let createOutput: typeof import('../output/output.js').createOutput | undefined;
+  let createOutput: typeof OutputModule.createOutput | undefined;
   let output: Output | undefined;
   let jq: JqProgram | undefined;
   let store: ProfileStore | undefined;

@@ -14,7 +14,7 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
   const program = await buildProgram(ctx, argv);
   program.hook('preAction', async (_this, actionCommand) => {
     const { resolveGlobals } = await import('./globals.js');
-    ctx.globals = resolveGlobals(actionCommand.optsWithGlobals() as RawGlobalOptions, deps.io, deps.env);
+    ctx.globals = resolveGlobals(actionCommand.optsWithGlobals<RawGlobalOptions>(), deps.io, deps.env);
     await ctx.prepare();
   });
   try {

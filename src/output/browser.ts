@@ -23,7 +23,7 @@ export function openInBrowser(options: { env: Env; url: string }): Promise<boole
   return new Promise((resolve) => {
     // Loaded here, not imported: child_process costs start-up time that most runs never use.
     const { spawn } = process.getBuiltinModule('node:child_process');
-    const child = spawn(command[0]!, args, { stdio: 'inherit', shell: false, env: { ...options.env } as NodeJS.ProcessEnv });
+    const child = spawn(command[0]!, args, { stdio: 'inherit', shell: false, env: { ...options.env } });
     child.on('error', () => resolve(false));
     child.on('exit', (code) => resolve(code === 0));
   });

@@ -54,7 +54,7 @@ const NONE = { sizeBytes: undefined, mimeType: undefined, extensionMime: undefin
 async function fileFacts(path: string): Promise<MediaFacts> {
   let size: number;
   const head = new Uint8Array(SNIFF_BYTES);
-  let read = 0;
+  let read: number;
   try {
     const s = await stat(path);
     if (!s.isFile()) return { exists: true, isFile: false, ...NONE };

@@ -3,7 +3,7 @@
 // minted with the workspace's tag, so another workspace's id never resolves here.
 import { PLATFORMS, type Platform, type PostStatus } from '../wire/platforms.js';
 import { failureFor, mediaRequiredFor, type ResultError } from './failures.js';
-import { IdCodec } from './ids.js';
+import type { IdCodec } from './ids.js';
 import { IdempotencyCache } from './idempotency.js';
 import { isoTime } from './iso-time.js';
 import { platformDataFor, usernameFor, type PlatformData } from './platform-data.js';

@@ -39,7 +39,7 @@ function nounsToDefine(argv: readonly string[] | undefined): ReadonlySet<string>
 
 export async function defineCommands(program: Command, ctx: Context, argv?: readonly string[]): Promise<void> {
   const full = nounsToDefine(argv);
-  const defines = await Promise.all(NOUN_NAMES.map((name) => (full === 'all' || full.has(name) ? nouns[name]!() : undefined)));
+  const defines = await Promise.all(NOUN_NAMES.map((name) => (full === 'all' || full.has(name) ? nouns[name]!() : Promise.resolve(undefined))));
   NOUN_NAMES.forEach((name, i) => {
     const define = defines[i];
     if (define) define(program, ctx, argv);
