@@ -1,7 +1,8 @@
 // How `listen` renders engine events, and its flag checks: pure functions, no sockets.
 import { describe, expect, it } from 'vitest';
 import { duplicateLine, eventRecord, forwardFailedLine, forwardedLine, ndjsonLine, rejectedLine, SHOWN_ID_MAX, summaryLine, terminalLine, tsvLine } from '../../src/cli/commands/listen/render.js';
-import { planListen, type ListenFlags } from '../../src/cli/commands/listen/flags.js';
+import { planListen } from '../../src/cli/commands/listen/flags.js';
+import type { ListenFlags } from '../../src/cli/commands/listen/index.js';
 import { loadColors, plainColors } from '../../src/output/colors.js';
 import { webhookPayloadSchema } from '../../src/wire/schemas.js';
 import { hostGuard, isLoopbackHost } from '../../src/listen/host-guard.js';

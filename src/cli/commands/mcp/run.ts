@@ -6,12 +6,9 @@ import type { Context } from '../../context.js';
 import { CliError } from '../../cli-error.js';
 import { startMcpServer } from '../../../mcp/server.js';
 import { ToolError } from '../../../mcp/errors.js';
+import type { McpFlags } from './index.js';
 
-export interface McpOptions {
-  readOnly?: boolean;
-}
-
-export async function runMcp(ctx: Context, opts: McpOptions): Promise<number> {
+export async function runMcp(ctx: Context, opts: McpFlags): Promise<number> {
   const profile = await ctx.profile();
   await startMcpServer({
     async client(signal) {

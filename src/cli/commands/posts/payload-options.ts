@@ -1,9 +1,10 @@
 // Options shared by `posts create` and `posts schedule` (CONTRACT section 3, payload options).
-import type { Command } from 'commander';
+import type { Command, OptionValues } from '@commander-js/extra-typings';
 import { PLATFORMS } from '../../../wire/platforms.js';
 import { collect } from '../../flags/list.js';
 
-export function addPayloadOptions(cmd: Command): Command {
+/** Generic over the arguments (schedule has one), so the command keeps their types and gains these options. */
+export function addPayloadOptions<Args extends unknown[]>(cmd: Command<Args, {}, OptionValues>) {
   return cmd
     .option('--platform <id>', `target platform, repeatable or comma-separated (${PLATFORMS.join(', ')})`, collect)
     .option('--text <text>', 'text for every platform')
