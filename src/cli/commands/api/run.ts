@@ -98,4 +98,3 @@ function numberParam(value: QueryValue, name: string): number | undefined {
   if (!Number.isInteger(n) || n < 0) throw new UsageError(`-f ${name}: "${String(value)}" is not a whole number`);
   return n;
 }
-

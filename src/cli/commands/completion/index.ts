@@ -3,7 +3,6 @@ import { Argument, Option, type CommandUnknownOpts } from '@commander-js/extra-t
 import type { Context } from '../../context.js';
 import { action, type FlagsOf } from '../../action.js';
 
-
 export type CompletionFlags = FlagsOf<typeof completionCommand>;
 
 function completionCommand(program: CommandUnknownOpts) {
