@@ -1,7 +1,7 @@
 // Build-time only (run by scripts/gen-prerendered.mjs): renders the outputs that depend on
 // nothing but the command tree (help, topics, completion scripts, the version), so
 // bin/socialpub.js can print them without loading the program. Every output is rendered in several settings and kept only when they all agree.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { Readable } from 'node:stream';
 import type { Io, OutStream } from '../src/cli/context.js';
 import { buildProgram } from '../src/cli/program.js';
@@ -64,7 +64,7 @@ async function render(argv: string[], setting: Setting, version: string): Promis
 async function commandPaths(version: string): Promise<string[][]> {
   const ctx = createContext({ io: { stdout: sink(false), stderr: sink(false), stdin: Readable.from([]) }, env: {}, clock: systemClock, signal: new AbortController().signal, version });
   const paths: string[][] = [];
-  const walk = (cmd: Command, path: string[]) => {
+  const walk = (cmd: CommandUnknownOpts, path: string[]) => {
     paths.push(path);
     for (const sub of cmd.commands) walk(sub, [...path, sub.name()]);
   };

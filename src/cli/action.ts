@@ -11,3 +11,10 @@ export function action<A extends unknown[]>(ctx: Context, run: (...args: A) => P
     exitCodeSlot.set(ctx, typeof code === 'number' ? code : 0);
   };
 }
+
+/**
+ * The flags of the command a definition's builder returns, as commander parses them (inferred
+ * from its .option() calls by @commander-js/extra-typings), so a run module's flags type cannot
+ * drift from the options defined.
+ */
+export type FlagsOf<Build extends (...args: never[]) => { opts(): unknown }> = ReturnType<ReturnType<Build>['opts']>;

@@ -4,6 +4,7 @@ import { configDir } from '../config/paths.js';
 import { openProfileStore } from '../config/store.js';
 import type { Keyring, ProfileStore, ResolvedProfile } from '../config/types.js';
 import type { Output } from '../output/output.js';
+import type * as OutputModule from '../output/output.js';
 import type { JqProgram } from '../output/jq.js';
 import type { Colors } from '../output/colors.js';
 import { visible } from '../output/terminal-safe.js';
@@ -62,7 +63,7 @@ export interface ContextInternals extends Context {
 
 export function createContext(deps: ContextDeps): ContextInternals {
   let colors: Colors | undefined;
-  let createOutput: typeof import('../output/output.js').createOutput | undefined;
+  let createOutput: typeof OutputModule.createOutput | undefined;
   let output: Output | undefined;
   let jq: JqProgram | undefined;
   let store: ProfileStore | undefined;

@@ -21,7 +21,7 @@ const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonopt
  */
 export function schemaFields(schema: ZodMiniType, prefix = ''): string[] {
   let def = schema.def as Def;
-  while (WRAPPERS.has(def.type) && def.innerType) def = def.innerType.def as Def;
+  while (WRAPPERS.has(def.type) && def.innerType) def = def.innerType.def;
   if (def.type !== 'object' || !def.shape) return [];
   return Object.entries(def.shape).flatMap(([key, child]) => [prefix + key, ...schemaFields(child, `${prefix}${key}.`)]);
 }

@@ -4,26 +4,9 @@ import { choice, duration, flagError, FLAG_DEFAULTS, wholeNumber } from './flags
 import { FieldsError, parseFields } from '../output/fields.js';
 import { OUTPUT_FORMATS, type Globals, type Io, type OutputFormat } from './context.js';
 import { colorEnabled } from '../output/colors.js';
+import type { GlobalFlags } from './program.js';
 
-export interface RawGlobalOptions {
-  profile?: string;
-  baseUrl?: string;
-  output?: string;
-  json?: boolean;
-  color?: boolean;
-  input?: boolean;
-  timeout?: string;
-  maxRetries?: string;
-  maxWait?: string;
-  debug?: boolean;
-  quiet?: boolean;
-  apiKey?: string;
-  fields?: string;
-  jq?: string;
-  pager?: boolean;
-}
-
-export function resolveGlobals(raw: RawGlobalOptions, io: Io, env: Readonly<Record<string, string | undefined>>): Globals {
+export function resolveGlobals(raw: Partial<GlobalFlags>, io: Io, env: Readonly<Record<string, string | undefined>>): Globals {
   if (raw.apiKey !== undefined) {
     throw new UsageError('--api-key is not accepted: a key on the command line ends up in shell history and process listings', [
       'store it with `socialpub auth login` (hidden prompt) or `printf %s "$KEY" | socialpub auth login --with-key`',

@@ -1,13 +1,16 @@
 // The commander program: global flags, the nouns, and parse errors routed to exit code 2.
-import { Command, Option } from 'commander';
+import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from './context.js';
+import type { FlagsOf } from './action.js';
 import { defineCommands } from './commands/index.js';
 import { FLAG_DEFAULTS } from './flags/index.js';
 import { FORMATS } from '../output/formats.js';
 
-/** The program; given argv, only the nouns it names are defined in full (see nounsToDefine). */
-export async function buildProgram(ctx: Context, argv?: readonly string[]): Promise<Command> {
-  const program = new Command('socialpub')
+/** The global flags as commander parses them (inferred from the options below); resolveGlobals reads them. */
+export type GlobalFlags = FlagsOf<typeof globalOptions>;
+
+function globalOptions(ctx: Context) {
+  return new Command('socialpub')
     .description('Draft, schedule and inspect social posts from the shell, against the Social Publishing Service or its local sandbox.')
     .version(ctx.version, '-V, --version', 'print the version')
     .option('-p, --profile <name>', 'workspace profile (env SOCIALPUB_PROFILE; default: the current profile, else "default")')
@@ -25,7 +28,12 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
     .option('--fields <list>', 'keep only these fields, in this order: dotted paths (id,status,error.code) in JSON rows, columns in TSV and tables')
     .option('--jq <expr>', 'a jq filter over the JSON output (implies --json unless -o ndjson): once over the whole list with --json, once per row with -o ndjson')
     .option('--no-pager', 'do not page long tables on a terminal (also SOCIALPUB_PAGER= or PAGER=cat)')
-    .addOption(new Option('--api-key <key>').hideHelp())
+    .addOption(new Option('--api-key <key>').hideHelp());
+}
+
+/** The program; given argv, only the nouns it names are defined in full (see nounsToDefine). */
+export async function buildProgram(ctx: Context, argv?: readonly string[]): Promise<CommandUnknownOpts> {
+  const program = globalOptions(ctx)
     .showSuggestionAfterError(true)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
@@ -39,7 +47,7 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
     });
   await defineCommands(program, ctx, argv);
   // Parse errors and help of every subcommand go through the same override and output.
-  const inherit = (cmd: Command) => {
+  const inherit = (cmd: CommandUnknownOpts) => {
     for (const sub of cmd.commands) {
       sub.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
       inherit(sub);

@@ -2,7 +2,6 @@
 import { CommanderError } from 'commander';
 import { buildProgram } from './program.js';
 import { createContext, type ContextDeps } from './create-context.js';
-import type { RawGlobalOptions } from './globals.js';
 import { exitCodeSlot } from './action.js';
 import { EXIT } from './cli-error.js';
 
@@ -14,7 +13,7 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
   const program = await buildProgram(ctx, argv);
   program.hook('preAction', async (_this, actionCommand) => {
     const { resolveGlobals } = await import('./globals.js');
-    ctx.globals = resolveGlobals(actionCommand.optsWithGlobals() as RawGlobalOptions, deps.io, deps.env);
+    ctx.globals = resolveGlobals(actionCommand.optsWithGlobals(), deps.io, deps.env);
     await ctx.prepare();
   });
   try {

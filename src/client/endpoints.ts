@@ -11,11 +11,12 @@ import type {
   ScheduleBody,
   Schema,
 } from '../wire/schemas.js';
+import type * as SchemasModule from '../wire/schemas.js';
 import type { Paginate, PaginatePages } from './paginate.js';
 import type { Requester } from './request.js';
 import type { ApiClient, LazySchema, PostListQuery, QueryValue, ResultListQuery, StreamBody, WriteOptions } from './types.js';
 
-type Schemas = typeof import('../wire/schemas.js');
+type Schemas = typeof SchemasModule;
 
 /** A response schema from wire/schemas.ts, loaded (with zod) while the first request is out. */
 function lazy<T>(pick: (schemas: Schemas) => unknown): LazySchema<T> {

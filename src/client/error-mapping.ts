@@ -5,9 +5,9 @@
 // service's own words when it gave any.
 import { ERROR_CODE } from '../wire/protocol.js';
 import type { ErrorIssue } from '../wire/schemas.js';
+import type { ApiError } from './errors.js';
 import {
   AddonRequiredError,
-  ApiError,
   AuthError,
   BadRequestError,
   ConflictError,

@@ -195,7 +195,9 @@ function retryAtFrom(now: number, retryAfterMs: number | undefined, rateLimit: R
  */
 function schemaSoon<T>(ref: SchemaRef<T> | undefined): Promise<Schema<T> | undefined> {
   if (ref === undefined || !('load' in ref)) return Promise.resolve(ref);
-  const loading = new Promise<Schema<T>>((resolve, reject) => setImmediate(() => ref.load().then(resolve, reject)));
+  const loading = new Promise<Schema<T>>((resolve, reject) => setImmediate(() => {
+    ref.load().then(resolve, reject);
+  }));
   // A request that fails never asks for it: its failure must not surface as an unhandled rejection.
   loading.catch(() => {});
   return loading;

@@ -4,6 +4,7 @@
 // whole command, and the start-up targets (`results get` within 1.6× a bare node:http GET script)
 // were measured on node:http. A caller may inject its own Fetcher (tests script answers with one);
 // that is the only seam.
+import type * as NodeHttp from 'node:http';
 import type { Agent as HttpAgent, IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 
@@ -89,7 +90,7 @@ interface Agents {
   https?: HttpAgent;
 }
 
-function nodeHttpFetcher(http: typeof import('node:http'), agents: Agents): Fetcher {
+function nodeHttpFetcher(http: typeof NodeHttp, agents: Agents): Fetcher {
   // https (with tls and crypto, several milliseconds) loads only for an https URL.
   const https = () => process.getBuiltinModule('node:https');
   const agentFor = (protocol: string): HttpAgent =>

@@ -15,7 +15,7 @@ const MAX_LISTED = 3;
 
 export function validateResponse<T>(schema: Schema<T>, data: unknown, where: ShapeContext): T {
   const result = schema.safeParse(data);
-  if (result.success) return result.data as T;
+  if (result.success) return result.data;
   const issues = result.error.issues;
   const listed = issues.slice(0, MAX_LISTED).map((issue) => `${formatPath(issue.path)}: ${describeIssue(issue, data)}`);
   const more = issues.length > MAX_LISTED ? ` (and ${issues.length - MAX_LISTED} more)` : '';
@@ -56,7 +56,7 @@ function valueAt(data: unknown, path: ReadonlyArray<PropertyKey>): unknown {
   for (const key of path) {
     if (current === null || typeof current !== 'object' || typeof key === 'symbol') return undefined;
     if (!(key in current)) return MISSING;
-    current = (current as Record<string | number, unknown>)[key as string | number];
+    current = (current as Record<string | number, unknown>)[key];
   }
   return current;
 }

@@ -22,7 +22,7 @@ export interface ModeChange {
 const loose = (mode: number, wanted: number) => (mode & ~wanted) !== 0;
 
 function tighten(path: string, kind: ModeChange['kind'], wanted: number): ModeChange | undefined {
-  let link = false;
+  let link: boolean;
   try {
     link = lstatSync(path).isSymbolicLink();
   } catch {

@@ -4,9 +4,10 @@
 // (`security add-generic-password -w KEY` or `cmdkey /pass:` would show it in process lists).
 // An install without the module, a Linux without a session bus (CI, SSH) or a keyring that
 // does not answer in time all become KeyringUnavailableError, so callers fall back to the file.
+import type * as KeyringBinding from '@napi-rs/keyring';
 import { KEYRING_SERVICE, KeyringUnavailableError, type Keyring } from './types.js';
 
-type Binding = typeof import('@napi-rs/keyring');
+type Binding = typeof KeyringBinding;
 
 /** Longer than a healthy keyring takes (tens of ms), short enough not to look like a hang. */
 export const KEYRING_TIMEOUT_MS = 5_000;

@@ -60,7 +60,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
         hints: [readOnly ? 'start `socialpub mcp` without --read-only to allow writes' : `the tools are ${tools.map((t) => t.name).join(', ')}`],
       });
     }
-    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const args = request.params.arguments ?? {};
     const issues = checkArgs(tool.inputSchema, args);
     if (issues.length) return errorResult(toToolError(new InvalidInputError(issues), deps.profileName));
     const leak = argumentWithSecret(args, deps.secrets);

@@ -45,7 +45,6 @@ function versionAtLeast(version: string | undefined, min: [number, number]): boo
  * sequence early and write to the terminal.
  */
 export function hyperlink(url: string, text: string = url, enabled = true): string {
-  // eslint-disable-next-line no-control-regex
   const clean = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
   if (!enabled) return clean(text);
   return `\u001b]8;;${clean(url)}\u0007${clean(text)}\u001b]8;;\u0007`;

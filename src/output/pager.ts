@@ -70,18 +70,18 @@ export function startPager(options: PagerOptions): Pager {
     child.once('error', done);
   });
   // EPIPE (the user quit before reading everything) is how a pager says "enough", not an error.
-  child.stdin!.on('error', () => {});
+  child.stdin.on('error', () => {});
 
   const onInterrupt = () => {
     // The pager got the same Ctrl-C (one process group) and handles it; we stop producing and
     // let it show what it has until the user quits.
     interrupted = true;
     controller.abort();
-    child.stdin!.end();
+    child.stdin.end();
   };
   signals.on('SIGINT', onInterrupt);
 
-  const stdin = child.stdin!;
+  const stdin = child.stdin;
   const sink: Pager['sink'] = {
     isTTY: true,
     ...(options.stdout.columns !== undefined ? { columns: options.stdout.columns } : {}),

@@ -9,9 +9,7 @@
 // feed their own way. JSON keeps the data exact; only its C1 and DEL characters are written as
 // \u escapes, which a JSON reader turns back into the same string.
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
-// eslint-disable-next-line no-control-regex
 const HAS_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
 
 const escapeOf = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
@@ -54,7 +52,6 @@ export function jsonText(value: unknown, indent?: number): string {
   return terminalJson(JSON.stringify(value, null, indent));
 }
 
-// eslint-disable-next-line no-control-regex
 const JSON_UNSAFE = /[\u007f-\u009f]/g;
 
 /** JSON text with DEL and C1 written as \u escapes (they can only stand inside strings). */
@@ -67,7 +64,6 @@ export function terminalJson(text: string): string {
  * magenta, cyan, gray and their resets. In a line of ours, only these and links we made pass.
  */
 const OUR_SGR = new Set(['1', '2', '22', '31', '32', '33', '35', '36', '39', '90'].map((n) => `\u001b[${n}m`));
-// eslint-disable-next-line no-control-regex
 const SEQUENCE = /\u001b\[[0-9;]*m|\u001b\]8;;[^\u0007\u001b]*\u0007/g;
 const LINK_END = '\u001b]8;;\u0007';
 

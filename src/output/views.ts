@@ -78,7 +78,7 @@ export function viewWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWr
   // document's rows are JSON in every format) keeps them exact.
   const text = !isJsonFormat(c.format) && view.kind !== 'document';
   const writer = kindWriter(view, sink, c);
-  return text ? mapped<T>(writer as ListWriter<unknown>, safeValue) : writer;
+  return text ? mapped<T>(writer, safeValue) : writer;
 }
 
 function kindWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWriter<T> {
@@ -90,7 +90,7 @@ function kindWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWriter<T>
     case 'log':
       return logRows(view, sink, c);
     case 'document':
-      return documentRows(sink, c) as ListWriter<T>;
+      return documentRows(sink, c);
   }
 }
 
@@ -203,7 +203,7 @@ const dataFields = (own: readonly string[] | undefined, sample: readonly unknown
 /** --fields over JSON rows: checked against the fields there are on the first row, then picked. */
 function checkedFields(writer: ListWriter<unknown>, fields: readonly string[] | undefined, rowFields: readonly string[] | undefined): ListWriter<unknown> {
   if (!fields) return writer;
-  const picked = withFields<unknown>(writer as ListWriter<Record<string, unknown>>, fields);
+  const picked = withFields<unknown>(writer, fields);
   let checked = false;
   return {
     get count() {
@@ -285,7 +285,7 @@ function envelopeWriter(sink: Sink, summary: () => Record<string, unknown>): Lis
 
 /** Each row changed before the writer sees it (its JSON form, or its text made safe). */
 function mapped<T>(writer: ListWriter<unknown>, toJson: ((row: T) => unknown) | undefined): ListWriter<T> {
-  if (!toJson) return writer as ListWriter<T>;
+  if (!toJson) return writer;
   return {
     get count() {
       return writer.count;

@@ -48,7 +48,6 @@ export function flattenCell(text: string): string {
 }
 
 function flattenPlain(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\r\n|[\r\n\t\v\f]/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
 }
 

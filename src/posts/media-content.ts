@@ -75,7 +75,6 @@ function isText(b: Uint8Array): boolean {
   for (let cut = 0; cut <= Math.min(3, b.length - 1); cut++) {
     try {
       const s = new TextDecoder('utf-8', { fatal: true }).decode(b.subarray(0, b.length - cut));
-      // eslint-disable-next-line no-control-regex
       return !/[\u0000-\u0008\u000e-\u001a\u001c-\u001f\u007f]/.test(s);
     } catch {
       // try a shorter sample

@@ -62,7 +62,7 @@ const HEAD = new Uint8Array(SNIFF_BYTES);
 function fileFacts(path: string): Promise<MediaFacts> {
   let size: number;
   const head = HEAD;
-  let read = 0;
+  let read: number;
   let info: MediaInfo | undefined;
   let fd: number | undefined;
   try {

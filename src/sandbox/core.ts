@@ -2,7 +2,7 @@
 // publisher and webhook dispatcher, chaos, the request log, and what `--data` must record.
 import type { SandboxClock } from './clock.js';
 import { Chaos } from './chaos.js';
-import { IdCodec } from './ids.js';
+import type { IdCodec } from './ids.js';
 import { KeyRing } from './keys.js';
 import type { Change } from './durable/replay.js';
 import type { Journal } from './durable/journal.js';

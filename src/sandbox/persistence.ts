@@ -73,7 +73,7 @@ export function linkRefused(file: string): StateFileError {
 
 /** Refuses `file` when it is a symbolic link (a missing file is fine). */
 export function refuseLink(file: string): void {
-  let link = false;
+  let link: boolean;
   try {
     link = lstatSync(file).isSymbolicLink();
   } catch {

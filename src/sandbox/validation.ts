@@ -86,7 +86,7 @@ function checkPayload(platform: Platform, payload: Record<string, unknown>, path
       issues.push({ path: `${at}.type`, message: 'must be "image" or "video"' });
       return;
     }
-    const kind = (item.type as 'image' | 'video' | undefined) ?? mediaKind(mimeTypeFor(item.url) ?? '');
+    const kind = item.type ?? mediaKind(mimeTypeFor(item.url) ?? '');
     if (kind && !limits.media[kind]) {
       issues.push({ path: item.type ? `${at}.type` : `${at}.url`, message: `${platform} does not take ${kind}s` });
     }

@@ -4,7 +4,7 @@
 import { PLATFORMS, type Platform, type PostStatus } from '../wire/platforms.js';
 import { failureFor, mediaRequiredFor, ruleFailureFor, type ResultError } from './failures.js';
 import { brokenRule, hasMedia } from './platform-rules.js';
-import { IdCodec } from './ids.js';
+import type { IdCodec } from './ids.js';
 import { IdempotencyCache } from './idempotency.js';
 import { isoTime } from './timestamps.js';
 import { platformDataFor, usernameFor, type PlatformData } from './platform-data.js';

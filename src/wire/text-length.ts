@@ -112,7 +112,6 @@ function acceptable(url: string): boolean {
   const ip = /^https?:\/\/((?:\d{1,3}\.){3}\d{1,3})(?![\d.])/i.exec(url);
   if (ip) return ip[1]!.split('.').every((o) => Number(o) <= 255);
   const host = /^(?:https?:\/\/)?([^/?#:]+)/i.exec(url)?.[1] ?? '';
-  // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(host)) return true;
   try {
     // The WHATWG URL parser applies IDNA: its hostname is the ASCII (xn--) form.

@@ -48,7 +48,9 @@ export function measure(cmd, args, { env = benchEnv(), stdin, keepStdout = false
       let maxRssKb;
       try {
         maxRssKb = TIME ? Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()) : undefined;
-      } catch {}
+      } catch {
+        // no time(1) figure: the run is still measured
+      }
       rmSync(dir, { recursive: true, force: true });
       resolve({ ms, maxRssKb, code, bytes, stdout: keepStdout ? Buffer.concat(out).toString() : undefined, stderr: err });
     });

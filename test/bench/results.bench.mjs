@@ -25,7 +25,7 @@ export async function startSandboxProcess({ fixtures, latency }) {
     lines.once('line', (line) => {
       try {
         resolve(JSON.parse(line));
-      } catch (err) {
+      } catch {
         reject(new Error(`sandbox printed a line that is not JSON: ${line}`));
       }
     });

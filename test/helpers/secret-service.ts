@@ -55,7 +55,7 @@ export async function startSecretService(): Promise<SecretService> {
     const env = { PATH: process.env.PATH ?? '', HOME: home, XDG_RUNTIME_DIR: runtime, DBUS_SESSION_BUS_ADDRESS: address };
     const keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], { env, stdio: ['pipe', 'ignore', 'ignore'] });
     children.push(keyring);
-    keyring.stdin!.end('socialpub-test-password');
+    keyring.stdin.end('socialpub-test-password');
     // The daemon owns org.freedesktop.secrets once it is ready; a few tries, then give up.
     for (let i = 0; ; i++) {
       const owned = spawnSync('dbus-send', ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets'], { env, encoding: 'utf8' });

@@ -16,7 +16,7 @@ function tally(rows: PostResult[], by: StatsBy): Record<string, [number, number]
     const key =
       by === 'platform' ? r.platform! : by === 'post' ? r.post_id : by === 'account' ? (r.social_account_id ?? '(no account)') : r.success ? '(succeeded)' : r.error!.code;
     out[key] ??= [0, 0];
-    out[key]![r.success ? 0 : 1]++;
+    out[key][r.success ? 0 : 1]++;
   }
   return out;
 }

@@ -37,11 +37,11 @@ async function startChild(file: string): Promise<{ child: ChildProcess; pid: num
   const child = spawn(process.execPath, [childScript, file], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const ready = await new Promise<{ pid: number }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`child exited ${code}: ${stderr}`)));
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line) as { pid: number }));
+    createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line) as { pid: number }));
   });
   return { child, pid: ready.pid, exited };
 }

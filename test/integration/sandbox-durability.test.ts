@@ -33,11 +33,11 @@ async function startChild(): Promise<{ child: ChildProcess; url: string; key: st
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`sandbox exited ${code}: ${stderr}`)));
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line) as Ready));
+    createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line) as Ready));
   });
   return { child, url: ready.baseUrl, key: ready.workspaces.find((w) => w.name === 'demo')!.apiKey, exited };
 }

@@ -113,7 +113,7 @@ describe('POST /v1/posts', () => {
         c.close();
       },
     });
-    const res = await fetch(new URL('/v1/posts', sb.url), { method: 'POST', headers: { authorization: `Bearer ${demo.key}` }, body: stream, duplex: 'half' } as RequestInit);
+    const res = await fetch(new URL('/v1/posts', sb.url), { method: 'POST', headers: { authorization: `Bearer ${demo.key}` }, body: stream, duplex: 'half' });
     expect(res.status).toBe(413);
     expect(res.headers.get('transfer-encoding')).toBeNull();
     await res.text();

@@ -53,7 +53,7 @@ export const text = (platforms: string[], words = 'Hello from the sandbox tests'
 /** Every row of a list endpoint, page by page (limit 100), in the service's order. */
 export async function allRows<T = any>(sb: Sandbox, key: string, path: string, query = ''): Promise<{ rows: T[]; total: number }> {
   const rows: T[] = [];
-  let total = 0;
+  let total: number;
   for (let offset = 0; ; offset += 100) {
     const r = await call(sb, 'GET', `${path}?offset=${offset}&limit=100${query}`, { key });
     if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.text}`);

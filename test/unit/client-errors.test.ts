@@ -2,9 +2,9 @@
 // CLI's one mapping function, to the contract's exit code; odd error bodies still read well; a
 // response that breaks its schema names the field and the request id.
 import { describe, expect, it } from 'vitest';
+import type { ApiError } from '../../src/client/errors.js';
 import {
   AddonRequiredError,
-  ApiError,
   AuthError,
   BadRequestError,
   ConflictError,

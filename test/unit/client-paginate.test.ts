@@ -98,7 +98,7 @@ describe('pagination', () => {
   it('drops rows repeated because new rows arrived at the head while paging', async () => {
     const svc = listService(8, {
       afterServe: (offset, s) => {
-        if (offset === 0) s.rows.unshift(sampleResult('new1') as PostResult, sampleResult('new2') as PostResult);
+        if (offset === 0) s.rows.unshift(sampleResult('new1'), sampleResult('new2'));
       },
     });
     const got = await ids(client().results.iterate({}, { pageSize: 3, concurrency: 1 }));
@@ -113,7 +113,7 @@ describe('pagination', () => {
     const svc = listService(10, {
       slow: { 2: 40 },
       afterServe: (offset, s) => {
-        if (offset === 8 && s.rows.length === 10) s.rows.unshift(sampleResult('new1') as PostResult, sampleResult('new2') as PostResult);
+        if (offset === 8 && s.rows.length === 10) s.rows.unshift(sampleResult('new1'), sampleResult('new2'));
       },
     });
     const got = await ids(client().results.iterate({}, { pageSize: 2, concurrency: 4 }));

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command, Option } from 'commander';
+import { Command, Option } from '@commander-js/extra-typings';
 import { afterAll, describe, expect, it } from 'vitest';
 import { completionScript } from '../../src/cli/completion/generate.js';
 import { commandTree, timeZones } from '../../src/cli/completion/tree.js';

@@ -1,6 +1,7 @@
 // The real keyring wrapper around @napi-rs/keyring, with the binding replaced: no session bus on
 // Linux means "unavailable" at once (the binding is not even loaded), a missing module and a
 // keyring that never answers become KeyringUnavailableError, so login falls back to the file.
+import type * as KeyringBinding from '@napi-rs/keyring';
 import { describe, expect, it } from 'vitest';
 import { KeyringUnavailableError } from '../../src/config/types.js';
 import { systemKeyring } from '../../src/config/system-keyring.js';
@@ -21,7 +22,7 @@ function recordingBinding(behaviour: (op: string) => Promise<unknown>) {
       return behaviour('delete') as Promise<boolean>;
     }
   }
-  return { made, load: async () => ({ AsyncEntry }) as unknown as typeof import('@napi-rs/keyring') };
+  return { made, load: async () => ({ AsyncEntry }) as unknown as typeof KeyringBinding };
 }
 
 describe('systemKeyring', () => {

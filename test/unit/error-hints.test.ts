@@ -20,7 +20,7 @@ describe('distinct hints', () => {
   });
 
   it('a 403 add-on refusal with the service naming the fix: the add-on once, Billing once', () => {
-    const err = errorForResponse(facts(403, 'ADDON_REQUIRED', 'the API add-on is not active for workspace "acme": buy it under Billing → Add-ons, then retry') as never);
+    const err = errorForResponse(facts(403, 'ADDON_REQUIRED', 'the API add-on is not active for workspace "acme": buy it under Billing → Add-ons, then retry'));
     expect(err.message).toBe('the API add-on is not active for workspace "acme": buy it under Billing → Add-ons, then retry');
     const chunks: string[] = [];
     reportError(err, { stderr: { write: (s) => chunks.push(s) > 0 }, json: false, now: 0 });
@@ -28,7 +28,7 @@ describe('distinct hints', () => {
   });
 
   it('a 403 add-on refusal without the service naming the fix still gets the fix as a hint', () => {
-    const err = errorForResponse(facts(403, 'ADDON_REQUIRED', 'forbidden') as never);
+    const err = errorForResponse(facts(403, 'ADDON_REQUIRED', 'forbidden'));
     const chunks: string[] = [];
     reportError(err, { stderr: { write: (s) => chunks.push(s) > 0 }, json: false, now: 0 });
     expect(chunks.join('')).toMatch(/error: the API add-on is not active for this workspace: forbidden\n {2}hint: .*Billing → Add-ons/);

@@ -2,14 +2,14 @@
 // commands and flags exist. Summaries and examples are kept stable by snapshots (update
 // deliberately with `vitest -u`); commander's wrapping is not frozen.
 import { describe, expect, it } from 'vitest';
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { runCli } from '../helpers/run-cli.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { createContext, systemClock } from '../../src/cli/create-context.js';
 import { captureStream } from '../helpers/run-cli.js';
 import { Readable } from 'node:stream';
 
-async function allCommands(): Promise<{ path: string[]; cmd: Command }[]> {
+async function allCommands(): Promise<{ path: string[]; cmd: CommandUnknownOpts }[]> {
   const ctx = createContext({
     io: { stdout: captureStream(), stderr: captureStream(), stdin: Readable.from([]) },
     env: {},
@@ -17,8 +17,8 @@ async function allCommands(): Promise<{ path: string[]; cmd: Command }[]> {
     signal: new AbortController().signal,
     version: '0.0.0',
   });
-  const out: { path: string[]; cmd: Command }[] = [];
-  const walk = (cmd: Command, path: string[]) => {
+  const out: { path: string[]; cmd: CommandUnknownOpts }[] = [];
+  const walk = (cmd: CommandUnknownOpts, path: string[]) => {
     for (const sub of cmd.commands) {
       out.push({ path: [...path, sub.name()], cmd: sub });
       walk(sub, [...path, sub.name()]);
@@ -37,14 +37,14 @@ function unknownFlags(line: string): string[] {
   const words = line.replace(/"[^"]*"|'[^']*'|\$\([^)]*\)/g, 'X').split(/\s[|>#&]/)[0]!.split(/\s+/);
   const start = words.indexOf('socialpub');
   if (start < 0) return [];
-  let cmd: Command = root;
+  let cmd: CommandUnknownOpts = root;
   for (const w of words.slice(start + 1)) {
     const sub = cmd.commands.find((c) => c.name() === w);
     if (!sub) break;
     cmd = sub;
   }
   const known = new Set<string>();
-  for (let c: Command | null = cmd; c; c = c.parent) for (const o of c.options) for (const f of [o.long, o.short]) if (f) known.add(f);
+  for (let c: CommandUnknownOpts | null = cmd; c; c = c.parent) for (const o of c.options) for (const f of [o.long, o.short]) if (f) known.add(f);
   known.add('--help');
   return words
     .slice(start + 1)

@@ -1,7 +1,8 @@
 // How `listen` renders engine events, and its flag checks: pure functions, no sockets.
 import { describe, expect, it } from 'vitest';
 import { duplicateLine, eventRecord, forwardFailedLine, forwardedLine, ndjsonLine, rejectedLine, SHOWN_ID_MAX, summaryLine, terminalLine, tsvLine } from '../../src/cli/commands/listen/render.js';
-import { planListen, type ListenFlags } from '../../src/cli/commands/listen/flags.js';
+import { planListen } from '../../src/cli/commands/listen/flags.js';
+import type { ListenFlags } from '../../src/cli/commands/listen/index.js';
 import { loadColors, plainColors } from '../../src/output/colors.js';
 import { webhookPayloadSchema } from '../../src/wire/schemas.js';
 import { hostGuard, isLoopbackHost } from '../../src/listen/request.js';
@@ -41,7 +42,7 @@ describe('listen rendering', () => {
     expect(line.endsWith('}\n')).toBe(true);
     expect(line.slice(0, -1)).not.toMatch(/[\r\n]/);
     expect(line).toContain('"big": 12345678901234567890'); // not rounded through a double
-    expect(JSON.parse(line)).toEqual({ postId: 'post_1', big: 12345678901234567890, s: 'a\nb', webhookId: 'msg_1', receivedAt: '2026-12-01T09:00:05.123Z', verified: true });
+    expect(JSON.parse(line)).toEqual({ postId: 'post_1', big: 12345678901234567168 /* the double nearest the raw digits */, s: 'a\nb', webhookId: 'msg_1', receivedAt: '2026-12-01T09:00:05.123Z', verified: true });
     expect(JSON.parse(ndjsonLine(withRaw('{}')))).toEqual({ webhookId: 'msg_1', receivedAt: '2026-12-01T09:00:05.123Z', verified: true });
     expect(JSON.parse(ndjsonLine(withRaw('  { }  ')))).toEqual({ webhookId: 'msg_1', receivedAt: '2026-12-01T09:00:05.123Z', verified: true });
     // Our fields win over same-named payload fields, as with a spread.
@@ -90,7 +91,6 @@ describe('listen rendering', () => {
   it('terminal: the status column has one width, so post ids line up (with and without colour)', async () => {
     const pending = { ...published, status: 'pending', postId: 'post_7' };
     for (const colors of [plainColors, await loadColors(true)]) {
-      // eslint-disable-next-line no-control-regex
       const visible = (line: string) => line.replace(/\u001b\[[0-9;]*m/g, '');
       const lines = [published, failed, pending].map((p) => visible(terminalLine(event({ ...p, platform: 'bluesky' }), colors, 'UTC')));
       const columns = lines.map((l) => l.indexOf('post_'));

@@ -6,7 +6,8 @@ import type { Prompter } from '../../src/cli/prompter.js';
 import { askPlatforms } from '../../src/cli/commands/posts/prompts.js';
 import { describeTime } from '../../src/cli/commands/posts/render.js';
 import { validateDraft } from '../../src/posts/validate.js';
-import { TimeInputError, checkZone, humanAgo, parseAt, requireFuture } from '../../src/posts/when.js';
+import type { TimeInputError } from '../../src/posts/when.js';
+import { checkZone, humanAgo, parseAt, requireFuture } from '../../src/posts/when.js';
 
 const NOW = Date.parse('2026-11-23T06:00:00Z');
 

@@ -1,7 +1,7 @@
 // `socialpub help reference` and the man page come from the live command tree: every command, its
 // flags and its examples, with help written for people who installed the package.
 import { Readable } from 'node:stream';
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
 import { createContext, systemClock } from '../../src/cli/create-context.js';
@@ -9,7 +9,7 @@ import { referenceOf } from '../../src/cli/commands/help/reference.js';
 import { manPage, roffEscape } from '../../src/cli/commands/help/man-page.js';
 import { captureStream, runCli } from '../helpers/run-cli.js';
 
-async function program(): Promise<Command> {
+async function program(): Promise<CommandUnknownOpts> {
   const ctx = createContext({
     io: { stdout: captureStream(), stderr: captureStream(), stdin: Readable.from([]) },
     env: {},
@@ -21,11 +21,11 @@ async function program(): Promise<Command> {
 }
 
 /** Every command commander would show, walked independently of the code under test. */
-function visibleCommands(root: Command): { path: string[]; cmd: Command }[] {
+function visibleCommands(root: CommandUnknownOpts): { path: string[]; cmd: CommandUnknownOpts }[] {
   const out = [{ path: [] as string[], cmd: root }];
-  const walk = (cmd: Command, path: string[]) => {
+  const walk = (cmd: CommandUnknownOpts, path: string[]) => {
     for (const sub of cmd.commands) {
-      if ((sub as Command & { _hidden?: boolean })._hidden) continue;
+      if ((sub as CommandUnknownOpts & { _hidden?: boolean })._hidden) continue;
       out.push({ path: [...path, sub.name()], cmd: sub });
       walk(sub, [...path, sub.name()]);
     }

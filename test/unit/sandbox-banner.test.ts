@@ -2,7 +2,8 @@
 // that never shows a key or the webhook secret in full.
 import { describe, expect, it } from 'vitest';
 import { banner, readyLine } from '../../src/cli/commands/sandbox/banner.js';
-import { planSandbox, type SandboxFlags } from '../../src/cli/commands/sandbox/flags.js';
+import { planSandbox } from '../../src/cli/commands/sandbox/flags.js';
+import type { SandboxFlags } from '../../src/cli/commands/sandbox/index.js';
 import { plainColors } from '../../src/output/colors.js';
 
 const sandbox = {

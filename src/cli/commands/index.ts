@@ -1,9 +1,9 @@
 // Every noun of the command line. Each noun's index defines its verbs; a verb's action imports
 // its run module (the one lazy boundary per command), so building this tree stays cheap. The
 // nouns' definitions load on demand too: a run compiles and defines only the nouns it names.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../context.js';
-type Define = (program: Command, ctx: Context, argv?: readonly string[]) => void;
+type Define = (program: CommandUnknownOpts, ctx: Context, argv?: readonly string[]) => void;
 
 /** Noun name → its definition, in the order help lists them. */
 const nouns: Record<string, () => Promise<Define>> = {
@@ -37,9 +37,9 @@ function nounsToDefine(argv: readonly string[] | undefined): ReadonlySet<string>
   return named;
 }
 
-export async function defineCommands(program: Command, ctx: Context, argv?: readonly string[]): Promise<void> {
+export async function defineCommands(program: CommandUnknownOpts, ctx: Context, argv?: readonly string[]): Promise<void> {
   const full = nounsToDefine(argv);
-  const defines = await Promise.all(NOUN_NAMES.map((name) => (full === 'all' || full.has(name) ? nouns[name]!() : undefined)));
+  const defines = await Promise.all(NOUN_NAMES.map((name) => (full === 'all' || full.has(name) ? nouns[name]!() : Promise.resolve(undefined))));
   NOUN_NAMES.forEach((name, i) => {
     const define = defines[i];
     if (define) define(program, ctx, argv);

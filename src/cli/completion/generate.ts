@@ -1,5 +1,5 @@
 // `socialpub completion <shell>` output, from the live command tree.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { commandTree } from './tree.js';
 import { bashScript } from './bash.js';
 import { zshScript } from './zsh.js';
@@ -8,7 +8,7 @@ import { fishScript } from './fish.js';
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
 
-export function completionScript(shell: Shell, root: Command): string {
+export function completionScript(shell: Shell, root: CommandUnknownOpts): string {
   const tree = commandTree(root);
   switch (shell) {
     case 'bash':

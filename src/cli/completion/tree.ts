@@ -1,5 +1,5 @@
 // Walks commander's command tree into a plain model that the shell script generators share.
-import type { Command, Option } from 'commander';
+import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
 import { fieldsOf } from '../fields-of.js';
 import { helpTopicNames } from '../help-topics.js';
@@ -51,7 +51,7 @@ function flagValues(option: Option, path: string[]): ValueSource {
   return { kind: 'none' };
 }
 
-function argumentValues(cmd: Command, path: string[]): ValueSource {
+function argumentValues(cmd: CommandUnknownOpts, path: string[]): ValueSource {
   const first = cmd.registeredArguments[0];
   if (!first) return { kind: 'none' };
   if (first.argChoices?.length) return { kind: 'words', words: [...first.argChoices] };
@@ -62,7 +62,7 @@ function argumentValues(cmd: Command, path: string[]): ValueSource {
   return { kind: 'none' };
 }
 
-function helpableCommands(help: Command): string[] {
+function helpableCommands(help: CommandUnknownOpts): string[] {
   return (help.parent ? visibleSubcommands(help.parent) : []).filter((c) => c !== help).map((c) => c.name());
 }
 
@@ -70,7 +70,7 @@ function helpableCommands(help: Command): string[] {
  * The subcommands `--help` lists: commander's Help knows which are hidden. It also lists an
  * implicit `help` command, which is not in cmd.commands and is left out here.
  */
-export function visibleSubcommands(cmd: Command): Command[] {
+export function visibleSubcommands(cmd: CommandUnknownOpts): CommandUnknownOpts[] {
   return cmd
     .createHelp()
     .visibleCommands(cmd)
@@ -83,14 +83,14 @@ export function timeZones(): string[] {
   return zones.includes('UTC') ? zones : [...zones, 'UTC'];
 }
 
-function visibleOptions(cmd: Command): Option[] {
+function visibleOptions(cmd: CommandUnknownOpts): Option[] {
   return cmd.options.filter((o) => !o.hidden);
 }
 
-export function commandTree(root: Command): CommandSpec[] {
+export function commandTree(root: CommandUnknownOpts): CommandSpec[] {
   const out: CommandSpec[] = [];
   const globals = visibleOptions(root);
-  const walk = (cmd: Command, path: string[]) => {
+  const walk = (cmd: CommandUnknownOpts, path: string[]) => {
     const subs = visibleSubcommands(cmd);
     const own = path.length === 0 ? globals : [...visibleOptions(cmd), ...globals];
     const flags: FlagSpec[] = own.map((o) => ({

@@ -47,7 +47,7 @@ export function readJournal(path: string): JournalState {
     // No journal yet is the normal first run; any other failure must not pass for one, or a
     // re-run would send every row again (keys still prevent duplicates, but the user should know).
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return state;
-    throw new Error(`cannot read the bulk journal ${path}: ${(err as Error).message}; fix its permissions, or run with --no-resume to go through every row again (keys still prevent duplicates)`);
+    throw new Error(`cannot read the bulk journal ${path}: ${(err as Error).message}; fix its permissions, or run with --no-resume to go through every row again (keys still prevent duplicates)`, { cause: err });
   }
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;

@@ -98,7 +98,7 @@ export function guardServer(server: Server, core: SandboxCore, limits: GuardLimi
     res.once('close', () => {
       if (responding.get(req.socket) === res) responding.delete(req.socket);
     });
-    const t = open.get(req.socket as Socket);
+    const t = open.get(req.socket);
     if (!t) return;
     t.busy++;
     res.once('close', () => t.busy--);

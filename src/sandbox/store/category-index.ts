@@ -17,7 +17,7 @@ export class CategoryIndex {
     this.capacity = 1;
     while (this.capacity < Math.max(16, initial.length)) this.capacity *= 2;
     this.cats = new Uint8Array(this.capacity);
-    this.cats.set(initial as ArrayLike<number>);
+    this.cats.set(initial);
     this.size = initial.length;
     this.counts = new Array<number>(categories).fill(0);
     this.trees = [];

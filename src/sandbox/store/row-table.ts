@@ -26,7 +26,7 @@ export class RowTable {
     if (capacity <= this.post.length) return;
     const grow = <T extends Int32Array | Uint8Array | Float64Array>(old: T, make: (n: number) => T): T => {
       const next = make(capacity);
-      next.set(old as never);
+      next.set(old);
       return next;
     };
     this.post = grow(this.post, (n) => new Int32Array(n));

@@ -1,14 +1,15 @@
 // `socialpub api`: the raw escape hatch. Any path of the service, through the same client as every
 // other command (authenticated, retried, idempotent); the body of the answer on stdout.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
-import type { ApiOptions } from './run.js';
+import { action, type FlagsOf } from '../../action.js';
 import { collect } from '../../flags/text.js';
 
 
-export function defineApi(program: Command, ctx: Context): void {
-  program
+export type ApiFlags = FlagsOf<typeof apiCommand>;
+
+function apiCommand(program: CommandUnknownOpts) {
+  return program
     .command('api')
     .usage('[-X METHOD] <path> [-f key=value]... [--input FILE] [--paginate] [--idempotency-key K] [--dry-run]')
     .summary('call any API path: authenticated, retried and idempotent like every command')
@@ -30,8 +31,11 @@ Examples:
   socialpub api /api/v1/post-results --paginate -f post_id=post_01HZX2 > results.json
   socialpub api -X POST /v1/posts --input post.json --idempotency-key release-2026-03
   socialpub api -X POST /v1/schedule -f postId=post_01HZX2 -f scheduledAt=2026-12-01T09:00:00Z --dry-run`,
-    )
-    .action(
-      action(ctx, async (path: string, opts: ApiOptions) => (await import('./run.js')).runApi(ctx, path, opts)),
     );
+}
+
+export function defineApi(program: CommandUnknownOpts, ctx: Context): void {
+  apiCommand(program).action(
+    action(ctx, async (path, opts) => (await import('./run.js')).runApi(ctx, path, opts)),
+  );
 }

@@ -11,20 +11,12 @@ import { randomUUID } from 'node:crypto';
 import { prepareRequest, sameOrigin } from '../../../client/prepare.js';
 import { rowListSchema } from '../../../wire/schemas.js';
 import { printPreparedRequest } from './dry-run.js';
-
-export interface ApiOptions {
-  method?: string;
-  field?: string[];
-  input?: string;
-  paginate?: boolean;
-  idempotencyKey?: string;
-  dryRun?: boolean;
-}
+import type { ApiFlags } from './index.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
 
-export async function runApi(ctx: Context, rawPath: string, opts: ApiOptions): Promise<number> {
+export async function runApi(ctx: Context, rawPath: string, opts: ApiFlags): Promise<number> {
   const method = (opts.method ?? 'GET').toUpperCase() as Method;
   if (!METHODS.includes(method)) throw flagError('-X', `${quote(opts.method ?? '')} is not a method`, [`use one of ${METHODS.join(', ')}`]);
   const path = rawPath.trim();
@@ -106,4 +98,3 @@ function numberParam(value: QueryValue, name: string): number | undefined {
   if (!Number.isInteger(n) || n < 0) throw new UsageError(`-f ${name}: "${String(value)}" is not a whole number`);
   return n;
 }
-

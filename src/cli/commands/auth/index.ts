@@ -1,11 +1,11 @@
 // `socialpub auth`: store, check and forget the API key of a workspace profile.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { defineLogin } from './login.js';
 import { defineLogout } from './logout.js';
 import { defineStatus } from './status.js';
 
-export function defineAuth(program: Command, ctx: Context): void {
+export function defineAuth(program: CommandUnknownOpts, ctx: Context): void {
   const auth = program
     .command('auth')
     .summary('log in with an API key, check it, log out')

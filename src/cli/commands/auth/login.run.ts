@@ -9,13 +9,9 @@ import { maskKey } from '../../../config/resolve.js';
 import { DEFAULT_BASE_URL } from '../../../config/types.js';
 import { baseUrlProblem, isInsecureRemote, normaliseBaseUrl } from '../../../config/base-url.js';
 import { profileFlag } from './describe.js';
+import type { LoginFlags } from './login.js';
 
-export interface LoginOptions {
-  withKey?: boolean;
-  insecureStorage?: boolean;
-}
-
-export async function login(ctx: Context, opts: LoginOptions): Promise<number> {
+export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
   const store = await ctx.config();
   const resolved = await ctx.profile();
   const nameProblem = profileNameProblem(resolved.name);

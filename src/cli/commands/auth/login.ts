@@ -1,14 +1,15 @@
 // `socialpub auth login`: take a key (hidden prompt, or stdin with --with-key), check it with a
 // cheap authenticated read, and only then save it, with the base URL, in the profile.
 // Helpers load inside the action: this file is imported on every start (for --help).
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
-import type { LoginOptions } from './login.run.js';
+import { action, type FlagsOf } from '../../action.js';
 
 
-export function defineLogin(auth: Command, ctx: Context): void {
-  auth
+export type LoginFlags = FlagsOf<typeof loginCommand>;
+
+function loginCommand(auth: CommandUnknownOpts) {
+  return auth
     .command('login')
     .usage('[--base-url URL] [--with-key] [--insecure-storage] [--profile NAME]')
     .summary('save an API key in a profile, after checking it against the API')
@@ -29,6 +30,11 @@ Examples:
   socialpub auth login --base-url https://api.example.com --profile acme
   printf %s "$SOCIALPUB_KEY" | socialpub auth login --with-key
   socialpub auth login --with-key --profile ci < key.txt`,
-    )
-    .action(action(ctx, async (opts: LoginOptions) => (await import('./login.run.js')).login(ctx, opts)));
+    );
+}
+
+export function defineLogin(auth: CommandUnknownOpts, ctx: Context): void {
+  loginCommand(auth).action(
+    action(ctx, async (opts) => (await import('./login.run.js')).login(ctx, opts)),
+  );
 }

@@ -1,9 +1,9 @@
 // `socialpub auth logout`: forget the stored key of a profile (its base URL and preferences stay).
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
 
-export function defineLogout(auth: Command, ctx: Context): void {
+export function defineLogout(auth: CommandUnknownOpts, ctx: Context): void {
   auth
     .command('logout')
     .summary("remove the stored API key of the profile (keeps its base URL)")

@@ -31,7 +31,7 @@ async function readStdin(ctx: Context): Promise<string> {
   let size = 0;
   const reading = (async () => {
     for await (const chunk of stdin) {
-      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       size += buf.length;
       if (size > MAX_STDIN_BYTES) throw new UsageError(`--with-key: stdin holds more than ${MAX_STDIN_BYTES / 1024} KiB; it should hold only the key`);
       chunks.push(buf);

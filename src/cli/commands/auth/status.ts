@@ -1,12 +1,12 @@
 // `socialpub auth status`: which profile, base URL and key a run would use, where each came
 // from, and whether the API accepts the key. Exit 3 when there is no key or it is refused.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
 import type { AuthStatus } from './status.run.js';
 
 
-export function defineStatus(auth: Command, ctx: Context): void {
+export function defineStatus(auth: CommandUnknownOpts, ctx: Context): void {
   auth
     .command('status')
     .summary('show the profile, base URL and key in use, and whether the API accepts the key')

@@ -1,11 +1,12 @@
 // `socialpub completion bash|zsh|fish`: shell completion generated from the command tree.
-import { Argument, Option, type Command } from 'commander';
+import { Argument, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
-import type { CompletionOptions, Shell } from './run.js';
+import { action, type FlagsOf } from '../../action.js';
 
-export function defineCompletion(program: Command, ctx: Context): void {
-  program
+export type CompletionFlags = FlagsOf<typeof completionCommand>;
+
+function completionCommand(program: CommandUnknownOpts) {
+  return program
     .command('completion')
     .summary('print a shell completion script (bash, zsh, fish)')
     .description(
@@ -20,8 +21,11 @@ Examples:
   socialpub completion bash > ~/.local/share/bash-completion/completions/socialpub
   socialpub completion zsh > "\${fpath[1]}/_socialpub"
   socialpub completion fish > ~/.config/fish/completions/socialpub.fish`,
-    )
-    .action(
-      action(ctx, async (shell: Shell | undefined, opts: CompletionOptions, cmd: Command) => (await import('./run.js')).runCompletion(ctx, shell, opts, cmd)),
     );
+}
+
+export function defineCompletion(program: CommandUnknownOpts, ctx: Context): void {
+  completionCommand(program).action(
+    action(ctx, async (shell, opts, cmd) => (await import('./run.js')).runCompletion(ctx, shell, opts, cmd)),
+  );
 }

@@ -1,17 +1,14 @@
 // `completion`, run: the script for a shell, generated from the command tree, or the profile
 // names the scripts ask for at completion time.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
 import { completionScript } from '../../completion/generate.js';
+import type { CompletionFlags } from './index.js';
 
 export type Shell = 'bash' | 'zsh' | 'fish';
 
-export interface CompletionOptions {
-  listProfiles?: boolean;
-}
-
-export async function runCompletion(ctx: Context, shell: Shell | undefined, opts: CompletionOptions, cmd: Command): Promise<number> {
+export async function runCompletion(ctx: Context, shell: Shell | undefined, opts: CompletionFlags, cmd: CommandUnknownOpts): Promise<number> {
   const out = ctx.output();
   if (opts.listProfiles) {
     const names = (await ctx.config()).names();

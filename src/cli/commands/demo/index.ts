@@ -1,11 +1,13 @@
 // `socialpub demo`: the whole mission in under 30 seconds, against an in-process sandbox.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
+import { action, type FlagsOf } from '../../action.js';
 import { integer, share } from '../../flags/number.js';
 
-export function defineDemo(program: Command, ctx: Context): void {
-  program
+export type DemoFlags = FlagsOf<typeof demoCommand>;
+
+function demoCommand(program: CommandUnknownOpts) {
+  return program
     .command('demo')
     .summary('a guided walk through every feature against an in-process sandbox')
     .description(
@@ -20,10 +22,13 @@ Examples:
   socialpub demo                     # installed (npm install -g socialpub), or: npx socialpub demo
   socialpub demo --failure-rate 0    # every platform succeeds
   npm run demo                       # from a clone of the repository: builds, then runs the demo`,
-    )
-    .action(
-      action(ctx, async (opts: { seed: string; failureRate: string }) =>
-        (await import('./run.js')).runDemo(ctx, { seed: integer('--seed', opts.seed), failureRate: share('--failure-rate', opts.failureRate), leadSeconds: 3 }),
-      ),
     );
+}
+
+export function defineDemo(program: CommandUnknownOpts, ctx: Context): void {
+  demoCommand(program).action(
+    action(ctx, async (opts) =>
+      (await import('./run.js')).runDemo(ctx, { seed: integer('--seed', opts.seed), failureRate: share('--failure-rate', opts.failureRate), leadSeconds: 3 }),
+    ),
+  );
 }

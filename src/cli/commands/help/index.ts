@@ -1,12 +1,13 @@
 // `socialpub help [command…|topic]`: help for a command, or a topic (helpTopicNames: the one
 // list this help, its errors and shell completion read).
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
+import { action, type FlagsOf } from '../../action.js';
 import { HELP_TOPICS, helpTopicNames, TREE_TOPICS } from '../../help-topics.js';
-import type { HelpOptions } from './run.js';
 
-export function defineHelp(program: Command, ctx: Context): void {
+export type HelpFlags = FlagsOf<typeof helpCommand>;
+
+export function defineHelp(program: CommandUnknownOpts, ctx: Context): void {
   program.helpCommand(false);
   const topics: Array<[string, string]> = [...Object.entries(HELP_TOPICS).map(([name, t]): [string, string] => [name, t.summary]), ...Object.entries(TREE_TOPICS)];
   program.addHelpText(
@@ -20,7 +21,11 @@ Start here:
   socialpub sandbox --write-profile run the sandbox and point a profile at it
   socialpub posts create --platform bluesky --text "Hello"`,
   );
-  program
+  helpCommand(program).action(action(ctx, async (words, opts) => (await import('./run.js')).runHelp(ctx, program, words, opts)));
+}
+
+function helpCommand(program: CommandUnknownOpts) {
+  return program
     .command('help')
     .summary('show help for a command or a topic')
     .description(`Show help for a command (\`socialpub help posts schedule\`) or a topic: ${helpTopicNames().join(', ')}. \`reference\` is every command at once.`)
@@ -34,6 +39,5 @@ Examples:
   socialpub help environment
   socialpub help reference | less
   socialpub help reference --man | man -l -`,
-    )
-    .action(action(ctx, async (words: string[], opts: HelpOptions) => (await import('./run.js')).runHelp(ctx, program, words, opts)));
+    );
 }

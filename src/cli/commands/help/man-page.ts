@@ -1,6 +1,6 @@
 // socialpub(1): the command reference as one roff man page (every command in one page). The build
 // writes it to dist/man/socialpub.1 (`npm run docs`), and package.json's `man` field installs it.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { EXIT_CODE_HELP } from '../../cli-error.js';
 import { ENVIRONMENT } from '../../help-topics.js';
 import { referenceOf, type ReferenceItem } from './reference.js';
@@ -29,7 +29,7 @@ function verbatim(text: string): string[] {
   return ['.PP', '.nf', ...text.split('\n').map((line) => (line.trim() ? roffEscape(line) : '.sp')), '.fi'];
 }
 
-export function manPage(root: Command, version: string): string {
+export function manPage(root: CommandUnknownOpts, version: string): string {
   const [top, ...commands] = referenceOf(root);
   const lines: string[] = [
     `.\\" Generated from the command tree by \`socialpub help reference --man\` (npm run docs); do not edit.`,

@@ -1,6 +1,6 @@
 // The command reference: every visible command with its usage, flags and examples, read from the
 // live commander tree (like the completion generator), so it cannot drift from `--help`.
-import type { Command, Help } from 'commander';
+import type { CommandUnknownOpts, Help } from '@commander-js/extra-typings';
 import { visibleSubcommands } from '../../completion/tree.js';
 
 export interface ReferenceItem {
@@ -25,7 +25,7 @@ export interface ReferenceEntry {
  * The text that addHelpText('after', …) adds: the command's whole help, as outputHelp() writes it
  * (to a string for the moment), less what comes before the end of helpInformation().
  */
-function afterText(cmd: Command): string {
+function afterText(cmd: CommandUnknownOpts): string {
   const output = cmd.configureOutput();
   let text = '';
   cmd.configureOutput({ writeOut: (s) => void (text += s) });
@@ -40,7 +40,7 @@ function afterText(cmd: Command): string {
   return text.slice(at + body.length).replace(/^\n+/, '').replace(/\s+$/, '');
 }
 
-function entryOf(cmd: Command, path: string[], help: Help): ReferenceEntry {
+function entryOf(cmd: CommandUnknownOpts, path: string[], help: Help): ReferenceEntry {
   return {
     path,
     usage: help.commandUsage(cmd),
@@ -54,9 +54,9 @@ function entryOf(cmd: Command, path: string[], help: Help): ReferenceEntry {
 }
 
 /** Every visible command, depth first, the root first. */
-export function referenceOf(root: Command): ReferenceEntry[] {
+export function referenceOf(root: CommandUnknownOpts): ReferenceEntry[] {
   const out: ReferenceEntry[] = [];
-  const walk = (cmd: Command, path: string[]) => {
+  const walk = (cmd: CommandUnknownOpts, path: string[]) => {
     out.push(entryOf(cmd, path, cmd.createHelp()));
     for (const sub of visibleSubcommands(cmd)) walk(sub, [...path, sub.name()]);
   };
@@ -71,7 +71,7 @@ function items(title: string, list: ReferenceItem[]): string {
 }
 
 /** `socialpub help reference`: plain text, one section per command. */
-export function referenceText(root: Command, version: string): string {
+export function referenceText(root: CommandUnknownOpts, version: string): string {
   const entries = referenceOf(root);
   const sections = entries.map((e) => {
     const name = ['socialpub', ...e.path].join(' ');

@@ -1,16 +1,13 @@
 // `help`, run: the reference (text or man page), a topic, or a command's own help.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
 import { HELP_TOPICS, helpTopicNames } from '../../help-topics.js';
 import { manPage } from './man-page.js';
 import { referenceText } from './reference.js';
+import type { HelpFlags } from './index.js';
 
-export interface HelpOptions {
-  man?: boolean;
-}
-
-export async function runHelp(ctx: Context, program: Command, words: string[], opts: HelpOptions): Promise<number> {
+export async function runHelp(ctx: Context, program: CommandUnknownOpts, words: string[], opts: HelpFlags): Promise<number> {
   const out = ctx.output();
   if (words.length === 1 && words[0] === 'reference') {
     await out.data((opts.man ? manPage(program, ctx.version) : referenceText(program, ctx.version)).replace(/\n$/, ''));
@@ -22,7 +19,7 @@ export async function runHelp(ctx: Context, program: Command, words: string[], o
     await out.data(topic.text().replace(/\n$/, ''));
     return 0;
   }
-  let cmd: Command = program;
+  let cmd: CommandUnknownOpts = program;
   for (const word of words) {
     const next = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
     if (!next) {

@@ -2,22 +2,7 @@
 // usage error (exit 2) naming its flag.
 import type { ListenerOptions } from '../../../listen/types.js';
 import { chooseWebhookSecret, duration, flagError, httpUrl, nonEmpty, optionalDuration, optionalWholeNumber, platforms, quote, statuses, wholeNumber, type ChosenSecret } from '../../flags/index.js';
-
-export interface ListenFlags {
-  port: string;
-  host: string;
-  path: string;
-  secret?: string;
-  secretFile?: string;
-  forwardTo?: string;
-  forwardTimeout: string;
-  forwardRetries: string;
-  platform?: string[];
-  status?: string[];
-  maxEvents?: string;
-  timeout?: string;
-  log?: string;
-}
+import type { ListenFlags } from './index.js';
 
 export interface ListenPlan {
   listener: ListenerOptions;

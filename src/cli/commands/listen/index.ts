@@ -1,14 +1,15 @@
 // `socialpub listen`: a local webhook endpoint that verifies and tails deliveries. Only the
 // definition lives here; the engine and renderer load when the command runs.
-import type { Command } from 'commander';
-import { action } from '../../action.js';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { action, type FlagsOf } from '../../action.js';
 import type { Context } from '../../context.js';
-import type { ListenFlags } from './flags.js';
 import { collect } from '../../flags/text.js';
 
 
-export function defineListen(program: Command, ctx: Context): void {
-  program
+export type ListenFlags = FlagsOf<typeof listenCommand>;
+
+function listenCommand(program: CommandUnknownOpts) {
+  return program
     .command('listen')
     .summary('receive webhook deliveries locally, verify them and print one line per event')
     .description(
@@ -39,13 +40,16 @@ Examples:
   socialpub listen --port 0 --json --max-events 3 --timeout 2m > events.ndjson
   socialpub listen --secret-file ./webhook-secret --status failed --forward-to http://localhost:3000/webhooks
   socialpub sandbox --webhook-url http://127.0.0.1:4567/webhooks   # in another terminal`,
-    )
-    .action(
-      action(ctx, async (flags: ListenFlags) => {
-        // The global --timeout (per API request) shares the name and commander hands the value to
-        // it when written before `listen`; listen makes no API requests, so it means the idle limit.
-        if (flags.timeout === undefined && ctx.globals.timeoutGiven) flags.timeout = `${ctx.globals.timeoutMs}ms`;
-        return (await import('./run.js')).runListen(ctx, flags);
-      }),
     );
+}
+
+export function defineListen(program: CommandUnknownOpts, ctx: Context): void {
+  listenCommand(program).action(
+    action(ctx, async (flags) => {
+      // The global --timeout (per API request) shares the name and commander hands the value to
+      // it when written before `listen`; listen makes no API requests, so it means the idle limit.
+      if (flags.timeout === undefined && ctx.globals.timeoutGiven) flags.timeout = `${ctx.globals.timeoutMs}ms`;
+      return (await import('./run.js')).runListen(ctx, flags);
+    }),
+  );
 }

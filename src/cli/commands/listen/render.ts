@@ -42,7 +42,6 @@ function text(value: unknown): string {
 
 /** Payload text shown on a terminal: control characters (escape sequences) and line breaks removed. */
 function safe(value: unknown): string {
-  // eslint-disable-next-line no-control-regex
   return text(value).replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
 }
 

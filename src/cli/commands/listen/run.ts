@@ -12,7 +12,8 @@ import type { Output } from '../../../output/output.js';
 import { isLoopbackHost, ListenerStartError, startListener } from '../../../listen/index.js';
 import type { DeliveryEvent, Listener } from '../../../listen/types.js';
 import { openLog } from './log-file.js';
-import { planListen, type ListenFlags, type ListenPlan } from './flags.js';
+import { planListen, type ListenPlan } from './flags.js';
+import type { ListenFlags } from './index.js';
 import {
   duplicateLine,
   eventView,

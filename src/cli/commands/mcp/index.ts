@@ -1,12 +1,13 @@
 // `socialpub mcp`: a Model Context Protocol server on stdio, for AI assistants.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
+import { action, type FlagsOf } from '../../action.js';
 import { collect } from '../../flags/text.js';
-import type { McpOptions } from './run.js';
 
-export function defineMcp(program: Command, ctx: Context): void {
-  program
+export type McpFlags = FlagsOf<typeof mcpCommand>;
+
+function mcpCommand(program: CommandUnknownOpts) {
+  return program
     .command('mcp')
     .summary('serve the API to an AI assistant (Model Context Protocol, stdio)')
     .description(
@@ -22,6 +23,11 @@ Examples:
   socialpub mcp --read-only --profile support  # results and posts only, for support staff
   socialpub mcp --media-dir ~/Pictures/posts   # local images and videos from this folder only
   socialpub help mcp                           # the tools, and the configuration to give an assistant`,
-    )
-    .action(action(ctx, async (opts: McpOptions) => (await import('./run.js')).runMcp(ctx, opts)));
+    );
+}
+
+export function defineMcp(program: CommandUnknownOpts, ctx: Context): void {
+  mcpCommand(program).action(
+    action(ctx, async (opts) => (await import('./run.js')).runMcp(ctx, opts)),
+  );
 }

@@ -7,13 +7,9 @@ import { CliError } from '../../cli-error.js';
 import { startMcpServer } from '../../../mcp/server.js';
 import { ToolError } from '../../../mcp/errors.js';
 import { resolveMediaDirs } from '../../../mcp/media-paths.js';
+import type { McpFlags } from './index.js';
 
-export interface McpOptions {
-  readOnly?: boolean;
-  mediaDir?: string[];
-}
-
-export async function runMcp(ctx: Context, opts: McpOptions): Promise<number> {
+export async function runMcp(ctx: Context, opts: McpFlags): Promise<number> {
   const profile = await ctx.profile();
   const mediaDirs = await resolveMediaDirs(opts.mediaDir ?? []);
   await startMcpServer({

@@ -5,13 +5,7 @@ import { calendarData, parseFrom, renderCalendar, todayIn } from '../../../posts
 import { userZone } from '../../../posts/zone.js';
 import { displayWidth } from '../../../output/width.js';
 import type { Post } from '../../../wire/schemas.js';
-
-export interface CalendarFlags {
-  week?: boolean;
-  month?: boolean;
-  from?: string;
-  tz?: string;
-}
+import type { CalendarFlags } from './calendar.js';
 
 export async function runCalendar(ctx: Context, flags: CalendarFlags): Promise<number> {
   if (flags.week && flags.month) throw new UsageError('--week and --month cannot be combined', ['pick one view']);

@@ -1,11 +1,12 @@
 // `socialpub posts calendar`: the scheduled posts of a week or a month, on a grid in the user's zone.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
-import type { CalendarFlags } from './calendar.run.js';
+import { action, type FlagsOf } from '../../action.js';
 
-export function defineCalendar(posts: Command, ctx: Context): void {
-  posts
+export type CalendarFlags = FlagsOf<typeof calendarCommand>;
+
+function calendarCommand(posts: CommandUnknownOpts) {
+  return posts
     .command('calendar')
     .summary('show the scheduled posts of a week or a month on a calendar')
     .description(
@@ -22,6 +23,11 @@ Examples:
   socialpub posts calendar
   socialpub posts calendar --month --tz Europe/Paris
   socialpub posts calendar --from 2026-12-07 --json`,
-    )
-    .action(action(ctx, async (flags: CalendarFlags) => (await import('./calendar.run.js')).runCalendar(ctx, flags)));
+    );
+}
+
+export function defineCalendar(posts: CommandUnknownOpts, ctx: Context): void {
+  calendarCommand(posts).action(
+    action(ctx, async (flags) => (await import('./calendar.run.js')).runCalendar(ctx, flags)),
+  );
 }

@@ -1,5 +1,6 @@
 // `posts check`, run: read the post(s) the way create and schedule read them, judge every target,
 // print each rule's verdict. Never builds a client: no profile or key is involved.
+import type { CheckFlags } from './check.js';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
@@ -16,16 +17,6 @@ import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { splitList } from '../../flags/text.js';
 import { readSource } from './read-source.js';
 
-export interface CheckFlags {
-  platform?: string[];
-  text?: string;
-  textFor?: string[];
-  media?: string[];
-  title?: string;
-  file?: string;
-  fromFile?: string;
-  tz?: string;
-}
 
 interface Row {
   target: string;

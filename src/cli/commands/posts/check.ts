@@ -1,12 +1,13 @@
 // `socialpub posts check`: every target's platform rules judged locally; nothing is sent and no
 // key is needed. Exit 0 when every target would be accepted, 2 otherwise.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
+import { action, type FlagsOf } from '../../action.js';
 import { addPostOptions } from './payload-options.js';
-import type { CheckFlags } from './check.run.js';
 
-export function defineCheck(posts: Command, ctx: Context): void {
+export type CheckFlags = FlagsOf<typeof checkCommand>;
+
+function checkCommand(posts: CommandUnknownOpts) {
   const cmd = posts
     .command('check')
     .summary("judge a post (or a bulk file) by each platform's rules, locally; sends nothing")
@@ -17,7 +18,7 @@ export function defineCheck(posts: Command, ctx: Context): void {
         "frames). URLs are not fetched: rules that need a URL's facts are left to the platform. Sends nothing and needs " +
         'no key. On a terminal a table, piped TSV, --json the report. Exit 0 when every target would be accepted, 2 otherwise.',
     );
-  addPostOptions(cmd, 'a local file (its headers are read)')
+  return addPostOptions(cmd, 'a local file (its headers are read)')
     .option('--from-file <file>', 'a bulk file, as `posts schedule --from-file` reads it (NDJSON or CSV; - for stdin)')
     .option('--tz <zone>', "IANA zone for a bulk file's local times (default: this machine's zone)")
     .addHelpText(
@@ -27,6 +28,9 @@ Examples:
   socialpub posts check --platform twitter-x,instagram --text "Launch day" --media clip.mp4
   socialpub posts check --file post.json --json | jq '.targets[] | select(.accepted | not)'
   socialpub posts check --from-file posts.csv && socialpub posts schedule --from-file posts.csv`,
-    )
-    .action(action(ctx, async (flags: CheckFlags) => (await import('./check.run.js')).runCheck(ctx, flags)));
+    );
+}
+
+export function defineCheck(posts: CommandUnknownOpts, ctx: Context): void {
+  checkCommand(posts).action(action(ctx, async (flags) => (await import('./check.run.js')).runCheck(ctx, flags)));
 }

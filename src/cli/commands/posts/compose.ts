@@ -18,24 +18,11 @@ import { askAt, askMedia, askPlatforms, askTexts } from './prompts.js';
 import { splitList } from '../../flags/text.js';
 import { checkIdempotencyKey } from './send.js';
 import { PLATFORM_LIMITS, isPlatform } from '../../../wire/platforms.js';
+import type { CreateFlags } from './create.js';
+import type { ScheduleFlags } from './schedule.js';
 
-export interface PayloadOptions {
-  platform?: string[];
-  text?: string;
-  textFor?: string[];
-  media?: string[];
-  file?: string;
-  title?: string;
-  dryRun?: boolean;
-  idempotencyKey?: string;
-  /** false with --no-local-checks: the platforms' own rules are left to the service. */
-  localChecks?: boolean;
-}
-
-export interface ScheduleOptions extends PayloadOptions {
-  at?: string;
-  tz?: string;
-}
+/** The flags compose reads: the payload options (all of `posts create`'s), and --at/--tz of `posts schedule`. */
+export type ComposeFlags = CreateFlags & Partial<Pick<ScheduleFlags, 'at' | 'tz'>>;
 
 export interface Composed {
   /** Undefined when an existing draft is scheduled. */
@@ -48,7 +35,7 @@ export interface Composed {
   prompted: boolean;
 }
 
-const PAYLOAD_FLAGS: Array<[keyof PayloadOptions, string]> = [
+const PAYLOAD_FLAGS: Array<[keyof CreateFlags, string]> = [
   ['platform', '--platform'],
   ['text', '--text'],
   ['textFor', '--text-for'],
@@ -56,13 +43,13 @@ const PAYLOAD_FLAGS: Array<[keyof PayloadOptions, string]> = [
   ['title', '--title'],
 ];
 
-const given = (opts: PayloadOptions) =>
+const given = (opts: CreateFlags) =>
   PAYLOAD_FLAGS.filter(([k]) => {
     const v = opts[k];
     return Array.isArray(v) ? v.length > 0 : v !== undefined;
   }).map(([, flag]) => flag);
 
-export async function compose(ctx: Context, opts: ScheduleOptions, mode: 'create' | 'schedule', draftId?: string): Promise<Composed> {
+export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' | 'schedule', draftId?: string): Promise<Composed> {
   const issues: Issue[] = [];
   const flags = given(opts);
   if (opts.file !== undefined && flags.length) {

@@ -1,11 +1,12 @@
 // `socialpub posts create`: a draft from the payload options or a JSON body.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
+import { action, type FlagsOf } from '../../action.js';
 import { addPayloadOptions } from './payload-options.js';
-import type { PayloadOptions } from './compose.js';
 
-export function defineCreate(posts: Command, ctx: Context): void {
+export type CreateFlags = FlagsOf<typeof createCommand>;
+
+function createCommand(posts: CommandUnknownOpts) {
   const cmd = posts
     .command('create')
     .summary('create a draft post')
@@ -15,7 +16,7 @@ export function defineCreate(posts: Command, ctx: Context): void {
         'uploaded and referenced by URL. On a terminal, missing values are asked for; with --no-input or CI the missing ' +
         'flags are named instead. Prints the id and status; -q prints the id alone.',
     );
-  addPayloadOptions(cmd)
+  return addPayloadOptions(cmd)
     .addHelpText(
       'after',
       `
@@ -24,6 +25,9 @@ Examples:
   ID=$(socialpub posts create --platform linkedin --text "Hello" --media ./photo.jpg -q)
   socialpub posts create --file post.json --idempotency-key release-1.4.2 --json
   socialpub posts create --platform instagram --text "Hi" --media pic.jpg --dry-run`,
-    )
-    .action(action(ctx, async (opts: PayloadOptions) => (await import('./create.run.js')).runCreate(ctx, opts)));
+    );
+}
+
+export function defineCreate(posts: CommandUnknownOpts, ctx: Context): void {
+  createCommand(posts).action(action(ctx, async (opts) => (await import('./create.run.js')).runCreate(ctx, opts)));
 }

@@ -1,5 +1,5 @@
 // `socialpub posts`: create drafts, schedule them (one or a file of thousands), list by status.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { defineCreate } from './create.js';
 import { defineSchedule } from './schedule.js';
@@ -7,7 +7,7 @@ import { defineList } from './list.js';
 import { defineCalendar } from './calendar.js';
 import { defineCheck } from './check.js';
 
-export function definePosts(program: Command, ctx: Context): void {
+export function definePosts(program: CommandUnknownOpts, ctx: Context): void {
   const posts = program
     .command('posts')
     .summary('draft, schedule, list and see posts on a calendar')

@@ -6,15 +6,9 @@ import { optionalWholeNumber } from '../../flags/number.js';
 import { statuses as parseStatuses } from '../../flags/choice.js';
 import { userZone } from '../../../posts/zone.js';
 import { listFooter, postView } from './list-columns.js';
+import type { ListFlags } from './list.js';
 
-export interface ListOptions {
-  status?: string[];
-  limit?: string;
-  offset?: string;
-  all?: boolean;
-}
-
-export async function runList(ctx: Context, opts: ListOptions): Promise<number> {
+export async function runList(ctx: Context, opts: ListFlags): Promise<number> {
   const statuses = parseStatuses('--status', opts.status);
   if (opts.all && opts.limit !== undefined) throw new UsageError('--all and --limit cannot be combined', ['--all prints every post; --limit N prints N']);
   const limit = opts.all ? Infinity : (optionalWholeNumber('--limit', opts.limit, { min: 1 }) ?? FLAG_DEFAULTS.limit);

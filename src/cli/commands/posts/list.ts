@@ -1,14 +1,15 @@
 // `socialpub posts list`: posts by status, newest first; a table on a terminal, TSV when piped,
 // the API's rows unchanged under --json / --output ndjson. --all streams in constant memory.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
+import { action, type FlagsOf } from '../../action.js';
 import { collect } from '../../flags/text.js';
 import { FLAG_DEFAULTS } from '../../flags/index.js';
-import type { ListOptions } from './list.run.js';
 
-export function defineList(posts: Command, ctx: Context): void {
-  posts
+export type ListFlags = FlagsOf<typeof listCommand>;
+
+function listCommand(posts: CommandUnknownOpts) {
+  return posts
     .command('list')
     .summary('list posts, filtered by status')
     .description(
@@ -17,8 +18,8 @@ export function defineList(posts: Command, ctx: Context): void {
         'relative times, and a footer on stderr with the next --offset; piped: TSV with RFC 3339 times.',
     )
     .option('--status <status>', 'draft, scheduled, published or failed (repeatable or comma-separated)', collect)
-    .option('--limit <n>', 'rows to print', undefined)
-    .option('--offset <n>', 'rows to skip first', undefined)
+    .option('--limit <n>', 'rows to print')
+    .option('--offset <n>', 'rows to skip first')
     .option('--all', 'every post (streams)')
     .addHelpText(
       'after',
@@ -28,6 +29,11 @@ Examples:
   socialpub posts list --status failed --status published --limit 50
   socialpub posts list --status scheduled --all --output ndjson > scheduled.ndjson
   socialpub posts list --offset 20`,
-    )
-    .action(action(ctx, async (opts: ListOptions) => (await import('./list.run.js')).runList(ctx, opts)));
+    );
+}
+
+export function defineList(posts: CommandUnknownOpts, ctx: Context): void {
+  listCommand(posts).action(
+    action(ctx, async (opts) => (await import('./list.run.js')).runList(ctx, opts)),
+  );
 }

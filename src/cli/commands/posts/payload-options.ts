@@ -1,10 +1,14 @@
-// Options shared by `posts create` and `posts schedule`: text, platforms, media, payloads.
-import type { Command } from 'commander';
+// Options shared by `posts check`, `posts create` and `posts schedule`: text, platforms, media,
+// payloads; create and schedule add what sending needs.
+import type { Command, OptionValues } from '@commander-js/extra-typings';
 import { PLATFORMS } from '../../../wire/platforms.js';
 import { collect } from '../../flags/text.js';
 
-/** The post itself: what `posts check` judges, and create and schedule send. */
-export function addPostOptions(cmd: Command, media = 'a local file (checked, then uploaded)'): Command {
+/**
+ * The post itself: what `posts check` judges, and create and schedule send. Generic over the
+ * arguments (schedule has one), so the command keeps their types and gains these options.
+ */
+export function addPostOptions<Args extends unknown[]>(cmd: Command<Args, {}, OptionValues>, media = 'a local file (checked, then uploaded)') {
   return cmd
     .option('--platform <id>', `target platform, repeatable or comma-separated (${PLATFORMS.join(', ')})`, collect)
     .option('--text <text>', 'text for every platform')
@@ -14,7 +18,7 @@ export function addPostOptions(cmd: Command, media = 'a local file (checked, the
     .option('--file <post.json|->', 'the whole request body as JSON (a path, or - for stdin)');
 }
 
-export function addPayloadOptions(cmd: Command): Command {
+export function addPayloadOptions<Args extends unknown[]>(cmd: Command<Args, {}, OptionValues>) {
   return addPostOptions(cmd)
     .option('--idempotency-key <key>', 'a key of your own: re-running with the same key never creates a second post (CI)')
     .option('--dry-run', 'validate and print the exact requests; send nothing')

@@ -9,7 +9,7 @@ import { TimeInputError, parseAt, requireFuture } from '../../../posts/when.js';
 export async function askPlatforms(prompter: Prompter): Promise<string[]> {
   return prompter.checkbox({
     message: 'Platforms to post to',
-    choices: PLATFORMS.map((p) => ({ name: `${p} (up to ${PLATFORM_LIMITS[p].maxText} characters${PLATFORM_LIMITS[p].requiresMedia ? ', needs media' : ''})`, value: p as string, short: p })),
+    choices: PLATFORMS.map((p) => ({ name: `${p} (up to ${PLATFORM_LIMITS[p].maxText} characters${PLATFORM_LIMITS[p].requiresMedia ? ', needs media' : ''})`, value: p, short: p })),
     required: true,
   });
 }

@@ -5,12 +5,10 @@ import { UsageError } from '../../cli-error.js';
 import { compose } from './compose.js';
 import { reportInvalidDryRun } from './dry-run.js';
 import { send } from './send.js';
-import { runBulk, type BulkOptions } from './bulk/run.js';
+import { runBulk } from './bulk/run.js';
+import type { ScheduleFlags } from './schedule.js';
 
-/** Every flag of `posts schedule`: the payload options, --at/--tz, and the bulk ones. */
-export type ScheduleCommandOptions = BulkOptions;
-
-export async function runSchedule(ctx: Context, draftId: string | undefined, opts: ScheduleCommandOptions): Promise<number> {
+export async function runSchedule(ctx: Context, draftId: string | undefined, opts: ScheduleFlags): Promise<number> {
   if (opts.fromFile !== undefined) {
     if (draftId !== undefined) throw new UsageError('--from-file cannot be combined with a draft id', ['each row of the file says what to schedule']);
     return runBulk(ctx, opts);

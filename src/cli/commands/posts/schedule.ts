@@ -1,12 +1,13 @@
 // `socialpub posts schedule`: schedule a draft, create and schedule in one call, or schedule a
 // whole file of posts (--from-file) with a journal, so that a re-run never posts twice.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
+import { action, type FlagsOf } from '../../action.js';
 import { addPayloadOptions } from './payload-options.js';
-import type { ScheduleCommandOptions } from './schedule.run.js';
 
-export function defineSchedule(posts: Command, ctx: Context): void {
+export type ScheduleFlags = FlagsOf<typeof scheduleCommand>;
+
+function scheduleCommand(posts: CommandUnknownOpts) {
   const cmd = posts
     .command('schedule')
     .argument('[draft-id]', 'an existing draft to schedule (leave out to create and schedule at once)')
@@ -18,7 +19,7 @@ export function defineSchedule(posts: Command, ctx: Context): void {
         'first, then scheduled one by one at the pace the rate limit allows; a journal in the config folder and keys ' +
         'derived from each row make the run safe to kill and re-run (it resumes, and nothing is created twice).',
     );
-  addPayloadOptions(cmd)
+  return addPayloadOptions(cmd)
     .option('--at <time>', 'when: 2026-12-01T09:00:00+01:00, "2026-12-01 09:00" (in --tz), +30m, +2h, +1d')
     .option('--tz <zone>', "IANA zone for local --at times and for display (default: this machine's zone)")
     .option('--from-file <file>', 'bulk: NDJSON of schedule bodies, or CSV with columns at,platforms,text,media,title (- for stdin)')
@@ -47,8 +48,9 @@ Bulk files:
                        and stay inside it, unless --allow-media-outside)
             title      optional
           Fields with commas, quotes or line breaks are quoted the usual CSV way ("say ""hi""").`,
-    )
-    .action(
-      action(ctx, async (draftId: string | undefined, opts: ScheduleCommandOptions) => (await import('./schedule.run.js')).runSchedule(ctx, draftId, opts)),
     );
+}
+
+export function defineSchedule(posts: CommandUnknownOpts, ctx: Context): void {
+  scheduleCommand(posts).action(action(ctx, async (draftId, opts) => (await import('./schedule.run.js')).runSchedule(ctx, draftId, opts)));
 }

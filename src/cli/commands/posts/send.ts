@@ -3,7 +3,7 @@
 import type { Context } from '../../context.js';
 import { UsageError, EXIT } from '../../cli-error.js';
 import { planPublish, publish } from '../../../posts/publish.js';
-import type { Composed, ScheduleOptions } from './compose.js';
+import type { ComposeFlags, Composed } from './compose.js';
 import { printDryRun } from './dry-run.js';
 import { confirmSummary } from './confirm-summary.js';
 import { describeTime, printPost } from './render.js';
@@ -18,7 +18,7 @@ export function checkIdempotencyKey(key: string | undefined): string | undefined
   return key;
 }
 
-export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule', opts: ScheduleOptions): Promise<number> {
+export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule', opts: ComposeFlags): Promise<number> {
   const key = checkIdempotencyKey(opts.idempotencyKey);
   if (key && c.at?.kind === 'relative') {
     // The body carries the computed instant, so a re-run would send another body under the same key.

@@ -1,12 +1,12 @@
 // `socialpub profile`: the workspace profiles (name → base URL, API key, preferences).
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { defineList } from './list.js';
 import { defineRemove } from './remove.js';
 import { defineShow } from './show.js';
 import { defineUse } from './use.js';
 
-export function defineProfile(program: Command, ctx: Context): void {
+export function defineProfile(program: CommandUnknownOpts, ctx: Context): void {
   const profile = program
     .command('profile')
     .summary('list, switch, show and remove workspace profiles')

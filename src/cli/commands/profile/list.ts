@@ -1,10 +1,10 @@
 // `socialpub profile list`: every profile with its base URL and key as …last4.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
 
 
-export function defineList(profile: Command, ctx: Context): void {
+export function defineList(profile: CommandUnknownOpts, ctx: Context): void {
   profile
     .command('list')
     .alias('ls')

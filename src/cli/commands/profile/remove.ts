@@ -1,9 +1,9 @@
 // `socialpub profile remove <name>`: forget a profile, its key included.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
 
-export function defineRemove(profile: Command, ctx: Context): void {
+export function defineRemove(profile: CommandUnknownOpts, ctx: Context): void {
   profile
     .command('remove')
     .alias('rm')

@@ -1,10 +1,10 @@
 // `socialpub profile show [name]`: one profile as a run would use it, with where each value
 // comes from. No request is made (`socialpub auth status` checks the key).
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
 
-export function defineShow(profile: Command, ctx: Context): void {
+export function defineShow(profile: CommandUnknownOpts, ctx: Context): void {
   profile
     .command('show')
     .argument('[name]', 'a saved profile (default: the one this run would use)')

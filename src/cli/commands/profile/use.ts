@@ -1,9 +1,9 @@
 // `socialpub profile use <name>`: make a saved profile the current one.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
 
-export function defineUse(profile: Command, ctx: Context): void {
+export function defineUse(profile: CommandUnknownOpts, ctx: Context): void {
   profile
     .command('use')
     .argument('<name>', 'a saved profile')

@@ -6,10 +6,7 @@ import { ApiError, NotFoundError } from '../../../client/errors.js';
 import { renderResult } from './detail.js';
 import { openInBrowser } from '../../../output/browser.js';
 import type { PostResult } from '../../../wire/schemas.js';
-
-export interface GetFlags {
-  web?: boolean;
-}
+import type { GetFlags } from './get.js';
 
 export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Promise<number> {
   const trimmed = id.trim();

@@ -1,11 +1,12 @@
 // `socialpub results get <id>`: one post result in full.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
-import type { GetFlags } from './get.run.js';
+import { action, type FlagsOf } from '../../action.js';
 
-export function defineGet(results: Command, ctx: Context): void {
-  results
+export type GetFlags = FlagsOf<typeof getCommand>;
+
+function getCommand(results: CommandUnknownOpts) {
+  return results
     .command('get')
     .summary('show one post result in full')
     .description(
@@ -20,6 +21,9 @@ Examples:
   socialpub results get res_01HZX3
   socialpub results get res_01HZX3 --json | jq .error.context
   socialpub results get res_01HZX3 --web`,
-    )
-    .action(action(ctx, async (id: string, flags: GetFlags) => (await import('./get.run.js')).runGet(ctx, id, flags)));
+    );
+}
+
+export function defineGet(results: CommandUnknownOpts, ctx: Context): void {
+  getCommand(results).action(action(ctx, async (id, flags) => (await import('./get.run.js')).runGet(ctx, id, flags)));
 }

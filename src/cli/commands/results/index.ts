@@ -1,5 +1,5 @@
 // `socialpub results …`: page, filter, inspect and wait for post results.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { defineList } from './list.js';
 import { defineGet } from './get.js';
@@ -7,7 +7,7 @@ import { defineWait } from './wait.js';
 import { defineStats } from './stats.js';
 import { defineRetry } from './retry.js';
 
-export function defineResults(program: Command, ctx: Context, argv?: readonly string[]): void {
+export function defineResults(program: CommandUnknownOpts, ctx: Context, argv?: readonly string[]): void {
   const results = program
     .command('results')
     .summary('list, inspect, count, retry and wait for post results (one per target account)')

@@ -11,7 +11,8 @@ import type { PostResult } from '../../../wire/schemas.js';
 import { capHeapGrowth } from '../../../output/heap.js';
 import { resultView } from './columns.js';
 import { footerText, type OutcomeFilter } from './footer.js';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type ListFlags } from './list-flags.js';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './list-flags.js';
+import type { ListFlags } from './list.js';
 import { selectedResults, windowOf } from './selection.js';
 
 export async function runList(ctx: Context, flags: ListFlags): Promise<number> {

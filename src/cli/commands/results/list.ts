@@ -1,13 +1,15 @@
 // `socialpub results list`: page through post results with filters, or stream them all.
-import { Option, type Command } from 'commander';
+import { Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
+import { action, type FlagsOf } from '../../action.js';
 import { collect } from '../../flags/text.js';
 import { FLAG_DEFAULTS } from '../../flags/index.js';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type ListFlags } from './list-flags.js';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './list-flags.js';
 
-export function defineList(results: Command, ctx: Context): void {
-  results
+export type ListFlags = FlagsOf<typeof listCommand>;
+
+function listCommand(results: CommandUnknownOpts) {
+  return results
     .command('list')
     .summary('list post results, newest first, with filters')
     .description(
@@ -32,7 +34,12 @@ Examples:
   socialpub results list --failed --platform instagram --platform tiktok --limit 50
   socialpub results list --failed --since 24h --all
   socialpub results list --offset 20`,
-    )
-    .action(action(ctx, async (flags: ListFlags) => (await import('./list.run.js')).runList(ctx, flags)));
+    );
+}
+
+export function defineList(results: CommandUnknownOpts, ctx: Context): void {
+  listCommand(results).action(
+    action(ctx, async (flags) => (await import('./list.run.js')).runList(ctx, flags)),
+  );
 }
 

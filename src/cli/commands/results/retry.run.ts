@@ -12,14 +12,7 @@ import { checkPostId, planRetry, resultsOf } from '../../../results/retry-plan.j
 import { printDryRun } from '../posts/dry-run.js';
 import { printPost } from '../posts/render.js';
 import { checkIdempotencyKey } from '../posts/send.js';
-
-export interface RetryFlags {
-  at?: string;
-  tz?: string;
-  platform?: string[];
-  idempotencyKey?: string;
-  dryRun?: boolean;
-}
+import type { RetryFlags } from './retry.js';
 
 export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlags): Promise<number> {
   const postId = checkPostId(rawPostId);

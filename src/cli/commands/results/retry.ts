@@ -1,12 +1,13 @@
 // `socialpub results retry <post-id>`: a new post carrying only the targets that failed.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
+import { action, type FlagsOf } from '../../action.js';
 import { collect } from '../../flags/text.js';
-import type { RetryFlags } from './retry.run.js';
 
-export function defineRetry(results: Command, ctx: Context): void {
-  results
+export type RetryFlags = FlagsOf<typeof retryCommand>;
+
+function retryCommand(results: CommandUnknownOpts) {
+  return results
     .command('retry')
     .argument('<post-id>', 'the post whose failed targets to send again')
     .summary('send the failed targets of a post again, as a new post')
@@ -25,6 +26,11 @@ Examples:
   socialpub results retry post_01HZX2
   socialpub results retry post_01HZX2 --platform instagram --at "2026-12-01 09:00" --tz Europe/Paris
   socialpub results retry post_01HZX2 --dry-run`,
-    )
-    .action(action(ctx, async (postId: string, flags: RetryFlags) => (await import('./retry.run.js')).runRetry(ctx, postId, flags)));
+    );
+}
+
+export function defineRetry(results: CommandUnknownOpts, ctx: Context): void {
+  retryCommand(results).action(
+    action(ctx, async (postId, flags) => (await import('./retry.run.js')).runRetry(ctx, postId, flags)),
+  );
 }

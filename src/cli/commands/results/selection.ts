@@ -7,12 +7,10 @@ import type { PostResult } from '../../../wire/schemas.js';
 import { parseWindow, type TimeWindow } from '../../../results/since.js';
 import { windowRows } from '../../../results/window-pages.js';
 import { userZone } from '../../../posts/zone.js';
+import type { ListFlags } from './list.js';
 
-export interface WindowFlags {
-  since?: string;
-  until?: string;
-  tz?: string;
-}
+/** --since, --until and --tz, as `results list` and `results stats` both define them. */
+export type WindowFlags = Pick<ListFlags, 'since' | 'until' | 'tz'>;
 
 export interface SelectionOptions extends IterateOptions {
   query: ResultListQuery;

@@ -9,13 +9,8 @@ import type { Column } from '../../../output/writers.js';
 import { capHeapGrowth } from '../../../output/heap.js';
 import { colorBar, createStatsCounter, GLYPH_BAR, STATS_BY, statsDisplayRows, statsSummary, type StatsBy, type StatsDisplayRow } from '../../../results/stats.js';
 import { DEFAULT_CONCURRENCY } from './list-flags.js';
-import { selectedResults, windowOf, type WindowFlags } from './selection.js';
-
-export interface StatsFlags extends WindowFlags {
-  by?: string;
-  post: string[];
-  platform: string[];
-}
+import { selectedResults, windowOf } from './selection.js';
+import type { StatsFlags } from './stats.js';
 
 export async function runStats(ctx: Context, flags: StatsFlags): Promise<number> {
   const by = flags.by === undefined ? 'platform' : choice<StatsBy>('--by', flags.by, STATS_BY, { noun: 'grouping', listLabel: 'groupings' });

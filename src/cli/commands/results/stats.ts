@@ -1,12 +1,13 @@
 // `socialpub results stats`: counts of the selected results, grouped, with a bar per group.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
+import { action, type FlagsOf } from '../../action.js';
 import { collect } from '../../flags/text.js';
-import type { StatsFlags } from './stats.run.js';
 
-export function defineStats(results: Command, ctx: Context): void {
-  results
+export type StatsFlags = FlagsOf<typeof statsCommand>;
+
+function statsCommand(results: CommandUnknownOpts) {
+  return results
     .command('stats')
     .summary('count results by platform, error code, account or post, with a bar per group')
     .description(
@@ -25,6 +26,11 @@ Examples:
   socialpub results stats --since 7d
   socialpub results stats --platform instagram --since 7d --by code     # what failed on Instagram this week, and why
   socialpub results stats --by account --json | jq '.groups[0]'`,
-    )
-    .action(action(ctx, async (flags: StatsFlags) => (await import('./stats.run.js')).runStats(ctx, flags)));
+    );
+}
+
+export function defineStats(results: CommandUnknownOpts, ctx: Context): void {
+  statsCommand(results).action(
+    action(ctx, async (flags) => (await import('./stats.run.js')).runStats(ctx, flags)),
+  );
 }

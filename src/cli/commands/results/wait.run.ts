@@ -17,22 +17,14 @@ import type { Spinner } from '../../../output/progress.js';
 import { outcomeText, resultView } from './columns.js';
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';
+import type { WaitFlags } from './wait.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 /** Per request while waiting, unless the global --timeout (always per request) says otherwise. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-export interface WaitFlags {
-  post: string[];
-  /** The wait's own --timeout (given after `wait`). */
-  timeout?: string | undefined;
-  /** The global --timeout (given before `wait`): per request. */
-  requestTimeout?: string | undefined;
-  expect?: string;
-  listenPort?: string;
-}
-
-export async function runWait(ctx: Context, flags: WaitFlags): Promise<number> {
+/** requestTimeout: the global --timeout when given before `wait` (per request); flags.timeout is the wait's own. */
+export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?: string | undefined }): Promise<number> {
   const postIds = [...new Set((flags.post ?? []).map((p) => nonEmpty('--post', p, 'a post id')))];
   const expect = optionalWholeNumber('--expect', flags.expect, { min: 1, max: 10_000 });
   const listenPort = optionalWholeNumber('--listen-port', flags.listenPort, { min: 0, max: 65_535 });

@@ -1,9 +1,8 @@
 // `socialpub results wait --post ID...`: for CI, block until every target of the posts has a result.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { collect } from '../../flags/text.js';
 import type { Context } from '../../context.js';
-import { action } from '../../action.js';
-import type { WaitFlags } from './wait.run.js';
+import { action, type FlagsOf } from '../../action.js';
 
 /**
  * The program knows --timeout (per request) and takes it wherever it stands, so the command line
@@ -26,8 +25,10 @@ export function splitTimeouts(argv: readonly string[] | undefined): { wait?: str
   return { ...(wait !== undefined ? { wait } : {}), ...(request !== undefined ? { request } : {}) };
 }
 
-export function defineWait(results: Command, ctx: Context, argv?: readonly string[]): void {
-  results
+export type WaitFlags = FlagsOf<typeof waitCommand>;
+
+function waitCommand(results: CommandUnknownOpts) {
+  return results
     .command('wait')
     .summary('wait until every target of the posts has a result; exit 7 if any failed')
     .description(
@@ -45,11 +46,14 @@ Examples:
   socialpub results wait --post post_01HZX2 --post post_01HZX3 --timeout 30m --json > results.json
   socialpub results wait --post post_01HZX2 --listen-port 4567
   socialpub results wait --post post_01HZX2 --expect 2`,
-    )
-    .action(
-      action(ctx, async (flags: WaitFlags) => {
-        const timeouts = splitTimeouts(argv);
-        return (await import('./wait.run.js')).runWait(ctx, { ...flags, timeout: timeouts.wait ?? flags.timeout, requestTimeout: timeouts.request });
-      }),
     );
+}
+
+export function defineWait(results: CommandUnknownOpts, ctx: Context, argv?: readonly string[]): void {
+  waitCommand(results).action(
+    action(ctx, async (flags) => {
+      const timeouts = splitTimeouts(argv);
+      return (await import('./wait.run.js')).runWait(ctx, { ...flags, timeout: timeouts.wait ?? flags.timeout, requestTimeout: timeouts.request });
+    }),
+  );
 }

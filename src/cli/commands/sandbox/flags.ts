@@ -2,24 +2,7 @@
 import type { SandboxOptions } from '../../../sandbox/types.js';
 import { isWebhookSecret } from '../../../wire/webhook-signing.js';
 import { chooseWebhookSecret, duration, flagError, httpUrl, integer, nonEmpty, quote, share, wholeNumber, type ChosenSecret } from '../../flags/index.js';
-
-export interface SandboxFlags {
-  port: string;
-  host: string;
-  writeProfile?: string | boolean;
-  data?: string;
-  seed?: string;
-  failureRate: string;
-  writeLimit: string;
-  readLimit: string;
-  webhookUrl?: string;
-  webhookSecret?: string;
-  webhookSecretFile?: string;
-  fixtures: string;
-  latency: string;
-  chaos: string;
-  chaosSlow: string;
-}
+import type { SandboxFlags } from './index.js';
 
 export interface SandboxPlan {
   options: SandboxOptions;
@@ -60,7 +43,7 @@ export function planSandbox(flags: SandboxFlags, env: Readonly<Record<string, st
     options.webhookSecret = secret;
   }
   let profile: string | undefined;
-  if (flags.writeProfile !== undefined && flags.writeProfile !== false) {
+  if (flags.writeProfile !== undefined) {
     profile = flags.writeProfile === true ? DEFAULT_PROFILE_NAME : flags.writeProfile.trim();
     if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(profile)) throw flagError('--write-profile', `${quote(profile)} is not a profile name`, ['use letters, digits, ".", "_" and "-"']);
   }

@@ -1,12 +1,13 @@
 // `socialpub sandbox`: the local service. Only the definition lives here; the sandbox (an HTTP
 // server, fixtures, the publisher) loads when the command runs.
-import type { Command } from 'commander';
-import { action } from '../../action.js';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { action, type FlagsOf } from '../../action.js';
 import type { Context } from '../../context.js';
-import type { SandboxFlags } from './flags.js';
 
-export function defineSandbox(program: Command, ctx: Context): void {
-  program
+export type SandboxFlags = FlagsOf<typeof sandboxCommand>;
+
+function sandboxCommand(program: CommandUnknownOpts) {
+  return program
     .command('sandbox')
     .summary('run a local, faithful sandbox of the service (no account needed)')
     .description(
@@ -40,6 +41,11 @@ Examples:
   socialpub sandbox --port 0 --json --seed 42 > ready.json
   socialpub sandbox --data ./sandbox.json --webhook-url http://127.0.0.1:4567/webhooks
   socialpub sandbox --fixtures 1000000 --latency 20ms --chaos 0.05`,
-    )
-    .action(action(ctx, async (flags: SandboxFlags) => (await import('./run.js')).runSandbox(ctx, flags)));
+    );
+}
+
+export function defineSandbox(program: CommandUnknownOpts, ctx: Context): void {
+  sandboxCommand(program).action(
+    action(ctx, async (flags) => (await import('./run.js')).runSandbox(ctx, flags)),
+  );
 }

@@ -5,7 +5,8 @@ import { CliError, UsageError, EXIT } from '../../cli-error.js';
 import { banner, readyLine } from './banner.js';
 import { formatCount } from '../../../output/time.js';
 import { startSandbox, SandboxOptionError, StateFileError } from '../../../sandbox/index.js';
-import { planSandbox, type SandboxFlags } from './flags.js';
+import { planSandbox } from './flags.js';
+import type { SandboxFlags } from './index.js';
 
 export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<number> {
   const plan = planSandbox(flags, ctx.env);

@@ -8,20 +8,13 @@ import type { Issue, MediaSource } from '../../../../posts/draft.js';
 import { mediaInspector, type MediaFacts } from '../../../../posts/media-facts.js';
 import { validateDraft } from '../../../../posts/validate.js';
 import { catchTime } from '../../../../posts/issues.js';
-import type { ScheduleOptions } from '../compose.js';
+import type { ScheduleFlags } from '../schedule.js';
 import { userZone } from '../../../../posts/zone.js';
 import { readSource, type Source } from '../read-source.js';
 import { printInvalidDryRun } from '../dry-run.js';
 import { InvalidInputError } from '../../../../wire/invalid-input.js';
 import { machineZone } from '../../../../posts/when.js';
 import { parseBulk, type BulkRow } from '../../../../posts/bulk/rows.js';
-
-export interface BulkOptions extends ScheduleOptions {
-  fromFile?: string;
-  resume?: boolean;
-  skipInvalid?: boolean;
-  allowMediaOutside?: boolean;
-}
 
 export interface LoadedBulk {
   src: Source;
@@ -35,7 +28,7 @@ export interface LoadedBulk {
   facts: Map<MediaSource, MediaFacts>;
 }
 
-function conflictingFlags(opts: BulkOptions): string[] {
+function conflictingFlags(opts: ScheduleFlags): string[] {
   const out: string[] = [];
   if (opts.platform?.length) out.push('--platform');
   if (opts.text !== undefined) out.push('--text');
@@ -48,7 +41,7 @@ function conflictingFlags(opts: BulkOptions): string[] {
   return out;
 }
 
-export async function loadBulk(ctx: Context, opts: BulkOptions): Promise<LoadedBulk> {
+export async function loadBulk(ctx: Context, opts: ScheduleFlags): Promise<LoadedBulk> {
   const conflicts = conflictingFlags(opts);
   if (conflicts.length) {
     throw new UsageError(`--from-file cannot be combined with ${conflicts.join(', ')}`, [

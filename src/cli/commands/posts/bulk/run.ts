@@ -16,15 +16,14 @@ import type { BulkRow } from '../../../../posts/bulk/rows.js';
 import { rowKeys } from '../../../../posts/bulk/keys.js';
 import { journalPath, openJournal, readJournal, type JournalState } from '../../../../posts/bulk/journal.js';
 import { bulkColumns, type BulkResult } from './results.js';
-import { loadBulk, type BulkOptions } from './load.js';
+import { loadBulk } from './load.js';
+import type { ScheduleFlags } from '../schedule.js';
 import { planRow, scheduleBody } from '../../../../posts/bulk/plan.js';
 import { summarize } from '../../../../posts/bulk/summary.js';
 
-export type { BulkOptions };
-
 const rowName = (row: BulkRow) => `row ${row.index + 1} (line ${row.line})`;
 
-export async function runBulk(ctx: Context, opts: BulkOptions): Promise<number> {
+export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number> {
   const loaded = await loadBulk(ctx, opts);
   const profile = await ctx.profile();
   const keys = rowKeys(loaded.rows, loaded.facts, profile.name);
@@ -95,7 +94,7 @@ interface Run {
 }
 
 /** The journal: rows a previous run of this same file (same profile and service) finished. */
-async function openRun(ctx: Context, loaded: Loaded, profile: { name: string; baseUrl: string }, opts: BulkOptions): Promise<Run> {
+async function openRun(ctx: Context, loaded: Loaded, profile: { name: string; baseUrl: string }, opts: ScheduleFlags): Promise<Run> {
   const { src, rows, good, now } = loaded;
   const store = await ctx.config();
   const path = journalPath(store.dir, profile.name, profile.baseUrl, sha256Hex(src.text));
