@@ -104,11 +104,11 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
     writable(() => mkdirSync(dir, { recursive: true, mode: DIR_MODE }));
     fixModes();
     // Loaded only when something is saved: reads stay off node:crypto.
-    const { refuseLink, withSaveLock, writeWhole } = await import('./save-file.js');
-    const next = await withSaveLock(`${path}.lock`, () => {
+    const { refuseLink, withSaveLock, writeAtomically } = await import('./save-file.js');
+    const next = await withSaveLock(`${path}.lock`, async () => {
       refuseLink(path);
       const updated = change(readFile(dir, path));
-      writeWhole(path, `${JSON.stringify(updated, undefined, '\t')}\n`);
+      await writeAtomically(path, `${JSON.stringify(updated, undefined, '\t')}\n`);
       return updated;
     }).catch((err: unknown) => {
       throw configAccessError(err, { dir, path, writing: true });

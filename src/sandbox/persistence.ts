@@ -1,19 +1,21 @@
 // `--data FILE`: the snapshot half of the sandbox's durable state (the other half is the
 // write-ahead log, durable/journal.ts). The snapshot is written only at start and at a clean
-// stop, to a temporary file in the same folder that is flushed to disk and renamed over the
+// stop (src/files/atomic-write.ts), to a temporary file in the same folder that is flushed to disk and renamed over the
 // old one, so a crash leaves either the previous snapshot or the new one, never half a file;
 // temporary files a crash left behind are removed at the next start. The file holds API keys:
 // it is created 0600 (its folder 0700 when we create it). Fixture rows are not saved, only how
 // to regenerate them (the entropy, their count and anchor time). Symbolic links are never
 // followed: a link planted where the snapshot or the log goes is refused, not written through.
-import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { IdempotencySnapshot } from './idempotency.js';
 import { isEntropy, type Entropy } from './random.js';
 import type { FixtureSpec } from './store/fixtures.js';
 import type { LivePost } from './store/post-store.js';
 import type { PendingDelivery } from './webhooks.js';
+
+// The atomic write is shared with the profiles file; the durable code imports it from here.
+export { removeStaleTemps, syncFolder, writeAtomically } from '../files/atomic-write.js';
 
 export const STATE_FORMAT = 'socialpub-sandbox-state';
 /** 2 added the log generation, rate windows and pending webhook deliveries; 1 still loads. */
@@ -122,59 +124,4 @@ export function loadState(file: string): SavedState | undefined {
 /** Creates the data file's folder (0700 when it is new). */
 export function prepareFolder(file: string): void {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-}
-
-const tempPattern = (file: string) => new RegExp(`^${basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\d+(\\.\\d+)?\\.tmp$`);
-
-/** Removes the temporary files a crash mid-write left beside the data file (they hold keys). */
-export function removeStaleTemps(file: string): string[] {
-  const pattern = tempPattern(file);
-  const folder = dirname(file);
-  let names: string[];
-  try {
-    names = readdirSync(folder);
-  } catch {
-    return [];
-  }
-  const removed = names.filter((n) => pattern.test(n));
-  for (const n of removed) rmSync(join(folder, n), { force: true });
-  return removed;
-}
-
-/** Makes a rename or a new file in `folder` itself durable (the folder's entry list). */
-export function syncFolder(folder: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(folder, 'r');
-    fsyncSync(fd);
-  } catch {
-    // Some filesystems refuse fsync on a folder; the file's own fsync already happened.
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-let sequence = 0;
-
-/** Replaces `file` with `data`: temporary file, fsync, rename, fsync of the folder. */
-export async function writeAtomically(file: string, data: string): Promise<void> {
-  const tmp = `${file}.${process.pid}.${++sequence}.tmp`;
-  try {
-    // A temp file (or a link) left under this name is removed, and the new one created
-    // exclusively: never written through a link planted meanwhile.
-    await rm(tmp, { force: true });
-    const handle = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-    try {
-      await handle.chmod(0o600);
-      await handle.writeFile(data, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(tmp, file);
-    syncFolder(dirname(file));
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
 }

@@ -45,10 +45,12 @@ function target(from: string, specifier: string): string | undefined {
 const ALLOWED: Record<string, string[]> = {
   wire: ['wire'],
   client: ['client', 'wire'],
-  config: ['config', 'wire'],
+  // Local-file mechanics (lock files, atomic writes) shared by config and the sandbox.
+  files: ['files'],
+  config: ['config', 'files', 'wire'],
   output: ['output', 'wire'],
   listen: ['listen', 'wire'],
-  sandbox: ['sandbox', 'wire'],
+  sandbox: ['sandbox', 'files', 'wire'],
   // The domains: pure logic over the client's types and the wire, reusable by the MCP server.
   posts: ['posts', 'client', 'wire'],
   results: ['results', 'posts', 'client', 'wire'],
