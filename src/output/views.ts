@@ -94,8 +94,12 @@ function kindWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWriter<T>
   }
 }
 
-/** Whether a long listing of this view may go through a pager (a log prints as things happen). */
-export const pageable = (view: { kind: View<unknown>['kind'] }): boolean => view.kind !== 'log';
+/**
+ * Whether a long listing of this view may go through a pager. A log prints as things happen and a
+ * run (a bulk schedule) may take minutes: in a pager both would sit at its end, the summary
+ * printed outside it and the next command typed into it.
+ */
+export const pageable = (view: { kind: View<unknown>['kind'] }): boolean => view.kind !== 'log' && view.kind !== 'run';
 
 function tableRows<T>(view: TableView<T>, sink: Sink, c: ViewContext): ListWriter<T> {
   if (c.idsOnly && view.id) return lineWriter(sink, view.id);
@@ -156,7 +160,7 @@ function documentRows(sink: Sink, c: ViewContext): ListWriter<unknown> {
 }
 
 export function notACalendar(what: string): InvalidInputError {
-  return new InvalidInputError([{ field: '--output', message: `--output: ics is a calendar of scheduled posts; this command prints ${what}`, fix: what === 'other rows' ? 'use -o ics with `socialpub posts list`' : 'use -o json' }]);
+  return new InvalidInputError([{ field: '--output', message: `--output: ics is a calendar of scheduled posts; this command prints ${what}`, fix: what === 'other rows' ? 'use -o ics with `socialpub posts list`' : 'the calendar file of scheduled posts: socialpub posts list --status scheduled --all -o ics (or -o json here)' }]);
 }
 
 /**

@@ -121,7 +121,7 @@ describe('calendars', () => {
   it('an empty week says so and hints the next scheduled post', async () => {
     const r = await runCli(['posts', 'calendar', '--from', '2026-12-21', '--tz', 'UTC'], { env: cliEnv(sb), clock: sb.clock });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/No posts scheduled/);
+    expect(r.stdout).toMatch(/No posts this week/);
     expect(r.stdout).toMatch(/No later post is scheduled either/);
   });
 });

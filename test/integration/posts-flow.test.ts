@@ -83,7 +83,7 @@ describe('draft → schedule → published/failed', () => {
       expect(r.stdout).toContain('2026-12-01T13:00:00.000Z · 2026-12-01 14:00 GMT+1 (Europe/Paris)');
     }
     const upcoming = await cli(['posts', 'list', '--status', 'scheduled'], { tty: true });
-    expect(upcoming.stdout.replace(/\u001b\[\d+m/g, '')).toMatch(/scheduled\s+linkedin,threads\s+in \d+ hours? \(2026-12-01 13:00 UTC\)/);
+    expect(upcoming.stdout.replace(/\u001b\[\d+m/g, '')).toMatch(/scheduled\s+linkedin,threads\s+2026-12-01 13:00 UTC \(in \d+ hours?\)/);
 
     await sb.clock.advance(24 * 3_600_000);
     await sb.settle();

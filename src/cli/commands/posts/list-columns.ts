@@ -32,11 +32,33 @@ export function headline(post: Post): string {
   return '';
 }
 
+/**
+ * "failed · 3/5 published" when only some targets were published (from the post's optional
+ * `targets`, the latest result of each); else the status alone.
+ */
+export function statusLabel(post: Post): string {
+  const outcomes = Object.values(post.targets ?? {});
+  const published = outcomes.filter((o) => o === 'published').length;
+  return published > 0 && published < outcomes.length ? `${post.status} · ${published}/${outcomes.length} published` : post.status;
+}
+
+/** "2026-12-01 09:00" in the zone (the zone's name is left to the header and --tz). */
+const localDate = (iso: string, zone: string | undefined) => formatLocal(iso, zone).replace(/ \S+$/, '');
+
 export function postColumns(now: number, zone?: string): Column<Post>[] {
   return [
-    // priority: lower is more important; long platform lists become counts before text is cut.
+    // priority: lower is more important. The time goes before the platforms (a count, when
+    // narrow), which say where a post goes; long platform lists become counts before text is cut.
     { header: 'id', field: 'id', value: (p) => p.id, priority: 0, shrink: 'never' },
-    { header: 'status', field: 'status', value: (p) => p.status, pretty: (p, c) => statusColor(p.status, c), priority: 1, minWidth: 9 },
+    {
+      header: 'status',
+      field: 'status',
+      // Scripts compare the status itself; the partial outcome is for people.
+      value: (p) => p.status,
+      pretty: (p, c) => statusLabel(p).replace(p.status, statusColor(p.status, c)),
+      priority: 1,
+      minWidth: 9,
+    },
     {
       header: 'platforms',
       field: 'platforms',
@@ -46,16 +68,17 @@ export function postColumns(now: number, zone?: string): Column<Post>[] {
         return n === 1 ? Object.keys(p.payloads ?? {})[0]! : `${n} platforms`;
       },
       maxWidth: 24,
-      priority: 4,
+      priority: 3,
     },
     {
       header: 'scheduled',
       field: 'scheduledAt',
-      priority: 3,
+      priority: 4,
       minWidth: 11,
       value: (p) => p.scheduledAt ?? '',
-      pretty: (p, c) => (p.scheduledAt ? `${formatRelative(p.scheduledAt, now)} ${c.dim(`(${formatLocal(p.scheduledAt, zone)})`)}` : c.dim('—')),
-      compact: (p, c) => (p.scheduledAt ? formatRelative(p.scheduledAt, now) : c.dim('—')),
+      pretty: (p, c) => (p.scheduledAt ? `${formatLocal(p.scheduledAt, zone)} ${c.dim(`(${formatRelative(p.scheduledAt, now)})`)}` : c.dim('—')),
+      // Short of room, the date stays: "in 12 days" alone does not say which day.
+      compact: (p, c) => (p.scheduledAt ? localDate(p.scheduledAt, zone) : c.dim('—')),
     },
     { header: 'title / text', field: 'title', value: headline, priority: 2, minWidth: 10 },
   ];

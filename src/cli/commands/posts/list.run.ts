@@ -12,6 +12,7 @@ export interface ListOptions {
   limit?: string;
   offset?: string;
   all?: boolean;
+  tz?: string;
 }
 
 export async function runList(ctx: Context, opts: ListOptions): Promise<number> {
@@ -19,6 +20,8 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<number> 
   if (opts.all && opts.limit !== undefined) throw new UsageError('--all and --limit cannot be combined', ['--all prints every post; --limit N prints N']);
   const limit = opts.all ? Infinity : (optionalWholeNumber('--limit', opts.limit, { min: 1 }) ?? FLAG_DEFAULTS.limit);
   const offset = optionalWholeNumber('--offset', opts.offset) ?? 0;
+  // Checked before any request: a zone typo is a usage error, not a half-printed table.
+  const zone = userZone(ctx.env, opts.tz);
 
   const client = await ctx.client();
   const out = ctx.output();
@@ -40,7 +43,7 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<number> 
       if (++n >= limit) return;
     }
   }
-  const count = await out.list(limited(), postView(ctx.clock.now(), userZone(ctx.env, undefined)));
+  const count = await out.list(limited(), postView(ctx.clock.now(), zone));
   out.footer(listFooter(offset, count, total, statuses));
   return 0;
 }

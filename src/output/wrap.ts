@@ -1,0 +1,71 @@
+// Word wrapping by display width (CJK and emoji take two columns), for prose on a terminal:
+// messages, hints, narration, calendar cells. Breaks at spaces; a word wider than the line is
+// split between graphemes. Line breaks in the text are kept; CJK text, which has no spaces, is
+// split between characters, as it is read.
+import { displayWidth } from './width.js';
+
+export interface WrapOptions {
+  /** Put before every line after the first (a hanging indent); counted in the width. */
+  indent?: string;
+  /** Cells a string takes; default: displayWidth. */
+  widthOf?: (text: string) => number;
+}
+
+let graphemes: Intl.Segmenter | undefined;
+const segments = (text: string) => [...(graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text)].map((s) => s.segment);
+
+/** The text as lines of at most `width` columns (no limit when width is not a positive number). */
+export function wrapText(text: string, width: number, options: WrapOptions = {}): string[] {
+  const indent = options.indent ?? '';
+  const widthOf = options.widthOf ?? displayWidth;
+  if (!(width > 0) || !Number.isFinite(width)) return text.split('\n').map((l, i) => (i === 0 ? l : indent + l));
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    let used = 0;
+    const room = () => width - (lines.length > 0 ? widthOf(indent) : 0);
+    const flush = () => {
+      lines.push((lines.length > 0 ? indent : '') + line.replace(/ +$/, ''));
+      line = '';
+      used = 0;
+    };
+    // Words with the space before them; a wide (CJK) character is a word of its own.
+    for (const word of paragraph.match(/ *(?:[\u2e80-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]|[^ \u2e80-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]+)| +$/g) ?? ['']) {
+      const w = widthOf(word);
+      if (used + w <= room()) {
+        line += word;
+        used += w;
+        continue;
+      }
+      const bare = word.replace(/^ +/, '');
+      if (used > 0) flush();
+      if (widthOf(bare) <= room()) {
+        line = bare;
+        used = widthOf(bare);
+        continue;
+      }
+      for (const g of segments(bare)) {
+        const gw = widthOf(g);
+        if (used + gw > room() && used > 0) flush();
+        line += g;
+        used += gw;
+      }
+    }
+    flush();
+  }
+  return lines;
+}
+
+/**
+ * At most `max` lines of the wrapped text; when more were needed, the last one ends in "…".
+ */
+export function wrapLines(text: string, width: number, max: number, options: WrapOptions = {}): string[] {
+  const widthOf = options.widthOf ?? displayWidth;
+  const lines = wrapText(text, width, options);
+  if (lines.length <= max) return lines;
+  const kept = lines.slice(0, max);
+  let last = kept[max - 1]!;
+  while (last && widthOf(last) + 1 > width) last = segments(last).slice(0, -1).join('');
+  kept[max - 1] = `${last.replace(/ +$/, '')}…`;
+  return kept;
+}
