@@ -71,7 +71,7 @@ describe('posts create / schedule without a server', () => {
       'Text for bluesky (Enter alone: write it in your editor)',
       'Text for linkedin (Enter alone: write it in your editor)',
       'Media files or URLs, comma-separated (empty for none)',
-      'When? (RFC 3339, "YYYY-MM-DD HH:MM" in UTC, or +30m / +2h / +1d)',
+      'When? ("tomorrow 9am", "mon 10:00", "YYYY-MM-DD HH:MM" in UTC, RFC 3339, or +30m / +2h / +1d)',
       'Send it?',
     ]);
     expect(r.stderr).toContain('This will be sent:');

@@ -116,7 +116,7 @@ const splitMedia = (answer: string) =>
 export async function askAt(prompter: Prompter, zone: string, now: () => number, current?: string): Promise<string> {
   return prompter.input({
     ...(current !== undefined ? { default: current } : {}),
-    message: `When? (RFC 3339, "YYYY-MM-DD HH:MM" in ${zone}, or +30m / +2h / +1d)`,
+    message: `When? ("tomorrow 9am", "mon 10:00", "YYYY-MM-DD HH:MM" in ${zone}, RFC 3339, or +30m / +2h / +1d)`,
     validate: (v) => {
       try {
         requireFuture(parseAt(v, { now: now(), zone }), now());
