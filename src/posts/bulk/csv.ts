@@ -1,5 +1,5 @@
 // RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks; CRLF or LF. Each
-// record remembers the line it starts on, for messages.
+// record remembers the line it starts on, for messages. The delimiter is read from the header.
 
 export interface CsvRecord {
   line: number;
@@ -17,7 +17,17 @@ export class CsvSyntaxError extends Error {
   }
 }
 
-export function parseCsv(text: string): CsvRecord[] {
+/**
+ * The delimiter the header line uses: ",", or ";" (what spreadsheets write where the comma is the
+ * decimal mark), or a tab; whichever occurs most in the first line outside quotes, "," on a tie.
+ */
+export function detectDelimiter(text: string): string {
+  const header = (text.match(/^[^\r\n]*/)?.[0] ?? '').replace(/"[^"]*"/g, '');
+  const counts = [',', ';', '\t'].map((d) => [d, header.split(d).length - 1] as const);
+  return counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
+}
+
+export function parseCsv(text: string, delimiter = detectDelimiter(text)): CsvRecord[] {
   const records: CsvRecord[] = [];
   let fields: string[] = [];
   let field = '';
@@ -67,13 +77,13 @@ export function parseCsv(text: string): CsvRecord[] {
         i++;
       }
       const next = text[i];
-      if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
+      if (next !== undefined && next !== delimiter && next !== '\n' && next !== '\r') {
         throw new CsvSyntaxError(line, col + 1, `line ${line}: unexpected ${JSON.stringify(next)} after a closing quote (quotes inside a field are written "")`);
       }
       continue;
     }
     atFieldStart = false;
-    if (ch === ',') {
+    if (ch === delimiter) {
       fields.push(field);
       field = '';
       atFieldStart = true;
