@@ -27,6 +27,12 @@ export interface TableView<T> {
   fields?: readonly string[];
   /** `-o ics`: the rows as a calendar; a table without one refuses -o ics. */
   calendar?: Calendar<T>;
+  /**
+   * Fields worked out from a row (a post's `text`, its `platforms`): --fields may name them in
+   * every format, so a column's name means the same in TSV and JSON. JSON rows carry them only
+   * when --fields asks for them; otherwise rows stay as the service sent them.
+   */
+  derived?: Readonly<Record<string, (row: T) => unknown>>;
 }
 
 export interface Calendar<T> {
@@ -106,13 +112,28 @@ function tableRows<T>(view: TableView<T>, sink: Sink, c: ViewContext): ListWrite
   switch (c.format) {
     case 'json':
     case 'ndjson':
-      return jsonRows<T>(sink, c, undefined, view.fields, c.format === 'json' ? jsonArrayWriter : ndjsonWriter);
+      return jsonRows<T>(sink, c, withDerived(view, c.fields), view.fields && [...view.fields, ...Object.keys(view.derived ?? {})], c.format === 'json' ? jsonArrayWriter : ndjsonWriter);
     case 'ics':
       if (!view.calendar) throw notACalendar('other rows');
       return calendarWriter(sink, view.calendar);
     default:
-      return textRows(view, sink, c);
+      return textRows(c.fields ? { ...view, columns: [...view.columns, ...derivedColumns(view)] } : view, sink, c);
   }
+}
+
+/** Derived fields that no column answers to, as columns --fields can pick. */
+function derivedColumns<T>(view: TableView<T>): Column<T>[] {
+  const named = new Set(view.columns.map((col) => col.field ?? col.header.toLowerCase()));
+  return Object.entries(view.derived ?? {})
+    .filter(([name]) => !named.has(name))
+    .map(([name, get]) => ({ header: name, field: name, value: (row: T) => { const v = get(row); return Array.isArray(v) ? v.join(',') : v == null ? '' : String(v); } }));
+}
+
+/** The row with the derived fields --fields names added (undefined: rows as they are). */
+function withDerived<T>(view: TableView<T>, fields: readonly string[] | undefined): ((row: T) => unknown) | undefined {
+  const asked = Object.entries(view.derived ?? {}).filter(([name]) => fields?.includes(name));
+  if (asked.length === 0) return undefined;
+  return (row) => ({ ...(row as object), ...Object.fromEntries(asked.map(([name, get]) => [name, get(row)])) });
 }
 
 function runRows<T>(view: RunView<T>, sink: Sink, c: ViewContext): ListWriter<T> {

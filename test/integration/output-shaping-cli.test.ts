@@ -90,6 +90,9 @@ describe('calendars', () => {
     const first = events.find((e) => e.uid === ids[0])!;
     expect(first.startDate.toJSDate().toISOString()).toBe('2026-12-02T08:00:00.000Z');
     expect(first.summary).toBe('Launch 2026-12-02');
+    // A scheduled post is a confirmed event of a quarter of an hour (calendars need an end).
+    expect(first.endDate.toJSDate().toISOString()).toBe('2026-12-02T08:15:00.000Z');
+    expect(first.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
     const refused = await runCli(['results', 'list', '-o', 'ics'], { env: cliEnv(sb), clock: sb.clock });
     expect(refused.code).toBe(2);
   });

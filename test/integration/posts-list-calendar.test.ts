@@ -109,3 +109,24 @@ describe('posts calendar', () => {
     expect(r.stdout).toBe('');
   });
 });
+
+describe('posts list --fields: a name means the same in TSV and JSON', () => {
+  it('title is the title alone, text the first text, headline the column "TITLE / TEXT", platforms the targets', async () => {
+    const tsv = await run(['posts', 'list', '--status', 'scheduled', '--fields', 'id,title,text,headline,platforms']);
+    expect(tsv.code, tsv.stderr).toBe(0);
+    const row = tsv.stdout.split('\n').find((l) => l.startsWith(laterId))!.split('\t');
+    expect(row).toEqual([laterId, '', 'Launch day 🚀🚀 see you all there', 'Launch day 🚀🚀 see you all there', 'bluesky']);
+    const json = await run(['posts', 'list', '--status', 'scheduled', '--json', '--fields', 'id,title,text,headline,platforms']);
+    expect(json.code, json.stderr).toBe(0);
+    expect((JSON.parse(json.stdout) as unknown[]).find((p) => (p as { id: string }).id === laterId)).toEqual({
+      id: laterId,
+      title: null,
+      text: 'Launch day 🚀🚀 see you all there',
+      headline: 'Launch day 🚀🚀 see you all there',
+      platforms: ['bluesky'],
+    });
+    // Without --fields, JSON rows are the service's, nothing added.
+    const plainJson = await run(['posts', 'list', '--status', 'scheduled', '--json']);
+    expect(Object.keys((JSON.parse(plainJson.stdout) as object[])[0]!)).not.toContain('headline');
+  });
+});

@@ -22,15 +22,21 @@ export function statusColor(status: string, c: Colors): string {
   }
 }
 
-/** The title, else the first platform's text. */
-export function headline(post: Post): string {
-  if (post.title) return post.title;
+/** The first platform's text ('' when none has one). */
+export function firstText(post: Post): string {
   for (const payload of Object.values(post.payloads ?? {})) {
     const text = (payload as { text?: unknown } | null)?.text;
     if (typeof text === 'string' && text) return text;
   }
   return '';
 }
+
+/** The title, else the first platform's text. */
+export function headline(post: Post): string {
+  return post.title || firstText(post);
+}
+
+const platformList = (p: Post) => Object.keys(p.payloads ?? {}).join(',');
 
 /**
  * "failed · 3/5 published" when only some targets were published (from the post's optional
@@ -62,7 +68,7 @@ export function postColumns(now: number, zone?: string): Column<Post>[] {
     {
       header: 'platforms',
       field: 'platforms',
-      value: (p) => Object.keys(p.payloads ?? {}).join(','),
+      value: platformList,
       compact: (p) => {
         const n = Object.keys(p.payloads ?? {}).length;
         return n === 1 ? Object.keys(p.payloads ?? {})[0]! : `${n} platforms`;
@@ -80,7 +86,8 @@ export function postColumns(now: number, zone?: string): Column<Post>[] {
       // Short of room, the date stays: "in 12 days" alone does not say which day.
       compact: (p, c) => (p.scheduledAt ? localDate(p.scheduledAt, zone) : c.dim('—')),
     },
-    { header: 'title / text', field: 'title', value: headline, priority: 2, minWidth: 10 },
+    // `headline`: `title` stays the title alone, in TSV as in JSON.
+    { header: 'title / text', field: 'headline', value: headline, priority: 2, minWidth: 10 },
   ];
 }
 
@@ -99,6 +106,7 @@ export function postView(now: number, zone: string): TableView<Post> {
     columns: postColumns(now, zone),
     id: (post) => post.id,
     fields: fieldsOf('posts list'),
+    derived: { platforms: (p) => Object.keys(p.payloads ?? {}), text: firstText, headline },
     calendar: { header: () => icsHeader(), event: (post) => icsEvent(post, { now }), footer: icsFooter },
   };
 }
