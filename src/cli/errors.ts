@@ -5,6 +5,7 @@ import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
 import { FieldsError } from '../output/fields.js';
 import { formatClock } from '../output/time.js';
 import { isLoopback } from '../config/base-url.js';
+import { wrapProse } from '../output/wrap.js';
 import { formatDuration } from '../client/retry-timing.js';
 import { jsonText, visible } from '../output/terminal-safe.js';
 
@@ -128,6 +129,8 @@ export interface ReportOptions {
   profile?: string;
   /** The base URL the command used, when known (a local sandbox gets its own hints). */
   baseUrl?: string;
+  /** The terminal's width when stderr is one: lines wrap between words. */
+  width?: number;
   red?: (s: string) => string;
 }
 
@@ -143,7 +146,7 @@ export function reportError(err: unknown, options: ReportOptions): ExitCode {
   const requestId = err instanceof ApiError || err instanceof CliError ? err.requestId : undefined;
   if (requestId) lines.push(`  request id: ${visible(requestId)}`);
   if (code === EXIT.interrupted) lines.splice(0, lines.length, 'interrupted');
-  options.stderr.write(lines.join('\n') + '\n');
+  options.stderr.write(wrapProse(lines.join('\n'), options.width) + '\n');
   if (options.json && code !== EXIT.interrupted) {
     const apiCode = err instanceof ApiError || err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError ? err.code : undefined;
     const status = err instanceof ApiError || err instanceof CliError ? err.status : undefined;

@@ -30,6 +30,7 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
     const baseUrl = hintsNeedBaseUrl(err) ? await ctx.profile().then((p) => p.baseUrl, () => undefined) : undefined;
     return reportError(err, {
       ...(baseUrl !== undefined ? { baseUrl } : {}),
+      ...(deps.io.stderr.isTTY && deps.io.stderr.columns ? { width: deps.io.stderr.columns } : {}),
       stderr: deps.io.stderr,
       json: ctx.output().structured,
       now: deps.clock.now(),

@@ -16,6 +16,7 @@ import type { JqProgram } from './jq.js';
 import { jqWriter, withFields } from './shaping.js';
 import { csvWriter, jsonArrayWriter, lineWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
 import { isJsonFormat, type Format } from './formats.js';
+import { wrapProse } from './wrap.js';
 import { jsonText, safeValue, terminalJson } from './terminal-safe.js';
 
 export interface TableView<T> {
@@ -161,7 +162,8 @@ function logRows<T>(view: LogView<T>, sink: Sink, c: ViewContext): ListWriter<T>
     case 'ics':
       throw notACalendar('other rows');
     case 'table':
-      if (!c.fields) return lineWriter(sink, (row) => view.line(row, c.colors));
+      // An event wider than the terminal continues indented, broken between words.
+      if (!c.fields) return lineWriter(sink, (row) => wrapProse(view.line(row, c.colors), c.terminalWidth));
       return textRows(view, sink, c);
     default:
       return textRows(view, sink, c);

@@ -69,3 +69,25 @@ export function wrapLines(text: string, width: number, max: number, options: Wra
   kept[max - 1] = `${last.replace(/ +$/, '')}…`;
   return kept;
 }
+
+/** A line that is a command to copy (indented, starting with `socialpub`, `printf` or `$`): never broken. */
+const COMMAND_LINE = /^\s+(?:\$ |socialpub |printf |[A-Z_]+=\S* socialpub )/;
+
+/**
+ * Prose for a terminal (messages, hints, narration) wrapped to `width`: each line keeps its
+ * indentation and continues two columns further in; commands to copy stay whole. Text without a
+ * width (a pipe, a file) is left as it is.
+ */
+export function wrapProse(text: string, width: number | undefined): string {
+  if (!width || width <= 0) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      if (COMMAND_LINE.test(line) || displayWidth(line) <= width) return line;
+      const lead = /^\s*/.exec(line)![0];
+      return wrapText(line.slice(lead.length), width - lead.length, { indent: '  ' })
+        .map((l) => lead + l)
+        .join('\n');
+    })
+    .join('\n');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wrapLines, wrapText } from '../../src/output/wrap.js';
+import { wrapLines, wrapProse, wrapText } from '../../src/output/wrap.js';
 import { displayWidth } from '../../src/output/width.js';
 
 describe('wrapText', () => {
@@ -29,5 +29,22 @@ describe('wrapLines', () => {
   it('at most max lines, the last ending in …', () => {
     const lines = wrapLines('bs A short one about the launch of our product', 9, 3);
     expect(lines).toEqual(['bs A', 'short one', 'about th…']);
+  });
+});
+
+describe('wrapProse', () => {
+  it('keeps each line\'s indentation, continues two further in, and never breaks a command to copy', () => {
+    const text = 'error: --at: "next friday" is not a time I can read\n  hint: use "tomorrow 9am" or "mon 10:00" in --tz\n  printf %s sk_sandbox_0123456789 | socialpub auth login --with-key --profile sandbox';
+    const lines = wrapProse(text, 30).split('\n');
+    expect(lines).toEqual([
+      'error: --at: "next friday" is',
+      '  not a time I can read',
+      '  hint: use "tomorrow 9am" or',
+      '    "mon 10:00" in --tz',
+      '  printf %s sk_sandbox_0123456789 | socialpub auth login --with-key --profile sandbox',
+    ]);
+  });
+  it('leaves text alone without a width (a pipe)', () => {
+    expect(wrapProse('a '.repeat(100), undefined)).toBe('a '.repeat(100));
   });
 });

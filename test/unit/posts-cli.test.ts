@@ -85,7 +85,7 @@ describe('posts create / schedule without a server', () => {
 
   it('asks for media when a platform needs it, and validates answers as they are typed', async () => {
     const prompter = new ScriptedPrompter(['x'.repeat(2201)]);
-    const r = await run(['posts', 'create', '--platform', 'instagram'], { tty: true, prompter });
+    const r = await run(['posts', 'create', '--platform', 'instagram'], { tty: true, prompter, columns: 10_000 });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/2201 characters is 1 over instagram's limit of 2200/);
     const p2 = new ScriptedPrompter(['Look', 'https://cdn.example/a.jpg', 'send']);

@@ -6,8 +6,8 @@ export const DEFAULT_CONCURRENCY = 6;
 export const MAX_CONCURRENCY = 8;
 
 export interface ListFlags {
-  post: string[];
-  platform: string[];
+  post?: string[];
+  platform?: string[];
   failed?: boolean;
   succeeded?: boolean;
   offset?: string;
