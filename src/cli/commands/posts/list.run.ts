@@ -6,6 +6,7 @@ import { optionalWholeNumber } from '../../flags/number.js';
 import { statuses as parseStatuses } from '../../flags/choice.js';
 import { userZone } from '../../../posts/zone.js';
 import { listFooter, postView } from './list-columns.js';
+import { rememberPostIds } from '../../post-id-cache.js';
 
 export interface ListOptions {
   status?: string[];
@@ -36,14 +37,18 @@ export async function runList(ctx: Context, opts: ListOptions): Promise<number> 
       onTotal: (t) => (total = t),
     },
   );
+  // The first ids printed are remembered for shell completion (no request is made at Tab).
+  const shown: string[] = [];
   async function* limited() {
     let n = 0;
     for await (const row of rows) {
+      if (shown.length < 100) shown.push(row.id);
       yield row;
       if (++n >= limit) return;
     }
   }
   const count = await out.list(limited(), postView(ctx.clock.now(), zone));
+  await rememberPostIds(ctx.env, ctx.clock.now(), shown);
   out.footer(listFooter(offset, count, total, statuses));
   return 0;
 }

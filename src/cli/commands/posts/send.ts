@@ -10,6 +10,7 @@ import { describeTime, printPost } from './render.js';
 import { confirmSend } from './prompts.js';
 import { revise } from './compose.js';
 import { findPost } from '../../../posts/find.js';
+import { rememberPostIds } from '../../post-id-cache.js';
 
 /** Idempotency keys travel in a header: printable ASCII, not too long. */
 export function checkIdempotencyKey(key: string | undefined): string | undefined {
@@ -50,6 +51,7 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
     }
   }
   const res = await publish(await ctx.client(), c, mode, { idempotencyKey: key });
+  await rememberPostIds(ctx.env, ctx.clock.now(), [res.data.id]);
   await printPost(ctx, res.data, { zone: c.zone, replayed: res.replayed, idempotencyKey: res.idempotencyKey });
   return EXIT.ok;
 }
