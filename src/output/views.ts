@@ -113,7 +113,7 @@ function tableRows<T>(view: TableView<T>, sink: Sink, c: ViewContext): ListWrite
   switch (c.format) {
     case 'json':
     case 'ndjson':
-      return jsonRows<T>(sink, c, withDerived(view, c.fields), view.fields && [...view.fields, ...Object.keys(view.derived ?? {})], c.format === 'json' ? jsonArrayWriter : ndjsonWriter);
+      return jsonRows<T>(sink, c, withDerived(view, c.fields), view.fields && [...new Set([...view.fields, ...Object.keys(view.derived ?? {})])], c.format === 'json' ? jsonArrayWriter : ndjsonWriter);
     case 'ics':
       if (!view.calendar) throw notACalendar('other rows');
       return calendarWriter(sink, view.calendar);
