@@ -38,17 +38,36 @@ export function wrapText(text: string, width: number, options: WrapOptions = {})
         continue;
       }
       const bare = word.replace(/^ +/, '');
-      if (used > 0) flush();
       if (widthOf(bare) <= room()) {
+        if (used > 0) flush();
         line = bare;
         used = widthOf(bare);
         continue;
       }
-      for (const g of segments(bare)) {
-        const gw = widthOf(g);
-        if (used + gw > room() && used > 0) flush();
-        line += g;
-        used += gw;
+      // Wider than a whole line ("bs,li,th,x,fb", a URL): it fills the line it starts on, broken
+      // after commas where it can, else between graphemes.
+      let first = true;
+      for (const piece of bare.match(/[^,]*,|[^,]+/g) ?? [bare]) {
+        const text = first && used > 0 ? ` ${piece}` : piece;
+        first = false;
+        if (used + widthOf(text) <= room()) {
+          line += text;
+          used += widthOf(text);
+          continue;
+        }
+        if (widthOf(piece) <= room()) {
+          if (used > 0) flush();
+          line = piece;
+          used = widthOf(piece);
+          continue;
+        }
+        for (const g of segments(text)) {
+          const gw = widthOf(g);
+          if (used + gw > room() && used > 0) flush();
+          if (used === 0 && g === ' ') continue;
+          line += g;
+          used += gw;
+        }
       }
     }
     flush();

@@ -46,6 +46,8 @@ describe('posts list', () => {
     for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(columns);
     expect(lines[0]).toMatch(/PLATFORMS/);
     expect(lines.find((l) => l.startsWith(laterId))).toMatch(/bluesky/);
+    // The partial outcome stays readable, in short when room is short ("failed 2/5").
+    expect(lines.find((l) => l.startsWith(partialId))).toMatch(/failed (· )?\d\/5( published)?\s/);
   });
 
   it('shows a partial outcome in the status column on a terminal; TSV keeps the status alone', async () => {

@@ -11,8 +11,11 @@ describe('wrapText', () => {
     expect(lines).toEqual(['error: something', '  went wrong here', '  hint: run it again']);
     for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(20);
   });
-  it('splits a word wider than the line between graphemes', () => {
-    expect(wrapText('see https://example.com/a/very/long/path', 12)).toEqual(['see', 'https://exam', 'ple.com/a/ve', 'ry/long/path']);
+  it('a word wider than any line fills the line it starts on, split between graphemes', () => {
+    expect(wrapText('see https://example.com/a/very/long/path', 12)).toEqual(['see https://', 'example.com/', 'a/very/long/', 'path']);
+  });
+  it('a list too wide for a line breaks after its commas', () => {
+    expect(wrapLines('✗ bs,li,th,x,fb 今日は新しい機能を発表します', 9, 3)).toEqual(['✗ bs,li,', 'th,x,fb', '今日は新…']);
   });
   it('wraps CJK between characters by display width, emoji whole', () => {
     const lines = wrapText('今日は新しい機能を発表します 🎉🎉', 10);

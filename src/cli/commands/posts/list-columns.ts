@@ -62,6 +62,8 @@ export function postColumns(now: number, zone?: string): Column<Post>[] {
       // Scripts compare the status itself; the partial outcome is for people.
       value: (p) => p.status,
       pretty: (p, c) => statusLabel(p).replace(p.status, statusColor(p.status, c)),
+      // Short of room: "failed 3/5".
+      compact: (p, c) => statusLabel(p).replace(p.status, statusColor(p.status, c)).replace(/ · (\d+\/\d+) published$/, ' $1'),
       priority: 1,
       minWidth: 9,
     },
