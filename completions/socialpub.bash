@@ -83,7 +83,7 @@ _socialpub_complete() {
         --limit) COMPREPLY=(); return ;;
         --offset) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
-        --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title targets'; return ;;
+        --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title targets platforms text headline'; return ;;
       esac
       ;;
     'posts calendar')

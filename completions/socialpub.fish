@@ -78,7 +78,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l offset -d 'rows to skip first' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l all -d 'every post'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l tz -d 'IANA zone the times are shown in on a terminal' -x -a '(__socialpub_zones)'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id status payloads scheduledAt createdAt updatedAt title targets)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id status payloads scheduledAt createdAt updatedAt title targets platforms text headline)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l week -d 'the week holding --from'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l month -d 'the month holding --from'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l from -d 'a day' -x
