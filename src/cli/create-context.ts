@@ -8,7 +8,7 @@ import type * as OutputModule from '../output/output.js';
 import type { JqProgram } from '../output/jq.js';
 import type { Colors } from '../output/colors.js';
 import { visible } from '../output/terminal-safe.js';
-import { noApiKeyError, UsageError } from './cli-error.js';
+import { EXIT, noApiKeyError, UsageError } from './cli-error.js';
 import type { Clock, Context, Globals, Io } from './context.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
 import { CLIENT_DEFAULTS } from '../client/retry-timing.js';
@@ -113,7 +113,15 @@ export function createContext(deps: ContextDeps): ContextInternals {
       if (client && Object.keys(overrides).length === 0) return client;
       const profile = await ctx.profile();
       const apiKey = overrides.apiKey ?? profile.apiKey;
-      if (!apiKey) throw noApiKeyError(profile.name, profile.keyProblem);
+      if (!apiKey) {
+        // `-p acme` with no such profile: name the profiles there are, as `profile use` does.
+        const store = await ctx.config();
+        if (profile.nameSource !== 'default' && !store.names().includes(profile.name)) {
+          const { profileNotFound } = await import('./commands/profile/not-found.js');
+          throw profileNotFound(profile.name, store, EXIT.auth);
+        }
+        throw noApiKeyError(profile.name, profile.keyProblem);
+      }
       const { createClient } = await import('../client/index.js');
       const options: ClientOptions = {
         baseUrl: profile.baseUrl,

@@ -4,6 +4,8 @@ import { CliError, EXIT, type ExitCode } from './cli-error.js';
 import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
 import { FieldsError } from '../output/fields.js';
 import { formatClock } from '../output/time.js';
+import { isLoopback } from '../config/base-url.js';
+import { wrapProse } from '../output/wrap.js';
 import { formatDuration } from '../client/retry-timing.js';
 import { jsonText, visible } from '../output/terminal-safe.js';
 
@@ -44,13 +46,26 @@ export function isAbort(err: unknown): boolean {
   return err instanceof Error && (err.name === 'AbortError' || err.name === 'AbortedError' || err.name === 'ExitPromptError');
 }
 
+/** A refused key or a connection that failed: the hints depend on whether the base URL is a local sandbox. */
+export function hintsNeedBaseUrl(err: unknown): boolean {
+  return err instanceof ApiError && (err.kind === 'auth' || err.kind === 'network');
+}
+
 /** Hints that tell the user how to fix what went wrong. */
-export function hintsFor(err: unknown, now: number, profile?: string): string[] {
+export function hintsFor(err: unknown, now: number, profile?: string, baseUrl?: string): string[] {
   if (err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError) return err.hints;
   if (!(err instanceof ApiError)) return [];
   const p = profile && profile !== 'default' ? ` --profile ${profile}` : '';
+  // A loopback base URL is the local sandbox: its keys and its start-up are the fix, not the service's settings.
+  const local = baseUrl !== undefined && isLoopback(baseUrl);
   switch (err.kind) {
     case 'auth':
+      if (local) {
+        return [
+          `${baseUrl} is a local sandbox: its keys are new on every start (unless --seed or --data); the banner of \`socialpub sandbox\` prints the login line with the demo key`,
+          'or start it with `socialpub sandbox --write-profile`, which saves the key as profile "sandbox"',
+        ];
+      }
       return [
         `run \`socialpub auth login${p}\` with a valid key, or set SOCIALPUB_API_KEY`,
         'a key suspected of leaking is rotated in the workspace settings under Developers',
@@ -83,6 +98,7 @@ export function hintsFor(err: unknown, now: number, profile?: string): string[] 
       return err.issues.map((i) => `${i.path}: ${i.message}`);
     case 'network':
     case 'timeout':
+      if (local && err.kind === 'network') return [`nothing answers at ${baseUrl}: start the local sandbox with \`socialpub sandbox\` (in another terminal), or check the base URL`];
       return ['check the base URL and your connection (`socialpub auth status`), or raise --timeout'];
     default:
       return [];
@@ -111,6 +127,10 @@ export interface ReportOptions {
   json: boolean;
   now: number;
   profile?: string;
+  /** The base URL the command used, when known (a local sandbox gets its own hints). */
+  baseUrl?: string;
+  /** The terminal's width when stderr is one: lines wrap between words. */
+  width?: number;
   red?: (s: string) => string;
 }
 
@@ -122,11 +142,11 @@ export function reportError(err: unknown, options: ReportOptions): ExitCode {
   // The message, hints and request id may quote the server: its control characters are shown,
   // not obeyed (the JSON form below keeps them exact).
   const lines = [`${red('error:')} ${visible(message)}`];
-  for (const h of distinctHints(message, hintsFor(err, options.now, options.profile))) lines.push(`  hint: ${visible(h)}`);
+  for (const h of distinctHints(message, hintsFor(err, options.now, options.profile, options.baseUrl))) lines.push(`  hint: ${visible(h)}`);
   const requestId = err instanceof ApiError || err instanceof CliError ? err.requestId : undefined;
   if (requestId) lines.push(`  request id: ${visible(requestId)}`);
   if (code === EXIT.interrupted) lines.splice(0, lines.length, 'interrupted');
-  options.stderr.write(lines.join('\n') + '\n');
+  options.stderr.write(wrapProse(lines.join('\n'), options.width) + '\n');
   if (options.json && code !== EXIT.interrupted) {
     const apiCode = err instanceof ApiError || err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError ? err.code : undefined;
     const status = err instanceof ApiError || err instanceof CliError ? err.status : undefined;

@@ -38,7 +38,8 @@ const LISTEN_FIELDS = [...schemaFields(webhookPayloadSchema), 'webhookId', 'rece
 const FIELDS: Readonly<Record<string, readonly string[]>> = {
   'posts create': POST_FIELDS,
   'posts schedule': POST_FIELDS,
-  'posts list': POST_FIELDS,
+  // With the fields worked out from a post (derived in commands/posts/list-columns.ts).
+  'posts list': [...POST_FIELDS, 'platforms', 'text', 'headline'],
   'results list': RESULT_FIELDS,
   'results get': RESULT_FIELDS,
   'results wait': RESULT_FIELDS,

@@ -44,12 +44,15 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
       // Wrap help to the streams we were given (not whatever process.stdout happens to be).
       getOutHelpWidth: () => (ctx.io.stdout.isTTY && ctx.io.stdout.columns ? ctx.io.stdout.columns : 80),
       getErrHelpWidth: () => 80,
-    });
+    })
+    // Commander leaves option descriptions unwrapped when their column is under 40 wide, so at
+    // 60 columns every description ran past the edge; 20 wraps them there too.
+    .configureHelp({ minWidthToWrap: 20 });
   await defineCommands(program, ctx, argv);
   // Parse errors and help of every subcommand go through the same override and output.
   const inherit = (cmd: CommandUnknownOpts) => {
     for (const sub of cmd.commands) {
-      sub.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
+      sub.exitOverride().configureOutput(program.configureOutput()).configureHelp(program.configureHelp()).showSuggestionAfterError(true);
       inherit(sub);
     }
   };

@@ -24,9 +24,12 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    const { reportError } = await import('./errors.js');
+    const { reportError, hintsNeedBaseUrl } = await import('./errors.js');
     await ctx.prepare({ forError: true });
+    const baseUrl = hintsNeedBaseUrl(err) ? await ctx.profile().then((p) => p.baseUrl, () => undefined) : undefined;
     return reportError(err, {
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+      ...(deps.io.stderr.isTTY && deps.io.stderr.columns ? { width: deps.io.stderr.columns } : {}),
       stderr: deps.io.stderr,
       json: ctx.output().structured,
       now: deps.clock.now(),

@@ -29,3 +29,13 @@ export function isInsecureRemote(url: string): boolean {
     return false;
   }
 }
+
+/** A base URL on this machine only (127.0.0.0/8, ::1, localhost): a local sandbox, not the service. */
+export function isLoopback(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}

@@ -13,6 +13,7 @@ import { startPager, type Pager } from './pager.js';
 import { createProgressLine, createSpinner, type ProgressLine as TerminalLine, type Spinner } from './progress.js';
 import { formatCount } from './time.js';
 import { cutToWidth, displayWidth } from './width.js';
+import { wrapProse } from './wrap.js';
 import { writeTo, type ListWriter, type Sink } from './writers.js';
 import { notACalendar, pageable, viewWriter, type TableView, type View } from './views.js';
 import { jsonText, safeLine, safeValue, visible } from './terminal-safe.js';
@@ -161,10 +162,11 @@ export function createOutput(options: OutputOptions): Output {
     };
   };
 
-  /** A line on stderr, kept off a status line that is being drawn. */
+  /** A line on stderr, kept off a status line that is being drawn; on a terminal wrapped between words. */
   const message = (text: string) => {
-    if (statusLine) statusLine.log(safe(text));
-    else stderr.write(safe(text) + '\n');
+    const shown = wrapProse(safe(text), stderr.isTTY ? stderr.columns : undefined);
+    if (statusLine) statusLine.log(shown);
+    else stderr.write(shown + '\n');
   };
 
   const output: Output = {

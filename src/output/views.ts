@@ -16,6 +16,7 @@ import type { JqProgram } from './jq.js';
 import { jqWriter, withFields } from './shaping.js';
 import { csvWriter, jsonArrayWriter, lineWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
 import { isJsonFormat, type Format } from './formats.js';
+import { wrapProse } from './wrap.js';
 import { jsonText, safeValue, terminalJson } from './terminal-safe.js';
 
 export interface TableView<T> {
@@ -27,6 +28,12 @@ export interface TableView<T> {
   fields?: readonly string[];
   /** `-o ics`: the rows as a calendar; a table without one refuses -o ics. */
   calendar?: Calendar<T>;
+  /**
+   * Fields worked out from a row (a post's `text`, its `platforms`): --fields may name them in
+   * every format, so a column's name means the same in TSV and JSON. JSON rows carry them only
+   * when --fields asks for them; otherwise rows stay as the service sent them.
+   */
+  derived?: Readonly<Record<string, (row: T) => unknown>>;
 }
 
 export interface Calendar<T> {
@@ -94,21 +101,40 @@ function kindWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWriter<T>
   }
 }
 
-/** Whether a long listing of this view may go through a pager (a log prints as things happen). */
-export const pageable = (view: { kind: View<unknown>['kind'] }): boolean => view.kind !== 'log';
+/**
+ * Whether a long listing of this view may go through a pager. A log prints as things happen and a
+ * run (a bulk schedule) may take minutes: in a pager both would sit at its end, the summary
+ * printed outside it and the next command typed into it.
+ */
+export const pageable = (view: { kind: View<unknown>['kind'] }): boolean => view.kind !== 'log' && view.kind !== 'run';
 
 function tableRows<T>(view: TableView<T>, sink: Sink, c: ViewContext): ListWriter<T> {
   if (c.idsOnly && view.id) return lineWriter(sink, view.id);
   switch (c.format) {
     case 'json':
     case 'ndjson':
-      return jsonRows<T>(sink, c, undefined, view.fields, c.format === 'json' ? jsonArrayWriter : ndjsonWriter);
+      return jsonRows<T>(sink, c, withDerived(view, c.fields), view.fields && [...new Set([...view.fields, ...Object.keys(view.derived ?? {})])], c.format === 'json' ? jsonArrayWriter : ndjsonWriter);
     case 'ics':
       if (!view.calendar) throw notACalendar('other rows');
       return calendarWriter(sink, view.calendar);
     default:
-      return textRows(view, sink, c);
+      return textRows(c.fields ? { ...view, columns: [...view.columns, ...derivedColumns(view)] } : view, sink, c);
   }
+}
+
+/** Derived fields that no column answers to, as columns --fields can pick. */
+function derivedColumns<T>(view: TableView<T>): Column<T>[] {
+  const named = new Set(view.columns.map((col) => col.field ?? col.header.toLowerCase()));
+  return Object.entries(view.derived ?? {})
+    .filter(([name]) => !named.has(name))
+    .map(([name, get]) => ({ header: name, field: name, value: (row: T) => { const v = get(row); return Array.isArray(v) ? v.join(',') : v == null ? '' : String(v); } }));
+}
+
+/** The row with the derived fields --fields names added (undefined: rows as they are). */
+function withDerived<T>(view: TableView<T>, fields: readonly string[] | undefined): ((row: T) => unknown) | undefined {
+  const asked = Object.entries(view.derived ?? {}).filter(([name]) => fields?.includes(name));
+  if (asked.length === 0) return undefined;
+  return (row) => ({ ...(row as object), ...Object.fromEntries(asked.map(([name, get]) => [name, get(row)])) });
 }
 
 function runRows<T>(view: RunView<T>, sink: Sink, c: ViewContext): ListWriter<T> {
@@ -136,7 +162,8 @@ function logRows<T>(view: LogView<T>, sink: Sink, c: ViewContext): ListWriter<T>
     case 'ics':
       throw notACalendar('other rows');
     case 'table':
-      if (!c.fields) return lineWriter(sink, (row) => view.line(row, c.colors));
+      // An event wider than the terminal continues indented, broken between words.
+      if (!c.fields) return lineWriter(sink, (row) => wrapProse(view.line(row, c.colors), c.terminalWidth));
       return textRows(view, sink, c);
     default:
       return textRows(view, sink, c);
@@ -156,7 +183,7 @@ function documentRows(sink: Sink, c: ViewContext): ListWriter<unknown> {
 }
 
 export function notACalendar(what: string): InvalidInputError {
-  return new InvalidInputError([{ field: '--output', message: `--output: ics is a calendar of scheduled posts; this command prints ${what}`, fix: what === 'other rows' ? 'use -o ics with `socialpub posts list`' : 'use -o json' }]);
+  return new InvalidInputError([{ field: '--output', message: `--output: ics is a calendar of scheduled posts; this command prints ${what}`, fix: what === 'other rows' ? 'use -o ics with `socialpub posts list`' : 'the calendar file of scheduled posts: socialpub posts list --status scheduled --all -o ics (or -o json here)' }]);
 }
 
 /**

@@ -1,4 +1,5 @@
-// `posts calendar`: the scheduled posts of a week or a month laid out in the user's zone.
+// `posts calendar`: the posts of a week or a month laid out in the user's zone: those scheduled,
+// and those of the period already published (✓) or failed (✗).
 // Pure: the caller passes the posts, the zone, "now", the width and the style functions; this
 // returns data (grouped by local day, the --json shape) and lines that fit the width.
 import type { Post } from '../wire/schemas.js';
@@ -33,6 +34,8 @@ export interface CalendarPost {
   scheduledAt: string;
   platforms: string[];
   title: string;
+  /** scheduled, published or failed. */
+  status: string;
 }
 
 export interface CalendarDay {
@@ -97,9 +100,9 @@ export function calendarData(posts: Iterable<Post>, input: CalendarInput): Calen
     const at = post.scheduledAt ? Date.parse(post.scheduledAt) : NaN;
     if (Number.isNaN(at)) continue;
     const local = localTime(at, input.zone);
-    const entry: CalendarPost = { id: post.id, time: clockText(local), scheduledAt: post.scheduledAt!, platforms: Object.keys(post.payloads), title: postSummary(post) };
+    const entry: CalendarPost = { id: post.id, time: clockText(local), scheduledAt: post.scheduledAt!, platforms: Object.keys(post.payloads), title: postSummary(post), status: post.status };
     if (at >= start && at < end) placed.push({ at, day: byDate.get(dateKey(local))!, post: entry });
-    else if (at >= end && (!next || at < next.at)) next = { at, post: { ...entry, date: dateKey(local) } };
+    else if (at >= end && post.status === 'scheduled' && (!next || at < next.at)) next = { at, post: { ...entry, date: dateKey(local) } };
   }
   placed.sort((a, b) => a.at - b.at || (a.post.id < b.post.id ? -1 : 1));
   for (const p of placed) p.day.posts.push(p.post);
@@ -107,8 +110,10 @@ export function calendarData(posts: Iterable<Post>, input: CalendarInput): Calen
 }
 
 export interface RenderOptions {
-  /** Columns available; no line is wider. */
+  /** Columns available; no line is wider. Infinity (a file): cells as wide as their posts need, up to a limit. */
   width: number;
+  /** Word wrap by display width: a cell's post over up to three lines; default: one line, cut. */
+  wrap?: (text: string, width: number, maxLines: number) => string[];
   /** Local "YYYY-MM-DD" of today in the zone (highlighted). */
   today: string;
   /** Terminal cells a string takes (wide characters and emoji count 2); default: displayWidth. */
@@ -124,6 +129,11 @@ export interface RenderOptions {
 /** Below these cell widths the grid gives way to a list by day. */
 const MIN_WEEK_CELL = 9;
 const MIN_MONTH_CELL = 5;
+/** Without a width (printed to a file): cells up to this wide. */
+const FREE_WEEK_CELL = 32;
+const FREE_MONTH_CELL = 24;
+/** Lines a post may take in a week cell. */
+const POST_LINES = 3;
 
 /** The lines to print for the data: a grid when it fits, else a list by day; an empty range says so. */
 export function renderCalendar(data: CalendarData, options: RenderOptions): string[] {
@@ -131,18 +141,44 @@ export function renderCalendar(data: CalendarData, options: RenderOptions): stri
   const title = rangeTitle(data);
   const total = data.days.reduce((n, d) => n + d.posts.length, 0);
   if (total === 0) return fitAll([title, ...emptyLines(data)], o);
+  const free = !Number.isFinite(o.width);
+  const widest = Math.max(...data.days.flatMap((d) => d.posts.map((p) => o.widthOf(entryText(p)))));
   if (data.view === 'week') {
-    const cell = Math.floor((o.width - 5 - 7) / 7);
-    return fitAll([title, ...(cell >= MIN_WEEK_CELL ? weekGrid(data, cell, o) : agenda(data, o))], o);
+    const cell = free ? Math.max(MIN_WEEK_CELL, Math.min(FREE_WEEK_CELL, widest)) : Math.floor((o.width - 5 - 7) / 7);
+    return fitAll([title, ...(cell >= MIN_WEEK_CELL ? [...weekGrid(data, cell, o), ...legend(data, o)] : agenda(data, o))], o);
   }
-  const cell = Math.floor((o.width - 6) / 7);
-  return fitAll([title, ...(cell >= MIN_MONTH_CELL ? monthGrid(data, cell, o) : agenda(data, o))], o);
+  const cell = free ? Math.min(FREE_MONTH_CELL, Math.max(11, widest + 6)) : Math.floor((o.width - 6) / 7);
+  return fitAll([title, ...(cell >= MIN_MONTH_CELL ? [...monthGrid(data, cell, o), ...legend(data, o)] : agenda(data, o))], o);
+}
+
+/** ✓ for a published post, ✗ for a failed one, nothing for a scheduled one. */
+const mark = (p: CalendarPost) => (p.status === 'published' ? '✓ ' : p.status === 'failed' ? '✗ ' : '');
+/** A post in a grid cell: its mark, short platform names, and the start of its title. */
+const entryText = (p: CalendarPost) => `${mark(p)}${short(p.platforms)} ${p.title}`;
+
+/** Under a grid: what the short platform names and the marks stand for (only those shown). */
+function legend(data: CalendarData, o: Resolved): string[] {
+  const posts = data.days.flatMap((d) => d.posts);
+  const names = [...new Set(posts.flatMap((p) => p.platforms))].sort().filter((p) => SHORT[p] && SHORT[p] !== p);
+  const parts = names.map((p) => `${SHORT[p]} ${p}`);
+  if (posts.some((p) => p.status === 'published')) parts.push('✓ published');
+  if (posts.some((p) => p.status === 'failed')) parts.push('✗ failed');
+  // Broken between entries, never inside one ("✗" apart from "failed" would explain nothing).
+  const lines: string[] = [];
+  for (const part of parts) {
+    const last = lines.length - 1;
+    if (last >= 0 && o.widthOf(`${lines[last]} · ${part}`) <= o.width) lines[last] = `${lines[last]} · ${part}`;
+    else lines.push(part);
+  }
+  return lines.length ? ['', ...lines] : [];
 }
 
 type Resolved = Required<Omit<RenderOptions, 'todayMarker'>> & { todayMarker: string };
 
 function resolved(o: RenderOptions): Resolved {
-  return { widthOf: displayWidth, highlight: (s) => s, perDay: 3, todayMarker: '', ...o, width: Math.max(1, Math.floor(o.width)) };
+  const widthOf = o.widthOf ?? displayWidth;
+  const oneLine = (text: string, width: number) => [Number.isFinite(width) && widthOf(text) > width ? cut(text, width, widthOf) : text];
+  return { widthOf, highlight: (s) => s, perDay: 3, todayMarker: '', wrap: oneLine, ...o, width: Math.max(1, Math.floor(o.width)) };
 }
 
 function rangeTitle(data: CalendarData): string {
@@ -154,7 +190,7 @@ function rangeTitle(data: CalendarData): string {
 
 function emptyLines(data: CalendarData): string[] {
   const what = data.view === 'week' ? 'this week' : 'this month';
-  const lines = [`No posts scheduled ${what}.`];
+  const lines = [`No posts ${what}.`];
   if (data.next) {
     const d = parseKey(data.next.date);
     lines.push(`Next scheduled: ${WEEKDAYS[weekdayOf(d)]} ${dayText(d)} ${d.year} ${data.next.time} ${data.next.platforms.join(',')} ${data.next.title} (${data.next.id})`);
@@ -165,7 +201,7 @@ function emptyLines(data: CalendarData): string[] {
   return lines;
 }
 
-/** Days as columns, times as rows; posts at the same time on one day stack in the row. */
+/** Days as columns, times as rows; each post over up to three lines; posts at the same time on one day stack in the row. */
 function weekGrid(data: CalendarData, cell: number, o: Resolved): string[] {
   const header =
     '     ' +
@@ -179,11 +215,11 @@ function weekGrid(data: CalendarData, cell: number, o: Resolved): string[] {
   const lines = [header, '─'.repeat(5 + 7 * (cell + 1))];
   const times = [...new Set(data.days.flatMap((d) => d.posts.map((p) => p.time)))].sort();
   for (const time of times) {
-    const cells = data.days.map((d) => d.posts.filter((p) => p.time === time));
+    const cells = data.days.map((d) => d.posts.filter((p) => p.time === time).flatMap((p) => o.wrap(entryText(p), cell, POST_LINES)));
     const height = Math.max(...cells.map((c) => c.length));
     for (let i = 0; i < height; i++) {
       const label = i === 0 ? time : '     ';
-      lines.push(label + cells.map((c) => ' ' + fit(c[i] ? `${short(c[i]!.platforms)} ${c[i]!.title}` : '', cell, o.widthOf)).join(''));
+      lines.push(label + cells.map((c) => ' ' + fit(c[i] ?? '', cell, o.widthOf)).join(''));
     }
   }
   return lines;
@@ -216,7 +252,7 @@ function monthGrid(data: CalendarData, cell: number, o: Resolved): string[] {
             const posts = d?.posts ?? [];
             let text = '';
             if (posts.length > o.perDay + 1 && i === o.perDay) text = `+${posts.length - o.perDay} more`;
-            else if (posts[i]) text = cell >= 11 ? `${posts[i]!.time} ${short(posts[i]!.platforms)} ${posts[i]!.title}` : posts[i]!.time;
+            else if (posts[i]) text = cell >= 11 ? `${posts[i]!.time} ${entryText(posts[i]!)}` : `${posts[i]!.time}${mark(posts[i]!).trim()}`;
             return fit(text, cell, o.widthOf);
           })
           .join(' '),
@@ -234,7 +270,7 @@ function agenda(data: CalendarData, o: Resolved): string[] {
     const label = `${d.date === o.today ? o.todayMarker : ''}${d.weekday} ${dayText(parseKey(d.date))}`;
     lines.push(d.date === o.today ? o.highlight(fit(label, Math.min(o.width, o.widthOf(label)), o.widthOf)) : label);
     if (d.posts.length === 0) lines.push('  (nothing scheduled)');
-    for (const p of d.posts) lines.push(`  ${p.time} ${p.platforms.join(',')} ${p.title}`);
+    for (const p of d.posts) lines.push(`  ${p.time} ${mark(p)}${p.platforms.join(',')} ${p.title}`);
   }
   return lines;
 }
@@ -248,6 +284,7 @@ function parseKey(key: string): LocalDate {
 
 /** Cuts every line wider than the width (highlight codes are not counted) and drops trailing padding. */
 function fitAll(lines: string[], o: Resolved): string[] {
+  if (!Number.isFinite(o.width)) return lines.map((l) => l.trimEnd());
   return lines.map((l) => (o.widthOf(stripAnsi(l)) > o.width ? cut(stripAnsi(l), o.width, o.widthOf) : l).trimEnd());
 }
 

@@ -176,3 +176,11 @@ function relabel(issue: Issue, flag: string, label: string): Issue {
   if (issue.field !== flag) return issue;
   return { ...issue, field: label, message: issue.message.split(flag).join(label), ...(issue.fix ? { fix: issue.fix.split(flag).join(label) } : {}) };
 }
+
+/**
+ * A text read from a file or written in an editor: paragraphs and line breaks kept, Windows line
+ * ends made plain, and the blank lines and final newline editors add at either end dropped.
+ */
+export function textFromFile(raw: string): string {
+  return raw.replace(/\r\n?/g, '\n').replace(/^(?:[ \t]*\n)+/, '').replace(/\s+$/, '');
+}

@@ -93,6 +93,15 @@ export function icsFooter(): string {
   return foldLine('END:VCALENDAR');
 }
 
+/** How long a post's event lasts on a calendar. */
+const EVENT_MS = 15 * 60_000;
+
+/** CONFIRMED for a post that goes or went out; CANCELLED for one that failed on every platform. */
+function eventStatus(post: Post): 'CONFIRMED' | 'CANCELLED' {
+  if (post.status !== 'failed') return 'CONFIRMED';
+  return Object.values(post.targets ?? {}).includes('published') ? 'CONFIRMED' : 'CANCELLED';
+}
+
 /** One VEVENT, or undefined for a post without a time (a draft): an event needs DTSTART. */
 export function icsEvent(post: Post, options: IcsOptions): string | undefined {
   const start = post.scheduledAt ? Date.parse(post.scheduledAt) : NaN;
@@ -102,6 +111,9 @@ export function icsEvent(post: Post, options: IcsOptions): string | undefined {
     `UID:${escapeText(post.id)}`,
     `DTSTAMP:${icsTime(options.now)}`,
     `DTSTART:${icsTime(start)}`,
+    // A post is an instant; calendars draw an event without an end as nothing or as a whole day.
+    `DTEND:${icsTime(start + EVENT_MS)}`,
+    `STATUS:${eventStatus(post)}`,
     `SUMMARY:${escapeText(postSummary(post))}`,
     `DESCRIPTION:${escapeText(postDescription(post))}`,
     `CATEGORIES:${Object.keys(post.payloads).map(escapeText).join(',')}`,

@@ -189,11 +189,86 @@ export function parseAt(input: string, options: ParseAtOptions): ResolvedAt {
     return { epochMs, iso: new Date(epochMs).toISOString(), kind: 'local', zone };
   }
 
-  throw new TimeInputError(
-    field,
-    `${field}: "${text}" is not a time I can read`,
-    'use RFC 3339 with an offset (2026-12-01T09:00:00+01:00), "YYYY-MM-DD HH:MM" in --tz (default: this machine\'s zone), or +30m / +2h / +1d',
-  );
+  const zone = checkZone((typeof options.zone === 'function' ? options.zone() : options.zone) ?? machineZone());
+  const spoken = spokenTime(text, { now: options.now, zone, field, toward: 'next' });
+  if (spoken !== undefined) {
+    if (options.allowRelative === false) {
+      throw new TimeInputError(field, `${field}: "${text}" depends on when it is read (a re-run would compute a different time)`, 'write an absolute time: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with --tz');
+    }
+    return { epochMs: spoken, iso: new Date(spoken).toISOString(), kind: 'local', zone };
+  }
+  throw new TimeInputError(field, `${field}: "${text}" is not a time I can read`, `use ${AT_FORMS}`);
+}
+
+/** The forms --at reads, for messages. */
+export const AT_FORMS =
+  'RFC 3339 with an offset (2026-12-01T09:00:00+01:00), "YYYY-MM-DD HH:MM", "tomorrow 9am", "mon 10:00" or "09:00" (the next one) in --tz (default: this machine\'s zone), or +30m / +2h / +1d';
+
+const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+const DAY_WORD = /^(today|tomorrow|yesterday|(sun|mon|tue|wed|thu|fri|sat)[a-z]*)$/i;
+const FULL_DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const CLOCK = /^(\d{1,2})(?:[:.h](\d{2}))?\s*([ap]\.?m\.?)?$/i;
+
+export interface SpokenOptions {
+  now: number;
+  zone: string;
+  field: string;
+  /** `next`: the coming occurrence (a time to publish at); `last`: the latest one (--since). */
+  toward: 'next' | 'last';
+}
+
+/** "9am", "21:30", "9:30 pm" → hour and minute; undefined when not a clock time; refuses "9" and "13pm". */
+function clockOf(text: string, field: string): { hour: number; minute: number } | undefined {
+  const m = CLOCK.exec(text.trim());
+  if (!m) return undefined;
+  const [, h, mi, ampm] = m;
+  let hour = Number(h);
+  const minute = mi === undefined ? 0 : Number(mi);
+  if (mi === undefined && ampm === undefined) {
+    throw new TimeInputError(field, `${field}: "${text}" could be ${h} in the morning or the evening`, `write ${pad(hour)}:00, ${hour}am or ${hour % 12 === 0 ? 12 : hour}pm (24-hour times need the minutes)`);
+  }
+  if (ampm !== undefined) {
+    if (hour < 1 || hour > 12) throw new TimeInputError(field, `${field}: "${text}" is not a time (am/pm hours run 1 to 12)`, 'write 9am, 12pm, or a 24-hour time such as 21:00');
+    hour = (hour % 12) + (/^p/i.test(ampm) ? 12 : 0);
+  }
+  if (hour > 23 || minute > 59) throw new TimeInputError(field, `${field}: "${text}" is not a time of day`, 'write it as HH:MM between 00:00 and 23:59, or 9am / 9pm');
+  return { hour, minute };
+}
+
+/**
+ * Times as people type them, in the zone: "tomorrow 9am", "today 17:30", "mon 10:00" (the next
+ * Monday), "09:00" (the next 09:00), and for `last` also "yesterday" or "mon" alone (the start of
+ * that day). Epoch ms, or undefined when the text is not of this kind; a time skipped by a
+ * daylight-saving change is refused, one that occurs twice is the first.
+ */
+export function spokenTime(input: string, options: SpokenOptions): number | undefined {
+  const words = input.trim().toLowerCase().replace(/\s+at\s+/, ' ').split(/\s+/);
+  const dayWord = DAY_WORD.test(words[0] ?? '') ? words.shift()! : undefined;
+  if (dayWord !== undefined && !['today', 'tomorrow', 'yesterday'].includes(dayWord) && !FULL_DAYS.some((d) => d.startsWith(dayWord) && dayWord.length >= 3)) return undefined;
+  if (words.length > 2) return undefined;
+  const clockText = words.join(' ');
+  const clock = clockText === '' ? undefined : clockOf(clockText, options.field);
+  if (clockText !== '' && clock === undefined) return undefined;
+  if (dayWord === undefined && clock === undefined) return undefined;
+  if (clock === undefined && options.toward === 'next') {
+    throw new TimeInputError(options.field, `${options.field}: "${input.trim()}" has a day but no time`, `add the time: "${input.trim()} 09:00"`);
+  }
+  const { field, zone, now } = options;
+  const today = wallClock(now, zone);
+  const at = (offsetDays: number) => {
+    const d = new Date(Date.UTC(today.year, today.month - 1, today.day + offsetDays));
+    return fromWallClock({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: clock?.hour ?? 0, minute: clock?.minute ?? 0, second: 0 }, zone, field);
+  };
+  const step = options.toward === 'next' ? 1 : -1;
+  const reached = (t: number) => (options.toward === 'next' ? t > now : t <= now);
+  if (dayWord === 'today') return at(0);
+  if (dayWord === 'tomorrow') return at(1);
+  if (dayWord === 'yesterday') return at(-1);
+  if (dayWord === undefined) return reached(at(0)) ? at(0) : at(step);
+  const wanted = DAYS.indexOf(dayWord.slice(0, 3));
+  const todayIndex = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
+  const ahead = (((wanted - todayIndex) * step) % 7 + 7) % 7;
+  return ahead === 0 && !reached(at(0)) ? at(7 * step) : at(ahead * step);
 }
 
 /** Refuses a time that is not in the future (the service refuses it too, with 422). */

@@ -2,7 +2,7 @@
 // the merged list by event time before paging), so once a whole page is older than `since`
 // every later page is too: the window stops reading there instead of paging to the end.
 // Pure: the caller passes "now", the zone and the pages.
-import { checkZone, parseAt, TimeInputError } from '../posts/when.js';
+import { checkZone, parseAt, spokenTime, TimeInputError } from '../posts/when.js';
 import { parseDateKey, startOfLocalDay } from '../posts/local-day.js';
 import { FieldInputError } from '../wire/invalid-input.js';
 
@@ -29,7 +29,7 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** What parseAt reads as RFC 3339 or a local time (its relative "+2h" form is not a bound). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]+\d{1,2}:\d{2}/;
 
-const FORMS = 'a duration back from now (48h, 7d, 1d12h), RFC 3339 (2026-12-01T09:00:00Z), or "YYYY-MM-DD [HH:MM]" in --tz';
+const FORMS = 'a duration back from now (48h, 7d, 1d12h), RFC 3339 (2026-12-01T09:00:00Z), "YYYY-MM-DD [HH:MM]", "yesterday", "today 09:00" or "mon" (the start of last Monday) in --tz';
 
 /**
  * Reads one bound: a duration back from now ("48h", "7d", "90m", "1w2d"), an RFC 3339 time with
@@ -58,6 +58,8 @@ export function parseBound(input: string, options: ParseBoundOptions): number {
     return startOfLocalDay(date, checkZone(options.zone));
   }
   if (DATE_TIME.test(text)) return parseAt(text, { now, zone: options.zone, field, allowRelative: false }).epochMs;
+  const spoken = spokenTime(text, { now, zone: checkZone(options.zone), field, toward: 'last' });
+  if (spoken !== undefined) return spoken;
 
   throw new TimeInputError(field, `${field}: "${text}" is not a time I can read`, `use ${FORMS}`);
 }

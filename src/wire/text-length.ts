@@ -180,7 +180,7 @@ function xWeighted(input: string): TextCount {
   if (urls) reasons.push(`${plural(urls, 'URL counts', 'URLs count')} ${X_URL_LENGTH}${urls === 1 ? '' : ' each'}`);
   if (emoji) reasons.push(`${plural(emoji, 'emoji counts', 'emoji count')} 2${emoji === 1 ? '' : ' each'}`);
   if (cjk) reasons.push(`${plural(cjk, 'CJK character counts', 'CJK characters count')} 2${cjk === 1 ? '' : ' each'}`);
-  if (otherHeavy) reasons.push(`${plural(otherHeavy, 'character', 'characters')} beyond U+10FF count${otherHeavy === 1 ? 's' : ''} 2${otherHeavy === 1 ? '' : ' each'}`);
+  if (otherHeavy) reasons.push(`${plural(otherHeavy, 'symbol', 'symbols')} such as € or → count${otherHeavy === 1 ? 's' : ''} 2${otherHeavy === 1 ? '' : ' each'}`);
   return { length: weight / 100, unit: 'x-weighted', reasons };
 }
 

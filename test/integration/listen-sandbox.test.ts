@@ -75,8 +75,10 @@ describe('listen ← sandbox', () => {
     await sb.settle();
     const r = await running.done;
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n');
+    // An event wider than the terminal continues on indented lines: one event, one unindented line.
+    const lines = r.stdout.trim().replace(/\n {2,}/g, ' ').split('\n');
     expect(lines).toHaveLength(PLATFORMS.length);
+    for (const l of r.stdout.trim().split('\n')) expect(l.length, l).toBeLessThanOrEqual(120);
     const rows = (await demo.get(`/api/v1/post-results?post_id=${post.id}`)).body.data as ResultRow[];
     expect(rows).toHaveLength(PLATFORMS.length);
     for (const row of rows) {

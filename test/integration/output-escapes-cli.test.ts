@@ -97,7 +97,8 @@ describe('server text that tries to drive the terminal', () => {
   });
 
   it('error:, hint: and request id: lines on stderr show the escapes as text, the JSON error keeps them exact', async () => {
-    const r = await runCli(['results', 'list', '--post', 'post_evil', '--json'], { env: { ...env, FORCE_COLOR: '1' }, tty: true });
+    // Wide enough that no line wraps: the lines are matched whole.
+    const r = await runCli(['results', 'list', '--post', 'post_evil', '--json'], { env: { ...env, FORCE_COLOR: '1' }, tty: true, columns: 1000 });
     expect(r.code, r.stderr).toBe(2);
     const [human, json] = [r.stderr.split('\n').filter((l) => !l.startsWith('{')).join('\n'), r.stderr.split('\n').find((l) => l.startsWith('{'))!];
     expect(human).toMatch(/^\S*error:\S* .*bad query boom \\u001b\]52/m);
@@ -132,8 +133,8 @@ describe('server text that tries to drive the terminal', () => {
 
 describe('the one place that makes text safe', () => {
   it('a log line made from a row shows its escapes; a message line keeps only our colours and links', async () => {
-    const stdout = captureStream(true, 100);
-    const stderr = captureStream(true, 100);
+    const stdout = captureStream(true, 1000);
+    const stderr = captureStream(true, 1000);
     const out = createOutput({ stdout, stderr, format: 'table', env: { FORCE_HYPERLINK: '1' } });
     const events = [{ text: EVIL }];
     await out.list(events, { kind: 'log', columns: [{ header: 'text', value: (e) => e.text }], line: (e) => `event ${e.text}`, json: (e) => e });

@@ -90,6 +90,9 @@ describe('calendars', () => {
     const first = events.find((e) => e.uid === ids[0])!;
     expect(first.startDate.toJSDate().toISOString()).toBe('2026-12-02T08:00:00.000Z');
     expect(first.summary).toBe('Launch 2026-12-02');
+    // A scheduled post is a confirmed event of a quarter of an hour (calendars need an end).
+    expect(first.endDate.toJSDate().toISOString()).toBe('2026-12-02T08:15:00.000Z');
+    expect(first.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
     const refused = await runCli(['results', 'list', '-o', 'ics'], { env: cliEnv(sb), clock: sb.clock });
     expect(refused.code).toBe(2);
   });
@@ -121,7 +124,7 @@ describe('calendars', () => {
   it('an empty week says so and hints the next scheduled post', async () => {
     const r = await runCli(['posts', 'calendar', '--from', '2026-12-21', '--tz', 'UTC'], { env: cliEnv(sb), clock: sb.clock });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/No posts scheduled/);
+    expect(r.stdout).toMatch(/No posts this week/);
     expect(r.stdout).toMatch(/No later post is scheduled either/);
   });
 });

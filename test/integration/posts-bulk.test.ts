@@ -24,6 +24,18 @@ const iso = (daysAhead: number, minutes = 0) => new Date(START + daysAhead * 86_
 const schedules = (sb: ManualSandbox) => sb.requests.filter((q) => q.method === 'POST' && q.path === '/v1/schedule').length;
 
 describe('bulk schedule', () => {
+  it('a ";"-separated CSV (a European spreadsheet) is read by its header, not as one column', async () => {
+    const sb = await sandbox();
+    const csv = join(dir, 'semicolons.csv');
+    writeFileSync(csv, `\ufeffat;platforms;text\r\n${iso(1)};bluesky|linkedin;"Bonjour; à demain, il fera 9,5 °C"\r\n${iso(2)};threads;Deuxième\r\n`);
+    const r = await runCli(['posts', 'schedule', '--from-file', csv], { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: tempConfigDir().dir });
+    expect(r.code, r.stderr).toBe(0);
+    const posts = await allPosts(sb, 'scheduled');
+    expect(posts).toHaveLength(2);
+    expect(posts.map((p) => Object.keys(p.payloads).sort().join(',')).sort()).toEqual(['bluesky,linkedin', 'threads']);
+    expect(posts.some((p) => (p.payloads.linkedin as { text?: string } | undefined)?.text === 'Bonjour; à demain, il fera 9,5 °C')).toBe(true);
+  });
+
   it('schedules a CSV with media, resumes from the journal, and replays by key without it', async () => {
     const sb = await sandbox();
     writeFileSync(join(dir, 'photo.jpg'), JPEG_HEAD);

@@ -56,18 +56,18 @@ describe('draft → schedule → published/failed', () => {
   it('works on a terminal: prompts fill what is missing, the table colours statuses, the footer pages', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const answers: unknown[] = [['linkedin', 'threads'], `Terminal post ${i}`, '', true];
+      const answers: unknown[] = [['linkedin', 'threads'], `Terminal post ${i}`, '', 'send'];
       const asked: string[] = [];
       const prompter = {
         input: async (o: { message: string }) => (asked.push(o.message), answers.shift() as string),
         password: async () => '',
-        confirm: async (o: { message: string }) => (asked.push(o.message), answers.shift() as boolean),
+        confirm: async () => false,
         checkbox: async <T,>(o: { message: string }) => (asked.push(o.message), answers.shift() as T[]),
-        select: async <T,>() => undefined as T,
+        select: async <T,>(o: { message: string }) => (asked.push(o.message), answers.shift() as T),
       };
       const r = await cli(['posts', 'create', '--title', `T${i}`], { tty: true, prompter });
       expect(r.code, r.stderr).toBe(0);
-      expect(asked).toEqual(['Platforms to post to', 'Text for linkedin, threads (leave empty to write one per platform)', 'Media files or URLs, comma-separated (empty for none)', 'Send it?']);
+      expect(asked).toEqual(['Platforms to post to', 'Text for linkedin, threads (Enter alone: write it in your editor; - : one text per platform)', 'Media files or URLs, comma-separated (empty for none)', 'Send it?']);
       expect(r.stderr).toContain('This will be sent:');
       ids.push(/^id\s+(\S+)$/m.exec(r.stdout)![1]!);
     }
@@ -83,7 +83,7 @@ describe('draft → schedule → published/failed', () => {
       expect(r.stdout).toContain('2026-12-01T13:00:00.000Z · 2026-12-01 14:00 GMT+1 (Europe/Paris)');
     }
     const upcoming = await cli(['posts', 'list', '--status', 'scheduled'], { tty: true });
-    expect(upcoming.stdout.replace(/\u001b\[\d+m/g, '')).toMatch(/scheduled\s+linkedin,threads\s+in \d+ hours? \(2026-12-01 13:00 UTC\)/);
+    expect(upcoming.stdout.replace(/\u001b\[\d+m/g, '')).toMatch(/scheduled\s+linkedin,threads\s+2026-12-01 13:00 UTC \(in \d+ hours?\)/);
 
     await sb.clock.advance(24 * 3_600_000);
     await sb.settle();

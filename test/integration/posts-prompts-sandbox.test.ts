@@ -31,7 +31,7 @@ describe('prompts against the sandbox', () => {
   it('keeps the text typed before a bad media answer, shows the summary, then sends', async () => {
     const photo = join(dir, 'photo.jpg');
     writeFileSync(photo, Buffer.concat([JPEG_HEAD, Buffer.alloc(4096)]));
-    const prompter = new ScriptedPrompter(['Caption typed once', join(dir, 'nope.jpg'), photo, true], { reask: true });
+    const prompter = new ScriptedPrompter(['Caption typed once', join(dir, 'nope.jpg'), photo, 'send'], { reask: true });
     const r = await runCli(['posts', 'create', '--platform', 'instagram'], { env: cliEnv(sb), tty: true, prompter, clock: sandboxClock(sb.clock) });
     expect(r.code, r.stderr).toBe(0);
     expect(prompter.refused).toHaveLength(1);

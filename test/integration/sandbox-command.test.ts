@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/main.js';
-import { captureStream, tempConfigDir, type CapturedStream } from '../helpers/run-cli.js';
+import { captureStream, runCli, tempConfigDir, type CapturedStream } from '../helpers/run-cli.js';
+import { banner } from '../../src/cli/commands/sandbox/banner.js';
+import { plainColors } from '../../src/output/colors.js';
 
 interface Running {
   stdout: CapturedStream;
@@ -121,6 +123,33 @@ describe('socialpub sandbox', () => {
       expect(await run.done).toBe(0);
       run.cleanup();
     }
+  });
+
+  it('without --json on loopback, the banner prints a login line with the demo key that works as printed', async () => {
+    const run = start(['sandbox', '--port', '0', '--seed', '3']);
+    try {
+      await waitFor(run, run.stderr, /Ctrl-C/);
+      const line = /printf %s (sk_sandbox_\w+) \| socialpub auth login --with-key --profile sandbox --base-url (http:\/\/127\.0\.0\.1:\d+)/.exec(run.stderr.text());
+      expect(line, run.stderr.text()).not.toBeNull();
+      const [, key, url] = line!;
+      const login = await runCli(['auth', 'login', '--with-key', '--profile', 'sandbox', '--base-url', url!, '--insecure-storage'], { stdin: key!, configDir: run.configDir });
+      expect(login.code, login.stderr).toBe(0);
+      const list = await runCli(['--profile', 'sandbox', 'posts', 'list'], { configDir: run.configDir });
+      expect(list.code, list.stderr).toBe(0);
+      // Only the demo key: the other workspaces' keys stay masked.
+      expect(run.stderr.text().match(/sk_sandbox_\w{8,}/g)).toEqual([key]);
+    } finally {
+      run.stop();
+      expect(await run.done).toBe(0);
+      run.cleanup();
+    }
+  });
+
+  it('a sandbox reachable from other machines keeps every key masked', () => {
+    const workspaces = [{ name: 'demo', apiKey: 'sk_sandbox_0123456789abcdef', addon: true }];
+    const text = banner({ sandbox: { url: 'http://192.168.1.20:8787', workspaces, webhookSecret: 'whsec_abcdefabcdef', restored: false, fixtures: 0 }, options: {}, profile: undefined, json: false, colors: plainColors });
+    expect(text).not.toContain('sk_sandbox_0123456789abcdef');
+    expect(text).toMatch(/--write-profile/);
   });
 
   it.each([

@@ -88,7 +88,8 @@ describe('auth login --with-key', () => {
     const r = await login([], BAD_KEY);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/refused the key \(401 UNAUTHORIZED\); nothing was saved/);
-    expect(r.stderr).toMatch(/Settings → Developers/);
+    // The fake service listens on 127.0.0.1, where a local sandbox would: its hint, not the dashboard's.
+    expect(r.stderr).toMatch(/local sandbox: .*socialpub sandbox --write-profile/);
     expect(r.stderr).toMatch(/request id: req_\w+/);
     expect(existsSync(configPath())).toBe(false);
     expect(r.stderr).not.toContain(BAD_KEY);

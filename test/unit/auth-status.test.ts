@@ -80,7 +80,7 @@ describe('auth status', () => {
     const r = await run(['auth', 'status']);
     expect(r.code).toBe(3);
     expect(r.stdout).toMatch(/✗ .*refused the key \(401 UNAUTHORIZED\)/);
-    expect(r.stderr).toMatch(/Settings → Developers/);
+    expect(r.stderr).toMatch(/local sandbox/);
     expect(r.stderr).toMatch(/socialpub auth login --profile acme/);
   });
 

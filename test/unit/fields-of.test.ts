@@ -33,13 +33,14 @@ describe('fieldsOf', () => {
   });
 
   it('gives the post fields for the commands that print posts', () => {
-    for (const path of ['posts list', 'posts create', 'posts schedule', 'results retry']) {
-      expect(fieldsOf(path)).toEqual(['id', 'status', 'payloads', 'scheduledAt', 'createdAt', 'updatedAt', 'title', 'targets']);
-    }
+    const post = ['id', 'status', 'payloads', 'scheduledAt', 'createdAt', 'updatedAt', 'title', 'targets'];
+    for (const path of ['posts create', 'posts schedule', 'results retry']) expect(fieldsOf(path)).toEqual(post);
+    // posts list also offers what it works out from a post, in TSV and JSON alike.
+    expect(fieldsOf('posts list')).toEqual([...post, 'platforms', 'text', 'headline']);
   });
 
   it('follows the wire schemas (a field read there is a field offered here)', () => {
-    expect(fieldsOf('posts list')).toEqual(Object.keys(postSchema.shape));
+    expect(fieldsOf('posts create')).toEqual(Object.keys(postSchema.shape));
     const sample = { id: 'r', post_id: 'p', success: false, social_account_id: 'a', platform_data: { id: 'x', url: 'u', username: 'n' }, error: { code: 'C', message: 'm', context: {} }, platform: 'x', created_at: 't' };
     expect(postResultSchema.safeParse(sample).success).toBe(true);
     expect(fieldsOf('results list')).toEqual(availableFields([sample]).filter((f) => !f.startsWith('error.context.')));

@@ -37,7 +37,7 @@ describe('calendarData (the --json shape)', () => {
       ['post_3', '02:30'],
       ['post_4', '23:30'],
     ]);
-    expect(week.days[2]!.posts).toEqual([{ id: 'post_6', time: '09:00', scheduledAt: '2026-10-21T07:00:00Z', platforms: ['tiktok'], title: 'Wednesday nine' }]);
+    expect(week.days[2]!.posts).toEqual([{ id: 'post_6', time: '09:00', scheduledAt: '2026-10-21T07:00:00Z', platforms: ['tiktok'], title: 'Wednesday nine', status: 'scheduled' }]);
     expect(week.next).toMatchObject({ id: 'post_5', date: '2026-10-26', time: '00:30' });
   });
 
@@ -85,7 +85,7 @@ describe('renderCalendar', () => {
     const lines = renderCalendar(week, { width: 120, today: '2026-10-22' }).map(plain);
     expect(lines[0]).toBe('19 Oct – 25 Oct 2026 · Europe/Paris');
     expect(lines[1]).toMatch(/^ {6}Mon 19 +Tue 20 +Wed 21 +Thu 22 +Fri 23 +Sat 24 +Sun 25$/);
-    const rows = lines.slice(3);
+    const rows = lines.slice(3, lines.indexOf(''));
     expect(rows.map((l) => l.slice(0, 5))).toEqual(['00:30', '02:30', '     ', '09:00', '23:30']);
     const sunColumn = lines[1]!.indexOf('Sun 25');
     expect(rows[1]!.slice(sunColumn)).toMatch(/^li Before the/);
@@ -128,12 +128,12 @@ describe('renderCalendar', () => {
     expect(empty.days.every((d) => d.posts.length === 0)).toBe(true);
     expect(renderCalendar(empty, { width: 100, today: '2026-10-12' })).toEqual([
       '12 Oct – 18 Oct 2026 · Europe/Paris',
-      'No posts scheduled this week.',
+      'No posts this week.',
       'Next scheduled: Wed 21 Oct 2026 09:00 tiktok Wednesday nine (post_6)',
       '  see it with: socialpub posts calendar --week --from 2026-10-21',
     ]);
     const none = calendarData([], { view: 'week', from: { year: 2026, month: 10, day: 12 }, zone: 'UTC' });
-    expect(renderCalendar(none, { width: 100, today: '2026-10-12' }).slice(1)).toEqual(['No posts scheduled this week.', 'No later post is scheduled either.']);
+    expect(renderCalendar(none, { width: 100, today: '2026-10-12' }).slice(1)).toEqual(['No posts this week.', 'No later post is scheduled either.']);
   });
 });
 

@@ -88,3 +88,18 @@ describe('ics writer', () => {
     expect(cal.getAllSubcomponents('vevent')).toEqual([]);
   });
 });
+
+describe('event status and end', () => {
+  const at = '2026-12-02T08:00:00Z';
+  const post = (status: string, targets?: Record<string, string>) => ({ id: `post_${status}`, status, scheduledAt: at, payloads: { bluesky: { text: 'x' }, linkedin: { text: 'x' } }, ...(targets ? { targets } : {}) });
+  it.each([
+    ['scheduled', undefined, 'CONFIRMED'],
+    ['published', { bluesky: 'published', linkedin: 'published' }, 'CONFIRMED'],
+    ['failed', { bluesky: 'published', linkedin: 'failed' }, 'CONFIRMED'],
+    ['failed', { bluesky: 'failed', linkedin: 'failed' }, 'CANCELLED'],
+  ])('%s %j → STATUS:%s, DTEND 15 minutes after DTSTART', (status, targets, expected) => {
+    const event = icsEvent(post(status, targets), { now: Date.parse(at) })!;
+    expect(event).toContain(`STATUS:${expected}\r\n`);
+    expect(event).toContain('DTSTART:20261202T080000Z\r\nDTEND:20261202T081500Z\r\n');
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance, nearest, suggestPlatform } from '../../src/wire/suggest.js';
 import { parseJsonWithLocation } from '../../src/posts/json-location.js';
-import { parseCsv, CsvSyntaxError } from '../../src/posts/bulk/csv.js';
+import { detectDelimiter, parseCsv, CsvSyntaxError } from '../../src/posts/bulk/csv.js';
 import { deriveKey, stableStringify } from '../../src/posts/keys.js';
 
 describe('suggestions', () => {
@@ -71,6 +71,17 @@ describe('CSV', () => {
       { line: 2, fields: ['next'] },
     ]);
     expect(() => parseCsv('long unquoted,"x"y')).toThrow(expect.objectContaining({ line: 1, column: 18 }));
+  });
+
+  it('reads the delimiter from the header: ";" as spreadsheets write it in much of Europe, or a tab', () => {
+    const semi = 'at;platforms;text\n2026-12-01 09:00;bluesky|linkedin;"Bonjour; à demain, 9,5 °C"\n';
+    expect(parseCsv(semi)).toEqual([
+      { line: 1, fields: ['at', 'platforms', 'text'] },
+      { line: 2, fields: ['2026-12-01 09:00', 'bluesky|linkedin', 'Bonjour; à demain, 9,5 °C'] },
+    ]);
+    expect(detectDelimiter('at\tplatforms\ttext\n')).toBe('\t');
+    expect(detectDelimiter('"a;b",c\n')).toBe(',');
+    expect(detectDelimiter('at\n')).toBe(',');
   });
   it('reports an unclosed quote with its line', () => {
     expect(() => parseCsv('a,b\n1,"open\n2,3\n')).toThrow(CsvSyntaxError);

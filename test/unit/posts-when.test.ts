@@ -27,7 +27,7 @@ describe('parseAt', () => {
     expect(timeError(() => parseAt('2026-02-30T09:00:00Z', { now: NOW })).message).toMatch(/not a real date/);
     expect(timeError(() => parseAt('2026-12-01T25:00:00Z', { now: NOW })).message).toMatch(/not a real date/);
     expect(timeError(() => parseAt('2026-12-01T09:00:00+25:00', { now: NOW })).message).toMatch(/offset/);
-    expect(timeError(() => parseAt('tomorrow', { now: NOW })).message).toMatch(/--at: "tomorrow" is not a time/);
+    expect(timeError(() => parseAt('tomorrow', { now: NOW })).message).toMatch(/--at: "tomorrow" has a day but no time/);
     expect(timeError(() => parseAt('2026-12-01', { now: NOW, zone: 'UTC' })).message).toMatch(/no time/);
     expect(timeError(() => parseAt('', { now: NOW })).field).toBe('--at');
   });

@@ -33,7 +33,7 @@ describe('parseBound', () => {
   it.each([
     ['', /--since is empty/],
     ['48', /--since: "48" has no unit/],
-    ['yesterday', /--since: "yesterday" is not a time I can read/],
+    ['last week', /--since: "last week" is not a time I can read/],
     ['0h', /no time back from now/],
     ['2026-02-30', /not a real date/],
     ['2026-11-20 25:00', /not a real date and time/],

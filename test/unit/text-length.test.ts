@@ -87,6 +87,8 @@ describe('X weighted counting (twitter-text v3 conformance)', () => {
 
   it('says why CJK and emoji weigh more', () => {
     expect(judgeText('twitter-x', '日本語 👍🏽').explanation).toBe('X counts this text as 9: 1 emoji counts 2, 3 CJK characters count 2 each');
+    // Said as a person would, not as code points.
+    expect(judgeText('twitter-x', 'Price: 5 € → 4 €').explanation).toBe('X counts this text as 19: 3 symbols such as € or → count 2 each');
   });
 });
 

@@ -13,6 +13,8 @@ function valueCode(values: ValueSource): string {
       return 'COMPREPLY=($(compgen -f -- "$cur"))';
     case 'profiles':
       return 'COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur"))';
+    case 'posts':
+      return 'COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur"))';
     case 'zones':
       return '_socialpub_zones';
     case 'fields':

@@ -13,6 +13,8 @@ export type ValueSource =
   | { kind: 'words'; words: string[] }
   | { kind: 'files' }
   | { kind: 'profiles' }
+  /** Post ids the last `posts list`/`posts create` printed (a local cache; no request at Tab). */
+  | { kind: 'posts' }
   | { kind: 'zones' }
   | { kind: 'fields'; fields: string[] }
   | { kind: 'none' };
@@ -36,6 +38,9 @@ export interface CommandSpec {
   argument: ValueSource;
 }
 
+/** Commands whose first argument is a post id. */
+const POST_ID_COMMANDS = new Set(['posts view', 'posts edit', 'posts schedule', 'posts unschedule', 'posts delete']);
+
 const FILE_FLAGS = new Set(['--file', '--input', '--media', '--log', '--data', '--from-file', '--secret-file', '--webhook-secret-file']);
 
 function flagValues(option: Option, path: string[]): ValueSource {
@@ -44,6 +49,7 @@ function flagValues(option: Option, path: string[]): ValueSource {
   if (long === '--platform') return { kind: 'words', words: [...PLATFORMS] };
   if (long === '--profile') return { kind: 'profiles' };
   if (long === '--tz') return { kind: 'zones' };
+  if (long === '--post' && path.join(' ') === 'results wait') return { kind: 'posts' };
   // Per command, wherever the option is defined (the program-wide one included).
   if (long === '--fields') return { kind: 'fields', fields: fieldsOf(path.join(' ')) };
   if (long === '--status') return { kind: 'words', words: path[0] === 'listen' ? ['published', 'failed'] : [...POST_STATUSES] };
@@ -57,6 +63,7 @@ function argumentValues(cmd: CommandUnknownOpts, path: string[]): ValueSource {
   if (first.argChoices?.length) return { kind: 'words', words: [...first.argChoices] };
   const key = path.join(' ');
   if (key === 'profile use' || key === 'profile show' || key === 'profile remove') return { kind: 'profiles' };
+  if (POST_ID_COMMANDS.has(key)) return { kind: 'posts' };
   // `help <topic>` or `help <command>`: the topics first, from the one list `help` reads.
   if (key === 'help') return { kind: 'words', words: [...helpTopicNames(), ...helpableCommands(cmd)] };
   return { kind: 'none' };
@@ -77,10 +84,33 @@ export function visibleSubcommands(cmd: CommandUnknownOpts): CommandUnknownOpts[
     .filter((c) => cmd.commands.includes(c));
 }
 
-/** Every IANA zone this Node knows, and UTC (which Intl does not list as a canonical zone). */
+/**
+ * Current names of zones that were renamed: some ICU versions list only the old name
+ * (Asia/Calcutta, Europe/Kiev), and people type the new one. Both are accepted by Intl.
+ */
+const RENAMED: Readonly<Record<string, string>> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Dacca': 'Asia/Dhaka',
+  'Asia/Thimbu': 'Asia/Thimphu',
+  'Asia/Ulan_Bator': 'Asia/Ulaanbaatar',
+  'America/Godthab': 'America/Nuuk',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Truk': 'Pacific/Chuuk',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+};
+
+/** Every IANA zone this Node knows, the current names of renamed ones, and UTC (which Intl does not list as a canonical zone). */
 export function timeZones(): string[] {
   const zones = Intl.supportedValuesOf('timeZone');
-  return zones.includes('UTC') ? zones : [...zones, 'UTC'];
+  const current = zones.flatMap((z) => (RENAMED[z] && !zones.includes(RENAMED[z]) ? [RENAMED[z]] : []));
+  return [...zones, ...current, ...(zones.includes('UTC') ? [] : ['UTC'])].sort();
 }
 
 function visibleOptions(cmd: CommandUnknownOpts): Option[] {

@@ -1,5 +1,5 @@
 // RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks; CRLF or LF. Each
-// record remembers the line it starts on, for messages.
+// record remembers the line it starts on, for messages. The delimiter is read from the header.
 
 export interface CsvRecord {
   line: number;
@@ -17,10 +17,19 @@ export class CsvSyntaxError extends Error {
   }
 }
 
-/** What ends an unquoted run: a separator or a line break (a quote inside a field is plain text). */
-const FIELD_END = new Set([',', '\n', '\r']);
+/**
+ * The delimiter the header line uses: ",", or ";" (what spreadsheets write where the comma is the
+ * decimal mark), or a tab; whichever occurs most in the first line outside quotes, "," on a tie.
+ */
+export function detectDelimiter(text: string): string {
+  const header = (text.match(/^[^\r\n]*/)?.[0] ?? '').replace(/"[^"]*"/g, '');
+  const counts = [',', ';', '\t'].map((d) => [d, header.split(d).length - 1] as const);
+  return counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];
+}
 
-export function parseCsv(text: string): CsvRecord[] {
+export function parseCsv(text: string, delimiter = detectDelimiter(text)): CsvRecord[] {
+  // What ends an unquoted run: the delimiter or a line break (a quote inside a field is plain text).
+  const fieldEnd = new Set([delimiter, '\n', '\r']);
   const records: CsvRecord[] = [];
   let fields: string[] = [];
   let field = '';
@@ -70,13 +79,13 @@ export function parseCsv(text: string): CsvRecord[] {
         i++;
       }
       const next = text[i];
-      if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
+      if (next !== undefined && next !== delimiter && next !== '\n' && next !== '\r') {
         throw new CsvSyntaxError(line, col + 1, `line ${line}: unexpected ${JSON.stringify(next)} after a closing quote (quotes inside a field are written "")`);
       }
       continue;
     }
     atFieldStart = false;
-    if (ch === ',') {
+    if (ch === delimiter) {
       fields.push(field);
       field = '';
       atFieldStart = true;
@@ -97,7 +106,7 @@ export function parseCsv(text: string): CsvRecord[] {
     } else {
       // The rest of an unquoted field in one slice, not a character at a time.
       let end = i + 1;
-      while (end < text.length && !FIELD_END.has(text[end]!)) end++;
+      while (end < text.length && !fieldEnd.has(text[end]!)) end++;
       field += text.slice(i, end);
       col += end - i;
       i = end;

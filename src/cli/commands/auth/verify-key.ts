@@ -3,6 +3,7 @@
 import { ApiError } from '../../../client/errors.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Context } from '../../context.js';
+import { isLoopback } from '../../../config/base-url.js';
 
 export const ROTATE_HINT = 'create or rotate a key in the workspace settings under Settings → Developers (a key suspected of leaking must be rotated)';
 export const ADDON_HINT = 'buy the API add-on in Settings → Billing → Add-ons (5 USD/month or 50 USD/year); keys work once it is active';
@@ -29,7 +30,12 @@ export function keyRefusal(err: unknown, situation: { baseUrl: string; login: bo
       exitCode: EXIT.auth,
       code: err.code ?? 'UNAUTHORIZED',
       ...from,
-      hints: ['check that the whole key was copied, and that it belongs to a workspace of this service', ROTATE_HINT, ...(situation.hints ?? [])],
+      hints: [
+        ...(isLoopback(situation.baseUrl)
+          ? [`${situation.baseUrl} is a local sandbox: its keys are new on every start (unless --seed or --data); copy the login line its banner prints, or start it with \`socialpub sandbox --write-profile\``]
+          : ['check that the whole key was copied, and that it belongs to a workspace of this service', ROTATE_HINT]),
+        ...(situation.hints ?? []),
+      ],
     });
   }
   if (err.kind === 'addon-required') {

@@ -10,15 +10,16 @@ function completionCommand(program: CommandUnknownOpts) {
     .command('completion')
     .summary('print a shell completion script (bash, zsh, fish)')
     .description(
-      'Print the completion script for your shell. It completes commands, flags, platform ids, statuses, output formats and, at completion time, your profile names.',
+      'Print the completion script for your shell (default: the one $SHELL names). It completes commands, flags, platform ids, statuses, output formats, time zones and, at completion time, your profile names and the post ids the last `posts list` or `posts create` printed (kept for ten minutes in the cache folder; no request is made at Tab).',
     )
     .addArgument(new Argument('[shell]', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
     .addOption(new Option('--list-profiles', 'print profile names, one per line (used by the scripts)').hideHelp())
+    .addOption(new Option('--list-posts', 'print the post ids the last posts list/create printed, within ten minutes (used by the scripts)').hideHelp())
     .addHelpText(
       'after',
       `
 Examples:
-  socialpub completion bash > ~/.local/share/bash-completion/completions/socialpub
+  socialpub completion > ~/.local/share/bash-completion/completions/socialpub
   socialpub completion zsh > "\${fpath[1]}/_socialpub"
   socialpub completion fish > ~/.config/fish/completions/socialpub.fish`,
     );

@@ -5,8 +5,17 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
 import { completionScript } from '../../completion/generate.js';
 import type { CompletionFlags } from './index.js';
+import { recentPostIds } from '../../post-id-cache.js';
 
 export type Shell = 'bash' | 'zsh' | 'fish';
+
+const SHELLS: readonly Shell[] = ['bash', 'zsh', 'fish'];
+
+/** The login shell ($SHELL: /bin/zsh → zsh), when it is one we write scripts for. */
+function shellOf(env: Readonly<Record<string, string | undefined>>): Shell | undefined {
+  const name = (env.SHELL ?? '').split('/').pop() as Shell;
+  return SHELLS.includes(name) ? name : undefined;
+}
 
 export async function runCompletion(ctx: Context, shell: Shell | undefined, opts: CompletionFlags, cmd: CommandUnknownOpts): Promise<number> {
   const out = ctx.output();
@@ -15,7 +24,16 @@ export async function runCompletion(ctx: Context, shell: Shell | undefined, opts
     if (names.length) await out.data(names.join('\n'));
     return 0;
   }
-  if (!shell) throw new UsageError('completion: name a shell', ['socialpub completion bash | zsh | fish']);
+  if (opts.listPosts) {
+    const ids = await recentPostIds(ctx.env, ctx.clock.now());
+    if (ids.length) await out.data(ids.join('\n'));
+    return 0;
+  }
+  shell ??= shellOf(ctx.env);
+  if (!shell) {
+    const named = ctx.env.SHELL ? `$SHELL is ${ctx.env.SHELL}, not one of bash, zsh or fish` : '$SHELL is not set';
+    throw new UsageError(`completion: name a shell (${named})`, ['socialpub completion bash | zsh | fish']);
+  }
   let root = cmd;
   while (root.parent) root = root.parent;
   await out.data(completionScript(shell, root).replace(/\n$/, ''));

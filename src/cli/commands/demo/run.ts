@@ -80,7 +80,8 @@ async function schedule(session: DemoSession, { clock }: DemoServices, postId: s
 
 async function waitForResults(session: DemoSession, postId: string): Promise<void> {
   session.say('Wait for every target to report (exit 7 when any platform failed, as a CI job would see it).');
-  await session.run(['results', 'wait', '--post', postId, '--timeout', '30s']);
+  // Repeated by hand the post is due a minute after `--at +1m`: the wait must outlast that.
+  await session.run(['results', 'wait', '--post', postId, '--timeout', '30s'], { repeatAs: `results wait --post ${postId} --timeout 3m` });
   await session.run(['posts', 'list', '--status', 'published', '--status', 'failed']);
   session.say('Results: success and failure rows merged, newest first.');
   await session.run(['results', 'list', '--post', postId]);

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { wrapProse } from '../../../output/wrap.js';
 import type { Colors } from '../../../output/colors.js';
 import type { Clock, Context } from '../../context.js';
 import { runProgram } from '../../run.js';
@@ -53,7 +54,7 @@ export function demoSession(ctx: Context, clock: Clock): DemoSession {
   const write = (text: string) => void ctx.io.stdout.write(text);
 
   return {
-    say: (text) => write(`\n${c.bold(c.cyan('▸'))} ${text}\n`),
+    say: (text) => write(`\n${wrapProse(`${c.bold(c.cyan('▸'))} ${text}`, ctx.io.stdout.isTTY ? ctx.io.stdout.columns : undefined)}\n`),
     write,
     commands,
     configDir,

@@ -2,6 +2,7 @@
 // --max-events (exit 0), --timeout without a new event (exit 1) or Ctrl-C (exit 130), always
 // with a summary on stderr. Event lines are written synchronously from the engine's emit, so
 // what is printed keeps the order in which deliveries arrived.
+import { wrapProse } from '../../../output/wrap.js';
 import { closeSync, writeSync } from 'node:fs';
 import { CliError, UsageError, EXIT } from '../../cli-error.js';
 import type { Context } from '../../context.js';
@@ -124,9 +125,15 @@ function printEvents(listener: Listener, o: PrintOptions): () => number {
   return () => printed;
 }
 
+/** stderr, with lines wider than the terminal broken between words. */
+function wrappedStderr(ctx: Context): { write(text: string): boolean } {
+  const { stderr } = ctx.io;
+  return { write: (text) => stderr.write(wrapProse(text, stderr.isTTY ? stderr.columns : undefined)) };
+}
+
 /** Duplicates, rejections and forwards: one note each on stderr. */
 function showNotes(ctx: Context, listener: Listener, out: Output): void {
-  const stderr = ctx.io.stderr;
+  const stderr = wrappedStderr(ctx);
   const colors = out.colors;
   listener.on('duplicate', (d) => {
     if (!out.quiet) stderr.write(duplicateLine(d.webhookId, colors));
@@ -138,7 +145,7 @@ function showNotes(ctx: Context, listener: Listener, out: Output): void {
 
 /** The ready message: the URL, what to do with it, and what is (not) checked. */
 function announce(ctx: Context, listener: Listener, plan: ListenPlan, out: Output): void {
-  const stderr = ctx.io.stderr;
+  const stderr = wrappedStderr(ctx);
   const colors = out.colors;
   stderr.write(`${colors.green('Ready!')} Listening for webhook deliveries on ${colors.bold(listener.url)}\n`);
   if (!out.quiet) {

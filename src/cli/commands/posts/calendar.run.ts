@@ -4,6 +4,7 @@ import { UsageError } from '../../cli-error.js';
 import { calendarData, parseFrom, renderCalendar, todayIn } from '../../../posts/calendar.js';
 import { userZone } from '../../../posts/zone.js';
 import { displayWidth } from '../../../output/width.js';
+import { wrapLines } from '../../../output/wrap.js';
 import type { Post } from '../../../wire/schemas.js';
 import type { CalendarFlags } from './calendar.js';
 
@@ -13,14 +14,16 @@ export async function runCalendar(ctx: Context, flags: CalendarFlags): Promise<n
   const zone = userZone(ctx.env, flags.tz);
   const from = parseFrom(flags.from, now, zone);
   const client = await ctx.client();
-  // Every scheduled post of the workspace (the service cannot filter by time): few by nature.
+  // Every post with a time (the service cannot filter by time); only those of the period are kept.
   const posts: Post[] = [];
-  for await (const post of client.posts.iterate({ status: ['scheduled'] }, { pageSize: 100 })) posts.push(post);
+  for await (const post of client.posts.iterate({ status: ['scheduled', 'published', 'failed'] }, { pageSize: 100 })) posts.push(post);
   const data = calendarData(posts, { view: flags.month ? 'month' : 'week', from, zone });
   const out = ctx.output();
   await out.object(data, (shown) =>
     renderCalendar(shown, {
-      width: ctx.io.stdout.columns ?? 80,
+      // To a file or a pipe nothing is cut: cells take the width their posts need.
+      width: ctx.io.stdout.isTTY ? (ctx.io.stdout.columns ?? 80) : Infinity,
+      wrap: (text: string, width: number, maxLines: number) => wrapLines(text, width, maxLines),
       today: todayIn(now, zone),
       widthOf: displayWidth,
       ...(out.colors.enabled ? { highlight: (text: string) => out.colors.bold(out.colors.cyan(text)) } : { todayMarker: '*' }),

@@ -8,9 +8,9 @@ export type CalendarFlags = FlagsOf<typeof calendarCommand>;
 function calendarCommand(posts: CommandUnknownOpts) {
   return posts
     .command('calendar')
-    .summary('show the scheduled posts of a week or a month on a calendar')
+    .summary('show the posts of a week or a month on a calendar')
     .description(
-      "Draws the scheduled posts of a week (days as columns, times as rows; the default) or a month (a grid) in your zone (--tz, else TZ, else this machine's), fitted to the terminal, today highlighted; each post as its time, platforms and the start of its title. An empty week says so and names the next scheduled post. --json prints the same posts grouped by local day. Weeks run Monday to Sunday.",
+      "Draws the posts of a week (days as columns, times as rows; the default) or a month (a grid) in your zone (--tz, else TZ, else this machine's), fitted to the terminal, today highlighted: the scheduled ones, and those already published (✓) or failed (✗). Each post shows its platforms (short names, explained under the grid) and its title or text over up to three lines. An empty week says so and names the next scheduled post. Printed to a file, nothing is cut. --json prints the same posts grouped by local day. Weeks run Monday to Sunday. For an iCalendar file: posts list -o ics.",
     )
     .option('--week', 'the week holding --from (the default)')
     .option('--month', 'the month holding --from')

@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
-import { draftFromBody, draftFromFlags, parseTextFor, type FlagValues, type Issue, type MediaSource, type PostDraft } from '../../../posts/draft.js';
+import { COMMAND_LINE_LABELS, draftFromBody, draftFromFlags, parseTextFor, type FlagValues, type Issue, type MediaSource, type PostDraft } from '../../../posts/draft.js';
 import { parseJsonWithLocation } from '../../../posts/json-location.js';
 import { mediaInspector, type MediaFacts } from '../../../posts/media-facts.js';
 import { collectFacts } from '../../../posts/body.js';
@@ -14,7 +14,9 @@ import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { machineZone, parseAt, requireFuture, type ResolvedAt } from '../../../posts/when.js';
 import { readSource } from './read-source.js';
 import { userZone } from '../../../posts/zone.js';
-import { askAt, askMedia, askPlatforms, askTexts } from './prompts.js';
+import { askAt, askMedia, askPlatforms, askTexts, editUntilValid, type EditText } from './prompts.js';
+import { editText } from '../../editor.js';
+import { textFromFile } from '../../../posts/compose-input.js';
 import { splitList } from '../../flags/text.js';
 import { checkIdempotencyKey } from './send.js';
 import { PLATFORM_LIMITS, isPlatform } from '../../../wire/platforms.js';
@@ -33,11 +35,16 @@ export interface Composed {
   facts: Map<MediaSource, MediaFacts>;
   /** Whether any value came from a prompt (then a confirmation is due). */
   prompted: boolean;
+  /** The payload values the draft was built from (flags and answers): what Edit starts from. */
+  values: FlagValues | undefined;
+  /** The time as typed. */
+  atInput: string | undefined;
 }
 
 const PAYLOAD_FLAGS: Array<[keyof CreateFlags, string]> = [
   ['platform', '--platform'],
   ['text', '--text'],
+  ['textFile', '--text-file'],
   ['textFor', '--text-for'],
   ['media', '--media'],
   ['title', '--title'],
@@ -61,6 +68,9 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
       'or leave the id out to create and schedule a new post from the payload options',
     ]);
   }
+  if (opts.text !== undefined && opts.textFile !== undefined) {
+    throw new UsageError('--text-file cannot be combined with --text', ['give the text one way: --text "…" for a line, --text-file <file|-> for a file or stdin']);
+  }
   // Checked first: a bad key found after the prompts would lose everything typed.
   checkIdempotencyKey(opts.idempotencyKey);
   const zone = catchTime(issues, () => userZone(ctx.env, opts.tz)) ?? machineZone();
@@ -71,6 +81,8 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
   let atInput = opts.at;
   let atField = '--at';
   let at: ResolvedAt | undefined;
+  let values: FlagValues | undefined;
+  let labels = COMMAND_LINE_LABELS;
   const resolveAt = (input: string) => {
     const now = ctx.clock.now();
     return catchTime(issues, () => {
@@ -96,7 +108,12 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
     if (atInput === undefined && body.scheduledAt !== undefined) [atInput, atField] = [body.scheduledAt, `${src.label}: scheduledAt`];
   } else {
     // Commas work for --platform as for every repeatable flag (texts and paths may hold commas).
-    const values: FlagValues = { ...opts, ...(opts.platform ? { platform: splitList(opts.platform) } : {}) };
+    values = { ...opts, ...(opts.platform ? { platform: splitList(opts.platform) } : {}) };
+    if (opts.textFile !== undefined) {
+      const src = await readSource(ctx, opts.textFile, '--text-file');
+      values.text = textFromFile(src.text);
+      labels = { ...COMMAND_LINE_LABELS, text: `--text-file ${src.label}` };
+    }
     // A malformed --text-for is the problem to report, not the text it failed to give.
     const syntax: Issue[] = [];
     parseTextFor(values.textFor ?? [], syntax);
@@ -109,7 +126,7 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
       }
       // Everything given is judged before the first question, so a typo in a flag never costs
       // what was typed at the prompts.
-      const given = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues);
+      const given = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues, labels);
       const givenFacts = await collectFacts([given], inspect);
       issues.push(...validateDraft(given, (m) => givenFacts.get(m), { skipMissing: true, platformRules: opts.localChecks !== false }));
       if (mode === 'schedule' && atInput !== undefined) at = resolveAt(atInput);
@@ -117,7 +134,7 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
       await askPayload(ctx, values);
       prompted = true;
     }
-    draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues);
+    draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues, labels);
   }
 
   const facts = draft ? await collectFacts([draft], inspect) : new Map<MediaSource, MediaFacts>();
@@ -133,7 +150,7 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
     at = resolveAt(atInput);
   }
   if (issues.length) throw new InvalidInputError(issues);
-  return { draft, postId, at, zone, facts, prompted };
+  return { draft, postId, at, zone, facts, prompted, values, atInput };
 }
 
 /** Flags a draft cannot do without (media is checked by validation, per platform). */
@@ -161,9 +178,14 @@ function needsMedia(values: FlagValues): boolean {
   return platforms.some((p) => isPlatform(p) && PLATFORM_LIMITS[p].requiresMedia);
 }
 
+/** The editor for composing, and a line on stderr when its text does not fit. */
+function editing(ctx: Context): [EditText, (line: string) => void] {
+  return [(initial) => editText(ctx, initial, { suffix: '.txt' }).then((t) => (t === undefined ? undefined : textFromFile(t))), (line) => ctx.output().warn(line)];
+}
+
 async function askPayload(ctx: Context, values: FlagValues): Promise<void> {
   if (!(values.platform ?? []).length && !(values.textFor ?? []).length) values.platform = await askPlatforms(ctx.prompter());
-  await askTexts(ctx.prompter(), values);
+  await askTexts(ctx.prompter(), values, ...editing(ctx));
   if (!(values.media ?? []).length) values.media = await askMedia(ctx.prompter(), values, mediaProblems(values));
 }
 
@@ -182,4 +204,51 @@ function mediaProblems(values: FlagValues): (answer: string[]) => Promise<string
     // The answer is not a flag: "nope.png: no such file", not "--media nope.png: …".
     return problems.map((i) => `${i.message.replace(/^--media /, '')}${i.fix ? ` (${i.fix})` : ''}`).join('; ');
   };
+}
+
+type Change = 'text' | 'platforms' | 'media' | 'title' | 'time';
+
+/**
+ * Edit at the confirmation: one value is asked again, starting from what it is (a text opens in
+ * the editor), and the post is composed anew from the rest as it was.
+ */
+export async function revise(ctx: Context, c: Composed, opts: ComposeFlags, mode: 'create' | 'schedule'): Promise<Composed> {
+  const prompter = ctx.prompter();
+  const choices: Array<{ name: string; value: Change }> = [];
+  if (c.values) choices.push({ name: 'Text', value: 'text' }, { name: 'Platforms', value: 'platforms' }, { name: 'Media', value: 'media' }, { name: 'Title', value: 'title' });
+  if (mode === 'schedule') choices.push({ name: 'Time', value: 'time' });
+  const change = choices.length === 1 ? choices[0]!.value : await prompter.select({ message: 'Change what?', choices });
+  if (change === 'time' || !c.values) {
+    const atInput = await askAt(prompter, c.zone, ctx.clock.now, c.atInput);
+    return { ...c, atInput, at: parseAt(atInput, { now: ctx.clock.now(), zone: c.zone }), prompted: true };
+  }
+  const values: FlagValues = { ...c.values };
+  const platforms = c.draft?.platforms.map((p) => p.platform) ?? [];
+  if (change === 'text') await reviseText(ctx, values, platforms);
+  if (change === 'platforms') {
+    values.platform = await askPlatforms(prompter, platforms);
+    // Texts of platforms no longer chosen go; new ones without a text are asked for.
+    values.textFor = [...parseTextFor(values.textFor ?? [], [])].filter(([p]) => values.platform!.includes(p)).map(([p, t]) => `${p}=${t}`);
+    await askTexts(prompter, values, ...editing(ctx));
+  }
+  if (change === 'media') values.media = await askMedia(prompter, values, mediaProblems(values), values.media ?? []);
+  if (change === 'title') values.title = (await prompter.input({ message: 'Title (empty for none)', ...(values.title ? { default: values.title } : {}) })).trim() || undefined;
+  const next = await compose(ctx, { ...opts, ...values, textFile: undefined, file: undefined, at: c.atInput }, mode);
+  return { ...next, prompted: true };
+}
+
+/** The shared text, or the one platform's text the user picks, opened in the editor. */
+async function reviseText(ctx: Context, values: FlagValues, platforms: string[]): Promise<void> {
+  const own = parseTextFor(values.textFor ?? [], []);
+  const shared = platforms.filter((p) => !own.has(p));
+  const texts: Array<{ name: string; value: string }> = [
+    ...(values.text !== undefined && shared.length ? [{ name: `the text for ${shared.join(', ')}`, value: '' }] : []),
+    ...[...own.keys()].map((p) => ({ name: `the text for ${p}`, value: p })),
+  ];
+  const pick = texts.length === 1 ? texts[0]!.value : await ctx.prompter().select({ message: 'Which text?', choices: texts });
+  const [edit, say] = editing(ctx);
+  const edited = await editUntilValid(edit, pick === '' ? (values.text ?? '') : own.get(pick)!, pick === '' ? shared : [pick], say);
+  if (edited === undefined) return;
+  if (pick === '') values.text = edited;
+  else values.textFor = [...own].map(([p, t]) => `${p}=${p === pick ? edited : t}`);
 }

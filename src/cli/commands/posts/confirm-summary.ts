@@ -9,14 +9,15 @@ import type { MediaSource } from '../../../posts/draft.js';
 import type { MediaFacts } from '../../../posts/media-facts.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
 import type { Composed } from './compose.js';
+import { cutToWidth, displayWidth, flattenCell, padToWidth } from '../../../output/width.js';
 
-const PREVIEW = 48;
+/** The label column: two spaces, then the label padded to this. */
+const LABEL = 13;
 
-/** "Hello world…" on one line, at most PREVIEW characters as people see them. */
-function preview(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(flat)].map((s) => s.segment);
-  return JSON.stringify(graphemes.length > PREVIEW ? `${graphemes.slice(0, PREVIEW - 1).join('')}…` : flat);
+/** "Hello world…" on one line, quoted, in at most `max` columns as the terminal shows them. */
+function preview(text: string, max: number): string {
+  const flat = flattenCell(text).replace(/\s+/g, ' ').trim();
+  return `"${cutToWidth(flat, Math.max(8, max - 2))}"`;
 }
 
 /** "PNG image (image/png), 2 KB" for a file; for a URL, what its name says (the service checks it). */
@@ -36,13 +37,31 @@ function describeWhen(iso: string, zone: string, now: number): string {
   return `${named}${utc} · ${formatRelative(t, now)}`;
 }
 
-export function confirmSummary(c: Composed, now: number): string {
+/** What a draft being scheduled holds, as the service returned it. */
+export interface ExistingPost {
+  payloads: Record<string, unknown>;
+  title?: string | null;
+}
+
+/** The summary in `width` columns: long values are cut (a text shows its start), never wrapped. */
+export function confirmSummary(c: Composed, now: number, width = 80, existing?: ExistingPost): string {
   const rows: Array<[string, string]> = [];
-  const pad = (cells: string[], widths: number[]) => cells.map((s, i) => (i < cells.length - 1 ? s.padEnd(widths[i]!) : s)).join('  ');
+  const room = Math.max(20, width - LABEL);
+  const pad = (cells: string[], widths: number[]) => cells.map((s, i) => (i < cells.length - 1 ? padToWidth(s, widths[i]!) : s)).join('  ');
   if (c.postId !== undefined && !c.draft) rows.push(['post', `${c.postId} (a draft, as it is)`]);
+  if (existing) {
+    const entries = Object.entries(existing.payloads);
+    if (entries.length) rows.push(['platforms', entries.map(([p]) => p).join(', ')]);
+    const nameWidth = Math.max(0, ...entries.map(([p]) => p.length));
+    entries.forEach(([p, payload], i) => {
+      const text = (payload as { text?: unknown } | null)?.text;
+      if (typeof text === 'string') rows.push([i === 0 ? 'text' : '', pad([p, preview(text, room - nameWidth - 2)], [nameWidth])]);
+    });
+    if (typeof existing.title === 'string') rows.push(['title', preview(existing.title, room)]);
+  }
   const platforms = c.draft?.platforms ?? [];
   if (platforms.length) rows.push(['platforms', platforms.map((p) => p.platform).join(', ')]);
-  const width = Math.max(0, ...platforms.map((p) => p.platform.length));
+  const nameWidth = Math.max(0, ...platforms.map((p) => p.platform.length));
   const counts = platforms.map((p) => (p.text !== undefined && isPlatform(p.platform) ? judgeText(p.platform, p.text) : undefined));
   const countWidth = Math.max(0, ...counts.map((v) => (v ? `${v.count.length} of ${v.limit} characters`.length : 0)));
   platforms.forEach((p, i) => {
@@ -50,14 +69,14 @@ export function confirmSummary(c: Composed, now: number): string {
     if (p.text === undefined || !v || !isPlatform(p.platform)) return;
     // The count alone: it fits (validation passed), and the explanation would double the line.
     const count = `${v.count.length} of ${v.limit} ${unitWord(p.platform, v.limit)}`;
-    rows.push([i === 0 ? 'text' : '', pad([p.platform, count, preview(p.text)], [width, countWidth])]);
+    rows.push([i === 0 ? 'text' : '', pad([p.platform, count, preview(p.text, room - nameWidth - countWidth - 4)], [nameWidth, countWidth])]);
   });
   const seen = new Map<string, MediaSource>();
   for (const p of platforms) for (const m of p.media) if (!seen.has(m.source)) seen.set(m.source, m);
   const names = [...seen.values()].map((m) => (m.isUrl ? m.source : basename(m.path ?? m.source)));
-  const nameWidth = Math.max(0, ...names.map((n) => n.length));
-  [...seen.values()].forEach((m, i) => rows.push([i === 0 ? 'media' : '', pad([names[i]!, describeMedia(m, c.facts.get(m))], [nameWidth])]));
-  if (c.draft?.title !== undefined) rows.push(['title', preview(c.draft.title)]);
+  const fileWidth = Math.max(0, ...names.map((n) => displayWidth(n)));
+  [...seen.values()].forEach((m, i) => rows.push([i === 0 ? 'media' : '', pad([names[i]!, describeMedia(m, c.facts.get(m))], [fileWidth])]));
+  if (c.draft?.title !== undefined) rows.push(['title', preview(c.draft.title, room)]);
   rows.push(['when', c.at ? describeWhen(c.at.iso, c.zone, now) : 'a draft: nothing is published until you schedule it']);
-  return rows.map(([k, v]) => `  ${k.padEnd(11)}${v}`).join('\n');
+  return rows.map(([k, v]) => `  ${k.padEnd(LABEL - 2)}${cutToWidth(v, room)}`).join('\n');
 }

@@ -22,9 +22,8 @@ export function statusColor(status: string, c: Colors): string {
   }
 }
 
-/** The title, else the first platform's text. */
-export function headline(post: Post): string {
-  if (post.title) return post.title;
+/** The first platform's text ('' when none has one). */
+export function firstText(post: Post): string {
   for (const payload of Object.values(post.payloads ?? {})) {
     const text = (payload as { text?: unknown } | null)?.text;
     if (typeof text === 'string' && text) return text;
@@ -32,32 +31,65 @@ export function headline(post: Post): string {
   return '';
 }
 
+/** The title, else the first platform's text. */
+export function headline(post: Post): string {
+  return post.title || firstText(post);
+}
+
+const platformList = (p: Post) => Object.keys(p.payloads ?? {}).join(',');
+
+/**
+ * "failed · 3/5 published" when only some targets were published (from the post's optional
+ * `targets`, the latest result of each); else the status alone.
+ */
+export function statusLabel(post: Post): string {
+  const outcomes = Object.values(post.targets ?? {});
+  const published = outcomes.filter((o) => o === 'published').length;
+  return published > 0 && published < outcomes.length ? `${post.status} · ${published}/${outcomes.length} published` : post.status;
+}
+
+/** "2026-12-01 09:00" in the zone (the zone's name is left to the header and --tz). */
+const localDate = (iso: string, zone: string | undefined) => formatLocal(iso, zone).replace(/ \S+$/, '');
+
 export function postColumns(now: number, zone?: string): Column<Post>[] {
   return [
-    // priority: lower is more important; long platform lists become counts before text is cut.
+    // priority: lower is more important. The time goes before the platforms (a count, when
+    // narrow), which say where a post goes; long platform lists become counts before text is cut.
     { header: 'id', field: 'id', value: (p) => p.id, priority: 0, shrink: 'never' },
-    { header: 'status', field: 'status', value: (p) => p.status, pretty: (p, c) => statusColor(p.status, c), priority: 1, minWidth: 9 },
+    {
+      header: 'status',
+      field: 'status',
+      // Scripts compare the status itself; the partial outcome is for people.
+      value: (p) => p.status,
+      pretty: (p, c) => statusLabel(p).replace(p.status, statusColor(p.status, c)),
+      // Short of room: "failed 3/5".
+      compact: (p, c) => statusLabel(p).replace(p.status, statusColor(p.status, c)).replace(/ · (\d+\/\d+) published$/, ' $1'),
+      priority: 1,
+      minWidth: 9,
+    },
     {
       header: 'platforms',
       field: 'platforms',
-      value: (p) => Object.keys(p.payloads ?? {}).join(','),
+      value: platformList,
       compact: (p) => {
         const n = Object.keys(p.payloads ?? {}).length;
         return n === 1 ? Object.keys(p.payloads ?? {})[0]! : `${n} platforms`;
       },
       maxWidth: 24,
-      priority: 4,
+      priority: 3,
     },
     {
       header: 'scheduled',
       field: 'scheduledAt',
-      priority: 3,
+      priority: 4,
       minWidth: 11,
       value: (p) => p.scheduledAt ?? '',
-      pretty: (p, c) => (p.scheduledAt ? `${formatRelative(p.scheduledAt, now)} ${c.dim(`(${formatLocal(p.scheduledAt, zone)})`)}` : c.dim('—')),
-      compact: (p, c) => (p.scheduledAt ? formatRelative(p.scheduledAt, now) : c.dim('—')),
+      pretty: (p, c) => (p.scheduledAt ? `${formatLocal(p.scheduledAt, zone)} ${c.dim(`(${formatRelative(p.scheduledAt, now)})`)}` : c.dim('—')),
+      // Short of room, the date stays: "in 12 days" alone does not say which day.
+      compact: (p, c) => (p.scheduledAt ? localDate(p.scheduledAt, zone) : c.dim('—')),
     },
-    { header: 'title / text', field: 'title', value: headline, priority: 2, minWidth: 10 },
+    // `headline`: `title` stays the title alone, in TSV as in JSON.
+    { header: 'title / text', field: 'headline', value: headline, priority: 2, minWidth: 10 },
   ];
 }
 
@@ -76,6 +108,7 @@ export function postView(now: number, zone: string): TableView<Post> {
     columns: postColumns(now, zone),
     id: (post) => post.id,
     fields: fieldsOf('posts list'),
+    derived: { platforms: (p) => Object.keys(p.payloads ?? {}), text: firstText, headline },
     calendar: { header: () => icsHeader(), event: (post) => icsEvent(post, { now }), footer: icsFooter },
   };
 }

@@ -7,12 +7,15 @@ import { statuses as parseStatuses } from '../../flags/choice.js';
 import { userZone } from '../../../posts/zone.js';
 import { listFooter, postView } from './list-columns.js';
 import type { ListFlags } from './list.js';
+import { rememberPostIds } from '../../post-id-cache.js';
 
 export async function runList(ctx: Context, opts: ListFlags): Promise<number> {
   const statuses = parseStatuses('--status', opts.status);
   if (opts.all && opts.limit !== undefined) throw new UsageError('--all and --limit cannot be combined', ['--all prints every post; --limit N prints N']);
   const limit = opts.all ? Infinity : (optionalWholeNumber('--limit', opts.limit, { min: 1 }) ?? FLAG_DEFAULTS.limit);
   const offset = optionalWholeNumber('--offset', opts.offset) ?? 0;
+  // Checked before any request: a zone typo is a usage error, not a half-printed table.
+  const zone = userZone(ctx.env, opts.tz);
 
   const client = await ctx.client();
   const out = ctx.output();
@@ -27,14 +30,18 @@ export async function runList(ctx: Context, opts: ListFlags): Promise<number> {
       onTotal: (t) => (total = t),
     },
   );
+  // The first ids printed are remembered for shell completion (no request is made at Tab).
+  const shown: string[] = [];
   async function* limited() {
     let n = 0;
     for await (const row of rows) {
+      if (shown.length < 100) shown.push(row.id);
       yield row;
       if (++n >= limit) return;
     }
   }
-  const count = await out.list(limited(), postView(ctx.clock.now(), userZone(ctx.env, undefined)));
+  const count = await out.list(limited(), postView(ctx.clock.now(), zone));
+  await rememberPostIds(ctx.env, ctx.clock.now(), shown);
   out.footer(listFooter(offset, count, total, statuses));
   return 0;
 }

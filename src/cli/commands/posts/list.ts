@@ -15,20 +15,22 @@ function listCommand(posts: CommandUnknownOpts) {
     .description(
       `List posts newest first. --limit is how many rows to print (default ${FLAG_DEFAULTS.limit}); pages of up to 100 are fetched as ` +
         'needed. --all streams every post in constant memory. On a terminal: a table with coloured statuses and ' +
-        'relative times, and a footer on stderr with the next --offset; piped: TSV with RFC 3339 times.',
+        'times in your zone, and a footer on stderr with the next --offset; piped: TSV with RFC 3339 times. ' +
+        '-o ics prints the scheduled posts as an iCalendar file for a calendar app.',
     )
     .option('--status <status>', 'draft, scheduled, published or failed (repeatable or comma-separated)', collect)
     .option('--limit <n>', 'rows to print')
     .option('--offset <n>', 'rows to skip first')
     .option('--all', 'every post (streams)')
+    .option('--tz <zone>', "IANA zone the times are shown in on a terminal (default: this machine's)")
     .addHelpText(
       'after',
       `
 Examples:
   socialpub posts list
-  socialpub posts list --status failed --status published --limit 50
+  socialpub posts list --status failed --status published --limit 50 --tz Europe/Paris
   socialpub posts list --status scheduled --all --output ndjson > scheduled.ndjson
-  socialpub posts list --offset 20`,
+  socialpub posts list --status scheduled --all -o ics > scheduled.ics`,
     );
 }
 

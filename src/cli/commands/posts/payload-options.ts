@@ -12,6 +12,7 @@ export function addPostOptions<Args extends unknown[]>(cmd: Command<Args, {}, Op
   return cmd
     .option('--platform <id>', `target platform, repeatable or comma-separated (${PLATFORMS.join(', ')})`, collect)
     .option('--text <text>', 'text for every platform')
+    .option('--text-file <file|->', 'text for every platform from a file (- for stdin); paragraphs and line breaks are kept')
     .option('--text-for <platform=text>', 'text for one platform (repeatable; wins over --text)', collect)
     .option('--media <path|url>', `image or video: ${media} or an https URL (repeatable)`, collect)
     .option('--title <title>', 'title of the post (YouTube needs one)')

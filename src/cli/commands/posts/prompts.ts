@@ -6,10 +6,15 @@ import type { Prompter } from '../../prompter.js';
 import { parseTextFor, type FlagValues } from '../../../posts/draft.js';
 import { TimeInputError, parseAt, requireFuture } from '../../../posts/when.js';
 
-export async function askPlatforms(prompter: Prompter): Promise<string[]> {
+export async function askPlatforms(prompter: Prompter, current: readonly string[] = []): Promise<string[]> {
   return prompter.checkbox({
     message: 'Platforms to post to',
-    choices: PLATFORMS.map((p) => ({ name: `${p} (up to ${PLATFORM_LIMITS[p].maxText} characters${PLATFORM_LIMITS[p].requiresMedia ? ', needs media' : ''})`, value: p, short: p })),
+    choices: PLATFORMS.map((p) => ({
+      name: `${p} (up to ${PLATFORM_LIMITS[p].maxText} characters${PLATFORM_LIMITS[p].requiresMedia ? ', needs media' : ''})`,
+      value: p,
+      short: p,
+      ...(current.includes(p) ? { checked: true } : {}),
+    })),
     required: true,
   });
 }
@@ -33,32 +38,66 @@ export function textValidator(platforms: readonly string[], allowEmpty: boolean)
   };
 }
 
+/** Opens the editor on a text; undefined when the user gave up (an empty file or a failed editor). */
+export type EditText = (initial: string) => Promise<string | undefined>;
+
+/** The answer to a text prompt that asks for one text per platform instead. */
+const PER_PLATFORM = '-';
+
+/**
+ * The editor until its text suits these platforms: a text over a limit is shown with the reason
+ * (through `say`) and opened again; an empty file gives up (the prompt asks again).
+ */
+export async function editUntilValid(edit: EditText, initial: string, platforms: readonly string[], say: (line: string) => void): Promise<string | undefined> {
+  let text = initial;
+  for (;;) {
+    const edited = await edit(text);
+    if (edited === undefined || edited.trim() === '') return undefined;
+    const verdict = textValidator(platforms, false)(edited);
+    if (verdict === true) return edited;
+    say(`${verdict}: opening the editor again (empty the file to give up)`);
+    text = edited;
+  }
+}
+
+/** One text for these platforms: typed on the line, or (Enter alone) written in the editor. */
+async function askText(prompter: Prompter, platforms: readonly string[], edit: EditText, say: (line: string) => void, perPlatform: boolean): Promise<string> {
+  const hint = perPlatform ? `Enter alone: write it in your editor; ${PER_PLATFORM} : one text per platform` : 'Enter alone: write it in your editor';
+  for (;;) {
+    const answer = await prompter.input({
+      message: `Text for ${platforms.join(', ')} (${hint})`,
+      validate: (v) => (v.trim() === '' || (perPlatform && v.trim() === PER_PLATFORM) ? true : textValidator(platforms, false)(v)),
+    });
+    if (answer.trim() !== '') return answer;
+    const written = await editUntilValid(edit, '', platforms, say);
+    if (written !== undefined) return written;
+  }
+}
+
 /** Fills --text (or one --text-for per platform) for platforms that have none. */
-export async function askTexts(prompter: Prompter, values: FlagValues): Promise<void> {
+export async function askTexts(prompter: Prompter, values: FlagValues, edit: EditText, say: (line: string) => void): Promise<void> {
   if (values.text !== undefined) return;
   const perPlatform = parseTextFor(values.textFor ?? [], []);
   const platforms = platformsOf(values);
   const textless = platforms.filter((p) => !perPlatform.has(p));
   if (textless.length === 0) return;
   if (textless.length > 1) {
-    const all = await prompter.input({ message: `Text for ${textless.join(', ')} (leave empty to write one per platform)`, validate: textValidator(textless, true) });
-    if (all.trim() !== '') {
+    const all = await askText(prompter, textless, edit, say, true);
+    if (all.trim() !== PER_PLATFORM) {
       values.textFor = [...(values.textFor ?? []), ...textless.map((p) => `${p}=${all}`)];
       return;
     }
   }
   const added: string[] = [];
-  for (const p of textless) {
-    const t = await prompter.input({ message: `Text for ${p}`, validate: textValidator([p], false) });
-    added.push(`${p}=${t}`);
-  }
+  for (const p of textless) added.push(`${p}=${await askText(prompter, [p], edit, say, false)}`);
   values.textFor = [...(values.textFor ?? []), ...added];
 }
 
 /** Asks for media until the answer suits every platform; `problems` says what is wrong ('' when nothing). */
-export async function askMedia(prompter: Prompter, values: FlagValues, problems: (media: string[]) => Promise<string>): Promise<string[]> {
+export async function askMedia(prompter: Prompter, values: FlagValues, problems: (media: string[]) => Promise<string>, current: readonly string[] = []): Promise<string[]> {
   const needing = platformsOf(values).filter((p) => isPlatform(p) && PLATFORM_LIMITS[p].requiresMedia);
   const answer = await prompter.input({
+    ...(current.length ? { default: current.join(', ') } : {}),
     message: needing.length ? `Media files or URLs, comma-separated (${needing.join(', ')} need${needing.length === 1 ? 's' : ''} at least one)` : 'Media files or URLs, comma-separated (empty for none)',
     validate: async (v) => {
       if (needing.length && v.trim() === '') return `${needing.join(', ')} need media`;
@@ -74,9 +113,10 @@ const splitMedia = (answer: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-export async function askAt(prompter: Prompter, zone: string, now: () => number): Promise<string> {
+export async function askAt(prompter: Prompter, zone: string, now: () => number, current?: string): Promise<string> {
   return prompter.input({
-    message: `When? (RFC 3339, "YYYY-MM-DD HH:MM" in ${zone}, or +30m / +2h / +1d)`,
+    ...(current !== undefined ? { default: current } : {}),
+    message: `When? ("tomorrow 9am", "mon 10:00", "YYYY-MM-DD HH:MM" in ${zone}, RFC 3339, or +30m / +2h / +1d)`,
     validate: (v) => {
       try {
         requireFuture(parseAt(v, { now: now(), zone }), now());
@@ -89,8 +129,17 @@ export async function askAt(prompter: Prompter, zone: string, now: () => number)
   });
 }
 
-/** Shows what will be sent (on stderr, where prompts live) and asks to go ahead. */
-export async function confirmSend(prompter: Prompter, stderr: { write(s: string): boolean }, summary: string): Promise<boolean> {
+export type Decision = 'send' | 'edit' | 'cancel';
+
+/** Shows what will be sent (on stderr, where prompts live) and asks: send, change something, or stop. */
+export async function confirmSend(prompter: Prompter, stderr: { write(s: string): boolean }, summary: string): Promise<Decision> {
   stderr.write(`\nThis will be sent:\n\n${summary}\n\n(the exact requests: run it again with --dry-run)\n\n`);
-  return prompter.confirm({ message: 'Send it?', default: true });
+  return prompter.select<Decision>({
+    message: 'Send it?',
+    choices: [
+      { name: 'Send', value: 'send' },
+      { name: 'Edit (change a value; the others are kept)', value: 'edit', short: 'Edit' },
+      { name: 'Cancel (nothing is sent)', value: 'cancel', short: 'Cancel' },
+    ],
+  });
 }

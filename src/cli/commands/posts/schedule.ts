@@ -14,13 +14,13 @@ function scheduleCommand(posts: CommandUnknownOpts) {
     .summary('schedule a draft, a new post, or a whole file of posts')
     .description(
       'Schedule a post for publication. --at takes RFC 3339 with an offset, "YYYY-MM-DD HH:MM" read in --tz (an IANA ' +
-        "zone, default this machine's), or +30m / +2h / +1d; past times, unknown zones and local times skipped by a DST " +
+        "zone, default this machine's), \"tomorrow 9am\", \"mon 10:00\", \"09:00\" (the next one), or +30m / +2h / +1d; past times, unknown zones and local times skipped by a DST " +
         'change are refused before anything is sent. With --from-file, every row of an NDJSON or CSV file is validated ' +
         'first, then scheduled one by one at the pace the rate limit allows; a journal in the config folder and keys ' +
         'derived from each row make the run safe to kill and re-run (it resumes, and nothing is created twice).',
     );
   return addPayloadOptions(cmd)
-    .option('--at <time>', 'when: 2026-12-01T09:00:00+01:00, "2026-12-01 09:00" (in --tz), +30m, +2h, +1d')
+    .option('--at <time>', 'when: 2026-12-01T09:00:00+01:00, "2026-12-01 09:00", "tomorrow 9am", "mon 10:00" (in --tz), +30m, +2h, +1d')
     .option('--tz <zone>', "IANA zone for local --at times and for display (default: this machine's zone)")
     .option('--from-file <file>', 'bulk: NDJSON of schedule bodies, or CSV with columns at,platforms,text,media,title (- for stdin)')
     .option('--resume', 'bulk: skip rows a previous run of the same file finished (the default when its journal exists)')

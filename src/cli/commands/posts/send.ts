@@ -8,6 +8,9 @@ import { printDryRun } from './dry-run.js';
 import { confirmSummary } from './confirm-summary.js';
 import { describeTime, printPost } from './render.js';
 import { confirmSend } from './prompts.js';
+import { revise } from './compose.js';
+import { findPost } from '../../../posts/find.js';
+import { rememberPostIds } from '../../post-id-cache.js';
 
 /** Idempotency keys travel in a header: printable ASCII, not too long. */
 export function checkIdempotencyKey(key: string | undefined): string | undefined {
@@ -18,25 +21,37 @@ export function checkIdempotencyKey(key: string | undefined): string | undefined
   return key;
 }
 
+/** The terminal's width, where the confirmation is shown. */
+const width = (ctx: Context) => ctx.io.stderr.columns ?? ctx.io.stdout.columns ?? 80;
+
 export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule', opts: ComposeFlags): Promise<number> {
   const key = checkIdempotencyKey(opts.idempotencyKey);
   if (key && c.at?.kind === 'relative') {
     // The body carries the computed instant, so a re-run would send another body under the same key.
     ctx.output().warn(`--at ${c.at.iso} was computed from a relative time: a re-run with --idempotency-key ${key} will compute another time and be refused (nothing is ever posted twice); give an absolute --at to make re-runs replay this one`);
   }
-  const planned = planPublish(c, mode, key);
   if (opts.dryRun) {
+    const planned = planPublish(c, mode, key);
     const notes = c.at ? [`scheduled for ${describeTime(c.at.iso, c.zone, ctx.clock.now())}`] : [];
     await printDryRun(ctx, { valid: true, issues: [], requests: planned, notes });
     return EXIT.ok;
   }
   if (c.prompted) {
-    if (!(await confirmSend(ctx.prompter(), ctx.io.stderr, confirmSummary(c, ctx.clock.now())))) {
-      ctx.output().notice('cancelled: nothing was sent');
-      return EXIT.interrupted;
+    // The draft being scheduled is shown as it is, so the confirmation says what will go out.
+    const existing = c.postId !== undefined && !c.draft ? await findPost(await ctx.client(), c.postId, { statusHint: 'draft' }) : undefined;
+    for (;;) {
+      const decision = await confirmSend(ctx.prompter(), ctx.io.stderr, confirmSummary(c, ctx.clock.now(), width(ctx), existing));
+      // A choice, not a failure nor an interruption: exit 0, and nothing on stdout for a script to take as an id.
+      if (decision === 'cancel') {
+        ctx.output().notice('cancelled: nothing was sent');
+        return EXIT.ok;
+      }
+      if (decision === 'send') break;
+      c = await revise(ctx, c, opts, mode);
     }
   }
   const res = await publish(await ctx.client(), c, mode, { idempotencyKey: key });
+  await rememberPostIds(ctx.env, ctx.clock.now(), [res.data.id]);
   await printPost(ctx, res.data, { zone: c.zone, replayed: res.replayed, idempotencyKey: res.idempotencyKey });
   return EXIT.ok;
 }

@@ -1,11 +1,12 @@
-// A profile name that is not in the file: exit 4 (not found), with the way to create it.
-import { CliError, EXIT } from '../../cli-error.js';
+// A profile name that is not in the file: exit 4 (not found), with the way to create it and the
+// profiles there are. A command that needed its key says so with exit 3 (no key).
+import { CliError, EXIT, type ExitCode } from '../../cli-error.js';
 import type { ProfileStore } from '../../../config/types.js';
 
-export function profileNotFound(name: string, store: Pick<ProfileStore, 'names' | 'path'>): CliError {
+export function profileNotFound(name: string, store: Pick<ProfileStore, 'names' | 'path'>, exitCode: ExitCode = EXIT.notFound): CliError {
   const names = store.names();
   return new CliError(`there is no profile named "${name}" in ${store.path}`, {
-    exitCode: EXIT.notFound,
+    exitCode,
     code: 'PROFILE_NOT_FOUND',
     hints: [
       `create it with \`socialpub auth login --profile ${name}\``,

@@ -19,8 +19,8 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   const platform = parsePlatforms('--platform', flags.platform);
   const postId = splitList(flags.post);
   // An empty value (an unset shell variable) must not silently widen the listing to everything.
-  if (flags.post.length > 0 && postId.length === 0) throw flagError('--post', 'give a post id');
-  if (flags.platform.length > 0 && platform.length === 0) throw flagError('--platform', 'give a platform id');
+  if ((flags.post ?? []).length > 0 && postId.length === 0) throw flagError('--post', 'give a post id');
+  if ((flags.platform ?? []).length > 0 && platform.length === 0) throw flagError('--platform', 'give a platform id');
   const offset = optionalWholeNumber('--offset', flags.offset) ?? 0;
   const limit = optionalWholeNumber('--limit', flags.limit, { min: 1 }) ?? FLAG_DEFAULTS.limit;
   const concurrency = optionalWholeNumber('--concurrency', flags.concurrency, { min: 1, max: MAX_CONCURRENCY }) ?? DEFAULT_CONCURRENCY;

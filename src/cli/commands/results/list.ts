@@ -15,8 +15,8 @@ function listCommand(results: CommandUnknownOpts) {
     .description(
       `Lists post results in the service's order (newest first). --post and --platform filter on the service; --failed and --succeeded filter while paging, so --failed --limit 20 keeps reading until it has 20 failures or the list ends. --limit counts printed rows (default ${FLAG_DEFAULTS.limit}); --all streams every row in constant memory with a few pages in flight, in order and without duplicates even while new results arrive.`,
     )
-    .option('--post <id>', 'only results of this post (repeatable or comma-separated)', collect, [])
-    .option('--platform <id>', 'only results for this platform (repeatable or comma-separated)', collect, [])
+    .option('--post <id>', 'only results of this post (repeatable or comma-separated)', collect)
+    .option('--platform <id>', 'only results for this platform (repeatable or comma-separated)', collect)
     .addOption(new Option('--failed', 'only failures').conflicts('succeeded'))
     .addOption(new Option('--succeeded', 'only successes').conflicts('failed'))
     .option('--offset <n>', 'start at this row of the list (default 0)')

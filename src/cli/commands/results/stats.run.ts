@@ -16,7 +16,7 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
   const by = flags.by === undefined ? 'platform' : choice<StatsBy>('--by', flags.by, STATS_BY, { noun: 'grouping', listLabel: 'groupings' });
   const platform = parsePlatforms('--platform', flags.platform);
   const postId = splitList(flags.post);
-  if (flags.post.length > 0 && postId.length === 0) throw flagError('--post', 'give a post id');
+  if ((flags.post ?? []).length > 0 && postId.length === 0) throw flagError('--post', 'give a post id');
   const window = windowOf(ctx, flags);
 
   capHeapGrowth();

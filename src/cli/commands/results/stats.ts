@@ -14,8 +14,8 @@ function statsCommand(results: CommandUnknownOpts) {
       'Counts the selected results (the filters of `results list`, and --since/--until over event times) grouped by platform (default), error code (successes as their own group), account or post: total, succeeded, failed and failure rate, sorted by failures. On a terminal: a table with a bar per group and a total under it; piped: TSV; --json: { total, succeeded, failed, groups: [{ key, total, succeeded, failed }] }. It streams: memory grows with the number of groups, not with the rows.',
     )
     .option('--by <key>', 'group by platform, code, account or post (default: platform)')
-    .option('--post <id>', 'only results of this post (repeatable or comma-separated)', collect, [])
-    .option('--platform <id>', 'only results for this platform (repeatable or comma-separated)', collect, [])
+    .option('--post <id>', 'only results of this post (repeatable or comma-separated)', collect)
+    .option('--platform <id>', 'only results for this platform (repeatable or comma-separated)', collect)
     .option('--since <when>', 'only results since then: a duration back from now (48h, 7d) or a time')
     .option('--until <time>', 'only results before this time')
     .option('--tz <zone>', "IANA zone for local --since/--until times (default: this machine's)")

@@ -1,6 +1,7 @@
 // What `socialpub sandbox` prints: the ready line for scripts (stdout, full keys) and the
 // banner for people (stderr, keys masked).
 import { maskKey } from '../../../config/resolve.js';
+import { isLoopback } from '../../../config/base-url.js';
 import type { Colors } from '../../../output/colors.js';
 import type { Sandbox, SandboxOptions } from '../../../sandbox/types.js';
 import { formatCount } from '../../../output/time.js';
@@ -47,14 +48,22 @@ export function banner({ sandbox, options, profile, json, colors: c }: BannerInp
   if (options.latencyMs) row('latency', `+${n(options.latencyMs)} ms on every response`);
   if (options.chaos) row('chaos', `${pct(options.chaos)} of requests meet a fault: 500, reset, lost response, 429, or a response after ${n(options.chaosSlowMs ?? 35_000)} ms`);
   lines.push('');
+  const demo = sandbox.workspaces.find((w) => w.addon);
   if (profile) {
     lines.push(`Saved profile "${profile}" with the demo key. Try: ${c.bold(`socialpub --profile ${profile} posts list`)}`);
   } else if (json) {
     lines.push('Keys are masked here; the full keys and secret are in the JSON ready line on stdout.');
+  } else if (isLoopback(sandbox.url) && demo) {
+    // A key of this process only, reachable from this machine only (and printed in full on the
+    // --json ready line anyway): shown, so logging in needs no restart.
+    lines.push('Log in from another terminal (the demo key is a local test key, shown in full here):');
+    lines.push(`  ${c.bold(`printf %s ${demo.apiKey} | socialpub auth login --with-key --profile sandbox --base-url ${sandbox.url}`)}`);
+    lines.push(`then \`socialpub --profile sandbox posts list\`; or save it at start: \`socialpub sandbox --write-profile\`.`);
   } else {
-    lines.push('Keys are masked here. Get them in full from the ready line of `socialpub sandbox --json` (stdout),');
-    lines.push(`or save the demo key as a profile: ${c.bold('socialpub sandbox --write-profile')}, then \`socialpub --profile sandbox posts list\`.`);
+    lines.push('Keys are masked here: the sandbox is reachable from other machines. Get them in full from the ready');
+    lines.push(`line of \`socialpub sandbox --json\` (stdout), or save the demo key as a profile: ${c.bold('socialpub sandbox --write-profile')}.`);
   }
   lines.push(c.dim('Press Ctrl-C to stop.'));
   return lines.join('\n');
 }
+

@@ -1,0 +1,112 @@
+// Word wrapping by display width (CJK and emoji take two columns), for prose on a terminal:
+// messages, hints, narration, calendar cells. Breaks at spaces; a word wider than the line is
+// split between graphemes. Line breaks in the text are kept; CJK text, which has no spaces, is
+// split between characters, as it is read.
+import { displayWidth } from './width.js';
+
+export interface WrapOptions {
+  /** Put before every line after the first (a hanging indent); counted in the width. */
+  indent?: string;
+  /** Cells a string takes; default: displayWidth. */
+  widthOf?: (text: string) => number;
+}
+
+let graphemes: Intl.Segmenter | undefined;
+const segments = (text: string) => [...(graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text)].map((s) => s.segment);
+
+/** The text as lines of at most `width` columns (no limit when width is not a positive number). */
+export function wrapText(text: string, width: number, options: WrapOptions = {}): string[] {
+  const indent = options.indent ?? '';
+  const widthOf = options.widthOf ?? displayWidth;
+  if (!(width > 0) || !Number.isFinite(width)) return text.split('\n').map((l, i) => (i === 0 ? l : indent + l));
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    let used = 0;
+    const room = () => width - (lines.length > 0 ? widthOf(indent) : 0);
+    const flush = () => {
+      lines.push((lines.length > 0 ? indent : '') + line.replace(/ +$/, ''));
+      line = '';
+      used = 0;
+    };
+    // Words with the space before them; a wide (CJK) character is a word of its own.
+    for (const word of paragraph.match(/ *(?:[\u2e80-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]|[^ \u2e80-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]+)| +$/g) ?? ['']) {
+      const w = widthOf(word);
+      if (used + w <= room()) {
+        line += word;
+        used += w;
+        continue;
+      }
+      const bare = word.replace(/^ +/, '');
+      if (widthOf(bare) <= room()) {
+        if (used > 0) flush();
+        line = bare;
+        used = widthOf(bare);
+        continue;
+      }
+      // Wider than a whole line ("bs,li,th,x,fb", a URL): it fills the line it starts on, broken
+      // after commas where it can, else between graphemes.
+      let first = true;
+      for (const piece of bare.match(/[^,]*,|[^,]+/g) ?? [bare]) {
+        const text = first && used > 0 ? ` ${piece}` : piece;
+        first = false;
+        if (used + widthOf(text) <= room()) {
+          line += text;
+          used += widthOf(text);
+          continue;
+        }
+        if (widthOf(piece) <= room()) {
+          if (used > 0) flush();
+          line = piece;
+          used = widthOf(piece);
+          continue;
+        }
+        for (const g of segments(text)) {
+          const gw = widthOf(g);
+          if (used + gw > room() && used > 0) flush();
+          if (used === 0 && g === ' ') continue;
+          line += g;
+          used += gw;
+        }
+      }
+    }
+    flush();
+  }
+  return lines;
+}
+
+/**
+ * At most `max` lines of the wrapped text; when more were needed, the last one ends in "…".
+ */
+export function wrapLines(text: string, width: number, max: number, options: WrapOptions = {}): string[] {
+  const widthOf = options.widthOf ?? displayWidth;
+  const lines = wrapText(text, width, options);
+  if (lines.length <= max) return lines;
+  const kept = lines.slice(0, max);
+  let last = kept[max - 1]!;
+  while (last && widthOf(last) + 1 > width) last = segments(last).slice(0, -1).join('');
+  kept[max - 1] = `${last.replace(/ +$/, '')}…`;
+  return kept;
+}
+
+/** A line that is a command to copy (indented, starting with `socialpub`, `printf` or `$`): never broken. */
+const COMMAND_LINE = /^\s+(?:\$ |socialpub |printf |[A-Z_]+=\S* socialpub )/;
+
+/**
+ * Prose for a terminal (messages, hints, narration) wrapped to `width`: each line keeps its
+ * indentation and continues two columns further in; commands to copy stay whole. Text without a
+ * width (a pipe, a file) is left as it is.
+ */
+export function wrapProse(text: string, width: number | undefined): string {
+  if (!width || width <= 0) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      if (COMMAND_LINE.test(line) || displayWidth(line) <= width) return line;
+      const lead = /^\s*/.exec(line)![0];
+      return wrapText(line.slice(lead.length), width - lead.length, { indent: '  ' })
+        .map((l) => lead + l)
+        .join('\n');
+    })
+    .join('\n');
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { wrapLines, wrapProse, wrapText } from '../../src/output/wrap.js';
+import { displayWidth } from '../../src/output/width.js';
+
+describe('wrapText', () => {
+  it('breaks at spaces, never inside a word that fits on a line', () => {
+    expect(wrapText('the quick brown fox jumps over the lazy dog', 15)).toEqual(['the quick brown', 'fox jumps over', 'the lazy dog']);
+  });
+  it('keeps line breaks, and a hanging indent counts in the width', () => {
+    const lines = wrapText('error: something went wrong here\nhint: run it again', 20, { indent: '  ' });
+    expect(lines).toEqual(['error: something', '  went wrong here', '  hint: run it again']);
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(20);
+  });
+  it('a word wider than any line fills the line it starts on, split between graphemes', () => {
+    expect(wrapText('see https://example.com/a/very/long/path', 12)).toEqual(['see https://', 'example.com/', 'a/very/long/', 'path']);
+  });
+  it('a list too wide for a line breaks after its commas', () => {
+    expect(wrapLines('✗ bs,li,th,x,fb 今日は新しい機能を発表します', 9, 3)).toEqual(['✗ bs,li,', 'th,x,fb', '今日は新…']);
+  });
+  it('wraps CJK between characters by display width, emoji whole', () => {
+    const lines = wrapText('今日は新しい機能を発表します 🎉🎉', 10);
+    expect(lines.length).toBeGreaterThan(2);
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(10);
+    expect(lines.join('')).toBe('今日は新しい機能を発表します🎉🎉');
+  });
+  it('no limit for a width that is not positive', () => {
+    expect(wrapText('a b c', 0)).toEqual(['a b c']);
+  });
+});
+
+describe('wrapLines', () => {
+  it('at most max lines, the last ending in …', () => {
+    const lines = wrapLines('bs A short one about the launch of our product', 9, 3);
+    expect(lines).toEqual(['bs A', 'short one', 'about th…']);
+  });
+});
+
+describe('wrapProse', () => {
+  it('keeps each line\'s indentation, continues two further in, and never breaks a command to copy', () => {
+    const text = 'error: --at: "next friday" is not a time I can read\n  hint: use "tomorrow 9am" or "mon 10:00" in --tz\n  printf %s sk_sandbox_0123456789 | socialpub auth login --with-key --profile sandbox';
+    const lines = wrapProse(text, 30).split('\n');
+    expect(lines).toEqual([
+      'error: --at: "next friday" is',
+      '  not a time I can read',
+      '  hint: use "tomorrow 9am" or',
+      '    "mon 10:00" in --tz',
+      '  printf %s sk_sandbox_0123456789 | socialpub auth login --with-key --profile sandbox',
+    ]);
+  });
+  it('leaves text alone without a width (a pipe)', () => {
+    expect(wrapProse('a '.repeat(100), undefined)).toBe('a '.repeat(100));
+  });
+});
