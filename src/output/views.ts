@@ -48,8 +48,8 @@ export interface RunView<T> {
 export interface LogView<T> {
   kind: 'log';
   columns: Column<T>[];
-  /** The terminal line of one event. */
-  line: (row: T, colors: Colors) => string;
+  /** The terminal line of one event, fitted to the terminal's width in columns. */
+  line: (row: T, colors: Colors, width: number) => string;
   /** The JSON form of an event. */
   json: (row: T) => unknown;
   /** The event's JSON text, already serialised (a body kept byte for byte); used unless --fields. */
@@ -136,7 +136,7 @@ function logRows<T>(view: LogView<T>, sink: Sink, c: ViewContext): ListWriter<T>
     case 'ics':
       throw notACalendar('other rows');
     case 'table':
-      if (!c.fields) return lineWriter(sink, (row) => view.line(row, c.colors));
+      if (!c.fields) return lineWriter(sink, (row) => view.line(row, c.colors, c.terminalWidth));
       return textRows(view, sink, c);
     default:
       return textRows(view, sink, c);
