@@ -111,9 +111,8 @@ export interface LineOptions {
 }
 
 /**
- * One delivery as one terminal line that fits the width: the message is cut (with …, between
- * graphemes) rather than the line wrapped. Should ids or a code from another sender be too long
- * even without it, they are cut instead; the unverified mark is always kept.
+ * One delivery as one terminal line that fits the width: the message, last, is cut (with …,
+ * between graphemes) rather than the line wrapped.
  */
 export function terminalLine(e: DeliveryEvent, colors: Colors, options: LineOptions = {}): string {
   const f = shown(e);
@@ -132,15 +131,14 @@ export function terminalLine(e: DeliveryEvent, colors: Colors, options: LineOpti
   if (full) parts.push(safe(f.postId) || '?');
   if (f.resultId) parts.push(safe(f.resultId));
   if (f.code) parts.push(colors.bold(safe(f.code)));
-  const head = parts.join('  ');
-  const tail = e.verified ? '' : `  ${colors.yellow('(unverified)')}`;
   const message = safe(f.message);
-  if (width === Infinity) return `${message ? `${head}  ${message}` : head}${tail}\n`;
-  const headRoom = width - displayWidth(tail);
-  if (headRoom <= 0) return `${cutToWidth(head + tail, width)}\n`;
-  const messageRoom = headRoom - displayWidth(head) - 2;
-  const body = message && messageRoom > 0 ? `${head}  ${cutToWidth(message, messageRoom)}` : cutToWidth(head, headRoom);
-  return `${body}${tail}\n`;
+  if (message) parts.push(message);
+  const line = parts.join('  ');
+  const tail = e.verified ? '' : `  ${colors.yellow('(unverified)')}`;
+  if (width === Infinity) return `${line}${tail}\n`;
+  // Cut from the end: the message first, then ids or a code too long for the width; the mark stays.
+  const room = width - displayWidth(tail);
+  return room > 0 ? `${cutToWidth(line, room)}${tail}\n` : `${cutToWidth(line + tail, width)}\n`;
 }
 
 /** How events are printed through output: a line each on a terminal, TSV piped, NDJSON for --json. */
