@@ -16,7 +16,6 @@ import type { JqProgram } from './jq.js';
 import { jqWriter, withFields } from './shaping.js';
 import { csvWriter, jsonArrayWriter, lineWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
 import { isJsonFormat, type Format } from './formats.js';
-import { wrapProse } from './wrap.js';
 import { jsonText, safeValue, terminalJson } from './terminal-safe.js';
 
 export interface TableView<T> {
@@ -55,8 +54,8 @@ export interface RunView<T> {
 export interface LogView<T> {
   kind: 'log';
   columns: Column<T>[];
-  /** The terminal line of one event. */
-  line: (row: T, colors: Colors) => string;
+  /** The terminal line of one event, fitted to the terminal's width in columns. */
+  line: (row: T, colors: Colors, width: number) => string;
   /** The JSON form of an event. */
   json: (row: T) => unknown;
   /** The event's JSON text, already serialised (a body kept byte for byte); used unless --fields. */
@@ -162,8 +161,8 @@ function logRows<T>(view: LogView<T>, sink: Sink, c: ViewContext): ListWriter<T>
     case 'ics':
       throw notACalendar('other rows');
     case 'table':
-      // An event wider than the terminal continues indented, broken between words.
-      if (!c.fields) return lineWriter(sink, (row) => wrapProse(view.line(row, c.colors), c.terminalWidth));
+      // An event line is fitted to the terminal by its renderer: the message is cut, never wrapped.
+      if (!c.fields) return lineWriter(sink, (row) => view.line(row, c.colors, c.terminalWidth));
       return textRows(view, sink, c);
     default:
       return textRows(view, sink, c);

@@ -13,11 +13,17 @@ export interface Sink {
   once?(event: 'drain', listener: () => void): unknown;
 }
 
-/** Writes and, when the stream's buffer is full, waits for it to drain. */
-export async function writeTo(sink: Sink, chunk: string): Promise<void> {
-  if (!sink.write(chunk) && sink.once) {
-    await new Promise<void>((resolve) => sink.once!('drain', resolve));
-  }
+/** Settled already: what a write the sink took at once answers, shared so no row allocates one. */
+const written: Promise<void> = Promise.resolve();
+
+/**
+ * Writes and, when the stream's buffer is full, answers a promise of its 'drain'. A write the
+ * sink takes at once returns the settled `written`: a promise per row (an async function and its
+ * await) costs about a microsecond, which shows when every webhook delivery is printed.
+ */
+export function writeTo(sink: Sink, chunk: string): Promise<void> {
+  if (sink.write(chunk) || !sink.once) return written;
+  return new Promise<void>((resolve) => sink.once!('drain', resolve));
 }
 
 export interface Column<T> extends LayoutColumn {
@@ -42,6 +48,7 @@ export interface Column<T> extends LayoutColumn {
 }
 
 export interface ListWriter<T> {
+  /** Writes in call order; the promise settles when the sink can take more (await it for back-pressure). */
   write(row: T): Promise<void>;
   /** Every row was written: close the document. */
   end(): Promise<void>;
@@ -50,7 +57,7 @@ export interface ListWriter<T> {
   readonly count: number;
 }
 
-const nothing = async () => {};
+const nothing = () => written;
 
 export function jsonArrayWriter<T>(sink: Sink): ListWriter<T> {
   let count = 0;
@@ -77,10 +84,10 @@ export function lineWriter<T>(sink: Sink, render: (row: T) => string): ListWrite
     get count() {
       return count;
     },
-    async write(row) {
+    write(row) {
       count++;
       const line = render(row);
-      if (line) await writeTo(sink, line + '\n');
+      return line ? writeTo(sink, line + '\n') : written;
     },
     end: nothing,
     abort: nothing,
@@ -105,9 +112,9 @@ export function tsvWriter<T>(sink: Sink, columns: Column<T>[]): ListWriter<T> {
     get count() {
       return count;
     },
-    async write(row) {
+    write(row) {
       count++;
-      await writeTo(sink, columns.map((c) => tsvCell(c.value(row))).join('\t') + '\n');
+      return writeTo(sink, columns.map((c) => tsvCell(c.value(row))).join('\t') + '\n');
     },
     end: nothing,
     abort: nothing,
@@ -130,9 +137,9 @@ export function csvWriter<T>(sink: Sink, columns: Column<T>[]): ListWriter<T> {
     get count() {
       return count;
     },
-    async write(row) {
+    write(row) {
       const line = columns.map((c) => csvField(c.value(row))).join(',') + '\r\n';
-      await writeTo(sink, count++ === 0 ? header + line : line);
+      return writeTo(sink, count++ === 0 ? header + line : line);
     },
     async end() {
       if (count === 0) await writeTo(sink, header);

@@ -99,12 +99,12 @@ function cpuMicros(pid) {
   }
 }
 
-async function measure(kind, { amount, warmup, connections, outFile }) {
+async function measure(kind, { amount, warmup, connections, outFile, bin = BIN }) {
   const fd = outFile ? openSync(outFile, 'w') : openSync('/dev/null', 'w');
   const server =
     kind === 'bare'
       ? startServer(process.execPath, ['-e', BARE_SERVER], fd)
-      : startServer(process.execPath, [BIN, 'listen', '--port', '0', '--output', 'ndjson'], fd, { SOCIALPUB_WEBHOOK_SECRET: SECRET });
+      : startServer(process.execPath, [bin, 'listen', '--port', '0', '--output', 'ndjson'], fd, { SOCIALPUB_WEBHOOK_SECRET: SECRET });
   closeSync(fd);
   try {
     const url = await server.url;
@@ -139,9 +139,11 @@ function countLines(file) {
  * Rounds of bare → listen (stdout /dev/null) → listen (stdout to a file, then counted). The
  * verdict uses the median of per-round ratios: other work on the machine shifts whole rounds,
  * and pairing keeps that out of the ratio. Server CPU per request is shown as a second,
- * load-insensitive view of the same cost.
+ * load-insensitive view of the same cost. With LISTEN_BASELINE_BIN set to another build's
+ * bin/socialpub.js (a copy of bin/ and dist/ from before a change), each round also runs that
+ * build to /dev/null, before or after this one by turns, and the paired differences are shown.
  */
-export async function run({ rounds = 7, amount = 40_000, warmup = 5_000, connections = 20 } = {}) {
+export async function run({ rounds = 7, amount = 40_000, warmup = 5_000, connections = 20, baselineBin = process.env.LISTEN_BASELINE_BIN } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-listen-'));
   const rows = [];
   let exact = true;
@@ -149,10 +151,12 @@ export async function run({ rounds = 7, amount = 40_000, warmup = 5_000, connect
   try {
     for (let i = 0; i < rounds; i++) {
       const bare = await measure('bare', { amount, warmup, connections });
+      const baseline = () => (baselineBin ? measure('listen', { amount, warmup, connections, bin: baselineBin }) : undefined);
+      const base = i % 2 === 0 ? await baseline() : undefined;
       const nul = await measure('listen', { amount, warmup, connections });
       const out = join(dir, `round-${i}.ndjson`);
       const file = await measure('listen', { amount, warmup, connections, outFile: out });
-      rows.push({ bare, nul, file });
+      rows.push({ bare, nul, file, base: base ?? (await baseline()) });
       // Every 2xx (warm-up and measured) must be exactly one NDJSON line with a unique id, and
       // the /dev/null run must report as many printed as it answered 2xx.
       const accepted = file.warmOk + file.ok;
@@ -164,7 +168,8 @@ export async function run({ rounds = 7, amount = 40_000, warmup = 5_000, connect
         nul.non2xx === 0 && nul.errors === 0 && printedNull === String(nul.warmOk + nul.ok);
       if (!okRound) exact = false;
       notes.push(
-        `round ${i + 1}: bare ${fmt(bare.rps)}, listen ${fmt(nul.rps)} (${(nul.rps / bare.rps).toFixed(2)}×), to file ${fmt(file.rps)} · ` +
+        `round ${i + 1} (load ${os.loadavg()[0].toFixed(1)}): bare ${fmt(bare.rps)}, listen ${fmt(nul.rps)} (${(nul.rps / bare.rps).toFixed(2)}×, ${nul.cpuPerRequest.toFixed(1)} µs)` +
+          `${rows[i].base ? `, baseline ${fmt(rows[i].base.rps)} (${(rows[i].base.rps / bare.rps).toFixed(2)}×, ${rows[i].base.cpuPerRequest.toFixed(1)} µs)` : ''}, to file ${fmt(file.rps)} · ` +
           `file: 2xx ${accepted}, lines ${c.lines}, unique ids ${c.unique}; /dev/null: 2xx ${nul.warmOk + nul.ok}, printed ${printedNull ?? '?'}${okRound ? '' : '  ✗'}`,
       );
     }
@@ -181,6 +186,14 @@ export async function run({ rounds = 7, amount = 40_000, warmup = 5_000, connect
   console.log(`  listen --output ndjson > file:      ${fmt(median(rows.map((r) => r.file.rps)))} req/s (median) · median paired ratio ${fileRatio.toFixed(2)}×`);
   const cpuClient = median(rows.flatMap((r) => [r.bare.clientCpuPerRequest, r.nul.clientCpuPerRequest]));
   console.log(`  server CPU per request: bare ${cpuBare.toFixed(1)} µs, listen ${cpuListen.toFixed(1)} µs (load generator: ${cpuClient.toFixed(1)} µs; ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)})`);
+  if (baselineBin) {
+    const base = rows.map((r) => r.base);
+    console.log(
+      `  baseline ${baselineBin} > /dev/null: ${fmt(median(base.map((b) => b.rps)))} req/s (median) · median paired ratio ${median(rows.map((r) => r.base.rps / r.bare.rps)).toFixed(2)}× · ` +
+        `CPU per request ${median(base.map((b) => b.cpuPerRequest)).toFixed(1)} µs; this build − baseline, paired: ${median(rows.map((r) => r.nul.cpuPerRequest - r.base.cpuPerRequest)).toFixed(2)} µs CPU, ` +
+        `${median(rows.map((r) => r.nul.rps / r.base.rps)).toFixed(2)}× req/s`,
+    );
+  }
   for (const n of notes) console.log(`  ${n}`);
   console.log(`  every accepted delivery printed exactly once: ${exact ? '✓' : '✗'}`);
   return { ratio, fileRatio, cpuBare, cpuListen, exact };

@@ -1,9 +1,12 @@
 // How `listen` renders engine events, and its flag checks: pure functions, no sockets.
 import { describe, expect, it } from 'vitest';
-import { duplicateLine, eventRecord, forwardFailedLine, forwardedLine, ndjsonLine, rejectedLine, SHOWN_ID_MAX, summaryLine, terminalLine, tsvLine } from '../../src/cli/commands/listen/render.js';
+import { duplicateLine, eventRecord, eventView, forwardFailedLine, forwardedLine, ndjsonLine, rejectedLine, SHOWN_ID_MAX, summaryLine, terminalLine, tsvLine } from '../../src/cli/commands/listen/render.js';
 import { planListen } from '../../src/cli/commands/listen/flags.js';
 import type { ListenFlags } from '../../src/cli/commands/listen/index.js';
 import { loadColors, plainColors } from '../../src/output/colors.js';
+import { createOutput } from '../../src/output/output.js';
+import { displayWidth } from '../../src/output/width.js';
+import { captureStream } from '../helpers/run-cli.js';
 import { webhookPayloadSchema } from '../../src/wire/schemas.js';
 import { hostGuard, isLoopbackHost } from '../../src/listen/request.js';
 import { SeenIds } from '../../src/listen/bookkeeping.js';
@@ -51,17 +54,17 @@ describe('listen rendering', () => {
     expect(JSON.parse(ndjsonLine({ ...withRaw('{"a":1}'), webhookId: 'id "with" quotes' })).webhookId).toBe('id "with" quotes');
   });
 
-  it('terminal: time, platform, ✓ published / ✗ failed, post id, error code and message', () => {
-    const ok = terminalLine(event(published), plainColors, 'UTC');
-    expect(ok).toMatch(/^09:00:05 {2}linkedin +✓ published {2}post_9\n$/);
-    const bad = terminalLine(event(failed), plainColors, 'UTC');
-    expect(bad).toMatch(/^09:00:05 {2}instagram +✗ failed {5}post_8 {2}MEDIA_REJECTED {2}Image too large\n$/);
-    expect(terminalLine(event(published, { verified: false }), plainColors, 'UTC')).toContain('(unverified)');
+  it('terminal: time, platform, ✓ published / ✗ failed, post id, result id, error code and message', () => {
+    const ok = terminalLine(event(published), plainColors, { timeZone: 'UTC' });
+    expect(ok).toMatch(/^09:00:05 {2}linkedin +✓ published {2}post_9 {2}res_1\n$/);
+    const bad = terminalLine(event(failed), plainColors, { timeZone: 'UTC' });
+    expect(bad).toMatch(/^09:00:05 {2}instagram +✗ failed {5}post_8 {2}res_2 {2}MEDIA_REJECTED {2}Image too large\n$/);
+    expect(terminalLine(event(published, { verified: false }), plainColors, { timeZone: 'UTC' })).toContain('(unverified)');
   });
 
   it('terminal: escape sequences and line breaks in a payload cannot reach the terminal', () => {
     const evil = { ...failed, postId: 'post\u001b[2J\u001b]0;pwned\u0007', error: { code: 'X\nY', message: 'line1\r\nline2' } };
-    const line = terminalLine(event(evil), plainColors, 'UTC');
+    const line = terminalLine(event(evil), plainColors, { timeZone: 'UTC' });
     expect(line).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
     expect(line.split('\n')).toHaveLength(2);
   });
@@ -72,7 +75,7 @@ describe('listen rendering', () => {
   });
 
   it('a payload missing fields still renders', () => {
-    expect(terminalLine(event({}), plainColors, 'UTC')).toContain('?');
+    expect(terminalLine(event({}), plainColors, { timeZone: 'UTC' })).toContain('?');
     expect(tsvLine(event({ error: 'plain string' })).split('\t')[5]).toBe('plain string');
   });
 
@@ -92,7 +95,7 @@ describe('listen rendering', () => {
     const pending = { ...published, status: 'pending', postId: 'post_7' };
     for (const colors of [plainColors, await loadColors(true)]) {
       const visible = (line: string) => line.replace(/\u001b\[[0-9;]*m/g, '');
-      const lines = [published, failed, pending].map((p) => visible(terminalLine(event({ ...p, platform: 'bluesky' }), colors, 'UTC')));
+      const lines = [published, failed, pending].map((p) => visible(terminalLine(event({ ...p, platform: 'bluesky' }), colors, { timeZone: 'UTC' })));
       const columns = lines.map((l) => l.indexOf('post_'));
       expect(columns[0]).toBeGreaterThan(0);
       expect(new Set(columns).size).toBe(1);
@@ -146,6 +149,87 @@ describe('listen rendering', () => {
     expect(summaryLine({ ...stats, rejected: {}, rejectedTotal: 0, forwarded: 4, forwardFailed: 1 }, 5, true)).toBe(
       'summary: received 6 · printed 5 · duplicates 1 · rejected 0 · forwarded 4 · forward failures 1\n',
     );
+  });
+});
+
+describe('listen lines on a terminal fit its width', () => {
+  const visible = (line: string) => line.replace(/\u001b\[[0-9;]*m/g, '');
+  const graphemeEnds = (text: string) => new Set([...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].map((s) => s.index + s.segment.length));
+  const ids = { postId: 'post_8Hq2LmN5pR1', resultId: 'res_4fT9kQ2mZx7' };
+  const messages = {
+    ascii: 'The platform rejected the image because it is larger than the limit of 8 MB for this account',
+    cjk: '画像が大きすぎます。このアカウントの上限は8MBです。画像を縮小してからもう一度お試しください。',
+    emoji: 'Rejected 🚀🚀 family 👩‍👩‍👧‍👦 thumbs 👍🏽👍🏽 flags 🇯🇵🇫🇷 and then 🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉',
+    short: 'Image too large',
+  };
+  const failedWith = (message: string, extra: Partial<DeliveryEvent> = {}) => event({ ...failed, ...ids, error: { code: 'MEDIA_REJECTED', message } }, extra);
+
+  it.each([60, 80, 120])('at %i columns: one line, the result id and code whole, the message whole or cut with … between graphemes', async (width) => {
+    const cases = Object.entries(messages).flatMap(([name, message]) => [plainColors, null].map((colors) => ({ name, message, colors })));
+    expect(cases).toHaveLength(8);
+    const colored = await loadColors(true);
+    let cut = 0;
+    for (const c of cases) {
+      const line = terminalLine(failedWith(c.message), c.colors ?? colored, { width, timeZone: 'UTC' });
+      expect(line.indexOf('\n')).toBe(line.length - 1);
+      const body = line.slice(0, -1);
+      expect(displayWidth(body), `${c.name} at ${width}`).toBeLessThanOrEqual(width);
+      const text = visible(body);
+      expect(text).toContain(`${ids.resultId}  MEDIA_REJECTED  `);
+      const shownMessage = text.slice(text.indexOf('MEDIA_REJECTED  ') + 'MEDIA_REJECTED  '.length);
+      if (shownMessage === c.message) continue;
+      cut++;
+      expect(shownMessage.endsWith('…'), `${c.name} at ${width}: ${shownMessage}`).toBe(true);
+      const kept = shownMessage.slice(0, -1);
+      expect(c.message.startsWith(kept)).toBe(true);
+      expect(graphemeEnds(c.message).has(kept.length) || kept.length === 0).toBe(true);
+      // As much as fits: only a wide character that would not fit may leave a column free.
+      expect(displayWidth(body)).toBeGreaterThanOrEqual(width - 1);
+    }
+    // The long texts never fit beside the ids; the short one does from 80 columns.
+    expect(cut).toBe(width === 60 ? 8 : 6);
+  });
+
+  it('wide terminals show the time and post id, from 72 columns platform and status line up, narrower the message gets their room', () => {
+    const at = (width: number, p: Record<string, unknown>) => visible(terminalLine(event({ ...p, ...ids }), plainColors, { width, timeZone: 'UTC' }));
+    expect(at(120, published)).toBe(`09:00:05  linkedin       ✓ published  ${ids.postId}  ${ids.resultId}\n`);
+    expect(at(80, published)).toBe(`linkedin       ✓ published  ${ids.resultId}\n`);
+    expect(at(60, published)).toBe(`linkedin  ✓ published  ${ids.resultId}\n`);
+    for (const width of [80, 120]) {
+      const lines = [published, failed, { ...published, status: 'pending' }].map((p) => at(width, p));
+      expect(new Set(lines.map((l) => l.indexOf(ids.resultId))).size).toBe(1);
+    }
+  });
+
+  it('an unverified delivery keeps its mark; ids too long for the width cut the line itself', () => {
+    for (const width of [60, 80, 120]) {
+      const line = terminalLine(failedWith(messages.cjk, { verified: false }), plainColors, { width, timeZone: 'UTC' });
+      expect(line.trimEnd().endsWith('(unverified)')).toBe(true);
+      expect(displayWidth(line.trimEnd())).toBeLessThanOrEqual(width);
+    }
+    const huge = event({ ...failed, resultId: `res_${'寿'.repeat(100)}`, error: { code: 'X', message: 'm' } });
+    const line = terminalLine(huge, plainColors, { width: 60, timeZone: 'UTC' }).trimEnd();
+    expect(displayWidth(line)).toBeGreaterThanOrEqual(59);
+    expect(displayWidth(line)).toBeLessThanOrEqual(60);
+    expect(line.endsWith('…')).toBe(true);
+  });
+
+  it('through output: the terminal width reaches the line; TSV and CSV carry the result id, NDJSON the body', async () => {
+    const e = failedWith(messages.emoji);
+    const tty = captureStream(true, 60);
+    await createOutput({ stdout: tty, stderr: captureStream(), format: 'table' }).list([e], eventView());
+    expect(displayWidth(tty.text().trimEnd())).toBeLessThanOrEqual(60);
+    expect(tty.text()).toContain(ids.resultId);
+    const tsv = captureStream();
+    await createOutput({ stdout: tsv, stderr: captureStream(), format: 'tsv' }).list([e], eventView());
+    expect(tsv.text().split('\t')).toEqual(['2026-12-01T09:00:05.123Z', 'instagram', 'failed', ids.postId, 'MEDIA_REJECTED', messages.emoji, ids.resultId, 'msg_1\n']);
+    const csv = captureStream();
+    await createOutput({ stdout: csv, stderr: captureStream(), format: 'csv' }).list([e], eventView());
+    expect(csv.text().split('\r\n')[0]).toBe('received_at,platform,status,post,code,message,result,webhook_id');
+    expect(csv.text().split('\r\n')[1]).toContain(`,${ids.resultId},msg_1`);
+    const ndjson = captureStream();
+    await createOutput({ stdout: ndjson, stderr: captureStream(), format: 'ndjson' }).list([e], eventView());
+    expect(ndjson.text()).toBe(ndjsonLine(e));
   });
 });
 

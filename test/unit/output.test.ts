@@ -1,7 +1,8 @@
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { captureStream } from '../helpers/run-cli.js';
 import { createOutput } from '../../src/output/output.js';
-import { jsonArrayWriter, tsvCell, visibleWidth } from '../../src/output/writers.js';
+import { csvWriter, jsonArrayWriter, lineWriter, ndjsonWriter, tsvCell, tsvWriter, visibleWidth, type ListWriter } from '../../src/output/writers.js';
 import { createSpinner } from '../../src/output/progress.js';
 import { colorEnabled } from '../../src/output/colors.js';
 import { formatRelative } from '../../src/output/time.js';
@@ -63,6 +64,64 @@ describe('output formats', () => {
     expect(drains).toBe(3);
   });
 
+  it('a sink that refuses until drain: each line/TSV/CSV row is written at once, and its promise waits for the drain', async () => {
+    const rowColumns = [{ header: 'n', value: (r: { n: number }) => String(r.n) }];
+    const makers: Array<(sink: RefusingSink) => ListWriter<{ n: number }>> = [
+      (sink) => lineWriter(sink, (r) => `line ${r.n}`),
+      (sink) => ndjsonWriter(sink),
+      (sink) => tsvWriter(sink, rowColumns),
+      (sink) => csvWriter(sink, rowColumns),
+    ];
+    expect(makers).toHaveLength(4);
+    for (const make of makers) {
+      const sink = refusingSink();
+      const w = make(sink);
+      let settled = false;
+      const first = w.write({ n: 1 }).then(() => (settled = true));
+      expect(sink.chunks).toHaveLength(1);
+      await new Promise(setImmediate);
+      expect(settled).toBe(false);
+      sink.drain();
+      await first;
+      expect(settled).toBe(true);
+      const second = w.write({ n: 2 });
+      expect(sink.chunks).toHaveLength(2);
+      expect(sink.chunks[1]).toContain('2');
+      expect(sink.chunks[0]).not.toContain('2');
+      sink.drain();
+      await second;
+    }
+  });
+
+  it('back-pressure through output: rows stay in order and none is written while a drain is awaited', async () => {
+    let waiting = false;
+    let writesWhileWaiting = 0;
+    let drains = 0;
+    const chunks: string[] = [];
+    // A stream whose buffer is always full: every write asks for a 'drain', sent a turn later.
+    const stdout = Object.assign(new EventEmitter(), {
+      isTTY: false,
+      write(chunk: string) {
+        if (waiting) writesWhileWaiting++;
+        chunks.push(chunk);
+        waiting = true;
+        setImmediate(() => {
+          waiting = false;
+          drains++;
+          stdout.emit('drain');
+        });
+        return false;
+      },
+    });
+    const big = 'x'.repeat(10_000);
+    const input = Array.from({ length: 200 }, (_, i) => ({ id: String(i), text: big }));
+    const n = await createOutput({ stdout, stderr: captureStream(), format: 'tsv' }).list(input, { kind: 'table', columns });
+    expect(n).toBe(200);
+    expect(drains).toBeGreaterThan(10);
+    expect(writesWhileWaiting).toBe(0);
+    expect(chunks.join('').trimEnd().split('\n').map((l) => l.split('\t')[0])).toEqual(input.map((r) => r.id));
+  });
+
   it('counts wide characters as two cells', () => {
     expect(visibleWidth('ab')).toBe(2);
     expect(visibleWidth('日本')).toBe(4);
@@ -98,3 +157,27 @@ describe('terminal-only decorations', () => {
     expect(formatRelative(null, now)).toBe('');
   });
 });
+
+interface RefusingSink {
+  chunks: string[];
+  write(chunk: string): boolean;
+  once(event: 'drain', listener: () => void): void;
+  /** The stream has room again: the waiting listener is called. */
+  drain(): void;
+}
+
+/** Takes every chunk but answers "full" each time, until drain() is called. */
+function refusingSink(): RefusingSink {
+  const chunks: string[] = [];
+  let listener: (() => void) | undefined;
+  return {
+    chunks,
+    write: (chunk) => (chunks.push(chunk), false),
+    once: (_event, fn) => void (listener = fn),
+    drain() {
+      const fn = listener;
+      listener = undefined;
+      fn?.();
+    },
+  };
+}

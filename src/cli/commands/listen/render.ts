@@ -1,6 +1,7 @@
 // How `listen` shows the engine's events: data lines (terminal, TSV, NDJSON) for stdout and
 // the --log file, and one-line notes for stderr. Pure functions, so they are tested directly.
 import type { Colors } from '../../../output/colors.js';
+import { cutToWidth, displayWidth, padToWidth } from '../../../output/width.js';
 import { tsvCell, type Column } from '../../../output/writers.js';
 import type { LogView } from '../../../output/output.js';
 import type { DeliveryEvent, ForwardedEvent, ForwardFailedEvent, ForwardSubject, ListenerStats, RejectedEvent, RejectReason } from '../../../listen/types.js';
@@ -82,26 +83,61 @@ export function tsvLine(e: DeliveryEvent): string {
 
 const clockFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 
-/** The status column is as wide as its widest usual value, so the post ids line up below each other. */
+/** The status column is as wide as its widest usual value, so the ids line up below each other. */
 const STATUS_WIDTH = '✓ published'.length;
+/** As wide as the longest platform id (facebook-page). */
+const PLATFORM_WIDTH = 13;
+/**
+ * Terminal widths from which a line shows the time and the post id (narrower, the result id
+ * alone names the delivery: `results get` shows its post), and from which platform and status
+ * are padded to line up (narrower, the message gets those columns). Chosen by width alone, so
+ * every line on one terminal has the same shape.
+ */
+const FULL_FROM = 100;
+const ALIGNED_FROM = 72;
 
-function statusMark(status: string, colors: Colors): string {
+function statusMark(status: string, colors: Colors, aligned: boolean): string {
   const mark = status === 'published' ? '✓' : status === 'failed' ? '✗' : '•';
-  const cell = `${mark} ${status}`.padEnd(STATUS_WIDTH);
+  const cell = `${mark} ${aligned ? padToWidth(status, STATUS_WIDTH - 2) : status}`;
   // Padding goes inside the colour: escape codes have no width, so they must not count.
   return status === 'published' ? colors.green(cell) : status === 'failed' ? colors.red(cell) : colors.yellow(cell);
 }
 
-export function terminalLine(e: DeliveryEvent, colors: Colors, timeZone?: string): string {
+export interface LineOptions {
+  /** Terminal columns the line must fit in (unknown: not cut). */
+  width?: number;
+  timeZone?: string;
+}
+
+/**
+ * One delivery as one terminal line that fits the width: the message, last, is cut (with …,
+ * between graphemes) rather than the line wrapped.
+ */
+export function terminalLine(e: DeliveryEvent, colors: Colors, options: LineOptions = {}): string {
   const f = shown(e);
-  const time = timeZone
-    ? new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(new Date(e.receivedAt))
-    : clockFormat.format(new Date(e.receivedAt));
-  const parts = [colors.dim(time), (safe(f.platform) || '?').padEnd(13), statusMark(safe(f.status) || '?', colors), safe(f.postId) || '?'];
+  const width = options.width !== undefined && options.width > 0 ? options.width : Infinity;
+  const full = width >= FULL_FROM;
+  const aligned = width >= ALIGNED_FROM;
+  const parts: string[] = [];
+  if (full) {
+    const time = options.timeZone
+      ? new Intl.DateTimeFormat('en-GB', { timeZone: options.timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(new Date(e.receivedAt))
+      : clockFormat.format(new Date(e.receivedAt));
+    parts.push(colors.dim(time));
+  }
+  const platform = safe(f.platform) || '?';
+  parts.push(aligned ? padToWidth(platform, PLATFORM_WIDTH) : platform, statusMark(safe(f.status) || '?', colors, aligned));
+  if (full) parts.push(safe(f.postId) || '?');
+  if (f.resultId) parts.push(safe(f.resultId));
   if (f.code) parts.push(colors.bold(safe(f.code)));
-  if (f.message) parts.push(safe(f.message));
-  if (!e.verified) parts.push(colors.yellow('(unverified)'));
-  return parts.join('  ') + '\n';
+  const message = safe(f.message);
+  if (message) parts.push(message);
+  const line = parts.join('  ');
+  const tail = e.verified ? '' : `  ${colors.yellow('(unverified)')}`;
+  if (width === Infinity) return `${line}${tail}\n`;
+  // Cut from the end: the message first, then ids or a code too long for the width; the mark stays.
+  const room = width - displayWidth(tail);
+  return room > 0 ? `${cutToWidth(line, room)}${tail}\n` : `${cutToWidth(line + tail, width)}\n`;
 }
 
 /** How events are printed through output: a line each on a terminal, TSV piped, NDJSON for --json. */
@@ -119,7 +155,7 @@ export function eventView(): LogView<DeliveryEvent> {
       field('result', (f) => f.resultId),
       { header: 'webhook_id', value: (e) => e.webhookId ?? '' },
     ],
-    line: (e, colors) => terminalLine(e, colors).trimEnd(),
+    line: (e, colors, width) => terminalLine(e, colors, { width }).trimEnd(),
     jsonLine: ndjsonText,
     json: eventRecord,
   };
