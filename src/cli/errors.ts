@@ -7,6 +7,7 @@ import { formatClock } from '../output/time.js';
 import { isLoopback } from '../config/base-url.js';
 import { wrapProse } from '../output/wrap.js';
 import { formatDuration } from '../client/retry-timing.js';
+import { displayUrl } from '../client/redact.js';
 import { jsonText, visible } from '../output/terminal-safe.js';
 
 export function exitCodeFor(err: unknown): ExitCode {
@@ -52,7 +53,9 @@ export function hintsNeedBaseUrl(err: unknown): boolean {
 }
 
 /** Hints that tell the user how to fix what went wrong. */
-export function hintsFor(err: unknown, now: number, profile?: string, baseUrl?: string): string[] {
+export function hintsFor(err: unknown, now: number, profile?: string, givenUrl?: string): string[] {
+  // Hints quote the URL: never with the user:password@ it may carry.
+  const baseUrl = givenUrl === undefined ? undefined : displayUrl(givenUrl);
   if (err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError) return err.hints;
   if (!(err instanceof ApiError)) return [];
   const p = profile && profile !== 'default' ? ` --profile ${profile}` : '';
