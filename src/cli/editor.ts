@@ -1,0 +1,53 @@
+// Opens the user's editor ($VISUAL, then $EDITOR, then vi) on a text and returns what was saved.
+// The text lives in a private temporary folder (0700) as a 0600 file, removed afterwards; the
+// editor is started through the shell so that values such as "code --wait" work, with the file
+// path passed as "$1" so that no part of the path is ever read as shell syntax. The editor does not
+// inherit the API key or the webhook secret: it is a third-party program that has no need of them.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Context } from './context.js';
+
+/** Environment variables the editor process never sees. */
+const WITHHELD = ['SOCIALPUB_API_KEY', 'SOCIALPUB_WEBHOOK_SECRET'];
+
+export function editorCommand(env: Readonly<Record<string, string | undefined>>): string {
+  return env.VISUAL?.trim() || env.EDITOR?.trim() || 'vi';
+}
+
+/**
+ * Lets the user edit `initial`; resolves to the saved text, or undefined when the editor exited
+ * with a non-zero status or could not be started (the caller then changes nothing).
+ * `suffix` names the file's ending (".md", ".txt") so that editors pick a sensible mode.
+ */
+export async function editText(ctx: Context, initial: string, options: { suffix: string }): Promise<string | undefined> {
+  const folder = await mkdtemp(join(tmpdir(), 'socialpub-edit-'));
+  try {
+    const file = join(folder, `post${options.suffix.replace(/[^A-Za-z0-9._-]/g, '')}`);
+    await writeFile(file, initial, { mode: 0o600 });
+    const env: Record<string, string> = {};
+    for (const [name, value] of Object.entries(ctx.env)) {
+      if (value !== undefined && !WITHHELD.includes(name)) env[name] = value;
+    }
+    const status = await runEditor(editorCommand(ctx.env), file, env);
+    if (status !== 0) return undefined;
+    return await readFile(file, 'utf8');
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+function runEditor(command: string, file: string, env: Record<string, string>): Promise<number> {
+  // Loaded here, not imported: child_process costs start-up time that most runs never use.
+  const { spawn } = process.getBuiltinModule('node:child_process');
+  const windows = process.platform === 'win32';
+  // On POSIX: sh -c '<editor> "$1"' socialpub-editor <file>. The editor value is the user's own
+  // shell text (as git treats it); the path is an argument, never spliced into the script.
+  const child = windows
+    ? spawn(`${command} "${file}"`, { shell: true, stdio: 'inherit', env })
+    : spawn('/bin/sh', ['-c', `${command} "$1"`, 'socialpub-editor', file], { stdio: 'inherit', env });
+  return new Promise((resolve) => {
+    child.once('error', () => resolve(127));
+    child.once('exit', (code, signal) => resolve(signal ? 128 : (code ?? 1)));
+  });
+}
