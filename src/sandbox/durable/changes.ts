@@ -7,7 +7,7 @@ import type { LivePost } from '../store/post-store.js';
 import type { PendingDelivery } from '../webhooks.js';
 
 export type Change =
-  /** A post created, scheduled, moved or published (by its index: the id counter). */
+  /** A post created, scheduled, moved, edited, deleted (a tombstone) or published (by its index: the id counter). */
   | { t: 'post'; w: number; post: LivePost }
   /** Result rows appended from position `from` on. */
   | { t: 'rows'; w: number; from: number; rows: [number, number, number, number][] }

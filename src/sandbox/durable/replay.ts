@@ -74,8 +74,11 @@ function upsertPost(ws: Workspace, saved: LivePost): void {
   }
   const live = ws.posts.livePost(index);
   if (!live) throw outOfOrder(`post ${index}`, ws.posts.count);
+  // The record is the whole post: a field it lacks (a removed title) is gone.
+  for (const key of Object.keys(live) as (keyof LivePost)[]) if (key !== 'index' && !(key in saved)) delete live[key];
   Object.assign(live, rest);
-  ws.posts.setStatus(live, status);
+  if (saved.deleted) ws.posts.remove(live);
+  else ws.posts.setStatus(live, status);
 }
 
 function upsertMedia(ws: Workspace, m: SavedMedia): void {
