@@ -17,6 +17,7 @@ export function exitCodeFor(err: unknown): ExitCode {
       case 'validation':
       case 'idempotency-key-reused':
       case 'payload-too-large':
+      case 'not-editable':
         return EXIT.usage;
       case 'auth':
       case 'addon-required':
@@ -31,6 +32,7 @@ export function exitCodeFor(err: unknown): ExitCode {
       case 'aborted':
         return EXIT.interrupted;
       case 'conflict':
+      case 'unsupported':
       case 'server':
       case 'response-shape':
         return EXIT.error;
