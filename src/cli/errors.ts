@@ -80,6 +80,8 @@ export function hintsFor(err: unknown, now: number, profile?: string): string[] 
         'an earlier request with this key already did its work, and nothing new was created now; use a new --idempotency-key for a different post',
         'a relative --at (+10m) computes a new time on every run: give an absolute --at when re-runs must replay the first one',
       ];
+    case 'not-editable':
+      return ['a post that went out stays as it is: `socialpub results retry <post-id>` sends its failed targets again, or create a new post'];
     case 'validation':
     case 'bad-request':
       return err.issues.map((i) => `${i.path}: ${i.message}`);

@@ -5,11 +5,12 @@ import { defineCreate } from './create.js';
 import { defineSchedule } from './schedule.js';
 import { defineList } from './list.js';
 import { defineCalendar } from './calendar.js';
+import { defineManage } from './manage.js';
 
 export function definePosts(program: Command, ctx: Context): void {
   const posts = program
     .command('posts')
-    .summary('draft, schedule, list and see posts on a calendar')
+    .summary('draft, schedule, view, edit, delete and list posts')
     .description('Create drafts with a payload per platform, schedule them (one at a time or from a file), and list posts by status.')
     .addHelpText(
       'after',
@@ -23,4 +24,5 @@ Examples:
   defineSchedule(posts, ctx);
   defineList(posts, ctx);
   defineCalendar(posts, ctx);
+  defineManage(posts, ctx);
 }

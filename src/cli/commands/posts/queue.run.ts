@@ -1,0 +1,67 @@
+// `posts queue`, run: reads the scheduled posts page by page, keeps the window's earliest (bounded,
+// see posts/queue.ts), and prints them by local day: the time, the platforms and the text on one
+// line cut to the terminal's width (piped: not cut).
+import type { Context } from '../../context.js';
+import { UsageError } from '../../cli-error.js';
+import type { Colors } from '../../../output/colors.js';
+import { displayWidth, padToWidth } from '../../../output/width.js';
+import { formatCount, formatLocal } from '../../../output/time.js';
+import { parseAt } from '../../../posts/when.js';
+import { QUEUE_CAP, QueueWindow, queueData, type QueueData, type QueuedPost } from '../../../posts/queue.js';
+import { userZone } from '../../../posts/zone.js';
+import { oneLine } from './wrap.js';
+
+export interface QueueOptions {
+  from?: string;
+  to?: string;
+  tz?: string;
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** A window edge: any --at form, or a bare date (its local midnight). */
+function edge(input: string, flag: string, now: number, zone: string): number {
+  const text = /^\d{4}-\d{2}-\d{2}$/.test(input.trim()) ? `${input.trim()} 00:00` : input;
+  return parseAt(text, { now, zone, field: flag }).epochMs;
+}
+
+export async function runQueue(ctx: Context, opts: QueueOptions): Promise<number> {
+  const now = ctx.clock.now();
+  const zone = userZone(ctx.env, opts.tz);
+  const from = opts.from !== undefined ? edge(opts.from, '--from', now, zone) : now;
+  const to = opts.to !== undefined ? edge(opts.to, '--to', now, zone) : from + WEEK_MS;
+  if (to <= from) throw new UsageError(`--to (${new Date(to).toISOString()}) is not after --from (${new Date(from).toISOString()})`, ['give a later --to, e.g. --to +7d']);
+  const client = await ctx.client();
+  const window = new QueueWindow(from, to);
+  for await (const page of client.posts.pages({ status: ['scheduled'] }, { pageSize: 100, concurrency: 2 })) for (const post of page) window.offer(post);
+  const data = queueData(window, zone);
+  const out = ctx.output();
+  const width = ctx.io.stdout.isTTY ? Math.max(30, ctx.io.stdout.columns ?? 80) : Infinity;
+  await out.object(data, (shown) => renderQueue(shown, width, out.colors));
+  if (data.total > data.shown) out.footer(`showing the first ${formatCount(data.shown)} of ${formatCount(data.total)} scheduled posts in the window (at most ${formatCount(QUEUE_CAP)}); narrow it with --to`);
+  return 0;
+}
+
+export function renderQueue(data: QueueData, width: number, c: Colors): string {
+  const range = `${formatLocal(data.from, data.zone)} → ${formatLocal(data.to, data.zone)}`;
+  if (data.days.length === 0) return c.dim(oneLine(`nothing scheduled from ${range} (${data.zone})`, width));
+  const all = data.days.flatMap((d) => d.posts);
+  // The platforms column: as wide as its longest list, but never more than a third of the line.
+  const room = width - 9;
+  const platformWidth = Math.min(Math.max(...all.map((p) => displayWidth(p.platforms.join(',')))), Math.max(11, Math.floor(room / 3)));
+  const lines: string[] = [];
+  for (const day of data.days) {
+    lines.push(c.bold(`${day.weekday} ${day.date}`));
+    for (const p of day.posts) lines.push(row(p, platformWidth, width, c));
+  }
+  lines.push(c.dim(oneLine(`${formatCount(data.total)} scheduled · ${range} (${data.zone})`, width)));
+  return lines.join('\n');
+}
+
+function row(p: QueuedPost, platformWidth: number, width: number, c: Colors): string {
+  const list = p.platforms.join(',');
+  const platforms = displayWidth(list) <= platformWidth ? list : p.platforms.length > 1 ? `${p.platforms.length} platforms` : oneLine(list, platformWidth);
+  const head = `  ${p.time}  ${padToWidth(platforms, platformWidth)}  `;
+  const text = p.title ? `${p.title} — ${p.text}` : p.text;
+  return `${c.cyan(head.slice(0, 9))}${head.slice(9)}${width === Infinity ? text.replace(/\s+/g, ' ').trim() : oneLine(text, width - displayWidth(head))}`;
+}
