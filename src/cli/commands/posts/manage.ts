@@ -60,6 +60,7 @@ Examples:
     .command('unschedule')
     .argument('<id...>', 'scheduled posts')
     .summary('take scheduled posts back to drafts (they will not be published)')
+    .description('Take scheduled posts back to drafts: they keep their texts and media and are not published until scheduled again. A draft is left as it is; a published or failed post cannot change.')
     .option('--dry-run', 'print the requests; send nothing')
     .option('--idempotency-key <key>', 'a key of your own (one post only)')
     .addHelpText('after', '\nExamples:\n  socialpub posts unschedule post_8f2k1\n  socialpub posts schedule post_8f2k1 --at "2026-12-08 09:00"   # later, again')

@@ -29,8 +29,7 @@ export function defineSchedule(posts: Command, ctx: Context): void {
       'after',
       `
 Examples:
-  socialpub posts schedule post_8f2k1 --at +2h
-  socialpub posts schedule post_8f2k1 --at "2026-12-08 09:00"   # moves it when already scheduled
+  socialpub posts schedule post_8f2k1 --at +2h      # a draft, or a scheduled post to move
   socialpub posts schedule --platform bluesky --text "Live now" --at "2026-12-01 09:00" --tz Europe/Paris
   SOCIALPUB_API_KEY=$KEY socialpub posts schedule --platform twitter-x --text "v$TAG is out" --at +10m --idempotency-key "release-$TAG" --json
   socialpub posts schedule --from-file posts.ndjson --dry-run
