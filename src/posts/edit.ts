@@ -14,6 +14,7 @@ import { mediaInspector, type MediaFacts } from './media-facts.js';
 import type { PlannedRequest } from './planned-request.js';
 import { uploadFiles } from './uploads.js';
 import { validateDraft } from './validate.js';
+import { isObject, outcomeText, payloadsOf, textOf, type Payload } from './outcome.js';
 
 export interface PostChanges {
   /** The text of every target (a target's own text wins). */
@@ -62,24 +63,10 @@ export interface PlannedEdit {
   unchanged: boolean;
 }
 
-type Payload = Record<string, unknown>;
-const isObject = (v: unknown): v is Payload => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The post's payloads as objects (anything else a service sent is treated as an empty payload). */
-export function payloadsOf(post: Post): Record<string, Payload> {
-  const out: Record<string, Payload> = {};
-  for (const [p, v] of Object.entries(post.payloads ?? {})) out[p] = isObject(v) ? v : {};
-  return out;
-}
-
-export const textOf = (payload: Payload | undefined): string => (typeof payload?.text === 'string' ? payload.text : '');
-
 /** Only a draft or a scheduled post can change; why not otherwise, and what to do instead. */
 export function notEditable(post: Post, label: string, instead: { retry: string; create: string }): InvalidInputError | undefined {
   if (post.status === 'draft' || post.status === 'scheduled') return undefined;
-  const targets = Object.values(post.targets ?? {});
-  const published = targets.filter((t) => t === 'published').length;
-  const state = post.status === 'failed' && targets.length ? `failed (${published}/${targets.length} published)` : post.status;
+  const state = outcomeText(post);
   const fix = post.status === 'failed' ? `${instead.retry} sends its failed targets again; or ${instead.create}` : instead.create;
   return new InvalidInputError([{ field: label, message: `post ${post.id} is ${state}: a post that went out can no longer be changed, moved or deleted`, fix }]);
 }

@@ -139,7 +139,7 @@ describe('posts edit', () => {
     const [failed] = await allPosts(sb, 'failed');
     const r = await cli(['posts', 'edit', failed!.id, '--text', 'x']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/is failed .*can no longer be changed/);
+    expect(r.stderr).toMatch(/is failed · \d\/\d published: .*can no longer be changed/);
     expect(r.stderr).toContain(`socialpub results retry ${failed!.id}`);
   });
 

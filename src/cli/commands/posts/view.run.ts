@@ -5,10 +5,9 @@ import type { Colors } from '../../../output/colors.js';
 import { displayWidth } from '../../../output/width.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
 import { findPost } from '../../../posts/find.js';
-import { outcomeText } from '../../../posts/outcome.js';
+import { outcomeText, payloadsOf, textOf } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
 import { formatBytes } from '../../../posts/validate.js';
-import { payloadsOf, textOf } from '../../../posts/edit.js';
 import { checkPostId, resultsOf } from '../../../results/retry-plan.js';
 import { isPlatform } from '../../../wire/platforms.js';
 import { judgeText } from '../../../wire/text-limits.js';
@@ -92,7 +91,7 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
   if (post.scheduledAt) {
     const t = Date.parse(post.scheduledAt);
     const rel = formatRelative(t, o.now);
-    field(post.status === 'scheduled' || post.status === 'draft' ? 'scheduled' : 'sent for', `${formatLocal(t, o.zone)} (${o.zone})${rel ? ` · ${rel}` : ''}`);
+    field(post.status === 'scheduled' || post.status === 'draft' ? 'scheduled' : 'went out', `${formatLocal(t, o.zone)} (${o.zone})${rel ? ` · ${rel}` : ''}`);
     field('', `${new Date(t).toISOString().replace('.000Z', 'Z')} UTC`);
   }
   if (post.createdAt) field('created', `${formatLocal(post.createdAt, o.zone)}${post.updatedAt && post.updatedAt !== post.createdAt ? ` · changed ${formatRelative(post.updatedAt, o.now)}` : ''}`);
