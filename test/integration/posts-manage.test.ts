@@ -71,7 +71,7 @@ describe('posts view', () => {
     expect(r.stdout).toContain('bluesky  23 of 300');
     expect(r.stdout).toContain('Launch');
     expect(r.stdout).toContain('2026-12-03 18:30 GMT+9 (Asia/Tokyo)');
-    expect(r.stdout).toContain('2026-12-03T09:30:00Z UTC');
+    expect(r.stdout).toContain('           2026-12-03 09:30 UTC');
     expect(r.stdout).toContain('· not sent yet');
   });
 

@@ -20,6 +20,7 @@ import { printPost } from './render.js';
 import { checkIdempotencyKey } from './send.js';
 import { INSTEAD, wentOutMeanwhile } from './withdraw.run.js';
 import { oneLine } from './wrap.js';
+import { displayWidth } from '../../../output/width.js';
 
 export interface EditOptions {
   text?: string;
@@ -157,7 +158,12 @@ export function describeChanges(plan: PlannedEdit, width: number): string[] {
       lines.push(`${p.platform}: added · ${quote(p.text ?? '', width - p.platform.length - 12)}`);
       continue;
     }
-    if (textOf(old) !== (p.text ?? '')) lines.push(`${p.platform}: ${quote(textOf(old), half)} → ${quote(p.text ?? '', half)}`);
+    if (textOf(old) !== (p.text ?? '')) {
+      const line = `${p.platform}: "${textOf(old)}" → "${p.text ?? ''}"`;
+      // Side by side when it fits; otherwise one line each, so that more of both texts shows.
+      if (!line.includes('\n') && displayWidth(line) <= width) lines.push(line);
+      else lines.push(`${p.platform}:`, `  before ${quote(textOf(old), width - 10)}`, `  after  ${quote(p.text ?? '', width - 10)}`);
+    }
     const oldMedia = (Array.isArray(old.media) ? old.media : []).map((m) => String((m as { url?: unknown })?.url ?? '').split('/').pop()).join(', ') || 'none';
     const newMedia = p.media.map((m) => m.source.split('/').pop()).join(', ') || 'none';
     if (oldMedia !== newMedia) lines.push(`${p.platform} media: ${oneLine(oldMedia, half)} → ${oneLine(newMedia, half)}`);

@@ -62,6 +62,6 @@ function row(p: QueuedPost, platformWidth: number, width: number, c: Colors): st
   const list = p.platforms.join(',');
   const platforms = displayWidth(list) <= platformWidth ? list : p.platforms.length > 1 ? `${p.platforms.length} platforms` : oneLine(list, platformWidth);
   const head = `  ${p.time}  ${padToWidth(platforms, platformWidth)}  `;
-  const text = p.title ? `${p.title} — ${p.text}` : p.text;
+  const text = p.text || p.title || '';
   return `${c.cyan(head.slice(0, 9))}${head.slice(9)}${width === Infinity ? text.replace(/\s+/g, ' ').trim() : oneLine(text, width - displayWidth(head))}`;
 }

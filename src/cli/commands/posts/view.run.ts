@@ -92,7 +92,7 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
     const t = Date.parse(post.scheduledAt);
     const rel = formatRelative(t, o.now);
     field(post.status === 'scheduled' || post.status === 'draft' ? 'scheduled' : 'went out', `${formatLocal(t, o.zone)} (${o.zone})${rel ? ` · ${rel}` : ''}`);
-    field('', `${new Date(t).toISOString().replace('.000Z', 'Z')} UTC`);
+    field('', formatLocal(t, 'UTC'));
   }
   if (post.createdAt) field('created', `${formatLocal(post.createdAt, o.zone)}${post.updatedAt && post.updatedAt !== post.createdAt ? ` · changed ${formatRelative(post.updatedAt, o.now)}` : ''}`);
   const latest = latestByPlatform(post.results);
