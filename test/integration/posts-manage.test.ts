@@ -161,6 +161,18 @@ describe('posts edit', () => {
     expect((await getPost(p.id)).payloads).toEqual(p.payloads);
   });
 
+  it('shows long before → after texts a line each, within the terminal width', async () => {
+    const long = 'Our spring release is out: faster sync, dark mode and 日本語 support 🎉 with more words after it';
+    const p = await draft({ bluesky: { text: long } });
+    const prompter = new ScriptedPrompter([false]);
+    const r = await cli(['posts', 'edit', p.id, '--text', `${long}, and more`], { tty: true, columns: 80, prompter, env: { NO_COLOR: '1' } });
+    const lines = r.stderr.split('\n');
+    expect(lines).toContain('  bluesky:');
+    expect(lines.find((l) => l.startsWith('    before "Our spring'))).toMatch(/…"$/);
+    expect(lines.find((l) => l.startsWith('    after  "Our spring'))).toMatch(/…"$/);
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+  });
+
   it('refuses with 409 when the post is published while being edited: nothing changed, a clear message', async () => {
     const p = await scheduled('Racing', 1);
     // The confirmation is where the user lingers: the publish happens then.

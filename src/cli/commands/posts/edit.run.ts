@@ -145,7 +145,8 @@ function hasOtherChanges(c: PostChanges): boolean {
   return Boolean(c.add?.length || c.remove?.length || c.media || c.title !== undefined);
 }
 
-const quote = (s: string, width: number) => `"${oneLine(s, Math.max(8, width))}"`;
+/** The text in quotes, all of it within `width` columns. */
+const quote = (s: string, width: number) => `"${oneLine(s, Math.max(8, width - 2))}"`;
 
 /** before → after, one line each, for the confirmation and the dry run. */
 export function describeChanges(plan: PlannedEdit, width: number): string[] {
@@ -162,7 +163,7 @@ export function describeChanges(plan: PlannedEdit, width: number): string[] {
       const line = `${p.platform}: "${textOf(old)}" → "${p.text ?? ''}"`;
       // Side by side when it fits; otherwise one line each, so that more of both texts shows.
       if (!line.includes('\n') && displayWidth(line) <= width) lines.push(line);
-      else lines.push(`${p.platform}:`, `  before ${quote(textOf(old), width - 10)}`, `  after  ${quote(p.text ?? '', width - 10)}`);
+      else lines.push(`${p.platform}:`, `  before ${quote(textOf(old), width - 9)}`, `  after  ${quote(p.text ?? '', width - 9)}`);
     }
     const oldMedia = (Array.isArray(old.media) ? old.media : []).map((m) => String((m as { url?: unknown })?.url ?? '').split('/').pop()).join(', ') || 'none';
     const newMedia = p.media.map((m) => m.source.split('/').pop()).join(', ') || 'none';
