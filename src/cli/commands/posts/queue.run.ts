@@ -46,21 +46,27 @@ export function renderQueue(data: QueueData, width: number, c: Colors): string {
   const range = `${formatLocal(data.from, data.zone)} → ${formatLocal(data.to, data.zone)}`;
   if (data.days.length === 0) return c.dim(oneLine(`nothing scheduled from ${range} (${data.zone})`, width));
   const all = data.days.flatMap((d) => d.posts);
-  // The platforms column: as wide as its longest list, but never more than a third of the line.
-  const room = width - 9;
-  const platformWidth = Math.min(Math.max(...all.map((p) => displayWidth(p.platforms.join(',')))), Math.max(11, Math.floor(room / 3)));
+  // The platforms column: the lists as they are, or "4 platforms" where a list would take more
+  // than a third of the line; as wide as the widest of those.
+  const most = Math.max(11, Math.floor((width - 9) / 3));
+  const shown = new Map(all.map((p) => [p, platformsText(p.platforms, most)]));
+  const platformWidth = Math.max(...[...shown.values()].map(displayWidth));
   const lines: string[] = [];
   for (const day of data.days) {
     lines.push(c.bold(`${day.weekday} ${day.date}`));
-    for (const p of day.posts) lines.push(row(p, platformWidth, width, c));
+    for (const p of day.posts) lines.push(row(p, shown.get(p)!, platformWidth, width, c));
   }
   lines.push(c.dim(oneLine(`${formatCount(data.total)} scheduled · ${range} (${data.zone})`, width)));
   return lines.join('\n');
 }
 
-function row(p: QueuedPost, platformWidth: number, width: number, c: Colors): string {
-  const list = p.platforms.join(',');
-  const platforms = displayWidth(list) <= platformWidth ? list : p.platforms.length > 1 ? `${p.platforms.length} platforms` : oneLine(list, platformWidth);
+function platformsText(platforms: readonly string[], most: number): string {
+  const list = platforms.join(',');
+  if (displayWidth(list) <= most) return list;
+  return platforms.length > 1 ? `${platforms.length} platforms` : oneLine(list, most);
+}
+
+function row(p: QueuedPost, platforms: string, platformWidth: number, width: number, c: Colors): string {
   const head = `  ${p.time}  ${padToWidth(platforms, platformWidth)}  `;
   const text = p.text || p.title || '';
   return `${c.cyan(head.slice(0, 9))}${head.slice(9)}${width === Infinity ? text.replace(/\s+/g, ' ').trim() : oneLine(text, width - displayWidth(head))}`;

@@ -46,7 +46,7 @@ const deletedView: TableView<Deleted> = {
   id: (r) => r.id,
   columns: [
     { header: 'id', value: (r) => r.id, priority: 0, shrink: 'never' },
-    { header: 'deleted', value: () => 'deleted', priority: 1 },
+    { header: 'result', value: () => 'deleted', priority: 1 },
     { header: 'was', value: (r) => r.was, priority: 2 },
   ],
 };
