@@ -75,6 +75,14 @@ describe('posts view', () => {
     expect(r.stdout).toContain('· not sent yet');
   });
 
+  it('refuses an unknown --tz before sending anything (exit 2)', async () => {
+    const before = sb.requests.length;
+    const r = await cli(['posts', 'view', 'post_000000000000', '--tz', 'Mars/Olympus']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--tz');
+    expect(sb.requests.length).toBe(before);
+  });
+
   it('says a post that does not exist is not found (exit 4)', async () => {
     const r = await cli(['posts', 'view', 'post_000000000000']);
     expect(r.code).toBe(4);
