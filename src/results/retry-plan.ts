@@ -1,6 +1,7 @@
 // `results retry <post-id>`: which targets of a post to send again (those whose latest result
 // failed), the new post's body (their original payloads, the title kept) and an idempotency key
 // derived from the post and those targets, so a re-run (or a CI re-run) gets the same new post.
+import { createHash } from 'node:crypto';
 import type { ApiClient } from '../client/types.js';
 import type { CreatePostBody, Payloads, Post, PostResult } from '../wire/schemas.js';
 import { FieldInputError, InvalidInputError } from '../wire/invalid-input.js';
@@ -90,8 +91,7 @@ export function reasonLine(t: RetryTarget): string {
 /** The derived key: the post id and the sorted platforms retried, hashed so it stays short and stable. */
 export function retryKey(postId: string, platforms: readonly string[]): string {
   const sorted = [...new Set(platforms)].sort();
-  // Loaded here: `posts view` and others use this module's helpers and never need crypto.
-  const digest = process.getBuiltinModule('node:crypto').createHash('sha256').update(`socialpub retry\n${postId}\n${sorted.join('\n')}`).digest('hex');
+  const digest = createHash('sha256').update(`socialpub retry\n${postId}\n${sorted.join('\n')}`).digest('hex');
   return `retry-${postId}-${digest.slice(0, 16)}`;
 }
 
