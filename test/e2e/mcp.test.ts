@@ -77,7 +77,7 @@ describe('socialpub mcp: tools over the sandbox', () => {
       expect(t.description!.length).toBeGreaterThan(40);
       for (const [name, p] of Object.entries(t.inputSchema.properties ?? {})) expect((p as { description?: string }).description, `${t.name}.${name}`).toMatch(/\w{3}/);
       expect(t.annotations).toMatchObject({ readOnlyHint: READ_ONLY.includes(t.name), destructiveHint: t.name === 'delete_post', idempotentHint: true });
-      if (write) expect(Object.keys(t.inputSchema.properties!)).toEqual(expect.arrayContaining(['dry_run', 'idempotency_key']));
+      if (!READ_ONLY.includes(t.name)) expect(Object.keys(t.inputSchema.properties!)).toEqual(expect.arrayContaining(['dry_run', 'idempotency_key']));
     }
   });
 
