@@ -12,7 +12,7 @@ import type { Prompter } from '../../src/cli/prompter.js';
 import type { Post, PostResult } from '../../src/wire/schemas.js';
 import { runCli } from '../helpers/run-cli.js';
 import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
-import { allPosts, cliEnv, manualSandbox, oracleGet, sandboxClock, START, type ManualSandbox } from './posts-support.js';
+import { allPosts, cliEnv, manualSandbox, oracleGet, PNG_HEAD, sandboxClock, START, type ManualSandbox } from './posts-support.js';
 
 let sb: ManualSandbox;
 const dir = mkdtempSync(join(tmpdir(), 'posts-manage-'));
@@ -102,6 +102,18 @@ describe('posts edit', () => {
     expect(now.payloads).toEqual({ bluesky: { text: 'New text' }, linkedin: { text: 'Keep me' } });
     expect(now.title).toBeUndefined();
     expect(JSON.parse(r.stdout)).toEqual(now);
+  });
+
+  it('uploads new local media, then shows its name, type and size in posts view', async () => {
+    const p = await draft({ bluesky: { text: 'With a picture' } });
+    const png = join(dir, 'cover.png');
+    writeFileSync(png, Buffer.concat([PNG_HEAD, Buffer.alloc(2048 - PNG_HEAD.length)]));
+    const r = await cli(['posts', 'edit', p.id, '--media', png, '--json']);
+    expect(r.code).toBe(0);
+    const media = (await getPost(p.id)).payloads.bluesky as { media: Array<{ url: string; type: string }> };
+    expect(media.media).toEqual([{ url: expect.stringContaining('/cover.png'), type: 'image' }]);
+    const view = await cli(['posts', 'view', p.id], { tty: true, columns: 80, env: { NO_COLOR: '1' } });
+    expect(view.stdout).toContain('media: cover.png · image/png · 2 KB');
   });
 
   it('adds a platform with the post\'s text, checked like a new post (X counts emoji as 2)', async () => {
