@@ -33,12 +33,12 @@ _socialpub() {
 }
 _socialpub_complete() {
   local path="" word candidate i=1
-  local paths='|posts|posts create|posts schedule|posts list|posts calendar|posts check|results|results list|results get|results wait|results stats|results retry|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|mcp|sandbox|demo|completion|help|'
+  local paths='|posts|posts create|posts schedule|posts list|posts calendar|posts check|posts view|posts edit|posts unschedule|posts delete|posts queue|results|results list|results get|results wait|results stats|results retry|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|mcp|sandbox|demo|completion|help|'
   # The command path: the words before the cursor that are not flags or flag values.
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--fields|--jq|--platform|--text|--text-file|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--post|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--media-dir|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
+      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--fields|--jq|--platform|--text|--text-file|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--media-dir|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
       -*) ;;
       *)
         candidate="${path:+$path }$word"
@@ -102,6 +102,40 @@ _socialpub_complete() {
         --title) COMPREPLY=(); return ;;
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --tz) _socialpub_zones; return ;;
+      esac
+      ;;
+    'posts view')
+      case "$prev" in
+        --tz) _socialpub_zones; return ;;
+      esac
+      ;;
+    'posts edit')
+      case "$prev" in
+        --text) COMPREPLY=(); return ;;
+        --text-for) COMPREPLY=(); return ;;
+        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --remove-platform) COMPREPLY=(); return ;;
+        --media) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --title) COMPREPLY=(); return ;;
+        --tz) _socialpub_zones; return ;;
+        --idempotency-key) COMPREPLY=(); return ;;
+      esac
+      ;;
+    'posts unschedule')
+      case "$prev" in
+        --idempotency-key) COMPREPLY=(); return ;;
+      esac
+      ;;
+    'posts delete')
+      case "$prev" in
+        --idempotency-key) COMPREPLY=(); return ;;
+      esac
+      ;;
+    'posts queue')
+      case "$prev" in
+        --from) COMPREPLY=(); return ;;
+        --to) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
       esac
       ;;
@@ -230,7 +264,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'posts')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'create schedule list calendar check' -- "$cur")); return; fi
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'create schedule list calendar check view edit unschedule delete queue' -- "$cur")); return; fi
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'posts create')
@@ -248,6 +282,25 @@ _socialpub_complete() {
       ;;
     'posts check')
       COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --from-file --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
+      ;;
+    'posts view')
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W '--tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
+      ;;
+    'posts edit')
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W '--text --text-for --platform --remove-platform --media --title --editor --tz --idempotency-key --dry-run -y --yes --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
+      ;;
+    'posts unschedule')
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W '--dry-run --idempotency-key -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
+      ;;
+    'posts delete')
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W '-y --yes --dry-run --idempotency-key -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
+      ;;
+    'posts queue')
+      COMPREPLY=($(compgen -W '--from --to --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'list get wait stats retry' -- "$cur")); return; fi

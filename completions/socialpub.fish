@@ -13,7 +13,7 @@ function __socialpub_csv
         contains -- $name $given; or printf '%s%s\n' $head $name
     end
 end
-complete -c socialpub -n '__fish_use_subcommand' -a posts -d 'draft, schedule, list and see posts on a calendar'
+complete -c socialpub -n '__fish_use_subcommand' -a posts -d 'draft, schedule, view, edit, delete and list posts'
 complete -c socialpub -n '__fish_use_subcommand' -a results -d 'list, inspect, count, retry and wait for post results (one per target account)'
 complete -c socialpub -n '__fish_use_subcommand' -a listen -d 'receive webhook deliveries locally, verify them and print one line per event'
 complete -c socialpub -n '__fish_use_subcommand' -a auth -d 'log in with an API key, check it, log out'
@@ -40,11 +40,16 @@ complete -c socialpub -l fields -d 'keep only these fields, in this order: dotte
 complete -c socialpub -l jq -d 'a jq filter over the JSON output' -x
 complete -c socialpub -l no-pager -d 'do not page long tables on a terminal'
 complete -c socialpub -s h -l help -d 'show help'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check' -a create -d 'create a draft post'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check' -a schedule -d 'schedule a draft, a new post, or a whole file of posts'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check' -a list -d 'list posts, filtered by status'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check' -a calendar -d 'show the posts of a week or a month on a calendar'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check' -a check -d 'judge a post (or a bulk file) by each platform\'s rules, locally; sends nothing'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check view edit unschedule delete queue' -a create -d 'create a draft post'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check view edit unschedule delete queue' -a schedule -d 'schedule a draft, a new post, or a whole file of posts'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check view edit unschedule delete queue' -a list -d 'list posts, filtered by status'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check view edit unschedule delete queue' -a calendar -d 'show the posts of a week or a month on a calendar'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check view edit unschedule delete queue' -a check -d 'judge a post (or a bulk file) by each platform\'s rules, locally; sends nothing'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check view edit unschedule delete queue' -a view -d 'one post: texts with their counts, media, status, time and each target\'s outcome'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check view edit unschedule delete queue' -a edit -d 'change the texts, platforms, media or title of a draft or scheduled post'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check view edit unschedule delete queue' -a unschedule -d 'take scheduled posts back to drafts (they will not be published)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check view edit unschedule delete queue' -a delete -d 'delete drafts or scheduled posts (asks first; --yes without a terminal)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check view edit unschedule delete queue' -a queue -d 'scheduled posts in time order, by day in your zone'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l platform -d 'target platform, repeatable or comma-separated' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l text -d 'text for every platform' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l text-file -d 'text for every platform from a file' -x
@@ -94,6 +99,31 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l file -d 'the whole request body as JSON' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l from-file -d 'a bulk file, as `posts schedule --from-file` reads it' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l tz -d 'IANA zone for a bulk file\'s local times' -x -a '(__socialpub_zones)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from view' -l tz -d 'IANA zone the time is shown in' -x -a '(__socialpub_zones)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from view' -x -a '(socialpub completion --list-posts 2>/dev/null)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l text -d 'new text for every platform' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l text-for -d 'new text for one platform' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l platform -d 'add a target platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l remove-platform -d 'remove a target platform' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l media -d 'replace the media of every platform: a local file' -r -F
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l title -d 'new title' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l editor -d 'write the texts in $VISUAL / $EDITOR'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l tz -d 'IANA zone times are shown in' -x -a '(__socialpub_zones)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l idempotency-key -d 'a key of your own: re-running with the same key and changes replays the first edit' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l dry-run -d 'validate and print the exact requests; send nothing'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -s y -l yes -d 'do not ask for confirmation on a terminal'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l no-local-checks -d 'leave each platform\'s rules to the service'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -x -a '(socialpub completion --list-posts 2>/dev/null)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from unschedule' -l dry-run -d 'print the requests; send nothing'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from unschedule' -l idempotency-key -d 'a key of your own' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from unschedule' -x -a '(socialpub completion --list-posts 2>/dev/null)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from delete' -s y -l yes -d 'delete without asking'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from delete' -l dry-run -d 'print the requests; send nothing'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from delete' -l idempotency-key -d 'a key of your own' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from delete' -x -a '(socialpub completion --list-posts 2>/dev/null)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from queue' -l from -d 'start of the window: RFC 3339, "YYYY-MM-DD HH:MM"' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from queue' -l to -d 'end of the window' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from queue' -l tz -d 'IANA zone for the days and times' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a list -d 'list post results, newest first, with filters'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a get -d 'show one post result in full'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a wait -d 'wait until every target of the posts has a result; exit 7 if any failed'

@@ -20,6 +20,7 @@ export function exitCodeFor(err: unknown): ExitCode {
       case 'validation':
       case 'idempotency-key-reused':
       case 'payload-too-large':
+      case 'not-editable':
         return EXIT.usage;
       case 'auth':
       case 'addon-required':
@@ -34,6 +35,7 @@ export function exitCodeFor(err: unknown): ExitCode {
       case 'aborted':
         return EXIT.interrupted;
       case 'conflict':
+      case 'unsupported':
       case 'server':
       case 'response-shape':
         return EXIT.error;
@@ -96,6 +98,8 @@ export function hintsFor(err: unknown, now: number, profile?: string, givenUrl?:
         'an earlier request with this key already did its work, and nothing new was created now; use a new --idempotency-key for a different post',
         'a relative --at (+10m) computes a new time on every run: give an absolute --at when re-runs must replay the first one',
       ];
+    case 'not-editable':
+      return ['a post that went out stays as it is: `socialpub results retry <post-id>` sends its failed targets again, or create a new post'];
     case 'validation':
     case 'bad-request':
       return err.issues.map((i) => `${i.path}: ${i.message}`);

@@ -10,8 +10,11 @@ import type {
   PostResult,
   ScheduleBody,
   Schema,
+  UpdatePostBody,
 } from '../wire/schemas.js';
 import type * as SchemasModule from '../wire/schemas.js';
+import type { ApiError} from './errors.js';
+import { lacksRoute, UnsupportedOperationError } from './errors.js';
 import type { Paginate, PaginatePages } from './paginate.js';
 import type { Requester } from './request.js';
 import type { ApiClient, LazySchema, PostListQuery, QueryValue, ResultListQuery, StreamBody, WriteOptions } from './types.js';
@@ -44,6 +47,19 @@ function write(options: WriteOptions = {}) {
   };
 }
 
+/** A write the service may not offer: a missing route becomes "this service does not support …" (exit 1), not "not found". */
+async function supported<T>(what: string, route: string, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (!lacksRoute(err)) throw err;
+    const e = err as ApiError;
+    throw new UnsupportedOperationError(`this service does not support ${what} (${route} answered ${e.status})`, { status: e.status, requestId: e.requestId, cause: err, ...(e.code ? { code: e.code } : {}) });
+  }
+}
+
+const postPath = (id: string) => `${PATHS.posts}/${encodeURIComponent(id)}`;
+
 export function createEndpoints(request: Requester, paginate: Paginate, paginatePages: PaginatePages): Pick<ApiClient, 'posts' | 'results' | 'media'> {
   return {
     posts: {
@@ -52,7 +68,10 @@ export function createEndpoints(request: Requester, paginate: Paginate, paginate
       list: (query?: PostListQuery) => request({ method: 'GET', path: PATHS.posts, query: postQuery(query), schema: postList }),
       iterate: (query, options) => paginate(PATHS.posts, postQuery(query), postList, options),
       pages: (query, options) => paginatePages(PATHS.posts, postQuery(query), postList, options),
-      get: (id: string) => request({ method: 'GET', path: `${PATHS.posts}/${encodeURIComponent(id)}`, schema: onePost }),
+      get: (id: string) => request({ method: 'GET', path: postPath(id), schema: onePost }),
+      update: (id: string, patch: UpdatePostBody, options?: WriteOptions) =>
+        supported('editing posts', 'PATCH /v1/posts/{id}', request({ method: 'PATCH', path: postPath(id), body: patch, schema: onePost, ...write(options) })),
+      delete: (id: string, options?: WriteOptions) => supported('deleting posts', 'DELETE /v1/posts/{id}', request({ method: 'DELETE', path: postPath(id), ...write(options) })),
     },
     results: {
       list: (query?: ResultListQuery) => request({ method: 'GET', path: PATHS.postResults, query: resultQuery(query), schema: resultList }),

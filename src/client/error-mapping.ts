@@ -14,6 +14,7 @@ import {
   IdempotencyKeyReusedError,
   NotFoundError,
   PayloadTooLargeError,
+  PostNotEditableError,
   RateLimitError,
   ServerError,
   TimeoutError,
@@ -89,6 +90,8 @@ export function errorForResponse(f: ResponseFacts): ApiError {
       return new NotFoundError(withDetail(`not found: ${f.method} ${f.target}`, detail), init);
     case status === 408:
       return new TimeoutError(withDetail(`the service timed out waiting for the request${attemptsNote(f)}`, detail), init);
+    case status === 409 && code === ERROR_CODE.postNotEditable:
+      return new PostNotEditableError(withDetail('the post can no longer be changed', detail), init);
     case status === 409:
       return new ConflictError(
         withDetail(`conflict${attemptsNote(f)}${f.idempotencyKey ? `: a request with idempotency key ${f.idempotencyKey} is still in progress` : ''}`, detail),

@@ -1,5 +1,6 @@
 // Typed errors of the client layer: one class per outcome, each carrying what a user or a
 // script needs (status, code, message, request id, body). The CLI maps them to exit codes.
+import { ERROR_CODE } from '../wire/protocol.js';
 import type { ErrorIssue } from '../wire/schemas.js';
 
 export type ErrorKind =
@@ -8,6 +9,8 @@ export type ErrorKind =
   | 'addon-required'
   | 'not-found'
   | 'conflict'
+  | 'not-editable'
+  | 'unsupported'
   | 'validation'
   | 'idempotency-key-reused'
   | 'payload-too-large'
@@ -72,6 +75,18 @@ export class ConflictError extends ApiError {
     super('conflict', message, init);
   }
 }
+/** 409 POST_NOT_EDITABLE: the post was published or failed (perhaps while it was being edited); nothing changed. */
+export class PostNotEditableError extends ApiError {
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super('not-editable', message, init);
+  }
+}
+/** The service has no such route (405, or a 404 that is not the service's own NOT_FOUND body). */
+export class UnsupportedOperationError extends ApiError {
+  constructor(message: string, init: ApiErrorInit = {}) {
+    super('unsupported', message, init);
+  }
+}
 export class ValidationError extends ApiError {
   constructor(message: string, init: ApiErrorInit = {}) {
     super('validation', message, init);
@@ -132,4 +147,12 @@ export class AbortedError extends ApiError {
   constructor(message = 'interrupted', init: ApiErrorInit = {}) {
     super('aborted', message, init);
   }
+}
+
+/**
+ * A 405, or a 404 without the service's own NOT_FOUND body (a framework's "Cannot GET" page),
+ * means the service has no such route; a NOT_FOUND 404 means the thing does not exist.
+ */
+export function lacksRoute(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 405 || (err.status === 404 && err.code !== ERROR_CODE.notFound));
 }

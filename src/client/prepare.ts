@@ -70,7 +70,8 @@ export function prepareRequest(settings: PrepareSettings, options: Preparable): 
   }
   let idempotencyKey = options.idempotencyKey;
   // crypto is loaded here, when a key is needed: a GET never pays for it.
-  if (options.method === 'POST' && !idempotencyKey) idempotencyKey = (settings.newIdempotencyKey ?? (() => process.getBuiltinModule('node:crypto').randomUUID()))();
+  // Every write carries a key, so that a retry after a lost answer is replayed, never done twice.
+  if (options.method !== 'GET' && options.method !== 'PUT' && !idempotencyKey) idempotencyKey = (settings.newIdempotencyKey ?? (() => process.getBuiltinModule('node:crypto').randomUUID()))();
   if (idempotencyKey) headers[HEADER.idempotencyKey] = idempotencyKey;
   return {
     method: options.method,

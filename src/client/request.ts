@@ -161,7 +161,8 @@ export function createPipeline(config: PipelineConfig): Pipeline {
         maxWaitMs,
         retryAt: status === 429 ? retryAtFrom(now, retryAfterMs, rateLimit) : undefined,
       };
-      if (!isRetryableStatus(status) || described.code === ERROR_CODE.idempotencyKeyReused) throw errorForResponse(facts);
+      // A post that went out stays out: retrying the 409 cannot succeed.
+      if (!isRetryableStatus(status) || described.code === ERROR_CODE.idempotencyKeyReused || described.code === ERROR_CODE.postNotEditable) throw errorForResponse(facts);
       // Sleeping through a Retry-After longer than the budget would look like a hang: stop now
       // and say when to come back.
       if (retryAfterMs !== undefined && retryAfterMs > maxWaitMs) throw errorForResponse({ ...facts, rateLimitReason: n >= maxAttempts ? 'both' : 'max-wait' });

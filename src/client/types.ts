@@ -11,6 +11,7 @@ import type {
   PostResult,
   ScheduleBody,
   Schema,
+  UpdatePostBody,
 } from '../wire/schemas.js';
 
 /**
@@ -148,6 +149,10 @@ export interface ApiClient {
     pages(query?: PostListQuery, options?: IterateOptions): AsyncIterable<Post[]>;
     /** GET /v1/posts/{id}: a service without the route answers 405, or 404 without a NOT_FOUND body. */
     get(id: string): Promise<ApiResponse<Post>>;
+    /** PATCH /v1/posts/{id}; a service without the route: UnsupportedOperationError. */
+    update(id: string, patch: UpdatePostBody, options?: WriteOptions): Promise<ApiResponse<Post>>;
+    /** DELETE /v1/posts/{id} (204); a service without the route: UnsupportedOperationError. */
+    delete(id: string, options?: WriteOptions): Promise<ApiResponse<unknown>>;
   };
   results: {
     list(query?: ResultListQuery): Promise<ApiResponse<ListPage<PostResult>>>;

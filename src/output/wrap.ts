@@ -2,7 +2,7 @@
 // messages, hints, narration, calendar cells. Breaks at spaces; a word wider than the line is
 // split between graphemes. Line breaks in the text are kept; CJK text, which has no spaces, is
 // split between characters, as it is read.
-import { displayWidth } from './width.js';
+import { cutToWidth, displayWidth } from './width.js';
 
 export interface WrapOptions {
   /** Put before every line after the first (a hanging indent); counted in the width. */
@@ -109,4 +109,9 @@ export function wrapProse(text: string, width: number | undefined): string {
         .join('\n');
     })
     .join('\n');
+}
+
+/** One line: the text flattened and cut to `width` columns with an ellipsis (queue rows, summaries). */
+export function oneLine(text: string, width: number): string {
+  return cutToWidth(text.replace(/\s+/g, ' ').trim(), Math.max(1, width));
 }

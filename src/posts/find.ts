@@ -1,6 +1,6 @@
 // One post by id: GET /v1/posts/{id}, or, on a service without that route, a scan of the posts
 // list (newest first, the statuses where the post most likely is first).
-import { ApiError } from '../client/errors.js';
+import { ApiError, lacksRoute } from '../client/errors.js';
 import type { ApiClient } from '../client/types.js';
 import { ERROR_CODE } from '../wire/protocol.js';
 import type { Post } from '../wire/schemas.js';
@@ -24,14 +24,6 @@ export interface FindPostOptions {
 }
 
 const STATUSES = ['draft', 'scheduled', 'published', 'failed'];
-
-/**
- * A 405, or a 404 without the service's own NOT_FOUND body (a framework's "Cannot GET" page),
- * means the service has no single-post route; a NOT_FOUND 404 means the post does not exist.
- */
-export function lacksRoute(err: unknown): boolean {
-  return err instanceof ApiError && (err.status === 405 || (err.status === 404 && err.code !== ERROR_CODE.notFound));
-}
 
 export async function findPost(client: Pick<ApiClient, 'posts'>, id: string, options: FindPostOptions = {}): Promise<Post> {
   try {

@@ -1,6 +1,6 @@
 // A request that would be sent, as --dry-run (and an assistant's dry_run) shows it.
 export interface PlannedRequest {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   headers?: Record<string, string>;
   body?: unknown;

@@ -39,7 +39,7 @@ export class Publisher {
 
   /** Queues a scheduled post (again, when it was moved: the old entry is skipped). */
   track(ws: Workspace, post: LivePost): void {
-    if (post.status !== 'scheduled' || post.scheduledAt === null || this.closed) return;
+    if (post.deleted || post.status !== 'scheduled' || post.scheduledAt === null || this.closed) return;
     const entry: Entry = { at: post.scheduledAt, seq: this.seq++, ws, post };
     let i = this.queue.length;
     while (i > 0 && this.queue[i - 1]!.at > entry.at) i--;
@@ -74,7 +74,8 @@ export class Publisher {
     const deliveries: Promise<void>[] = [];
     while (this.queue.length && this.queue[0]!.at <= now) {
       const { ws, post, at } = this.queue.shift()!;
-      if (post.status !== 'scheduled' || post.scheduledAt !== at) continue;
+      // Moved (a newer entry stands for it), unscheduled or deleted since it was queued.
+      if (post.deleted || post.status !== 'scheduled' || post.scheduledAt !== at) continue;
       deliveries.push(...this.publish(ws, post, now));
     }
     this.arm();

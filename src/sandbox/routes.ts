@@ -3,7 +3,7 @@
 import { MAX_BODY_BYTES } from '../wire/protocol.js';
 import type { SandboxCore } from './core.js';
 import { createMedia, getMedia, uploadKeep, uploadLimit, uploadMedia } from './handlers/media.js';
-import { createPost, getPost, listPosts, schedulePost } from './handlers/posts.js';
+import { createPost, deletePost, getPost, listPosts, schedulePost, updatePost } from './handlers/posts.js';
 import { getResult, listResults } from './handlers/results.js';
 import type { HttpError, Reply } from './http/reply.js';
 import type { Workspace } from './workspace.js';
@@ -24,7 +24,7 @@ export interface Call {
 }
 
 export interface Route {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   pattern: RegExp;
   body?: 'json' | 'raw';
   limit?: (ws: Workspace, params: string[]) => number | HttpError;
@@ -39,6 +39,8 @@ export const ROUTES: Route[] = [
   { method: 'POST', pattern: /^\/v1\/posts$/, body: 'json', handle: createPost },
   { method: 'GET', pattern: /^\/v1\/posts$/, handle: listPosts },
   { method: 'GET', pattern: new RegExp(`^/v1/posts/${ID}$`), handle: getPost },
+  { method: 'PATCH', pattern: new RegExp(`^/v1/posts/${ID}$`), body: 'json', handle: updatePost },
+  { method: 'DELETE', pattern: new RegExp(`^/v1/posts/${ID}$`), handle: deletePost },
   { method: 'POST', pattern: /^\/v1\/schedule$/, body: 'json', handle: schedulePost },
   { method: 'GET', pattern: /^\/api\/v1\/post-results$/, handle: listResults },
   { method: 'GET', pattern: new RegExp(`^/api/v1/post-results/${ID}$`), handle: getResult },

@@ -168,7 +168,9 @@ function refuseDeepJson(x: ApiExchange): boolean {
 /** A replay is answered from the record and counts as nothing. */
 function admitIdempotencyKey(x: ApiExchange): boolean {
   const { req, ws, core, entry } = x;
-  const key = entry.method === 'POST' && !x.refusal ? headerValue(req, HEADER.idempotencyKey) : undefined;
+  // Every write honours the key: POST, PATCH and DELETE alike.
+  const write = entry.method === 'POST' || entry.method === 'PATCH' || entry.method === 'DELETE';
+  const key = write && !x.refusal ? headerValue(req, HEADER.idempotencyKey) : undefined;
   if (key === undefined) return true;
   if (key === '' || key.length > 255) {
     void counted(x, new HttpError(400, ERROR_CODE.badRequest, 'Idempotency-Key must be 1 to 255 characters'));
@@ -234,7 +236,7 @@ function runHandler(x: ApiExchange, route: Route): Reply {
 }
 
 function respond(x: ApiExchange, reply: Reply): Promise<void> | void {
-  const text = JSON.stringify(reply.body);
+  const text = reply.status === 204 ? '' : JSON.stringify(reply.body);
   const key = x.idempotencyKey;
   if (key !== undefined) {
     if (reply.status >= 200 && reply.status < 300) {

@@ -163,6 +163,49 @@ export function checkSchedule(body: Record<string, unknown>, now: number): Check
   return { ok: true, value: { payloads, scheduledAt, ...(title !== undefined ? { title } : {}) } };
 }
 
+/** A PATCH of a post: what to change (`undefined`: leave as is; `null`: remove or unschedule). */
+export interface UpdateInput {
+  payloads?: Payloads;
+  title?: string | null;
+  scheduledAt?: number | null;
+}
+
+/**
+ * Checks a PATCH body against the post's current payloads: each platform named is replaced
+ * (an object) or removed (null), and at least one platform must remain; `title: null` removes
+ * the title; `scheduledAt: null` unschedules, a time must lie ahead like on schedule.
+ */
+export function checkUpdatePost(body: Record<string, unknown>, current: Payloads, now: number): Checked<UpdateInput> {
+  const issues: Issue[] = [];
+  const value: UpdateInput = {};
+  if (body.payloads === undefined && body.title === undefined && body.scheduledAt === undefined) {
+    issues.push({ path: 'body', message: 'nothing to change: send any of "payloads", "title" or "scheduledAt"' });
+    return { ok: false, issues };
+  }
+  if (body.payloads !== undefined) {
+    if (!isObject(body.payloads)) {
+      issues.push({ path: 'payloads', message: 'must be an object keyed by platform id; a platform set to null is removed' });
+    } else {
+      const merged: Payloads = { ...current };
+      const replaced: Record<string, unknown> = {};
+      for (const [key, payload] of Object.entries(body.payloads)) {
+        if (payload === null && isPlatform(key)) delete merged[key];
+        else replaced[key] = payload;
+      }
+      if (Object.keys(replaced).length) checkPayloads(replaced, issues);
+      Object.assign(merged, replaced);
+      if (Object.keys(merged).length === 0) issues.push({ path: 'payloads', message: 'at least one platform must remain; delete the post instead of removing every platform' });
+      value.payloads = merged;
+    }
+  }
+  if (body.title === null) value.title = null;
+  else if (body.title !== undefined) value.title = checkTitle(body.title, issues);
+  if (body.scheduledAt === null) value.scheduledAt = null;
+  else if (body.scheduledAt !== undefined) value.scheduledAt = checkScheduledAt(body.scheduledAt, now, issues);
+  if (issues.length) return { ok: false, issues };
+  return { ok: true, value };
+}
+
 export interface MediaInput {
   name: string;
   mimeType: string;

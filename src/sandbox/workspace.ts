@@ -138,7 +138,7 @@ export class Workspace {
 
   findPost(id: string): number | undefined {
     const i = this.ids.decode('post', this.tag, id);
-    return i !== undefined && i < this.posts.count ? i : undefined;
+    return i !== undefined && i < this.posts.count && !this.posts.isDeleted(i) ? i : undefined;
   }
   findResult(id: string): number | undefined {
     const i = this.ids.decode('result', this.tag, id);
@@ -222,13 +222,15 @@ export class Workspace {
 
   postsPage(statuses: readonly PostStatus[], offset: number, limit: number): Page<number> {
     const codes = [...new Set(statuses.map((s) => STATUS_CODE[s]))];
-    if (codes.length === 0 || codes.length === 4) {
+    const all = codes.length === 0 || codes.length === 4;
+    // Without deleted posts every index is a post: read positions directly.
+    if (all && this.posts.visible === this.posts.count) {
       const total = this.posts.count;
       const items: number[] = [];
       for (let i = total - 1 - offset; i >= 0 && items.length < limit; i--) items.push(i);
       return { items, total };
     }
-    const { total, rows } = this.posts.statuses.pageDescending(codes, offset, limit);
+    const { total, rows } = this.posts.statuses.pageDescending(all ? Object.values(STATUS_CODE) : codes, offset, limit);
     return { items: rows, total };
   }
 

@@ -28,6 +28,8 @@ export const ERROR_CODE = {
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
   methodNotAllowed: 'METHOD_NOT_ALLOWED',
+  /** A published or failed post cannot be changed, rescheduled or deleted. */
+  postNotEditable: 'POST_NOT_EDITABLE',
 } as const;
 
 /** Page size rules of offset/limit paging. */

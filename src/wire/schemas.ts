@@ -29,6 +29,13 @@ export interface CreatePostBody {
   title?: string;
 }
 
+/** Body of PATCH /v1/posts/{id}: a platform set to null is removed, `title: null` removes the title, `scheduledAt: null` unschedules. */
+export interface UpdatePostBody {
+  payloads?: Record<string, PlatformPayload | null>;
+  title?: string | null;
+  scheduledAt?: string | null;
+}
+
 /** Body of POST /v1/schedule: schedule a draft, or create and schedule at once. */
 export type ScheduleBody =
   | { postId: string; scheduledAt: string }

@@ -11,7 +11,8 @@ import { spawn } from 'node:child_process';
 import { BIN, ROOT, ensureBuilt } from './ensure-built.js';
 import { startSession, type McpSession } from './mcp-session.js';
 
-const TOOL_NAMES = ['check_post', 'create_draft', 'schedule_post', 'list_posts', 'list_results', 'get_result', 'wait_for_results', 'results_stats'];
+const TOOL_NAMES = ['check_post', 'create_draft', 'schedule_post', 'list_posts', 'get_post', 'update_post', 'unschedule_post', 'delete_post', 'list_results', 'get_result', 'wait_for_results', 'retry_failed', 'results_stats'];
+const READ_ONLY = ['check_post', 'list_posts', 'get_post', 'list_results', 'get_result', 'wait_for_results', 'results_stats'];
 const DAY = 86_400_000;
 
 interface Env {
@@ -75,9 +76,8 @@ describe('socialpub mcp: tools over the sandbox', () => {
       expect(t.inputSchema.type).toBe('object');
       expect(t.description!.length).toBeGreaterThan(40);
       for (const [name, p] of Object.entries(t.inputSchema.properties ?? {})) expect((p as { description?: string }).description, `${t.name}.${name}`).toMatch(/\w{3}/);
-      const write = t.name === 'create_draft' || t.name === 'schedule_post';
-      expect(t.annotations).toMatchObject({ readOnlyHint: !write, destructiveHint: false, idempotentHint: true });
-      if (write) expect(Object.keys(t.inputSchema.properties!)).toEqual(expect.arrayContaining(['dry_run', 'idempotency_key']));
+      expect(t.annotations).toMatchObject({ readOnlyHint: READ_ONLY.includes(t.name), destructiveHint: t.name === 'delete_post', idempotentHint: true });
+      if (!READ_ONLY.includes(t.name)) expect(Object.keys(t.inputSchema.properties!)).toEqual(expect.arrayContaining(['dry_run', 'idempotency_key']));
     }
   });
 
@@ -336,7 +336,7 @@ describe('socialpub mcp: limits, read-only and a missing key', () => {
     const s = await startSession(['mcp', '--read-only'], e.env);
     try {
       const { tools } = await s.client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES.filter((n) => n !== 'create_draft' && n !== 'schedule_post'));
+      expect(tools.map((t) => t.name)).toEqual(READ_ONLY);
       expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
       const from = e.sb.requests.length;
       const refused = await s.call('create_draft', { platforms: ['bluesky'], text: 'nope' });

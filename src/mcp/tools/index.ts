@@ -4,12 +4,28 @@ import { checkPost } from './check-post.js';
 import { createDraft } from './create-draft.js';
 import { getResult } from './get-result.js';
 import { listPosts } from './list-posts.js';
+import { deletePost, getPost, unschedulePost, updatePost } from './manage-posts.js';
+import { retryFailed } from './retry-failed.js';
 import { listResults } from './list-results.js';
 import { resultsStats } from './results-stats.js';
 import { schedulePost } from './schedule-post.js';
 import { waitForResults } from './wait-for-results.js';
 
-export const TOOLS: readonly ToolDefinition[] = [checkPost, createDraft, schedulePost, listPosts, listResults, getResult, waitForResults, resultsStats];
+export const TOOLS: readonly ToolDefinition[] = [
+  checkPost,
+  createDraft,
+  schedulePost,
+  listPosts,
+  getPost,
+  updatePost,
+  unschedulePost,
+  deletePost,
+  listResults,
+  getResult,
+  waitForResults,
+  retryFailed,
+  resultsStats,
+];
 
 export function toolsFor(readOnly: boolean): ToolDefinition[] {
   return TOOLS.filter((t) => !readOnly || !t.write);

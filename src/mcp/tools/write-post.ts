@@ -44,8 +44,10 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
   }
   const client = await tc.deps.client();
   const res = await publish(client, composed, mode, { idempotencyKey: key });
+  // A replay's stored answer is the post as it was then: show it as it is now.
+  const post = res.replayed ? (await client.posts.get(res.data.id)).data : res.data;
   return {
-    post: trimPost(res.data),
+    post: trimPost(post),
     replayed: res.replayed,
     idempotency_key: key,
     note: res.replayed ? 'an earlier call with this key already did this: the same post is returned and nothing new was created' : mode === 'create' ? 'draft created' : 'post scheduled',

@@ -17,7 +17,7 @@ import { DataFile, type OpenedData } from './data-file.js';
  * the state that was acknowledged.
  */
 export type Change =
-  /** A post created, scheduled, moved or published (by its index: the id counter). */
+  /** A post created, scheduled, moved, edited, deleted (a tombstone) or published (by its index: the id counter). */
   | { t: 'post'; w: number; post: LivePost }
   /** Result rows appended from position `from` on. */
   | { t: 'rows'; w: number; from: number; rows: [number, number, number, number][] }
@@ -99,8 +99,11 @@ function upsertPost(ws: Workspace, saved: LivePost): void {
   }
   const live = ws.posts.livePost(index);
   if (!live) throw outOfOrder(`post ${index}`, ws.posts.count);
+  // The record is the whole post: a field it lacks (a removed title) is gone.
+  for (const key of Object.keys(live) as (keyof LivePost)[]) if (key !== 'index' && !(key in saved)) delete live[key];
   Object.assign(live, rest);
-  ws.posts.setStatus(live, status);
+  if (saved.deleted) ws.posts.remove(live);
+  else ws.posts.setStatus(live, status);
 }
 
 function upsertMedia(ws: Workspace, m: SavedMedia): void {

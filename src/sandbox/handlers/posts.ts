@@ -1,9 +1,10 @@
-// POST /v1/posts, POST /v1/schedule, GET /v1/posts, GET /v1/posts/{id}.
+// POST /v1/posts, POST /v1/schedule, GET /v1/posts, GET, PATCH and DELETE /v1/posts/{id}.
 import { isPostStatus, POST_STATUSES, type PostStatus } from '../../wire/platforms.js';
-import { PATHS } from '../../wire/protocol.js';
-import { badRequest, notFound, validationError, type Reply } from '../http/reply.js';
+import { ERROR_CODE, PATHS } from '../../wire/protocol.js';
+import { badRequest, HttpError, notFound, validationError, type Reply } from '../http/reply.js';
+import type { LivePost } from '../store/post-store.js';
 import { multiValues, pageParams } from '../http/query.js';
-import { checkCreatePost, checkSchedule } from '../validation.js';
+import { checkCreatePost, checkSchedule, checkUpdatePost } from '../validation.js';
 import type { Call } from '../routes.js';
 
 function created(call: Call, index: number): Reply {
@@ -24,19 +25,13 @@ export function schedulePost(call: Call): Reply {
   if (!checked.ok) throw validationError(checked.issues);
   const input = checked.value;
   if ('postId' in input) {
-    const index = call.ws.findPost(input.postId);
-    if (index === undefined) throw notFound('post', input.postId);
-    const post = call.ws.posts.livePost(index);
-    const status = call.ws.posts.status(index);
-    if (!post || (status !== 'draft' && status !== 'scheduled')) {
-      throw validationError([{ path: 'postId', message: `post ${input.postId} is already ${status}; only a draft (or a scheduled post, to move it) can be scheduled` }]);
-    }
+    const post = editablePost(call, input.postId);
     post.scheduledAt = input.scheduledAt;
     post.updatedAt = call.now;
     call.ws.posts.setStatus(post, 'scheduled');
     call.core.publisher.track(call.ws, post);
     call.core.savePost(call.ws, post);
-    return created(call, index);
+    return created(call, post.index);
   }
   const { scheduledAt, payloads, title } = input;
   const post = call.ws.addPost({ status: 'scheduled', payloads, ...(title !== undefined ? { title } : {}), scheduledAt, createdAt: call.now, updatedAt: call.now });
@@ -63,4 +58,49 @@ export function getPost(call: Call): Reply {
   const index = call.ws.findPost(id);
   if (index === undefined) throw notFound('post', id);
   return { status: 200, body: call.ws.postJson(index) };
+}
+
+/** A draft or scheduled post of this workspace: 404 for an unknown id, 409 once it went out. */
+function editablePost(call: Call, id: string): LivePost {
+  const index = call.ws.findPost(id);
+  if (index === undefined) throw notFound('post', id);
+  const post = call.ws.posts.livePost(index);
+  const status = call.ws.posts.status(index);
+  if (!post || (status !== 'draft' && status !== 'scheduled')) {
+    throw new HttpError(409, ERROR_CODE.postNotEditable, `post ${id} is ${status}: only a draft or a scheduled post can be changed, moved or deleted; its results stay (retry its failed targets, or create a new post)`);
+  }
+  return post;
+}
+
+export function updatePost(call: Call): Reply {
+  const post = editablePost(call, call.params[0]!);
+  const checked = checkUpdatePost(call.json, post.payloads, call.now);
+  if (!checked.ok) throw validationError(checked.issues);
+  const { payloads, title, scheduledAt } = checked.value;
+  if (payloads) post.payloads = payloads;
+  if (title === null) delete post.title;
+  else if (title !== undefined) post.title = title;
+  if (scheduledAt === null) {
+    post.scheduledAt = null;
+    call.ws.posts.setStatus(post, 'draft');
+  } else if (scheduledAt !== undefined) {
+    post.scheduledAt = scheduledAt;
+    call.ws.posts.setStatus(post, 'scheduled');
+    // The publisher skips the entry of the old time; this one stands for the post now.
+    call.core.publisher.track(call.ws, post);
+  }
+  post.updatedAt = call.now;
+  call.core.savePost(call.ws, post);
+  return { status: 200, body: call.ws.postJson(post.index) };
+}
+
+export function deletePost(call: Call): Reply {
+  const post = editablePost(call, call.params[0]!);
+  // A tombstone keeps the index (the id counter) but not the content.
+  post.payloads = {};
+  delete post.title;
+  post.updatedAt = call.now;
+  call.ws.posts.remove(post);
+  call.core.savePost(call.ws, post);
+  return { status: 204, body: null };
 }

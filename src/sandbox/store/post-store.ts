@@ -17,9 +17,14 @@ export interface LivePost {
   /** Result rows, once published: rowStart..rowStart+rowCount-1. */
   rowStart?: number;
   rowCount?: number;
+  /** Deleted: kept as a tombstone so that its index (and so its id) is never handed out again. */
+  deleted?: true;
 }
 
 export const STATUS_CODE: Record<PostStatus, number> = { draft: 0, scheduled: 1, published: 2, failed: 3 };
+/** The category of a deleted post: in no status list. */
+const DELETED = POST_STATUSES.length;
+const ALL_STATUSES = POST_STATUSES.map((s) => STATUS_CODE[s]);
 
 export class PostStore {
   readonly statuses: CategoryIndex;
@@ -28,11 +33,27 @@ export class PostStore {
 
   constructor(readonly fixtures: FixtureLayout | undefined) {
     this.fixtureCount = fixtures?.postCount ?? 0;
-    this.statuses = new CategoryIndex(POST_STATUSES.length, fixtures?.postStatus ?? []);
+    this.statuses = new CategoryIndex(POST_STATUSES.length + 1, fixtures?.postStatus ?? []);
   }
 
+  /** Indexes handed out so far, deleted posts included. */
   get count(): number {
     return this.fixtureCount + this.live.length;
+  }
+
+  /** Posts that are not deleted. */
+  get visible(): number {
+    return this.statuses.count(ALL_STATUSES);
+  }
+
+  isDeleted(index: number): boolean {
+    return this.statuses.category(index) === DELETED;
+  }
+
+  /** Marks a post deleted; it keeps its index, so its id is never handed out again. */
+  remove(post: LivePost): void {
+    post.deleted = true;
+    this.statuses.set(post.index, DELETED);
   }
 
   /** A live post, or undefined for a fixture or an index out of range. */
@@ -57,7 +78,7 @@ export class PostStore {
   add(post: Omit<LivePost, 'index'>): LivePost {
     const record: LivePost = { index: this.count, ...post };
     this.live.push(record);
-    this.statuses.push(STATUS_CODE[record.status]);
+    this.statuses.push(record.deleted ? DELETED : STATUS_CODE[record.status]);
     return record;
   }
 

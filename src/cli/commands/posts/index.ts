@@ -6,11 +6,12 @@ import { defineSchedule } from './schedule.js';
 import { defineList } from './list.js';
 import { defineCalendar } from './calendar.js';
 import { defineCheck } from './check.js';
+import { defineManage } from './manage.js';
 
 export function definePosts(program: CommandUnknownOpts, ctx: Context): void {
   const posts = program
     .command('posts')
-    .summary('draft, schedule, list and see posts on a calendar')
+    .summary('draft, schedule, view, edit, delete and list posts')
     .description('Create drafts with a payload per platform, schedule them (one at a time or from a file), and list posts by status.')
     .addHelpText(
       'after',
@@ -26,4 +27,5 @@ Examples:
   defineList(posts, ctx);
   defineCalendar(posts, ctx);
   defineCheck(posts, ctx);
+  defineManage(posts, ctx);
 }

@@ -1,4 +1,5 @@
 // Columns of `posts list`: plain values for TSV, colour and relative times on a terminal.
+import { outcomeText } from '../../../posts/outcome.js';
 import type { Column } from '../../../output/writers.js';
 import type { TableView } from '../../../output/output.js';
 import { icsEvent, icsFooter, icsHeader } from '../../../posts/ics.js';
@@ -38,15 +39,6 @@ export function headline(post: Post): string {
 
 const platformList = (p: Post) => Object.keys(p.payloads ?? {}).join(',');
 
-/**
- * "failed · 3/5 published" when only some targets were published (from the post's optional
- * `targets`, the latest result of each); else the status alone.
- */
-export function statusLabel(post: Post): string {
-  const outcomes = Object.values(post.targets ?? {});
-  const published = outcomes.filter((o) => o === 'published').length;
-  return published > 0 && published < outcomes.length ? `${post.status} · ${published}/${outcomes.length} published` : post.status;
-}
 
 /** "2026-12-01 09:00" in the zone (the zone's name is left to the header and --tz). */
 const localDate = (iso: string, zone: string | undefined) => formatLocal(iso, zone).replace(/ \S+$/, '');
@@ -61,9 +53,9 @@ export function postColumns(now: number, zone?: string): Column<Post>[] {
       field: 'status',
       // Scripts compare the status itself; the partial outcome is for people.
       value: (p) => p.status,
-      pretty: (p, c) => statusLabel(p).replace(p.status, statusColor(p.status, c)),
+      pretty: (p, c) => outcomeText(p).replace(p.status, statusColor(p.status, c)),
       // Short of room: "failed 3/5".
-      compact: (p, c) => statusLabel(p).replace(p.status, statusColor(p.status, c)).replace(/ · (\d+\/\d+) published$/, ' $1'),
+      compact: (p, c) => outcomeText(p).replace(p.status, statusColor(p.status, c)).replace(/ · (\d+\/\d+) published$/, ' $1'),
       priority: 1,
       minWidth: 9,
     },

@@ -10,10 +10,10 @@ export type ScheduleFlags = FlagsOf<typeof scheduleCommand>;
 function scheduleCommand(posts: CommandUnknownOpts) {
   const cmd = posts
     .command('schedule')
-    .argument('[draft-id]', 'an existing draft to schedule (leave out to create and schedule at once)')
+    .argument('[draft-id]', 'an existing draft to schedule, or a scheduled post to move to --at (leave out to create and schedule at once)')
     .summary('schedule a draft, a new post, or a whole file of posts')
     .description(
-      'Schedule a post for publication. --at takes RFC 3339 with an offset, "YYYY-MM-DD HH:MM" read in --tz (an IANA ' +
+      'Schedule a post for publication; given the id of a post that is already scheduled, move it to --at. --at takes RFC 3339 with an offset, "YYYY-MM-DD HH:MM" read in --tz (an IANA ' +
         "zone, default this machine's), \"tomorrow 9am\", \"mon 10:00\", \"09:00\" (the next one), or +30m / +2h / +1d; past times, unknown zones and local times skipped by a DST " +
         'change are refused before anything is sent. With --from-file, every row of an NDJSON or CSV file is validated ' +
         'first, then scheduled one by one at the pace the rate limit allows; a journal in the config folder and keys ' +
@@ -31,7 +31,7 @@ function scheduleCommand(posts: CommandUnknownOpts) {
       'after',
       `
 Examples:
-  socialpub posts schedule post_8f2k1 --at +2h
+  socialpub posts schedule post_8f2k1 --at +2h      # a draft, or a scheduled post to move
   socialpub posts schedule --platform bluesky --text "Live now" --at "2026-12-01 09:00" --tz Europe/Paris
   SOCIALPUB_API_KEY=$KEY socialpub posts schedule --platform twitter-x --text "v$TAG is out" --at +10m --idempotency-key "release-$TAG" --json
   socialpub posts schedule --from-file posts.ndjson --dry-run

@@ -1,0 +1,47 @@
+// The file `posts edit --editor` opens: one section per platform, headed "=== <platform> ===",
+// holding that platform's text as it is; lines starting with "//" are comments (the limits, how
+// to use the file) and are dropped. "#" is left alone: hashtags start lines of real posts.
+import { PLATFORM_LIMITS, isPlatform } from '../../../wire/platforms.js';
+import { judgeText, unitWord } from '../../../wire/text-limits.js';
+
+const HEADER = /^=== *([A-Za-z0-9_-]+) *===\s*$/;
+
+export function editorFile(postId: string, texts: ReadonlyMap<string, string>): string {
+  const lines = [
+    `// Editing the texts of ${postId}, one section per platform. Lines starting with // are`,
+    '// ignored. Save and quit to apply; an unchanged or empty file changes nothing.',
+  ];
+  for (const [platform, text] of texts) {
+    lines.push('', `=== ${platform} ===`);
+    if (isPlatform(platform)) {
+      const v = judgeText(platform, text);
+      lines.push(`// ${platform}: at most ${v.limit} ${unitWord(platform, v.limit)}${PLATFORM_LIMITS[platform].textUnit === 'x-weighted' ? ' (emoji and CJK count 2, links 23)' : ''}; now ${v.count.length}`);
+    }
+    lines.push(text);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The sections' texts, or 'empty' for a file with no text at all. A section's surrounding blank
+ * lines are trimmed; a platform whose section was deleted keeps its text.
+ */
+export function parseEditorFile(content: string): Map<string, string> | 'empty' {
+  const texts = new Map<string, string>();
+  let current: string | undefined;
+  let body: string[] = [];
+  const close = () => {
+    if (current !== undefined) texts.set(current, body.join('\n').replace(/^\s*\n/, '').trimEnd());
+  };
+  for (const line of content.replace(/\r\n/g, '\n').split('\n')) {
+    if (line.startsWith('//')) continue;
+    const header = HEADER.exec(line);
+    if (header) {
+      close();
+      current = header[1]!;
+      body = [];
+    } else if (current !== undefined) body.push(line);
+  }
+  close();
+  return [...texts.values()].every((t) => t.trim() === '') ? 'empty' : texts;
+}

@@ -1,0 +1,162 @@
+// `posts edit <id>`, run: reads the post, applies the payload options (or what was written in the
+// editor), checks the result like a new post, shows before → after and asks on a terminal, then
+// uploads new media and sends PATCH /v1/posts/{id} with only what differs.
+import { resolve } from 'node:path';
+import type { Context } from '../../context.js';
+import { CliError, EXIT, UsageError } from '../../cli-error.js';
+import { editText } from '../../editor.js';
+import { splitList } from '../../flags/text.js';
+import { findPost } from '../../../posts/find.js';
+import { parseTextFor, type Issue } from '../../../posts/draft.js';
+import { notEditable, planEdit, planEditRequests, sendEdit, type PlannedEdit, type PostChanges } from '../../../posts/edit.js';
+import { payloadsOf, textOf } from '../../../posts/outcome.js';
+import { userZone } from '../../../posts/zone.js';
+import { checkPostId } from '../../../results/retry-plan.js';
+import { InvalidInputError } from '../../../wire/invalid-input.js';
+import type { Post } from '../../../wire/schemas.js';
+import { printDryRun } from './dry-run.js';
+import { editorFile, parseEditorFile } from './edit-file.js';
+import { printPost } from './render.js';
+import { checkIdempotencyKey } from './send.js';
+import { INSTEAD, wentOutMeanwhile } from './withdraw.run.js';
+import { oneLine } from '../../../output/wrap.js';
+import { displayWidth } from '../../../output/width.js';
+
+import type { EditFlags } from './manage.js';
+
+const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
+  ['text', '--text'],
+  ['textFor', '--text-for'],
+  ['platform', '--platform'],
+  ['removePlatform', '--remove-platform'],
+  ['media', '--media'],
+  ['title', '--title'],
+];
+
+export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Promise<number> {
+  const id = checkPostId(rawId, '<id>');
+  const key = checkIdempotencyKey(opts.idempotencyKey);
+  const zone = userZone(ctx.env, opts.tz);
+  const given = CHANGE_FLAGS.filter(([k]) => (Array.isArray(opts[k]) ? (opts[k] as string[]).length > 0 : opts[k] !== undefined)).map(([, f]) => f);
+  const useEditor = opts.editor === true || (given.length === 0 && ctx.globals.interactive);
+  if (useEditor && (opts.text !== undefined || opts.textFor?.length)) {
+    throw new UsageError(`--editor cannot be combined with ${opts.text !== undefined ? '--text' : '--text-for'}`, ['write the texts in the editor, or give them as flags']);
+  }
+  if (!useEditor && given.length === 0) {
+    throw new UsageError('posts edit: nothing to change', [`give ${CHANGE_FLAGS.map(([, f]) => f).join(', ')}, or --editor to write the texts in $EDITOR`]);
+  }
+  const syntax: Issue[] = [];
+  const textFor = parseTextFor(opts.textFor ?? [], syntax);
+  if (syntax.length) throw new InvalidInputError(syntax);
+  const changes: PostChanges = {
+    ...(opts.text !== undefined ? { text: opts.text } : {}),
+    textFor,
+    add: splitList(opts.platform ?? []),
+    remove: splitList(opts.removePlatform ?? []),
+    ...(opts.media?.length ? { media: opts.media } : {}),
+    ...(opts.title !== undefined ? { title: opts.title === '' ? null : opts.title } : {}),
+  };
+
+  const client = await ctx.client();
+  const post = await findPost(client, id);
+  const refused = notEditable(post, '<id>', INSTEAD(id));
+  if (refused) throw refused;
+  const out = ctx.output();
+
+  if (useEditor) {
+    const written = await writeInEditor(ctx, post, changes);
+    if (written === undefined) return EXIT.ok;
+    changes.textFor = written;
+  }
+  const plan = await planEdit(post, changes, { resolvePath: (p) => resolve(process.cwd(), p), platformRules: opts.localChecks !== false });
+  if (plan.unchanged) {
+    out.notice(`nothing to change: post ${id} already says that`);
+    return EXIT.ok;
+  }
+  if (opts.dryRun) {
+    await printDryRun(ctx, { valid: true, issues: [], requests: planEditRequests(plan, key), notes: describeChanges(plan, Infinity) });
+    return EXIT.ok;
+  }
+  if (ctx.globals.interactive && !opts.yes) {
+    const width = Math.max(40, ctx.io.stderr.columns ?? 80);
+    ctx.io.stderr.write(`${out.colors.bold(`Changes to ${id}:`)}\n${describeChanges(plan, width - 2).map((l) => `  ${l}`).join('\n')}\n`);
+    if (!(await ctx.prompter().confirm({ message: 'Send these changes?', default: true }))) {
+      out.notice('cancelled: nothing was changed');
+      return EXIT.ok;
+    }
+  }
+  let res;
+  try {
+    res = await sendEdit(client, plan, { idempotencyKey: key });
+  } catch (err) {
+    throw wentOutMeanwhile(err, id, 'edited') ?? err;
+  }
+  let shown: Post = res.data;
+  if (res.replayed) {
+    out.notice(`this idempotency key (${res.idempotencyKey}) was used before: the edit was not made again; showing the post as it is now`);
+    shown = (await client.posts.get(id)).data;
+  }
+  await printPost(ctx, shown, { zone, replayed: false });
+  return EXIT.ok;
+}
+
+/** The texts after the editor, or undefined when nothing is to change (said on stderr). */
+async function writeInEditor(ctx: Context, post: Post, changes: PostChanges): Promise<Map<string, string> | undefined> {
+  const current = payloadsOf(post);
+  const kept = Object.keys(current).filter((p) => !changes.remove?.includes(p));
+  const model = textOf(current[kept[0] ?? Object.keys(current)[0] ?? '']);
+  const texts = new Map<string, string>();
+  for (const p of kept) texts.set(p, textOf(current[p]));
+  for (const p of changes.add ?? []) if (!texts.has(p)) texts.set(p, model);
+  const initial = editorFile(post.id, texts);
+  const saved = await editText(ctx, initial, { suffix: '.txt' });
+  const out = ctx.output();
+  if (saved === undefined) {
+    throw new CliError('the editor exited with an error; nothing was changed', { exitCode: EXIT.error, hints: ['check $VISUAL / $EDITOR, or give the texts with --text / --text-for'] });
+  }
+  const parsed = parseEditorFile(saved);
+  if (parsed === 'empty') {
+    out.notice('the file was empty: nothing was changed');
+    return undefined;
+  }
+  if (saved === initial) {
+    out.notice('the file was not changed: nothing was changed');
+    // Other flags (title, platforms) may still change something.
+    return hasOtherChanges(changes) ? new Map() : undefined;
+  }
+  for (const p of parsed.keys()) if (!texts.has(p)) throw new UsageError(`the editor file has a section "=== ${p} ===", which is not a platform of this post`, ['add a platform with --platform, then write its text in the editor']);
+  return parsed;
+}
+
+function hasOtherChanges(c: PostChanges): boolean {
+  return Boolean(c.add?.length || c.remove?.length || c.media || c.title !== undefined);
+}
+
+/** The text in quotes, all of it within `width` columns. */
+const quote = (s: string, width: number) => `"${oneLine(s, Math.max(8, width - 2))}"`;
+
+/** before → after, one line each, for the confirmation and the dry run. */
+export function describeChanges(plan: PlannedEdit, width: number): string[] {
+  const before = payloadsOf(plan.before);
+  const lines: string[] = [];
+  const half = Math.floor((width - 20) / 2);
+  for (const p of plan.draft.platforms) {
+    const old = before[p.platform];
+    if (!old) {
+      lines.push(`${p.platform}: added · ${quote(p.text ?? '', width - p.platform.length - 12)}`);
+      continue;
+    }
+    if (textOf(old) !== (p.text ?? '')) {
+      const line = `${p.platform}: "${textOf(old)}" → "${p.text ?? ''}"`;
+      // Side by side when it fits; otherwise one line each, so that more of both texts shows.
+      if (!line.includes('\n') && displayWidth(line) <= width) lines.push(line);
+      else lines.push(`${p.platform}:`, `  before ${quote(textOf(old), width - 9)}`, `  after  ${quote(p.text ?? '', width - 9)}`);
+    }
+    const oldMedia = (Array.isArray(old.media) ? old.media : []).map((m) => String((m as { url?: unknown })?.url ?? '').split('/').pop()).join(', ') || 'none';
+    const newMedia = p.media.map((m) => m.source.split('/').pop()).join(', ') || 'none';
+    if (oldMedia !== newMedia) lines.push(`${p.platform} media: ${oneLine(oldMedia, half)} → ${oneLine(newMedia, half)}`);
+  }
+  for (const p of plan.removed) lines.push(`${p}: removed`);
+  if (plan.title !== undefined) lines.push(`title: ${plan.before.title ? quote(plan.before.title, half) : 'none'} → ${plan.title === null ? 'removed' : quote(plan.title, half)}`);
+  return lines;
+}

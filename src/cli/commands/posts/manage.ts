@@ -1,0 +1,107 @@
+// `socialpub posts view | edit | unschedule | delete | queue`: one post looked at, changed,
+// taken back to a draft or withdrawn, and the queue of scheduled posts by day.
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import type { Context } from '../../context.js';
+import { action, type FlagsOf } from '../../action.js';
+import { collect } from '../../flags/text.js';
+
+export type ViewFlags = FlagsOf<typeof viewCommand>;
+export type EditFlags = FlagsOf<typeof editCommand>;
+/** What unschedule and delete take (delete's --yes is the only difference). */
+export type WithdrawFlags = FlagsOf<typeof deleteCommand>;
+export type QueueFlags = FlagsOf<typeof queueCommand>;
+
+function viewCommand(posts: CommandUnknownOpts) {
+  return posts
+    .command('view')
+    .argument('<id>', 'the post (post_…)')
+    .summary('one post: texts with their counts, media, status, time and each target\'s outcome')
+    .description(
+      "Show one post: each platform's text with its length against the platform's limit, its media, the title, the " +
+        'status (with the partial outcome, e.g. failed · 3/5 published), the time in your zone and in UTC, and for each ' +
+        'target a ✓ with the live link or a ✗ with the error code and message. --json prints the post with a `results` array.',
+    )
+    .option('--tz <zone>', "IANA zone the time is shown in (default: this machine's zone)")
+    .addHelpText('after', '\nExamples:\n  socialpub posts view post_8f2k1\n  socialpub posts view post_8f2k1 --json | jq \'.results[] | select(.success | not)\'');
+}
+
+function editCommand(posts: CommandUnknownOpts) {
+  return posts
+    .command('edit')
+    .argument('<id>', 'a draft or scheduled post')
+    .summary('change the texts, platforms, media or title of a draft or scheduled post')
+    .description(
+      'Change a draft or a scheduled post (a published or failed one cannot change). The payload options replace what ' +
+        'they name: --text every text, --text-for one platform\'s, --media the media of every platform; --platform adds a ' +
+        'target (with --text-for, --text, or the first platform\'s text), --remove-platform removes one. Checked like a ' +
+        'new post before anything is sent. On a terminal the changes are shown (before → after) and confirmed. With ' +
+        '--editor, or with no change given on a terminal, $VISUAL/$EDITOR opens on the texts, one section per platform.',
+    )
+    .option('--text <text>', 'new text for every platform')
+    .option('--text-for <platform=text>', 'new text for one platform (repeatable; adds the platform when it is not a target)', collect)
+    .option('--platform <id>', 'add a target platform (repeatable or comma-separated)', collect)
+    .option('--remove-platform <id>', 'remove a target platform (repeatable or comma-separated)', collect)
+    .option('--media <path|url>', 'replace the media of every platform: a local file (checked, then uploaded) or an https URL (repeatable)', collect)
+    .option('--title <title>', 'new title ("" removes it)')
+    .option('--editor', 'write the texts in $VISUAL / $EDITOR')
+    .option('--tz <zone>', "IANA zone times are shown in (default: this machine's zone)")
+    .option('--idempotency-key <key>', 'a key of your own: re-running with the same key and changes replays the first edit')
+    .option('--dry-run', 'validate and print the exact requests; send nothing')
+    .option('-y, --yes', 'do not ask for confirmation on a terminal')
+    .option('--no-local-checks', "leave each platform's rules to the service")
+    .addHelpText(
+      'after',
+      `
+Examples:
+  socialpub posts edit post_8f2k1 --text-for bluesky="Fixed the typo"
+  socialpub posts edit post_8f2k1 --platform threads --remove-platform twitter-x
+  socialpub posts edit post_8f2k1 --editor
+  socialpub posts edit post_8f2k1 --title "" --dry-run`,
+    );
+}
+
+function unscheduleCommand(posts: CommandUnknownOpts) {
+  return posts
+    .command('unschedule')
+    .argument('<id...>', 'scheduled posts')
+    .summary('take scheduled posts back to drafts (they will not be published)')
+    .description('Take scheduled posts back to drafts: they keep their texts and media and are not published until scheduled again. A draft is left as it is; a published or failed post cannot change.')
+    .option('--dry-run', 'print the requests; send nothing')
+    .option('--idempotency-key <key>', 'a key of your own (one post only)')
+    .addHelpText('after', '\nExamples:\n  socialpub posts unschedule post_8f2k1\n  socialpub posts schedule post_8f2k1 --at "2026-12-08 09:00"   # later, again');
+}
+
+function deleteCommand(posts: CommandUnknownOpts) {
+  return posts
+    .command('delete')
+    .argument('<id...>', 'drafts or scheduled posts')
+    .summary('delete drafts or scheduled posts (asks first; --yes without a terminal)')
+    .description('Delete drafts or scheduled posts: a scheduled one is never published. A published or failed post cannot be deleted (its results stay). On a terminal you are asked first; without one, --yes is required.')
+    .option('-y, --yes', 'delete without asking (required without a terminal)')
+    .option('--dry-run', 'print the requests; send nothing')
+    .option('--idempotency-key <key>', 'a key of your own (one post only)')
+    .addHelpText('after', '\nExamples:\n  socialpub posts delete post_8f2k1\n  socialpub posts list --status draft -q | xargs socialpub posts delete --yes');
+}
+
+function queueCommand(posts: CommandUnknownOpts) {
+  return posts
+    .command('queue')
+    .summary('scheduled posts in time order, by day in your zone')
+    .description(
+      'The scheduled posts due between --from and --to (default: now to 7 days ahead), earliest first, grouped by day ' +
+        'in your zone, with the time, the platforms and the text cut to the terminal width. Reads the scheduled posts ' +
+        'page by page and keeps only those in the window.',
+    )
+    .option('--from <time>', 'start of the window: RFC 3339, "YYYY-MM-DD HH:MM" (in --tz), +2h, +1d (default: now)')
+    .option('--to <time>', 'end of the window (default: 7 days after --from)')
+    .option('--tz <zone>', "IANA zone for the days and times (default: this machine's zone)")
+    .addHelpText('after', '\nExamples:\n  socialpub posts queue\n  socialpub posts queue --to +1d --tz Europe/Paris\n  socialpub posts queue --from 2026-12-01 --to 2026-12-31 --json');
+}
+
+export function defineManage(posts: CommandUnknownOpts, ctx: Context): void {
+  viewCommand(posts).action(action(ctx, async (id, opts) => (await import('./view.run.js')).runView(ctx, id, opts)));
+  editCommand(posts).action(action(ctx, async (id, opts) => (await import('./edit.run.js')).runEdit(ctx, id, opts)));
+  unscheduleCommand(posts).action(action(ctx, async (ids, opts) => (await import('./withdraw.run.js')).runWithdraw(ctx, 'unschedule', ids, opts)));
+  deleteCommand(posts).action(action(ctx, async (ids, opts) => (await import('./withdraw.run.js')).runWithdraw(ctx, 'delete', ids, opts)));
+  queueCommand(posts).action(action(ctx, async (opts) => (await import('./queue.run.js')).runQueue(ctx, opts)));
+}

@@ -1,0 +1,69 @@
+// `posts queue`, run: reads the scheduled posts page by page, keeps the window's earliest (bounded,
+// see posts/queue.ts), and prints them by local day: the time, the platforms and the text on one
+// line cut to the terminal's width (piped: not cut).
+import type { Context } from '../../context.js';
+import { UsageError } from '../../cli-error.js';
+import type { Colors } from '../../../output/colors.js';
+import { displayWidth, padToWidth } from '../../../output/width.js';
+import { formatCount, formatLocal } from '../../../output/time.js';
+import { parseAt } from '../../../posts/when.js';
+import { QUEUE_CAP, QueueWindow, queueData, type QueueData, type QueuedPost } from '../../../posts/queue.js';
+import { userZone } from '../../../posts/zone.js';
+import { oneLine } from '../../../output/wrap.js';
+
+import type { QueueFlags } from './manage.js';
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** A window edge: any --at form, or a bare date (its local midnight). */
+function edge(input: string, flag: string, now: number, zone: string): number {
+  const text = /^\d{4}-\d{2}-\d{2}$/.test(input.trim()) ? `${input.trim()} 00:00` : input;
+  return parseAt(text, { now, zone, field: flag }).epochMs;
+}
+
+export async function runQueue(ctx: Context, opts: QueueFlags): Promise<number> {
+  const now = ctx.clock.now();
+  const zone = userZone(ctx.env, opts.tz);
+  const from = opts.from !== undefined ? edge(opts.from, '--from', now, zone) : now;
+  const to = opts.to !== undefined ? edge(opts.to, '--to', now, zone) : from + WEEK_MS;
+  if (to <= from) throw new UsageError(`--to (${new Date(to).toISOString()}) is not after --from (${new Date(from).toISOString()})`, ['give a later --to, e.g. --to +7d']);
+  const client = await ctx.client();
+  const window = new QueueWindow(from, to);
+  for await (const page of client.posts.pages({ status: ['scheduled'] }, { pageSize: 100, concurrency: 2 })) for (const post of page) window.offer(post);
+  const data = queueData(window, zone);
+  const out = ctx.output();
+  const width = ctx.io.stdout.isTTY ? Math.max(30, ctx.io.stdout.columns ?? 80) : Infinity;
+  await out.object(data, (shown) => renderQueue(shown, width, out.colors));
+  if (data.total > data.shown) out.footer(`showing the first ${formatCount(data.shown)} of ${formatCount(data.total)} scheduled posts in the window (at most ${formatCount(QUEUE_CAP)}); narrow it with --to`);
+  return 0;
+}
+
+export function renderQueue(data: QueueData, width: number, c: Colors): string {
+  const range = `${formatLocal(data.from, data.zone)} → ${formatLocal(data.to, data.zone)}`;
+  if (data.days.length === 0) return c.dim(oneLine(`nothing scheduled from ${range} (${data.zone})`, width));
+  const all = data.days.flatMap((d) => d.posts);
+  // The platforms column: the lists as they are, or "4 platforms" where a list would take more
+  // than a third of the line; as wide as the widest of those.
+  const most = Math.max(11, Math.floor((width - 9) / 3));
+  const shown = new Map(all.map((p) => [p, platformsText(p.platforms, most)]));
+  const platformWidth = Math.max(...[...shown.values()].map(displayWidth));
+  const lines: string[] = [];
+  for (const day of data.days) {
+    lines.push(c.bold(`${day.weekday} ${day.date}`));
+    for (const p of day.posts) lines.push(row(p, shown.get(p)!, platformWidth, width, c));
+  }
+  lines.push(c.dim(oneLine(`${formatCount(data.total)} scheduled · ${range} (${data.zone})`, width)));
+  return lines.join('\n');
+}
+
+function platformsText(platforms: readonly string[], most: number): string {
+  const list = platforms.join(',');
+  if (displayWidth(list) <= most) return list;
+  return platforms.length > 1 ? `${platforms.length} platforms` : oneLine(list, most);
+}
+
+function row(p: QueuedPost, platforms: string, platformWidth: number, width: number, c: Colors): string {
+  const head = `  ${p.time}  ${padToWidth(platforms, platformWidth)}  `;
+  const text = p.text || p.title || '';
+  return `${c.cyan(head.slice(0, 9))}${head.slice(9)}${width === Infinity ? text.replace(/\s+/g, ' ').trim() : oneLine(text, width - displayWidth(head))}`;
+}

@@ -1,0 +1,129 @@
+// `posts view <id>`: one post in full. The post (GET /v1/posts/{id}), its results and the facts
+// of media uploaded to the service are read at once; each target shows its latest outcome.
+import type { Context } from '../../context.js';
+import type { Colors } from '../../../output/colors.js';
+import { displayWidth } from '../../../output/width.js';
+import { formatLocal, formatRelative } from '../../../output/time.js';
+import { findPost } from '../../../posts/find.js';
+import { outcomeText, payloadsOf, textOf } from '../../../posts/outcome.js';
+import { userZone } from '../../../posts/zone.js';
+import { formatBytes } from '../../../posts/validate.js';
+import { checkPostId, resultsOf } from '../../../results/retry-plan.js';
+import { isPlatform } from '../../../wire/platforms.js';
+import { judgeText } from '../../../wire/text-limits.js';
+import type { Post, PostResult } from '../../../wire/schemas.js';
+import type { ApiClient } from '../../../client/types.js';
+import { wrapText } from '../../../output/wrap.js';
+
+import type { ViewFlags } from './manage.js';
+
+interface MediaInfo {
+  name?: string;
+  mimeType?: string;
+  sizeBytes?: number;
+}
+
+type Viewed = Post & { results: PostResult[] };
+
+export async function runView(ctx: Context, rawId: string, opts: ViewFlags): Promise<number> {
+  const id = checkPostId(rawId, '<id>');
+  // A --tz is checked before anything is sent; the machine's zone is looked up only for the human
+  // view (loading the zone data costs ~14 ms that --json does not need).
+  const givenZone = opts.tz !== undefined ? userZone(ctx.env, opts.tz) : undefined;
+  const client = await ctx.client();
+  const [post, results] = await Promise.all([findPost(client, id), resultsOf(client, id)]);
+  const out = ctx.output();
+  const media = out.structured ? new Map<string, MediaInfo>() : await mediaFacts(client, post);
+  const viewed: Viewed = { ...post, results };
+  const width = Math.max(40, ctx.io.stdout.columns ?? 80);
+  await out.object(viewed, (shown) => renderPost(shown, { colors: out.colors, zone: givenZone ?? userZone(ctx.env, undefined), now: ctx.clock.now(), width, media }), { id: post.id });
+  return 0;
+}
+
+/** Name, type and size of media the service itself holds (its own /v1/media ids); other URLs are shown as they are. */
+async function mediaFacts(client: ApiClient, post: Post): Promise<Map<string, MediaInfo>> {
+  const ids = new Map<string, string>();
+  for (const payload of Object.values(payloadsOf(post))) {
+    for (const item of Array.isArray(payload.media) ? payload.media : []) {
+      const url = typeof item?.url === 'string' ? item.url : '';
+      const m = url.startsWith(client.baseUrl) ? /\/(med_[A-Za-z0-9]+)\//.exec(url) : null;
+      if (m) ids.set(url, m[1]!);
+    }
+  }
+  const facts = new Map<string, MediaInfo>();
+  await Promise.all(
+    [...ids].map(async ([url, mediaId]) => {
+      try {
+        facts.set(url, (await client.request<MediaInfo>({ method: 'GET', path: `/v1/media/${mediaId}` })).data);
+      } catch {
+        // Facts are a nicety: the URL alone is still shown.
+      }
+    }),
+  );
+  return facts;
+}
+
+interface RenderOptions {
+  colors: Colors;
+  zone: string;
+  now: number;
+  width: number;
+  media: Map<string, MediaInfo>;
+}
+
+/** The latest result of each platform (results come newest first). */
+function latestByPlatform(results: readonly PostResult[]): Map<string, PostResult> {
+  const latest = new Map<string, PostResult>();
+  for (const r of results) {
+    const p = r.platform ?? '?';
+    const seen = latest.get(p);
+    if (!seen || (r.created_at ?? '') > (seen.created_at ?? '')) latest.set(p, r);
+  }
+  return latest;
+}
+
+export function renderPost(post: Viewed, o: RenderOptions): string {
+  const c = o.colors;
+  const lines: string[] = [];
+  const field = (name: string, value: string) => lines.push(...wrapText(value, o.width - 11).map((l, i) => `${i === 0 ? c.dim(name.padEnd(10)) : ' '.repeat(10)} ${l}`));
+  lines.push(`${c.bold(post.id)}  ${statusColour(c, post.status)(outcomeText(post))}`);
+  if (post.title) field('title', post.title);
+  if (post.scheduledAt) {
+    const t = Date.parse(post.scheduledAt);
+    const rel = formatRelative(t, o.now);
+    field(post.status === 'scheduled' || post.status === 'draft' ? 'scheduled' : 'went out', `${formatLocal(t, o.zone)} (${o.zone})${rel ? ` · ${rel}` : ''}`);
+    field('', formatLocal(t, 'UTC'));
+  }
+  if (post.createdAt) field('created', `${formatLocal(post.createdAt, o.zone)}${post.updatedAt && post.updatedAt !== post.createdAt ? ` · changed ${formatRelative(post.updatedAt, o.now)}` : ''}`);
+  const latest = latestByPlatform(post.results);
+  for (const [platform, payload] of Object.entries(payloadsOf(post))) {
+    lines.push('');
+    const text = textOf(payload);
+    const verdict = isPlatform(platform) ? judgeText(platform, text) : undefined;
+    const count = verdict ? `${verdict.count.length} of ${verdict.limit}` : `${displayWidth(text)} characters`;
+    lines.push(`${c.bold(platform)}  ${verdict && verdict.over > 0 ? c.red(count) : c.dim(count)}`);
+    for (const paragraph of text.split('\n')) lines.push(...wrapText(paragraph, o.width - 2).map((l) => `  ${l}`));
+    for (const item of Array.isArray(payload.media) ? payload.media : []) {
+      const url = typeof item?.url === 'string' ? item.url : '';
+      const info = o.media.get(url);
+      const name = info?.name ?? decodeURIComponent(url.split('/').pop() || url);
+      const facts = [info?.mimeType ?? (typeof item?.type === 'string' ? item.type : undefined), info?.sizeBytes !== undefined ? formatBytes(info.sizeBytes) : undefined].filter(Boolean);
+      lines.push(...wrapText(`media: ${name}${facts.length ? ` · ${facts.join(' · ')}` : ''}`, o.width - 2).map((l) => `  ${c.dim(l)}`));
+    }
+    const r = latest.get(platform);
+    const target = post.targets?.[platform];
+    if (r?.success) {
+      const url = r.platform_data?.url;
+      lines.push(`  ${c.green('✓')} published${url ? ` ${c.link ? c.link(url) : url}` : ''}`);
+    } else if (r) {
+      lines.push(...wrapText(`${r.error?.code ?? 'FAILED'}: ${r.error?.message ?? 'the service gave no details'}`, o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
+    } else if (target === 'pending' || post.status === 'draft' || post.status === 'scheduled') {
+      lines.push(`  ${c.dim('· not sent yet')}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function statusColour(c: Colors, status: string): (s: string) => string {
+  return status === 'published' ? c.green : status === 'failed' ? c.red : status === 'scheduled' ? c.cyan : (s) => s;
+}

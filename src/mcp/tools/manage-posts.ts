@@ -1,0 +1,186 @@
+// get_post, update_post, unschedule_post, delete_post: one post read, changed, taken back to a
+// draft, or deleted (GET/PATCH/DELETE /v1/posts/{id}). A write replayed under its idempotency key
+// answers with the post as it is now (read again), never with the stale first answer.
+import { admitMediaPaths } from '../media-paths.js';
+import type { ApiClient } from '../../client/types.js';
+import { ApiError } from '../../client/errors.js';
+import { findPost, PostNotFoundError } from '../../posts/find.js';
+import { notEditable, planEdit, planEditRequests, sendEdit, type EditLabels } from '../../posts/edit.js';
+import { outcomeText } from '../../posts/outcome.js';
+import { checkPostId, resultsOf } from '../../results/retry-plan.js';
+import { PATHS } from '../../wire/protocol.js';
+import type { Post } from '../../wire/schemas.js';
+import { ToolError } from '../errors.js';
+import { trimResult } from '../trim.js';
+import type { ToolContext, ToolDefinition } from '../types.js';
+import { payloadFields, platforms, str, strs, writeFields } from './fields.js';
+import { derivedKey } from './write-post.js';
+
+const postId = { type: 'string', description: 'The post id (post_…), as list_posts or create_draft returns it.', minLength: 1 } as const;
+
+export const INSTEAD_TOOLS = { retry: 'retry_failed', create: 'create a new post with create_draft or schedule_post' };
+
+const LABELS: EditLabels = {
+  id: 'post_id',
+  text: 'text',
+  textFor: (p) => `text_for.${p}`,
+  add: 'add_platforms',
+  remove: 'remove_platforms',
+  media: (m) => `media ${m}`,
+  mediaCount: 'media',
+  title: 'title',
+};
+
+/** The post, refused with not_found (another workspace's id too) in the tool's own words. */
+export async function toolPost(client: ApiClient, id: string, tc: ToolContext): Promise<Post> {
+  try {
+    return await findPost(client, checkPostId(id, 'post_id'));
+  } catch (err) {
+    if (err instanceof PostNotFoundError) throw new ToolError({ code: 'not_found', message: `no post ${id} in the workspace of profile ${tc.deps.profileName}`, hints: ['list_posts shows the posts of this workspace'] });
+    throw err;
+  }
+}
+
+/** A draft or scheduled post; invalid_input naming what to do instead otherwise. */
+async function editablePost(client: ApiClient, id: string, tc: ToolContext): Promise<Post> {
+  const post = await toolPost(client, id, tc);
+  const refused = notEditable(post, 'post_id', INSTEAD_TOOLS);
+  if (refused) throw refused;
+  return post;
+}
+
+/** The write, with a 409 (the post went out meanwhile) said plainly. */
+async function write<T>(id: string, send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'not-editable') {
+      throw new ToolError({ code: 'invalid_input', field: 'post_id', message: `post ${id} was published while this call was changing it; nothing was changed`, hints: ['get_post shows what happened'] });
+    }
+    throw err;
+  }
+}
+
+/**
+ * The caller's key, or one derived from the arguments and the post's version (updatedAt): the
+ * same call on the same post replays, while the same call after the post changed again (say,
+ * unscheduled, scheduled, then unscheduled once more) is a new change, not a replay.
+ */
+const keyOf = (tool: string, args: Record<string, unknown>, post: Post) => str(args.idempotency_key) ?? derivedKey(tool, { ...args, version: post.updatedAt ?? '' });
+
+export const getPost: ToolDefinition = {
+  name: 'get_post',
+  description:
+    "Get one post in full: every platform's text, media and options, the title, status (with the partial outcome, e.g. \"failed · 3/5 published\"), the scheduled time, and its publishing results (a URL for each success, an error code and message for each failure).",
+  inputSchema: { type: 'object', properties: { post_id: postId }, required: ['post_id'], additionalProperties: false },
+  annotations: { title: 'Get a post', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  write: false,
+  async run(args, tc) {
+    const client = await tc.deps.client();
+    const id = String(args.post_id).trim();
+    const [post, results] = await Promise.all([toolPost(client, id, tc), resultsOf(client, id)]);
+    return { post, outcome: outcomeText(post), results: results.map(trimResult) };
+  },
+};
+
+export const updatePost: ToolDefinition = {
+  name: 'update_post',
+  description:
+    'Change a draft or scheduled post (a published or failed one cannot change): text replaces every text, text_for one platform\'s, media the media of every platform, title the title ("" removes it); add_platforms adds targets (with their text_for, the text, or the first platform\'s text), remove_platforms removes some. Checked like a new post; only what differs is sent. To move a scheduled post use schedule_post with its post_id; to take it back to a draft, unschedule_post.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      post_id: postId,
+      text: payloadFields.text!,
+      text_for: { ...payloadFields.text_for!, description: 'New per-platform texts, keyed by platform id; a platform named here that is not a target is added.' },
+      add_platforms: { ...platforms, description: 'Platforms to add as targets.' },
+      remove_platforms: { ...platforms, description: 'Platforms to remove (at least one must remain).' },
+      media: { ...payloadFields.media!, description: 'Replaces the media of every platform: absolute paths of local files or https:// URLs.' },
+      title: { type: 'string', description: 'New internal title; "" removes it.', maxLength: 200 },
+      ...writeFields,
+    },
+    required: ['post_id'],
+    additionalProperties: false,
+  },
+  annotations: { title: 'Change a post', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  write: true,
+  async run(args, tc) {
+    const client = await tc.deps.client();
+    const id = String(args.post_id).trim();
+    const post = await editablePost(client, id, tc);
+    const title = str(args.title);
+    // Local files only from the folders the server was started with (--media-dir), as create_draft.
+    const media = await admitMediaPaths(strs(args.media), tc.deps.mediaDirs);
+    const plan = await planEdit(
+      post,
+      {
+        ...(str(args.text) !== undefined ? { text: str(args.text)! } : {}),
+        textFor: new Map(Object.entries((args.text_for as Record<string, string> | undefined) ?? {})),
+        add: strs(args.add_platforms) ?? [],
+        remove: strs(args.remove_platforms) ?? [],
+        ...(media ? { media } : {}),
+        ...(title !== undefined ? { title: title === '' ? null : title } : {}),
+      },
+      { labels: LABELS },
+    );
+    const key = keyOf('update_post', args, post);
+    if (plan.unchanged) return { post, changed: false, note: 'nothing to change: the post already says that; nothing was sent' };
+    if (args.dry_run === true) return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, requests: planEditRequests(plan, key) };
+    const res = await write(id, () => sendEdit(client, plan, { idempotencyKey: key }));
+    return replayedOrNot(client, id, res, key, 'post changed');
+  },
+};
+
+async function replayedOrNot(client: ApiClient, id: string, res: { data: Post; replayed: boolean }, key: string, done: string): Promise<Record<string, unknown>> {
+  if (!res.replayed) return { post: res.data, replayed: false, idempotency_key: key, note: done };
+  // The stored answer is the post as it was then; what the assistant needs is the post now.
+  return { post: (await client.posts.get(id)).data, replayed: true, idempotency_key: key, note: 'an earlier call with this key already did this: nothing was done again; this is the post as it is now' };
+}
+
+export const unschedulePost: ToolDefinition = {
+  name: 'unschedule_post',
+  description: 'Take a scheduled post back to a draft: it will not be published (schedule it again with schedule_post). A draft is left as it is.',
+  inputSchema: { type: 'object', properties: { post_id: postId, ...writeFields }, required: ['post_id'], additionalProperties: false },
+  annotations: { title: 'Unschedule a post', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  write: true,
+  async run(args, tc) {
+    const client = await tc.deps.client();
+    const id = String(args.post_id).trim();
+    const post = await editablePost(client, id, tc);
+    if (post.status === 'draft') return { post, changed: false, note: 'already a draft: nothing was sent' };
+    const key = keyOf('unschedule_post', args, post);
+    const request = { method: 'PATCH' as const, path: `${PATHS.posts}/${id}`, headers: { 'Idempotency-Key': key }, body: { scheduledAt: null } };
+    if (args.dry_run === true) return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, requests: [request] };
+    const res = await write(id, () => client.posts.update(id, { scheduledAt: null }, { idempotencyKey: key }));
+    return replayedOrNot(client, id, res, key, 'back to draft: it will not be published');
+  },
+};
+
+export const deletePost: ToolDefinition = {
+  name: 'delete_post',
+  description: 'Delete a draft or scheduled post for good (a scheduled one is then never published). A published or failed post cannot be deleted. Cannot be undone: confirm with the user first; dry_run shows the request.',
+  inputSchema: { type: 'object', properties: { post_id: postId, ...writeFields }, required: ['post_id'], additionalProperties: false },
+  annotations: { title: 'Delete a post', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  write: true,
+  async run(args, tc) {
+    const client = await tc.deps.client();
+    const id = String(args.post_id).trim();
+    let post: Post;
+    try {
+      post = await editablePost(client, id, tc);
+    } catch (err) {
+      // Gone: if the caller's key deleted it, the service replays that answer.
+      const own = str(args.idempotency_key);
+      if (!(err instanceof ToolError) || err.body.code !== 'not_found' || own === undefined || args.dry_run === true) throw err;
+      const again = await client.posts.delete(id, { idempotencyKey: own }).catch(() => undefined);
+      if (!again?.replayed) throw err;
+      return { deleted: true, post_id: id, replayed: true, idempotency_key: own, note: 'an earlier call with this key already deleted it' };
+    }
+    const key = keyOf('delete_post', args, post);
+    if (args.dry_run === true) {
+      return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, post, requests: [{ method: 'DELETE', path: `${PATHS.posts}/${id}`, headers: { 'Idempotency-Key': key } }] };
+    }
+    const res = await write(id, () => client.posts.delete(id, { idempotencyKey: key }));
+    return { deleted: true, post_id: id, was: post.status, replayed: res.replayed, idempotency_key: key, note: res.replayed ? 'an earlier call with this key already deleted it' : 'deleted' };
+  },
+};

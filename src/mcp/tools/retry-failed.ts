@@ -1,0 +1,46 @@
+// retry_failed: send the failed targets of a post again as a new post (their original payloads,
+// the title kept), as `socialpub results retry` does: the same plan and the same derived key, so a
+// repeated call (or the CLI after the tool) replays instead of posting twice.
+import { planRetry, resultsOf } from '../../results/retry-plan.js';
+import { PATHS } from '../../wire/protocol.js';
+import type { ToolDefinition } from '../types.js';
+import { platforms, str, strs, writeFields } from './fields.js';
+import { toolPost } from './manage-posts.js';
+
+export const retryFailed: ToolDefinition = {
+  name: 'retry_failed',
+  description:
+    'Retry the failed targets of a post: a new draft carrying the original payloads of the platforms whose latest result failed (or only those named in platforms), with each failure\'s reason in the answer. Fix the cause first when the reason says so (e.g. media). Repeating the call returns the same new post.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      post_id: { type: 'string', description: 'The post whose failed targets to retry (post_…).', minLength: 1 },
+      platforms: { ...platforms, description: 'Retry only these of the failed platforms.' },
+      ...writeFields,
+    },
+    required: ['post_id'],
+    additionalProperties: false,
+  },
+  annotations: { title: 'Retry failed targets', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  write: true,
+  async run(args, tc) {
+    const client = await tc.deps.client();
+    const id = String(args.post_id).trim();
+    const post = await toolPost(client, id, tc);
+    const plan = planRetry(post, await resultsOf(client, id), { platforms: strs(args.platforms) ?? [] });
+    const key = str(args.idempotency_key) ?? plan.idempotencyKey;
+    const retrying = plan.targets.map((t) => ({ platform: t.platform, code: t.code ?? null, message: t.message ?? null }));
+    if (args.dry_run === true) {
+      return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, retrying, requests: [{ method: 'POST', path: PATHS.posts, headers: { 'Idempotency-Key': key }, body: plan.body }] };
+    }
+    const res = await client.posts.create(plan.body, { idempotencyKey: key });
+    const now = res.replayed ? (await client.posts.get(res.data.id)).data : res.data;
+    return {
+      post: now,
+      retrying,
+      replayed: res.replayed,
+      idempotency_key: key,
+      note: res.replayed ? 'an earlier call already made this retry: nothing new was created; this is that post as it is now' : 'a new draft with the failed targets; schedule it with schedule_post',
+    };
+  },
+};

@@ -1,0 +1,203 @@
+// Changing an existing post (PATCH /v1/posts/{id}): from the post as it is and the changes asked
+// for (texts, platforms added or removed, media, title) to a validated patch that names only what
+// differs, checked by the same local rules as a new post. Shared by `posts edit` and the MCP
+// server's update_post; no Context: the caller passes the client and the labels of its fields.
+import { basename } from 'node:path';
+import type { ApiClient, ApiResponse } from '../client/types.js';
+import { isPlatform } from '../wire/platforms.js';
+import { PATHS } from '../wire/protocol.js';
+import type { Post, UpdatePostBody } from '../wire/schemas.js';
+import { InvalidInputError } from '../wire/invalid-input.js';
+import { buildBody, collectFacts, localFiles } from './body.js';
+import { mediaSource, type Issue, type MediaSource, type PlatformDraft, type PostDraft } from './draft.js';
+import { mediaInspector, type MediaFacts } from './media-facts.js';
+import type { PlannedRequest } from './planned-request.js';
+import { uploadFiles } from './uploads.js';
+import { validateDraft } from './validate.js';
+import { isObject, outcomeText, payloadsOf, textOf, type Payload } from './outcome.js';
+
+export interface PostChanges {
+  /** The text of every target (a target's own text wins). */
+  text?: string;
+  /** Per-platform texts; a platform named here that is not a target becomes one. */
+  textFor?: ReadonlyMap<string, string>;
+  add?: readonly string[];
+  remove?: readonly string[];
+  /** Replaces the media of every target: local paths (resolved by the caller) or URLs. */
+  media?: readonly string[];
+  /** A new title; null removes it. */
+  title?: string | null;
+}
+
+/** How fields are named in messages: flags, or a tool's argument names. */
+export interface EditLabels {
+  id: string;
+  text: string;
+  textFor: (platform: string) => string;
+  add: string;
+  remove: string;
+  media: (source: string) => string;
+  mediaCount: string;
+  title: string;
+}
+
+export const EDIT_FLAG_LABELS: EditLabels = {
+  id: '<id>',
+  text: '--text',
+  textFor: (p) => `--text-for ${p}`,
+  add: '--platform',
+  remove: '--remove-platform',
+  media: (m) => `--media ${m}`,
+  mediaCount: '--media',
+  title: '--title',
+};
+
+export interface PlannedEdit {
+  before: Post;
+  /** The targets whose payload changes or that are added, each with its whole new payload. */
+  draft: PostDraft;
+  removed: string[];
+  title: string | null | undefined;
+  facts: Map<MediaSource, MediaFacts>;
+  /** Nothing differs from the post as it is. */
+  unchanged: boolean;
+}
+
+/** Only a draft or a scheduled post can change; why not otherwise, and what to do instead. */
+export function notEditable(post: Post, label: string, instead: { retry: string; create: string }): InvalidInputError | undefined {
+  if (post.status === 'draft' || post.status === 'scheduled') return undefined;
+  const state = outcomeText(post);
+  const fix = post.status === 'failed' ? `${instead.retry} sends its failed targets again; or ${instead.create}` : instead.create;
+  return new InvalidInputError([{ field: label, message: `post ${post.id} is ${state}: a post that went out can no longer be changed, moved or deleted`, fix }]);
+}
+
+function keptMedia(platform: string, payload: Payload | undefined): MediaSource[] {
+  const items = Array.isArray(payload?.media) ? payload.media : [];
+  return items.filter(isObject).map((item, i) => {
+    const { url, type, ...extra } = item;
+    return {
+      source: String(url ?? ''),
+      isUrl: true,
+      label: `payloads.${platform}.media.${i}`,
+      ...(typeof type === 'string' ? { declaredType: type } : {}),
+      ...(Object.keys(extra).length ? { extra } : {}),
+    };
+  });
+}
+
+export interface PlanEditOptions {
+  labels?: EditLabels;
+  resolvePath?: (p: string) => string;
+  inspect?: (m: MediaSource) => Promise<MediaFacts>;
+  /** false: leave each platform's own rules to the service (--no-local-checks). */
+  platformRules?: boolean;
+}
+
+/** The patch for `changes` on `post`, validated; InvalidInputError names every problem. */
+export async function planEdit(post: Post, changes: PostChanges, options: PlanEditOptions = {}): Promise<PlannedEdit> {
+  const labels = options.labels ?? EDIT_FLAG_LABELS;
+  const issues: Issue[] = [];
+  const current = payloadsOf(post);
+  const targets = Object.keys(current);
+  const removed: string[] = [];
+  for (const p of changes.remove ?? []) {
+    if (!targets.includes(p)) issues.push({ field: labels.remove, message: `${labels.remove} ${p}: not a target of post ${post.id}`, fix: `its targets are ${targets.join(', ')}` });
+    else if (!removed.includes(p)) removed.push(p);
+  }
+  const textFor = changes.textFor ?? new Map<string, string>();
+  const added = [...(changes.add ?? []), ...textFor.keys()].filter((p, i, all) => !targets.includes(p) && all.indexOf(p) === i);
+  for (const p of added) if (removed.includes(p)) issues.push({ field: labels.remove, message: `${labels.remove} ${p}: ${p} is also being added`, fix: 'keep one of the two' });
+  const after = [...targets.filter((p) => !removed.includes(p)), ...added];
+  if (after.length === 0) issues.push({ field: labels.remove, message: `${labels.remove}: every platform of post ${post.id} would be removed`, fix: 'keep at least one; to withdraw the post, delete it' });
+
+  // An added platform starts from the post's first remaining payload (the text is usually shared).
+  const model = current[targets.find((p) => !removed.includes(p)) ?? targets[0] ?? ''];
+  const media = changes.media?.map((m) => mediaSource(m, labels.media(m), options.resolvePath ?? ((p) => p)));
+  const platforms: PlatformDraft[] = [];
+  for (const p of after) {
+    const isNew = added.includes(p);
+    const own = textFor.get(p);
+    if (!isNew && own === undefined && changes.text === undefined && media === undefined) continue;
+    const base = isNew ? undefined : current[p];
+    const { text: _text, media: _media, ...extra } = base ?? {};
+    platforms.push({
+      platform: p,
+      ...(isNew && !(changes.add ?? []).includes(p) ? { namedBy: labels.textFor(p).split(' ')[0] } : {}),
+      text: own ?? changes.text ?? (base ? textOf(base) : textOf(model)),
+      textLabel: own !== undefined ? labels.textFor(p) : changes.text !== undefined ? labels.text : isNew ? labels.add : `payloads.${p}.text`,
+      media: media ?? keptMedia(p, base ?? model),
+      extra,
+    });
+  }
+  const title = changes.title === undefined ? undefined : changes.title === null || changes.title.trim() === '' ? null : changes.title;
+  const draft: PostDraft = {
+    platforms,
+    platformLabel: labels.add,
+    mediaLabel: () => labels.mediaCount,
+    missingTextFix: (p) => `give ${labels.textFor(p)}="…"`,
+    title: title ?? undefined,
+    extraTop: {},
+  };
+  const facts = await collectFacts([draft], options.inspect ?? mediaInspector());
+  issues.push(...validateDraft(draft, (m) => facts.get(m), { platformRules: options.platformRules !== false }).map((i) => (i.field === '--title' ? { ...i, field: labels.title } : i)));
+  if (issues.length) throw new InvalidInputError(issues);
+
+  // Only what differs is sent: a payload equal to the current one is left out.
+  const same = (p: PlatformDraft) => !isNew(p) && localFiles({ ...draft, platforms: [p] }).length === 0 && sameJson(buildBody({ ...draft, platforms: [p] }, facts, (x) => x).payloads[p.platform], current[p.platform]);
+  const isNew = (p: PlatformDraft) => added.includes(p.platform);
+  draft.platforms = platforms.filter((p) => !same(p));
+  const titleChanged = title !== undefined && (title ?? undefined) !== (post.title ?? undefined);
+  return {
+    before: post,
+    draft,
+    removed,
+    title: titleChanged ? title : undefined,
+    facts,
+    unchanged: draft.platforms.length === 0 && removed.length === 0 && !titleChanged,
+  };
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The PATCH body; `urlOf` maps a local file to its uploaded URL (or a placeholder in a dry run). */
+export function patchBody(plan: PlannedEdit, urlOf: (path: string) => string): UpdatePostBody {
+  const body: UpdatePostBody = {};
+  if (plan.draft.platforms.length || plan.removed.length) {
+    const payloads: NonNullable<UpdatePostBody['payloads']> = {};
+    for (const [p, v] of Object.entries(buildBody({ ...plan.draft, title: undefined }, plan.facts, urlOf).payloads)) if (v) payloads[p] = v;
+    for (const p of plan.removed) payloads[p] = null;
+    body.payloads = payloads;
+  }
+  if (plan.title !== undefined) body.title = plan.title;
+  return body;
+}
+
+const placeholder = (path: string) => `<url returned by POST ${PATHS.media} for ${basename(path)}>`;
+
+/** The requests an edit would send, media uploads first. */
+export function planEditRequests(plan: PlannedEdit, idempotencyKey: string | undefined): PlannedRequest[] {
+  const requests: PlannedRequest[] = [];
+  for (const f of localFiles(plan.draft)) {
+    const facts = plan.facts.get(f);
+    const size = facts?.sizeBytes ?? 0;
+    const type = facts?.mimeType ?? 'application/octet-stream';
+    requests.push({ method: 'POST', path: PATHS.media, body: { name: basename(f.path!), mimeType: type, sizeBytes: size } });
+    requests.push({ method: 'PUT', path: `<uploadUrl returned for ${basename(f.path!)}>`, bytes: { file: f.source, sizeBytes: size, contentType: type } });
+  }
+  requests.push({
+    method: 'PATCH',
+    path: `${PATHS.posts}/${plan.before.id}`,
+    headers: { 'Idempotency-Key': idempotencyKey ?? '<generated by the client, reused on every retry>' },
+    body: patchBody(plan, placeholder),
+  });
+  return requests;
+}
+
+/** Uploads new local media, then sends the PATCH. */
+export async function sendEdit(client: ApiClient, plan: PlannedEdit, options: { idempotencyKey?: string | undefined } = {}): Promise<ApiResponse<Post>> {
+  const key = options.idempotencyKey;
+  const urls = await uploadFiles(client, localFiles(plan.draft), plan.facts, key !== undefined ? { postKey: key } : {});
+  return client.posts.update(plan.before.id, patchBody(plan, (p) => urls.get(p) ?? p), key !== undefined ? { idempotencyKey: key } : {});
+}

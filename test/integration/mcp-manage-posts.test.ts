@@ -1,0 +1,147 @@
+// get_post, update_post, unschedule_post, delete_post and retry_failed against the sandbox over
+// HTTP (the tools' run functions with a real client): what each returns, what reached the service,
+// dry runs, replays that answer with the post as it is now, and the refusals an assistant meets.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client/index.js';
+import { toToolError } from '../../src/mcp/errors.js';
+import { checkArgs } from '../../src/mcp/json-schema.js';
+import { TOOLS } from '../../src/mcp/tools/index.js';
+import type { ToolContext } from '../../src/mcp/types.js';
+import type { Post } from '../../src/wire/schemas.js';
+import { allPosts, manualSandbox, oracleGet, type ManualSandbox } from './posts-support.js';
+
+let sb: ManualSandbox;
+let tc: ToolContext;
+
+beforeAll(async () => {
+  sb = await manualSandbox({ fixtures: 60, failureRate: 0.4 });
+  const apiKey = sb.key('demo');
+  const signal = new AbortController().signal;
+  tc = {
+    signal,
+    progress: async () => undefined,
+    deps: {
+      client: async () => createClient({ baseUrl: sb.url, apiKey, maxRetries: 0, now: sb.clock.now }),
+      profileName: 'default',
+      secrets: [apiKey],
+      mediaDirs: [],
+      now: () => sb.clock.now(),
+      sleep: (ms) => sb.clock.advance(ms),
+      signal,
+      stdin: process.stdin,
+      stdout: process.stdout,
+      log: () => undefined,
+      readOnly: false,
+      version: 'test',
+    },
+  };
+});
+afterAll(() => sb.close());
+
+const tool = (name: string) => TOOLS.find((t) => t.name === name)!;
+async function call(name: string, args: Record<string, unknown>): Promise<Record<string, any>> {
+  expect(checkArgs(tool(name).inputSchema, args)).toEqual([]);
+  return tool(name).run(args, tc);
+}
+async function callError(name: string, args: Record<string, unknown>) {
+  const err: unknown = await call(name, args).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err, `${name} should fail`).toBeInstanceOf(Error);
+  return toToolError(err, 'default');
+}
+const getPost = (id: string) => oracleGet<Post>(sb, `/v1/posts/${id}`);
+const draft = async (payloads: Record<string, unknown>) => (await call('create_draft', { platforms: Object.keys(payloads), text_for: Object.fromEntries(Object.entries(payloads).map(([p, t]) => [p, t])) })).post as { id: string };
+
+describe('the tools as an assistant sees them', () => {
+  it('delete_post is annotated destructive; the others not; get_post is read-only', () => {
+    expect(tool('delete_post').annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    for (const name of ['update_post', 'unschedule_post', 'retry_failed']) expect(tool(name).annotations).toMatchObject({ destructiveHint: false, readOnlyHint: false });
+    expect(tool('get_post').annotations.readOnlyHint).toBe(true);
+    for (const name of ['update_post', 'unschedule_post', 'delete_post', 'retry_failed']) expect(Object.keys(tool(name).inputSchema.properties!)).toEqual(expect.arrayContaining(['dry_run', 'idempotency_key']));
+  });
+});
+
+describe('get_post', () => {
+  it('returns the post, its partial outcome and its results', async () => {
+    const partial = (await allPosts(sb, 'failed')).find((p) => Object.values(p.targets ?? {}).includes('published'))!;
+    const r = await call('get_post', { post_id: partial.id });
+    expect(r.post).toEqual(partial);
+    expect(r.outcome).toMatch(/^failed · \d\/\d published$/);
+    expect(r.results.length).toBe(Object.keys(partial.payloads).length);
+    expect(r.results.some((x: { success: boolean; url: string | null }) => x.success && x.url)).toBe(true);
+  });
+
+  it('not_found for an unknown id', async () => {
+    expect(await callError('get_post', { post_id: 'post_000000000000' })).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('update_post', () => {
+  it('changes one text and removes a platform; dry_run sends nothing', async () => {
+    const p = await draft({ bluesky: 'Old', linkedin: 'Keep' });
+    const dry = await call('update_post', { post_id: p.id, text_for: { bluesky: 'New' }, remove_platforms: ['linkedin'], dry_run: true });
+    expect(dry.requests.at(-1)).toMatchObject({ method: 'PATCH', path: `/v1/posts/${p.id}`, body: { payloads: { bluesky: { text: 'New' }, linkedin: null } } });
+    expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: 'Old' }, linkedin: { text: 'Keep' } });
+    const r = await call('update_post', { post_id: p.id, text_for: { bluesky: 'New' }, remove_platforms: ['linkedin'] });
+    expect(r.post.payloads).toEqual({ bluesky: { text: 'New' } });
+    expect(await getPost(p.id)).toEqual(r.post);
+  });
+
+  it('a replay (same idempotency_key) answers with the post as it is now', async () => {
+    const p = await draft({ bluesky: 'One' });
+    await call('update_post', { post_id: p.id, text: 'Two', idempotency_key: 'mcp-edit-1' });
+    await call('update_post', { post_id: p.id, text: 'Three' });
+    const replay = await call('update_post', { post_id: p.id, text: 'Two', idempotency_key: 'mcp-edit-1' });
+    expect(replay.replayed).toBe(true);
+    expect(replay.post.payloads).toEqual({ bluesky: { text: 'Three' } });
+  });
+
+  it('refuses what create refuses, and a published post, as invalid_input naming the fix', async () => {
+    const p = await draft({ bluesky: 'x' });
+    const long = await callError('update_post', { post_id: p.id, text_for: { 'twitter-x': '🎉'.repeat(150) } });
+    expect(long).toMatchObject({ code: 'invalid_input', field: 'text_for.twitter-x' });
+    const [published] = await allPosts(sb, 'published');
+    const refused = await callError('update_post', { post_id: published!.id, text: 'x' });
+    expect(refused).toMatchObject({ code: 'invalid_input', field: 'post_id' });
+    expect(refused.issues?.[0]?.fix).toContain('create_draft');
+  });
+});
+
+describe('unschedule_post and delete_post', () => {
+  it('unschedules a scheduled post; it then never publishes', async () => {
+    const s = (await call('schedule_post', { platforms: ['bluesky'], text: 'Soon', at: new Date(sb.clock.now() + 3_600_000).toISOString() })).post as { id: string };
+    const r = await call('unschedule_post', { post_id: s.id });
+    expect(r.post).toMatchObject({ id: s.id, status: 'draft', scheduledAt: null });
+    await sb.clock.advance(2 * 3_600_000);
+    expect((await getPost(s.id)).status).toBe('draft');
+    expect((await call('unschedule_post', { post_id: s.id })).changed).toBe(false);
+  });
+
+  it('deletes; dry_run keeps the post; a repeat with the same key says it was deleted already', async () => {
+    const p = await draft({ bluesky: 'Bye' });
+    const dry = await call('delete_post', { post_id: p.id, dry_run: true });
+    expect(dry.requests).toEqual([{ method: 'DELETE', path: `/v1/posts/${p.id}`, headers: { 'Idempotency-Key': expect.any(String) } }]);
+    expect((await getPost(p.id)).id).toBe(p.id);
+    const r = await call('delete_post', { post_id: p.id, idempotency_key: 'mcp-del-1' });
+    expect(r).toMatchObject({ deleted: true, was: 'draft', replayed: false });
+    const again = await call('delete_post', { post_id: p.id, idempotency_key: 'mcp-del-1' });
+    expect(again).toMatchObject({ deleted: true, replayed: true });
+    expect(await callError('delete_post', { post_id: p.id })).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('retry_failed', () => {
+  it('makes one new draft with the failed targets, the same on a repeat, with the reasons', async () => {
+    const failed = (await allPosts(sb, 'failed'))[0]!;
+    const failedPlatforms = Object.entries(failed.targets!).filter(([, t]) => t === 'failed').map(([p]) => p).sort();
+    const dry = await call('retry_failed', { post_id: failed.id, dry_run: true });
+    expect(dry.retrying.map((t: { platform: string }) => t.platform).sort()).toEqual(failedPlatforms);
+    const first = await call('retry_failed', { post_id: failed.id });
+    expect(Object.keys(first.post.payloads).sort()).toEqual(failedPlatforms);
+    expect(first.retrying.every((t: { code: string | null }) => typeof t.code === 'string')).toBe(true);
+    const again = await call('retry_failed', { post_id: failed.id });
+    expect(again).toMatchObject({ replayed: true, post: { id: first.post.id } });
+  });
+});

@@ -1,0 +1,415 @@
+// posts view / edit / schedule (move) / unschedule / delete / queue through the CLI against the
+// sandbox over HTTP: what each prints, what reached the service (read back over plain HTTP), the
+// editor path with a scripted $EDITOR, a PATCH racing a publish, and a service without the routes.
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displayWidth } from '../../src/output/width.js';
+import type { Prompter } from '../../src/cli/prompter.js';
+import type { Post, PostResult } from '../../src/wire/schemas.js';
+import { runCli } from '../helpers/run-cli.js';
+import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
+import { allPosts, cliEnv, manualSandbox, oracleGet, PNG_HEAD, sandboxClock, START, type ManualSandbox } from './posts-support.js';
+
+let sb: ManualSandbox;
+const dir = mkdtempSync(join(tmpdir(), 'posts-manage-'));
+
+beforeAll(async () => {
+  sb = await manualSandbox({ fixtures: 60, failureRate: 0.4 });
+});
+afterAll(async () => {
+  await sb.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const cli = (argv: string[], options: Parameters<typeof runCli>[1] = {}) => runCli(argv, { clock: sandboxClock(sb.clock), ...options, env: { ...cliEnv(sb), ...options.env } });
+const getPost = (id: string) => oracleGet<Post>(sb, `/v1/posts/${id}`);
+const inHours = (h: number) => new Date(sb.clock.now() + h * 3_600_000).toISOString();
+
+async function draft(payloads: Record<string, unknown>, title?: string): Promise<Post> {
+  const r = await cli(['posts', 'create', '--file', '-', '--json'], { stdin: JSON.stringify({ payloads, ...(title ? { title } : {}) }) });
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as Post;
+}
+
+async function scheduled(text: string, hours: number, platforms = ['bluesky']): Promise<Post> {
+  const r = await cli(['posts', 'schedule', '--platform', platforms.join(','), '--text', text, '--at', inHours(hours), '--json']);
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as Post;
+}
+
+describe('posts view', () => {
+  it('shows a partly failed post: the outcome, ✓ with the link, ✗ with the code; --json adds the results', async () => {
+    const posts = await allPosts(sb, 'failed');
+    const partial = posts.find((p) => Object.values(p.targets ?? {}).includes('published'))!;
+    expect(partial).toBeDefined();
+    const targets = Object.values(partial.targets!);
+    const published = targets.filter((t) => t === 'published').length;
+    const r = await cli(['posts', 'view', partial.id], { tty: true, columns: 80, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`failed · ${published}/${targets.length} published`);
+    expect(r.stdout).toMatch(/✓ published https?:\/\//);
+    expect(r.stdout).toMatch(/✗ [A-Z_]+: /);
+    for (const line of r.stdout.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+
+    const json = await cli(['posts', 'view', partial.id, '--json']);
+    const viewed = JSON.parse(json.stdout) as Post & { results: PostResult[] };
+    const oracle = await oracleGet<{ data: PostResult[] }>(sb, `/api/v1/post-results?post_id=${partial.id}&limit=100`);
+    expect(viewed.id).toBe(partial.id);
+    expect(viewed.results.map((x) => x.id).sort()).toEqual(oracle.data.map((x) => x.id).sort());
+  });
+
+  it('shows each text with its count against the limit, the title and the time in the zone and in UTC', async () => {
+    const p = await draft({ 'twitter-x': { text: 'Launch 🚀 today' }, bluesky: { text: 'Launch today, in detail' } }, 'Launch');
+    await cli(['posts', 'schedule', p.id, '--at', '2026-12-03T09:30:00Z']);
+    const r = await cli(['posts', 'view', p.id, '--tz', 'Asia/Tokyo'], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('twitter-x  15 of 280');
+    expect(r.stdout).toContain('bluesky  23 of 300');
+    expect(r.stdout).toContain('Launch');
+    expect(r.stdout).toContain('2026-12-03 18:30 GMT+9 (Asia/Tokyo)');
+    expect(r.stdout).toContain('           2026-12-03 09:30 UTC');
+    expect(r.stdout).toContain('· not sent yet');
+  });
+
+  it('refuses an unknown --tz before sending anything (exit 2)', async () => {
+    const before = sb.requests.length;
+    const r = await cli(['posts', 'view', 'post_000000000000', '--tz', 'Mars/Olympus']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--tz');
+    expect(sb.requests.length).toBe(before);
+  });
+
+  it('says a post that does not exist is not found (exit 4)', async () => {
+    const r = await cli(['posts', 'view', 'post_000000000000']);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('not found');
+  });
+});
+
+describe('posts edit', () => {
+  it('replaces one text, removes a platform and the title; only what differs is sent', async () => {
+    const p = await draft({ bluesky: { text: 'Old text' }, linkedin: { text: 'Keep me' }, threads: { text: 'Bye' } }, 'Title');
+    const before = sb.requests.length;
+    const r = await cli(['posts', 'edit', p.id, '--text-for', 'bluesky=New text', '--remove-platform', 'threads', '--title', '', '--json']);
+    expect(r.code).toBe(0);
+    const patch = sb.requests.slice(before).filter((q) => q.method === 'PATCH');
+    expect(patch).toHaveLength(1);
+    const now = await getPost(p.id);
+    expect(now.payloads).toEqual({ bluesky: { text: 'New text' }, linkedin: { text: 'Keep me' } });
+    expect(now.title).toBeUndefined();
+    expect(JSON.parse(r.stdout)).toEqual(now);
+  });
+
+  it('uploads new local media, then shows its name, type and size in posts view', async () => {
+    const p = await draft({ bluesky: { text: 'With a picture' } });
+    const png = join(dir, 'cover.png');
+    writeFileSync(png, Buffer.concat([PNG_HEAD, Buffer.alloc(2048 - PNG_HEAD.length)]));
+    const r = await cli(['posts', 'edit', p.id, '--media', png, '--json']);
+    expect(r.code).toBe(0);
+    const media = (await getPost(p.id)).payloads.bluesky as { media: Array<{ url: string; type: string }> };
+    expect(media.media).toEqual([{ url: expect.stringContaining('/cover.png'), type: 'image' }]);
+    const view = await cli(['posts', 'view', p.id], { tty: true, columns: 80, env: { NO_COLOR: '1' } });
+    expect(view.stdout).toContain('media: cover.png · image/png · 2 KB');
+  });
+
+  it('adds a platform with the post\'s text, checked like a new post (X counts emoji as 2)', async () => {
+    const p = await draft({ bluesky: { text: '🎉'.repeat(150) } });
+    const refused = await cli(['posts', 'edit', p.id, '--platform', 'twitter-x']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('twitter-x');
+    expect(refused.stderr).toMatch(/300 characters is 20 over twitter-x's limit of 280/);
+    expect((await getPost(p.id)).payloads).toEqual(p.payloads);
+    const ok = await cli(['posts', 'edit', p.id, '--platform', 'twitter-x', '--text-for', 'twitter-x=Short']);
+    expect(ok.code).toBe(0);
+    expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: '🎉'.repeat(150) }, 'twitter-x': { text: 'Short' } });
+  });
+
+  it('--dry-run prints the PATCH and sends nothing; the same change again says there is nothing to change', async () => {
+    const p = await draft({ bluesky: { text: 'Same' } });
+    const dry = await cli(['posts', 'edit', p.id, '--text', 'Other', '--dry-run', '--idempotency-key', 'edit-dry-1']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(`PATCH /v1/posts/${p.id}`);
+    expect(dry.stdout).toContain('Idempotency-Key: edit-dry-1');
+    expect(dry.stdout).toContain('"text": "Other"');
+    expect(dry.stdout).toContain('bluesky: "Same" → "Other"');
+    expect(dry.stdout).not.toContain(sb.key('demo'));
+    expect((await getPost(p.id)).payloads).toEqual(p.payloads);
+    const same = await cli(['posts', 'edit', p.id, '--text', 'Same']);
+    expect(same.code).toBe(0);
+    expect(same.stderr).toContain('nothing to change');
+  });
+
+  it('replays an edit with the same --idempotency-key and shows the post as it is now', async () => {
+    const p = await draft({ bluesky: { text: 'One' } });
+    expect((await cli(['posts', 'edit', p.id, '--text', 'Two', '--idempotency-key', 'edit-k1'])).code).toBe(0);
+    // Changed since by someone else; the re-run (a CI retry) sends the same request with the same key.
+    await cli(['posts', 'edit', p.id, '--text', 'Three']);
+    const again = await cli(['posts', 'edit', p.id, '--text', 'Two', '--idempotency-key', 'edit-k1', '--json']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toContain('was used before');
+    expect(JSON.parse(again.stdout).payloads).toEqual({ bluesky: { text: 'Three' } });
+    expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: 'Three' } });
+  });
+
+  it('refuses a published post (exit 2) and says what to do instead', async () => {
+    const [failed] = await allPosts(sb, 'failed');
+    const r = await cli(['posts', 'edit', failed!.id, '--text', 'x']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/is failed · \d\/\d published: .*can no longer be changed/);
+    expect(r.stderr).toContain(`socialpub results retry ${failed!.id}`);
+  });
+
+  it('names the missing change without a terminal', async () => {
+    const p = await draft({ bluesky: { text: 'x' } });
+    const r = await cli(['posts', 'edit', p.id]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('nothing to change');
+    expect(r.stderr).toContain('--editor');
+  });
+
+  it('asks on a terminal showing before → after; answering no changes nothing', async () => {
+    const p = await draft({ bluesky: { text: 'Before' } });
+    const prompter = new ScriptedPrompter([false]);
+    const r = await cli(['posts', 'edit', p.id, '--text', 'After'], { tty: true, prompter });
+    expect(prompter.asked).toEqual(['Send these changes?']);
+    expect(r.stderr).toContain('bluesky: "Before" → "After"');
+    expect(r.stderr).toContain('cancelled: nothing was changed');
+    expect((await getPost(p.id)).payloads).toEqual(p.payloads);
+  });
+
+  it('shows long before → after texts a line each, within the terminal width', async () => {
+    const long = 'Our spring release is out: faster sync, dark mode and 日本語 support 🎉 with more words after it';
+    const p = await draft({ bluesky: { text: long } });
+    const prompter = new ScriptedPrompter([false]);
+    const r = await cli(['posts', 'edit', p.id, '--text', `${long}, and more`], { tty: true, columns: 80, prompter, env: { NO_COLOR: '1' } });
+    const lines = r.stderr.split('\n');
+    expect(lines).toContain('  bluesky:');
+    expect(lines.find((l) => l.startsWith('    before "Our spring'))).toMatch(/…"$/);
+    expect(lines.find((l) => l.startsWith('    after  "Our spring'))).toMatch(/…"$/);
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+  });
+
+  it('refuses with 409 when the post is published while being edited: nothing changed, a clear message', async () => {
+    const p = await scheduled('Racing', 1);
+    // The confirmation is where the user lingers: the publish happens then.
+    const racing: Prompter = Object.assign(new ScriptedPrompter([]), {
+      confirm: async () => {
+        await sb.clock.advance(2 * 3_600_000);
+        return true;
+      },
+    });
+    const r = await cli(['posts', 'edit', p.id, '--text', 'Too late'], { tty: true, prompter: racing });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`post ${p.id} was published while you edited it; nothing was changed`);
+    const now = await getPost(p.id);
+    expect(now.status).toMatch(/published|failed/);
+    expect(now.payloads).toEqual(p.payloads);
+  });
+});
+
+describe('posts edit --editor', () => {
+  function editorScript(name: string, body: string): string {
+    const file = join(dir, name);
+    writeFileSync(file, `import { readFileSync, writeFileSync } from 'node:fs';\nconst path = process.argv[2];\n${body}\n`);
+    chmodSync(file, 0o755);
+    return `"${process.execPath}" "${file}"`;
+  }
+
+  it('opens $EDITOR on one section per platform with the limits; the saved texts are sent', async () => {
+    const p = await draft({ bluesky: { text: 'Hello blue' }, linkedin: { text: 'Hello pro' } });
+    const seen = join(dir, 'seen.txt');
+    const editor = editorScript(
+      'rewrite.mjs',
+      `const text = readFileSync(path, 'utf8');
+writeFileSync(${JSON.stringify(seen)}, text + '\\nKEY=' + (process.env.SOCIALPUB_API_KEY ?? 'absent'));
+writeFileSync(path, text.replace('Hello pro', 'First paragraph.\\n\\n#launch Second paragraph.'));`,
+    );
+    const r = await cli(['posts', 'edit', p.id, '--editor'], { env: { EDITOR: editor } });
+    expect(r.code).toBe(0);
+    const shown = readFileSync(seen, 'utf8');
+    expect(shown).toContain('=== bluesky ===');
+    expect(shown).toContain('// linkedin: at most 3000 characters; now 9');
+    expect(shown).toContain('KEY=absent');
+    expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: 'Hello blue' }, linkedin: { text: 'First paragraph.\n\n#launch Second paragraph.' } });
+  });
+
+  it('an unchanged or an emptied file changes nothing and says so (exit 0)', async () => {
+    const p = await draft({ bluesky: { text: 'Stay' } });
+    const before = sb.requests.length;
+    const same = await cli(['posts', 'edit', p.id, '--editor'], { env: { EDITOR: editorScript('noop.mjs', '') } });
+    expect([same.code, same.stderr]).toEqual([0, expect.stringContaining('the file was not changed')]);
+    const empty = await cli(['posts', 'edit', p.id, '--editor'], { env: { VISUAL: editorScript('empty.mjs', "writeFileSync(path, '');"), EDITOR: 'false' } });
+    expect([empty.code, empty.stderr]).toEqual([0, expect.stringContaining('the file was empty')]);
+    expect(sb.requests.slice(before).filter((q) => q.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('an editor that fails changes nothing (exit 1)', async () => {
+    const p = await draft({ bluesky: { text: 'Stay' } });
+    const r = await cli(['posts', 'edit', p.id, '--editor'], { env: { EDITOR: 'false' } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the editor exited with an error; nothing was changed');
+  });
+});
+
+describe('posts schedule (move), unschedule, delete', () => {
+  it('moves a scheduled post to a new time; it publishes then, not before', async () => {
+    const p = await scheduled('Move me', 1);
+    const r = await cli(['posts', 'schedule', p.id, '--at', inHours(5), '--json']);
+    expect(r.code).toBe(0);
+    await sb.clock.advance(2 * 3_600_000);
+    expect((await getPost(p.id)).status).toBe('scheduled');
+    await sb.clock.advance(4 * 3_600_000);
+    expect((await getPost(p.id)).status).toMatch(/published|failed/);
+  });
+
+  it('a published post cannot be moved: exit 2 with what to do instead', async () => {
+    const [published] = await allPosts(sb, 'published');
+    const r = await cli(['posts', 'schedule', published!.id, '--at', inHours(1)]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('can no longer be changed');
+    expect(r.stderr).toContain('results retry');
+  });
+
+  it('unschedules back to a draft that never publishes; a draft is left alone', async () => {
+    const p = await scheduled('Not yet', 1);
+    const r = await cli(['posts', 'unschedule', p.id, '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)[0]).toMatchObject({ id: p.id, status: 'draft', scheduledAt: null });
+    await sb.clock.advance(2 * 3_600_000);
+    expect((await getPost(p.id)).status).toBe('draft');
+    const again = await cli(['posts', 'unschedule', p.id]);
+    expect([again.code, again.stderr]).toEqual([0, expect.stringContaining('already a draft')]);
+  });
+
+  it('delete needs --yes without a terminal (exit 2 naming it); --dry-run shows the requests; --yes deletes', async () => {
+    const a = await scheduled('Delete A', 3);
+    const b = await draft({ bluesky: { text: 'Delete B' } });
+    const refused = await cli(['posts', 'delete', a.id, b.id]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--yes is required');
+    const dry = await cli(['posts', 'delete', a.id, b.id, '--dry-run']);
+    expect(dry.stdout).toContain(`DELETE /v1/posts/${a.id}`);
+    expect(dry.stdout).toContain(`DELETE /v1/posts/${b.id}`);
+    expect((await getPost(b.id)).id).toBe(b.id);
+    const r = await cli(['posts', 'delete', a.id, b.id, '--yes', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([
+      { id: a.id, deleted: true, was: 'scheduled' },
+      { id: b.id, deleted: true, was: 'draft' },
+    ]);
+    expect((await cli(['posts', 'view', a.id])).code).toBe(4);
+    await sb.clock.advance(4 * 3_600_000);
+    const results = await oracleGet<{ meta: { total: number } }>(sb, `/api/v1/post-results?post_id=${a.id}`);
+    expect(results.meta.total).toBe(0);
+  });
+
+  it('asks before deleting on a terminal, naming the post', async () => {
+    const p = await draft({ bluesky: { text: 'Ask first' } });
+    const prompter = new ScriptedPrompter([false]);
+    const r = await cli(['posts', 'delete', p.id], { tty: true, prompter });
+    expect(prompter.asked).toEqual(['Delete this post? This cannot be undone']);
+    expect(r.stderr).toContain(`${p.id} · draft · Ask first`);
+    expect((await getPost(p.id)).id).toBe(p.id);
+  });
+});
+
+describe('posts queue', () => {
+  let q: ManualSandbox;
+  beforeAll(async () => {
+    q = await manualSandbox({ fixtures: 0 });
+    const key = q.key('demo');
+    const texts = ['日本語のテキストはとても長いのでこの行は必ず切られるはずです、絵文字も🎉🎉🎉', 'Plain English text that goes on and on well past the width of any terminal line', '🚀🚀 launch day 🚀🚀 with emoji everywhere 🎉 and more'];
+    const at = (h: number) => new Date(START + h * 3_600_000).toISOString();
+    const bodies = [
+      { payloads: { bluesky: { text: texts[0] }, 'twitter-x': { text: 'x' } }, scheduledAt: at(30) },
+      { payloads: { linkedin: { text: texts[1] } }, scheduledAt: at(2) },
+      { payloads: { threads: { text: texts[2] }, bluesky: { text: 'b' }, linkedin: { text: 'l' }, 'facebook-page': { text: 'f' } }, scheduledAt: at(26) },
+      { payloads: { bluesky: { text: 'far away' } }, scheduledAt: at(24 * 10) },
+    ];
+    for (const body of bodies) {
+      const res = await fetch(new URL('/v1/schedule', q.url), { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(res.status).toBe(201);
+    }
+  });
+  afterAll(() => q.close());
+  const queue = (args: string[], options: Parameters<typeof runCli>[1] = {}) =>
+    runCli(['posts', 'queue', ...args], { env: { SOCIALPUB_BASE_URL: q.url, SOCIALPUB_API_KEY: q.key('demo'), TZ: 'UTC', NO_COLOR: '1' }, clock: sandboxClock(q.clock), ...options });
+
+  it.each([60, 80, 120])('fits %i columns, by day in time order, CJK and emoji included', async (columns) => {
+    const r = await queue(['--tz', 'Asia/Tokyo'], { tty: true, columns });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(columns);
+    // START is 09:00 UTC = 18:00 in Tokyo: +2 h is 20:00 the same day, +26 h 20:00 the next, +30 h midnight after.
+    expect(lines[0]).toBe('Tue 2026-12-01');
+    expect(lines[1]).toMatch(/^ {2}20:00 {2}linkedin +Plain English/);
+    expect(lines[2]).toBe('Wed 2026-12-02');
+    expect(lines[3]).toMatch(/^ {2}20:00 {2}(threads,bluesky,linkedin,facebook-page|4 platforms) +🚀🚀 launch/);
+    expect(lines[4]).toBe('Thu 2026-12-03');
+    expect(lines[5]).toMatch(/^ {2}00:00 {2}bluesky,twitter-x +日本語/);
+    expect(r.stdout).not.toContain('far away');
+    expect(lines.at(-1)).toMatch(/^3 scheduled/);
+  });
+
+  it('--json gives the days; piped text is not cut; --to widens the window', async () => {
+    const json = await queue(['--to', '+30d', '--json']);
+    const data = JSON.parse(json.stdout);
+    expect(data.total).toBe(4);
+    expect(data.days.map((d: { date: string }) => d.date)).toEqual(['2026-12-01', '2026-12-02', '2026-12-11']);
+    const piped = await queue([]);
+    expect(piped.stdout).toContain('Plain English text that goes on and on well past the width of any terminal line');
+    const bad = await queue(['--from', '+2d', '--to', '+1d']);
+    expect(bad.code).toBe(2);
+  });
+});
+
+/** Forwards to the sandbox, except writes on /v1/posts/{id}: answered as a service without them would. */
+async function serviceWithout(answer: { status: number; body: string; type: string }): Promise<{ url: string; close(): Promise<void> }> {
+  const upstream = new URL(sb.url);
+  const server: Server = createServer((req, res) => {
+    if ((req.method === 'PATCH' || req.method === 'DELETE') && /^\/v1\/posts\/[^/?]+/.test(req.url ?? '')) {
+      res.writeHead(answer.status, { 'content-type': answer.type });
+      res.end(answer.body);
+      return;
+    }
+    const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    req.pipe(out);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('a service without these routes', () => {
+  it('405 on PATCH: "this service does not support editing posts", exit 1', async () => {
+    const p = await draft({ bluesky: { text: 'x' } });
+    const svc = await serviceWithout({ status: 405, body: '', type: 'text/plain' });
+    try {
+      const r = await cli(['posts', 'edit', p.id, '--text', 'y'], { env: { SOCIALPUB_BASE_URL: svc.url } });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('this service does not support editing posts (PATCH /v1/posts/{id} answered 405)');
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it('a plain 404 page on DELETE: not supported (exit 1), unlike a NOT_FOUND post (exit 4)', async () => {
+    const p = await draft({ bluesky: { text: 'x' } });
+    const svc = await serviceWithout({ status: 404, body: '<pre>Cannot DELETE</pre>', type: 'text/html' });
+    try {
+      const r = await cli(['posts', 'delete', p.id, '--yes'], { env: { SOCIALPUB_BASE_URL: svc.url } });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('this service does not support deleting posts (DELETE /v1/posts/{id} answered 404)');
+    } finally {
+      await svc.close();
+    }
+    expect((await cli(['posts', 'delete', 'post_000000000000', '--yes'])).code).toBe(4);
+  });
+});

@@ -1,0 +1,51 @@
+// editText: the temp file is private (0600 in a 0700 folder, removed afterwards), the editor gets
+// the path as one argument whatever it holds, never sees the key or the webhook secret, and a
+// failing editor gives undefined. The editor is a tiny node script standing in for $EDITOR.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { editText, editorCommand } from '../../src/cli/editor.js';
+import type { Context } from '../../src/cli/context.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'editor-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const report = join(dir, 'report.json');
+const script = join(dir, 'editor.mjs');
+writeFileSync(
+  script,
+  `import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+const path = process.argv[2];
+writeFileSync(${JSON.stringify(report)}, JSON.stringify({ args: process.argv.slice(2), mode: statSync(path).mode & 0o777, dirMode: statSync(dirname(path)).mode & 0o777, text: readFileSync(path, 'utf8'), key: process.env.SOCIALPUB_API_KEY ?? null, secret: process.env.SOCIALPUB_WEBHOOK_SECRET ?? null, other: process.env.KEEP ?? null }));
+writeFileSync(path, 'edited: ' + readFileSync(path, 'utf8'));
+`,
+);
+
+const ctxWith = (env: Record<string, string>) => ({ env: { PATH: process.env.PATH, ...env } }) as unknown as Context;
+
+describe('editText', () => {
+  it('edits a private temp file passed as one argument, without the key and the secret', async () => {
+    const ctx = ctxWith({ EDITOR: `"${process.execPath}" "${script}"`, SOCIALPUB_API_KEY: 'sk_test_secret', SOCIALPUB_WEBHOOK_SECRET: 'whsec_x', KEEP: 'yes' });
+    const out = await editText(ctx, 'hello $(touch pwned) `x`', { suffix: '.txt; rm -rf /' });
+    expect(out).toBe('edited: hello $(touch pwned) `x`');
+    const seen = JSON.parse(readFileSync(report, 'utf8'));
+    expect(seen.args).toHaveLength(1);
+    expect(seen.args[0]).toMatch(/socialpub-edit-[^/]+\/post\.txtrm-rf$/);
+    expect([seen.mode, seen.dirMode]).toEqual([0o600, 0o700]);
+    expect([seen.key, seen.secret, seen.other]).toEqual([null, null, 'yes']);
+    expect(existsSync(seen.args[0])).toBe(false);
+  });
+
+  it('gives undefined when the editor fails or cannot start', async () => {
+    expect(await editText(ctxWith({ EDITOR: 'false' }), 'x', { suffix: '.txt' })).toBeUndefined();
+    expect(await editText(ctxWith({ EDITOR: 'no-such-editor-here' }), 'x', { suffix: '.txt' })).toBeUndefined();
+  });
+
+  it('prefers $VISUAL, then $EDITOR, then vi', () => {
+    expect(editorCommand({ VISUAL: 'code --wait', EDITOR: 'nano' })).toBe('code --wait');
+    expect(editorCommand({ EDITOR: 'nano' })).toBe('nano');
+    expect(editorCommand({ VISUAL: ' ' })).toBe('vi');
+  });
+});
