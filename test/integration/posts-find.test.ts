@@ -1,34 +1,13 @@
 // findPost over real HTTP: GET /v1/posts/{id} on the sandbox, and, through a small node:http
 // proxy that plays a service without that route (405, or a framework's plain 404 page), the
 // fallback scan of the posts list.
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { findPost, PostNotFoundError } from '../../src/posts/find.js';
 import type { PostResult } from '../../src/wire/schemas.js';
 import { allResults, api, keyOf, sandboxFor, schedulePost } from './results-support.js';
 import type { TestSandbox } from '../helpers/sandbox.js';
-
-/** Forwards everything to the sandbox except GET /v1/posts/{id}, which `answer` replies to. */
-async function withoutPostRoute(target: string, answer: { status: number; body: string; type: string }): Promise<{ url: string; close(): Promise<void> }> {
-  const upstream = new URL(target);
-  const server: Server = createServer((req, res) => {
-    if (req.method === 'GET' && /^\/v1\/posts\/[^/?]+/.test(req.url ?? '')) {
-      res.writeHead(answer.status, { 'content-type': answer.type });
-      res.end(answer.body);
-      return;
-    }
-    const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    req.pipe(out);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
+import { onePost, proxyWithout } from '../helpers/route-proxy.js';
 
 describe('findPost', () => {
   let sb: TestSandbox;
@@ -104,7 +83,7 @@ describe('findPost', () => {
     ['405', { status: 405, body: '', type: 'text/plain' }],
     ['a 404 without the NOT_FOUND body', { status: 404, body: 'Cannot GET /v1/posts/x', type: 'text/plain' }],
   ])('%s: falls back to the list, the hinted statuses first', async (_name, answer) => {
-    const proxy = await withoutPostRoute(sb.url, answer);
+    const proxy = await proxyWithout(sb.url, onePost('GET'), answer);
     const { id, rows } = oldMixedPost();
     const client = createClient({ baseUrl: proxy.url, apiKey: keyOf(sb, 'demo'), maxRetries: 0 });
     const before = sb.requests.length;

@@ -2,8 +2,6 @@
 // sandbox over HTTP: what each prints, what reached the service (read back over plain HTTP), the
 // editor path with a scripted $EDITOR, a PATCH racing a publish, and a service without the routes.
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +9,7 @@ import { displayWidth } from '../../src/output/width.js';
 import type { Prompter } from '../../src/cli/prompter.js';
 import type { Post, PostResult } from '../../src/wire/schemas.js';
 import { runCli } from '../helpers/run-cli.js';
+import { onePost, proxyWithout } from '../helpers/route-proxy.js';
 import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
 import { allPosts, cliEnv, manualSandbox, oracleGet, PNG_HEAD, sandboxClock, START, type ManualSandbox } from './posts-support.js';
 
@@ -367,30 +366,10 @@ describe('posts queue', () => {
   });
 });
 
-/** Forwards to the sandbox, except writes on /v1/posts/{id}: answered as a service without them would. */
-async function serviceWithout(answer: { status: number; body: string; type: string }): Promise<{ url: string; close(): Promise<void> }> {
-  const upstream = new URL(sb.url);
-  const server: Server = createServer((req, res) => {
-    if ((req.method === 'PATCH' || req.method === 'DELETE') && /^\/v1\/posts\/[^/?]+/.test(req.url ?? '')) {
-      res.writeHead(answer.status, { 'content-type': answer.type });
-      res.end(answer.body);
-      return;
-    }
-    const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    req.pipe(out);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
 describe('a service without these routes', () => {
   it('405 on PATCH: "this service does not support editing posts", exit 1', async () => {
     const p = await draft({ bluesky: { text: 'x' } });
-    const svc = await serviceWithout({ status: 405, body: '', type: 'text/plain' });
+    const svc = await proxyWithout(sb.url, onePost('PATCH', 'DELETE'), { status: 405, body: '', type: 'text/plain' });
     try {
       const r = await cli(['posts', 'edit', p.id, '--text', 'y'], { env: { SOCIALPUB_BASE_URL: svc.url } });
       expect(r.code).toBe(1);
@@ -402,7 +381,7 @@ describe('a service without these routes', () => {
 
   it('a plain 404 page on DELETE: not supported (exit 1), unlike a NOT_FOUND post (exit 4)', async () => {
     const p = await draft({ bluesky: { text: 'x' } });
-    const svc = await serviceWithout({ status: 404, body: '<pre>Cannot DELETE</pre>', type: 'text/html' });
+    const svc = await proxyWithout(sb.url, onePost('PATCH', 'DELETE'), { status: 404, body: '<pre>Cannot DELETE</pre>', type: 'text/html' });
     try {
       const r = await cli(['posts', 'delete', p.id, '--yes'], { env: { SOCIALPUB_BASE_URL: svc.url } });
       expect(r.code).toBe(1);
