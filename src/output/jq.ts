@@ -63,9 +63,9 @@ export async function compileJq(expression: string, options: JqOptions = {}): Pr
         const lines: string[] = [];
         for (const v of values) {
           try {
-            lines.push(...runInputs(toJson(v)));
+            for (const line of runInputs(toJson(v))) lines.push(line);
           } catch (inner) {
-            if (inner instanceof JqError) throw new JqError(inner.message, 'runtime', [...lines, ...inner.lines]);
+            if (inner instanceof JqError) throw new JqError(inner.message, 'runtime', lines.concat(inner.lines));
             throw inner;
           }
         }

@@ -141,3 +141,17 @@ describe('statsDisplayRows', () => {
     ]);
   });
 });
+
+describe('stats at scale', () => {
+  it('draws 200,000 groups (one per post) without overflowing the call stack', () => {
+    const counter = createStatsCounter('post');
+    for (let i = 0; i < 200_000; i++) counter.add(i % 7 === 0 ? bad('x', 'E', `post_${i}`) : ok('x', `post_${i}`));
+    const stats = counter.result();
+    expect(stats.groups).toHaveLength(200_000);
+    const shown = statsDisplayRows(stats, { barWidth: 10 });
+    expect(shown).toHaveLength(200_000);
+    // Every group has one row, so each bar is the largest: the full width.
+    expect(shown[0]!.bar).toBe('░'.repeat(10));
+    expect(shown[199_999]!.bar).toBe('█'.repeat(10));
+  });
+});

@@ -42,7 +42,8 @@ export function readLog(file: string, generation: number): Change[] {
       if (i === lines.length - 1) break;
       throw new StateFileError(`the sandbox log ${file} is damaged at line ${i + 2}; move FILE.wal away to start from the last snapshot`);
     }
-    changes.push(...(batch as Change[]));
+    // One by one: a spread of a batch as large as a bulk insert would overflow the call stack.
+    for (const change of batch as Change[]) changes.push(change);
   }
   return changes;
 }

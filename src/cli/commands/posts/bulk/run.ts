@@ -42,7 +42,7 @@ export async function runBulk(ctx: Context, opts: BulkOptions): Promise<number> 
   const results: BulkResult[] = [];
   // Results, printed as they happen (--json: one object with the counts, at the end).
   const writer = out.listWriter<BulkResult>({
-    columns: bulkColumns(loaded.zone, loaded.rows.length, Math.max(0, ...loaded.rows.map((r) => r.line))),
+    columns: bulkColumns(loaded.zone, loaded.rows.length, loaded.rows.reduce((n, r) => Math.max(n, r.line), 0)),
     id: (r) => r.id ?? '',
     stream: true,
     envelope: { key: 'rows', extra: () => ({ file: loaded.src.label, journal: run.path, ...summarize(results, loaded.src.label).counts }) },
