@@ -10,7 +10,10 @@ import type { Colors } from '../output/colors.js';
 import { noApiKeyError, UsageError } from './cli-error.js';
 import type { Clock, Context, Globals, Io } from './context.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
-import { CLIENT_DEFAULTS } from '../client/retry-timing.js';
+import { CLIENT_DEFAULTS, formatDuration } from '../client/retry-timing.js';
+
+/** Waits longer than this between attempts are announced on stderr, not only under --debug. */
+const LONG_WAIT_MS = 10_000;
 
 export interface ContextDeps {
   io: Io;
@@ -125,6 +128,10 @@ export function createContext(deps: ContextDeps): ContextInternals {
         sleep: deps.clock.sleep,
         userAgent: `socialpub/${deps.version} node/${process.versions.node}`,
         ...(ctx.globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
+        // A long sleep (Retry-After) would look like a hang in a CI log: say so once, with when.
+        onRetry: (n) => {
+          if (n.delayMs > LONG_WAIT_MS) ctx.output().notice(`waiting ${formatDuration(n.delayMs)} before retrying (${n.reason}): since ${new Date(n.until - n.delayMs).toISOString()}, retrying at ${new Date(n.until).toISOString()}`);
+        },
         ...overrides,
       };
       const made = createClient(options);

@@ -1,6 +1,6 @@
 // The one place that turns any error into an exit code and a message (DESIGN habit 4).
 import { ApiError, RateLimitError } from '../client/errors.js';
-import { CliError, EXIT, type ExitCode } from './cli-error.js';
+import { CliError, EXIT, hintsAddedTo, type ExitCode } from './cli-error.js';
 import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
 import { FieldsError } from '../output/fields.js';
 import { formatClock } from '../output/time.js';
@@ -43,8 +43,12 @@ export function isAbort(err: unknown): boolean {
   return err instanceof Error && (err.name === 'AbortError' || err.name === 'AbortedError' || err.name === 'ExitPromptError');
 }
 
-/** Hints that tell the user how to fix what went wrong. */
+/** Hints that tell the user how to fix what went wrong (the error's own, then any a command added). */
 export function hintsFor(err: unknown, now: number, profile?: string): string[] {
+  return [...ownHints(err, now, profile), ...hintsAddedTo(err)];
+}
+
+function ownHints(err: unknown, now: number, profile?: string): string[] {
   if (err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError) return err.hints;
   if (!(err instanceof ApiError)) return [];
   const p = profile && profile !== 'default' ? ` --profile ${profile}` : '';
@@ -73,10 +77,8 @@ export function hintsFor(err: unknown, now: number, profile?: string): string[] 
       return [`retry after ${new Date(retryAt).toISOString()} (${formatClock(retryAt)} local, in ${formatDuration(Math.max(0, retryAt - now))}), or ${raise}`];
     }
     case 'idempotency-key-reused':
-      return [
-        'an earlier request with this key already did its work, and nothing new was created now; use a new --idempotency-key for a different post',
-        'a relative --at (+10m) computes a new time on every run: give an absolute --at when re-runs must replay the first one',
-      ];
+      // The command adds the hint about a relative --at when --at was one.
+      return ['an earlier request with this key already did its work, and nothing new was created now; use a new --idempotency-key for a different post'];
     case 'validation':
     case 'bad-request':
       return err.issues.map((i) => `${i.path}: ${i.message}`);
@@ -111,6 +113,13 @@ export interface ReportOptions {
   now: number;
   profile?: string;
   red?: (s: string) => string;
+  /** Running under GitHub Actions (GITHUB_ACTIONS=true): also an `::error::` annotation. */
+  githubActions?: boolean;
+}
+
+/** A workflow command's data: GitHub reads %, CR and LF as escapes, so they are escaped first. */
+export function escapeAnnotation(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** `error: …` plus hints and request id on stderr; with --json also a JSON error object. */
@@ -119,15 +128,22 @@ export function reportError(err: unknown, options: ReportOptions): ExitCode {
   const red = options.red ?? ((s: string) => s);
   const message = err instanceof Error ? err.message : String(err);
   const lines = [`${red('error:')} ${message}`];
-  for (const h of distinctHints(message, hintsFor(err, options.now, options.profile))) lines.push(`  hint: ${h}`);
+  const hints = distinctHints(message, hintsFor(err, options.now, options.profile));
+  for (const h of hints) lines.push(`  hint: ${h}`);
   const requestId = err instanceof ApiError || err instanceof CliError ? err.requestId : undefined;
   if (requestId) lines.push(`  request id: ${requestId}`);
   if (code === EXIT.interrupted) lines.splice(0, lines.length, 'interrupted');
   options.stderr.write(lines.join('\n') + '\n');
+  if (options.githubActions && code !== EXIT.interrupted) {
+    // One line, shown on the job's summary: the message, its hints and the request id.
+    const text = [message, ...hints.map((h) => `hint: ${h}`), ...(requestId ? [`request id: ${requestId}`] : [])].join('\n');
+    options.stderr.write(`::error::${escapeAnnotation(text)}\n`);
+  }
   if (options.json && code !== EXIT.interrupted) {
     const apiCode = err instanceof ApiError || err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError ? err.code : undefined;
     const status = err instanceof ApiError || err instanceof CliError ? err.status : undefined;
-    options.stderr.write(JSON.stringify({ error: { code: apiCode ?? 'ERROR', message, status: status ?? null, requestId: requestId ?? null, exitCode: code } }) + '\n');
+    const retryAt = err instanceof RateLimitError && err.retryAt !== undefined ? { retryAt: new Date(err.retryAt).toISOString() } : {};
+    options.stderr.write(JSON.stringify({ error: { code: apiCode ?? (code === EXIT.usage ? 'USAGE' : 'ERROR'), message, status: status ?? null, requestId: requestId ?? null, exitCode: code, ...retryAt } }) + '\n');
   }
   return code;
 }

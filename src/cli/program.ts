@@ -3,6 +3,23 @@ import { Command, Option } from 'commander';
 import type { Context } from './context.js';
 import { defineCommands } from './commands/index.js';
 import { FLAG_DEFAULTS } from './flags/defaults.js';
+import { UsageError } from './cli-error.js';
+
+/** Commands people reach for that go by another name here, and what to run instead. */
+const OTHER_NAMES: ReadonlyArray<{ words: [string, string]; use: string; why: string }> = [
+  { words: ['posts', 'bulk'], use: 'socialpub posts schedule --from-file FILE', why: 'bulk scheduling is `posts schedule --from-file` (NDJSON or CSV, safe to re-run)' },
+];
+
+/** A usage error for a command that goes by another name here (`posts bulk`), before parsing. */
+export function otherNameError(argv: readonly string[]): UsageError | undefined {
+  const end = argv.indexOf('--');
+  const words = (end < 0 ? argv : argv.slice(0, end)).filter((a) => !a.startsWith('-'));
+  for (const { words: [noun, verb], use, why } of OTHER_NAMES) {
+    const at = words.indexOf(noun);
+    if (at >= 0 && words[at + 1] === verb) return new UsageError(`there is no \`${noun} ${verb}\`: ${why}`, [`run \`${use}\``]);
+  }
+  return undefined;
+}
 
 /** The program; given argv, only the nouns it names are defined in full (see nounsToDefine). */
 export async function buildProgram(ctx: Context, argv?: readonly string[]): Promise<Command> {

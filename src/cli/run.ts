@@ -1,6 +1,6 @@
 // Parses the command line, runs the action, and turns every outcome into an exit code.
 import { CommanderError } from 'commander';
-import { buildProgram } from './program.js';
+import { buildProgram, otherNameError } from './program.js';
 import { createContext, type ContextDeps } from './create-context.js';
 import type { RawGlobalOptions } from './globals.js';
 import { exitCodeSlot } from './action.js';
@@ -18,6 +18,8 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
     await ctx.prepare();
   });
   try {
+    const renamed = otherNameError(argv);
+    if (renamed) throw renamed;
     await program.parseAsync(argv, { from: 'user' });
     return exitCodeSlot.get(ctx) ?? EXIT.ok;
   } catch (err) {
@@ -33,6 +35,7 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
       now: deps.clock.now(),
       profile: ctx.globals.profile,
       red: ctx.output().colors.red,
+      githubActions: deps.env.GITHUB_ACTIONS === 'true',
     });
   } finally {
     await ctx.runExitHooks();
