@@ -38,7 +38,7 @@ _socialpub_complete() {
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--fields|--jq|--platform|--text|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--post|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
+      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--fields|--jq|--platform|--text|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
       -*) ;;
       *)
         candidate="${path:+$path }$word"
@@ -93,6 +93,7 @@ _socialpub_complete() {
       case "$prev" in
         --post) COMPREPLY=(); return ;;
         --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --code) COMPREPLY=(); return ;;
         --offset) COMPREPLY=(); return ;;
         --limit) COMPREPLY=(); return ;;
         --since) COMPREPLY=(); return ;;
@@ -121,6 +122,7 @@ _socialpub_complete() {
         --by) COMPREPLY=(); return ;;
         --post) COMPREPLY=(); return ;;
         --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --code) COMPREPLY=(); return ;;
         --since) COMPREPLY=(); return ;;
         --until) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
@@ -227,7 +229,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results list')
-      COMPREPLY=($(compgen -W '--post --platform --failed --succeeded --offset --limit --all --since --until --tz --concurrency -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--post --platform --code --failed --succeeded --offset --limit --all --since --until --tz --follow --concurrency -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results get')
       COMPREPLY=($(compgen -W '--web -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
@@ -236,7 +238,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '--post --timeout --expect --listen-port -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results stats')
-      COMPREPLY=($(compgen -W '--by --post --platform --since --until --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--by --post --platform --code --since --until --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))
       ;;
     'results retry')
       COMPREPLY=($(compgen -W '--at --tz --platform --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --no-pager -h --help' -- "$cur"))

@@ -86,6 +86,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_se
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a retry -d 'send the failed targets of a post again, as a new post'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l post -d 'only results of this post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l platform -d 'only results for this platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l code -d 'only failures with this error code' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l failed -d 'only failures'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l succeeded -d 'only successes'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l offset -d 'start at this row of the list' -x
@@ -94,6 +95,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_s
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l since -d 'only results since then: a duration back from now' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l until -d 'only results before this time' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l tz -d 'IANA zone for local --since/--until times' -x -a '(__socialpub_zones)'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l follow -d 'keep printing new results as they arrive'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l concurrency -d 'pages in flight with --all or a filter' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context platform created_at)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from get' -l web -d 'open the live post in the browser'
@@ -106,6 +108,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_s
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l by -d 'group by platform, code, account or post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l post -d 'only results of this post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l platform -d 'only results for this platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l code -d 'only failures with this error code' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l since -d 'only results since then: a duration back from now' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l until -d 'only results before this time' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l tz -d 'IANA zone for local --since/--until times' -x -a '(__socialpub_zones)'

@@ -8,8 +8,10 @@ export const MAX_CONCURRENCY = 8;
 export interface ListFlags {
   post: string[];
   platform: string[];
+  code: string[];
   failed?: boolean;
   succeeded?: boolean;
+  follow?: boolean;
   offset?: string;
   limit?: string;
   all?: boolean;

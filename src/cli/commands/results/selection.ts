@@ -7,11 +7,53 @@ import type { PostResult } from '../../../wire/schemas.js';
 import { parseWindow, type TimeWindow } from '../../../results/since.js';
 import { windowRows } from '../../../results/window-pages.js';
 import { userZone } from '../../../posts/zone.js';
+import { platforms as parsePlatforms } from '../../flags/choice.js';
+import { splitList } from '../../flags/list.js';
+import { flagError } from '../../flags/error.js';
+import type { OutcomeFilter } from './footer.js';
 
 export interface WindowFlags {
   since?: string;
   until?: string;
   tz?: string;
+}
+
+/** The filters of `results list` and `results stats`: on the service (--post, --platform) or while paging. */
+export interface FilterFlags {
+  post: string[];
+  platform: string[];
+  code?: string[];
+  failed?: boolean;
+  succeeded?: boolean;
+}
+
+export interface RowFilter {
+  /** What the service filters on. */
+  query: ResultListQuery;
+  /** Rows to keep of those the service sends (--failed, --succeeded, --code). */
+  keep?: (row: PostResult) => boolean;
+  /** For the footer: --code keeps failures only. */
+  outcome: OutcomeFilter;
+}
+
+/** The filter flags read before anything is sent; an empty value (an unset shell variable) is refused. */
+export function rowFilter(flags: FilterFlags): RowFilter {
+  const platform = parsePlatforms('--platform', flags.platform);
+  const postId = splitList(flags.post);
+  const codes = splitList(flags.code).map((c) => c.toUpperCase());
+  if (flags.post.length > 0 && postId.length === 0) throw flagError('--post', 'give a post id');
+  if (flags.platform.length > 0 && platform.length === 0) throw flagError('--platform', 'give a platform id');
+  if ((flags.code?.length ?? 0) > 0 && codes.length === 0) throw flagError('--code', 'give an error code, e.g. --code MEDIA_TOO_LARGE');
+  if (codes.length > 0 && flags.succeeded) throw flagError('--code', 'an error code selects failures: it cannot be combined with --succeeded');
+  const query = { ...(postId.length ? { postId } : {}), ...(platform.length ? { platform } : {}) };
+  if (codes.length > 0) {
+    const wanted = new Set(codes);
+    const code = (row: PostResult) => (typeof row.error?.code === 'string' ? row.error.code.toUpperCase() : '');
+    return { query, keep: (row) => !row.success && wanted.has(code(row)), outcome: 'failed' };
+  }
+  if (flags.failed) return { query, keep: (row) => !row.success, outcome: 'failed' };
+  if (flags.succeeded) return { query, keep: (row) => row.success, outcome: 'succeeded' };
+  return { query, outcome: undefined };
 }
 
 export interface SelectionOptions extends IterateOptions {

@@ -1,27 +1,23 @@
 // `results stats`, run: one streaming pass over the selected results, then the counts.
 import type { Context } from '../../context.js';
 import { choice } from '../../flags/choice.js';
-import { platforms as parsePlatforms } from '../../flags/choice.js';
-import { splitList } from '../../flags/list.js';
-import { flagError } from '../../flags/error.js';
 import { PAGE } from '../../../wire/protocol.js';
 import type { Column } from '../../../output/writers.js';
 import { capHeapGrowth } from '../../../output/heap.js';
 import { colorBar, createStatsCounter, GLYPH_BAR, STATS_BY, statsDisplayRows, statsSummary, type StatsBy, type StatsDisplayRow } from '../../../results/stats.js';
 import { DEFAULT_CONCURRENCY } from './list-flags.js';
-import { selectedResults, windowOf, type WindowFlags } from './selection.js';
+import { rowFilter, selectedResults, windowOf, type WindowFlags } from './selection.js';
 
 export interface StatsFlags extends WindowFlags {
   by?: string;
   post: string[];
   platform: string[];
+  code: string[];
 }
 
 export async function runStats(ctx: Context, flags: StatsFlags): Promise<number> {
   const by = flags.by === undefined ? 'platform' : choice<StatsBy>('--by', flags.by, STATS_BY, { noun: 'grouping', listLabel: 'groupings' });
-  const platform = parsePlatforms('--platform', flags.platform);
-  const postId = splitList(flags.post);
-  if (flags.post.length > 0 && postId.length === 0) throw flagError('--post', 'give a post id');
+  const filters = rowFilter(flags);
   const window = windowOf(ctx, flags);
 
   capHeapGrowth();
@@ -31,7 +27,7 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
   const counter = createStatsCounter(by);
   let read = 0;
   const results = selectedResults(ctx, client, window, {
-    query: { ...(postId.length ? { postId } : {}), ...(platform.length ? { platform } : {}) },
+    query: filters.query,
     pageSize: PAGE.maxLimit,
     concurrency: DEFAULT_CONCURRENCY,
     onPage: (p) => progress.update(read, p.total),
@@ -39,7 +35,7 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
   try {
     for await (const row of results) {
       read++;
-      counter.add(row);
+      if (!filters.keep || filters.keep(row)) counter.add(row);
     }
   } finally {
     progress.done();

@@ -15,6 +15,7 @@ export function defineStats(results: Command, ctx: Context): void {
     .option('--by <key>', 'group by platform, code, account or post (default: platform)')
     .option('--post <id>', 'only results of this post (repeatable or comma-separated)', collect, [])
     .option('--platform <id>', 'only results for this platform (repeatable or comma-separated)', collect, [])
+    .option('--code <code>', 'only failures with this error code (repeatable or comma-separated)', collect, [])
     .option('--since <when>', 'only results since then: a duration back from now (48h, 7d) or a time')
     .option('--until <time>', 'only results before this time')
     .option('--tz <zone>', "IANA zone for local --since/--until times (default: this machine's)")
