@@ -38,6 +38,7 @@ complete -c socialpub -l debug -d 'HTTP trace on stderr, secrets redacted'
 complete -c socialpub -s q -l quiet -d 'only ids and essential output'
 complete -c socialpub -l fields -d 'keep only these fields, in this order: dotted paths' -x
 complete -c socialpub -l jq -d 'a jq filter over the JSON output' -x
+complete -c socialpub -l arg -d 'for --jq: `--arg NAME VALUE` makes $NAME the string VALUE' -x
 complete -c socialpub -l no-pager -d 'do not page long tables on a terminal'
 complete -c socialpub -s h -l help -d 'show help'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar' -a create -d 'create a draft post'

@@ -51,6 +51,7 @@ export const DEFAULT_GLOBALS: Globals = {
   quiet: false,
   fields: undefined,
   jq: undefined,
+  jqArgs: {},
   pager: false,
 };
 
@@ -86,7 +87,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
       output = undefined;
       // A bad --jq expression is exit 2 before any request; jq loads only when --jq is given.
       // Reporting an error needs no jq (and a bad expression is the error being reported).
-      if (ctx.globals.jq !== undefined && !jq && !forError) jq = await compileJq(ctx.globals.jq);
+      if (ctx.globals.jq !== undefined && !jq && !forError) jq = await compileJq(ctx.globals.jq, ctx.globals.jqArgs, deps.env);
     },
     output() {
       if (!createOutput) throw new Error('ctx.output() was called before the context was prepared');
@@ -163,10 +164,10 @@ export function createContext(deps: ContextDeps): ContextInternals {
   return ctx;
 }
 
-async function compileJq(expression: string): Promise<JqProgram> {
+async function compileJq(expression: string, args: Record<string, string>, env: Readonly<Record<string, string | undefined>>): Promise<JqProgram> {
   const { compileJq: compile, JqError } = await import('../output/jq.js');
   try {
-    return await compile(expression);
+    return await compile(expression, { args, env });
   } catch (err) {
     if (err instanceof JqError) throw new UsageError(err.message.startsWith('--jq') ? err.message : `--jq: ${err.message}`, ['jq filters look like .id, .[] | .status, map(select(.success | not)) | length']);
     throw err;

@@ -5,6 +5,7 @@ import { duration } from './flags/duration.js';
 import { wholeNumber } from './flags/number.js';
 import { choice } from './flags/choice.js';
 import { flagError } from './flags/error.js';
+
 import { FieldsError, parseFields } from '../output/fields.js';
 import { OUTPUT_FORMATS, type Globals, type Io, type OutputFormat } from './context.js';
 import { colorEnabled } from '../output/colors.js';
@@ -24,6 +25,8 @@ export interface RawGlobalOptions {
   apiKey?: string;
   fields?: string;
   jq?: string;
+  /** --arg pairs, each joined as NAME=VALUE by joinArgPairs before parsing. */
+  arg?: string[];
   pager?: boolean;
 }
 
@@ -65,6 +68,7 @@ export function resolveGlobals(raw: RawGlobalOptions, io: Io, env: Readonly<Reco
     quiet: Boolean(raw.quiet),
     fields: raw.fields === undefined ? undefined : fieldList(raw.fields),
     jq: raw.jq,
+    jqArgs: jqArgs(raw.arg ?? [], raw.jq !== undefined),
     pager: raw.pager !== false,
   };
 }
@@ -76,4 +80,16 @@ function fieldList(text: string): string[] {
     if (err instanceof FieldsError) throw new UsageError(err.message, ['e.g. --fields id,status,error.code']);
     throw err;
   }
+}
+
+function jqArgs(pairs: readonly string[], hasJq: boolean): Record<string, string> {
+  if (pairs.length > 0 && !hasJq) throw flagError('--arg', 'gives a value to a --jq filter; there is no --jq', ['e.g. --arg post post_01 --jq \'select(.post_id == $post)\'']);
+  const out: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    const name = at < 0 ? pair : pair.slice(0, at);
+    if (at < 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw flagError('--arg', `${JSON.stringify(name)} is not a usable name: give --arg NAME VALUE, NAME a jq variable name (letters, digits, _)`);
+    out[name] = pair.slice(at + 1);
+  }
+  return out;
 }

@@ -21,6 +21,29 @@ export function otherNameError(argv: readonly string[]): UsageError | undefined 
   return undefined;
 }
 
+const collectArg = (value: string, previous: string[] = []): string[] => previous.concat(value);
+
+/**
+ * `--arg NAME VALUE` takes two words, as jq's does; commander options take one, so the pair is
+ * joined as `NAME=VALUE` first (a jq name has no `=`, so the first `=` splits it again; the name
+ * itself is checked with the other global flags).
+ */
+export function joinArgPairs(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--') return out.concat(argv.slice(i));
+    out.push(word);
+    const name = argv[i + 1];
+    if (word === '--arg' && name !== undefined && !name.includes('=')) {
+      if (argv[i + 2] === undefined) throw new UsageError(`--arg ${name}: give a value too (--arg NAME VALUE)`);
+      out.push(`${name}=${argv[i + 2]}`);
+      i += 2;
+    }
+  }
+  return out;
+}
+
 /** The program; given argv, only the nouns it names are defined in full (see nounsToDefine). */
 export async function buildProgram(ctx: Context, argv?: readonly string[]): Promise<Command> {
   const program = new Command('socialpub')
@@ -40,6 +63,7 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
     .option('-q, --quiet', 'only ids and essential output')
     .option('--fields <list>', 'keep only these fields, in this order: dotted paths (id,status,error.code) in JSON rows, columns in TSV and tables')
     .option('--jq <expr>', 'a jq filter over the JSON output (implies --json unless -o ndjson): once over the whole list with --json, once per row with -o ndjson')
+    .option('--arg <name>', "for --jq: `--arg NAME VALUE` makes $NAME the string VALUE (repeatable), as jq's own --arg", collectArg, [])
     .option('--no-pager', 'do not page long tables on a terminal (also SOCIALPUB_PAGER= or PAGER=cat)')
     .addOption(new Option('--api-key <key>').hideHelp())
     .showSuggestionAfterError(true)

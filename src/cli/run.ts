@@ -1,6 +1,6 @@
 // Parses the command line, runs the action, and turns every outcome into an exit code.
 import { CommanderError } from 'commander';
-import { buildProgram, otherNameError } from './program.js';
+import { buildProgram, joinArgPairs, otherNameError } from './program.js';
 import { createContext, type ContextDeps } from './create-context.js';
 import type { RawGlobalOptions } from './globals.js';
 import { exitCodeSlot } from './action.js';
@@ -20,7 +20,7 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
   try {
     const renamed = otherNameError(argv);
     if (renamed) throw renamed;
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(joinArgPairs(argv), { from: 'user' });
     return exitCodeSlot.get(ctx) ?? EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {
