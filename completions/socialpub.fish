@@ -83,7 +83,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a list -d 'list post results, newest first, with filters'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a get -d 'show one post result in full'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a wait -d 'wait until every target of a post has a result; exit 7 if any failed'
-complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a stats -d 'count results by platform, error code, account or post, with a bar per group'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a stats -d 'count results by platform, error code, account, post or day, with a bar per group'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a retry -d 'send the failed targets of a post again, as a new post'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l post -d 'only results of this post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l platform -d 'only results for this platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
@@ -106,13 +106,13 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_s
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l expect -d 'number of results to wait for, instead of the post\'s platforms' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l listen-port -d 'also receive webhooks on 127.0.0.1:<port>/webhooks and poll when one arrives' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context platform created_at)'
-complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l by -d 'group by platform, code, account or post' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l by -d 'group by platform, code, account, post or day, or two of them with a comma' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l post -d 'only results of this post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l platform -d 'only results for this platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l code -d 'only failures with this error code' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l since -d 'only results since then: a duration back from now' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l until -d 'only results before this time' -x
-complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l tz -d 'IANA zone for local --since/--until times' -x -a '(__socialpub_zones)'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l tz -d 'IANA zone for local --since/--until times and the days of --by day' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv key total succeeded failed failure_rate)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l at -d 'schedule the new post: RFC 3339, "YYYY-MM-DD HH:MM"' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l tz -d 'IANA zone for a local --at and for display' -x -a '(__socialpub_zones)'

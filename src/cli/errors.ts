@@ -5,6 +5,7 @@ import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
 import { FieldsError } from '../output/fields.js';
 import { formatClock } from '../output/time.js';
 import { formatDuration } from '../client/retry-timing.js';
+import { nearest } from '../wire/suggest.js';
 
 export function exitCodeFor(err: unknown): ExitCode {
   if (err instanceof CliError) return err.exitCode;
@@ -49,6 +50,12 @@ export function hintsFor(err: unknown, now: number, profile?: string): string[] 
 }
 
 function ownHints(err: unknown, now: number, profile?: string): string[] {
+  if (err instanceof FieldsError) {
+    return err.unknown.flatMap((u) => {
+      const near = nearest(u, err.available, Math.max(1, Math.floor(u.length / 3)));
+      return near ? [`did you mean ${JSON.stringify(near)}? (for ${JSON.stringify(u)})`] : [];
+    });
+  }
   if (err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError) return err.hints;
   if (!(err instanceof ApiError)) return [];
   const p = profile && profile !== 'default' ? ` --profile ${profile}` : '';

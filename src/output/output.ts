@@ -13,7 +13,7 @@ import { startPager, type Pager } from './pager.js';
 import { createProgressLine, type ProgressLine as TerminalLine } from './progress.js';
 import { formatCount } from './count.js';
 import { cutToWidth, displayWidth } from './width.js';
-import { jqWriter, withFields } from './shaping.js';
+import { headedTsvWriter, jqWriter, withFields } from './shaping.js';
 import { jsonArrayWriter, lineWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
 import type { Spinner } from './spinner.js';
 
@@ -69,6 +69,8 @@ export interface ListView<T> {
    * waiting for a chunk to size its columns (give the columns an expectedWidth).
    */
   stream?: boolean;
+  /** TSV starts with a header row of the names --fields takes (a report's columns, such as stats). */
+  tsvHeader?: boolean;
   /** `-o ics`: the rows as a calendar (scheduled posts); without it, -o ics is refused. */
   ics?: { header(): string; event(row: T): string | undefined; footer(): string };
 }
@@ -197,7 +199,7 @@ export function createOutput(options: OutputOptions): Output {
       case 'ndjson':
         return mapped(fieldsOrNot(ndjsonWriter<unknown>(sink), view as ListView<unknown>), toJson);
       case 'tsv':
-        return deferredColumns((cols) => tsvWriter(sink, cols), (sample) => columnsOf(view, sample));
+        return deferredColumns((cols) => (view.tsvHeader ? headedTsvWriter(sink, cols) : tsvWriter(sink, cols)), (sample) => columnsOf(view, sample));
       case 'table':
         if (view.line && !fields) return lineWriter(sink, (row) => view.line!(row, colors));
         return deferredColumns((cols) => tableWriter(sink, cols, colors, stdout.columns ?? 120, view.stream ? 1 : undefined), (sample) => columnsOf(view, sample));

@@ -1,8 +1,8 @@
 // --fields and --jq as list writers, so the format decision stays in one place: rows go in, the
 // shaped output comes out. The jq program is compiled by the caller (jq.ts loads only for --jq).
-import { pickFields } from './fields.js';
+import { columnField, pickFields } from './fields.js';
 import type { JqProgram } from './jq.js';
-import { writeTo, type ListWriter, type Sink } from './writers.js';
+import { tsvCell, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
 
 /** Rows reduced to the `--fields` paths before the inner (JSON/NDJSON) writer sees them. */
 export function withFields<T>(inner: ListWriter<Record<string, unknown>>, paths: readonly string[]): ListWriter<T> {
@@ -65,6 +65,30 @@ export function jqWriter<T>(sink: Sink, program: JqProgram, options: JqWriterOpt
         rows = [];
         await run(() => program.run(all));
       } else if (rows.length) await runBatch();
+    },
+  };
+}
+
+/** TSV with a header row of the column names --fields takes: with the first row, or alone when there is none. */
+export function headedTsvWriter<T>(sink: Sink, columns: Column<T>[]): ListWriter<T> {
+  const inner = tsvWriter(sink, columns);
+  let headed = false;
+  const head = async () => {
+    if (headed) return;
+    headed = true;
+    await writeTo(sink, columns.map((c) => tsvCell(columnField(c))).join('\t') + '\n');
+  };
+  return {
+    get count() {
+      return inner.count;
+    },
+    async write(row) {
+      await head();
+      await inner.write(row);
+    },
+    async end() {
+      await head();
+      await inner.end();
     },
   };
 }

@@ -1,21 +1,35 @@
-// `results stats`: counts of the selected rows, grouped by platform, error code, account or post.
-// Streams: one pass, memory grows with the number of groups only, never with the rows.
+// `results stats`: counts of the selected rows, grouped by platform, error code, account, post or
+// day, or by two of them (platform,code). Streams: one pass, memory grows with the number of
+// groups only, never with the rows.
 import type { PostResult } from '../wire/schemas.js';
 
 export const STATS_BY = ['platform', 'code', 'account', 'post'] as const;
 export type StatsBy = (typeof STATS_BY)[number];
+/** What `--by` may name, alone or two with a comma. */
+export const STATS_DIMENSIONS = [...STATS_BY, 'day'] as const;
+export type StatsDimension = (typeof STATS_DIMENSIONS)[number];
 
 /** Keys for rows that have no value for the grouping field. */
 export const SUCCEEDED_KEY = '(succeeded)';
 export const NO_CODE_KEY = '(no code)';
 export const NO_ACCOUNT_KEY = '(no account)';
 export const NO_PLATFORM_KEY = '(no platform)';
+export const NO_TIME_KEY = '(no time)';
 
 export interface StatsGroup {
+  /** The group's value; grouped by two, both joined with a comma ("instagram,MEDIA_TOO_LARGE"). */
   key: string;
   total: number;
   succeeded: number;
   failed: number;
+  /** Grouped by two: each one's value under its own name ({ platform, code }). */
+  platform?: string;
+  code?: string;
+  account?: string;
+  post?: string;
+  day?: string;
+  /** Grouped by account: the account's username, when a row of it had one. */
+  username?: string;
 }
 
 /** The `--json` shape (CONTRACT section 5). */
@@ -26,11 +40,27 @@ export interface Stats {
   groups: StatsGroup[];
 }
 
-type StatsRow = Pick<PostResult, 'success' | 'platform' | 'error' | 'social_account_id' | 'post_id'>;
+type StatsRow = Pick<PostResult, 'success' | 'platform' | 'error' | 'social_account_id' | 'post_id'> & Partial<Pick<PostResult, 'created_at' | 'platform_data'>>;
+
+export interface StatsOptions {
+  /** IANA zone the days of `--by day` are counted in (default UTC). */
+  zone?: string;
+}
+
+/** "YYYY-MM-DD" of an instant in a zone; one formatter per zone. */
+function dayOf(zone: string): (iso: string | null | undefined) => string {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return (iso) => {
+    const t = typeof iso === 'string' ? Date.parse(iso) : NaN;
+    return Number.isNaN(t) ? NO_TIME_KEY : format.format(t);
+  };
+}
 
 /** The group a row counts in: successes have their own key when grouping by error code. */
-export function groupKey(row: StatsRow, by: StatsBy): string {
+export function groupKey(row: StatsRow, by: StatsDimension, day: (iso: string | null | undefined) => string = dayOf('UTC')): string {
   switch (by) {
+    case 'day':
+      return day(row.created_at);
     case 'platform':
       return row.platform || NO_PLATFORM_KEY;
     case 'code':
@@ -48,15 +78,29 @@ export interface StatsCounter {
   result(): Stats;
 }
 
-export function createStatsCounter(by: StatsBy = 'platform'): StatsCounter {
+/** `--by` as given: one dimension or two; the same one twice is refused by the caller. */
+export function createStatsCounter(by: StatsDimension | readonly StatsDimension[] = 'platform', options: StatsOptions = {}): StatsCounter {
+  const dims: readonly StatsDimension[] = typeof by === 'string' ? [by] : by;
+  const day = dayOf(options.zone ?? 'UTC');
+  const byAccount = dims.includes('account');
   const groups = new Map<string, StatsGroup>();
   let succeeded = 0;
   let failed = 0;
+  const newGroup = (key: string, values: readonly string[]): StatsGroup => {
+    const g: StatsGroup = { key, total: 0, succeeded: 0, failed: 0 };
+    if (dims.length > 1) dims.forEach((d, i) => (g[d] = values[i]!));
+    return g;
+  };
   return {
     add(row) {
-      const key = groupKey(row, by);
+      const values = dims.length === 1 ? undefined : dims.map((d) => groupKey(row, d, day));
+      const key = values ? values.join(',') : groupKey(row, dims[0]!, day);
       let g = groups.get(key);
-      if (!g) groups.set(key, (g = { key, total: 0, succeeded: 0, failed: 0 }));
+      if (!g) groups.set(key, (g = newGroup(key, values ?? [key])));
+      if (byAccount && g.username === undefined) {
+        const name = row.platform_data?.username;
+        if (typeof name === 'string' && name) g.username = name;
+      }
       g.total++;
       if (row.success) {
         g.succeeded++;
@@ -67,16 +111,18 @@ export function createStatsCounter(by: StatsBy = 'platform'): StatsCounter {
       }
     },
     result() {
-      const list = [...groups.values()].map((g) => ({ ...g }));
-      list.sort((a, b) => b.failed - a.failed || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const list = Array.from(groups.values(), (g) => ({ ...g }));
+      const byKey = (a: StatsGroup, b: StatsGroup) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+      // Days read as a time line; other groupings by failures, most first.
+      list.sort(dims[0] === 'day' ? byKey : (a, b) => b.failed - a.failed || byKey(a, b));
       return { total: succeeded + failed, succeeded, failed, groups: list };
     },
   };
 }
 
 /** Counts a stream of rows (already windowed and filtered by the caller). */
-export async function computeStats(rows: AsyncIterable<StatsRow> | Iterable<StatsRow>, by: StatsBy = 'platform'): Promise<Stats> {
-  const counter = createStatsCounter(by);
+export async function computeStats(rows: AsyncIterable<StatsRow> | Iterable<StatsRow>, by: StatsDimension | readonly StatsDimension[] = 'platform', options: StatsOptions = {}): Promise<Stats> {
+  const counter = createStatsCounter(by, options);
   for await (const row of rows) counter.add(row);
   return counter.result();
 }

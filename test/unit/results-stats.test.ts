@@ -155,3 +155,20 @@ describe('stats at scale', () => {
     expect(shown[199_999]!.bar).toBe('█'.repeat(10));
   });
 });
+
+describe('bars: every group visible', () => {
+  it('a group with 1 result beside one with 1,000,000 still gets a mark, in its own colour part', () => {
+    const shown = statsDisplayRows(
+      { total: 1_000_002, succeeded: 999_999, failed: 3, groups: [
+        { key: 'big', total: 1_000_000, succeeded: 999_998, failed: 2 },
+        { key: 'tiny-ok', total: 1, succeeded: 1, failed: 0 },
+        { key: 'tiny-bad', total: 1, succeeded: 0, failed: 1 },
+      ] },
+      { barWidth: 20 },
+    );
+    expect(shown[0]!.bar).toHaveLength(20);
+    expect(shown[0]!.bar).toContain('░');
+    expect(shown[1]!.bar).toBe('█');
+    expect(shown[2]!.bar).toBe('░');
+  });
+});

@@ -3,7 +3,9 @@ import type { Context } from '../../context.js';
 import { keyWorkspace } from '../../key-workspace.js';
 import { CliError, EXIT, UsageError } from '../../cli-error.js';
 import { ApiError, NotFoundError } from '../../../client/errors.js';
-import { renderResult } from './detail.js';
+import { renderFields, renderResult } from './detail.js';
+import { checkResultFields } from './selection.js';
+import { resultView } from './columns.js';
 import { openInBrowser } from '../../../output/browser.js';
 import type { PostResult } from '../../../wire/schemas.js';
 
@@ -14,6 +16,8 @@ export interface GetFlags {
 export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Promise<number> {
   const trimmed = id.trim();
   if (!trimmed) throw new UsageError('results get: give a result id', ['find ids with `socialpub results list`']);
+  const fields = ctx.globals.fields;
+  checkResultFields(fields, resultView(() => ctx.clock.now()).columns);
   const client = await ctx.client();
   let row;
   try {
@@ -34,7 +38,8 @@ export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Pr
   }
   const out = ctx.output();
   if (flags.web) return openLivePost(ctx, row);
-  await out.object(row, () => renderResult(row, out.colors, ctx.clock.now()));
+  // --fields shapes the human view too: only the fields asked for, in that order.
+  await out.object(row, () => (fields ? renderFields(row, fields, out.colors) : renderResult(row, out.colors, ctx.clock.now())));
   if (!out.structured) out.info(out.colors.dim(`all results of this post: socialpub results list --post ${row.post_id}`));
   return 0;
 }

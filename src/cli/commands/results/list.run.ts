@@ -9,10 +9,12 @@ import { resultView } from './columns.js';
 import { footerText } from './footer.js';
 import { runFollow } from './list-follow.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type ListFlags } from './list-flags.js';
-import { rowFilter, selectedResults, windowOf } from './selection.js';
+import { checkResultFields, rowFilter, selectedResults, windowOf } from './selection.js';
 
 export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   const filters = rowFilter(flags);
+  const view = resultView(() => ctx.clock.now());
+  checkResultFields(ctx.globals.fields, view.columns);
   if (flags.follow) return runFollow(ctx, flags, filters);
   const offset = optionalWholeNumber('--offset', flags.offset) ?? 0;
   const limit = optionalWholeNumber('--limit', flags.limit, { min: 1 }) ?? FLAG_DEFAULTS.limit;
@@ -59,7 +61,7 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   }
   let shown: number;
   try {
-    shown = await out.list(selected(), resultView(() => ctx.clock.now()));
+    shown = await out.list(selected(), view);
   } finally {
     progress?.done();
   }

@@ -1,30 +1,57 @@
 // `results stats`, run: one streaming pass over the selected results, then the counts.
 import type { Context } from '../../context.js';
-import { choice } from '../../flags/choice.js';
+import { choices } from '../../flags/choice.js';
+import { flagError } from '../../flags/error.js';
 import { PAGE } from '../../../wire/protocol.js';
 import type { Column } from '../../../output/writers.js';
 import { capHeapGrowth } from '../../../output/heap.js';
-import { colorBar, createStatsCounter, GLYPH_BAR, STATS_BY, statsDisplayRows, statsSummary, type StatsBy, type StatsDisplayRow } from '../../../results/stats.js';
+import { selectColumns } from '../../../output/fields.js';
+import { displayWidth } from '../../../output/width.js';
+import { plainColors } from '../../../output/colors.js';
+import { checkFields } from '../../../output/fields.js';
+import { userZone } from '../../../posts/zone.js';
+import { colorBar, createStatsCounter, GLYPH_BAR, STATS_DIMENSIONS, statsDisplayRows, statsSummary, type StatsDimension, type StatsDisplayRow } from '../../../results/stats.js';
 import { DEFAULT_CONCURRENCY } from './list-flags.js';
-import { rowFilter, selectedResults, windowOf, type WindowFlags } from './selection.js';
+import { rowFilter, selectedResults, windowOf, type FilterFlags, type WindowFlags } from './selection.js';
+import { fieldsOf } from '../../fields-of.js';
 
-export interface StatsFlags extends WindowFlags {
+export interface StatsFlags extends WindowFlags, FilterFlags {
   by?: string;
-  post: string[];
-  platform: string[];
   code: string[];
 }
 
+/** Widest a bar gets, and the narrowest worth drawing. */
+const BAR_MAX = 40;
+const BAR_MIN = 4;
+const GAP = 2;
+/** What --fields may name in the --json object. */
+const STATS_OBJECT_FIELDS = ['total', 'succeeded', 'failed', 'groups'];
+
+/** `--by`: one grouping, or two separated by a comma (platform,code). */
+export function statsDimensions(value: string | undefined): StatsDimension[] {
+  if (value === undefined) return ['platform'];
+  const dims = choices<StatsDimension>('--by', [value], STATS_DIMENSIONS, { noun: 'grouping', listLabel: 'groupings' });
+  if (dims.length === 0) throw flagError('--by', 'give a grouping', [`groupings: ${STATS_DIMENSIONS.join(', ')}`]);
+  if (dims.length > 2) throw flagError('--by', `groups by one or two at a time, not ${dims.length}`, ['e.g. --by platform,code']);
+  return dims;
+}
+
 export async function runStats(ctx: Context, flags: StatsFlags): Promise<number> {
-  const by = flags.by === undefined ? 'platform' : choice<StatsBy>('--by', flags.by, STATS_BY, { noun: 'grouping', listLabel: 'groupings' });
+  const dims = statsDimensions(flags.by);
   const filters = rowFilter(flags);
+  const zone = userZone(ctx.env, flags.tz);
   const window = windowOf(ctx, flags);
+  const columns = statsColumns(dims);
+  const out = ctx.output();
+  // A misspelt --fields is exit 2 before any request, even when no group would come back.
+  const fields = ctx.globals.fields;
+  if (fields && out.structured) checkFields(fields, STATS_OBJECT_FIELDS);
+  const shown = fields && !out.structured ? selectColumns(columns, fields, fieldsOf('results stats')) : columns;
 
   capHeapGrowth();
   const client = await ctx.client();
-  const out = ctx.output();
   const progress = out.rowProgress();
-  const counter = createStatsCounter(by);
+  const counter = createStatsCounter(dims, { zone });
   let read = 0;
   const results = selectedResults(ctx, client, window, {
     query: filters.query,
@@ -41,19 +68,41 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
     progress.done();
   }
   const stats = counter.result();
-  const groups = statsDisplayRows(stats, {
-    barWidth: Math.max(8, Math.min(40, (ctx.io.stdout.columns ?? 100) - 60)),
-    style: out.colors.enabled ? colorBar(out.colors.green, out.colors.red) : GLYPH_BAR,
-  });
-  const columns: Column<StatsDisplayRow>[] = [
-    { header: by, value: (g) => g.key },
-    { header: 'total', value: (g) => String(g.total) },
-    { header: 'succeeded', value: (g) => String(g.succeeded) },
-    { header: 'failed', value: (g) => String(g.failed), pretty: (g, c) => (g.failed ? c.red(String(g.failed)) : String(g.failed)) },
-    { header: 'failure rate', value: (g) => g.failure_rate.toFixed(4), pretty: (g) => g.rate },
-    { header: '', value: () => '', pretty: (g) => g.bar, tableOnly: true },
-  ];
-  await out.report(stats, groups, { columns });
+  const style = out.colors.enabled ? colorBar(out.colors.green, out.colors.red) : GLYPH_BAR;
+  // The bar takes the room the other columns leave, so they are never cut for it.
+  const plain = statsDisplayRows(stats, { barWidth: 0, style });
+  const room = (ctx.io.stdout.columns ?? 100) - textWidth(shown.filter((c) => !c.tableOnly), plain) - GAP;
+  const groups = statsDisplayRows(stats, { barWidth: room >= BAR_MIN ? Math.min(BAR_MAX, room) : 0, style });
+  await out.report(stats, groups, { columns, fields: fieldsOf('results stats'), tsvHeader: true });
   out.footer(stats.groups.length ? statsSummary(stats) : 'no results in this selection');
   return 0;
+}
+
+/** The columns: the grouping (one or two), the counts, the rate, and a bar on a terminal. */
+function statsColumns(dims: readonly StatsDimension[]): Column<StatsDisplayRow>[] {
+  const groupColumns: Column<StatsDisplayRow>[] =
+    dims.length === 1
+      ? [{ header: dims[0]!, field: 'key', value: (g) => g.key, shrink: 'never', minWidth: 8 }]
+      : dims.map((d) => ({ header: d, field: d, value: (g: StatsDisplayRow) => g[d] ?? '', shrink: 'never' as const, minWidth: 8 }));
+  return [
+    ...groupColumns,
+    // Beside the account id: who it is.
+    ...(dims.includes('account') ? [{ header: 'username', field: 'username', value: (g: StatsDisplayRow) => g.username ?? '', priority: 5 }] : []),
+    { header: 'total', value: (g) => String(g.total), priority: 1 },
+    { header: 'succeeded', value: (g) => String(g.succeeded), priority: 2 },
+    { header: 'failed', value: (g) => String(g.failed), pretty: (g, c) => (g.failed ? c.red(String(g.failed)) : String(g.failed)), priority: 1 },
+    { header: 'failure rate', field: 'failure_rate', value: (g) => g.failure_rate.toFixed(4), pretty: (g) => g.rate, priority: 1 },
+    { header: '', field: 'bar', value: () => '', pretty: (g) => g.bar, tableOnly: true, priority: 9 },
+  ];
+}
+
+/** The width the text columns take on a terminal, gaps included. */
+function textWidth(columns: readonly Column<StatsDisplayRow>[], rows: readonly StatsDisplayRow[]): number {
+  let total = 0;
+  for (const c of columns) {
+    let w = displayWidth(c.header);
+    for (const r of rows) w = Math.max(w, displayWidth(c.pretty ? c.pretty(r, plainColors) : c.value(r)));
+    total += w + GAP;
+  }
+  return total;
 }
