@@ -10,7 +10,7 @@ import { displayWidth } from '../../../output/width.js';
 import { plainColors } from '../../../output/colors.js';
 import { checkFields } from '../../../output/fields.js';
 import { userZone } from '../../../posts/zone.js';
-import { colorBar, createStatsCounter, GLYPH_BAR, STATS_DIMENSIONS, statsDisplayRows, statsSummary, type StatsDimension, type StatsDisplayRow } from '../../../results/stats.js';
+import { colorBar, createStatsCounter, eachDisplayRow, GLYPH_BAR, STATS_DIMENSIONS, statsSummary, type StatsDimension, type StatsDisplayRow } from '../../../results/stats.js';
 import { DEFAULT_CONCURRENCY } from './list-flags.js';
 import { rowFilter, selectedResults, windowOf, type FilterFlags, type WindowFlags } from './selection.js';
 import { fieldsOf } from '../../fields-of.js';
@@ -70,9 +70,9 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
   const stats = counter.result();
   const style = out.colors.enabled ? colorBar(out.colors.green, out.colors.red) : GLYPH_BAR;
   // The bar takes the room the other columns leave, so they are never cut for it.
-  const plain = statsDisplayRows(stats, { barWidth: 0, style });
-  const room = (ctx.io.stdout.columns ?? 100) - textWidth(shown.filter((c) => !c.tableOnly), plain) - GAP;
-  const groups = statsDisplayRows(stats, { barWidth: room >= BAR_MIN ? Math.min(BAR_MAX, room) : 0, style });
+  const room = out.structured ? 0 : (ctx.io.stdout.columns ?? 100) - textWidth(shown.filter((c) => !c.tableOnly), eachDisplayRow(stats, { barWidth: 0, style })) - GAP;
+  // Made as they are printed (and not at all for --json).
+  const groups = { [Symbol.iterator]: () => eachDisplayRow(stats, { barWidth: room >= BAR_MIN ? Math.min(BAR_MAX, room) : 0, style }) };
   await out.report(stats, groups, { columns, fields: fieldsOf('results stats'), tsvHeader: true });
   out.footer(stats.groups.length ? statsSummary(stats) : 'no results in this selection');
   return 0;
@@ -97,12 +97,8 @@ function statsColumns(dims: readonly StatsDimension[]): Column<StatsDisplayRow>[
 }
 
 /** The width the text columns take on a terminal, gaps included. */
-function textWidth(columns: readonly Column<StatsDisplayRow>[], rows: readonly StatsDisplayRow[]): number {
-  let total = 0;
-  for (const c of columns) {
-    let w = displayWidth(c.header);
-    for (const r of rows) w = Math.max(w, displayWidth(c.pretty ? c.pretty(r, plainColors) : c.value(r)));
-    total += w + GAP;
-  }
-  return total;
+function textWidth(columns: readonly Column<StatsDisplayRow>[], rows: Iterable<StatsDisplayRow>): number {
+  const widths = columns.map((c) => displayWidth(c.header));
+  for (const r of rows) columns.forEach((c, i) => (widths[i] = Math.max(widths[i]!, displayWidth(c.pretty ? c.pretty(r, plainColors) : c.value(r)))));
+  return widths.reduce((sum, w) => sum + w + GAP, 0);
 }
