@@ -69,6 +69,17 @@ describe('--fields on results', () => {
     for (const h of ['ID', 'POST', 'ACCOUNT', 'WHEN', 'URL / ERROR']) expect(header).toContain(h);
   });
 
+  it('a column that cannot be shown at all is named on stderr, not dropped silently', async () => {
+    const r = await runCli(['results', 'list', '--limit', '3', '--fields', 'id,post_id,platform,created_at,outcome,platform_data.username'], { env: cliEnv(sb), tty: true, columns: 40 });
+    expect(r.code, r.stderr).toBe(0);
+    const warning = /--fields: no room for ([\w_., ]+) in 40 columns/.exec(plain(r.stderr));
+    expect(warning, r.stderr).not.toBeNull();
+    const header = plain(r.stdout).split('\n')[0]!;
+    for (const lost of warning![1]!.split(', ')) expect(header).not.toContain(lost === 'created_at' ? 'WHEN' : lost.toUpperCase());
+    const wide = await runCli(['results', 'list', '--limit', '3', '--fields', 'id,platform'], { env: cliEnv(sb), tty: true, columns: 40 });
+    expect(wide.stderr).not.toContain('no room');
+  });
+
   it('at 80 columns results list keeps the time column', async () => {
     const r = await runCli(['results', 'list', '--limit', '5'], { env: cliEnv(sb), tty: true, columns: 80 });
     const out = plain(r.stdout).split('\n');

@@ -9,12 +9,17 @@ import { resultView } from './columns.js';
 import { footerText } from './footer.js';
 import { runFollow } from './list-follow.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type ListFlags } from './list-flags.js';
-import { checkResultFields, rowFilter, selectedResults, windowOf } from './selection.js';
+import { checkResultFields, fieldsWithoutRoom, rowFilter, selectedResults, windowOf } from './selection.js';
 
 export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   const filters = rowFilter(flags);
   const view = resultView(() => ctx.clock.now());
   checkResultFields(ctx.globals.fields, view.columns);
+  const out = ctx.output();
+  if (out.stdoutIsTTY && !out.structured) {
+    const lost = fieldsWithoutRoom(view.columns, ctx.globals.fields, ctx.io.stdout.columns);
+    if (lost.length) out.warn(`--fields: no room for ${lost.join(', ')} in ${ctx.io.stdout.columns} columns; a wider terminal, fewer fields or -o tsv shows ${lost.length > 1 ? 'them' : 'it'}`);
+  }
   if (flags.follow) return runFollow(ctx, flags, filters);
   const offset = optionalWholeNumber('--offset', flags.offset) ?? 0;
   const limit = optionalWholeNumber('--limit', flags.limit, { min: 1 }) ?? FLAG_DEFAULTS.limit;
@@ -31,7 +36,6 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
 
   if (all) capHeapGrowth();
   const client = await ctx.client();
-  const out = ctx.output();
   const progress = all ? out.rowProgress() : undefined;
   let total: number | undefined;
   let scanned = 0;

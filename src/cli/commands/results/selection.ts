@@ -11,7 +11,9 @@ import { platforms as parsePlatforms } from '../../flags/choice.js';
 import { splitList } from '../../flags/list.js';
 import { flagError } from '../../flags/error.js';
 import type { OutcomeFilter } from './footer.js';
-import { checkFields, columnField } from '../../../output/fields.js';
+import { checkFields, columnField, selectColumns } from '../../../output/fields.js';
+import { layoutTable } from '../../../output/layout.js';
+import type { Column } from '../../../output/writers.js';
 import { fieldsOf } from '../../fields-of.js';
 
 export interface WindowFlags {
@@ -75,6 +77,18 @@ export function checkResultFields(fields: readonly string[] | undefined, columns
     fields.filter((f) => !tops.has(f.split('.')[0]!)),
     known,
   );
+}
+
+/**
+ * Columns asked for with --fields that a table this wide cannot show at all, even cut to their
+ * narrowest (told on stderr, never dropped silently). Judged on the headers and the columns'
+ * minimum widths, before any row arrives.
+ */
+export function fieldsWithoutRoom<T>(columns: readonly Column<T>[], fields: readonly string[] | undefined, width: number | undefined): string[] {
+  if (!fields || !width) return [];
+  const selected = selectColumns(columns, fields, fieldsOf('results list'));
+  const layout = layoutTable({ columns: selected, rows: [], width });
+  return layout.dropped.map((i) => columnField(selected[i]!));
 }
 
 /** --since/--until read before anything is sent (undefined when neither is given). */
