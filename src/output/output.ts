@@ -13,7 +13,7 @@ import { startPager, type Pager } from './pager.js';
 import { createProgressLine, type ProgressLine as TerminalLine } from './progress.js';
 import { formatCount } from './count.js';
 import { cutToWidth, displayWidth } from './width.js';
-import { headedTsvWriter, jqWriter, withFields } from './shaping.js';
+import { headedTsvWriter, jqWriter, withFields, writeJson } from './shaping.js';
 import { jsonArrayWriter, lineWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
 import type { Spinner } from './spinner.js';
 
@@ -252,8 +252,12 @@ export function createOutput(options: OutputOptions): Output {
       if (jq && (format === 'json' || format === 'ndjson')) {
         const lines = jq.run(shaped);
         if (lines.length) await writeTo(target(), lines.join('\n') + '\n');
-      } else if (format === 'json') await writeTo(target(), JSON.stringify(shaped, null, 2) + '\n');
-      else if (format === 'ndjson') await writeTo(target(), JSON.stringify(shaped) + '\n');
+      } else if (format === 'json' || format === 'ndjson') {
+        // Piece by piece: a report of 400,000 groups is not held as one string and one buffer.
+        const sink = new BatchingSink(target());
+        await writeJson(sink, shaped, format === 'json' ? 2 : 0);
+        await sink.end();
+      }
       else if (quiet && objectOptions.id !== undefined) await writeTo(target(), objectOptions.id + '\n');
       else {
         const text = human();

@@ -92,3 +92,36 @@ export function headedTsvWriter<T>(sink: Sink, columns: Column<T>[]): ListWriter
     },
   };
 }
+
+/**
+ * Exactly `JSON.stringify(value, null, indent)`, written a piece at a time: an object's long
+ * arrays go out element by element, so a document with hundreds of thousands of entries (stats
+ * grouped by post) is never one string in memory as well as one buffer on its way out.
+ */
+export async function writeJson(sink: Sink, value: unknown, indent: number): Promise<void> {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
+  const nl = indent ? '\n' + ' '.repeat(indent) : '';
+  const inner = (text: string) => (indent ? text.replace(/\n/g, nl) : text);
+  const entries = isObject(value) ? Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol') : [];
+  if (!isObject(value) || !entries.some(([, v]) => Array.isArray(v) && v.length > 0)) {
+    await writeTo(sink, (JSON.stringify(value, null, indent) ?? 'null') + '\n');
+    return;
+  }
+  const colon = indent ? ': ' : ':';
+  const deeper = indent ? nl + ' '.repeat(indent) : '';
+  await writeTo(sink, '{');
+  for (const [i, [key, v]] of entries.entries()) {
+    await writeTo(sink, `${i ? ',' : ''}${nl}${JSON.stringify(key)}${colon}`);
+    if (!Array.isArray(v) || v.length === 0) {
+      await writeTo(sink, inner(JSON.stringify(v, null, indent)));
+      continue;
+    }
+    await writeTo(sink, '[');
+    for (let j = 0; j < v.length; j++) {
+      const text = JSON.stringify(v[j], null, indent) ?? 'null';
+      await writeTo(sink, `${j ? ',' : ''}${deeper}${indent ? text.replace(/\n/g, deeper) : text}`);
+    }
+    await writeTo(sink, `${nl}]`);
+  }
+  await writeTo(sink, `${indent ? '\n' : ''}}\n`);
+}
