@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 // Node's globals for the plain JavaScript in bin/ and scripts/ (TypeScript checks its own files).
 const nodeGlobals = Object.fromEntries(
-  ['process', 'console', 'Buffer', 'URL', 'fetch', 'WebAssembly', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'].map((name) => [name, 'readonly']),
+  ['process', 'console', 'Buffer', 'URL', 'fetch', 'WebAssembly', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'].map((name) => [name, 'readonly']),
 );
 
 export default tseslint.config(

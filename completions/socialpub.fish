@@ -38,6 +38,7 @@ complete -c socialpub -l debug -d 'HTTP trace on stderr, secrets redacted'
 complete -c socialpub -s q -l quiet -d 'only ids and essential output'
 complete -c socialpub -l fields -d 'keep only these fields, in this order: dotted paths' -x
 complete -c socialpub -l jq -d 'a jq filter over the JSON output' -x
+complete -c socialpub -l arg -d 'for --jq: `--arg NAME VALUE` makes $NAME the string VALUE' -x
 complete -c socialpub -l no-pager -d 'do not page long tables on a terminal'
 complete -c socialpub -s h -l help -d 'show help'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check view edit unschedule delete queue' -a create -d 'create a draft post'
@@ -127,10 +128,11 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a list -d 'list post results, newest first, with filters'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a get -d 'show one post result in full'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a wait -d 'wait until every target of the posts has a result; exit 7 if any failed'
-complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a stats -d 'count results by platform, error code, account or post, with a bar per group'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a stats -d 'count results by platform, error code, account, post or day, with a bar per group'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a retry -d 'send the failed targets of a post again, as a new post'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l post -d 'only results of this post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l platform -d 'only results for this platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l code -d 'only failures with this error code' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l failed -d 'only failures'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l succeeded -d 'only successes'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l offset -d 'start at this row of the list' -x
@@ -139,6 +141,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_s
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l since -d 'only results since then: a duration back from now' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l until -d 'only results before this time' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l tz -d 'IANA zone for local --since/--until times' -x -a '(__socialpub_zones)'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l follow -d 'keep printing new results as they arrive'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l concurrency -d 'pages in flight with --all or a filter' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context platform created_at)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from get' -l web -d 'open the live post in the browser'
@@ -148,12 +151,13 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_s
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l expect -d 'number of results to wait for per post, instead of the post\'s platforms' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l listen-port -d 'also receive webhooks on 127.0.0.1:<port>/webhooks and poll when one arrives' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context platform created_at)'
-complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l by -d 'group by platform, code, account or post' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l by -d 'group by platform, code, account, post or day, or two of them with a comma' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l post -d 'only results of this post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l platform -d 'only results for this platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l code -d 'only failures with this error code' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l since -d 'only results since then: a duration back from now' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l until -d 'only results before this time' -x
-complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l tz -d 'IANA zone for local --since/--until times' -x -a '(__socialpub_zones)'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l tz -d 'IANA zone for local --since/--until times and the days of --by day' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv key total succeeded failed failure_rate)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l at -d 'schedule the new post: RFC 3339, "YYYY-MM-DD HH:MM"' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l tz -d 'IANA zone for a local --at and for display' -x -a '(__socialpub_zones)'

@@ -12,20 +12,22 @@ export const EXIT = {
   network: 6,
   partial: 7,
   interrupted: 130,
+  terminated: 143,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export const EXIT_CODE_HELP: ReadonlyArray<[number, string]> = [
   [EXIT.ok, 'success (an empty list too)'],
-  [EXIT.error, 'unexpected error, or the server failed (5xx) after retries'],
+  [EXIT.error, 'unexpected error, or the server failed (5xx) after retries; `results wait` timed out'],
   [EXIT.usage, 'usage or invalid input: bad flag, bad value, 400 or 422 from the server; nothing was sent when the client could tell first'],
   [EXIT.auth, 'authentication: no key, 401, 403 (ADDON_REQUIRED); the message says how to fix it'],
   [EXIT.notFound, 'not found (404)'],
   [EXIT.rateLimited, 'rate limited beyond --max-retries / --max-wait; the message says when to retry'],
   [EXIT.network, 'network failure or timeout after retries'],
   [EXIT.partial, 'partial failure: some items or some targets failed (bulk schedule, results wait)'],
-  [EXIT.interrupted, 'interrupted (Ctrl-C)'],
+  [EXIT.interrupted, 'interrupted (Ctrl-C, SIGINT)'],
+  [EXIT.terminated, 'terminated (SIGTERM, as CI cancels a job)'],
 ];
 
 // Errors the CLI raises itself (bad flags, missing values, local validation). They carry their
@@ -55,6 +57,21 @@ export class UsageError extends CliError {
     super(message, { exitCode: EXIT.usage, hints, code });
     this.name = 'UsageError';
   }
+}
+
+const addedHints = new WeakMap<object, string[]>();
+
+/**
+ * Hints a command adds to an error it did not raise (an API error it knows more about: the key
+ * to re-run with, a relative --at); the error itself, its exit code and its JSON stay as they are.
+ */
+export function addHints<E>(err: E, hints: readonly string[]): E {
+  if (typeof err === 'object' && err !== null) addedHints.set(err, [...(addedHints.get(err) ?? []), ...hints]);
+  return err;
+}
+
+export function hintsAddedTo(err: unknown): readonly string[] {
+  return typeof err === 'object' && err !== null ? (addedHints.get(err) ?? []) : [];
 }
 
 /** No key for the profile a command needs (exit 3), with the ways to give one. */

@@ -60,6 +60,8 @@ export interface Globals {
   fields: string[] | undefined;
   /** --jq: the jq filter (compiled before any request). */
   jq: string | undefined;
+  /** --arg NAME VALUE (repeatable): named string values the --jq filter sees as $NAME. */
+  jqArgs: Record<string, string>;
   /** Long table output on a terminal goes through a pager (not with --no-pager). */
   pager: boolean;
 }

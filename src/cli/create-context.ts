@@ -11,7 +11,10 @@ import { visible } from '../output/terminal-safe.js';
 import { EXIT, noApiKeyError, UsageError } from './cli-error.js';
 import type { Clock, Context, Globals, Io } from './context.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
-import { CLIENT_DEFAULTS } from '../client/retry-timing.js';
+import { CLIENT_DEFAULTS, formatDuration } from '../client/retry-timing.js';
+
+/** Waits longer than this between attempts are announced on stderr, not only under --debug. */
+const LONG_WAIT_MS = 10_000;
 
 export interface ContextDeps {
   io: Io;
@@ -49,6 +52,7 @@ export const DEFAULT_GLOBALS: Globals = {
   quiet: false,
   fields: undefined,
   jq: undefined,
+  jqArgs: {},
   pager: false,
 };
 
@@ -84,7 +88,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
       output = undefined;
       // A bad --jq expression is exit 2 before any request; jq loads only when --jq is given.
       // Reporting an error needs no jq (and a bad expression is the error being reported).
-      if (ctx.globals.jq !== undefined && !jq && !forError) jq = await compileJq(ctx.globals.jq);
+      if (ctx.globals.jq !== undefined && !jq && !forError) jq = await compileJq(ctx.globals.jq, ctx.globals.jqArgs, deps.env);
     },
     output() {
       if (!createOutput) throw new Error('ctx.output() was called before the context was prepared');
@@ -134,6 +138,10 @@ export function createContext(deps: ContextDeps): ContextInternals {
         sleep: deps.clock.sleep,
         userAgent: `socialpub/${deps.version} node/${process.versions.node}`,
         ...(ctx.globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
+        // A long sleep (Retry-After) would look like a hang in a CI log: say so once, with when.
+        onRetry: (n) => {
+          if (n.delayMs > LONG_WAIT_MS) ctx.output().notice(`waiting ${formatDuration(n.delayMs)} before retrying (${n.reason}): since ${new Date(n.until - n.delayMs).toISOString()}, retrying at ${new Date(n.until).toISOString()}`);
+        },
         ...overrides,
       };
       const made = createClient(options);
@@ -174,10 +182,10 @@ export function createContext(deps: ContextDeps): ContextInternals {
   return ctx;
 }
 
-async function compileJq(expression: string): Promise<JqProgram> {
+async function compileJq(expression: string, args: Record<string, string>, env: Readonly<Record<string, string | undefined>>): Promise<JqProgram> {
   const { compileJq: compile, JqError } = await import('../output/jq.js');
   try {
-    return await compile(expression);
+    return await compile(expression, { args, env });
   } catch (err) {
     if (err instanceof JqError) throw new UsageError(err.message.startsWith('--jq') ? err.message : `--jq: ${err.message}`, ['jq filters look like .id, .[] | .status, map(select(.success | not)) | length']);
     throw err;

@@ -1,6 +1,6 @@
 // The one place that turns any error into an exit code and a message.
 import { ApiError, RateLimitError } from '../client/errors.js';
-import { CliError, EXIT, type ExitCode } from './cli-error.js';
+import { CliError, EXIT, hintsAddedTo, type ExitCode } from './cli-error.js';
 import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
 import { FieldsError } from '../output/fields.js';
 import { formatClock } from '../output/time.js';
@@ -9,6 +9,7 @@ import { wrapProse } from '../output/wrap.js';
 import { formatDuration } from '../client/retry-timing.js';
 import { displayUrl } from '../client/redact.js';
 import { jsonText, visible } from '../output/terminal-safe.js';
+import { nearest } from '../wire/suggest.js';
 
 export function exitCodeFor(err: unknown): ExitCode {
   if (err instanceof CliError) return err.exitCode;
@@ -54,10 +55,20 @@ export function hintsNeedBaseUrl(err: unknown): boolean {
   return err instanceof ApiError && (err.kind === 'auth' || err.kind === 'network');
 }
 
-/** Hints that tell the user how to fix what went wrong. */
-export function hintsFor(err: unknown, now: number, profile?: string, givenUrl?: string): string[] {
+/** Hints that tell the user how to fix what went wrong (the error's own, then any a command added). */
+export function hintsFor(err: unknown, now: number, profile?: string, baseUrl?: string): string[] {
+  return [...ownHints(err, now, profile, baseUrl), ...hintsAddedTo(err)];
+}
+
+function ownHints(err: unknown, now: number, profile?: string, givenUrl?: string): string[] {
   // Hints quote the URL: never with the user:password@ it may carry.
   const baseUrl = givenUrl === undefined ? undefined : displayUrl(givenUrl);
+  if (err instanceof FieldsError) {
+    return err.unknown.flatMap((u) => {
+      const near = nearest(u, err.available, Math.max(1, Math.floor(u.length / 3)));
+      return near ? [`did you mean ${JSON.stringify(near)}? (for ${JSON.stringify(u)})`] : [];
+    });
+  }
   if (err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError) return err.hints;
   if (!(err instanceof ApiError)) return [];
   const p = profile && profile !== 'default' ? ` --profile ${profile}` : '';
@@ -94,10 +105,8 @@ export function hintsFor(err: unknown, now: number, profile?: string, givenUrl?:
       return [`retry after ${new Date(retryAt).toISOString()} (${formatClock(retryAt)} local, in ${formatDuration(Math.max(0, retryAt - now))}), or ${raise}`];
     }
     case 'idempotency-key-reused':
-      return [
-        'an earlier request with this key already did its work, and nothing new was created now; use a new --idempotency-key for a different post',
-        'a relative --at (+10m) computes a new time on every run: give an absolute --at when re-runs must replay the first one',
-      ];
+      // The command adds the hint about a relative --at when --at was one.
+      return ['an earlier request with this key already did its work, and nothing new was created now; use a new --idempotency-key for a different post'];
     case 'not-editable':
       return ['a post that went out stays as it is: `socialpub results retry <post-id>` sends its failed targets again, or create a new post'];
     case 'validation':
@@ -139,6 +148,13 @@ export interface ReportOptions {
   /** The terminal's width when stderr is one: lines wrap between words. */
   width?: number;
   red?: (s: string) => string;
+  /** Running under GitHub Actions (GITHUB_ACTIONS=true): also an `::error::` annotation. */
+  githubActions?: boolean;
+}
+
+/** A workflow command's data: GitHub reads %, CR and LF as escapes, so they are escaped first. */
+export function escapeAnnotation(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** `error: …` plus hints and request id on stderr; with --json also a JSON error object. */
@@ -149,15 +165,22 @@ export function reportError(err: unknown, options: ReportOptions): ExitCode {
   // The message, hints and request id may quote the server: its control characters are shown,
   // not obeyed (the JSON form below keeps them exact).
   const lines = [`${red('error:')} ${visible(message)}`];
-  for (const h of distinctHints(message, hintsFor(err, options.now, options.profile, options.baseUrl))) lines.push(`  hint: ${visible(h)}`);
+  const hints = distinctHints(message, hintsFor(err, options.now, options.profile, options.baseUrl));
+  for (const h of hints) lines.push(`  hint: ${visible(h)}`);
   const requestId = err instanceof ApiError || err instanceof CliError ? err.requestId : undefined;
   if (requestId) lines.push(`  request id: ${visible(requestId)}`);
   if (code === EXIT.interrupted) lines.splice(0, lines.length, 'interrupted');
   options.stderr.write(wrapProse(lines.join('\n'), options.width) + '\n');
+  if (options.githubActions && code !== EXIT.interrupted) {
+    // One line, shown on the job's summary: the message, its hints and the request id.
+    const text = [message, ...hints.map((h) => `hint: ${h}`), ...(requestId ? [`request id: ${requestId}`] : [])].join('\n');
+    options.stderr.write(`::error::${escapeAnnotation(visible(text))}\n`);
+  }
   if (options.json && code !== EXIT.interrupted) {
     const apiCode = err instanceof ApiError || err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError ? err.code : undefined;
     const status = err instanceof ApiError || err instanceof CliError ? err.status : undefined;
-    options.stderr.write(jsonText({ error: { code: apiCode ?? 'ERROR', message, status: status ?? null, requestId: requestId ?? null, exitCode: code } }) + '\n');
+    const retryAt = err instanceof RateLimitError && err.retryAt !== undefined ? { retryAt: new Date(err.retryAt).toISOString() } : {};
+    options.stderr.write(jsonText({ error: { code: apiCode ?? (code === EXIT.usage ? 'USAGE' : 'ERROR'), message, status: status ?? null, requestId: requestId ?? null, exitCode: code, ...retryAt } }) + '\n');
   }
   return code;
 }

@@ -44,6 +44,7 @@ export function resolveGlobals(raw: Partial<GlobalFlags>, io: Io, env: Readonly<
     quiet: Boolean(raw.quiet),
     fields: raw.fields === undefined ? undefined : fieldList(raw.fields),
     jq: raw.jq,
+    jqArgs: jqArgs(raw.arg ?? [], raw.jq !== undefined),
     pager: raw.pager !== false,
   };
 }
@@ -55,4 +56,16 @@ function fieldList(text: string): string[] {
     if (err instanceof FieldsError) throw new UsageError(err.message, ['e.g. --fields id,status,error.code']);
     throw err;
   }
+}
+
+function jqArgs(pairs: readonly string[], hasJq: boolean): Record<string, string> {
+  if (pairs.length > 0 && !hasJq) throw flagError('--arg', 'gives a value to a --jq filter; there is no --jq', ['e.g. --arg post post_01 --jq \'select(.post_id == $post)\'']);
+  const out: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    const name = at < 0 ? pair : pair.slice(0, at);
+    if (at < 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw flagError('--arg', `${JSON.stringify(name)} is not a usable name: give --arg NAME VALUE, NAME a jq variable name (letters, digits, _)`);
+    out[name] = pair.slice(at + 1);
+  }
+  return out;
 }

@@ -5,6 +5,46 @@ import type { FlagsOf } from './action.js';
 import { defineCommands } from './commands/index.js';
 import { FLAG_DEFAULTS } from './flags/index.js';
 import { FORMATS } from '../output/formats.js';
+import { UsageError } from './cli-error.js';
+
+/** Commands people reach for that go by another name here, and what to run instead. */
+const OTHER_NAMES: ReadonlyArray<{ words: [string, string]; use: string; why: string }> = [
+  { words: ['posts', 'bulk'], use: 'socialpub posts schedule --from-file FILE', why: 'bulk scheduling is `posts schedule --from-file` (NDJSON or CSV, safe to re-run)' },
+];
+
+/** A usage error for a command that goes by another name here (`posts bulk`), before parsing. */
+export function otherNameError(argv: readonly string[]): UsageError | undefined {
+  const end = argv.indexOf('--');
+  const words = (end < 0 ? argv : argv.slice(0, end)).filter((a) => !a.startsWith('-'));
+  for (const { words: [noun, verb], use, why } of OTHER_NAMES) {
+    const at = words.indexOf(noun);
+    if (at >= 0 && words[at + 1] === verb) return new UsageError(`there is no \`${noun} ${verb}\`: ${why}`, [`run \`${use}\``]);
+  }
+  return undefined;
+}
+
+const collectArg = (value: string, previous: string[] = []): string[] => previous.concat(value);
+
+/**
+ * `--arg NAME VALUE` takes two words, as jq's does; commander options take one, so the pair is
+ * joined as `NAME=VALUE` first (a jq name has no `=`, so the first `=` splits it again; the name
+ * itself is checked with the other global flags).
+ */
+export function joinArgPairs(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--') return out.concat(argv.slice(i));
+    out.push(word);
+    const name = argv[i + 1];
+    if (word === '--arg' && name !== undefined && !name.includes('=')) {
+      if (argv[i + 2] === undefined) throw new UsageError(`--arg ${name}: give a value too (--arg NAME VALUE)`);
+      out.push(`${name}=${argv[i + 2]}`);
+      i += 2;
+    }
+  }
+  return out;
+}
 
 /** The global flags as commander parses them (inferred from the options below); resolveGlobals reads them. */
 export type GlobalFlags = FlagsOf<typeof globalOptions>;
@@ -27,6 +67,7 @@ function globalOptions(ctx: Context) {
     .option('-q, --quiet', 'only ids and essential output')
     .option('--fields <list>', 'keep only these fields, in this order: dotted paths (id,status,error.code) in JSON rows, columns in TSV and tables')
     .option('--jq <expr>', 'a jq filter over the JSON output (implies --json unless -o ndjson): once over the whole list with --json, once per row with -o ndjson')
+    .option('--arg <name>', "for --jq: `--arg NAME VALUE` makes $NAME the string VALUE (repeatable), as jq's own --arg", collectArg, [])
     .option('--no-pager', 'do not page long tables on a terminal (also SOCIALPUB_PAGER= or PAGER=cat)')
     .addOption(new Option('--api-key <key>').hideHelp());
 }

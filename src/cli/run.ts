@@ -1,6 +1,6 @@
 // Parses the command line, runs the action, and turns every outcome into an exit code.
 import { CommanderError } from 'commander';
-import { buildProgram } from './program.js';
+import { buildProgram, joinArgPairs, otherNameError } from './program.js';
 import { createContext, type ContextDeps } from './create-context.js';
 import { exitCodeSlot } from './action.js';
 import { EXIT } from './cli-error.js';
@@ -17,7 +17,9 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
     await ctx.prepare();
   });
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    const renamed = otherNameError(argv);
+    if (renamed) throw renamed;
+    await program.parseAsync(joinArgPairs(argv), { from: 'user' });
     return exitCodeSlot.get(ctx) ?? EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {
@@ -35,6 +37,7 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
       now: deps.clock.now(),
       profile: ctx.globals.profile,
       red: ctx.output().colors.red,
+      githubActions: deps.env.GITHUB_ACTIONS === 'true',
     });
   } finally {
     await ctx.runExitHooks();

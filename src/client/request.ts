@@ -141,7 +141,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
 
       if (status >= 200 && status < 300) {
         const data = decode(await schema, text, secrets, { method: prepared.method, target: prepared.target, status, requestId });
-        return { status, data, headers, requestId, replayed, idempotencyKey: prepared.idempotencyKey, rateLimit };
+        return { status, data, headers, requestId, replayed, idempotencyKey: prepared.idempotencyKey, rateLimit, attempts: n };
       }
 
       const described = describeErrorBody(text, (value) => maskEchoedValue(value, secrets));

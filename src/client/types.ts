@@ -96,6 +96,8 @@ export interface ApiResponse<T> {
   replayed: boolean;
   idempotencyKey: string | undefined;
   rateLimit: RateLimitInfo | undefined;
+  /** Attempts this call took (1 when the first answered); a replay after a retry is this call's own work. */
+  attempts?: number;
 }
 
 export interface PageQuery {

@@ -91,11 +91,14 @@ function isColumnLike(v: unknown): v is { field?: string; header: string } {
   return isPlainObject(v) && typeof v.header === 'string' && typeof v.value === 'function';
 }
 
-/** Throws a FieldsError naming every unknown path and listing the known ones. */
+/** Throws a FieldsError naming every unknown path and listing the known ones (the CLI adds the nearest). */
 export function checkFields(paths: readonly string[], available: readonly string[]): void {
   const known = new Set(available);
-  // A parent of a known path is known too (`error` when `error.code` is).
-  const isKnown = (p: string) => known.has(p) || available.some((a) => a.startsWith(p + '.'));
+  // A parent of a known path is known too (`error` when `error.code` is), and so is a path inside
+  // a known field with no known children (`error.context.limit`: a context's keys are data).
+  const isLeaf = (a: string) => !available.some((b) => b.startsWith(a + '.'));
+  const isKnown = (p: string) =>
+    known.has(p) || available.some((a) => a.startsWith(p + '.')) || available.some((a) => p.startsWith(a + '.') && isLeaf(a));
   const unknown = paths.filter((p) => !isKnown(p));
   if (unknown.length === 0) return;
   const list = unknown.map((u) => JSON.stringify(u)).join(', ');
@@ -109,14 +112,13 @@ export function checkFields(paths: readonly string[], available: readonly string
 export function selectColumns<T>(columns: readonly Column<T>[], paths: readonly string[], dataFields: readonly string[] = []): Column<T>[] {
   const byName = new Map(columns.map((c) => [columnField(c), c]));
   checkFields(paths, [...new Set([...byName.keys(), ...dataFields])]);
-  return paths.map(
-    (p) =>
-      byName.get(p) ?? {
-        header: p,
-        field: p,
-        value: (row: T) => cellText(valueAt(row, p)),
-      },
-  );
+  return paths.map((p) => {
+    const column = byName.get(p);
+    if (!column) return { header: p, field: p, value: (row: T) => cellText(valueAt(row, p)) };
+    // Asked for by name: cut when the terminal is narrow, never dropped as a nice-to-have, and a
+    // column that is otherwise never cut (an id) is cut rather than left out.
+    return { ...column, optional: false, ...(column.shrink === 'never' && column.minWidth === undefined ? { minWidth: 8 } : {}) };
+  });
 }
 
 function cellText(v: unknown): string {

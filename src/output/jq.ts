@@ -30,6 +30,29 @@ export interface JqProgram {
 export interface JqOptions {
   /** Where jq's own stderr goes (`debug`, `stderr`); default: this process's stderr. */
   onStderr?: (text: string) => void;
+  /** --arg NAME VALUE: string values the program sees as $NAME. */
+  args?: Readonly<Record<string, string>>;
+  /** What the program sees as `env` and `$ENV` (the WebAssembly jq has no environment of its own). */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Never handed to a filter: a filter's output or error could print them. */
+const SECRET_ENV = new Set(['SOCIALPUB_API_KEY', 'SOCIALPUB_WEBHOOK_SECRET']);
+
+/**
+ * Bindings put before the program, on the same line so jq's line numbers stay the user's:
+ * `$ENV` and `env` from the given environment (only when the program names them), each --arg as
+ * `"value" as $NAME`.
+ */
+export function jqPrelude(expression: string, options: Pick<JqOptions, 'args' | 'env'>): string {
+  let prelude = '';
+  if (options.env && /\$ENV\b|\benv\b/.test(expression)) {
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(options.env)) if (v !== undefined && !SECRET_ENV.has(k)) env[k] = v;
+    prelude += `${JSON.stringify(env)} as $ENV | def env: $ENV; `;
+  }
+  for (const [name, value] of Object.entries(options.args ?? {})) prelude += `${JSON.stringify(value)} as $${name} | `;
+  return prelude;
 }
 
 type Jq = Awaited<typeof jqReady>;
@@ -37,6 +60,10 @@ type Jq = Awaited<typeof jqReady>;
 /** Loads jq and compiles the expression; a bad expression throws a JqError of kind `compile`. */
 export async function compileJq(expression: string, options: JqOptions = {}): Promise<JqProgram> {
   if (expression.trim() === '') throw new JqError('--jq: the expression is empty; give a jq filter such as .id or .[] | .status', 'compile');
+  const given = expression;
+  // Parenthesised, so a program ending in a comment or a pipe keeps its meaning after the prelude.
+  const prelude = jqPrelude(given, options);
+  if (prelude) expression = `${prelude}(${given}\n)`;
   const jq = await jqReady;
   const onStderr = options.onStderr ?? ((text: string) => process.stderr.write(text.endsWith('\n') ? text : text + '\n'));
   // With no input at all jq compiles the program and runs it zero times: a syntax check with
@@ -51,7 +78,7 @@ export async function compileJq(expression: string, options: JqOptions = {}): Pr
     return r.lines;
   };
   return {
-    expression,
+    expression: given,
     run: (value) => runInputs(toJson(value)),
     runEach(values) {
       if (values.length === 0) return [];
@@ -63,9 +90,9 @@ export async function compileJq(expression: string, options: JqOptions = {}): Pr
         const lines: string[] = [];
         for (const v of values) {
           try {
-            lines.push(...runInputs(toJson(v)));
+            for (const line of runInputs(toJson(v))) lines.push(line);
           } catch (inner) {
-            if (inner instanceof JqError) throw new JqError(inner.message, 'runtime', [...lines, ...inner.lines]);
+            if (inner instanceof JqError) throw new JqError(inner.message, 'runtime', lines.concat(inner.lines));
             throw inner;
           }
         }

@@ -15,6 +15,7 @@ import { formatCount } from './time.js';
 import { cutToWidth, displayWidth } from './width.js';
 import { wrapProse } from './wrap.js';
 import { writeTo, type ListWriter, type Sink } from './writers.js';
+import { writeJson } from './shaping.js';
 import { notACalendar, pageable, viewWriter, type TableView, type View } from './views.js';
 import { jsonText, safeLine, safeValue, visible } from './terminal-safe.js';
 
@@ -197,9 +198,12 @@ export function createOutput(options: OutputOptions): Output {
       if (jq && isJsonFormat(format)) {
         const lines = jq.run(shaped);
         if (lines.length) await writeTo(target(), lines.join('\n') + '\n');
-      } else if (format === 'json') await writeTo(target(), jsonText(shaped, 2) + '\n');
-      else if (format === 'ndjson') await writeTo(target(), jsonText(shaped) + '\n');
-      else if (quiet && objectOptions.id !== undefined) await writeTo(target(), safe(objectOptions.id) + '\n');
+      } else if (format === 'json' || format === 'ndjson') {
+        // Piece by piece: a report of 400,000 groups is not held as one string and one buffer.
+        const sink = new BatchingSink(target());
+        await writeJson(sink, shaped, format === 'json' ? 2 : 0);
+        await sink.end();
+      } else if (quiet && objectOptions.id !== undefined) await writeTo(target(), safe(objectOptions.id) + '\n');
       else {
         const text = safe(human(safeValue(value)));
         if (text) await writeTo(target(), text.replace(/\n?$/, '\n'));

@@ -1,8 +1,9 @@
 // --fields and --jq as list writers, so the format decision stays in one place: rows go in, the
 // shaped output comes out. The jq program is compiled by the caller (jq.ts loads only for --jq).
-import { pickFields } from './fields.js';
+import { columnField, pickFields } from './fields.js';
 import type { JqProgram } from './jq.js';
-import { writeTo, type ListWriter, type Sink } from './writers.js';
+import { tsvCell, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
+import { terminalJson } from './terminal-safe.js';
 
 /** Rows reduced to the `--fields` paths before the inner (JSON/NDJSON) writer sees them. */
 export function withFields<T>(inner: ListWriter<Record<string, unknown>>, paths: readonly string[]): ListWriter<T> {
@@ -74,4 +75,65 @@ export function jqWriter<T>(sink: Sink, program: JqProgram, options: JqWriterOpt
       rows = [];
     },
   };
+}
+
+/** TSV with a header row of the column names --fields takes: with the first row, or alone when there is none. */
+export function headedTsvWriter<T>(sink: Sink, columns: Column<T>[]): ListWriter<T> {
+  const inner = tsvWriter(sink, columns);
+  let headed = false;
+  const head = async () => {
+    if (headed) return;
+    headed = true;
+    await writeTo(sink, columns.map((c) => tsvCell(columnField(c))).join('\t') + '\n');
+  };
+  return {
+    get count() {
+      return inner.count;
+    },
+    async write(row) {
+      await head();
+      await inner.write(row);
+    },
+    async end() {
+      await head();
+      await inner.end();
+    },
+    // After a failure nothing more: no header for a list that was never read.
+    abort: () => inner.abort(),
+  };
+}
+
+/**
+ * Exactly `jsonText(value, indent)`, written a piece at a time: an object's long
+ * arrays go out element by element, so a document with hundreds of thousands of entries (stats
+ * grouped by post) is never one string in memory as well as one buffer on its way out.
+ */
+export async function writeJson(sink: Sink, value: unknown, indent: number): Promise<void> {
+  // As jsonText writes it: DEL and C1 inside strings as \u escapes, so a terminal never obeys them.
+  const stringify = (v: unknown) => terminalJson(JSON.stringify(v, null, indent) ?? 'null');
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
+  const nl = indent ? '\n' + ' '.repeat(indent) : '';
+  const inner = (text: string) => (indent ? text.replace(/\n/g, nl) : text);
+  const entries = isObject(value) ? Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol') : [];
+  if (!isObject(value) || !entries.some(([, v]) => Array.isArray(v) && v.length > 0)) {
+    await writeTo(sink, stringify(value) + '\n');
+    return;
+  }
+  const colon = indent ? ': ' : ':';
+  const deeper = indent ? nl + ' '.repeat(indent) : '';
+  await writeTo(sink, '{');
+  for (const [i, [key, v]] of entries.entries()) {
+    await writeTo(sink, `${i ? ',' : ''}${nl}${terminalJson(JSON.stringify(key))}${colon}`);
+    if (!Array.isArray(v) || v.length === 0) {
+      await writeTo(sink, inner(stringify(v)));
+      continue;
+    }
+    await writeTo(sink, '[');
+    for (let j = 0; j < v.length; j++) {
+      const text = stringify(v[j]);
+      await writeTo(sink, `${j ? ',' : ''}${deeper}${indent ? text.replace(/\n/g, deeper) : text}`);
+    }
+    await writeTo(sink, `${nl}]`);
+  }
+  await writeTo(sink, `${indent ? '\n' : ''}}\n`);
 }

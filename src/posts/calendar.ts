@@ -216,7 +216,7 @@ function weekGrid(data: CalendarData, cell: number, o: Resolved): string[] {
   const times = [...new Set(data.days.flatMap((d) => d.posts.map((p) => p.time)))].sort();
   for (const time of times) {
     const cells = data.days.map((d) => d.posts.filter((p) => p.time === time).flatMap((p) => o.wrap(entryText(p), cell, POST_LINES)));
-    const height = Math.max(...cells.map((c) => c.length));
+    const height = cells.reduce((h, c) => Math.max(h, c.length), 0);
     for (let i = 0; i < height; i++) {
       const label = i === 0 ? time : '     ';
       lines.push(label + cells.map((c) => ' ' + fit(c[i] ?? '', cell, o.widthOf)).join(''));

@@ -1,21 +1,35 @@
-// `results stats`: counts of the selected rows, grouped by platform, error code, account or post.
-// Streams: one pass, memory grows with the number of groups only, never with the rows.
+// `results stats`: counts of the selected rows, grouped by platform, error code, account, post or
+// day, or by two of them (platform,code). Streams: one pass, memory grows with the number of
+// groups only, never with the rows.
 import type { PostResult } from '../wire/schemas.js';
 
 export const STATS_BY = ['platform', 'code', 'account', 'post'] as const;
 export type StatsBy = (typeof STATS_BY)[number];
+/** What `--by` may name, alone or two with a comma. */
+export const STATS_DIMENSIONS = [...STATS_BY, 'day'] as const;
+export type StatsDimension = (typeof STATS_DIMENSIONS)[number];
 
 /** Keys for rows that have no value for the grouping field. */
 export const SUCCEEDED_KEY = '(succeeded)';
 export const NO_CODE_KEY = '(no code)';
 export const NO_ACCOUNT_KEY = '(no account)';
 export const NO_PLATFORM_KEY = '(no platform)';
+export const NO_TIME_KEY = '(no time)';
 
 export interface StatsGroup {
+  /** The group's value; grouped by two, both joined with a comma ("instagram,MEDIA_TOO_LARGE"). */
   key: string;
   total: number;
   succeeded: number;
   failed: number;
+  /** Grouped by two: each one's value under its own name ({ platform, code }). */
+  platform?: string;
+  code?: string;
+  account?: string;
+  post?: string;
+  day?: string;
+  /** Grouped by account: the account's username, when a row of it had one. */
+  username?: string;
 }
 
 /** The `--json` shape: a public interface, fields are only ever added. */
@@ -26,11 +40,27 @@ export interface Stats {
   groups: StatsGroup[];
 }
 
-type StatsRow = Pick<PostResult, 'success' | 'platform' | 'error' | 'social_account_id' | 'post_id'>;
+type StatsRow = Pick<PostResult, 'success' | 'platform' | 'error' | 'social_account_id' | 'post_id'> & Partial<Pick<PostResult, 'created_at' | 'platform_data'>>;
+
+export interface StatsOptions {
+  /** IANA zone the days of `--by day` are counted in (default UTC). */
+  zone?: string;
+}
+
+/** "YYYY-MM-DD" of an instant in a zone; one formatter per zone. */
+function dayOf(zone: string): (iso: string | null | undefined) => string {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return (iso) => {
+    const t = typeof iso === 'string' ? Date.parse(iso) : NaN;
+    return Number.isNaN(t) ? NO_TIME_KEY : format.format(t);
+  };
+}
 
 /** The group a row counts in: successes have their own key when grouping by error code. */
-export function groupKey(row: StatsRow, by: StatsBy): string {
+export function groupKey(row: StatsRow, by: StatsDimension, day: (iso: string | null | undefined) => string = dayOf('UTC')): string {
   switch (by) {
+    case 'day':
+      return day(row.created_at);
     case 'platform':
       return row.platform || NO_PLATFORM_KEY;
     case 'code':
@@ -48,35 +78,79 @@ export interface StatsCounter {
   result(): Stats;
 }
 
-export function createStatsCounter(by: StatsBy = 'platform'): StatsCounter {
-  const groups = new Map<string, StatsGroup>();
+/** `--by` as given: one dimension or two; the same one twice is refused by the caller. */
+export function createStatsCounter(by: StatsDimension | readonly StatsDimension[] = 'platform', options: StatsOptions = {}): StatsCounter {
+  const dims: readonly StatsDimension[] = typeof by === 'string' ? [by] : by;
+  const day = dayOf(options.zone ?? 'UTC');
+  const byAccount = dims.includes('account');
+  // Compact, since `--by post` over a million results makes hundreds of thousands of groups: a
+  // group is an index into a list of keys and two arrays of counts (no object per group until
+  // the result), which is less than half the memory of a Map of objects.
+  const index = new Map<string, number>();
+  const keys: string[] = [];
+  const parts: (readonly string[])[] = [];
+  const usernames = new Map<number, string>();
+  let totals = new Int32Array(256);
+  let fails = new Int32Array(256);
   let succeeded = 0;
   let failed = 0;
+  const grow = () => {
+    const bigger = (a: Int32Array) => {
+      const b = new Int32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    totals = bigger(totals);
+    fails = bigger(fails);
+  };
   return {
     add(row) {
-      const key = groupKey(row, by);
-      let g = groups.get(key);
-      if (!g) groups.set(key, (g = { key, total: 0, succeeded: 0, failed: 0 }));
-      g.total++;
-      if (row.success) {
-        g.succeeded++;
-        succeeded++;
-      } else {
-        g.failed++;
+      const values = dims.length === 1 ? undefined : dims.map((d) => groupKey(row, d, day));
+      const key = values ? values.join(',') : groupKey(row, dims[0]!, day);
+      let i = index.get(key);
+      if (i === undefined) {
+        i = keys.length;
+        index.set(key, i);
+        keys.push(key);
+        if (values) parts.push(values);
+        if (i >= totals.length) grow();
+      }
+      if (byAccount && !usernames.has(i)) {
+        const name = row.platform_data?.username;
+        if (typeof name === 'string' && name) usernames.set(i, name);
+      }
+      totals[i]!++;
+      if (row.success) succeeded++;
+      else {
+        fails[i]!++;
         failed++;
       }
     },
     result() {
-      const list = [...groups.values()].map((g) => ({ ...g }));
-      list.sort((a, b) => b.failed - a.failed || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      const list: StatsGroup[] = keys.map((key, i) => {
+        const g: StatsGroup = { key, total: totals[i]!, succeeded: totals[i]! - fails[i]!, failed: fails[i]! };
+        if (values(i)) dims.forEach((d, j) => (g[d] = values(i)![j]!));
+        const name = usernames.get(i);
+        if (name !== undefined) g.username = name;
+        return g;
+      });
+      const byKey = (a: StatsGroup, b: StatsGroup) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+      // Days read as a time line; other groupings by failures, most first.
+      list.sort(dims[0] === 'day' ? byKey : (a, b) => b.failed - a.failed || byKey(a, b));
+      // The groups are handed over: the index of them is garbage from here (it is as large as
+      // they are for --by post), even while the caller still holds the counter.
+      index.clear();
       return { total: succeeded + failed, succeeded, failed, groups: list };
     },
   };
+  function values(i: number): readonly string[] | undefined {
+    return dims.length > 1 ? parts[i] : undefined;
+  }
 }
 
 /** Counts a stream of rows (already windowed and filtered by the caller). */
-export async function computeStats(rows: AsyncIterable<StatsRow> | Iterable<StatsRow>, by: StatsBy = 'platform'): Promise<Stats> {
-  const counter = createStatsCounter(by);
+export async function computeStats(rows: AsyncIterable<StatsRow> | Iterable<StatsRow>, by: StatsDimension | readonly StatsDimension[] = 'platform', options: StatsOptions = {}): Promise<Stats> {
+  const counter = createStatsCounter(by, options);
   for await (const row of rows) counter.add(row);
   return counter.result();
 }
@@ -125,6 +199,16 @@ export function colorBar(paintSucceeded: (s: string) => string, paintFailed: (s:
 }
 
 /**
+ * A GLYPH_BAR bar drawn again in another style. Rows carry the plain bar (text that output may
+ * neutralise like any other); the colours are put on when the table draws it.
+ */
+export function repaintBar(bar: string, style: BarStyle): string {
+  let good = 0;
+  for (const ch of bar) if (ch === '█') good++;
+  return style.succeeded(good) + style.failed([...bar].length - good);
+}
+
+/**
  * A bar of exactly `width` cells split between successes and failures in proportion. A part
  * that is not zero gets at least one cell (a single failure among thousands stays visible)
  * when the bar has room for both.
@@ -156,10 +240,18 @@ export interface StatsDisplayRow extends StatsGroup {
 
 /** The terminal table's rows: each group with its rate as text and its bar (a column like any other). */
 export function statsDisplayRows(stats: Stats, options: { barWidth: number; style?: BarStyle }): StatsDisplayRow[] {
-  const largest = Math.max(0, ...stats.groups.map((g) => g.total));
-  return statsRows(stats).map((g) => ({
-    ...g,
-    rate: formatRate(g.failure_rate),
-    bar: statsBar(g.succeeded, g.failed, barWidth(g.total, largest, options.barWidth), options.style),
-  }));
+  return Array.from(eachDisplayRow(stats, options));
+}
+
+/**
+ * The same rows one at a time, made as they are printed: with hundreds of thousands of groups
+ * (`--by post`), holding every row with its bar at once would cost several times the groups.
+ */
+export function* eachDisplayRow(stats: Stats, options: { barWidth: number; style?: BarStyle }): Generator<StatsDisplayRow> {
+  // A reduce, not Math.max(...totals): a spread of 120,000 groups overflows the call stack.
+  const largest = stats.groups.reduce((n, g) => Math.max(n, g.total), 0);
+  for (const g of stats.groups) {
+    const failure_rate = failureRate(g);
+    yield { ...g, failure_rate, rate: formatRate(failure_rate), bar: statsBar(g.succeeded, g.failed, barWidth(g.total, largest, options.barWidth), options.style) };
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileJq, JqError } from '../../src/output/jq.js';
-import { jqWriter, withFields } from '../../src/output/shaping.js';
+import { jqWriter, withFields, writeJson } from '../../src/output/shaping.js';
 import { jsonArrayWriter, ndjsonWriter } from '../../src/output/writers.js';
 import { captureStream } from '../helpers/run-cli.js';
 
@@ -45,5 +45,26 @@ describe('shaping writers', () => {
     const w = jqWriter(out, await compileJq('.error.code | ascii_downcase'), { mode: 'each', batchSize: 3 });
     await expect(writeAll(w, rows.slice(0, 6))).rejects.toBeInstanceOf(JqError);
     expect(out.text()).toBe('rate_limited\n');
+  });
+});
+
+describe('writeJson', () => {
+  it('writes exactly what JSON.stringify does, indented or compact', async () => {
+    const values: unknown[] = [
+      { total: 3, groups: [{ key: 'a', n: 1, nested: { x: [1, 2] } }, { key: 'b' }], empty: [], skip: undefined, s: 'x\ny' },
+      { only: 1 },
+      [1, { a: 2 }],
+      'text',
+      null,
+      { list: [null, 'two', [3]], d: new Date(0), f: () => 1 },
+    ];
+    expect(values).toHaveLength(6);
+    for (const value of values) {
+      for (const indent of [0, 2]) {
+        let text = '';
+        await writeJson({ write: (c: string) => ((text += c), true) }, value, indent);
+        expect(text).toBe(JSON.stringify(value, null, indent) + '\n');
+      }
+    }
   });
 });

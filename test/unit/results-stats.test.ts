@@ -141,3 +141,34 @@ describe('statsDisplayRows', () => {
     ]);
   });
 });
+
+describe('stats at scale', () => {
+  it('draws 200,000 groups (one per post) without overflowing the call stack', () => {
+    const counter = createStatsCounter('post');
+    for (let i = 0; i < 200_000; i++) counter.add(i % 7 === 0 ? bad('x', 'E', `post_${i}`) : ok('x', `post_${i}`));
+    const stats = counter.result();
+    expect(stats.groups).toHaveLength(200_000);
+    const shown = statsDisplayRows(stats, { barWidth: 10 });
+    expect(shown).toHaveLength(200_000);
+    // Every group has one row, so each bar is the largest: the full width.
+    expect(shown[0]!.bar).toBe('░'.repeat(10));
+    expect(shown[199_999]!.bar).toBe('█'.repeat(10));
+  });
+});
+
+describe('bars: every group visible', () => {
+  it('a group with 1 result beside one with 1,000,000 still gets a mark, in its own colour part', () => {
+    const shown = statsDisplayRows(
+      { total: 1_000_002, succeeded: 999_999, failed: 3, groups: [
+        { key: 'big', total: 1_000_000, succeeded: 999_998, failed: 2 },
+        { key: 'tiny-ok', total: 1, succeeded: 1, failed: 0 },
+        { key: 'tiny-bad', total: 1, succeeded: 0, failed: 1 },
+      ] },
+      { barWidth: 20 },
+    );
+    expect(shown[0]!.bar).toHaveLength(20);
+    expect(shown[0]!.bar).toContain('░');
+    expect(shown[1]!.bar).toBe('█');
+    expect(shown[2]!.bar).toBe('░');
+  });
+});

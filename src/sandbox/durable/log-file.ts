@@ -88,12 +88,13 @@ export function readLog(file: string, generation: number): ReadLog {
   for (let i = 1; i < lines.length; i++) {
     const batch = decode(lines[i]!);
     if (!Array.isArray(batch)) throw damaged(i + 1, legacy ? 'not a batch of changes' : 'its checksum does not match');
-    changes.push(...(batch as Change[]));
+    // One by one: a spread of a batch as large as a bulk insert would overflow the call stack.
+    for (const change of batch as Change[]) changes.push(change);
   }
   if (torn) {
     // Whole but for its newline: written out, so keeping it loses nothing and invents nothing.
     const batch = legacy ? undefined : verified(torn);
-    if (Array.isArray(batch)) changes.push(...(batch as Change[]));
+    if (Array.isArray(batch)) for (const change of batch as Change[]) changes.push(change);
     else notices.push(`dropped the last line of the sandbox log ${file} (line ${lines.length + 1}, ${Buffer.byteLength(torn)} bytes): a write cut short by a crash, never acknowledged`);
   }
   return { changes, notices };

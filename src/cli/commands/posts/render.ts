@@ -28,15 +28,19 @@ export function humanPost(post: Post, zone: string, now: number): string {
 export interface PrintPostOptions {
   zone: string;
   replayed: boolean;
+  /** The replay answered this run's own lost first attempt: the post was created now. */
+  ownReplay?: boolean;
   idempotencyKey?: string | undefined;
 }
 
 export async function printPost(ctx: Context, post: Post, options: PrintPostOptions): Promise<void> {
   const out = ctx.output();
-  if (options.replayed) {
+  if (options.replayed && options.ownReplay) {
+    out.notice(`${out.colors.green('created:')} the first attempt reached the service (its answer was lost); the retry was answered with the same post`);
+  } else if (options.replayed) {
     // Said even with -q: a script should know nothing new was made.
     out.notice(
-      `${out.colors.yellow('already created:')} this idempotency key${options.idempotencyKey ? ` (${options.idempotencyKey})` : ''} was used before; showing the original post, nothing new was created`,
+      `${out.colors.yellow('already created:')} this idempotency key${options.idempotencyKey ? ` (${options.idempotencyKey})` : ''} was used before; showing that post as it is now, nothing new was created`,
     );
   }
   await out.object(post, (shown) => humanPost(shown, options.zone, ctx.clock.now()), { id: post.id });

@@ -1,7 +1,11 @@
 // Sends what compose() validated: uploads local media, then POST /v1/posts or /v1/schedule with
 // the idempotency key; or, with --dry-run, prints those requests and sends nothing.
 import type { Context } from '../../context.js';
-import { UsageError, EXIT } from '../../cli-error.js';
+import { randomUUID } from 'node:crypto';
+import { UsageError, EXIT, addHints } from '../../cli-error.js';
+import { ApiError } from '../../../client/errors.js';
+import type { ApiClient, ApiResponse } from '../../../client/types.js';
+import type { Post } from '../../../wire/schemas.js';
 import { planPublish, publish } from '../../../posts/publish.js';
 import type { ComposeFlags, Composed } from './compose.js';
 import { printDryRun } from './dry-run.js';
@@ -23,6 +27,9 @@ export function checkIdempotencyKey(key: string | undefined): string | undefined
 
 /** The terminal's width, where the confirmation is shown. */
 const width = (ctx: Context) => ctx.io.stderr.columns ?? ctx.io.stdout.columns ?? 80;
+
+/** Failures after which the post may or may not exist: a re-run with the same key settles it. */
+const UNCERTAIN = new Set(['network', 'timeout', 'server', 'rate-limited', 'aborted']);
 
 export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule', opts: ComposeFlags): Promise<number> {
   const key = checkIdempotencyKey(opts.idempotencyKey);
@@ -50,8 +57,45 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
       c = await revise(ctx, c, opts, mode);
     }
   }
-  const res = await publish(await ctx.client(), c, mode, { idempotencyKey: key });
-  await rememberPostIds(ctx.env, ctx.clock.now(), [res.data.id]);
-  await printPost(ctx, res.data, { zone: c.zone, replayed: res.replayed, idempotencyKey: res.idempotencyKey });
+  // Our own key when none was given, so a failure can name the key a re-run must use.
+  const sentKey = key ?? randomUUID();
+  const client = await ctx.client();
+  let res;
+  try {
+    res = await publish(client, c, mode, { idempotencyKey: sentKey });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    if (err.kind === 'idempotency-key-reused' && c.at?.kind === 'relative') {
+      addHints(err, ['a relative --at (+10m) computes a new time on every run: give an absolute --at when re-runs must replay the first one']);
+    }
+    if (!key && UNCERTAIN.has(err.kind)) {
+      const at = c.at ? ` --at ${c.at.iso}` : '';
+      addHints(err, [`the post may have been created before the failure: re-run with --idempotency-key ${sentKey}${at} so that the service shows it rather than posting twice`]);
+    }
+    throw err;
+  }
+  // A replay after a retry within this call, or of a key this run made up, is this run's own post:
+  // the first attempt reached the service and its answer was lost.
+  const ownReplay = res.replayed && (!key || (res.attempts ?? 1) > 1);
+  const post = res.replayed ? await currentPost(client, res.data) : res.data;
+  await rememberPostIds(ctx.env, ctx.clock.now(), [post.id]);
+  await printPost(ctx, post, { zone: c.zone, replayed: res.replayed, ownReplay, idempotencyKey: res.idempotencyKey });
   return EXIT.ok;
+}
+
+/** The post as it is now: a replay answers with the stored response, the post as it was then. */
+async function currentPost(client: ApiClient, post: Post): Promise<Post> {
+  const get = (client.posts as { get?: (id: string) => Promise<ApiResponse<Post>> }).get;
+  try {
+    if (get) return (await get.call(client.posts, post.id)).data;
+    // Without GET /v1/posts/{id} in the client: the recent posts, a bounded scan.
+    let seen = 0;
+    for await (const p of client.posts.iterate({}, { pageSize: 100 })) {
+      if (p.id === post.id) return p;
+      if (++seen >= 1000) break;
+    }
+  } catch {
+    // The stored answer still says rightly what was made; only its status may be dated.
+  }
+  return post;
 }

@@ -58,8 +58,9 @@ export function resultColumns(now: () => number): Column<Row>[] {
     {
       header: 'when',
       field: 'created_at',
+      // Not optional: when it happened is what triage reads first, so at 80 columns the
+      // url / error text is cut for it rather than the time dropped.
       priority: 4,
-      optional: true,
       value: (r) => str(r.created_at),
       pretty: (r, c) => (r.created_at ? formatRelative(r.created_at, now()) : c.dim('—')),
     },

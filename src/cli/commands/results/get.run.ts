@@ -3,7 +3,9 @@ import type { Context } from '../../context.js';
 import { keyWorkspace } from '../../../config/resolve.js';
 import { CliError, EXIT, UsageError } from '../../cli-error.js';
 import { ApiError, NotFoundError } from '../../../client/errors.js';
-import { renderResult } from './detail.js';
+import { renderFields, renderResult } from './detail.js';
+import { checkResultFields } from './selection.js';
+import { resultView } from './columns.js';
 import { openInBrowser } from '../../../output/browser.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import type { GetFlags } from './get.js';
@@ -11,6 +13,8 @@ import type { GetFlags } from './get.js';
 export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Promise<number> {
   const trimmed = id.trim();
   if (!trimmed) throw new UsageError('results get: give a result id', ['find ids with `socialpub results list`']);
+  const fields = ctx.globals.fields;
+  checkResultFields(fields, resultView(() => ctx.clock.now()).columns);
   const client = await ctx.client();
   let row;
   try {
@@ -31,7 +35,8 @@ export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Pr
   }
   const out = ctx.output();
   if (flags.web) return openLivePost(ctx, row);
-  await out.object(row, (shown) => renderResult(shown, out.colors, ctx.clock.now()));
+  // --fields shapes the human view too: only the fields asked for, in that order.
+  await out.object(row, (shown) => (fields ? renderFields(shown, fields, out.colors) : renderResult(shown, out.colors, ctx.clock.now())));
   if (!out.structured) out.info(out.colors.dim(`all results of this post: socialpub results list --post ${row.post_id}`));
   return 0;
 }

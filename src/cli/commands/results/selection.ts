@@ -7,13 +7,86 @@ import type { PostResult } from '../../../wire/schemas.js';
 import { parseWindow, type TimeWindow } from '../../../results/since.js';
 import { windowRows } from '../../../results/window-pages.js';
 import { userZone } from '../../../posts/zone.js';
+import { platforms as parsePlatforms } from '../../flags/choice.js';
+import { splitList } from '../../flags/text.js';
+import { flagError } from '../../flags/text.js';
+import type { OutcomeFilter } from './footer.js';
+import { checkFields, columnField, selectColumns } from '../../../output/fields.js';
+import { layoutTable } from '../../../output/layout.js';
+import type { Column } from '../../../output/writers.js';
+import { fieldsOf } from '../../fields-of.js';
 import type { ListFlags } from './list.js';
 
 /** --since, --until and --tz, as `results list` and `results stats` both define them. */
 export type WindowFlags = Pick<ListFlags, 'since' | 'until' | 'tz'>;
 
+/** The filters of `results list` and `results stats`: on the service (--post, --platform) or while paging. */
+export interface FilterFlags {
+  post?: string[];
+  platform?: string[];
+  code?: string[];
+  failed?: boolean;
+  succeeded?: boolean;
+}
+
+export interface RowFilter {
+  /** What the service filters on. */
+  query: ResultListQuery;
+  /** Rows to keep of those the service sends (--failed, --succeeded, --code). */
+  keep?: (row: PostResult) => boolean;
+  /** For the footer: --code keeps failures only. */
+  outcome: OutcomeFilter;
+}
+
+/** The filter flags read before anything is sent; an empty value (an unset shell variable) is refused. */
+export function rowFilter(flags: FilterFlags): RowFilter {
+  const platform = parsePlatforms('--platform', flags.platform);
+  const postId = splitList(flags.post);
+  const codes = splitList(flags.code).map((c) => c.toUpperCase());
+  if ((flags.post ?? []).length > 0 && postId.length === 0) throw flagError('--post', 'give a post id');
+  if ((flags.platform ?? []).length > 0 && platform.length === 0) throw flagError('--platform', 'give a platform id');
+  if ((flags.code?.length ?? 0) > 0 && codes.length === 0) throw flagError('--code', 'give an error code, e.g. --code MEDIA_TOO_LARGE');
+  if (codes.length > 0 && flags.succeeded) throw flagError('--code', 'an error code selects failures: it cannot be combined with --succeeded');
+  const query = { ...(postId.length ? { postId } : {}), ...(platform.length ? { platform } : {}) };
+  if (codes.length > 0) {
+    const wanted = new Set(codes);
+    const code = (row: PostResult) => (typeof row.error?.code === 'string' ? row.error.code.toUpperCase() : '');
+    return { query, keep: (row) => !row.success && wanted.has(code(row)), outcome: 'failed' };
+  }
+  if (flags.failed) return { query, keep: (row) => !row.success, outcome: 'failed' };
+  if (flags.succeeded) return { query, keep: (row) => row.success, outcome: 'succeeded' };
+  return { query, outcome: undefined };
+}
+
 export interface SelectionOptions extends IterateOptions {
   query: ResultListQuery;
+}
+
+/**
+ * --fields checked before any request against the fields result rows have (a list that comes
+ * back empty is no excuse for a misspelt name): a top-level name must be one of them or a column;
+ * a nested path inside one (`error.context.limit`, `platform_data.extra`) is data, told by the rows.
+ */
+export function checkResultFields(fields: readonly string[] | undefined, columns: readonly { field?: string; header: string }[]): void {
+  if (!fields) return;
+  const known = [...new Set([...columns.map(columnField), ...fieldsOf('results list')])];
+  const tops = new Set(known.map((k) => k.split('.')[0]!));
+  checkFields(
+    fields.filter((f) => !tops.has(f.split('.')[0]!)),
+    known,
+  );
+}
+
+/**
+ * Columns asked for with --fields that a table this wide cannot show at all, even cut to their
+ * narrowest (told on stderr, never dropped silently). Judged on the headers and the columns'
+ * minimum widths, before any row arrives.
+ */
+export function fieldsWithoutRoom<T>(columns: readonly Column<T>[], fields: readonly string[] | undefined, width: number | undefined): string[] {
+  if (!fields || !width) return [];
+  const selected = selectColumns(columns, fields, fieldsOf('results list'));
+  const layout = layoutTable({ columns: selected, rows: [], width });
+  return layout.dropped.map((i) => columnField(selected[i]!));
 }
 
 /** --since/--until read before anything is sent (undefined when neither is given). */

@@ -1,32 +1,58 @@
 // `results stats`, run: one streaming pass over the selected results, then the counts.
 import type { Context } from '../../context.js';
-import { choice } from '../../flags/choice.js';
-import { platforms as parsePlatforms } from '../../flags/choice.js';
-import { splitList } from '../../flags/text.js';
+import { choices } from '../../flags/choice.js';
 import { flagError } from '../../flags/text.js';
 import { PAGE } from '../../../wire/protocol.js';
 import type { Column } from '../../../output/writers.js';
 import { capHeapGrowth } from '../../../output/heap.js';
-import { colorBar, createStatsCounter, GLYPH_BAR, STATS_BY, statsDisplayRows, statsSummary, type StatsBy, type StatsDisplayRow } from '../../../results/stats.js';
+import { selectColumns } from '../../../output/fields.js';
+import { displayWidth } from '../../../output/width.js';
+import { plainColors } from '../../../output/colors.js';
+import { checkFields } from '../../../output/fields.js';
+import { userZone } from '../../../posts/zone.js';
+import { colorBar, createStatsCounter, eachDisplayRow, repaintBar, STATS_DIMENSIONS, statsSummary, type StatsDimension, type StatsDisplayRow } from '../../../results/stats.js';
 import { DEFAULT_CONCURRENCY } from './list-flags.js';
-import { selectedResults, windowOf } from './selection.js';
+import { rowFilter, selectedResults, windowOf } from './selection.js';
+import { fieldsOf } from '../../fields-of.js';
 import type { StatsFlags } from './stats.js';
 
-export async function runStats(ctx: Context, flags: StatsFlags): Promise<number> {
-  const by = flags.by === undefined ? 'platform' : choice<StatsBy>('--by', flags.by, STATS_BY, { noun: 'grouping', listLabel: 'groupings' });
-  const platform = parsePlatforms('--platform', flags.platform);
-  const postId = splitList(flags.post);
-  if ((flags.post ?? []).length > 0 && postId.length === 0) throw flagError('--post', 'give a post id');
-  const window = windowOf(ctx, flags);
+/** Widest a bar gets, and the narrowest worth drawing. */
+const BAR_MAX = 40;
+const BAR_MIN = 4;
+const GAP = 2;
+/** What --fields may name in the --json object. */
+const STATS_OBJECT_FIELDS = ['total', 'succeeded', 'failed', 'groups'];
 
-  capHeapGrowth();
-  const client = await ctx.client();
+/** `--by`: one grouping, or two separated by a comma (platform,code). */
+export function statsDimensions(value: string | undefined): StatsDimension[] {
+  if (value === undefined) return ['platform'];
+  const dims = choices<StatsDimension>('--by', [value], STATS_DIMENSIONS, { noun: 'grouping', listLabel: 'groupings' });
+  if (dims.length === 0) throw flagError('--by', 'give a grouping', [`groupings: ${STATS_DIMENSIONS.join(', ')}`]);
+  if (dims.length > 2) throw flagError('--by', `groups by one or two at a time, not ${dims.length}`, ['e.g. --by platform,code']);
+  return dims;
+}
+
+export async function runStats(ctx: Context, flags: StatsFlags): Promise<number> {
+  const dims = statsDimensions(flags.by);
+  const filters = rowFilter(flags);
+  const zone = userZone(ctx.env, flags.tz);
+  const window = windowOf(ctx, flags);
+  const columns = statsColumns(dims);
   const out = ctx.output();
+  // A misspelt --fields is exit 2 before any request, even when no group would come back.
+  const fields = ctx.globals.fields;
+  if (fields && out.structured) checkFields(fields, STATS_OBJECT_FIELDS);
+  const shown = fields && !out.structured ? selectColumns(columns, fields, fieldsOf('results stats')) : columns;
+
+  // Live memory here is the groups (400,000 for --by post over a million results), and printing
+  // them makes as much garbage again: collect at half again the live size, not at twice it.
+  capHeapGrowth(50);
+  const client = await ctx.client();
   const progress = out.rowProgress();
-  const counter = createStatsCounter(by);
+  const counter = createStatsCounter(dims, { zone });
   let read = 0;
   const results = selectedResults(ctx, client, window, {
-    query: { ...(postId.length ? { postId } : {}), ...(platform.length ? { platform } : {}) },
+    query: filters.query,
     pageSize: PAGE.maxLimit,
     concurrency: DEFAULT_CONCURRENCY,
     onPage: (p) => progress.update(read, p.total),
@@ -34,25 +60,44 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
   try {
     for await (const row of results) {
       read++;
-      counter.add(row);
+      if (!filters.keep || filters.keep(row)) counter.add(row);
     }
   } finally {
     progress.done();
   }
   const stats = counter.result();
-  const groups = statsDisplayRows(stats, {
-    barWidth: Math.max(8, Math.min(40, (ctx.io.stdout.columns ?? 100) - 60)),
-    style: out.colors.enabled ? colorBar(out.colors.green, out.colors.red) : GLYPH_BAR,
-  });
-  const columns: Column<StatsDisplayRow>[] = [
-    { header: by, value: (g) => g.key },
-    { header: 'total', value: (g) => String(g.total) },
-    { header: 'succeeded', value: (g) => String(g.succeeded) },
-    { header: 'failed', value: (g) => String(g.failed), pretty: (g, c) => (g.failed ? c.red(String(g.failed)) : String(g.failed)) },
-    { header: 'failure rate', value: (g) => g.failure_rate.toFixed(4), pretty: (g) => g.rate },
-    { header: '', value: () => '', pretty: (g) => g.bar, tableOnly: true },
-  ];
-  await out.report(stats, groups, { kind: 'table', columns });
+  // The bar takes the room the other columns leave, so they are never cut for it.
+  // Bars are for a person at a terminal; piped, nothing is spent on them.
+  const room = out.structured || !out.stdoutIsTTY ? 0 : (ctx.io.stdout.columns ?? 100) - textWidth(shown.filter((c) => !c.tableOnly), eachDisplayRow(stats, { barWidth: 0 })) - GAP;
+  // Made as they are printed (and not at all for --json).
+  const groups = { [Symbol.iterator]: () => eachDisplayRow(stats, { barWidth: room >= BAR_MIN ? Math.min(BAR_MAX, room) : 0 }) };
+  await out.report(stats, groups, { kind: 'table', columns, fields: fieldsOf('results stats'), tsvHeader: true });
   out.footer(stats.groups.length ? statsSummary(stats) : 'no results in this selection');
   return 0;
+}
+
+/** The columns: the grouping (one or two), the counts, the rate, and a bar on a terminal. */
+function statsColumns(dims: readonly StatsDimension[]): Column<StatsDisplayRow>[] {
+  const groupColumns: Column<StatsDisplayRow>[] =
+    dims.length === 1
+      ? [{ header: dims[0]!, field: 'key', value: (g) => g.key, shrink: 'never', minWidth: 8 }]
+      : dims.map((d) => ({ header: d, field: d, value: (g: StatsDisplayRow) => g[d] ?? '', shrink: 'never' as const, minWidth: 8 }));
+  return [
+    ...groupColumns,
+    // Beside the account id: who it is.
+    ...(dims.includes('account') ? [{ header: 'username', field: 'username', value: (g: StatsDisplayRow) => g.username ?? '', priority: 5 }] : []),
+    { header: 'total', value: (g) => String(g.total), priority: 1 },
+    { header: 'succeeded', value: (g) => String(g.succeeded), priority: 2 },
+    { header: 'failed', value: (g) => String(g.failed), pretty: (g, c) => (g.failed ? c.red(String(g.failed)) : String(g.failed)), priority: 1 },
+    { header: 'failure rate', field: 'failure_rate', value: (g) => g.failure_rate.toFixed(4), pretty: (g) => g.rate, priority: 1 },
+    // Rows carry the plain bar (█ and ░); on a colour terminal it is painted as the table is drawn.
+    { header: '', field: 'bar', value: () => '', pretty: (g, c) => (c.enabled ? repaintBar(g.bar, colorBar(c.green, c.red)) : g.bar), tableOnly: true, priority: 9 },
+  ];
+}
+
+/** The width the text columns take on a terminal, gaps included. */
+function textWidth(columns: readonly Column<StatsDisplayRow>[], rows: Iterable<StatsDisplayRow>): number {
+  const widths = columns.map((c) => displayWidth(c.header));
+  for (const r of rows) columns.forEach((c, i) => (widths[i] = Math.max(widths[i]!, displayWidth(c.pretty ? c.pretty(r, plainColors) : c.value(r)))));
+  return widths.reduce((sum, w) => sum + w + GAP, 0);
 }

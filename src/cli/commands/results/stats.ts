@@ -9,22 +9,24 @@ export type StatsFlags = FlagsOf<typeof statsCommand>;
 function statsCommand(results: CommandUnknownOpts) {
   return results
     .command('stats')
-    .summary('count results by platform, error code, account or post, with a bar per group')
+    .summary('count results by platform, error code, account, post or day, with a bar per group')
     .description(
-      'Counts the selected results (the filters of `results list`, and --since/--until over event times) grouped by platform (default), error code (successes as their own group), account or post: total, succeeded, failed and failure rate, sorted by failures. On a terminal: a table with a bar per group and a total under it; piped: TSV; --json: { total, succeeded, failed, groups: [{ key, total, succeeded, failed }] }. It streams: memory grows with the number of groups, not with the rows.',
+      'Counts the selected results (the filters of `results list`, and --since/--until over event times) grouped by platform (default), error code (successes as their own group), account (with its username), post or day (in --tz), or by two of them (--by platform,code): total, succeeded, failed and failure rate, sorted by failures (days in time order). On a terminal: a table with a bar per group (every group gets at least one cell) and a total under it; piped: TSV with a header row; --json: { total, succeeded, failed, groups: [{ key, total, succeeded, failed }] }, where grouped by two each group also names both values (platform, code), and by account its username. It streams: memory grows with the number of groups, not with the rows.',
     )
-    .option('--by <key>', 'group by platform, code, account or post (default: platform)')
+    .option('--by <key>', 'group by platform, code, account, post or day, or two of them with a comma (platform,code) (default: platform)')
     .option('--post <id>', 'only results of this post (repeatable or comma-separated)', collect)
     .option('--platform <id>', 'only results for this platform (repeatable or comma-separated)', collect)
+    .option('--code <code>', 'only failures with this error code (repeatable or comma-separated)', collect)
     .option('--since <when>', 'only results since then: a duration back from now (48h, 7d) or a time')
     .option('--until <time>', 'only results before this time')
-    .option('--tz <zone>', "IANA zone for local --since/--until times (default: this machine's)")
+    .option('--tz <zone>', "IANA zone for local --since/--until times and the days of --by day (default: this machine's)")
     .addHelpText(
       'after',
       `
 Examples:
   socialpub results stats --since 7d
   socialpub results stats --platform instagram --since 7d --by code     # what failed on Instagram this week, and why
+  socialpub results stats --by platform,code --since 24h         # which error, on which platform
   socialpub results stats --by account --json | jq '.groups[0]'`,
     );
 }

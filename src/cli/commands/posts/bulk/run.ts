@@ -38,7 +38,7 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
   // Results, printed as they happen (--json: one object with the counts, at the end).
   const writer = out.listWriter<BulkResult>({
     kind: 'run',
-    columns: bulkColumns(loaded.zone, loaded.rows.length, Math.max(0, ...loaded.rows.map((r) => r.line))),
+    columns: bulkColumns(loaded.zone, loaded.rows.length, loaded.rows.reduce((n, r) => Math.max(n, r.line), 0)),
     id: (r) => r.id ?? '',
     summary: () => ({ file: loaded.src.label, journal: run.path, ...summarize(results, loaded.src.label).counts }),
   });

@@ -1,0 +1,73 @@
+// `results list --follow`: keeps printing new results as they arrive (polling the newest page)
+// until Ctrl-C or SIGTERM, like `stripe logs tail`. On a terminal one line per result; piped,
+// TSV or NDJSON rows; --json prints NDJSON (an array that never ends would never close).
+import type { Context } from '../../context.js';
+import { EXIT } from '../../cli-error.js';
+import { isAbort } from '../../errors.js';
+import { optionalWholeNumber } from '../../flags/number.js';
+import { flagError } from '../../flags/text.js';
+import { PAGE } from '../../../wire/protocol.js';
+import type { PostResult } from '../../../wire/schemas.js';
+import type { Colors } from '../../../output/colors.js';
+import type { LogView } from '../../../output/views.js';
+import { cutToWidth, flattenCell } from '../../../output/width.js';
+import { followResults, FOLLOW_FLOOR_MS } from '../../../results/follow.js';
+import { formatDuration } from '../../../client/retry-timing.js';
+import { outcomeText, resultView, username } from './columns.js';
+import type { ListFlags } from './list.js';
+import type { RowFilter } from './selection.js';
+
+/** Flags that page through a fixed list, which a stream with no end has no use for. */
+const NOT_WITH_FOLLOW = ['all', 'offset', 'since', 'until', 'concurrency'] as const;
+
+export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilter): Promise<number> {
+  for (const name of NOT_WITH_FOLLOW) {
+    if (flags[name] !== undefined) throw flagError(`--${name}`, 'cannot be combined with --follow, which prints results as they arrive', ['use --limit N to print the N newest first']);
+  }
+  const initial = optionalWholeNumber('--limit', flags.limit, { min: 1 }) ?? 0;
+  // A stream that never ends must not wait for a pager, which shows nothing until its input ends.
+  ctx.globals.pager = false;
+  const client = await ctx.client();
+  const out = ctx.output();
+  // A log: a line per result on a terminal, rows piped, NDJSON for --json (an array that never
+  // ends would never close), never paged.
+  const view: LogView<PostResult> = {
+    kind: 'log',
+    columns: resultView(() => ctx.clock.now()).columns,
+    line: (row, colors, width) => followLine(row, colors, width),
+    json: (row) => row,
+  };
+  out.info(out.colors.dim(`following new results (polling every ${formatDuration(FOLLOW_FLOOR_MS)} or more, as the rate limit allows); Ctrl-C to stop`));
+  const polls = followResults({
+    pageSize: PAGE.maxLimit,
+    initial,
+    ...(filters.keep ? { keep: filters.keep } : {}),
+    page: async (offset, limit) => {
+      const res = await client.results.list({ ...filters.query, offset, limit });
+      return { rows: res.data.data, rateLimit: res.rateLimit };
+    },
+    sleep: (ms) => ctx.clock.sleep(ms, ctx.signal),
+    onGap: (read) => out.warn(`more than ${read} results arrived since the last poll; older ones among them were skipped`),
+    onPause: (ms) => ctx.debug(`--follow: next poll in ${formatDuration(ms)}`),
+  });
+  try {
+    // A writer per poll: each poll's rows are out (and through --jq) before the pause.
+    for await (const rows of polls) await out.list(rows, view);
+  } catch (err) {
+    if (ctx.signal.aborted && (isAbort(err) || (err as { kind?: string }).kind === 'aborted')) return EXIT.interrupted;
+    throw err;
+  }
+  return EXIT.interrupted;
+}
+
+/** "✓ 09:01:02  res_…  bluesky  @user  https://…", cut to the terminal's width. */
+function followLine(row: PostResult, c: Colors, width: number): string {
+  const icon = row.success ? c.green('✓') : c.red('✗');
+  const time = typeof row.created_at === 'string' ? row.created_at.replace('T', ' ').replace(/\.\d+Z$|Z$/, 'Z') : '';
+  const user = username(row);
+  const outcome = flattenCell(outcomeText(row));
+  const text = [time, row.id, typeof row.platform === 'string' ? row.platform : '', user ? (user.startsWith('@') ? user : `@${user}`) : '', row.success ? outcome : c.red(outcome)]
+    .filter((part) => part !== '')
+    .join('  ');
+  return `${icon} ${width > 2 ? cutToWidth(text, width - 2) : text}`;
+}

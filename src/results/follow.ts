@@ -1,0 +1,96 @@
+// `results list --follow`: new results as they arrive, by polling the newest page (no webhook,
+// so it works from a laptop). Constant memory: a bounded window of recently seen ids, and at most
+// a few pages per poll. The pause between polls spreads the rate limit's remaining requests over
+// the time left in its window, between a floor and a ceiling.
+import type { RateLimitInfo } from '../client/types.js';
+import type { PostResult } from '../wire/schemas.js';
+
+export const FOLLOW_FLOOR_MS = 2_000;
+export const FOLLOW_CEILING_MS = 30_000;
+/** Ids remembered; far more than a page, so a row that moves down a page is still known. */
+export const SEEN_WINDOW = 5_000;
+/** Pages read in one poll when every row is new (a burst since the last poll). */
+export const CATCH_UP_PAGES = 5;
+
+export interface FollowPage {
+  rows: readonly PostResult[];
+  rateLimit: RateLimitInfo | undefined;
+}
+
+export interface FollowOptions {
+  /** One page of the list, newest first. */
+  page(offset: number, limit: number): Promise<FollowPage>;
+  sleep(ms: number): Promise<void>;
+  pageSize: number;
+  /** The rows to print (filters the service lacks); every row still counts as seen. */
+  keep?: (row: PostResult) => boolean;
+  /** Rows of the first poll to print (the newest ones); the rest only mark what is already there. */
+  initial?: number;
+  /** Told when a burst was larger than a poll can read (some rows were skipped). */
+  onGap?: (read: number) => void;
+  /** Told the pause before each poll after the first. */
+  onPause?: (ms: number) => void;
+}
+
+/** The pause before the next poll: the remaining budget spread over the reset window, clamped. */
+export function pollInterval(rate: RateLimitInfo | undefined, floor = FOLLOW_FLOOR_MS, ceiling = FOLLOW_CEILING_MS): number {
+  if (!rate || rate.resetSeconds === undefined || rate.remaining === undefined) return floor;
+  const resetMs = Math.max(0, rate.resetSeconds * 1000);
+  // Nothing left: wait for the window to reset, whatever the ceiling (a poll now would be refused).
+  if (rate.remaining <= 0) return Math.max(floor, resetMs);
+  return Math.min(ceiling, Math.max(floor, Math.ceil(resetMs / rate.remaining)));
+}
+
+/** A set of the last `capacity` ids added (insertion order; the oldest is forgotten first). */
+export class RecentIds {
+  private readonly ids = new Set<string>();
+  constructor(private readonly capacity = SEEN_WINDOW) {}
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+  add(id: string): void {
+    if (this.ids.has(id)) return;
+    this.ids.add(id);
+    if (this.ids.size > this.capacity) this.ids.delete(this.ids.values().next().value!);
+  }
+  get size(): number {
+    return this.ids.size;
+  }
+}
+
+/** Each poll's new rows, oldest first (so the stream reads in time order); ends only when aborted. */
+export async function* followResults(options: FollowOptions): AsyncGenerator<PostResult[]> {
+  const seen = new RecentIds();
+  let first = true;
+  for (;;) {
+    const fresh: PostResult[] = [];
+    let rate: RateLimitInfo | undefined;
+    for (let n = 0; n < (first ? 1 : CATCH_UP_PAGES); n++) {
+      const page = await options.page(n * options.pageSize, options.pageSize);
+      rate = page.rateLimit ?? rate;
+      let known = false;
+      for (const row of page.rows) {
+        if (seen.has(row.id)) known = true;
+        else fresh.push(row);
+      }
+      if (known || page.rows.length < options.pageSize) break;
+      if (!first && n === CATCH_UP_PAGES - 1) options.onGap?.(fresh.length);
+    }
+    // Dedupe within the poll too: offsets shift while new rows arrive between two pages.
+    const out: PostResult[] = [];
+    for (let i = fresh.length - 1; i >= 0; i--) {
+      const row = fresh[i]!;
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      if (!options.keep || options.keep(row)) out.push(row);
+    }
+    if (first) {
+      first = false;
+      const initial = options.initial ?? 0;
+      if (initial > 0) yield out.slice(Math.max(0, out.length - initial));
+    } else if (out.length) yield out;
+    const pause = pollInterval(rate);
+    options.onPause?.(pause);
+    await options.sleep(pause);
+  }
+}

@@ -1,0 +1,158 @@
+// How the CLI behaves in a CI job, in-process against the sandbox over HTTP: long Retry-After
+// sleeps announced, `retryAt` in JSON errors, GitHub annotations, and messages that say what
+// happened to a post (created by a first attempt whose answer was lost, replayed as it is now,
+// the key to re-run with after a failure).
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { advancingClock } from '../helpers/advancing-clock.js';
+import { lossyProxy } from '../helpers/lossy-proxy.js';
+import { cliEnv, ROOMY_LIMITS, START, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+const AT = new Date(START + 3_600_000).toISOString();
+
+/** A port nothing listens on (connection refused). */
+async function deadPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as { port: number };
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+describe('rate limits in a CI log', () => {
+  let sb: TestSandbox;
+  beforeAll(async () => {
+    sb = await testSandbox({ writeLimit: 1, readLimit: 1_000_000 });
+    const first = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'one', '-q'], { env: cliEnv(sb), clock: sb.clock });
+    expect(first.code, first.stderr).toBe(0);
+  });
+  afterAll(async () => sb?.close());
+
+  it('beyond --max-wait: exit 5, and the JSON error carries retryAt as an ISO time', async () => {
+    const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'two', '--json', '--max-wait', '1s'], { env: cliEnv(sb), clock: sb.clock });
+    expect(r.code).toBe(5);
+    const json = r.stderr.split('\n').find((l) => l.startsWith('{'));
+    expect(json).toBeDefined();
+    const error = (JSON.parse(json!) as { error: { retryAt?: string; exitCode: number } }).error;
+    expect(error.exitCode).toBe(5);
+    expect(error.retryAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+    expect(Date.parse(error.retryAt!)).toBeGreaterThan(sb.clock.now());
+  });
+
+  it('a sleep through a long Retry-After is said once on stderr, with when it started and when it retries', async () => {
+    const slept: number[] = [];
+    const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'three', '-q', '--max-wait', '2h'], { env: cliEnv(sb), clock: advancingClock(sb.clock, slept) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(slept.some((ms) => ms > 10_000)).toBe(true);
+    const notices = r.stderr.split('\n').filter((l) => l.startsWith('waiting '));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/rate limited \(429.*since \d{4}-\d\d-\d\dT.*Z, retrying at \d{4}-\d\d-\d\dT.*Z/);
+  });
+});
+
+describe('errors as GitHub annotations', () => {
+  let sb: TestSandbox;
+  beforeAll(async () => (sb = await testSandbox({ ...ROOMY_LIMITS, fixtures: 5 })));
+  afterAll(async () => sb?.close());
+
+  it('under GITHUB_ACTIONS=true an error is also one ::error:: line, with %, CR and LF escaped', async () => {
+    const env = { ...cliEnv(sb), SOCIALPUB_API_KEY: 'sk_test_nope%', GITHUB_ACTIONS: 'true' };
+    const r = await runCli(['results', 'list'], { env, clock: sb.clock });
+    expect(r.code).toBe(3);
+    const annotations = r.stderr.split('\n').filter((l) => l.startsWith('::error::'));
+    expect(annotations).toHaveLength(1);
+    // The hints follow on the same line, their line breaks escaped (against the local sandbox: its banner).
+    expect(annotations[0]).toMatch(/%0Ahint: \S+ is a local sandbox: /);
+    expect(annotations[0]).toContain('%0Arequest id: req_');
+    expect(annotations[0]).not.toMatch(/\r/);
+  });
+
+  it('without GITHUB_ACTIONS: no annotation', async () => {
+    const r = await runCli(['results', 'list'], { env: { ...cliEnv(sb), SOCIALPUB_API_KEY: 'sk_test_nope' }, clock: sb.clock });
+    expect(r.code).toBe(3);
+    expect(r.stderr).not.toContain('::error::');
+  });
+
+  it('a usage error in JSON carries the usage code', async () => {
+    const r = await runCli(['results', 'list', '--fields', 'id,nope', '--json'], { env: cliEnv(sb), clock: sb.clock });
+    expect(r.code).toBe(2);
+    const json = r.stderr.split('\n').find((l) => l.startsWith('{'));
+    expect((JSON.parse(json!) as { error: { code: string } }).error.code).toBe('USAGE');
+  });
+});
+
+describe('messages about what happened to a post', () => {
+  let sb: TestSandbox;
+  beforeAll(async () => (sb = await testSandbox(ROOMY_LIMITS)));
+  afterAll(async () => sb?.close());
+
+  it('a retry after a lost answer says "created", and only one post exists', async () => {
+    const proxy = await lossyProxy(sb.url, (req, seen) => req.method === 'POST' && seen === 0);
+    try {
+      const before = sb.requests.length;
+      const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'lost answer', '--json'], { env: { ...cliEnv(sb), SOCIALPUB_BASE_URL: proxy.url }, clock: advancingClock(sb.clock) });
+      expect(r.code, r.stderr).toBe(0);
+      expect(proxy.lost).toBe(1);
+      expect(r.stderr).toMatch(/created: the first attempt reached the service/);
+      expect(r.stderr).not.toMatch(/already created|was used before/);
+      const posts = sb.requests.slice(before).filter((q) => q.method === 'POST');
+      expect(posts).toHaveLength(2);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a replay shows the post as it is now (published), not as it was when scheduled', async () => {
+    const args = ['posts', 'schedule', '--platform', 'bluesky', '--text', 'replayed', '--at', new Date(sb.clock.now() + 60_000).toISOString(), '--idempotency-key', 'ci-replay-1', '--json'];
+    const first = await runCli(args, { env: cliEnv(sb), clock: sb.clock });
+    expect(first.code, first.stderr).toBe(0);
+    expect((JSON.parse(first.stdout) as { status: string }).status).toBe('scheduled');
+    await sb.clock.advance(120_000);
+    await sb.settle();
+    const again = await runCli(args, { env: cliEnv(sb), clock: sb.clock });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/already created/);
+    expect((JSON.parse(again.stdout) as { status: string }).status).toBe('published');
+  });
+
+  it('a reused key with an absolute --at: no hint about relative times; with a relative one: the hint', async () => {
+    const absolute = (text: string) => ['posts', 'schedule', '--platform', 'bluesky', '--text', text, '--at', AT, '--idempotency-key', 'ci-abs'];
+    expect((await runCli(absolute('first'), { env: cliEnv(sb), clock: sb.clock })).code).toBe(0);
+    const reused = await runCli(absolute('second'), { env: cliEnv(sb), clock: sb.clock });
+    expect(reused.code).toBe(2);
+    expect(reused.stderr).toMatch(/idempotency/i);
+    expect(reused.stderr).not.toMatch(/relative --at/);
+
+    const relative = ['posts', 'schedule', '--platform', 'bluesky', '--text', 'rel', '--at', '+2h', '--idempotency-key', 'ci-rel'];
+    expect((await runCli(relative, { env: cliEnv(sb), clock: sb.clock })).code).toBe(0);
+    await sb.clock.advance(60_000);
+    const again = await runCli(relative, { env: cliEnv(sb), clock: sb.clock });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/hint: a relative --at \(\+10m\) computes a new time on every run/);
+  });
+
+  it('a failed schedule without --idempotency-key prints the key (and the absolute time) to re-run with', async () => {
+    const env = { ...cliEnv(sb), SOCIALPUB_BASE_URL: `http://127.0.0.1:${await deadPort()}` };
+    const r = await runCli(['posts', 'schedule', '--platform', 'bluesky', '--text', 'x', '--at', '+1h', '--max-retries', '0'], { env, clock: sb.clock });
+    expect(r.code).toBe(6);
+    const hint = /re-run with --idempotency-key ([0-9a-f-]{36}) --at (\S+)/.exec(r.stderr);
+    expect(hint, r.stderr).not.toBeNull();
+    expect(hint![2]).toBe(new Date(sb.clock.now() + 3_600_000).toISOString());
+  });
+});
+
+describe('help and mistyped commands', () => {
+  it('`posts bulk` points at `posts schedule --from-file`, exit 2', async () => {
+    const r = await runCli(['posts', 'bulk', 'file.csv'], { env: { SOCIALPUB_API_KEY: 'sk_test_x', SOCIALPUB_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('posts schedule --from-file');
+  });
+
+  it('`help exit-codes` lists a timed-out `results wait` under 1, and 143 for SIGTERM', async () => {
+    const r = await runCli(['help', 'exit-codes']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/\n\s*1\s+[^\n]*results wait` timed out/);
+    expect(r.stdout).toMatch(/\n\s*143\s+terminated \(SIGTERM/);
+  });
+});

@@ -1,0 +1,142 @@
+// `results list --follow` and `--code`, in-process against the sandbox over HTTP. The CLI's clock
+// is injected: each pause between polls is where the test makes new results appear (a post falls
+// due on the sandbox's manual clock), and where it stops the command as Ctrl-C would.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import type { Clock } from '../../src/cli/context.js';
+import { FOLLOW_CEILING_MS, FOLLOW_FLOOR_MS, pollInterval, RecentIds } from '../../src/results/follow.js';
+import { allResults, cliEnv, keyOf, parseNdjson, sandboxFor, schedulePost, type Sandbox } from './results-support.js';
+import type { ManualClock } from '../../src/sandbox/clock.js';
+
+type Sb = Sandbox & { clock: ManualClock };
+
+/** A clock whose n-th pause runs `steps[n]` (then moves sandbox time on); after the last, it stops the command. */
+function scriptedClock(sb: Sb, controller: AbortController, steps: Array<() => Promise<void>>, pauses: number[]): Clock {
+  return {
+    now: () => sb.clock.now(),
+    async sleep(ms, signal) {
+      pauses.push(ms);
+      const step = steps[pauses.length - 1];
+      if (!step) controller.abort();
+      if (signal?.aborted) throw Object.assign(new Error('interrupted'), { name: 'AbortError' });
+      await step!();
+      await sb.clock.advance(ms);
+    },
+  };
+}
+
+describe('results list --follow', () => {
+  let sb: Sb;
+  beforeAll(async () => (sb = await sandboxFor({ fixtures: 300, failureRate: 0.5, seed: 3 })));
+  afterAll(async () => sb?.close());
+
+  async function publishNow(platforms: string[]): Promise<string> {
+    const { id } = await schedulePost(sb, keyOf(sb, 'demo'), platforms, 1_000);
+    await sb.clock.advance(2_000);
+    await sb.settle();
+    return id;
+  }
+
+  it('prints each new result once, oldest first within a poll, and nothing that was there before; Ctrl-C is exit 130', async () => {
+    const before = new Set((await allResults(sb, keyOf(sb, 'demo'))).map((r) => r.id));
+    const posts: string[] = [];
+    const controller = new AbortController();
+    const pauses: number[] = [];
+    const steps = [
+      async () => void posts.push(await publishNow(['bluesky', 'linkedin'])),
+      async () => {}, // a poll with nothing new: the same rows again, printed once
+      async () => void posts.push(await publishNow(['threads'])),
+    ];
+    const r = await runCli(['results', 'list', '--follow', '-o', 'ndjson'], { env: cliEnv(sb), clock: scriptedClock(sb, controller, steps, pauses), signal: controller.signal });
+    expect(r.code, r.stderr).toBe(130);
+    const rows = parseNdjson(r.stdout);
+    const oracle = (await allResults(sb, keyOf(sb, 'demo'))).filter((x) => !before.has(x.id));
+    expect(oracle).toHaveLength(3);
+    expect(rows.map((x) => x.id).sort()).toEqual(oracle.map((x) => x.id).sort());
+    expect(new Set(rows.map((x) => x.post_id))).toEqual(new Set(posts));
+    // Time order: the second post's result comes after the first post's.
+    expect(rows[2]!.post_id).toBe(posts[1]);
+    const times = rows.map((x) => Date.parse(x.created_at!));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(pauses.length).toBe(4);
+    for (const p of pauses) expect(p).toBeGreaterThanOrEqual(FOLLOW_FLOOR_MS);
+  });
+
+  it('with filters and --jq per row: only matching rows, as jq prints them', async () => {
+    const controller = new AbortController();
+    const pauses: number[] = [];
+    let post = '';
+    const steps = [async () => void (post = await publishNow(['bluesky', 'linkedin', 'threads', 'pinterest']))];
+    const r = await runCli(['results', 'list', '--follow', '--platform', 'bluesky,threads', '-o', 'ndjson', '--jq', '.platform + " " + .post_id'], {
+      env: cliEnv(sb),
+      clock: scriptedClock(sb, controller, steps, pauses),
+      signal: controller.signal,
+    });
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stdout.trim().split('\n').sort()).toEqual([`bluesky ${post}`, `threads ${post}`]);
+  });
+
+  it('--limit N prints the N newest that were already there first', async () => {
+    const controller = new AbortController();
+    const r = await runCli(['results', 'list', '--follow', '--limit', '3', '-o', 'ndjson'], { env: cliEnv(sb), clock: scriptedClock(sb, controller, [], []), signal: controller.signal });
+    expect(r.code).toBe(130);
+    const newest = (await allResults(sb, keyOf(sb, 'demo'))).slice(0, 3).reverse();
+    expect(parseNdjson(r.stdout).map((x) => x.id)).toEqual(newest.map((x) => x.id));
+  });
+
+  it('refuses --all and --until with --follow (exit 2, nothing sent)', async () => {
+    const before = sb.requests.length;
+    const r = await runCli(['results', 'list', '--follow', '--all'], { env: cliEnv(sb), clock: sb.clock });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--follow');
+    expect(sb.requests.length).toBe(before);
+  });
+});
+
+describe('--code', () => {
+  let sb: Sb;
+  beforeAll(async () => (sb = await sandboxFor({ fixtures: 600, failureRate: 0.5, seed: 9 })));
+  afterAll(async () => sb?.close());
+
+  it('results list and results stats keep only failures with these codes (repeatable, comma list)', async () => {
+    const all = await allResults(sb, keyOf(sb, 'demo'));
+    const codes = [...new Set(all.filter((r) => !r.success).map((r) => r.error!.code))].sort();
+    expect(codes.length).toBeGreaterThan(2);
+    const [a, b, c] = codes as [string, string, string];
+    const want = all.filter((r) => !r.success && [a, b, c].includes(r.error!.code)).map((r) => r.id);
+    const list = await runCli(['results', 'list', '--all', '-o', 'ndjson', '--code', `${a},${b}`, '--code', c], { env: cliEnv(sb), clock: sb.clock });
+    expect(list.code, list.stderr).toBe(0);
+    expect(parseNdjson(list.stdout).map((r) => r.id)).toEqual(want);
+    const stats = await runCli(['results', 'stats', '--by', 'code', '--json', '--code', `${a},${b},${c}`], { env: cliEnv(sb), clock: sb.clock });
+    expect(stats.code, stats.stderr).toBe(0);
+    const s = JSON.parse(stats.stdout) as { total: number; groups: Array<{ key: string; total: number }> };
+    expect(s.total).toBe(want.length);
+    expect(s.groups.map((g) => g.key).sort()).toEqual([a, b, c]);
+  });
+
+  it('an empty --code is exit 2 before any request', async () => {
+    const before = sb.requests.length;
+    const r = await runCli(['results', 'list', '--code', ''], { env: cliEnv(sb), clock: sb.clock });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--code');
+    expect(sb.requests.length).toBe(before);
+  });
+});
+
+describe('follow: poll interval and the window of seen ids', () => {
+  it('spreads the remaining requests over the reset window, within floor and ceiling', () => {
+    expect(pollInterval(undefined)).toBe(FOLLOW_FLOOR_MS);
+    expect(pollInterval({ limit: 1000, remaining: 1000, resetSeconds: 60 })).toBe(FOLLOW_FLOOR_MS);
+    expect(pollInterval({ limit: 100, remaining: 10, resetSeconds: 100 })).toBe(10_000);
+    expect(pollInterval({ limit: 100, remaining: 1, resetSeconds: 3600 })).toBe(FOLLOW_CEILING_MS);
+    expect(pollInterval({ limit: 100, remaining: 0, resetSeconds: 90 })).toBe(90_000);
+  });
+
+  it('remembers only the last ids it was given', () => {
+    const seen = new RecentIds(3);
+    for (const id of ['a', 'b', 'c', 'd']) seen.add(id);
+    expect(seen.size).toBe(3);
+    expect(seen.has('a')).toBe(false);
+    expect(seen.has('d')).toBe(true);
+  });
+});
