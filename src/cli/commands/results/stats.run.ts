@@ -7,7 +7,7 @@ import { flagError } from '../../flags/text.js';
 import { PAGE } from '../../../wire/protocol.js';
 import type { Column } from '../../../output/writers.js';
 import { capHeapGrowth } from '../../../output/heap.js';
-import { colorBar, createStatsCounter, GLYPH_BAR, STATS_BY, statsDisplayRows, statsSummary, type StatsBy, type StatsDisplayRow } from '../../../results/stats.js';
+import { colorBar, createStatsCounter, STATS_BY, statsBar, statsDisplayRows, statsSummary, type StatsBy, type StatsDisplayRow } from '../../../results/stats.js';
 import { DEFAULT_CONCURRENCY } from './list-flags.js';
 import { selectedResults, windowOf } from './selection.js';
 import type { StatsFlags } from './stats.js';
@@ -40,17 +40,15 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
     progress.done();
   }
   const stats = counter.result();
-  const groups = statsDisplayRows(stats, {
-    barWidth: Math.max(8, Math.min(40, (ctx.io.stdout.columns ?? 100) - 60)),
-    style: out.colors.enabled ? colorBar(out.colors.green, out.colors.red) : GLYPH_BAR,
-  });
+  const groups = statsDisplayRows(stats, { barWidth: Math.max(8, Math.min(40, (ctx.io.stdout.columns ?? 100) - 60)) });
   const columns: Column<StatsDisplayRow>[] = [
     { header: by, value: (g) => g.key },
     { header: 'total', value: (g) => String(g.total) },
     { header: 'succeeded', value: (g) => String(g.succeeded) },
     { header: 'failed', value: (g) => String(g.failed), pretty: (g, c) => (g.failed ? c.red(String(g.failed)) : String(g.failed)) },
     { header: 'failure rate', value: (g) => g.failure_rate.toFixed(4), pretty: (g) => g.rate },
-    { header: '', value: () => '', pretty: (g) => g.bar, tableOnly: true },
+    // Coloured here, at the cell: row fields are server data, and their escapes are made visible.
+    { header: '', value: () => '', pretty: (g, c) => (c.enabled ? statsBar(g.succeeded, g.failed, g.barCells, colorBar(c.green, c.red)) : g.bar), tableOnly: true },
   ];
   await out.report(stats, groups, { kind: 'table', columns });
   out.footer(stats.groups.length ? statsSummary(stats) : 'no results in this selection');
