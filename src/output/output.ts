@@ -13,7 +13,7 @@ import { startPager, type Pager } from './pager.js';
 import { createProgressLine, createSpinner, type ProgressLine as TerminalLine, type Spinner } from './progress.js';
 import { formatCount } from './time.js';
 import { cutToWidth, displayWidth } from './width.js';
-import { wrapProse } from './wrap.js';
+import { wrapProse, wrapRecord } from './wrap.js';
 import { writeTo, type ListWriter, type Sink } from './writers.js';
 import { notACalendar, pageable, viewWriter, type TableView, type View } from './views.js';
 import { jsonText, safeLine, safeValue, visible } from './terminal-safe.js';
@@ -201,7 +201,7 @@ export function createOutput(options: OutputOptions): Output {
       else if (format === 'ndjson') await writeTo(target(), jsonText(shaped) + '\n');
       else if (quiet && objectOptions.id !== undefined) await writeTo(target(), safe(objectOptions.id) + '\n');
       else {
-        const text = safe(human(safeValue(value)));
+        const text = wrapRecord(safe(human(safeValue(value))), stdout.isTTY ? stdout.columns : undefined);
         if (text) await writeTo(target(), text.replace(/\n?$/, '\n'));
       }
     },
