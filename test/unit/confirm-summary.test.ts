@@ -8,7 +8,7 @@ const NOW = Date.parse('2026-06-01T10:00:00Z');
 
 function composed(at?: Composed['at'], zone = 'UTC'): Composed {
   const draft: PostDraft = {
-    platforms: [{ platform: 'twitter-x', text: 'Launch day! Our new product ships today.', textLabel: '--text', media: [] }],
+    platforms: [{ platform: 'twitter-x', text: 'Launch day! Our new product ships today.', textLabel: '--text', media: [], extra: {} }],
     platformLabel: '--platform',
     mediaLabel: () => '--media',
     missingTextFix: () => '--text',
