@@ -12,6 +12,7 @@ export const EXIT = {
   network: 6,
   partial: 7,
   interrupted: 130,
+  terminated: 143,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -26,6 +27,7 @@ export const EXIT_CODE_HELP: ReadonlyArray<[number, string]> = [
   [EXIT.network, 'network failure or timeout after retries'],
   [EXIT.partial, 'partial failure: some items or some targets failed (bulk schedule, results wait)'],
   [EXIT.interrupted, 'interrupted (Ctrl-C)'],
+  [EXIT.terminated, 'terminated (SIGTERM): stopped as after Ctrl-C'],
 ];
 
 // Errors the CLI raises itself (bad flags, missing values, local validation). They carry their
