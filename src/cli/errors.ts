@@ -148,7 +148,7 @@ export function reportError(err: unknown, options: ReportOptions): ExitCode {
   if (code === EXIT.interrupted) lines.splice(0, lines.length, 'interrupted');
   options.stderr.write(wrapProse(lines.join('\n'), options.width) + '\n');
   if (options.json && code !== EXIT.interrupted) {
-    const apiCode = err instanceof ApiError || err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError ? err.code : undefined;
+    const apiCode = err instanceof ApiError || err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError || err instanceof FieldsError ? err.code : undefined;
     const status = err instanceof ApiError || err instanceof CliError ? err.status : undefined;
     options.stderr.write(jsonText({ error: { code: apiCode ?? 'ERROR', message, status: status ?? null, requestId: requestId ?? null, exitCode: code } }) + '\n');
   }
