@@ -69,6 +69,8 @@ export function createContext(deps: ContextDeps): ContextInternals {
   let colors: Colors | undefined;
   let createOutput: typeof OutputModule.createOutput | undefined;
   let output: Output | undefined;
+  /** Outputs replaced by a later prepare(): one may hold a pager that must still be closed. */
+  const retired: Output[] = [];
   let jq: JqProgram | undefined;
   let store: ProfileStore | undefined;
   let client: ApiClient | undefined;
@@ -85,6 +87,9 @@ export function createContext(deps: ContextDeps): ContextInternals {
       const [outputModule, colorModule] = await Promise.all([import('../output/output.js'), import('../output/colors.js')]);
       createOutput = outputModule.createOutput;
       colors = ctx.globals.color ? await colorModule.loadColors(true) : colorModule.plainColors;
+      // An error reported after a table went to the pager: the pager must still get its end of
+      // input, or it waits (and the command with it) after the error is printed.
+      if (output) retired.push(output);
       output = undefined;
       // A bad --jq expression is exit 2 before any request; jq loads only when --jq is given.
       // Reporting an error needs no jq (and a bad expression is the error being reported).
@@ -170,6 +175,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
     async runExitHooks() {
       // The pager shows the output until the user leaves it; the command ends after that.
       await output?.close();
+      for (const old of retired.splice(0)) await old.close();
       for (const fn of exitHooks.splice(0).reverse()) {
         try {
           await fn();

@@ -33,7 +33,8 @@ export function inquirerPrompter(io: Io): Prompter {
       return (await import('@inquirer/confirm')).default(o, context);
     },
     async checkbox(o) {
-      return (await import('@inquirer/checkbox')).default(o, context);
+      // Every choice in view (inquirer shows 7 by default, which hid two of the nine platforms).
+      return (await import('@inquirer/checkbox')).default({ pageSize: o.choices.length, ...o }, context);
     },
     async select(o) {
       return (await import('@inquirer/select')).default(o, context);

@@ -13,7 +13,7 @@ import { startPager, type Pager } from './pager.js';
 import { createProgressLine, createSpinner, type ProgressLine as TerminalLine, type Spinner } from './progress.js';
 import { formatCount } from './time.js';
 import { cutToWidth, displayWidth } from './width.js';
-import { wrapProse } from './wrap.js';
+import { wrapProse, wrapRecord } from './wrap.js';
 import { writeTo, type ListWriter, type Sink } from './writers.js';
 import { writeJson } from './shaping.js';
 import { notACalendar, pageable, viewWriter, type TableView, type View } from './views.js';
@@ -205,7 +205,7 @@ export function createOutput(options: OutputOptions): Output {
         await sink.end();
       } else if (quiet && objectOptions.id !== undefined) await writeTo(target(), safe(objectOptions.id) + '\n');
       else {
-        const text = safe(human(safeValue(value)));
+        const text = wrapRecord(safe(human(safeValue(value))), stdout.isTTY ? stdout.columns : undefined);
         if (text) await writeTo(target(), text.replace(/\n?$/, '\n'));
       }
     },

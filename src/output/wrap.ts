@@ -89,6 +89,9 @@ export function wrapLines(text: string, width: number, max: number, options: Wra
   return kept;
 }
 
+/** Prose that ends in a command to copy: "…: socialpub results list --post post_1". */
+const TRAILING_COMMAND = /^(.*?:) ((?:socialpub|\$) .*)$/;
+
 /** A line that is a command to copy (indented, starting with `socialpub`, `printf` or `$`): never broken. */
 const COMMAND_LINE = /^\s+(?:\$ |socialpub |printf |[A-Z_]+=\S* socialpub )/;
 
@@ -104,6 +107,12 @@ export function wrapProse(text: string, width: number | undefined): string {
     .map((line) => {
       if (COMMAND_LINE.test(line) || displayWidth(line) <= width) return line;
       const lead = /^\s*/.exec(line)![0];
+      // "all results of this post: socialpub results list --post …": the command goes whole on
+      // its own line under the prose, rather than broken where a copy would lose its end.
+      const command = TRAILING_COMMAND.exec(line.slice(lead.length));
+      if (command && displayWidth(`${lead}  ${command[2]!}`) <= width) {
+        return `${wrapProse(lead + command[1]!, width)}\n${lead}  ${command[2]!}`;
+      }
       return wrapText(line.slice(lead.length), width - lead.length, { indent: '  ' })
         .map((l) => lead + l)
         .join('\n');
@@ -114,4 +123,30 @@ export function wrapProse(text: string, width: number | undefined): string {
 /** One line: the text flattened and cut to `width` columns with an ellipsis (queue rows, summaries). */
 export function oneLine(text: string, width: number): string {
   return cutToWidth(text.replace(/\s+/g, ' ').trim(), Math.max(1, width));
+}
+
+/** "  key   value": a key, then two spaces or more, then the value. */
+const RECORD_LINE = /^(\s*\S+(?: \S+)* {2,})(\S.*)$/;
+
+/**
+ * A record on a terminal ("  error message     The connected account's…"): a value wider than
+ * the line wraps by words under its own column. A value with a word that cannot fit there (a URL,
+ * an id) is left as it is: whole, it can still be copied; and so is one whose column leaves
+ * less than 20 columns.
+ */
+export function wrapRecord(text: string, width: number | undefined): string {
+  if (!width || width <= 0) return text;
+  return text
+    .split('\n')
+    .map((line) => {
+      const m = displayWidth(line) > width ? RECORD_LINE.exec(line) : null;
+      if (!m) return line;
+      const column = displayWidth(m[1]!);
+      const room = width - column;
+      if (room < 20 || m[2]!.split(' ').some((word) => displayWidth(word) > room)) return line;
+      return wrapText(m[2]!, room)
+        .map((l, i) => (i === 0 ? m[1]! : ' '.repeat(column)) + l)
+        .join('\n');
+    })
+    .join('\n');
 }

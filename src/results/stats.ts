@@ -234,7 +234,7 @@ export interface StatsDisplayRow extends StatsGroup {
   failure_rate: number;
   /** "13%". */
   rate: string;
-  /** Succeeded and failed cells, scaled so the largest group fills `barWidth`. */
+  /** Succeeded and failed cells, scaled so the largest group fills `barWidth`, without colour. */
   bar: string;
 }
 

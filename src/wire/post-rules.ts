@@ -267,7 +267,7 @@ function judgeShape(platform: Platform, kind: Kind, m: MediaItemFacts, rules: Me
     const a = rules.aspect;
     const ratio = w && h ? w / h : undefined;
     const ok = ratio !== undefined && within(ratio, a);
-    const fix = a.guidance ? `crop it toward ${a.text}` : `crop it to between ${a.text}`;
+    const fix = a.guidance ? `crop it toward ${a.text}` : `crop it to an aspect ratio from ${a.text}`;
     check(`${kind}.aspect`, a.text, ratio === undefined ? undefined : `${dims} (${ratio.toFixed(2)}:1)`, ok, `a ${dims} ${what} is ${ratio?.toFixed(2)}:1; ${name} takes ${a.text}`, fix, a.guidance);
   }
   if (rules.durationSec) {

@@ -78,6 +78,14 @@ describe('server text that tries to drive the terminal', () => {
     expect(r.stdout).toContain('\\u001b]52;c;ZXZpbA==');
   });
 
+  it('results stats on a colour terminal draws its bars in our colours, not as visible escapes', async () => {
+    const r = await runCli(['results', 'stats', '--by', 'platform'], { env: { ...env, FORCE_COLOR: '1' }, tty: true, columns: 120 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\u001b\[3[12]m█+\u001b\[39m/);
+    expect(r.stdout).not.toContain('\\u001b');
+    expect(clean(r.stdout)).toBe(true);
+  });
+
   it('TSV and CSV carry no control characters but their own tab, LF and CRLF', async () => {
     for (const format of ['tsv', 'csv']) {
       const r = await runCli(['results', 'list', '-o', format, '--fields', 'id,error.message,platform_data.username'], { env });

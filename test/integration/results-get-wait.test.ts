@@ -96,7 +96,7 @@ describe('results wait', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines.every((l) => l.startsWith('failure\t'))).toBe(true);
-    expect(r.stderr).toMatch(/✗ twitter-x .*: [A-Z_]+: .+ \(socialpub results get \S+\)/);
+    expect(r.stderr).toMatch(/✗ twitter-x .*: [A-Z_]+: .+ · details: socialpub results get res_\S+$/m);
     expect(r.stderr).toMatch(/✗ threads /);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wrapLines, wrapProse, wrapText } from '../../src/output/wrap.js';
+import { wrapLines, wrapProse, wrapRecord, wrapText } from '../../src/output/wrap.js';
 import { displayWidth } from '../../src/output/width.js';
 
 describe('wrapText', () => {
@@ -49,5 +49,32 @@ describe('wrapProse', () => {
   });
   it('leaves text alone without a width (a pipe)', () => {
     expect(wrapProse('a '.repeat(100), undefined)).toBe('a '.repeat(100));
+  });
+});
+
+describe('wrapProse with a command at the end', () => {
+  it('puts the command whole on its own line instead of breaking it', () => {
+    const line = 'all results of this post: socialpub results list --post post_3O1PZs02ur7Z';
+    expect(wrapProse(line, 60)).toBe('all results of this post:\n  socialpub results list --post post_3O1PZs02ur7Z');
+    expect(wrapProse(line, 200)).toBe(line);
+  });
+});
+
+describe('wrapRecord', () => {
+  it('wraps a long value under its own column', () => {
+    const text = "  id                res_1\n  error message     The connected account's access token has expired. Reconnect the account.";
+    const lines = wrapRecord(text, 60).split('\n');
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.every((l) => l.length <= 60)).toBe(true);
+    expect(lines[1]).toMatch(/^ {2}error message {5}The connected/);
+    expect(lines[2]).toMatch(/^ {20}\S/);
+    expect(lines.slice(1).map((l) => l.trim()).join(' ')).toBe(
+      "error message     The connected account's access token has expired. Reconnect the account.",
+    );
+  });
+
+  it('leaves a value whole when a word of it (a URL) cannot fit in the column', () => {
+    const line = '  url               https://x.com/socialpub_demo/status/9651833633115532838';
+    expect(wrapRecord(line, 60)).toBe(line);
   });
 });

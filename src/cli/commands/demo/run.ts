@@ -38,7 +38,7 @@ export async function runDemo(ctx: Context, options: DemoOptions): Promise<numbe
 
 function introduce(session: DemoSession, { sandbox, listener }: DemoServices): void {
   const c = session.colors;
-  session.write(
+  session.prose(
     `${c.bold('socialpub demo')} — a walk through the whole job against a local sandbox of the service\n` +
       `${c.dim(`sandbox ${sandbox.url} · webhook listener ${listener.url} · throwaway config ${session.configDir}`)}\n`,
   );
@@ -107,7 +107,7 @@ async function showWebhookEvents(session: DemoSession, { sandbox, events }: Demo
     const d = e.delivery;
     const mark = d?.status === 'published' ? c.green('✓ published') : c.red('✗ failed   ');
     const err = d?.error ? `  ${d.error.code}: ${d.error.message}` : '';
-    session.write(`  ${e.receivedAt}  ${(d?.platform ?? '?').padEnd(14)} ${mark}  ${d?.postId ?? '?'}${err}\n`);
+    session.prose(`  ${e.receivedAt}  ${(d?.platform ?? '?').padEnd(14)} ${mark}  ${d?.postId ?? '?'}${err}\n`);
   }
   if (events.length === 0) session.write('  (none yet)\n');
 }
@@ -121,7 +121,7 @@ function offerToTry(session: DemoSession): void {
         .filter((cmd) => !cmd.startsWith('socialpub auth login'))
         .map((cmd) => `  ${cmd}\n`)
         .join('') +
-      `  (your own sandbox prints its own ids: use those)\n` +
-      `\nMore: socialpub --help · socialpub help environment · socialpub help exit-codes\n`,
+      `  (your own sandbox prints its own ids: use those)\n`,
   );
+  session.prose(`\nMore: socialpub --help · socialpub help environment · socialpub help exit-codes\n`);
 }

@@ -28,6 +28,8 @@ export interface DemoSession {
   say(text: string): void;
   /** Prints text as is. */
   write(text: string): void;
+  /** Prints text wrapped between words on a terminal (commands to copy stay whole). */
+  prose(text: string): void;
   run(argv: string[], options?: RunOptions): Promise<StepResult>;
   /** Every command run so far, as a user would type it. */
   readonly commands: readonly string[];
@@ -52,10 +54,12 @@ export function demoSession(ctx: Context, clock: Clock): DemoSession {
   // Tables even when piped (a demo is read by a person), unless the user chose a format.
   const format = ctx.globals.formatExplicit ? ['--output', ctx.globals.format] : ['--output', 'table'];
   const write = (text: string) => void ctx.io.stdout.write(text);
+  const width = ctx.io.stdout.isTTY ? ctx.io.stdout.columns : undefined;
 
   return {
-    say: (text) => write(`\n${wrapProse(`${c.bold(c.cyan('▸'))} ${text}`, ctx.io.stdout.isTTY ? ctx.io.stdout.columns : undefined)}\n`),
+    say: (text) => write(`\n${wrapProse(`${c.bold(c.cyan('▸'))} ${text}`, width)}\n`),
     write,
+    prose: (text) => write(wrapProse(text, width)),
     commands,
     configDir,
     colors: c,

@@ -10,6 +10,7 @@ import type { MediaFacts } from '../../../posts/media-facts.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
 import type { Composed } from './compose.js';
 import { cutToWidth, displayWidth, flattenCell, padToWidth } from '../../../output/width.js';
+import { wrapText } from '../../../output/wrap.js';
 
 /** The label column: two spaces, then the label padded to this. */
 const LABEL = 13;
@@ -43,7 +44,7 @@ export interface ExistingPost {
   title?: string | null;
 }
 
-/** The summary in `width` columns: long values are cut (a text shows its start), never wrapped. */
+/** The summary in `width` columns: long values are cut (a text shows its start); only "when" wraps. */
 export function confirmSummary(c: Composed, now: number, width = 80, existing?: ExistingPost): string {
   const rows: Array<[string, string]> = [];
   const room = Math.max(20, width - LABEL);
@@ -78,5 +79,7 @@ export function confirmSummary(c: Composed, now: number, width = 80, existing?: 
   [...seen.values()].forEach((m, i) => rows.push([i === 0 ? 'media' : '', pad([names[i]!, describeMedia(m, c.facts.get(m))], [fileWidth])]));
   if (c.draft?.title !== undefined) rows.push(['title', preview(c.draft.title, room)]);
   rows.push(['when', c.at ? describeWhen(c.at.iso, c.zone, now) : 'a draft: nothing is published until you schedule it']);
-  return rows.map(([k, v]) => `  ${k.padEnd(LABEL - 2)}${cutToWidth(v, room)}`).join('\n');
+  // "when" is a sentence, wrapped by words under its value; the other values are cut.
+  const value = (k: string, v: string) => (k === 'when' ? wrapText(v, room).join(`\n${' '.repeat(LABEL)}`) : cutToWidth(v, room));
+  return rows.map(([k, v]) => `  ${k.padEnd(LABEL - 2)}${value(k, v)}`).join('\n');
 }

@@ -171,7 +171,8 @@ async function report(ctx: Context, current: waitState.WaitState): Promise<void>
   await out.list(current.rows, resultView(() => ctx.clock.now()));
   for (const f of current.failures) {
     const where = [f.platform, f.platform_data?.username ? `@${String(f.platform_data.username).replace(/^@/, '')}` : undefined].filter(Boolean).join(' ');
-    out.notice(`${out.colors.red('✗')} ${where || f.id}: ${outcomeText(f)} (socialpub results get ${f.id})`);
+    // The command last, after a colon: on a narrow terminal it moves whole to its own line.
+    out.notice(`${out.colors.red('✗')} ${where || f.id}: ${outcomeText(f)} · details: socialpub results get ${f.id}`);
   }
 }
 

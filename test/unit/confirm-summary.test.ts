@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { confirmSummary } from '../../src/cli/commands/posts/confirm-summary.js';
+import type { Composed } from '../../src/cli/commands/posts/compose.js';
+import type { PostDraft } from '../../src/posts/draft.js';
+import { displayWidth } from '../../src/output/width.js';
+
+const NOW = Date.parse('2026-06-01T10:00:00Z');
+
+function composed(at?: Composed['at'], zone = 'UTC'): Composed {
+  const draft: PostDraft = {
+    platforms: [{ platform: 'twitter-x', text: 'Launch day! Our new product ships today.', textLabel: '--text', media: [], extra: {} }],
+    platformLabel: '--platform',
+    mediaLabel: () => '--media',
+    missingTextFix: () => '--text',
+    title: undefined,
+    extraTop: {},
+  };
+  return { draft, postId: undefined, at, zone, facts: new Map(), prompted: true, values: undefined, atInput: undefined };
+}
+
+describe('confirmSummary on a narrow terminal', () => {
+  it('wraps the "when" sentence by words instead of cutting it', () => {
+    const lines = confirmSummary(composed(), NOW, 60).split('\n');
+    expect(lines.every((l) => displayWidth(l) <= 60)).toBe(true);
+    expect(lines.join(' ').replace(/\s+/g, ' ')).toContain('a draft: nothing is published until you schedule it');
+    expect(lines.join('\n')).not.toContain('schedu…');
+  });
+
+  it('keeps the whole time, its UTC twin and how far off it is', () => {
+    const at = { epochMs: Date.parse('2026-06-02T07:30:00Z'), iso: '2026-06-02T07:30:00.000Z', kind: 'local' as const, zone: 'Europe/Paris' };
+    const lines = confirmSummary(composed(at, 'Europe/Paris'), NOW, 60).split('\n');
+    expect(lines.every((l) => displayWidth(l) <= 60)).toBe(true);
+    const when = lines.slice(lines.findIndex((l) => l.startsWith('  when'))).join(' ').replace(/\s+/g, ' ');
+    expect(when).toContain('07:30 UTC');
+    expect(when).toMatch(/in 2\d hours/);
+  });
+});
