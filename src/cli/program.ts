@@ -67,7 +67,7 @@ function globalOptions(ctx: Context) {
     .option('-q, --quiet', 'only ids and essential output')
     .option('--fields <list>', 'keep only these fields, in this order: dotted paths (id,status,error.code) in JSON rows, columns in TSV and tables')
     .option('--jq <expr>', 'a jq filter over the JSON output (implies --json unless -o ndjson): once over the whole list with --json, once per row with -o ndjson')
-    .option('--arg <name>', "for --jq: `--arg NAME VALUE` makes $NAME the string VALUE (repeatable), as jq's own --arg", collectArg, [])
+    .option('--arg <name>', "for --jq: `--arg NAME VALUE` makes $NAME the string VALUE (repeatable), as jq's own --arg", collectArg)
     .option('--no-pager', 'do not page long tables on a terminal (also SOCIALPUB_PAGER= or PAGER=cat)')
     .addOption(new Option('--api-key <key>').hideHelp());
 }
