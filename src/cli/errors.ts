@@ -177,7 +177,7 @@ export function reportError(err: unknown, options: ReportOptions): ExitCode {
     options.stderr.write(`::error::${escapeAnnotation(visible(text))}\n`);
   }
   if (options.json && code !== EXIT.interrupted) {
-    const apiCode = err instanceof ApiError || err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError || err instanceof FieldsError ? err.code : undefined;
+    const apiCode = err instanceof ApiError || err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError ? err.code : undefined;
     const status = err instanceof ApiError || err instanceof CliError ? err.status : undefined;
     const retryAt = err instanceof RateLimitError && err.retryAt !== undefined ? { retryAt: new Date(err.retryAt).toISOString() } : {};
     options.stderr.write(jsonText({ error: { code: apiCode ?? (code === EXIT.usage ? 'USAGE' : 'ERROR'), message, status: status ?? null, requestId: requestId ?? null, exitCode: code, ...retryAt } }) + '\n');

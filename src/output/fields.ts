@@ -5,8 +5,6 @@ import type { Column } from './writers.js';
 /** A `--fields` value that cannot be used; the caller maps it to exit 2. */
 export class FieldsError extends Error {
   override readonly name = 'FieldsError';
-  /** What a script reads in the JSON error on stderr. */
-  readonly code = 'UNKNOWN_FIELD';
   constructor(
     message: string,
     /** The fields that were asked for and do not exist. */

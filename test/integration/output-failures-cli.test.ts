@@ -48,7 +48,8 @@ describe('a failed list leaves no complete-looking document', () => {
       const r = await runCli(['results', 'list', '--all', '-o', format, '--fields', 'id,nope'], { env: cliEnv(sb), clock: sb.clock });
       expect({ format, code: r.code, stdout: r.stdout }).toEqual({ format, code: 2, stdout: '' });
       expect(r.stderr).toContain('unknown field "nope"');
-      if (format === 'json') expect(r.stderr).toContain('"code":"UNKNOWN_FIELD"');
+      // A misspelt field is a usage error: the JSON error carries the usage code.
+      if (format === 'json') expect(r.stderr).toContain('"code":"USAGE"');
     }
   });
 
