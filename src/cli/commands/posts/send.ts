@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { randomUUID } from 'node:crypto';
 import { UsageError, EXIT, addHints } from '../../cli-error.js';
 import { ApiError } from '../../../client/errors.js';
-import type { ApiClient, ApiResponse } from '../../../client/types.js';
+import type { ApiClient } from '../../../client/types.js';
 import type { Post } from '../../../wire/schemas.js';
 import { planPublish, publish } from '../../../posts/publish.js';
 import type { ComposeFlags, Composed } from './compose.js';
@@ -85,17 +85,10 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
 
 /** The post as it is now: a replay answers with the stored response, the post as it was then. */
 async function currentPost(client: ApiClient, post: Post): Promise<Post> {
-  const get = (client.posts as { get?: (id: string) => Promise<ApiResponse<Post>> }).get;
   try {
-    if (get) return (await get.call(client.posts, post.id)).data;
-    // Without GET /v1/posts/{id} in the client: the recent posts, a bounded scan.
-    let seen = 0;
-    for await (const p of client.posts.iterate({}, { pageSize: 100 })) {
-      if (p.id === post.id) return p;
-      if (++seen >= 1000) break;
-    }
+    return await findPost(client, post.id);
   } catch {
     // The stored answer still says rightly what was made; only its status may be dated.
+    return post;
   }
-  return post;
 }
