@@ -238,13 +238,8 @@ export interface StatsDisplayRow extends StatsGroup {
   bar: string;
 }
 
-/** The terminal table's rows: each group with its rate as text and its bar (a column like any other). */
-export function statsDisplayRows(stats: Stats, options: { barWidth: number; style?: BarStyle }): StatsDisplayRow[] {
-  return Array.from(eachDisplayRow(stats, options));
-}
-
 /**
- * The same rows one at a time, made as they are printed: with hundreds of thousands of groups
+ * The terminal table's rows, one group at a time with its rate as text and its bar, made as they are printed: with hundreds of thousands of groups
  * (`--by post`), holding every row with its bar at once would cost several times the groups.
  */
 export function* eachDisplayRow(stats: Stats, options: { barWidth: number; style?: BarStyle }): Generator<StatsDisplayRow> {

@@ -43,14 +43,14 @@ function jsFiles(dir: string): string[] {
 
 /** Module specifiers the bundle really loads: import statements, import() and require() calls
  * (not the require("…") strings that ajv keeps inside generated-code templates). */
-function loadedSpecifiers(code: string): { specifier: string; dynamic: boolean }[] {
-  const found: { specifier: string; dynamic: boolean }[] = [];
-  for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*)"([^"]+)"/g)) found.push({ specifier: m[1]!, dynamic: false });
-  for (const m of code.matchAll(/(?<![`'"\w.])import\("([^"]+)"\)/g)) found.push({ specifier: m[1]!, dynamic: true });
-  // An import() in the CommonJS bundle: a require() run when a promise settles.
-  for (const m of code.matchAll(/(?<![`'"\w.])require\("([^"]+)"\)/g)) found.push({ specifier: m[1]!, dynamic: /Promise\.resolve\(\)\.then\(\(\)=>(__toESM\()?$/.test(code.slice(0, m.index)) });
+function loadedSpecifiers(code: string): string[] {
+  const found: string[] = [];
+  for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*)"([^"]+)"/g)) found.push(m[1]!);
+  for (const m of code.matchAll(/(?<![`'"\w.])import\("([^"]+)"\)/g)) found.push(m[1]!);
+  // require() calls, at the top of a chunk or lazy (an import() in the CommonJS bundle): all count.
+  for (const m of code.matchAll(/(?<![`'"\w.])require\("([^"]+)"\)/g)) found.push(m[1]!);
   // Text that merely ends in "from" or "import" inside a string is not a module name.
-  return found.filter((f) => /^[@\w.][\w./:@-]*$/.test(f.specifier));
+  return found.filter((specifier) => /^[@\w.][\w./:@-]*$/.test(specifier));
 }
 
 const packageName = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
@@ -71,7 +71,7 @@ describe('the package manifest', () => {
     expect(files.filter((f) => f.includes(`${join('dist', 'chunks')}`)).length).toBeGreaterThan(10);
     let seen = 0;
     for (const file of files) {
-      for (const { specifier } of loadedSpecifiers(readFileSync(file, 'utf8'))) {
+      for (const specifier of loadedSpecifiers(readFileSync(file, 'utf8'))) {
         seen++;
         if (specifier.startsWith('.') || isBuiltin(specifier) || optional.has(packageName(specifier))) continue;
         offenders.push(`${relative(ROOT, file)}: ${specifier}`);

@@ -1,6 +1,6 @@
 // How `listen` renders engine events, and its flag checks: pure functions, no sockets.
 import { describe, expect, it } from 'vitest';
-import { duplicateLine, eventRecord, eventView, forwardFailedLine, forwardedLine, ndjsonLine, rejectedLine, SHOWN_ID_MAX, summaryLine, terminalLine, tsvLine } from '../../src/cli/commands/listen/render.js';
+import { duplicateLine, eventRecord, eventView, forwardFailedLine, forwardedLine, ndjsonLine, rejectedLine, SHOWN_ID_MAX, summaryLine, terminalLine } from '../../src/cli/commands/listen/render.js';
 import { planListen } from '../../src/cli/commands/listen/flags.js';
 import type { ListenFlags } from '../../src/cli/commands/listen/index.js';
 import { loadColors, plainColors } from '../../src/output/colors.js';
@@ -27,6 +27,14 @@ const failed = {
   resultId: 'res_2',
   error: { code: 'MEDIA_REJECTED', message: 'Image too large', context: { maxBytes: 8 } },
 };
+
+
+/** One event as `listen -o tsv` prints it: through output and the command's own view. */
+async function tsvLine(e: DeliveryEvent): Promise<string> {
+  const out = captureStream();
+  await createOutput({ stdout: out, stderr: captureStream(), format: 'tsv' }).list([e], eventView());
+  return out.text();
+}
 
 describe('listen rendering', () => {
   it('NDJSON: the payload unchanged plus webhookId, receivedAt, verified', () => {
@@ -69,14 +77,14 @@ describe('listen rendering', () => {
     expect(line.split('\n')).toHaveLength(2);
   });
 
-  it('tsv: stable columns, tabs and newlines escaped', () => {
-    const line = tsvLine(event({ ...failed, error: { code: 'E', message: 'a\tb\nc' } }));
+  it('tsv: stable columns, tabs and newlines escaped', async () => {
+    const line = await tsvLine(event({ ...failed, error: { code: 'E', message: 'a\tb\nc' } }));
     expect(line.split('\t')).toEqual(['2026-12-01T09:00:05.123Z', 'instagram', 'failed', 'post_8', 'E', 'a\\tb\\nc', 'res_2', 'msg_1\n']);
   });
 
-  it('a payload missing fields still renders', () => {
+  it('a payload missing fields still renders', async () => {
     expect(terminalLine(event({}), plainColors, { timeZone: 'UTC' })).toContain('?');
-    expect(tsvLine(event({ error: 'plain string' })).split('\t')[5]).toBe('plain string');
+    expect((await tsvLine(event({ error: 'plain string' }))).split('\t')[5]).toBe('plain string');
   });
 
   it('stderr notes: rejected, duplicate, forwarded, forward failed', () => {
@@ -112,7 +120,7 @@ describe('listen rendering', () => {
     expect(forwardFailedLine({ webhookId: null, postId: 'post_8', platform: 'instagram', error: 'x', attempts: 1 }, plainColors)).toContain('forward of post_8 on instagram failed');
   });
 
-  it('a 10 KB webhook-id is cut with … on the terminal and kept whole in NDJSON and TSV', () => {
+  it('a 10 KB webhook-id is cut with … on the terminal and kept whole in NDJSON and TSV', async () => {
     const huge = `msg_${'x'.repeat(10 * 1024)}`;
     const notes = [
       duplicateLine(huge, plainColors),
@@ -127,7 +135,7 @@ describe('listen rendering', () => {
     }
     const e = event(published, { webhookId: huge });
     expect(JSON.parse(ndjsonLine(e)).webhookId).toBe(huge);
-    expect(tsvLine(e).trimEnd().split('\t').pop()).toBe(huge);
+    expect((await tsvLine(e)).trimEnd().split('\t').pop()).toBe(huge);
   });
 
   it('summary: received, printed, duplicates, rejected by reason', () => {

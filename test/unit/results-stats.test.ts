@@ -8,7 +8,7 @@ import {
   formatRate,
   GLYPH_BAR,
   statsBar,
-  statsDisplayRows,
+  eachDisplayRow,
   statsRows,
   statsSummary,
 } from '../../src/results/stats.js';
@@ -32,6 +32,8 @@ async function* stream<T>(items: T[]): AsyncGenerator<T> {
   yield* items;
 }
 
+
+const displayRows = (...args: Parameters<typeof eachDisplayRow>) => [...eachDisplayRow(...args)];
 describe('stats', () => {
   it('groups by platform by default, sorted by failures then key', async () => {
     const s = await computeStats(stream(rows));
@@ -132,7 +134,7 @@ describe('statsBar', () => {
 describe('statsDisplayRows', () => {
   it('gives each group its rate text and a bar scaled to the largest group', async () => {
     const s = await computeStats(rows);
-    const display = statsDisplayRows(s, { barWidth: 12 });
+    const display = displayRows(s, { barWidth: 12 });
     expect(display.map((d) => [d.key, d.rate, d.bar])).toEqual([
       ['instagram', '67%', '████░░░░░░░░'],
       ['threads', '100%', '░░░░'],
@@ -148,7 +150,7 @@ describe('stats at scale', () => {
     for (let i = 0; i < 200_000; i++) counter.add(i % 7 === 0 ? bad('x', 'E', `post_${i}`) : ok('x', `post_${i}`));
     const stats = counter.result();
     expect(stats.groups).toHaveLength(200_000);
-    const shown = statsDisplayRows(stats, { barWidth: 10 });
+    const shown = displayRows(stats, { barWidth: 10 });
     expect(shown).toHaveLength(200_000);
     // Every group has one row, so each bar is the largest: the full width.
     expect(shown[0]!.bar).toBe('░'.repeat(10));
@@ -158,7 +160,7 @@ describe('stats at scale', () => {
 
 describe('bars: every group visible', () => {
   it('a group with 1 result beside one with 1,000,000 still gets a mark, in its own colour part', () => {
-    const shown = statsDisplayRows(
+    const shown = displayRows(
       { total: 1_000_002, succeeded: 999_999, failed: 3, groups: [
         { key: 'big', total: 1_000_000, succeeded: 999_998, failed: 2 },
         { key: 'tiny-ok', total: 1, succeeded: 1, failed: 0 },

@@ -2,7 +2,7 @@
 // the --log file, and one-line notes for stderr. Pure functions, so they are tested directly.
 import type { Colors } from '../../../output/colors.js';
 import { cutToWidth, displayWidth, padToWidth } from '../../../output/width.js';
-import { tsvCell, type Column } from '../../../output/writers.js';
+import type { Column } from '../../../output/writers.js';
 import type { LogView } from '../../../output/output.js';
 import type { DeliveryEvent, ForwardedEvent, ForwardFailedEvent, ForwardSubject, ListenerStats, RejectedEvent, RejectReason } from '../../../listen/types.js';
 import { REJECT_LABEL } from '../../../listen/index.js';
@@ -71,14 +71,6 @@ function shown(e: DeliveryEvent): Shown {
     message: errorObject ? text(Reflect.get(err, 'message')) : text(err),
     resultId: text(p.resultId),
   };
-}
-
-export function tsvLine(e: DeliveryEvent): string {
-  const f = shown(e);
-  return [e.receivedAt, f.platform, f.status, f.postId, f.code, f.message, f.resultId, e.webhookId ?? '']
-    .map((v) => tsvCell(v))
-    .join('\t')
-    .concat('\n');
 }
 
 const clockFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
