@@ -12,13 +12,15 @@
 //   costs ~12 ms more than require() on `profile list` and `results get`; so the chunks are
 //   rewritten to .cjs, and this file is CommonJS too (bin/package.json).
 // - The core pack (scripts/pack-core.mjs): the chunks nearly every command loads are one file,
-//   chunks/core.cjs. ~6 ms on `profile list` (about 1 ms on the networked commands).
-// - The response schemas apart (scripts/bundle.mjs): they and the part of zod they use are one
-//   file of their own, not a chunk shared with the MCP SDK's zod. ~4 ms CPU on `results get`.
+//   chunks/core.cjs (the program runner, flags, output; the client, profile resolution and
+//   response schemas that networked commands share). ~6 ms on `profile list`.
+// - The response schemas apart (scripts/bundle.mjs): they and the part of zod they use are built
+//   on their own, not as a chunk shared with the MCP SDK's zod. ~4 ms CPU on `results get`.
 // - Lazy nouns (src/cli/commands/index.ts): a run defines only the nouns its argv names; help
 //   and completion define all. ~7 ms on `profile list`.
-// - Node's compile cache on Node 22.1+ (src/compile-cache.ts; Node 20 has no public API for it):
-//   ~6 ms on `results get`.
+// - V8's compiled code kept between runs (src/compile-cache.ts): Node's compile cache on Node
+//   22.1+ (~6 ms on `results get`); Node 20 has no such API, so there the core pack alone is
+//   compiled through node:vm with a code cache (~6 ms on `results get`, ~5 ms on `profile list`).
 'use strict';
 const { fstatSync, readFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
@@ -72,7 +74,7 @@ const argv = process.argv.slice(2);
 const text = prerendered(argv);
 if (text !== undefined) writeAll(text);
 else {
-  require('../dist/compile-cache.cjs').enableCompileCache(process.env);
+  require('../dist/compile-cache.cjs').enableCompileCache(process.env, join(__dirname, '..', 'dist'));
   require('../dist/main.cjs')
     .main(argv)
     .then((code) => (process.exitCode = code));

@@ -11,8 +11,12 @@ import { packCore } from './pack-core.mjs';
 const root = new URL('../', import.meta.url).pathname;
 export const ENTRY_POINTS = ['src/main.ts', 'src/cli/entry.ts', 'src/sandbox/index.ts'];
 
-/** The program runner, flag resolution and output: what nearly every command loads. */
-export const CORE = ['src/cli/entry.ts', 'src/cli/globals.ts', 'src/output/output.ts'];
+/**
+ * What core.cjs holds: the program runner, flag resolution and output, which every command runs,
+ * and the client, profile resolution and response schemas, which every networked command runs
+ * (on Node 20 the core pack is the one file whose compiled code is cached: src/compile-cache.ts).
+ */
+export const CORE = ['src/cli/entry.ts', 'src/cli/globals.ts', 'src/output/output.ts', 'src/client/index.ts', 'src/config/resolve.ts', 'src/wire/schemas.ts'];
 
 /**
  * The response schemas with the part of zod they use, one file of their own (~35 kB): in the
@@ -106,6 +110,8 @@ export async function bundle({ entryPoints = ENTRY_POINTS, outdir, outbase = esm
   const roots = Object.entries(result.metafile.outputs)
     .filter(([, o]) => core.includes(o.entryPoint))
     .map(([path]) => inOutdir(join(root, path)));
+  // The schemas are built apart (above): they are a file of the output, not an entry of the split build.
+  if (core.includes(relative(root, WIRE_SCHEMAS.source).split(sep).join('/')) && files.has(`chunks/${WIRE_SCHEMAS.file}`)) roots.push(`chunks/${WIRE_SCHEMAS.file}`);
   if (roots.length !== core.length) throw new Error(`bundle: no output for some of ${core.join(', ')}`);
   for (const [rel, code] of packCore(files, roots).files) write(join(outdir, rel), code);
   return result.metafile;

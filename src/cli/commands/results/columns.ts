@@ -5,6 +5,7 @@ import type { Colors } from '../../../output/colors.js';
 import type { Column } from '../../../output/writers.js';
 import type { TableView } from '../../../output/output.js';
 import { fieldsOf } from '../../fields-of.js';
+import { checkFields, columnField } from '../../../output/fields.js';
 import { formatRelative } from '../../../output/time.js';
 import type { PostResult } from '../../../wire/schemas.js';
 
@@ -91,4 +92,19 @@ function prettyOutcome(r: Row, c: Colors): string {
 /** How result rows are printed (list, wait): the columns, ids for -q, the fields for --fields. */
 export function resultView(now: () => number): TableView<Row> {
   return { kind: 'table', columns: resultColumns(now), id: (r) => r.id, fields: fieldsOf('results list') };
+}
+
+/**
+ * --fields checked before any request against the fields result rows have (a list that comes
+ * back empty is no excuse for a misspelt name): a top-level name must be one of them or a column;
+ * a nested path inside one (`error.context.limit`, `platform_data.extra`) is data, told by the rows.
+ */
+export function checkResultFields(fields: readonly string[] | undefined, columns: readonly { field?: string; header: string }[]): void {
+  if (!fields) return;
+  const known = [...new Set([...columns.map(columnField), ...fieldsOf('results list')])];
+  const tops = new Set(known.map((k) => k.split('.')[0]!));
+  checkFields(
+    fields.filter((f) => !tops.has(f.split('.')[0]!)),
+    known,
+  );
 }

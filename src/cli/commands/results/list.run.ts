@@ -5,12 +5,12 @@ import { FLAG_DEFAULTS } from '../../flags/index.js';
 import { optionalWholeNumber } from '../../flags/number.js';
 import { PAGE } from '../../../wire/protocol.js';
 import { capHeapGrowth } from '../../../output/heap.js';
-import { resultView } from './columns.js';
+import { checkResultFields, resultView } from './columns.js';
 import { footerText } from './footer.js';
 import { runFollow } from './list-follow.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './list-flags.js';
 import type { ListFlags } from './list.js';
-import { checkResultFields, fieldsWithoutRoom, rowFilter, selectedResults, windowOf } from './selection.js';
+import { fieldsWithoutRoom, rowFilter, selectedResults, windowOf } from './selection.js';
 
 export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   const filters = rowFilter(flags);

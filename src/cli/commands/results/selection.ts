@@ -11,7 +11,7 @@ import { platforms as parsePlatforms } from '../../flags/choice.js';
 import { splitList } from '../../flags/text.js';
 import { flagError } from '../../flags/text.js';
 import type { OutcomeFilter } from './footer.js';
-import { checkFields, columnField, selectColumns } from '../../../output/fields.js';
+import { columnField, selectColumns } from '../../../output/fields.js';
 import { layoutTable } from '../../../output/layout.js';
 import type { Column } from '../../../output/writers.js';
 import { fieldsOf } from '../../fields-of.js';
@@ -60,21 +60,6 @@ export function rowFilter(flags: FilterFlags): RowFilter {
 
 export interface SelectionOptions extends IterateOptions {
   query: ResultListQuery;
-}
-
-/**
- * --fields checked before any request against the fields result rows have (a list that comes
- * back empty is no excuse for a misspelt name): a top-level name must be one of them or a column;
- * a nested path inside one (`error.context.limit`, `platform_data.extra`) is data, told by the rows.
- */
-export function checkResultFields(fields: readonly string[] | undefined, columns: readonly { field?: string; header: string }[]): void {
-  if (!fields) return;
-  const known = [...new Set([...columns.map(columnField), ...fieldsOf('results list')])];
-  const tops = new Set(known.map((k) => k.split('.')[0]!));
-  checkFields(
-    fields.filter((f) => !tops.has(f.split('.')[0]!)),
-    known,
-  );
 }
 
 /**
