@@ -42,6 +42,11 @@ export function formatRelative(iso: string | number | null | undefined, now: num
 export function formatLocal(iso: string | number, timeZone?: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return String(iso);
+  // UTC needs no zone data: Intl's first formatter would load it (~9 ms) to say the same.
+  if (timeZone === 'UTC' && d.getUTCFullYear() >= 0 && d.getUTCFullYear() <= 9999) {
+    const utc = d.toISOString();
+    return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
+  }
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',

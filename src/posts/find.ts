@@ -1,10 +1,11 @@
-// One post by id: GET /v1/posts/{id}, or, on a service without that route, a scan of the posts
-// list (newest first, the statuses where the post most likely is first).
+// One post by id: the id checked before any request; the post from GET /v1/posts/{id}, or, on a
+// service without that route, a scan of the posts list (newest first, the statuses where the post
+// most likely is first); and its results.
 import { ApiError, lacksRoute } from '../client/errors.js';
 import type { ApiClient } from '../client/types.js';
 import { ERROR_CODE } from '../wire/protocol.js';
-import type { Post } from '../wire/schemas.js';
-import { UnknownIdError } from '../wire/invalid-input.js';
+import type { Post, PostResult } from '../wire/schemas.js';
+import { FieldInputError, UnknownIdError } from '../wire/invalid-input.js';
 
 /** The post does not exist in this workspace (exit 4). */
 export class PostNotFoundError extends UnknownIdError {
@@ -14,6 +15,24 @@ export class PostNotFoundError extends UnknownIdError {
     this.name = 'PostNotFoundError';
     this.postId = postId;
   }
+}
+
+const POST_ID = /^post_[A-Za-z0-9]+$/;
+
+/** Refuses what cannot be a post id before any request (exit 2, naming the argument). */
+export function checkPostId(id: string, field = '<post-id>'): string {
+  const text = id.trim();
+  if (!POST_ID.test(text)) {
+    throw new FieldInputError(field, `${field}: "${id}" is not a post id`, 'post ids look like post_…; `socialpub posts list --status failed` lists them');
+  }
+  return text;
+}
+
+/** Every result of these posts, in the service's order. */
+export async function resultsOf(client: { results: Pick<ApiClient['results'], 'iterate'> }, postIds: string | readonly string[]): Promise<PostResult[]> {
+  const rows: PostResult[] = [];
+  for await (const row of client.results.iterate({ postId: typeof postIds === 'string' ? [postIds] : [...postIds] }, { pageSize: 100, concurrency: 1 })) rows.push(row);
+  return rows;
 }
 
 export interface FindPostOptions {

@@ -1,13 +1,12 @@
 // Local validation of a draft against each platform's published limits (src/wire/platforms.ts),
 // before anything is sent: the service would refuse these anyway, later and less helpfully.
-import { PLATFORM_LIMITS, PLATFORMS, isPlatform, mediaKind, type Platform } from '../wire/platforms.js';
+import { PLATFORM_LIMITS, PLATFORMS, formatBytes, isPlatform, mediaKind, type Platform } from '../wire/platforms.js';
 import { judgeText, overLimit, unitWord } from '../wire/text-limits.js';
-import { formatBytes, judgePayload, sizeLimit, type PayloadFacts } from '../wire/post-rules.js';
+import { judgePayload, sizeLimit, type PayloadFacts } from '../wire/post-rules.js';
 import type { Issue, MediaSource, PlatformDraft, PostDraft } from './draft.js';
 import type { MediaFacts } from './media-facts.js';
 import { didYouMean, suggestPlatform } from '../wire/suggest.js';
 
-export { formatBytes };
 
 export type FactsOf = (m: MediaSource) => MediaFacts | undefined;
 

@@ -2,7 +2,6 @@
 // failed), the new post's body (their original payloads, the title kept) and an idempotency key
 // derived from the post and those targets, so a re-run (or a CI re-run) gets the same new post.
 import { createHash } from 'node:crypto';
-import type { ApiClient } from '../client/types.js';
 import type { CreatePostBody, Payloads, Post, PostResult } from '../wire/schemas.js';
 import { FieldInputError, InvalidInputError } from '../wire/invalid-input.js';
 
@@ -22,24 +21,6 @@ export class RetryInputError extends FieldInputError {
     super(field, message, hint);
     this.name = 'RetryInputError';
   }
-}
-
-const POST_ID = /^post_[A-Za-z0-9]+$/;
-
-/** Refuses what cannot be a post id before any request. */
-export function checkPostId(id: string, field = '<post-id>'): string {
-  const text = id.trim();
-  if (!POST_ID.test(text)) {
-    throw new RetryInputError(field, `${field}: "${id}" is not a post id`, 'post ids look like post_…; `socialpub posts list --status failed` lists them');
-  }
-  return text;
-}
-
-/** Every result of one post, in the service's order. */
-export async function resultsOf(client: Pick<ApiClient, 'results'>, postId: string): Promise<PostResult[]> {
-  const rows: PostResult[] = [];
-  for await (const row of client.results.iterate({ postId: [postId] }, { pageSize: 100, concurrency: 1 })) rows.push(row);
-  return rows;
 }
 
 /** One failed target: a platform (and the account on it) whose latest result failed. */

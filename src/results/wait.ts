@@ -6,6 +6,7 @@
 import { ApiError } from '../client/errors.js';
 import type { ApiClient } from '../client/types.js';
 import type { Post, PostResult } from '../wire/schemas.js';
+import { resultsOf } from '../posts/find.js';
 import { assessResults, nextPollDelayMs, type RateInfo, type WaitState } from './wait-state.js';
 
 export interface WaitTarget {
@@ -51,7 +52,7 @@ export async function pollUntilReported(input: WaitInput): Promise<WaitOutcome> 
   const ids = input.posts.map((p) => p.postId);
   const rideOut = outageRider(input);
   for (let attempt = 0; ; attempt++) {
-    const outcome = judge(input, await rideOut(() => resultsOfPosts(input.client, ids)));
+    const outcome = judge(input, await rideOut(() => resultsOf(input.client, ids)));
     await input.onPoll?.(outcome.state);
     if (outcome.state.done) return outcome;
     const left = input.deadline - input.now();
@@ -97,13 +98,6 @@ export function notWaitable(post: Post, deadline: number): NotWaitable | undefin
   const dueAt = post.scheduledAt ? Date.parse(post.scheduledAt) : NaN;
   if (post.status === 'scheduled' && Number.isFinite(dueAt) && dueAt > deadline) return { reason: 'due-after-deadline', post, dueAt };
   return undefined;
-}
-
-/** Every result of these posts, in the service's order. */
-async function resultsOfPosts(client: ResultsSource, postIds: readonly string[]): Promise<PostResult[]> {
-  const rows: PostResult[] = [];
-  for await (const row of client.results.iterate({ postId: postIds }, { pageSize: 100, concurrency: 1 })) rows.push(row);
-  return rows;
 }
 
 function judge(input: WaitInput, rows: readonly PostResult[]): WaitOutcome {

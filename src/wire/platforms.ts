@@ -255,6 +255,17 @@ export function textLength(text: string): number {
   return n;
 }
 
+/** 1536 → "1.5 KB", as limits and sizes are spoken in messages and views. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} bytes`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = n / 1024;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) [v, u] = [v / 1024, u + 1];
+  const text = v >= 100 ? Math.round(v).toString() : v.toFixed(1).replace(/\.0$/, '');
+  return `${text} ${units[u]}`;
+}
+
 /** Kind of media from a MIME type, or undefined when it is neither image nor video. */
 export function mediaKind(mimeType: string): MediaKind | undefined {
   if (mimeType.startsWith('image/')) return 'image';

@@ -3,7 +3,7 @@
 // kind, and each item's type, size, dimensions, aspect ratio, duration, codec and GIF frames.
 // Pure: the client judges what it read from files, the sandbox what it was uploaded; a fact that
 // is not known (a URL's size) leaves its rule unjudged rather than guessed.
-import { mediaKind, PLATFORM_LIMITS, textLength, type Bound, type MediaRules, type Platform, type PlatformRules } from './platforms.js';
+import { formatBytes, mediaKind, PLATFORM_LIMITS, textLength, type Bound, type MediaRules, type Platform, type PlatformRules } from './platforms.js';
 import { judgeText, PLATFORM_NAMES, unitWord } from './text-limits.js';
 import type { MediaInfo } from './media-probe.js';
 
@@ -48,16 +48,6 @@ export interface RuleCheck {
   fix?: string;
   code?: RuleCode;
   source: string;
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} bytes`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = n / 1024;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) [v, u] = [v / 1024, u + 1];
-  const text = v >= 100 ? Math.round(v).toString() : v.toFixed(1).replace(/\.0$/, '');
-  return `${text} ${units[u]}`;
 }
 
 const seconds = (s: number) => (s >= 120 ? `${Math.round(s)} s (${(s / 60).toFixed(1).replace(/\.0$/, '')} min)` : `${Number(s.toFixed(2))} s`);

@@ -72,6 +72,11 @@ describe('posts view', () => {
     expect(r.stdout).toContain('2026-12-03 18:30 GMT+9 (Asia/Tokyo)');
     expect(r.stdout).toContain('           2026-12-03 09:30 UTC');
     expect(r.stdout).toContain('· not sent yet');
+    // In UTC itself, one line: no "(UTC)" after "UTC", no second UTC line.
+    const utc = await cli(['posts', 'view', p.id], { tty: true, columns: 60, env: { NO_COLOR: '1', TZ: 'Etc/UTC' } });
+    expect(utc.stdout).toContain('scheduled  2026-12-03 09:30 UTC · ');
+    expect(utc.stdout.match(/09:30 UTC/g)).toHaveLength(1);
+    expect(utc.stdout).not.toContain('(UTC)');
   });
 
   it('refuses an unknown --tz before sending anything (exit 2)', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelative, relativeEnglish } from '../../src/output/time.js';
+import { formatLocal, formatRelative, relativeEnglish } from '../../src/output/time.js';
+import { userZone } from '../../src/posts/zone.js';
 
 const now = Date.parse('2026-12-01T09:00:00Z');
 const at = (ms: number) => now + ms;
@@ -49,5 +50,25 @@ describe('relativeEnglish', () => {
         expect(relativeEnglish(-n, unit)).toBe(intl.format(-n, unit));
       }
     }
+  });
+});
+
+describe('UTC without the zone data', () => {
+  it('formatLocal in UTC says what Intl says, to the minute', () => {
+    const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
+    const times = [0, Date.parse('2026-03-29T00:59:59.999Z'), Date.parse('2026-12-31T23:59:30Z'), Date.parse('1999-01-01T00:00:00Z'), Date.parse('9999-12-31T23:59:00Z'), 1_795_539_815_784];
+    for (const t of times) {
+      const p = Object.fromEntries(intl.formatToParts(t).map((x) => [x.type, x.value]));
+      expect(formatLocal(t, 'UTC')).toBe(`${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}`);
+      expect(formatLocal(new Date(t).toISOString(), 'UTC')).toBe(formatLocal(t, 'UTC'));
+    }
+  });
+
+  it('a TZ that names UTC (as servers and CI set it) is the zone UTC, as Intl names it', () => {
+    for (const tz of ['UTC', 'Etc/UTC', 'Etc/Universal', 'Universal', 'Etc/Zulu', 'Zulu', 'Etc/UCT', 'UCT']) {
+      expect(userZone({ TZ: tz }, undefined)).toBe(new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone);
+    }
+    expect(userZone({ TZ: 'Europe/Paris' }, undefined)).toBe('Europe/Paris');
+    expect(userZone({ TZ: 'UTC' }, 'Asia/Tokyo')).toBe('Asia/Tokyo');
   });
 });

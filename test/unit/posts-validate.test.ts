@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { draftFromBody, draftFromFlags, type Issue, type PostDraft } from '../../src/posts/draft.js';
 import { mediaInspector, sniffMime } from '../../src/posts/media-facts.js';
 import { collectFacts, buildBody } from '../../src/posts/body.js';
-import { formatBytes, validateDraft } from '../../src/posts/validate.js';
+import { validateDraft } from '../../src/posts/validate.js';
+import { formatBytes } from '../../src/wire/platforms.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'posts-validate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,10 +4,9 @@
 import { admitMediaPaths } from '../media-paths.js';
 import type { ApiClient } from '../../client/types.js';
 import { ApiError } from '../../client/errors.js';
-import { findPost, PostNotFoundError } from '../../posts/find.js';
+import { checkPostId, findPost, PostNotFoundError, resultsOf } from '../../posts/find.js';
 import { notEditable, planEdit, planEditRequests, sendEdit, type EditLabels } from '../../posts/edit.js';
 import { outcomeText } from '../../posts/outcome.js';
-import { checkPostId, resultsOf } from '../../results/retry-plan.js';
 import { PATHS } from '../../wire/protocol.js';
 import type { Post } from '../../wire/schemas.js';
 import { ToolError } from '../errors.js';

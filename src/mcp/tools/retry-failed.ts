@@ -1,7 +1,8 @@
 // retry_failed: send the failed targets of a post again as a new post (their original payloads,
 // the title kept), as `socialpub results retry` does: the same plan and the same derived key, so a
 // repeated call (or the CLI after the tool) replays instead of posting twice.
-import { planRetry, resultsOf } from '../../results/retry-plan.js';
+import { planRetry } from '../../results/retry-plan.js';
+import { resultsOf } from '../../posts/find.js';
 import { PATHS } from '../../wire/protocol.js';
 import type { ToolDefinition } from '../types.js';
 import { platforms, str, strs, writeFields } from './fields.js';

@@ -4,7 +4,7 @@
 import { basename } from 'node:path';
 import { isPlatform } from '../../../wire/platforms.js';
 import { judgeText, unitWord } from '../../../wire/text-limits.js';
-import { formatBytes } from '../../../posts/validate.js';
+import { formatBytes } from '../../../wire/platforms.js';
 import type { MediaSource } from '../../../posts/draft.js';
 import type { MediaFacts } from '../../../posts/media-facts.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';

@@ -4,12 +4,10 @@ import type { Context } from '../../context.js';
 import type { Colors } from '../../../output/colors.js';
 import { displayWidth } from '../../../output/width.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
-import { findPost } from '../../../posts/find.js';
+import { checkPostId, findPost, resultsOf } from '../../../posts/find.js';
 import { outcomeText, payloadsOf, textOf } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
-import { formatBytes } from '../../../posts/validate.js';
-import { checkPostId, resultsOf } from '../../../results/retry-plan.js';
-import { isPlatform } from '../../../wire/platforms.js';
+import { formatBytes, isPlatform } from '../../../wire/platforms.js';
 import { judgeText } from '../../../wire/text-limits.js';
 import type { Post, PostResult } from '../../../wire/schemas.js';
 import type { ApiClient } from '../../../client/types.js';
@@ -91,8 +89,10 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
   if (post.scheduledAt) {
     const t = Date.parse(post.scheduledAt);
     const rel = formatRelative(t, o.now);
-    field(post.status === 'scheduled' || post.status === 'draft' ? 'scheduled' : 'went out', `${formatLocal(t, o.zone)} (${o.zone})${rel ? ` · ${rel}` : ''}`);
-    field('', formatLocal(t, 'UTC'));
+    // In UTC the one line says it all; elsewhere the zone is named and UTC follows.
+    const utc = o.zone === 'UTC';
+    field(post.status === 'scheduled' || post.status === 'draft' ? 'scheduled' : 'went out', `${formatLocal(t, o.zone)}${utc ? '' : ` (${o.zone})`}${rel ? ` · ${rel}` : ''}`);
+    if (!utc) field('', formatLocal(t, 'UTC'));
   }
   if (post.createdAt) field('created', `${formatLocal(post.createdAt, o.zone)}${post.updatedAt && post.updatedAt !== post.createdAt ? ` · changed ${formatRelative(post.updatedAt, o.now)}` : ''}`);
   const latest = latestByPlatform(post.results);

@@ -5,13 +5,12 @@
 import type { Context } from '../../context.js';
 import { EXIT, UsageError } from '../../cli-error.js';
 import { ApiError } from '../../../client/errors.js';
-import { findPost } from '../../../posts/find.js';
+import { checkPostId, findPost } from '../../../posts/find.js';
 import { headline } from './list-columns.js';
 import { notEditable } from '../../../posts/edit.js';
 import { keyHeader } from '../../../posts/planned-request.js';
 import { outcomeText } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
-import { checkPostId } from '../../../results/retry-plan.js';
 import { PATHS } from '../../../wire/protocol.js';
 import type { Post } from '../../../wire/schemas.js';
 import { formatLocal } from '../../../output/time.js';
