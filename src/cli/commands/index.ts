@@ -3,6 +3,7 @@
 // nouns' definitions load on demand too: a run compiles and defines only the nouns it names.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../context.js';
+import { wholeTree } from './named.js';
 type Define = (program: CommandUnknownOpts, ctx: Context, argv?: readonly string[]) => void;
 
 /** Noun name → its definition, in the order help lists them. */
@@ -23,18 +24,11 @@ const nouns: Record<string, () => Promise<Define>> = {
 /** The nouns, by the name each registers. */
 const NOUN_NAMES = Object.keys(nouns);
 
-/**
- * The nouns to define in full for this command line, or 'all'. Defining every verb's flags is
- * most of the program's start-up work, and a run needs only its own noun. Everything is defined
- * when nothing names a noun (root help, a mistyped noun), when help is asked for, and for the
- * nouns that read the whole tree (help's reference, completion scripts). Any token that equals a
- * noun counts, even a flag's value: defining one noun too many is only slower.
- */
+/** The nouns to define in full for this command line (see named.ts), or 'all' when it names none. */
 function nounsToDefine(argv: readonly string[] | undefined): ReadonlySet<string> | 'all' {
-  if (!argv || argv.includes('--help') || argv.includes('-h')) return 'all';
-  const named = new Set(argv.filter((a) => Object.hasOwn(nouns, a)));
-  if (named.size === 0 || named.has('help') || named.has('completion')) return 'all';
-  return named;
+  if (wholeTree(argv)) return 'all';
+  const named = new Set(argv!.filter((a) => Object.hasOwn(nouns, a)));
+  return named.size === 0 ? 'all' : named;
 }
 
 export async function defineCommands(program: CommandUnknownOpts, ctx: Context, argv?: readonly string[]): Promise<void> {

@@ -6,9 +6,10 @@ import { defineSchedule } from './schedule.js';
 import { defineList } from './list.js';
 import { defineCalendar } from './calendar.js';
 import { defineCheck } from './check.js';
-import { defineManage } from './manage.js';
+import { MANAGE_VERBS } from './manage.js';
+import { defineVerbs } from '../named.js';
 
-export function definePosts(program: CommandUnknownOpts, ctx: Context): void {
+export function definePosts(program: CommandUnknownOpts, ctx: Context, argv?: readonly string[]): void {
   const posts = program
     .command('posts')
     .summary('draft, schedule, view, edit, delete and list posts')
@@ -22,10 +23,5 @@ Examples:
   socialpub posts list --status scheduled --limit 50
   socialpub posts check --platform twitter-x,instagram --text "Hi" --media clip.mp4`,
     );
-  defineCreate(posts, ctx);
-  defineSchedule(posts, ctx);
-  defineList(posts, ctx);
-  defineCalendar(posts, ctx);
-  defineCheck(posts, ctx);
-  defineManage(posts, ctx);
+  defineVerbs(posts, ctx, argv, { create: defineCreate, schedule: defineSchedule, list: defineList, calendar: defineCalendar, check: defineCheck, ...MANAGE_VERBS });
 }

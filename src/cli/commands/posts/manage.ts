@@ -4,6 +4,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { action, type FlagsOf } from '../../action.js';
 import { collect } from '../../flags/text.js';
+import type { DefineVerb } from '../named.js';
 
 export type ViewFlags = FlagsOf<typeof viewCommand>;
 export type EditFlags = FlagsOf<typeof editCommand>;
@@ -98,10 +99,11 @@ function queueCommand(posts: CommandUnknownOpts) {
     .addHelpText('after', '\nExamples:\n  socialpub posts queue\n  socialpub posts queue --to +1d --tz Europe/Paris\n  socialpub posts queue --from 2026-12-01 --to 2026-12-31 --json');
 }
 
-export function defineManage(posts: CommandUnknownOpts, ctx: Context): void {
-  viewCommand(posts).action(action(ctx, async (id, opts) => (await import('./view.run.js')).runView(ctx, id, opts)));
-  editCommand(posts).action(action(ctx, async (id, opts) => (await import('./edit.run.js')).runEdit(ctx, id, opts)));
-  unscheduleCommand(posts).action(action(ctx, async (ids, opts) => (await import('./withdraw.run.js')).runWithdraw(ctx, 'unschedule', ids, opts)));
-  deleteCommand(posts).action(action(ctx, async (ids, opts) => (await import('./withdraw.run.js')).runWithdraw(ctx, 'delete', ids, opts)));
-  queueCommand(posts).action(action(ctx, async (opts) => (await import('./queue.run.js')).runQueue(ctx, opts)));
-}
+/** The verbs that work on posts that exist, by name (posts/index.ts lists them in help's order). */
+export const MANAGE_VERBS: Readonly<Record<string, DefineVerb>> = {
+  view: (posts, ctx) => viewCommand(posts).action(action(ctx, async (id, opts) => (await import('./view.run.js')).runView(ctx, id, opts))),
+  edit: (posts, ctx) => editCommand(posts).action(action(ctx, async (id, opts) => (await import('./edit.run.js')).runEdit(ctx, id, opts))),
+  unschedule: (posts, ctx) => unscheduleCommand(posts).action(action(ctx, async (ids, opts) => (await import('./withdraw.run.js')).runWithdraw(ctx, 'unschedule', ids, opts))),
+  delete: (posts, ctx) => deleteCommand(posts).action(action(ctx, async (ids, opts) => (await import('./withdraw.run.js')).runWithdraw(ctx, 'delete', ids, opts))),
+  queue: (posts, ctx) => queueCommand(posts).action(action(ctx, async (opts) => (await import('./queue.run.js')).runQueue(ctx, opts))),
+};

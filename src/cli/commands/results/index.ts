@@ -6,6 +6,7 @@ import { defineGet } from './get.js';
 import { defineWait } from './wait.js';
 import { defineStats } from './stats.js';
 import { defineRetry } from './retry.js';
+import { defineVerbs } from '../named.js';
 
 export function defineResults(program: CommandUnknownOpts, ctx: Context, argv?: readonly string[]): void {
   const results = program
@@ -22,9 +23,5 @@ Examples:
   socialpub results get res_01HZX3
   socialpub results wait --post post_01HZX2 --timeout 10m`,
     );
-  defineList(results, ctx);
-  defineGet(results, ctx);
-  defineWait(results, ctx, argv);
-  defineStats(results, ctx);
-  defineRetry(results, ctx);
+  defineVerbs(results, ctx, argv, { list: defineList, get: defineGet, wait: defineWait, stats: defineStats, retry: defineRetry });
 }
