@@ -19,8 +19,10 @@
 // - Lazy nouns (src/cli/commands/index.ts): a run defines only the nouns its argv names; help
 //   and completion define all. ~7 ms on `profile list`.
 // - V8's compiled code kept between runs (src/compile-cache.ts): Node's compile cache on Node
-//   22.1+ (~6 ms on `results get`); Node 20 has no such API, so there the core pack alone is
-//   compiled through node:vm with a code cache (~6 ms on `results get`, ~5 ms on `profile list`).
+//   22.1+ (~6 ms on `results get`); Node 20 has no such API, so there the chunks are compiled
+//   through node:vm with a code cache, core.cjs loading every chunk (scripts/pack-core.mjs):
+//   ~6 ms on `results get` and ~5 ms on `profile list` for the core pack, ~2 ms more on
+//   `posts view` for the other chunks.
 'use strict';
 const { fstatSync, readFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');

@@ -12,9 +12,9 @@ const root = new URL('../', import.meta.url).pathname;
 export const ENTRY_POINTS = ['src/main.ts', 'src/cli/entry.ts', 'src/sandbox/index.ts'];
 
 /**
- * What core.cjs holds: the program runner, flag resolution, output and its colours, which every command runs,
- * and the client, profile resolution and response schemas, which every networked command runs
- * (on Node 20 the core pack is the one file whose compiled code is cached: src/compile-cache.ts).
+ * What core.cjs holds: the program runner, flag resolution, output and its colours, which every
+ * command runs, and the client, profile resolution and response schemas, which every networked
+ * command runs.
  */
 export const CORE = ['src/cli/entry.ts', 'src/cli/globals.ts', 'src/output/output.ts', 'src/output/colors.ts', 'src/client/index.ts', 'src/config/resolve.ts', 'src/wire/schemas.ts'];
 

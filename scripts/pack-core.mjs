@@ -1,7 +1,9 @@
 // Part of `npm run bundle`: the chunks nearly every command loads (the program runner, flag
 // resolution, output) become one file, chunks/core.cjs, since Node's CommonJS loader spends
 // ~0.15 ms on each file (why it stays: bin/socialpub.js). The chunks keep their own scope:
-// core.cjs holds each one as a function and runs it on first use, as require() would.
+// core.cjs holds each one as a function and runs it on first use, as require() would. Every
+// other chunk is loaded through core.cjs too, so that on Node 20 one loader with a code cache
+// can serve them all (src/compile-cache.ts).
 import { posix } from 'node:path';
 
 /** A require of a sibling output file, as esbuild writes it in CommonJS. */
@@ -43,10 +45,11 @@ export function packCore(files, roots) {
     if (root.startsWith('chunks/')) core.add(root);
     visit(root);
   }
+  // Every chunk is reached through core.cjs, packed or not: one loader for all of them.
   const rewrite = (file, code, inCore) =>
     code.replace(REQUIRE, (whole, spec) => {
       const dep = target(file, spec);
-      if (!core.has(dep)) return whole;
+      if (!dep.startsWith('chunks/')) return whole;
       const name = JSON.stringify(dep.slice('chunks/'.length));
       return inCore ? `__core(${name})` : `require(${JSON.stringify(specifier(file, CORE))})(${name})`;
     });
@@ -57,14 +60,24 @@ export function packCore(files, roots) {
   }
   pack += `};
 const __loaded = Object.create(null);
-/** A packed chunk's exports, running it on first use as require() would. */
+let __load = require;
+/**
+ * A chunk's exports: a packed one run on first use as require() would, the others loaded from
+ * their files by require(), or by the loader given to loadWith.
+ */
 function __core(name) {
+  const packed = __chunks[name];
+  if (!packed) return __load(__dirname + "/" + name);
   let mod = __loaded[name];
   if (mod) return mod.exports;
   mod = __loaded[name] = { exports: {} };
-  __chunks[name].call(mod.exports, mod.exports, require, mod, __dirname + "/" + name, __dirname);
+  packed.call(mod.exports, mod.exports, require, mod, __dirname + "/" + name, __dirname);
   return mod.exports;
 }
+/** Loads the chunks that are files of their own with load(absolute path) instead of require(). */
+__core.loadWith = (load) => {
+  __load = load;
+};
 module.exports = __core;
 `;
   out.set(CORE, pack);

@@ -1,10 +1,11 @@
 // V8's compiled code kept between runs, so a command does not parse and compile the same
 // JavaScript at every start (~6 ms on `results get`). Node 22.1+ does it for every file it loads
 // (module.enableCompileCache); this only chooses where. Node 20 has no such API, but node:vm's
-// Script takes and makes V8's code cache for one source (cachedData, public), so there the core
-// pack (chunks/core.cjs, the code every command runs) is compiled that way and put in
-// require.cache, where the program's own require() of it finds it already loaded. Loaded only by
-// bin/socialpub.js, before the program, and bundled alone so that nothing it shares loads first.
+// Script takes and makes V8's code cache for one source (cachedData, public): there the core pack
+// (chunks/core.cjs) is compiled that way and put in require.cache, where the program's own
+// require() of it finds it loaded, and core.cjs is given the same loader for the other chunks
+// (which it loads for everyone: scripts/pack-core.mjs). Loaded only by bin/socialpub.js, before
+// the program, and bundled alone so that nothing it shares loads first.
 import Module, { createRequire } from 'node:module';
 import { closeSync, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -28,7 +29,10 @@ export function enableCompileCache(env: Env, distDir: string): string | undefine
   // Public since Node 22.1; the Node 20 types this project builds against do not list it.
   const enable = (Module as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache;
   if (enable) enable(dir);
-  else loadCoreCached(join(distDir, 'chunks', 'core.cjs'), dir);
+  else {
+    const load = (file: string) => loadCached(file, dir);
+    (load(join(distDir, 'chunks', 'core.cjs')) as { loadWith?: (load: (file: string) => unknown) => void }).loadWith?.(load);
+  }
   return dir;
 }
 
@@ -52,12 +56,16 @@ function pathKey(file: string): string {
 }
 
 /**
- * Runs file as require() would, with V8's code from dir when there is some for this very file.
- * V8 checks a code cache only against the source's length, so the cache file is named after the
- * file's identity (inode, size, modification and change times) and the Node version: an edited
- * or reinstalled file never runs another file's code. Each path keeps one cache file.
+ * Loads file as require() would (once: require.cache holds it, so both loaders share each
+ * module), with V8's code from dir when there is some for this very file. V8 checks a code cache
+ * only against the source's length, so the cache file is named after the file's identity (inode,
+ * size, modification and change times) and the Node version: an edited or reinstalled file never
+ * runs another file's code. Each path keeps one cache file.
  */
-function loadCoreCached(file: string, dir: string): void {
+function loadCached(file: string, dir: string): unknown {
+  const req = createRequire(file);
+  const known = req.cache[file];
+  if (known) return known.exports;
   let source: string;
   let stamp: string;
   try {
@@ -70,9 +78,9 @@ function loadCoreCached(file: string, dir: string): void {
       closeSync(fd);
     }
   } catch {
-    return; // require() will say what is wrong with the file
+    return req(file); // require() says what is wrong with the file
   }
-  const prefix = `core-${pathKey(file)}-`;
+  const prefix = `${pathKey(file)}-`;
   const cacheFile = join(dir, `${prefix}${stamp}.v8`);
   let cachedData: Buffer | undefined;
   try {
@@ -82,23 +90,32 @@ function loadCoreCached(file: string, dir: string): void {
   }
   // The wrapper require() puts around a CommonJS file.
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
-  const req = createRequire(file);
   const mod = { id: file, filename: file, path: dirname(file), exports: {}, loaded: false, children: [], paths: [] };
-  (script.runInThisContext() as (...args: unknown[]) => void).call(mod.exports, mod.exports, req, mod, file, dirname(file));
-  mod.loaded = true;
+  // Registered before it runs, as require() does, so that a cycle gets the exports so far.
   // require.cache is documented as open to additions.
   req.cache[file] = mod as unknown as NodeJS.Module;
-  // Made at exit, so that the functions this run compiled are in it.
-  if (cachedData === undefined || script.cachedDataRejected) process.once('exit', () => saveCache(script, dir, prefix, cacheFile));
+  (script.runInThisContext() as (...args: unknown[]) => void).call(mod.exports, mod.exports, req, mod, file, dirname(file));
+  mod.loaded = true;
+  if (cachedData === undefined || script.cachedDataRejected) {
+    // Made at exit, so that the functions this run compiled are in it.
+    if (unsaved.length === 0) process.once('exit', () => saveAll(dir));
+    unsaved.push({ script, prefix, cacheFile });
+  }
+  return mod.exports;
 }
 
-/** Writes the cache whole or not at all (a rename), and drops the path's older ones. */
-function saveCache(script: Script, dir: string, prefix: string, cacheFile: string): void {
+const unsaved: Array<{ script: Script; prefix: string; cacheFile: string }> = [];
+
+/** Writes each cache whole or not at all (a rename), and drops the older ones of the same paths. */
+function saveAll(dir: string): void {
   try {
-    for (const name of readdirSync(dir)) if (name.startsWith(prefix)) rmSync(join(dir, name), { force: true });
-    const part = `${cacheFile}.${process.pid}.part`;
-    writeFileSync(part, script.createCachedData(), { mode: 0o600 });
-    renameSync(part, cacheFile);
+    const old = readdirSync(dir);
+    for (const { script, prefix, cacheFile } of unsaved) {
+      for (const name of old) if (name.startsWith(prefix)) rmSync(join(dir, name), { force: true });
+      const part = `${cacheFile}.${process.pid}.part`;
+      writeFileSync(part, script.createCachedData(), { mode: 0o600 });
+      renameSync(part, cacheFile);
+    }
   } catch {
     // A full disk or a folder gone: the next run compiles again.
   }

@@ -1,5 +1,5 @@
 // The built binary keeps V8's compiled code in the user's cache folder (Node 22.1+: Node's own
-// compile cache; Node 20: the core pack's code through node:vm): made private, never trusted when
+// compile cache; Node 20: its chunks' code through node:vm): made private, never trusted when
 // others can write it, off with NODE_DISABLE_COMPILE_CACHE, and never the reason a changed file
 // runs stale code.
 import { spawnSync } from 'node:child_process';
@@ -46,19 +46,22 @@ describe('the compile cache', () => {
     expect(run(BIN, h)).toEqual(first);
   });
 
-  it.skipIf(builtIn)('on Node 20 holds the core pack\'s code, one private file per installed copy, kept while the file is unchanged', () => {
+  it.skipIf(builtIn)('on Node 20 holds the code of the files a run loaded, one private file each, kept while they are unchanged', () => {
     const h = home();
     expect(run(BIN, h).code).toBe(0);
     const dir = cacheOf(h);
-    const [file, ...more] = entries(dir);
-    expect(more).toEqual([]);
-    expect(file).toMatch(/^core-[a-z0-9]+-v20\.[\d.]+-\d+-\d+-\d+-\d+\.v8$/);
-    if (process.platform !== 'win32') expect(statSync(join(dir, file!)).mode & 0o777).toBe(0o600);
-    const written = statSync(join(dir, file!)).mtimeMs;
-    expect(run(BIN, h, {}, ['profile', 'lisst']).code).toBe(2);
-    // Accepted as it is: not written again by a later run.
-    expect(entries(dir)).toEqual([file]);
-    expect(statSync(join(dir, file!)).mtimeMs).toBe(written);
+    const files = entries(dir);
+    // The core pack and the chunks `profile list` loads besides it.
+    expect(files.length).toBeGreaterThan(1);
+    for (const file of files) {
+      expect(file).toMatch(/^[a-z0-9]+-v20\.[\d.]+-\d+-\d+-\d+-\d+\.v8$/);
+      if (process.platform !== 'win32') expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600);
+    }
+    const written = files.map((f) => statSync(join(dir, f)).mtimeMs);
+    // Accepted as they are: not written again by a later run of the same command.
+    expect(run(BIN, h).code).toBe(0);
+    expect(entries(dir)).toEqual(files);
+    expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
   });
 
   it('runs a changed file as changed, even with the same name and length', () => {
@@ -75,7 +78,7 @@ describe('the compile cache', () => {
     const after = run(bin, h);
     expect(after.code, after.out).toBe(0);
     expect(after.out).toContain('NO PROFILES YET');
-    // The same in the core pack, which Node 20 caches itself.
+    // The same in the core pack.
     const lisst = ['profile', 'lisst'];
     expect(run(bin, h, {}, lisst).out).toContain("unknown command 'lisst'");
     const core = join(chunks, 'core.cjs');

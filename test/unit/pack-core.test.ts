@@ -1,6 +1,7 @@
 // The core pack (scripts/pack-core.mjs): chunks reached statically from the roots move into
 // chunks/core.cjs and keep require()'s behaviour (one instance each, run on first use, their own
-// __dirname); lazy chunks stay files and share the packed instances.
+// __dirname); lazy chunks stay files, share the packed instances, and are loaded through core.cjs
+// (by require(), or by the loader core.cjs is given).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,7 +39,20 @@ describe('packCore', () => {
     expect([...out.keys()].sort()).toEqual(['chunks/core.cjs', 'chunks/lazy.cjs', 'chunks/unpacked.cjs', 'cli/entry.cjs']);
     expect(out.get('cli/entry.cjs')).toContain('require("../chunks/core.cjs")("a.cjs")');
     expect(out.get('chunks/lazy.cjs')).toContain('require("./core.cjs")("b.cjs")');
-    expect(out.get('chunks/lazy.cjs')).toContain('require("./unpacked.cjs")');
+    expect(out.get('chunks/lazy.cjs')).toContain('require("./core.cjs")("unpacked.cjs")');
+    expect(out.get('cli/entry.cjs')).toContain('require("../chunks/core.cjs")("lazy.cjs")');
+  });
+
+  it('loads the chunks that stay files with the loader it is given', () => {
+    const dir = join(tmp, 'loader');
+    writeOut(dir, packCore(files, ['cli/entry.cjs']).files);
+    const script = `const core = require(${JSON.stringify(join(dir, 'chunks/core.cjs'))});
+      const seen = [];
+      core.loadWith((file) => { seen.push(require('node:path').basename(file)); return require(file); });
+      require(${JSON.stringify(join(dir, 'cli/entry.cjs'))}).run().then((r) => process.stdout.write(JSON.stringify({ r, seen })));`;
+    const out = JSON.parse(execFileSync(process.execPath, ['-e', script]).toString());
+    expect(out.r.lazy).toBe('lazy, unpacked');
+    expect(out.seen).toEqual(['lazy.cjs', 'unpacked.cjs']);
   });
 
   it('runs as the unpacked files did: one instance per chunk, its own __dirname, this === exports', () => {
