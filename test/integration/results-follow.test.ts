@@ -1,11 +1,17 @@
 // `results list --follow` and `--code`, in-process against the sandbox over HTTP. The CLI's clock
 // is injected: each pause between polls is where the test makes new results appear (a post falls
 // due on the sandbox's manual clock), and where it stops the command as Ctrl-C would.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
+import { ROOMY_LIMITS } from '../helpers/sandbox.js';
+import { createManualClock } from '../../src/sandbox/clock.js';
+import { startSandbox } from '../../src/sandbox/index.js';
 import type { Clock } from '../../src/cli/context.js';
 import { FOLLOW_CEILING_MS, FOLLOW_FLOOR_MS, pollInterval, RecentIds } from '../../src/results/follow.js';
-import { allResults, cliEnv, keyOf, parseNdjson, sandboxFor, schedulePost, type Sandbox } from './results-support.js';
+import { allResults, cliEnv, keyOf, parseNdjson, sandboxFor, schedulePost, START, type Sandbox } from './results-support.js';
 import type { ManualClock } from '../../src/sandbox/clock.js';
 
 type Sb = Sandbox & { clock: ManualClock };
@@ -138,5 +144,61 @@ describe('follow: poll interval and the window of seen ids', () => {
     expect(seen.size).toBe(3);
     expect(seen.has('a')).toBe(false);
     expect(seen.has('d')).toBe(true);
+  });
+});
+
+describe('results list --follow through an outage', () => {
+  let dir: string;
+  let sb: Sb | undefined;
+  afterAll(async () => {
+    await sb?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the sandbox stopped and restarted on the same port: it keeps following and prints what arrived once', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'socialpub-follow-outage-'));
+    const clock = createManualClock(START);
+    const options = { seed: 5, clock, failureRate: 0, dataFile: join(dir, 'sandbox.json'), ...ROOMY_LIMITS };
+    sb = Object.assign(await startSandbox({ port: 0, ...options }), { clock });
+    const port = Number(new URL(sb.url).port);
+    const key = keyOf(sb, 'demo');
+    const controller = new AbortController();
+    let sleeps = 0;
+    let post = '';
+    const cliClock: Clock = {
+      now: () => clock.now(),
+      async sleep(ms, signal) {
+        sleeps++;
+        if (sleeps === 1) {
+          // After the first poll: a post goes out, then the service goes away for a while.
+          post = (await schedulePost(sb!, key, ['bluesky', 'threads'], 1_000)).id;
+          await clock.advance(2_000);
+          await sb!.settle();
+          await sb!.close();
+        } else if (sleeps === 6) {
+          sb = Object.assign(await startSandbox({ port, ...options }), { clock });
+        } else if (sleeps === 8) controller.abort();
+        if (signal?.aborted) throw Object.assign(new Error('interrupted'), { name: 'AbortError' });
+        await clock.advance(ms);
+      },
+    };
+    const r = await runCli(['results', 'list', '--follow', '-o', 'ndjson', '--max-retries', '0'], { env: { SOCIALPUB_BASE_URL: `http://127.0.0.1:${port}`, SOCIALPUB_API_KEY: key }, clock: cliClock, signal: controller.signal });
+    expect(r.code, r.stderr).toBe(130);
+    const rows = parseNdjson(r.stdout);
+    expect(rows.map((x) => x.platform).sort()).toEqual(['bluesky', 'threads']);
+    expect(new Set(rows.map((x) => x.post_id))).toEqual(new Set([post]));
+    const lines = r.stderr.split('\n');
+    expect(lines.filter((l) => /^service unreachable: .+; following again when it answers$/.test(l))).toHaveLength(1);
+    expect(lines.filter((l) => l === 'service reachable again; following')).toHaveLength(1);
+  });
+
+  it('a service that cannot be reached at the start is exit 6, not a silent wait', async () => {
+    const clock = createManualClock(START);
+    const probe = await startSandbox({ port: 0, clock, ...ROOMY_LIMITS });
+    const url = probe.url;
+    await probe.close();
+    const r = await runCli(['results', 'list', '--follow', '--max-retries', '0'], { env: { SOCIALPUB_BASE_URL: url, SOCIALPUB_API_KEY: 'sk_test_nothing_listens' }, clock: { now: () => clock.now(), sleep: async (ms) => void (await clock.advance(ms)) } });
+    expect(r.code).toBe(6);
+    expect(r.stdout).toBe('');
   });
 });

@@ -12,6 +12,7 @@ import type { Colors } from '../../../output/colors.js';
 import type { LogView } from '../../../output/views.js';
 import { cutToWidth, flattenCell } from '../../../output/width.js';
 import { followResults, FOLLOW_FLOOR_MS } from '../../../results/follow.js';
+import { outageRider } from '../../../results/wait.js';
 import { formatDuration } from '../../../client/retry-timing.js';
 import { outcomeText, resultView, username } from './columns.js';
 import type { ListFlags } from './list.js';
@@ -38,13 +39,28 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
     json: (row) => row,
   };
   out.info(out.colors.dim(`following new results (polling every ${formatDuration(FOLLOW_FLOOR_MS)} or more, as the rate limit allows); Ctrl-C to stop`));
+  // Once following, an outage is waited out (one line when it starts, one when it ends), as a
+  // tail would; a service that cannot be reached at the start is an error (exit 6).
+  const rideOut = outageRider({
+    deadline: Number.POSITIVE_INFINITY,
+    now: () => ctx.clock.now(),
+    sleep: (ms) => ctx.clock.sleep(ms, ctx.signal),
+    onOutage: (err) => out.notice(`service unreachable: ${err.message}; following again when it answers`),
+    onBack: () => out.notice('service reachable again; following'),
+  });
+  let following = false;
   const polls = followResults({
     pageSize: PAGE.maxLimit,
     initial,
     ...(filters.keep ? { keep: filters.keep } : {}),
     page: async (offset, limit) => {
-      const res = await client.results.list({ ...filters.query, offset, limit });
-      return { rows: res.data.data, rateLimit: res.rateLimit };
+      const read = async () => {
+        const res = await client.results.list({ ...filters.query, offset, limit });
+        return { rows: res.data.data, rateLimit: res.rateLimit };
+      };
+      const page = following ? await rideOut(read) : await read();
+      following = true;
+      return page;
     },
     sleep: (ms) => ctx.clock.sleep(ms, ctx.signal),
     onGap: (read) => out.warn(`more than ${read} results arrived since the last poll; older ones among them were skipped`),
