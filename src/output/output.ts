@@ -10,7 +10,7 @@ import { isJsonFormat, type Format } from './formats.js';
 import type { JqProgram } from './jq.js';
 import { hyperlink, supportsHyperlinks } from './links.js';
 import { startPager, type Pager } from './pager.js';
-import { createProgressLine, createSpinner, type ProgressLine as TerminalLine, type Spinner } from './progress.js';
+import { createProgressLine, createSpinner, processExit, type ProgressLine as TerminalLine, type Spinner } from './progress.js';
 import { formatCount } from './time.js';
 import { cutToWidth, displayWidth } from './width.js';
 import { wrapProse, wrapRecord } from './wrap.js';
@@ -246,7 +246,7 @@ export function createOutput(options: OutputOptions): Output {
     rowProgress() {
       // Shown whenever stderr is a terminal; when stdout is that terminal too, the rows themselves
       // show progress and a redrawn line would only flicker between them.
-      const line = createProgressLine({ stderr, stdoutIsTTY: Boolean(stdout.isTTY), enabled: !quiet && Boolean(stderr.isTTY) && !stdout.isTTY });
+      const line = createProgressLine({ stderr, stdoutIsTTY: Boolean(stdout.isTTY), enabled: !quiet && Boolean(stderr.isTTY) && !stdout.isTTY, atExit: processExit });
       let last = -Infinity;
       return {
         update(rows, total) {
@@ -260,7 +260,7 @@ export function createOutput(options: OutputOptions): Output {
       };
     },
     statusLine() {
-      const line = createProgressLine({ stderr, stdoutIsTTY: Boolean(stdout.isTTY), enabled: !quiet && Boolean(stderr.isTTY) });
+      const line = createProgressLine({ stderr, stdoutIsTTY: Boolean(stdout.isTTY), enabled: !quiet && Boolean(stderr.isTTY), atExit: processExit });
       statusLine = line;
       return {
         update: (text) => line.update(safe(text)),

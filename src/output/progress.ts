@@ -17,7 +17,18 @@ export interface ProgressLineOptions {
   stdoutIsTTY: boolean;
   /** Default: stderr is a terminal. */
   enabled?: boolean;
+  /**
+   * Registers a last clean-up for a process that exits with the line still shown (`… | head`
+   * ends the program at once); returns how to unregister it.
+   */
+  atExit?: (cleanUp: () => void) => () => void;
 }
+
+/** atExit for the real process: the line is erased before the shell's prompt is drawn. */
+export const processExit = (cleanUp: () => void): (() => void) => {
+  process.once('exit', cleanUp);
+  return () => process.removeListener('exit', cleanUp);
+};
 
 export interface ProgressLine {
   readonly enabled: boolean;
@@ -41,6 +52,7 @@ export function createProgressLine(options: ProgressLineOptions): ProgressLine {
   let text = '';
   let shown = false;
   let finished = false;
+  let unregister: (() => void) | undefined;
 
   const draw = () => {
     if (!enabled || finished || text === '') return;
@@ -49,6 +61,7 @@ export function createProgressLine(options: ProgressLineOptions): ProgressLine {
     const width = stderr.columns && stderr.columns > 1 ? stderr.columns - 1 : 79;
     stderr.write(CLEAR_LINE + cutToWidth(text, width));
     shown = true;
+    unregister ??= options.atExit?.(clear);
   };
   const clear = () => {
     if (!shown) return;
@@ -86,6 +99,7 @@ export function createProgressLine(options: ProgressLineOptions): ProgressLine {
     done(summary) {
       clear();
       finished = true;
+      unregister?.();
       // After Ctrl-C the terminal has echoed "^C" where the cursor was: start afresh.
       if (summary !== undefined) stderr.write((enabled ? CLEAR_LINE : '') + (summary.endsWith('\n') ? summary : summary + '\n'));
     },

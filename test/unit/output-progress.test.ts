@@ -116,4 +116,20 @@ describe.skipIf(!hasScript)('progress on a real terminal (script from util-linux
     expect(redirected).toContain('3/3 working');
     expect(screen(redirected.replace(/\r\n/g, '\n'))).toEqual(['3 rows']);
   });
+
+  it('a program that exits with the line shown (its reader, `| head`, went away) leaves no line behind', async () => {
+    const entry = join(tmp, 'exits.ts');
+    writeFileSync(
+      entry,
+      `import { createProgressLine, processExit } from ${JSON.stringify(join(process.cwd(), 'src/output/progress.ts'))};
+       const progress = createProgressLine({ stderr: process.stderr, stdoutIsTTY: false, atExit: processExit });
+       progress.update('2/9 scheduling row 3');
+       process.exit(0);`,
+    );
+    await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: join(tmp, 'exits.mjs'), logLevel: 'silent' });
+    const run = (cmd: string) => execFileSync('script', ['-qec', cmd, '/dev/null'], { env: { PATH: process.env.PATH ?? '', TERM: 'xterm' }, timeout: 20_000 }).toString();
+    const raw = run(`stty cols 80; ${process.execPath} ${join(tmp, 'exits.mjs')} > ${join(tmp, 'exits.txt')}; echo PROMPT`);
+    expect(raw).toContain('2/9 scheduling row 3');
+    expect(screen(raw.replace(/\r\n/g, '\n'))).toEqual(['PROMPT']);
+  });
 });
