@@ -50,7 +50,11 @@ export async function checkPosts(entries: readonly CheckEntry[], inspect: (m: Me
     for (const p of e.draft.platforms) {
       if (!isPlatform(p.platform) || p.text === undefined) continue;
       const checks = judgePayload(p.platform, payloadFacts(e.draft, p, factsOf));
-      targets.push({ ...(e.line !== undefined ? { line: e.line } : {}), platform: p.platform, name: PLATFORM_NAMES[p.platform], accepted: !checks.some((c) => c.verdict === 'fail'), checks });
+      const platform = p.platform;
+      const name = PLATFORM_NAMES[platform];
+      const accepted = checks.every((c) => c.verdict !== 'fail');
+      // Built whole rather than spread together: this runs for every row of a bulk file.
+      targets.push(e.line === undefined ? { platform, name, accepted, checks } : { line: e.line, platform, name, accepted, checks });
     }
   }
   return { accepted: problems.length === 0 && targets.every((t) => t.accepted), problems, targets };
