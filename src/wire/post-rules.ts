@@ -200,7 +200,9 @@ function judgeMediaSet(platform: Platform, media: readonly MediaItemFacts[], che
   checks.push({ rule: 'media.count', verdict: over ? 'fail' : 'pass', actual: String(media.length), limit: wording.mediaLimit, ...(over ? { message: `${plural(media.length, 'media item')}: ${name} takes at most ${limits.maxMedia}`, fix: `remove ${media.length - limits.maxMedia}`, code: 'MEDIA_REJECTED' as const } : {}), source });
   const mix = limits.rules.mix;
   if (!mix) return;
-  let [images, videos, gifs] = [0, 0, 0];
+  let images = 0;
+  let videos = 0;
+  let gifs = 0;
   for (const m of media) {
     const kind = kindOf(platform, m);
     if (kind === undefined) {
