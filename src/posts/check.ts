@@ -50,7 +50,11 @@ export async function checkPosts(entries: readonly CheckEntry[], inspect: (m: Me
     for (const p of e.draft.platforms) {
       if (!isPlatform(p.platform) || p.text === undefined) continue;
       const checks = judgePayload(p.platform, payloadFacts(e.draft, p, factsOf));
-      targets.push({ ...(e.line !== undefined ? { line: e.line } : {}), platform: p.platform, name: PLATFORM_NAMES[p.platform], accepted: !checks.some((c) => c.verdict === 'fail'), checks });
+      const platform = p.platform;
+      const name = PLATFORM_NAMES[platform];
+      const accepted = checks.every((c) => c.verdict !== 'fail');
+      // Built whole rather than spread together: this runs for every row of a bulk file.
+      targets.push(e.line === undefined ? { platform, name, accepted, checks } : { line: e.line, platform, name, accepted, checks });
     }
   }
   return { accepted: problems.length === 0 && targets.every((t) => t.accepted), problems, targets };
@@ -61,9 +65,15 @@ export function checkSummary(report: CheckReport): string {
   const ok = report.targets.filter((t) => t.accepted).length;
   const parts = [`${ok} of ${report.targets.length} target${report.targets.length === 1 ? '' : 's'} would be accepted`];
   if (report.problems.length) parts.push(`${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} in the input`);
-  const warned = report.targets.reduce((n, t) => n + t.checks.filter((c) => c.verdict === 'warn').length, 0);
+  let warned = 0;
+  let unknown = 0;
+  for (const t of report.targets) {
+    for (const c of t.checks) {
+      if (c.verdict === 'warn') warned++;
+      else if (c.verdict === 'unknown') unknown++;
+    }
+  }
   if (warned) parts.push(`${warned} warning${warned === 1 ? '' : 's'} (guidance, not refusals)`);
-  const unknown = report.targets.reduce((n, t) => n + t.checks.filter((c) => c.verdict === 'unknown').length, 0);
   if (unknown) parts.push(`${unknown} rule${unknown === 1 ? '' : 's'} left to the platform (facts of a URL are not read)`);
   return parts.join('; ');
 }

@@ -5,6 +5,8 @@
 // we would only ever refuse. The platforms take JPEG, PNG, GIF, WebP, MP4, MOV and WebM; the
 // rest of the table only names common wrong files so the refusal can say what was given.
 
+import { ascii } from '../wire/media-iso.js';
+
 /** Bytes to read from the start of a file: enough for every signature below and a text check. */
 export const SNIFF_BYTES = 4096;
 
@@ -15,7 +17,6 @@ export interface ContentType {
   what: string;
 }
 
-const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, Math.min(to, b.length)));
 const starts = (b: Uint8Array, bytes: readonly number[], at = 0) => bytes.every((x, i) => b[at + i] === x);
 
 // ISO base media (ftyp) brands: QuickTime, HEIF stills, and everything else in the MP4 family.

@@ -80,12 +80,15 @@ function fileFacts(path: string): Promise<MediaFacts> {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
-  const byExt = mimeTypeFor(path);
   const sniffed = size > 0 ? sniffContent(head.subarray(0, read)) : undefined;
   const mime = sniffed?.mime;
+  const byExt = mime === undefined ? undefined : mimeTypeFor(path);
   // mp4, m4v and mov share a container family; an extension that names a video is not a conflict.
   const conflict = mime !== undefined && byExt !== undefined && mime !== byExt && !(mime.startsWith('video/') && byExt.startsWith('video/'));
-  return Promise.resolve({ exists: true, isFile: true, sizeBytes: size, mimeType: mime, extensionMime: conflict ? byExt : undefined, ...(sniffed ? { content: sniffed.what } : {}), ...(info ? { info } : {}) });
+  const facts: MediaFacts = { exists: true, isFile: true, sizeBytes: size, mimeType: mime, extensionMime: conflict ? byExt : undefined };
+  if (sniffed) facts.content = sniffed.what;
+  if (info) facts.info = info;
+  return Promise.resolve(facts);
 }
 
 /** The file through its descriptor: what the first read already holds is served from it, the rest is read where it lies. */

@@ -148,8 +148,8 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
     return { issue: { field, message: `${field}: declared as ${declared} but it is ${mime}`, fix: `set "type": "${kind}" or leave "type" out` }, perPlatform: false };
   }
   const limit = kind ? limits.media[kind] : undefined;
-  const takes = Object.values(limits.media).flatMap((l) => [...l.mimeTypes]);
   if (!kind || !limit || !limit.mimeTypes.includes(mime)) {
+    const takes = Object.values(limits.media).flatMap((l) => [...l.mimeTypes]);
     return { issue: { field, message: `${field}: ${platform} does not take ${mime}`, fix: `${platform} takes ${takes.join(', ')}` }, perPlatform: true };
   }
   const maxBytes = sizeLimit(platform, mime) ?? limit.maxBytes;

@@ -17,7 +17,12 @@ const MAX_TOP_BOXES = 10_000;
 // Top-level boxes a QuickTime file may start with instead of `ftyp`.
 const FIRST_BOXES = new Set(['ftyp', 'moov', 'mdat', 'wide', 'free', 'skip', 'pnot']);
 
-const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, Math.min(to, b.length)));
+/** Bytes from..to (cut at the end) as Latin-1 text: box types, brands, signatures. A loop, not a spread of a subarray: it runs for every file. */
+export function ascii(b: Uint8Array, from: number, to: number): string {
+  let s = '';
+  for (let i = from, end = Math.min(to, b.length); i < end; i++) s += String.fromCharCode(b[i]!);
+  return s;
+}
 export const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) >>> 0) + ((b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!);
 const u64be = (b: Uint8Array, at: number) => u32be(b, at) * 2 ** 32 + u32be(b, at + 4);
 const i32be = (b: Uint8Array, at: number) => u32be(b, at) | 0;

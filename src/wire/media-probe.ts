@@ -6,7 +6,7 @@
 //
 // Our own few readers rather than a package: image-size and mp4box read whole buffers or streams
 // and carry far more formats than the platforms take; the headers needed here are short.
-import { probeIsoMedia, read, u32be, type Reads } from './media-iso.js';
+import { ascii, probeIsoMedia, read, u32be, type Reads } from './media-iso.js';
 
 export type { Reads };
 
@@ -55,7 +55,6 @@ export function probeMedia(src: ByteSource): MediaInfo | undefined {
 /** The same, over bytes in memory. */
 export const probeBytes = (bytes: Uint8Array) => probeMedia(bytesSource(bytes));
 
-const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, Math.min(to, b.length)));
 const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
 const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
 const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);

@@ -76,6 +76,41 @@ export function sizeLimit(platform: Platform, mimeType: string): number | undefi
   return kind ? limits.media[kind]?.maxBytes : undefined;
 }
 
+const MEDIA_SOURCE = 'platform table (src/wire/platforms.ts), from each platform\'s publishing API';
+
+/** A platform's limits as every verdict words them: the same for each post, so worked out once per platform. */
+interface Wording {
+  /** "≤ 300" */
+  textLimit: string;
+  /** The kinds it takes: "image or video". */
+  kinds: string;
+  /** "≤ 4" */
+  mediaLimit: string;
+  /** "up to 4 images or one video" */
+  mix: string | undefined;
+  /** Every MIME type it takes: "image/jpeg, image/png, …" */
+  takes: string;
+}
+
+const WORDING = new Map<Platform, Wording>();
+function wordingOf(platform: Platform): Wording {
+  let w = WORDING.get(platform);
+  if (!w) {
+    const limits = PLATFORM_LIMITS[platform];
+    w = {
+      textLimit: `≤ ${limits.maxText}`,
+      kinds: Object.keys(limits.media).join(' or '),
+      mediaLimit: `≤ ${limits.maxMedia}`,
+      mix: limits.rules.mix && mixText(limits.rules.mix),
+      takes: Object.values(limits.media)
+        .flatMap((l) => [...l.mimeTypes])
+        .join(', '),
+    };
+    WORDING.set(platform, w);
+  }
+  return w;
+}
+
 export function judgePayload(platform: Platform, facts: PayloadFacts): RuleCheck[] {
   const limits = PLATFORM_LIMITS[platform];
   const rules = limits.rules;
@@ -87,7 +122,7 @@ export function judgePayload(platform: Platform, facts: PayloadFacts): RuleCheck
     rule: 'text.length',
     verdict: text.over > 0 ? 'fail' : 'pass',
     actual: String(text.count.length),
-    limit: `≤ ${text.limit}`,
+    limit: wordingOf(platform).textLimit,
     ...(text.over > 0 ? { message: `${name} counts this text as ${text.count.length}, ${text.over} over its limit of ${text.limit}${text.explanation ? ` (${text.explanation})` : ''}`, fix: `shorten it by ${text.over} ${unitWord(platform, text.over)}`, code: 'TEXT_TOO_LONG' as const } : {}),
     source: limits.textSource,
   });
@@ -134,39 +169,45 @@ export function judgePayload(platform: Platform, facts: PayloadFacts): RuleCheck
     checks.push({ rule: 'link.length', verdict: n > max ? 'fail' : 'pass', actual: String(n), limit: `≤ ${max}`, ...(n > max ? { message: `the link is ${n} characters; ${name} takes at most ${max}`, fix: 'use a shorter link', code: 'TEXT_TOO_LONG' as const } : {}), source: rules.link.source });
   }
 
-  checks.push(...judgeMediaSet(platform, facts.media));
-  for (const m of facts.media) checks.push(...judgeItem(platform, m, facts));
+  judgeMediaSet(platform, facts.media, checks);
+  for (const m of facts.media) judgeItem(platform, m, facts, checks);
   return checks;
 }
 
-/** Whether media is present when needed, how many, and how kinds combine. */
-function judgeMediaSet(platform: Platform, media: readonly MediaItemFacts[]): RuleCheck[] {
+/** Whether media is present when needed, how many, and how kinds combine (added to `checks`). */
+function judgeMediaSet(platform: Platform, media: readonly MediaItemFacts[], checks: RuleCheck[]): void {
   const limits = PLATFORM_LIMITS[platform];
   const name = PLATFORM_NAMES[platform];
-  const checks: RuleCheck[] = [];
-  const takes = Object.keys(limits.media).join(' or ');
-  const source = 'platform table (src/wire/platforms.ts), from each platform\'s publishing API';
+  const wording = wordingOf(platform);
+  const takes = wording.kinds;
+  const source = MEDIA_SOURCE;
   if (limits.requiresMedia) {
     const none = media.length === 0;
     checks.push({ rule: 'media.required', verdict: none ? 'fail' : 'pass', actual: plural(media.length, 'item'), limit: `at least one ${takes}`, ...(none ? { message: `${name} publishes only posts with ${/^[aeiou]/.test(takes) ? 'an' : 'a'} ${takes}`, fix: `add ${takes === 'video' ? 'a video' : 'an image or a video'} (a local file or an https URL)`, code: 'MEDIA_REQUIRED' as const } : {}), source });
   }
-  if (media.length === 0) return checks;
+  if (media.length === 0) return;
   const over = media.length > limits.maxMedia;
-  checks.push({ rule: 'media.count', verdict: over ? 'fail' : 'pass', actual: String(media.length), limit: `≤ ${limits.maxMedia}`, ...(over ? { message: `${plural(media.length, 'media item')}: ${name} takes at most ${limits.maxMedia}`, fix: `remove ${media.length - limits.maxMedia}`, code: 'MEDIA_REJECTED' as const } : {}), source });
+  checks.push({ rule: 'media.count', verdict: over ? 'fail' : 'pass', actual: String(media.length), limit: wording.mediaLimit, ...(over ? { message: `${plural(media.length, 'media item')}: ${name} takes at most ${limits.maxMedia}`, fix: `remove ${media.length - limits.maxMedia}`, code: 'MEDIA_REJECTED' as const } : {}), source });
   const mix = limits.rules.mix;
-  if (!mix) return checks;
-  const kinds = media.map((m) => kindOf(platform, m));
-  if (kinds.includes(undefined)) {
-    checks.push({ rule: 'media.mix', verdict: 'unknown', actual: 'kinds not known', limit: mixText(mix), source: mix.source });
-    return checks;
+  if (!mix) return;
+  let images = 0;
+  let videos = 0;
+  let gifs = 0;
+  for (const m of media) {
+    const kind = kindOf(platform, m);
+    if (kind === undefined) {
+      checks.push({ rule: 'media.mix', verdict: 'unknown', actual: 'kinds not known', limit: wording.mix!, source: mix.source });
+      return;
+    }
+    if (kind === 'image') images++;
+    else if (kind === 'video') videos++;
+    else gifs++;
   }
-  const count = (k: Kind) => kinds.filter((x) => x === k).length;
-  const [images, videos, gifs] = [count('image'), count('video'), count('gif')];
   const actual = [images && plural(images, 'image'), videos && plural(videos, 'video'), gifs && plural(gifs, 'GIF')].filter(Boolean).join(' + ');
   const mixedKinds = [images, videos, gifs].filter((n) => n > 0).length > 1;
   const problem =
     !mix.mixed && mixedKinds
-      ? { message: `${name} takes ${mixText(mix)}, not a mix`, fix: videos ? 'remove the video or post it separately' : 'remove the GIF or post it separately' }
+      ? { message: `${name} takes ${wording.mix!}, not a mix`, fix: videos ? 'remove the video or post it separately' : 'remove the GIF or post it separately' }
       : videos > mix.videos
         ? { message: `${plural(videos, 'video')}: ${name} takes ${mix.videos === 1 ? 'one' : `at most ${mix.videos}`}`, fix: 'post the others separately' }
         : images > mix.images && mix.images > 0
@@ -174,8 +215,7 @@ function judgeMediaSet(platform: Platform, media: readonly MediaItemFacts[]): Ru
           : gifs > (mix.gifs ?? Infinity)
             ? { message: `${plural(gifs, 'GIF')}: ${name} takes one`, fix: 'post the others separately' }
             : undefined;
-  checks.push({ rule: 'media.mix', verdict: problem ? 'fail' : 'pass', actual, limit: mixText(mix), ...(problem ? { ...problem, code: 'MEDIA_REJECTED' as const } : {}), source: mix.source });
-  return checks;
+  checks.push({ rule: 'media.mix', verdict: problem ? 'fail' : 'pass', actual, limit: wording.mix!, ...(problem ? { ...problem, code: 'MEDIA_REJECTED' as const } : {}), source: mix.source });
 }
 
 function mixText(mix: NonNullable<PlatformRules['mix']>): string {
@@ -183,46 +223,44 @@ function mixText(mix: NonNullable<PlatformRules['mix']>): string {
   return mix.mixed ? `${parts.join(' and ')}, mixed` : parts.join(' or ');
 }
 
-/** The MIME types each platform takes, in one list for messages. */
-const TAKES = new Map<Platform, string[]>();
-const takesOf = (platform: Platform) => {
-  let t = TAKES.get(platform);
-  if (!t) TAKES.set(platform, (t = Object.values(PLATFORM_LIMITS[platform].media).flatMap((l) => [...l.mimeTypes])));
-  return t;
-};
+/** "≤ 1 MB": one size limit as the verdicts write it, worked out once. */
+const SIZE_LIMITS = new Map<number, string>();
+function sizeLimitText(max: number): string {
+  let text = SIZE_LIMITS.get(max);
+  if (text === undefined) SIZE_LIMITS.set(max, (text = `≤ ${formatBytes(max)}`));
+  return text;
+}
 
-/** One item: its type and size, then its kind's rules on dimensions, aspect, duration, codec, frames. */
-function judgeItem(platform: Platform, m: MediaItemFacts, facts: PayloadFacts): RuleCheck[] {
+/** One item: its type and size, then its kind's rules on dimensions, aspect, duration, codec, frames (added to `checks`). */
+function judgeItem(platform: Platform, m: MediaItemFacts, facts: PayloadFacts, checks: RuleCheck[]): void {
   const limits = PLATFORM_LIMITS[platform];
   const name = PLATFORM_NAMES[platform];
   const item = m.label;
-  const source = 'platform table (src/wire/platforms.ts), from each platform\'s publishing API';
-  const checks: RuleCheck[] = [];
+  const source = MEDIA_SOURCE;
   const kind = kindOf(platform, m);
-  const takes = takesOf(platform);
+  const takes = wordingOf(platform).takes;
   if (m.url !== undefined && /^http:/i.test(m.url)) {
     checks.push({ rule: 'media.url', verdict: 'fail', item, actual: 'http://', limit: 'https://', message: 'an http:// URL; the platforms fetch media over https only', fix: `use its https:// address (${m.url.replace(/^http:/i, 'https:')}), or give a local file, which is uploaded`, code: 'MEDIA_REJECTED', source: 'each platform\'s publishing API fetches media by https URL (X, Instagram, Threads, Pinterest, TikTok PULL_FROM_URL)' });
   }
   if (m.mimeType) {
     const base = mediaKind(m.mimeType);
     const ok = base !== undefined && (limits.media[base]?.mimeTypes.includes(m.mimeType) ?? false);
-    checks.push({ rule: 'media.type', verdict: ok ? 'pass' : 'fail', item, actual: m.mimeType, limit: takes.join(', '), ...(ok ? {} : { message: `${name} does not take ${m.mimeType}`, fix: `${name} takes ${takes.join(', ')}`, code: 'MEDIA_REJECTED' as const }), source });
-    if (!ok) return checks;
+    checks.push({ rule: 'media.type', verdict: ok ? 'pass' : 'fail', item, actual: m.mimeType, limit: takes, ...(ok ? {} : { message: `${name} does not take ${m.mimeType}`, fix: `${name} takes ${takes}`, code: 'MEDIA_REJECTED' as const }), source });
+    if (!ok) return;
     const max = sizeLimit(platform, m.mimeType)!;
-    if (m.sizeBytes === undefined) checks.push({ rule: 'media.size', verdict: 'unknown', item, actual: 'not known', limit: `≤ ${formatBytes(max)}`, source });
+    if (m.sizeBytes === undefined) checks.push({ rule: 'media.size', verdict: 'unknown', item, actual: 'not known', limit: sizeLimitText(max), source });
     else {
       const over = m.sizeBytes > max;
-      checks.push({ rule: 'media.size', verdict: over ? 'fail' : 'pass', item, actual: formatBytes(m.sizeBytes), limit: `≤ ${formatBytes(max)}`, ...(over ? { message: `${formatBytes(m.sizeBytes)} is over ${name}'s limit of ${formatBytes(max)}`, fix: `compress or resize it to at most ${formatBytes(max)}`, code: 'MEDIA_REJECTED' as const } : {}), source });
+      checks.push({ rule: 'media.size', verdict: over ? 'fail' : 'pass', item, actual: formatBytes(m.sizeBytes), limit: sizeLimitText(max), ...(over ? { message: `${formatBytes(m.sizeBytes)} is over ${name}'s limit of ${formatBytes(max)}`, fix: `compress or resize it to at most ${formatBytes(max)}`, code: 'MEDIA_REJECTED' as const } : {}), source });
     }
   } else if (m.declaredKind && !limits.media[m.declaredKind]) {
-    checks.push({ rule: 'media.type', verdict: 'fail', item, actual: m.declaredKind, limit: takes.join(', '), message: `${name} does not take ${m.declaredKind}s`, fix: `${name} takes ${takes.join(', ')}`, code: 'MEDIA_REJECTED', source });
-    return checks;
+    checks.push({ rule: 'media.type', verdict: 'fail', item, actual: m.declaredKind, limit: takes, message: `${name} does not take ${m.declaredKind}s`, fix: `${name} takes ${takes}`, code: 'MEDIA_REJECTED', source });
+    return;
   }
   const rules = kind ? limits.rules[kind] : undefined;
   if (rules) checks.push(...judgeShape(platform, kind!, m, rules));
   const shorts = limits.rules.shorts;
   if (shorts && kind === 'video' && /#shorts\b/i.test(`${facts.text} ${facts.title ?? ''}`)) checks.push(...judgeShort(name, m, shorts));
-  return checks;
 }
 
 const KIND_WORD: Record<Kind, string> = { image: 'image', video: 'video', gif: 'GIF' };

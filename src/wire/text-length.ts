@@ -205,8 +205,10 @@ export function countText(text: string, unit: TextUnit): TextCount {
     case 'threads':
       return threadsCount(text);
     case 'graphemes': {
-      const length = graphemes(text).length;
-      const joined = codePoints(text) - length;
+      const points = codePoints(text);
+      // Without a clustering character every code point is its own cluster: nothing to segment.
+      const length = CLUSTERING.test(text) ? graphemes(text).length : points;
+      const joined = points - length;
       return { length, unit, reasons: joined ? [`${plural(joined, 'skin tone, joiner or mark counts', 'skin tones, joiners or marks count')} with the character before ${joined === 1 ? 'it' : 'them'}`] : [] };
     }
     case 'code-points':

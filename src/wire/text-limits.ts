@@ -45,7 +45,8 @@ export function judgeText(platform: Platform, text: string): TextVerdict {
     const invalid = xInvalidCharacters(text);
     if (invalid) verdict.invalid = invalid;
   }
-  if (limits.maxTextBytes !== undefined) {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: a text that short cannot pass the byte limit.
+  if (limits.maxTextBytes !== undefined && text.length * 3 > limits.maxTextBytes) {
     const bytes = new TextEncoder().encode(text).byteLength;
     if (bytes > limits.maxTextBytes) verdict.bytesOver = { length: bytes, max: limits.maxTextBytes, over: bytes - limits.maxTextBytes };
   }

@@ -57,8 +57,10 @@ describe('writeJson', () => {
       'text',
       null,
       { list: [null, 'two', [3]], d: new Date(0), f: () => 1 },
+      // Long arrays are written a slice at a time: the pieces must join at every slice boundary.
+      { rows: Array.from({ length: 250 }, (_, i) => (i % 7 === 0 ? undefined : { i, nested: { list: [i, 'a\nb', null] }, empty: [] })), after: [1] },
     ];
-    expect(values).toHaveLength(6);
+    expect(values).toHaveLength(7);
     for (const value of values) {
       for (const indent of [0, 2]) {
         let text = '';

@@ -8,6 +8,8 @@ import { runCli } from '../helpers/run-cli.js';
 import { gif, jpeg, png, video, webp, writeFixture } from '../helpers/media-fixtures.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
+import { checkSummary } from '../../src/posts/check.js';
+import type { RuleCheck } from '../../src/wire/post-rules.js';
 
 let dir: string;
 const f = (name: string) => join(dir, name);
@@ -154,5 +156,21 @@ describe('MCP check_post', () => {
 
   it('refuses a relative media path as invalid input', async () => {
     await expect(tool.run({ platforms: ['bluesky'], text: 'Hi', media: ['photo.jpg'] }, tcWith([dir]))).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+  });
+});
+
+describe('checkSummary', () => {
+  const check = (verdict: RuleCheck['verdict']): RuleCheck => ({ rule: 'r', verdict, actual: '', limit: '', source: '' });
+  it('counts the accepted targets, the input problems, the warnings and the rules left to the platform', () => {
+    const targets = [
+      { platform: 'x', name: 'X', accepted: true, checks: [check('pass'), check('warn'), check('unknown')] },
+      { platform: 'y', name: 'Y', accepted: false, checks: [check('fail'), check('warn'), check('unknown'), check('unknown')] },
+    ];
+    expect(checkSummary({ accepted: false, problems: [{ field: 'f', message: 'm' }], targets })).toBe(
+      '1 of 2 targets would be accepted; 1 problem in the input; 2 warnings (guidance, not refusals); 3 rules left to the platform (facts of a URL are not read)',
+    );
+    expect(checkSummary({ accepted: true, problems: [], targets: [targets[0]!] })).toBe(
+      '1 of 1 target would be accepted; 1 warning (guidance, not refusals); 1 rule left to the platform (facts of a URL are not read)',
+    );
   });
 });

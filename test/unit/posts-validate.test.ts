@@ -7,6 +7,7 @@ import { mediaInspector, sniffMime } from '../../src/posts/media-facts.js';
 import { collectFacts, buildBody } from '../../src/posts/body.js';
 import { validateDraft } from '../../src/posts/validate.js';
 import { formatBytes } from '../../src/wire/platforms.js';
+import { png } from '../helpers/media-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'posts-validate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -128,6 +129,22 @@ describe('local validation', () => {
     const facts = await collectFacts([draft!], mediaInspector());
     expect(validateDraft(draft!, (m) => facts.get(m))).toEqual([]);
     expect(buildBody(draft!, facts, (p) => p)).toEqual({ payloads: { youtube: { text: 'v', privacy: 'unlisted', media: [{ url: 'https://cdn.example/v.mp4', thumb: 't.jpg', type: 'video' }] } }, title: 'T' });
+  });
+
+  it('reads each file on its own: the first-read buffer shared by all files leaks nothing from one into the next', async () => {
+    // A full PNG fills the shared buffer; each shorter file after it must be judged by its own bytes only.
+    const long = png(1200, 900, 8192);
+    const cut = long.subarray(0, 20); // signature and half of IHDR: no dimensions to read
+    const paths = [file('long.png', long), file('cut.png', cut), file('short.txt', Buffer.from('hi')), file('long-again.png', long)];
+    const inspect = mediaInspector();
+    const facts = [];
+    for (const path of paths) facts.push(await inspect({ source: path, isUrl: false, path, label: path }));
+    expect(facts.map((f) => [f.sizeBytes, f.mimeType, f.content, f.info?.width, f.info?.height])).toEqual([
+      [8192, 'image/png', 'a PNG image', 1200, 900],
+      [20, 'image/png', 'a PNG image', undefined, undefined],
+      [2, undefined, 'text', undefined, undefined],
+      [8192, 'image/png', 'a PNG image', 1200, 900],
+    ]);
   });
 
   it('sniffs content types and formats sizes', () => {

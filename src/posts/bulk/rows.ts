@@ -79,19 +79,26 @@ function real(path: string): string {
  */
 function checkMediaFolder(row: BulkRow, folder: string, options: BulkParseOptions): void {
   if (!row.draft) return;
-  const seen = new Set<MediaSource>();
-  for (const m of row.draft.platforms.flatMap((p) => p.media)) {
-    if (m.isUrl || !m.path || seen.has(m)) continue;
-    seen.add(m);
-    const rel = relative(folder, real(m.path));
-    const absolute = isAbsolute(m.source);
-    if (!absolute && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)) continue;
-    row.issues.push({
-      field: m.label,
-      message: `${m.label}: "${m.source}" ${absolute ? 'is an absolute path' : 'leads outside the folder of the bulk file'}; media of ${options.label} must be inside ${folder}`,
-      fix: 'move the file into that folder (or a folder inside it) and name it relative to the bulk file, or add --allow-media-outside to send files from anywhere',
-    });
+  // The platforms of a CSV row share one media list: each list is judged once.
+  for (const list of new Set(row.draft.platforms.map((p) => p.media))) {
+    for (const m of list) {
+      if (m.isUrl || !m.path) continue;
+      const absolute = isAbsolute(m.source);
+      if (!absolute && inside(folder, real(m.path))) continue;
+      row.issues.push({
+        field: m.label,
+        message: `${m.label}: "${m.source}" ${absolute ? 'is an absolute path' : 'leads outside the folder of the bulk file'}; media of ${options.label} must be inside ${folder}`,
+        fix: 'move the file into that folder (or a folder inside it) and name it relative to the bulk file, or add --allow-media-outside to send files from anywhere',
+      });
+    }
   }
+}
+
+/** Whether a resolved path lies in the folder: a plain prefix test first, path.relative for the rest. */
+function inside(folder: string, path: string): boolean {
+  if (path.startsWith(folder) && path[folder.length] === sep && !folder.endsWith(sep)) return true;
+  const rel = relative(folder, path);
+  return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
 function resolveTime(row: BulkRow, input: string | undefined, field: string, options: BulkParseOptions): void {
@@ -137,11 +144,15 @@ const COLUMN_ALIASES = new Map([
   ['time', 'at'],
   ['platform', 'platforms'],
 ]);
-const split = (v: string | undefined) =>
-  (v ?? '')
+const split = (v: string | undefined): string[] => {
+  if (v === undefined) return [];
+  // Most cells hold one value: no list to split.
+  if (!v.includes('|') && !v.includes(';')) return v.trim() ? [v.trim()] : [];
+  return v
     .split(/[|;]/)
     .map((s) => s.trim())
     .filter(Boolean);
+};
 
 function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
   let records;
@@ -177,6 +188,13 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
   if (dupes.length) fileIssues.push({ field: `${options.label}: header`, message: `${options.label}: column "${dupes[0]}" appears twice` });
   if (fileIssues.length) return { format: 'csv', rows: [], fileIssues };
 
+  // Where each column is, found once for every row.
+  const at = columns.indexOf('at');
+  const platformsAt = columns.indexOf('platforms');
+  const textAt = columns.indexOf('text');
+  const mediaAt = columns.indexOf('media');
+  const titleAt = columns.indexOf('title');
+  const textFor = columns.flatMap((c, i) => (c.startsWith('text:') ? [{ platform: c.slice(5).trim(), i }] : []));
   const rows: BulkRow[] = data.map((rec, index) => {
     const row: BulkRow = { index, line: rec.line, draft: undefined, postId: undefined, at: undefined, issues: [] };
     const f = (name: string) => `line ${rec.line}: ${name}`;
@@ -184,19 +202,13 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
       row.issues.push({ field: f('(row)'), message: `line ${rec.line}: ${rec.fields.length} fields, the header has ${columns.length}`, fix: 'quote fields that contain commas: "like, this"' });
       return row;
     }
-    const get = (name: string) => {
-      const i = columns.indexOf(name);
-      return i < 0 ? undefined : rec.fields[i];
-    };
-    const platforms = split(get('platforms'));
+    const get = (i: number) => (i < 0 ? undefined : rec.fields[i]);
+    const platforms = split(get(platformsAt));
     // text:<platform> columns apply to the row's platforms only (a column is shared by all rows).
     const textForMap = new Map<string, string>();
-    columns.forEach((c, i) => {
-      const p = c.slice(5).trim();
-      if (c.startsWith('text:') && platforms.includes(p) && rec.fields[i]!.trim() !== '') textForMap.set(p, rec.fields[i]!);
-    });
-    const text = get('text');
-    const title = get('title');
+    for (const { platform, i } of textFor) if (platforms.includes(platform) && rec.fields[i]!.trim() !== '') textForMap.set(platform, rec.fields[i]!);
+    const text = get(textAt);
+    const title = get(titleAt);
     const labels: FlagLabels = {
       platform: f('platforms'),
       text: f('text'),
@@ -210,14 +222,14 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
         platform: platforms,
         ...(text !== undefined && text !== '' ? { text } : {}),
         textForMap,
-        media: split(get('media')),
+        media: split(get(mediaAt)),
         ...(title !== undefined && title.trim() !== '' ? { title } : {}),
       },
       (p) => resolve(options.baseDir, p),
       row.issues,
       labels,
     );
-    resolveTime(row, get('at'), f('at'), options);
+    resolveTime(row, get(at), f('at'), options);
     return row;
   });
   return { format: 'csv', rows, fileIssues };
