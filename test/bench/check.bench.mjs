@@ -63,7 +63,8 @@ async function bytesRead(dir, args) {
   const probe = join(dir, 'io-probe.cjs');
   writeFileSync(probe, "process.on('exit', () => require('fs').writeFileSync(process.env.IO_OUT, require('fs').readFileSync('/proc/self/io', 'utf8')));\n");
   const out = join(dir, 'io.txt');
-  const r = await measure(node, ['--require', probe, BIN, ...args], { env: benchEnv({ IO_OUT: out, NO_COLOR: '1' }) });
+  // Without the compile cache: its files are read too, and differ between the two runs.
+  const r = await measure(node, ['--require', probe, BIN, ...args], { env: benchEnv({ IO_OUT: out, NO_COLOR: '1', NODE_DISABLE_COMPILE_CACHE: '1' }) });
   const rchar = Number(/rchar: (\d+)/.exec(readFileSync(out, 'utf8'))?.[1]);
   return { code: r.code, rchar };
 }
