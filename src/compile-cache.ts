@@ -82,6 +82,10 @@ function loadCached(file: string, dir: string): unknown {
   }
   const prefix = `${pathKey(file)}-`;
   const cacheFile = join(dir, `${prefix}${stamp}.v8`);
+  // V8 refuses a cache that is cut short, empty or of another file, V8 or flags (a broken write,
+  // a disk that lost it); as Node 20 builds it, it does not checksum the code itself, which a
+  // check here would cost more than the cache saves (~1.5 ms of node:zlib and CRC-32 a run). A
+  // file is written whole (rename) in a folder only this user can write, like the program's own.
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cacheFile);

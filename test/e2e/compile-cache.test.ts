@@ -64,6 +64,23 @@ describe('the compile cache', () => {
     expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
   });
 
+  it.skipIf(builtIn)('on Node 20 a damaged cache (cut short, overwritten, emptied) is refused and made again, never the end of a run', () => {
+    const h = home();
+    const first = run(BIN, h);
+    expect(first.code).toBe(0);
+    const dir = cacheOf(h);
+    const files = entries(dir);
+    expect(files.length).toBeGreaterThan(2);
+    const sizes = files.map((f) => statSync(join(dir, f)).size);
+    writeFileSync(join(dir, files[0]!), readFileSync(join(dir, files[0]!)).subarray(0, 100));
+    writeFileSync(join(dir, files[1]!), Buffer.alloc(sizes[1]!, 0x5a));
+    writeFileSync(join(dir, files[2]!), '');
+    expect(run(BIN, h)).toEqual(first);
+    // Made again, whole.
+    expect(entries(dir)).toEqual(files);
+    expect(files.map((f) => statSync(join(dir, f)).size)).toEqual(sizes);
+  });
+
   it('runs a changed file as changed, even with the same name and length', () => {
     // An installed copy whose message is edited in place between two runs.
     const install = join(tmp, 'install');
