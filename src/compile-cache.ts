@@ -7,7 +7,7 @@
 // (which it loads for everyone: scripts/pack-core.mjs). Loaded only by bin/socialpub.js, before
 // the program, and bundled alone so that nothing it shares loads first.
 import Module, { createRequire } from 'node:module';
-import { closeSync, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheRoot } from './config/paths.js';
@@ -108,12 +108,17 @@ function loadCached(file: string, dir: string): unknown {
   return mod.exports;
 }
 
+const STALE_MS = 30 * 24 * 60 * 60 * 1000;
+
 const unsaved: Array<{ script: Script; prefix: string; cacheFile: string }> = [];
 
 /** Writes each cache whole or not at all (a rename), and drops the older ones of the same paths. */
 function saveAll(dir: string): void {
   try {
-    const old = readdirSync(dir);
+    const old = readdirSync(dir).filter((name) => name.endsWith('.v8'));
+    // Copies that are gone (an npx run, an older version elsewhere) leave theirs: a month is enough.
+    const stale = Date.now() - STALE_MS;
+    for (const name of old) if ((statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? stale) < stale) rmSync(join(dir, name), { force: true });
     for (const { script, prefix, cacheFile } of unsaved) {
       for (const name of old) if (name.startsWith(prefix)) rmSync(join(dir, name), { force: true });
       const part = `${cacheFile}.${process.pid}.part`;

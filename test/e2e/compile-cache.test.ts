@@ -3,7 +3,7 @@
 // others can write it, off with NODE_DISABLE_COMPILE_CACHE, and never the reason a changed file
 // runs stale code.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,21 @@ describe('the compile cache', () => {
     expect(run(BIN, h).code).toBe(0);
     expect(entries(dir)).toEqual(files);
     expect(files.map((f) => statSync(join(dir, f)).mtimeMs)).toEqual(written);
+  });
+
+  it.skipIf(builtIn)('on Node 20 drops the files of copies not seen for a month when it writes, and keeps the others', () => {
+    const h = home();
+    const dir = cacheOf(h);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const old = join(dir, 'gone-v20.0.0-1-2-3-4.v8');
+    const recent = join(dir, 'elsewhere-v20.0.0-1-2-3-4.v8');
+    writeFileSync(old, 'x');
+    writeFileSync(recent, 'x');
+    const monthAgo = (Date.now() - 31 * 24 * 3600 * 1000) / 1000;
+    utimesSync(old, monthAgo, monthAgo);
+    expect(run(BIN, h).code).toBe(0);
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
   });
 
   it.skipIf(builtIn)('on Node 20 a damaged cache (cut short, overwritten, emptied) is refused and made again, never the end of a run', () => {
