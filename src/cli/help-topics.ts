@@ -22,7 +22,7 @@ export const ENVIRONMENT: ReadonlyArray<[string, string]> = [
   ['BROWSER', 'the browser when SOCIALPUB_BROWSER is not set; without either, the URL is printed'],
   ['FORCE_HYPERLINK', '1: clickable links (OSC 8) even where the terminal is not known to show them; 0: never'],
   ['CI', 'set by CI systems: never prompt (same as --no-input)'],
-  ['XDG_CACHE_HOME', "on Node 22.1 and later, compiled code is kept between runs in $XDG_CACHE_HOME/socialpub (default: ~/.cache/socialpub, or the platform's cache folder)"],
+  ['XDG_CACHE_HOME', "compiled code is kept between runs in $XDG_CACHE_HOME/socialpub/compile-cache (default: ~/.cache/socialpub, or the platform's cache folder)"],
   ['NODE_DISABLE_COMPILE_CACHE', "1: keep no compiled code between runs (Node's own switch)"],
 ];
 
