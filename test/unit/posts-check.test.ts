@@ -73,6 +73,15 @@ describe('socialpub posts check', () => {
     expect(r.stderr.replace(/\s+/g, ' ')).toContain('fix: give the post a title (at most 100 characters)');
   });
 
+  it('shows a file name with control characters made visible in the table, not cut at the backslash of an escape', async () => {
+    const name = writeFixture(f('e\x1b[2Jx.png'), png(1080, 1080));
+    const r = await runCli(['posts', 'check', '--platform', 'bluesky', '--text', 'Hi', '--media', name], { tty: true, columns: 120, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('\x1b[2J');
+    const cells = r.stdout.split('\n').find((l) => l.includes('media.type'))!.split(/\s{2,}/);
+    expect(cells).toContain('e\\u001b[2Jx.png');
+  });
+
   it('prints TSV when piped', async () => {
     const r = await runCli(['posts', 'check', '--platform', 'threads', '--text', 'x'.repeat(501)]);
     expect(r.code).toBe(2);

@@ -61,7 +61,8 @@ function* rows(report: CheckReport): Generator<Row> {
 }
 
 /** A media item in a narrow column: its file name, not the flag and folder ("clip.mp4"). */
-const shortItem = (label: string) => label.replace(/^--media /, '').replace(/^.*[\\/](?=[^\\/]+$)/, '');
+// A backslash that starts a `\u001b` escape (a control character made visible) is not a folder separator.
+const shortItem = (label: string) => label.replace(/^--media /, '').replace(/^.*(?:\/|\\(?!u[0-9a-f]{4}))(?=.)/, '');
 
 const note = (c: RuleCheck) => (c.message ? `${c.message}${c.fix ? ` (fix: ${c.fix})` : ''}` : '');
 
@@ -71,12 +72,13 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
   if (sources.length > 1 || (sources.length && payload.length)) {
     throw new UsageError(`${sources.join(' and ')} cannot be combined with ${sources.length > 1 ? 'each other' : 'the payload options'}`, ['give the post as options, as a JSON body (--file), or as a bulk file (--from-file)']);
   }
+  if (flags.allowMediaOutside && flags.fromFile === undefined) throw new UsageError('--allow-media-outside only applies with --from-file');
   const issues: Issue[] = [];
   if (flags.fromFile !== undefined) {
     const zone = catchTime(issues, () => lazyUserZone(ctx.env, flags.tz)) ?? machineZone;
     if (issues.length) throw new InvalidInputError(issues);
     const src = await readSource(ctx, flags.fromFile, '--from-file');
-    const parsed = parseBulk(src.text, { label: src.label, baseDir: src.baseDir, zone, now: ctx.clock.now() });
+    const parsed = parseBulk(src.text, { label: src.label, baseDir: src.baseDir, zone, now: ctx.clock.now(), allowMediaOutside: flags.allowMediaOutside === true });
     if (parsed.fileIssues.length) throw new InvalidInputError(parsed.fileIssues, { what: src.label });
     // A time that has passed is for `schedule` to weigh (a re-run replays); the rules do not depend on it.
     return parsed.rows.map((r) => ({ draft: r.draft, issues: r.passed ? r.issues.slice(0, -1) : r.issues, line: r.line }));
