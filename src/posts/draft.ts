@@ -21,6 +21,11 @@ export interface MediaSource {
   extra?: Record<string, unknown>;
   /** Where this item came from, for messages. */
   label: string;
+  /**
+   * An item the post already carries (an edit keeps it): the service took its URL before, which
+   * may be its own plain-http address (a local sandbox), so the https rule is not judged again.
+   */
+  onService?: boolean;
 }
 
 export interface PlatformDraft {

@@ -115,7 +115,7 @@ export function payloadFacts(draft: PostDraft, p: PlatformDraft, factsOf: FactsO
       const f = factsOf(m);
       return {
         label: m.label,
-        ...(m.isUrl ? { url: m.source } : {}),
+        ...(m.isUrl && !m.onService ? { url: m.source } : {}),
         ...(f?.mimeType ? { mimeType: f.mimeType } : {}),
         ...(m.declaredType === 'image' || m.declaredType === 'video' ? { declaredKind: m.declaredType } : {}),
         ...(f?.sizeBytes !== undefined ? { sizeBytes: f.sizeBytes } : {}),
