@@ -35,6 +35,13 @@ describe('image headers', () => {
     expect(src.total()).toBeLessThan(64);
   });
 
+  it('judges a photo as shown: an EXIF orientation of a quarter turn (5 to 8) swaps width and height, in either byte order', () => {
+    expect(probeMedia(bytesSource(jpeg(4032, 3024, { orientation: 6 })))).toMatchObject({ width: 3024, height: 4032 });
+    expect(probeMedia(bytesSource(jpeg(4032, 3024, { orientation: 8, littleEndian: true })))).toMatchObject({ width: 3024, height: 4032 });
+    expect(probeMedia(bytesSource(jpeg(4032, 3024, { orientation: 3 })))).toMatchObject({ width: 4032, height: 3024 });
+    expect(probeMedia(bytesSource(jpeg(4032, 3024, { orientation: 1, littleEndian: true })))).toMatchObject({ width: 4032, height: 3024 });
+  });
+
   it('reads WebP sizes from VP8, VP8L and VP8X chunks', async () => {
     expect(probeMedia(bytesSource(webp(1200, 628, 'VP8 ')))).toMatchObject({ format: 'webp', width: 1200, height: 628 });
     expect(probeMedia(bytesSource(webp(1000, 1500, 'VP8L')))).toMatchObject({ width: 1000, height: 1500 });

@@ -82,6 +82,13 @@ describe('socialpub posts check', () => {
     expect(cells).toContain('e\\u001b[2Jx.png');
   });
 
+  it("judges a phone photo stored sideways with an EXIF orientation as shown: upright 3:4 is outside Instagram's 4:5 to 1.91:1", async () => {
+    const upright = writeFixture(f('upright.jpg'), jpeg(4032, 3024, { orientation: 6 }));
+    const r = await runCli(['posts', 'check', '--platform', 'instagram', '--text', 'Hi', '--media', upright, '--json']);
+    expect(r.code).toBe(2);
+    expect(rule(json(r.stdout), 'instagram', 'image.aspect')[0]).toMatchObject({ verdict: 'fail', actual: '3024×4032 (0.75:1)' });
+  });
+
   it('prints TSV when piped', async () => {
     const r = await runCli(['posts', 'check', '--platform', 'threads', '--text', 'x'.repeat(501)]);
     expect(r.code).toBe(2);
