@@ -89,6 +89,19 @@ describe('socialpub posts check', () => {
     expect(rule(json(r.stdout), 'instagram', 'image.aspect')[0]).toMatchObject({ verdict: 'fail', actual: '3024×4032 (0.75:1)' });
   });
 
+  it('warns of a file whose headers cannot be read (an MP4 cut before its moov), leaving its rules to the platform', async () => {
+    const whole = video({ durationSec: 10, width: 1280, height: 720, moovAtEnd: true });
+    const cut = writeFixture(f('cut.mp4'), whole.subarray(0, whole.length - 40));
+    const r = await runCli(['posts', 'check', '--platform', 'twitter-x', '--text', 'Hi', '--media', cut, '--json']);
+    expect(r.code).toBe(0);
+    const x = json(r.stdout);
+    expect(rule(x, 'twitter-x', 'media.headers')).toEqual([expect.objectContaining({ verdict: 'warn', message: 'its duration, dimensions and codec cannot be read: the file looks cut short or damaged' })]);
+    expect(rule(x, 'twitter-x', 'video.duration')[0]).toMatchObject({ verdict: 'unknown' });
+    const whole2 = writeFixture(f('whole.mp4'), whole);
+    const fine = json((await runCli(['posts', 'check', '--platform', 'twitter-x', '--text', 'Hi', '--media', whole2, '--json'])).stdout);
+    expect(rule(fine, 'twitter-x', 'media.headers')).toEqual([]);
+  });
+
   it('prints TSV when piped', async () => {
     const r = await runCli(['posts', 'check', '--platform', 'threads', '--text', 'x'.repeat(501)]);
     expect(r.code).toBe(2);
@@ -183,10 +196,10 @@ describe('checkSummary', () => {
       { platform: 'y', name: 'Y', accepted: false, checks: [check('fail'), check('warn'), check('unknown'), check('unknown')] },
     ];
     expect(checkSummary({ accepted: false, problems: [{ field: 'f', message: 'm' }], targets })).toBe(
-      '1 of 2 targets would be accepted; 1 problem in the input; 2 warnings (guidance, not refusals); 3 rules left to the platform (facts of a URL are not read)',
+      "1 of 2 targets would be accepted; 1 problem in the input; 2 warnings (not refusals); 3 rules left to the platform (facts not read here: a URL's, a damaged file's)",
     );
     expect(checkSummary({ accepted: true, problems: [], targets: [targets[0]!] })).toBe(
-      '1 of 1 target would be accepted; 1 warning (guidance, not refusals); 1 rule left to the platform (facts of a URL are not read)',
+      "1 of 1 target would be accepted; 1 warning (not refusals); 1 rule left to the platform (facts not read here: a URL's, a damaged file's)",
     );
   });
 });
