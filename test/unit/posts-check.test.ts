@@ -102,6 +102,12 @@ describe('socialpub posts check', () => {
     expect(rule(fine, 'twitter-x', 'media.headers')).toEqual([]);
   });
 
+  it('tells an input problem under the table once, its field named by the message alone', async () => {
+    const r = await runCli(['posts', 'check', '--platform', 'bluesky', '--text', 'Hi', '--media', f('missing.png')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(`input: --media ${f('missing.png')}: no such file (fix: check the path (relative paths start from the current folder, or the file's folder for --file and bulk files))`);
+  });
+
   it('prints TSV when piped', async () => {
     const r = await runCli(['posts', 'check', '--platform', 'threads', '--text', 'x'.repeat(501)]);
     expect(r.code).toBe(2);

@@ -46,7 +46,8 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
   await out.report(report, rows(report), { kind: 'table', columns });
   // The table may cut the notes: each failure is told whole under it, with its fix.
   // (A report is refused exactly when some row fails: an accepted one is not walked again.)
-  if (!out.structured && !report.accepted) for (const r of [...rows(report)].filter((x) => x.verdict === 'fail')) out.info(`${r.target}${r.item ? ` ${shortItem(r.item)}` : ""}: ${r.note}`);
+  // A problem's message already starts with its field ("--media a.png: no such file"): not named twice.
+  if (!out.structured && !report.accepted) for (const r of [...rows(report)].filter((x) => x.verdict === 'fail')) out.info(`${r.target}${r.item && r.rule !== 'input' ? ` ${shortItem(r.item)}` : ''}: ${r.note}`);
   out.footer(checkSummary(report));
   return report.accepted ? 0 : 2;
 }
