@@ -74,6 +74,6 @@ export function checkSummary(report: CheckReport): string {
     }
   }
   if (warned) parts.push(`${warned} warning${warned === 1 ? '' : 's'} (not refusals)`);
-  if (unknown) parts.push(`${unknown} rule${unknown === 1 ? '' : 's'} left to the platform (facts not read here: a URL's, a damaged file's)`);
+  if (unknown) parts.push(`${unknown} rule${unknown === 1 ? '' : 's'} left to the platform (facts not read here)`);
   return parts.join('; ');
 }

@@ -44,10 +44,14 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
   ];
   // Rows are made only for a table or TSV (a generator): --json prints the report itself.
   await out.report(report, rows(report), { kind: 'table', columns });
-  // The table may cut the notes: each failure is told whole under it, with its fix.
-  // (A report is refused exactly when some row fails: an accepted one is not walked again.)
-  // A problem's message already starts with its field ("--media a.png: no such file"): not named twice.
-  if (!out.structured && !report.accepted) for (const r of [...rows(report)].filter((x) => x.verdict === 'fail')) out.info(`${r.target}${r.item && r.rule !== 'input' ? ` ${shortItem(r.item)}` : ''}: ${r.note}`);
+  // The table may cut the notes: each failure and each warning is told whole under it, with its
+  // fix. (A report is refused exactly when some row fails: an accepted one without warnings is not
+  // walked again.) A problem's message already starts with its field: it is not named twice.
+  if (!out.structured && (!report.accepted || report.targets.some((t) => t.checks.some((c) => c.verdict === 'warn')))) {
+    for (const r of rows(report)) {
+      if (r.verdict === 'fail' || (r.verdict === 'warn' && r.note)) out.info(`${r.target}${r.item && r.rule !== 'input' ? ` ${shortItem(r.item)}` : ''}: ${r.verdict === 'warn' ? 'warning: ' : ''}${r.note}`);
+    }
+  }
   out.footer(checkSummary(report));
   return report.accepted ? 0 : 2;
 }
