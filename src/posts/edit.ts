@@ -141,10 +141,11 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
     missingTextFix: (p) => `give ${labels.textFor(p)}="…"`,
     // The title the post will have: YouTube's rule needs it even when the edit leaves it alone.
     title: (title === undefined ? post.title : title) ?? undefined,
+    titleLabel: labels.title,
     extraTop: {},
   };
   const facts = await collectFacts([draft], options.inspect ?? mediaInspector());
-  issues.push(...validateDraft(draft, (m) => facts.get(m), { platformRules: options.platformRules !== false }).map((i) => (i.field === '--title' ? { ...i, field: labels.title } : i)));
+  issues.push(...validateDraft(draft, (m) => facts.get(m), { platformRules: options.platformRules !== false }));
   if (issues.length) throw new InvalidInputError(issues);
 
   // Only what differs is sent: a payload equal to the current one is left out.

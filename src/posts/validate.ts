@@ -34,7 +34,8 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
     issues.push({ field: draft.platformLabel, message: `${draft.platformLabel}: no platform given`, fix: `name at least one: ${PLATFORMS.join(', ')}` });
   }
   if (draft.title !== undefined && draft.title.trim() === '') {
-    issues.push({ field: '--title', message: '--title is empty', fix: 'leave --title out, or give it some text' });
+    const field = draft.titleLabel ?? '--title';
+    issues.push({ field, message: `${field} is empty`, fix: `leave ${field === '--title' ? '--title' : 'it'} out, or give it some text` });
   }
   const reportedMedia = new Set<string>();
   for (const p of draft.platforms) {
@@ -99,7 +100,7 @@ function ruleIssues(draft: PostDraft, p: PlatformDraft, platform: Platform, fact
   return judgePayload(platform, payloadFacts(draft, p, factsOf))
     .filter((c) => c.verdict === 'fail' && !JUDGED_ABOVE.has(c.rule))
     .map((c) => {
-      const field = c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? '--title' : c.rule.startsWith('link.') ? `payloads.${platform}.link` : draft.mediaLabel(platform));
+      const field = c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? (draft.titleLabel ?? '--title') : c.rule.startsWith('link.') ? `payloads.${platform}.link` : draft.mediaLabel(platform));
       return { field, message: `${field}: ${c.message}`, ...(c.fix ? { fix: c.fix } : {}) };
     });
 }

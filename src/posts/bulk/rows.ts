@@ -222,6 +222,7 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
       media: (m) => f(`media ${m}`),
       mediaCount: f('media'),
       missingTextFix: (p) => `fill the text column, or a text:${p} column`,
+      title: f('title'),
     };
     row.draft = draftFromFlags(
       {
