@@ -112,6 +112,23 @@ describe('socialpub posts check', () => {
     expect(r.stderr.split('\n')[0]).toBe(`input: --media ${f('missing.png')}: no such file (fix: check the path (relative paths start from the current folder, or the file's folder for --file and bulk files))`);
   });
 
+  it('reads the text from --text-file (or stdin) as posts create does, and refuses it beside --text or --file', async () => {
+    const long = join(dir, 'long.txt');
+    writeFileSync(long, `${'x'.repeat(301)}\n`);
+    const r = await runCli(['posts', 'check', '--platform', 'bluesky', '--text-file', long, '--json']);
+    expect(r.code).toBe(2);
+    expect(rule(json(r.stdout), 'bluesky', 'text.length')[0]).toMatchObject({ verdict: 'fail', actual: '301' });
+    const piped = await runCli(['posts', 'check', '--platform', 'bluesky', '--text-file', '-', '--json'], { stdin: 'Two\n\nparagraphs\n' });
+    expect(piped.code).toBe(0);
+    expect(rule(json(piped.stdout), 'bluesky', 'text.length')[0]).toMatchObject({ verdict: 'pass', actual: '15' });
+    const both = await runCli(['posts', 'check', '--platform', 'bluesky', '--text', 'Hi', '--text-file', long]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--text-file cannot be combined with --text');
+    const withFile = await runCli(['posts', 'check', '--file', long, '--text-file', long]);
+    expect(withFile.code).toBe(2);
+    expect(withFile.stderr).toContain('--file cannot be combined with the payload options');
+  });
+
   it('prints TSV when piped', async () => {
     const r = await runCli(['posts', 'check', '--platform', 'threads', '--text', 'x'.repeat(501)]);
     expect(r.code).toBe(2);

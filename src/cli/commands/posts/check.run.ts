@@ -4,7 +4,8 @@ import type { CheckFlags } from './check.js';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
-import { draftFromBody, draftFromFlags, parseTextFor, type FlagValues, type Issue } from '../../../posts/draft.js';
+import { COMMAND_LINE_LABELS, draftFromBody, draftFromFlags, parseTextFor, type FlagValues, type Issue } from '../../../posts/draft.js';
+import { textFromFile } from '../../../posts/compose-input.js';
 import { parseJsonWithLocation } from '../../../posts/json-location.js';
 import { parseBulk } from '../../../posts/bulk/rows.js';
 import { catchTime } from '../../../posts/issues.js';
@@ -65,14 +66,16 @@ function* rows(report: CheckReport): Generator<Row> {
   }
 }
 
-/** A media item in a narrow column: its file name, not the flag and folder ("clip.mp4"). */
-// A backslash that starts a `\u001b` escape (a control character made visible) is not a folder separator.
+/**
+ * A media item in a narrow column: its file name, not the flag and folder ("clip.mp4"). A
+ * backslash that starts a `\u001b` escape (a control character made visible) is not a separator.
+ */
 const shortItem = (label: string) => label.replace(/^--media /, '').replace(/^.*(?:\/|\\(?!u[0-9a-f]{4}))(?=.)/, '');
 
 const note = (c: RuleCheck) => (c.message ? `${c.message}${c.fix ? ` (fix: ${c.fix})` : ''}` : '');
 
 async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
-  const payload = (['platform', 'text', 'textFor', 'media', 'title'] as const).filter((k) => flags[k] !== undefined);
+  const payload = (['platform', 'text', 'textFile', 'textFor', 'media', 'title'] as const).filter((k) => flags[k] !== undefined);
   const sources = [flags.file !== undefined && '--file', flags.fromFile !== undefined && '--from-file'].filter(Boolean);
   if (sources.length > 1 || (sources.length && payload.length)) {
     throw new UsageError(`${sources.join(' and ')} cannot be combined with ${sources.length > 1 ? 'each other' : 'the payload options'}`, ['give the post as options, as a JSON body (--file), or as a bulk file (--from-file)']);
@@ -100,11 +103,21 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
     return [{ draft: body.draft, issues }];
   }
   if (!payload.includes('platform') && !payload.includes('textFor')) throw new UsageError('missing --platform', ['name the targets: --platform twitter-x,instagram (or give --file / --from-file)'], 'MISSING_VALUE');
+  if (flags.text !== undefined && flags.textFile !== undefined) {
+    throw new UsageError('--text-file cannot be combined with --text', ['give the text one way: --text "…" for a line, --text-file <file|-> for a file or stdin']);
+  }
   const values: FlagValues = { ...flags, ...(flags.platform ? { platform: splitList(flags.platform) } : {}) };
+  let labels = COMMAND_LINE_LABELS;
+  if (flags.textFile !== undefined) {
+    // Read as posts create reads it, and named so in the messages.
+    const src = await readSource(ctx, flags.textFile, '--text-file');
+    values.text = textFromFile(src.text);
+    labels = { ...COMMAND_LINE_LABELS, text: `--text-file ${src.label}` };
+  }
   // A malformed --text-for is the problem to report, not the text it failed to give.
   const syntax: Issue[] = [];
   parseTextFor(values.textFor ?? [], syntax);
   if (syntax.length) throw new InvalidInputError(syntax);
-  const draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues);
+  const draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues, labels);
   return [{ draft, issues }];
 }
