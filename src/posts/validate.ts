@@ -129,6 +129,9 @@ export function payloadFacts(draft: PostDraft, p: PlatformDraft, factsOf: FactsO
 function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | undefined): { issue: Issue; perPlatform: boolean } | undefined {
   const field = m.label;
   const limits = PLATFORM_LIMITS[platform];
+  if (m.source === '') return { issue: { field: field.trimEnd(), message: `${field.trimEnd()}: empty`, fix: 'give a path to an image or video file, or an https:// URL' }, perPlatform: false };
+  // An address the post already carries was the service's to take.
+  if (m.isUrl && !m.onService && !URL.canParse(m.source)) return { issue: { field, message: `${field}: not a valid URL`, fix: 'give the whole address, https://host/path/photo.jpg' }, perPlatform: false };
   if (!m.isUrl) {
     if (!facts || !facts.exists) return { issue: { field, message: `${field}: no such file`, fix: 'check the path (relative paths start from the current folder, or the file\'s folder for --file and bulk files)' }, perPlatform: false };
     if (facts.unreadable) return { issue: { field, message: `${field}: cannot read the file: ${facts.unreadable}`, fix: 'check its permissions (ls -l), or copy it somewhere this user can read' }, perPlatform: false };

@@ -147,6 +147,14 @@ describe('local validation', () => {
     ]);
   });
 
+  it('refuses an empty media value and a URL that is not one, naming the flag', async () => {
+    const { d } = flags({ platform: ['bluesky'], text: 'Hi', media: ['  ', 'https://', 'https://cdn.example/a.png'] });
+    expect(await check(d)).toEqual([
+      { field: '--media', message: '--media: empty', fix: 'give a path to an image or video file, or an https:// URL' },
+      { field: '--media https://', message: '--media https://: not a valid URL', fix: 'give the whole address, https://host/path/photo.jpg' },
+    ]);
+  });
+
   it('sniffs content types and formats sizes', () => {
     expect(sniffMime(JPEG)).toBe('image/jpeg');
     expect(sniffMime(PNG)).toBe('image/png');
