@@ -129,6 +129,20 @@ describe('socialpub posts check', () => {
     expect(withFile.stderr).toContain('--file cannot be combined with the payload options');
   });
 
+  it("refuses a bulk file that is not UTF-8 (a spreadsheet's Windows-1252 CSV) by its line, and reads UTF-16 with its BOM", async () => {
+    const latin1 = join(dir, 'latin1.csv');
+    writeFileSync(latin1, Buffer.concat([Buffer.from('at,platforms,text\n2030-01-01T09:00:00Z,bluesky,caf'), Buffer.from([0xe9]), Buffer.from('\n')]));
+    const refused = await runCli(['posts', 'check', '--from-file', latin1]);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain(`--from-file ${latin1}: line 2 is not UTF-8 text`);
+    const utf16 = join(dir, 'unicode.csv');
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('at\tplatforms\ttext\r\n2030-01-01T09:00:00Z\tbluesky\tcafé\r\n', 'utf16le')]));
+    const read = await runCli(['posts', 'check', '--from-file', utf16, '--json']);
+    expect(read.code).toBe(0);
+    expect(json(read.stdout).targets.map((t) => [t.line, t.platform, t.checks[0]!.actual])).toEqual([[2, 'bluesky', '4']]);
+  });
+
   it('prints TSV when piped', async () => {
     const r = await runCli(['posts', 'check', '--platform', 'threads', '--text', 'x'.repeat(501)]);
     expect(r.code).toBe(2);
