@@ -134,7 +134,11 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
   if (m.isUrl && !m.onService && !URL.canParse(m.source)) return { issue: { field, message: `${field}: not a valid URL`, fix: 'give the whole address, https://host/path/photo.jpg' }, perPlatform: false };
   if (!m.isUrl) {
     if (!facts || !facts.exists) return { issue: { field, message: `${field}: no such file`, fix: 'check the path (relative paths start from the current folder, or the file\'s folder for --file and bulk files)' }, perPlatform: false };
-    if (facts.unreadable) return { issue: { field, message: `${field}: cannot read the file: ${facts.unreadable}`, fix: 'check its permissions (ls -l), or copy it somewhere this user can read' }, perPlatform: false };
+    if (facts.unreadable) {
+      // A link that leads in circles is not fixed by permissions.
+      const fix = facts.unreadable.startsWith('permission denied') ? 'check its permissions (ls -l), or copy it somewhere this user can read' : 'check the path (ls -l shows where a link leads), or copy the file itself there';
+      return { issue: { field, message: `${field}: cannot read the file: ${facts.unreadable}`, fix }, perPlatform: false };
+    }
     if (!facts.isFile) return { issue: { field, message: `${field}: not a regular file`, fix: 'give a path to an image or video file' }, perPlatform: false };
     if (facts.sizeBytes === 0) return { issue: { field, message: `${field}: the file is empty`, fix: 'give a real image or video' }, perPlatform: false };
     if (facts.extensionMime && facts.mimeType) {
