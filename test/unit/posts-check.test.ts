@@ -80,6 +80,11 @@ describe('socialpub posts check', () => {
     expect(r.stdout).not.toContain('\x1b[2J');
     const cells = r.stdout.split('\n').find((l) => l.includes('media.type'))!.split(/\s{2,}/);
     expect(cells).toContain('e\\u001b[2Jx.png');
+    // Failures are told one line each under the table, a line break in a name shown as \n.
+    const broken = writeFixture(f('a\nb.png'), png(1080, 1080));
+    const refused = await runCli(['posts', 'check', '--platform', 'instagram', '--text', 'Hi', '--media', broken], { tty: true, columns: 200, env: { NO_COLOR: '1' } });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.split('\n')[0]).toBe('instagram a\\nb.png: Instagram does not take image/png (fix: Instagram takes image/jpeg, video/mp4, video/quicktime)');
   });
 
   it("judges a phone photo stored sideways with an EXIF orientation as shown: upright 3:4 is outside Instagram's 4:5 to 1.91:1", async () => {

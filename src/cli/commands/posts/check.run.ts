@@ -50,7 +50,10 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
   // walked again.) A problem's message already starts with its field: it is not named twice.
   if (!out.structured && (!report.accepted || report.targets.some((t) => t.checks.some((c) => c.verdict === 'warn')))) {
     for (const r of rows(report)) {
-      if (r.verdict === 'fail' || (r.verdict === 'warn' && r.note)) out.info(`${r.target}${r.item && r.rule !== 'input' ? ` ${shortItem(r.item)}` : ''}: ${r.verdict === 'warn' ? 'warning: ' : ''}${r.note}`);
+      if (r.verdict !== 'fail' && !(r.verdict === 'warn' && r.note)) continue;
+      // One line each: a line break or tab in a file name is shown as TSV writes it.
+      const line = `${r.target}${r.item && r.rule !== 'input' ? ` ${shortItem(r.item)}` : ''}: ${r.verdict === 'warn' ? 'warning: ' : ''}${r.note}`;
+      out.info(line.replace(/\n/g, '\\n').replace(/\t/g, '\\t'));
     }
   }
   out.footer(checkSummary(report));
