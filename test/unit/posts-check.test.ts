@@ -148,6 +148,15 @@ describe('socialpub posts check', () => {
     expect(json(read.stdout).targets.map((t) => [t.line, t.platform, t.checks[0]!.actual])).toEqual([[2, 'bluesky', '4']]);
   });
 
+  it('says which bulk rows name drafts by postId, whose payloads it cannot judge', async () => {
+    const ids = join(dir, 'ids.ndjson');
+    writeFileSync(ids, `${JSON.stringify({ postId: 'post_1', scheduledAt: '2030-01-01T00:00:00Z' })}\n${JSON.stringify({ payloads: { bluesky: { text: 'Hi' } }, scheduledAt: '2030-01-01T00:00:00Z' })}\n`);
+    const r = await runCli(['posts', 'check', '--from-file', ids, '--json']);
+    expect(r.code).toBe(0);
+    expect(json(r.stdout).targets.map((t) => t.line)).toEqual([2]);
+    expect(r.stderr).toContain('1 row names a draft on the service by postId (line 1): its payloads are not judged here');
+  });
+
   it('prints TSV when piped', async () => {
     const r = await runCli(['posts', 'check', '--platform', 'threads', '--text', 'x'.repeat(501)]);
     expect(r.code).toBe(2);

@@ -91,6 +91,9 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
     const src = await readSource(ctx, flags.fromFile, '--from-file');
     const parsed = parseBulk(src.text, { label: src.label, baseDir: src.baseDir, zone, now: ctx.clock.now(), allowMediaOutside: flags.allowMediaOutside === true });
     if (parsed.fileIssues.length) throw new InvalidInputError(parsed.fileIssues, { what: src.label });
+    // A row that schedules a draft by id has no payloads here: said, so "0 targets" is not a mystery.
+    const byId = parsed.rows.filter((r) => r.postId !== undefined);
+    if (byId.length) ctx.output().info(`${byId.length === 1 ? '1 row names a draft' : `${byId.length} rows name drafts`} on the service by postId (line ${byId.slice(0, 5).map((r) => r.line).join(', ')}${byId.length > 5 ? ', …' : ''}): ${byId.length === 1 ? 'its payloads are' : 'theirs are'} not judged here`);
     // A time that has passed is for `schedule` to weigh (a re-run replays); the rules do not depend on it.
     return parsed.rows.map((r) => ({ draft: r.draft, issues: r.passed ? r.issues.slice(0, -1) : r.issues, line: r.line }));
   }
