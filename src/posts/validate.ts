@@ -100,9 +100,16 @@ function ruleIssues(draft: PostDraft, p: PlatformDraft, platform: Platform, fact
   return judgePayload(platform, payloadFacts(draft, p, factsOf))
     .filter((c) => c.verdict === 'fail' && !JUDGED_ABOVE.has(c.rule))
     .map((c) => {
-      const field = c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? (draft.titleLabel ?? '--title') : c.rule.startsWith('link.') ? `payloads.${platform}.link` : draft.mediaLabel(platform));
+      const title = typeof p.extra.title === 'string' ? payloadField(p, 'title') : (draft.titleLabel ?? '--title');
+      const field = c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? title : c.rule.startsWith('link.') ? payloadField(p, 'link') : draft.mediaLabel(platform));
       return { field, message: `${field}: ${c.message}`, ...(c.fix ? { fix: c.fix } : {}) };
     });
+}
+
+/** A field of a payload from a body, named as its text is ("line 4: payloads.pinterest.link"). */
+function payloadField(p: PlatformDraft, key: string): string {
+  const text = `payloads.${p.platform}.text`;
+  return p.textLabel.endsWith(text) ? `${p.textLabel.slice(0, -'text'.length)}${key}` : `payloads.${p.platform}.${key}`;
 }
 
 /** A platform's payload as the rules judge it: its text, title, link and media facts. */

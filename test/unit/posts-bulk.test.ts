@@ -99,6 +99,10 @@ describe('bulk files', () => {
     expect(title(csv, 'plan.csv')).toEqual([{ field: 'line 2: title', message: 'line 2: title: YouTube needs a title', fix: 'give the post a title (at most 100 characters)' }]);
     const ndjson = JSON.stringify({ payloads: { youtube: { text: 'watch', media: [{ url: 'https://cdn.example/v.mp4' }] } }, title: 't'.repeat(101), scheduledAt: '2026-12-01T09:00:00Z' });
     expect(title(ndjson, 'plan.ndjson').map((i) => i.message)).toEqual(['line 1: title: the title is 101 characters; YouTube takes at most 100']);
+    // A payload's own title and link are named by their path in that row.
+    const own = JSON.stringify({ payloads: { pinterest: { text: 'pin', title: 'p'.repeat(101), link: `https://example.com/${'l'.repeat(2048)}`, media: [{ url: 'https://cdn.example/p.jpg' }] } }, scheduledAt: '2026-12-01T09:00:00Z' });
+    const row = parseBulk(own, opts('plan.ndjson')).rows[0]!;
+    expect(validateDraft(row.draft!, () => undefined).map((i) => i.field)).toEqual(['line 1: payloads.pinterest.title', 'line 1: payloads.pinterest.link']);
   });
 
   it('reads NDJSON schedule bodies, drafts by id, and bad lines', () => {
