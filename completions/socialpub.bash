@@ -284,7 +284,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '--week --month --from --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts check')
-      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --from-file --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --from-file --tz --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts view')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi

@@ -73,7 +73,7 @@ export function checkSummary(report: CheckReport): string {
       else if (c.verdict === 'unknown') unknown++;
     }
   }
-  if (warned) parts.push(`${warned} warning${warned === 1 ? '' : 's'} (guidance, not refusals)`);
-  if (unknown) parts.push(`${unknown} rule${unknown === 1 ? '' : 's'} left to the platform (facts of a URL are not read)`);
+  if (warned) parts.push(`${warned} warning${warned === 1 ? '' : 's'} (not refusals)`);
+  if (unknown) parts.push(`${unknown} rule${unknown === 1 ? '' : 's'} left to the platform (facts not read here)`);
   return parts.join('; ');
 }

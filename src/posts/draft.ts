@@ -21,6 +21,11 @@ export interface MediaSource {
   extra?: Record<string, unknown>;
   /** Where this item came from, for messages. */
   label: string;
+  /**
+   * An item the post already carries (an edit keeps it): the service took its URL before, which
+   * may be its own plain-http address (a local sandbox), so the https rule is not judged again.
+   */
+  onService?: boolean;
 }
 
 export interface PlatformDraft {
@@ -44,6 +49,8 @@ export interface PostDraft {
   /** Field for missing text. */
   missingTextFix: (platform: string) => string;
   title: string | undefined;
+  /** Field for title problems ("line 4: title", "post.json: title"); "--title" when not set. */
+  titleLabel?: string;
   /** Fields outside payloads that a body carried and that are sent unchanged. */
   extraTop: Record<string, unknown>;
 }
@@ -87,6 +94,8 @@ export interface FlagLabels {
   media: (source: string) => string;
   mediaCount: string;
   missingTextFix: (platform: string) => string;
+  /** "--title" when not given. */
+  title?: string;
 }
 
 export const COMMAND_LINE_LABELS: FlagLabels = {
@@ -144,6 +153,7 @@ export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => st
     mediaLabel: () => labels.mediaCount,
     missingTextFix: labels.missingTextFix,
     title: flags.title,
+    ...(labels.title ? { titleLabel: labels.title } : {}),
     extraTop: {},
   };
 }
@@ -200,6 +210,7 @@ export function draftFromBody(value: unknown, prefix: string, resolvePath: (p: s
       mediaLabel: (p) => f(`payloads.${p}.media`),
       missingTextFix: (p) => `add "text" to payloads.${p}`,
       title,
+      titleLabel: f('title'),
       extraTop: {},
     },
     scheduledAt,

@@ -77,6 +77,7 @@ function keptMedia(platform: string, payload: Payload | undefined): MediaSource[
     return {
       source: String(url ?? ''),
       isUrl: true,
+      onService: true,
       label: `payloads.${platform}.media.${i}`,
       ...(typeof type === 'string' ? { declaredType: type } : {}),
       ...(Object.keys(extra).length ? { extra } : {}),
@@ -112,11 +113,15 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
   // An added platform starts from the post's first remaining payload (the text is usually shared).
   const model = current[targets.find((p) => !removed.includes(p)) ?? targets[0] ?? ''];
   const media = changes.media?.map((m) => mediaSource(m, labels.media(m), options.resolvePath ?? ((p) => p)));
+  // Every target the post keeps is judged, as the post will be after the edit (a new title is
+  // judged by each platform's title rule; what remains after a removal must still hold); only the
+  // targets a change touches go into the patch.
   const platforms: PlatformDraft[] = [];
+  const touched = new Set<string>();
   for (const p of after) {
     const isNew = added.includes(p);
     const own = textFor.get(p);
-    if (!isNew && own === undefined && changes.text === undefined && media === undefined) continue;
+    if (isNew || own !== undefined || changes.text !== undefined || media !== undefined) touched.add(p);
     const base = isNew ? undefined : current[p];
     const { text: _text, media: _media, ...extra } = base ?? {};
     platforms.push({
@@ -134,17 +139,19 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
     platformLabel: labels.add,
     mediaLabel: () => labels.mediaCount,
     missingTextFix: (p) => `give ${labels.textFor(p)}="…"`,
-    title: title ?? undefined,
+    // The title the post will have: YouTube's rule needs it even when the edit leaves it alone.
+    title: (title === undefined ? post.title : title) ?? undefined,
+    titleLabel: labels.title,
     extraTop: {},
   };
   const facts = await collectFacts([draft], options.inspect ?? mediaInspector());
-  issues.push(...validateDraft(draft, (m) => facts.get(m), { platformRules: options.platformRules !== false }).map((i) => (i.field === '--title' ? { ...i, field: labels.title } : i)));
+  issues.push(...validateDraft(draft, (m) => facts.get(m), { platformRules: options.platformRules !== false }));
   if (issues.length) throw new InvalidInputError(issues);
 
   // Only what differs is sent: a payload equal to the current one is left out.
   const same = (p: PlatformDraft) => !isNew(p) && localFiles({ ...draft, platforms: [p] }).length === 0 && sameJson(buildBody({ ...draft, platforms: [p] }, facts, (x) => x).payloads[p.platform], current[p.platform]);
   const isNew = (p: PlatformDraft) => added.includes(p.platform);
-  draft.platforms = platforms.filter((p) => !same(p));
+  draft.platforms = platforms.filter((p) => touched.has(p.platform) && !same(p));
   const titleChanged = title !== undefined && (title ?? undefined) !== (post.title ?? undefined);
   return {
     before: post,

@@ -1,7 +1,7 @@
 // What we can know about a media item before sending anything: for a local file, whether it
 // exists and can be read, its size, and its type from its content (never its name); for a URL,
 // its type from the extension when there is one.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { SNIFF_BYTES, sniffContent } from './media-content.js';
 import { mimeTypeFor } from '../wire/platforms.js';
 import { probeMedia, type ByteSource, type MediaInfo } from '../wire/media-probe.js';
@@ -58,6 +58,10 @@ const NONE = { sizeBytes: undefined, mimeType: undefined, extensionMime: undefin
 // read through promises spent more time in handles and garbage collection than on the disk.
 // One buffer for every first read: nothing keeps it past the call (the facts are numbers and strings).
 const HEAD = new Uint8Array(SNIFF_BYTES);
+// Non-blocking: opening a FIFO (or a device) named like an image must not wait for a writer,
+// which a synchronous open would do with the whole process, deaf even to SIGTERM. A regular
+// file reads the same either way. (Windows has no such flag and no such FIFOs.)
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 function fileFacts(path: string): Promise<MediaFacts> {
   let size: number;
@@ -66,7 +70,7 @@ function fileFacts(path: string): Promise<MediaFacts> {
   let info: MediaInfo | undefined;
   let fd: number | undefined;
   try {
-    fd = openSync(path, 'r');
+    fd = openSync(path, OPEN_FLAGS);
     const s = fstatSync(fd);
     if (!s.isFile()) return Promise.resolve({ exists: true, isFile: false, ...NONE });
     size = s.size;

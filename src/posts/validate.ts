@@ -34,7 +34,8 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
     issues.push({ field: draft.platformLabel, message: `${draft.platformLabel}: no platform given`, fix: `name at least one: ${PLATFORMS.join(', ')}` });
   }
   if (draft.title !== undefined && draft.title.trim() === '') {
-    issues.push({ field: '--title', message: '--title is empty', fix: 'leave --title out, or give it some text' });
+    const field = draft.titleLabel ?? '--title';
+    issues.push({ field, message: `${field} is empty`, fix: `leave ${field === '--title' ? '--title' : 'it'} out, or give it some text` });
   }
   const reportedMedia = new Set<string>();
   for (const p of draft.platforms) {
@@ -99,9 +100,16 @@ function ruleIssues(draft: PostDraft, p: PlatformDraft, platform: Platform, fact
   return judgePayload(platform, payloadFacts(draft, p, factsOf))
     .filter((c) => c.verdict === 'fail' && !JUDGED_ABOVE.has(c.rule))
     .map((c) => {
-      const field = c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? '--title' : c.rule.startsWith('link.') ? `payloads.${platform}.link` : draft.mediaLabel(platform));
+      const title = typeof p.extra.title === 'string' ? payloadField(p, 'title') : (draft.titleLabel ?? '--title');
+      const field = c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? title : c.rule.startsWith('link.') ? payloadField(p, 'link') : draft.mediaLabel(platform));
       return { field, message: `${field}: ${c.message}`, ...(c.fix ? { fix: c.fix } : {}) };
     });
+}
+
+/** A field of a payload from a body, named as its text is ("line 4: payloads.pinterest.link"). */
+function payloadField(p: PlatformDraft, key: string): string {
+  const text = `payloads.${p.platform}.text`;
+  return p.textLabel.endsWith(text) ? `${p.textLabel.slice(0, -'text'.length)}${key}` : `payloads.${p.platform}.${key}`;
 }
 
 /** A platform's payload as the rules judge it: its text, title, link and media facts. */
@@ -115,7 +123,7 @@ export function payloadFacts(draft: PostDraft, p: PlatformDraft, factsOf: FactsO
       const f = factsOf(m);
       return {
         label: m.label,
-        ...(m.isUrl ? { url: m.source } : {}),
+        ...(m.isUrl && !m.onService ? { url: m.source } : {}),
         ...(f?.mimeType ? { mimeType: f.mimeType } : {}),
         ...(m.declaredType === 'image' || m.declaredType === 'video' ? { declaredKind: m.declaredType } : {}),
         ...(f?.sizeBytes !== undefined ? { sizeBytes: f.sizeBytes } : {}),
@@ -128,9 +136,16 @@ export function payloadFacts(draft: PostDraft, p: PlatformDraft, factsOf: FactsO
 function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | undefined): { issue: Issue; perPlatform: boolean } | undefined {
   const field = m.label;
   const limits = PLATFORM_LIMITS[platform];
+  if (m.source === '') return { issue: { field: field.trimEnd(), message: `${field.trimEnd()}: empty`, fix: 'give a path to an image or video file, or an https:// URL' }, perPlatform: false };
+  // An address the post already carries was the service's to take.
+  if (m.isUrl && !m.onService && !URL.canParse(m.source)) return { issue: { field, message: `${field}: not a valid URL`, fix: 'give the whole address, https://host/path/photo.jpg' }, perPlatform: false };
   if (!m.isUrl) {
     if (!facts || !facts.exists) return { issue: { field, message: `${field}: no such file`, fix: 'check the path (relative paths start from the current folder, or the file\'s folder for --file and bulk files)' }, perPlatform: false };
-    if (facts.unreadable) return { issue: { field, message: `${field}: cannot read the file: ${facts.unreadable}`, fix: 'check its permissions (ls -l), or copy it somewhere this user can read' }, perPlatform: false };
+    if (facts.unreadable) {
+      // A link that leads in circles is not fixed by permissions.
+      const fix = facts.unreadable.startsWith('permission denied') ? 'check its permissions (ls -l), or copy it somewhere this user can read' : 'check the path (ls -l shows where a link leads), or copy the file itself there';
+      return { issue: { field, message: `${field}: cannot read the file: ${facts.unreadable}`, fix }, perPlatform: false };
+    }
     if (!facts.isFile) return { issue: { field, message: `${field}: not a regular file`, fix: 'give a path to an image or video file' }, perPlatform: false };
     if (facts.sizeBytes === 0) return { issue: { field, message: `${field}: the file is empty`, fix: 'give a real image or video' }, perPlatform: false };
     if (facts.extensionMime && facts.mimeType) {

@@ -111,8 +111,10 @@ function readMoov(b: Uint8Array, format: 'mp4' | 'mov'): MediaInfo {
     const at = mvhd.start + (v1 ? 20 : 12);
     if (at + (v1 ? 12 : 8) <= mvhd.end) {
       const timescale = u32be(b, at);
-      const duration = v1 ? u64be(b, at + 4) : u32be(b, at + 4);
-      const unknown = v1 ? duration === 2 ** 64 - 1 : duration === 0xffffffff;
+      // A fragmented MP4 (a recorder's or a live encoder's) says 0 here: its fragments carry the
+      // time, and mvex/mehd sums them when the writer knew it; otherwise the duration is not known.
+      const duration = (v1 ? u64be(b, at + 4) : u32be(b, at + 4)) || fragmentDuration(b, top);
+      const unknown = duration === undefined || (v1 ? duration === 2 ** 64 - 1 : duration === 0xffffffff);
       if (timescale > 0 && !unknown) info.durationSec = duration / timescale;
     }
   }
@@ -139,6 +141,16 @@ function readMoov(b: Uint8Array, format: 'mp4' | 'mov'): MediaInfo {
     break; // the first video track is the video
   }
   return info;
+}
+
+/** mvex/mehd: a fragmented file's whole duration (in the movie's timescale), when written. */
+function fragmentDuration(b: Uint8Array, top: readonly Box[]): number | undefined {
+  const mvex = top.find((c) => c.type === 'mvex');
+  const mehd = mvex && child(b, mvex, 'mehd');
+  if (!mehd) return undefined;
+  const v1 = b[mehd.start] === 1;
+  if (mehd.start + (v1 ? 12 : 8) > mehd.end) return undefined;
+  return (v1 ? u64be(b, mehd.start + 4) : u32be(b, mehd.start + 4)) || undefined;
 }
 
 /** tkhd: the displayed width and height (16.16 fixed point), turned by the matrix when it rotates a quarter. */

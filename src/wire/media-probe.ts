@@ -1,6 +1,6 @@
-// What an image or video is, from its headers alone: dimensions, GIF frames, video duration and
-// codec. Pure (no Node APIs): the client reads through a file handle, the sandbox from the bytes
-// it was sent. Each reader asks the source for exactly the ranges it needs (an MP4's box headers
+// What an image or video is, from its headers alone: dimensions (as shown: a photo turned by its
+// EXIF orientation too), GIF frames, video duration and codec. Pure (no Node APIs): the client
+// reads through a file handle, the sandbox from the bytes it was sent. Each reader asks the source for exactly the ranges it needs (an MP4's box headers
 // and its `moov` box, wherever it sits; a JPEG's segment headers), never the whole file, and
 // answers undefined for what it cannot read instead of throwing.
 //
@@ -82,6 +82,7 @@ const MAX_SEGMENTS = 4096;
 
 function* probeJpeg(size: number): Reads<MediaInfo | undefined> {
   let pos = 2;
+  let quarterTurn = false;
   for (let n = 0; n < MAX_SEGMENTS && pos + 4 <= size; n++) {
     const h = yield* read(pos, 4);
     if (h.length < 4 || h[0] !== 0xff) return undefined;
@@ -98,15 +99,45 @@ function* probeJpeg(size: number): Reads<MediaInfo | undefined> {
     if (marker === 0xd9 || marker === 0xda) return undefined; // end of image or scan data before any frame
     const length = u16be(h, 2);
     if (length < 2) return undefined;
+    if (marker === 0xe1) quarterTurn ||= yield* exifQuarterTurn(pos + 4, length - 2);
     if (SOF.has(marker)) {
       // Segment: length (2), precision (1), height (2), width (2).
       const f = yield* read(pos + 4, 5);
       if (f.length < 5) return undefined;
-      return { format: 'jpeg', kind: 'image', width: u16be(f, 3), height: u16be(f, 1) };
+      const [width, height] = [u16be(f, 3), u16be(f, 1)];
+      return { format: 'jpeg', kind: 'image', ...(quarterTurn ? { width: height, height: width } : { width, height }) };
     }
     pos += 2 + length;
   }
   return undefined;
+}
+
+const MAX_IFD_ENTRIES = 256;
+
+/**
+ * Whether an APP1 segment's EXIF orientation (tag 0x0112 of the first IFD) turns the picture a
+ * quarter (5 to 8): a phone stores an upright photo as landscape pixels with that tag, and shows
+ * and publishes it upright, so it is judged as shown, as a rotated video is. Reads the TIFF
+ * header and the first IFD's entries only, never the thumbnail or the maker notes.
+ */
+function* exifQuarterTurn(start: number, length: number): Reads<boolean> {
+  const h = yield* read(start, 14);
+  if (h.length < 14 || ascii(h, 0, 6) !== 'Exif\0\0') return false;
+  const le = ascii(h, 6, 8) === 'II';
+  if (!le && ascii(h, 6, 8) !== 'MM') return false;
+  const u16 = (b: Uint8Array, at: number) => (le ? u16le(b, at) : u16be(b, at));
+  const tiff = start + 6;
+  const ifd = le ? u24le(h, 10) + h[13]! * 2 ** 24 : u32be(h, 10);
+  if (ifd < 8 || 6 + ifd + 2 > length) return false;
+  const count = yield* read(tiff + ifd, 2);
+  if (count.length < 2) return false;
+  const n = Math.min(u16(count, 0), MAX_IFD_ENTRIES, Math.floor((length - 6 - ifd - 2) / 12));
+  const entries = yield* read(tiff + ifd + 2, 12 * n);
+  for (let at = 0; at + 12 <= entries.length; at += 12) {
+    // Entry: tag (2), type (2, SHORT = 3), count (4), then the value itself in the first 2 bytes.
+    if (u16(entries, at) === 0x0112) return u16(entries, at + 2) === 3 && u16(entries, at + 8) >= 5 && u16(entries, at + 8) <= 8;
+  }
+  return false;
 }
 
 function* probeWebp(): Reads<MediaInfo | undefined> {

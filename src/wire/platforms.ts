@@ -63,7 +63,7 @@ export interface Bound {
 
 /** What a platform asks of one kind of media item, with where it says so. */
 export interface MediaRules {
-  /** Pixels of the shorter and the longer side (a rotated video is judged as displayed). */
+  /** Pixels of the shorter and the longer side (a rotated video, or a photo turned by its EXIF orientation, is judged as displayed). */
   shortSide?: Bound;
   longSide?: Bound;
   /** Width × height, at most. */

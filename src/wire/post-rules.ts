@@ -10,7 +10,7 @@ import type { MediaInfo } from './media-probe.js';
 /** The result codes a platform's refusal carries. */
 export type RuleCode = 'TEXT_TOO_LONG' | 'TEXT_INVALID' | 'MEDIA_REQUIRED' | 'MEDIA_REJECTED' | 'TITLE_REQUIRED';
 
-/** `unknown`: a fact the rule needs could not be read (a URL's size), so it is left to the platform. */
+/** `unknown`: a fact the rule needs could not be read (a URL's size, a damaged file's duration), so it is left to the platform. */
 export type Verdict = 'pass' | 'fail' | 'warn' | 'unknown';
 
 export interface MediaItemFacts {
@@ -252,6 +252,12 @@ function judgeItem(platform: Platform, m: MediaItemFacts, facts: PayloadFacts, c
     else {
       const over = m.sizeBytes > max;
       checks.push({ rule: 'media.size', verdict: over ? 'fail' : 'pass', item, actual: formatBytes(m.sizeBytes), limit: sizeLimitText(max), ...(over ? { message: `${formatBytes(m.sizeBytes)} is over ${name}'s limit of ${formatBytes(max)}`, fix: `compress or resize it to at most ${formatBytes(max)}`, code: 'MEDIA_REJECTED' as const } : {}), source });
+      // The bytes were at hand (a local file, an upload) in a format whose headers are read, and
+      // they could not be: cut short (an MP4 without its moov) or damaged. Told, not refused: the
+      // platform has the last word, and what it would check is left unjudged.
+      if (m.info === undefined && READ_FORMATS.has(m.mimeType)) {
+        checks.push({ rule: 'media.headers', verdict: 'warn', item, actual: 'not readable', limit: 'readable headers', message: `its ${kind === 'video' ? 'duration, dimensions and codec' : 'dimensions'} cannot be read: the file looks cut short or damaged`, fix: 'export or copy it again whole, then check again', source });
+      }
     }
   } else if (m.declaredKind && !limits.media[m.declaredKind]) {
     checks.push({ rule: 'media.type', verdict: 'fail', item, actual: m.declaredKind, limit: takes, message: `${name} does not take ${m.declaredKind}s`, fix: `${name} takes ${takes}`, code: 'MEDIA_REJECTED', source });
@@ -262,6 +268,9 @@ function judgeItem(platform: Platform, m: MediaItemFacts, facts: PayloadFacts, c
   const shorts = limits.rules.shorts;
   if (shorts && kind === 'video' && /#shorts\b/i.test(`${facts.text} ${facts.title ?? ''}`)) checks.push(...judgeShort(name, m, shorts));
 }
+
+/** The formats whose headers src/wire/media-probe.ts reads. */
+const READ_FORMATS = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4', 'video/quicktime']);
 
 const KIND_WORD: Record<Kind, string> = { image: 'image', video: 'video', gif: 'GIF' };
 

@@ -24,14 +24,25 @@ export function png(width: number, height: number, size?: number): Buffer {
   return padTo(cat(u8(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), ihdr, u32be(0), ascii('IEND'), u32be(0xae426082)), size);
 }
 
-/** A JPEG with a JFIF segment, an optional EXIF-like APP1 of `app1Bytes` before the frame, and a progressive or baseline SOF. */
-export function jpeg(width: number, height: number, options: { app1Bytes?: number; progressive?: boolean; size?: number } = {}): Buffer {
+/**
+ * A JPEG with a JFIF segment, an optional EXIF-like APP1 of `app1Bytes` before the frame (or a real
+ * EXIF one holding an orientation tag, big- or little-endian), and a progressive or baseline SOF.
+ */
+export function jpeg(width: number, height: number, options: { app1Bytes?: number; orientation?: number; littleEndian?: boolean; progressive?: boolean; size?: number } = {}): Buffer {
   const seg = (marker: number, body: Uint8Array) => cat(u8(0xff, marker), u16be(body.length + 2), body);
   const app0 = seg(0xe0, cat(ascii('JFIF\0'), u8(1, 1, 0), u16be(72), u16be(72), u8(0, 0)));
-  const app1 = options.app1Bytes ? seg(0xe1, cat(ascii('Exif\0\0'), Buffer.alloc(options.app1Bytes - 6))) : Buffer.alloc(0);
+  const app1 = options.orientation !== undefined ? seg(0xe1, exif(options.orientation, options.littleEndian === true)) : options.app1Bytes ? seg(0xe1, cat(ascii('Exif\0\0'), Buffer.alloc(options.app1Bytes - 6))) : Buffer.alloc(0);
   const sof = seg(options.progressive ? 0xc2 : 0xc0, cat(u8(8), u16be(height), u16be(width), u8(3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1)));
   const sos = seg(0xda, u8(3, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3f, 0));
   return padTo(cat(u8(0xff, 0xd8), app0, app1, u8(0xff, 0xc4), u16be(2), sof, sos, u8(0x12, 0x34, 0xff, 0xd9)), options.size);
+}
+
+/** EXIF with one IFD: a resolution unit entry, then the orientation (tag 0x0112, SHORT). */
+function exif(orientation: number, littleEndian: boolean): Buffer {
+  const u16 = (n: number) => (littleEndian ? u8(n & 0xff, n >> 8) : u16be(n));
+  const u32 = (n: number) => (littleEndian ? Buffer.from(u32be(n)).reverse() : u32be(n));
+  const entry = (tag: number, value: number) => cat(u16(tag), u16(3), u32(1), u16(value), u16(0));
+  return cat(ascii('Exif\0\0'), ascii(littleEndian ? 'II' : 'MM'), u16(42), u32(8), u16(2), entry(0x0128, 2), entry(0x0112, orientation), u32(0));
 }
 
 export function webp(width: number, height: number, variant: 'VP8 ' | 'VP8L' | 'VP8X' = 'VP8 ', size?: number): Buffer {

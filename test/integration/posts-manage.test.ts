@@ -9,6 +9,7 @@ import { displayWidth } from '../../src/output/width.js';
 import type { Prompter } from '../../src/cli/prompter.js';
 import type { Post, PostResult } from '../../src/wire/schemas.js';
 import { runCli } from '../helpers/run-cli.js';
+import { video, writeFixture } from '../helpers/media-fixtures.js';
 import { onePost, proxyWithout } from '../helpers/route-proxy.js';
 import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
 import { allPosts, cliEnv, manualSandbox, oracleGet, PNG_HEAD, sandboxClock, START, type ManualSandbox } from './posts-support.js';
@@ -130,6 +131,37 @@ describe('posts edit', () => {
     const ok = await cli(['posts', 'edit', p.id, '--platform', 'twitter-x', '--text-for', 'twitter-x=Short']);
     expect(ok.code).toBe(0);
     expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: '🎉'.repeat(150) }, 'twitter-x': { text: 'Short' } });
+  });
+
+  it('keeps the media the service holds (its own http:// address on the sandbox) and the title when only a text changes', async () => {
+    const clip = writeFixture(join(dir, 'clip.mp4'), video({ durationSec: 10, width: 1280, height: 720 }));
+    const created = await cli(['posts', 'create', '--platform', 'youtube,bluesky', '--text', 'First', '--media', clip, '--title', 'Launch', '--json']);
+    expect(created.code).toBe(0);
+    const p = JSON.parse(created.stdout) as Post;
+    expect(JSON.stringify(p.payloads)).toContain('"url":"http://');
+    const r = await cli(['posts', 'edit', p.id, '--text', 'Second']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const media = (platform: string) => (p.payloads[platform] as { media: unknown }).media;
+    expect((await getPost(p.id)).payloads).toEqual({ youtube: { text: 'Second', media: media('youtube') }, bluesky: { text: 'Second', media: media('bluesky') } });
+  });
+
+  it('changes only the title, judged by each platform\'s title rule, and removes a platform alone', async () => {
+    const p = await draft({ youtube: { text: 'Watch', media: [{ url: 'https://cdn.example/v.mp4' }] }, bluesky: { text: 'Watch' } }, 'Old title');
+    const long = await cli(['posts', 'edit', p.id, '--title', 't'.repeat(101)]);
+    expect(long.code).toBe(2);
+    expect(long.stderr).toContain('--title: the title is 101 characters; YouTube takes at most 100');
+    const before = sb.requests.length;
+    const ok = await cli(['posts', 'edit', p.id, '--title', 'New title']);
+    expect(ok.stderr).toBe('');
+    expect(ok.code).toBe(0);
+    const patch = sb.requests.slice(before).filter((q) => q.method === 'PATCH');
+    expect(patch).toHaveLength(1);
+    const now = await getPost(p.id);
+    expect([now.title, now.payloads]).toEqual(['New title', p.payloads]);
+    const removed = await cli(['posts', 'edit', p.id, '--remove-platform', 'bluesky']);
+    expect(removed.code).toBe(0);
+    expect(Object.keys((await getPost(p.id)).payloads)).toEqual(['youtube']);
   });
 
   it('--dry-run prints the PATCH and sends nothing; the same change again says there is nothing to change', async () => {

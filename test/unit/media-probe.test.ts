@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bytesSource, probeMedia, type ByteSource } from '../../src/wire/media-probe.js';
-import { gif, jpeg, moovBox, png, video, webp } from '../helpers/media-fixtures.js';
+import { box, gif, jpeg, moovBox, png, video, webp } from '../helpers/media-fixtures.js';
 
 /** A source that records every range read, to show what a reader touched. */
 function recording(bytes: Uint8Array): ByteSource & { ranges: Array<[number, number]>; total(): number } {
@@ -35,6 +35,13 @@ describe('image headers', () => {
     expect(src.total()).toBeLessThan(64);
   });
 
+  it('judges a photo as shown: an EXIF orientation of a quarter turn (5 to 8) swaps width and height, in either byte order', () => {
+    expect(probeMedia(bytesSource(jpeg(4032, 3024, { orientation: 6 })))).toMatchObject({ width: 3024, height: 4032 });
+    expect(probeMedia(bytesSource(jpeg(4032, 3024, { orientation: 8, littleEndian: true })))).toMatchObject({ width: 3024, height: 4032 });
+    expect(probeMedia(bytesSource(jpeg(4032, 3024, { orientation: 3 })))).toMatchObject({ width: 4032, height: 3024 });
+    expect(probeMedia(bytesSource(jpeg(4032, 3024, { orientation: 1, littleEndian: true })))).toMatchObject({ width: 4032, height: 3024 });
+  });
+
   it('reads WebP sizes from VP8, VP8L and VP8X chunks', async () => {
     expect(probeMedia(bytesSource(webp(1200, 628, 'VP8 ')))).toMatchObject({ format: 'webp', width: 1200, height: 628 });
     expect(probeMedia(bytesSource(webp(1000, 1500, 'VP8L')))).toMatchObject({ width: 1000, height: 1500 });
@@ -64,6 +71,19 @@ describe('video boxes', () => {
     const src = recording(bytes);
     expect(probeMedia(src)).toMatchObject({ durationSec: 200, width: 1280, height: 720, codec: 'hevc' });
     expect(src.total()).toBeLessThan(2048);
+  });
+
+  it('reads a fragmented MP4 (mvhd says 0) by its mvex/mehd duration, and leaves it unknown without one', () => {
+    const spec = { durationSec: 0, width: 1080, height: 1920 };
+    const plain = video(spec);
+    const moov = moovBox(spec);
+    // mehd, version 0: version and flags, then the fragment duration in the movie's timescale (1000).
+    const mehd = box('mvex', box('mehd', Buffer.from([0, 0, 0, 0, 0, 0, 0x30, 0xd4])));
+    const fragmented = Buffer.concat([plain.subarray(0, plain.indexOf(moov)), box('moov', moov.subarray(8), mehd)]);
+    expect(probeMedia(bytesSource(fragmented))).toMatchObject({ durationSec: 12.5, width: 1080, height: 1920 });
+    const withoutMehd = probeMedia(bytesSource(plain));
+    expect(withoutMehd).toMatchObject({ format: 'mp4', width: 1080, height: 1920 });
+    expect(withoutMehd).not.toHaveProperty('durationSec');
   });
 
   it('reads only box headers and the moov box, wherever moov sits and however large mdat is', () => {

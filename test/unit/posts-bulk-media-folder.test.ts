@@ -61,3 +61,27 @@ describe("bulk media stay in the file's folder", () => {
     expect(single.stderr).toContain('--allow-media-outside only applies with --from-file');
   });
 });
+
+describe('a row whose media leave the folder is never read', () => {
+  it('keeps no draft of the row, so no file of it is opened (a missing one is not even said to be missing)', () => {
+    const row = parseBulk(csv('img/ok.png|../nothing-here.png'), { label: 'plan.csv', baseDir: folder, zone: 'UTC', now: NOW }).rows[0]!;
+    expect(row.draft).toBeUndefined();
+    expect(row.issues.map((i) => i.field)).toEqual(['line 2: media ../nothing-here.png']);
+  });
+
+  it('posts check lists the folder problem alone, and judges the row with --allow-media-outside as schedule would', async () => {
+    writeFileSync(join(folder, 'check.csv'), csv('img/ok.png|../secret.png'));
+    const refused = await runCli(['posts', 'check', '--from-file', join(folder, 'check.csv'), '--json']);
+    expect(refused.code).toBe(2);
+    const report = JSON.parse(refused.stdout) as { problems: Array<{ message: string }>; targets: unknown[] };
+    expect(report.problems.map((p) => p.message)).toEqual([`line 2: media ../secret.png: "../secret.png" leads outside the folder of the bulk file; media of ${join(folder, 'check.csv')} must be inside ${folder}`]);
+    expect(report.targets).toEqual([]);
+    const allowed = await runCli(['posts', 'check', '--from-file', join(folder, 'check.csv'), '--allow-media-outside', '--json']);
+    expect(allowed.stderr).toBe('');
+    expect(allowed.code).toBe(0);
+    expect(JSON.parse(allowed.stdout)).toMatchObject({ accepted: true, problems: [], targets: [{ line: 2, platform: 'bluesky', accepted: true }] });
+    const single = await runCli(['posts', 'check', '--platform', 'bluesky', '--text', 'hi', '--allow-media-outside']);
+    expect(single.code).toBe(2);
+    expect(single.stderr).toContain('--allow-media-outside only applies with --from-file');
+  });
+});

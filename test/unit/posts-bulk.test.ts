@@ -90,6 +90,21 @@ describe('bulk files', () => {
     expect(msgs[5]).toMatch(/line 7: at: 2026-03-29 02:30 does not exist in Europe\/Paris/);
   });
 
+  it("names the row of a title problem (YouTube's), in CSV and in NDJSON", () => {
+    const title = (text: string, label: string) => {
+      const row = parseBulk(text, opts(label)).rows[0]!;
+      return validateDraft(row.draft!, () => undefined).filter((i) => i.message.includes('title'));
+    };
+    const csv = ['at,platforms,text,media,title', '2026-12-01 09:00,youtube,watch,https://cdn.example/v.mp4,'].join('\n');
+    expect(title(csv, 'plan.csv')).toEqual([{ field: 'line 2: title', message: 'line 2: title: YouTube needs a title', fix: 'give the post a title (at most 100 characters)' }]);
+    const ndjson = JSON.stringify({ payloads: { youtube: { text: 'watch', media: [{ url: 'https://cdn.example/v.mp4' }] } }, title: 't'.repeat(101), scheduledAt: '2026-12-01T09:00:00Z' });
+    expect(title(ndjson, 'plan.ndjson').map((i) => i.message)).toEqual(['line 1: title: the title is 101 characters; YouTube takes at most 100']);
+    // A payload's own title and link are named by their path in that row.
+    const own = JSON.stringify({ payloads: { pinterest: { text: 'pin', title: 'p'.repeat(101), link: `https://example.com/${'l'.repeat(2048)}`, media: [{ url: 'https://cdn.example/p.jpg' }] } }, scheduledAt: '2026-12-01T09:00:00Z' });
+    const row = parseBulk(own, opts('plan.ndjson')).rows[0]!;
+    expect(validateDraft(row.draft!, () => undefined).map((i) => i.field)).toEqual(['line 1: payloads.pinterest.title', 'line 1: payloads.pinterest.link']);
+  });
+
   it('reads NDJSON schedule bodies, drafts by id, and bad lines', () => {
     const text = [
       JSON.stringify({ payloads: { bluesky: { text: 'a' } }, scheduledAt: '2026-12-01T09:00:00Z', title: 'x' }),

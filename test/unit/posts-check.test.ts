@@ -73,6 +73,90 @@ describe('socialpub posts check', () => {
     expect(r.stderr.replace(/\s+/g, ' ')).toContain('fix: give the post a title (at most 100 characters)');
   });
 
+  it('shows a file name with control characters made visible in the table, not cut at the backslash of an escape', async () => {
+    const name = writeFixture(f('e\x1b[2Jx.png'), png(1080, 1080));
+    const r = await runCli(['posts', 'check', '--platform', 'bluesky', '--text', 'Hi', '--media', name], { tty: true, columns: 120, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('\x1b[2J');
+    const cells = r.stdout.split('\n').find((l) => l.includes('media.type'))!.split(/\s{2,}/);
+    expect(cells).toContain('e\\u001b[2Jx.png');
+    // Failures are told one line each under the table, a line break in a name shown as \n.
+    const broken = writeFixture(f('a\nb.png'), png(1080, 1080));
+    const refused = await runCli(['posts', 'check', '--platform', 'instagram', '--text', 'Hi', '--media', broken], { tty: true, columns: 200, env: { NO_COLOR: '1' } });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.split('\n')[0]).toBe('instagram a\\nb.png: Instagram does not take image/png (fix: Instagram takes image/jpeg, video/mp4, video/quicktime)');
+  });
+
+  it("judges a phone photo stored sideways with an EXIF orientation as shown: upright 3:4 is outside Instagram's 4:5 to 1.91:1", async () => {
+    const upright = writeFixture(f('upright.jpg'), jpeg(4032, 3024, { orientation: 6 }));
+    const r = await runCli(['posts', 'check', '--platform', 'instagram', '--text', 'Hi', '--media', upright, '--json']);
+    expect(r.code).toBe(2);
+    expect(rule(json(r.stdout), 'instagram', 'image.aspect')[0]).toMatchObject({ verdict: 'fail', actual: '3024×4032 (0.75:1)' });
+  });
+
+  it('warns of a file whose headers cannot be read (an MP4 cut before its moov), leaving its rules to the platform', async () => {
+    const whole = video({ durationSec: 10, width: 1280, height: 720, moovAtEnd: true });
+    const cut = writeFixture(f('cut.mp4'), whole.subarray(0, whole.length - 40));
+    const r = await runCli(['posts', 'check', '--platform', 'twitter-x', '--text', 'Hi', '--media', cut, '--json']);
+    expect(r.code).toBe(0);
+    const x = json(r.stdout);
+    expect(rule(x, 'twitter-x', 'media.headers')).toEqual([expect.objectContaining({ verdict: 'warn', message: 'its duration, dimensions and codec cannot be read: the file looks cut short or damaged' })]);
+    expect(rule(x, 'twitter-x', 'video.duration')[0]).toMatchObject({ verdict: 'unknown' });
+    // Under the table, the warning is told whole (the note column may not fit).
+    const table = await runCli(['posts', 'check', '--platform', 'twitter-x', '--text', 'Hi', '--media', cut], { tty: true, columns: 80 });
+    expect(table.code).toBe(0);
+    expect(table.stderr.replace(/\s+/g, ' ')).toContain('twitter-x cut.mp4: warning: its duration, dimensions and codec cannot be read: the file looks cut short or damaged (fix: export or copy it again whole, then check again)');
+    const whole2 = writeFixture(f('whole.mp4'), whole);
+    const fine = json((await runCli(['posts', 'check', '--platform', 'twitter-x', '--text', 'Hi', '--media', whole2, '--json'])).stdout);
+    expect(rule(fine, 'twitter-x', 'media.headers')).toEqual([]);
+  });
+
+  it('tells an input problem under the table once, its field named by the message alone', async () => {
+    const r = await runCli(['posts', 'check', '--platform', 'bluesky', '--text', 'Hi', '--media', f('missing.png')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(`input: --media ${f('missing.png')}: no such file (fix: check the path (relative paths start from the current folder, or the file's folder for --file and bulk files))`);
+  });
+
+  it('reads the text from --text-file (or stdin) as posts create does, and refuses it beside --text or --file', async () => {
+    const long = join(dir, 'long.txt');
+    writeFileSync(long, `${'x'.repeat(301)}\n`);
+    const r = await runCli(['posts', 'check', '--platform', 'bluesky', '--text-file', long, '--json']);
+    expect(r.code).toBe(2);
+    expect(rule(json(r.stdout), 'bluesky', 'text.length')[0]).toMatchObject({ verdict: 'fail', actual: '301' });
+    const piped = await runCli(['posts', 'check', '--platform', 'bluesky', '--text-file', '-', '--json'], { stdin: 'Two\n\nparagraphs\n' });
+    expect(piped.code).toBe(0);
+    expect(rule(json(piped.stdout), 'bluesky', 'text.length')[0]).toMatchObject({ verdict: 'pass', actual: '15' });
+    const both = await runCli(['posts', 'check', '--platform', 'bluesky', '--text', 'Hi', '--text-file', long]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--text-file cannot be combined with --text');
+    const withFile = await runCli(['posts', 'check', '--file', long, '--text-file', long]);
+    expect(withFile.code).toBe(2);
+    expect(withFile.stderr).toContain('--file cannot be combined with the payload options');
+  });
+
+  it("refuses a bulk file that is not UTF-8 (a spreadsheet's Windows-1252 CSV) by its line, and reads UTF-16 with its BOM", async () => {
+    const latin1 = join(dir, 'latin1.csv');
+    writeFileSync(latin1, Buffer.concat([Buffer.from('at,platforms,text\n2030-01-01T09:00:00Z,bluesky,caf'), Buffer.from([0xe9]), Buffer.from('\n')]));
+    const refused = await runCli(['posts', 'check', '--from-file', latin1]);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain(`--from-file ${latin1}: line 2 is not UTF-8 text`);
+    const utf16 = join(dir, 'unicode.csv');
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('at\tplatforms\ttext\r\n2030-01-01T09:00:00Z\tbluesky\tcafé\r\n', 'utf16le')]));
+    const read = await runCli(['posts', 'check', '--from-file', utf16, '--json']);
+    expect(read.code).toBe(0);
+    expect(json(read.stdout).targets.map((t) => [t.line, t.platform, t.checks[0]!.actual])).toEqual([[2, 'bluesky', '4']]);
+  });
+
+  it('says which bulk rows name drafts by postId, whose payloads it cannot judge', async () => {
+    const ids = join(dir, 'ids.ndjson');
+    writeFileSync(ids, `${JSON.stringify({ postId: 'post_1', scheduledAt: '2030-01-01T00:00:00Z' })}\n${JSON.stringify({ payloads: { bluesky: { text: 'Hi' } }, scheduledAt: '2030-01-01T00:00:00Z' })}\n`);
+    const r = await runCli(['posts', 'check', '--from-file', ids, '--json']);
+    expect(r.code).toBe(0);
+    expect(json(r.stdout).targets.map((t) => t.line)).toEqual([2]);
+    expect(r.stderr).toContain('1 row names a draft on the service by postId (line 1): its payloads are not judged here');
+  });
+
   it('prints TSV when piped', async () => {
     const r = await runCli(['posts', 'check', '--platform', 'threads', '--text', 'x'.repeat(501)]);
     expect(r.code).toBe(2);
@@ -167,10 +251,10 @@ describe('checkSummary', () => {
       { platform: 'y', name: 'Y', accepted: false, checks: [check('fail'), check('warn'), check('unknown'), check('unknown')] },
     ];
     expect(checkSummary({ accepted: false, problems: [{ field: 'f', message: 'm' }], targets })).toBe(
-      '1 of 2 targets would be accepted; 1 problem in the input; 2 warnings (guidance, not refusals); 3 rules left to the platform (facts of a URL are not read)',
+      "1 of 2 targets would be accepted; 1 problem in the input; 2 warnings (not refusals); 3 rules left to the platform (facts not read here)",
     );
     expect(checkSummary({ accepted: true, problems: [], targets: [targets[0]!] })).toBe(
-      '1 of 1 target would be accepted; 1 warning (guidance, not refusals); 1 rule left to the platform (facts of a URL are not read)',
+      "1 of 1 target would be accepted; 1 warning (not refusals); 1 rule left to the platform (facts not read here)",
     );
   });
 });

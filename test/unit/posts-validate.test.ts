@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -144,6 +144,23 @@ describe('local validation', () => {
       [20, 'image/png', 'a PNG image', undefined, undefined],
       [2, undefined, 'text', undefined, undefined],
       [8192, 'image/png', 'a PNG image', 1200, 900],
+    ]);
+  });
+
+  it('refuses an empty media value and a URL that is not one, naming the flag', async () => {
+    const { d } = flags({ platform: ['bluesky'], text: 'Hi', media: ['  ', 'https://', 'https://cdn.example/a.png'] });
+    expect(await check(d)).toEqual([
+      { field: '--media', message: '--media: empty', fix: 'give a path to an image or video file, or an https:// URL' },
+      { field: '--media https://', message: '--media https://: not a valid URL', fix: 'give the whole address, https://host/path/photo.jpg' },
+    ]);
+  });
+
+  it.skipIf(process.platform === 'win32')('names a link that leads in circles, with a fix that is not about permissions', async () => {
+    symlinkSync(join(dir, 'loop-b.png'), join(dir, 'loop-a.png'));
+    symlinkSync(join(dir, 'loop-a.png'), join(dir, 'loop-b.png'));
+    const { d } = flags({ platform: ['bluesky'], text: 'Hi', media: ['loop-a.png'] });
+    expect(await check(d)).toEqual([
+      { field: '--media loop-a.png', message: '--media loop-a.png: cannot read the file: too many symbolic links', fix: 'check the path (ls -l shows where a link leads), or copy the file itself there' },
     ]);
   });
 

@@ -54,7 +54,9 @@ export function parseBulk(text: string, options: BulkParseOptions): ParsedBulk {
   const parsed = format === 'csv' ? parseCsvRows(text, options) : parseNdjsonRows(text, options);
   if (!options.allowMediaOutside) {
     const folder = real(resolve(options.baseDir));
-    for (const row of parsed.rows) checkMediaFolder(row, folder, options);
+    // A row that names a file outside is refused whole, and its files are never opened: not even
+    // their headers, whose size, type or absence would tell what lies elsewhere on disk.
+    for (const row of parsed.rows) if (!checkMediaFolder(row, folder, options)) row.draft = undefined;
   }
   if (parsed.fileIssues.length === 0 && parsed.rows.length === 0) {
     parsed.fileIssues.push({ field: options.label, message: `${options.label}: no rows`, fix: format === 'csv' ? 'add rows under the header' : 'add one JSON body per line' });
@@ -75,16 +77,19 @@ function real(path: string): string {
 /**
  * A bulk file comes from anywhere (a colleague, a generator, a download); its media must not
  * reach files elsewhere on disk (`../../.ssh/id_rsa.png`). A path that leaves the file's folder
- * once `..` and symbolic links are resolved is refused, and so is an absolute path.
+ * once `..` and symbolic links are resolved is refused, and so is an absolute path. Answers
+ * whether every path of the row stays inside.
  */
-function checkMediaFolder(row: BulkRow, folder: string, options: BulkParseOptions): void {
-  if (!row.draft) return;
+function checkMediaFolder(row: BulkRow, folder: string, options: BulkParseOptions): boolean {
+  if (!row.draft) return true;
+  let inFolder = true;
   // The platforms of a CSV row share one media list: each list is judged once.
   for (const list of new Set(row.draft.platforms.map((p) => p.media))) {
     for (const m of list) {
       if (m.isUrl || !m.path) continue;
       const absolute = isAbsolute(m.source);
       if (!absolute && inside(folder, real(m.path))) continue;
+      inFolder = false;
       row.issues.push({
         field: m.label,
         message: `${m.label}: "${m.source}" ${absolute ? 'is an absolute path' : 'leads outside the folder of the bulk file'}; media of ${options.label} must be inside ${folder}`,
@@ -92,6 +97,7 @@ function checkMediaFolder(row: BulkRow, folder: string, options: BulkParseOption
       });
     }
   }
+  return inFolder;
 }
 
 /** Whether a resolved path lies in the folder: a plain prefix test first, path.relative for the rest. */
@@ -216,6 +222,7 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
       media: (m) => f(`media ${m}`),
       mediaCount: f('media'),
       missingTextFix: (p) => `fill the text column, or a text:${p} column`,
+      title: f('title'),
     };
     row.draft = draftFromFlags(
       {

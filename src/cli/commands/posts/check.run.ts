@@ -4,7 +4,8 @@ import type { CheckFlags } from './check.js';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
-import { draftFromBody, draftFromFlags, parseTextFor, type FlagValues, type Issue } from '../../../posts/draft.js';
+import { COMMAND_LINE_LABELS, draftFromBody, draftFromFlags, parseTextFor, type FlagValues, type Issue } from '../../../posts/draft.js';
+import { textFromFile } from '../../../posts/compose-input.js';
 import { parseJsonWithLocation } from '../../../posts/json-location.js';
 import { parseBulk } from '../../../posts/bulk/rows.js';
 import { catchTime } from '../../../posts/issues.js';
@@ -44,9 +45,17 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
   ];
   // Rows are made only for a table or TSV (a generator): --json prints the report itself.
   await out.report(report, rows(report), { kind: 'table', columns });
-  // The table may cut the notes: each failure is told whole under it, with its fix.
-  // (A report is refused exactly when some row fails: an accepted one is not walked again.)
-  if (!out.structured && !report.accepted) for (const r of [...rows(report)].filter((x) => x.verdict === 'fail')) out.info(`${r.target}${r.item ? ` ${shortItem(r.item)}` : ""}: ${r.note}`);
+  // The table may cut the notes: each failure and each warning is told whole under it, with its
+  // fix. (A report is refused exactly when some row fails: an accepted one without warnings is not
+  // walked again.) A problem's message already starts with its field: it is not named twice.
+  if (!out.structured && (!report.accepted || report.targets.some((t) => t.checks.some((c) => c.verdict === 'warn')))) {
+    for (const r of rows(report)) {
+      if (r.verdict !== 'fail' && !(r.verdict === 'warn' && r.note)) continue;
+      // One line each: a line break or tab in a file name is shown as TSV writes it.
+      const line = `${r.target}${r.item && r.rule !== 'input' ? ` ${shortItem(r.item)}` : ''}: ${r.verdict === 'warn' ? 'warning: ' : ''}${r.note}`;
+      out.info(line.replace(/\n/g, '\\n').replace(/\t/g, '\\t'));
+    }
+  }
   out.footer(checkSummary(report));
   return report.accepted ? 0 : 2;
 }
@@ -60,24 +69,31 @@ function* rows(report: CheckReport): Generator<Row> {
   }
 }
 
-/** A media item in a narrow column: its file name, not the flag and folder ("clip.mp4"). */
-const shortItem = (label: string) => label.replace(/^--media /, '').replace(/^.*[\\/](?=[^\\/]+$)/, '');
+/**
+ * A media item in a narrow column: its file name, not the flag and folder ("clip.mp4"). A
+ * backslash that starts a `\u001b` escape (a control character made visible) is not a separator.
+ */
+const shortItem = (label: string) => label.replace(/^--media /, '').replace(/^.*(?:\/|\\(?!u[0-9a-f]{4}))(?=.)/, '');
 
 const note = (c: RuleCheck) => (c.message ? `${c.message}${c.fix ? ` (fix: ${c.fix})` : ''}` : '');
 
 async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
-  const payload = (['platform', 'text', 'textFor', 'media', 'title'] as const).filter((k) => flags[k] !== undefined);
+  const payload = (['platform', 'text', 'textFile', 'textFor', 'media', 'title'] as const).filter((k) => flags[k] !== undefined);
   const sources = [flags.file !== undefined && '--file', flags.fromFile !== undefined && '--from-file'].filter(Boolean);
   if (sources.length > 1 || (sources.length && payload.length)) {
     throw new UsageError(`${sources.join(' and ')} cannot be combined with ${sources.length > 1 ? 'each other' : 'the payload options'}`, ['give the post as options, as a JSON body (--file), or as a bulk file (--from-file)']);
   }
+  if (flags.allowMediaOutside && flags.fromFile === undefined) throw new UsageError('--allow-media-outside only applies with --from-file');
   const issues: Issue[] = [];
   if (flags.fromFile !== undefined) {
     const zone = catchTime(issues, () => lazyUserZone(ctx.env, flags.tz)) ?? machineZone;
     if (issues.length) throw new InvalidInputError(issues);
     const src = await readSource(ctx, flags.fromFile, '--from-file');
-    const parsed = parseBulk(src.text, { label: src.label, baseDir: src.baseDir, zone, now: ctx.clock.now() });
+    const parsed = parseBulk(src.text, { label: src.label, baseDir: src.baseDir, zone, now: ctx.clock.now(), allowMediaOutside: flags.allowMediaOutside === true });
     if (parsed.fileIssues.length) throw new InvalidInputError(parsed.fileIssues, { what: src.label });
+    // A row that schedules a draft by id has no payloads here: said, so "0 targets" is not a mystery.
+    const byId = parsed.rows.filter((r) => r.postId !== undefined);
+    if (byId.length) ctx.output().info(`${byId.length === 1 ? '1 row names a draft' : `${byId.length} rows name drafts`} on the service by postId (line ${byId.slice(0, 5).map((r) => r.line).join(', ')}${byId.length > 5 ? ', …' : ''}): ${byId.length === 1 ? 'its payloads are' : 'theirs are'} not judged here`);
     // A time that has passed is for `schedule` to weigh (a re-run replays); the rules do not depend on it.
     return parsed.rows.map((r) => ({ draft: r.draft, issues: r.passed ? r.issues.slice(0, -1) : r.issues, line: r.line }));
   }
@@ -93,11 +109,21 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
     return [{ draft: body.draft, issues }];
   }
   if (!payload.includes('platform') && !payload.includes('textFor')) throw new UsageError('missing --platform', ['name the targets: --platform twitter-x,instagram (or give --file / --from-file)'], 'MISSING_VALUE');
+  if (flags.text !== undefined && flags.textFile !== undefined) {
+    throw new UsageError('--text-file cannot be combined with --text', ['give the text one way: --text "…" for a line, --text-file <file|-> for a file or stdin']);
+  }
   const values: FlagValues = { ...flags, ...(flags.platform ? { platform: splitList(flags.platform) } : {}) };
+  let labels = COMMAND_LINE_LABELS;
+  if (flags.textFile !== undefined) {
+    // Read as posts create reads it, and named so in the messages.
+    const src = await readSource(ctx, flags.textFile, '--text-file');
+    values.text = textFromFile(src.text);
+    labels = { ...COMMAND_LINE_LABELS, text: `--text-file ${src.label}` };
+  }
   // A malformed --text-for is the problem to report, not the text it failed to give.
   const syntax: Issue[] = [];
   parseTextFor(values.textFor ?? [], syntax);
   if (syntax.length) throw new InvalidInputError(syntax);
-  const draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues);
+  const draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues, labels);
   return [{ draft, issues }];
 }
