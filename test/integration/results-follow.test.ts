@@ -10,7 +10,8 @@ import { ROOMY_LIMITS } from '../helpers/sandbox.js';
 import { createManualClock } from '../../src/sandbox/clock.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import type { Clock } from '../../src/cli/context.js';
-import { FOLLOW_CEILING_MS, FOLLOW_FLOOR_MS, pollInterval, RecentIds } from '../../src/results/follow.js';
+import { FOLLOW_CEILING_MS, FOLLOW_FLOOR_MS, followResults, pollInterval, RecentIds } from '../../src/results/follow.js';
+import type { PostResult } from '../../src/wire/schemas.js';
 import { allResults, cliEnv, keyOf, parseNdjson, sandboxFor, schedulePost, START, type Sandbox } from './results-support.js';
 import type { ManualClock } from '../../src/sandbox/clock.js';
 
@@ -90,6 +91,24 @@ describe('results list --follow', () => {
     expect(parseNdjson(r.stdout).map((x) => x.id)).toEqual(newest.map((x) => x.id));
   });
 
+  it('--limit N larger than a page reads as many pages as it takes, then follows', async () => {
+    const controller = new AbortController();
+    const r = await runCli(['results', 'list', '--follow', '--limit', '250', '-o', 'ndjson'], { env: cliEnv(sb), clock: scriptedClock(sb, controller, [], []), signal: controller.signal });
+    expect(r.code, r.stderr).toBe(130);
+    const newest = (await allResults(sb, keyOf(sb, 'demo'))).slice(0, 250).reverse();
+    expect(newest).toHaveLength(250);
+    expect(parseNdjson(r.stdout).map((x) => x.id)).toEqual(newest.map((x) => x.id));
+  });
+
+  it('--limit N with --failed: the N newest failures, however many pages they are spread over', async () => {
+    const controller = new AbortController();
+    const r = await runCli(['results', 'list', '--follow', '--failed', '--limit', '120', '-o', 'ndjson'], { env: cliEnv(sb), clock: scriptedClock(sb, controller, [], []), signal: controller.signal });
+    expect(r.code, r.stderr).toBe(130);
+    const newest = (await allResults(sb, keyOf(sb, 'demo'))).filter((x) => !x.success).slice(0, 120).reverse();
+    expect(newest).toHaveLength(120);
+    expect(parseNdjson(r.stdout).map((x) => x.id)).toEqual(newest.map((x) => x.id));
+  });
+
   it('refuses --all and --until with --follow (exit 2, nothing sent)', async () => {
     const before = sb.requests.length;
     const r = await runCli(['results', 'list', '--follow', '--all'], { env: cliEnv(sb), clock: sb.clock });
@@ -136,6 +155,19 @@ describe('follow: poll interval and the window of seen ids', () => {
     expect(pollInterval({ limit: 100, remaining: 10, resetSeconds: 100 })).toBe(10_000);
     expect(pollInterval({ limit: 100, remaining: 1, resetSeconds: 3600 })).toBe(FOLLOW_CEILING_MS);
     expect(pollInterval({ limit: 100, remaining: 0, resetSeconds: 90 })).toBe(90_000);
+  });
+
+  it('a first poll over a list that repeats the same full page stops with an error instead of reading on', async () => {
+    const rows = Array.from({ length: 10 }, (_, i) => ({ id: `res_${i}`, post_id: 'post_1', success: true }) as PostResult);
+    let reads = 0;
+    const polls = followResults({
+      pageSize: 10,
+      initial: 50,
+      page: async () => (reads++, { rows, rateLimit: undefined, total: 1_000 }),
+      sleep: async () => {},
+    });
+    await expect(polls.next()).rejects.toMatchObject({ code: 'PAGING_NO_PROGRESS' });
+    expect(reads).toBeLessThan(10);
   });
 
   it('remembers only the last ids it was given', () => {

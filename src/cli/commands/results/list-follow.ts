@@ -56,7 +56,7 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
     page: async (offset, limit) => {
       const read = async () => {
         const res = await client.results.list({ ...filters.query, offset, limit });
-        return { rows: res.data.data, rateLimit: res.rateLimit };
+        return { rows: res.data.data, rateLimit: res.rateLimit, total: res.data.meta.total };
       };
       const page = following ? await rideOut(read) : await read();
       following = true;
