@@ -27,7 +27,8 @@ export interface LayoutColumn {
   /**
    * `never`: do not cut (URLs, ids to copy); the column is dropped rather than cut, unless it has
    * a `minWidth`: then, when it is the least important column left, it takes whatever is left
-   * (at least `minWidth`) instead of disappearing, because a cut link (OSC 8) still opens.
+   * (at least `minWidth`) instead of disappearing, because a cut link (OSC 8) still opens. A cell
+   * wider than the line (than half of it, without a `minWidth`) is cut like any text.
    */
   shrink?: 'cut' | 'never';
 }
@@ -116,6 +117,16 @@ function fit(all: readonly Working[], limit: number, gap: number): TableLayout {
   const total = (set: Working[], pick: (c: Working) => number) => set.reduce((s, c) => s + pick(c), 0) + gap * Math.max(0, set.length - 1);
   let cols = all.map((c) => ({ ...c }));
   const dropped: number[] = [];
+  // A never-cut cell is kept whole only up to a share of the line: all of it for a column with a
+  // minWidth (a URL, which otherwise takes what is left once it is the least important), half
+  // for one without (an id to copy). Wider (a hostile id hundreds of characters long), keeping it
+  // whole would only drop every other column, or cut it anyway: it is cut like any text instead.
+  for (const c of cols) {
+    if (c.never && !c.relaxed && c.natural > (c.minWidth === undefined ? limit / 2 : limit)) {
+      c.relaxed = true;
+      c.min = minimumOf(c);
+    }
+  }
   // Drop (or, for a never-cut column with a minWidth, relax) the least important until the
   // minimums fit.
   while (total(cols, (c) => c.min) > limit && cols.length > 1) {
