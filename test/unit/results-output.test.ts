@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PassThrough, Writable } from 'node:stream';
 import { resultColumns, outcomeText } from '../../src/cli/commands/results/columns.js';
 import { renderResult } from '../../src/cli/commands/results/detail.js';
+import { followLine } from '../../src/cli/commands/results/list-follow.js';
 import { BatchingSink } from '../../src/output/batching-sink.js';
 import { createOutput } from '../../src/output/output.js';
 import { ndjsonWriter, tableWriter, tsvWriter } from '../../src/output/writers.js';
@@ -78,6 +79,14 @@ describe('result rows', () => {
         expect(lines[1]).toContain('3 hours ago');
       }
     }
+  });
+
+  it('a --follow line cuts an id wider than a third of the line, so platform and outcome still show', () => {
+    const normal = followLine(failure, plainColors, 100);
+    expect(normal).toBe('✗ 2026-12-01 11:58:00Z  res_2  instagram  @acme.ig  MEDIA_REJECTED: image too large');
+    const wide = followLine({ ...failure, id: 'res_' + 'x'.repeat(300) }, plainColors, 80);
+    expect(displayWidth(wide)).toBeLessThanOrEqual(80);
+    expect(wide).toMatch(/^✗ 2026-12-01 11:58:00Z  res_x+…  instagram  @acme\.ig  MEDIA_/);
   });
 
   it('outcome text for odd failures', () => {

@@ -10,7 +10,7 @@ import { PAGE } from '../../../wire/protocol.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import type { Colors } from '../../../output/colors.js';
 import type { LogView } from '../../../output/views.js';
-import { cutToWidth, flattenCell } from '../../../output/width.js';
+import { cutToWidth, displayWidth, flattenCell } from '../../../output/width.js';
 import { followResults, FOLLOW_FLOOR_MS } from '../../../results/follow.js';
 import { outageRider } from '../../../results/wait.js';
 import { formatDuration } from '../../../client/retry-timing.js';
@@ -77,12 +77,15 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
 }
 
 /** "✓ 09:01:02  res_…  bluesky  @user  https://…", cut to the terminal's width. */
-function followLine(row: PostResult, c: Colors, width: number): string {
+export function followLine(row: PostResult, c: Colors, width: number): string {
   const icon = row.success ? c.green('✓') : c.red('✗');
   const time = typeof row.created_at === 'string' ? row.created_at.replace('T', ' ').replace(/\.\d+Z$|Z$/, 'Z') : '';
   const user = username(row);
   const outcome = flattenCell(outcomeText(row));
-  const text = [time, row.id, typeof row.platform === 'string' ? row.platform : '', user ? (user.startsWith('@') ? user : `@${user}`) : '', row.success ? outcome : c.red(outcome)]
+  // An id wider than a third of the line (a hostile one) is cut, so the platform and outcome show.
+  const idRoom = Math.max(16, Math.floor(width / 3));
+  const id = width > 2 && displayWidth(row.id) > idRoom ? cutToWidth(flattenCell(row.id), idRoom) : row.id;
+  const text = [time, id, typeof row.platform === 'string' ? row.platform : '', user ? (user.startsWith('@') ? user : `@${user}`) : '', row.success ? outcome : c.red(outcome)]
     .filter((part) => part !== '')
     .join('  ');
   return `${icon} ${width > 2 ? cutToWidth(text, width - 2) : text}`;
