@@ -90,10 +90,12 @@ function statsColumns(dims: readonly StatsDimension[]): Column<StatsRow>[] {
     ...groupColumns,
     // Beside the account id: who it is.
     ...(dims.includes('account') ? [{ header: 'username', field: 'username', value: (g: StatsRow) => g.username ?? '', priority: 5 }] : []),
-    { header: 'total', value: (g) => String(g.total), priority: 1 },
-    { header: 'succeeded', value: (g) => String(g.succeeded), priority: 2 },
-    { header: 'failed', value: (g) => String(g.failed), pretty: (g, c) => (g.failed ? c.red(String(g.failed)) : String(g.failed)), priority: 1 },
-    { header: 'failure rate', field: 'failure_rate', value: (g) => failureRate(g).toFixed(4), pretty: (g) => formatRate(failureRate(g)), priority: 1 },
+    // Counts are short: cut to "SUC…" / "FAI…" their headers say nothing, so they are never
+    // narrower than the header, and the least important column goes instead.
+    { header: 'total', value: (g) => String(g.total), priority: 1, minWidth: 5 },
+    { header: 'succeeded', value: (g) => String(g.succeeded), priority: 2, minWidth: 9 },
+    { header: 'failed', value: (g) => String(g.failed), pretty: (g, c) => (g.failed ? c.red(String(g.failed)) : String(g.failed)), priority: 1, minWidth: 6 },
+    { header: 'failure rate', field: 'failure_rate', value: (g) => failureRate(g).toFixed(4), pretty: (g) => formatRate(failureRate(g)), priority: 1, minWidth: 12 },
     // Rows carry the plain bar (█ and ░); on a colour terminal it is painted as the table is drawn.
     { header: '', field: 'bar', value: () => '', pretty: (g, c) => (c.enabled ? repaintBar(g.bar ?? '', colorBar(c.green, c.red)) : (g.bar ?? '')), tableOnly: true, priority: 9 },
   ];
