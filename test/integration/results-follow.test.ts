@@ -83,6 +83,25 @@ describe('results list --follow', () => {
     expect(r.stdout.trim().split('\n').sort()).toEqual([`bluesky ${post}`, `threads ${post}`]);
   });
 
+  it('one stream across polls: -o csv has one header row, -q prints ids only', async () => {
+    const run = async (args: string[]) => {
+      const controller = new AbortController();
+      const posts: string[] = [];
+      const steps = [async () => void posts.push(await publishNow(['bluesky'])), async () => void posts.push(await publishNow(['threads']))];
+      const r = await runCli(['results', 'list', '--follow', '--limit', '1', ...args], { env: cliEnv(sb), clock: scriptedClock(sb, controller, steps, []), signal: controller.signal });
+      expect(r.code, r.stderr).toBe(130);
+      return { lines: r.stdout.trimEnd().split('\n'), posts };
+    };
+    const csv = await run(['-o', 'csv']);
+    expect(csv.lines).toHaveLength(1 + 3);
+    expect(csv.lines.filter((l) => l.startsWith('success,id,'))).toHaveLength(1);
+    expect(csv.lines[0]).toMatch(/^success,id,post_id,/);
+    expect(csv.lines.slice(2).map((l) => l.split(',')[2])).toEqual(csv.posts);
+    const quiet = await run(['-q']);
+    expect(quiet.lines).toHaveLength(3);
+    for (const line of quiet.lines) expect(line).toMatch(/^res_\w+$/);
+  });
+
   it('--limit N prints the N newest that were already there first', async () => {
     const controller = new AbortController();
     const r = await runCli(['results', 'list', '--follow', '--limit', '3', '-o', 'ndjson'], { env: cliEnv(sb), clock: scriptedClock(sb, controller, [], []), signal: controller.signal });

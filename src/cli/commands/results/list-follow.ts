@@ -35,6 +35,7 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
   const view: LogView<PostResult> = {
     kind: 'log',
     columns: resultView(() => ctx.clock.now()).columns,
+    id: (row) => row.id,
     line: (row, colors, width) => followLine(row, colors, width),
     json: (row) => row,
   };
@@ -66,10 +67,13 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
     onGap: (read) => out.warn(`more than ${read} results arrived since the last poll; older ones among them were skipped`),
     onPause: (ms) => ctx.debug(`--follow: next poll in ${formatDuration(ms)}`),
   });
+  // One writer for the stream (a CSV header once, a table's columns laid out once); it prints
+  // each row as it comes, and the pause between polls lets the batched output out.
+  const writer = out.listWriter(view);
   try {
-    // A writer per poll: each poll's rows are out (and through --jq) before the pause.
-    for await (const rows of polls) await out.list(rows, view);
+    for await (const rows of polls) for (const row of rows) await writer.write(row);
   } catch (err) {
+    await writer.abort();
     if (ctx.signal.aborted && (isAbort(err) || (err as { kind?: string }).kind === 'aborted')) return EXIT.interrupted;
     throw err;
   }
