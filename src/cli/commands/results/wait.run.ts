@@ -48,7 +48,10 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
       spinner?.stop();
       out.notice(`service unreachable: ${err.message}; retrying until ${formatClock(deadline, zone)}`);
     },
-    onBack: () => out.notice('service reachable again; still waiting'),
+    onBack: () => {
+      out.notice('service reachable again; still waiting');
+      spinner?.resume();
+    },
   };
   const lookUp = outageRider(outage);
   const targets: WaitTarget[] = [];
