@@ -81,11 +81,11 @@ describe('result rows', () => {
     }
   });
 
-  it('a --follow line cuts an id wider than a third of the line, so platform and outcome still show', () => {
+  it('a --follow line cuts an id wider than real ids and a third of the line, so platform and outcome still show', () => {
     const normal = followLine(failure, plainColors, 100);
     expect(normal).toBe('✗ 2026-12-01 11:58:00Z  res_2  instagram  @acme.ig  MEDIA_REJECTED: image too large');
-    const wide = followLine({ ...failure, id: 'res_' + 'x'.repeat(300) }, plainColors, 80);
-    expect(displayWidth(wide)).toBeLessThanOrEqual(80);
+    const wide = followLine({ ...failure, id: 'res_' + 'x'.repeat(300) }, plainColors, 120);
+    expect(displayWidth(wide)).toBeLessThanOrEqual(120);
     expect(wide).toMatch(/^✗ 2026-12-01 11:58:00Z  res_x+…  instagram  @acme\.ig  MEDIA_/);
   });
 

@@ -86,8 +86,9 @@ export function followLine(row: PostResult, c: Colors, width: number): string {
   const time = typeof row.created_at === 'string' ? row.created_at.replace('T', ' ').replace(/\.\d+Z$|Z$/, 'Z') : '';
   const user = username(row);
   const outcome = flattenCell(outcomeText(row));
-  // An id wider than a third of the line (a hostile one) is cut, so the platform and outcome show.
-  const idRoom = Math.max(16, Math.floor(width / 3));
+  // An id wider than real ones get (a prefixed UUID) and than a third of the line, a hostile one,
+  // is cut, so the platform and outcome show.
+  const idRoom = Math.max(48, Math.floor(width / 3));
   const id = width > 2 && displayWidth(row.id) > idRoom ? cutToWidth(flattenCell(row.id), idRoom) : row.id;
   const text = [time, id, typeof row.platform === 'string' ? row.platform : '', user ? (user.startsWith('@') ? user : `@${user}`) : '', row.success ? outcome : c.red(outcome)]
     .filter((part) => part !== '')
