@@ -64,7 +64,7 @@ const DEFAULT_MIN = 4;
 /** Long texts shrink to this before any other column is cut. */
 const COMFORTABLE = 24;
 /** An id this wide is copied whole whatever the terminal ("result_" and a UUID is 43). */
-const LONGEST_ID = 48;
+export const LONGEST_ID = 48;
 
 interface Working {
   index: number;

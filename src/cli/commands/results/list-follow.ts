@@ -11,6 +11,7 @@ import type { PostResult } from '../../../wire/schemas.js';
 import type { Colors } from '../../../output/colors.js';
 import type { LogView } from '../../../output/views.js';
 import { cutToWidth, displayWidth, flattenCell } from '../../../output/width.js';
+import { LONGEST_ID } from '../../../output/layout.js';
 import { followResults, FOLLOW_FLOOR_MS } from '../../../results/follow.js';
 import { outageRider } from '../../../results/wait.js';
 import { formatDuration } from '../../../client/retry-timing.js';
@@ -88,7 +89,7 @@ export function followLine(row: PostResult, c: Colors, width: number): string {
   const outcome = flattenCell(outcomeText(row));
   // An id wider than real ones get (a prefixed UUID) and than a third of the line, a hostile one,
   // is cut, so the platform and outcome show.
-  const idRoom = Math.max(48, Math.floor(width / 3));
+  const idRoom = Math.max(LONGEST_ID, Math.floor(width / 3));
   const id = width > 2 && displayWidth(row.id) > idRoom ? cutToWidth(flattenCell(row.id), idRoom) : row.id;
   const text = [time, id, typeof row.platform === 'string' ? row.platform : '', user ? (user.startsWith('@') ? user : `@${user}`) : '', row.success ? outcome : c.red(outcome)]
     .filter((part) => part !== '')
