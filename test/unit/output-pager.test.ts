@@ -150,6 +150,15 @@ describe('the pager starts only for output taller than the screen', () => {
     expect(short.stdout).toBe('ID\nres_0\nres_1\nres_2\n');
     expect(short.stderr).toBe('✗ bluesky: MEDIA_REJECTED\nshowing 1–N\n');
     expect(existsSync(shortOut)).toBe(false);
+    // Paging turned off by PAGER=cat: the footer still goes to stderr, not into the data.
+    const stdout = tty(12);
+    const stderr = captureStream(true, 80);
+    const cat = createOutput({ stdout, stderr, format: 'table', pageable: true, env: { PAGER: 'cat' } });
+    await cat.list(rows(30), view);
+    cat.footer('showing 1–N');
+    await cat.close();
+    expect(stdout.text()).not.toContain('showing');
+    expect(stderr.text()).toBe('showing 1–N\n');
     const longOut = join(tmp, 'long-table.json');
     const long = await run(30, longOut);
     expect(long.stdout + long.stderr).toBe('');
