@@ -46,7 +46,8 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
     // One line when the service stops answering and one when it is back (a spinner would draw over them).
     onOutage: (err: Error) => {
       spinner?.stop();
-      out.notice(`service unreachable: ${err.message}; retrying until ${formatClock(deadline, zone)}`);
+      // The clock time alone says little for a wait of seconds: how long is left goes with it.
+      out.notice(`service unreachable: ${err.message}; retrying until ${formatClock(deadline, zone)} (${formatDuration(Math.max(0, deadline - ctx.clock.now()))} from now)`);
     },
     onBack: () => {
       out.notice('service reachable again; still waiting');
