@@ -89,6 +89,14 @@ describe('result rows', () => {
     expect(wide).toMatch(/^✗ 2026-12-01 11:58:00Z  res_x+…  instagram  @acme\.ig  MEDIA_/);
   });
 
+  it('a narrow table writes the time short ("3h") rather than cut ("3 h…")', async () => {
+    const lines = (await render([success, failure], 'table', 50)).trimEnd().split('\n');
+    expect(lines[0]).toMatch(/\bWHEN\b/);
+    expect(lines[1]).toMatch(/\s3h\s/);
+    expect(lines[2]).toMatch(/\s2m\s/);
+    expect(lines.join('\n')).not.toMatch(/\d …|\d h…|\d m…/);
+  });
+
   it('outcome text for odd failures', () => {
     expect(outcomeText({ ...failure, error: { code: 'X', message: '' } })).toBe('X');
     expect(outcomeText({ ...success, platform_data: null })).toBe('');
