@@ -138,8 +138,8 @@ export interface LazyPager extends Pager {
 export function pagerWhenLong(options: PagerOptions & { rows: number | undefined }): LazyPager {
   const room = (options.rows ?? 0) - 2;
   if (room <= 0 || options.noPager || !options.stdoutIsTTY || pagerCommand(options.env) === undefined) {
-    const now = startPager(options);
-    return { ...now, flush: async () => {} };
+    // Onto the pager itself: a copy would freeze its `interrupted` getter.
+    return Object.assign(startPager(options), { flush: async () => {} });
   }
   let held: string[] = [];
   let lines = 0;
