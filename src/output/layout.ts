@@ -27,7 +27,9 @@ export interface LayoutColumn {
   /**
    * `never`: do not cut (URLs, ids to copy); the column is dropped rather than cut, unless it has
    * a `minWidth`: then, when it is the least important column left, it takes whatever is left
-   * (at least `minWidth`) instead of disappearing, because a cut link (OSC 8) still opens.
+   * (at least `minWidth`) instead of disappearing, because a cut link (OSC 8) still opens. A cell
+   * wider than the line (without a `minWidth`: than half of it and than the longest real ids) is
+   * cut like any text.
    */
   shrink?: 'cut' | 'never';
 }
@@ -61,6 +63,8 @@ export interface LayoutInput {
 const DEFAULT_MIN = 4;
 /** Long texts shrink to this before any other column is cut. */
 const COMFORTABLE = 24;
+/** An id this wide is copied whole whatever the terminal ("result_" and a UUID is 43). */
+export const LONGEST_ID = 48;
 
 interface Working {
   index: number;
@@ -116,6 +120,17 @@ function fit(all: readonly Working[], limit: number, gap: number): TableLayout {
   const total = (set: Working[], pick: (c: Working) => number) => set.reduce((s, c) => s + pick(c), 0) + gap * Math.max(0, set.length - 1);
   let cols = all.map((c) => ({ ...c }));
   const dropped: number[] = [];
+  // A never-cut cell is kept whole only up to a share of the line: all of it for a column with a
+  // minWidth (a URL, which otherwise takes what is left once it is the least important); for one
+  // without (an id to copy), half of it, or as wide as the longest ids services hand out (a
+  // prefixed UUID) on a narrow terminal. Wider (a hostile id hundreds of characters long),
+  // keeping it whole would only drop every other column: it is cut like any text instead.
+  for (const c of cols) {
+    if (c.never && !c.relaxed && c.natural > (c.minWidth === undefined ? Math.max(limit / 2, LONGEST_ID) : limit)) {
+      c.relaxed = true;
+      c.min = minimumOf(c);
+    }
+  }
   // Drop (or, for a never-cut column with a minWidth, relax) the least important until the
   // minimums fit.
   while (total(cols, (c) => c.min) > limit && cols.length > 1) {

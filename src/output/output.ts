@@ -9,7 +9,7 @@ import { pickFields } from './fields.js';
 import { isJsonFormat, type Format } from './formats.js';
 import type { JqProgram } from './jq.js';
 import { hyperlink, supportsHyperlinks } from './links.js';
-import { startPager, type Pager } from './pager.js';
+import { pagerWhenLong, type LazyPager } from './pager.js';
 import { createProgressLine, createSpinner, processExit, type ProgressLine as TerminalLine, type Spinner } from './progress.js';
 import { formatCount } from './time.js';
 import { cutToWidth, displayWidth } from './width.js';
@@ -23,7 +23,7 @@ export type { Format };
 export type { Calendar, DocumentView, LogView, RunView, TableView, View } from './views.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
-type Terminal = Sink & { isTTY?: boolean; columns?: number };
+type Terminal = Sink & { isTTY?: boolean; columns?: number; rows?: number };
 
 export interface OutputOptions {
   stdout: Terminal;
@@ -130,7 +130,7 @@ export function createOutput(options: OutputOptions): Output {
   const colors: Colors = { ...baseColors, link };
 
   let statusLine: TerminalLine | undefined;
-  let pager: Pager | undefined;
+  let pager: LazyPager | undefined;
   /** Where data goes: the pager once one runs, and never through a progress line's text. */
   const target = (): Terminal => {
     const base = pager?.sink ?? stdout;
@@ -139,8 +139,8 @@ export function createOutput(options: OutputOptions): Output {
 
   const startPagerIfLong = () => {
     if (pager || format !== 'table' || !options.pageable) return;
-    // less -F quits at once when everything fits one screen, so short tables are not held.
-    pager = startPager({ env, stdoutIsTTY: Boolean(stdout.isTTY), stdout });
+    // Output that fits the screen never reaches the pager (it is held, then written to stdout).
+    pager = pagerWhenLong({ env, stdoutIsTTY: Boolean(stdout.isTTY), stdout, rows: stdout.rows });
   };
 
   const listWriter = <T>(view: View<T>): ListWriter<T> => {
@@ -155,18 +155,25 @@ export function createOutput(options: OutputOptions): Output {
       async end() {
         await inner.end();
         await sink.end();
+        await pager?.flush();
       },
       async abort() {
         await inner.abort();
         await sink.end();
+        await pager?.flush();
       },
     };
   };
 
-  /** A line on stderr, kept off a status line that is being drawn; on a terminal wrapped between words. */
+  /**
+   * A line on stderr, kept off a status line that is being drawn; on a terminal wrapped between
+   * words. While a pager holds that terminal, it goes through the pager: written beside it, it
+   * would be drawn over the pager's screen (and lost when the pager clears it).
+   */
   const message = (text: string) => {
     const shown = wrapProse(safe(text), stderr.isTTY ? stderr.columns : undefined);
     if (statusLine) statusLine.log(shown);
+    else if (pager?.paging && stderr.isTTY) pager.sink.write(shown + '\n');
     else stderr.write(shown + '\n');
   };
 
@@ -231,7 +238,7 @@ export function createOutput(options: OutputOptions): Output {
         else lines.push(width ? cutToWidth(part, width) : part);
       }
       // Paging, the footer belongs under the table on the same screen, not before it.
-      (pager?.sink ?? stderr).write(safe(lines.join('\n')) + '\n');
+      (pager?.paging ? pager.sink : stderr).write(safe(lines.join('\n')) + '\n');
     },
     info(line) {
       if (!quiet) message(line);

@@ -1,10 +1,11 @@
 // A pager for long output on a terminal, as git and gh do it: SOCIALPUB_PAGER, then PAGER, else
 // `less -FRX` (F: quit when it fits one screen, R: keep colours, X: leave the text on screen).
+// It starts only once the output is taller than the screen (pagerWhenLong), whatever the pager.
 // The command runs through the shell (pager settings are shell words, `less -S`), and data goes
 // only through its stdin. When the user quits early the rest of the output is dropped without an
 // error (EPIPE), and Ctrl-C stops producing and lets the pager end the run.
 import { childEnv } from './child-env.js';
-import type { Sink } from './writers.js';
+import { writeTo, type Sink } from './writers.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -115,6 +116,75 @@ export function startPager(options: PagerOptions): Pager {
     async close() {
       if (!stdin.writableEnded) stdin.end();
       await exited;
+    },
+  };
+}
+
+export interface LazyPager extends Pager {
+  /**
+   * The listing is complete: what is held (it fits the screen) goes to stdout now, so that lines
+   * written to stderr after it come after it. Later output still starts the pager once the whole
+   * of it is taller than the screen.
+   */
+  flush(): Promise<void>;
+}
+
+/**
+ * A pager that starts only once the output is taller than the screen (`rows`, minus a line for
+ * the footer and one for the prompt). Shorter output goes straight to stdout: a pager started for
+ * it shows nothing a screen does not, and one that clears the screen or waits for a key (`less`
+ * without -F, `more`) would hide or garble the notes written to stderr around it.
+ */
+export function pagerWhenLong(options: PagerOptions & { rows: number | undefined }): LazyPager {
+  const room = (options.rows ?? 0) - 2;
+  if (room <= 0 || options.noPager || !options.stdoutIsTTY || pagerCommand(options.env) === undefined) {
+    // Onto the pager itself: a copy would freeze its `interrupted` getter.
+    return Object.assign(startPager(options), { flush: async () => {} });
+  }
+  let held: string[] = [];
+  let lines = 0;
+  let real: Pager | undefined;
+  const idle = new AbortController();
+  const sink: Pager['sink'] = {
+    isTTY: true,
+    ...(options.stdout.columns !== undefined ? { columns: options.stdout.columns } : {}),
+    write(chunk: string) {
+      if (real) return real.sink.write(chunk);
+      held.push(chunk);
+      for (let at = chunk.indexOf('\n'); at >= 0; at = chunk.indexOf('\n', at + 1)) lines++;
+      if (lines <= room) return true;
+      real = startPager(options);
+      const text = held.join('');
+      held = [];
+      return real.sink.write(text);
+    },
+    once(event: 'drain', listener: () => void) {
+      if (real?.sink.once) real.sink.once(event, listener);
+      else queueMicrotask(listener);
+      return sink;
+    },
+  };
+  const flush = async () => {
+    if (real || held.length === 0) return;
+    const text = held.join('');
+    held = [];
+    await writeTo(options.stdout, text);
+  };
+  return {
+    sink,
+    get paging() {
+      return real !== undefined;
+    },
+    get signal() {
+      return real?.signal ?? idle.signal;
+    },
+    get interrupted() {
+      return real?.interrupted ?? false;
+    },
+    flush,
+    async close() {
+      await flush();
+      await real?.close();
     },
   };
 }

@@ -111,10 +111,12 @@ export interface Spinner {
   text(text: string): void;
   succeed(text?: string): void;
   fail(text?: string): void;
+  /** Takes the spinner off the screen (for lines of its own); resume() puts it back. */
   stop(): void;
+  resume(): void;
 }
 
-const silent: Spinner = { text() {}, succeed() {}, fail() {}, stop() {} };
+const silent: Spinner = { text() {}, succeed() {}, fail() {}, stop() {}, resume() {} };
 
 export async function createSpinner(stream: Sink & { columns?: number }, text: string, enabled: boolean, color = true): Promise<Spinner> {
   // A terminal that reports no width (a pty without a size) makes ora redraw forever.
@@ -133,6 +135,9 @@ export async function createSpinner(stream: Sink & { columns?: number }, text: s
     },
     stop() {
       s.stop();
+    },
+    resume() {
+      if (!s.isSpinning) s.start();
     },
   };
 }

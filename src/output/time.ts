@@ -38,6 +38,20 @@ export function formatRelative(iso: string | number | null | undefined, now: num
   return say(abs / YEAR, 'year');
 }
 
+const SHORT_UNIT = { minute: 'm', hour: 'h', day: 'd', month: 'mo', year: 'y' } as const;
+
+/**
+ * formatRelative in a few columns, for a table too narrow for the words: "now", "5m", "3h", "2d",
+ * "4mo", "1y" for the past (what a results table shows), "in 5m" for the future.
+ */
+export function formatRelativeShort(iso: string | number | null | undefined, now: number): string {
+  const long = formatRelative(iso, now);
+  if (long === 'just now') return 'now';
+  if (long === 'in a few seconds') return 'in 1m';
+  const m = /^(in )?([\d,]+) (minute|hour|day|month|year)s?( ago)?$/.exec(long);
+  return m ? `${m[1] ?? ''}${m[2]}${SHORT_UNIT[m[3] as keyof typeof SHORT_UNIT]}` : long;
+}
+
 /** "2026-12-01 10:00 CET" in the given zone (default: the machine's). */
 export function formatLocal(iso: string | number, timeZone?: string): string {
   const d = new Date(iso);

@@ -56,6 +56,8 @@ export interface RunView<T> {
 export interface LogView<T> {
   kind: 'log';
   columns: Column<T>[];
+  /** Under -q on a table, TSV or CSV: this alone, one per line. */
+  id?: (row: T) => string;
   /** The terminal line of one event, fitted to the terminal's width in columns. */
   line: (row: T, colors: Colors, width: number) => string;
   /** The JSON form of an event. */
@@ -154,18 +156,21 @@ function runRows<T>(view: RunView<T>, sink: Sink, c: ViewContext): ListWriter<T>
   }
 }
 
+// Events are printed as each one comes, by one writer for the whole stream: --jq runs on each
+// (not on a batch of 100), and a table with --fields lays out its columns on the first event.
 function logRows<T>(view: LogView<T>, sink: Sink, c: ViewContext): ListWriter<T> {
+  if (c.idsOnly && view.id) return lineWriter(sink, view.id);
   switch (c.format) {
     case 'json':
     case 'ndjson':
       if (view.jsonLine && !c.fields && !c.jq) return lineWriter(sink, (row) => terminalJson(view.jsonLine!(row)));
-      return jsonRows<T>(sink, c, view.json, undefined, ndjsonWriter, 'each');
+      return jsonRows<T>(sink, c, view.json, undefined, ndjsonWriter, 'each', 1);
     case 'ics':
       throw notACalendar('other rows');
     case 'table':
       // An event line is fitted to the terminal by its renderer: the message is cut, never wrapped.
       if (!c.fields) return lineWriter(sink, (row) => view.line(row, c.colors, c.terminalWidth));
-      return textRows(view, sink, c);
+      return textRows(view, sink, c, 1);
     default:
       return textRows(view, sink, c);
   }
@@ -198,9 +203,10 @@ function jsonRows<T>(
   rowFields: readonly string[] | undefined,
   make: (sink: Sink) => ListWriter<unknown>,
   jqMode: 'whole' | 'each' = c.format === 'json' ? 'whole' : 'each',
+  jqBatch?: number,
 ): ListWriter<T> {
   if (c.jq) {
-    const shaped = jqWriter<unknown>(sink, c.jq, { mode: jqMode });
+    const shaped = jqWriter<unknown>(sink, c.jq, { mode: jqMode, ...(jqBatch ? { batchSize: jqBatch } : {}) });
     return mapped(c.fields ? withFields<unknown>(shaped as ListWriter<Record<string, unknown>>, c.fields) : shaped, toJson);
   }
   return mapped(checkedFields(make(sink), c.fields, rowFields), toJson);

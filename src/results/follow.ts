@@ -2,7 +2,9 @@
 // so it works from a laptop). Constant memory: a bounded window of recently seen ids, and at most
 // a few pages per poll. The pause between polls spreads the rate limit's remaining requests over
 // the time left in its window, between a floor and a ceiling.
+import { PagingGuard } from '../client/paginate.js';
 import type { RateLimitInfo } from '../client/types.js';
+import { PATHS } from '../wire/protocol.js';
 import type { PostResult } from '../wire/schemas.js';
 
 export const FOLLOW_FLOOR_MS = 2_000;
@@ -15,6 +17,8 @@ export const CATCH_UP_PAGES = 5;
 export interface FollowPage {
   rows: readonly PostResult[];
   rateLimit: RateLimitInfo | undefined;
+  /** The list's total as this page gave it; lets a long first poll stop a list that never ends. */
+  total?: number;
 }
 
 export interface FollowOptions {
@@ -24,7 +28,7 @@ export interface FollowOptions {
   pageSize: number;
   /** The rows to print (filters the service lacks); every row still counts as seen. */
   keep?: (row: PostResult) => boolean;
-  /** Rows of the first poll to print (the newest ones); the rest only mark what is already there. */
+  /** Rows of the first poll to print (the newest ones, read over as many pages as they take); the rest only mark what is already there. */
   initial?: number;
   /** Told when a burst was larger than a poll can read (some rows were skipped). */
   onGap?: (read: number) => void;
@@ -61,11 +65,16 @@ export class RecentIds {
 /** Each poll's new rows, oldest first (so the stream reads in time order); ends only when aborted. */
 export async function* followResults(options: FollowOptions): AsyncGenerator<PostResult[]> {
   const seen = new RecentIds();
-  let first = true;
+  const start = await firstPoll(options, seen);
+  if (start.rows.length) yield start.rows;
+  let rate = start.rate;
   for (;;) {
+    const pause = pollInterval(rate);
+    options.onPause?.(pause);
+    await options.sleep(pause);
     const fresh: PostResult[] = [];
-    let rate: RateLimitInfo | undefined;
-    for (let n = 0; n < (first ? 1 : CATCH_UP_PAGES); n++) {
+    rate = undefined;
+    for (let n = 0; n < CATCH_UP_PAGES; n++) {
       const page = await options.page(n * options.pageSize, options.pageSize);
       rate = page.rateLimit ?? rate;
       let known = false;
@@ -74,7 +83,7 @@ export async function* followResults(options: FollowOptions): AsyncGenerator<Pos
         else fresh.push(row);
       }
       if (known || page.rows.length < options.pageSize) break;
-      if (!first && n === CATCH_UP_PAGES - 1) options.onGap?.(fresh.length);
+      if (n === CATCH_UP_PAGES - 1) options.onGap?.(fresh.length);
     }
     // Dedupe within the poll too: offsets shift while new rows arrive between two pages.
     const out: PostResult[] = [];
@@ -84,13 +93,42 @@ export async function* followResults(options: FollowOptions): AsyncGenerator<Pos
       seen.add(row.id);
       if (!options.keep || options.keep(row)) out.push(row);
     }
-    if (first) {
-      first = false;
-      const initial = options.initial ?? 0;
-      if (initial > 0) yield out.slice(Math.max(0, out.length - initial));
-    } else if (out.length) yield out;
-    const pause = pollInterval(rate);
-    options.onPause?.(pause);
-    await options.sleep(pause);
+    if (out.length) yield out;
   }
+}
+
+/**
+ * The first poll: marks the newest rows as seen and keeps the `initial` newest that pass `keep`,
+ * reading further pages until it has them or the list ends. Holds only those rows and the ids of
+ * the newest SEEN_WINDOW rows, however far it reads.
+ */
+async function firstPoll(options: FollowOptions, seen: RecentIds): Promise<{ rows: PostResult[]; rate: RateLimitInfo | undefined }> {
+  const wanted = options.initial ?? 0;
+  const ids: string[] = [];
+  const read = new RecentIds(3 * options.pageSize);
+  const rows: PostResult[] = [];
+  let rate: RateLimitInfo | undefined;
+  let guard: PagingGuard | undefined;
+  for (let offset = 0; ; offset += options.pageSize) {
+    const page = await options.page(offset, options.pageSize);
+    rate = page.rateLimit ?? rate;
+    let fresh = 0;
+    // Rows repeat across pages when new ones arrive between two reads: each is counted once.
+    for (const row of page.rows) {
+      if (read.has(row.id)) continue;
+      read.add(row.id);
+      fresh++;
+      if (ids.length < SEEN_WINDOW) ids.push(row.id);
+      if (rows.length < wanted && (!options.keep || options.keep(row))) rows.push(row);
+    }
+    const last = page.rows.length < options.pageSize;
+    if (rows.length >= wanted || last) break;
+    if (page.total !== undefined) {
+      if (guard) guard.check(fresh, last, offset, page.total);
+      else guard = new PagingGuard(PATHS.postResults, page.total, options.pageSize);
+    }
+  }
+  // Oldest first, so the newest ids are the last the window forgets.
+  for (let i = ids.length - 1; i >= 0; i--) seen.add(ids[i]!);
+  return { rows: rows.reverse(), rate };
 }

@@ -1,12 +1,13 @@
 // Support triage at scale, the built binary against `socialpub sandbox` in its own process:
 //   stats: `results stats --by post` over 1,000,000 results at --latency 20ms
-//          ≤ 1.1× `results list --all -o ndjson` over the same, and peak RSS ≤ 200 MiB.
+//          ≤ 1.1× `results list --all -o ndjson` over the same, and peak RSS ≤ 200 MiB, piped
+//          as JSON and as TSV alike.
 //   follow: `results list --follow` prints a new result within 2 poll intervals of the service
 //          having it (the interval is the follow's own, told by --debug).
 // Run: npm run bench triage   (or: node test/bench/triage.bench.mjs [stats] [follow])
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { BIN, compare, median, report } from './lib.mjs';
+import { BIN, compare, measure, median, report } from './lib.mjs';
 import { startSandboxProcess } from './results.bench.mjs';
 
 const node = process.execPath;
@@ -25,8 +26,16 @@ async function stats({ runs }) {
       }),
       1.1,
     );
-    const rss = result.subjectPeakMiB;
-    console.log(`  peak RSS of results stats --by post: ${rss === undefined ? 'n/a (no /usr/bin/time)' : `${rss.toFixed(1)} MiB ${rss <= 200 ? '✓ ≤ 200 MiB' : '✗ target ≤ 200 MiB'}`}`);
+    const peak = (label, rss) => console.log(`  peak RSS of results stats --by post ${label}: ${rss === undefined ? 'n/a (no /usr/bin/time)' : `${rss.toFixed(1)} MiB ${rss <= 200 ? '✓ ≤ 200 MiB' : '✗ target ≤ 200 MiB'}`}`);
+    peak('--json', result.subjectPeakMiB);
+    // Piped TSV prints the same groups row by row: it must not cost more than the JSON document.
+    const tsv = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await measure(node, [BIN, 'results', 'stats', '--by', 'post', '-o', 'tsv'], options);
+      if (r.code !== 0) throw new Error(`results stats -o tsv exited ${r.code}: ${r.stderr.slice(0, 500)}`);
+      if (r.maxRssKb) tsv.push(r.maxRssKb / 1024);
+    }
+    peak('-o tsv', tsv.length ? Math.max(...tsv) : undefined);
     return result;
   } finally {
     await sandbox.close();

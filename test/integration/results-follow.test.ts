@@ -10,7 +10,8 @@ import { ROOMY_LIMITS } from '../helpers/sandbox.js';
 import { createManualClock } from '../../src/sandbox/clock.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import type { Clock } from '../../src/cli/context.js';
-import { FOLLOW_CEILING_MS, FOLLOW_FLOOR_MS, pollInterval, RecentIds } from '../../src/results/follow.js';
+import { FOLLOW_CEILING_MS, FOLLOW_FLOOR_MS, followResults, pollInterval, RecentIds } from '../../src/results/follow.js';
+import type { PostResult } from '../../src/wire/schemas.js';
 import { allResults, cliEnv, keyOf, parseNdjson, sandboxFor, schedulePost, START, type Sandbox } from './results-support.js';
 import type { ManualClock } from '../../src/sandbox/clock.js';
 
@@ -82,11 +83,48 @@ describe('results list --follow', () => {
     expect(r.stdout.trim().split('\n').sort()).toEqual([`bluesky ${post}`, `threads ${post}`]);
   });
 
+  it('one stream across polls: -o csv has one header row, -q prints ids only', async () => {
+    const run = async (args: string[]) => {
+      const controller = new AbortController();
+      const posts: string[] = [];
+      const steps = [async () => void posts.push(await publishNow(['bluesky'])), async () => void posts.push(await publishNow(['threads']))];
+      const r = await runCli(['results', 'list', '--follow', '--limit', '1', ...args], { env: cliEnv(sb), clock: scriptedClock(sb, controller, steps, []), signal: controller.signal });
+      expect(r.code, r.stderr).toBe(130);
+      return { lines: r.stdout.trimEnd().split('\n'), posts };
+    };
+    const csv = await run(['-o', 'csv']);
+    expect(csv.lines).toHaveLength(1 + 3);
+    expect(csv.lines.filter((l) => l.startsWith('success,id,'))).toHaveLength(1);
+    expect(csv.lines[0]).toMatch(/^success,id,post_id,/);
+    expect(csv.lines.slice(2).map((l) => l.split(',')[2])).toEqual(csv.posts);
+    const quiet = await run(['-q']);
+    expect(quiet.lines).toHaveLength(3);
+    for (const line of quiet.lines) expect(line).toMatch(/^res_\w+$/);
+  });
+
   it('--limit N prints the N newest that were already there first', async () => {
     const controller = new AbortController();
     const r = await runCli(['results', 'list', '--follow', '--limit', '3', '-o', 'ndjson'], { env: cliEnv(sb), clock: scriptedClock(sb, controller, [], []), signal: controller.signal });
     expect(r.code).toBe(130);
     const newest = (await allResults(sb, keyOf(sb, 'demo'))).slice(0, 3).reverse();
+    expect(parseNdjson(r.stdout).map((x) => x.id)).toEqual(newest.map((x) => x.id));
+  });
+
+  it('--limit N larger than a page reads as many pages as it takes, then follows', async () => {
+    const controller = new AbortController();
+    const r = await runCli(['results', 'list', '--follow', '--limit', '250', '-o', 'ndjson'], { env: cliEnv(sb), clock: scriptedClock(sb, controller, [], []), signal: controller.signal });
+    expect(r.code, r.stderr).toBe(130);
+    const newest = (await allResults(sb, keyOf(sb, 'demo'))).slice(0, 250).reverse();
+    expect(newest).toHaveLength(250);
+    expect(parseNdjson(r.stdout).map((x) => x.id)).toEqual(newest.map((x) => x.id));
+  });
+
+  it('--limit N with --failed: the N newest failures, however many pages they are spread over', async () => {
+    const controller = new AbortController();
+    const r = await runCli(['results', 'list', '--follow', '--failed', '--limit', '120', '-o', 'ndjson'], { env: cliEnv(sb), clock: scriptedClock(sb, controller, [], []), signal: controller.signal });
+    expect(r.code, r.stderr).toBe(130);
+    const newest = (await allResults(sb, keyOf(sb, 'demo'))).filter((x) => !x.success).slice(0, 120).reverse();
+    expect(newest).toHaveLength(120);
     expect(parseNdjson(r.stdout).map((x) => x.id)).toEqual(newest.map((x) => x.id));
   });
 
@@ -136,6 +174,19 @@ describe('follow: poll interval and the window of seen ids', () => {
     expect(pollInterval({ limit: 100, remaining: 10, resetSeconds: 100 })).toBe(10_000);
     expect(pollInterval({ limit: 100, remaining: 1, resetSeconds: 3600 })).toBe(FOLLOW_CEILING_MS);
     expect(pollInterval({ limit: 100, remaining: 0, resetSeconds: 90 })).toBe(90_000);
+  });
+
+  it('a first poll over a list that repeats the same full page stops with an error instead of reading on', async () => {
+    const rows = Array.from({ length: 10 }, (_, i) => ({ id: `res_${i}`, post_id: 'post_1', success: true }) as PostResult);
+    let reads = 0;
+    const polls = followResults({
+      pageSize: 10,
+      initial: 50,
+      page: async () => (reads++, { rows, rateLimit: undefined, total: 1_000 }),
+      sleep: async () => {},
+    });
+    await expect(polls.next()).rejects.toMatchObject({ code: 'PAGING_NO_PROGRESS' });
+    expect(reads).toBeLessThan(10);
   });
 
   it('remembers only the last ids it was given', () => {

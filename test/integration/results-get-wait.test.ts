@@ -112,6 +112,26 @@ describe('results wait', () => {
     expect(clock.now() - t0).toBeLessThan(11 * 60_000);
   });
 
+  it('a wait that times out leaves no complete-looking document: no [] with nothing, an unclosed array with what came', async () => {
+    const post = await schedulePost(ok, keyOf(ok, 'demo'), ['linkedin', 'threads'], 60_000);
+    const none = await runCli(['results', 'wait', '--post', post.id, '--timeout', '30s', '--json'], { env: cliEnv(ok), clock: detachedClock(ok.clock.now()) });
+    expect(none.code).toBe(1);
+    expect(none.stdout).toBe('');
+    // Both targets report, but three results are expected: the two are shown, the array left open.
+    await ok.clock.advance(2 * 60_000);
+    await ok.settle();
+    const some = await runCli(['results', 'wait', '--post', post.id, '--expect', '3', '--timeout', '30s', '--json'], { env: cliEnv(ok), clock: detachedClock(ok.clock.now()) });
+    expect(some.code).toBe(1);
+    expect(some.stderr).toContain('timed out after 30s');
+    expect(() => JSON.parse(some.stdout)).toThrow();
+    expect(some.stdout.trimEnd().endsWith(']')).toBe(false);
+    const rows = JSON.parse(some.stdout + '\n]') as PostResult[];
+    expect(rows.map((x) => x.platform).sort()).toEqual(['linkedin', 'threads']);
+    const done = await runCli(['results', 'wait', '--post', post.id, '--timeout', '30s', '--json'], { env: cliEnv(ok), clock: detachedClock(ok.clock.now()) });
+    expect(done.code, done.stderr).toBe(0);
+    expect(JSON.parse(done.stdout)).toHaveLength(2);
+  });
+
   it('a post due after the timeout fails at once (exit 1), naming when it is due and the --timeout that would do', async () => {
     const post = await schedulePost(ok, keyOf(ok, 'demo'), ['linkedin', 'facebook-page'], 2 * 3600_000);
     const slept: number[] = [];
@@ -224,7 +244,7 @@ describe('results wait within the read rate limit', () => {
     });
     expect(r.code).toBe(6);
     // The wait rode the outage out to its own deadline (10 min by default) before giving up.
-    expect(r.stderr).toMatch(/^service unreachable: .+; retrying until \d\d:\d\d$/m);
+    expect(r.stderr).toMatch(/^service unreachable: .+; retrying until \d\d:\d\d \((10|9) min from now\)$/m);
     expect(clock.now() - START).toBeGreaterThanOrEqual(10 * 60_000);
   });
 });

@@ -87,6 +87,18 @@ describe('results stats on the command line', () => {
     expect(sb.requests.length).toBe(before);
   });
 
+  it('at 60 columns no count header is cut: a whole column gives way instead', async () => {
+    for (const by of ['code', 'platform,code', 'account']) {
+      const r = await runCli(['results', 'stats', '--by', by, '--no-pager'], { env: cliEnv(sb), tty: true, columns: 60 });
+      expect(r.code, r.stderr).toBe(0);
+      const [header, ...rest] = plain(r.stdout).trimEnd().split('\n');
+      expect(rest.length).toBeGreaterThan(0);
+      expect(header).not.toContain('…');
+      expect(header).toMatch(/\bTOTAL\b.*\bFAILED\b/);
+      for (const line of [header!, ...rest]) expect(line.length).toBeLessThanOrEqual(60);
+    }
+  });
+
   it('at 80 columns the error codes are whole, and a bar is still drawn', async () => {
     const r = await runCli(['results', 'stats', '--by', 'code'], { env: cliEnv(sb), tty: true, columns: 80 });
     expect(r.code, r.stderr).toBe(0);

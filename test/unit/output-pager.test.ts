@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pagerCommand, startPager } from '../../src/output/pager.js';
+import { pagerCommand, pagerWhenLong, startPager } from '../../src/output/pager.js';
+import { createOutput } from '../../src/output/output.js';
 import { ndjsonWriter } from '../../src/output/writers.js';
 import { captureStream } from '../helpers/run-cli.js';
 
@@ -98,6 +99,72 @@ describe('paging through a real child process', () => {
     await pager.close();
     expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ lines: ['{"i":0}'], all: true });
     expect(signals.listenerCount('SIGINT')).toBe(0);
+  });
+});
+
+describe('the pager starts only for output taller than the screen', () => {
+  const tty = (rows: number) => Object.assign(captureStream(true, 80), { rows });
+  const lines = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `line ${from + i}\n`).join('');
+
+  it('output that fits goes to stdout when the listing is complete, and no pager is started', async () => {
+    const out = join(tmp, 'never.json');
+    const stdout = tty(10);
+    const pager = pagerWhenLong({ env: { PATH: process.env.PATH, PAGER: `${node} ${quitter} ${out} 1000000` }, stdoutIsTTY: true, stdout, rows: 10 });
+    expect(pager.sink.write(lines(8))).toBe(true);
+    expect(stdout.text()).toBe('');
+    await pager.flush();
+    expect(stdout.text()).toBe(lines(8));
+    await pager.close();
+    expect(pager.paging).toBe(false);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('output taller than the screen all goes to the pager, the held lines first', async () => {
+    const out = join(tmp, 'tall.json');
+    const stdout = tty(10);
+    const pager = pagerWhenLong({ env: { PATH: process.env.PATH, PAGER: `${node} ${quitter} ${out} 1000000` }, stdoutIsTTY: true, stdout, rows: 10 });
+    pager.sink.write(lines(5));
+    expect(pager.paging).toBe(false);
+    pager.sink.write(lines(5, 5));
+    expect(pager.paging).toBe(true);
+    await pager.close();
+    expect(stdout.text()).toBe('');
+    expect(JSON.parse(readFileSync(out, 'utf8')).lines).toEqual(lines(10).trimEnd().split('\n'));
+  });
+
+  it('a short table is followed by the notes written after it; a long one carries them and its footer into the pager', async () => {
+    const view = { kind: 'table' as const, columns: [{ header: 'id', value: (r: { id: string }) => r.id }] };
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `res_${i}` }));
+    const run = async (n: number, out: string) => {
+      const stdout = tty(12);
+      const stderr = captureStream(true, 80);
+      const output = createOutput({ stdout, stderr, format: 'table', pageable: true, env: { PATH: process.env.PATH, PAGER: `${node} ${quitter} ${out} 1000000` } });
+      await output.list(rows(n), view);
+      output.notice('✗ bluesky: MEDIA_REJECTED');
+      output.footer('showing 1–N');
+      await output.close();
+      return { stdout: stdout.text(), stderr: stderr.text() };
+    };
+    const shortOut = join(tmp, 'short-table.json');
+    const short = await run(3, shortOut);
+    expect(short.stdout).toBe('ID\nres_0\nres_1\nres_2\n');
+    expect(short.stderr).toBe('✗ bluesky: MEDIA_REJECTED\nshowing 1–N\n');
+    expect(existsSync(shortOut)).toBe(false);
+    // Paging turned off by PAGER=cat: the footer still goes to stderr, not into the data.
+    const stdout = tty(12);
+    const stderr = captureStream(true, 80);
+    const cat = createOutput({ stdout, stderr, format: 'table', pageable: true, env: { PAGER: 'cat' } });
+    await cat.list(rows(30), view);
+    cat.footer('showing 1–N');
+    await cat.close();
+    expect(stdout.text()).not.toContain('showing');
+    expect(stderr.text()).toBe('showing 1–N\n');
+    const longOut = join(tmp, 'long-table.json');
+    const long = await run(30, longOut);
+    expect(long.stdout + long.stderr).toBe('');
+    const paged = JSON.parse(readFileSync(longOut, 'utf8')).lines as string[];
+    expect(paged).toHaveLength(1 + 30 + 2);
+    expect(paged.slice(-2)).toEqual(['✗ bluesky: MEDIA_REJECTED', 'showing 1–N']);
   });
 });
 

@@ -118,8 +118,21 @@ describe('layoutTable', () => {
     const tight = layoutTable({ columns: withUrl, rows: data, width: 40 });
     expect(tight.columns.map((c) => c.width)).toEqual([9, 29]);
     expect(tight.dropped).toEqual([2]);
+    // Without a minWidth, a cell wider than half the line (and than real ids) is cut rather than
+    // dropped with the rest.
     const noMin = layoutTable({ columns: withUrl.map((c) => ({ ...c, minWidth: undefined })), rows: data, width: 40 });
-    expect(noMin.columns.map((c) => c.index)).toEqual([0]);
+    expect(noMin.columns.map((c) => [c.index, c.width])).toEqual([[0, 9], [1, 40 - 9 - 14 - 4], [2, 14]]);
+    // An id wider than half the line is cut like any text, and the less important columns stay;
+    // narrower, or as long as a prefixed UUID, it stays whole and they give way.
+    const idFirst = [{ header: 'STATUS', priority: 0 }, { header: 'ID', priority: 1, shrink: 'never' as const }, { header: 'TEXT', priority: 2 }];
+    const hostile = layoutTable({ columns: idFirst, rows: [['published', 'x'.repeat(300), 'hello there']], width: 60 });
+    expect(hostile.dropped).toEqual([]);
+    expect(hostile.columns.map((c) => c.width)).toEqual([9, 60 - 9 - 11 - 4, 11]);
+    const whole = layoutTable({ columns: idFirst, rows: [['published', 'x'.repeat(20), 'hello there, and more'.repeat(2)]], width: 50 });
+    expect(whole.columns.map((c) => [c.index, c.width])).toEqual([[0, 9], [1, 20], [2, 50 - 9 - 20 - 4]]);
+    const uuid = 'result_' + '550e8400-e29b-41d4-a716-446655440000';
+    const narrow = layoutTable({ columns: idFirst, rows: [['published', uuid, 'hello there, and more']], width: 60 });
+    expect(narrow.columns.map((c) => [c.index, c.width])).toEqual([[0, 9], [1, uuid.length], [2, 60 - 9 - uuid.length - 4]]);
     const single = layoutTable({ columns: [withUrl[2]!], rows: [['x'.repeat(50)]], width: 30 });
     expect(single.columns.map((c) => c.width)).toEqual([30]);
   });

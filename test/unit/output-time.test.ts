@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocal, formatRelative, relativeEnglish } from '../../src/output/time.js';
+import { formatLocal, formatRelative, formatRelativeShort, relativeEnglish } from '../../src/output/time.js';
 import { userZone } from '../../src/posts/zone.js';
 
 const now = Date.parse('2026-12-01T09:00:00Z');
@@ -37,6 +37,27 @@ describe('formatRelative reads like a person wrote it', () => {
   it('keeps what it cannot read and prints nothing for nothing', () => {
     expect(formatRelative('not a time', now)).toBe('not a time');
     expect(formatRelative(undefined, now)).toBe('');
+  });
+});
+
+describe('formatRelativeShort, for a narrow table', () => {
+  it.each([
+    [-10 * S, 'now'],
+    [10 * S, 'in 1m'],
+    [-5 * M, '5m'],
+    [30 * M, 'in 30m'],
+    [-50 * M, '1h'],
+    [-33 * H, '1d'],
+    [-61 * D, '2mo'],
+    [-800 * D, '2y'],
+  ])('%i ms → %s', (delta, words) => {
+    expect(formatRelativeShort(at(delta), now)).toBe(words);
+  });
+
+  it('is never wider than 4 columns for the past, up to 99 years; keeps what it cannot read', () => {
+    for (let h = 1; h < 24 * 400; h += 7) expect(formatRelativeShort(at(-h * H), now).length).toBeLessThanOrEqual(4);
+    expect(formatRelativeShort('not a time', now)).toBe('not a time');
+    expect(formatRelativeShort(undefined, now)).toBe('');
   });
 });
 

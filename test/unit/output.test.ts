@@ -140,6 +140,19 @@ describe('terminal-only decorations', () => {
     }
   });
 
+  it('a spinner stopped for lines of their own (an outage) comes back with resume()', async () => {
+    // A terminal as ora draws on it (it moves the cursor and clears the line between frames).
+    const err = Object.assign(captureStream(true, 80), { cursorTo: () => true, clearLine: () => true, moveCursor: () => true });
+    const s = await createSpinner(err, 'waiting', true, false);
+    s.stop();
+    const before = err.text().length;
+    s.text('still waiting');
+    s.resume();
+    expect(err.text().slice(before)).toContain('still waiting');
+    s.succeed('done');
+    expect(err.text()).toContain('done');
+  });
+
   it('colour follows NO_COLOR, FORCE_COLOR, --no-color and the terminal', () => {
     expect(colorEnabled({ flag: true, env: {}, isTTY: true })).toBe(true);
     expect(colorEnabled({ flag: true, env: {}, isTTY: false })).toBe(false);

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { PassThrough, Writable } from 'node:stream';
 import { resultColumns, outcomeText } from '../../src/cli/commands/results/columns.js';
 import { renderResult } from '../../src/cli/commands/results/detail.js';
+import { followLine } from '../../src/cli/commands/results/list-follow.js';
 import { BatchingSink } from '../../src/output/batching-sink.js';
 import { createOutput } from '../../src/output/output.js';
 import { ndjsonWriter, tableWriter, tsvWriter } from '../../src/output/writers.js';
 import { plainColors } from '../../src/output/colors.js';
+import { displayWidth } from '../../src/output/width.js';
 import { captureStream } from '../helpers/run-cli.js';
 import type { PostResult } from '../../src/wire/schemas.js';
 
@@ -34,10 +36,10 @@ const failure: PostResult = {
 // The bare minimum the spec promises: no platform, no created_at, no platform_data.
 const sparse = { id: 'res_3', post_id: 'post_2', success: false, social_account_id: null, error: null } as PostResult;
 
-async function render(rows: PostResult[], kind: 'tsv' | 'table'): Promise<string> {
+async function render(rows: PostResult[], kind: 'tsv' | 'table', width = 200): Promise<string> {
   const out = captureStream();
   const cols = resultColumns(() => NOW);
-  const w = kind === 'tsv' ? tsvWriter(out, cols) : tableWriter(out, cols, plainColors, 200);
+  const w = kind === 'tsv' ? tsvWriter(out, cols) : tableWriter(out, cols, plainColors, width);
   for (const r of rows) await w.write(r);
   await w.end();
   return out.text();
@@ -60,6 +62,39 @@ describe('result rows', () => {
     expect(lines[1]).toMatch(/^✓\s+res_1\s+post_1\s+twitter-x\s+@acme\s+3 hours ago\s+https:\/\/x\.com\/acme\/status\/1789$/);
     expect(lines[2]).toMatch(/^✗\s+res_2\s+post_1\s+instagram\s+@acme\.ig\s+2 minutes ago\s+MEDIA_REJECTED: image too large$/);
     expect(lines[3]).toMatch(/^✗\s+res_3\s+post_2\s+—\s+—\s+—\s+no error details$/);
+  });
+
+  it.each([60, 120])('table at %i columns: an id wider than the terminal is cut, and platform, time and outcome stay', async (width) => {
+    for (const wide of ['res_' + 'x'.repeat(300), 'res_' + '😀'.repeat(150)]) {
+      const lines = (await render([{ ...success, id: wide }, { ...failure, id: wide }], 'table', width)).trimEnd().split('\n');
+      expect(lines).toHaveLength(3);
+      expect(lines[0]).toMatch(/^\s+ID\s+\S+\s+WHEN\s+URL \/ ERROR$/);
+      for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+      expect(lines[1]).toMatch(/^✓\s+res_\S+…\s+\S+\s+\S+/);
+      expect(lines[1]).toContain('https://x.com/');
+      expect(lines[2]).toMatch(/^✗\s+res_\S+…\s+\S+\s+\S+/);
+      expect(lines[2]).toContain('MEDIA_REJECTED');
+      if (width >= 120) {
+        expect(lines[1]).toContain('twitter-x');
+        expect(lines[1]).toContain('3 hours ago');
+      }
+    }
+  });
+
+  it('a --follow line cuts an id wider than real ids and a third of the line, so platform and outcome still show', () => {
+    const normal = followLine(failure, plainColors, 100);
+    expect(normal).toBe('✗ 2026-12-01 11:58:00Z  res_2  instagram  @acme.ig  MEDIA_REJECTED: image too large');
+    const wide = followLine({ ...failure, id: 'res_' + 'x'.repeat(300) }, plainColors, 120);
+    expect(displayWidth(wide)).toBeLessThanOrEqual(120);
+    expect(wide).toMatch(/^✗ 2026-12-01 11:58:00Z  res_x+…  instagram  @acme\.ig  MEDIA_/);
+  });
+
+  it('a narrow table writes the time short ("3h") rather than cut ("3 h…")', async () => {
+    const lines = (await render([success, failure], 'table', 50)).trimEnd().split('\n');
+    expect(lines[0]).toMatch(/\bWHEN\b/);
+    expect(lines[1]).toMatch(/\s3h\s/);
+    expect(lines[2]).toMatch(/\s2m\s/);
+    expect(lines.join('\n')).not.toMatch(/\d …|\d h…|\d m…/);
   });
 
   it('outcome text for odd failures', () => {

@@ -6,7 +6,7 @@ import type { Column } from '../../../output/writers.js';
 import type { TableView } from '../../../output/output.js';
 import { fieldsOf } from '../../fields-of.js';
 import { checkFields, columnField } from '../../../output/fields.js';
-import { formatRelative } from '../../../output/time.js';
+import { formatRelative, formatRelativeShort } from '../../../output/time.js';
 import type { PostResult } from '../../../wire/schemas.js';
 
 type Row = PostResult;
@@ -64,6 +64,8 @@ export function resultColumns(now: () => number): Column<Row>[] {
       priority: 4,
       value: (r) => str(r.created_at),
       pretty: (r, c) => (r.created_at ? formatRelative(r.created_at, now()) : c.dim('—')),
+      // "3h" rather than "3 h…" where "3 hours ago" does not fit.
+      compact: (r, c) => (r.created_at ? formatRelativeShort(r.created_at, now()) : c.dim('—')),
     },
     {
       header: 'url / error',

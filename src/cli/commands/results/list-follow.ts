@@ -10,7 +10,8 @@ import { PAGE } from '../../../wire/protocol.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import type { Colors } from '../../../output/colors.js';
 import type { LogView } from '../../../output/views.js';
-import { cutToWidth, flattenCell } from '../../../output/width.js';
+import { cutToWidth, displayWidth, flattenCell } from '../../../output/width.js';
+import { LONGEST_ID } from '../../../output/layout.js';
 import { followResults, FOLLOW_FLOOR_MS } from '../../../results/follow.js';
 import { outageRider } from '../../../results/wait.js';
 import { formatDuration } from '../../../client/retry-timing.js';
@@ -35,6 +36,7 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
   const view: LogView<PostResult> = {
     kind: 'log',
     columns: resultView(() => ctx.clock.now()).columns,
+    id: (row) => row.id,
     line: (row, colors, width) => followLine(row, colors, width),
     json: (row) => row,
   };
@@ -56,7 +58,7 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
     page: async (offset, limit) => {
       const read = async () => {
         const res = await client.results.list({ ...filters.query, offset, limit });
-        return { rows: res.data.data, rateLimit: res.rateLimit };
+        return { rows: res.data.data, rateLimit: res.rateLimit, total: res.data.meta.total };
       };
       const page = following ? await rideOut(read) : await read();
       following = true;
@@ -66,10 +68,13 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
     onGap: (read) => out.warn(`more than ${read} results arrived since the last poll; older ones among them were skipped`),
     onPause: (ms) => ctx.debug(`--follow: next poll in ${formatDuration(ms)}`),
   });
+  // One writer for the stream (a CSV header once, a table's columns laid out once); it prints
+  // each row as it comes, and the pause between polls lets the batched output out.
+  const writer = out.listWriter(view);
   try {
-    // A writer per poll: each poll's rows are out (and through --jq) before the pause.
-    for await (const rows of polls) await out.list(rows, view);
+    for await (const rows of polls) for (const row of rows) await writer.write(row);
   } catch (err) {
+    await writer.abort();
     if (ctx.signal.aborted && (isAbort(err) || (err as { kind?: string }).kind === 'aborted')) return EXIT.interrupted;
     throw err;
   }
@@ -77,12 +82,16 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
 }
 
 /** "✓ 09:01:02  res_…  bluesky  @user  https://…", cut to the terminal's width. */
-function followLine(row: PostResult, c: Colors, width: number): string {
+export function followLine(row: PostResult, c: Colors, width: number): string {
   const icon = row.success ? c.green('✓') : c.red('✗');
   const time = typeof row.created_at === 'string' ? row.created_at.replace('T', ' ').replace(/\.\d+Z$|Z$/, 'Z') : '';
   const user = username(row);
   const outcome = flattenCell(outcomeText(row));
-  const text = [time, row.id, typeof row.platform === 'string' ? row.platform : '', user ? (user.startsWith('@') ? user : `@${user}`) : '', row.success ? outcome : c.red(outcome)]
+  // An id wider than real ones get (a prefixed UUID) and than a third of the line, a hostile one,
+  // is cut, so the platform and outcome show.
+  const idRoom = Math.max(LONGEST_ID, Math.floor(width / 3));
+  const id = width > 2 && displayWidth(row.id) > idRoom ? cutToWidth(flattenCell(row.id), idRoom) : row.id;
+  const text = [time, id, typeof row.platform === 'string' ? row.platform : '', user ? (user.startsWith('@') ? user : `@${user}`) : '', row.success ? outcome : c.red(outcome)]
     .filter((part) => part !== '')
     .join('  ');
   return `${icon} ${width > 2 ? cutToWidth(text, width - 2) : text}`;

@@ -46,9 +46,13 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
     // One line when the service stops answering and one when it is back (a spinner would draw over them).
     onOutage: (err: Error) => {
       spinner?.stop();
-      out.notice(`service unreachable: ${err.message}; retrying until ${formatClock(deadline, zone)}`);
+      // The clock time alone says little for a wait of seconds: how long is left goes with it.
+      out.notice(`service unreachable: ${err.message}; retrying until ${formatClock(deadline, zone)} (${formatDuration(Math.max(0, deadline - ctx.clock.now()))} from now)`);
     },
-    onBack: () => out.notice('service reachable again; still waiting'),
+    onBack: () => {
+      out.notice('service reachable again; still waiting');
+      spinner?.resume();
+    },
   };
   const lookUp = outageRider(outage);
   const targets: WaitTarget[] = [];
@@ -80,7 +84,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   if (timedOut) spinner.fail(`${summary} after ${formatDuration(waitMs)}`);
   else if (current.failures.length) spinner.fail(`${summary}, ${current.failures.length} failed`);
   else spinner.succeed(`${summary}, all succeeded`);
-  await report(ctx, current);
+  await report(ctx, current, !timedOut);
   if (timedOut) throw timeoutError({ label, waitMs, summary, missing: current.missing });
   return current.failures.length ? EXIT.partial : EXIT.ok;
 }
@@ -165,10 +169,16 @@ async function webhookWaker(ctx: Context, postIds: readonly string[], port: numb
   };
 }
 
-/** The results on stdout, and each failure with its reason on stderr. */
-async function report(ctx: Context, current: waitState.WaitState): Promise<void> {
+/**
+ * The results on stdout, and each failure with its reason on stderr. A wait that timed out shows
+ * the rows that did come but leaves the document open (no closing `]`, no `[]`), so a script
+ * cannot take them for the whole answer; the exit code says the wait failed.
+ */
+async function report(ctx: Context, current: waitState.WaitState, complete: boolean): Promise<void> {
   const out = ctx.output();
-  await out.list(current.rows, resultView(() => ctx.clock.now()));
+  const writer = out.listWriter(resultView(() => ctx.clock.now()));
+  for (const row of current.rows) await writer.write(row);
+  await (complete ? writer.end() : writer.abort());
   for (const f of current.failures) {
     const where = [f.platform, f.platform_data?.username ? `@${String(f.platform_data.username).replace(/^@/, '')}` : undefined].filter(Boolean).join(' ');
     // The command last, after a colon: on a narrow terminal it moves whole to its own line.
