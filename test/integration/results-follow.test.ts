@@ -177,7 +177,7 @@ describe('follow: poll interval and the window of seen ids', () => {
   });
 
   it('a first poll over a list that repeats the same full page stops with an error instead of reading on', async () => {
-    const rows = Array.from({ length: 10 }, (_, i) => ({ id: `res_${i}`, post_id: 'post_1', success: true }) as PostResult);
+    const rows = Array.from({ length: 10 }, (_, i) => ({ id: `res_${i}`, post_id: 'post_1', success: true }));
     let reads = 0;
     const polls = followResults({
       pageSize: 10,

@@ -86,7 +86,7 @@ describe('result rows', () => {
     expect(normal).toBe('✗ 2026-12-01 11:58:00Z  res_2  instagram  @acme.ig  MEDIA_REJECTED: image too large');
     const wide = followLine({ ...failure, id: 'res_' + 'x'.repeat(300) }, plainColors, 120);
     expect(displayWidth(wide)).toBeLessThanOrEqual(120);
-    expect(wide).toMatch(/^✗ 2026-12-01 11:58:00Z  res_x+…  instagram  @acme\.ig  MEDIA_/);
+    expect(wide).toMatch(/^✗ 2026-12-01 11:58:00Z {2}res_x+… {2}instagram {2}@acme\.ig {2}MEDIA_/);
   });
 
   it('a narrow table writes the time short ("3h") rather than cut ("3 h…")', async () => {
