@@ -199,10 +199,15 @@ function judgeMediaSet(platform: Platform, media: readonly MediaItemFacts[], che
       checks.push({ rule: 'media.mix', verdict: 'unknown', actual: 'kinds not known', limit: wording.mix!, source: mix.source });
       return;
     }
+    // A kind the platform does not take at all (images on YouTube) fails on each item's
+    // media.type row, which names the file and what the platform takes; counted here it would
+    // either pass ("2 images ✓ one video") or fail the same items a second time.
+    if (!limits.media[kind === 'gif' ? 'image' : kind]) continue;
     if (kind === 'image') images++;
     else if (kind === 'video') videos++;
     else gifs++;
   }
+  if (images + videos + gifs === 0) return;
   const actual = [images && plural(images, 'image'), videos && plural(videos, 'video'), gifs && plural(gifs, 'GIF')].filter(Boolean).join(' + ');
   const mixedKinds = [images, videos, gifs].filter((n) => n > 0).length > 1;
   const problem =

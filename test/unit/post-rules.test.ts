@@ -89,6 +89,19 @@ describe('each platform rule passes and fails where the platform draws the line'
     expect(verdict(platform, failing, rule)).toBe('fail');
   });
 
+  it('the mix row judges only the kinds a platform takes: images on YouTube fail on their type rows, never pass as a mix', () => {
+    const images = judgePayload('youtube', post([img(1280, 720), img(1280, 720)], 'Hi', { title: 'T' }));
+    expect(images.filter((c) => c.rule === 'media.mix')).toEqual([]);
+    expect(images.filter((c) => c.rule === 'media.type').map((c) => [c.verdict, c.message])).toEqual([
+      ['fail', 'YouTube does not take image/jpeg'],
+      ['fail', 'YouTube does not take image/jpeg'],
+    ]);
+    // A video and an image: the image is the one to remove, not the video.
+    const mixed = judgePayload('youtube', post([vid(60), img(1280, 720)], 'Hi', { title: 'T' }));
+    expect(mixed.filter((c) => c.rule === 'media.mix').map((c) => [c.verdict, c.actual, c.fix])).toEqual([['pass', '1 video', undefined]]);
+    expect(mixed.filter((c) => c.rule === 'media.type' && c.verdict === 'fail').map((c) => c.actual)).toEqual(['image/jpeg']);
+  });
+
   it('gives each failure the code the platform answers with, a message and a fix', () => {
     const checks = judgePayload('twitter-x', post([vid(30, 1280, 720), img(1200, 675)]));
     const mix = checks.find((c) => c.rule === 'media.mix')!;
