@@ -1,7 +1,7 @@
 // Local validation of a draft against each platform's published limits (src/wire/platforms.ts),
 // before anything is sent: the service would refuse these anyway, later and less helpfully.
 import { PLATFORM_LIMITS, PLATFORMS, formatBytes, isPlatform, mediaKind, type Platform } from '../wire/platforms.js';
-import { judgeText, overLimit, unitWord } from '../wire/text-limits.js';
+import { judgeText, overLimit, possessive, unitWord } from '../wire/text-limits.js';
 import { judgePayload, sizeLimit, type PayloadFacts } from '../wire/post-rules.js';
 import type { Issue, MediaSource, PlatformDraft, PostDraft } from './draft.js';
 import type { MediaFacts } from './media-facts.js';
@@ -64,7 +64,7 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
         issues.push({ field: p.textLabel, message: `${p.textLabel}: ${p.platform} refuses this text: ${verdict.invalid}`, fix: 'remove the character (or close the directional mark with U+202C or U+2069)' });
       } else if (verdict.bytesOver) {
         const b = verdict.bytesOver;
-        issues.push({ field: p.textLabel, message: `${p.textLabel}: ${b.length} UTF-8 bytes is ${b.over} over ${p.platform}'s limit of ${b.max} bytes`, fix: `shorten it by ${b.over} bytes${ownText}` });
+        issues.push({ field: p.textLabel, message: `${p.textLabel}: ${b.length} UTF-8 bytes is ${b.over} over ${possessive(p.platform)} limit of ${b.max} bytes`, fix: `shorten it by ${b.over} bytes${ownText}` });
       }
     }
     const mediaLabel = draft.mediaLabel(p.platform);
@@ -171,7 +171,7 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
   if (facts?.sizeBytes !== undefined && facts.sizeBytes > maxBytes) {
     const over = facts.sizeBytes - maxBytes;
     return {
-      issue: { field, message: `${field}: ${formatBytes(facts.sizeBytes)} is over ${platform}'s ${kind} limit of ${formatBytes(maxBytes)} by ${formatBytes(over)}`, fix: `compress or resize it to at most ${formatBytes(maxBytes)}` },
+      issue: { field, message: `${field}: ${formatBytes(facts.sizeBytes)} is over ${possessive(platform)} ${kind} limit of ${formatBytes(maxBytes)} by ${formatBytes(over)}`, fix: `compress or resize it to at most ${formatBytes(maxBytes)}` },
       perPlatform: true,
     };
   }

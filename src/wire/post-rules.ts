@@ -4,7 +4,7 @@
 // Pure: the client judges what it read from files, the sandbox what it was uploaded; a fact that
 // is not known (a URL's size) leaves its rule unjudged rather than guessed.
 import { formatBytes, mediaKind, PLATFORM_LIMITS, textLength, type Bound, type MediaRules, type Platform, type PlatformRules } from './platforms.js';
-import { judgeText, PLATFORM_NAMES, unitWord } from './text-limits.js';
+import { judgeText, PLATFORM_NAMES, possessive, unitWord } from './text-limits.js';
 import type { MediaInfo } from './media-probe.js';
 
 /** The result codes a platform's refusal carries. */
@@ -128,7 +128,7 @@ export function judgePayload(platform: Platform, facts: PayloadFacts): RuleCheck
   });
   if (text.bytesOver) {
     const b = text.bytesOver;
-    checks.push({ rule: 'text.bytes', verdict: 'fail', actual: `${b.length} bytes`, limit: `≤ ${b.max} bytes`, message: `${b.length} UTF-8 bytes is ${b.over} over ${name}'s limit of ${b.max}`, fix: `shorten it by ${b.over} bytes`, code: 'TEXT_TOO_LONG', source: limits.textSource });
+    checks.push({ rule: 'text.bytes', verdict: 'fail', actual: `${b.length} bytes`, limit: `≤ ${b.max} bytes`, message: `${b.length} UTF-8 bytes is ${b.over} over ${possessive(name)} limit of ${b.max}`, fix: `shorten it by ${b.over} bytes`, code: 'TEXT_TOO_LONG', source: limits.textSource });
   }
   if (text.invalid) {
     checks.push({ rule: 'text.characters', verdict: 'fail', actual: 'invalid', limit: 'valid Unicode text', message: `${name} refuses this text: ${text.invalid}`, fix: 'remove the character (or close the directional mark with U+202C or U+2069)', code: 'TEXT_INVALID', source: limits.textSource });
@@ -256,7 +256,7 @@ function judgeItem(platform: Platform, m: MediaItemFacts, facts: PayloadFacts, c
     if (m.sizeBytes === undefined) checks.push({ rule: 'media.size', verdict: 'unknown', item, actual: 'not known', limit: sizeLimitText(max), source });
     else {
       const over = m.sizeBytes > max;
-      checks.push({ rule: 'media.size', verdict: over ? 'fail' : 'pass', item, actual: formatBytes(m.sizeBytes), limit: sizeLimitText(max), ...(over ? { message: `${formatBytes(m.sizeBytes)} is over ${name}'s limit of ${formatBytes(max)}`, fix: `compress or resize it to at most ${formatBytes(max)}`, code: 'MEDIA_REJECTED' as const } : {}), source });
+      checks.push({ rule: 'media.size', verdict: over ? 'fail' : 'pass', item, actual: formatBytes(m.sizeBytes), limit: sizeLimitText(max), ...(over ? { message: `${formatBytes(m.sizeBytes)} is over ${possessive(name)} limit of ${formatBytes(max)}`, fix: `compress or resize it to at most ${formatBytes(max)}`, code: 'MEDIA_REJECTED' as const } : {}), source });
       // The bytes were at hand (a local file, an upload) in a format whose headers are read, and
       // they could not be: cut short (an MP4 without its moov) or damaged. Told, not refused: the
       // platform has the last word, and what it would check is left unjudged.

@@ -15,6 +15,9 @@ export const PLATFORM_NAMES: Record<Platform, string> = {
   pinterest: 'Pinterest',
 };
 
+/** "bluesky's", "Threads'": a platform id or name ending in s takes the apostrophe alone. */
+export const possessive = (name: string): string => (/s$/i.test(name) ? `${name}'` : `${name}'s`);
+
 export interface TextVerdict {
   count: TextCount;
   limit: number;
@@ -62,5 +65,5 @@ export function unitWord(platform: Platform, n: number): string {
 
 /** "303 characters is 23 over twitter-x's limit of 280 (X counts this text as 303: 2 URLs count 23 each)". */
 export function overLimit(platform: Platform, verdict: TextVerdict): string {
-  return `${verdict.count.length} ${unitWord(platform, verdict.count.length)} is ${verdict.over} over ${platform}'s limit of ${verdict.limit}${verdict.explanation ? ` (${verdict.explanation})` : ''}`;
+  return `${verdict.count.length} ${unitWord(platform, verdict.count.length)} is ${verdict.over} over ${possessive(platform)} limit of ${verdict.limit}${verdict.explanation ? ` (${verdict.explanation})` : ''}`;
 }

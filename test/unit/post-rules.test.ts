@@ -102,6 +102,11 @@ describe('each platform rule passes and fails where the platform draws the line'
     expect(mixed.filter((c) => c.rule === 'media.type' && c.verdict === 'fail').map((c) => c.actual)).toEqual(['image/jpeg']);
   });
 
+  it("writes a platform name ending in s as Threads', not Threads's", () => {
+    const size = judgePayload('threads', post([img(1080, 1080, 'image/jpeg', 9 * MB)])).find((c) => c.rule === 'media.size');
+    expect(size).toMatchObject({ verdict: 'fail', message: "9 MB is over Threads' limit of 8 MB" });
+  });
+
   it('gives each failure the code the platform answers with, a message and a fix', () => {
     const checks = judgePayload('twitter-x', post([vid(30, 1280, 720), img(1200, 675)]));
     const mix = checks.find((c) => c.rule === 'media.mix')!;

@@ -64,6 +64,11 @@ describe('local validation', () => {
     expect(issue?.fix).toMatch(/--text-for bluesky/);
   });
 
+  it('writes the possessive of a platform ending in s with the apostrophe alone', async () => {
+    const { d } = flags({ platform: ['threads'], text: 'x'.repeat(501) });
+    expect((await check(d))[0]?.message).toBe("--text: 501 characters is 1 over threads' limit of 500");
+  });
+
   it('names unknown platforms with the nearest id, empty and missing text', async () => {
     const { d } = flags({ platform: ['twiter', 'linkedin', 'bluesky'], text: '  ', textFor: ['bluesky='] });
     const msgs = (await check(d)).map((i) => i.message);
