@@ -99,7 +99,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l title -d 'title of the post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l file -d 'the whole request body as JSON' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l from-file -d 'a bulk file, as `posts schedule --from-file` reads it' -r -F
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l tz -d 'IANA zone for a bulk file\'s local times' -x -a '(__socialpub_zones)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l tz -d 'bulk: IANA zone for the file\'s local times, only with --from-file' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l allow-media-outside -d 'bulk: let the file\'s media paths leave its folder, as `posts schedule --allow-media-outside` does'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from view' -l tz -d 'IANA zone the time is shown in' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from view' -x -a '(socialpub completion --list-posts 2>/dev/null)'

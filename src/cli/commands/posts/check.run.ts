@@ -84,6 +84,10 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
     throw new UsageError(`${sources.join(' and ')} cannot be combined with ${sources.length > 1 ? 'each other' : 'the payload options'}`, ['give the post as options, as a JSON body (--file), or as a bulk file (--from-file)']);
   }
   if (flags.allowMediaOutside && flags.fromFile === undefined) throw new UsageError('--allow-media-outside only applies with --from-file');
+  // A single post has no time to check: --tz there would be ignored in silence.
+  if (flags.tz !== undefined && flags.fromFile === undefined) {
+    throw new UsageError("--tz only applies with --from-file (the zone of a bulk file's local times)", ['leave --tz out to check one post, or give the bulk file with --from-file']);
+  }
   const issues: Issue[] = [];
   if (flags.fromFile !== undefined) {
     const zone = catchTime(issues, () => lazyUserZone(ctx.env, flags.tz)) ?? machineZone;

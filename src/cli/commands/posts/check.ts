@@ -20,7 +20,7 @@ function checkCommand(posts: CommandUnknownOpts) {
     );
   return addPostOptions(cmd, 'a local file (its headers are read)')
     .option('--from-file <file>', 'a bulk file, as `posts schedule --from-file` reads it (NDJSON or CSV; - for stdin)')
-    .option('--tz <zone>', "IANA zone for a bulk file's local times (default: this machine's zone)")
+    .option('--tz <zone>', "bulk: IANA zone for the file's local times, only with --from-file (default: this machine's zone)")
     .option('--allow-media-outside', "bulk: let the file's media paths leave its folder, as `posts schedule --allow-media-outside` does")
     .addHelpText(
       'after',
