@@ -1,7 +1,11 @@
 // `results retry <post-id>`: which targets of a post to send again (those whose latest result
 // failed), the new post's body (their original payloads, the title kept) and an idempotency key
 // derived from the post and those targets, so a re-run (or a CI re-run) gets the same new post.
+// Every failed target is carried, whatever its cause; one the platform refused for its content
+// carries the fix it needs, since sent again unchanged it would most likely fail the same way.
 import { createHash } from 'node:crypto';
+import { isPlatform, PLATFORM_LIMITS } from '../wire/platforms.js';
+import type { RuleCode } from '../wire/post-rules.js';
 import type { CreatePostBody, Payloads, Post, PostResult } from '../wire/schemas.js';
 import { FieldInputError, InvalidInputError } from '../wire/invalid-input.js';
 
@@ -23,6 +27,28 @@ export class RetryInputError extends FieldInputError {
   }
 }
 
+/**
+ * Failure codes that say the platform refused the post's content, with what to change: the
+ * platform rules' codes, and a duplicate of a recent post. Any other code (rate limit, outage,
+ * expired token, lost permission, or one this client does not know) is cured outside the payload.
+ */
+const CONTENT_FIXES: Record<RuleCode | 'DUPLICATE_CONTENT', string> = {
+  TEXT_TOO_LONG: 'shorten the text',
+  TEXT_INVALID: 'correct the text',
+  MEDIA_REQUIRED: 'add an image or a video',
+  MEDIA_REJECTED: 'replace the media the platform refused',
+  TITLE_REQUIRED: 'add a title',
+  DUPLICATE_CONTENT: 'change the text',
+};
+
+/** What to change before a target that failed with this code can succeed; undefined when sending it again can. */
+export function contentFix(code: string | undefined, platform: string): string | undefined {
+  if (code === undefined || !Object.hasOwn(CONTENT_FIXES, code)) return undefined;
+  // A platform that takes only videos (YouTube) is not told to add an image.
+  if (code === 'MEDIA_REQUIRED' && isPlatform(platform) && !PLATFORM_LIMITS[platform].media.image) return 'add a video';
+  return CONTENT_FIXES[code as keyof typeof CONTENT_FIXES];
+}
+
 /** One failed target: a platform (and the account on it) whose latest result failed. */
 export interface RetryTarget {
   platform: string;
@@ -32,6 +58,8 @@ export interface RetryTarget {
   code: string | undefined;
   message: string | undefined;
   at: string | undefined;
+  /** Set when the platform refused the content: what to change before it can succeed. */
+  fix: string | undefined;
 }
 
 export interface RetryPlan {
@@ -66,7 +94,7 @@ export function latestPerTarget(results: readonly PostResult[]): PostResult[] {
 export function reasonLine(t: RetryTarget): string {
   const who = t.username ? ` @${t.username.replace(/^@/, '')}` : t.accountId ? ` ${t.accountId}` : '';
   const why = [t.code, t.message].filter(Boolean).join(': ') || 'failed without an error code';
-  return `${t.platform}${who}: ${why}`;
+  return `${t.platform}${who}: ${why}${t.fix ? ` (refused for its content: ${t.fix} first)` : ''}`;
 }
 
 /** The derived key: the post id and the sorted platforms retried, hashed so it stays short and stable. */
@@ -87,6 +115,7 @@ export function planRetry(post: Post, results: readonly PostResult[], options: P
       code: r.error?.code,
       message: r.error?.message,
       at: r.created_at,
+      fix: contentFix(r.error?.code, r.platform!),
     }))
     .sort((a, b) => cmp(a.platform, b.platform) || cmp(a.accountId ?? '', b.accountId ?? ''));
 

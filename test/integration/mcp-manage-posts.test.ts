@@ -141,6 +141,10 @@ describe('retry_failed', () => {
     const first = await call('retry_failed', { post_id: failed.id });
     expect(Object.keys(first.post.payloads).sort()).toEqual(failedPlatforms);
     expect(first.retrying.every((t: { code: string | null }) => typeof t.code === 'string')).toBe(true);
+    // A target the platform refused for its content carries the fix to apply with update_post first.
+    const content = ['TEXT_TOO_LONG', 'TEXT_INVALID', 'MEDIA_REQUIRED', 'MEDIA_REJECTED', 'TITLE_REQUIRED', 'DUPLICATE_CONTENT'];
+    for (const t of first.retrying as { code: string; fix: string | null }[]) expect(typeof t.fix === 'string', t.code).toBe(content.includes(t.code));
+    expect(String(first.note).includes('update_post')).toBe(first.retrying.some((t: { fix: string | null }) => t.fix !== null));
     const again = await call('retry_failed', { post_id: failed.id });
     expect(again).toMatchObject({ replayed: true, post: { id: first.post.id } });
   });

@@ -121,4 +121,24 @@ describe('results retry when nothing failed', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`nothing to retry: every target of ${id} succeeded`);
   });
+
+  it('a target refused for its content is carried, with its fix and the way to correct the new post first', async () => {
+    // Instagram publishes only posts with media: the sandbox refuses this one by the platform's rule.
+    const id = await published(sb, ['instagram', 'threads']);
+    const r = await runCli(['results', 'retry', id, '--json'], { env: cliEnv(sb), clock: sb.clock });
+    expect(r.code, r.stderr).toBe(0);
+    const draft = JSON.parse(r.stdout) as { id: string; status: string; payloads: Record<string, unknown> };
+    expect(Object.keys(draft.payloads)).toEqual(['instagram']);
+    expect(draft.status).toBe('draft');
+    const err = plain(r.stderr);
+    expect(err).toMatch(/instagram .*MEDIA_REQUIRED: .*\(refused for its content: add an image or a video first\)/);
+    expect(err).toContain(`instagram failed for its content and will most likely fail again unchanged: correct the new draft with \`socialpub posts edit ${draft.id}\`, then \`socialpub posts schedule ${draft.id} --at TIME\``);
+    // Scheduled at once (--at), on another post: the derived key of the first retry names a draft.
+    const other = await published(sb, ['instagram']);
+    const at = new Date(sb.clock.now() + 3_600_000).toISOString();
+    const scheduled = await runCli(['results', 'retry', other, '--at', at, '--json'], { env: cliEnv(sb), clock: sb.clock });
+    expect(scheduled.code, scheduled.stderr).toBe(0);
+    const post = JSON.parse(scheduled.stdout) as { id: string };
+    expect(plain(scheduled.stderr)).toContain(`correct the new post with \`socialpub posts edit ${post.id}\` before ${at}`);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latestPerTarget, NothingToRetryError, planRetry, reasonLine, retryKey, RetryInputError } from '../../src/results/retry-plan.js';
+import { contentFix, latestPerTarget, NothingToRetryError, planRetry, reasonLine, retryKey, RetryInputError } from '../../src/results/retry-plan.js';
 import { checkPostId } from '../../src/posts/find.js';
 import type { Post, PostResult } from '../../src/wire/schemas.js';
 
@@ -33,8 +33,33 @@ describe('planRetry', () => {
     const plan = planRetry(post, results);
     expect(plan.targets.map((t) => t.platform)).toEqual(['instagram', 'twitter-x']);
     expect(plan.body).toEqual({ title: 'Launch', payloads: { instagram: post.payloads.instagram, 'twitter-x': { text: 'Hello X' } } });
-    expect(plan.reasons).toEqual(['instagram @acme_instagram: MEDIA_REJECTED: instagram said no', 'twitter-x @acme_twitter-x: MEDIA_REJECTED: twitter-x said no']);
+    expect(plan.reasons).toEqual([
+      'instagram @acme_instagram: MEDIA_REJECTED: instagram said no (refused for its content: replace the media the platform refused first)',
+      'twitter-x @acme_twitter-x: MEDIA_REJECTED: twitter-x said no (refused for its content: replace the media the platform refused first)',
+    ]);
     expect(plan.idempotencyKey).toBe(retryKey('post_abc123', ['twitter-x', 'instagram']));
+  });
+
+  it('carries a target refused for its content too, with the fix it needs; other causes carry none', () => {
+    const results = [
+      result('instagram', false, '2026-11-20T10:00:00Z', { error: { code: 'TITLE_REQUIRED', message: 'no title' } }),
+      result('twitter-x', false, '2026-11-20T10:00:00Z', { error: { code: 'API_RATE_LIMIT', message: 'slow down' } }),
+    ];
+    const plan = planRetry(post, results);
+    expect(plan.targets.map((t) => [t.platform, t.fix])).toEqual([
+      ['instagram', 'add a title'],
+      ['twitter-x', undefined],
+    ]);
+    expect(plan.reasons[1]).toBe('twitter-x @acme_twitter-x: API_RATE_LIMIT: slow down');
+  });
+
+  it('contentFix: rule codes and duplicates need a change; a platform that takes only videos is told to add one', () => {
+    expect(contentFix('MEDIA_REQUIRED', 'instagram')).toBe('add an image or a video');
+    expect(contentFix('MEDIA_REQUIRED', 'youtube')).toBe('add a video');
+    expect(contentFix('DUPLICATE_CONTENT', 'twitter-x')).toBe('change the text');
+    expect(contentFix('TOKEN_EXPIRED', 'twitter-x')).toBeUndefined();
+    expect(contentFix('constructor', 'twitter-x')).toBeUndefined();
+    expect(contentFix(undefined, 'twitter-x')).toBeUndefined();
   });
 
   it('looks at the latest result of each target by created_at, whatever the order', () => {
@@ -100,8 +125,8 @@ describe('retryKey', () => {
 
 describe('reasonLine and checkPostId', () => {
   it('falls back to the account id, and says when there is no code', () => {
-    expect(reasonLine({ platform: 'x', accountId: 'acc_9', username: undefined, resultId: 'r', code: undefined, message: undefined, at: undefined })).toBe('x acc_9: failed without an error code');
-    expect(reasonLine({ platform: 'x', accountId: null, username: '@me', resultId: 'r', code: 'E', message: undefined, at: undefined })).toBe('x @me: E');
+    expect(reasonLine({ platform: 'x', accountId: 'acc_9', username: undefined, resultId: 'r', code: undefined, message: undefined, at: undefined, fix: undefined })).toBe('x acc_9: failed without an error code');
+    expect(reasonLine({ platform: 'x', accountId: null, username: '@me', resultId: 'r', code: 'E', message: undefined, at: undefined, fix: undefined })).toBe('x @me: E');
   });
   it('refuses what is not a post id', () => {
     expect(checkPostId(' post_Ab12 ')).toBe('post_Ab12');

@@ -11,7 +11,7 @@ import { toolPost } from './manage-posts.js';
 export const retryFailed: ToolDefinition = {
   name: 'retry_failed',
   description:
-    'Retry the failed targets of a post: a new draft carrying the original payloads of the platforms whose latest result failed (or only those named in platforms), with each failure\'s reason in the answer. Fix the cause first when the reason says so (e.g. media). Repeating the call returns the same new post.',
+    'Retry the failed targets of a post: a new draft carrying the original payloads of the platforms whose latest result failed (or only those named in platforms), with each failure\'s reason in the answer. A target refused for its content carries a fix: apply it to the new draft with update_post before scheduling it. Repeating the call returns the same new post.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -30,7 +30,9 @@ export const retryFailed: ToolDefinition = {
     const post = await toolPost(client, id, tc);
     const plan = planRetry(post, await resultsOf(client, id), { platforms: strs(args.platforms) ?? [] });
     const key = str(args.idempotency_key) ?? plan.idempotencyKey;
-    const retrying = plan.targets.map((t) => ({ platform: t.platform, code: t.code ?? null, message: t.message ?? null }));
+    // fix: set when the platform refused the content; the draft then needs update_post before schedule_post.
+    const retrying = plan.targets.map((t) => ({ platform: t.platform, code: t.code ?? null, message: t.message ?? null, fix: t.fix ?? null }));
+    const toCorrect = plan.targets.some((t) => t.fix);
     if (args.dry_run === true) {
       return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, retrying, requests: [{ method: 'POST', path: PATHS.posts, headers: { 'Idempotency-Key': key }, body: plan.body }] };
     }
@@ -41,7 +43,9 @@ export const retryFailed: ToolDefinition = {
       retrying,
       replayed: res.replayed,
       idempotency_key: key,
-      note: res.replayed ? 'an earlier call already made this retry: nothing new was created; this is that post as it is now' : 'a new draft with the failed targets; schedule it with schedule_post',
+      note:
+        (res.replayed ? 'an earlier call already made this retry: nothing new was created; this is that post as it is now' : 'a new draft with the failed targets; schedule it with schedule_post') +
+        (toCorrect ? '. Targets with a fix were refused for their content and will most likely fail again unchanged: apply each fix with update_post first' : ''),
     };
   },
 };

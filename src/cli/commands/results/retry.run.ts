@@ -40,5 +40,13 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
   }
   const res = at ? await client.posts.schedule(body as ScheduleBody, { idempotencyKey: key }) : await client.posts.create(body, { idempotencyKey: key });
   await printPost(ctx, res.data, { zone, replayed: res.replayed, idempotencyKey: res.idempotencyKey });
+  const refused = [...new Set(plan.targets.filter((t) => t.fix).map((t) => t.platform))];
+  if (refused.length) {
+    const id = res.data.id;
+    out.warn(
+      `${refused.join(', ')} failed for ${refused.length === 1 ? 'its' : 'their'} content and will most likely fail again unchanged: ` +
+        (at ? `correct the new post with \`socialpub posts edit ${id}\` before ${at.iso}` : `correct the new draft with \`socialpub posts edit ${id}\`, then \`socialpub posts schedule ${id} --at TIME\``),
+    );
+  }
   return EXIT.ok;
 }
