@@ -184,10 +184,13 @@ export function createPipeline(config: PipelineConfig): Pipeline {
   };
 }
 
+/** The furthest instant a Date can hold: a server may ask for a wait of a billion years. */
+const LAST_DATE_MS = 8.64e15;
+
 function retryAtFrom(now: number, retryAfterMs: number | undefined, rateLimit: RateLimitInfo | undefined): number | undefined {
-  if (retryAfterMs !== undefined) return now + retryAfterMs;
-  if (rateLimit?.resetSeconds !== undefined) return now + rateLimit.resetSeconds * 1000;
-  return undefined;
+  const at = retryAfterMs !== undefined ? now + retryAfterMs : rateLimit?.resetSeconds !== undefined ? now + rateLimit.resetSeconds * 1000 : undefined;
+  // Beyond it there is no date to say when to come back (and printing one would throw).
+  return at !== undefined && Math.abs(at) <= LAST_DATE_MS ? at : undefined;
 }
 
 /**

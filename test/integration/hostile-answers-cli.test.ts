@@ -1,0 +1,130 @@
+// Answers no honest service gives, end to end through the in-process CLI over real HTTP: a wait
+// asked for that no date can hold, bodies that are not JSON carrying escape sequences, a live-post
+// URL with escapes, a 201 whose body cannot be read. Each ends in a clear message and the
+// contract's exit code; nothing a server sent drives the terminal.
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { startMcpPipe } from '../helpers/mcp-stdio.js';
+import { answer, startMisbehavingServer, type Handler, type MisbehavingServer } from '../helpers/misbehaving-server.js';
+
+const KEY = 'sk_test_hostile_answers_0000000000';
+const ESCAPES = '\u001b]52;c;ZXZpbA==\u0007\u001b]0;pwned\u0007\u001b[2J\u009b2J';
+/** Any control character a terminal acts on (tab, line feed and CRLF are text). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
+
+let server: MisbehavingServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function serve(handler: Handler): Promise<Record<string, string>> {
+  server = await startMisbehavingServer(handler);
+  return { SOCIALPUB_BASE_URL: server.url, SOCIALPUB_API_KEY: KEY };
+}
+
+const result = (url: string) => ({
+  id: 'res_1',
+  post_id: 'post_1',
+  success: true,
+  social_account_id: 'acc_1',
+  platform: 'bluesky',
+  platform_data: { id: 'p1', url, username: 'ann' },
+  error: null,
+  created_at: '2026-11-20T12:00:00.000Z',
+});
+
+describe('a rate limit that asks for a wait no date can hold', () => {
+  it('Retry-After of a billion years: exit 5 with the wait it asked for, not a crash', async () => {
+    const env = await serve((_req, res) => answer(res, 429, { error: { code: 'RATE_LIMITED', message: 'slow down' } }, { 'retry-after': '99999999999999' }));
+    const r = await runCli(['results', 'get', 'res_1', '--json'], { env });
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: rate limited; the service asks to wait \d+ h/m);
+    expect(r.stderr).not.toMatch(/RangeError|Invalid time value/);
+    const json = JSON.parse(r.stderr.trim().split('\n').pop()!) as { error: Record<string, unknown> };
+    expect(json.error).toMatchObject({ code: 'RATE_LIMITED', status: 429, exitCode: 5 });
+    expect(json.error).not.toHaveProperty('retryAt');
+  });
+
+  it('RateLimit-Reset of 1e300 seconds without Retry-After: exit 5 once the retries are spent', async () => {
+    const env = await serve((_req, res) => answer(res, 429, { error: { code: 'RATE_LIMITED', message: 'slow down' } }, { 'ratelimit-reset': '1e300' }));
+    const r = await runCli(['posts', 'list', '--max-retries', '0'], { env });
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).toMatch(/^error: rate limited/m);
+    expect(r.stderr).not.toMatch(/RangeError|Invalid time value/);
+  });
+
+  it('the MCP server answers it as a rate_limited tool error, not a protocol error', async () => {
+    const env = await serve((_req, res) => answer(res, 429, { error: { code: 'RATE_LIMITED', message: 'slow down' } }, { 'retry-after': '99999999999999' }));
+    const mcp = startMcpPipe([], env);
+    await mcp.initialize();
+    const reply = (await mcp.call(2, 'get_result', { result_id: 'res_1' })) as { result?: { isError?: boolean; structuredContent?: { code?: string } }; error?: unknown };
+    expect(reply.error).toBeUndefined();
+    expect(reply.result?.isError).toBe(true);
+    expect(reply.result?.structuredContent?.code).toBe('rate_limited');
+    expect(await mcp.close()).toBe(0);
+  });
+});
+
+describe('server text outside JSON is shown, not obeyed', () => {
+  it('`api`: an HTML page where JSON belongs reaches stdout with its escapes made visible', async () => {
+    const env = await serve((_req, res) => answer(res, 200, `<html>hi${ESCAPES}</html>`, { 'content-type': 'text/html' }));
+    const r = await runCli(['api', '/v1/posts'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('<html>hi\\u001b]52;c;ZXZpbA==\\u0007\\u001b]0;pwned\\u0007\\u001b[2J\\u009b2J</html>\n');
+  });
+
+  it('`api`: the plain-text body of a failure too (a framework 404 page), on stdout and stderr', async () => {
+    const env = await serve((_req, res) => answer(res, 404, `Cannot GET /v1/posts${ESCAPES}`, { 'content-type': 'text/plain' }));
+    const r = await runCli(['api', '/v1/posts'], { env });
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stdout).toContain('Cannot GET /v1/posts\\u001b]52;c;');
+    expect(r.stdout).not.toMatch(CONTROL);
+    expect(r.stderr).not.toMatch(CONTROL);
+  });
+
+  it('`results get --web` without a browser prints the live URL with its escapes made visible', async () => {
+    const env = await serve((_req, res) => answer(res, 200, result(`https://bsky.app/p/1${ESCAPES}`)));
+    const r = await runCli(['results', 'get', 'res_1', '--web'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('https://bsky.app/p/1\\u001b]52;c;ZXZpbA==\\u0007\\u001b]0;pwned\\u0007\\u001b[2J\\u009b2J\n');
+  });
+
+  it('`results get --web` hands no URL with control characters to the browser: it prints it instead', async () => {
+    const env = await serve((_req, res) => answer(res, 200, result(`https://bsky.app/p/1${ESCAPES}`)));
+    // A "browser" that would succeed: had it been run, the URL would not be printed.
+    const browser = `${process.execPath} -e process.exit(0)`;
+    const r = await runCli(['results', 'get', 'res_1', '--web'], { env: { ...env, SOCIALPUB_BROWSER: browser } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('opened');
+    expect(r.stdout).toContain('https://bsky.app/p/1\\u001b]52');
+    expect(r.stdout).not.toMatch(CONTROL);
+  });
+
+  it('the MCP server log on stderr shows the escapes of a service message', async () => {
+    const env = await serve((_req, res) => answer(res, 404, { error: { code: 'NOT_FOUND', message: `no such thing${ESCAPES}` } }));
+    const mcp = startMcpPipe([], env);
+    await mcp.initialize();
+    const reply = (await mcp.call(2, 'list_posts', {})) as { result?: { isError?: boolean } };
+    expect(reply.result?.isError).toBe(true);
+    expect(await mcp.close()).toBe(0);
+    expect(mcp.stderr()).toContain('no such thing\\u001b]52;c;');
+    expect(mcp.stderr()).not.toMatch(CONTROL);
+  });
+});
+
+describe('a write whose answer cannot be read', () => {
+  it('a 201 with an HTML body: exit 1, and the key that makes a re-run safe', async () => {
+    const env = await serve((_req, res) => answer(res, 201, '<html>created</html>', { 'content-type': 'text/html' }));
+    const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'hello'], { env });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: unexpected response from POST \/v1\/posts: the body is not JSON/m);
+    const posts = server!.requests.filter((q) => q.method === 'POST');
+    expect(posts).toHaveLength(1);
+    const sentKey = posts[0]!.headers['idempotency-key'];
+    expect(sentKey).toMatch(/\S/);
+    expect(r.stderr).toContain(`the post may have been created before the failure: re-run with --idempotency-key ${String(sentKey)}`);
+  });
+});
