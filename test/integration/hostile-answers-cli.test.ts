@@ -128,3 +128,15 @@ describe('a write whose answer cannot be read', () => {
     expect(r.stderr).toContain(`the post may have been created before the failure: re-run with --idempotency-key ${String(sentKey)}`);
   });
 });
+
+describe('`results wait` against a service that hangs', () => {
+  it('ends at its own --timeout with one request cut short, not after every retry of a 30 s request', async () => {
+    // Takes the request and never answers.
+    const env = await serve(() => undefined);
+    const r = await runCli(['--timeout', '30s', 'results', 'wait', '--post', 'post_1', '--timeout', '500ms'], { env });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: the service did not answer before the wait ended \(--timeout 500ms\)/m);
+    expect(server!.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['GET /v1/posts/post_1']);
+  });
+});
