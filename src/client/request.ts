@@ -7,7 +7,7 @@ import { describeErrorBody, errorForResponse, type ResponseFacts } from './error
 import { AbortedError, BadRequestError, NetworkError, ResponseShapeError, TimeoutError } from './errors.js';
 import { prepareRequest, type PreparedRequest } from './prepare.js';
 import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, redact, secretsOf } from './redact.js';
-import { backoffDelay, formatDuration, isRetryableStatus, parseRateLimit, parseRetryAfter } from './retry-timing.js';
+import { backoffDelay, formatDuration, isRetryableStatus, LAST_DATE_MS, parseRateLimit, parseRetryAfter } from './retry-timing.js';
 import { BodySourceError, BodyTooLargeError, isStreamBody, type Fetcher, type WireBody } from './transport.js';
 import type { ApiResponse, RateLimitInfo, RequestOptions, RetryNotice, SchemaRef } from './types.js';
 import type { Schema } from '../wire/schemas.js';
@@ -183,9 +183,6 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     },
   };
 }
-
-/** The furthest instant a Date can hold: a server may ask for a wait of a billion years. */
-const LAST_DATE_MS = 8.64e15;
 
 function retryAtFrom(now: number, retryAfterMs: number | undefined, rateLimit: RateLimitInfo | undefined): number | undefined {
   const at = retryAfterMs !== undefined ? now + retryAfterMs : rateLimit?.resetSeconds !== undefined ? now + rateLimit.resetSeconds * 1000 : undefined;

@@ -2,8 +2,10 @@
 // asked for that no date can hold, bodies that are not JSON carrying escape sequences, a live-post
 // URL with escapes, a 201 whose body cannot be read. Each ends in a clear message and the
 // contract's exit code; nothing a server sent drives the terminal.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 import { startMcpPipe } from '../helpers/mcp-stdio.js';
 import { answer, startMisbehavingServer, type Handler, type MisbehavingServer } from '../helpers/misbehaving-server.js';
 
@@ -138,5 +140,40 @@ describe('`results wait` against a service that hangs', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: the service did not answer before the wait ended \(--timeout 500ms\)/m);
     expect(server!.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['GET /v1/posts/post_1']);
+  });
+});
+
+describe('a bulk run told to wait beyond reason', () => {
+  const limited = (headers: Record<string, string>): Handler => (_req, res) => answer(res, 429, { error: { code: 'RATE_LIMITED', message: 'slow down' } }, headers);
+
+  async function bulk(headers: Record<string, string>, extra: string[] = []) {
+    const env = await serve(limited(headers));
+    const { dir } = tempConfigDir();
+    const file = join(dir, 'posts.ndjson');
+    const row = (text: string, at: string) => JSON.stringify({ payloads: { bluesky: { text } }, scheduledAt: at });
+    writeFileSync(file, `${row('one', '2027-01-01T09:00:00Z')}\n${row('two', '2027-01-01T10:00:00Z')}\n`);
+    return runCli(['posts', 'schedule', '--from-file', file, ...extra], { env, configDir: dir });
+  }
+  const posts = () => server!.requests.filter((q) => q.method === 'POST').length;
+
+  it('a Retry-After in the year 9999, without --max-wait: the run stops at once (exit 5) instead of spinning', async () => {
+    const r = await bulk({ 'retry-after': 'Fri, 31 Dec 9999 23:59:59 GMT' });
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).toContain('beyond a week, the longest a bulk run waits without --max-wait');
+    expect(posts()).toBe(1);
+  });
+
+  it('a Retry-After of a billion years: stopped the same way, with no date to print', async () => {
+    const r = await bulk({ 'retry-after': '99999999999999' });
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).toContain('rate limited: the next write is allowed no time soon, beyond a week');
+    expect(posts()).toBe(1);
+  });
+
+  it('a RateLimit-Reset of 1e300 seconds once the retries are spent: exit 5, not "Invalid time value"', async () => {
+    const r = await bulk({ 'ratelimit-reset': '1e300' }, ['--max-retries', '0']);
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).not.toContain('Invalid time value');
+    expect(posts()).toBe(1);
   });
 });
