@@ -131,6 +131,17 @@ describe('a write whose answer cannot be read', () => {
   });
 });
 
+describe('a local service that resets the connection', () => {
+  it('is not called one where nothing answers: exit 6, and the hint for a connection that failed', async () => {
+    const env = await serve((req) => req.socket.destroy());
+    const r = await runCli(['posts', 'list', '--max-retries', '0'], { env });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toMatch(/^error: could not reach http:\/\/127\.0\.0\.1:\d+: socket hang up/m);
+    expect(r.stderr).not.toContain('nothing answers at');
+    expect(r.stderr).toContain('hint: check the base URL and your connection');
+  });
+});
+
 describe('`results wait` against a service that hangs', () => {
   it('ends at its own --timeout with one request cut short, not after every retry of a 30 s request', async () => {
     // Takes the request and never answers.
