@@ -116,6 +116,29 @@ describe('server text outside JSON is shown, not obeyed', () => {
   });
 });
 
+describe('escapes in the keys of an answer', () => {
+  // A post's platforms are its payloads' keys: a row made safe for a terminal keeps its keys as they came.
+  const post = {
+    id: 'post_1',
+    status: 'scheduled',
+    title: `Launch\u009b2J`,
+    payloads: { [`bluesky${ESCAPES}`]: { text: 'hello' } },
+    scheduledAt: '2027-01-01T09:00:00.000Z',
+    createdAt: '2026-11-20T12:00:00.000Z',
+    updatedAt: '2026-11-20T12:00:00.000Z',
+  };
+  const list = (): Handler => (_req, res) => answer(res, 200, { data: [post], meta: { offset: 0, limit: 20, total: 1 } });
+
+  it.each([['tsv'], ['csv'], ['ics'], ['table']])('posts list -o %s shows them, not obeys them', async (format) => {
+    const env = await serve(list());
+    const r = await runCli(['posts', 'list', '-o', format], { env, tty: format === 'table' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(format === 'ics' ? /CATEGORIES:bluesky\]52/ : /bluesky\\+u001b\]52/);
+    // CSV and iCalendar end their lines with CRLF; a table on a terminal has our own colours.
+    expect(r.stdout.replace(/\u001b\[\d+m/g, '')).not.toMatch(CONTROL);
+  });
+});
+
 describe('a write whose answer cannot be read', () => {
   it('a 201 with an HTML body: exit 1, and the key that makes a re-run safe', async () => {
     const env = await serve((_req, res) => answer(res, 201, '<html>created</html>', { 'content-type': 'text/html' }));
