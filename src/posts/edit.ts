@@ -138,7 +138,10 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
     extraTop: {},
   };
   const facts = await collectFacts([draft], options.inspect ?? mediaInspector());
-  issues.push(...validateDraft(draft, (m) => facts.get(m), { platformRules: options.platformRules !== false }).map((i) => (i.field === '--title' ? { ...i, field: labels.title } : i)));
+  // A new title alone, or platforms only removed, leaves no payload to judge (and none is "missing").
+  if (platforms.length > 0) {
+    issues.push(...validateDraft(draft, (m) => facts.get(m), { platformRules: options.platformRules !== false }).map((i) => (i.field === '--title' ? { ...i, field: labels.title } : i)));
+  }
   if (issues.length) throw new InvalidInputError(issues);
 
   // Only what differs is sent: a payload equal to the current one is left out.
