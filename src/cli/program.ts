@@ -6,7 +6,7 @@ import { defineCommands } from './commands/index.js';
 import { FLAG_DEFAULTS } from './flags/index.js';
 import { FORMATS } from '../output/formats.js';
 import { UsageError } from './cli-error.js';
-import { wrapProse, wrapRecord } from '../output/wrap.js';
+import { wrapHelp } from '../output/wrap.js';
 
 /** Commands people reach for that go by another name here, and what to run instead. */
 const OTHER_NAMES: ReadonlyArray<{ words: [string, string]; use: string; why: string }> = [
@@ -71,14 +71,6 @@ function globalOptions(ctx: Context) {
     .option('--arg <name>', "for --jq: `--arg NAME VALUE` makes $NAME the string VALUE (repeatable), as jq's own --arg", collectArg)
     .option('--no-pager', 'do not page long tables on a terminal (also SOCIALPUB_PAGER= or PAGER=cat)')
     .addOption(new Option('--api-key <key>').hideHelp());
-}
-
-/** Help text wrapped to a narrow terminal; an example to copy (a command, a JSON body) stays whole. */
-function wrapHelp(text: string, width: number): string {
-  return text
-    .split('\n')
-    .map((line) => (/^\s*\S+$/.test(line) ? line : wrapProse(wrapRecord(line, width), width)))
-    .join('\n');
 }
 
 /** The program; given argv, only the nouns it names are defined in full (see nounsToDefine). */

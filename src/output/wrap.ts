@@ -150,3 +150,23 @@ export function wrapRecord(text: string, width: number | undefined): string {
     })
     .join('\n');
 }
+
+/**
+ * Help for a narrow terminal: records wrap under their own column, other lines by words at their
+ * own indentation (help breaks its paragraphs itself), and an example to copy (a command, or a
+ * JSON body: one word) stays whole.
+ */
+export function wrapHelp(text: string, width: number): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      if (displayWidth(line) <= width || /^\s*\S+$/.test(line)) return line;
+      const record = wrapRecord(line, width);
+      if (record !== line || COMMAND_LINE.test(line)) return record;
+      const lead = /^\s*/.exec(line)![0];
+      return wrapText(line.slice(lead.length), width - lead.length)
+        .map((l) => lead + l)
+        .join('\n');
+    })
+    .join('\n');
+}

@@ -36,6 +36,16 @@ describe('the sections after the options on a narrow terminal', () => {
     expect(piped.stdout).toContain('  socialpub demo                     a guided walk through every feature against a local sandbox\n');
   });
 
+  it.each([['environment'], ['exit-codes']])('help %s on a 60-column terminal fits it', async (topic) => {
+    const r = await runCli(['help', topic], { tty: true, columns: 60, env: { SOCIALPUB_PAGER: 'cat' } });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines.length).toBeGreaterThan(10);
+    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
+    // Piped, it is the text as written (what the binary pre-renders).
+    expect((await runCli(['help', topic])).stdout).toMatch(/^.{61,}$/m);
+  });
+
   it('an NDJSON body in the bulk help stays one line to copy', async () => {
     const r = await runCli(['posts', 'schedule', '--help'], { tty: true, columns: 60 });
     expect(r.stdout).toContain('\n          {"payloads":{"twitter-x":{"text":"Hi"}},"scheduledAt":"2026-12-01T09:00:00Z","title":"…"}\n');
