@@ -114,8 +114,9 @@ function ownHints(err: unknown, now: number, profile?: string, givenUrl?: string
       return err.issues.map((i) => `${i.path}: ${i.message}`);
     case 'network':
     case 'timeout':
-      // Only a refused connection means nothing listens there; a reset or a cut-off answer came from something.
-      if (local && err.kind === 'network' && refused(err)) return [`nothing answers at ${baseUrl}: start the local sandbox with \`socialpub sandbox\` (in another terminal), or check the base URL`];
+      // Only a refused connection means nothing listens there (a reset or a cut-off answer came
+      // from something), and only the service's own host is the sandbox (not an upload URL's).
+      if (local && err.kind === 'network' && refused(err) && err.message.startsWith(`could not reach ${new URL(baseUrl).origin}:`)) return [`nothing answers at ${baseUrl}: start the local sandbox with \`socialpub sandbox\` (in another terminal), or check the base URL`];
       return ['check the base URL and your connection (`socialpub auth status`), or raise --timeout'];
     default:
       return [];

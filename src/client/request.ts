@@ -49,7 +49,6 @@ export function createPipeline(config: PipelineConfig): Pipeline {
   // Everything a server sends is masked for these before it reaches a message, a trace or a
   // caller (a key is never printed in full): a server or proxy may echo the key back.
   const secrets = secretsOf(config.apiKey, config.baseUrl);
-  const origin = safeOrigin(config.baseUrl);
 
   async function attempt(prepared: PreparedRequest, callerSignal: AbortSignal | undefined): Promise<Outcome> {
     const linked = linkSignals([config.signal, callerSignal]);
@@ -127,7 +126,8 @@ export function createPipeline(config: PipelineConfig): Pipeline {
 
       if (outcome.kind === 'failure') {
         config.debug?.(traceLine({ ...trace, failure: outcome.timeout ? 'timeout' : `network error (${outcome.detail})` }, secrets));
-        if (n >= maxAttempts) throw failureError(outcome, n, origin);
+        // Named by the host the request went to: an upload URL is often another one.
+        if (n >= maxAttempts) throw failureError(outcome, n, safeOrigin(prepared.url));
         await pause(n + 1, backoffDelay(n, config.random), outcome.timeout ? outcome.detail : `connection error (${outcome.detail})`, options.signal);
         continue;
       }

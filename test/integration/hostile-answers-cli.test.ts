@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 import { startMcpPipe } from '../helpers/mcp-stdio.js';
+import { freePort } from '../helpers/ports.js';
+import { PNG_HEAD } from './posts-support.js';
 import { answer, startMisbehavingServer, type Handler, type MisbehavingServer } from '../helpers/misbehaving-server.js';
 
 const KEY = 'sk_test_hostile_answers_0000000000';
@@ -162,6 +164,25 @@ describe('a local service that resets the connection', () => {
     expect(r.stderr).toMatch(/^error: could not reach http:\/\/127\.0\.0\.1:\d+: socket hang up/m);
     expect(r.stderr).not.toContain('nothing answers at');
     expect(r.stderr).toContain('hint: check the base URL and your connection');
+  });
+});
+
+describe('an upload URL where nothing answers', () => {
+  it('the error names the upload host, not the service, and does not say to start the service', async () => {
+    const closed = await freePort();
+    const env = await serve((req, res) => {
+      if (req.method === 'POST' && req.url === '/v1/media') answer(res, 201, { id: 'med_1', uploadUrl: `http://127.0.0.1:${closed}/up`, url: 'https://cdn.example/m.png' });
+      else answer(res, 404, { error: { code: 'NOT_FOUND', message: 'no route' } });
+    });
+    const { dir } = tempConfigDir();
+    const png = join(dir, 'pic.png');
+    writeFileSync(png, Buffer.concat([PNG_HEAD, Buffer.alloc(512)]));
+    const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'hi', '--media', png, '--max-retries', '0'], { env, configDir: dir });
+    expect(r.code, r.stderr).toBe(6);
+    expect(r.stderr).toMatch(new RegExp(`^error: could not reach http://127\\.0\\.0\\.1:${closed}: `, 'm'));
+    // The service itself answered: no advice to start it.
+    expect(r.stderr).not.toContain('nothing answers at');
+    expect(server!.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['POST /v1/media']);
   });
 });
 
