@@ -2,7 +2,7 @@
 // messages, hints, narration, calendar cells. Breaks at spaces; a word wider than the line is
 // split between graphemes. Line breaks in the text are kept; CJK text, which has no spaces, is
 // split between characters, as it is read.
-import { cutToWidth, displayWidth } from './width.js';
+import { cutToWidth, displayWidth, graphemeClusters } from './width.js';
 
 export interface WrapOptions {
   /** Put before every line after the first (a hanging indent); counted in the width. */
@@ -11,8 +11,7 @@ export interface WrapOptions {
   widthOf?: (text: string) => number;
 }
 
-let graphemes: Intl.Segmenter | undefined;
-const segments = (text: string) => [...(graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text)].map((s) => s.segment);
+const segments = (text: string) => [...graphemeClusters(text)];
 
 /** The text as lines of at most `width` columns (no limit when width is not a positive number). */
 export function wrapText(text: string, width: number, options: WrapOptions = {}): string[] {

@@ -141,6 +141,26 @@ describe('escapes in the keys of an answer', () => {
   });
 });
 
+describe('a text of 100,000 characters of emoji and accents', () => {
+  // The grapheme segmenter takes over a minute on a text this long in one piece.
+  const long = '🎉e\u0301'.repeat(32_000);
+  const post = { id: 'post_1', status: 'published', payloads: { bluesky: { text: long } }, scheduledAt: null, createdAt: '2026-11-20T12:00:00.000Z', updatedAt: '2026-11-20T12:00:00.000Z' };
+  const failure = { ...result('https://x.example/1'), success: false, platform_data: { id: 'p1', url: null, username: 'ann' }, error: { code: 'TOO_LONG', message: long, context: {} } };
+  const handler: Handler = (req, res) => {
+    if (req.url!.startsWith('/v1/posts?')) answer(res, 200, { data: [post], meta: { offset: 0, limit: 20, total: 1 } });
+    else if (req.url!.startsWith('/v1/posts/')) answer(res, 200, post);
+    else if (req.url!.startsWith('/api/v1/post-results/')) answer(res, 200, failure);
+    else answer(res, 200, { data: [failure], meta: { offset: 0, limit: 100, total: 1 } });
+  };
+
+  it.each([[['posts', 'list']], [['posts', 'view', 'post_1']], [['results', 'get', 'res_1']]])('%s on a terminal shows it in time', async (argv) => {
+    const env = await serve(handler);
+    const r = await runCli(argv, { env: { ...env, SOCIALPUB_PAGER: 'cat' }, tty: true, columns: 100 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('🎉e\u0301🎉');
+  });
+});
+
 describe('a write whose answer cannot be read', () => {
   it('a 201 with an HTML body: exit 1, and the key that makes a re-run safe', async () => {
     const env = await serve((_req, res) => answer(res, 201, '<html>created</html>', { 'content-type': 'text/html' }));
