@@ -71,6 +71,16 @@ describe('a rate limit that asks for a wait no date can hold', () => {
   });
 });
 
+describe('a 503 whose Retry-After is beyond --max-wait', () => {
+  it('is not retried, and the message says why (exit 1)', async () => {
+    const env = await serve((_req, res) => answer(res, 503, { error: { code: 'UNAVAILABLE', message: 'down for maintenance' } }, { 'retry-after': '86400' }));
+    const r = await runCli(['posts', 'list'], { env });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/^error: the service failed \(503 Service Unavailable\); it asks to retry in 24 h, longer than the 1 min the client waits \(--max-wait\): down for maintenance/m);
+    expect(server!.requests).toHaveLength(1);
+  });
+});
+
 describe('server text outside JSON is shown, not obeyed', () => {
   it('`api`: an HTML page where JSON belongs reaches stdout with its escapes made visible', async () => {
     const env = await serve((_req, res) => answer(res, 200, `<html>hi${ESCAPES}</html>`, { 'content-type': 'text/html' }));
