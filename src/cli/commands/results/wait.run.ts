@@ -19,6 +19,7 @@ import { outcomeText, resultView } from './columns.js';
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';
 import type { WaitFlags } from './wait.js';
+import type { PostResult } from '../../../wire/schemas.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 /** Per request while waiting, unless the global --timeout (always per request) says otherwise. */
@@ -109,8 +110,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   if (timedOut) spinner.fail(`${summary} after ${formatDuration(waitMs)}`);
   else if (current.failures.length) spinner.fail(`${summary}, ${current.failures.length} failed`);
   else spinner.succeed(`${summary}, all succeeded`);
-  await report(ctx, current);
-  if (timedOut) throw timeoutError({ label, waitMs, summary, missing: current.missing });
+  await report(ctx, current, timedOut ? timeoutError({ label, waitMs, summary, missing: current.missing }) : undefined);
   return current.failures.length ? EXIT.partial : EXIT.ok;
 }
 
@@ -194,15 +194,31 @@ async function webhookWaker(ctx: Context, postIds: readonly string[], port: numb
   };
 }
 
-/** The results on stdout, and each failure with its reason on stderr. */
-async function report(ctx: Context, current: waitState.WaitState): Promise<void> {
+/**
+ * The results on stdout, and each failure with its reason on stderr. A wait that timed out
+ * (`unfinished`) prints what was reported as a list that fails: nothing on stdout looks like a
+ * complete answer (a JSON array stays open), and the timeout is the error.
+ */
+async function report(ctx: Context, current: waitState.WaitState, unfinished?: CliError): Promise<void> {
   const out = ctx.output();
-  await out.list(current.rows, resultView(() => ctx.clock.now()));
-  for (const f of current.failures) {
-    const where = [f.platform, f.platform_data?.username ? `@${String(f.platform_data.username).replace(/^@/, '')}` : undefined].filter(Boolean).join(' ');
-    // The command last, after a colon: on a narrow terminal it moves whole to its own line.
-    out.notice(`${out.colors.red('✗')} ${where || f.id}: ${outcomeText(f)} · details: socialpub results get ${f.id}`);
+  const failures = () => {
+    for (const f of current.failures) {
+      const where = [f.platform, f.platform_data?.username ? `@${String(f.platform_data.username).replace(/^@/, '')}` : undefined].filter(Boolean).join(' ');
+      // The command last, after a colon: on a narrow terminal it moves whole to its own line.
+      out.notice(`${out.colors.red('✗')} ${where || f.id}: ${outcomeText(f)} · details: socialpub results get ${f.id}`);
+    }
+  };
+  const view = resultView(() => ctx.clock.now());
+  if (!unfinished) {
+    await out.list(current.rows, view);
+    return failures();
   }
+  failures();
+  async function* thenFail(): AsyncGenerator<PostResult> {
+    yield* current.rows;
+    throw unfinished;
+  }
+  await out.list(thenFail(), view);
 }
 
 function timeoutError(w: { label: string; waitMs: number; summary: string; missing: string[] }): CliError {
