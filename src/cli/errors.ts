@@ -114,11 +114,24 @@ function ownHints(err: unknown, now: number, profile?: string, givenUrl?: string
       return err.issues.map((i) => `${i.path}: ${i.message}`);
     case 'network':
     case 'timeout':
-      if (local && err.kind === 'network') return [`nothing answers at ${baseUrl}: start the local sandbox with \`socialpub sandbox\` (in another terminal), or check the base URL`];
+      // Only a refused connection means nothing listens there (a reset or a cut-off answer came
+      // from something), and only the service's own host is the sandbox (not an upload URL's).
+      if (local && err.kind === 'network' && refused(err) && err.message.startsWith(`could not reach ${new URL(baseUrl).origin}:`)) return [`nothing answers at ${baseUrl}: start the local sandbox with \`socialpub sandbox\` (in another terminal), or check the base URL`];
       return ['check the base URL and your connection (`socialpub auth status`), or raise --timeout'];
     default:
       return [];
   }
+}
+
+/** Whether the connection was refused (ECONNREFUSED somewhere down the error's causes). */
+function refused(err: Error): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if ((current as { code?: unknown }).code === 'ECONNREFUSED') return true;
+    if (current instanceof AggregateError && current.errors.some((e) => (e as { code?: unknown }).code === 'ECONNREFUSED')) return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 /** Hints that add something: none that the message already says word for word, none twice. */

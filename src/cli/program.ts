@@ -6,6 +6,7 @@ import { defineCommands } from './commands/index.js';
 import { FLAG_DEFAULTS } from './flags/index.js';
 import { FORMATS } from '../output/formats.js';
 import { UsageError } from './cli-error.js';
+import { wrapHelp } from '../output/wrap.js';
 
 /** Commands people reach for that go by another name here, and what to run instead. */
 const OTHER_NAMES: ReadonlyArray<{ words: [string, string]; use: string; why: string }> = [
@@ -74,16 +75,21 @@ function globalOptions(ctx: Context) {
 
 /** The program; given argv, only the nouns it names are defined in full (see nounsToDefine). */
 export async function buildProgram(ctx: Context, argv?: readonly string[]): Promise<CommandUnknownOpts> {
+  const helpWidth = () => (ctx.io.stdout.isTTY && ctx.io.stdout.columns ? ctx.io.stdout.columns : 80);
   const program = globalOptions(ctx)
     .showSuggestionAfterError(true)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => void ctx.io.stdout.write(s),
+      // Commander wraps options and descriptions, not the sections after them (examples, topics):
+      // on a terminal narrower than the 80 columns they are written for, those wrap here, under
+      // their own column, commands to copy kept whole. At 80 and wider, help stays the same on a
+      // terminal and in a pipe, so the binary can print it pre-rendered.
+      writeOut: (s) => void ctx.io.stdout.write(helpWidth() < 80 ? wrapHelp(s, helpWidth()) : s),
       writeErr: (s) => void ctx.io.stderr.write(s),
       outputError: (s, write) => write(s),
       // Wrap help to the streams we were given (not whatever process.stdout happens to be).
-      getOutHelpWidth: () => (ctx.io.stdout.isTTY && ctx.io.stdout.columns ? ctx.io.stdout.columns : 80),
+      getOutHelpWidth: () => helpWidth(),
       getErrHelpWidth: () => 80,
     })
     // Commander leaves option descriptions unwrapped when their column is under 40 wide, so at

@@ -114,7 +114,7 @@ export function errorForResponse(f: ResponseFacts): ApiError {
         ...(f.attempts !== undefined ? { attempts: f.attempts } : {}),
       });
     case status >= 500:
-      return new ServerError(withDetail(`the service failed (${statusLine})${attemptsNote(f)}`, detail), init);
+      return new ServerError(withDetail(`the service failed (${statusLine})${attemptsNote(f)}${tooLongToWait(f)}`, detail), init);
     case status >= 300 && status < 400:
       return new BadRequestError(`the service answered ${statusLine}${redirectNote(f)}; check the base URL`, init);
     default:
@@ -124,6 +124,12 @@ export function errorForResponse(f: ResponseFacts): ApiError {
 
 function attemptsNote(f: ResponseFacts): string {
   return f.attempts && f.attempts > 1 ? ` after ${f.attempts} attempts` : '';
+}
+
+/** A 5xx not retried because its Retry-After was beyond --max-wait: say so, or the missing retries look like a bug. */
+function tooLongToWait(f: ResponseFacts): string {
+  if (f.retryAfterMs === undefined || f.maxWaitMs === undefined || (f.rateLimitReason !== 'max-wait' && f.rateLimitReason !== 'both')) return '';
+  return `; it asks to retry in ${formatDuration(f.retryAfterMs)}, longer than the ${formatDuration(f.maxWaitMs)} the client waits (--max-wait)`;
 }
 
 function redirectNote(f: ResponseFacts): string {

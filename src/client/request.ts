@@ -7,7 +7,7 @@ import { describeErrorBody, errorForResponse, type ResponseFacts } from './error
 import { AbortedError, BadRequestError, NetworkError, ResponseShapeError, TimeoutError } from './errors.js';
 import { prepareRequest, type PreparedRequest } from './prepare.js';
 import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, redact, secretsOf } from './redact.js';
-import { backoffDelay, formatDuration, isRetryableStatus, parseRateLimit, parseRetryAfter } from './retry-timing.js';
+import { backoffDelay, formatDuration, isRetryableStatus, LAST_DATE_MS, parseRateLimit, parseRetryAfter } from './retry-timing.js';
 import { BodySourceError, BodyTooLargeError, isStreamBody, type Fetcher, type WireBody } from './transport.js';
 import type { ApiResponse, RateLimitInfo, RequestOptions, RetryNotice, SchemaRef } from './types.js';
 import type { Schema } from '../wire/schemas.js';
@@ -49,7 +49,6 @@ export function createPipeline(config: PipelineConfig): Pipeline {
   // Everything a server sends is masked for these before it reaches a message, a trace or a
   // caller (a key is never printed in full): a server or proxy may echo the key back.
   const secrets = secretsOf(config.apiKey, config.baseUrl);
-  const origin = safeOrigin(config.baseUrl);
 
   async function attempt(prepared: PreparedRequest, callerSignal: AbortSignal | undefined): Promise<Outcome> {
     const linked = linkSignals([config.signal, callerSignal]);
@@ -127,7 +126,8 @@ export function createPipeline(config: PipelineConfig): Pipeline {
 
       if (outcome.kind === 'failure') {
         config.debug?.(traceLine({ ...trace, failure: outcome.timeout ? 'timeout' : `network error (${outcome.detail})` }, secrets));
-        if (n >= maxAttempts) throw failureError(outcome, n, origin);
+        // Named by the host the request went to: an upload URL is often another one.
+        if (n >= maxAttempts) throw failureError(outcome, n, safeOrigin(prepared.url));
         await pause(n + 1, backoffDelay(n, config.random), outcome.timeout ? outcome.detail : `connection error (${outcome.detail})`, options.signal);
         continue;
       }
@@ -185,9 +185,9 @@ export function createPipeline(config: PipelineConfig): Pipeline {
 }
 
 function retryAtFrom(now: number, retryAfterMs: number | undefined, rateLimit: RateLimitInfo | undefined): number | undefined {
-  if (retryAfterMs !== undefined) return now + retryAfterMs;
-  if (rateLimit?.resetSeconds !== undefined) return now + rateLimit.resetSeconds * 1000;
-  return undefined;
+  const at = retryAfterMs !== undefined ? now + retryAfterMs : rateLimit?.resetSeconds !== undefined ? now + rateLimit.resetSeconds * 1000 : undefined;
+  // Beyond it there is no date to say when to come back (and printing one would throw).
+  return at !== undefined && Math.abs(at) <= LAST_DATE_MS ? at : undefined;
 }
 
 /**

@@ -12,6 +12,9 @@ export const CLIENT_DEFAULTS = {
   maxWaitMs: 60_000,
 } as const;
 
+/** The furthest instant a Date can hold (±8.64e15 ms): a server may ask for a wait of a billion years. */
+export const LAST_DATE_MS = 8.64e15;
+
 // Full-jitter exponential backoff (a uniformly random delay between 0 and min(cap, base·2^n)),
 // so that many clients failing together do not retry together.
 export const BACKOFF_BASE_MS = 500;

@@ -12,6 +12,7 @@ import { checkArgs } from './json-schema.js';
 import { redactOutbound, redactValue } from './redact.js';
 import { CheckedStdioTransport } from './stdio-transport.js';
 import { TOOLS, toolsFor } from './tools/index.js';
+import { PROGRESS_EVERY_MS } from './tools/wait-for-results.js';
 import type { McpDeps, ToolContext, ToolDefinition } from './types.js';
 
 /**
@@ -36,6 +37,29 @@ function errorResult(body: ToolErrorBody): CallToolResult {
 /** The first argument whose value holds a secret, if any. */
 function argumentWithSecret(args: Record<string, unknown>, secrets: readonly string[]): string | undefined {
   return Object.keys(args).find((name) => secrets.some((secret) => secret.length >= 8 && (JSON.stringify(args[name]) ?? '').includes(secret)));
+}
+
+/**
+ * Any call that runs long (a slow service, a Retry-After slept through) tells the client it is
+ * still at work when nothing else was sent for PROGRESS_EVERY_MS: progress is the share of the
+ * call's deadline gone by. A tool with progress of its own (wait_for_results) keeps the gaps
+ * short itself, and a value below its last one is not sent.
+ */
+async function heartbeat(h: { deps: McpDeps; tc: ToolContext; started: number; lastSentAt: () => number; until: AbortSignal }): Promise<void> {
+  const { deps, tc, started, until } = h;
+  let lastTry = started;
+  while (!until.aborted) {
+    try {
+      await deps.sleep(Math.max(1, Math.max(h.lastSentAt(), lastTry) + PROGRESS_EVERY_MS - deps.now()), until);
+    } catch {
+      return;
+    }
+    const now = deps.now();
+    if (until.aborted || now - Math.max(h.lastSentAt(), lastTry) < PROGRESS_EVERY_MS) continue;
+    lastTry = now;
+    const share = Math.min(0.99, (now - started) / CALL_DEADLINE_MS);
+    await tc.progress(Math.round(share * 1000) / 1000, undefined, `still working (${Math.round((now - started) / 1000)} s)`).catch(() => undefined);
+  }
 }
 
 export async function startMcpServer(deps: McpDeps): Promise<void> {
@@ -71,6 +95,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
 
     const token = request.params._meta?.progressToken;
     let lastProgress = -Infinity;
+    let lastSentAt = deps.now();
     // The call's own deadline ends its requests, retry waits and sleeps; the answer is a tool error.
     const late = new AbortController();
     const finished = new AbortController();
@@ -83,6 +108,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
         // The protocol wants progress to grow with each notification: repeats are left out.
         if (token === undefined || progress <= lastProgress) return;
         lastProgress = progress;
+        lastSentAt = deps.now();
         await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, ...(total !== undefined ? { total } : {}), message } });
       },
     };
@@ -101,6 +127,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
       );
     });
     const started = deps.now();
+    if (token !== undefined) void heartbeat({ deps, tc, started, lastSentAt: () => lastSentAt, until: finished.signal });
     try {
       const result = await Promise.race([tool.run(args, tc), deadline]);
       log(`${name}: ok (${deps.now() - started} ms)`);

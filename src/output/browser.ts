@@ -18,7 +18,8 @@ export function browserCommand(env: Env): string[] | undefined {
  */
 export function openInBrowser(options: { env: Env; url: string }): Promise<boolean> {
   const command = browserCommand(options.env);
-  if (!command || !/^https?:\/\//i.test(options.url)) return Promise.resolve(false);
+  // A URL with control characters (a server's escape sequences) is not handed to a browser.
+  if (!command || !/^https?:\/\/[^\u0000-\u001f\u007f-\u009f]+$/i.test(options.url)) return Promise.resolve(false);
   const hasPlaceholder = command.some((a) => a.includes('%s'));
   const args = hasPlaceholder ? command.slice(1).map((a) => a.replaceAll('%s', options.url)) : [...command.slice(1), options.url];
   return new Promise((resolve) => {

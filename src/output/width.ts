@@ -18,6 +18,25 @@ const CELL_ESCAPE = /\u001b\[[0-9;]*m|\u001b\]8;[^\u0007\u001b]*;[^\u0007\u001b]
 
 let graphemes: Intl.Segmenter | undefined;
 
+/**
+ * Intl.Segmenter slows down far more than linearly on long strings (100,000 characters of emoji
+ * or accented letters take from seconds to over a minute), and a server may send texts that long:
+ * a long text is segmented a piece at a time, each starting on a cluster boundary, its last
+ * cluster (which may go on past the piece) left for the next.
+ */
+const PIECE = 2048;
+
+/** The grapheme clusters of the text, in order. */
+export function* graphemeClusters(text: string): Generator<string> {
+  graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
+  for (let start = 0; start < text.length; ) {
+    const piece = [...graphemes.segment(text.slice(start, start + PIECE))];
+    const last = start + PIECE >= text.length || piece.length === 1 ? piece.length : piece.length - 1;
+    for (let i = 0; i < last; i++) yield piece[i]!.segment;
+    start += piece.slice(0, last).reduce((n, s) => n + s.segment.length, 0);
+  }
+}
+
 /** Columns the text takes on a terminal (wide characters and emoji count 2, escapes 0). */
 export function displayWidth(text: string): number {
   // Printable ASCII, Latin letters and the program's own punctuation (· – — … → ✓ ✗) are one
@@ -25,7 +44,11 @@ export function displayWidth(text: string): number {
   if (/^[ -~\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2192\u2713\u2717]*$/.test(text)) return text.length;
   // The bundle (CommonJS) inlines string-width here, run on first call; vitest provides require too.
   stringWidth ??= (require('string-width') as { default: typeof stringWidthModule }).default;
-  return stringWidth(text);
+  if (text.length <= PIECE) return stringWidth(text);
+  // Cluster by cluster: string-width segments what it is given, and would take the long way.
+  let width = 0;
+  for (const cluster of graphemeClusters(stripEscapes(text))) width += stringWidth(cluster);
+  return width;
 }
 
 /** Removes colour and link sequences (the visible text only). */
@@ -68,7 +91,7 @@ export function cutToWidth(text: string, max: number, ellipsis = '…'): string 
   let cut = false;
   const takeText = (plain: string) => {
     if (cut) return;
-    for (const { segment } of (graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(plain)) {
+    for (const segment of graphemeClusters(plain)) {
       const w = displayWidth(segment);
       if (used + w > room) {
         cut = true;

@@ -2,7 +2,7 @@
 // messages, hints, narration, calendar cells. Breaks at spaces; a word wider than the line is
 // split between graphemes. Line breaks in the text are kept; CJK text, which has no spaces, is
 // split between characters, as it is read.
-import { cutToWidth, displayWidth } from './width.js';
+import { cutToWidth, displayWidth, graphemeClusters } from './width.js';
 
 export interface WrapOptions {
   /** Put before every line after the first (a hanging indent); counted in the width. */
@@ -11,8 +11,7 @@ export interface WrapOptions {
   widthOf?: (text: string) => number;
 }
 
-let graphemes: Intl.Segmenter | undefined;
-const segments = (text: string) => [...(graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text)].map((s) => s.segment);
+const segments = (text: string) => [...graphemeClusters(text)];
 
 /** The text as lines of at most `width` columns (no limit when width is not a positive number). */
 export function wrapText(text: string, width: number, options: WrapOptions = {}): string[] {
@@ -146,6 +145,26 @@ export function wrapRecord(text: string, width: number | undefined): string {
       if (room < 20 || m[2]!.split(' ').some((word) => displayWidth(word) > room)) return line;
       return wrapText(m[2]!, room)
         .map((l, i) => (i === 0 ? m[1]! : ' '.repeat(column)) + l)
+        .join('\n');
+    })
+    .join('\n');
+}
+
+/**
+ * Help for a narrow terminal: records wrap under their own column, other lines by words at their
+ * own indentation (help breaks its paragraphs itself), and an example to copy (a command, or a
+ * JSON body: one word) stays whole.
+ */
+export function wrapHelp(text: string, width: number): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      if (displayWidth(line) <= width || /^\s*\S+$/.test(line)) return line;
+      const record = wrapRecord(line, width);
+      if (record !== line || COMMAND_LINE.test(line)) return record;
+      const lead = /^\s*/.exec(line)![0];
+      return wrapText(line.slice(lead.length), width - lead.length)
+        .map((l) => lead + l)
         .join('\n');
     })
     .join('\n');

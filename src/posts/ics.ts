@@ -17,13 +17,13 @@ export interface IcsOptions {
   product?: string;
 }
 
-/** TEXT value escaping: backslash, semicolon, comma and line breaks; other control characters dropped. */
+/** TEXT value escaping: backslash, semicolon, comma and line breaks; other control characters (C1 too) dropped. */
 export function escapeText(value: string): string {
   return value
     .replace(/\r\n?/g, '\n')
     .replace(/[\\;,]/g, (c) => `\\${c}`)
     .replace(/\n/g, '\\n')
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
 }
 
 /**

@@ -34,10 +34,27 @@ const CLUSTERING =
   /[\p{M}\u200c\u200d\ufe00-\ufe0f\u20e3\u0e33\u0eb3\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Modifier}]|\r\n/u;
 
 let segmenter: Intl.Segmenter | undefined;
+/**
+ * Intl.Segmenter slows down far more than linearly on long texts (100,000 characters of emoji or
+ * accented letters take seconds to over a minute), so a long text is segmented a piece at a time.
+ * Each piece starts on a cluster boundary; its last cluster, which may go on past the piece, is
+ * left for the next one, so the clusters are exactly those of the whole text.
+ */
+const PIECE = 2048;
 function graphemes(text: string): string[] {
   if (!CLUSTERING.test(text)) return Array.from(text);
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  return Array.from(segmenter.segment(text), (s) => s.segment);
+  const out: string[] = [];
+  for (let start = 0; start < text.length; ) {
+    const clusters = Array.from(segmenter.segment(text.slice(start, start + PIECE)), (s) => s.segment);
+    const done = start + PIECE >= text.length || clusters.length === 1;
+    if (!done) clusters.pop();
+    for (const c of clusters) {
+      out.push(c);
+      start += c.length;
+    }
+  }
+  return out;
 }
 
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;

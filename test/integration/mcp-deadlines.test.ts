@@ -171,4 +171,20 @@ describe('MCP call deadline', () => {
     expect(answer.message.result!.isError).toBe(true);
     expect(answer.message.result!.structuredContent).toMatchObject({ code: 'network', message: `list_posts did not finish within ${CALL_DEADLINE_MS / 1000} s: the service is slow or not answering` });
   });
+
+  it(`a call that is not wait_for_results still sends progress at least every ${PROGRESS_EVERY_MS / 1000} s while the service hangs`, async () => {
+    const t0 = sb.clock.now();
+    const id = s.call('get_post', { post_id: 'post_hung' });
+    await until(() => s.answer(id), sb.clock, 1_000, 100);
+    const answer = s.answer(id)!;
+    expect(answer.message.result!.isError).toBe(true);
+    const beats = s.progress(id);
+    expect(beats.length).toBeGreaterThanOrEqual(4);
+    const times = [t0, ...beats.map((p) => p.at), answer.at];
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(PROGRESS_EVERY_MS + 1_000); // one clock step of slack
+    const values = beats.map((p) => p.message.params!.progress);
+    expect(values.every((v, i) => i === 0 || v > values[i - 1]!)).toBe(true);
+    expect(beats[0]!.message.params!.message).toMatch(/^still working \(\d+ s\)$/);
+  });
 });

@@ -109,6 +109,16 @@ describe('posts edit', () => {
     expect(JSON.parse(r.stdout)).toEqual(now);
   });
 
+  it('a new title alone, or a platform removed alone, is an edit of its own', async () => {
+    const p = await draft({ bluesky: { text: 'Stays' }, threads: { text: 'Goes' } }, 'Old title');
+    const retitled = await cli(['posts', 'edit', p.id, '--title', 'New title', '--json']);
+    expect(retitled.code, retitled.stderr).toBe(0);
+    expect(await getPost(p.id)).toMatchObject({ title: 'New title', payloads: { bluesky: { text: 'Stays' }, threads: { text: 'Goes' } } });
+    const removed = await cli(['posts', 'edit', p.id, '--remove-platform', 'threads', '--json']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: 'Stays' } });
+  });
+
   it('uploads new local media, then shows its name, type and size in posts view', async () => {
     const p = await draft({ bluesky: { text: 'With a picture' } });
     const png = join(dir, 'cover.png');

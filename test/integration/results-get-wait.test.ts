@@ -132,6 +132,15 @@ describe('results wait', () => {
     expect(JSON.parse(done.stdout)).toHaveLength(2);
   });
 
+  it('a wait that timed out leaves no complete-looking document on stdout (no `[]` with --json)', async () => {
+    const post = await schedulePost(ok, keyOf(ok, 'demo'), ['linkedin'], 5 * 60_000);
+    const r = await runCli(['results', 'wait', '--post', post.id, '--timeout', '10m', '--json'], { env: cliEnv(ok), clock: detachedClock(ok.clock.now()) });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`timed out after 10 min waiting for post ${post.id}`);
+    // Nothing was reported: nothing at all (rows reported would stream, the array left open).
+    expect(r.stdout).toBe('');
+  });
+
   it('a post due after the timeout fails at once (exit 1), naming when it is due and the --timeout that would do', async () => {
     const post = await schedulePost(ok, keyOf(ok, 'demo'), ['linkedin', 'facebook-page'], 2 * 3600_000);
     const slept: number[] = [];

@@ -88,3 +88,13 @@ describe('cells', () => {
     expect(truncate('👩‍💻👩‍💻👩‍💻', 5)).toBe('👩‍💻👩‍💻…');
   });
 });
+
+describe('long texts (measured piece by piece)', () => {
+  it('a text of 40,000 accented letters and emoji is as wide as its pieces, and cuts to the width asked', () => {
+    const text = 'e\u0301🎉日'.repeat(10_000);
+    expect(displayWidth(text)).toBe(50_000);
+    const cut = cutToWidth(text, 41);
+    expect(displayWidth(cut)).toBe(41);
+    expect(cut.endsWith('…')).toBe(true);
+  });
+});

@@ -120,6 +120,16 @@ describe('Bluesky counts grapheme clusters (300)', () => {
     );
   });
 
+  it('counts a long text (segmented in pieces) exactly as the whole text segments', () => {
+    // Words, emoji with skin tones and joiners, flags, combining accents, CR LF: clusters that
+    // would be split if a piece ended in the wrong place. About 40,000 code units.
+    const parts = ['Salut ', '👍🏽', ' le ', 'cafe\u0301', ', ', '👨\u200d👩\u200d👧', ' ', '🇫🇷', '\r\n', 'e\u0301te\u0301 ', '日本語', ' ok.'];
+    const text = Array.from({ length: 6000 }, (_, i) => parts[(i * 7) % parts.length]).join('');
+    expect(text.length).toBeGreaterThan(8 * 2048);
+    const whole = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].length;
+    expect(countText(text, 'graphemes').length).toBe(whole);
+  });
+
   it('also holds the lexicon ceiling of 3000 UTF-8 bytes', () => {
     // 300 family emoji: 300 graphemes, each 25 bytes.
     const verdict = judgeText('bluesky', '👨\u200d👩\u200d👧\u200d👦'.repeat(300));

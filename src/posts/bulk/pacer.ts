@@ -3,6 +3,7 @@
 // from one that fails only its row, and stop after too many transient failures in a row.
 import { ApiError, RateLimitError } from '../../client/errors.js';
 import type { RateLimitInfo } from '../../client/types.js';
+import { LAST_DATE_MS } from '../../client/retry-timing.js';
 
 /** Without --max-wait the run waits as long as the rate limit asks (a week is "as long as needed"). */
 export const PATIENT_MS = 7 * 24 * 3_600_000;
@@ -88,19 +89,28 @@ export class Pacer {
     await this.waitUntil(rate.at + rate.info.resetSeconds * 1000, 'rate limit: no writes left in this window');
   }
 
-  /** Waits until then, or fails beyond --max-wait. */
+  /**
+   * Waits until then, or fails beyond --max-wait (a week without it: a service that asks for more,
+   * up to a date no timer or Date can hold, stops the run rather than spinning on it).
+   */
   private async waitUntil(until: number, reason: string): Promise<void> {
     const ms = until - this.options.now();
     if (ms <= 0) return;
-    if (this.options.maxWaitMs !== undefined && ms > this.options.maxWaitMs) {
-      throw new RateLimitError(`rate limited: the next write is allowed at ${this.options.formatTime(until)}, beyond --max-wait`, { retryAt: until });
+    if (ms > this.maxWaitMs) {
+      const dated = Math.abs(until) <= LAST_DATE_MS;
+      const limit = this.options.maxWaitMs !== undefined ? '--max-wait' : 'a week, the longest a bulk run waits without --max-wait';
+      throw new RateLimitError(`rate limited: the next write is allowed ${dated ? `at ${this.options.formatTime(until)}` : 'no time soon'}, beyond ${limit}`, dated ? { retryAt: until } : {});
     }
     this.options.onWait(until, reason);
     await this.options.sleep(ms);
   }
 
-  /** When the service said to come back: the 429's own time, else the end of the last window (a minute when unknown). */
+  /**
+   * When the service said to come back: the 429's own time, else the end of the last window (a
+   * minute when unknown); never, when it asked for a wait beyond the client's and no date holds it.
+   */
   private retryAt(err: RateLimitError): number {
+    if (err.retryAt === undefined && (err.stoppedBy === 'max-wait' || err.stoppedBy === 'both')) return Infinity;
     return err.retryAt ?? this.options.now() + (this.rate?.info.resetSeconds ?? 60) * 1000;
   }
 }

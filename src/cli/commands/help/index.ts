@@ -17,8 +17,8 @@ Help topics:
 ${topics.map(([name, summary]) => `  socialpub help ${name.padEnd(12)} ${summary}`).join('\n')}
 
 Start here:
-  socialpub demo                    a guided walk through every feature against a local sandbox
-  socialpub sandbox --write-profile run the sandbox and point a profile at it
+  socialpub demo                     a guided walk through every feature against a local sandbox
+  socialpub sandbox --write-profile  run the sandbox and point a profile at it
   socialpub posts create --platform bluesky --text "Hello"`,
   );
   helpCommand(program).action(action(ctx, async (words, opts) => (await import('./run.js')).runHelp(ctx, program, words, opts)));

@@ -6,6 +6,7 @@ import { HELP_TOPICS, helpTopicNames } from '../../help-topics.js';
 import { manPage } from './man-page.js';
 import { referenceText } from './reference.js';
 import type { HelpFlags } from './index.js';
+import { wrapHelp } from '../../../output/wrap.js';
 
 export async function runHelp(ctx: Context, program: CommandUnknownOpts, words: string[], opts: HelpFlags): Promise<number> {
   const out = ctx.output();
@@ -16,7 +17,10 @@ export async function runHelp(ctx: Context, program: CommandUnknownOpts, words: 
   if (opts.man) throw new UsageError('--man: only `socialpub help reference` has a man page form', ['socialpub help reference --man | man -l -']);
   const topic = words.length === 1 && Object.hasOwn(HELP_TOPICS, words[0]!) ? HELP_TOPICS[words[0]!] : undefined;
   if (topic) {
-    await out.data(topic.text().replace(/\n$/, ''));
+    // Like a command's help: wrapped on a terminal narrower than the 80 columns it is written for.
+    const { isTTY, columns } = ctx.io.stdout;
+    const text = topic.text().replace(/\n$/, '');
+    await out.data(isTTY && columns && columns < 80 ? wrapHelp(text, columns) : text);
     return 0;
   }
   let cmd: CommandUnknownOpts = program;

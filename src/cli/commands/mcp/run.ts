@@ -8,6 +8,7 @@ import { startMcpServer } from '../../../mcp/server.js';
 import { ToolError } from '../../../mcp/errors.js';
 import { resolveMediaDirs } from '../../../mcp/media-paths.js';
 import type { McpFlags } from './index.js';
+import { visible } from '../../../output/terminal-safe.js';
 
 export async function runMcp(ctx: Context, opts: McpFlags): Promise<number> {
   const profile = await ctx.profile();
@@ -31,7 +32,8 @@ export async function runMcp(ctx: Context, opts: McpFlags): Promise<number> {
     stdin: ctx.io.stdin,
     stdout: ctx.io.stdout as unknown as NodeJS.WritableStream,
     log: (line) => {
-      if (!ctx.globals.quiet) ctx.io.stderr.write(`socialpub mcp: ${line}\n`);
+      // Log lines quote the service's messages: their control characters are shown, not obeyed.
+      if (!ctx.globals.quiet) ctx.io.stderr.write(`socialpub mcp: ${visible(line)}\n`);
     },
     readOnly: Boolean(opts.readOnly),
     mediaDirs,

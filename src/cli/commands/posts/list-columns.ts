@@ -7,6 +7,7 @@ import { fieldsOf } from '../../fields-of.js';
 import type { Colors } from '../../../output/colors.js';
 import { formatCount, formatLocal, formatRelative } from '../../../output/time.js';
 import type { Post } from '../../../wire/schemas.js';
+import { visible } from '../../../output/terminal-safe.js';
 
 export function statusColor(status: string, c: Colors): string {
   switch (status) {
@@ -37,7 +38,9 @@ export function headline(post: Post): string {
   return post.title || firstText(post);
 }
 
-const platformList = (p: Post) => Object.keys(p.payloads ?? {}).join(',');
+/** The platforms of a post, as text: they are the payloads' keys, which rows made safe for a terminal keep as they came. */
+const platformsOf = (p: Post) => Object.keys(p.payloads ?? {}).map(visible);
+const platformList = (p: Post) => platformsOf(p).join(',');
 
 
 /** "2026-12-01 09:00" in the zone (the zone's name is left to the header and --tz). */
@@ -64,8 +67,8 @@ export function postColumns(now: number, zone?: string): Column<Post>[] {
       field: 'platforms',
       value: platformList,
       compact: (p) => {
-        const n = Object.keys(p.payloads ?? {}).length;
-        return n === 1 ? Object.keys(p.payloads ?? {})[0]! : `${n} platforms`;
+        const platforms = platformsOf(p);
+        return platforms.length === 1 ? platforms[0]! : `${platforms.length} platforms`;
       },
       maxWidth: 24,
       priority: 3,

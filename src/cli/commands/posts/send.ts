@@ -28,8 +28,11 @@ export function checkIdempotencyKey(key: string | undefined): string | undefined
 /** The terminal's width, where the confirmation is shown. */
 const width = (ctx: Context) => ctx.io.stderr.columns ?? ctx.io.stdout.columns ?? 80;
 
-/** Failures after which the post may or may not exist: a re-run with the same key settles it. */
-const UNCERTAIN = new Set(['network', 'timeout', 'server', 'rate-limited', 'aborted']);
+/**
+ * Failures after which the post may or may not exist: a re-run with the same key settles it. An
+ * answer that could not be read (not JSON, the wrong shape, too large) may well be a 201.
+ */
+const UNCERTAIN = new Set(['network', 'timeout', 'server', 'rate-limited', 'aborted', 'response-shape']);
 
 export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule', opts: ComposeFlags): Promise<number> {
   const key = checkIdempotencyKey(opts.idempotencyKey);

@@ -6,6 +6,7 @@ import { ApiError, NotFoundError } from '../../../client/errors.js';
 import { renderFields, renderResult } from './detail.js';
 import { checkResultFields, resultView } from './columns.js';
 import { openInBrowser } from '../../../output/browser.js';
+import { visible } from '../../../output/terminal-safe.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import type { GetFlags } from './get.js';
 
@@ -51,6 +52,7 @@ async function openLivePost(ctx: Context, row: PostResult): Promise<number> {
   }
   const out = ctx.output();
   if (await openInBrowser({ env: ctx.env, url })) out.info(`opened ${url}`);
-  else await out.data(url);
+  // The URL came from the server: its control characters are shown, not obeyed.
+  else await out.data(visible(url));
   return 0;
 }

@@ -8,6 +8,7 @@ import { nonEmpty } from '../../flags/text.js';
 import { optionalWholeNumber } from '../../flags/number.js';
 import { optionalDuration } from '../../flags/number.js';
 import { formatDuration } from '../../../client/retry-timing.js';
+import { ApiError, TimeoutError } from '../../../client/errors.js';
 import type { ApiClient, RateLimitInfo } from '../../../client/types.js';
 import { startListener } from '../../../listen/index.js';
 import { findPost, PostNotFoundError } from '../../../posts/find.js';
@@ -18,6 +19,7 @@ import { outcomeText, resultView } from './columns.js';
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';
 import type { WaitFlags } from './wait.js';
+import type { PostResult } from '../../../wire/schemas.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 /** Per request while waiting, unless the global --timeout (always per request) says otherwise. */
@@ -34,29 +36,47 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
 
   let rate: RateLimitInfo | undefined;
   const requestMs = optionalDuration('--timeout', flags.requestTimeout) ?? Math.min(REQUEST_TIMEOUT_MS, waitMs);
-  const client = await ctx.client({ timeoutMs: requestMs, onRateLimit: (info) => (rate = info) });
+  // The wait's end also ends a request still under way, and the client's retries of it: a service
+  // that hangs must not stretch the wait to (retries + 1) request timeouts. Real time, like the
+  // request timeout itself.
+  const waitEnd = AbortSignal.timeout(waitMs);
+  const client = await ctx.client({ timeoutMs: requestMs, onRateLimit: (info) => (rate = info), signal: AbortSignal.any([ctx.signal, waitEnd]) });
   const deadline = ctx.clock.now() + waitMs;
   const out = ctx.output();
   const label = postIds.length === 1 ? `post ${postIds[0]}` : `${postIds.length} posts`;
   let spinner: Spinner | undefined;
+  /** The failure of an outage still going on; the last state the service answered with. */
+  let down: Error | undefined;
+  let lastState: waitState.WaitState | undefined;
   const outage = {
     deadline,
     now: () => ctx.clock.now(),
     sleep: (ms: number) => ctx.clock.sleep(ms, ctx.signal),
     // One line when the service stops answering and one when it is back (a spinner would draw over them).
     onOutage: (err: Error) => {
+      down = err;
       spinner?.stop();
       // The clock time alone says little for a wait of seconds: how long is left goes with it.
       out.notice(`service unreachable: ${err.message}; retrying until ${formatClock(deadline, zone)} (${formatDuration(Math.max(0, deadline - ctx.clock.now()))} from now)`);
     },
     onBack: () => {
+      down = undefined;
       out.notice('service reachable again; still waiting');
       spinner?.resume();
     },
   };
+  /** A request the wait's end cut short: the outage that was going on, or a service that did not answer in time. */
+  const cutShort = (err: unknown): unknown => {
+    if (!waitEnd.aborted || ctx.signal.aborted || !(err instanceof ApiError) || err.kind !== 'aborted') return err;
+    return down ?? new TimeoutError(`the service did not answer before the wait ended (--timeout ${formatDuration(waitMs)})`, { code: 'TIMEOUT', cause: err });
+  };
   const lookUp = outageRider(outage);
   const targets: WaitTarget[] = [];
-  for (const postId of postIds) targets.push(expect === undefined ? await lookUp(() => targetsOf(ctx, client, postId, deadline)) : { postId, targets: [] });
+  try {
+    for (const postId of postIds) targets.push(expect === undefined ? await lookUp(() => targetsOf(ctx, client, postId, deadline)) : { postId, targets: [] });
+  } catch (err) {
+    throw cutShort(err);
+  }
   const waker = listenPort === undefined ? sleeper(ctx) : await webhookWaker(ctx, postIds, listenPort);
 
   const byExpect = expect !== undefined;
@@ -70,11 +90,19 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
       ...outage,
       sleep: (ms) => waker.sleep(ms),
       rate: () => rate,
-      onPoll: (state) => spinner?.text(waitState.progressText(state, byExpect)),
+      onPoll: (state) => {
+        lastState = state;
+        spinner?.text(waitState.progressText(state, byExpect));
+      },
     });
   } catch (err) {
-    spinner.stop();
-    throw err;
+    const cut = cutShort(err);
+    // The service answered until the wait's end cut the last poll short: the wait timed out.
+    if (cut !== err && lastState && !down) outcome = { state: lastState, timedOut: true };
+    else {
+      spinner.stop();
+      throw cut;
+    }
   }
   // Waiting is over: a listener that fails to close must not turn the outcome into an error.
   await waker.close().catch(() => undefined);
