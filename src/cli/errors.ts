@@ -1,5 +1,5 @@
 // The one place that turns any error into an exit code and a message.
-import { ApiError, RateLimitError } from '../client/errors.js';
+import { ApiError, isTooDeep, RateLimitError, TOO_DEEP_MESSAGE } from '../client/errors.js';
 import { CliError, EXIT, hintsAddedTo, type ExitCode } from './cli-error.js';
 import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
 import { FieldsError } from '../output/fields.js';
@@ -171,7 +171,9 @@ export function escapeAnnotation(text: string): string {
 }
 
 /** `error: …` plus hints and request id on stderr; with --json also a JSON error object. */
-export function reportError(err: unknown, options: ReportOptions): ExitCode {
+
+export function reportError(given: unknown, options: ReportOptions): ExitCode {
+  const err = isTooDeep(given) ? new CliError(TOO_DEEP_MESSAGE, { exitCode: EXIT.error, code: 'TOO_DEEP' }) : given;
   const code = exitCodeFor(err);
   const red = options.red ?? ((s: string) => s);
   const message = err instanceof Error ? err.message : String(err);

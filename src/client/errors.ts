@@ -156,3 +156,12 @@ export class AbortedError extends ApiError {
 export function lacksRoute(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 405 || (err.status === 404 && err.code !== ERROR_CODE.notFound));
 }
+
+/**
+ * A value nested thousands of levels deep (a broken answer, a file) overflows the stack of the
+ * first recursive walk over it. Bounding depth where bodies are decoded would cost a walk of every
+ * page; such an answer is rare and broken, so it is named where errors are reported instead of as
+ * V8's bare RangeError.
+ */
+export const isTooDeep = (err: unknown): boolean => err instanceof RangeError && /call stack/i.test(err.message);
+export const TOO_DEEP_MESSAGE = "could not handle a value nested too deeply (thousands of levels): the service's answer, or the file given, is not what it should be";

@@ -1,7 +1,7 @@
 // Every failure of a tool call becomes a tool error (isError: true) carrying the command line's
 // exit-code class, so an assistant can tell bad input from a missing key from a rate limit, and
 // the server never crashes on one. Codes and hints follow src/cli/errors.ts.
-import { ApiError, RateLimitError } from '../client/errors.js';
+import { ApiError, isTooDeep, RateLimitError, TOO_DEEP_MESSAGE } from '../client/errors.js';
 import { TimeInputError } from '../posts/when.js';
 import { InvalidInputError } from '../wire/invalid-input.js';
 
@@ -44,6 +44,7 @@ export function toToolError(err: unknown, profile: string): ToolErrorBody {
   if (err instanceof TimeInputError) return { code: 'invalid_input', message: err.message, field: err.field, ...(err.hint ? { hints: [err.hint] } : {}) };
   if (err instanceof ApiError) return apiError(err, profile);
   if (err instanceof Error && (err.name === 'AbortError' || err.name === 'AbortedError')) return { code: 'error', message: 'cancelled: the request was cancelled before it finished' };
+  if (isTooDeep(err)) return { code: 'error', message: TOO_DEEP_MESSAGE };
   return { code: 'error', message: err instanceof Error ? err.message : String(err) };
 }
 

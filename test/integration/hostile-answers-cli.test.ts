@@ -262,3 +262,20 @@ describe('a bulk run told to wait beyond reason', () => {
     expect(posts()).toBe(1);
   });
 });
+
+describe('an answer nested too deeply to walk', () => {
+  it('a result whose platform_data nests 100,000 levels: exit 1 with a message that says so, not a bare RangeError', async () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    const env = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"data":[{"id":"res_1","post_id":"post_1","success":true,"platform":"bluesky","platform_data":{"x":${deep}},"created_at":"2026-11-20T12:00:00.000Z"}],"meta":{"total":1,"limit":20,"offset":0}}`);
+    });
+    const r = await runCli(['results', 'list', '--json'], { env });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: could not handle a value nested too deeply/m);
+    expect(r.stderr).not.toMatch(/Maximum call stack/);
+    const json = JSON.parse(r.stderr.trim().split('\n').pop()!) as { error: Record<string, unknown> };
+    expect(json.error).toMatchObject({ code: 'TOO_DEEP', exitCode: 1 });
+  });
+});

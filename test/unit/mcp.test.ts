@@ -61,6 +61,9 @@ describe('errors become tool errors with the command line classes', () => {
     expect(toToolError(new ValidationError('bad', { issues: [{ path: 'payloads.bluesky.text', message: 'too long' }] }), 'w').field).toBe('payloads.bluesky.text');
     expect(toToolError(new IdempotencyKeyReusedError('reused'), 'w')).toMatchObject({ code: 'invalid_input', field: 'idempotency_key' });
     expect(toToolError(new AuthError('401'), 'work').hints![0]).toMatch(/profile work/);
+    // A value nested too deeply to walk is named, not passed on as V8's bare stack overflow.
+    expect(toToolError(new RangeError('Maximum call stack size exceeded'), 'w')).toEqual({ code: 'error', message: expect.stringMatching(/^could not handle a value nested too deeply/) });
+    expect(toToolError(new RangeError('Invalid array length'), 'w').message).toBe('Invalid array length');
     expect(code(new NotFoundError('404'))).toBe('not_found');
     expect(code(new TimeoutError('slow'))).toBe('network');
     expect(code(new ServerError('500'))).toBe('error');
