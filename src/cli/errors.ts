@@ -101,7 +101,7 @@ function ownHints(err: unknown, now: number, profile?: string, givenUrl?: string
             ? `raise --max-wait, and --max-retries (the client gave up after ${attempts})`
             : 'raise --max-wait';
       const retryAt = limited?.retryAt;
-      if (retryAt === undefined) return [`wait a while before retrying, or ${raise}; writes are limited to 100 per hour per workspace`];
+      if (retryAt === undefined) return [`wait a while before retrying, or ${raise}; the service limits each workspace's requests per hour (writes to 100)`];
       return [`retry after ${new Date(retryAt).toISOString()} (${formatClock(retryAt)} local, in ${formatDuration(Math.max(0, retryAt - now))}), or ${raise}`];
     }
     case 'idempotency-key-reused':

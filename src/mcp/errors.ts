@@ -71,7 +71,7 @@ function apiError(err: ApiError, profile: string): ToolErrorBody {
         code: 'rate_limited',
         ...base,
         ...(retryAt ? { retryAt } : {}),
-        hints: [retryAt ? `retry after ${retryAt}; the server waits for a rate limit only up to --max-wait` : 'wait a while before retrying; writes are limited per workspace per hour'],
+        hints: [retryAt ? `retry after ${retryAt}; the server waits for a rate limit only up to --max-wait` : "wait a while before retrying; the service limits each workspace's requests per hour (writes to 100)"],
       };
     }
     case 'network':

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { distinctHints, reportError } from '../../src/cli/errors.js';
 import { errorForResponse } from '../../src/client/error-mapping.js';
+import { RateLimitError } from '../../src/client/errors.js';
 import { UsageError } from '../../src/cli/cli-error.js';
 
 const facts = (status: number, code: string, message: string) => ({
@@ -38,5 +39,15 @@ describe('distinct hints', () => {
     const chunks: string[] = [];
     reportError(new UsageError('--x: bad', ['--x: bad', 'give a good --x']), { stderr: { write: (s) => chunks.push(s) > 0 }, json: false, now: 0 });
     expect(chunks.join('')).toBe('error: --x: bad\n  hint: give a good --x\n');
+  });
+});
+
+describe('a rate limit without a time to retry', () => {
+  it("the hint speaks of the workspace's requests, not of writes alone (a read can be limited too)", () => {
+    const chunks: string[] = [];
+    reportError(new RateLimitError('rate limited', { status: 429 }), { stderr: { write: (s) => chunks.push(s) > 0 }, json: false, now: 0 });
+    const text = chunks.join('');
+    expect(text).toContain("the service limits each workspace's requests per hour (writes to 100)");
+    expect(text).not.toContain('writes are limited');
   });
 });
