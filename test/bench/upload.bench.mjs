@@ -30,7 +30,7 @@ export async function run({ sizeGiB = 1 } = {}) {
     writeFileSync(file, MP4_HEAD);
     truncateSync(file, sizeGiB * 1024 ** 3);
     const before = peakMiB(sb.pid);
-    const res = await measure(process.execPath, [BIN, 'posts', 'create', '--platform', 'youtube', '--text', 'bench', '--media', file, '-q'], { env: sb.env({ NO_COLOR: '1' }) });
+    const res = await measure(process.execPath, [BIN, 'posts', 'create', '--platform', 'youtube', '--title', 'Bench', '--text', 'bench', '--media', file, '-q'], { env: sb.env({ NO_COLOR: '1' }) });
     if (res.code !== 0) throw new Error(`upload exited ${res.code}: ${res.stderr.slice(0, 500)}`);
     const client = res.maxRssKb === undefined ? undefined : res.maxRssKb / 1024;
     const server = peakMiB(sb.pid);
