@@ -49,6 +49,46 @@ function png(width, height) {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr, Buffer.alloc(2048)]);
 }
 
+const SAME_JOB_SCRIPT = `import { closeSync, fstatSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs';
+import { dirname, resolve, sep } from 'node:path';
+const file = process.argv[2];
+const folder = realpathSync.native(dirname(file));
+const head = Buffer.alloc(4096);
+const segmenter = new Intl.Segmenter();
+const TABLE = 'platform table (src/wire/platforms.ts), from each platform\\'s publishing API';
+const TEXT = 'Bluesky lexicon app.bsky.feed.post: text maxGraphemes 300 (grapheme clusters, Intl.Segmenter) and maxLength 3000 (lexicon lengths are UTF-8 bytes)';
+const MIX = 'Bluesky lexicons app.bsky.embed.images (at most 4) and app.bsky.embed.video: a post embeds images or one video';
+const lines = readFileSync(file, 'utf8').split('\\n');
+const targets = [];
+let accepted = true;
+for (let i = 1; i < lines.length; i++) {
+  if (!lines[i]) continue;
+  const [at, platform, text, media] = lines[i].split(',');
+  if (Number.isNaN(Date.parse(at))) throw new Error('bad time');
+  const real = realpathSync.native(resolve(folder, media));
+  if (!real.startsWith(folder + sep)) throw new Error('outside');
+  const fd = openSync(real, 'r');
+  const size = fstatSync(fd).size;
+  readSync(fd, head, 0, 4096, 0);
+  closeSync(fd);
+  const png = head.readUInt32BE(0) === 0x89504e47;
+  const width = head.readUInt32BE(16);
+  const length = [...segmenter.segment(text)].length;
+  const item = 'line ' + (i + 1) + ': media ' + media;
+  const checks = [
+    { rule: 'text.length', verdict: length <= 300 ? 'pass' : 'fail', actual: String(length), limit: '≤ 300', source: TEXT },
+    { rule: 'media.count', verdict: 'pass', actual: '1', limit: '≤ 4', source: TABLE },
+    { rule: 'media.mix', verdict: 'pass', actual: '1 image', limit: 'up to 4 images or one video', source: MIX },
+    { rule: 'media.type', verdict: png && width > 0 ? 'pass' : 'fail', item, actual: 'image/png', limit: 'image/jpeg, image/png, image/webp, video/mp4', source: TABLE },
+    { rule: 'media.size', verdict: size <= 1000000 ? 'pass' : 'fail', item, actual: Math.round(size / 1024) + ' KB', limit: '≤ 977 KB', source: TABLE },
+  ];
+  const ok = checks.every((c) => c.verdict === 'pass');
+  accepted &&= ok;
+  targets.push({ line: i + 1, platform, name: 'Bluesky', accepted: ok, checks });
+}
+process.stdout.write(JSON.stringify({ accepted, problems: [], targets }, null, 2) + '\\n');
+`;
+
 /** CPU seconds (user + sys) of one run, from /usr/bin/time: steadier than wall time on a shared machine. */
 function cpuMs(dir, args) {
   const out = join(dir, 'cpu.txt');
@@ -117,6 +157,20 @@ export async function run({ runs = 11, bulkRows = 1000 } = {}) {
         runs,
       }),
       2,
+    );
+    // For the team's decision on the target above: the same job done plainly, specialised to this
+    // file (a Bluesky row, one PNG each): read the CSV, parse each time, resolve each path and hold
+    // it to the folder, read the header by content, judge text, count, type and size, and print the
+    // same report. Informative only: the target's baseline stays the header-only script.
+    const sameJob = join(tmp, 'same-job.mjs');
+    writeFileSync(sameJob, SAME_JOB_SCRIPT);
+    report(
+      await compare({
+        name: `  the same job done plainly (CSV, times, folder check, headers, rules, the same JSON report)`,
+        subject: { cmd: node, args: [BIN, 'posts', 'check', '--from-file', csv, '--json'], options: { env: benchEnv({ NO_COLOR: '1' }) } },
+        baseline: { cmd: node, args: [sameJob, csv] },
+        runs,
+      }),
     );
     if (existsSync('/usr/bin/time')) {
       const subject = [];
