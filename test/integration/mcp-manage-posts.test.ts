@@ -116,6 +116,16 @@ describe('get_post', () => {
 });
 
 describe('update_post', () => {
+  it('refuses media at an ftp:// or data: address by name, and sends no change', async () => {
+    const p = await draft({ bluesky: 'Keep' });
+    const before = sb.requests.length;
+    for (const source of ['ftp://host/a.png', 'data:image/png;base64,iVBORw0KGgo=']) {
+      expect(await callError('update_post', { post_id: p.id, media: [source] })).toMatchObject({ code: 'invalid_input', field: `media ${source}`, message: `media ${source}: only https:// URLs or local files are taken` });
+    }
+    expect(sb.requests.slice(before).filter((q) => q.method !== 'GET')).toEqual([]);
+    expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: 'Keep' } });
+  });
+
   it('changes one text and removes a platform; dry_run sends nothing', async () => {
     const p = await draft({ bluesky: 'Old', linkedin: 'Keep' });
     const dry = await call('update_post', { post_id: p.id, text_for: { bluesky: 'New' }, remove_platforms: ['linkedin'], dry_run: true });
