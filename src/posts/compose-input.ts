@@ -3,7 +3,7 @@
 // with its media facts, or one InvalidInputError naming every field that is wrong. Nothing here
 // prompts or reads flags; times are absolute only, since a retried call must mean the same instant.
 import { isAbsolute } from 'node:path';
-import { draftFromFlags, type FlagLabels, type Issue, type MediaSource, type PostDraft } from './draft.js';
+import { draftFromFlags, isAddress, type FlagLabels, type Issue, type MediaSource, type PostDraft } from './draft.js';
 import { collectFacts } from './body.js';
 import { mediaInspector, type MediaFacts } from './media-facts.js';
 import { validateDraft } from './validate.js';
@@ -116,7 +116,8 @@ export function inputDraft(input: PostInput, labels: InputLabels, issues: Issue[
   if (named.length === 0) issues.push({ field: labels.platforms, message: `${labels.platforms}: no platform given`, fix: 'name at least one platform id, e.g. ["bluesky"]' });
   const mediaLabel = (i: number) => `${labels.media}[${i}]`;
   (input.media ?? []).forEach((m, i) => {
-    if (!/^https?:\/\//i.test(m.trim()) && !isAbsolute(m.trim())) {
+    // An address of another kind (ftp://, file://) is not a relative path: validation names it.
+    if (!isAddress(m) && !isAbsolute(m.trim())) {
       issues.push({ field: mediaLabel(i), message: `${mediaLabel(i)}: "${m}" is a relative path`, fix: 'give an absolute path to a local file, or an https:// URL' });
     }
   });

@@ -10,8 +10,9 @@ export type { InputIssue as Issue } from '../wire/invalid-input.js';
 import type { InputIssue as Issue } from '../wire/invalid-input.js';
 
 export interface MediaSource {
-  /** As given: a path or an http(s) URL. */
+  /** As given: a path or a URL. */
   source: string;
+  /** An address, not a path (isAddress): only an http(s) one gets past validation. */
   isUrl: boolean;
   /** Absolute path for local files. */
   path?: string;
@@ -55,11 +56,20 @@ export interface PostDraft {
   extraTop: Record<string, unknown>;
 }
 
+/** An http(s) address: sent as it is (the platform rules refuse plain http). */
 export const isUrl = (s: string) => /^https?:\/\//i.test(s.trim());
+
+/**
+ * An address rather than a path: http(s), or another kind the client cannot take (ftp://,
+ * file:///, s3://, data:…), which must be refused as such rather than looked for as a file. A
+ * scheme is two characters or more, so a Windows drive (C:\x.png) stays a path; it must open the
+ * text and be followed by "/" (data: excepted), so ./a:b.png and a:b.png stay paths too.
+ */
+export const isAddress = (s: string) => isUrl(s) || /^(?:[a-z][a-z0-9+.-]+:\/|data:)/i.test(s.trim());
 
 export function mediaSource(source: string, label: string, resolvePath: (p: string) => string): MediaSource {
   const s = source.trim();
-  return isUrl(s) ? { source: s, isUrl: true, label } : { source: s, isUrl: false, path: resolvePath(s), label };
+  return isAddress(s) ? { source: s, isUrl: true, label } : { source: s, isUrl: false, path: resolvePath(s), label };
 }
 
 export interface FlagValues {

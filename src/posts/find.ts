@@ -35,6 +35,24 @@ export async function resultsOf(client: { results: Pick<ApiClient['results'], 'i
   return rows;
 }
 
+/**
+ * A post and its results, asked for at once. When the post cannot be read, its failure is the
+ * answer whichever came back first: an unknown id (or another workspace's) can fail the results
+ * request too, and that message would speak of results rather than of the post. A results failure
+ * alone is still the answer once the post has been read.
+ */
+export async function withResults<P>(post: Promise<P>, results: Promise<PostResult[]>): Promise<[P, PostResult[]]> {
+  // Handled at once, so a results failure that arrives first waits here instead of going unhandled.
+  const held = results.then(
+    (rows) => () => rows,
+    (err: unknown) => () => {
+      throw err;
+    },
+  );
+  const found = await post;
+  return [found, (await held)()];
+}
+
 export interface FindPostOptions {
   /** When the list is scanned: statuses to look through first (the post is most likely there); the rest follow. */
   statusHint?: string | readonly string[];

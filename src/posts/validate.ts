@@ -3,7 +3,7 @@
 import { PLATFORM_LIMITS, PLATFORMS, formatBytes, isPlatform, mediaKind, type Platform } from '../wire/platforms.js';
 import { judgeText, overLimit, possessive, unitWord } from '../wire/text-limits.js';
 import { judgePayload, sizeLimit, type PayloadFacts } from '../wire/post-rules.js';
-import type { Issue, MediaSource, PlatformDraft, PostDraft } from './draft.js';
+import { isUrl, type Issue, type MediaSource, type PlatformDraft, type PostDraft } from './draft.js';
 import type { MediaFacts } from './media-facts.js';
 import { didYouMean, suggestPlatform } from '../wire/suggest.js';
 
@@ -133,11 +133,20 @@ export function payloadFacts(draft: PostDraft, p: PlatformDraft, factsOf: FactsO
   };
 }
 
+/** A label that quotes a long source (a data: URL can be megabytes) quotes its start only. */
+function shortened(label: string, source: string): string {
+  return source.length > 60 ? label.replace(source, () => `${source.slice(0, 40)}…`) : label;
+}
+
 function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | undefined): { issue: Issue; perPlatform: boolean } | undefined {
   const field = m.label;
   const limits = PLATFORM_LIMITS[platform];
   if (m.source === '') return { issue: { field: field.trimEnd(), message: `${field.trimEnd()}: empty`, fix: 'give a path to an image or video file, or an https:// URL' }, perPlatform: false };
   // An address the post already carries was the service's to take.
+  if (m.isUrl && !m.onService && !isUrl(m.source)) {
+    const shown = shortened(field, m.source);
+    return { issue: { field: shown, message: `${shown}: only https:// URLs or local files are taken`, fix: 'download it first and give the local file, or give its https:// URL' }, perPlatform: false };
+  }
   if (m.isUrl && !m.onService && !URL.canParse(m.source)) return { issue: { field, message: `${field}: not a valid URL`, fix: 'give the whole address, https://host/path/photo.jpg' }, perPlatform: false };
   if (!m.isUrl) {
     if (!facts || !facts.exists) return { issue: { field, message: `${field}: no such file`, fix: 'check the path (relative paths start from the current folder, or the file\'s folder for --file and bulk files)' }, perPlatform: false };

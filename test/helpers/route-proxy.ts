@@ -1,7 +1,8 @@
-// A service without some routes, for the client's "this service cannot do that" paths: a node:http
-// proxy on 127.0.0.1 that forwards everything to a real server (the sandbox) except the requests
-// `missing` names, which it answers itself (405, or a framework's plain 404 page).
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+// Services that differ from the sandbox in one way, as node:http proxies on 127.0.0.1 that forward
+// everything else to a real server (the sandbox): one without some routes, for the client's "this
+// service cannot do that" paths (the requests `missing` names are answered with a 405, or a
+// framework's plain 404 page), and one whose results list answers 404 first.
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RouteAnswer {
@@ -18,15 +19,63 @@ export async function proxyWithout(target: string, missing: (req: IncomingMessag
       res.end(answer.body);
       return;
     }
-    const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    req.pipe(out);
+    forward(upstream, req, res);
   });
+  return listening(server);
+}
+
+function forward(upstream: URL, req: IncomingMessage, res: ServerResponse): void {
+  const out = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
+    res.writeHead(up.statusCode ?? 502, up.headers);
+    up.pipe(res);
+  });
+  req.pipe(out);
+}
+
+async function listening(server: Server): Promise<{ url: string; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * A service whose results list answers 404 NOT_FOUND (as a service may for an id the workspace
+ * does not have), in front of a real one. A read of one post is held until the results 404 for
+ * that id has gone out, so a client that asks for both at once meets the results failure first,
+ * every time. `resultsAsked` lists the post_id of each results request, in order of arrival.
+ */
+export async function resultsFailFirst(target: string): Promise<{ url: string; resultsAsked: string[]; close(): Promise<void> }> {
+  const upstream = new URL(target);
+  const gates = new Map<string, { open: Promise<void>; release: () => void }>();
+  const gate = (id: string) => {
+    let g = gates.get(id);
+    if (!g) {
+      let release!: () => void;
+      const open = new Promise<void>((resolve) => (release = resolve));
+      g = { open, release };
+      gates.set(id, g);
+    }
+    return g;
+  };
+  const resultsAsked: string[] = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://proxy');
+    if (url.pathname === '/api/v1/post-results') {
+      const id = url.searchParams.get('post_id') ?? '';
+      resultsAsked.push(id);
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'post results not found' }, requestId: 'req_proxy' }), () => gate(id).release());
+      return;
+    }
+    const postId = req.method === 'GET' ? /^\/v1\/posts\/([^/]+)$/.exec(url.pathname)?.[1] : undefined;
+    if (postId === undefined) return forward(upstream, req, res);
+    // Taken by this read: the next read of the same id waits for its own results answer.
+    void gate(postId).open.then(() => {
+      gates.delete(postId);
+      forward(upstream, req, res);
+    });
+  });
+  return { ...(await listening(server)), resultsAsked };
 }
 
 /** A request for one post (`/v1/posts/{id}`) with one of these methods. */

@@ -8,6 +8,7 @@ import { checkArgs } from '../../src/mcp/json-schema.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
 import type { Post } from '../../src/wire/schemas.js';
+import { resultsFailFirst } from '../helpers/route-proxy.js';
 import { allPosts, manualSandbox, oracleGet, type ManualSandbox } from './posts-support.js';
 
 let sb: ManualSandbox;
@@ -76,9 +77,55 @@ describe('get_post', () => {
   it('not_found for an unknown id', async () => {
     expect(await callError('get_post', { post_id: 'post_000000000000' })).toMatchObject({ code: 'not_found' });
   });
+
+  describe('on a service whose results list answers 404 first', () => {
+    let proxy: Awaited<ReturnType<typeof resultsFailFirst>>;
+    let viaProxy: ToolContext;
+    beforeAll(async () => {
+      proxy = await resultsFailFirst(sb.url);
+      viaProxy = { ...tc, deps: { ...tc.deps, client: async () => createClient({ baseUrl: proxy.url, apiKey: sb.key('demo'), maxRetries: 0, now: sb.clock.now }) } };
+    });
+    afterAll(() => proxy.close());
+    const failure = async (id: string) => {
+      const err: unknown = await tool('get_post').run({ post_id: id }, viaProxy).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(Error);
+      return toToolError(err, 'default');
+    };
+
+    it("the post's not_found decides, for an unknown id and for another workspace's", async () => {
+      const others = await createClient({ baseUrl: sb.url, apiKey: sb.key('other'), maxRetries: 0 }).posts.create({ payloads: { bluesky: { text: 'theirs' } } });
+      for (const id of ['post_000000000000', others.data.id]) {
+        const before = proxy.resultsAsked.length;
+        expect(await failure(id)).toMatchObject({ code: 'not_found', message: `no post ${id} in the workspace of profile default` });
+        expect(proxy.resultsAsked.slice(before)).toEqual([id]);
+      }
+    });
+
+    it('a malformed id is refused before either request', async () => {
+      const mine = (await allPosts(sb))[0]!;
+      const before = proxy.resultsAsked.length;
+      expect(await failure('post-1')).toMatchObject({ code: 'invalid_input', field: 'post_id' });
+      // A whole call after it: a results request for the malformed id would have come in first.
+      await failure(mine.id);
+      expect(proxy.resultsAsked.slice(before)).toEqual([mine.id]);
+    });
+  });
 });
 
 describe('update_post', () => {
+  it('refuses media at an ftp:// or data: address by name, and sends no change', async () => {
+    const p = await draft({ bluesky: 'Keep' });
+    const before = sb.requests.length;
+    for (const source of ['ftp://host/a.png', 'data:image/png;base64,iVBORw0KGgo=']) {
+      expect(await callError('update_post', { post_id: p.id, media: [source] })).toMatchObject({ code: 'invalid_input', field: `media ${source}`, message: `media ${source}: only https:// URLs or local files are taken` });
+    }
+    expect(sb.requests.slice(before).filter((q) => q.method !== 'GET')).toEqual([]);
+    expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: 'Keep' } });
+  });
+
   it('changes one text and removes a platform; dry_run sends nothing', async () => {
     const p = await draft({ bluesky: 'Old', linkedin: 'Keep' });
     const dry = await call('update_post', { post_id: p.id, text_for: { bluesky: 'New' }, remove_platforms: ['linkedin'], dry_run: true });

@@ -4,7 +4,7 @@
 import { admitMediaPaths } from '../media-paths.js';
 import type { ApiClient } from '../../client/types.js';
 import { ApiError } from '../../client/errors.js';
-import { checkPostId, findPost, PostNotFoundError, resultsOf } from '../../posts/find.js';
+import { checkPostId, findPost, PostNotFoundError, resultsOf, withResults } from '../../posts/find.js';
 import { notEditable, planEdit, planEditRequests, sendEdit, type EditLabels } from '../../posts/edit.js';
 import { outcomeText } from '../../posts/outcome.js';
 import { PATHS } from '../../wire/protocol.js';
@@ -76,8 +76,9 @@ export const getPost: ToolDefinition = {
   write: false,
   async run(args, tc) {
     const client = await tc.deps.client();
-    const id = String(args.post_id).trim();
-    const [post, results] = await Promise.all([toolPost(client, id, tc), resultsOf(client, id)]);
+    // Checked before either request: a malformed id would otherwise still send the results one.
+    const id = checkPostId(String(args.post_id), 'post_id');
+    const [post, results] = await withResults(toolPost(client, id, tc), resultsOf(client, id));
     return { post, outcome: outcomeText(post), results: results.map(trimResult) };
   },
 };

@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import type { Colors } from '../../../output/colors.js';
 import { displayWidth } from '../../../output/width.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
-import { checkPostId, findPost, resultsOf } from '../../../posts/find.js';
+import { checkPostId, findPost, resultsOf, withResults } from '../../../posts/find.js';
 import { outcomeText, payloadsOf, textOf } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
 import { formatBytes, isPlatform } from '../../../wire/platforms.js';
@@ -29,7 +29,7 @@ export async function runView(ctx: Context, rawId: string, opts: ViewFlags): Pro
   // view (loading the zone data costs ~14 ms that --json does not need).
   const givenZone = opts.tz !== undefined ? userZone(ctx.env, opts.tz) : undefined;
   const client = await ctx.client();
-  const [post, results] = await Promise.all([findPost(client, id), resultsOf(client, id)]);
+  const [post, results] = await withResults(findPost(client, id), resultsOf(client, id));
   const out = ctx.output();
   const media = out.structured ? new Map<string, MediaInfo>() : await mediaFacts(client, post);
   const viewed: Viewed = { ...post, results };
