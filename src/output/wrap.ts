@@ -131,16 +131,22 @@ const RECORD_LINE = /^(\s*\S+(?: \S+)* {2,})(\S.*)$/;
  * A record on a terminal ("  error message     The connected account's…"): a value wider than
  * the line wraps by words under its own column. A value with a word that cannot fit there (a URL,
  * an id) is left as it is: whole, it can still be copied; and so is one whose column leaves
- * less than 20 columns.
+ * less than 20 columns. The lines of a value that spans several (a JSON context under its
+ * label) wrap at their own indentation, continuing two columns further in, so that no line
+ * runs back to column 0 under the labels.
  */
 export function wrapRecord(text: string, width: number | undefined): string {
   if (!width || width <= 0) return text;
+  // The value column of the record above: lines indented at least this far continue its value.
+  let column = Infinity;
   return text
     .split('\n')
     .map((line) => {
-      const m = displayWidth(line) > width ? RECORD_LINE.exec(line) : null;
-      if (!m) return line;
-      const column = displayWidth(m[1]!);
+      const lead = /^ */.exec(line)![0].length;
+      if (lead >= column) return displayWidth(line) <= width ? line : wrapBlockLine(line, lead, column, width);
+      const m = RECORD_LINE.exec(line);
+      column = m ? displayWidth(m[1]!) : Infinity;
+      if (!m || displayWidth(line) <= width) return line;
       const room = width - column;
       if (room < 20 || m[2]!.split(' ').some((word) => displayWidth(word) > room)) return line;
       return wrapText(m[2]!, room)
@@ -148,6 +154,21 @@ export function wrapRecord(text: string, width: number | undefined): string {
         .join('\n');
     })
     .join('\n');
+}
+
+/**
+ * A line of a multi-line value, indented `lead` spaces under a record's value `column`, wrapped
+ * by words: the rest continues two columns further in, or further out when the line is deep in
+ * the value (so at least 20 columns are left), never left of the value column.
+ */
+function wrapBlockLine(line: string, lead: number, column: number, width: number): string {
+  const hang = Math.max(column, Math.min(lead + 2, width - 20));
+  if (width - hang < 20 || lead >= width) return line;
+  const text = line.slice(lead);
+  const first = wrapText(text, width - lead)[0]!;
+  const rest = text.slice(first.length).replace(/^ +/, '');
+  if (!rest) return line;
+  return [' '.repeat(lead) + first, ...wrapText(rest, width - hang).map((l) => ' '.repeat(hang) + l)].join('\n');
 }
 
 /**
