@@ -173,14 +173,15 @@ function wrapBlockLine(line: string, lead: number, column: number, width: number
 
 /**
  * Help for a narrow terminal: records wrap under their own column, other lines by words at their
- * own indentation (help breaks its paragraphs itself), and an example to copy (a command, or a
- * JSON body: one word) stays whole.
+ * own indentation (help breaks its paragraphs itself), and an example to copy (a command, the
+ * lines continuing it after a backslash, or a JSON body: one word) stays whole.
  */
 export function wrapHelp(text: string, width: number): string {
-  return text
-    .split('\n')
-    .map((line) => {
-      if (displayWidth(line) <= width || /^\s*\S+$/.test(line)) return line;
+  const lines = text.split('\n');
+  return lines
+    .map((line, i) => {
+      // The line after one ending in a backslash continues a command: broken, it would not run.
+      if (displayWidth(line) <= width || /^\s*\S+$/.test(line) || lines[i - 1]?.endsWith(' \\')) return line;
       const record = wrapRecord(line, width);
       if (record !== line || COMMAND_LINE.test(line)) return record;
       const lead = /^\s*/.exec(line)![0];
