@@ -42,12 +42,12 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
     text: () =>
       `Exit codes\n\n${table(EXIT_CODE_HELP)}\n\nExit codes, command names, flags, environment variables and the fields of --json and NDJSON\noutput are a public interface: within a major version they only grow.\n`,
   },
-  mcp: { summary: 'the tools `socialpub mcp` gives an AI assistant, and its configuration', text: () => MCP_HELP },
+  mcp: { summary: 'the MCP server: its tools and how to set it up', text: () => MCP_HELP },
 };
 
 /** Topics rendered from the command tree by the help command (see commands/help/index.ts). */
 export const TREE_TOPICS: Record<string, string> = {
-  reference: 'every command with its flags and examples (--man: as a man page)',
+  reference: 'every command, flags, examples (--man: a man page)',
 };
 
 /** Every topic `socialpub help` accepts, in the order its help lists them (help, its errors, completion). */

@@ -71,33 +71,46 @@ export async function compileJq(expression: string, options: JqOptions = {}): Pr
   const check = call(jq, '', expression);
   if (check.error) throw new JqError(`--jq: ${check.error}; see the jq manual for the syntax`, 'compile');
 
-  const runInputs = (input: string): string[] => {
+  // jq-web's raw() returns stdout only when jq exits 0: on an error its exception carries the
+  // exit code and stderr, and the outputs printed before the error are dropped. The same program
+  // inside `try ... catch empty` stops at that same first error and exits 0, so a second run over
+  // the one value gives exactly those outputs, and the debug/stderr messages that came with them.
+  // (halt_error is not an error to `try`: after it, nothing is recovered.)
+  const linesBeforeError = (input: string): string[] => {
+    const r = call(jq, input, `try (${expression}\n) catch empty`);
+    if (r.error) return [];
+    if (r.stderr) onStderr(r.stderr);
+    return r.lines;
+  };
+  const runOne = (value: unknown): string[] => {
+    const input = toJson(value);
     const r = call(jq, input, expression);
     if (r.stderr) onStderr(r.stderr);
-    if (r.error) throw new JqError(`--jq: ${r.error}`, 'runtime', r.lines);
+    if (r.error) throw new JqError(`--jq: ${r.error}`, 'runtime', linesBeforeError(input));
     return r.lines;
   };
   return {
     expression: given,
-    run: (value) => runInputs(toJson(value)),
+    run: runOne,
     runEach(values) {
       if (values.length === 0) return [];
-      try {
-        return runInputs(values.map(toJson).join('\n'));
-      } catch (e) {
-        if (!(e instanceof JqError) || values.length === 1) throw e;
-        // Which row failed, and what came before it: run them one by one.
-        const lines: string[] = [];
-        for (const v of values) {
-          try {
-            for (const line of runInputs(toJson(v))) lines.push(line);
-          } catch (inner) {
-            if (inner instanceof JqError) throw new JqError(inner.message, 'runtime', lines.concat(inner.lines));
-            throw inner;
-          }
-        }
-        return lines;
+      if (values.length === 1) return runOne(values[0]);
+      const r = call(jq, values.map(toJson).join('\n'), expression);
+      if (!r.error) {
+        if (r.stderr) onStderr(r.stderr);
+        return r.lines;
       }
+      // Which row failed, and what came before it: run them one by one.
+      const lines: string[] = [];
+      for (const v of values) {
+        try {
+          for (const line of runOne(v)) lines.push(line);
+        } catch (inner) {
+          if (inner instanceof JqError) throw new JqError(inner.message, 'runtime', lines.concat(inner.lines));
+          throw inner;
+        }
+      }
+      return lines;
     },
   };
 }

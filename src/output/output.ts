@@ -15,7 +15,7 @@ import { formatCount } from './time.js';
 import { cutToWidth, displayWidth } from './width.js';
 import { wrapProse, wrapRecord } from './wrap.js';
 import { writeTo, type ListWriter, type Sink } from './writers.js';
-import { writeJson } from './shaping.js';
+import { writeJqLines, writeJson } from './shaping.js';
 import { notACalendar, pageable, viewWriter, type TableView, type View } from './views.js';
 import { jsonText, safeLine, safeValue, visible } from './terminal-safe.js';
 
@@ -202,10 +202,8 @@ export function createOutput(options: OutputOptions): Output {
     async object(value, human, objectOptions = {}) {
       if (format === 'ics') throw notACalendar('one object');
       const shaped = fields ? pickFields(value, fields) : value;
-      if (jq && isJsonFormat(format)) {
-        const lines = jq.run(shaped);
-        if (lines.length) await writeTo(target(), lines.join('\n') + '\n');
-      } else if (format === 'json' || format === 'ndjson') {
+      if (jq && isJsonFormat(format)) await writeJqLines(target(), () => jq.run(shaped));
+      else if (format === 'json' || format === 'ndjson') {
         // Piece by piece: a report of 400,000 groups is not held as one string and one buffer.
         const sink = new BatchingSink(target());
         await writeJson(sink, shaped, format === 'json' ? 2 : 0);

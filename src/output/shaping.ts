@@ -27,26 +27,29 @@ export interface JqWriterOptions {
   batchSize?: number;
 }
 
+/** Writes a jq run's output lines; when it fails, the lines jq printed before the error, then the error is thrown. */
+export async function writeJqLines(sink: Sink, lines: () => readonly string[]): Promise<void> {
+  const emit = async (out: readonly string[]) => {
+    if (out.length) await writeTo(sink, out.join('\n') + '\n');
+  };
+  let out: readonly string[];
+  try {
+    out = lines();
+  } catch (e) {
+    // A runtime error (JqError, not imported here so jq stays unloaded) carries the lines
+    // produced before it: they are printed, then the error is reported.
+    const before = (e as { lines?: unknown }).lines;
+    if (Array.isArray(before)) await emit(before as string[]);
+    throw e;
+  }
+  await emit(out);
+}
+
 export function jqWriter<T>(sink: Sink, program: JqProgram, options: JqWriterOptions): ListWriter<T> {
   const batchSize = options.batchSize ?? 100;
   let count = 0;
   let rows: T[] = [];
-  const emit = async (lines: string[]) => {
-    if (lines.length) await writeTo(sink, lines.join('\n') + '\n');
-  };
-  const run = async (lines: () => string[]) => {
-    let out: string[];
-    try {
-      out = lines();
-    } catch (e) {
-      // A runtime error (JqError, not imported here so jq stays unloaded) carries the lines
-      // produced before it: they are printed, then the error is reported.
-      const before = (e as { lines?: unknown }).lines;
-      if (Array.isArray(before)) await emit(before as string[]);
-      throw e;
-    }
-    await emit(out);
-  };
+  const run = (lines: () => string[]) => writeJqLines(sink, lines);
   const runBatch = async () => {
     const batch = rows;
     rows = [];

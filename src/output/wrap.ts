@@ -131,16 +131,22 @@ const RECORD_LINE = /^(\s*\S+(?: \S+)* {2,})(\S.*)$/;
  * A record on a terminal ("  error message     The connected account's…"): a value wider than
  * the line wraps by words under its own column. A value with a word that cannot fit there (a URL,
  * an id) is left as it is: whole, it can still be copied; and so is one whose column leaves
- * less than 20 columns.
+ * less than 20 columns. The lines of a value that spans several (a JSON context under its
+ * label) wrap at their own indentation, continuing two columns further in, so that no line
+ * runs back to column 0 under the labels.
  */
 export function wrapRecord(text: string, width: number | undefined): string {
   if (!width || width <= 0) return text;
+  // The value column of the record above: lines indented at least this far continue its value.
+  let column = Infinity;
   return text
     .split('\n')
     .map((line) => {
-      const m = displayWidth(line) > width ? RECORD_LINE.exec(line) : null;
-      if (!m) return line;
-      const column = displayWidth(m[1]!);
+      const lead = /^ */.exec(line)![0].length;
+      if (lead >= column) return displayWidth(line) <= width ? line : wrapBlockLine(line, lead, column, width);
+      const m = RECORD_LINE.exec(line);
+      column = m ? displayWidth(m[1]!) : Infinity;
+      if (!m || displayWidth(line) <= width) return line;
       const room = width - column;
       if (room < 20 || m[2]!.split(' ').some((word) => displayWidth(word) > room)) return line;
       return wrapText(m[2]!, room)
@@ -151,15 +157,31 @@ export function wrapRecord(text: string, width: number | undefined): string {
 }
 
 /**
+ * A line of a multi-line value, indented `lead` spaces under a record's value `column`, wrapped
+ * by words: the rest continues two columns further in, or further out when the line is deep in
+ * the value (so at least 20 columns are left), never left of the value column.
+ */
+function wrapBlockLine(line: string, lead: number, column: number, width: number): string {
+  const hang = Math.max(column, Math.min(lead + 2, width - 20));
+  if (width - hang < 20 || lead >= width) return line;
+  const text = line.slice(lead);
+  const first = wrapText(text, width - lead)[0]!;
+  const rest = text.slice(first.length).replace(/^ +/, '');
+  if (!rest) return line;
+  return [' '.repeat(lead) + first, ...wrapText(rest, width - hang).map((l) => ' '.repeat(hang) + l)].join('\n');
+}
+
+/**
  * Help for a narrow terminal: records wrap under their own column, other lines by words at their
- * own indentation (help breaks its paragraphs itself), and an example to copy (a command, or a
- * JSON body: one word) stays whole.
+ * own indentation (help breaks its paragraphs itself), and an example to copy (a command, the
+ * lines continuing it after a backslash, or a JSON body: one word) stays whole.
  */
 export function wrapHelp(text: string, width: number): string {
-  return text
-    .split('\n')
-    .map((line) => {
-      if (displayWidth(line) <= width || /^\s*\S+$/.test(line)) return line;
+  const lines = text.split('\n');
+  return lines
+    .map((line, i) => {
+      // The line after one ending in a backslash continues a command: broken, it would not run.
+      if (displayWidth(line) <= width || /^\s*\S+$/.test(line) || lines[i - 1]?.endsWith(' \\')) return line;
       const record = wrapRecord(line, width);
       if (record !== line || COMMAND_LINE.test(line)) return record;
       const lead = /^\s*/.exec(line)![0];

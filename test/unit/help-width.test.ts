@@ -1,8 +1,12 @@
 // --help at the width of the terminal: at 60 columns option descriptions wrap (between words),
 // and repeatable options do not print "(default: [])".
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/run-cli.js';
+import { captureStream, runCli } from '../helpers/run-cli.js';
 import { displayWidth } from '../../src/output/width.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { createContext, systemClock } from '../../src/cli/create-context.js';
+import { referenceOf } from '../../src/cli/commands/help/reference.js';
 
 describe('help on a narrow terminal', () => {
   it.each([['posts', 'schedule'], ['results', 'list'], ['results', 'stats'], ['posts', 'list']])('%s %s --help fits 60 columns, no "(default: [])"', async (...path) => {
@@ -26,14 +30,22 @@ describe('the sections after the options on a narrow terminal', () => {
     const after = r.stdout.slice(r.stdout.search(/\n\n(Examples|Help topics):/));
     const lines = after.split('\n');
     expect(lines.length).toBeGreaterThan(4);
-    for (const line of lines) if (!COMMAND.test(line)) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
+    lines.forEach((line, i) => {
+      // A line continuing a command after a backslash is part of the command: whole too.
+      if (!COMMAND.test(line) && !lines[i - 1]?.endsWith(' \\')) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
+    });
+  });
+
+  it('a command continued after a backslash stays whole, continuation included', async () => {
+    const r = await runCli(['posts', 'schedule', '--help'], { tty: true, columns: 60 });
+    expect(r.stdout).toContain('socialpub posts schedule --platform twitter-x \\\n    --text "v$TAG is out" --at +10m --idempotency-key "release-$TAG" --json\n');
   });
 
   it('root help: "Start here" keeps its two columns apart, and wraps its prose under the second', async () => {
     const r = await runCli(['--help'], { tty: true, columns: 60 });
     expect(r.stdout).toContain('  socialpub sandbox --write-profile  run the sandbox and\n');
     const piped = await runCli(['--help']);
-    expect(piped.stdout).toContain('  socialpub demo                     a guided walk through every feature against a local sandbox\n');
+    expect(piped.stdout).toContain('  socialpub sandbox --write-profile  run the sandbox and point a profile at it\n');
   });
 
   it.each([['environment'], ['exit-codes']])('help %s on a 60-column terminal fits it', async (topic) => {
@@ -48,6 +60,20 @@ describe('the sections after the options on a narrow terminal', () => {
 
   it('an NDJSON body in the bulk help stays one line to copy', async () => {
     const r = await runCli(['posts', 'schedule', '--help'], { tty: true, columns: 60 });
-    expect(r.stdout).toContain('\n          {"payloads":{"twitter-x":{"text":"Hi"}},"scheduledAt":"2026-12-01T09:00:00Z","title":"…"}\n');
+    expect(r.stdout).toContain('\n    {"payloads":{"bluesky":{"text":"Hi"}},"scheduledAt":"2026-12-01T09:00:00Z"}\n');
+  });
+});
+
+describe('the examples of every command', () => {
+  // At 80 columns and wider the sections after the options are printed as written (the binary
+  // prints them pre-rendered), and a command to copy is never wrapped: each line must fit 80.
+  it('fit 80 columns, line by line, in every section after the options', async () => {
+    const ctx = createContext({ io: { stdout: captureStream(), stderr: captureStream(), stdin: Readable.from([]) }, env: {}, clock: systemClock, signal: new AbortController().signal, version: '9.9.9' });
+    const entries = referenceOf(await buildProgram(ctx));
+    expect(entries.length).toBeGreaterThan(30);
+    const examples = entries.flatMap((e) => (e.after.split(/^Examples:\n/m)[1] ?? '').split('\n\n')[0]!.split('\n').filter((l) => l.trim()));
+    expect(examples.length).toBeGreaterThan(80);
+    const wide = entries.flatMap((e) => e.after.split('\n').filter((l) => displayWidth(l) > 80).map((l) => `socialpub ${e.path.join(' ')}: ${l}`));
+    expect(wide).toEqual([]);
   });
 });

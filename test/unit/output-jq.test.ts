@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileJq, JqError, runJq } from '../../src/output/jq.js';
+import { compileJq, JqError, runJq, type JqProgram } from '../../src/output/jq.js';
 
 async function compileError(expr: string): Promise<JqError> {
   try {
@@ -9,6 +9,16 @@ async function compileError(expr: string): Promise<JqError> {
     throw e;
   }
   throw new Error(`expected ${JSON.stringify(expr)} not to compile`);
+}
+
+function runtimeError(program: JqProgram, run: (p: JqProgram) => unknown): JqError {
+  try {
+    run(program);
+  } catch (e) {
+    if (e instanceof JqError) return e;
+    throw e;
+  }
+  throw new Error(`expected ${JSON.stringify(program.expression)} to fail`);
 }
 
 describe('--jq (real jq in WebAssembly)', () => {
@@ -64,6 +74,26 @@ describe('--jq (real jq in WebAssembly)', () => {
     expect(je.message).toMatch(/^--jq: string \("x"\) and number \(1\) cannot be added/);
     expect(je.lines).toEqual(['2', '3']);
     expect(process.exitCode ?? 0).toBe(0);
+  });
+
+  it('a runtime error over one value keeps the outputs jq printed before it, as jq does', async () => {
+    const rows = [{ text: 'Hello' }, { text: 'WORLD' }, { text: null }, { text: 'never' }];
+    const downcase = runtimeError(await compileJq('.[] | .text | ascii_downcase'), (p) => p.run(rows));
+    expect(downcase.kind).toBe('runtime');
+    expect(downcase.message).toMatch(/^--jq: explode input must be a string/);
+    expect(downcase.lines).toEqual(['hello', 'world']);
+    // In a batch of rows: the rows before, then the failing row's own outputs.
+    const each = runtimeError(await compileJq('., if . == 3 then error("x") else . end'), (p) => p.runEach([1, 2, 3, 4]));
+    expect(each.message).toBe('--jq: x');
+    expect(each.lines).toEqual(['1', '1', '2', '2', '3']);
+    expect(process.exitCode ?? 0).toBe(0);
+  });
+
+  it('the debug messages before a runtime error are shown, once', async () => {
+    const seen: string[] = [];
+    const p = await compileJq('.[] | debug | 10 / .', { onStderr: (t) => seen.push(t) });
+    expect(() => p.run([5, 2, 0, 1])).toThrow(/cannot be divided because the divisor is zero/);
+    expect(seen.join('')).toBe('["DEBUG:",5]\n["DEBUG:",2]\n["DEBUG:",0]');
   });
 
   it('debug output goes to stderr, not into the data', async () => {

@@ -3,6 +3,7 @@ import { compileJq, JqError } from '../../src/output/jq.js';
 import { jqWriter, withFields, writeJson } from '../../src/output/shaping.js';
 import { jsonArrayWriter, ndjsonWriter } from '../../src/output/writers.js';
 import { captureStream } from '../helpers/run-cli.js';
+import { createOutput } from '../../src/output/output.js';
 
 const rows = Array.from({ length: 250 }, (_, i) => ({ id: `res_${i}`, status: i % 5 ? 'published' : 'failed', error: i % 5 ? null : { code: 'rate_limited', message: 'slow' } }));
 
@@ -45,6 +46,23 @@ describe('shaping writers', () => {
     const w = jqWriter(out, await compileJq('.error.code | ascii_downcase'), { mode: 'each', batchSize: 3 });
     await expect(writeAll(w, rows.slice(0, 6))).rejects.toBeInstanceOf(JqError);
     expect(out.text()).toBe('rate_limited\n');
+  });
+});
+
+describe('--json --jq failing partway', () => {
+  it('over the whole list: the values before the error, one per line, then the error', async () => {
+    const out = captureStream();
+    const w = jqWriter(out, await compileJq('.[] | .error.code | ascii_upcase'), { mode: 'whole' });
+    // Row 0 failed (a code), row 1 published (null): jq stops at the second row.
+    await expect(writeAll(w, rows.slice(0, 3))).rejects.toThrow(/^--jq: explode input must be a string/);
+    expect(out.text()).toBe('RATE_LIMITED\n');
+  });
+
+  it('over one object (results get, posts view): the values before the error, then the error', async () => {
+    const out = captureStream();
+    const output = createOutput({ stdout: out, stderr: captureStream(), format: 'json', jq: await compileJq('.id, .status, error("stop"), .error') });
+    await expect(output.object(rows[0], () => '')).rejects.toBeInstanceOf(JqError);
+    expect(out.text()).toBe('res_0\nfailed\n');
   });
 });
 

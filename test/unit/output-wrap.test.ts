@@ -73,6 +73,20 @@ describe('wrapRecord', () => {
     );
   });
 
+  it('wraps the lines of a multi-line value at their own indentation, never back to column 0', () => {
+    const deep = `${' '.repeat(40)}"message": "a line deep in a nested value, far longer than what is left"`;
+    const text = ['  context           {', `${' '.repeat(22)}"detail": "The access token is invalid or was not found in the request."`, deep, `${' '.repeat(20)}}`, '  next              x'].join('\n');
+    const lines = wrapRecord(text, 60).split('\n');
+    expect(lines.filter((l) => l.length > 60)).toEqual([]);
+    expect(lines[1]).toMatch(/^ {22}"detail": "The access token is/);
+    expect(lines[2]).toMatch(/^ {24}\S/);
+    // Deep in the value, the rest continues where 20 columns are left (under the line itself).
+    const deepAt = lines.findIndex((l) => l.startsWith(`${' '.repeat(40)}"message"`));
+    expect(lines[deepAt + 1]).toMatch(/^ {40}\S/);
+    expect(lines.slice(-2)).toEqual([`${' '.repeat(20)}}`, '  next              x']);
+    expect(lines.join(' ').replace(/\s+/g, ' ')).toBe(text.replace(/\s+/g, ' '));
+  });
+
   it('leaves a value whole when a word of it (a URL) cannot fit in the column', () => {
     const line = '  url               https://x.com/socialpub_demo/status/9651833633115532838';
     expect(wrapRecord(line, 60)).toBe(line);

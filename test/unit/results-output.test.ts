@@ -128,6 +128,47 @@ describe('detail view', () => {
   });
 });
 
+describe('detail view on a terminal', () => {
+  // As the sandbox fails a TikTok target: the provider's answer nested in `context`, one line of
+  // it (the message, with wide characters) longer than 60 columns.
+  const context = {
+    provider: 'tiktok',
+    platform: 'tiktok',
+    http_status: 401,
+    error: { code: 'access_token_invalid', message: 'The access token is invalid or not found. 令牌已过期，请重新连接帐户。', log_id: '2e9LS813FNh' },
+  };
+  const row: PostResult = { ...failure, error: { code: 'TOKEN_EXPIRED', message: 'The access token has expired.', context } };
+  const shown = async (columns: number) => {
+    const out = captureStream(true, columns);
+    await createOutput({ stdout: out, stderr: captureStream(), format: 'table', env: { NO_COLOR: '1' } }).object(row, (r) => renderResult(r, plainColors, NOW));
+    const lines = out.text().trimEnd().split('\n');
+    const start = lines.findIndex((l) => /^ {2}context {11}\{$/.test(l));
+    const end = lines.indexOf(`${' '.repeat(20)}}`, start);
+    expect(start).toBeGreaterThan(0);
+    expect(end).toBeGreaterThan(start + 5);
+    return { lines, block: lines.slice(start + 1, end + 1) };
+  };
+  const squeezed = (text: string) => text.replace(/\s+/g, '');
+
+  it('at 60 columns, context lines wrap under the label column, each continuing 2 columns in', async () => {
+    const { lines, block } = await shown(60);
+    expect(lines.filter((l) => displayWidth(l) > 60)).toEqual([]);
+    expect(block.filter((l) => !l.startsWith(' '.repeat(20)))).toEqual([]);
+    const message = block.findIndex((l) => l.startsWith(`${' '.repeat(24)}"message": "The access token`));
+    expect(message).toBeGreaterThan(0);
+    expect(block[message + 1]).toMatch(/^ {26}\S/);
+    // Nothing lost or added but spaces (the block starts after the opening brace).
+    expect(squeezed(`{${block.join('')}`)).toBe(squeezed(JSON.stringify(context)));
+  });
+
+  it('at 120 columns the context is the pretty JSON as it is, under the label column', async () => {
+    const { block } = await shown(120);
+    const pretty = JSON.stringify(context, null, 2).split('\n').slice(1);
+    expect(block).toEqual(pretty.map((l) => ' '.repeat(20) + l));
+    expect(Math.max(...block.map(displayWidth))).toBeGreaterThan(60);
+  });
+});
+
 describe('batching sink', () => {
   it('joins row writes into few writes and flushes when the loop turns', async () => {
     const writes: string[] = [];

@@ -28,9 +28,10 @@ function apiCommand(program: CommandUnknownOpts) {
       `
 Examples:
   socialpub api /api/v1/post-results -f limit=5 -f platform=bluesky
-  socialpub api /api/v1/post-results --paginate -f post_id=post_01HZX2 > results.json
-  socialpub api -X POST /v1/posts --input post.json --idempotency-key release-2026-03
-  socialpub api -X POST /v1/schedule -f postId=post_01HZX2 -f scheduledAt=2026-12-01T09:00:00Z --dry-run`,
+  socialpub api /api/v1/post-results --paginate -f post_id=post_01HZX2 > r.json
+  socialpub api -X POST /v1/posts --input post.json --idempotency-key launch-1
+  socialpub api -X POST /v1/schedule -f postId=post_01HZX2 \\
+    -f scheduledAt=2026-12-01T09:00:00Z --dry-run`,
     );
 }
 

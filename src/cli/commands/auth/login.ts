@@ -23,7 +23,8 @@ function loginCommand(auth: CommandUnknownOpts) {
       `
 Top-level options that matter here:
   --base-url URL   the service to log in to; saved with the key
-  -p, --profile N  the profile to save into (default: the current one, else "default")
+  -p, --profile N  the profile to save into (default: the current one, else
+                   "default")
 
 Examples:
   socialpub auth login                                   # prompts for the key

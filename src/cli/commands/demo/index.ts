@@ -19,9 +19,9 @@ function demoCommand(program: CommandUnknownOpts) {
       'after',
       `
 Examples:
-  socialpub demo                     # installed (npm install -g socialpub), or: npx socialpub demo
+  socialpub demo                     # installed, or: npx socialpub demo
   socialpub demo --failure-rate 0    # every platform succeeds
-  npm run demo                       # from a clone of the repository: builds, then runs the demo`,
+  npm run demo                       # in a clone: builds, then runs it`,
     );
 }
 

@@ -17,7 +17,7 @@ Help topics:
 ${topics.map(([name, summary]) => `  socialpub help ${name.padEnd(12)} ${summary}`).join('\n')}
 
 Start here:
-  socialpub demo                     a guided walk through every feature against a local sandbox
+  socialpub demo                     a guided tour of every feature (no account)
   socialpub sandbox --write-profile  run the sandbox and point a profile at it
   socialpub posts create --platform bluesky --text "Hello"`,
   );

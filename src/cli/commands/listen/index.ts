@@ -36,10 +36,12 @@ function listenCommand(program: CommandUnknownOpts) {
       'after',
       `
 Examples:
-  socialpub listen                          # the secret from SOCIALPUB_WEBHOOK_SECRET
+  socialpub listen               # the secret from SOCIALPUB_WEBHOOK_SECRET
   socialpub listen --port 0 --json --max-events 3 --timeout 2m > events.ndjson
-  socialpub listen --secret-file ./webhook-secret --status failed --forward-to http://localhost:3000/webhooks
-  socialpub sandbox --webhook-url http://127.0.0.1:4567/webhooks   # in another terminal`,
+  socialpub listen --secret-file ./webhook-secret --status failed \\
+    --forward-to http://localhost:3000/webhooks
+  # in another terminal:
+  socialpub sandbox --webhook-url http://127.0.0.1:4567/webhooks`,
     );
 }
 

@@ -19,10 +19,11 @@ function mcpCommand(program: CommandUnknownOpts) {
       'after',
       `
 Examples:
-  socialpub mcp                                # what an assistant runs (profile: SOCIALPUB_PROFILE or the current one)
-  socialpub mcp --read-only --profile support  # results and posts only, for support staff
-  socialpub mcp --media-dir ~/Pictures/posts   # local images and videos from this folder only
-  socialpub help mcp                           # the tools, and the configuration to give an assistant`,
+  # what an assistant runs (profile: SOCIALPUB_PROFILE or the current one):
+  socialpub mcp
+  socialpub mcp --read-only --profile support  # results and posts only
+  socialpub mcp --media-dir ~/Pictures/posts   # local media from here only
+  socialpub help mcp                           # the tools, and the setup`,
     );
 }
 

@@ -26,9 +26,10 @@ function checkCommand(posts: CommandUnknownOpts) {
       'after',
       `
 Examples:
-  socialpub posts check --platform twitter-x,instagram --text "Launch day" --media clip.mp4
-  socialpub posts check --file post.json --json | jq '.targets[] | select(.accepted | not)'
-  socialpub posts check --from-file posts.csv && socialpub posts schedule --from-file posts.csv`,
+  socialpub posts check --platform twitter-x,instagram --text "Hi" --media a.mp4
+  socialpub posts check --file a.json --jq '.targets[] | select(.accepted|not)'
+  socialpub posts check --from-file posts.csv &&
+    socialpub posts schedule --from-file posts.csv`,
     );
 }
 

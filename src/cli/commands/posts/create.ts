@@ -21,10 +21,10 @@ function createCommand(posts: CommandUnknownOpts) {
       'after',
       `
 Examples:
-  socialpub posts create --platform twitter-x --platform bluesky --text "We ship today"
-  ID=$(socialpub posts create --platform linkedin --text "Hello" --media ./photo.jpg -q)
+  socialpub posts create --platform twitter-x,bluesky --text "We ship today"
+  ID=$(socialpub posts create --platform linkedin --text "Hi" --media a.jpg -q)
   socialpub posts create --file post.json --idempotency-key release-1.4.2 --json
-  socialpub posts create --platform instagram --text "Hi" --media pic.jpg --dry-run`,
+  socialpub posts create --platform instagram --text Hi --media a.jpg --dry-run`,
     );
 }
 

@@ -21,7 +21,7 @@ Examples:
   socialpub posts create --platform twitter-x --text "Hello" -q
   socialpub posts schedule --platform bluesky --text "Soon" --at +2h
   socialpub posts list --status scheduled --limit 50
-  socialpub posts check --platform twitter-x,instagram --text "Hi" --media clip.mp4`,
+  socialpub posts check --platform twitter-x,instagram --text "Hi" --media a.mp4`,
     );
   defineVerbs(posts, ctx, argv, { create: defineCreate, schedule: defineSchedule, list: defineList, calendar: defineCalendar, check: defineCheck, ...MANAGE_VERBS });
 }

@@ -28,8 +28,8 @@ function listCommand(posts: CommandUnknownOpts) {
       `
 Examples:
   socialpub posts list
-  socialpub posts list --status failed --status published --limit 50 --tz Europe/Paris
-  socialpub posts list --status scheduled --all --output ndjson > scheduled.ndjson
+  socialpub posts list --status failed,published --limit 50 --tz Europe/Paris
+  socialpub posts list --status scheduled --all -o ndjson > scheduled.ndjson
   socialpub posts list --status scheduled --all -o ics > scheduled.ics`,
     );
 }

@@ -23,7 +23,7 @@ function viewCommand(posts: CommandUnknownOpts) {
         'target a ✓ with the live link or a ✗ with the error code and message. --json prints the post with a `results` array.',
     )
     .option('--tz <zone>', "IANA zone the time is shown in (default: this machine's zone)")
-    .addHelpText('after', '\nExamples:\n  socialpub posts view post_8f2k1\n  socialpub posts view post_8f2k1 --json | jq \'.results[] | select(.success | not)\'');
+    .addHelpText('after', '\nExamples:\n  socialpub posts view post_8f2k1\n  socialpub posts view post_8f2k1 --jq \'.results[] | select(.success | not)\'');
 }
 
 function editCommand(posts: CommandUnknownOpts) {

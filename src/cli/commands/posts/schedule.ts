@@ -31,23 +31,31 @@ function scheduleCommand(posts: CommandUnknownOpts) {
       'after',
       `
 Examples:
-  socialpub posts schedule post_8f2k1 --at +2h      # a draft, or a scheduled post to move
-  socialpub posts schedule --platform bluesky --text "Live now" --at "2026-12-01 09:00" --tz Europe/Paris
-  SOCIALPUB_API_KEY=$KEY socialpub posts schedule --platform twitter-x --text "v$TAG is out" --at +10m --idempotency-key "release-$TAG" --json
+  socialpub posts schedule post_8f2k1 --at +2h   # a draft, or a scheduled post
+  socialpub posts schedule --platform bluesky --text "Live now" \\
+    --at "2026-12-01 09:00" --tz Europe/Paris
+  SOCIALPUB_API_KEY=$KEY socialpub posts schedule --platform twitter-x \\
+    --text "v$TAG is out" --at +10m --idempotency-key "release-$TAG" --json
   socialpub posts schedule --from-file posts.ndjson --dry-run
 
 Bulk files:
   NDJSON  one body per line, as POST /v1/schedule takes it:
-          {"payloads":{"twitter-x":{"text":"Hi"}},"scheduledAt":"2026-12-01T09:00:00Z","title":"…"}
-          or {"postId":"post_…","scheduledAt":"…"} to schedule an existing draft.
-  CSV     a header row, then one post per row. Columns (any order, names case-insensitive):
-            at         required; RFC 3339, or "YYYY-MM-DD HH:MM" read in --tz (no relative times)
+    {"payloads":{"bluesky":{"text":"Hi"}},"scheduledAt":"2026-12-01T09:00:00Z"}
+          (and a "title" if wanted), or {"postId":"post_…","scheduledAt":"…"}
+          to schedule an existing draft.
+  CSV     a header row, then one post per row. Columns (any order, names
+          case-insensitive):
+            at         required; RFC 3339, or "YYYY-MM-DD HH:MM" read in --tz
+                       (no relative times)
             platforms  required; ids separated by "|" (";" also works)
-            text       text for every platform (or text:<platform> columns, e.g. text:bluesky)
-            media      optional; paths or https URLs separated by "|" (paths start from the file's folder
-                       and stay inside it, unless --allow-media-outside)
+            text       text for every platform (or text:<platform> columns,
+                       e.g. text:bluesky)
+            media      optional; paths or https URLs separated by "|" (paths
+                       start from the file's folder and stay inside it,
+                       unless --allow-media-outside)
             title      optional
-          Fields with commas, quotes or line breaks are quoted the usual CSV way ("say ""hi""").`,
+          Fields with commas, quotes or line breaks are quoted the usual CSV
+          way ("say ""hi""").`,
     );
 }
 

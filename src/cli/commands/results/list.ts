@@ -33,8 +33,8 @@ function listCommand(results: CommandUnknownOpts) {
       `
 Examples:
   socialpub results list --post post_01HZX2
-  socialpub results list --failed --platform instagram --platform tiktok --limit 50
-  socialpub results list --follow --failed --platform instagram       # watch failures as they happen
+  socialpub results list --failed --platform instagram,tiktok --limit 50
+  socialpub results list --follow --failed   # watch failures as they happen
   socialpub results list --code MEDIA_TOO_LARGE,RATE_LIMITED --since 24h --all`,
     );
 }

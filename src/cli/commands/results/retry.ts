@@ -24,7 +24,7 @@ function retryCommand(results: CommandUnknownOpts) {
       `
 Examples:
   socialpub results retry post_01HZX2
-  socialpub results retry post_01HZX2 --platform instagram --at "2026-12-01 09:00" --tz Europe/Paris
+  socialpub results retry post_01HZX2 --platform instagram --at +1d
   socialpub results retry post_01HZX2 --dry-run`,
     );
 }

@@ -25,8 +25,9 @@ function statsCommand(results: CommandUnknownOpts) {
       `
 Examples:
   socialpub results stats --since 7d
-  socialpub results stats --platform instagram --since 7d --by code     # what failed on Instagram this week, and why
-  socialpub results stats --by platform,code --since 24h         # which error, on which platform
+  # what failed on Instagram this week, and why:
+  socialpub results stats --platform instagram --since 7d --by code
+  socialpub results stats --by platform,code --since 24h   # which error, where
   socialpub results stats --by account --json | jq '.groups[0]'`,
     );
 }

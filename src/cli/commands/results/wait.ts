@@ -43,7 +43,7 @@ function waitCommand(results: CommandUnknownOpts) {
       `
 Examples:
   socialpub results wait --post post_01HZX2
-  socialpub results wait --post post_01HZX2 --post post_01HZX3 --timeout 30m --json > results.json
+  socialpub results wait --post post_01HZX2 --post post_01HZX3 --timeout 30m
   socialpub results wait --post post_01HZX2 --listen-port 4567
   socialpub results wait --post post_01HZX2 --expect 2`,
     );

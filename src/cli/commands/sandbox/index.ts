@@ -37,9 +37,10 @@ function sandboxCommand(program: CommandUnknownOpts) {
       'after',
       `
 Examples:
-  socialpub sandbox --write-profile            # then: socialpub --profile sandbox posts list
+  socialpub sandbox --write-profile   # then: socialpub -p sandbox posts list
   socialpub sandbox --port 0 --json --seed 42 > ready.json
-  socialpub sandbox --data ./sandbox.json --webhook-url http://127.0.0.1:4567/webhooks
+  socialpub sandbox --data ./sandbox.json \\
+    --webhook-url http://127.0.0.1:4567/webhooks
   socialpub sandbox --fixtures 1000000 --latency 20ms --chaos 0.05`,
     );
 }
