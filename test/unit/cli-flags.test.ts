@@ -6,6 +6,8 @@ import { runCli } from '../helpers/run-cli.js';
 import { duration, MAX_TIMER_MS, platforms, splitList, wholeNumber } from '../../src/cli/flags/index.js';
 import { UsageError } from '../../src/cli/cli-error.js';
 import { planListen } from '../../src/cli/commands/listen/flags.js';
+import { checkArgs } from '../../src/mcp/json-schema.js';
+import { waitForResults } from '../../src/mcp/tools/wait-for-results.js';
 
 const env = { SOCIALPUB_API_KEY: 'sk_test_unused', SOCIALPUB_BASE_URL: 'http://127.0.0.1:9' };
 
@@ -65,6 +67,11 @@ describe('a duration of 0 where 0 means nothing', () => {
   it('listen --timeout read on its own (the program reads --timeout wherever it stands, so the run above stops earlier)', () => {
     const flags = { port: '0', host: '127.0.0.1', path: '/webhooks', forwardTimeout: '10s', forwardRetries: '2', platform: [], status: [], timeout: '0s' };
     expect(() => planListen(flags, {})).toThrow(/^--timeout: must be more than 0s, not "0s"$/);
+  });
+
+  it('the MCP equivalent, wait_for_results timeout_seconds: 0, is told the minimum, naming the field', () => {
+    const issues = checkArgs(waitForResults.inputSchema, { post_id: 'post_1', timeout_seconds: 0 });
+    expect(issues.map((i) => i.message)).toEqual(['timeout_seconds: 0 is below the minimum of 1']);
   });
 
   it('0 is accepted where it means something: --max-wait (never sleep through a Retry-After), sandbox --latency and --chaos-slow', () => {
