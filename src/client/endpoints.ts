@@ -68,7 +68,7 @@ export function createEndpoints(request: Requester, paginate: Paginate, paginate
       list: (query?: PostListQuery) => request({ method: 'GET', path: PATHS.posts, query: postQuery(query), schema: postList }),
       iterate: (query, options) => paginate(PATHS.posts, postQuery(query), postList, options),
       pages: (query, options) => paginatePages(PATHS.posts, postQuery(query), postList, options),
-      get: (id: string) => request({ method: 'GET', path: postPath(id), schema: onePost }),
+      get: (id, options) => request({ method: 'GET', path: postPath(id), schema: onePost, deadline: options?.deadline }),
       update: (id: string, patch: UpdatePostBody, options?: WriteOptions) =>
         supported('editing posts', 'PATCH /v1/posts/{id}', request({ method: 'PATCH', path: postPath(id), body: patch, schema: onePost, ...write(options) })),
       delete: (id: string, options?: WriteOptions) => supported('deleting posts', 'DELETE /v1/posts/{id}', request({ method: 'DELETE', path: postPath(id), ...write(options) })),

@@ -137,6 +137,8 @@ export class TimeoutError extends ApiError {
     super('timeout', message, init);
   }
 }
+/** The caller's deadline (RequestOptions.deadline) came before an answer, or before the request could be sent. */
+export class DeadlineError extends TimeoutError {}
 export class ResponseShapeError extends ApiError {
   constructor(message: string, init: ApiErrorInit = {}) {
     super('response-shape', message, init);

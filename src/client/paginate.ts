@@ -87,7 +87,7 @@ async function* pages<T extends { id: string }>(
 
   const fetchPage = (offset: number): Promise<Page<T>> => {
     const asked = pageSize;
-    return request({ method: 'GET', path, query: { ...base, offset, limit: asked }, schema, signal: stop.signal }).then((res) => {
+    return request({ method: 'GET', path, query: { ...base, offset, limit: asked }, schema, signal: stop.signal, deadline: options.deadline }).then((res) => {
       latestTotal = res.data.meta.total;
       remaining = res.rateLimit?.remaining;
       return { offset, asked, rows: res.data.data, total: res.data.meta.total, servedLimit: res.data.meta.limit };

@@ -1,10 +1,11 @@
 // The one request pipeline every call goes through: a timeout per attempt,
 // retries with full-jitter backoff on connection errors, timeouts, 408, 409, 429 and 5xx,
 // Retry-After honoured up to the wait budget, the same Idempotency-Key and body bytes on every
-// retry, typed errors, and zod validation of the response at the boundary.
+// retry, a caller's deadline that no attempt or pause runs past, typed errors, and zod
+// validation of the response at the boundary.
 import { ERROR_CODE, HEADER } from '../wire/protocol.js';
 import { describeErrorBody, errorForResponse, type ResponseFacts } from './error-mapping.js';
-import { AbortedError, BadRequestError, NetworkError, ResponseShapeError, TimeoutError } from './errors.js';
+import { AbortedError, BadRequestError, DeadlineError, NetworkError, ResponseShapeError, TimeoutError } from './errors.js';
 import { prepareRequest, type PreparedRequest } from './prepare.js';
 import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, redact, secretsOf } from './redact.js';
 import { backoffDelay, formatDuration, isRetryableStatus, LAST_DATE_MS, parseRateLimit, parseRetryAfter } from './retry-timing.js';
@@ -35,7 +36,7 @@ export type Requester = <T = unknown>(options: RequestOptions<T>) => Promise<Api
 
 type Outcome =
   | { kind: 'response'; status: number; statusText: string; headers: Record<string, string>; text: string }
-  | { kind: 'failure'; timeout: boolean; detail: string; cause: unknown };
+  | { kind: 'failure'; timeout: boolean; detail: string; cause: unknown; atDeadline?: boolean };
 
 export interface Pipeline {
   request: Requester;
@@ -50,21 +51,24 @@ export function createPipeline(config: PipelineConfig): Pipeline {
   // caller (a key is never printed in full): a server or proxy may echo the key back.
   const secrets = secretsOf(config.apiKey, config.baseUrl);
 
-  async function attempt(prepared: PreparedRequest, callerSignal: AbortSignal | undefined): Promise<Outcome> {
+  /** timeoutMs: the request timeout, or less when the caller's deadline comes first. */
+  async function attempt(prepared: PreparedRequest, callerSignal: AbortSignal | undefined, timeoutMs: number): Promise<Outcome> {
     const linked = linkSignals([config.signal, callerSignal]);
     const controller = new AbortController();
+    // Cut at the caller's deadline: then a streamed body does not restart the timer either.
+    const bounded = timeoutMs < config.timeoutMs;
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, config.timeoutMs);
+    }, timeoutMs);
     const onAbort = () => controller.abort();
     linked.signal.addEventListener('abort', onAbort, { once: true });
     running.add(controller);
     try {
       if (linked.signal.aborted) throw new AbortedError();
       const fetch = await config.fetcher();
-      const res = await fetch(prepared.url, { method: prepared.method, headers: prepared.headers, body: withProgress(prepared.body, timer), signal: controller.signal });
+      const res = await fetch(prepared.url, { method: prepared.method, headers: prepared.headers, body: bounded ? prepared.body : withProgress(prepared.body, timer), signal: controller.signal });
       const headers: Record<string, string> = {};
       res.headers.forEach((value, name) => {
         headers[name.toLowerCase()] = maskEchoed(value, secrets);
@@ -85,7 +89,10 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       if (err instanceof TypeError && err.cause === undefined) {
         throw new BadRequestError(`could not build the request: ${redact(err.message, secrets)}`, { code: 'INVALID_REQUEST' });
       }
-      if (timedOut) return { kind: 'failure', timeout: true, detail: `no response within ${formatDuration(config.timeoutMs)}`, cause: err };
+      if (timedOut && bounded) {
+        return { kind: 'failure', timeout: true, atDeadline: true, detail: `no response before the deadline (the ${formatDuration(timeoutMs)} left)`, cause: err };
+      }
+      if (timedOut) return { kind: 'failure', timeout: true, detail: `no response within ${formatDuration(timeoutMs)}`, cause: err };
       return { kind: 'failure', timeout: false, detail: maskEchoed(networkDetail(err), secrets), cause: err };
     } finally {
       clearTimeout(timer);
@@ -107,11 +114,18 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     const prepared = prepareRequest({ baseUrl: config.baseUrl, apiKey: config.apiKey, userAgent: config.userAgent }, options);
     const maxWaitMs = options.maxWaitMs ?? config.maxWaitMs;
     const maxAttempts = config.maxRetries + 1;
+    // Time left before the caller's deadline (on the injected clock): no attempt starts at or past
+    // it, none runs past it, and no pause sleeps into it, so a wait ends on time through an outage.
+    const timeLeft = () => (options.deadline === undefined ? Infinity : options.deadline - config.now());
+    /** Whether a pause of delayMs would leave no time for the attempt after it. */
+    const noTimeFor = (delayMs: number) => delayMs >= timeLeft();
     let schema: Promise<Schema<T> | undefined> | undefined;
     for (let n = 1; ; n++) {
+      const left = timeLeft();
+      if (left <= 0) throw new DeadlineError(`not sent to ${safeOrigin(prepared.url)}: its deadline had passed`, { code: 'TIMEOUT' });
       // hrtime, not performance.now(): the perf_hooks it loads cost more than this whole request.
       const started = process.hrtime.bigint();
-      const sent = attempt(prepared, options.signal);
+      const sent = attempt(prepared, options.signal, Math.min(config.timeoutMs, left));
       schema ??= schemaSoon(options.schema);
       const outcome = await sent;
       const trace = {
@@ -127,8 +141,9 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       if (outcome.kind === 'failure') {
         config.debug?.(traceLine({ ...trace, failure: outcome.timeout ? 'timeout' : `network error (${outcome.detail})` }, secrets));
         // Named by the host the request went to: an upload URL is often another one.
-        if (n >= maxAttempts) throw failureError(outcome, n, safeOrigin(prepared.url));
-        await pause(n + 1, backoffDelay(n, config.random), outcome.timeout ? outcome.detail : `connection error (${outcome.detail})`, options.signal);
+        const delayMs = backoffDelay(n, config.random);
+        if (n >= maxAttempts || outcome.atDeadline || noTimeFor(delayMs)) throw failureError(outcome, n, safeOrigin(prepared.url));
+        await pause(n + 1, delayMs, outcome.timeout ? outcome.detail : `connection error (${outcome.detail})`, options.signal);
         continue;
       }
 
@@ -166,12 +181,13 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       // Sleeping through a Retry-After longer than the budget would look like a hang: stop now
       // and say when to come back.
       if (retryAfterMs !== undefined && retryAfterMs > maxWaitMs) throw errorForResponse({ ...facts, rateLimitReason: n >= maxAttempts ? 'both' : 'max-wait' });
-      if (n >= maxAttempts) throw errorForResponse({ ...facts, rateLimitReason: 'retries' });
+      const delayMs = retryAfterMs ?? backoffDelay(n, config.random);
+      if (n >= maxAttempts || noTimeFor(delayMs)) throw errorForResponse({ ...facts, rateLimitReason: 'retries' });
       const reason =
         status === 429
           ? `rate limited (429${retryAfterMs !== undefined ? `, Retry-After ${headers[HEADER.retryAfter]}` : ''})`
           : `${status}${outcome.statusText ? ` ${outcome.statusText}` : ''}`;
-      await pause(n + 1, retryAfterMs ?? backoffDelay(n, config.random), reason, options.signal);
+      await pause(n + 1, delayMs, reason, options.signal);
     }
   };
 
@@ -260,6 +276,7 @@ function bodyTooLarge(prepared: PreparedRequest, status: number, requestId: stri
 
 function failureError(outcome: Extract<Outcome, { kind: 'failure' }>, attempts: number, origin: string): Error {
   const after = attempts > 1 ? ` (after ${attempts} attempts)` : '';
+  if (outcome.atDeadline) return new DeadlineError(`${origin} did not answer: ${outcome.detail}${after}`, { code: 'TIMEOUT', cause: outcome.cause });
   return outcome.timeout
     ? new TimeoutError(`${origin} did not answer: ${outcome.detail}${after}`, { code: 'TIMEOUT', cause: outcome.cause })
     : new NetworkError(`could not reach ${origin}: ${outcome.detail}${after}`, { code: 'NETWORK', cause: outcome.cause });

@@ -85,6 +85,12 @@ export interface RequestOptions<T> {
   schema?: SchemaRef<T>;
   /** Aborts this call only (pagination cancels pages still in flight); ClientOptions.signal aborts every call. */
   signal?: AbortSignal;
+  /**
+   * Epoch ms on the client's clock (`now`) by which the call, retries included, is over: no
+   * attempt starts at or after it, each is cut short at it, and a retry whose pause would reach it
+   * is not made (the last failure is thrown instead).
+   */
+  deadline?: number;
 }
 
 export interface ApiResponse<T> {
@@ -116,6 +122,8 @@ export interface IterateOptions {
   onTotal?: (total: number) => void;
   /** Told about every page as it is consumed, in order. */
   onPage?: (page: { offset: number; count: number; total: number }) => void;
+  /** Every page's request ends by then (RequestOptions.deadline). */
+  deadline?: number;
 }
 
 export interface PostListQuery extends PageQuery {
@@ -150,7 +158,7 @@ export interface ApiClient {
     /** The same rows as iterate, a page at a time: break to stop paging (pages in flight are cancelled). */
     pages(query?: PostListQuery, options?: IterateOptions): AsyncIterable<Post[]>;
     /** GET /v1/posts/{id}: a service without the route answers 405, or 404 without a NOT_FOUND body. */
-    get(id: string): Promise<ApiResponse<Post>>;
+    get(id: string, options?: Pick<RequestOptions<Post>, 'deadline'>): Promise<ApiResponse<Post>>;
     /** PATCH /v1/posts/{id}; a service without the route: UnsupportedOperationError. */
     update(id: string, patch: UpdatePostBody, options?: WriteOptions): Promise<ApiResponse<Post>>;
     /** DELETE /v1/posts/{id} (204); a service without the route: UnsupportedOperationError. */

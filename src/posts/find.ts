@@ -28,10 +28,10 @@ export function checkPostId(id: string, field = '<post-id>'): string {
   return text;
 }
 
-/** Every result of these posts, in the service's order. */
-export async function resultsOf(client: { results: Pick<ApiClient['results'], 'iterate'> }, postIds: string | readonly string[]): Promise<PostResult[]> {
+/** Every result of these posts, in the service's order; deadline: every request ends by then (epoch ms). */
+export async function resultsOf(client: { results: Pick<ApiClient['results'], 'iterate'> }, postIds: string | readonly string[], deadline?: number): Promise<PostResult[]> {
   const rows: PostResult[] = [];
-  for await (const row of client.results.iterate({ postId: typeof postIds === 'string' ? [postIds] : [...postIds] }, { pageSize: 100, concurrency: 1 })) rows.push(row);
+  for await (const row of client.results.iterate({ postId: typeof postIds === 'string' ? [postIds] : [...postIds] }, { pageSize: 100, concurrency: 1, deadline })) rows.push(row);
   return rows;
 }
 
@@ -58,13 +58,15 @@ export interface FindPostOptions {
   statusHint?: string | readonly string[];
   /** When the list is scanned: told about each page read (for "looking through older posts…" progress). */
   onPage?: (page: { offset: number; count: number; total: number }) => void;
+  /** Every request ends by then (epoch ms on the client's clock). */
+  deadline?: number;
 }
 
 const STATUSES = ['draft', 'scheduled', 'published', 'failed'];
 
 export async function findPost(client: Pick<ApiClient, 'posts'>, id: string, options: FindPostOptions = {}): Promise<Post> {
   try {
-    return (await client.posts.get(id)).data;
+    return (await client.posts.get(id, { deadline: options.deadline })).data;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404 && err.code === ERROR_CODE.notFound) throw new PostNotFoundError(id);
     if (!lacksRoute(err)) throw err;
@@ -78,7 +80,7 @@ async function scanForPost(client: Pick<ApiClient, 'posts'>, id: string, options
   const rest = STATUSES.filter((s) => !hint.includes(s));
   for (const status of [hint, rest]) {
     if (status.length === 0) continue;
-    for await (const page of client.posts.pages({ status }, { pageSize: 100, concurrency: 2, onPage: options.onPage })) {
+    for await (const page of client.posts.pages({ status }, { pageSize: 100, concurrency: 2, onPage: options.onPage, deadline: options.deadline })) {
       const post = page.find((p) => p.id === id);
       if (post) return post; // leaving the loop cancels the pages still in flight
     }

@@ -1,9 +1,10 @@
 // The polling loop of `results wait` and the MCP tool wait_for_results: read the posts' results,
 // judge them (wait-state.ts), sleep with backoff within the read budget, until every target has
 // reported or the deadline passes, riding out an outage (connection failures, 5xx) on the way.
-// Time and sleeping come in from the caller, so the loop runs on a test's clock and a webhook can
-// cut a sleep short.
-import { ApiError } from '../client/errors.js';
+// The deadline holds: sleeps end at it, each read (the client's own retries included) ends by it,
+// and no read starts once it has come. Time and sleeping come in from the caller, so the loop runs
+// on a test's clock and a webhook can cut a sleep short.
+import { ApiError, DeadlineError } from '../client/errors.js';
 import type { ApiClient } from '../client/types.js';
 import type { Post, PostResult } from '../wire/schemas.js';
 import { resultsOf } from '../posts/find.js';
@@ -25,7 +26,7 @@ export interface WaitInput {
   posts: readonly WaitTarget[];
   /** Wait for this many results of each post instead of one per target. */
   expect?: number | undefined;
-  /** Epoch ms after which the loop stops polling. */
+  /** Epoch ms (on `now`'s clock) by which the loop is over: no read starts at or after it, none runs past it. */
   deadline: number;
   now(): number;
   /** Sleeps between polls; may end early (a webhook for the post arrived). */
@@ -50,14 +51,35 @@ export interface WaitOutcome {
 
 export async function pollUntilReported(input: WaitInput): Promise<WaitOutcome> {
   const ids = input.posts.map((p) => p.postId);
-  const rideOut = outageRider(input);
+  let down = false;
+  const rideOut = outageRider({
+    ...input,
+    onOutage: (err, deadline) => {
+      down = true;
+      input.onOutage?.(err, deadline);
+    },
+    onBack: () => {
+      down = false;
+      input.onBack?.();
+    },
+  });
+  let last: WaitOutcome | undefined;
   for (let attempt = 0; ; attempt++) {
-    const outcome = judge(input, await rideOut(() => resultsOf(input.client, ids)));
+    let rows: PostResult[];
+    try {
+      rows = await rideOut(() => resultsOf(input.client, ids, input.deadline));
+    } catch (err) {
+      // The service was answering; only the deadline cut this poll short: the wait timed out.
+      if (err instanceof DeadlineError && last && !down) return { ...last, timedOut: true };
+      throw err;
+    }
+    const outcome = (last = judge(input, rows));
     await input.onPoll?.(outcome.state);
     if (outcome.state.done) return outcome;
     const left = input.deadline - input.now();
     if (left <= 0) return { ...outcome, timedOut: true };
     await input.sleep(nextPollDelayMs(attempt, input.rate?.(), left));
+    if (input.now() >= input.deadline) return { ...outcome, timedOut: true };
   }
 }
 
@@ -67,8 +89,9 @@ export function isOutage(err: unknown): err is ApiError {
 }
 
 /**
- * Runs a read again and again through an outage until it succeeds or the deadline passes (then
- * the last failure is thrown), telling the caller once when the outage starts and once when it ends.
+ * Runs a read again and again through an outage until it succeeds or the deadline comes (then
+ * the last failure is thrown), telling the caller once when the outage starts and once when it
+ * ends. The read must end by the deadline itself (pass it to the client); no read starts at it.
  */
 export function outageRider(input: Pick<WaitInput, 'deadline' | 'now' | 'sleep' | 'onOutage' | 'onBack'>): <T>(read: () => Promise<T>) => Promise<T> {
   let down = false;
@@ -81,10 +104,12 @@ export function outageRider(input: Pick<WaitInput, 'deadline' | 'now' | 'sleep' 
         return value;
       } catch (err) {
         const left = input.deadline - input.now();
-        if (!isOutage(err) || left <= 0) throw err;
+        // A read cut short at the deadline ends the wait even when the clock reads a hair earlier.
+        if (!isOutage(err) || left <= 0 || err instanceof DeadlineError) throw err;
         if (!down) input.onOutage?.(err, input.deadline);
         down = true;
         await input.sleep(nextPollDelayMs(attempt, undefined, left));
+        if (input.now() >= input.deadline) throw err;
       }
     }
   };

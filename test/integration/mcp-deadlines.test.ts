@@ -188,3 +188,42 @@ describe('MCP call deadline', () => {
     expect(beats[0]!.message.params!.message).toMatch(/^still working \(\d+ s\)$/);
   });
 });
+
+describe('wait_for_results through an outage longer than the call', () => {
+  let failing: Server;
+  let sb: TestSandbox;
+  let s: ReturnType<typeof session>;
+  const seenAt: number[] = [];
+  beforeAll(async () => {
+    sb = await sandboxFor({ seed: 11 });
+    // Answers every request with 503, as a service down for maintenance does.
+    failing = createServer((req, res) => {
+      seenAt.push(sb.clock.now());
+      req.resume();
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'down for maintenance' } }));
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    s = session(sb.clock, `http://127.0.0.1:${(failing.address() as AddressInfo).port}`, keyOf(sb, 'demo'));
+  });
+  afterAll(async () => {
+    await s?.close();
+    failing?.closeAllConnections();
+    await new Promise((resolve) => failing?.close(resolve));
+    await sb?.close();
+  });
+
+  it(`answers by the end of its ${CALL_WAIT_MS / 1000} s with the 503, no request sent at or after it (the client's retries included)`, async () => {
+    const t0 = sb.clock.now();
+    const id = s.call('wait_for_results', { post_id: 'post_down', expect: 1, timeout_seconds: 600 });
+    await until(() => s.answer(id), sb.clock, 500, 200);
+    const answer = s.answer(id)!;
+    expect(answer).toBeDefined();
+    expect(answer.at - t0).toBeLessThanOrEqual(CALL_WAIT_MS);
+    expect(answer.message.result!.isError).toBe(true);
+    expect(answer.message.result!.structuredContent.message).toMatch(/the service failed \(503/);
+    expect(seenAt.length).toBeGreaterThan(4);
+    expect(Math.max(...seenAt) - t0).toBeLessThan(CALL_WAIT_MS);
+  });
+});
+

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { duration, MAX_TIMER_MS, platforms, splitList, wholeNumber } from '../../src/cli/flags/index.js';
 import { UsageError } from '../../src/cli/cli-error.js';
+import { planListen } from '../../src/cli/commands/listen/flags.js';
+import { checkArgs } from '../../src/mcp/json-schema.js';
+import { waitForResults } from '../../src/mcp/tools/wait-for-results.js';
 
 const env = { SOCIALPUB_API_KEY: 'sk_test_unused', SOCIALPUB_BASE_URL: 'http://127.0.0.1:9' };
 
@@ -41,5 +44,46 @@ describe('one way to read a flag', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--timeout: "25d" is longer than any timer can wait');
     expect(r.stderr).not.toContain('TimeoutOverflowWarning');
+  });
+});
+
+describe('a duration of 0 where 0 means nothing', () => {
+  // Each flag that takes a duration without a meaning for 0: exit 2, naming the flag and the fix, not "is not a duration".
+  it.each([
+    ['the global --timeout (per request)', ['--timeout', '0s', 'results', 'list'], '--timeout'],
+    ['results wait --timeout (the whole wait)', ['results', 'wait', '--post', 'post_x', '--timeout', '0s'], '--timeout'],
+    ['listen --forward-timeout', ['listen', '--port', '0', '--forward-to', 'http://127.0.0.1:9/hook', '--forward-timeout', '0ms'], '--forward-timeout'],
+    ['listen --timeout', ['listen', '--port', '0', '--timeout', '0'], '--timeout'],
+  ])('%s', async (_name, argv, flag) => {
+    const r = await runCli(argv, { env });
+    expect(r.code, r.stderr).toBe(2);
+    const value = argv[argv.indexOf(flag) + 1]!;
+    expect(r.stderr).toContain(`error: ${flag}: must be more than 0s, not "${value}"`);
+    expect(r.stderr).toContain('give a positive duration such as 30s or 5m');
+    expect(r.stderr).not.toContain('is not a duration');
+    expect(r.stdout).toBe('');
+  });
+
+  it('listen --timeout read on its own (the program reads --timeout wherever it stands, so the run above stops earlier)', () => {
+    const flags = { port: '0', host: '127.0.0.1', path: '/webhooks', forwardTimeout: '10s', forwardRetries: '2', platform: [], status: [], timeout: '0s' };
+    expect(() => planListen(flags, {})).toThrow(/^--timeout: must be more than 0s, not "0s"$/);
+  });
+
+  it('the MCP equivalent, wait_for_results timeout_seconds: 0, is told the minimum, naming the field', () => {
+    const issues = checkArgs(waitForResults.inputSchema, { post_id: 'post_1', timeout_seconds: 0 });
+    expect(issues.map((i) => i.message)).toEqual(['timeout_seconds: 0 is below the minimum of 1']);
+  });
+
+  it('0 is accepted where it means something: --max-wait (never sleep through a Retry-After), sandbox --latency and --chaos-slow', () => {
+    expect(duration('--max-wait', '0s', { allowZero: true })).toBe(0);
+    expect(duration('--latency', '0ms', { allowZero: true })).toBe(0);
+  });
+
+  it('a negative duration is told what the flag takes; what is no duration at all still says so', () => {
+    expect(() => duration('--timeout', '-5s')).toThrow(/^--timeout: must be more than 0s, not "-5s"$/);
+    expect(() => duration('--max-wait', '-1m', { allowZero: true })).toThrow(/^--max-wait: must be 0s or more, not "-1m"$/);
+    expect(() => duration('--max-wait', '-1m', { allowZero: true })).toThrow(expect.objectContaining({ hints: ['give 0s or a duration such as 30s or 5m'] }));
+    expect(() => duration('--timeout', 'soon')).toThrow(/^--timeout: "soon" is not a duration$/);
+    expect(() => duration('--timeout', '0.0001s')).toThrow(/must be more than 0s/);
   });
 });

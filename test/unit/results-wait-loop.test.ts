@@ -1,7 +1,7 @@
 // The wait loop on an injected clock: a scripted results source (what the service would list at
 // each poll) and a sleep that only moves the clock.
 import { describe, expect, it } from 'vitest';
-import { AuthError, NetworkError, ServerError } from '../../src/client/errors.js';
+import { AuthError, DeadlineError, NetworkError, ServerError } from '../../src/client/errors.js';
 import type { Post } from '../../src/wire/schemas.js';
 import { notWaitable, outageRider, pollUntilReported, type ResultsSource, type WaitInput } from '../../src/results/wait.js';
 import { backoffMs } from '../../src/results/wait-state.js';
@@ -12,10 +12,15 @@ const row = (id: string, postId: string, platform: string, success = true): Post
 /** Results that appear at given clock times; each poll lists what exists by then. */
 function scripted(appear: Array<{ at: number; row: PostResult }>, clock: { t: number }) {
   const queries: Array<readonly string[] | undefined> = [];
+  /** The deadline each poll's requests were given, and the clock time each poll started. */
+  const deadlines: Array<number | undefined> = [];
+  const polledAt: number[] = [];
   const client: ResultsSource = {
     results: {
-      iterate: (query) => {
+      iterate: (query, options) => {
         queries.push(query?.postId);
+        deadlines.push(options?.deadline);
+        polledAt.push(clock.t);
         const rows = appear.filter((a) => a.at <= clock.t && (query?.postId ?? []).includes(a.row.post_id)).map((a) => a.row);
         return (async function* () {
           yield* rows;
@@ -23,7 +28,7 @@ function scripted(appear: Array<{ at: number; row: PostResult }>, clock: { t: nu
       },
     },
   };
-  return { client, queries };
+  return { client, queries, deadlines, polledAt };
 }
 
 function input(over: Partial<WaitInput> & Pick<WaitInput, 'client'>, clock: { t: number }, slept: number[]): WaitInput {
@@ -56,15 +61,42 @@ describe('pollUntilReported', () => {
     expect(clock.t).toBeGreaterThanOrEqual(20_000);
   });
 
-  it('stops at the deadline, never sleeping past it', async () => {
+  it('stops at the deadline, never sleeping past it; every poll starts before it and passes it on to its requests', async () => {
     const clock = { t: 0 };
-    const { client } = scripted([], clock);
+    const { client, deadlines, polledAt } = scripted([], clock);
     const slept: number[] = [];
     const out = await pollUntilReported(input({ client, deadline: 50_000 }, clock, slept));
     expect(out.timedOut).toBe(true);
     expect(out.state.missing).toEqual(['bluesky', 'threads']);
     expect(clock.t).toBe(50_000);
+    expect(slept.reduce((a, b) => a + b, 0)).toBe(50_000);
     expect(slept.every((ms) => ms <= 15_000)).toBe(true);
+    expect(polledAt.length).toBeGreaterThan(3);
+    expect(Math.max(...polledAt)).toBeLessThan(50_000);
+    expect(new Set(deadlines)).toEqual(new Set([50_000]));
+  });
+
+  it('a poll the deadline cut short after the service had answered: timed out, with what the last poll saw', async () => {
+    const clock = { t: 0 };
+    let polls = 0;
+    const client: ResultsSource = {
+      results: {
+        iterate: () =>
+          (async function* () {
+            if (++polls === 1) yield row('r1', 'post_a', 'bluesky');
+            else {
+              clock.t = 30_000; // the service took the rest of the wait, and the client gave up at the deadline
+              throw new DeadlineError('did not answer: no response before the deadline');
+            }
+          })(),
+      },
+    };
+    const slept: number[] = [];
+    const out = await pollUntilReported(input({ client, deadline: 30_000 }, clock, slept));
+    expect(out.timedOut).toBe(true);
+    expect(out.state.reported).toBe(1);
+    expect(out.state.missing).toEqual(['threads']);
+    expect(polls).toBe(2);
   });
 
   it('stretches the pause to the read budget the RateLimit headers announce', async () => {
@@ -125,6 +157,33 @@ describe('riding out an outage', () => {
     expect(reads).toBe(4);
     expect(told).toEqual(['down: connect ECONNREFUSED until 600000', 'back']);
     expect(clock.t).toBeGreaterThan(0);
+  });
+
+  it('no read starts at the deadline: the sleep that reaches it ends the ride with the last failure', async () => {
+    const clock = { t: 0 };
+    const readsAt: number[] = [];
+    const slept: number[] = [];
+    const ride = outageRider({ deadline: 10_000, now: () => clock.t, sleep: async (ms) => void (slept.push(ms), (clock.t += ms)) });
+    const last = new ServerError('the service failed (503)');
+    await expect(
+      ride(() => {
+        readsAt.push(clock.t);
+        return Promise.reject(readsAt.length === 1 ? new NetworkError('connect ECONNREFUSED') : last);
+      }),
+    ).rejects.toBe(last);
+    expect(clock.t).toBe(10_000);
+    expect(slept.reduce((a, b) => a + b, 0)).toBe(10_000);
+    expect(readsAt.length).toBeGreaterThan(2);
+    expect(Math.max(...readsAt)).toBeLessThan(10_000);
+  });
+
+  it('a read cut short at the deadline ends the ride, even when the clock reads a moment before it', async () => {
+    const told: string[] = [];
+    let reads = 0;
+    const ride = outageRider({ deadline: 10_000, now: () => 9_999, sleep: async () => undefined, onOutage: () => void told.push('down') });
+    await expect(ride(() => (reads++, Promise.reject(new DeadlineError('no response before the deadline'))))).rejects.toBeInstanceOf(DeadlineError);
+    expect(reads).toBe(1);
+    expect(told).toEqual([]);
   });
 
   it('gives up with the last failure at the deadline; an error that is not an outage is thrown at once', async () => {

@@ -58,9 +58,13 @@ export interface DurationRules {
 
 export function duration(flag: string, value: string, { allowZero = false }: DurationRules = {}): number {
   const ms = parseDuration(value);
-  if (ms === undefined || (!allowZero && ms <= 0)) {
-    throw flagError(flag, `${quote(value)} is not a duration`, ['use a number with a unit: 500ms, 30s, 10m, 2h, 1d']);
+  // "0s" and "-5s" are durations, only not ones this flag can use: say that, not "not a duration".
+  const negative = ms === undefined && parseDuration(value.trim().replace(/^-/, '')) !== undefined;
+  if (negative || (ms === 0 && !allowZero)) {
+    const [least, fix] = allowZero ? ['0s or more', 'give 0s or a duration such as 30s or 5m'] : ['more than 0s', 'give a positive duration such as 30s or 5m'];
+    throw flagError(flag, `must be ${least}, not ${quote(value)}`, [fix]);
   }
+  if (ms === undefined) throw flagError(flag, `${quote(value)} is not a duration`, ['use a number with a unit: 500ms, 30s, 10m, 2h, 1d']);
   if (ms > MAX_TIMER_MS) throw flagError(flag, `${quote(value)} is longer than any timer can wait (24 days)`, ['use at most 24d']);
   return ms;
 }

@@ -53,7 +53,7 @@ export const waitForResults: ToolDefinition = {
     try {
       const client = await deps.client();
       if (expect === undefined) {
-        const post = await findPost(client, postId, { statusHint: ['scheduled', 'published', 'failed'] }).catch((err: unknown) => {
+        const post = await findPost(client, postId, { statusHint: ['scheduled', 'published', 'failed'], deadline: callEnd }).catch((err: unknown) => {
           if (err instanceof PostNotFoundError) throw new ToolError({ code: 'not_found', message: `no post ${postId} in the workspace of profile ${deps.profileName}`, hints: ['list_posts shows the posts of this workspace'] });
           throw err;
         });

@@ -8,7 +8,7 @@ import { nonEmpty } from '../../flags/text.js';
 import { optionalWholeNumber } from '../../flags/number.js';
 import { optionalDuration } from '../../flags/number.js';
 import { formatDuration } from '../../../client/retry-timing.js';
-import { ApiError, TimeoutError } from '../../../client/errors.js';
+import { DeadlineError, TimeoutError } from '../../../client/errors.js';
 import type { ApiClient, RateLimitInfo } from '../../../client/types.js';
 import { startListener } from '../../../listen/index.js';
 import { findPost, PostNotFoundError } from '../../../posts/find.js';
@@ -36,18 +36,15 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
 
   let rate: RateLimitInfo | undefined;
   const requestMs = optionalDuration('--timeout', flags.requestTimeout) ?? Math.min(REQUEST_TIMEOUT_MS, waitMs);
-  // The wait's end also ends a request still under way, and the client's retries of it: a service
-  // that hangs must not stretch the wait to (retries + 1) request timeouts. Real time, like the
-  // request timeout itself.
-  const waitEnd = AbortSignal.timeout(waitMs);
-  const client = await ctx.client({ timeoutMs: requestMs, onRateLimit: (info) => (rate = info), signal: AbortSignal.any([ctx.signal, waitEnd]) });
+  const client = await ctx.client({ timeoutMs: requestMs, onRateLimit: (info) => (rate = info) });
+  // Every request of the wait, the client's retries included, ends by it (the loop passes it on):
+  // a service that hangs or keeps failing must not stretch the wait past its --timeout.
   const deadline = ctx.clock.now() + waitMs;
   const out = ctx.output();
   const label = postIds.length === 1 ? `post ${postIds[0]}` : `${postIds.length} posts`;
   let spinner: Spinner | undefined;
-  /** The failure of an outage still going on; the last state the service answered with. */
+  /** The failure of an outage still going on. */
   let down: Error | undefined;
-  let lastState: waitState.WaitState | undefined;
   const outage = {
     deadline,
     now: () => ctx.clock.now(),
@@ -67,7 +64,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   };
   /** A request the wait's end cut short: the outage that was going on, or a service that did not answer in time. */
   const cutShort = (err: unknown): unknown => {
-    if (!waitEnd.aborted || ctx.signal.aborted || !(err instanceof ApiError) || err.kind !== 'aborted') return err;
+    if (!(err instanceof DeadlineError)) return err;
     return down ?? new TimeoutError(`the service did not answer before the wait ended (--timeout ${formatDuration(waitMs)})`, { code: 'TIMEOUT', cause: err });
   };
   const lookUp = outageRider(outage);
@@ -81,29 +78,18 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
 
   const byExpect = expect !== undefined;
   spinner = await out.spinner(`waiting for results of ${label}`);
-  let outcome;
-  try {
-    outcome = await pollUntilReported({
-      client,
-      posts: targets,
-      expect,
-      ...outage,
-      sleep: (ms) => waker.sleep(ms),
-      rate: () => rate,
-      onPoll: (state) => {
-        lastState = state;
-        spinner?.text(waitState.progressText(state, byExpect));
-      },
-    });
-  } catch (err) {
-    const cut = cutShort(err);
-    // The service answered until the wait's end cut the last poll short: the wait timed out.
-    if (cut !== err && lastState && !down) outcome = { state: lastState, timedOut: true };
-    else {
-      spinner.stop();
-      throw cut;
-    }
-  }
+  const outcome = await pollUntilReported({
+    client,
+    posts: targets,
+    expect,
+    ...outage,
+    sleep: (ms) => waker.sleep(ms),
+    rate: () => rate,
+    onPoll: (state) => spinner?.text(waitState.progressText(state, byExpect)),
+  }).catch((err: unknown) => {
+    spinner?.stop();
+    throw cutShort(err);
+  });
   // Waiting is over: a listener that fails to close must not turn the outcome into an error.
   await waker.close().catch(() => undefined);
 
@@ -122,7 +108,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
  * the deadline, cannot report within the wait: say so at once instead of waiting it out.
  */
 async function targetsOf(ctx: Context, client: ApiClient, postId: string, deadline: number): Promise<WaitTarget> {
-  const post = await findPost(client, postId, { statusHint: ['scheduled', 'published', 'failed'] }).catch(async (err: unknown) => {
+  const post = await findPost(client, postId, { statusHint: ['scheduled', 'published', 'failed'], deadline }).catch(async (err: unknown) => {
     if (!(err instanceof PostNotFoundError)) throw err;
     const profile = await ctx.profile();
     throw new CliError(`no post ${postId} in ${keyWorkspace(profile)}`, {
