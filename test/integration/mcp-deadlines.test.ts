@@ -12,6 +12,7 @@ import { CALL_WAIT_MS, PROGRESS_EVERY_MS } from '../../src/mcp/tools/wait-for-re
 import type { ManualClock } from '../../src/sandbox/clock.js';
 import { api, keyOf, sandboxFor, schedulePost } from './results-support.js';
 import type { TestSandbox } from '../helpers/sandbox.js';
+import { proxyWithout } from '../helpers/route-proxy.js';
 
 interface Message {
   id?: number;
@@ -213,17 +214,64 @@ describe('wait_for_results through an outage longer than the call', () => {
     await sb?.close();
   });
 
-  it(`answers by the end of its ${CALL_WAIT_MS / 1000} s with the 503, no request sent at or after it (the client's retries included)`, async () => {
+  it(`answers by the end of its ${CALL_WAIT_MS / 1000} s: still waiting, the 503 told, no request sent at or after it (the client's retries included)`, async () => {
+    seenAt.length = 0;
     const t0 = sb.clock.now();
     const id = s.call('wait_for_results', { post_id: 'post_down', expect: 1, timeout_seconds: 600 });
     await until(() => s.answer(id), sb.clock, 500, 200);
     const answer = s.answer(id)!;
     expect(answer).toBeDefined();
     expect(answer.at - t0).toBeLessThanOrEqual(CALL_WAIT_MS);
-    expect(answer.message.result!.isError).toBe(true);
-    expect(answer.message.result!.structuredContent.message).toMatch(/the service failed \(503/);
+    // The wait has 560 s left: like any wait longer than one call, "call again", with the reason.
+    expect(answer.message.result!.isError).toBeFalsy();
+    const got = answer.message.result!.structuredContent;
+    expect(got).toMatchObject({ done: false, timed_out: false, still_waiting: true, reported: 0, expected: 1 });
+    expect((got.notes as string[]).join('\n')).toMatch(/not answering \(.*503/);
     expect(seenAt.length).toBeGreaterThan(4);
     expect(Math.max(...seenAt) - t0).toBeLessThan(CALL_WAIT_MS);
+  });
+
+  it('ends with the 503 as a tool error when the outage lasts to the end of the wait itself', async () => {
+    seenAt.length = 0;
+    const t0 = sb.clock.now();
+    const id = s.call('wait_for_results', { post_id: 'post_down', expect: 1, timeout_seconds: 30 });
+    await until(() => s.answer(id), sb.clock, 500, 200);
+    const answer = s.answer(id)!;
+    expect(answer.at - t0).toBeLessThanOrEqual(30_000);
+    expect(answer.message.result!.isError).toBe(true);
+    expect(answer.message.result!.structuredContent.message).toMatch(/the service failed \(503/);
+    // Stamped when the server reads it: the clock may have stepped on while it was in flight.
+    expect(Math.max(...seenAt) - t0).toBeLessThanOrEqual(30_000);
+  });
+});
+
+describe('wait_for_results looks the post up through a short outage', () => {
+  let sb: TestSandbox;
+  let proxy: Awaited<ReturnType<typeof proxyWithout>>;
+  let s: ReturnType<typeof session>;
+  let downUntil = 0;
+  beforeAll(async () => {
+    sb = await sandboxFor({ failureRate: 0, seed: 12 });
+    // Down (503) until downUntil on the sandbox's clock, the sandbox itself after.
+    proxy = await proxyWithout(sb.url, () => sb.clock.now() < downUntil, { status: 503, type: 'application/json', body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'down for maintenance' } }) });
+    s = session(sb.clock, proxy.url, keyOf(sb, 'demo'));
+  });
+  afterAll(async () => {
+    await s?.close();
+    await proxy?.close();
+    await sb?.close();
+  });
+
+  it('rides it out and waits on, the outage told in the notes', async () => {
+    const post = await schedulePost(sb, keyOf(sb, 'demo'), ['bluesky'], 5_000);
+    downUntil = sb.clock.now() + 8_000;
+    const id = s.call('wait_for_results', { post_id: post.id, timeout_seconds: 60 });
+    await until(() => s.answer(id), sb.clock, 500, 200);
+    const answer = s.answer(id)!;
+    expect(answer.message.result!.isError).toBeFalsy();
+    const got = answer.message.result!.structuredContent;
+    expect(got).toMatchObject({ done: true, reported: 1, expected: 1 });
+    expect((got.notes as string[]).join('\n')).toMatch(/did not answer for a while \(.*503/);
   });
 });
 

@@ -1,10 +1,11 @@
 // wait_for_results: polls until every platform of a post has reported a result, or the timeout
 // passes. One call waits at most CALL_WAIT_MS, so it answers well within the official SDK
 // client's 60 s request timeout; a longer wait returns what it has and says "call again". A draft,
-// or a post due after the wait, is answered at once. Progress goes out at least every 10 s, so a
+// or a post due after the wait, is answered at once; an outage that outlasts one call is told, with
+// "call again", unless the wait itself is over. Progress goes out at least every 10 s, so a
 // client that resets its timeout on progress can wait longer on purpose.
 import { findPost, PostNotFoundError } from '../../posts/find.js';
-import { notWaitable, pollUntilReported } from '../../results/wait.js';
+import { isOutage, notWaitable, outageRider, pollUntilReported } from '../../results/wait.js';
 import * as waitState from '../../results/wait-state.js';
 import { ToolError } from '../errors.js';
 import { trimResult } from '../trim.js';
@@ -50,10 +51,15 @@ export const waitForResults: ToolDefinition = {
     const progress = progressKeeper(tc, started, callEnd);
     const notes: string[] = [];
     let targets: string[] = [];
+    let last: waitState.WaitState | undefined;
+    const sleep = (ms: number) => deps.sleep(ms, tc.signal);
+    const onOutage = (err: Error) => notes.push(`the service did not answer for a while (${err.message}); kept polling`);
     try {
       const client = await deps.client();
       if (expect === undefined) {
-        const post = await findPost(client, postId, { statusHint: ['scheduled', 'published', 'failed'], deadline: callEnd }).catch((err: unknown) => {
+        // The look-up rides out an outage too, within the call.
+        const lookUp = outageRider({ deadline: callEnd, now: deps.now, sleep, onOutage });
+        const post = await lookUp(() => findPost(client, postId, { statusHint: ['scheduled', 'published', 'failed'], deadline: callEnd })).catch((err: unknown) => {
           if (err instanceof PostNotFoundError) throw new ToolError({ code: 'not_found', message: `no post ${postId} in the workspace of profile ${deps.profileName}`, hints: ['list_posts shows the posts of this workspace'] });
           throw err;
         });
@@ -74,9 +80,18 @@ export const waitForResults: ToolDefinition = {
         expect,
         deadline: callEnd,
         now: deps.now,
-        sleep: (ms) => deps.sleep(ms, tc.signal),
-        onPoll: (s) => progress.report(s, waitState.progressText(s, expect !== undefined)),
-        onOutage: (err) => notes.push(`the service did not answer for a while (${err.message}); kept polling`),
+        sleep,
+        onPoll: (s) => {
+          last = s;
+          return progress.report(s, waitState.progressText(s, expect !== undefined));
+        },
+        onOutage,
+      }).catch((err: unknown) => {
+        // Down through the end of this call while the wait has time left: what was known, and
+        // "call again", as for any wait longer than one call. At the wait's own end, the failure.
+        if (!(isOutage(err) && callEnd < deadline)) throw err;
+        notes.push(`the service is not answering (${err.message})`);
+        return { state: last ?? waitState.assessResults([], targets, expect), timedOut: true };
       });
       const stillWaiting = timedOut && callEnd < deadline;
       if (stillWaiting) notes.push(`still waiting after ${CALL_WAIT_MS / 1000} s (one call answers within 50 s); call again to keep waiting`);
