@@ -48,19 +48,27 @@ describe('the sections after the options on a narrow terminal', () => {
     expect(piped.stdout).toContain('  socialpub sandbox --write-profile  run the sandbox and point a profile at it\n');
   });
 
-  it.each([['environment'], ['exit-codes']])('help %s on a 60-column terminal fits it', async (topic) => {
-    const r = await runCli(['help', topic], { tty: true, columns: 60, env: { SOCIALPUB_PAGER: 'cat' } });
+  it.each([['environment', 60], ['exit-codes', 60], ['environment', 80], ['exit-codes', 80], ['environment', 100], ['exit-codes', 100]])('help %s on a %i-column terminal fits it', async (topic, columns) => {
+    const r = await runCli(['help', topic], { tty: true, columns, env: { SOCIALPUB_PAGER: 'cat' } });
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines.length).toBeGreaterThan(10);
-    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
-    // Piped, it is the text as written (what the binary pre-renders).
-    expect((await runCli(['help', topic])).stdout).toMatch(/^.{61,}$/m);
+    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(columns);
+  });
+
+  it.each([['environment'], ['exit-codes']])('help %s piped is wrapped at 80 columns, as a command\'s help is, its rows under their value column', async (topic) => {
+    const r = await runCli(['help', topic]);
+    const lines = r.stdout.split('\n');
+    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(80);
+    // A wrapped row goes on under its value, not at the left edge.
+    const continued = lines.filter((l) => /^ {6,}\S/.test(l));
+    expect(continued.length).toBeGreaterThan(0);
+    expect(new Set(continued.map((l) => /^ */.exec(l)![0].length)).size).toBe(1);
   });
 
   it('an NDJSON body in the bulk help stays one line to copy', async () => {
     const r = await runCli(['posts', 'schedule', '--help'], { tty: true, columns: 60 });
-    expect(r.stdout).toContain('\n    {"payloads":{"bluesky":{"text":"Hi"}},"scheduledAt":"2026-12-01T09:00:00Z"}\n');
+    expect(r.stdout).toContain('\n    {"payloads":{"bluesky":{"text":"Hi"}},"scheduledAt":"2026-12-01T09:00Z"}\n');
   });
 });
 

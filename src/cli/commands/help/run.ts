@@ -17,10 +17,10 @@ export async function runHelp(ctx: Context, program: CommandUnknownOpts, words: 
   if (opts.man) throw new UsageError('--man: only `socialpub help reference` has a man page form', ['socialpub help reference --man | man -l -']);
   const topic = words.length === 1 && Object.hasOwn(HELP_TOPICS, words[0]!) ? HELP_TOPICS[words[0]!] : undefined;
   if (topic) {
-    // Like a command's help: wrapped on a terminal narrower than the 80 columns it is written for.
+    // A topic's tables run longer than a command's help: wrapped to the terminal whatever its
+    // width, and to 80 columns when piped, as commander wraps a command's help.
     const { isTTY, columns } = ctx.io.stdout;
-    const text = topic.text().replace(/\n$/, '');
-    await out.data(isTTY && columns && columns < 80 ? wrapHelp(text, columns) : text);
+    await out.data(wrapHelp(topic.text().replace(/\n$/, ''), isTTY && columns ? columns : 80));
     return 0;
   }
   let cmd: CommandUnknownOpts = program;

@@ -40,7 +40,7 @@ Examples:
 
 Bulk files:
   NDJSON  one body per line, as POST /v1/schedule takes it:
-    {"payloads":{"bluesky":{"text":"Hi"}},"scheduledAt":"2026-12-01T09:00:00Z"}
+    {"payloads":{"bluesky":{"text":"Hi"}},"scheduledAt":"2026-12-01T09:00Z"}
           (and a "title" if wanted), or {"postId":"post_…","scheduledAt":"…"}
           to schedule an existing draft.
   CSV     a header row, then one post per row. Columns (any order, names
