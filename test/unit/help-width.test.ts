@@ -66,6 +66,20 @@ describe('the sections after the options on a narrow terminal', () => {
     expect(new Set(continued.map((l) => /^ */.exec(l)![0].length)).size).toBe(1);
   });
 
+  it.each([[60], [80], [120]])('help reference on a %i-column terminal: every line fits but the commands to copy; piped, the text as generated', async (columns) => {
+    const r = await runCli(['help', 'reference'], { tty: true, columns, env: { SOCIALPUB_PAGER: 'cat' } });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines.length).toBeGreaterThan(500);
+    lines.forEach((line, i) => {
+      if (!COMMAND.test(line) && !lines[i - 1]?.endsWith(' \\')) expect(displayWidth(line), line).toBeLessThanOrEqual(columns);
+    });
+    // The root's title wraps, its underline as wide as the terminal at most.
+    expect(r.stdout).toContain(`\n${'='.repeat(columns)}\n`);
+    const piped = await runCli(['help', 'reference']);
+    expect(piped.stdout).toMatch(/^socialpub — .{100,}$/m);
+  });
+
   it('an NDJSON body in the bulk help stays one line to copy', async () => {
     const r = await runCli(['posts', 'schedule', '--help'], { tty: true, columns: 60 });
     expect(r.stdout).toContain('\n    {"payloads":{"bluesky":{"text":"Hi"}},"scheduledAt":"2026-12-01T09:00Z"}\n');

@@ -2,6 +2,7 @@
 // live commander tree (like the completion generator), so it cannot drift from `--help`.
 import type { CommandUnknownOpts, Help } from '@commander-js/extra-typings';
 import { visibleSubcommands } from '../../completion/tree.js';
+import { wrapHelp } from '../../../output/wrap.js';
 
 export interface ReferenceItem {
   term: string;
@@ -71,13 +72,14 @@ function items(title: string, list: ReferenceItem[]): string {
 }
 
 /** `socialpub help reference`: plain text, one section per command. */
-export function referenceText(root: CommandUnknownOpts, version: string): string {
+/** The reference as text; `width` (a terminal's) wraps it there, titles and rows included. */
+export function referenceText(root: CommandUnknownOpts, version: string, width?: number): string {
   const entries = referenceOf(root);
   const sections = entries.map((e) => {
     const name = ['socialpub', ...e.path].join(' ');
     const title = `${name} — ${e.summary}`;
     return [
-      `${title}\n${'='.repeat(Math.min(title.length, 100))}\n`,
+      `${title}\n${'='.repeat(Math.min(title.length, width ?? 100))}\n`,
       `\nUsage: ${e.usage}\n`,
       e.description && e.description !== e.summary ? `\n${e.description}\n` : '',
       items('Arguments', e.arguments),
@@ -86,5 +88,6 @@ export function referenceText(root: CommandUnknownOpts, version: string): string
       e.after ? `\n${e.after}\n` : '',
     ].join('');
   });
-  return `socialpub ${version} command reference (every command, its flags and examples)\n\n${sections.join('\n\n')}`;
+  const text = `socialpub ${version} command reference (every command, its flags and examples)\n\n${sections.join('\n\n')}`;
+  return width === undefined ? text : wrapHelp(text, width);
 }

@@ -10,8 +10,10 @@ import { wrapHelp } from '../../../output/wrap.js';
 
 export async function runHelp(ctx: Context, program: CommandUnknownOpts, words: string[], opts: HelpFlags): Promise<number> {
   const out = ctx.output();
+  const { isTTY, columns } = ctx.io.stdout;
   if (words.length === 1 && words[0] === 'reference') {
-    await out.data((opts.man ? manPage(program, ctx.version) : referenceText(program, ctx.version)).replace(/\n$/, ''));
+    // On a terminal, wrapped to it; piped, the text as generated (for files and grep).
+    await out.data((opts.man ? manPage(program, ctx.version) : referenceText(program, ctx.version, isTTY && columns ? columns : undefined)).replace(/\n$/, ''));
     return 0;
   }
   if (opts.man) throw new UsageError('--man: only `socialpub help reference` has a man page form', ['socialpub help reference --man | man -l -']);
@@ -19,7 +21,6 @@ export async function runHelp(ctx: Context, program: CommandUnknownOpts, words: 
   if (topic) {
     // A topic's tables run longer than a command's help: wrapped to the terminal whatever its
     // width, and to 80 columns when piped, as commander wraps a command's help.
-    const { isTTY, columns } = ctx.io.stdout;
     await out.data(wrapHelp(topic.text().replace(/\n$/, ''), isTTY && columns ? columns : 80));
     return 0;
   }
