@@ -81,11 +81,11 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({
-      // Commander wraps options and descriptions, not the sections after them (examples, topics):
-      // on a terminal narrower than the 80 columns they are written for, those wrap here, under
-      // their own column, commands to copy kept whole. At 80 and wider, help stays the same on a
-      // terminal and in a pipe, so the binary can print it pre-rendered.
-      writeOut: (s) => void ctx.io.stdout.write(helpWidth() < 80 ? wrapHelp(s, helpWidth()) : s),
+      // Commander wraps options and descriptions, not the usage line or the sections after them
+      // (examples, topics): those wrap here, under their own column, commands to copy kept whole.
+      // At 80 columns, help is the same on a terminal and in a pipe, so the binary can print it
+      // pre-rendered.
+      writeOut: (s) => void ctx.io.stdout.write(wrapHelp(s, helpWidth())),
       writeErr: (s) => void ctx.io.stderr.write(s),
       outputError: (s, write) => write(s),
       // Wrap help to the streams we were given (not whatever process.stdout happens to be).

@@ -171,6 +171,9 @@ function wrapBlockLine(line: string, lead: number, column: number, width: number
   return [' '.repeat(lead) + first, ...wrapText(rest, width - hang).map((l) => ' '.repeat(hang) + l)].join('\n');
 }
 
+/** "Usage: socialpub api " and the synopsis after it. */
+const USAGE = /^(Usage: (?:[^\s[<-]\S* )+)(.+)$/;
+
 /**
  * Help for a narrow terminal: records wrap under their own column, other lines by words at their
  * own indentation (help breaks its paragraphs itself), and an example to copy (a command, the
@@ -182,6 +185,13 @@ export function wrapHelp(text: string, width: number): string {
     .map((line, i) => {
       // The line after one ending in a backslash continues a command: broken, it would not run.
       if (displayWidth(line) <= width || /^\s*\S+$/.test(line) || lines[i - 1]?.endsWith(' \\')) return line;
+      const usage = USAGE.exec(line);
+      // A usage line goes on under its first argument, as a synopsis does.
+      if (usage && displayWidth(usage[1]!) <= width / 2) {
+        return wrapText(usage[2]!, width - usage[1]!.length)
+          .map((l, j) => (j === 0 ? usage[1]! : ' '.repeat(usage[1]!.length)) + l)
+          .join('\n');
+      }
       const record = wrapRecord(line, width);
       if (record !== line || COMMAND_LINE.test(line)) return record;
       const lead = /^\s*/.exec(line)![0];

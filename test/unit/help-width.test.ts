@@ -98,4 +98,17 @@ describe('the examples of every command', () => {
     const wide = entries.flatMap((e) => e.after.split('\n').filter((l) => displayWidth(l) > 80).map((l) => `socialpub ${e.path.join(' ')}: ${l}`));
     expect(wide).toEqual([]);
   });
+
+  it("every command's whole help, usage line included, fits 80 columns piped; a long usage goes on under its first argument", async () => {
+    const ctx = createContext({ io: { stdout: captureStream(), stderr: captureStream(), stdin: Readable.from([]) }, env: {}, clock: systemClock, signal: new AbortController().signal, version: '9.9.9' });
+    const entries = referenceOf(await buildProgram(ctx));
+    const wide: string[] = [];
+    for (const e of entries) {
+      const r = await runCli([...e.path, '--help']);
+      for (const l of r.stdout.split('\n')) if (displayWidth(l) > 80) wide.push(`socialpub ${e.path.join(' ')}: ${l}`);
+    }
+    expect(wide).toEqual([]);
+    const api = await runCli(['api', '--help']);
+    expect(api.stdout).toMatch(/^Usage: socialpub api \[-X METHOD\] .*\n {21}\[--paginate\]/);
+  });
 });
