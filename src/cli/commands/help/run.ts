@@ -20,8 +20,9 @@ export async function runHelp(ctx: Context, program: CommandUnknownOpts, words: 
   const topic = words.length === 1 && Object.hasOwn(HELP_TOPICS, words[0]!) ? HELP_TOPICS[words[0]!] : undefined;
   if (topic) {
     // A topic's tables run longer than a command's help: wrapped to the terminal whatever its
-    // width, and to 80 columns when piped, as commander wraps a command's help.
-    await out.data(wrapHelp(topic.text().replace(/\n$/, ''), isTTY && columns ? columns : 80));
+    // width; piped, one line per row as written, for grep.
+    const text = topic.text().replace(/\n$/, '');
+    await out.data(isTTY && columns ? wrapHelp(text, columns) : text);
     return 0;
   }
   let cmd: CommandUnknownOpts = program;
