@@ -4,44 +4,60 @@
 
 export const MCP_HELP = `socialpub mcp: the API for AI assistants (Model Context Protocol, stdio)
 
-An assistant starts \`socialpub mcp\` itself and talks to it on stdin/stdout. It uses the
-profile and key the commands use (--profile, then SOCIALPUB_PROFILE, then the current profile;
-SOCIALPUB_API_KEY wins over the stored key), the same validation, idempotency and redaction.
-Logs go to stderr. Closing stdin or Ctrl-C ends it.
+An assistant starts \`socialpub mcp\` itself and talks to it on stdin/stdout. It
+uses the profile and key the commands use (--profile, then SOCIALPUB_PROFILE,
+then the current profile; SOCIALPUB_API_KEY wins over the stored key), the same
+validation, idempotency and redaction. Logs go to stderr. Closing stdin or
+Ctrl-C ends it.
 
 Tools
-  check_post        each platform's rules judged locally (text count, media count and mix,
-                    each file's size, dimensions, duration); sends nothing, needs no key
-  create_draft      a draft for one or more platforms: platforms, text, text_for, media, title
-  schedule_post     a draft by post_id, or a new post, at a time: at (RFC 3339 with an offset,
-                    or "YYYY-MM-DD HH:MM" with time_zone); relative times are refused
-  list_posts        posts newest first, by status; at most 50 rows, next_cursor for more
-  get_post          one post in full with its outcome (failed · 3/5 published) and results
-  update_post       change a draft or scheduled post: text, text_for, add_platforms,
-                    remove_platforms, media, title; only what differs is sent
-  unschedule_post   a scheduled post back to a draft (move one with schedule_post)
-  delete_post       delete a draft or scheduled post (destructive; confirm with the user)
-  list_results      results newest first: post_ids, platforms, failed_only, since, until,
-                    limit (≤ 50), cursor; rows trimmed to the fields that matter
+  check_post        each platform's rules judged locally (text count, media
+                    count and mix, each file's size, dimensions, duration);
+                    sends nothing, needs no key
+  create_draft      a draft for one or more platforms: platforms, text,
+                    text_for, media, title
+  schedule_post     a draft by post_id, or a new post, at a time: at (RFC 3339
+                    with an offset, or "YYYY-MM-DD HH:MM" with time_zone);
+                    relative times are refused
+  list_posts        posts newest first, by status; at most 50 rows, next_cursor
+                    for more
+  get_post          one post in full with its outcome (failed · 3/5 published)
+                    and results
+  update_post       change a draft or scheduled post: text, text_for,
+                    add_platforms, remove_platforms, media, title; only what
+                    differs is sent
+  unschedule_post   a scheduled post back to a draft (move one with
+                    schedule_post)
+  delete_post       delete a draft or scheduled post (destructive; confirm with
+                    the user)
+  list_results      results newest first: post_ids, platforms, failed_only,
+                    since, until, limit (≤ 50), cursor; rows trimmed to the
+                    fields that matter
   get_result        one result in full, by id
-  wait_for_results  until every platform of a post has reported, or timeout_seconds (≤ 600);
-                    one call answers within 40 s (still_waiting: call again), with progress
-                    at least every 10 s; a draft or a post due after the wait answers at once
-  retry_failed      the failed targets of a post again, as a new draft (as results retry)
-  results_stats     total, succeeded and failed, grouped by platform, code, account or post
+  wait_for_results  until every platform of a post has reported, or
+                    timeout_seconds (≤ 600); one call answers within 40 s
+                    (still_waiting: call again), with progress at least
+                    every 10 s; a draft or a post due after the wait answers
+                    at once
+  retry_failed      the failed targets of a post again, as a new draft (as
+                    results retry)
+  results_stats     total, succeeded and failed, grouped by platform, code,
+                    account or post
 
-The write tools (create_draft, schedule_post, update_post, unschedule_post, delete_post,
-retry_failed) take dry_run (validate and show the requests, send nothing) and idempotency_key
-(default: derived from the arguments, so a repeated call never posts twice; a replay answers
-with the post as it is now). --read-only leaves them out. Media come from https:// URLs, or from
-local files under the folders given with --media-dir (repeatable; none by default), links and ..
-resolved.
+The write tools (create_draft, schedule_post, update_post, unschedule_post,
+delete_post, retry_failed) take dry_run (validate and show the requests, send
+nothing) and idempotency_key (default: derived from the arguments, so a repeated
+call never posts twice; a replay answers with the post as it is now).
+--read-only leaves them out. Media come from https:// URLs, or from local files
+under the folders given with --media-dir (repeatable; none by default), links
+and .. resolved.
 
-Errors are tool errors with a code: invalid_input (and the field), auth, not_found,
-rate_limited (and retryAt; the server waits up to --max-wait), network, error.
+Errors are tool errors with a code: invalid_input (and the field), auth,
+not_found, rate_limited (and retryAt; the server waits up to --max-wait),
+network, error.
 
-An assistant's configuration (the mcpServers shape of Claude Desktop and Cursor; other hosts
-take the same command, args and env):
+An assistant's configuration (the mcpServers shape of Claude Desktop and Cursor;
+other hosts take the same command, args and env):
   {
     "mcpServers": {
       "socialpub": {
@@ -53,5 +69,6 @@ take the same command, args and env):
   }
 
 Try it on the sandbox first:
-  socialpub sandbox --write-profile      then "SOCIALPUB_PROFILE": "sandbox" in the env above
+  socialpub sandbox --write-profile
+then "SOCIALPUB_PROFILE": "sandbox" in the env above.
 `;

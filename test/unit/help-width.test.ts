@@ -48,7 +48,7 @@ describe('the sections after the options on a narrow terminal', () => {
     expect(piped.stdout).toContain('  socialpub sandbox --write-profile  run the sandbox and point a profile at it\n');
   });
 
-  it.each([['environment', 60], ['exit-codes', 60], ['environment', 80], ['exit-codes', 80], ['environment', 100], ['exit-codes', 100]])('help %s on a %i-column terminal fits it', async (topic, columns) => {
+  it.each([['environment', 60], ['exit-codes', 60], ['environment', 80], ['exit-codes', 80], ['environment', 100], ['exit-codes', 100], ['mcp', 60], ['mcp', 80]])('help %s on a %i-column terminal fits it', async (topic, columns) => {
     const r = await runCli(['help', topic], { tty: true, columns, env: { SOCIALPUB_PAGER: 'cat' } });
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
