@@ -120,9 +120,11 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     /** Whether a pause of delayMs would leave no time for the attempt after it. */
     const noTimeFor = (delayMs: number) => delayMs >= timeLeft();
     let schema: Promise<Schema<T> | undefined> | undefined;
+    /** What the last attempt failed with: said when the deadline comes before the next one. */
+    let failed: Error | undefined;
     for (let n = 1; ; n++) {
       const left = timeLeft();
-      if (left <= 0) throw new DeadlineError(`not sent to ${safeOrigin(prepared.url)}: its deadline had passed`, { code: 'TIMEOUT' });
+      if (left <= 0) throw failed ?? new DeadlineError(`not sent to ${safeOrigin(prepared.url)}: its deadline had passed`, { code: 'TIMEOUT' });
       // hrtime, not performance.now(): the perf_hooks it loads cost more than this whole request.
       const started = process.hrtime.bigint();
       const sent = attempt(prepared, options.signal, Math.min(config.timeoutMs, left));
@@ -142,7 +144,8 @@ export function createPipeline(config: PipelineConfig): Pipeline {
         config.debug?.(traceLine({ ...trace, failure: outcome.timeout ? 'timeout' : `network error (${outcome.detail})` }, secrets));
         // Named by the host the request went to: an upload URL is often another one.
         const delayMs = backoffDelay(n, config.random);
-        if (n >= maxAttempts || outcome.atDeadline || noTimeFor(delayMs)) throw failureError(outcome, n, safeOrigin(prepared.url));
+        failed = failureError(outcome, n, safeOrigin(prepared.url));
+        if (n >= maxAttempts || outcome.atDeadline || noTimeFor(delayMs)) throw failed;
         await pause(n + 1, delayMs, outcome.timeout ? outcome.detail : `connection error (${outcome.detail})`, options.signal);
         continue;
       }
@@ -182,7 +185,8 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       // and say when to come back.
       if (retryAfterMs !== undefined && retryAfterMs > maxWaitMs) throw errorForResponse({ ...facts, rateLimitReason: n >= maxAttempts ? 'both' : 'max-wait' });
       const delayMs = retryAfterMs ?? backoffDelay(n, config.random);
-      if (n >= maxAttempts || noTimeFor(delayMs)) throw errorForResponse({ ...facts, rateLimitReason: 'retries' });
+      failed = errorForResponse({ ...facts, rateLimitReason: 'retries' });
+      if (n >= maxAttempts || noTimeFor(delayMs)) throw failed;
       const reason =
         status === 429
           ? `rate limited (429${retryAfterMs !== undefined ? `, Retry-After ${headers[HEADER.retryAfter]}` : ''})`

@@ -94,20 +94,22 @@ export function isOutage(err: unknown): err is ApiError {
  * ends. The read must end by the deadline itself (pass it to the client); no read starts at it.
  */
 export function outageRider(input: Pick<WaitInput, 'deadline' | 'now' | 'sleep' | 'onOutage' | 'onBack'>): <T>(read: () => Promise<T>) => Promise<T> {
-  let down = false;
+  let down: ApiError | undefined;
   return async function rideOut<T>(read: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
         const value = await read();
         if (down) input.onBack?.();
-        down = false;
+        down = undefined;
         return value;
       } catch (err) {
+        // The deadline came during an outage: the outage is what the caller must hear of.
+        if (err instanceof DeadlineError && down) throw down;
         const left = input.deadline - input.now();
         // A read cut short at the deadline ends the wait even when the clock reads a hair earlier.
         if (!isOutage(err) || left <= 0 || err instanceof DeadlineError) throw err;
         if (!down) input.onOutage?.(err, input.deadline);
-        down = true;
+        down = err;
         await input.sleep(nextPollDelayMs(attempt, undefined, left));
         if (input.now() >= input.deadline) throw err;
       }

@@ -54,6 +54,19 @@ describe('a request with a deadline', () => {
     expect(svc.seenAt.every((t) => t < deadline)).toBe(true);
   });
 
+  it('a pause that ends past the deadline (the machine was slow to wake): the 503 it was retrying, not "not sent"', async () => {
+    const clock = fakeClock();
+    const svc = await serve(clock, failing);
+    // The pause of 495 ms fits before the deadline, but the clock reads 600 ms later when it ends.
+    const late = { now: clock.now, sleep: async (ms: number) => clock.sleep(ms + 600) };
+    const err = await createClient({ baseUrl: svc.url, apiKey: KEY, maxRetries: 3, now: late.now, sleep: late.sleep, random: () => 0.99 })
+      .request({ method: 'GET', path: '/v1/posts', deadline: T0 + 1_000 })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServerError);
+    expect((err as Error).message).toContain('503');
+    expect(svc.seenAt).toEqual([T0]);
+  });
+
   it('without a deadline the same service gets every retry (what the deadline cuts)', async () => {
     const clock = fakeClock();
     const svc = await serve(clock, failing);

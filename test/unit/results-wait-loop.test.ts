@@ -186,6 +186,15 @@ describe('riding out an outage', () => {
     expect(told).toEqual([]);
   });
 
+  it('a read cut short at the deadline during an outage ends the ride with the outage, not the cut', async () => {
+    const clock = { t: 0 };
+    const outage = new ServerError('the service failed (503)');
+    let reads = 0;
+    const ride = outageRider({ deadline: 10_000, now: () => clock.t, sleep: async (ms) => void (clock.t += ms) });
+    await expect(ride(() => (reads++, Promise.reject(reads === 1 ? outage : new DeadlineError('not sent: its deadline had passed'))))).rejects.toBe(outage);
+    expect(reads).toBe(2);
+  });
+
   it('gives up with the last failure at the deadline; an error that is not an outage is thrown at once', async () => {
     const clock = { t: 0 };
     const ride = outageRider({ deadline: 30_000, now: () => clock.t, sleep: async (ms) => void (clock.t += ms) });
