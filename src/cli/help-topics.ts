@@ -35,12 +35,12 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
   environment: {
     summary: 'environment variables socialpub reads',
     text: () =>
-      `Environment variables\n\n${table(ENVIRONMENT)}\n\nPrecedence: a flag beats the environment, which beats the profile, which beats the default.\n\n${COLOR_PRECEDENCE.trimEnd()}\n`,
+      `Environment variables\n\n${table(ENVIRONMENT)}\n\nPrecedence: a flag beats the environment, which beats the profile, which beats\nthe default.\n\n${COLOR_PRECEDENCE.trimEnd()}\n`,
   },
   'exit-codes': {
     summary: 'what each exit code means',
     text: () =>
-      `Exit codes\n\n${table(EXIT_CODE_HELP)}\n\nExit codes, command names, flags, environment variables and the fields of --json and NDJSON\noutput are a public interface: within a major version they only grow.\n`,
+      `Exit codes\n\n${table(EXIT_CODE_HELP)}\n\nExit codes, command names, flags, environment variables and the fields of --json\nand NDJSON output are a public interface: within a major version they only grow.\n`,
   },
   mcp: { summary: 'the MCP server: its tools and how to set it up', text: () => MCP_HELP },
 };

@@ -64,6 +64,8 @@ describe('the sections after the options on a narrow terminal', () => {
     const piped = await runCli(['help', topic]);
     expect(piped.stdout.split('\n').filter((l) => /^ {6,}\S/.test(l))).toEqual([]);
     expect(piped.stdout).toMatch(/^.{81,}$/m);
+    // Its prose is broken at 80 as written, so a terminal does not leave a ragged line after a wrap.
+    expect(piped.stdout.split('\n').filter((l) => !/^ {2}\S/.test(l) && displayWidth(l) > 80)).toEqual([]);
   });
 
   it.each([[60], [80], [120]])('help reference on a %i-column terminal: every line fits but the commands to copy; piped, the text as generated', async (columns) => {
