@@ -231,6 +231,20 @@ describe('wait_for_results through an outage longer than the call', () => {
     expect(Math.max(...seenAt) - t0).toBeLessThan(CALL_WAIT_MS);
   });
 
+  it('a post it cannot look up through the whole call: still waiting, nothing claimed about its targets', async () => {
+    seenAt.length = 0;
+    const t0 = sb.clock.now();
+    const id = s.call('wait_for_results', { post_id: 'post_down', timeout_seconds: 600 });
+    await until(() => s.answer(id), sb.clock, 500, 200);
+    const answer = s.answer(id)!;
+    expect(answer.at - t0).toBeLessThanOrEqual(CALL_WAIT_MS);
+    expect(answer.message.result!.isError).toBeFalsy();
+    const got = answer.message.result!.structuredContent;
+    expect(got).toMatchObject({ done: false, still_waiting: true, reported: 0, expected: null, missing: [] });
+    expect((got.notes as string[]).join('\n')).toMatch(/did not answer for a while \(.*503.*\n.*could not be looked up yet/s);
+    expect(Math.max(...seenAt) - t0).toBeLessThanOrEqual(CALL_WAIT_MS);
+  });
+
   it('ends with the 503 as a tool error when the outage lasts to the end of the wait itself', async () => {
     seenAt.length = 0;
     const t0 = sb.clock.now();

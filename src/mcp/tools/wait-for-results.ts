@@ -61,8 +61,14 @@ export const waitForResults: ToolDefinition = {
         const lookUp = outageRider({ deadline: callEnd, now: deps.now, sleep, onOutage });
         const post = await lookUp(() => findPost(client, postId, { statusHint: ['scheduled', 'published', 'failed'], deadline: callEnd })).catch((err: unknown) => {
           if (err instanceof PostNotFoundError) throw new ToolError({ code: 'not_found', message: `no post ${postId} in the workspace of profile ${deps.profileName}`, hints: ['list_posts shows the posts of this workspace'] });
+          // Down through this call with time left: as below, but nothing is known of the post yet.
+          if (isOutage(err) && callEnd < deadline) return undefined;
           throw err;
         });
+        if (!post) {
+          notes.push(`the service is not answering, so the post could not be looked up yet; call again to keep waiting`);
+          return { post_id: postId, done: false, timed_out: false, still_waiting: true, reported: 0, expected: null, missing: [], failed: [], results: [], notes };
+        }
         targets = Object.keys(post.payloads);
         const blocked = notWaitable(post, deadline);
         if (blocked) {
