@@ -16,7 +16,7 @@ import { checkIdempotencyKey } from '../posts/send.js';
 import type { RetryFlags } from './retry.js';
 
 export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlags): Promise<number> {
-  const postId = checkPostId(rawPostId);
+  const postId = checkPostId(rawPostId, '<post-id>', 'socialpub posts list --status failed');
   const platforms = parsePlatforms('--platform', flags.platform);
   const ownKey = checkIdempotencyKey(flags.idempotencyKey);
   const zone = userZone(ctx.env, flags.tz);
