@@ -47,6 +47,11 @@ export interface OutputOptions {
 export interface ObjectOptions {
   /** Under -q on a table or TSV: this alone. */
   id?: string;
+  /**
+   * A human rendering that can run past a screen (a week's queue, a month's calendar, a long
+   * post): taller than the terminal, it goes through the pager as a long table does.
+   */
+  pageable?: boolean;
 }
 
 export interface Progress {
@@ -211,7 +216,10 @@ export function createOutput(options: OutputOptions): Output {
       } else if (quiet && objectOptions.id !== undefined) await writeTo(target(), safe(objectOptions.id) + '\n');
       else {
         const text = wrapRecord(safe(human(safeValue(value))), stdout.isTTY ? stdout.columns : undefined);
-        if (text) await writeTo(target(), text.replace(/\n?$/, '\n'));
+        if (!text) return;
+        if (objectOptions.pageable && !quiet) startPagerIfLong();
+        await writeTo(target(), text.replace(/\n?$/, '\n'));
+        await pager?.flush();
       }
     },
     async report(value, rows, view) {
