@@ -40,7 +40,7 @@ export async function runQueue(ctx: Context, opts: QueueFlags): Promise<number> 
 
 export function renderQueue(data: QueueData, width: number, c: Colors): string {
   const range = `${formatLocal(data.from, data.zone)} → ${formatLocal(data.to, data.zone)}`;
-  if (data.days.length === 0) return c.dim(oneLine(`nothing scheduled from ${range} (${data.zone})`, width));
+  if (data.days.length === 0) return c.dim(summary(`nothing scheduled from ${range}`, data.zone, width));
   const all = data.days.flatMap((d) => d.posts);
   // The platforms column: the lists as they are, or "4 platforms" where a list would take more
   // than a third of the line; as wide as the widest of those.
@@ -52,8 +52,17 @@ export function renderQueue(data: QueueData, width: number, c: Colors): string {
     lines.push(c.bold(`${day.weekday} ${day.date}`));
     for (const p of day.posts) lines.push(row(p, shown.get(p)!, platformWidth, width, c));
   }
-  lines.push(c.dim(oneLine(`${formatCount(data.total)} scheduled · ${range} (${data.zone})`, width)));
+  lines.push(c.dim(summary(`${formatCount(data.total)} scheduled · ${range}`, data.zone, width)));
   return lines.join('\n');
+}
+
+/**
+ * "32 scheduled · <from> → <to> (America/New_York)": the zone's name gives way first when the line is
+ * short of room (each time already ends in the zone's abbreviation), rather than being cut to "(…".
+ */
+function summary(text: string, zone: string, width: number): string {
+  const full = `${text} (${zone})`;
+  return displayWidth(full) <= width ? full : oneLine(text, width);
 }
 
 function platformsText(platforms: readonly string[], most: number): string {
