@@ -52,6 +52,11 @@ export interface ObjectOptions {
    * post): taller than the terminal, it goes through the pager as a long table does.
    */
   pageable?: boolean;
+  /**
+   * An object that is a list at heart (the queue: posts by day): TSV and CSV print these rows, one
+   * per line with a header, as every list does, rather than the human rendering.
+   */
+  rows?: { rows: Iterable<unknown>; view: TableView<never> };
 }
 
 export interface Progress {
@@ -206,6 +211,10 @@ export function createOutput(options: OutputOptions): Output {
     },
     async object(value, human, objectOptions = {}) {
       if (format === 'ics') throw notACalendar('one object');
+      if (objectOptions.rows && (format === 'tsv' || format === 'csv')) {
+        await output.list(objectOptions.rows.rows as Iterable<never>, objectOptions.rows.view);
+        return;
+      }
       const shaped = fields ? pickFields(value, fields) : value;
       if (jq && isJsonFormat(format)) await writeJqLines(target(), () => jq.run(shaped));
       else if (format === 'json' || format === 'ndjson') {
