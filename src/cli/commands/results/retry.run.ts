@@ -41,8 +41,10 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
   const res = at ? await client.posts.schedule(body as ScheduleBody, { idempotencyKey: key }) : await client.posts.create(body, { idempotencyKey: key });
   await printPost(ctx, res.data, { zone, replayed: res.replayed, idempotencyKey: res.idempotencyKey });
   const refused = [...new Set(plan.targets.filter((t) => t.fix).map((t) => t.platform))];
+  const id = res.data.id;
+  // Without --at the retry is a draft: "retrying" above must not read as sent.
+  if (!at && !refused.length && res.data.status === 'draft') out.info(`${id} is a draft: nothing is sent until it is scheduled: \`socialpub posts schedule ${id} --at TIME\` (or retry with --at)`);
   if (refused.length) {
-    const id = res.data.id;
     out.warn(
       `${refused.join(', ')} failed for ${refused.length === 1 ? 'its' : 'their'} content and will most likely fail again unchanged: ` +
         (at ? `correct the new post with \`socialpub posts edit ${id}\` before ${at.iso}` : `correct the new draft with \`socialpub posts edit ${id}\`, then \`socialpub posts schedule ${id} --at TIME\``),
