@@ -48,8 +48,8 @@ export const PLAIN_THEME = {
 
 export function inquirerPrompter(io: Io, options: { color: boolean } = { color: true }): Prompter {
   const context = { input: io.stdin, output: io.stderr } as never;
-  // Cast once: each prompt's theme type is a part of this one.
-  const themed = <O extends object>(o: O): O => (options.color ? o : ({ ...o, theme: PLAIN_THEME } as O));
+  // Each prompt reads the parts of the theme it knows and ignores the rest.
+  const themed = <O extends object>(o: O): O => (options.color ? o : { ...o, theme: PLAIN_THEME });
   return {
     async input(o) {
       return (await import('@inquirer/input')).default(themed(o), context);
