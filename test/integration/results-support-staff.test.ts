@@ -114,7 +114,7 @@ describe('results retry', () => {
     expect(real.code, real.stderr).toBe(0);
     const made = JSON.parse(real.stdout) as { id: string; status: string };
     expect(made.status).toBe('draft');
-    expect(plain(real.stderr)).toContain(`${made.id} is a draft: nothing is sent until it is scheduled: \`socialpub posts schedule ${made.id} --at TIME\` (or retry with --at)`);
+    expect(plain(real.stderr)).toContain(`${made.id} is a draft: nothing is sent until it is scheduled (or retry with --at):\n  socialpub posts schedule ${made.id} --at TIME\n`);
   });
 });
 

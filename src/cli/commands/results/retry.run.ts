@@ -43,7 +43,11 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
   const refused = [...new Set(plan.targets.filter((t) => t.fix).map((t) => t.platform))];
   const id = res.data.id;
   // Without --at the retry is a draft: "retrying" above must not read as sent.
-  if (!at && !refused.length && res.data.status === 'draft') out.info(`${id} is a draft: nothing is sent until it is scheduled: \`socialpub posts schedule ${id} --at TIME\` (or retry with --at)`);
+  // The command on a line of its own, so that a narrow terminal does not break it.
+  if (!at && !refused.length && res.data.status === 'draft') {
+    out.info(`${id} is a draft: nothing is sent until it is scheduled (or retry with --at):`);
+    out.info(`  socialpub posts schedule ${id} --at TIME`);
+  }
   if (refused.length) {
     out.warn(
       `${refused.join(', ')} failed for ${refused.length === 1 ? 'its' : 'their'} content and will most likely fail again unchanged: ` +
