@@ -163,7 +163,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
       return made;
     },
     prompter() {
-      return deps.prompter ?? inquirerPrompter(deps.io);
+      return deps.prompter ?? inquirerPrompter(deps.io, { color: ctx.globals.color });
     },
     debug(line) {
       // The trace quotes response headers and bodies: their control characters are shown, not obeyed.

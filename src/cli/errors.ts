@@ -124,7 +124,7 @@ function ownHints(err: unknown, now: number, profile?: string, givenUrl?: string
 }
 
 /** Whether the connection was refused (ECONNREFUSED somewhere down the error's causes). */
-function refused(err: Error): boolean {
+export function refused(err: Error): boolean {
   let current: unknown = err;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     if ((current as { code?: unknown }).code === 'ECONNREFUSED') return true;

@@ -20,24 +20,52 @@ export interface Prompter {
   select<T>(options: { message: string; choices: Choice<T>[] }): Promise<T>;
 }
 
-export function inquirerPrompter(io: Io): Prompter {
+/**
+ * Inquirer's look without colour, through its documented `theme` option: inquirer decides colour
+ * from the process's environment alone, so --no-color, CLICOLOR=0 and TERM=dumb never reached it.
+ * The same marks and words, unstyled.
+ */
+const same = (text: string) => text;
+export const PLAIN_THEME = {
+  prefix: { idle: '?', done: '✔' },
+  // Shown while an answer is checked (a media path looked at).
+  spinner: { interval: 80, frames: ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'] },
+  style: {
+    answer: same,
+    message: same,
+    error: (text: string) => `> ${text}`,
+    defaultAnswer: (text: string) => `(${text})`,
+    help: same,
+    highlight: same,
+    key: (text: string) => `<${text}>`,
+    description: same,
+    disabled: (text: string) => `- ${text}`,
+    disabledChoice: (text: string) => `- ${text}`,
+    keysHelpTip: (keys: [string, string][]) => keys.map(([key, action]) => `${key} ${action}`).join(' • '),
+  },
+  icon: { checked: '◉' },
+};
+
+export function inquirerPrompter(io: Io, options: { color: boolean } = { color: true }): Prompter {
   const context = { input: io.stdin, output: io.stderr } as never;
+  // Each prompt reads the parts of the theme it knows and ignores the rest.
+  const themed = <O extends object>(o: O): O => (options.color ? o : { ...o, theme: PLAIN_THEME });
   return {
     async input(o) {
-      return (await import('@inquirer/input')).default(o, context);
+      return (await import('@inquirer/input')).default(themed(o), context);
     },
     async password(o) {
-      return (await import('@inquirer/password')).default({ ...o, mask: true }, context);
+      return (await import('@inquirer/password')).default(themed({ ...o, mask: true }), context);
     },
     async confirm(o) {
-      return (await import('@inquirer/confirm')).default(o, context);
+      return (await import('@inquirer/confirm')).default(themed(o), context);
     },
     async checkbox(o) {
       // Every choice in view (inquirer shows 7 by default, which hid two of the nine platforms).
-      return (await import('@inquirer/checkbox')).default({ pageSize: o.choices.length, ...o }, context);
+      return (await import('@inquirer/checkbox')).default(themed({ pageSize: o.choices.length, ...o }), context);
     },
     async select(o) {
-      return (await import('@inquirer/select')).default(o, context);
+      return (await import('@inquirer/select')).default(themed(o), context);
     },
   };
 }

@@ -70,6 +70,8 @@ interface Working {
   index: number;
   priority: number;
   natural: number;
+  /** The widest cell with no `maxWidth` cap: wider than `natural`, the column's cells are cut. */
+  uncapped: number;
   compactNatural: number | undefined;
   compact: boolean;
   min: number;
@@ -88,23 +90,25 @@ export function layoutTable(input: LayoutInput): TableLayout {
   const all: Working[] = input.columns.map((c, index) => {
     const headerWidth = displayWidth(c.header);
     const cap = c.maxWidth ?? Number.POSITIVE_INFINITY;
-    const natural = Math.min(cap, widest(input.rows.map((r) => r[index]), Math.max(headerWidth, c.expectedWidth ?? 0)));
+    const uncapped = widest(input.rows.map((r) => r[index]), Math.max(headerWidth, c.expectedWidth ?? 0));
+    const natural = Math.min(cap, uncapped);
     const compactTexts = input.compactRows?.map((r) => r[index]);
     const hasCompact = compactTexts?.some((t) => t !== undefined) ?? false;
     const compactNatural = hasCompact ? Math.min(cap, widest(compactTexts!, Math.min(headerWidth, DEFAULT_MIN))) : undefined;
-    const w: Working = { index, priority: c.priority ?? 0, natural, compactNatural, compact: false, min: 0, never: c.shrink === 'never', relaxed: false, minWidth: c.minWidth, optional: c.optional ?? false, wholeWidth: c.wholeWidth };
+    const w: Working = { index, priority: c.priority ?? 0, natural, uncapped, compactNatural, compact: false, min: 0, never: c.shrink === 'never', relaxed: false, minWidth: c.minWidth, optional: c.optional ?? false, wholeWidth: c.wholeWidth };
     w.min = minimumOf(w);
     return w;
   });
 
   // A compact rendering ("5 platforms") replaces a column only where it would otherwise be cut;
-  // least important first, one at a time, since each switch frees room for the others.
+  // least important first, one at a time, since each switch frees room for the others. A column
+  // held to its `maxWidth` is cut too (a platform list at its cap), though the layout gave it all.
   let layout = fit(all, limit, gap);
   for (;;) {
     const placed = new Map(layout.columns.map((p) => [p.index, p.width]));
     const next = [...all]
       .sort(leastImportantFirst)
-      .find((c) => !c.compact && c.compactNatural !== undefined && c.compactNatural < c.natural && (placed.get(c.index) ?? 0) < c.natural);
+      .find((c) => !c.compact && c.compactNatural !== undefined && c.compactNatural < c.natural && (placed.get(c.index) ?? 0) < c.uncapped);
     if (!next) return layout;
     next.compact = true;
     next.min = minimumOf(next);

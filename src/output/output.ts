@@ -47,6 +47,16 @@ export interface OutputOptions {
 export interface ObjectOptions {
   /** Under -q on a table or TSV: this alone. */
   id?: string;
+  /**
+   * A human rendering that can run past a screen (a week's queue, a month's calendar, a long
+   * post): taller than the terminal, it goes through the pager as a long table does.
+   */
+  pageable?: boolean;
+  /**
+   * An object that is a list at heart (the queue: posts by day): TSV and CSV print these rows, one
+   * per line with a header, as every list does, rather than the human rendering.
+   */
+  rows?: { rows: Iterable<unknown>; view: TableView<never> };
 }
 
 export interface Progress {
@@ -201,6 +211,10 @@ export function createOutput(options: OutputOptions): Output {
     },
     async object(value, human, objectOptions = {}) {
       if (format === 'ics') throw notACalendar('one object');
+      if (objectOptions.rows && (format === 'tsv' || format === 'csv')) {
+        await output.list(objectOptions.rows.rows as Iterable<never>, objectOptions.rows.view);
+        return;
+      }
       const shaped = fields ? pickFields(value, fields) : value;
       if (jq && isJsonFormat(format)) await writeJqLines(target(), () => jq.run(shaped));
       else if (format === 'json' || format === 'ndjson') {
@@ -211,7 +225,10 @@ export function createOutput(options: OutputOptions): Output {
       } else if (quiet && objectOptions.id !== undefined) await writeTo(target(), safe(objectOptions.id) + '\n');
       else {
         const text = wrapRecord(safe(human(safeValue(value))), stdout.isTTY ? stdout.columns : undefined);
-        if (text) await writeTo(target(), text.replace(/\n?$/, '\n'));
+        if (!text) return;
+        if (objectOptions.pageable && !quiet) startPagerIfLong();
+        await writeTo(target(), text.replace(/\n?$/, '\n'));
+        await pager?.flush();
       }
     },
     async report(value, rows, view) {

@@ -270,9 +270,21 @@ function agenda(data: CalendarData, o: Resolved): string[] {
     const label = `${d.date === o.today ? o.todayMarker : ''}${d.weekday} ${dayText(parseKey(d.date))}`;
     lines.push(d.date === o.today ? o.highlight(fit(label, Math.min(o.width, o.widthOf(label)), o.widthOf)) : label);
     if (d.posts.length === 0) lines.push('  (nothing scheduled)');
-    for (const p of d.posts) lines.push(`  ${p.time} ${mark(p)}${p.platforms.join(',')} ${p.title}`);
+    for (const p of d.posts) {
+      const head = `  ${p.time} ${mark(p)}`;
+      lines.push(`${head}${agendaPlatforms(p.platforms, o.width - o.widthOf(head) - AGENDA_TITLE_ROOM)} ${p.title}`);
+    }
   }
   return lines;
+}
+
+/** Cells of a title an agenda line keeps beside its platforms. */
+const AGENDA_TITLE_ROOM = 13;
+
+/** The full platform names, or "6 platforms" where they would leave the title no room. */
+function agendaPlatforms(platforms: string[], room: number): string {
+  const list = platforms.join(',');
+  return platforms.length > 1 && displayWidth(list) > room ? `${platforms.length} platforms` : list;
 }
 
 const short = (platforms: string[]) => platforms.map((p) => (Object.hasOwn(SHORT, p) ? SHORT[p] : p)).join(',');

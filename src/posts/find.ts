@@ -19,11 +19,18 @@ export class PostNotFoundError extends UnknownIdError {
 
 const POST_ID = /^post_[A-Za-z0-9]+$/;
 
-/** Refuses what cannot be a post id before any request (exit 2, naming the argument). */
-export function checkPostId(id: string, field = '<post-id>'): string {
+/**
+ * Refuses what cannot be a post id before any request (exit 2, naming the argument). The hint
+ * names the listing that holds the posts this command takes (`list`); a result id pasted where a
+ * post id belongs (a common slip: both sit side by side in `results list`) is told as such.
+ */
+export function checkPostId(id: string, field = '<post-id>', list = 'socialpub posts list'): string {
   const text = id.trim();
   if (!POST_ID.test(text)) {
-    throw new FieldInputError(field, `${field}: "${id}" is not a post id`, 'post ids look like post_…; `socialpub posts list --status failed` lists them');
+    const hint = /^res_[A-Za-z0-9]+$/.test(text)
+      ? `that is a result id; \`socialpub results get ${text}\` shows it and the post it belongs to`
+      : `post ids look like post_…; \`${list}\` lists them`;
+    throw new FieldInputError(field, `${field}: "${id}" is not a post id`, hint);
   }
   return text;
 }

@@ -408,6 +408,14 @@ describe('posts queue', () => {
     expect(data.days.map((d: { date: string }) => d.date)).toEqual(['2026-12-01', '2026-12-02', '2026-12-11']);
     const piped = await queue([]);
     expect(piped.stdout).toContain('Plain English text that goes on and on well past the width of any terminal line');
+    // Piped, a list as every list is: one post per line, tab-separated, with its UTC time; no day headings.
+    const rows = piped.stdout.trimEnd().split('\n');
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row).toMatch(/^post_\w+\t\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\t\d{4}-\d{2}-\d{2}\t\d{2}:\d{2}\t/);
+    const csv = await queue(['-o', 'csv']);
+    // RFC 4180: CRLF line ends.
+    expect(csv.stdout.split('\r\n')[0]).toBe('id,scheduledAt,date,time,platforms,headline');
+    expect(csv.stdout.trimEnd().split('\r\n')).toHaveLength(1 + 3);
     const bad = await queue(['--from', '+2d', '--to', '+1d']);
     expect(bad.code).toBe(2);
   });

@@ -90,6 +90,8 @@ describe('results retry', () => {
     const first = await runCli(['results', 'retry', id, '--json'], { env: cliEnv(sb), clock: sb.clock });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toMatch(/retrying 2 failed target\(s\)/);
+    // Instagram failed for its content: the warning says to correct the draft, then schedule it.
+    expect(first.stderr).not.toContain('is a draft: nothing is sent');
     const again = await runCli(['results', 'retry', id, '--json'], { env: cliEnv(sb), clock: sb.clock });
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('already created');
@@ -107,6 +109,12 @@ describe('results retry', () => {
     const narrowed = await runCli(['results', 'retry', id, '--platform', 'tiktok'], { env: cliEnv(sb), clock: sb.clock });
     expect(narrowed.code).toBe(2);
     expect(narrowed.stderr).toContain('--platform: tiktok did not fail');
+    // Without --at the retry is a draft, and nothing went out yet: the way to send it is given.
+    const real = await runCli(['results', 'retry', id, '--json'], { env: cliEnv(sb), clock: sb.clock });
+    expect(real.code, real.stderr).toBe(0);
+    const made = JSON.parse(real.stdout) as { id: string; status: string };
+    expect(made.status).toBe('draft');
+    expect(plain(real.stderr)).toContain(`${made.id} is a draft: nothing is sent until it is scheduled (or retry with --at):\n  socialpub posts schedule ${made.id} --at TIME\n`);
   });
 });
 

@@ -9,6 +9,9 @@ import type { Prompter } from '../../src/cli/prompter.js';
 import { maskKey } from '../../src/config/resolve.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { uncheckedNotes } from '../../src/cli/commands/auth/login.run.js';
+import { hintsFor } from '../../src/cli/errors.js';
+import { NetworkError, ServerError } from '../../src/client/errors.js';
 
 const BAD_KEY = 'sk_test_bad_0123456789nope';
 let sandbox: Sandbox;
@@ -218,5 +221,24 @@ describe('auth login into a config folder that cannot be written', () => {
     expect(r.stderr).toMatch(/^error: cannot save the config file .*a-file\/socialpub\/config\.json: a part of .* is a file, not a folder \(ENOTDIR\); .*SOCIALPUB_CONFIG_DIR/m);
     expect(r.stderr).not.toMatch(/^error: ENOTDIR/m);
     expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
+  });
+});
+
+describe('auth login when the key cannot be checked at the default URL (the local sandbox)', () => {
+  const url = 'http://127.0.0.1:8787';
+  const refusedError = () => new NetworkError(`could not reach ${url}: connect ECONNREFUSED 127.0.0.1:8787 (after 4 attempts)`, { code: 'NETWORK', cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+
+  it('a refused connection: how to start the sandbox is said once (by the error), and the way to another service is copy-pasteable', () => {
+    const err = refusedError();
+    const said = [...uncheckedNotes(url, err, true), ...hintsFor(err, 0, 'default', url)];
+    expect(said.filter((line) => line.includes('`socialpub sandbox`'))).toHaveLength(1);
+    expect(said).toContain(`could not check the key against ${url}; nothing was saved`);
+    expect(said).toContain('to log in to another service than the local sandbox: socialpub auth login --base-url <its URL>');
+  });
+
+  it('a failure that says nothing of the sandbox (a 500 from whatever listens there) keeps the sandbox note; another URL only says nothing was saved', () => {
+    const err = new ServerError('the service failed (500)', { status: 500 });
+    expect(uncheckedNotes(url, err, true)).toEqual([`could not check the key against ${url}; nothing was saved`, `${url} is the local sandbox: start it with \`socialpub sandbox\`, or pass --base-url for another service`]);
+    expect(uncheckedNotes('https://api.example.com', refusedError(), false)).toEqual(['could not check the key against https://api.example.com; nothing was saved']);
   });
 });

@@ -168,6 +168,40 @@ describe('the pager starts only for output taller than the screen', () => {
   });
 });
 
+describe('a long human rendering of one object (a week of the queue, a long post)', () => {
+  const tty = (rows: number) => Object.assign(captureStream(true, 80), { rows });
+  const week = (n: number) => Array.from({ length: n }, (_, i) => `  ${String(i).padStart(2, '0')}:00  bluesky  tip #${i}`).join('\n');
+  const run = async (n: number, out: string, pageable: boolean | undefined) => {
+    const stdout = tty(12);
+    const stderr = captureStream(true, 80);
+    const output = createOutput({ stdout, stderr, format: 'table', pageable: true, env: { PATH: process.env.PATH, PAGER: `${node} ${quitter} ${out} 1000000` } });
+    await output.object({ n }, () => week(n), pageable === undefined ? {} : { pageable });
+    output.footer('32 scheduled');
+    await output.close();
+    return { stdout: stdout.text(), stderr: stderr.text() };
+  };
+
+  it('goes through the pager when taller than the screen and the command says it may', async () => {
+    const longOut = join(tmp, 'long-object.json');
+    const long = await run(30, longOut, true);
+    expect(long.stdout + long.stderr).toBe('');
+    const paged = JSON.parse(readFileSync(longOut, 'utf8')).lines as string[];
+    expect(paged).toHaveLength(30 + 1);
+    expect(paged.at(-1)).toBe('32 scheduled');
+  });
+
+  it('a short one is written straight to the terminal, and one the command does not mark never pages', async () => {
+    const shortOut = join(tmp, 'short-object.json');
+    const short = await run(3, shortOut, true);
+    expect(short.stdout).toBe(week(3) + '\n');
+    expect(existsSync(shortOut)).toBe(false);
+    const plainOut = join(tmp, 'plain-object.json');
+    const plain = await run(30, plainOut, undefined);
+    expect(plain.stdout).toBe(week(30) + '\n');
+    expect(existsSync(plainOut)).toBe(false);
+  });
+});
+
 const hasScript = existsSync('/usr/bin/script') && spawnSync('script', ['-qec', 'true', '/dev/null']).status === 0;
 
 describe.skipIf(!hasScript)('under a real terminal (script from util-linux)', () => {

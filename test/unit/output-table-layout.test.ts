@@ -75,6 +75,25 @@ describe('tables fit the terminal', () => {
     expect(wide[1]).toContain('bluesky, mastodon, linkedin, x, threads');
   });
 
+  it('uses the compact rendering for a list held to its maxWidth, which cuts it as surely as a narrow line', () => {
+    const capped = [
+      { header: 'STATUS', priority: 0 },
+      { header: 'PLATFORMS', priority: 2, maxWidth: 24 },
+      { header: 'TEXT', priority: 1 },
+    ];
+    const data = [['published', 'instagram,twitter-x,pinterest,bluesky', 'Release 4.2 is out. '.repeat(10)]];
+    const compactRows = [[undefined, '4 platforms', undefined]];
+    const l = layoutTable({ columns: capped, rows: data, compactRows, width: 120 });
+    expect(l.columns.map((c) => [c.index, c.width, c.compact])).toEqual([
+      [0, 9, false],
+      [1, 11, true],
+      [2, 120 - 9 - 11 - 4, false],
+    ]);
+    // Short enough for its cap: the list stays as it is.
+    const short = layoutTable({ columns: capped, rows: [['published', 'youtube,threads', 'hello']], compactRows: [[undefined, '2 platforms', undefined]], width: 120 });
+    expect(short.columns[1]).toEqual({ index: 1, width: 15, compact: false });
+  });
+
   it('flattens newlines and tabs in cells', async () => {
     const lines = await render(200);
     expect(lines[3]).toContain('RTL text with ‏marks‏ and newlines and tabs');

@@ -102,6 +102,14 @@ describe('renderCalendar', () => {
     expect(lines.indexOf('Thu 22 Oct') + 1).toBe(lines.indexOf('  (nothing scheduled)'));
   });
 
+  it('in the list by day, a long platform list gives way to a count rather than taking the whole line', () => {
+    const six = { 'twitter-x': 'a', bluesky: 'a', linkedin: 'a', threads: 'a', pinterest: 'a', instagram: 'a' };
+    const many = calendarData([post('post_8', '2026-10-21T07:00:00Z', six, 'Wait test for every network')], { view: 'week', from: { year: 2026, month: 10, day: 22 }, zone: 'Europe/Paris' });
+    const narrow = renderCalendar(many, { width: 60, today: '2026-10-22' });
+    expect(narrow).toContain('  09:00 6 platforms Wait test for every network');
+    for (const line of narrow) expect(displayWidth(line)).toBeLessThanOrEqual(60);
+  });
+
   it('highlights today only, and marks it when asked (no colour)', () => {
     const hl = (s: string) => `<${s}>`;
     const grid = renderCalendar(week, { width: 120, today: '2026-10-22', highlight: hl });

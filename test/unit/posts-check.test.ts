@@ -9,6 +9,7 @@ import { gif, jpeg, png, video, webp, writeFixture } from '../helpers/media-fixt
 import { TOOLS } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
 import { checkSummary } from '../../src/posts/check.js';
+import { displayWidth } from '../../src/output/width.js';
 import type { RuleCheck } from '../../src/wire/post-rules.js';
 
 let dir: string;
@@ -71,6 +72,24 @@ describe('socialpub posts check', () => {
     expect(r.stderr).toContain('YouTube needs a title');
     // Prose on stderr wraps between words at the terminal's width.
     expect(r.stderr.replace(/\s+/g, ' ')).toContain('fix: give the post a title (at most 100 characters)');
+  });
+
+  it('at 60 columns drops LIMIT rather than cutting "≤ 280" to "≤ 2…", and keeps a size whole', async () => {
+    const big = writeFixture(f('big.jpg'), jpeg(4000, 3000, { size: 9_000_000 }));
+    const args = ['posts', 'check', '--platform', 'twitter-x,youtube', '--text', 'Hello', '--media', big];
+    const narrow = await runCli(args, { tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    expect(narrow.code).toBe(2);
+    const lines = narrow.stdout.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(5);
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(60);
+    expect(lines[0]).toMatch(/^TARGET\s+RULE\s+VERDICT\s+ITEM\s+ACTUAL$/);
+    expect(lines.find((l) => l.includes('media.size'))).toMatch(/✗\s+big\.jpg\s+8\.6 MB$/);
+    expect(narrow.stdout).not.toMatch(/≤ \d*…/);
+    // The limit is still told, in the failure's own line under the table.
+    expect(narrow.stderr.replace(/\s+/g, ' ')).toContain("8.6 MB is over X's limit of 5 MB");
+    const wide = await runCli(args, { tty: true, columns: 80, env: { NO_COLOR: '1' } });
+    expect(wide.stdout.split('\n')[0]).toMatch(/ACTUAL\s+LIMIT$/);
+    expect(wide.stdout).toMatch(/text\.length\s+✓\s+5\s+≤ 280\n/);
   });
 
   it('shows a file name with control characters made visible in the table, not cut at the backslash of an escape', async () => {

@@ -132,4 +132,11 @@ describe('reasonLine and checkPostId', () => {
     expect(checkPostId(' post_Ab12 ')).toBe('post_Ab12');
     expect(() => checkPostId('res_Ab12')).toThrow('<post-id>: "res_Ab12" is not a post id');
   });
+  it("hints at the listing that holds the command's posts, and tells a result id pasted for a post id as such", () => {
+    const hinted = (hint: string) => expect.objectContaining({ hint });
+    // posts view, edit, delete take any post: the hint does not narrow the list to failed ones.
+    expect(() => checkPostId('nope', '<id>')).toThrow(hinted('post ids look like post_…; `socialpub posts list` lists them'));
+    expect(() => checkPostId('nope', '<post-id>', 'socialpub posts list --status failed')).toThrow(hinted('post ids look like post_…; `socialpub posts list --status failed` lists them'));
+    expect(() => checkPostId(' res_Ab12 ', '<id>')).toThrow(hinted('that is a result id; `socialpub results get res_Ab12` shows it and the post it belongs to'));
+  });
 });

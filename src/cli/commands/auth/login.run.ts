@@ -4,6 +4,8 @@ import { UsageError } from '../../cli-error.js';
 import { profileNameProblem } from '../../../config/types.js';
 import { readKey } from './read-key.js';
 import { checkKey, keyRefusal } from './verify-key.js';
+import { ApiError } from '../../../client/errors.js';
+import { refused } from '../../errors.js';
 import { saveKey } from '../../../config/credentials.js';
 import { maskKey } from '../../../config/resolve.js';
 import { DEFAULT_BASE_URL } from '../../../config/types.js';
@@ -33,8 +35,7 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
     const hints = flagBaseUrl === undefined && resolved.baseUrlSource === 'default' ? [`the key was checked against ${DEFAULT_BASE_URL} (the local sandbox); pass --base-url for another service`] : [];
     const refusal = keyRefusal(check.error, { baseUrl, login: true, hints });
     if (refusal) throw refusal;
-    out.warn(`could not check the key against ${baseUrl}; nothing was saved`);
-    if (resolved.baseUrlSource === 'default') out.warn(`${baseUrl} is the local sandbox: start it with \`socialpub sandbox\`, or pass --base-url for another service`);
+    for (const note of uncheckedNotes(baseUrl, check.error, resolved.baseUrlSource === 'default')) out.warn(note);
     throw check.error;
   }
 
@@ -67,4 +68,17 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
     await out.object({ profile: resolved.name, baseUrl, key: maskKey(key), keyStoredIn: saved.location, configPath: store.path, current: store.current() === resolved.name }, () => '');
   }
   return 0;
+}
+
+/**
+ * Said before the error when the key could not be checked (nothing answered, a timeout, a 5xx).
+ * At the default URL, the way to another service; how to start the sandbox only when the error
+ * will not say it itself (its hint does for a refused connection), so it is never said twice.
+ */
+export function uncheckedNotes(baseUrl: string, error: unknown, defaultUrl: boolean): string[] {
+  const notes = [`could not check the key against ${baseUrl}; nothing was saved`];
+  if (!defaultUrl) return notes;
+  if (error instanceof ApiError && error.kind === 'network' && refused(error)) notes.push('to log in to another service than the local sandbox: socialpub auth login --base-url <its URL>');
+  else notes.push(`${baseUrl} is the local sandbox: start it with \`socialpub sandbox\`, or pass --base-url for another service`);
+  return notes;
 }

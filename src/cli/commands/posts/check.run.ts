@@ -35,12 +35,16 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
   const report = await checkPosts(await entries(ctx, flags));
   const out = ctx.output();
   const columns: Column<Row>[] = [
-    { header: 'target', value: (r) => r.target, priority: 0 },
-    { header: 'rule', value: (r) => r.rule, priority: 0 },
+    // Each column keeps a useful width, so that short of room (60 columns) LIMIT is dropped whole,
+    // each failure being told with its limit under the table, rather than every column cut to
+    // fragments: a platform id and a rule (an identifier to look up, --json's `rule`) whole, and
+    // no size or limit cut to a few characters, where "≤ 280" would read "≤ 2…".
+    { header: 'target', value: (r) => r.target, priority: 0, minWidth: 13 },
+    { header: 'rule', value: (r) => r.rule, priority: 0, minWidth: 16 },
     { header: 'verdict', value: (r) => r.verdict, pretty: (r, c) => (r.verdict === 'fail' ? c.red(MARK.fail) : r.verdict === 'pass' ? c.green(MARK.pass) : c.yellow(MARK[r.verdict])), priority: 0 },
-    { header: 'item', value: (r) => r.item, pretty: (r) => shortItem(r.item), priority: 1, maxWidth: 24 },
-    { header: 'actual', value: (r) => r.actual, priority: 1 },
-    { header: 'limit', value: (r) => r.limit, priority: 2 },
+    { header: 'item', value: (r) => r.item, pretty: (r) => shortItem(r.item), priority: 1, maxWidth: 24, minWidth: 8 },
+    { header: 'actual', value: (r) => r.actual, priority: 1, minWidth: 8 },
+    { header: 'limit', value: (r) => r.limit, priority: 2, minWidth: 12 },
     { header: 'note', value: (r) => r.note, priority: 3, optional: true },
   ];
   // Rows are made only for a table or TSV (a generator): --json prints the report itself.

@@ -7,9 +7,11 @@ import { judgeText, unitWord } from '../../../wire/text-limits.js';
 const HEADER = /^=== *([A-Za-z0-9_-]+) *===\s*$/;
 
 export function editorFile(postId: string, texts: ReadonlyMap<string, string>): string {
+  // Short lines: the editor may sit in a narrow terminal.
   const lines = [
-    `// Editing the texts of ${postId}, one section per platform. Lines starting with // are`,
-    '// ignored. Save and quit to apply; an unchanged or empty file changes nothing.',
+    `// Editing the texts of ${postId}, one section per platform.`,
+    '// Lines starting with // are ignored. Save and quit to apply;',
+    '// an unchanged or empty file changes nothing.',
   ];
   for (const [platform, text] of texts) {
     lines.push('', `=== ${platform} ===`);

@@ -1,6 +1,6 @@
 // `posts queue`, run: reads the scheduled posts page by page, keeps the window's earliest (bounded,
 // see posts/queue.ts), and prints them by local day: the time, the platforms and the text on one
-// line cut to the terminal's width (piped: not cut).
+// line cut to the terminal's width; piped, TSV or CSV, one post per row as every list.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
 import type { Colors } from '../../../output/colors.js';
@@ -12,6 +12,7 @@ import { userZone } from '../../../posts/zone.js';
 import { oneLine } from '../../../output/wrap.js';
 
 import type { QueueFlags } from './manage.js';
+import type { TableView } from '../../../output/output.js';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -33,14 +34,14 @@ export async function runQueue(ctx: Context, opts: QueueFlags): Promise<number> 
   const data = queueData(window, zone);
   const out = ctx.output();
   const width = ctx.io.stdout.isTTY ? Math.max(30, ctx.io.stdout.columns ?? 80) : Infinity;
-  await out.object(data, (shown) => renderQueue(shown, width, out.colors));
+  await out.object(data, (shown) => renderQueue(shown, width, out.colors), { pageable: true, rows: { rows: queueRows(data), view: QUEUE_VIEW } });
   if (data.total > data.shown) out.footer(`showing the first ${formatCount(data.shown)} of ${formatCount(data.total)} scheduled posts in the window (at most ${formatCount(QUEUE_CAP)}); narrow it with --to`);
   return 0;
 }
 
 export function renderQueue(data: QueueData, width: number, c: Colors): string {
   const range = `${formatLocal(data.from, data.zone)} → ${formatLocal(data.to, data.zone)}`;
-  if (data.days.length === 0) return c.dim(oneLine(`nothing scheduled from ${range} (${data.zone})`, width));
+  if (data.days.length === 0) return c.dim(summary(`nothing scheduled from ${range}`, data.zone, width));
   const all = data.days.flatMap((d) => d.posts);
   // The platforms column: the lists as they are, or "4 platforms" where a list would take more
   // than a third of the line; as wide as the widest of those.
@@ -52,8 +53,17 @@ export function renderQueue(data: QueueData, width: number, c: Colors): string {
     lines.push(c.bold(`${day.weekday} ${day.date}`));
     for (const p of day.posts) lines.push(row(p, shown.get(p)!, platformWidth, width, c));
   }
-  lines.push(c.dim(oneLine(`${formatCount(data.total)} scheduled · ${range} (${data.zone})`, width)));
+  lines.push(c.dim(summary(`${formatCount(data.total)} scheduled · ${range}`, data.zone, width)));
   return lines.join('\n');
+}
+
+/**
+ * "32 scheduled · <from> → <to> (America/New_York)": the zone's name gives way first when the line is
+ * short of room (each time already ends in the zone's abbreviation), rather than being cut to "(…".
+ */
+function summary(text: string, zone: string, width: number): string {
+  const full = `${text} (${zone})`;
+  return displayWidth(full) <= width ? full : oneLine(text, width);
 }
 
 function platformsText(platforms: readonly string[], most: number): string {
@@ -67,3 +77,25 @@ function row(p: QueuedPost, platforms: string, platformWidth: number, width: num
   const text = p.text || p.title || '';
   return `${c.cyan(head.slice(0, 9))}${head.slice(9)}${width === Infinity ? text.replace(/\s+/g, ' ').trim() : oneLine(text, width - displayWidth(head))}`;
 }
+
+/** A queued post as a TSV or CSV row: its local day and time beside the UTC time a script compares. */
+interface QueueRow extends QueuedPost {
+  date: string;
+}
+
+function* queueRows(data: QueueData): Generator<QueueRow> {
+  for (const day of data.days) for (const post of day.posts) yield { ...post, date: day.date };
+}
+
+const QUEUE_VIEW: TableView<QueueRow> = {
+  kind: 'table',
+  columns: [
+    { header: 'id', field: 'id', value: (r) => r.id },
+    { header: 'scheduledAt', field: 'scheduledAt', value: (r) => r.scheduledAt },
+    { header: 'date', field: 'date', value: (r) => r.date },
+    { header: 'time', field: 'time', value: (r) => r.time },
+    { header: 'platforms', field: 'platforms', value: (r) => r.platforms.join(',') },
+    { header: 'headline', field: 'headline', value: (r) => r.title || r.text },
+  ],
+  id: (r) => r.id,
+};

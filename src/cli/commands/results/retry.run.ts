@@ -16,7 +16,7 @@ import { checkIdempotencyKey } from '../posts/send.js';
 import type { RetryFlags } from './retry.js';
 
 export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlags): Promise<number> {
-  const postId = checkPostId(rawPostId);
+  const postId = checkPostId(rawPostId, '<post-id>', 'socialpub posts list --status failed');
   const platforms = parsePlatforms('--platform', flags.platform);
   const ownKey = checkIdempotencyKey(flags.idempotencyKey);
   const zone = userZone(ctx.env, flags.tz);
@@ -41,8 +41,14 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
   const res = at ? await client.posts.schedule(body as ScheduleBody, { idempotencyKey: key }) : await client.posts.create(body, { idempotencyKey: key });
   await printPost(ctx, res.data, { zone, replayed: res.replayed, idempotencyKey: res.idempotencyKey });
   const refused = [...new Set(plan.targets.filter((t) => t.fix).map((t) => t.platform))];
+  const id = res.data.id;
+  // Without --at the retry is a draft: "retrying" above must not read as sent.
+  // The command on a line of its own, so that a narrow terminal does not break it.
+  if (!at && !refused.length && res.data.status === 'draft') {
+    out.info(`${id} is a draft: nothing is sent until it is scheduled (or retry with --at):`);
+    out.info(`  socialpub posts schedule ${id} --at TIME`);
+  }
   if (refused.length) {
-    const id = res.data.id;
     out.warn(
       `${refused.join(', ')} failed for ${refused.length === 1 ? 'its' : 'their'} content and will most likely fail again unchanged: ` +
         (at ? `correct the new post with \`socialpub posts edit ${id}\` before ${at.iso}` : `correct the new draft with \`socialpub posts edit ${id}\`, then \`socialpub posts schedule ${id} --at TIME\``),

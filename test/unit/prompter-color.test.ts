@@ -1,0 +1,59 @@
+// The real inquirer prompts, in a child process whose environment asks for colour (FORCE_COLOR=1,
+// as a colour terminal would): with colour turned off by the program (--no-color, CLICOLOR=0,
+// TERM=dumb), a prompt prints no colour codes; with it on, the same prompt does.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const tmp = mkdtempSync(join(tmpdir(), 'socialpub-prompter-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const bundle = join(tmp, 'prompt-entry.mjs');
+
+beforeAll(async () => {
+  const entry = join(tmp, 'prompt-entry.ts');
+  writeFileSync(
+    entry,
+    `import { PassThrough } from 'node:stream';
+     import { inquirerPrompter } from ${JSON.stringify(join(process.cwd(), 'src/cli/prompter.ts'))};
+     // One prompter per prompt, as one command asks: what it shows, and the answer to the keys typed.
+     async function ask(keys, prompt) {
+       const stdin = new PassThrough();
+       const stderr = new PassThrough();
+       let shown = '';
+       stderr.on('data', (chunk) => (shown += chunk));
+       const prompter = inquirerPrompter({ stdin, stdout: new PassThrough(), stderr }, { color: process.env.PROMPT_COLOR === '1' });
+       setTimeout(() => stdin.write(keys), 50);
+       const answer = await prompt(prompter);
+       await new Promise((resolve) => setImmediate(resolve));
+       return { answer, shown };
+     }
+     const confirm = await ask('n\\n', (p) => p.confirm({ message: 'Delete this post? This cannot be undone', default: false }));
+     const checkbox = await ask(' \\n', (p) => p.checkbox({ message: 'Platforms to post to', choices: [{ name: 'bluesky', value: 'bluesky' }, { name: 'threads', value: 'threads' }] }));
+     process.stdout.write(JSON.stringify({ answer: confirm.answer, picked: checkbox.answer, shown: confirm.shown + checkbox.shown }));`,
+  );
+  // Inquirer's colour library is CommonJS and requires node:tty: the ESM bundle gets a require.
+  const banner = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: bundle, logLevel: 'silent', banner: { js: banner } });
+});
+
+const run = (color: boolean) => JSON.parse(execFileSync(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? '', FORCE_COLOR: '1', PROMPT_COLOR: color ? '1' : '0' }, timeout: 20_000 }).toString()) as { answer: boolean; picked: string[]; shown: string };
+const SGR = /\u001b\[[0-9;]*m/;
+
+describe('prompts and colour', () => {
+  it('colour off: the prompt is plain, with the same marks and words', () => {
+    const plain = run(false);
+    expect(plain.answer).toBe(false);
+    expect(plain.picked).toEqual(['bluesky']);
+    expect(plain.shown).toContain('? Delete this post? This cannot be undone (y/N)');
+    expect(plain.shown).toContain('✔ Delete this post? This cannot be undone No');
+    expect(plain.shown).toContain('✔ Platforms to post to bluesky');
+    expect(plain.shown).not.toMatch(SGR);
+  });
+
+  it('colour on: inquirer colours it as usual (so the plain run above is not plain by accident)', () => {
+    expect(run(true).shown).toMatch(SGR);
+  });
+});
