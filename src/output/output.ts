@@ -125,8 +125,13 @@ export function createOutput(options: OutputOptions): Output {
     if (linksOn && ownLinks.size < 10_000) ownLinks.add(linked.slice(0, linked.indexOf('\u0007') + 1));
     return linked;
   };
-  /** A message line of ours that may quote the server: only our colours and links stay live. */
-  const safe = (text: string) => safeLine(text, ownLinks);
+  /**
+   * A message line of ours that may quote the server: only our colours and links stay live. With
+   * neither colour nor links on (CI, a pipe), nothing of ours is an escape sequence, so every one
+   * is the server's and is made visible, a red `ESC[31m` in an error message included.
+   */
+  const ownSequences = baseColors !== plainColors || linksOn;
+  const safe = (text: string) => (ownSequences ? safeLine(text, ownLinks) : visible(text));
   const colors: Colors = { ...baseColors, link };
 
   let statusLine: TerminalLine | undefined;
