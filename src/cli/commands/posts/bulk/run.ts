@@ -66,7 +66,9 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
     }
   }
   progress.clear();
-  await writer.end();
+  // A run that stopped early (interrupted, rate limited past --max-wait, too many failures) fails:
+  // its --json object is not printed whole, so a script cannot take it for the finished run.
+  await (stop === undefined ? writer.end() : writer.abort());
   return finish(ctx, results, loaded.src.label, stop);
 }
 
