@@ -1,7 +1,9 @@
-// A service's words that carry exactly the colour sequences our own palette writes (a red
-// `ESC[31m`, a reset `ESC[39m`) are still the service's: in a CI job (no terminal, no colour) and
-// with colour on alike, the lines on stderr that quote them (results wait's failures, the
-// bulk summary's failed rows) show them as `\u001b[31m` instead of passing them to the terminal.
+// The service's words on stderr stay the service's words. Colour sequences that are exactly the
+// ones our own palette writes (a red `ESC[31m`, a reset `ESC[39m`): in a CI job (no terminal, no
+// colour) and with colour on alike, the lines that quote them (results wait's failures, the bulk
+// summary's failed rows) show them as `\u001b[31m` instead of passing them to the terminal. Line
+// breaks: a message of several lines stays on one line of ours, so no line of the service's can
+// start with `::`, which a GitHub Actions runner obeys as a workflow command.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,8 +29,8 @@ afterEach(async () => {
 const env = () => ({ SOCIALPUB_BASE_URL: server!.url, SOCIALPUB_API_KEY: KEY });
 const AT = '2026-03-20T12:00:00.000Z';
 
-/** A published post with one failed target, whose result's every string carries the colours. */
-async function failedPost(): Promise<void> {
+/** A published post with one failed target, whose result's every string carries `taint`. */
+async function failedPost(taint = TAINT): Promise<void> {
   server = await startMisbehavingServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/v1/posts/post_1') {
@@ -40,8 +42,8 @@ async function failedPost(): Promise<void> {
         post_id: 'post_1',
         success: false,
         social_account_id: 'acc_1',
-        platform_data: { id: 'x', url: null, username: `user${TAINT}` },
-        error: { code: `CODE${TAINT}`, message: `message ${TAINT}` },
+        platform_data: { id: 'x', url: null, username: `user${taint}` },
+        error: { code: `CODE${taint}`, message: `message ${taint}` },
         platform: 'bluesky',
         created_at: AT,
       };
@@ -81,5 +83,27 @@ describe("colour sequences in the service's words", () => {
     expect(r.stderr).toContain(`failed: row 1 (line 1): BAD${SHOWN}: `);
     expect(r.stderr).toContain(`refused ${SHOWN}`);
     expect(r.stderr).not.toContain('\u001b');
+  });
+});
+
+const INJECTED = '\n::warning title=pwned::from the service\n';
+/** Lines of stderr that a GitHub Actions runner would take as workflow commands. */
+const commands = (stderr: string) => stderr.split('\n').filter((l) => l.trimStart().startsWith('::'));
+
+describe('line breaks in the service\'s words', () => {
+  it('an error message of several lines is one error line, and only our ::error:: annotation starts with ::', async () => {
+    server = await startMisbehavingServer((_req, res) => answer(res, 500, { error: { code: 'INTERNAL', message: `boom${INJECTED}` }, requestId: `req_1${INJECTED}` }));
+    const r = await runCli(['posts', 'list', '--max-retries', '0'], { env: { ...env(), CI: 'true', GITHUB_ACTIONS: 'true' } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error: the service failed (500 Internal Server Error): boom ::warning title=pwned::from the service\n');
+    expect(commands(r.stderr)).toEqual([expect.stringMatching(/^::error::the service failed/)]);
+  });
+
+  it("results wait: a failure's message of several lines stays on its line", async () => {
+    await failedPost(INJECTED);
+    const r = await runCli(['results', 'wait', '--post', 'post_1', '--timeout', '5s'], { env: { ...env(), CI: 'true', GITHUB_ACTIONS: 'true' } });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain('message \\n::warning title=pwned::from the service\\n');
+    expect(commands(r.stderr)).toEqual([]);
   });
 });
