@@ -106,4 +106,12 @@ describe('line breaks in the service\'s words', () => {
     expect(r.stderr).toContain('message \\n::warning title=pwned::from the service\\n');
     expect(commands(r.stderr)).toEqual([]);
   });
+
+  it("results retry: the failed target's reason of several lines stays on its line", async () => {
+    await failedPost(INJECTED);
+    const r = await runCli(['results', 'retry', 'post_1', '--dry-run'], { env: { ...env(), CI: 'true', GITHUB_ACTIONS: 'true' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('message \\n::warning title=pwned::from the service\\n');
+    expect(commands(r.stderr)).toEqual([]);
+  });
 });

@@ -14,6 +14,7 @@ import { printDryRun } from '../posts/dry-run.js';
 import { printPost } from '../posts/render.js';
 import { checkIdempotencyKey } from '../posts/send.js';
 import type { RetryFlags } from './retry.js';
+import { visibleLine } from '../../../output/terminal-safe.js';
 
 export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlags): Promise<number> {
   const postId = checkPostId(rawPostId);
@@ -32,7 +33,8 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
   const body: CreatePostBody | ScheduleBody = at ? { ...plan.body, scheduledAt: at.iso } : plan.body;
 
   out.notice(`retrying ${plan.targets.length} failed target(s) of ${postId}:`);
-  for (const reason of plan.reasons) out.notice(`  ${reason}`);
+  // The service's words, one line each: none of their lines may start a line of ours.
+  for (const reason of plan.reasons) out.notice(`  ${visibleLine(reason)}`);
   if (flags.dryRun) {
     const path = at ? PATHS.schedule : PATHS.posts;
     await printDryRun(ctx, { valid: true, issues: [], requests: [{ method: 'POST', path, headers: { 'Idempotency-Key': key }, body }] });
