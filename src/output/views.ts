@@ -234,7 +234,11 @@ function textRows<T>(view: { columns: Column<T>[]; fields?: readonly string[]; t
 
 const dataFields = (own: readonly string[] | undefined, sample: readonly unknown[]) => [...new Set([...(own ?? []), ...availableFields(sample)])];
 
-/** --fields over JSON rows: checked against the fields there are on the first row, then picked. */
+/**
+ * --fields over JSON rows: checked against the fields there are on the first row, then picked.
+ * With no row at all, against the view's own fields when it has a list of them: a misspelt field
+ * is exit 2 whether or not the list happens to be empty, as in TSV.
+ */
 function checkedFields(writer: ListWriter<unknown>, fields: readonly string[] | undefined, rowFields: readonly string[] | undefined): ListWriter<unknown> {
   if (!fields) return writer;
   const picked = withFields<unknown>(writer, fields);
@@ -250,7 +254,10 @@ function checkedFields(writer: ListWriter<unknown>, fields: readonly string[] | 
       }
       return picked.write(row);
     },
-    end: () => picked.end(),
+    end: () => {
+      if (!checked && rowFields) checkFields(fields, dataFields(rowFields, []));
+      return picked.end();
+    },
     abort: () => picked.abort(),
   };
 }

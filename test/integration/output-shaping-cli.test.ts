@@ -35,6 +35,17 @@ describe('--fields and --jq', () => {
     expect(r.stderr).toContain('error.code');
   });
 
+  it('an unknown field is exit 2 under --json too when the list is empty (nothing, not [], on stdout)', async () => {
+    const env = { ...cliEnv(sb), SOCIALPUB_API_KEY: keyOf(sb, 'other') };
+    const r = await runCli(['posts', 'list', '--json', '--fields', 'id,nope'], { env, clock: sb.clock });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--fields: unknown field "nope"');
+    expect(r.stdout).toBe('');
+    const known = await runCli(['posts', 'list', '--json', '--fields', 'id,text'], { env, clock: sb.clock });
+    expect(known.code, known.stderr).toBe(0);
+    expect(JSON.parse(known.stdout)).toEqual([]);
+  });
+
   it('--all --jq length is one number over every page (not one per page)', async () => {
     const r = await runCli(['results', 'list', '--all', '--jq', 'length'], { env: cliEnv(sb), clock: sb.clock });
     expect(r.code, r.stderr).toBe(0);
