@@ -5,7 +5,7 @@
 // footers) goes to stderr.
 import { plainColors, type Colors } from './colors.js';
 import { BatchingSink } from './batching-sink.js';
-import { pickFields } from './fields.js';
+import { availableFields, checkFields, pickFields } from './fields.js';
 import { isJsonFormat, type Format } from './formats.js';
 import type { JqProgram } from './jq.js';
 import { hyperlink, supportsHyperlinks } from './links.js';
@@ -47,6 +47,11 @@ export interface OutputOptions {
 export interface ObjectOptions {
   /** Under -q on a table or TSV: this alone. */
   id?: string;
+  /**
+   * Fields this kind of object may have beyond those this one has (a post without a title): given,
+   * --fields is checked against them and the object's own, and an unknown one is exit 2.
+   */
+  fields?: readonly string[];
 }
 
 export interface Progress {
@@ -130,7 +135,7 @@ export function createOutput(options: OutputOptions): Output {
    * neither colour nor links on (CI, a pipe), nothing of ours is an escape sequence, so every one
    * is the server's and is made visible, a red `ESC[31m` in an error message included.
    */
-  const ownSequences = baseColors !== plainColors || linksOn;
+  const ownSequences = baseColors.enabled || linksOn;
   const safe = (text: string) => (ownSequences ? safeLine(text, ownLinks) : visible(text));
   const colors: Colors = { ...baseColors, link };
 
@@ -206,6 +211,7 @@ export function createOutput(options: OutputOptions): Output {
     },
     async object(value, human, objectOptions = {}) {
       if (format === 'ics') throw notACalendar('one object');
+      if (fields && objectOptions.fields) checkFields(fields, [...new Set([...objectOptions.fields, ...availableFields([value])])]);
       const shaped = fields ? pickFields(value, fields) : value;
       if (jq && isJsonFormat(format)) await writeJqLines(target(), () => jq.run(shaped));
       else if (format === 'json' || format === 'ndjson') {

@@ -46,6 +46,27 @@ describe('--fields and --jq', () => {
     expect(JSON.parse(known.stdout)).toEqual([]);
   });
 
+  it('posts view, posts queue and posts calendar: an unknown field is exit 2, a field this post lacks is null', async () => {
+    const created = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'untitled', '-q'], { env: cliEnv(sb), clock: sb.clock });
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.stdout.trim();
+    const view = await runCli(['posts', 'view', id, '--json', '--fields', 'id,nope'], { env: cliEnv(sb), clock: sb.clock });
+    expect(view.code).toBe(2);
+    expect(view.stderr).toContain('--fields: unknown field "nope"');
+    expect(view.stdout).toBe('');
+    const lacking = await runCli(['posts', 'view', id, '--json', '--fields', 'id,title,results'], { env: cliEnv(sb), clock: sb.clock });
+    expect(lacking.code, lacking.stderr).toBe(0);
+    expect(JSON.parse(lacking.stdout)).toEqual({ id, title: null, results: [] });
+    for (const command of [['posts', 'queue'], ['posts', 'calendar']]) {
+      const r = await runCli([...command, '--json', '--fields', 'zone,nope'], { env: cliEnv(sb), clock: sb.clock });
+      expect(r.code, command.join(' ')).toBe(2);
+      expect(r.stderr).toContain('the fields are: ');
+      const ok = await runCli([...command, '--json', '--fields', 'zone'], { env: cliEnv(sb), clock: sb.clock });
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(Object.keys(JSON.parse(ok.stdout) as object)).toEqual(['zone']);
+    }
+  });
+
   it('--all --jq length is one number over every page (not one per page)', async () => {
     const r = await runCli(['results', 'list', '--all', '--jq', 'length'], { env: cliEnv(sb), clock: sb.clock });
     expect(r.code, r.stderr).toBe(0);
