@@ -11,7 +11,7 @@ import { findPost } from '../../../posts/find.js';
 import { planRetry } from '../../../results/retry-plan.js';
 import { checkPostId, resultsOf } from '../../../posts/find.js';
 import { printDryRun } from '../posts/dry-run.js';
-import { printPost } from '../posts/render.js';
+import { checkPostFields, printPost } from '../posts/render.js';
 import { checkIdempotencyKey } from '../posts/send.js';
 import type { RetryFlags } from './retry.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
@@ -20,6 +20,7 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
   const postId = checkPostId(rawPostId);
   const platforms = parsePlatforms('--platform', flags.platform);
   const ownKey = checkIdempotencyKey(flags.idempotencyKey);
+  if (!flags.dryRun) checkPostFields(ctx.globals.fields);
   const zone = userZone(ctx.env, flags.tz);
   // The key is always set (derived or given), so an absolute --at that has passed since a first
   // run is still sent: the service replays that run's post, or refuses (exit 2).
