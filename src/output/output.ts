@@ -89,8 +89,11 @@ export interface Output {
   object<V>(value: V, human: (shown: V) => string, options?: ObjectOptions): Promise<void>;
   /** One object for programs (JSON/NDJSON) whose human form is a table of rows (TSV, table). */
   report<T>(value: unknown, rows: Iterable<T>, view: TableView<T>): Promise<void>;
-  /** A JSON document as it came (a response body): indented for reading, one line for a pipe. */
-  document(value: unknown): Promise<void>;
+  /**
+   * A JSON document as it came (a response body): indented for reading, one line for a pipe;
+   * shaped by --fields and --jq unless `asIs` (an error body, printed whole).
+   */
+  document(value: unknown, options?: { asIs?: boolean }): Promise<void>;
   /** A line of data on stdout, whatever the format (completion scripts, help, raw bodies). */
   data(line: string): Promise<void>;
   /** The line under a table on stderr ("showing 1–20 of 4,213 · next: --offset 20"). */
@@ -229,9 +232,14 @@ export function createOutput(options: OutputOptions): Output {
       if (isJsonFormat(format)) await output.object(value, () => '');
       else await output.list(rows, view);
     },
-    async document(value) {
+    async document(value, { asIs = false } = {}) {
+      // Shaped like any data: --fields picks from the object (or from each object of an array),
+      // --jq runs once over the whole document.
+      const pick = fields && !asIs ? fields : undefined;
+      const shaped = pick ? (Array.isArray(value) ? value.map((v) => pickFields(v, pick)) : pickFields(value, pick)) : value;
+      if (jq && !asIs) return writeJqLines(target(), () => jq.run(shaped));
       const readable = format === 'json' || format === 'table';
-      await writeTo(target(), `${jsonText(value, readable ? 2 : undefined)}\n`);
+      await writeTo(target(), `${jsonText(shaped, readable ? 2 : undefined)}\n`);
     },
     async data(line) {
       await writeTo(target(), line + '\n');

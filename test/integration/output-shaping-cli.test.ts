@@ -67,6 +67,21 @@ describe('--fields and --jq', () => {
     }
   });
 
+  it('api: --jq and --fields shape one response body; an error body is printed whole', async () => {
+    const total = await runCli(['api', '/v1/posts?limit=2', '--jq', '.meta.limit'], { env: cliEnv(sb), clock: sb.clock });
+    expect(total.code, total.stderr).toBe(0);
+    expect(total.stdout).toBe('2\n');
+    const ids = await runCli(['api', '/api/v1/post-results?limit=3', '--jq', '.data[].id'], { env: cliEnv(sb), clock: sb.clock });
+    expect(ids.stdout.trim().split('\n')).toHaveLength(3);
+    expect(ids.stdout).toMatch(/^res_/);
+    const meta = await runCli(['api', '/v1/posts?limit=1', '--json', '--fields', 'meta.total'], { env: cliEnv(sb), clock: sb.clock });
+    expect(meta.code, meta.stderr).toBe(0);
+    expect(JSON.parse(meta.stdout)).toEqual({ meta: { total: expect.any(Number) } });
+    const missing = await runCli(['api', '/v1/posts/post_nope', '--jq', '.id'], { env: cliEnv(sb), clock: sb.clock });
+    expect(missing.code).toBe(4);
+    expect(JSON.parse(missing.stdout)).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
   it('--all --jq length is one number over every page (not one per page)', async () => {
     const r = await runCli(['results', 'list', '--all', '--jq', 'length'], { env: cliEnv(sb), clock: sb.clock });
     expect(r.code, r.stderr).toBe(0);
