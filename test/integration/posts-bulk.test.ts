@@ -183,6 +183,17 @@ describe('bulk schedule', () => {
     config.cleanup();
   });
 
+  it('--jq runs over the object --json prints: the counts and the rows', async () => {
+    const sb = await sandbox();
+    const file = join(dir, 'jq.ndjson');
+    writeFileSync(file, Array.from({ length: 3 }, (_, i) => JSON.stringify({ payloads: { bluesky: { text: `Jq ${i}` } }, scheduledAt: iso(3, i) })).join('\n'));
+    const config = tempConfigDir();
+    const r = await runCli(['posts', 'schedule', '--from-file', file, '--jq', '[.created, (.rows | length), .rows[0].outcome] | @tsv'], { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: config.dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('3\t3\tcreated\n');
+    config.cleanup();
+  });
+
   it('stops on Ctrl-C during a wait (exit 130), keeps what was done, and resumes', async () => {
     const sb = await sandbox({ writeLimit: 3 });
     const file = join(dir, 'interrupt.ndjson');
