@@ -195,7 +195,9 @@ export function describeErrorBody(text: string, mask: (body: unknown) => unknown
   out.code ??= str(body.code);
   out.message ??= str(body.message) ?? str(body.detail) ?? str(body.title) ?? str(body.error_description) ?? firstMessage(body.errors);
   if (out.issues.length === 0) out.issues = issuesFrom(body.issues ?? body.errors);
-  out.requestId = str(body.requestId) ?? str(body.request_id);
+  const requestId = str(body.requestId) ?? str(body.request_id);
+  if (requestId) out.requestId = oneLine(requestId);
+  if (out.code) out.code = oneLine(out.code);
   if (out.message) out.message = clip(out.message);
   return out;
 }
@@ -220,7 +222,7 @@ function issuesFrom(value: unknown): ErrorIssue[] {
     const message = str(item.message);
     if (!message) continue;
     const path = Array.isArray(item.path) ? item.path.map(String).join('.') : (str(item.path) ?? str(item.field) ?? '');
-    issues.push({ path, message });
+    issues.push({ path: oneLine(path), message: oneLine(message) });
   }
   return issues;
 }
@@ -242,9 +244,17 @@ function str(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
+/**
+ * The service's message as one line, at most MAX_MESSAGE characters. Its line breaks become
+ * spaces: an error is one `error:` line, and a line of the service's own on stderr could start
+ * with `::`, which a GitHub Actions runner obeys as a workflow command.
+ */
 function clip(text: string): string {
-  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
+  const line = oneLine(text);
+  return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE - 1)}…` : line;
 }
+
+const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
 
 function decodeEntities(text: string): string {
   return text

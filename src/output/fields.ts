@@ -106,6 +106,20 @@ export function checkFields(paths: readonly string[], available: readonly string
 }
 
 /**
+ * Checks `paths` before any row has come, against the fields rows of this kind have: a top-level
+ * name must be one of them; a path inside one (`error.context.limit`, `payloads.bluesky.text`) is
+ * data, told by the rows.
+ */
+export function checkTopFields(paths: readonly string[] | undefined, known: readonly string[]): void {
+  if (!paths) return;
+  const tops = new Set(known.map((k) => k.split('.')[0]!));
+  checkFields(
+    paths.filter((p) => !tops.has(p.split('.')[0]!)),
+    known,
+  );
+}
+
+/**
  * The columns for TSV and tables, picked and ordered by `paths`. A path that is not a column but
  * is one of `dataFields` (the row's own fields) becomes a plain column showing that value.
  */

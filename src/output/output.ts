@@ -5,7 +5,7 @@
 // footers) goes to stderr.
 import { plainColors, type Colors } from './colors.js';
 import { BatchingSink } from './batching-sink.js';
-import { pickFields } from './fields.js';
+import { availableFields, checkFields, pickFields } from './fields.js';
 import { isJsonFormat, type Format } from './formats.js';
 import type { JqProgram } from './jq.js';
 import { hyperlink, supportsHyperlinks } from './links.js';
@@ -57,6 +57,11 @@ export interface ObjectOptions {
    * per line with a header, as every list does, rather than the human rendering.
    */
   rows?: { rows: Iterable<unknown>; view: TableView<never> };
+  /**
+   * Fields this kind of object may have beyond those this one has (a post without a title): given,
+   * --fields is checked against them and the object's own, and an unknown one is exit 2.
+   */
+  fields?: readonly string[];
 }
 
 export interface Progress {
@@ -94,8 +99,11 @@ export interface Output {
   object<V>(value: V, human: (shown: V) => string, options?: ObjectOptions): Promise<void>;
   /** One object for programs (JSON/NDJSON) whose human form is a table of rows (TSV, table). */
   report<T>(value: unknown, rows: Iterable<T>, view: TableView<T>): Promise<void>;
-  /** A JSON document as it came (a response body): indented for reading, one line for a pipe. */
-  document(value: unknown): Promise<void>;
+  /**
+   * A JSON document as it came (a response body): indented for reading, one line for a pipe;
+   * shaped by --fields and --jq unless `asIs` (an error body, printed whole).
+   */
+  document(value: unknown, options?: { asIs?: boolean }): Promise<void>;
   /** A line of data on stdout, whatever the format (completion scripts, help, raw bodies). */
   data(line: string): Promise<void>;
   /** The line under a table on stderr ("showing 1–20 of 4,213 · next: --offset 20"). */
@@ -135,8 +143,13 @@ export function createOutput(options: OutputOptions): Output {
     if (linksOn && ownLinks.size < 10_000) ownLinks.add(linked.slice(0, linked.indexOf('\u0007') + 1));
     return linked;
   };
-  /** A message line of ours that may quote the server: only our colours and links stay live. */
-  const safe = (text: string) => safeLine(text, ownLinks);
+  /**
+   * A message line of ours that may quote the server: only our colours and links stay live. With
+   * neither colour nor links on (CI, a pipe), nothing of ours is an escape sequence, so every one
+   * is the server's and is made visible, a red `ESC[31m` in an error message included.
+   */
+  const ownSequences = baseColors.enabled || linksOn;
+  const safe = (text: string) => (ownSequences ? safeLine(text, ownLinks) : visible(text));
   const colors: Colors = { ...baseColors, link };
 
   let statusLine: TerminalLine | undefined;
@@ -215,6 +228,7 @@ export function createOutput(options: OutputOptions): Output {
         await output.list(objectOptions.rows.rows as Iterable<never>, objectOptions.rows.view);
         return;
       }
+      if (fields && objectOptions.fields) checkFields(fields, [...new Set([...objectOptions.fields, ...availableFields([value])])]);
       const shaped = fields ? pickFields(value, fields) : value;
       if (jq && isJsonFormat(format)) await writeJqLines(target(), () => jq.run(shaped));
       else if (format === 'json' || format === 'ndjson') {
@@ -235,9 +249,14 @@ export function createOutput(options: OutputOptions): Output {
       if (isJsonFormat(format)) await output.object(value, () => '');
       else await output.list(rows, view);
     },
-    async document(value) {
+    async document(value, { asIs = false } = {}) {
+      // Shaped like any data: --fields picks from the object (or from each object of an array),
+      // --jq runs once over the whole document.
+      const pick = fields && !asIs ? fields : undefined;
+      const shaped = pick ? (Array.isArray(value) ? value.map((v) => pickFields(v, pick)) : pickFields(value, pick)) : value;
+      if (jq && !asIs) return writeJqLines(target(), () => jq.run(shaped));
       const readable = format === 'json' || format === 'table';
-      await writeTo(target(), `${jsonText(value, readable ? 2 : undefined)}\n`);
+      await writeTo(target(), `${jsonText(shaped, readable ? 2 : undefined)}\n`);
     },
     async data(line) {
       await writeTo(target(), line + '\n');

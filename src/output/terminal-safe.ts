@@ -20,6 +20,14 @@ export function visible(text: string): string {
 }
 
 /**
+ * `visible`, and line breaks shown as `\n`: the service's words kept on one line of ours, so none
+ * of them starts a line (a line starting with `::` is a command to a GitHub Actions runner).
+ */
+export function visibleLine(text: string): string {
+  return visible(text).replace(/\r?\n/g, '\\n');
+}
+
+/**
  * The value with `visible` applied to every string in it. Plain objects and arrays are copied
  * only where something changes (most rows have nothing to show, and a million rows stream through
  * here), other objects, a Buffer for one, are kept as they are.

@@ -13,7 +13,7 @@ import { InvalidInputError } from '../wire/invalid-input.js';
 import type { Colors } from './colors.js';
 import { availableFields, checkFields, selectColumns } from './fields.js';
 import type { JqProgram } from './jq.js';
-import { headedTsvWriter, jqWriter, withFields } from './shaping.js';
+import { headedTsvWriter, jqWriter, withFields, writeJqLines } from './shaping.js';
 import { csvWriter, jsonArrayWriter, lineWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
 import { isJsonFormat, type Format } from './formats.js';
 import { jsonText, safeValue, terminalJson } from './terminal-safe.js';
@@ -144,8 +144,9 @@ function runRows<T>(view: RunView<T>, sink: Sink, c: ViewContext): ListWriter<T>
   if (c.idsOnly && view.id) return lineWriter(sink, view.id);
   switch (c.format) {
     case 'json':
-      // Only bounded runs are printed so: the rows are gathered.
-      return jsonRows<T>(sink, c, undefined, undefined, (s) => envelopeWriter(s, view.summary));
+      // Only bounded runs are printed so: the rows are gathered. --jq runs over the object --json
+      // prints (the counts and the rows), not over the rows alone.
+      return jsonRows<T>(sink, { ...c, jq: undefined }, undefined, undefined, (s) => envelopeWriter(s, view.summary, c.jq));
     case 'ndjson':
       return jsonRows<T>(sink, c, undefined, undefined, ndjsonWriter);
     case 'ics':
@@ -234,7 +235,11 @@ function textRows<T>(view: { columns: Column<T>[]; fields?: readonly string[]; t
 
 const dataFields = (own: readonly string[] | undefined, sample: readonly unknown[]) => [...new Set([...(own ?? []), ...availableFields(sample)])];
 
-/** --fields over JSON rows: checked against the fields there are on the first row, then picked. */
+/**
+ * --fields over JSON rows: checked against the fields there are on the first row, then picked.
+ * With no row at all, against the view's own fields when it has a list of them: a misspelt field
+ * is exit 2 whether or not the list happens to be empty, as in TSV.
+ */
 function checkedFields(writer: ListWriter<unknown>, fields: readonly string[] | undefined, rowFields: readonly string[] | undefined): ListWriter<unknown> {
   if (!fields) return writer;
   const picked = withFields<unknown>(writer, fields);
@@ -250,7 +255,10 @@ function checkedFields(writer: ListWriter<unknown>, fields: readonly string[] | 
       }
       return picked.write(row);
     },
-    end: () => picked.end(),
+    end: () => {
+      if (!checked && rowFields) checkFields(fields, dataFields(rowFields, []));
+      return picked.end();
+    },
     abort: () => picked.abort(),
   };
 }
@@ -300,7 +308,7 @@ function calendarWriter<T>(sink: Sink, calendar: Calendar<T>): ListWriter<T> {
   };
 }
 
-function envelopeWriter(sink: Sink, summary: () => Record<string, unknown>): ListWriter<unknown> {
+function envelopeWriter(sink: Sink, summary: () => Record<string, unknown>, jq: JqProgram | undefined): ListWriter<unknown> {
   const rows: unknown[] = [];
   return {
     get count() {
@@ -310,7 +318,9 @@ function envelopeWriter(sink: Sink, summary: () => Record<string, unknown>): Lis
       rows.push(row);
     },
     async end() {
-      await writeTo(sink, jsonText({ ...summary(), rows }, 2) + '\n');
+      const whole = { ...summary(), rows };
+      if (jq) await writeJqLines(sink, () => jq.run(whole));
+      else await writeTo(sink, jsonText(whole, 2) + '\n');
     },
     // The object is written whole at the end, or not at all.
     async abort() {},

@@ -35,6 +35,53 @@ describe('--fields and --jq', () => {
     expect(r.stderr).toContain('error.code');
   });
 
+  it('an unknown field is exit 2 under --json too when the list is empty (nothing, not [], on stdout)', async () => {
+    const env = { ...cliEnv(sb), SOCIALPUB_API_KEY: keyOf(sb, 'other') };
+    const r = await runCli(['posts', 'list', '--json', '--fields', 'id,nope'], { env, clock: sb.clock });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--fields: unknown field "nope"');
+    expect(r.stdout).toBe('');
+    const known = await runCli(['posts', 'list', '--json', '--fields', 'id,text'], { env, clock: sb.clock });
+    expect(known.code, known.stderr).toBe(0);
+    expect(JSON.parse(known.stdout)).toEqual([]);
+  });
+
+  it('posts view, posts queue and posts calendar: an unknown field is exit 2, a field this post lacks is null', async () => {
+    const created = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'untitled', '-q'], { env: cliEnv(sb), clock: sb.clock });
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.stdout.trim();
+    const view = await runCli(['posts', 'view', id, '--json', '--fields', 'id,nope'], { env: cliEnv(sb), clock: sb.clock });
+    expect(view.code).toBe(2);
+    expect(view.stderr).toContain('--fields: unknown field "nope"');
+    expect(view.stdout).toBe('');
+    const lacking = await runCli(['posts', 'view', id, '--json', '--fields', 'id,title,results'], { env: cliEnv(sb), clock: sb.clock });
+    expect(lacking.code, lacking.stderr).toBe(0);
+    expect(JSON.parse(lacking.stdout)).toEqual({ id, title: null, results: [] });
+    for (const command of [['posts', 'queue'], ['posts', 'calendar']]) {
+      const r = await runCli([...command, '--json', '--fields', 'zone,nope'], { env: cliEnv(sb), clock: sb.clock });
+      expect(r.code, command.join(' ')).toBe(2);
+      expect(r.stderr).toContain('the fields are: ');
+      const ok = await runCli([...command, '--json', '--fields', 'zone'], { env: cliEnv(sb), clock: sb.clock });
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(Object.keys(JSON.parse(ok.stdout) as object)).toEqual(['zone']);
+    }
+  });
+
+  it('api: --jq and --fields shape one response body; an error body is printed whole', async () => {
+    const total = await runCli(['api', '/v1/posts?limit=2', '--jq', '.meta.limit'], { env: cliEnv(sb), clock: sb.clock });
+    expect(total.code, total.stderr).toBe(0);
+    expect(total.stdout).toBe('2\n');
+    const ids = await runCli(['api', '/api/v1/post-results?limit=3', '--jq', '.data[].id'], { env: cliEnv(sb), clock: sb.clock });
+    expect(ids.stdout.trim().split('\n')).toHaveLength(3);
+    expect(ids.stdout).toMatch(/^res_/);
+    const meta = await runCli(['api', '/v1/posts?limit=1', '--json', '--fields', 'meta.total'], { env: cliEnv(sb), clock: sb.clock });
+    expect(meta.code, meta.stderr).toBe(0);
+    expect(JSON.parse(meta.stdout)).toEqual({ meta: { total: expect.any(Number) } });
+    const missing = await runCli(['api', '/v1/posts/post_nope', '--jq', '.id'], { env: cliEnv(sb), clock: sb.clock });
+    expect(missing.code).toBe(4);
+    expect(JSON.parse(missing.stdout)).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
   it('--all --jq length is one number over every page (not one per page)', async () => {
     const r = await runCli(['results', 'list', '--all', '--jq', 'length'], { env: cliEnv(sb), clock: sb.clock });
     expect(r.code, r.stderr).toBe(0);

@@ -104,6 +104,11 @@ const CASES: Array<[string, string[], string, RegExp]> = [
   ['bad --limit', ['posts', 'list', '--limit', 'ten'], '--limit', /not a whole number/],
   ['misspelt option', create('--platfrom', 'bluesky', '--text', 'hi'), '--platfrom', /unknown option/],
   ['invalid input under --dry-run', create('--platform', 'bluesky', '--text', long(301), '--dry-run'), '--text', /1 over/],
+  // --fields that the printed post cannot have: told before the post is made, not after
+  ['unknown --fields on create', ['--fields', 'id,nope', ...create('--platform', 'bluesky', '--text', 'hi', '--json')], '--fields', /unknown field "nope"; the fields are: id, status/],
+  ['unknown --fields on schedule', ['--fields', 'stauts', ...schedule('--platform', 'bluesky', '--text', 'hi', '--at', '+1h', '--json')], '--fields', /unknown field "stauts"/],
+  ['unknown --fields on edit', ['--fields', 'nope', 'posts', 'edit', 'post_x', '--text', 'hi'], '--fields', /unknown field "nope"/],
+  ['unknown --fields on results retry', ['--fields', 'nope', 'results', 'retry', 'post_x'], '--fields', /unknown field "nope"/],
 ];
 
 describe('bad input is refused before any request', () => {
@@ -125,5 +130,11 @@ describe('bad input is refused before any request', () => {
     const r = await runCli(create('--platform', 'twitter-x', '--text', 'fine'), { env: cliEnv(sb), clock: sandboxClock(sb.clock) });
     expect(r.code, r.stderr).toBe(0);
     expect(sb.requests.length).toBeGreaterThan(before);
+  });
+
+  it('--fields naming what a post has, or a path inside it, is sent and picks it', async () => {
+    const r = await runCli(['--fields', 'id,title,payloads.bluesky.text', ...create('--platform', 'bluesky', '--text', 'fine', '--json')], { env: cliEnv(sb), clock: sandboxClock(sb.clock) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ id: expect.stringMatching(/^post_/), title: null, payloads: { bluesky: { text: 'fine' } } });
   });
 });

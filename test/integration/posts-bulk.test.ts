@@ -168,6 +168,32 @@ describe('bulk schedule', () => {
     expect(plain).toMatch(/1\s+1\s+created\s+\S+\s+scheduled\s+2026-12-02 10:00 GMT\+1/);
   });
 
+  it('a run that stops early prints no complete --json object, and a re-run prints the whole one', async () => {
+    const sb = await sandbox({ writeLimit: 3 });
+    const file = join(dir, 'stopped-json.ndjson');
+    writeFileSync(file, Array.from({ length: 5 }, (_, i) => JSON.stringify({ payloads: { bluesky: { text: `Stopped ${i}` } }, scheduledAt: iso(3, i) })).join('\n'));
+    const config = tempConfigDir();
+    const short = await runCli(['--max-wait', '1m', 'posts', 'schedule', '--from-file', file, '--json'], { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: config.dir });
+    expect(short.code, short.stderr).toBe(5);
+    expect(short.stderr).toMatch(/3 created, 0 already done, 0 failed, 2 not attempted/);
+    expect(() => JSON.parse(short.stdout)).toThrow();
+    const full = await runCli(['posts', 'schedule', '--from-file', file, '--json'], { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: config.dir });
+    expect(full.code, full.stderr).toBe(0);
+    expect(JSON.parse(full.stdout)).toMatchObject({ total: 5, created: 2, alreadyDone: 3, notAttempted: 0 });
+    config.cleanup();
+  });
+
+  it('--jq runs over the object --json prints: the counts and the rows', async () => {
+    const sb = await sandbox();
+    const file = join(dir, 'jq.ndjson');
+    writeFileSync(file, Array.from({ length: 3 }, (_, i) => JSON.stringify({ payloads: { bluesky: { text: `Jq ${i}` } }, scheduledAt: iso(3, i) })).join('\n'));
+    const config = tempConfigDir();
+    const r = await runCli(['posts', 'schedule', '--from-file', file, '--jq', '[.created, (.rows | length), .rows[0].outcome] | @tsv'], { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: config.dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('3\t3\tcreated\n');
+    config.cleanup();
+  });
+
   it('stops on Ctrl-C during a wait (exit 130), keeps what was done, and resumes', async () => {
     const sb = await sandbox({ writeLimit: 3 });
     const file = join(dir, 'interrupt.ndjson');

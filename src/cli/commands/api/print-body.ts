@@ -4,9 +4,10 @@
 import type { Context } from '../../context.js';
 import { visible } from '../../../output/terminal-safe.js';
 
-export async function printBody(ctx: Context, data: unknown, contentType: string | undefined): Promise<void> {
+/** `asIs`: an error body, printed whole (as gh api does), not through --jq or --fields. */
+export async function printBody(ctx: Context, data: unknown, contentType: string | undefined, asIs = false): Promise<void> {
   if (data === undefined || data === '') return;
   const out = ctx.output();
   if (typeof data === 'string' && !/json/i.test(contentType ?? '')) await out.data(visible(data.replace(/\n$/, '')));
-  else await out.document(data);
+  else await out.document(data, { asIs });
 }

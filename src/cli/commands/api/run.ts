@@ -61,7 +61,7 @@ export async function runApi(ctx: Context, rawPath: string, opts: ApiFlags): Pro
     if (res.replayed) out.info(`replayed: the service returned the stored response of idempotency key ${res.idempotencyKey}; nothing new was created`);
     return 0;
   } catch (err) {
-    if (err instanceof ApiError && err.status !== undefined && err.body !== undefined) await printBody(ctx, err.body, undefined);
+    if (err instanceof ApiError && err.status !== undefined && err.body !== undefined) await printBody(ctx, err.body, undefined, true);
     if (err instanceof ApiError && request.method === 'POST' && (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'server' || err.kind === 'rate-limited')) {
       // The request may have been committed: the same key makes a re-run safe.
       out.info(`to retry without creating a duplicate, re-run with --idempotency-key ${request.idempotencyKey}`);

@@ -28,7 +28,7 @@ export async function runCalendar(ctx: Context, flags: CalendarFlags): Promise<n
       widthOf: displayWidth,
       ...(out.colors.enabled ? { highlight: (text: string) => out.colors.bold(out.colors.cyan(text)) } : { todayMarker: '*' }),
     }).join('\n'),
-    { pageable: true },
+    { pageable: true, fields: [] },
   );
   return 0;
 }

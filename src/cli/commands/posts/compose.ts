@@ -19,6 +19,7 @@ import { editText } from '../../editor.js';
 import { textFromFile } from '../../../posts/compose-input.js';
 import { splitList } from '../../flags/text.js';
 import { checkIdempotencyKey } from './send.js';
+import { checkPostFields } from './render.js';
 import { PLATFORM_LIMITS, isPlatform } from '../../../wire/platforms.js';
 import type { CreateFlags } from './create.js';
 import type { ScheduleFlags } from './schedule.js';
@@ -73,6 +74,7 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
   }
   // Checked first: a bad key found after the prompts would lose everything typed.
   checkIdempotencyKey(opts.idempotencyKey);
+  if (!opts.dryRun) checkPostFields(ctx.globals.fields);
   const zone = catchTime(issues, () => userZone(ctx.env, opts.tz)) ?? machineZone();
   const inspect = mediaInspector();
   let prompted = false;

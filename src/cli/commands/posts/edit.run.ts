@@ -15,7 +15,7 @@ import { InvalidInputError } from '../../../wire/invalid-input.js';
 import type { Post } from '../../../wire/schemas.js';
 import { printDryRun } from './dry-run.js';
 import { editorFile, parseEditorFile } from './edit-file.js';
-import { printPost } from './render.js';
+import { checkPostFields, printPost } from './render.js';
 import { checkIdempotencyKey } from './send.js';
 import { INSTEAD, wentOutMeanwhile } from './withdraw.run.js';
 import { oneLine } from '../../../output/wrap.js';
@@ -35,6 +35,7 @@ const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
 export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Promise<number> {
   const id = checkPostId(rawId, '<id>');
   const key = checkIdempotencyKey(opts.idempotencyKey);
+  if (!opts.dryRun) checkPostFields(ctx.globals.fields);
   const zone = userZone(ctx.env, opts.tz);
   const given = CHANGE_FLAGS.filter(([k]) => (Array.isArray(opts[k]) ? (opts[k] as string[]).length > 0 : opts[k] !== undefined)).map(([, f]) => f);
   const useEditor = opts.editor === true || (given.length === 0 && ctx.globals.interactive);

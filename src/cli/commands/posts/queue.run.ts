@@ -34,7 +34,7 @@ export async function runQueue(ctx: Context, opts: QueueFlags): Promise<number> 
   const data = queueData(window, zone);
   const out = ctx.output();
   const width = ctx.io.stdout.isTTY ? Math.max(30, ctx.io.stdout.columns ?? 80) : Infinity;
-  await out.object(data, (shown) => renderQueue(shown, width, out.colors), { pageable: true, rows: { rows: queueRows(data), view: QUEUE_VIEW } });
+  await out.object(data, (shown) => renderQueue(shown, width, out.colors), { pageable: true, fields: [], rows: { rows: queueRows(data), view: QUEUE_VIEW } });
   if (data.total > data.shown) out.footer(`showing the first ${formatCount(data.shown)} of ${formatCount(data.total)} scheduled posts in the window (at most ${formatCount(QUEUE_CAP)}); narrow it with --to`);
   return 0;
 }

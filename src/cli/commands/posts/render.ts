@@ -3,6 +3,8 @@
 import type { Context } from '../../context.js';
 import type { Post } from '../../../wire/schemas.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
+import { checkTopFields } from '../../../output/fields.js';
+import { fieldsOf } from '../../fields-of.js';
 
 /** "2026-12-01T09:00:00.000Z · 2026-12-01 10:00 CET (Europe/Paris) · in 3 d" */
 export function describeTime(iso: string, zone: string, now: number): string {
@@ -11,6 +13,14 @@ export function describeTime(iso: string, zone: string, now: number): string {
   const local = formatLocal(t, zone);
   // "06:51 UTC (UTC)" says nothing twice: name the zone only when the abbreviation is not it.
   return `${new Date(t).toISOString()} · ${local}${local.endsWith(` ${zone}`) ? '' : ` (${zone})`} · ${formatRelative(t, now)}`;
+}
+
+/**
+ * --fields checked before a write is sent: checked only once the answer came, a misspelt name
+ * would be exit 2 for a post that was made all the same.
+ */
+export function checkPostFields(fields: readonly string[] | undefined): void {
+  checkTopFields(fields, fieldsOf('posts create'));
 }
 
 export function humanPost(post: Post, zone: string, now: number): string {

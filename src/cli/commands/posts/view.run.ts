@@ -14,6 +14,7 @@ import type { ApiClient } from '../../../client/types.js';
 import { wrapText } from '../../../output/wrap.js';
 
 import type { ViewFlags } from './manage.js';
+import { fieldsOf } from '../../fields-of.js';
 
 interface MediaInfo {
   name?: string;
@@ -22,6 +23,9 @@ interface MediaInfo {
 }
 
 type Viewed = Post & { results: PostResult[] };
+
+/** What --fields may name in a viewed post: a post's fields (some posts lack some) and its results. */
+const VIEW_FIELDS = [...fieldsOf('posts create'), 'results'];
 
 export async function runView(ctx: Context, rawId: string, opts: ViewFlags): Promise<number> {
   const id = checkPostId(rawId, '<id>');
@@ -34,7 +38,7 @@ export async function runView(ctx: Context, rawId: string, opts: ViewFlags): Pro
   const media = out.structured ? new Map<string, MediaInfo>() : await mediaFacts(client, post);
   const viewed: Viewed = { ...post, results };
   const width = Math.max(40, ctx.io.stdout.columns ?? 80);
-  await out.object(viewed, (shown) => renderPost(shown, { colors: out.colors, zone: givenZone ?? userZone(ctx.env, undefined), now: ctx.clock.now(), width, media }), { id: post.id, pageable: true });
+  await out.object(viewed, (shown) => renderPost(shown, { colors: out.colors, zone: givenZone ?? userZone(ctx.env, undefined), now: ctx.clock.now(), width, media }), { id: post.id, pageable: true, fields: VIEW_FIELDS });
   return 0;
 }
 

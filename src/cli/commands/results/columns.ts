@@ -5,7 +5,7 @@ import type { Colors } from '../../../output/colors.js';
 import type { Column } from '../../../output/writers.js';
 import type { TableView } from '../../../output/output.js';
 import { fieldsOf } from '../../fields-of.js';
-import { checkFields, columnField } from '../../../output/fields.js';
+import { checkTopFields, columnField } from '../../../output/fields.js';
 import { formatRelative, formatRelativeShort } from '../../../output/time.js';
 import type { PostResult } from '../../../wire/schemas.js';
 
@@ -102,11 +102,5 @@ export function resultView(now: () => number): TableView<Row> {
  * a nested path inside one (`error.context.limit`, `platform_data.extra`) is data, told by the rows.
  */
 export function checkResultFields(fields: readonly string[] | undefined, columns: readonly { field?: string; header: string }[]): void {
-  if (!fields) return;
-  const known = [...new Set([...columns.map(columnField), ...fieldsOf('results list')])];
-  const tops = new Set(known.map((k) => k.split('.')[0]!));
-  checkFields(
-    fields.filter((f) => !tops.has(f.split('.')[0]!)),
-    known,
-  );
+  checkTopFields(fields, [...new Set([...columns.map(columnField), ...fieldsOf('results list')])]);
 }

@@ -11,14 +11,16 @@ import { findPost } from '../../../posts/find.js';
 import { planRetry } from '../../../results/retry-plan.js';
 import { checkPostId, resultsOf } from '../../../posts/find.js';
 import { printDryRun } from '../posts/dry-run.js';
-import { printPost } from '../posts/render.js';
+import { checkPostFields, printPost } from '../posts/render.js';
 import { checkIdempotencyKey } from '../posts/send.js';
 import type { RetryFlags } from './retry.js';
+import { visibleLine } from '../../../output/terminal-safe.js';
 
 export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlags): Promise<number> {
   const postId = checkPostId(rawPostId, '<post-id>', 'socialpub posts list --status failed');
   const platforms = parsePlatforms('--platform', flags.platform);
   const ownKey = checkIdempotencyKey(flags.idempotencyKey);
+  if (!flags.dryRun) checkPostFields(ctx.globals.fields);
   const zone = userZone(ctx.env, flags.tz);
   // The key is always set (derived or given), so an absolute --at that has passed since a first
   // run is still sent: the service replays that run's post, or refuses (exit 2).
@@ -32,7 +34,8 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
   const body: CreatePostBody | ScheduleBody = at ? { ...plan.body, scheduledAt: at.iso } : plan.body;
 
   out.notice(`retrying ${plan.targets.length} failed target(s) of ${postId}:`);
-  for (const reason of plan.reasons) out.notice(`  ${reason}`);
+  // The service's words, one line each: none of their lines may start a line of ours.
+  for (const reason of plan.reasons) out.notice(`  ${visibleLine(reason)}`);
   if (flags.dryRun) {
     const path = at ? PATHS.schedule : PATHS.posts;
     await printDryRun(ctx, { valid: true, issues: [], requests: [{ method: 'POST', path, headers: { 'Idempotency-Key': key }, body }] });

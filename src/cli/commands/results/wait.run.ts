@@ -16,6 +16,7 @@ import * as waitState from '../../../results/wait-state.js';
 import { notWaitable, outageRider, pollUntilReported, type WaitTarget } from '../../../results/wait.js';
 import type { Spinner } from '../../../output/progress.js';
 import { outcomeText, resultView } from './columns.js';
+import { visibleLine } from '../../../output/terminal-safe.js';
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';
 import type { WaitFlags } from './wait.js';
@@ -196,7 +197,8 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
   for (const f of current.failures) {
     const where = [f.platform, f.platform_data?.username ? `@${String(f.platform_data.username).replace(/^@/, '')}` : undefined].filter(Boolean).join(' ');
     // The command last, after a colon: on a narrow terminal it moves whole to its own line.
-    out.notice(`${out.colors.red('✗')} ${where || f.id}: ${outcomeText(f)} · details: socialpub results get ${f.id}`);
+    // Only the mark is coloured by us: an escape or line break in the service's words is shown, not obeyed.
+    out.notice(`${out.colors.red('✗')} ${visibleLine(`${where || f.id}: ${outcomeText(f)} · details: socialpub results get ${f.id}`)}`);
   }
 }
 

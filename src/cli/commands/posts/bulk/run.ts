@@ -7,6 +7,7 @@ import { ApiError } from '../../../../client/errors.js';
 import type { RetryNotice } from '../../../../client/types.js';
 import { isAbortLike, Pacer } from '../../../../posts/bulk/pacer.js';
 import type { StatusLine } from '../../../../output/output.js';
+import { visible } from '../../../../output/terminal-safe.js';
 import { formatClock } from '../../../../output/time.js';
 import { localFiles } from '../../../../posts/body.js';
 import { sha256Hex } from '../../../../posts/keys.js';
@@ -65,7 +66,9 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
     }
   }
   progress.clear();
-  await writer.end();
+  // A run that stopped early (interrupted, rate limited past --max-wait, too many failures) fails:
+  // its --json object is not printed whole, so a script cannot take it for the finished run.
+  await (stop === undefined ? writer.end() : writer.abort());
   return finish(ctx, results, loaded.src.label, stop);
 }
 
@@ -192,7 +195,8 @@ async function sendRow(row: BulkRow, key: string, at: { loaded: Loaded; run: Run
 function finish(ctx: Context, results: readonly BulkResult[], label: string, stop: unknown): number {
   const out = ctx.output();
   const summary = summarize(results, label);
-  out.notice(summary.text);
+  // The summary is plain text of ours quoting the service's error messages: every escape in it is theirs.
+  out.notice(visible(summary.text));
   if (stop) {
     if (!(stop instanceof ApiError && stop.kind === 'aborted') && !isAbortLike(stop)) {
       out.notice('stopped early: run the same command again to resume (rows done so far are skipped)');
