@@ -1,5 +1,6 @@
 // --fields: dotted paths that pick and order what is printed. JSON/NDJSON rows are rebuilt with
 // only those paths (nested objects in the order given); TSV and tables pick columns by name.
+import type { Colors } from './colors.js';
 import type { Column } from './writers.js';
 
 /** A `--fields` value that cannot be used; the caller maps it to exit 2. */
@@ -138,4 +139,26 @@ export function selectColumns<T>(columns: readonly Column<T>[], paths: readonly 
 function cellText(v: unknown): string {
   if (v === undefined || v === null) return '';
   return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/**
+ * One object's fields as a record for people (`--fields` on a terminal or piped as text): each
+ * path and its value in the order asked, nested values as indented JSON under their label.
+ */
+export function renderFieldRecord(value: unknown, fields: readonly string[], c: Colors): string {
+  const label = fields.reduce((w, f) => Math.max(w, f.length), 0) + 2;
+  const indent = ' '.repeat(label + 2);
+  return fields
+    .map((f) => {
+      const v = valueAt(value, f);
+      if (v === undefined || v === null) return `  ${c.dim(f.padEnd(label))}${c.dim(v === null ? 'null' : '(none)')}`;
+      return `  ${c.dim(f.padEnd(label))}${indentedBlock(v, indent)}`;
+    })
+    .join('\n');
+}
+
+/** A value under a record's label: a string as it is, anything else as JSON, lines after the first indented. */
+export function indentedBlock(value: unknown, indent: string): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? String(value));
+  return text.split('\n').join(`\n${indent}`);
 }

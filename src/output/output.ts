@@ -5,7 +5,7 @@
 // footers) goes to stderr.
 import { plainColors, type Colors } from './colors.js';
 import { BatchingSink } from './batching-sink.js';
-import { availableFields, checkFields, pickFields } from './fields.js';
+import { availableFields, checkFields, pickFields, renderFieldRecord } from './fields.js';
 import { isJsonFormat, type Format } from './formats.js';
 import type { JqProgram } from './jq.js';
 import { hyperlink, supportsHyperlinks } from './links.js';
@@ -238,7 +238,10 @@ export function createOutput(options: OutputOptions): Output {
         await sink.end();
       } else if (quiet && objectOptions.id !== undefined) await writeTo(target(), safe(objectOptions.id) + '\n');
       else {
-        const text = wrapRecord(safe(human(safeValue(value))), stdout.isTTY ? stdout.columns : undefined);
+        // A command whose fields are checked (objectOptions.fields) shows only those, as a record.
+        const shown = safeValue(value);
+        const rendered = fields && objectOptions.fields ? renderFieldRecord(shown, fields, colors) : human(shown);
+        const text = wrapRecord(safe(rendered), stdout.isTTY ? stdout.columns : undefined);
         if (!text) return;
         if (objectOptions.pageable && !quiet) startPagerIfLong();
         await writeTo(target(), text.replace(/\n?$/, '\n'));

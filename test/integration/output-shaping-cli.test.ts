@@ -67,6 +67,20 @@ describe('--fields and --jq', () => {
     }
   });
 
+  it('posts view and posts calendar as text: --fields shows only those fields, as a record in the order asked', async () => {
+    const created = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'fields as text', '--title', 'Shown', '-q'], { env: cliEnv(sb), clock: sb.clock });
+    expect(created.code, created.stderr).toBe(0);
+    const id = created.stdout.trim();
+    for (const tty of [false, true]) {
+      const r = await runCli(['posts', 'view', id, '--fields', 'title,id,payloads.bluesky.text'], { env: { ...cliEnv(sb), SOCIALPUB_PAGER: 'cat' }, clock: sb.clock, tty, columns: 120 });
+      expect(r.code, r.stderr).toBe(0);
+      expect(plain(r.stdout).trimEnd().split('\n')).toEqual([`  title                  Shown`, `  id                     ${id}`, `  payloads.bluesky.text  fields as text`]);
+    }
+    const calendar = await runCli(['posts', 'calendar', '--fields', 'zone'], { env: cliEnv(sb), clock: sb.clock });
+    expect(calendar.code, calendar.stderr).toBe(0);
+    expect(calendar.stdout).toMatch(/^ {2}zone {2}\S+\n$/);
+  });
+
   it('api: --jq and --fields shape one response body; an error body is printed whole', async () => {
     const total = await runCli(['api', '/v1/posts?limit=2', '--jq', '.meta.limit'], { env: cliEnv(sb), clock: sb.clock });
     expect(total.code, total.stderr).toBe(0);

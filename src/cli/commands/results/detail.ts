@@ -3,7 +3,7 @@
 import type { Colors } from '../../../output/colors.js';
 import { formatRelative } from '../../../output/time.js';
 import type { PostResult } from '../../../wire/schemas.js';
-import { valueAt } from '../../../output/fields.js';
+import { indentedBlock as block } from '../../../output/fields.js';
 
 const KNOWN_TOP = new Set(['id', 'post_id', 'success', 'social_account_id', 'platform_data', 'error', 'platform', 'created_at']);
 const KNOWN_PLATFORM_DATA = new Set(['id', 'url', 'username']);
@@ -14,11 +14,6 @@ function scalar(value: unknown): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
-}
-
-function block(value: unknown, indent: string): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? String(value);
-  return text.split('\n').join(`\n${indent}`);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -61,13 +56,3 @@ export function renderResult(row: PostResult, c: Colors, now: number): string {
 }
 
 /** `results get --fields a,b` on a terminal or piped: only those fields, one per line, in order. */
-export function renderFields(row: PostResult, fields: readonly string[], c: Colors): string {
-  const label = fields.reduce((w, f) => Math.max(w, f.length), 0) + 2;
-  const indent = ' '.repeat(label + 2);
-  return fields
-    .map((f) => {
-      const v = valueAt(row, f);
-      return `  ${c.dim(f.padEnd(label))}${v === undefined || v === null ? c.dim(v === null ? 'null' : '(none)') : block(v, indent)}`;
-    })
-    .join('\n');
-}

@@ -3,7 +3,8 @@ import type { Context } from '../../context.js';
 import { keyWorkspace } from '../../../config/resolve.js';
 import { CliError, EXIT, UsageError } from '../../cli-error.js';
 import { ApiError, NotFoundError } from '../../../client/errors.js';
-import { renderFields, renderResult } from './detail.js';
+import { renderResult } from './detail.js';
+import { renderFieldRecord } from '../../../output/fields.js';
 import { checkResultFields, resultView } from './columns.js';
 import { openInBrowser } from '../../../output/browser.js';
 import { visible } from '../../../output/terminal-safe.js';
@@ -36,7 +37,7 @@ export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Pr
   const out = ctx.output();
   if (flags.web) return openLivePost(ctx, row);
   // --fields shapes the human view too: only the fields asked for, in that order.
-  await out.object(row, (shown) => (fields ? renderFields(shown, fields, out.colors) : renderResult(shown, out.colors, ctx.clock.now())));
+  await out.object(row, (shown) => (fields ? renderFieldRecord(shown, fields, out.colors) : renderResult(shown, out.colors, ctx.clock.now())));
   if (!out.structured) out.info(out.colors.dim(`all results of this post: socialpub results list --post ${row.post_id}`));
   return 0;
 }
