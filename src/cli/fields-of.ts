@@ -4,6 +4,7 @@
 // records) are listed by hand and a unit test checks them against the code that builds them.
 import type { ZodMiniType } from 'zod/mini';
 import { postResultSchema, postSchema, webhookPayloadSchema } from '../wire/schemas.js';
+import { AUTH_STATUS_FIELDS, PROFILE_SHOW_FIELDS } from './commands/auth/describe.js';
 
 /** What is needed of a zod (mini) schema's definition to walk it. */
 interface Def {
@@ -36,6 +37,8 @@ const PROFILE_FIELDS = ['name', 'current', 'baseUrl', 'key'];
 const LISTEN_FIELDS = [...schemaFields(webhookPayloadSchema), 'webhookId', 'receivedAt', 'verified'];
 
 const FIELDS: Readonly<Record<string, readonly string[]>> = {
+  'auth status': AUTH_STATUS_FIELDS,
+  'profile show': PROFILE_SHOW_FIELDS,
   'posts create': POST_FIELDS,
   'posts schedule': POST_FIELDS,
   // With the fields worked out from a post (derived in commands/posts/list-columns.ts).

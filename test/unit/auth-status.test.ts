@@ -6,6 +6,8 @@ import { openProfileStore } from '../../src/config/store.js';
 import { maskKey } from '../../src/config/resolve.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { availableFields } from '../../src/output/fields.js';
+import { fieldsOf } from '../../src/cli/fields-of.js';
 
 const BAD_KEY = 'sk_test_bad_0123456789nope';
 let sandbox: Sandbox;
@@ -35,6 +37,24 @@ async function saveProfile(name: string, apiKey: string | undefined, current = t
 }
 
 describe('auth status', () => {
+  it('--fields: a misspelt field is exit 2 before the key is tried; known ones pick the report, as text too; every field listed is one the report can have', async () => {
+    await saveProfile('acme', GOOD_KEY);
+    const wrong = await run(['auth', 'status', '--json', '--fields', 'valid,nope']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--fields: unknown field "nope"');
+    expect(wrong.stdout).toBe('');
+    expect(sandbox.requests).toHaveLength(0);
+    const picked = await run(['auth', 'status', '--json', '--fields', 'valid,profile']);
+    expect(picked.code, picked.stderr).toBe(0);
+    expect(JSON.parse(picked.stdout)).toEqual({ valid: true, profile: 'acme' });
+    const text = await run(['auth', 'status', '--fields', 'profile,valid']);
+    expect(text.stdout.trimEnd().split('\n')).toEqual(['  profile  acme', '  valid    true']);
+    // The listed names are exactly those of a refused key's report (the fullest one).
+    const refused = await run(['auth', 'status', '--json'], { SOCIALPUB_API_KEY: BAD_KEY });
+    expect(refused.code).toBe(3);
+    expect(availableFields([JSON.parse(refused.stdout)])).toEqual(fieldsOf('auth status'));
+  });
+
   it('reports profile, base URL, masked key, where it is stored, and that the API accepts it', async () => {
     await saveProfile('acme', GOOD_KEY);
     const r = await run(['auth', 'status']);

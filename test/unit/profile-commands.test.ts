@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { openProfileStore } from '../../src/config/store.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { fieldsOf } from '../../src/cli/fields-of.js';
 
 const KEY_A = 'sk_test_alpha_00000000aaaa';
 const KEY_B = 'sk_test_bravo_00000000bbbb';
@@ -108,6 +109,17 @@ describe('profile show', () => {
     const view = JSON.parse(r.stdout);
     expect(view).toMatchObject({ name: 'bravo', current: false, saved: true, baseUrl: 'http://127.0.0.1:9000', baseUrlSource: 'profile', key: '…zzzz', keySource: 'env', keyStoredIn: 'SOCIALPUB_API_KEY (environment, not stored)' });
     expect(r.stdout).not.toContain('sk_env_override');
+  });
+
+  it('--fields: a misspelt field is exit 2; known ones pick the view; every field listed is one the view has', async () => {
+    const wrong = await run(['profile', 'show', '--json', '--fields', 'name,nope']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--fields: unknown field "nope"');
+    expect(wrong.stdout).toBe('');
+    const picked = await run(['profile', 'show', '--json', '--fields', 'name,preferences.timezone']);
+    expect(JSON.parse(picked.stdout)).toEqual({ name: 'alpha', preferences: { timezone: 'Europe/Paris' } });
+    const full = await run(['profile', 'show', '--json']);
+    expect(Object.keys(JSON.parse(full.stdout))).toEqual(fieldsOf('profile show'));
   });
 
   it('exits 4 for an unknown named profile', async () => {

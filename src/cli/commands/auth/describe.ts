@@ -3,6 +3,12 @@ import type { ResolvedProfile } from '../../../config/types.js';
 
 export const ENV_KEY_LOCATION = 'SOCIALPUB_API_KEY (environment, not stored)';
 
+// The fields --fields may name (here, not beside the wire schemas: these commands load no zod).
+/** `auth status`'s report; `error` only when the key is refused. */
+export const AUTH_STATUS_FIELDS: readonly string[] = ['profile', 'profileSource', 'baseUrl', 'baseUrlSource', 'keySource', 'key', 'keyStoredIn', 'configPath', 'valid', 'error', 'error.code', 'error.message', 'error.status', 'error.requestId'];
+/** `profile show`'s view; the preferences' own names are data, under `preferences`. */
+export const PROFILE_SHOW_FIELDS: readonly string[] = ['name', 'profileSource', 'current', 'saved', 'baseUrl', 'baseUrlSource', 'key', 'keySource', 'keyStoredIn', 'configPath', 'preferences'];
+
 export function profileSourceText(source: ResolvedProfile['nameSource']): string {
   switch (source) {
     case 'flag':

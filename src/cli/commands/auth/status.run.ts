@@ -2,7 +2,8 @@
 import type { Context } from '../../context.js';
 import type { KeySource } from '../../../config/types.js';
 import { noApiKeyError } from '../../cli-error.js';
-import { baseUrlSourceText, fields, keyLocation, profileFlag, profileSourceText } from './describe.js';
+import { AUTH_STATUS_FIELDS, baseUrlSourceText, fields, keyLocation, profileFlag, profileSourceText } from './describe.js';
+import { checkFields } from '../../../output/fields.js';
 import { checkKey, keyRefusal } from './verify-key.js';
 import { maskKey } from '../../../config/resolve.js';
 import { displayUrl } from '../../../client/redact.js';
@@ -24,6 +25,8 @@ export interface AuthStatus {
 }
 
 export async function status(ctx: Context): Promise<number> {
+  // A misspelt field is told before the key is tried on the service.
+  if (ctx.globals.fields) checkFields(ctx.globals.fields, AUTH_STATUS_FIELDS);
   const store = await ctx.config();
   const profile = await ctx.profile();
   const out = ctx.output();
@@ -63,6 +66,7 @@ export async function status(ctx: Context): Promise<number> {
       ['key', report.key ? `${report.key} in ${report.keyStoredIn}` : profile.keyProblem ? c.yellow(`unreadable, in ${report.keyStoredIn}`) : c.yellow('none')],
       ['API', report.valid ? c.green('✓ accepts the key') : report.key ? c.red(`✗ ${report.error?.message ?? 'not checked'}`) : c.dim('not checked (no key)')],
     ]),
+    { fields: AUTH_STATUS_FIELDS },
   );
   if (failure) throw failure;
   return 0;

@@ -1,7 +1,7 @@
 // `profile show`, run.
 import type { Context } from '../../context.js';
 import { maskKey, resolveProfileWithKey } from '../../../config/resolve.js';
-import { baseUrlSourceText, fields, keyLocation, profileSourceText } from '../auth/describe.js';
+import { baseUrlSourceText, fields, keyLocation, PROFILE_SHOW_FIELDS, profileSourceText } from '../auth/describe.js';
 import { profileNotFound } from './not-found.js';
 
 export async function show(ctx: Context, name: string | undefined): Promise<number> {
@@ -36,6 +36,7 @@ export async function show(ctx: Context, name: string | undefined): Promise<numb
       ['file', view.configPath],
       ...(prefs.length ? ([['preferences', '']] as Array<[string, string]>).concat(prefs) : []),
     ]),
+    { fields: PROFILE_SHOW_FIELDS },
   );
   return 0;
 }
