@@ -206,9 +206,19 @@ _socialpub_complete() {
         --fields) _socialpub_csv 'type postId platform status resultId error error.code error.message error.context webhookId receivedAt verified'; return ;;
       esac
       ;;
+    'auth status')
+      case "$prev" in
+        --fields) _socialpub_csv 'profile profileSource baseUrl baseUrlSource keySource key keyStoredIn configPath valid error error.code error.message error.status error.requestId'; return ;;
+      esac
+      ;;
     'profile list')
       case "$prev" in
         --fields) _socialpub_csv 'name current baseUrl key'; return ;;
+      esac
+      ;;
+    'profile show')
+      case "$prev" in
+        --fields) _socialpub_csv 'name profileSource current saved baseUrl baseUrlSource key keySource keyStoredIn configPath preferences'; return ;;
       esac
       ;;
     'api')
