@@ -79,6 +79,9 @@ interface ManualTimer {
   fn: () => unknown;
 }
 
+/** One turn of the event loop: every microtask queued before it has run. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function createManualClock(startMs: number = Date.now()): ManualClock {
   let now = startMs;
   let seq = 0;
@@ -109,7 +112,13 @@ export function createManualClock(startMs: number = Date.now()): ManualClock {
         const target = now + ms;
         for (let due = nextDue(target); due; due = nextDue(target)) {
           timers = timers.filter((t) => t !== due);
-          if (due.at > now) now = due.at;
+          if (due.at > now) {
+            // What the timers before woke runs to its next wait at their time, as it would on a
+            // real clock, before time moves on: a check of the time and the request it allows
+            // must not see two different times.
+            await turn();
+            now = due.at;
+          }
           try {
             await due.fn();
           } catch (err) {
@@ -117,9 +126,9 @@ export function createManualClock(startMs: number = Date.now()): ManualClock {
             reportTimerError(err);
           }
         }
+        // One turn of the event loop, too, so that I/O started by the timers gets going.
+        await turn();
         if (target > now) now = target;
-        // One turn of the event loop so that I/O started by the timers gets going.
-        await new Promise<void>((resolve) => setImmediate(resolve));
       };
       queue = queue.then(run, run);
       return queue;
