@@ -46,6 +46,15 @@ export const PLAIN_THEME = {
   icon: { checked: '◉' },
 };
 
+/** An answer to a yes/no question: y, yes, n, no in any case, or nothing for the default; else undefined. */
+export function yesOrNo(answer: string, byDefault: boolean | undefined): boolean | undefined {
+  const a = answer.trim().toLowerCase();
+  if (a === '') return byDefault !== false;
+  if (a === 'y' || a === 'yes') return true;
+  if (a === 'n' || a === 'no') return false;
+  return undefined;
+}
+
 export function inquirerPrompter(io: Io, options: { color: boolean } = { color: true }): Prompter {
   const context = { input: io.stdin, output: io.stderr } as never;
   // Each prompt reads the parts of the theme it knows and ignores the rest.
@@ -58,7 +67,25 @@ export function inquirerPrompter(io: Io, options: { color: boolean } = { color: 
       return (await import('@inquirer/password')).default(themed({ ...o, mask: true }), context);
     },
     async confirm(o) {
-      return (await import('@inquirer/confirm')).default(themed(o), context);
+      // Asked as an input that takes only yes or no: inquirer's confirm read any other answer
+      // ("cancel", "stop") as the default, which is Yes for "Send these changes?".
+      const hint = `(${o.default === false ? 'y/N' : 'Y/n'})`;
+      // Bold message and dim hint as inquirer's confirm shows them; the hint goes once answered.
+      const message = (text: string, status: string) => {
+        const shown = options.color ? `\u001b[1m${text}\u001b[22m` : text;
+        return status === 'done' ? shown : `${shown} ${options.color ? `\u001b[2m${hint}\u001b[22m` : hint}`;
+      };
+      const base = options.color ? { style: {} } : PLAIN_THEME;
+      const answer = await (await import('@inquirer/input')).default(
+        {
+          message: o.message,
+          theme: { ...base, style: { ...base.style, message }, validationFailureMode: 'clear' as const },
+          validate: (value) => (yesOrNo(value, o.default) === undefined ? `Answer y (yes) or n (no), or Enter for ${o.default === false ? 'no' : 'yes'}` : true),
+          transformer: (value, { isFinal }) => (isFinal ? (yesOrNo(value, o.default) ? 'Yes' : 'No') : value),
+        },
+        context,
+      );
+      return yesOrNo(answer, o.default) ?? false;
     },
     async checkbox(o) {
       // Every choice in view (inquirer shows 7 by default, which hid two of the nine platforms).

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { yesOrNo } from '../../src/cli/prompter.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'socialpub-prompter-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -25,22 +26,36 @@ beforeAll(async () => {
        let shown = '';
        stderr.on('data', (chunk) => (shown += chunk));
        const prompter = inquirerPrompter({ stdin, stdout: new PassThrough(), stderr }, { color: process.env.PROMPT_COLOR === '1' });
-       setTimeout(() => stdin.write(keys), 50);
+       // Typed a line at a time, as a person would (keys typed while an answer is checked are lost).
+       [].concat(keys).forEach((line, i) => setTimeout(() => stdin.write(line), 50 * (i + 1)));
        const answer = await prompt(prompter);
        await new Promise((resolve) => setImmediate(resolve));
        return { answer, shown };
      }
      const confirm = await ask('n\\n', (p) => p.confirm({ message: 'Delete this post? This cannot be undone', default: false }));
+     // "cancel" is no answer to a yes/no question: asked again, then n (the default here is Yes).
+     const offWord = await ask('cancel\\n', (p) => Promise.race([p.confirm({ message: 'Send these changes?', default: true }), new Promise((r) => setTimeout(() => r('still asking'), 400))]));
+     const thenNo = await ask(['cancel\\n', 'n\\n'], (p) => p.confirm({ message: 'Send these changes?', default: true }));
+     const byDefault = await ask('\\n', (p) => p.confirm({ message: 'Send these changes?', default: true }));
      const checkbox = await ask(' \\n', (p) => p.checkbox({ message: 'Platforms to post to', choices: [{ name: 'bluesky', value: 'bluesky' }, { name: 'threads', value: 'threads' }] }));
-     process.stdout.write(JSON.stringify({ answer: confirm.answer, picked: checkbox.answer, shown: confirm.shown + checkbox.shown }));`,
+     process.stdout.write(JSON.stringify({ answer: confirm.answer, offWord: offWord.answer, thenNo: thenNo.answer, byDefault: byDefault.answer, retold: thenNo.shown, picked: checkbox.answer, shown: confirm.shown + checkbox.shown }));
+     process.exit(0);`,
   );
   // Inquirer's colour library is CommonJS and requires node:tty: the ESM bundle gets a require.
   const banner = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
   await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: bundle, logLevel: 'silent', banner: { js: banner } });
 });
 
-const run = (color: boolean) => JSON.parse(execFileSync(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? '', FORCE_COLOR: '1', PROMPT_COLOR: color ? '1' : '0' }, timeout: 20_000 }).toString()) as { answer: boolean; picked: string[]; shown: string };
+const run = (color: boolean) => JSON.parse(execFileSync(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? '', FORCE_COLOR: '1', PROMPT_COLOR: color ? '1' : '0' }, timeout: 20_000 }).toString()) as { answer: boolean; offWord: unknown; thenNo: boolean; byDefault: boolean; retold: string; picked: string[]; shown: string };
 const SGR = /\u001b\[[0-9;]*m/;
+
+describe('yesOrNo', () => {
+  it('reads y, yes, n, no in any case and nothing as the default; anything else is no answer', () => {
+    expect([yesOrNo('Y', false), yesOrNo(' yes ', false), yesOrNo('N', true), yesOrNo('no', true)]).toEqual([true, true, false, false]);
+    expect([yesOrNo('', true), yesOrNo('', undefined), yesOrNo('  ', false)]).toEqual([true, true, false]);
+    expect([yesOrNo('cancel', true), yesOrNo('yep', true), yesOrNo('nope', false), yesOrNo('q', true)]).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});
 
 describe('prompts and colour', () => {
   it('colour off: the prompt is plain, with the same marks and words', () => {
@@ -51,6 +66,15 @@ describe('prompts and colour', () => {
     expect(plain.shown).toContain('✔ Delete this post? This cannot be undone No');
     expect(plain.shown).toContain('✔ Platforms to post to bluesky');
     expect(plain.shown).not.toMatch(SGR);
+  });
+
+  it('a yes/no question takes only yes or no: another word is asked again, not read as the default', () => {
+    const plain = run(false);
+    expect(plain.offWord).toBe('still asking');
+    expect(plain.thenNo).toBe(false);
+    expect(plain.retold).toContain('> Answer y (yes) or n (no), or Enter for yes');
+    expect(plain.retold).toContain('✔ Send these changes? No');
+    expect(plain.byDefault).toBe(true);
   });
 
   it('colour on: inquirer colours it as usual (so the plain run above is not plain by accident)', () => {
