@@ -133,7 +133,7 @@ export function createOutput(options: OutputOptions): Output {
   const env = options.env ?? {};
   const now = options.now ?? Date.now;
   const fields = options.fields;
-  const jq = options.jq && stdout.isTTY ? shownOnTerminal(options.jq) : options.jq;
+  const jq = options.jq && shownSafe(options.jq);
   const idsOnly = quiet && (format === 'table' || format === 'tsv' || format === 'csv');
   const linksOn = supportsHyperlinks({ env, isTTY: Boolean(stdout.isTTY) });
   /** The link openings we wrote: in a message line, only these links reach the terminal. */
@@ -325,10 +325,12 @@ export function createOutput(options: OutputOptions): Output {
 }
 
 /**
- * On a terminal, the raw strings --jq prints are server text like any other: their control
- * characters are shown, not obeyed. In a pipe they stay exact (they are the data asked for).
+ * The raw strings --jq prints are server text like any other: their control characters are shown,
+ * not obeyed, on a terminal and in a pipe alike (a pipe often ends in a CI log, which obeys colour
+ * and other escapes). Exact data is what JSON is for: `--json`, or a filter that ends in `tojson`
+ * (its escapes are kept, and a JSON reader reads them back to the same string).
  */
-function shownOnTerminal(program: JqProgram): JqProgram {
+function shownSafe(program: JqProgram): JqProgram {
   const shown = (lines: readonly string[]) => lines.map(visible);
   const guarded = (run: () => string[]) => {
     try {

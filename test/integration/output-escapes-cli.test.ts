@@ -129,13 +129,17 @@ describe('server text that tries to drive the terminal', () => {
     expect(clean(nd.stdout)).toBe(true);
   });
 
-  it('--jq strings are shown on a terminal and exact in a pipe', async () => {
+  it('--jq strings are shown, on a terminal and in a pipe (a CI log obeys escapes too); tojson keeps the data exact', async () => {
     const argv = ['results', 'list', '--jq', '.[0].error.message'];
     const tty = await runCli(argv, { env, tty: true });
     expect(tty.code, tty.stderr).toBe(0);
     expect(tty.stdout).toBe(`${visible(EVIL)}\n`);
     const piped = await runCli(argv, { env });
-    expect(piped.stdout).toBe(`${EVIL}\n`);
+    expect(piped.stdout).toBe(`${visible(EVIL)}\n`);
+    expect(clean(piped.stdout)).toBe(true);
+    const exact = await runCli(['results', 'list', '--jq', '.[0].error.message | tojson'], { env });
+    expect(JSON.parse(exact.stdout)).toBe(EVIL);
+    expect(clean(exact.stdout)).toBe(true);
   });
 });
 
