@@ -62,7 +62,12 @@ const CASES: Array<[string, string[], string, RegExp]> = [
   ['a zone given by its city', schedule('--platform', 'bluesky', '--text', 'hi', '--at', '+1h', '--tz', 'paris'), '--tz', /did you mean "Europe\/Paris"/],
   ['a local time long past', schedule('--platform', 'bluesky', '--text', 'hi', '--at', '2025-01-01 09:00'), '--at', /in the past by 1 year 11 months/],
   ['--text-for without =', create('--platform', 'bluesky', '--text-for', 'bluesky'), '--text-for', /not platform=text/],
-  ['text missing for one platform', create('--platform', 'linkedin', '--text-for', 'bluesky=hi'), '--text', /missing --text/],
+  ['text missing for one platform', create('--platform', 'linkedin,bluesky', '--text-for', 'bluesky=hi'), '--text', /missing --text/],
+  // A slip in what was given is named, not reported as the text it failed to give.
+  ['--text-for naming a misspelt platform, no --text', create('--platform', 'bluesky', '--text-for', 'blusky=hi'), '--text-for blusky', /^error: --text-for blusky: "blusky" is not a platform id[\s\S]*did you mean --text-for bluesky=/],
+  ['the same on schedule', schedule('--platform', 'bluesky', '--text-for', 'blusky=hi', '--at', '+1h'), '--text-for blusky', /^error: --text-for blusky: "blusky" is not a platform id[\s\S]*did you mean --text-for bluesky=/],
+  ['--text-for outside the targets, no --text', create('--platform', 'linkedin', '--text-for', 'bluesky=hi'), '--text-for bluesky', /^error: --text-for bluesky: bluesky is not among the targets/],
+  ['misspelt platform, no --text', create('--platform', 'blusky'), '--platform', /^error: [^\n]*"blusky" is not a platform id[\s\S]*did you mean "bluesky"/],
   ['empty title', create('--platform', 'bluesky', '--text', 'hi', '--title', ''), '--title', /empty/],
   // media
   ['media file missing', create('--platform', 'bluesky', '--text', 'hi', '--media', f('nope.jpg')), '--media', /no such file/],

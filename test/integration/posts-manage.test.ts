@@ -169,6 +169,10 @@ describe('posts edit', () => {
     expect(patch).toHaveLength(1);
     const now = await getPost(p.id);
     expect([now.title, now.payloads]).toEqual(['New title', p.payloads]);
+    const misspelt = await cli(['posts', 'edit', p.id, '--remove-platform', 'blusky']);
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toContain(`--remove-platform blusky: not a target of post ${p.id}`);
+    expect(misspelt.stderr).toContain('did you mean --remove-platform bluesky? its targets are youtube, bluesky');
     const removed = await cli(['posts', 'edit', p.id, '--remove-platform', 'bluesky']);
     expect(removed.code).toBe(0);
     expect(Object.keys((await getPost(p.id)).payloads)).toEqual(['youtube']);

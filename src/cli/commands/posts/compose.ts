@@ -122,17 +122,18 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
     if (syntax.length) throw new InvalidInputError(syntax);
     const missing = missingFlags(values);
     if (missing.length || (ctx.globals.interactive && needsMedia(values))) {
-      if (!ctx.globals.interactive) {
-        const needAt = mode === 'schedule' && atInput === undefined;
-        throw missingError([...missing, ...(needAt ? ['--at'] : [])], mode);
-      }
       // Everything given is judged before the first question, so a typo in a flag never costs
-      // what was typed at the prompts.
+      // what was typed at the prompts; and without a terminal a misspelt platform
+      // (--text-for blusky=…) is named rather than reported as the text it failed to give.
       const given = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues, labels);
       const givenFacts = await collectFacts([given], inspect);
       issues.push(...validateDraft(given, (m) => givenFacts.get(m), { skipMissing: true, platformRules: opts.localChecks !== false }));
       if (mode === 'schedule' && atInput !== undefined) at = resolveAt(atInput);
       if (issues.length) throw new InvalidInputError(issues);
+      if (!ctx.globals.interactive) {
+        const needAt = mode === 'schedule' && atInput === undefined;
+        throw missingError([...missing, ...(needAt ? ['--at'] : [])], mode);
+      }
       await askPayload(ctx, values);
       prompted = true;
     }
