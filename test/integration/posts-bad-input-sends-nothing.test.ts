@@ -31,6 +31,7 @@ beforeAll(async () => {
   writeFileSync(f('no-media.csv'), 'at,platforms,text\n2026-12-24T09:00:00Z,instagram,no picture\n');
   writeFileSync(f('titel.json'), JSON.stringify({ payloads: { bluesky: { text: 'hi' } }, titel: 'x' }));
   writeFileSync(f('bad-header.csv'), 'when,platforms,text\n2026-12-24T09:00:00Z,bluesky,ok\n');
+  writeFileSync(f('good.csv'), 'at,platforms,text\n2026-12-24T09:00:00Z,bluesky,ok\n');
   writeFileSync(f('bad-line.ndjson'), '{"payloads":{"bluesky":{"text":"ok"}},"scheduledAt":"2026-12-24T09:00:00Z"}\n{"payloads": nope}\n');
 });
 afterAll(async () => {
@@ -114,6 +115,19 @@ const CASES: Array<[string, string[], string, RegExp]> = [
   ['unknown --fields on schedule', ['--fields', 'stauts', ...schedule('--platform', 'bluesky', '--text', 'hi', '--at', '+1h', '--json')], '--fields', /unknown field "stauts"/],
   ['unknown --fields on edit', ['--fields', 'nope', 'posts', 'edit', 'post_x', '--text', 'hi'], '--fields', /unknown field "nope"/],
   ['unknown --fields on results retry', ['--fields', 'nope', 'results', 'retry', 'post_x'], '--fields', /unknown field "nope"/],
+  // a dry run prints its report, not a post: its fields are the ones to name
+  ['unknown --fields on create --dry-run', ['--fields', 'nope', ...create('--platform', 'bluesky', '--text', 'hi', '--dry-run')], '--fields', /unknown field "nope"; the fields are: dryRun, valid, issues, requests, notes/],
+  ['a post field on schedule --dry-run --json', ['--fields', 'id', ...schedule('--platform', 'bluesky', '--text', 'hi', '--at', '+1h', '--dry-run', '--json')], '--fields', /unknown field "id"; the fields are: dryRun/],
+  ['unknown --fields on edit --dry-run', ['--fields', 'nope', 'posts', 'edit', 'post_x', '--text', 'hi', '--dry-run'], '--fields', /unknown field "nope"; the fields are: dryRun/],
+  ['unknown --fields on bulk --dry-run', ['--fields', 'nope', ...schedule('--from-file', f('good.csv'), '--dry-run')], '--fields', /unknown field "nope"; the fields are: dryRun/],
+  ['unknown --fields on delete --dry-run', ['--fields', 'nope', 'posts', 'delete', 'post_x', '--dry-run'], '--fields', /unknown field "nope"; the fields are: dryRun/],
+  // and a write that prints rows is not made when it cannot print them as asked
+  ['unknown --fields on a bulk run', ['--fields', 'nope', ...schedule('--from-file', f('good.csv'))], '--fields', /unknown field "nope"; the fields are: row, line, outcome, id, status, scheduled, error, scheduledAt/],
+  ['unknown --fields on delete', ['--fields', 'nope', 'posts', 'delete', 'post_x', '--yes'], '--fields', /unknown field "nope"; the fields are: id, result, was, deleted/],
+  ['unknown --fields on unschedule', ['--fields', 'nope', 'posts', 'unschedule', 'post_x'], '--fields', /unknown field "nope"; the fields are: id, status/],
+  // posts check: the columns, or under --json the report's fields; before any file is read
+  ['unknown --fields on posts check', ['--fields', 'nope', 'posts', 'check', '--file', f('nope.json')], '--fields', /unknown field "nope"; the fields are: target, rule, verdict, item, actual, limit, note/],
+  ['unknown --fields on posts check --json', ['--fields', 'nope', 'posts', 'check', '--platform', 'bluesky', '--text', 'hi', '--json'], '--fields', /unknown field "nope"; the fields are: accepted, problems, targets/],
 ];
 
 describe('bad input is refused before any request', () => {
@@ -135,6 +149,20 @@ describe('bad input is refused before any request', () => {
     const r = await runCli(create('--platform', 'twitter-x', '--text', 'fine'), { env: cliEnv(sb), clock: sandboxClock(sb.clock) });
     expect(r.code, r.stderr).toBe(0);
     expect(sb.requests.length).toBeGreaterThan(before);
+  });
+
+  it('--fields on a dry run picks from its report, as JSON and as a record in text; nothing sent', async () => {
+    const before = sb.requests.length;
+    const json = await runCli(['--fields', 'valid,requests', ...create('--platform', 'bluesky', '--text', 'fine', '--dry-run', '--json')], { env: cliEnv(sb), clock: sandboxClock(sb.clock) });
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ valid: true, requests: [expect.objectContaining({ method: 'POST', path: '/v1/posts' })] });
+    const text = await runCli(['--fields', 'valid', ...schedule('--from-file', f('good.csv'), '--dry-run')], { env: cliEnv(sb), clock: sandboxClock(sb.clock) });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout.trim()).toMatch(/^valid\s+true$/);
+    const check = await runCli(['--fields', 'accepted', 'posts', 'check', '--platform', 'bluesky', '--text', 'fine', '--json'], { env: cliEnv(sb), clock: sandboxClock(sb.clock) });
+    expect(check.code, check.stderr).toBe(0);
+    expect(JSON.parse(check.stdout)).toEqual({ accepted: true });
+    expect(sb.requests.length).toBe(before);
   });
 
   it('--fields naming what a post has, or a path inside it, is sent and picks it', async () => {

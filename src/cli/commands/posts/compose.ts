@@ -74,7 +74,7 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
   }
   // Checked first: a bad key found after the prompts would lose everything typed.
   checkIdempotencyKey(opts.idempotencyKey);
-  if (!opts.dryRun) checkPostFields(ctx.globals.fields);
+  checkPostFields(ctx.globals.fields, opts.dryRun);
   const zone = catchTime(issues, () => userZone(ctx.env, opts.tz)) ?? machineZone();
   const inspect = mediaInspector();
   let prompted = false;

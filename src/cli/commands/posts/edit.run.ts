@@ -35,7 +35,7 @@ const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
 export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Promise<number> {
   const id = checkPostId(rawId, '<id>');
   const key = checkIdempotencyKey(opts.idempotencyKey);
-  if (!opts.dryRun) checkPostFields(ctx.globals.fields);
+  checkPostFields(ctx.globals.fields, opts.dryRun);
   const zone = userZone(ctx.env, opts.tz);
   const given = CHANGE_FLAGS.filter(([k]) => (Array.isArray(opts[k]) ? (opts[k] as string[]).length > 0 : opts[k] !== undefined)).map(([, f]) => f);
   const useEditor = opts.editor === true || (given.length === 0 && ctx.globals.interactive);

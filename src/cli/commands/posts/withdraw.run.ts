@@ -14,7 +14,8 @@ import { userZone } from '../../../posts/zone.js';
 import { PATHS } from '../../../wire/protocol.js';
 import type { Post } from '../../../wire/schemas.js';
 import { formatLocal } from '../../../output/time.js';
-import { printDryRun } from './dry-run.js';
+import { DRY_RUN_FIELDS, printDryRun } from './dry-run.js';
+import { checkTopFields, checkViewFields } from '../../../output/fields.js';
 import { checkIdempotencyKey } from './send.js';
 import { oneLine } from '../../../output/wrap.js';
 import { postView } from './list-columns.js';
@@ -40,6 +41,7 @@ interface Deleted {
 const deletedView: TableView<Deleted> = {
   kind: 'table',
   id: (r) => r.id,
+  fields: ['id', 'deleted', 'was'],
   columns: [
     { header: 'id', value: (r) => r.id, priority: 0, shrink: 'never' },
     { header: 'result', value: () => 'deleted', priority: 1 },
@@ -51,6 +53,10 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
   const ids = [...new Set(rawIds.map((id) => checkPostId(id, '<id>')))];
   const key = checkIdempotencyKey(opts.idempotencyKey);
   if (key && ids.length > 1) throw new UsageError('--idempotency-key takes one post; it was given several', ['run the command once per post, each with its own key']);
+  // Before the first read: a misspelt name found only when the rows are printed would be exit 2
+  // for posts that were deleted or unscheduled all the same.
+  if (opts.dryRun) checkTopFields(ctx.globals.fields, DRY_RUN_FIELDS);
+  else checkViewFields(ctx.globals.fields, verb === 'delete' ? deletedView : postView(0, 'UTC'));
   if (verb === 'delete' && !opts.yes && !opts.dryRun && !ctx.globals.interactive) {
     throw new UsageError('posts delete: --yes is required without a terminal (deleting cannot be undone)', [`socialpub posts delete ${ids.join(' ')} --yes`]);
   }

@@ -12,11 +12,12 @@ import { formatClock } from '../../../../output/time.js';
 import { localFiles } from '../../../../posts/body.js';
 import { sha256Hex } from '../../../../posts/keys.js';
 import { uploadFiles } from '../../../../posts/uploads.js';
-import { printDryRun, type PlannedRequest } from '../dry-run.js';
+import { DRY_RUN_FIELDS, printDryRun, type PlannedRequest } from '../dry-run.js';
+import { checkTopFields, checkViewFields } from '../../../../output/fields.js';
 import type { BulkRow } from '../../../../posts/bulk/rows.js';
 import { rowKeys } from '../../../../posts/bulk/keys.js';
 import { journalPath, openJournal, readJournal, type JournalState } from '../../../../posts/bulk/journal.js';
-import { bulkColumns, type BulkResult } from './results.js';
+import { BULK_RESULT_FIELDS, bulkColumns, type BulkResult } from './results.js';
 import { loadBulk } from './load.js';
 import type { ScheduleFlags } from '../schedule.js';
 import { planRow, scheduleBody } from '../../../../posts/bulk/plan.js';
@@ -25,6 +26,10 @@ import { summarize } from '../../../../posts/bulk/summary.js';
 const rowName = (row: BulkRow) => `row ${row.index + 1} (line ${row.line})`;
 
 export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number> {
+  // Before the file is read: found only when the first row is printed, a misspelt name would be
+  // exit 2 for a row that was scheduled all the same.
+  if (opts.dryRun) checkTopFields(ctx.globals.fields, DRY_RUN_FIELDS);
+  else checkViewFields(ctx.globals.fields, { columns: bulkColumns('UTC', 0, 0), fields: BULK_RESULT_FIELDS });
   const loaded = await loadBulk(ctx, opts);
   const profile = await ctx.profile();
   const keys = rowKeys(loaded.rows, loaded.facts, profile.name);
