@@ -231,6 +231,15 @@ describe('posts edit', () => {
     expect((await getPost(p.id)).payloads).toEqual(p.payloads);
   });
 
+  it("shows the service's text and a new file name with their control characters visible in the confirmation", async () => {
+    const p = await draft({ bluesky: { text: 'Old\u001b]0;pwned\u0007 \u202etxt.exe' } });
+    const prompter = new ScriptedPrompter([false]);
+    const r = await cli(['posts', 'edit', p.id, '--text', 'New \u2066x\u2069'], { tty: true, prompter, env: { NO_COLOR: '1' } });
+    expect(prompter.asked).toEqual(['Send these changes?']);
+    expect(r.stderr).toContain('bluesky: "Old\\u001b]0;pwned\\u0007 \\u202etxt.exe" → "New \\u2066x\\u2069"');
+    expect(r.stderr).not.toMatch(/[\u0007\u001b\u202e\u2066\u2069]/);
+  });
+
   it('shows long before → after texts a line each, within the terminal width', async () => {
     const long = 'Our spring release is out: faster sync, dark mode and 日本語 support 🎉 with more words after it';
     const p = await draft({ bluesky: { text: long } });
@@ -364,6 +373,10 @@ describe('posts schedule (move), unschedule, delete', () => {
     expect(prompter.asked).toEqual(['Delete this post? This cannot be undone']);
     expect(r.stderr).toContain(`${p.id} · draft · Ask first`);
     expect((await getPost(p.id)).id).toBe(p.id);
+    const hostile = await draft({ bluesky: { text: 'Ask\u001b[2J \u202efirst' } });
+    const shown = await cli(['posts', 'delete', hostile.id], { tty: true, prompter: new ScriptedPrompter([false]) });
+    expect(shown.stderr).toContain(`${hostile.id} · draft · Ask\\u001b[2J \\u202efirst`);
+    expect(shown.stderr).not.toMatch(/\u001b\[2J|\u202e/);
   });
 });
 

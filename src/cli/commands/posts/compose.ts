@@ -20,6 +20,7 @@ import { textFromFile } from '../../../posts/compose-input.js';
 import { splitList } from '../../flags/text.js';
 import { checkIdempotencyKey } from './send.js';
 import { checkPostFields } from './render.js';
+import { visible } from '../../../output/terminal-safe.js';
 import { PLATFORM_LIMITS, isPlatform } from '../../../wire/platforms.js';
 import type { CreateFlags } from './create.js';
 import type { ScheduleFlags } from './schedule.js';
@@ -204,8 +205,9 @@ function mediaProblems(values: FlagValues): (answer: string[]) => Promise<string
     // A fresh look each time: the user may have fixed the file between two answers.
     const facts = await collectFacts([draft], mediaInspector());
     const problems = validateDraft(draft, (m) => facts.get(m)).filter((i) => i.field.startsWith('--media'));
-    // The answer is not a flag: "nope.png: no such file", not "--media nope.png: …".
-    return problems.map((i) => `${i.message.replace(/^--media /, '')}${i.fix ? ` (${i.fix})` : ''}`).join('; ');
+    // The answer is not a flag: "nope.png: no such file", not "--media nope.png: …"; a name's
+    // control characters are shown, as everywhere a file name reaches the terminal.
+    return visible(problems.map((i) => `${i.message.replace(/^--media /, '')}${i.fix ? ` (${i.fix})` : ''}`).join('; '));
   };
 }
 

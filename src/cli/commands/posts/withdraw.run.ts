@@ -18,6 +18,7 @@ import { DRY_RUN_FIELDS, printDryRun } from './dry-run.js';
 import { checkTopFields, checkViewFields } from '../../../output/fields.js';
 import { checkIdempotencyKey } from './send.js';
 import { oneLine } from '../../../output/wrap.js';
+import { visible } from '../../../output/terminal-safe.js';
 import { postView } from './list-columns.js';
 import type { TableView } from '../../../output/output.js';
 
@@ -89,7 +90,8 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
     const width = Math.max(40, (ctx.io.stderr.columns ?? 80) - 4);
     for (const p of todo) {
       const when = p.scheduledAt && p.status === 'scheduled' ? `scheduled ${formatLocal(p.scheduledAt, zone)}` : outcomeText(p);
-      ctx.io.stderr.write(`  ${oneLine(`${p.id} · ${when} · ${headline(p)}`, width)}\n`);
+      // Written straight to the terminal: the service's text with its control characters shown.
+      ctx.io.stderr.write(`  ${oneLine(visible(`${p.id} · ${when} · ${headline(p)}`), width)}\n`);
     }
     const ok = await ctx.prompter().confirm({ message: `Delete ${todo.length === 1 ? 'this post' : `these ${todo.length} posts`}? This cannot be undone`, default: false });
     if (!ok) {
