@@ -8,7 +8,7 @@ import type { RetryNotice } from '../../../../client/types.js';
 import { isAbortLike, Pacer } from '../../../../posts/bulk/pacer.js';
 import type { StatusLine } from '../../../../output/output.js';
 import { visible } from '../../../../output/terminal-safe.js';
-import { formatClock } from '../../../../output/time.js';
+import { formatUntil } from '../../../../output/time.js';
 import { localFiles } from '../../../../posts/body.js';
 import { sha256Hex } from '../../../../posts/keys.js';
 import { uploadFiles } from '../../../../posts/uploads.js';
@@ -126,22 +126,22 @@ async function createPacer(ctx: Context, loaded: Loaded, progress: StatusLine) {
   let done = 0;
   const show = (text: string) => progress.update(`${done}/${good.length} · ${text}`);
   const waiting = (until: number, reason: string) => {
-    show(`waiting until ${formatClock(until, zone)} (${reason})`);
-    if (!out.progress) out.info(`waiting until ${formatClock(until, zone)} (${reason}); ${done}/${good.length} done`);
+    show(`waiting until ${formatUntil(until, ctx.clock.now(), zone)} (${reason})`);
+    if (!out.progress) out.info(`waiting until ${formatUntil(until, ctx.clock.now(), zone)} (${reason}); ${done}/${good.length} done`);
   };
   const pacer = new Pacer({
     now: () => ctx.clock.now(),
     sleep: (ms) => ctx.clock.sleep(ms, ctx.signal),
     maxWaitMs: ctx.globals.maxWaitGiven ? ctx.globals.maxWaitMs : undefined,
     onWait: waiting,
-    formatTime: (t) => formatClock(t, zone),
+    formatTime: (t) => formatUntil(t, ctx.clock.now(), zone),
   });
   // The callbacks run only once requests are made, after `pacer` exists.
   const client = await ctx.client({
     onRateLimit: (info) => pacer.noteRateLimit(info),
     onRetry: (n: RetryNotice) => {
-      show(`retrying (${n.reason}), waiting until ${formatClock(n.until, zone)}`);
-      if (!out.progress && n.delayMs >= 5000) out.info(`waiting until ${formatClock(n.until, zone)} (${n.reason}); ${done}/${good.length} done`);
+      show(`retrying (${n.reason}), waiting until ${formatUntil(n.until, ctx.clock.now(), zone)}`);
+      if (!out.progress && n.delayMs >= 5000) out.info(`waiting until ${formatUntil(n.until, ctx.clock.now(), zone)} (${n.reason}); ${done}/${good.length} done`);
     },
   });
   return { pacer, client, show, rowDone: () => void done++ };
