@@ -344,6 +344,17 @@ describe('posts schedule (move), unschedule, delete', () => {
     expect([again.code, again.stderr]).toEqual([0, expect.stringContaining('already a draft')]);
   });
 
+  it('unschedule at 60 columns shows every header whole ("SCHEDULED", not "SCH…")', async () => {
+    const p = await scheduled('A fairly long text for the unschedule table at sixty columns', 1, ['bluesky', 'linkedin', 'threads']);
+    const r = await cli(['posts', 'unschedule', p.id], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    const [header, row] = r.stdout.trimEnd().split('\n');
+    expect(header).not.toContain('…');
+    expect(header!.split(/\s{2,}/)).toEqual(['ID', 'STATUS', 'PLATFORMS', 'TITLE / TEXT']);
+    expect(row).toMatch(new RegExp(`^${p.id}\\s+draft\\s+3 platforms\\s+A fairly long`));
+    expect(r.stdout.split('\n').every((l) => displayWidth(l) <= 60)).toBe(true);
+  });
+
   it('delete needs --yes without a terminal (exit 2 naming it); --dry-run shows the requests; --yes deletes', async () => {
     const a = await scheduled('Delete A', 3);
     const b = await draft({ bluesky: { text: 'Delete B' } });
