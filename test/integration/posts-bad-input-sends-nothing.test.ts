@@ -31,6 +31,7 @@ beforeAll(async () => {
   writeFileSync(f('no-media.csv'), 'at,platforms,text\n2026-12-24T09:00:00Z,instagram,no picture\n');
   writeFileSync(f('titel.json'), JSON.stringify({ payloads: { bluesky: { text: 'hi' } }, titel: 'x' }));
   writeFileSync(f('bad-header.csv'), 'when,platforms,text\n2026-12-24T09:00:00Z,bluesky,ok\n');
+  writeFileSync(f('text-for-typo.csv'), 'at,platforms,text,text:blusky\n2026-12-24T09:00:00Z,bluesky,hi,hello bluesky\n');
   writeFileSync(f('good.csv'), 'at,platforms,text\n2026-12-24T09:00:00Z,bluesky,ok\n');
   writeFileSync(f('bad-line.ndjson'), '{"payloads":{"bluesky":{"text":"ok"}},"scheduledAt":"2026-12-24T09:00:00Z"}\n{"payloads": nope}\n');
 });
@@ -101,6 +102,10 @@ const CASES: Array<[string, string[], string, RegExp]> = [
   ['a past time in a file', schedule('--file', f('past-time.json')), 'scheduledAt', /in the past/],
   ['bulk file with a bad row', schedule('--from-file', f('bad-rows.csv')), 'line 3: platforms', /1 of 2 rows .* are invalid/],
   ['bulk CSV with a bad header', schedule('--from-file', f('bad-header.csv')), 'header', /"when" is not a known column/],
+  // A text:<platform> column for no platform was dropped: the row went out with the shared text.
+  ['bulk CSV with a misspelt text:<platform> column', schedule('--from-file', f('text-for-typo.csv')), 'header column 4 "text:blusky"', /"blusky" is not a platform id[\s\S]*did you mean "text:bluesky"\?/],
+  ['the same under --dry-run', schedule('--from-file', f('text-for-typo.csv'), '--dry-run'), 'header column 4 "text:blusky"', /did you mean "text:bluesky"\?/],
+  ['the same in posts check', ['posts', 'check', '--from-file', f('text-for-typo.csv')], 'header column 4 "text:blusky"', /did you mean "text:bluesky"\?/],
   ['bulk NDJSON with a broken line', schedule('--from-file', f('bad-line.ndjson')), 'line 2', /invalid JSON/],
   // flags
   ['unusable idempotency key', create('--platform', 'bluesky', '--text', 'hi', '--idempotency-key', 'has space'), '--idempotency-key', /not a usable key/],
