@@ -103,6 +103,7 @@ _socialpub_complete() {
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --tz) _socialpub_zones; return ;;
+        --fields) _socialpub_csv 'target rule verdict item actual limit note'; return ;;
       esac
       ;;
     'posts view')

@@ -101,6 +101,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l from-file -d 'a bulk file, as `posts schedule --from-file` reads it' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l tz -d 'bulk: IANA zone for the file\'s local times, only with --from-file' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l allow-media-outside -d 'bulk: let the file\'s media paths leave its folder, as `posts schedule --allow-media-outside` does'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv target rule verdict item actual limit note)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from view' -l tz -d 'IANA zone the time is shown in' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from view' -x -a '(socialpub completion --list-posts 2>/dev/null)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l text -d 'new text for every platform' -x

@@ -3,7 +3,7 @@ import { ApiError, isTooDeep, RateLimitError, TOO_DEEP_MESSAGE } from '../client
 import { CliError, EXIT, hintsAddedTo, type ExitCode } from './cli-error.js';
 import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
 import { FieldsError } from '../output/fields.js';
-import { formatClock } from '../output/time.js';
+import { formatUntil } from '../output/time.js';
 import { isLoopback } from '../config/base-url.js';
 import { wrapProse } from '../output/wrap.js';
 import { formatDuration } from '../client/retry-timing.js';
@@ -102,7 +102,7 @@ function ownHints(err: unknown, now: number, profile?: string, givenUrl?: string
             : 'raise --max-wait';
       const retryAt = limited?.retryAt;
       if (retryAt === undefined) return [`wait a while before retrying, or ${raise}; the service limits each workspace's requests per hour (writes to 100)`];
-      return [`retry after ${new Date(retryAt).toISOString()} (${formatClock(retryAt)} local, in ${formatDuration(Math.max(0, retryAt - now))}), or ${raise}`];
+      return [`retry after ${new Date(retryAt).toISOString()} (${formatUntil(retryAt, now)} local, in ${formatDuration(Math.max(0, retryAt - now))}), or ${raise}`];
     }
     case 'idempotency-key-reused':
       // The command adds the hint about a relative --at when --at was one.

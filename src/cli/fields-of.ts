@@ -31,6 +31,8 @@ const POST_FIELDS = schemaFields(postSchema);
 const RESULT_FIELDS = schemaFields(postResultSchema);
 /** `results stats` rows (statsRows in src/results/stats.ts). */
 const STATS_FIELDS = ['key', 'total', 'succeeded', 'failed', 'failure_rate'];
+/** `posts check` rows (CHECK_COLUMNS in commands/posts/check.run.ts); --json prints the report instead. */
+const CHECK_FIELDS = ['target', 'rule', 'verdict', 'item', 'actual', 'limit', 'note'];
 /** `profile list` rows (profileRow in commands/profile/list.run.ts); saved preferences come after. */
 const PROFILE_FIELDS = ['name', 'current', 'baseUrl', 'key'];
 /** `listen` records (eventRecord in commands/listen/render.ts): the delivery plus how it arrived. */
@@ -41,6 +43,7 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
   'profile show': PROFILE_SHOW_FIELDS,
   'posts create': POST_FIELDS,
   'posts schedule': POST_FIELDS,
+  'posts check': CHECK_FIELDS,
   // With the fields worked out from a post (derived in commands/posts/list-columns.ts).
   'posts list': [...POST_FIELDS, 'platforms', 'text', 'headline'],
   'results list': RESULT_FIELDS,

@@ -68,7 +68,10 @@ function headerNumber(value: string | undefined): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** Short human durations for messages, help and the trace ("750ms", "12s", "3 min", "1 h 5 min"). */
+/**
+ * Short human durations for messages, help and the trace ("750ms", "12s", "3 min", "1 h 5 min",
+ * "3 days 4 h"). A day or more is told in days: a Retry-After of 100 days is not "2400 h".
+ */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))}ms`;
   const s = Math.round(ms / 1000);
@@ -76,5 +79,8 @@ export function formatDuration(ms: number): string {
   const m = Math.round(s / 60);
   if (m < 60) return `${m} min`;
   const h = Math.floor(m / 60);
-  return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
+  if (h < 24) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
+  const d = Math.floor(h / 24);
+  const days = d === 1 ? '1 day' : `${d.toLocaleString('en-US')} days`;
+  return h % 24 ? `${days} ${h % 24} h` : days;
 }

@@ -1,4 +1,5 @@
 // Base URLs as users type them: validated before anything is saved or sent.
+import { isLoopbackHost } from '../wire/protocol.js';
 
 /** Trailing slashes dropped, so that paths join cleanly and equal URLs compare equal. */
 export function normaliseBaseUrl(url: string): string {
@@ -23,8 +24,7 @@ export function baseUrlProblem(url: string): string | undefined {
 export function isInsecureRemote(url: string): boolean {
   try {
     const u = new URL(url);
-    if (u.protocol !== 'http:') return false;
-    return !['localhost', '127.0.0.1', '[::1]'].includes(u.hostname) && !u.hostname.endsWith('.localhost');
+    return u.protocol === 'http:' && !isLoopbackHost(u.hostname);
   } catch {
     return false;
   }
@@ -33,8 +33,7 @@ export function isInsecureRemote(url: string): boolean {
 /** A base URL on this machine only (127.0.0.0/8, ::1, localhost): a local sandbox, not the service. */
 export function isLoopback(url: string): boolean {
   try {
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-    return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+    return isLoopbackHost(new URL(url).hostname);
   } catch {
     return false;
   }

@@ -4,7 +4,7 @@
 export { startListener } from './listener.js';
 export { isUsableSecret, ListenerStartError, LISTENER_DEFAULTS } from './options.js';
 export { systemListenerClock, type ListenerClock } from './clock.js';
-export { isLoopbackHost } from './request.js';
+export { isLoopbackHost } from '../wire/protocol.js';
 export { REJECT_LABEL, REJECT_STATUS } from './outcomes.js';
 export type {
   DeliveryEvent,

@@ -8,6 +8,7 @@ import type { DeliveryHandler } from './delivery.js';
 import type { ListenerSettings } from './options.js';
 import type { Reject } from './outcomes.js';
 import type { SlowBodies } from './slow-bodies.js';
+import { isLoopbackHost } from '../wire/protocol.js';
 
 export interface RequestDeps {
   settings: ListenerSettings;
@@ -115,18 +116,11 @@ export function readBody(req: IncomingMessage, maxBytes: number, done: (result: 
   });
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
-export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase();
-  return LOOPBACK_HOSTS.has(h) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '0:0:0:0:0:0:0:1';
-}
-
 /**
  * The DNS-rebinding guard: a web page on evil.example can resolve its own name to 127.0.0.1 and
  * make the browser POST to the listener; the browser still sends `Host: evil.example`. For a
- * loopback bind only 127.0.0.1:port, localhost:port and [::1]:port are accepted (the port may
- * be left out only when it is 80). For any other bind the user chose to be reachable by other
+ * loopback bind only 127.0.0.1:port, localhost:port and [::1]:port are accepted, and the name
+ * bound when it is another (127.0.0.2, app.localhost); the port may be left out only when it is 80. For any other bind the user chose to be reachable by other
  * names, so every Host is accepted.
  */
 export function hostGuard(boundHost: string, port: number): (hostHeader: string | undefined) => boolean {
@@ -134,7 +128,7 @@ export function hostGuard(boundHost: string, port: number): (hostHeader: string 
   const allowed = new Set<string>();
   const names = ['127.0.0.1', 'localhost', '[::1]'];
   const bound = boundHost.toLowerCase();
-  if (/^127\./.test(bound) && bound !== '127.0.0.1') names.push(bound);
+  if ((/^127\./.test(bound) && bound !== '127.0.0.1') || bound.endsWith('.localhost')) names.push(bound);
   for (const name of names) {
     allowed.add(`${name}:${port}`);
     if (port === 80) allowed.add(name);

@@ -121,6 +121,15 @@ export function checkTopFields(paths: readonly string[] | undefined, known: read
 }
 
 /**
+ * `paths` checked before any request against what a table view can print: its columns, its rows'
+ * own fields and the fields it works out. A command that writes checks so before it writes, rather
+ * than refusing a misspelt name once the change is made.
+ */
+export function checkViewFields(paths: readonly string[] | undefined, view: { columns: readonly { field?: string; header: string }[]; fields?: readonly string[]; derived?: object }): void {
+  checkTopFields(paths, [...new Set([...view.columns.map(columnField), ...(view.fields ?? []), ...Object.keys(view.derived ?? {})])]);
+}
+
+/**
  * The columns for TSV and tables, picked and ordered by `paths`. A path that is not a column but
  * is one of `dataFields` (the row's own fields) becomes a plain column showing that value.
  */

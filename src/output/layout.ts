@@ -4,7 +4,8 @@
 // `priority` number) are dropped; then long texts shrink to a readable width, widest first; then
 // the least important columns shrink to their minimum. A column that would be cut and has a
 // compact rendering ("5 platforms") uses it instead. A `shrink: 'never'` column (a URL) is never
-// cut while something less important can give (see `shrink`).
+// cut while something less important can give (see `shrink`). No column is made narrower than
+// its header: one that cannot have that room is dropped.
 import { displayWidth } from './width.js';
 
 export interface LayoutColumn {
@@ -80,6 +81,8 @@ interface Working {
   minWidth: number | undefined;
   optional: boolean;
   wholeWidth: number | undefined;
+  /** The header's width: a column is dropped rather than cut narrower than its header. */
+  headerWidth: number;
 }
 
 export function layoutTable(input: LayoutInput): TableLayout {
@@ -94,8 +97,9 @@ export function layoutTable(input: LayoutInput): TableLayout {
     const natural = Math.min(cap, uncapped);
     const compactTexts = input.compactRows?.map((r) => r[index]);
     const hasCompact = compactTexts?.some((t) => t !== undefined) ?? false;
-    const compactNatural = hasCompact ? Math.min(cap, widest(compactTexts!, Math.min(headerWidth, DEFAULT_MIN))) : undefined;
-    const w: Working = { index, priority: c.priority ?? 0, natural, uncapped, compactNatural, compact: false, min: 0, never: c.shrink === 'never', relaxed: false, minWidth: c.minWidth, optional: c.optional ?? false, wholeWidth: c.wholeWidth };
+    // A compact rendering is never cut, and neither is its header: "—" under "SCH…" says nothing.
+    const compactNatural = hasCompact ? Math.min(cap, widest(compactTexts!, headerWidth)) : undefined;
+    const w: Working = { index, priority: c.priority ?? 0, natural, uncapped, compactNatural, compact: false, min: 0, never: c.shrink === 'never', relaxed: false, minWidth: c.minWidth, optional: c.optional ?? false, wholeWidth: c.wholeWidth, headerWidth };
     w.min = minimumOf(w);
     return w;
   });
@@ -186,5 +190,6 @@ function minimumOf(c: Working): number {
   // A compact rendering is already the short form: cut, it says nothing ("5 p…").
   if (c.compact) return c.compactNatural!;
   if (c.never && !c.relaxed) return c.natural;
-  return Math.min(c.natural, c.minWidth ?? DEFAULT_MIN);
+  // "SCH…" over a column names nothing: a header stays whole, its cells are cut below it.
+  return Math.min(c.natural, Math.max(c.minWidth ?? DEFAULT_MIN, c.headerWidth));
 }

@@ -54,9 +54,10 @@ export interface ObjectOptions {
   pageable?: boolean;
   /**
    * An object that is a list at heart (the queue: posts by day): TSV and CSV print these rows, one
-   * per line with a header, as every list does, rather than the human rendering.
+   * per line with a header, as every list does, rather than the human rendering. `formats` narrows
+   * that to CSV for an object whose drawing is what a file or pipe should get (the calendar).
    */
-  rows?: { rows: Iterable<unknown>; view: TableView<never> };
+  rows?: { rows: Iterable<unknown>; view: TableView<never>; formats?: ReadonlyArray<'tsv' | 'csv'> };
   /**
    * Fields this kind of object may have beyond those this one has (a post without a title): given,
    * --fields is checked against them and the object's own, and an unknown one is exit 2.
@@ -224,7 +225,7 @@ export function createOutput(options: OutputOptions): Output {
     },
     async object(value, human, objectOptions = {}) {
       if (format === 'ics') throw notACalendar('one object');
-      if (objectOptions.rows && (format === 'tsv' || format === 'csv')) {
+      if (objectOptions.rows && (objectOptions.rows.formats ?? ['tsv', 'csv']).some((f) => f === format)) {
         await output.list(objectOptions.rows.rows as Iterable<never>, objectOptions.rows.view);
         return;
       }

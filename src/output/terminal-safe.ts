@@ -5,16 +5,18 @@
 // control character is made visible as its JSON escape: ESC prints as `\u001b`, so
 // `\u001b[2J` is what the reader sees, and nothing happens. Controlled characters: C0 (U+0000 to
 // U+001F) except tab and line feed (a carriage return only as part of CRLF), DEL and C1 (U+0080
-// to U+009F, which some terminals read as ESC sequences too). Formats then treat tab and line
-// feed their own way. JSON keeps the data exact; only its C1 and DEL characters are written as
+// to U+009F, which some terminals read as ESC sequences too), and the bidirectional controls
+// (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), which reorder what is shown:
+// "invoice\u202Egnp.exe" would read "invoiceexe.png". Formats then treat tab and line feed their
+// own way. JSON keeps the data exact; only its C1, DEL and bidirectional characters are written as
 // \u escapes, which a JSON reader turns back into the same string.
 
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
-const HAS_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
+const HAS_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
 
 const escapeOf = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
-/** The text with every control character a terminal would act on shown as `\u00XX`. */
+/** The text with every control character a terminal would act on shown as `\uXXXX`. */
 export function visible(text: string): string {
   return HAS_CONTROL.test(text) ? text.replace(CONTROL, escapeOf) : text;
 }
@@ -60,11 +62,12 @@ export function jsonText(value: unknown, indent?: number): string {
   return terminalJson(JSON.stringify(value, null, indent));
 }
 
-const JSON_UNSAFE = /[\u007f-\u009f]/g;
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const HAS_JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
-/** JSON text with DEL and C1 written as \u escapes (they can only stand inside strings). */
+/** JSON text with DEL, C1 and bidirectional controls written as \u escapes (they can only stand inside strings). */
 export function terminalJson(text: string): string {
-  return /[\u007f-\u009f]/.test(text) ? text.replace(JSON_UNSAFE, escapeOf) : text;
+  return HAS_JSON_UNSAFE.test(text) ? text.replace(JSON_UNSAFE, escapeOf) : text;
 }
 
 /**

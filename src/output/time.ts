@@ -75,6 +75,14 @@ export function formatLocal(iso: string | number, timeZone?: string): string {
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')} ${get('timeZoneName')}`;
 }
 
+/**
+ * When a wait ends: "14:05" within a day of `now`, with its date and zone beyond it
+ * ("2027-03-05 00:05 CET"), where a clock time alone would name the wrong day.
+ */
+export function formatUntil(epochMs: number, now: number, timeZone?: string): string {
+  return Math.abs(epochMs - now) < DAY ? formatClock(epochMs, timeZone) : formatLocal(epochMs, timeZone);
+}
+
 /** "14:05" local time, for "waiting until 14:05". */
 export function formatClock(epochMs: number, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(epochMs);

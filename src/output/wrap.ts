@@ -171,6 +171,36 @@ function wrapBlockLine(line: string, lead: number, column: number, width: number
   return [' '.repeat(lead) + first, ...wrapText(rest, width - hang).map((l) => ' '.repeat(hang) + l)].join('\n');
 }
 
+/** A synopsis's groups ("[--input FILE]", "<path>", "[-f key=value]..."): split at spaces outside brackets. */
+function synopsisGroups(text: string): string[] {
+  const groups: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of text) {
+    if (ch === '[' || ch === '<') depth++;
+    else if ((ch === ']' || ch === '>') && depth > 0) depth--;
+    if (ch !== ' ' || depth > 0) {
+      current += ch;
+    } else if (current) {
+      groups.push(current);
+      current = '';
+    }
+  }
+  if (current) groups.push(current);
+  return groups;
+}
+
+/** Groups on lines of at most `width` columns; a group wider than that has a line of its own. */
+function packGroups(groups: readonly string[], width: number): string[] {
+  const lines: string[] = [];
+  for (const group of groups) {
+    const last = lines.length - 1;
+    if (last >= 0 && displayWidth(`${lines[last]} ${group}`) <= width) lines[last] += ` ${group}`;
+    else lines.push(group);
+  }
+  return lines;
+}
+
 /** "Usage: socialpub api " and the synopsis after it. */
 const USAGE = /^(Usage: (?:[^\s[<-]\S* )+)(.+)$/;
 
@@ -186,9 +216,10 @@ export function wrapHelp(text: string, width: number): string {
       // The line after one ending in a backslash continues a command: broken, it would not run.
       if (displayWidth(line) <= width || /^\s*\S+$/.test(line) || lines[i - 1]?.endsWith(' \\')) return line;
       const usage = USAGE.exec(line);
-      // A usage line goes on under its first argument, as a synopsis does.
+      // A usage line goes on under its first argument, as a synopsis does, broken between its
+      // groups: "[--profile" and "NAME]" on two lines read as two options.
       if (usage && displayWidth(usage[1]!) <= width / 2) {
-        return wrapText(usage[2]!, width - usage[1]!.length)
+        return packGroups(synopsisGroups(usage[2]!), width - usage[1]!.length)
           .map((l, j) => (j === 0 ? usage[1]! : ' '.repeat(usage[1]!.length)) + l)
           .join('\n');
       }

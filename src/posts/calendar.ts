@@ -57,6 +57,11 @@ export interface CalendarData {
   next: (CalendarPost & { date: string }) | null;
 }
 
+/** The calendar's posts, one after another with their local day: a CSV row each. */
+export function* calendarRows(data: CalendarData): Generator<CalendarPost & { date: string }> {
+  for (const day of data.days) for (const post of day.posts) yield { ...post, date: day.date };
+}
+
 export interface CalendarInput {
   view: CalendarView;
   /** A day inside the week or month to show. */

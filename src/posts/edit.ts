@@ -4,6 +4,7 @@
 // server's update_post; no Context: the caller passes the client and the labels of its fields.
 import type { ApiClient, ApiResponse } from '../client/types.js';
 import { isPlatform } from '../wire/platforms.js';
+import { nearest } from '../wire/suggest.js';
 import { PATHS } from '../wire/protocol.js';
 import type { Post, UpdatePostBody } from '../wire/schemas.js';
 import { InvalidInputError } from '../wire/invalid-input.js';
@@ -101,7 +102,10 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
   const targets = Object.keys(current);
   const removed: string[] = [];
   for (const p of changes.remove ?? []) {
-    if (!targets.includes(p)) issues.push({ field: labels.remove, message: `${labels.remove} ${p}: not a target of post ${post.id}`, fix: `its targets are ${targets.join(', ')}` });
+    if (!targets.includes(p)) {
+      const meant = nearest(p, targets);
+      issues.push({ field: labels.remove, message: `${labels.remove} ${p}: not a target of post ${post.id}`, fix: `${meant ? `did you mean ${labels.remove} ${meant}? ` : ''}its targets are ${targets.join(', ')}` });
+    }
     else if (!removed.includes(p)) removed.push(p);
   }
   const textFor = changes.textFor ?? new Map<string, string>();

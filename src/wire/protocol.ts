@@ -45,3 +45,13 @@ export const PATHS = {
   media: '/v1/media',
   postResults: '/api/v1/post-results',
 } as const;
+
+/**
+ * A host on this machine only: localhost and its subdomains, 127.0.0.0/8 and ::1 (bracketed or
+ * not, any case). What a base URL names (a local sandbox, not the service) and what a listener
+ * binds (reachable from this machine alone) are judged by this one rule.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '0:0:0:0:0:0:0:1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}

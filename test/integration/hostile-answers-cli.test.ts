@@ -44,7 +44,7 @@ describe('a rate limit that asks for a wait no date can hold', () => {
     const r = await runCli(['results', 'get', 'res_1', '--json'], { env });
     expect(r.code, r.stderr).toBe(5);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: rate limited; the service asks to wait \d+ h/m);
+    expect(r.stderr).toMatch(/^error: rate limited; the service asks to wait [\d,]+ days/m);
     expect(r.stderr).not.toMatch(/RangeError|Invalid time value/);
     const json = JSON.parse(r.stderr.trim().split('\n').pop()!) as { error: Record<string, unknown> };
     expect(json.error).toMatchObject({ code: 'RATE_LIMITED', status: 429, exitCode: 5 });
@@ -71,12 +71,23 @@ describe('a rate limit that asks for a wait no date can hold', () => {
   });
 });
 
+describe('a Retry-After of days', () => {
+  it('is told in days, and when to retry with its date and zone, not as a clock time alone', async () => {
+    const env = await serve((_req, res) => answer(res, 429, { error: { code: 'RATE_LIMITED', message: 'slow down' } }, { 'retry-after': String(100 * 86_400) }));
+    const r = await runCli(['posts', 'list'], { env });
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).toMatch(/^error: rate limited; the service asks to wait 100 days, longer than the 1 min the client waits/m);
+    expect(r.stderr).toMatch(/^ {2}hint: retry after \S+Z \(\d{4}-\d{2}-\d{2} \d{2}:\d{2} \S+ local, in 100 days\), or raise --max-wait$/m);
+    expect(r.stderr).not.toMatch(/\d{3,} h\b/);
+  });
+});
+
 describe('a 503 whose Retry-After is beyond --max-wait', () => {
   it('is not retried, and the message says why (exit 1)', async () => {
     const env = await serve((_req, res) => answer(res, 503, { error: { code: 'UNAVAILABLE', message: 'down for maintenance' } }, { 'retry-after': '86400' }));
     const r = await runCli(['posts', 'list'], { env });
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr).toMatch(/^error: the service failed \(503 Service Unavailable\); it asks to retry in 24 h, longer than the 1 min the client waits \(--max-wait\): down for maintenance/m);
+    expect(r.stderr).toMatch(/^error: the service failed \(503 Service Unavailable\); it asks to retry in 1 day, longer than the 1 min the client waits \(--max-wait\): down for maintenance/m);
     expect(server!.requests).toHaveLength(1);
   });
 });

@@ -16,7 +16,9 @@ const CLEAR = '\u001b[2J';
 const SGR = '\u001b[8m';
 const EVIL_LINK = '\u001b]8;;https://evil.example/\u0007https://bsky.app/profile/ok\u001b]8;;\u0007';
 const C1 = '\u009b2J\u0085\u009d0;t\u009c';
-const EVIL = `boom ${OSC52}${OSC0}${CLEAR}${SGR}${EVIL_LINK}${C1}\u0007\u007f end`;
+// Bidirectional controls reorder what is shown ("invoice<RLO>gnp.exe" reads "invoiceexe.png").
+const BIDI = 'invoice\u202egnp.exe \u2066x\u2069\u200e\u200f\u202a\u202b\u202c\u202d\u2067\u2068\u061c';
+const EVIL = `boom ${OSC52}${OSC0}${CLEAR}${SGR}${EVIL_LINK}${C1}\u0007\u007f ${BIDI} end`;
 
 const rows = [
   {
@@ -44,7 +46,7 @@ const rows = [
 /** Our palette (bold, dim, colours and their resets): the only escapes allowed to reach a terminal. */
 const OUR_SGR = /\u001b\[(?:1|2|22|31|32|33|35|36|39|90)m/g;
 /** Any control character a terminal acts on, after our colours are taken out (tab, LF and CRLF allowed). */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
 const clean = (text: string) => !CONTROL.test(text.replace(OUR_SGR, ''));
 
 describe('server text that tries to drive the terminal', () => {
@@ -119,7 +121,7 @@ describe('server text that tries to drive the terminal', () => {
     expect(clean(json)).toBe(true);
   });
 
-  it('JSON and NDJSON keep every string exact (and escape C1 as JSON may)', async () => {
+  it('JSON and NDJSON keep every string exact (and escape C1 and bidirectional controls as JSON may)', async () => {
     const json = await runCli(['results', 'list', '--json'], { env, tty: true });
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual(rows);

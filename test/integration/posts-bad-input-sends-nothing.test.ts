@@ -31,6 +31,8 @@ beforeAll(async () => {
   writeFileSync(f('no-media.csv'), 'at,platforms,text\n2026-12-24T09:00:00Z,instagram,no picture\n');
   writeFileSync(f('titel.json'), JSON.stringify({ payloads: { bluesky: { text: 'hi' } }, titel: 'x' }));
   writeFileSync(f('bad-header.csv'), 'when,platforms,text\n2026-12-24T09:00:00Z,bluesky,ok\n');
+  writeFileSync(f('text-for-typo.csv'), 'at,platforms,text,text:blusky\n2026-12-24T09:00:00Z,bluesky,hi,hello bluesky\n');
+  writeFileSync(f('good.csv'), 'at,platforms,text\n2026-12-24T09:00:00Z,bluesky,ok\n');
   writeFileSync(f('bad-line.ndjson'), '{"payloads":{"bluesky":{"text":"ok"}},"scheduledAt":"2026-12-24T09:00:00Z"}\n{"payloads": nope}\n');
 });
 afterAll(async () => {
@@ -62,7 +64,12 @@ const CASES: Array<[string, string[], string, RegExp]> = [
   ['a zone given by its city', schedule('--platform', 'bluesky', '--text', 'hi', '--at', '+1h', '--tz', 'paris'), '--tz', /did you mean "Europe\/Paris"/],
   ['a local time long past', schedule('--platform', 'bluesky', '--text', 'hi', '--at', '2025-01-01 09:00'), '--at', /in the past by 1 year 11 months/],
   ['--text-for without =', create('--platform', 'bluesky', '--text-for', 'bluesky'), '--text-for', /not platform=text/],
-  ['text missing for one platform', create('--platform', 'linkedin', '--text-for', 'bluesky=hi'), '--text', /missing --text/],
+  ['text missing for one platform', create('--platform', 'linkedin,bluesky', '--text-for', 'bluesky=hi'), '--text', /missing --text/],
+  // A slip in what was given is named, not reported as the text it failed to give.
+  ['--text-for naming a misspelt platform, no --text', create('--platform', 'bluesky', '--text-for', 'blusky=hi'), '--text-for blusky', /^error: --text-for blusky: "blusky" is not a platform id[\s\S]*did you mean --text-for bluesky=/],
+  ['the same on schedule', schedule('--platform', 'bluesky', '--text-for', 'blusky=hi', '--at', '+1h'), '--text-for blusky', /^error: --text-for blusky: "blusky" is not a platform id[\s\S]*did you mean --text-for bluesky=/],
+  ['--text-for outside the targets, no --text', create('--platform', 'linkedin', '--text-for', 'bluesky=hi'), '--text-for bluesky', /^error: --text-for bluesky: bluesky is not among the targets/],
+  ['misspelt platform, no --text', create('--platform', 'blusky'), '--platform', /^error: [^\n]*"blusky" is not a platform id[\s\S]*did you mean "bluesky"/],
   ['empty title', create('--platform', 'bluesky', '--text', 'hi', '--title', ''), '--title', /empty/],
   // media
   ['media file missing', create('--platform', 'bluesky', '--text', 'hi', '--media', f('nope.jpg')), '--media', /no such file/],
@@ -95,6 +102,10 @@ const CASES: Array<[string, string[], string, RegExp]> = [
   ['a past time in a file', schedule('--file', f('past-time.json')), 'scheduledAt', /in the past/],
   ['bulk file with a bad row', schedule('--from-file', f('bad-rows.csv')), 'line 3: platforms', /1 of 2 rows .* are invalid/],
   ['bulk CSV with a bad header', schedule('--from-file', f('bad-header.csv')), 'header', /"when" is not a known column/],
+  // A text:<platform> column for no platform was dropped: the row went out with the shared text.
+  ['bulk CSV with a misspelt text:<platform> column', schedule('--from-file', f('text-for-typo.csv')), 'header column 4 "text:blusky"', /"blusky" is not a platform id[\s\S]*did you mean "text:bluesky"\?/],
+  ['the same under --dry-run', schedule('--from-file', f('text-for-typo.csv'), '--dry-run'), 'header column 4 "text:blusky"', /did you mean "text:bluesky"\?/],
+  ['the same in posts check', ['posts', 'check', '--from-file', f('text-for-typo.csv')], 'header column 4 "text:blusky"', /did you mean "text:bluesky"\?/],
   ['bulk NDJSON with a broken line', schedule('--from-file', f('bad-line.ndjson')), 'line 2', /invalid JSON/],
   // flags
   ['unusable idempotency key', create('--platform', 'bluesky', '--text', 'hi', '--idempotency-key', 'has space'), '--idempotency-key', /not a usable key/],
@@ -109,6 +120,19 @@ const CASES: Array<[string, string[], string, RegExp]> = [
   ['unknown --fields on schedule', ['--fields', 'stauts', ...schedule('--platform', 'bluesky', '--text', 'hi', '--at', '+1h', '--json')], '--fields', /unknown field "stauts"/],
   ['unknown --fields on edit', ['--fields', 'nope', 'posts', 'edit', 'post_x', '--text', 'hi'], '--fields', /unknown field "nope"/],
   ['unknown --fields on results retry', ['--fields', 'nope', 'results', 'retry', 'post_x'], '--fields', /unknown field "nope"/],
+  // a dry run prints its report, not a post: its fields are the ones to name
+  ['unknown --fields on create --dry-run', ['--fields', 'nope', ...create('--platform', 'bluesky', '--text', 'hi', '--dry-run')], '--fields', /unknown field "nope"; the fields are: dryRun, valid, issues, requests, notes/],
+  ['a post field on schedule --dry-run --json', ['--fields', 'id', ...schedule('--platform', 'bluesky', '--text', 'hi', '--at', '+1h', '--dry-run', '--json')], '--fields', /unknown field "id"; the fields are: dryRun/],
+  ['unknown --fields on edit --dry-run', ['--fields', 'nope', 'posts', 'edit', 'post_x', '--text', 'hi', '--dry-run'], '--fields', /unknown field "nope"; the fields are: dryRun/],
+  ['unknown --fields on bulk --dry-run', ['--fields', 'nope', ...schedule('--from-file', f('good.csv'), '--dry-run')], '--fields', /unknown field "nope"; the fields are: dryRun/],
+  ['unknown --fields on delete --dry-run', ['--fields', 'nope', 'posts', 'delete', 'post_x', '--dry-run'], '--fields', /unknown field "nope"; the fields are: dryRun/],
+  // and a write that prints rows is not made when it cannot print them as asked
+  ['unknown --fields on a bulk run', ['--fields', 'nope', ...schedule('--from-file', f('good.csv'))], '--fields', /unknown field "nope"; the fields are: row, line, outcome, id, status, scheduled, error, scheduledAt/],
+  ['unknown --fields on delete', ['--fields', 'nope', 'posts', 'delete', 'post_x', '--yes'], '--fields', /unknown field "nope"; the fields are: id, result, was, deleted/],
+  ['unknown --fields on unschedule', ['--fields', 'nope', 'posts', 'unschedule', 'post_x'], '--fields', /unknown field "nope"; the fields are: id, status/],
+  // posts check: the columns, or under --json the report's fields; before any file is read
+  ['unknown --fields on posts check', ['--fields', 'nope', 'posts', 'check', '--file', f('nope.json')], '--fields', /unknown field "nope"; the fields are: target, rule, verdict, item, actual, limit, note/],
+  ['unknown --fields on posts check --json', ['--fields', 'nope', 'posts', 'check', '--platform', 'bluesky', '--text', 'hi', '--json'], '--fields', /unknown field "nope"; the fields are: accepted, problems, targets/],
 ];
 
 describe('bad input is refused before any request', () => {
@@ -130,6 +154,20 @@ describe('bad input is refused before any request', () => {
     const r = await runCli(create('--platform', 'twitter-x', '--text', 'fine'), { env: cliEnv(sb), clock: sandboxClock(sb.clock) });
     expect(r.code, r.stderr).toBe(0);
     expect(sb.requests.length).toBeGreaterThan(before);
+  });
+
+  it('--fields on a dry run picks from its report, as JSON and as a record in text; nothing sent', async () => {
+    const before = sb.requests.length;
+    const json = await runCli(['--fields', 'valid,requests', ...create('--platform', 'bluesky', '--text', 'fine', '--dry-run', '--json')], { env: cliEnv(sb), clock: sandboxClock(sb.clock) });
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({ valid: true, requests: [expect.objectContaining({ method: 'POST', path: '/v1/posts' })] });
+    const text = await runCli(['--fields', 'valid', ...schedule('--from-file', f('good.csv'), '--dry-run')], { env: cliEnv(sb), clock: sandboxClock(sb.clock) });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout.trim()).toMatch(/^valid\s+true$/);
+    const check = await runCli(['--fields', 'accepted', 'posts', 'check', '--platform', 'bluesky', '--text', 'fine', '--json'], { env: cliEnv(sb), clock: sandboxClock(sb.clock) });
+    expect(check.code, check.stderr).toBe(0);
+    expect(JSON.parse(check.stdout)).toEqual({ accepted: true });
+    expect(sb.requests.length).toBe(before);
   });
 
   it('--fields naming what a post has, or a path inside it, is sent and picks it', async () => {

@@ -169,6 +169,10 @@ describe('posts edit', () => {
     expect(patch).toHaveLength(1);
     const now = await getPost(p.id);
     expect([now.title, now.payloads]).toEqual(['New title', p.payloads]);
+    const misspelt = await cli(['posts', 'edit', p.id, '--remove-platform', 'blusky']);
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toContain(`--remove-platform blusky: not a target of post ${p.id}`);
+    expect(misspelt.stderr).toContain('did you mean --remove-platform bluesky? its targets are youtube, bluesky');
     const removed = await cli(['posts', 'edit', p.id, '--remove-platform', 'bluesky']);
     expect(removed.code).toBe(0);
     expect(Object.keys((await getPost(p.id)).payloads)).toEqual(['youtube']);
@@ -225,6 +229,15 @@ describe('posts edit', () => {
     expect(r.stderr).toContain('bluesky: "Before" → "After"');
     expect(r.stderr).toContain('cancelled: nothing was changed');
     expect((await getPost(p.id)).payloads).toEqual(p.payloads);
+  });
+
+  it("shows the service's text and a new file name with their control characters visible in the confirmation", async () => {
+    const p = await draft({ bluesky: { text: 'Old\u001b]0;pwned\u0007 \u202etxt.exe' } });
+    const prompter = new ScriptedPrompter([false]);
+    const r = await cli(['posts', 'edit', p.id, '--text', 'New \u2066x\u2069'], { tty: true, prompter, env: { NO_COLOR: '1' } });
+    expect(prompter.asked).toEqual(['Send these changes?']);
+    expect(r.stderr).toContain('bluesky: "Old\\u001b]0;pwned\\u0007 \\u202etxt.exe" → "New \\u2066x\\u2069"');
+    expect(r.stderr).not.toMatch(/[\u0007\u001b\u202e\u2066\u2069]/);
   });
 
   it('shows long before → after texts a line each, within the terminal width', async () => {
@@ -331,6 +344,17 @@ describe('posts schedule (move), unschedule, delete', () => {
     expect([again.code, again.stderr]).toEqual([0, expect.stringContaining('already a draft')]);
   });
 
+  it('unschedule at 60 columns shows every header whole ("SCHEDULED", not "SCH…")', async () => {
+    const p = await scheduled('A fairly long text for the unschedule table at sixty columns', 1, ['bluesky', 'linkedin', 'threads']);
+    const r = await cli(['posts', 'unschedule', p.id], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    const [header, row] = r.stdout.trimEnd().split('\n');
+    expect(header).not.toContain('…');
+    expect(header!.split(/\s{2,}/)).toEqual(['ID', 'STATUS', 'PLATFORMS', 'TITLE / TEXT']);
+    expect(row).toMatch(new RegExp(`^${p.id}\\s+draft\\s+3 platforms\\s+A fairly long`));
+    expect(r.stdout.split('\n').every((l) => displayWidth(l) <= 60)).toBe(true);
+  });
+
   it('delete needs --yes without a terminal (exit 2 naming it); --dry-run shows the requests; --yes deletes', async () => {
     const a = await scheduled('Delete A', 3);
     const b = await draft({ bluesky: { text: 'Delete B' } });
@@ -360,6 +384,10 @@ describe('posts schedule (move), unschedule, delete', () => {
     expect(prompter.asked).toEqual(['Delete this post? This cannot be undone']);
     expect(r.stderr).toContain(`${p.id} · draft · Ask first`);
     expect((await getPost(p.id)).id).toBe(p.id);
+    const hostile = await draft({ bluesky: { text: 'Ask\u001b[2J \u202efirst' } });
+    const shown = await cli(['posts', 'delete', hostile.id], { tty: true, prompter: new ScriptedPrompter([false]) });
+    expect(shown.stderr).toContain(`${hostile.id} · draft · Ask\\u001b[2J \\u202efirst`);
+    expect(shown.stderr).not.toMatch(/\u001b\[2J|\u202e/);
   });
 });
 

@@ -35,3 +35,15 @@ describe('confirmSummary on a narrow terminal', () => {
     expect(when).toMatch(/in 2\d hours/);
   });
 });
+
+describe('confirmSummary shows control characters rather than sending them to the terminal', () => {
+  it('in a draft text from the service, its title, and a local file name', () => {
+    const c = composed();
+    c.draft!.platforms[0]!.media = [{ source: '/tmp/invoice\u202egnp.exe', isUrl: false, path: '/tmp/invoice\u202egnp.exe', label: '--media' }];
+    const text = confirmSummary(c, NOW, 120, { payloads: { bluesky: { text: 'Hi \u001b[31mred\u001b[39m \u2066x' } }, title: 'T\u202eitle' });
+    expect(text).not.toMatch(/[\u001b\u202e\u2066]/);
+    expect(text).toContain('invoice\\u202egnp.exe');
+    expect(text).toContain('"Hi \\u001b[31mred\\u001b[39m \\u2066x"');
+    expect(text).toContain('"T\\u202eitle"');
+  });
+});

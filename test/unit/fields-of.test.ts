@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { FIELD_COMMANDS, fieldsOf, schemaFields } from '../../src/cli/fields-of.js';
-import { availableFields } from '../../src/output/fields.js';
+import { availableFields, columnField } from '../../src/output/fields.js';
+import { CHECK_COLUMNS } from '../../src/cli/commands/posts/check.run.js';
 import { eventRecord } from '../../src/cli/commands/listen/render.js';
 import { profileRow } from '../../src/cli/commands/profile/list.run.js';
 import { createStatsCounter, statsRows } from '../../src/results/stats.js';
@@ -62,6 +63,7 @@ describe('fieldsOf', () => {
     const delivery = { type: 'post.result', postId: 'p', platform: 'x', status: 'failed', resultId: 'r', error: { code: 'C', message: 'm', context: null } };
     const record = eventRecord({ payload: delivery, delivery, raw: Buffer.from('{}'), webhookId: 'msg_1', receivedAt: 't', verified: true, seq: 1 });
     expect(fieldsOf('listen')).toEqual(availableFields([record]));
+    expect(fieldsOf('posts check')).toEqual(CHECK_COLUMNS.map(columnField));
   });
 
   it('is empty for a command that prints no rows, and normalises spacing', () => {

@@ -20,6 +20,30 @@ describe('help on a narrow terminal', () => {
   });
 });
 
+describe('a usage line on a narrow terminal', () => {
+  /** The usage line and the lines continuing it, as one synopsis. */
+  const usageOf = (out: string) => out.slice(0, out.indexOf('\n\n')).split('\n');
+
+  it.each([
+    [['auth', 'login'], 60],
+    [['api'], 60],
+    [['api'], 70],
+    [['api'], 50],
+  ])('%s at %i columns breaks only between groups, each whole on one line', async (path, columns) => {
+    const r = await runCli([...path, '--help'], { tty: true, columns });
+    const lines = usageOf(r.stdout);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) {
+      expect(displayWidth(line), line).toBeLessThanOrEqual(columns);
+      // Every bracket opened on a line closes on it.
+      const depth = [...line].reduce((d, ch) => d + (ch === '[' || ch === '<' ? 1 : ch === ']' || ch === '>' ? -1 : 0), 0);
+      expect({ line, depth }).toEqual({ line, depth: 0 });
+    }
+    const groups = lines.join(' ').replace(/^Usage: socialpub (?:\S+ )?\s*/, '');
+    expect(groups).toContain(path[0] === 'api' ? '[--input FILE]' : '[--profile NAME]');
+  });
+});
+
 describe('the sections after the options on a narrow terminal', () => {
   /** An example to copy (a command, a JSON body): kept whole, whatever the width. */
   const COMMAND = /^\s+(?:\$ |socialpub |printf |[A-Z_]+=\S* socialpub |\S+$)/;

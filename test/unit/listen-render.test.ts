@@ -8,7 +8,9 @@ import { createOutput } from '../../src/output/output.js';
 import { displayWidth } from '../../src/output/width.js';
 import { captureStream } from '../helpers/run-cli.js';
 import { webhookPayloadSchema } from '../../src/wire/schemas.js';
-import { hostGuard, isLoopbackHost } from '../../src/listen/request.js';
+import { hostGuard } from '../../src/listen/request.js';
+import { isLoopbackHost } from '../../src/wire/protocol.js';
+import { isInsecureRemote, isLoopback } from '../../src/config/base-url.js';
 import { SeenIds } from '../../src/listen/bookkeeping.js';
 import type { DeliveryEvent, ListenerStats } from '../../src/listen/types.js';
 
@@ -287,6 +289,20 @@ describe('host guard and duplicate memory', () => {
     expect(hostGuard('0.0.0.0', 4567)('my-laptop.lan:4567')).toBe(true);
     expect(isLoopbackHost('0.0.0.0')).toBe(false);
     expect(isLoopbackHost('127.0.0.2')).toBe(true);
+  });
+
+  it('judges a bind and a base URL by the one loopback rule', () => {
+    const loopback = ['localhost', 'LocalHost', 'app.localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]', '0:0:0:0:0:0:0:1'];
+    const remote = ['0.0.0.0', '10.0.0.1', 'localhost.example', 'evil.example', '128.0.0.1', '::', '127.0.0.1.nip.io'];
+    expect(loopback.filter((h) => !isLoopbackHost(h))).toEqual([]);
+    expect(remote.filter(isLoopbackHost)).toEqual([]);
+    for (const h of [...loopback, ...remote].filter((x) => !x.includes(':') || x.startsWith('['))) {
+      expect({ h, url: isLoopback(`http://${h}:8787`) }).toEqual({ h, url: isLoopbackHost(h) });
+      expect({ h, insecure: isInsecureRemote(`http://${h}:8787`) }).toEqual({ h, insecure: !isLoopbackHost(h) });
+    }
+    // A listener bound to a name of its own accepts that name in Host.
+    expect(hostGuard('app.localhost', 9)('app.localhost:9')).toBe(true);
+    expect(hostGuard('app.localhost', 9)('evil.example:9')).toBe(false);
   });
 
   it('remembers ids up to its capacity, forgetting the oldest first', () => {

@@ -94,6 +94,23 @@ describe('tables fit the terminal', () => {
     expect(short.columns[1]).toEqual({ index: 1, width: 15, compact: false });
   });
 
+  it('never cuts a header: a column is dropped rather than made narrower than its name, compact or not', () => {
+    const cols = [
+      { header: 'ID', priority: 0, shrink: 'never' as const },
+      { header: 'PLATFORMS', priority: 3 },
+      { header: 'SCHEDULED', priority: 4 },
+      { header: 'TITLE / TEXT', priority: 2, minWidth: 10 },
+    ];
+    const rows = [['post_2vDthd1ctmZP', 'bluesky,linkedin,threads', '—', 'A fairly long text for the table at sixty columns']];
+    const compactRows = [[undefined, '3 platforms', '—', undefined]];
+    for (const width of [40, 50, 60, 70]) {
+      const l = layoutTable({ columns: cols, rows, compactRows, width });
+      for (const c of l.columns) expect({ width, header: cols[c.index]!.header, fits: c.width >= cols[c.index]!.header.length }).toEqual({ width, header: cols[c.index]!.header, fits: true });
+    }
+    // At 50 the least important column goes whole.
+    expect(layoutTable({ columns: cols, rows, compactRows, width: 50 }).dropped).toEqual([2]);
+  });
+
   it('flattens newlines and tabs in cells', async () => {
     const lines = await render(200);
     expect(lines[3]).toContain('RTL text with ‏marks‏ and newlines and tabs');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocal, formatRelative, formatRelativeShort, relativeEnglish } from '../../src/output/time.js';
+import { formatLocal, formatRelative, formatRelativeShort, formatUntil, relativeEnglish } from '../../src/output/time.js';
+import { formatDuration } from '../../src/client/retry-timing.js';
 import { userZone } from '../../src/posts/zone.js';
 
 const now = Date.parse('2026-12-01T09:00:00Z');
@@ -91,5 +92,23 @@ describe('UTC without the zone data', () => {
     }
     expect(userZone({ TZ: 'Europe/Paris' }, undefined)).toBe('Europe/Paris');
     expect(userZone({ TZ: 'UTC' }, 'Asia/Tokyo')).toBe('Asia/Tokyo');
+  });
+});
+
+describe('a wait, told', () => {
+  it('formatDuration: minutes and hours within a day, then days (a Retry-After of 100 days is not "2400 h")', () => {
+    expect(formatDuration(59 * M)).toBe('59 min');
+    expect(formatDuration(23 * H + 59 * M)).toBe('23 h 59 min');
+    expect(formatDuration(D)).toBe('1 day');
+    expect(formatDuration(D + 5 * H + 10 * M)).toBe('1 day 5 h');
+    expect(formatDuration(100 * D)).toBe('100 days');
+    expect(formatDuration(1500 * D + 3 * H)).toBe('1,500 days 3 h');
+  });
+
+  it('formatUntil: a clock time within a day, the date and zone beyond it', () => {
+    expect(formatUntil(at(3 * H), now, 'Europe/Paris')).toBe('13:00');
+    expect(formatUntil(at(D + H), now, 'Europe/Paris')).toMatch(/^2026-12-02 11:00 /);
+    expect(formatUntil(at(D + H), now, 'Europe/Paris')).toBe(formatLocal(at(D + H), 'Europe/Paris'));
+    expect(formatUntil(at(100 * D), now, 'UTC')).toBe('2027-03-11 09:00 UTC');
   });
 });

@@ -106,6 +106,25 @@ describe('socialpub posts check', () => {
     expect(refused.stderr.split('\n')[0]).toBe('instagram a\\nb.png: Instagram does not take image/png (fix: Instagram takes image/jpeg, video/mp4, video/quicktime)');
   });
 
+  it('shows bidirectional controls in a file name, so "invoice<RLO>gnp.exe" cannot pass for invoiceexe.png; JSON keeps the name', async () => {
+    const name = writeFixture(f('invoice\u202egnp.exe'), png(1080, 1080));
+    const table = await runCli(['posts', 'check', '--platform', 'bluesky', '--text', 'Hi', '--media', name], { tty: true, columns: 120, env: { NO_COLOR: '1' } });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).not.toContain('\u202e');
+    expect(table.stdout.split('\n').find((l) => l.includes('media.type'))!.split(/\s{2,}/)).toContain('invoice\\u202egnp.exe');
+    const json = await runCli(['posts', 'check', '--platform', 'bluesky', '--text', 'Hi', '--media', name, '--json']);
+    expect(json.stdout).not.toContain('\u202e');
+    expect(json.stdout).toContain('invoice\\u202egnp.exe');
+    expect(json.stdout).toContain('"item": "--media');
+    expect(JSON.parse(json.stdout).targets[0].checks.find((c: { rule: string }) => c.rule === 'media.type').item).toBe(`--media ${name}`);
+    // Refused posts create names the file the same way on stderr, every isolate and override shown.
+    const other = writeFixture(f('a\u2066b\u200fc\u202ad.txt'), Buffer.from('not media'));
+    const refused = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'Hi', '--media', other], { env: { SOCIALPUB_API_KEY: 'sk_test_unused_key_000000000000' } });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).not.toMatch(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(refused.stderr).toContain('a\\u2066b\\u200fc\\u202ad.txt');
+  });
+
   it("judges a phone photo stored sideways with an EXIF orientation as shown: upright 3:4 is outside Instagram's 4:5 to 1.91:1", async () => {
     const upright = writeFixture(f('upright.jpg'), jpeg(4032, 3024, { orientation: 6 }));
     const r = await runCli(['posts', 'check', '--platform', 'instagram', '--text', 'Hi', '--media', upright, '--json']);

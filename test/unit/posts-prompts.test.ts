@@ -73,6 +73,13 @@ describe('the media prompt asks again', () => {
     expect(prompter.asked).toHaveLength(4);
     expect(r.stdout).toContain('"url": "https://cdn.example/a.jpg"');
   });
+
+  it('names a file with a bidi override as it is spelt, not as it would read', async () => {
+    const prompter = new ScriptedPrompter([join(dir, 'invoice\u202egnp.exe'), 'https://cdn.example/a.jpg'], { reask: true });
+    const r = await run(['posts', 'create', '--platform', 'instagram', '--text', 'Look', '--dry-run'], prompter);
+    expect(r.code).toBe(0);
+    expect(prompter.refused.map((x) => x.reason)).toEqual([expect.stringMatching(/invoice\\u202egnp\.exe: no such file/)]);
+  });
 });
 
 describe('the confirmation before sending', () => {

@@ -6,7 +6,8 @@ import { draftFromBody, draftFromFlags, type FlagLabels, type Issue, type MediaS
 import { parseJsonWithLocation } from '../json-location.js';
 import { catchTime } from '../issues.js';
 import { parseAt, requireFuture, type ResolvedAt } from '../when.js';
-import { nearest } from '../../wire/suggest.js';
+import { nearest, suggestPlatform } from '../../wire/suggest.js';
+import { isPlatform, PLATFORMS } from '../../wire/platforms.js';
 import { CsvSyntaxError, parseCsv } from './csv.js';
 
 export type BulkFormat = 'ndjson' | 'csv';
@@ -176,7 +177,19 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
     return COLUMN_ALIASES.get(name) ?? name;
   });
   columns.forEach((c, i) => {
-    if ((CSV_COLUMNS as readonly string[]).includes(c) || /^text:.+/.test(c)) return;
+    // A text:<platform> column for no platform would be dropped in silence: the row would go out
+    // with the shared text, or be refused for a text it does have.
+    const own = /^text:(.+)$/.exec(c)?.[1]?.trim();
+    if (own !== undefined && !isPlatform(own)) {
+      const meant = suggestPlatform(own);
+      fileIssues.push({
+        field: `${options.label}: header`,
+        message: `${options.label}: header column ${i + 1} "${header.fields[i]}": "${own}" is not a platform id`,
+        fix: meant ? `did you mean "text:${meant}"?` : `platforms: ${PLATFORMS.join(', ')}`,
+      });
+      return;
+    }
+    if ((CSV_COLUMNS as readonly string[]).includes(c) || own !== undefined) return;
     const near = nearest(c, CSV_COLUMNS);
     fileIssues.push({
       field: `${options.label}: header`,

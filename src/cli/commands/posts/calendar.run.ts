@@ -1,7 +1,8 @@
 // `posts calendar`, run: the scheduled posts, grouped by local day (domain), drawn to the width.
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
-import { calendarData, parseFrom, renderCalendar, todayIn } from '../../../posts/calendar.js';
+import { calendarData, calendarRows, parseFrom, renderCalendar, todayIn, type CalendarPost } from '../../../posts/calendar.js';
+import type { TableView } from '../../../output/output.js';
 import { userZone } from '../../../posts/zone.js';
 import { displayWidth } from '../../../output/width.js';
 import { wrapLines } from '../../../output/wrap.js';
@@ -28,7 +29,23 @@ export async function runCalendar(ctx: Context, flags: CalendarFlags): Promise<n
       widthOf: displayWidth,
       ...(out.colors.enabled ? { highlight: (text: string) => out.colors.bold(out.colors.cyan(text)) } : { todayMarker: '*' }),
     }).join('\n'),
-    { pageable: true, fields: [] },
+    // A spreadsheet wants the posts, not the drawing: -o csv prints one row per post under a
+    // header, as every list does. Piped (TSV) the calendar stays drawn, whole, for a file.
+    { pageable: true, fields: [], rows: { rows: calendarRows(data), view: CALENDAR_ROWS, formats: ['csv'] } },
   );
   return 0;
 }
+
+const CALENDAR_ROWS: TableView<CalendarPost & { date: string }> = {
+  kind: 'table',
+  columns: [
+    { header: 'id', field: 'id', value: (r) => r.id },
+    { header: 'scheduledAt', field: 'scheduledAt', value: (r) => r.scheduledAt },
+    { header: 'date', field: 'date', value: (r) => r.date },
+    { header: 'time', field: 'time', value: (r) => r.time },
+    { header: 'status', field: 'status', value: (r) => r.status },
+    { header: 'platforms', field: 'platforms', value: (r) => r.platforms.join(',') },
+    { header: 'title', field: 'title', value: (r) => r.title },
+  ],
+  id: (r) => r.id,
+};

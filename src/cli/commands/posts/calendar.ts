@@ -10,7 +10,7 @@ function calendarCommand(posts: CommandUnknownOpts) {
     .command('calendar')
     .summary('show the posts of a week or a month on a calendar')
     .description(
-      "Draws the posts of a week (days as columns, times as rows; the default) or a month (a grid) in your zone (--tz, else TZ, else this machine's), fitted to the terminal, today highlighted: the scheduled ones, and those already published (✓) or failed (✗). Each post shows its platforms (short names, explained under the grid) and its title or text over up to three lines. An empty week says so and names the next scheduled post. Printed to a file, nothing is cut. --json prints the same posts grouped by local day. Weeks run Monday to Sunday. For an iCalendar file: posts list -o ics.",
+      "Draws the posts of a week (days as columns, times as rows; the default) or a month (a grid) in your zone (--tz, else TZ, else this machine's), fitted to the terminal, today highlighted: the scheduled ones, and those already published (✓) or failed (✗). Each post shows its platforms (short names, explained under the grid) and its title or text over up to three lines. An empty week says so and names the next scheduled post. Printed to a file, nothing is cut. --json prints the same posts grouped by local day; -o csv one row per post, for a spreadsheet. Weeks run Monday to Sunday. For an iCalendar file: posts list -o ics.",
     )
     .option('--week', 'the week holding --from (the default)')
     .option('--month', 'the month holding --from')

@@ -17,6 +17,8 @@ import type { Column } from '../../../output/writers.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { splitList } from '../../flags/text.js';
 import { readSource } from './read-source.js';
+import { checkTopFields } from '../../../output/fields.js';
+import { fieldsOf } from '../../fields-of.js';
 
 
 interface Row {
@@ -31,24 +33,30 @@ interface Row {
 
 const MARK: Record<Verdict, string> = { pass: '✓', fail: '✗', warn: '!', unknown: '?' };
 
+export const CHECK_COLUMNS: Column<Row>[] = [
+  // Each column keeps a useful width, so that short of room (60 columns) LIMIT is dropped whole,
+  // each failure being told with its limit under the table, rather than every column cut to
+  // fragments: a platform id and a rule (an identifier to look up, --json's `rule`) whole, and
+  // no size or limit cut to a few characters, where "≤ 280" would read "≤ 2…".
+  { header: 'target', value: (r) => r.target, priority: 0, minWidth: 13 },
+  { header: 'rule', value: (r) => r.rule, priority: 0, minWidth: 16 },
+  { header: 'verdict', value: (r) => r.verdict, pretty: (r, c) => (r.verdict === 'fail' ? c.red(MARK.fail) : r.verdict === 'pass' ? c.green(MARK.pass) : c.yellow(MARK[r.verdict])), priority: 0 },
+  { header: 'item', value: (r) => r.item, pretty: (r) => shortItem(r.item), priority: 1, maxWidth: 24, minWidth: 8 },
+  { header: 'actual', value: (r) => r.actual, priority: 1, minWidth: 8 },
+  { header: 'limit', value: (r) => r.limit, priority: 2, minWidth: 12 },
+  { header: 'note', value: (r) => r.note, priority: 3, optional: true },
+];
+
+/** What --fields may name under --json: the report's own fields (a table or TSV has the columns). */
+const REPORT_FIELDS: ReadonlyArray<keyof CheckReport> = ['accepted', 'problems', 'targets'];
+
 export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number> {
-  const report = await checkPosts(await entries(ctx, flags));
   const out = ctx.output();
-  const columns: Column<Row>[] = [
-    // Each column keeps a useful width, so that short of room (60 columns) LIMIT is dropped whole,
-    // each failure being told with its limit under the table, rather than every column cut to
-    // fragments: a platform id and a rule (an identifier to look up, --json's `rule`) whole, and
-    // no size or limit cut to a few characters, where "≤ 280" would read "≤ 2…".
-    { header: 'target', value: (r) => r.target, priority: 0, minWidth: 13 },
-    { header: 'rule', value: (r) => r.rule, priority: 0, minWidth: 16 },
-    { header: 'verdict', value: (r) => r.verdict, pretty: (r, c) => (r.verdict === 'fail' ? c.red(MARK.fail) : r.verdict === 'pass' ? c.green(MARK.pass) : c.yellow(MARK[r.verdict])), priority: 0 },
-    { header: 'item', value: (r) => r.item, pretty: (r) => shortItem(r.item), priority: 1, maxWidth: 24, minWidth: 8 },
-    { header: 'actual', value: (r) => r.actual, priority: 1, minWidth: 8 },
-    { header: 'limit', value: (r) => r.limit, priority: 2, minWidth: 12 },
-    { header: 'note', value: (r) => r.note, priority: 3, optional: true },
-  ];
+  // Before any file is read, as everywhere else.
+  checkTopFields(ctx.globals.fields, out.structured ? REPORT_FIELDS : fieldsOf('posts check'));
+  const report = await checkPosts(await entries(ctx, flags));
   // Rows are made only for a table or TSV (a generator): --json prints the report itself.
-  await out.report(report, rows(report), { kind: 'table', columns });
+  await out.report(report, rows(report), { kind: 'table', columns: CHECK_COLUMNS });
   // The table may cut the notes: each failure and each warning is told whole under it, with its
   // fix. (A report is refused exactly when some row fails: an accepted one without warnings is not
   // walked again.) A problem's message already starts with its field: it is not named twice.

@@ -20,6 +20,7 @@ import { textFromFile } from '../../../posts/compose-input.js';
 import { splitList } from '../../flags/text.js';
 import { checkIdempotencyKey } from './send.js';
 import { checkPostFields } from './render.js';
+import { visible } from '../../../output/terminal-safe.js';
 import { PLATFORM_LIMITS, isPlatform } from '../../../wire/platforms.js';
 import type { CreateFlags } from './create.js';
 import type { ScheduleFlags } from './schedule.js';
@@ -74,7 +75,7 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
   }
   // Checked first: a bad key found after the prompts would lose everything typed.
   checkIdempotencyKey(opts.idempotencyKey);
-  if (!opts.dryRun) checkPostFields(ctx.globals.fields);
+  checkPostFields(ctx.globals.fields, opts.dryRun);
   const zone = catchTime(issues, () => userZone(ctx.env, opts.tz)) ?? machineZone();
   const inspect = mediaInspector();
   let prompted = false;
@@ -122,17 +123,18 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
     if (syntax.length) throw new InvalidInputError(syntax);
     const missing = missingFlags(values);
     if (missing.length || (ctx.globals.interactive && needsMedia(values))) {
-      if (!ctx.globals.interactive) {
-        const needAt = mode === 'schedule' && atInput === undefined;
-        throw missingError([...missing, ...(needAt ? ['--at'] : [])], mode);
-      }
       // Everything given is judged before the first question, so a typo in a flag never costs
-      // what was typed at the prompts.
+      // what was typed at the prompts; and without a terminal a misspelt platform
+      // (--text-for blusky=…) is named rather than reported as the text it failed to give.
       const given = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues, labels);
       const givenFacts = await collectFacts([given], inspect);
       issues.push(...validateDraft(given, (m) => givenFacts.get(m), { skipMissing: true, platformRules: opts.localChecks !== false }));
       if (mode === 'schedule' && atInput !== undefined) at = resolveAt(atInput);
       if (issues.length) throw new InvalidInputError(issues);
+      if (!ctx.globals.interactive) {
+        const needAt = mode === 'schedule' && atInput === undefined;
+        throw missingError([...missing, ...(needAt ? ['--at'] : [])], mode);
+      }
       await askPayload(ctx, values);
       prompted = true;
     }
@@ -203,8 +205,9 @@ function mediaProblems(values: FlagValues): (answer: string[]) => Promise<string
     // A fresh look each time: the user may have fixed the file between two answers.
     const facts = await collectFacts([draft], mediaInspector());
     const problems = validateDraft(draft, (m) => facts.get(m)).filter((i) => i.field.startsWith('--media'));
-    // The answer is not a flag: "nope.png: no such file", not "--media nope.png: …".
-    return problems.map((i) => `${i.message.replace(/^--media /, '')}${i.fix ? ` (${i.fix})` : ''}`).join('; ');
+    // The answer is not a flag: "nope.png: no such file", not "--media nope.png: …"; a name's
+    // control characters are shown, as everywhere a file name reaches the terminal.
+    return visible(problems.map((i) => `${i.message.replace(/^--media /, '')}${i.fix ? ` (${i.fix})` : ''}`).join('; '));
   };
 }
 

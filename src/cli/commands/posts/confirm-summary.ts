@@ -11,13 +11,18 @@ import { formatLocal, formatRelative } from '../../../output/time.js';
 import type { Composed } from './compose.js';
 import { cutToWidth, displayWidth, flattenCell, padToWidth } from '../../../output/width.js';
 import { wrapText } from '../../../output/wrap.js';
+import { visible } from '../../../output/terminal-safe.js';
 
 /** The label column: two spaces, then the label padded to this. */
 const LABEL = 13;
 
-/** "Hello world…" on one line, quoted, in at most `max` columns as the terminal shows them. */
+/**
+ * "Hello world…" on one line, quoted, in at most `max` columns as the terminal shows them. The
+ * summary is written straight to the terminal: control characters (escape sequences, bidi
+ * overrides) in a text or a draft's title from the service are shown, not obeyed.
+ */
 function preview(text: string, max: number): string {
-  const flat = flattenCell(text).replace(/\s+/g, ' ').trim();
+  const flat = flattenCell(visible(text)).replace(/\s+/g, ' ').trim();
   return `"${cutToWidth(flat, Math.max(8, max - 2))}"`;
 }
 
@@ -74,7 +79,7 @@ export function confirmSummary(c: Composed, now: number, width = 80, existing?: 
   });
   const seen = new Map<string, MediaSource>();
   for (const p of platforms) for (const m of p.media) if (!seen.has(m.source)) seen.set(m.source, m);
-  const names = [...seen.values()].map((m) => (m.isUrl ? m.source : basename(m.path ?? m.source)));
+  const names = [...seen.values()].map((m) => visible(m.isUrl ? m.source : basename(m.path ?? m.source)));
   const fileWidth = Math.max(0, ...names.map((n) => displayWidth(n)));
   [...seen.values()].forEach((m, i) => rows.push([i === 0 ? 'media' : '', pad([names[i]!, describeMedia(m, c.facts.get(m))], [fileWidth])]));
   if (c.draft?.title !== undefined) rows.push(['title', preview(c.draft.title, room)]);

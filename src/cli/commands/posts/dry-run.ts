@@ -13,6 +13,9 @@ export interface DryRunReport {
   notes?: string[];
 }
 
+/** What --fields may name in a dry-run report: the fields of the object --json prints. */
+export const DRY_RUN_FIELDS = ['dryRun', 'valid', 'issues', 'requests', 'notes'];
+
 export function renderRequest(r: PlannedRequest): string {
   const lines = r.row !== undefined ? [`# row ${r.row} (line ${r.line})`, `${r.method} ${r.path}`] : [`${r.method} ${r.path}`];
   for (const [k, v] of Object.entries(r.headers ?? {})) lines.push(`${k}: ${v}`);
@@ -22,7 +25,8 @@ export function renderRequest(r: PlannedRequest): string {
 }
 
 export async function printDryRun(ctx: Context, report: DryRunReport): Promise<void> {
-  await ctx.output().object({ dryRun: true, ...report }, () => humanReport(report));
+  // With --fields, the report's own fields (as a record in text), not the post's.
+  await ctx.output().object({ dryRun: true, ...report }, () => humanReport(report), { fields: DRY_RUN_FIELDS });
 }
 
 function humanReport(report: DryRunReport): string {

@@ -20,6 +20,7 @@ import { checkIdempotencyKey } from './send.js';
 import { INSTEAD, wentOutMeanwhile } from './withdraw.run.js';
 import { oneLine } from '../../../output/wrap.js';
 import { displayWidth } from '../../../output/width.js';
+import { visible } from '../../../output/terminal-safe.js';
 
 import type { EditFlags } from './manage.js';
 
@@ -35,7 +36,7 @@ const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
 export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Promise<number> {
   const id = checkPostId(rawId, '<id>');
   const key = checkIdempotencyKey(opts.idempotencyKey);
-  if (!opts.dryRun) checkPostFields(ctx.globals.fields);
+  checkPostFields(ctx.globals.fields, opts.dryRun);
   const zone = userZone(ctx.env, opts.tz);
   const given = CHANGE_FLAGS.filter(([k]) => (Array.isArray(opts[k]) ? (opts[k] as string[]).length > 0 : opts[k] !== undefined)).map(([, f]) => f);
   const useEditor = opts.editor === true || (given.length === 0 && ctx.globals.interactive);
@@ -135,28 +136,33 @@ function hasOtherChanges(c: PostChanges): boolean {
 /** The text in quotes, all of it within `width` columns. */
 const quote = (s: string, width: number) => `"${oneLine(s, Math.max(8, width - 2))}"`;
 
-/** before → after, one line each, for the confirmation and the dry run. */
+/**
+ * before → after, one line each, for the confirmation and the dry run. Texts, titles and media
+ * names (the service's, and local file names) are shown with their control characters visible:
+ * the confirmation is written straight to the terminal.
+ */
 export function describeChanges(plan: PlannedEdit, width: number): string[] {
   const before = payloadsOf(plan.before);
   const lines: string[] = [];
   const half = Math.floor((width - 20) / 2);
   for (const p of plan.draft.platforms) {
     const old = before[p.platform];
+    const [was, now] = [visible(old ? textOf(old) : ''), visible(p.text ?? '')];
     if (!old) {
-      lines.push(`${p.platform}: added · ${quote(p.text ?? '', width - p.platform.length - 12)}`);
+      lines.push(`${p.platform}: added · ${quote(now, width - p.platform.length - 12)}`);
       continue;
     }
-    if (textOf(old) !== (p.text ?? '')) {
-      const line = `${p.platform}: "${textOf(old)}" → "${p.text ?? ''}"`;
+    if (was !== now) {
+      const line = `${p.platform}: "${was}" → "${now}"`;
       // Side by side when it fits; otherwise one line each, so that more of both texts shows.
       if (!line.includes('\n') && displayWidth(line) <= width) lines.push(line);
-      else lines.push(`${p.platform}:`, `  before ${quote(textOf(old), width - 9)}`, `  after  ${quote(p.text ?? '', width - 9)}`);
+      else lines.push(`${p.platform}:`, `  before ${quote(was, width - 9)}`, `  after  ${quote(now, width - 9)}`);
     }
-    const oldMedia = (Array.isArray(old.media) ? old.media : []).map((m) => String((m as { url?: unknown })?.url ?? '').split('/').pop()).join(', ') || 'none';
-    const newMedia = p.media.map((m) => m.source.split('/').pop()).join(', ') || 'none';
+    const oldMedia = visible((Array.isArray(old.media) ? old.media : []).map((m) => String((m as { url?: unknown })?.url ?? '').split('/').pop()).join(', ') || 'none');
+    const newMedia = visible(p.media.map((m) => m.source.split('/').pop()).join(', ') || 'none');
     if (oldMedia !== newMedia) lines.push(`${p.platform} media: ${oneLine(oldMedia, half)} → ${oneLine(newMedia, half)}`);
   }
-  for (const p of plan.removed) lines.push(`${p}: removed`);
-  if (plan.title !== undefined) lines.push(`title: ${plan.before.title ? quote(plan.before.title, half) : 'none'} → ${plan.title === null ? 'removed' : quote(plan.title, half)}`);
+  for (const p of plan.removed) lines.push(`${visible(p)}: removed`);
+  if (plan.title !== undefined) lines.push(`title: ${plan.before.title ? quote(visible(plan.before.title), half) : 'none'} → ${plan.title === null ? 'removed' : quote(visible(plan.title), half)}`);
   return lines;
 }

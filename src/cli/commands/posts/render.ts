@@ -5,6 +5,7 @@ import type { Post } from '../../../wire/schemas.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
 import { checkTopFields } from '../../../output/fields.js';
 import { fieldsOf } from '../../fields-of.js';
+import { DRY_RUN_FIELDS } from './dry-run.js';
 
 /** "2026-12-01T09:00:00.000Z · 2026-12-01 10:00 CET (Europe/Paris) · in 3 d" */
 export function describeTime(iso: string, zone: string, now: number): string {
@@ -17,10 +18,11 @@ export function describeTime(iso: string, zone: string, now: number): string {
 
 /**
  * --fields checked before a write is sent: checked only once the answer came, a misspelt name
- * would be exit 2 for a post that was made all the same.
+ * would be exit 2 for a post that was made all the same. Under --dry-run the report is printed,
+ * not a post: its fields are the ones to name.
  */
-export function checkPostFields(fields: readonly string[] | undefined): void {
-  checkTopFields(fields, fieldsOf('posts create'));
+export function checkPostFields(fields: readonly string[] | undefined, dryRun?: boolean): void {
+  checkTopFields(fields, dryRun ? DRY_RUN_FIELDS : fieldsOf('posts create'));
 }
 
 export function humanPost(post: Post, zone: string, now: number): string {

@@ -14,9 +14,11 @@ import { userZone } from '../../../posts/zone.js';
 import { PATHS } from '../../../wire/protocol.js';
 import type { Post } from '../../../wire/schemas.js';
 import { formatLocal } from '../../../output/time.js';
-import { printDryRun } from './dry-run.js';
+import { DRY_RUN_FIELDS, printDryRun } from './dry-run.js';
+import { checkTopFields, checkViewFields } from '../../../output/fields.js';
 import { checkIdempotencyKey } from './send.js';
 import { oneLine } from '../../../output/wrap.js';
+import { visible } from '../../../output/terminal-safe.js';
 import { postView } from './list-columns.js';
 import type { TableView } from '../../../output/output.js';
 
@@ -40,6 +42,7 @@ interface Deleted {
 const deletedView: TableView<Deleted> = {
   kind: 'table',
   id: (r) => r.id,
+  fields: ['id', 'deleted', 'was'],
   columns: [
     { header: 'id', value: (r) => r.id, priority: 0, shrink: 'never' },
     { header: 'result', value: () => 'deleted', priority: 1 },
@@ -51,6 +54,10 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
   const ids = [...new Set(rawIds.map((id) => checkPostId(id, '<id>')))];
   const key = checkIdempotencyKey(opts.idempotencyKey);
   if (key && ids.length > 1) throw new UsageError('--idempotency-key takes one post; it was given several', ['run the command once per post, each with its own key']);
+  // Before the first read: a misspelt name found only when the rows are printed would be exit 2
+  // for posts that were deleted or unscheduled all the same.
+  if (opts.dryRun) checkTopFields(ctx.globals.fields, DRY_RUN_FIELDS);
+  else checkViewFields(ctx.globals.fields, verb === 'delete' ? deletedView : postView(0, 'UTC'));
   if (verb === 'delete' && !opts.yes && !opts.dryRun && !ctx.globals.interactive) {
     throw new UsageError('posts delete: --yes is required without a terminal (deleting cannot be undone)', [`socialpub posts delete ${ids.join(' ')} --yes`]);
   }
@@ -83,7 +90,8 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
     const width = Math.max(40, (ctx.io.stderr.columns ?? 80) - 4);
     for (const p of todo) {
       const when = p.scheduledAt && p.status === 'scheduled' ? `scheduled ${formatLocal(p.scheduledAt, zone)}` : outcomeText(p);
-      ctx.io.stderr.write(`  ${oneLine(`${p.id} · ${when} · ${headline(p)}`, width)}\n`);
+      // Written straight to the terminal: the service's text with its control characters shown.
+      ctx.io.stderr.write(`  ${oneLine(visible(`${p.id} · ${when} · ${headline(p)}`), width)}\n`);
     }
     const ok = await ctx.prompter().confirm({ message: `Delete ${todo.length === 1 ? 'this post' : `these ${todo.length} posts`}? This cannot be undone`, default: false });
     if (!ok) {

@@ -20,7 +20,7 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
   const postId = checkPostId(rawPostId, '<post-id>', 'socialpub posts list --status failed');
   const platforms = parsePlatforms('--platform', flags.platform);
   const ownKey = checkIdempotencyKey(flags.idempotencyKey);
-  if (!flags.dryRun) checkPostFields(ctx.globals.fields);
+  checkPostFields(ctx.globals.fields, flags.dryRun);
   const zone = userZone(ctx.env, flags.tz);
   // The key is always set (derived or given), so an absolute --at that has passed since a first
   // run is still sent: the service replays that run's post, or refuses (exit 2).

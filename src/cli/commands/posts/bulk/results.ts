@@ -5,6 +5,9 @@ import type { BulkResult } from '../../../../posts/bulk/result.js';
 
 export type { BulkResult };
 
+/** The fields of a BulkResult, which --fields may name besides the columns. */
+export const BULK_RESULT_FIELDS: ReadonlyArray<keyof BulkResult> = ['row', 'line', 'outcome', 'id', 'status', 'scheduledAt', 'error'];
+
 /**
  * Rows are printed as each one finishes, so the table is sized on its first row: the expected
  * widths keep room for what later rows hold (larger row numbers, "not-attempted", an id).

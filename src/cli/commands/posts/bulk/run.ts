@@ -8,15 +8,16 @@ import type { RetryNotice } from '../../../../client/types.js';
 import { isAbortLike, Pacer } from '../../../../posts/bulk/pacer.js';
 import type { StatusLine } from '../../../../output/output.js';
 import { visible } from '../../../../output/terminal-safe.js';
-import { formatClock } from '../../../../output/time.js';
+import { formatUntil } from '../../../../output/time.js';
 import { localFiles } from '../../../../posts/body.js';
 import { sha256Hex } from '../../../../posts/keys.js';
 import { uploadFiles } from '../../../../posts/uploads.js';
-import { printDryRun, type PlannedRequest } from '../dry-run.js';
+import { DRY_RUN_FIELDS, printDryRun, type PlannedRequest } from '../dry-run.js';
+import { checkTopFields, checkViewFields } from '../../../../output/fields.js';
 import type { BulkRow } from '../../../../posts/bulk/rows.js';
 import { rowKeys } from '../../../../posts/bulk/keys.js';
 import { journalPath, openJournal, readJournal, type JournalState } from '../../../../posts/bulk/journal.js';
-import { bulkColumns, type BulkResult } from './results.js';
+import { BULK_RESULT_FIELDS, bulkColumns, type BulkResult } from './results.js';
 import { loadBulk } from './load.js';
 import type { ScheduleFlags } from '../schedule.js';
 import { planRow, scheduleBody } from '../../../../posts/bulk/plan.js';
@@ -25,6 +26,10 @@ import { summarize } from '../../../../posts/bulk/summary.js';
 const rowName = (row: BulkRow) => `row ${row.index + 1} (line ${row.line})`;
 
 export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number> {
+  // Before the file is read: found only when the first row is printed, a misspelt name would be
+  // exit 2 for a row that was scheduled all the same.
+  if (opts.dryRun) checkTopFields(ctx.globals.fields, DRY_RUN_FIELDS);
+  else checkViewFields(ctx.globals.fields, { columns: bulkColumns('UTC', 0, 0), fields: BULK_RESULT_FIELDS });
   const loaded = await loadBulk(ctx, opts);
   const profile = await ctx.profile();
   const keys = rowKeys(loaded.rows, loaded.facts, profile.name);
@@ -121,22 +126,22 @@ async function createPacer(ctx: Context, loaded: Loaded, progress: StatusLine) {
   let done = 0;
   const show = (text: string) => progress.update(`${done}/${good.length} · ${text}`);
   const waiting = (until: number, reason: string) => {
-    show(`waiting until ${formatClock(until, zone)} (${reason})`);
-    if (!out.progress) out.info(`waiting until ${formatClock(until, zone)} (${reason}); ${done}/${good.length} done`);
+    show(`waiting until ${formatUntil(until, ctx.clock.now(), zone)} (${reason})`);
+    if (!out.progress) out.info(`waiting until ${formatUntil(until, ctx.clock.now(), zone)} (${reason}); ${done}/${good.length} done`);
   };
   const pacer = new Pacer({
     now: () => ctx.clock.now(),
     sleep: (ms) => ctx.clock.sleep(ms, ctx.signal),
     maxWaitMs: ctx.globals.maxWaitGiven ? ctx.globals.maxWaitMs : undefined,
     onWait: waiting,
-    formatTime: (t) => formatClock(t, zone),
+    formatTime: (t) => formatUntil(t, ctx.clock.now(), zone),
   });
   // The callbacks run only once requests are made, after `pacer` exists.
   const client = await ctx.client({
     onRateLimit: (info) => pacer.noteRateLimit(info),
     onRetry: (n: RetryNotice) => {
-      show(`retrying (${n.reason}), waiting until ${formatClock(n.until, zone)}`);
-      if (!out.progress && n.delayMs >= 5000) out.info(`waiting until ${formatClock(n.until, zone)} (${n.reason}); ${done}/${good.length} done`);
+      show(`retrying (${n.reason}), waiting until ${formatUntil(n.until, ctx.clock.now(), zone)}`);
+      if (!out.progress && n.delayMs >= 5000) out.info(`waiting until ${formatUntil(n.until, ctx.clock.now(), zone)} (${n.reason}); ${done}/${good.length} done`);
     },
   });
   return { pacer, client, show, rowDone: () => void done++ };
