@@ -105,4 +105,26 @@ describe('help', () => {
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain('--status');
   });
+
+  it.each([
+    [['completions', '--help'], 'socialpub completion'],
+    [['posts', 'creat', '--help'], 'socialpub posts create'],
+    [['--profile', 'acme', 'post', '-h'], 'socialpub posts'],
+    [['auth', '--help', 'logn'], 'socialpub auth login'],
+  ])('%j: a misspelt command is an error with the nearest one, not the help of its parent', async (argv, near) => {
+    const r = await runCli(argv);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`unknown command '${argv.find((w) => !w.startsWith('-') && w !== 'acme' && !['posts', 'auth'].includes(w))}'`);
+    expect(r.stderr).toContain(`did you mean \`${near}\`?`);
+  });
+
+  it.each([[['posts', 'create', '--help']], [['help', 'posts', 'create']], [['posts', 'help', 'create']], [['--profile', 'posts', 'auth', '--help']], [['api', 'v1/posts', '--help']]])(
+    '%j: help of a command that exists is still printed',
+    async (argv) => {
+      const r = await runCli(argv);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^Usage: socialpub /);
+    },
+  );
 });
