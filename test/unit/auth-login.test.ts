@@ -141,6 +141,22 @@ describe('auth login --with-key', () => {
     expect(r.stderr).toMatch(/--base-url: "api.example.com" is not a URL/);
   });
 
+  it.each([['/v1', ''], ['/api/v1/', ''], ['/social/v1', '/social']])('exits 2 for a base URL copied with its API path (%s), naming the root, and sends nothing', async (suffix, root) => {
+    const r = await runCli(['auth', 'login', '--with-key', '--base-url', `${server.baseUrl}${suffix}`], { configDir: tmp.dir, stdin: GOOD_KEY });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`ends in an API path: the base URL is the service's root (${server.baseUrl}${root})`);
+    expect(r.stderr).toContain(`hint: for example --base-url ${server.baseUrl}${root}\n`);
+    expect(sandbox.requests).toHaveLength(0);
+    expect(existsSync(configPath())).toBe(false);
+  });
+
+  it('the same for SOCIALPUB_BASE_URL', async () => {
+    const r = await runCli(['auth', 'login', '--with-key'], { configDir: tmp.dir, stdin: GOOD_KEY, env: { SOCIALPUB_BASE_URL: `${server.baseUrl}/api/v1` } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`SOCIALPUB_BASE_URL: "${server.baseUrl}/api/v1" ends in an API path`);
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
   it('never writes SOCIALPUB_API_KEY or SOCIALPUB_BASE_URL', async () => {
     const envKey = 'sk_env_only_key_0000eeee';
     const r = await runCli(['auth', 'login', '--with-key'], {

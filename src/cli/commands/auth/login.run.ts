@@ -9,7 +9,7 @@ import { refused } from '../../errors.js';
 import { saveKey } from '../../../config/credentials.js';
 import { maskKey } from '../../../config/resolve.js';
 import { DEFAULT_BASE_URL } from '../../../config/types.js';
-import { baseUrlProblem, isInsecureRemote, normaliseBaseUrl } from '../../../config/base-url.js';
+import { baseUrlProblem, isInsecureRemote, normaliseBaseUrl, rootOfApiUrl } from '../../../config/base-url.js';
 import { profileFlag } from './describe.js';
 import type { LoginFlags } from './login.js';
 
@@ -21,7 +21,7 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
   const flagBaseUrl = ctx.globals.baseUrl;
   if (flagBaseUrl !== undefined) {
     const problem = baseUrlProblem(flagBaseUrl);
-    if (problem) throw new UsageError(`--base-url: ${problem}`, ['for example --base-url https://api.example.com']);
+    if (problem) throw new UsageError(`--base-url: ${problem}`, [`for example --base-url ${rootOfApiUrl(flagBaseUrl) ?? 'https://api.example.com'}`]);
   } else if (resolved.baseUrlSource === 'env') {
     const problem = baseUrlProblem(resolved.baseUrl);
     if (problem) throw new UsageError(`SOCIALPUB_BASE_URL: ${problem}`);
