@@ -8,6 +8,9 @@ import { buildProgram } from '../../src/cli/program.js';
 import { createContext, systemClock } from '../../src/cli/create-context.js';
 import { captureStream } from '../helpers/run-cli.js';
 import { Readable } from 'node:stream';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 async function allCommands(): Promise<{ path: string[]; cmd: CommandUnknownOpts }[]> {
   const ctx = createContext({
@@ -95,6 +98,21 @@ describe('help', () => {
     expect(env.stdout).toContain('SOCIALPUB_API_KEY');
     const codes = await runCli(['help', 'exit-codes']);
     expect(codes.stdout).toMatch(/130\s+interrupted/);
+  });
+
+  it('help environment names every SOCIALPUB_ and XDG_ variable the code reads', async () => {
+    const env = await runCli(['help', 'environment']);
+    const read = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (path.endsWith('.ts')) for (const m of readFileSync(path, 'utf8').matchAll(/\benv\.((?:SOCIALPUB|XDG)_[A-Z_]+)/g)) read.add(m[1]!);
+      }
+    };
+    walk(fileURLToPath(new URL('../../src', import.meta.url)));
+    expect(read.size).toBeGreaterThan(5);
+    for (const name of read) expect(env.stdout, name).toMatch(new RegExp(`^  ${name} `, 'm'));
   });
 
   it('suggests the nearest command and flag', async () => {
