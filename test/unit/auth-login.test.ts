@@ -190,6 +190,17 @@ describe('auth login --with-key', () => {
 });
 
 describe('auth login with a prompt', () => {
+  it('without any base URL, says before the prompt that the key goes to the local sandbox, and how to name the service', async () => {
+    const prompter = answeringPrompter('');
+    const r = await runCli(['auth', 'login', '--no-color'], { configDir: tmp.dir, tty: true, prompter });
+    expect(r.code).toBe(2);
+    expect(prompter.asked).toHaveLength(1);
+    expect(r.stderr).toContain('No base URL given, so this logs in to the local sandbox at http://127.0.0.1:8787.');
+    expect(r.stderr).toContain('socialpub auth login --base-url <its URL>');
+    const named = await runCli(['auth', 'login', '--no-color', '--base-url', server.baseUrl], { configDir: tmp.dir, tty: true, prompter: answeringPrompter('') });
+    expect(named.stderr).not.toContain('No base URL given');
+  });
+
   it('asks for the key with a hidden prompt on a terminal', async () => {
     const prompter = answeringPrompter(`  ${GOOD_KEY}  `);
     const r = await runCli(['auth', 'login', '--base-url', server.baseUrl, '--no-color'], { configDir: tmp.dir, tty: true, prompter });

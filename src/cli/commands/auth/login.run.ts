@@ -29,6 +29,10 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
   const baseUrl = resolved.baseUrl;
   const out = ctx.output();
   if (isInsecureRemote(baseUrl)) out.warn(`${baseUrl} is plain http to another machine: the key would cross the network unencrypted; prefer https`);
+  // Said before the key is typed: a first user with an account means their service, not this default.
+  if (resolved.baseUrlSource === 'default' && !opts.withKey && ctx.globals.interactive) {
+    out.info(`No base URL given, so this logs in to the local sandbox at ${baseUrl}.\nFor your workspace's service, press Ctrl-C and run: socialpub auth login --base-url <its URL>`);
+  }
   const key = await readKey(ctx, { withKey: Boolean(opts.withKey), prompt: `API key for ${baseUrl} (profile ${resolved.name})` });
   const check = await checkKey(ctx, key, baseUrl);
   if (!check.valid) {
