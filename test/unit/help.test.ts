@@ -115,6 +115,18 @@ describe('help', () => {
     for (const name of read) expect(env.stdout, name).toMatch(new RegExp(`^  ${name} `, 'm'));
   });
 
+  it.each([
+    [['enviroment'], 'socialpub help environment', 'topics: environment'],
+    [['exit-code'], 'socialpub help exit-codes', 'topics: environment'],
+    [['posts', 'creat'], 'socialpub help posts create', 'commands of posts: create, schedule'],
+    [['atuh', 'login'], 'socialpub help auth login', 'commands: posts'],
+  ])('help %j: exit 2 with the nearest command or topic', async (words, near, list) => {
+    const r = await runCli(['help', ...words]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`did you mean \`${near}\`?`);
+    expect(r.stderr).toContain(list);
+  });
+
   it('suggests the nearest command and flag', async () => {
     const cmd = await runCli(['post', 'list']);
     expect(cmd.code).toBe(2);
