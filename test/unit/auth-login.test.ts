@@ -80,6 +80,19 @@ describe('auth login --with-key', () => {
     expect(f.profiles.second).toEqual({ apiKey: OTHER_GOOD_KEY, baseUrl: server.baseUrl });
   });
 
+  it('a login into a profile that had another key names the key it replaced; the same key again, nothing', async () => {
+    expect((await login([], GOOD_KEY)).code).toBe(0);
+    const again = await login([], GOOD_KEY);
+    expect(again.stderr).toContain(`as profile default (key ${maskKey(GOOD_KEY)})\n`);
+    const r = await login([], OTHER_GOOD_KEY);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`as profile default (key ${maskKey(OTHER_GOOD_KEY)}, replacing ${maskKey(GOOD_KEY)})`);
+    // With SOCIALPUB_API_KEY set, the stored key is still the one replaced.
+    const env = await login([], GOOD_KEY, { SOCIALPUB_API_KEY: 'sk_env_only_key_0000eeee' });
+    expect(env.stderr).toContain(`(key ${maskKey(GOOD_KEY)}, replacing ${maskKey(OTHER_GOOD_KEY)})`);
+    expect(r.stdout + r.stderr + env.stderr).not.toContain(GOOD_KEY);
+  });
+
   it('keeps the profile base URL when --base-url is not given', async () => {
     await openProfileStore(tmp.dir).set('acme', { baseUrl: server.baseUrl, timezone: 'UTC' });
     const r = await runCli(['auth', 'login', '--with-key', '--profile', 'acme'], { configDir: tmp.dir, stdin: GOOD_KEY });

@@ -43,6 +43,7 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
     throw check.error;
   }
 
+  const previous = resolved.keySource === 'env' ? store.get(resolved.name)?.apiKey : resolved.apiKey;
   // SOCIALPUB_BASE_URL is for one run: never written. Otherwise the URL the key was checked against is saved.
   const saveBaseUrl = flagBaseUrl !== undefined ? normaliseBaseUrl(flagBaseUrl) : resolved.baseUrlSource === 'env' ? undefined : baseUrl;
   const saved = await saveKey(store, store.keyring, resolved.name, key, {
@@ -56,7 +57,10 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
   const becameCurrent = !store.current() || !store.names().includes(store.current()!);
   if (becameCurrent) await store.use(resolved.name);
 
-  out.info(`Logged in to ${baseUrl} as profile ${resolved.name} (key ${maskKey(key)})`);
+  // The key this login replaced is named, so logging in to another workspace under a used profile
+  // name does not go unnoticed.
+  const replaced = previous && previous !== key ? `, replacing ${maskKey(previous)}` : '';
+  out.info(`Logged in to ${baseUrl} as profile ${resolved.name} (key ${maskKey(key)}${replaced})`);
   const current = becameCurrent ? `; ${resolved.name} is now the current profile` : '';
   if (saved.storage === 'keyring') out.info(`Saved in ${saved.location} (the system credential store)${current}`);
   else {
