@@ -106,6 +106,8 @@ describe('auth login --with-key', () => {
     expect(r.stderr).toMatch(/refused the key \(401 UNAUTHORIZED\); nothing was saved/);
     // The fake service listens on 127.0.0.1, where a local sandbox would: its hint, not the dashboard's.
     expect(r.stderr).toMatch(/local sandbox: .*socialpub sandbox --write-profile/);
+    // The login line is in the banner only when the sandbox saved no profile: both are said.
+    expect(r.stderr).toMatch(/as profile "sandbox" \(then use --profile sandbox\); without it, its banner prints the login line/);
     expect(r.stderr).toMatch(/request id: req_\w+/);
     expect(existsSync(configPath())).toBe(false);
     expect(r.stderr).not.toContain(BAD_KEY);
