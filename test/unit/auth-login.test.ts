@@ -91,6 +91,8 @@ describe('auth login --with-key', () => {
     const env = await login([], GOOD_KEY, { SOCIALPUB_API_KEY: 'sk_env_only_key_0000eeee' });
     expect(env.stderr).toContain(`(key ${maskKey(GOOD_KEY)}, replacing ${maskKey(OTHER_GOOD_KEY)})`);
     expect(r.stdout + r.stderr + env.stderr).not.toContain(GOOD_KEY);
+    // Not on a terminal: no progress line for a script's log.
+    expect(r.stderr).not.toContain('Checking the key');
   });
 
   it('keeps the profile base URL when --base-url is not given', async () => {
@@ -222,6 +224,8 @@ describe('auth login with a prompt', () => {
     expect(r.code).toBe(0);
     expect(prompter.asked).toEqual([`API key for ${server.baseUrl} (profile default)`]);
     expect(readConfig().profiles.default.apiKey).toBe(GOOD_KEY);
+    // The check is announced before it starts (a service that does not answer takes minutes of retries).
+    expect(r.stderr).toMatch(new RegExp(`^Checking the key against ${server.baseUrl} …\\nLogged in to`, 'm'));
   });
 
   it('exits 2 telling to use --with-key when there is no terminal', async () => {

@@ -34,6 +34,9 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
     out.info(`No base URL given, so this logs in to the local sandbox at ${baseUrl}.\nFor your workspace's service, press Ctrl-C and run: socialpub auth login --base-url <its URL>`);
   }
   const key = await readKey(ctx, { withKey: Boolean(opts.withKey), prompt: `API key for ${baseUrl} (profile ${resolved.name})` });
+  // A service that does not answer keeps the check going through every retry (minutes at the
+  // defaults): on a terminal, the wait is said before it starts rather than left silent.
+  if (ctx.io.stderr.isTTY) out.info(`Checking the key against ${baseUrl} …`);
   const check = await checkKey(ctx, key, baseUrl);
   if (!check.valid) {
     const hints = flagBaseUrl === undefined && resolved.baseUrlSource === 'default' ? [`the key was checked against ${DEFAULT_BASE_URL} (the local sandbox); pass --base-url for another service`] : [];
