@@ -20,17 +20,6 @@ describe('help on a narrow terminal', () => {
   });
 });
 
-describe('help printed on stderr (a noun without its verb) on a narrow terminal', () => {
-  it.each([[[]], [['auth']], [['profile']], [['posts']]])('socialpub %j at 60 columns: every line fits but the commands to copy', async (argv) => {
-    const r = await runCli(argv, { tty: true, columns: 60 });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toBe('');
-    const lines = r.stderr.split('\n');
-    expect(lines.length).toBeGreaterThan(8);
-    for (const line of lines) if (!/^\s+(socialpub|printf) /.test(line)) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
-  });
-});
-
 describe('the sections after the options on a narrow terminal', () => {
   /** An example to copy (a command, a JSON body): kept whole, whatever the width. */
   const COMMAND = /^\s+(?:\$ |socialpub |printf |[A-Z_]+=\S* socialpub |\S+$)/;
@@ -123,5 +112,16 @@ describe('the examples of every command', () => {
     expect(wide).toEqual([]);
     const api = await runCli(['api', '--help']);
     expect(api.stdout).toMatch(/^Usage: socialpub api \[-X METHOD\] .*\n {21}\[--paginate\]/);
+  });
+});
+
+describe('help printed on stderr (a noun without its verb) on a narrow terminal', () => {
+  it.each([[[]], [['auth']], [['profile']], [['posts']]])('socialpub %j at 60 columns: every line fits but the commands to copy', async (argv) => {
+    const r = await runCli(argv, { tty: true, columns: 60 });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.split('\n');
+    expect(lines.length).toBeGreaterThan(8);
+    for (const line of lines) if (!/^\s+(socialpub|printf) /.test(line)) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
   });
 });
