@@ -91,6 +91,11 @@ describe('profile use', () => {
       expect(r.code, argv.join(' ')).toBeGreaterThan(2);
       expect(r.stderr, argv.join(' ')).toMatch(/hint: did you mean "bravo"\?\n  hint: create it with `socialpub auth login --profile bravvo`/);
     }
+    // A name no profile can have is not offered for creation (it would be refused there too).
+    const invalid = await run(['profile', 'use', 'my workspace']);
+    expect(invalid.code).toBe(4);
+    expect(invalid.stderr).toContain('"my workspace" is not a valid profile name');
+    expect(invalid.stderr).not.toContain('auth login --profile my workspace');
     const far = await run(['profile', 'use', 'ghost']);
     expect(far.stderr).not.toMatch(/did you mean/);
     expect(file().current).toBe('alpha');
