@@ -207,6 +207,15 @@ describe('auth login --with-key', () => {
 });
 
 describe('auth login with a prompt', () => {
+  it('--with-key at a keyboard reads the key with the hidden prompt, not from an echoing terminal', async () => {
+    const prompter = answeringPrompter(GOOD_KEY);
+    const r = await runCli(['auth', 'login', '--with-key', '--base-url', server.baseUrl, '--no-color'], { configDir: tmp.dir, tty: true, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked).toEqual([`API key for ${server.baseUrl} (profile default)`]);
+    expect(r.stderr).not.toContain('Paste the API key');
+    expect(readConfig().profiles.default.apiKey).toBe(GOOD_KEY);
+  });
+
   it('without any base URL, says before the prompt that the key goes to the local sandbox, and how to name the service', async () => {
     const prompter = answeringPrompter('');
     const r = await runCli(['auth', 'login', '--no-color'], { configDir: tmp.dir, tty: true, prompter });
