@@ -89,7 +89,7 @@ describe('profile use', () => {
     for (const argv of [['profile', 'use', 'bravvo'], ['profile', 'show', 'bravvo'], ['profile', 'remove', 'bravvo'], ['-p', 'bravvo', 'posts', 'list']]) {
       const r = await run(argv);
       expect(r.code, argv.join(' ')).toBeGreaterThan(2);
-      expect(r.stderr, argv.join(' ')).toMatch(/hint: did you mean "bravo"\?\n  hint: create it with `socialpub auth login --profile bravvo`/);
+      expect(r.stderr, argv.join(' ')).toMatch(/hint: did you mean "bravo"\?\n {2}hint: create it with `socialpub auth login --profile bravvo`/);
     }
     // A name no profile can have is not offered for creation (it would be refused there too).
     const invalid = await run(['profile', 'use', 'my workspace']);
