@@ -9,7 +9,7 @@ export const ENVIRONMENT: ReadonlyArray<[string, string]> = [
   ['SOCIALPUB_PROFILE', 'workspace profile to use (same as --profile)'],
   ['SOCIALPUB_BASE_URL', "service base URL for this run (same as --base-url); never written"],
   ['SOCIALPUB_CONFIG_DIR', 'folder for profiles and bulk journals (default: ~/.config/socialpub, or the platform\'s config folder)'],
-  ['SOCIALPUB_WEBHOOK_SECRET', 'whsec_… secret that `socialpub listen` verifies deliveries with (same as --secret)'],
+  ['SOCIALPUB_WEBHOOK_SECRET', 'whsec_… secret that `socialpub listen` verifies deliveries with and `socialpub sandbox` signs them with (instead of --secret-file / --webhook-secret-file)'],
   ['SOCIALPUB_DEBUG', '1 turns on the HTTP trace on stderr, secrets redacted (same as --debug)'],
   ['NO_COLOR', 'any non-empty value turns colour off (same as --no-color)'],
   ['FORCE_COLOR', 'colour even when not on a terminal (0 turns it off)'],
@@ -22,6 +22,7 @@ export const ENVIRONMENT: ReadonlyArray<[string, string]> = [
   ['BROWSER', 'the browser when SOCIALPUB_BROWSER is not set; without either, the URL is printed'],
   ['FORCE_HYPERLINK', '1: clickable links (OSC 8) even where the terminal is not known to show them; 0: never'],
   ['CI', 'set by CI systems: never prompt (same as --no-input)'],
+  ['XDG_CONFIG_HOME', 'on Linux, profiles live in $XDG_CONFIG_HOME/socialpub (default: ~/.config/socialpub) unless SOCIALPUB_CONFIG_DIR is set'],
   ['XDG_CACHE_HOME', "compiled code is kept between runs in $XDG_CACHE_HOME/socialpub/compile-cache (default: ~/.cache/socialpub, or the platform's cache folder)"],
   ['NODE_DISABLE_COMPILE_CACHE', "1: keep no compiled code between runs (Node's own switch)"],
 ];

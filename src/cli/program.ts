@@ -75,7 +75,10 @@ function globalOptions(ctx: Context) {
 
 /** The program; given argv, only the nouns it names are defined in full (see nounsToDefine). */
 export async function buildProgram(ctx: Context, argv?: readonly string[]): Promise<CommandUnknownOpts> {
-  const helpWidth = () => (ctx.io.stdout.isTTY && ctx.io.stdout.columns ? ctx.io.stdout.columns : 80);
+  const width = (stream: { isTTY?: boolean; columns?: number }) => (stream.isTTY && stream.columns ? stream.columns : 80);
+  const helpWidth = () => width(ctx.io.stdout);
+  // A bare noun (`socialpub auth`) prints its help on stderr: wrapped to that terminal's width.
+  const errHelpWidth = () => width(ctx.io.stderr);
   const program = globalOptions(ctx)
     .showSuggestionAfterError(true)
     .showHelpAfterError('(run with --help for usage)')
@@ -86,11 +89,11 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
       // At 80 columns, help is the same on a terminal and in a pipe, so the binary can print it
       // pre-rendered.
       writeOut: (s) => void ctx.io.stdout.write(wrapHelp(s, helpWidth())),
-      writeErr: (s) => void ctx.io.stderr.write(s),
-      outputError: (s, write) => write(s),
+      writeErr: (s) => void ctx.io.stderr.write(wrapHelp(s, errHelpWidth())),
+      outputError: (s) => void ctx.io.stderr.write(s),
       // Wrap help to the streams we were given (not whatever process.stdout happens to be).
       getOutHelpWidth: () => helpWidth(),
-      getErrHelpWidth: () => 80,
+      getErrHelpWidth: () => errHelpWidth(),
     })
     // Commander leaves option descriptions unwrapped when their column is under 40 wide, so at
     // 60 columns every description ran past the edge; 20 wraps them there too.

@@ -4,6 +4,7 @@ import { buildProgram, joinArgPairs, otherNameError } from './program.js';
 import { createContext, type ContextDeps } from './create-context.js';
 import { exitCodeSlot } from './action.js';
 import { EXIT } from './cli-error.js';
+import { unknownCommandBeforeHelp } from './help-unknown-command.js';
 
 // Flag resolution and error reporting load only when an action runs or something failed:
 // `--help` needs neither, and every module off its path is start-up time saved.
@@ -19,7 +20,10 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
   try {
     const renamed = otherNameError(argv);
     if (renamed) throw renamed;
-    await program.parseAsync(joinArgPairs(argv), { from: 'user' });
+    const words = joinArgPairs(argv);
+    const unknown = unknownCommandBeforeHelp(program, words);
+    if (unknown) throw unknown;
+    await program.parseAsync(words, { from: 'user' });
     return exitCodeSlot.get(ctx) ?? EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {

@@ -107,7 +107,7 @@ describe('the built binary', () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/refused the key \(401 UNAUTHORIZED\)/);
     // Against the local sandbox, the hint points at its banner, not at a service's settings page.
-    expect(r.stderr).toMatch(/is a local sandbox: .*copy the login line its banner prints/);
+    expect(r.stderr).toMatch(/is a local sandbox: .*its banner prints the login line to copy/);
     expect(r.stderr).not.toMatch(/Settings → Developers/);
     expect(existsSync(join(configDir, 'config.json'))).toBe(false);
   });

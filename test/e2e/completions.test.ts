@@ -80,6 +80,29 @@ describe('completion scripts', () => {
       expect(complete('socialpub --json posts list --fields sched')).toEqual(['scheduledAt']);
       expect(complete('socialpub results stats --fields key,')).toEqual(['key,failed', 'key,failure_rate', 'key,succeeded', 'key,total']);
     });
+    it('the install lines of `completion --help` and the README work in a fresh home folder, and a new shell then completes', async () => {
+      const help = await runCli(['completion', '--help']);
+      const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+      const lines = [
+        ...help.stdout.split('\nExamples:\n')[1]!.split('\n').filter((l) => l.includes('bash')),
+        // Each README block that installs the bash script, run as a whole.
+        ...[...readme.matchAll(/```sh\n([^`]*?completion bash[^`]*?)```/g)].map((m) => m[1]!),
+      ];
+      expect(lines.length).toBeGreaterThanOrEqual(2);
+      for (const line of lines) {
+        const home = join(tmp.dir, `home-${lines.indexOf(line)}`);
+        mkdirSync(home);
+        const env = { PATH: `${join(tmp.dir, 'bin')}:${process.env.PATH}`, HOME: home };
+        const install = spawnSync('bash', ['-c', line.replace(/#[^'\n]*$/gm, '')], { encoding: 'utf8', env });
+        expect(install.status, `${line}\n${install.stderr}`).toBe(0);
+        // What a new interactive shell (or bash-completion, on first use) then loads.
+        const file = join(home, '.local/share/bash-completion/completions/socialpub');
+        const load = line.includes('.bashrc') ? 'source ~/.bashrc' : `source ${sq(file)}`;
+        const check = spawnSync('bash', ['-c', `${load}; complete -p socialpub`], { encoding: 'utf8', env });
+        expect(check.stdout, `${line}\n${check.stderr}`).toContain('-F _socialpub socialpub');
+      }
+    });
+
     it('lists the subcommands of posts, and its flags only once the word starts with "-"', () => {
       expect(complete('socialpub posts ')).toEqual(['calendar', 'check', 'create', 'delete', 'edit', 'list', 'queue', 'schedule', 'unschedule', 'view']);
       expect(complete('socialpub posts -')).toEqual(expect.arrayContaining(['--json', '--output', '--profile', '--help']));

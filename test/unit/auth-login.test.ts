@@ -80,6 +80,21 @@ describe('auth login --with-key', () => {
     expect(f.profiles.second).toEqual({ apiKey: OTHER_GOOD_KEY, baseUrl: server.baseUrl });
   });
 
+  it('a login into a profile that had another key names the key it replaced; the same key again, nothing', async () => {
+    expect((await login([], GOOD_KEY)).code).toBe(0);
+    const again = await login([], GOOD_KEY);
+    expect(again.stderr).toContain(`as profile default (key ${maskKey(GOOD_KEY)})\n`);
+    const r = await login([], OTHER_GOOD_KEY);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`as profile default (key ${maskKey(OTHER_GOOD_KEY)}, replacing ${maskKey(GOOD_KEY)})`);
+    // With SOCIALPUB_API_KEY set, the stored key is still the one replaced.
+    const env = await login([], GOOD_KEY, { SOCIALPUB_API_KEY: 'sk_env_only_key_0000eeee' });
+    expect(env.stderr).toContain(`(key ${maskKey(GOOD_KEY)}, replacing ${maskKey(OTHER_GOOD_KEY)})`);
+    expect(r.stdout + r.stderr + env.stderr).not.toContain(GOOD_KEY);
+    // Not on a terminal: no progress line for a script's log.
+    expect(r.stderr).not.toContain('Checking the key');
+  });
+
   it('keeps the profile base URL when --base-url is not given', async () => {
     await openProfileStore(tmp.dir).set('acme', { baseUrl: server.baseUrl, timezone: 'UTC' });
     const r = await runCli(['auth', 'login', '--with-key', '--profile', 'acme'], { configDir: tmp.dir, stdin: GOOD_KEY });
@@ -93,6 +108,8 @@ describe('auth login --with-key', () => {
     expect(r.stderr).toMatch(/refused the key \(401 UNAUTHORIZED\); nothing was saved/);
     // The fake service listens on 127.0.0.1, where a local sandbox would: its hint, not the dashboard's.
     expect(r.stderr).toMatch(/local sandbox: .*socialpub sandbox --write-profile/);
+    // The login line is in the banner only when the sandbox saved no profile: both are said.
+    expect(r.stderr).toMatch(/as profile "sandbox" \(then use --profile sandbox\); without it, its banner prints the login line/);
     expect(r.stderr).toMatch(/request id: req_\w+/);
     expect(existsSync(configPath())).toBe(false);
     expect(r.stderr).not.toContain(BAD_KEY);
@@ -141,6 +158,22 @@ describe('auth login --with-key', () => {
     expect(r.stderr).toMatch(/--base-url: "api.example.com" is not a URL/);
   });
 
+  it.each([['/v1', ''], ['/api/v1/', ''], ['/social/v1', '/social']])('exits 2 for a base URL copied with its API path (%s), naming the root, and sends nothing', async (suffix, root) => {
+    const r = await runCli(['auth', 'login', '--with-key', '--base-url', `${server.baseUrl}${suffix}`], { configDir: tmp.dir, stdin: GOOD_KEY });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`ends in an API path: the base URL is the service's root (${server.baseUrl}${root})`);
+    expect(r.stderr).toContain(`hint: for example --base-url ${server.baseUrl}${root}\n`);
+    expect(sandbox.requests).toHaveLength(0);
+    expect(existsSync(configPath())).toBe(false);
+  });
+
+  it('the same for SOCIALPUB_BASE_URL', async () => {
+    const r = await runCli(['auth', 'login', '--with-key'], { configDir: tmp.dir, stdin: GOOD_KEY, env: { SOCIALPUB_BASE_URL: `${server.baseUrl}/api/v1` } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`SOCIALPUB_BASE_URL: "${server.baseUrl}/api/v1" ends in an API path`);
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
   it('never writes SOCIALPUB_API_KEY or SOCIALPUB_BASE_URL', async () => {
     const envKey = 'sk_env_only_key_0000eeee';
     const r = await runCli(['auth', 'login', '--with-key'], {
@@ -174,12 +207,34 @@ describe('auth login --with-key', () => {
 });
 
 describe('auth login with a prompt', () => {
+  it('--with-key at a keyboard reads the key with the hidden prompt, not from an echoing terminal', async () => {
+    const prompter = answeringPrompter(GOOD_KEY);
+    const r = await runCli(['auth', 'login', '--with-key', '--base-url', server.baseUrl, '--no-color'], { configDir: tmp.dir, tty: true, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked).toEqual([`API key for ${server.baseUrl} (profile default)`]);
+    expect(r.stderr).not.toContain('Paste the API key');
+    expect(readConfig().profiles.default.apiKey).toBe(GOOD_KEY);
+  });
+
+  it('without any base URL, says before the prompt that the key goes to the local sandbox, and how to name the service', async () => {
+    const prompter = answeringPrompter('');
+    const r = await runCli(['auth', 'login', '--no-color'], { configDir: tmp.dir, tty: true, prompter });
+    expect(r.code).toBe(2);
+    expect(prompter.asked).toHaveLength(1);
+    expect(r.stderr).toContain('No base URL given, so this logs in to the local sandbox at http://127.0.0.1:8787.');
+    expect(r.stderr).toContain('socialpub auth login --base-url <its URL>');
+    const named = await runCli(['auth', 'login', '--no-color', '--base-url', server.baseUrl], { configDir: tmp.dir, tty: true, prompter: answeringPrompter('') });
+    expect(named.stderr).not.toContain('No base URL given');
+  });
+
   it('asks for the key with a hidden prompt on a terminal', async () => {
     const prompter = answeringPrompter(`  ${GOOD_KEY}  `);
     const r = await runCli(['auth', 'login', '--base-url', server.baseUrl, '--no-color'], { configDir: tmp.dir, tty: true, prompter });
     expect(r.code).toBe(0);
     expect(prompter.asked).toEqual([`API key for ${server.baseUrl} (profile default)`]);
     expect(readConfig().profiles.default.apiKey).toBe(GOOD_KEY);
+    // The check is announced before it starts (a service that does not answer takes minutes of retries).
+    expect(r.stderr).toMatch(new RegExp(`^Checking the key against ${server.baseUrl} …\\nLogged in to`, 'm'));
   });
 
   it('exits 2 telling to use --with-key when there is no terminal', async () => {

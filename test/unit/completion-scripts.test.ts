@@ -10,6 +10,7 @@ import { commandTree, timeZones } from '../../src/cli/completion/tree.js';
 import { fieldsOf } from '../../src/cli/fields-of.js';
 import { helpTopicNames } from '../../src/cli/help-topics.js';
 import { bashComplete, fishComplete, hasShell, zshComplete } from '../helpers/shell-complete.js';
+import { runCli } from '../helpers/run-cli.js';
 
 function smallProgram(): Command {
   const root = new Command('socialpub');
@@ -113,5 +114,18 @@ describe.runIf(hasShell('zsh'))('zsh (installed here)', () => {
     expect(zshComplete(script, 'socialpub results list --tz Europe/Pa').buffer).toBe('socialpub results list --tz Europe/Paris ');
     expect(zshComplete(script, 'socialpub posts ').matches).toEqual(['create', 'list']);
     expect(zshComplete(script, 'socialpub help ex').buffer).toBe('socialpub help exit-codes ');
+  });
+});
+
+describe('completion without a shell it can tell', () => {
+  it.each([[{ SHELL: '/bin/sh' }, '$SHELL is /bin/sh'], [{ SHELL: undefined }, '$SHELL is not set']])('%j: exit 2, and the hint is a command that runs as pasted', async (env, why) => {
+    const r = await runCli(['completion'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(why);
+    const hint = /hint: (.*)/.exec(r.stderr)![1]!;
+    // Not `socialpub completion bash | zsh | fish`, which pipes the bash script into zsh.
+    expect(hint).toMatch(/^socialpub completion bash \(or zsh, or fish\)/);
+    expect(hint).not.toContain('|');
   });
 });

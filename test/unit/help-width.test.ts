@@ -138,3 +138,14 @@ describe('the examples of every command', () => {
     expect(api.stdout).toMatch(/^Usage: socialpub api \[-X METHOD\] .*\n {21}\[--paginate\]/);
   });
 });
+
+describe('help printed on stderr (a noun without its verb) on a narrow terminal', () => {
+  it.each([[[]], [['auth']], [['profile']], [['posts']]])('socialpub %j at 60 columns: every line fits but the commands to copy', async (argv) => {
+    const r = await runCli(argv, { tty: true, columns: 60 });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.split('\n');
+    expect(lines.length).toBeGreaterThan(8);
+    for (const line of lines) if (!/^\s+(socialpub|printf) /.test(line)) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
+  });
+});

@@ -8,6 +8,9 @@ import { buildProgram } from '../../src/cli/program.js';
 import { createContext, systemClock } from '../../src/cli/create-context.js';
 import { captureStream } from '../helpers/run-cli.js';
 import { Readable } from 'node:stream';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 async function allCommands(): Promise<{ path: string[]; cmd: CommandUnknownOpts }[]> {
   const ctx = createContext({
@@ -97,6 +100,33 @@ describe('help', () => {
     expect(codes.stdout).toMatch(/130\s+interrupted/);
   });
 
+  it('help environment names every SOCIALPUB_ and XDG_ variable the code reads', async () => {
+    const env = await runCli(['help', 'environment']);
+    const read = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (path.endsWith('.ts')) for (const m of readFileSync(path, 'utf8').matchAll(/\benv\.((?:SOCIALPUB|XDG)_[A-Z_]+)/g)) read.add(m[1]!);
+      }
+    };
+    walk(fileURLToPath(new URL('../../src', import.meta.url)));
+    expect(read.size).toBeGreaterThan(5);
+    for (const name of read) expect(env.stdout, name).toMatch(new RegExp(`^  ${name} `, 'm'));
+  });
+
+  it.each([
+    [['enviroment'], 'socialpub help environment', 'topics: environment'],
+    [['exit-code'], 'socialpub help exit-codes', 'topics: environment'],
+    [['posts', 'creat'], 'socialpub help posts create', 'commands of posts: create, schedule'],
+    [['atuh', 'login'], 'socialpub help auth login', 'commands: posts'],
+  ])('help %j: exit 2 with the nearest command or topic', async (words, near, list) => {
+    const r = await runCli(['help', ...words]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`did you mean \`${near}\`?`);
+    expect(r.stderr).toContain(list);
+  });
+
   it('suggests the nearest command and flag', async () => {
     const cmd = await runCli(['post', 'list']);
     expect(cmd.code).toBe(2);
@@ -105,4 +135,26 @@ describe('help', () => {
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain('--status');
   });
+
+  it.each([
+    [['completions', '--help'], 'socialpub completion'],
+    [['posts', 'creat', '--help'], 'socialpub posts create'],
+    [['--profile', 'acme', 'post', '-h'], 'socialpub posts'],
+    [['auth', '--help', 'logn'], 'socialpub auth login'],
+  ])('%j: a misspelt command is an error with the nearest one, not the help of its parent', async (argv, near) => {
+    const r = await runCli(argv);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`unknown command '${argv.find((w) => !w.startsWith('-') && w !== 'acme' && !['posts', 'auth'].includes(w))}'`);
+    expect(r.stderr).toContain(`did you mean \`${near}\`?`);
+  });
+
+  it.each([[['posts', 'create', '--help']], [['help', 'posts', 'create']], [['posts', 'help', 'create']], [['--profile', 'posts', 'auth', '--help']], [['api', 'v1/posts', '--help']]])(
+    '%j: help of a command that exists is still printed',
+    async (argv) => {
+      const r = await runCli(argv);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^Usage: socialpub /);
+    },
+  );
 });

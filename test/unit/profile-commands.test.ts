@@ -85,6 +85,22 @@ describe('profile use', () => {
     expect(file().current).toBe('alpha');
   });
 
+  it('a misspelt profile name gets the nearest saved one before the way to create it, wherever a name is given', async () => {
+    for (const argv of [['profile', 'use', 'bravvo'], ['profile', 'show', 'bravvo'], ['profile', 'remove', 'bravvo'], ['-p', 'bravvo', 'posts', 'list']]) {
+      const r = await run(argv);
+      expect(r.code, argv.join(' ')).toBeGreaterThan(2);
+      expect(r.stderr, argv.join(' ')).toMatch(/hint: did you mean "bravo"\?\n {2}hint: create it with `socialpub auth login --profile bravvo`/);
+    }
+    // A name no profile can have is not offered for creation (it would be refused there too).
+    const invalid = await run(['profile', 'use', 'my workspace']);
+    expect(invalid.code).toBe(4);
+    expect(invalid.stderr).toContain('"my workspace" is not a valid profile name');
+    expect(invalid.stderr).not.toContain('auth login --profile my workspace');
+    const far = await run(['profile', 'use', 'ghost']);
+    expect(far.stderr).not.toMatch(/did you mean/);
+    expect(file().current).toBe('alpha');
+  });
+
   it('warns when SOCIALPUB_PROFILE will still win', async () => {
     const r = await run(['profile', 'use', 'bravo'], { SOCIALPUB_PROFILE: 'alpha' });
     expect(r.code).toBe(0);

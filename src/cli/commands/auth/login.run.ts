@@ -9,7 +9,7 @@ import { refused } from '../../errors.js';
 import { saveKey } from '../../../config/credentials.js';
 import { maskKey } from '../../../config/resolve.js';
 import { DEFAULT_BASE_URL } from '../../../config/types.js';
-import { baseUrlProblem, isInsecureRemote, normaliseBaseUrl } from '../../../config/base-url.js';
+import { baseUrlProblem, isInsecureRemote, normaliseBaseUrl, rootOfApiUrl } from '../../../config/base-url.js';
 import { profileFlag } from './describe.js';
 import type { LoginFlags } from './login.js';
 
@@ -21,7 +21,7 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
   const flagBaseUrl = ctx.globals.baseUrl;
   if (flagBaseUrl !== undefined) {
     const problem = baseUrlProblem(flagBaseUrl);
-    if (problem) throw new UsageError(`--base-url: ${problem}`, ['for example --base-url https://api.example.com']);
+    if (problem) throw new UsageError(`--base-url: ${problem}`, [`for example --base-url ${rootOfApiUrl(flagBaseUrl) ?? 'https://api.example.com'}`]);
   } else if (resolved.baseUrlSource === 'env') {
     const problem = baseUrlProblem(resolved.baseUrl);
     if (problem) throw new UsageError(`SOCIALPUB_BASE_URL: ${problem}`);
@@ -29,7 +29,14 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
   const baseUrl = resolved.baseUrl;
   const out = ctx.output();
   if (isInsecureRemote(baseUrl)) out.warn(`${baseUrl} is plain http to another machine: the key would cross the network unencrypted; prefer https`);
+  // Said before the key is typed: a first user with an account means their service, not this default.
+  if (resolved.baseUrlSource === 'default' && !opts.withKey && ctx.globals.interactive) {
+    out.info(`No base URL given, so this logs in to the local sandbox at ${baseUrl}.\nFor your workspace's service, press Ctrl-C and run: socialpub auth login --base-url <its URL>`);
+  }
   const key = await readKey(ctx, { withKey: Boolean(opts.withKey), prompt: `API key for ${baseUrl} (profile ${resolved.name})` });
+  // A service that does not answer keeps the check going through every retry (minutes at the
+  // defaults): on a terminal, the wait is said before it starts rather than left silent.
+  if (ctx.io.stderr.isTTY) out.info(`Checking the key against ${baseUrl} …`);
   const check = await checkKey(ctx, key, baseUrl);
   if (!check.valid) {
     const hints = flagBaseUrl === undefined && resolved.baseUrlSource === 'default' ? [`the key was checked against ${DEFAULT_BASE_URL} (the local sandbox); pass --base-url for another service`] : [];
@@ -39,6 +46,7 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
     throw check.error;
   }
 
+  const previous = resolved.keySource === 'env' ? store.get(resolved.name)?.apiKey : resolved.apiKey;
   // SOCIALPUB_BASE_URL is for one run: never written. Otherwise the URL the key was checked against is saved.
   const saveBaseUrl = flagBaseUrl !== undefined ? normaliseBaseUrl(flagBaseUrl) : resolved.baseUrlSource === 'env' ? undefined : baseUrl;
   const saved = await saveKey(store, store.keyring, resolved.name, key, {
@@ -52,7 +60,10 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
   const becameCurrent = !store.current() || !store.names().includes(store.current()!);
   if (becameCurrent) await store.use(resolved.name);
 
-  out.info(`Logged in to ${baseUrl} as profile ${resolved.name} (key ${maskKey(key)})`);
+  // The key this login replaced is named, so logging in to another workspace under a used profile
+  // name does not go unnoticed.
+  const replaced = previous && previous !== key ? `, replacing ${maskKey(previous)}` : '';
+  out.info(`Logged in to ${baseUrl} as profile ${resolved.name} (key ${maskKey(key)}${replaced})`);
   const current = becameCurrent ? `; ${resolved.name} is now the current profile` : '';
   if (saved.storage === 'keyring') out.info(`Saved in ${saved.location} (the system credential store)${current}`);
   else {

@@ -9,8 +9,11 @@ const MAX_STDIN_BYTES = 16 * 1024;
 
 export async function readKey(ctx: Context, options: { withKey: boolean; prompt: string }): Promise<string> {
   let key: string;
-  if (options.withKey) {
-    if (ctx.io.stdin.isTTY) ctx.io.stderr.write('Paste the API key, then press Enter and Ctrl-D:\n');
+  // --with-key typed at a keyboard (stdin a terminal, prompts allowed): stdin would echo the whole
+  // key onto the screen and its scrollback, so the hidden prompt reads it instead.
+  const atKeyboard = Boolean(ctx.io.stdin.isTTY) && ctx.globals.interactive;
+  if (options.withKey && !atKeyboard) {
+    if (ctx.io.stdin.isTTY) ctx.io.stderr.write('Paste the API key, then press Enter and Ctrl-D (it shows as you paste it):\n');
     key = (await readStdin(ctx)).trim();
     if (!key) throw new UsageError('--with-key: nothing arrived on stdin', [`pipe the key in: ${PIPE_EXAMPLE}`], 'NO_API_KEY');
     if (/\s/.test(key)) throw new UsageError('--with-key: stdin held more than the key (several lines or spaces)', [`pipe only the key: ${PIPE_EXAMPLE}`]);

@@ -32,7 +32,9 @@ export function keyRefusal(err: unknown, situation: { baseUrl: string; login: bo
       ...from,
       hints: [
         ...(isLoopback(situation.baseUrl)
-          ? [`${situation.baseUrl} is a local sandbox: its keys are new on every start (unless --seed or --data); copy the login line its banner prints, or start it with \`socialpub sandbox --write-profile\``]
+          ? [
+              `${situation.baseUrl} is a local sandbox: its keys are new on every start (unless --seed or --data); \`socialpub sandbox --write-profile\` saves its demo key as profile "sandbox" (then use --profile sandbox); without it, its banner prints the login line to copy`,
+            ]
           : ['check that the whole key was copied, and that it belongs to a workspace of this service', ROTATE_HINT]),
         ...(situation.hints ?? []),
       ],

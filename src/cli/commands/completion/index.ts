@@ -10,7 +10,7 @@ function completionCommand(program: CommandUnknownOpts) {
     .command('completion')
     .summary('print a shell completion script (bash, zsh, fish)')
     .description(
-      'Print the completion script for your shell (default: the one $SHELL names). It completes commands, flags, platform ids, statuses, output formats, time zones and, at completion time, your profile names and the post ids the last `posts list` or `posts create` printed (kept for ten minutes in the cache folder; no request is made at Tab).',
+      'Print the completion script for your shell (default: the one $SHELL names). It completes commands, flags, platform ids, statuses, output formats, time zones and, at completion time, your profile names and the post ids the last `posts list` or `posts create` printed (kept for ten minutes in the cache folder; no request is made at Tab). Evaluated from ~/.bashrc or ~/.zshrc, every new shell completes; with the bash-completion package, a file in ~/.local/share/bash-completion/completions (make the folder first) loads faster.',
     )
     .addArgument(new Argument('[shell]', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
     .addOption(new Option('--list-profiles', 'print profile names, one per line (used by the scripts)').hideHelp())
@@ -19,8 +19,9 @@ function completionCommand(program: CommandUnknownOpts) {
       'after',
       `
 Examples:
-  socialpub completion > ~/.local/share/bash-completion/completions/socialpub
-  socialpub completion zsh > "\${fpath[1]}/_socialpub"
+  echo 'eval "$(socialpub completion bash)"' >> ~/.bashrc
+  echo 'eval "$(socialpub completion zsh)"' >> ~/.zshrc   # after compinit
+  mkdir -p ~/.config/fish/completions
   socialpub completion fish > ~/.config/fish/completions/socialpub.fish`,
     );
 }

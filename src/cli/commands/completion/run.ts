@@ -32,7 +32,7 @@ export async function runCompletion(ctx: Context, shell: Shell | undefined, opts
   shell ??= shellOf(ctx.env);
   if (!shell) {
     const named = ctx.env.SHELL ? `$SHELL is ${ctx.env.SHELL}, not one of bash, zsh or fish` : '$SHELL is not set';
-    throw new UsageError(`completion: name a shell (${named})`, ['socialpub completion bash | zsh | fish']);
+    throw new UsageError(`completion: name a shell (${named})`, ['socialpub completion bash (or zsh, or fish); `socialpub completion --help` shows how to install it']);
   }
   let root = cmd;
   while (root.parent) root = root.parent;

@@ -114,14 +114,18 @@ async function showWebhookEvents(session: DemoSession, { sandbox, events }: Demo
 
 function offerToTry(session: DemoSession): void {
   session.say('Try it yourself against a sandbox of your own:');
-  session.write(
-    `  socialpub sandbox --write-profile        # in one terminal: a local service, and a profile "sandbox" pointing at it\n` +
-      `  socialpub profile use sandbox            # in another: then any of the commands above, e.g.\n` +
+  // What to do is prose above each command, not a comment after it: at any width the prose
+  // wraps and the command stays whole, ready to copy.
+  session.prose(
+    'In one terminal, a local service and a profile "sandbox" pointing at it:\n' +
+      '  socialpub sandbox --write-profile\n' +
+      'In another, make that profile the current one, then any of the commands above:\n' +
+      '  socialpub profile use sandbox\n' +
       session.commands
         .filter((cmd) => !cmd.startsWith('socialpub auth login'))
         .map((cmd) => `  ${cmd}\n`)
         .join('') +
-      `  (your own sandbox prints its own ids: use those)\n`,
+      '(your own sandbox prints its own ids: use those)\n',
   );
   session.prose(`\nMore: socialpub --help · socialpub help environment · socialpub help exit-codes\n`);
 }

@@ -7,6 +7,7 @@ import { manPage } from './man-page.js';
 import { referenceText } from './reference.js';
 import type { HelpFlags } from './index.js';
 import { wrapHelp } from '../../../output/wrap.js';
+import { nearest } from '../../../wire/suggest.js';
 
 export async function runHelp(ctx: Context, program: CommandUnknownOpts, words: string[], opts: HelpFlags): Promise<number> {
   const out = ctx.output();
@@ -26,11 +27,14 @@ export async function runHelp(ctx: Context, program: CommandUnknownOpts, words: 
     return 0;
   }
   let cmd: CommandUnknownOpts = program;
-  for (const word of words) {
+  for (const [i, word] of words.entries()) {
     const next = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
     if (!next) {
-      const topicNames = helpTopicNames().join(', ');
-      throw new UsageError(`help: no command or topic "${words.join(' ')}"`, [`commands: ${program.commands.map((c) => c.name()).join(', ')}; topics: ${topicNames}`]);
+      // The nearest name where the word went wrong: a command there, or a topic at the top.
+      const names = cmd.commands.map((c) => c.name());
+      const near = nearest(word, i === 0 ? [...names, ...helpTopicNames()] : names);
+      const list = i === 0 ? `commands: ${names.join(', ')}; topics: ${helpTopicNames().join(', ')}` : `commands of ${words.slice(0, i).join(' ')}: ${names.join(', ')}`;
+      throw new UsageError(`help: no command or topic "${words.join(' ')}"`, [...(near ? [`did you mean \`socialpub help ${[...words.slice(0, i), near, ...words.slice(i + 1)].join(' ')}\`?`] : []), list]);
     }
     cmd = next;
   }

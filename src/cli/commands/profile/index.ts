@@ -1,4 +1,4 @@
-// `socialpub profile`: the workspace profiles (name → base URL, API key, preferences).
+// `socialpub profile`: the workspace profiles (name → base URL, API key).
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { defineList } from './list.js';
@@ -11,7 +11,7 @@ export function defineProfile(program: CommandUnknownOpts, ctx: Context): void {
     .command('profile')
     .summary('list, switch, show and remove workspace profiles')
     .description(
-      'A profile holds one workspace: its base URL, API key and preferences, in a 0600 file in a 0700 folder (SOCIALPUB_CONFIG_DIR moves it). A run uses --profile, else SOCIALPUB_PROFILE, else the current profile, else "default". Profiles are created by `socialpub auth login --profile NAME`.',
+      'A profile holds one workspace: its base URL and API key, in a 0600 file in a 0700 folder (SOCIALPUB_CONFIG_DIR moves it). A run uses --profile, else SOCIALPUB_PROFILE, else the current profile, else "default". Profiles are created by `socialpub auth login --profile NAME`.',
     )
     .addHelpText(
       'after',

@@ -10,7 +10,7 @@ export function defineShow(profile: CommandUnknownOpts, ctx: Context): void {
     .argument('[name]', 'a saved profile (default: the one this run would use)')
     .summary('show one profile: base URL, key as …last4, where each comes from')
     .description(
-      'Show a profile as a run would use it: the base URL and key, where each comes from (flag, environment, profile file), and its preferences. Without a name, the profile this run resolves to. Exits 4 when a named profile does not exist. Makes no request: `socialpub auth status` checks the key.',
+      'Show a profile as a run would use it: the base URL and key, where each comes from (flag, environment, profile file), and any other fields its entry in the file holds (socialpub itself sets none). Without a name, the profile this run resolves to. Exits 4 when a named profile does not exist. Makes no request: `socialpub auth status` checks the key.',
     )
     .addHelpText(
       'after',
