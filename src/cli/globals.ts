@@ -49,6 +49,18 @@ export function resolveGlobals(raw: Partial<GlobalFlags>, io: Io, env: Readonly<
   };
 }
 
+/**
+ * Commands that print no data on stdout (a message on stderr, a script, a server's protocol):
+ * --fields or --jq there would be ignored, so they are refused instead, as a misspelt flag is.
+ */
+const PRINTS_NO_DATA = new Set(['auth logout', 'profile use', 'profile remove', 'completion', 'demo', 'mcp', 'sandbox', 'help']);
+
+export function refuseShapingOfNothing(path: string, globals: Pick<Globals, 'fields' | 'jq'>): void {
+  if (!PRINTS_NO_DATA.has(path)) return;
+  const flag = globals.fields !== undefined ? '--fields' : globals.jq !== undefined ? '--jq' : undefined;
+  if (flag) throw flagError(flag, `\`socialpub ${path}\` has no output that ${flag} shapes; leave ${flag} out`);
+}
+
 function fieldList(text: string): string[] {
   try {
     return parseFields(text);

@@ -45,7 +45,7 @@ export function unknownCommandBeforeHelp(program: CommandUnknownOpts, argv: read
 }
 
 /** `posts schedule` for that command; empty for the program itself. */
-function commandPath(cmd: CommandUnknownOpts): string {
+export function commandPath(cmd: CommandUnknownOpts): string {
   const names: string[] = [];
   for (let c: CommandUnknownOpts | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
   return names.join(' ');

@@ -4,7 +4,7 @@ import { buildProgram, joinArgPairs, otherNameError } from './program.js';
 import { createContext, type ContextDeps } from './create-context.js';
 import { exitCodeSlot } from './action.js';
 import { EXIT } from './cli-error.js';
-import { unknownCommandBeforeHelp } from './help-unknown-command.js';
+import { commandPath, unknownCommandBeforeHelp } from './help-unknown-command.js';
 
 // Flag resolution and error reporting load only when an action runs or something failed:
 // `--help` needs neither, and every module off its path is start-up time saved.
@@ -13,8 +13,9 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
   const ctx = createContext(deps);
   const program = await buildProgram(ctx, argv);
   program.hook('preAction', async (_this, actionCommand) => {
-    const { resolveGlobals } = await import('./globals.js');
+    const { resolveGlobals, refuseShapingOfNothing } = await import('./globals.js');
     ctx.globals = resolveGlobals(actionCommand.optsWithGlobals(), deps.io, deps.env);
+    refuseShapingOfNothing(commandPath(actionCommand), ctx.globals);
     await ctx.prepare();
   });
   try {

@@ -87,3 +87,26 @@ describe('a duration of 0 where 0 means nothing', () => {
     expect(() => duration('--timeout', '0.0001s')).toThrow(/must be more than 0s/);
   });
 });
+
+describe('--fields and --jq where nothing is shaped', () => {
+  it('are refused (exit 2, before anything happens) by commands with no data output, not silently ignored', async () => {
+    const home = { ...env, XDG_CONFIG_HOME: '/nonexistent/socialpub-flags-test' };
+    const runs = await Promise.all([
+      runCli(['auth', 'logout', '--fields', 'id'], { env: home }),
+      runCli(['profile', 'use', 'nobody', '--jq', '.'], { env: home }),
+      runCli(['completion', 'bash', '--fields', 'id'], { env: home }),
+    ]);
+    expect(runs.map((r) => r.code)).toEqual([2, 2, 2]);
+    expect(runs[0].stderr).toContain('error: --fields: `socialpub auth logout` has no output that --fields shapes; leave --fields out');
+    expect(runs[1].stderr).toContain('--jq: `socialpub profile use` has no output that --jq shapes');
+    // Refused before the command ran: no script on stdout, no profile looked up.
+    expect(runs[2].stdout).toBe('');
+    expect(runs[1].stderr).not.toMatch(/no profile named/);
+  });
+
+  it('commands with output keep them', async () => {
+    const r = await runCli(['profile', 'list', '--fields', 'nope'], { env: { ...env, XDG_CONFIG_HOME: '/nonexistent/socialpub-flags-test' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown field "nope"/);
+  });
+});
