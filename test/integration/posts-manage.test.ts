@@ -475,3 +475,20 @@ describe('a service without these routes', () => {
     expect((await cli(['posts', 'delete', 'post_000000000000', '--yes'])).code).toBe(4);
   });
 });
+
+describe('the next step, on a terminal', () => {
+  it('a new draft names the schedule command; a scheduled post where to see its outcome; neither in a pipe or with -q', async () => {
+    const made = await cli(['posts', 'create', '--platform', 'bluesky', '--text', 'Next step'], { tty: true });
+    expect(made.code, made.stderr).toBe(0);
+    const id = /post_\w+/.exec(made.stdout)![0];
+    expect(made.stderr).toContain(`next: socialpub posts schedule ${id} --at TIME`);
+    const moved = await cli(['posts', 'schedule', id, '--at', inHours(3)], { tty: true });
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.stderr).toContain(`socialpub posts view ${id}`);
+    expect(moved.stderr).not.toContain('posts schedule');
+    const piped = await cli(['posts', 'create', '--platform', 'bluesky', '--text', 'Next step']);
+    const quiet = await cli(['posts', 'create', '--platform', 'bluesky', '--text', 'Next step', '-q'], { tty: true });
+    expect([piped.code, quiet.code]).toEqual([0, 0]);
+    expect(piped.stderr + quiet.stderr).not.toContain('next:');
+  });
+});

@@ -56,4 +56,7 @@ export async function printPost(ctx: Context, post: Post, options: PrintPostOpti
     );
   }
   await out.object(post, (shown) => humanPost(shown, options.zone, ctx.clock.now()), { id: post.id });
+  // On a terminal, the step that usually comes next (a footer: not in pipes, not with --quiet).
+  if (post.status === 'draft') out.footer(`next: socialpub posts schedule ${post.id} --at TIME · e.g. --at "tomorrow 9am"`);
+  else if (post.status === 'scheduled') out.footer(`its outcome, once it goes out: socialpub posts view ${post.id}`);
 }
