@@ -1,6 +1,6 @@
 // `results wait`, run: poll (and optionally listen for webhooks) until every target of the posts
 // has a result; exit 7 when any failed, 1 on timeout. Outages are ridden out until the wait's
-// own deadline; a draft or a post due after it fails at once.
+// own deadline; a draft or a post due after it fails at once (exit 2).
 import type { Context } from '../../context.js';
 import { keyWorkspace } from '../../../config/resolve.js';
 import { CliError, EXIT } from '../../cli-error.js';
@@ -131,9 +131,11 @@ async function targetsOf(ctx: Context, client: ApiClient, postId: string, deadli
   if (blocked?.reason === 'due-after-deadline') {
     const now = ctx.clock.now();
     const due = notDueYet(postId, blocked.dueAt, now, userZone(ctx.env, undefined));
+    // Like a draft, waiting cannot help: the request itself must change (a longer --timeout), so
+    // this is invalid input (exit 2), not a wait that ran out (exit 1).
     throw new CliError(`${due.message}, after this wait ends (--timeout ${formatDuration(deadline - now)}): no platform can report before then`, {
-      exitCode: EXIT.error,
-      code: 'WAIT_TIMEOUT',
+      exitCode: EXIT.usage,
+      code: 'POST_DUE_AFTER_WAIT',
       hints: [due.hint],
     });
   }
