@@ -40,15 +40,19 @@ export function parseBound(input: string, options: ParseBoundOptions): number {
   const text = input.trim();
   if (text === '') throw new TimeInputError(field, `${field} is empty`, `give ${FORMS}`);
 
-  const duration = DURATION.exec(text);
+  // "48h ago" says the same as "48h": a duration here always counts back from now.
+  const duration = DURATION.exec(text.replace(/\s+ago$/i, ''));
   if (duration) {
     let ms = 0;
     for (const m of duration[1]!.matchAll(DURATION_PART)) ms += Number(m[1]) * UNIT_MS[m[2]!.toLowerCase()]!;
     if (ms <= 0) throw new TimeInputError(field, `${field}: "${text}" is no time back from now`, 'use a positive amount such as 48h or 7d');
+    // Before 1970 no result exists, and a time that far back is no date at all (it cannot be printed).
+    if (!(ms <= now)) throw new TimeInputError(field, `${field}: "${text}" reaches back before 1970`, 'use a shorter duration, or leave the flag out to take every result');
     return now - ms;
   }
   if (/^\d+$/.test(text)) {
-    throw new TimeInputError(field, `${field}: "${text}" has no unit`, `write ${text}h, ${text}d or ${text}m`);
+    const hint = Number(text) > 0 ? `write ${text}h, ${text}d or ${text}m` : 'use a positive amount with a unit, such as 48h or 7d';
+    throw new TimeInputError(field, `${field}: "${text}" has no unit`, hint);
   }
 
   // A date alone means its local midnight; a time (with an offset or in the zone) reads as --at does.

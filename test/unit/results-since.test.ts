@@ -12,6 +12,8 @@ describe('parseBound', () => {
     ['1d12h', NOW - 36 * 3_600_000],
     ['1w', NOW - 7 * 86_400_000],
     ['30s', NOW - 30_000],
+    ['48h ago', NOW - 48 * 3_600_000],
+    ['2d AGO', NOW - 2 * 86_400_000],
     ['2026-11-20T08:00:00Z', Date.parse('2026-11-20T08:00:00Z')],
     ['2026-11-20T08:00:00.250+01:00', Date.parse('2026-11-20T07:00:00.250Z')],
   ])('reads %s', (input, expected) => {
@@ -49,6 +51,24 @@ describe('parseBound', () => {
     expect(e).toBeInstanceOf(TimeInputError);
     expect((e as TimeInputError).field).toBe('--since');
     expect((e as Error).message).toMatch(message);
+  });
+
+  it('a bare 0 is told to use a positive amount, not 0h (which is refused too)', () => {
+    const hintOf = (input: string) => {
+      try {
+        parseBound(input, opts());
+      } catch (err) {
+        return (err as { hint?: string }).hint;
+      }
+      return undefined;
+    };
+    expect(hintOf('0')).toBe('use a positive amount with a unit, such as 48h or 7d');
+    expect(hintOf('48')).toBe('write 48h, 48d or 48m');
+  });
+
+  it.each(['9999999999d', '99999999999999999999999999w'])('a duration %s reaching back before 1970 is invalid input, not a crash', (input) => {
+    expect(() => parseBound(input, opts('--until'))).toThrow(TimeInputError);
+    expect(() => parseBound(input, opts('--until'))).toThrow(/--until: ".+" reaches back before 1970/);
   });
 
   it('refuses an unknown zone with a suggestion, naming --tz', () => {
