@@ -164,6 +164,12 @@ describe('detail view', () => {
     expect(text).toMatch(/created\s+2026-12-01T11:58:00.000Z \(2 minutes ago\)/);
   });
 
+  it('a message of several lines continues under the value column; an empty one says so', () => {
+    const text = renderResult({ ...failure, error: { code: 'PLATFORM_UNAVAILABLE', message: 'Upstream said:\r\n  502 Bad Gateway\nretry later' } }, plainColors, NOW);
+    expect(text).toContain(['  error message     Upstream said:', '                      502 Bad Gateway', '                    retry later'].join('\n'));
+    expect(renderResult({ ...failure, error: { code: 'TOKEN_EXPIRED', message: '' } }, plainColors, NOW)).toMatch(/error message\s+\(none\)\n/);
+  });
+
   it('a success shows its URL; a sparse row still renders', () => {
     expect(renderResult(success, plainColors, NOW)).toMatch(/url\s+https:\/\/x\.com\/acme\/status\/1789/);
     expect(renderResult(success, plainColors, NOW)).toMatch(/account\s+acc_1 \(@acme\)/);
