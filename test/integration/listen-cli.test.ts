@@ -134,7 +134,7 @@ describe('socialpub listen', () => {
       await deliver(port, 'msg_n', failedPayload('post_narrow'));
     }, { tty: true, columns: 60, env: { NO_COLOR: '1' } });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('instagram  ✗ failed  res_post_narrow  TOKEN_EXPIRED  Reconn…\n');
+    expect(r.stdout).toBe('instagram  ✗  res_post_narrow  TOKEN_EXPIRED  Reconnect the…\n');
   });
 
   it('piped without a format: TSV rows', async () => {
