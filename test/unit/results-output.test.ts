@@ -105,6 +105,7 @@ describe('result rows', () => {
     for (const w of [60, 70, 90, 120]) expect(displayWidth(at(w))).toBeLessThanOrEqual(w);
     // A success keeps room for the start of its URL, so that it reads as a link.
     expect(followLine({ ...success, id: 'res_2vYsGP236q4Q', platform: 'facebook-page' }, plainColors, 60)).toBe('✓ res_2vYsGP236q4Q  facebook-page  https://x.com/acme/statu…');
+    expect(followLine({ ...success, platform_data: { url: null, username: 'acme' } }, plainColors, 120)).toBe('✓ 2026-12-01 09:00:00Z  res_1  twitter-x  @acme  no URL');
   });
 
   it('a narrow table writes the time short ("3h") rather than cut ("3 h…")', async () => {

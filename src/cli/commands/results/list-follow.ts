@@ -120,6 +120,7 @@ export function followLine(row: PostResult, c: Colors, width: number): string {
     [[id, platform], 0],
   ];
   const lead = width > 2 ? (choices.find(([parts, extra]) => fits(parts, extra)) ?? choices[choices.length - 1]!)[0] : choices[0]![0];
-  const text = join([...lead, row.success ? outcome : c.red(outcome)]);
+  // A success without a link says so, as the table does, rather than ending the line blank.
+  const text = join([...lead, row.success ? outcome || c.dim('no URL') : c.red(outcome)]);
   return `${icon} ${width > 2 ? cutToWidth(text, width - 2) : text}`;
 }
