@@ -158,6 +158,23 @@ describe('--code', () => {
     expect(s.groups.map((g) => g.key).sort()).toEqual([a, b, c]);
   });
 
+  it('a code that matches nothing (typed from memory) is answered with the codes the scanned failures had, most frequent first', async () => {
+    const all = await allResults(sb, keyOf(sb, 'demo'));
+    const failures = all.filter((r) => !r.success);
+    const counts = new Map<string, number>();
+    for (const f of failures) counts.set(f.error!.code, (counts.get(f.error!.code) ?? 0) + 1);
+    expect(counts.size).toBeGreaterThan(2);
+    const top = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
+    const r = await runCli(['results', 'list', '--all', '--code', 'MEDIA_REJECT'], { env: cliEnv(sb), clock: sb.clock });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`no failure had --code MEDIA_REJECT; the codes of the ${failures.length} failures scanned: ${top[0]} (${top[1]}), `);
+    for (const code of counts.keys()) expect(r.stderr).toContain(`${code} (${counts.get(code)})`);
+    // A code that matches says nothing more.
+    const hit = await runCli(['results', 'list', '--code', top[0]], { env: cliEnv(sb), clock: sb.clock });
+    expect(hit.stderr).not.toContain('no failure had');
+  });
+
   it('an empty --code is exit 2 before any request', async () => {
     const before = sb.requests.length;
     const r = await runCli(['results', 'list', '--code', ''], { env: cliEnv(sb), clock: sb.clock });

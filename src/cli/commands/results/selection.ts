@@ -36,6 +36,8 @@ export interface RowFilter {
   keep?: (row: PostResult) => boolean;
   /** For the footer: --code keeps failures only. */
   outcome: OutcomeFilter;
+  /** --code as given (upper case), to say which codes there were when none matched. */
+  codes?: string[];
 }
 
 /** The filter flags read before anything is sent; an empty value (an unset shell variable) is refused. */
@@ -51,7 +53,7 @@ export function rowFilter(flags: FilterFlags): RowFilter {
   if (codes.length > 0) {
     const wanted = new Set(codes);
     const code = (row: PostResult) => (typeof row.error?.code === 'string' ? row.error.code.toUpperCase() : '');
-    return { query, keep: (row) => !row.success && wanted.has(code(row)), outcome: 'failed' };
+    return { query, keep: (row) => !row.success && wanted.has(code(row)), outcome: 'failed', codes };
   }
   if (flags.failed) return { query, keep: (row) => !row.success, outcome: 'failed' };
   if (flags.succeeded) return { query, keep: (row) => row.success, outcome: 'succeeded' };
