@@ -13,6 +13,13 @@ describe('parseBound', () => {
     ['1w', NOW - 7 * 86_400_000],
     ['30s', NOW - 30_000],
     ['48h ago', NOW - 48 * 3_600_000],
+    ['2 days', NOW - 2 * 86_400_000],
+    ['1 day 3 hours', NOW - 27 * 3_600_000],
+    ['30 minutes ago', NOW - 30 * 60_000],
+    ['1hour', NOW - 3_600_000],
+    ['2 hrs 15 mins', NOW - 135 * 60_000],
+    ['1 week', NOW - 7 * 86_400_000],
+    ['90 seconds', NOW - 90_000],
     ['2d AGO', NOW - 2 * 86_400_000],
     ['2026-11-20T08:00:00Z', Date.parse('2026-11-20T08:00:00Z')],
     ['2026-11-20T08:00:00.250+01:00', Date.parse('2026-11-20T07:00:00.250Z')],
@@ -40,6 +47,8 @@ describe('parseBound', () => {
     ['2026-02-30', /not a real date/],
     ['2026-11-20 25:00', /not a real date and time/],
     ['+2h', /not a time I can read/],
+    ['1 ms', /not a time I can read/],
+    ['2 months', /not a time I can read/],
   ])('refuses %j naming the flag', (input, message) => {
     const e = (() => {
       try {
