@@ -65,7 +65,8 @@ export function parseBound(input: string, options: ParseBoundOptions): number {
     if (!date) throw new TimeInputError(field, `${field}: "${text}" is not a real date`, 'check the month and day');
     return startOfLocalDay(date, checkZone(options.zone));
   }
-  if (DATE_TIME.test(text)) return parseAt(text, { now, zone: options.zone, field, allowRelative: false }).epochMs;
+  // "2026-11-24 23:01 UTC" is how `posts view` and `posts queue` print a time: taken as it is copied.
+  if (DATE_TIME.test(text)) return parseAt(text.replace(/\s*\bUTC$/i, 'Z'), { now, zone: options.zone, field, allowRelative: false }).epochMs;
   const spoken = spokenTime(text, { now, zone: checkZone(options.zone), field, toward: 'last' });
   if (spoken !== undefined) return spoken;
 

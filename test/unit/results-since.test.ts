@@ -22,6 +22,7 @@ describe('parseBound', () => {
     ['90 seconds', NOW - 90_000],
     ['2d AGO', NOW - 2 * 86_400_000],
     ['2026-11-20T08:00:00Z', Date.parse('2026-11-20T08:00:00Z')],
+    ['2026-11-20 08:00 UTC', Date.parse('2026-11-20T08:00:00Z')],
     ['2026-11-20T08:00:00.250+01:00', Date.parse('2026-11-20T07:00:00.250Z')],
   ])('reads %s', (input, expected) => {
     expect(parseBound(input, opts())).toBe(expected);
@@ -31,6 +32,11 @@ describe('parseBound', () => {
     expect(parseBound('2026-11-20', opts('--since', 'Europe/Paris'))).toBe(Date.parse('2026-11-19T23:00:00Z'));
     expect(parseBound('2026-07-20', opts('--since', 'Europe/Paris'))).toBe(Date.parse('2026-07-19T22:00:00Z'));
     expect(parseBound('2026-11-20 09:30', opts('--until', 'America/New_York'))).toBe(Date.parse('2026-11-20T14:30:00Z'));
+  });
+
+  it('takes a time as posts view prints it ("2026-11-20 08:00 UTC") as UTC, whatever --tz says', () => {
+    expect(parseBound('2026-11-20 08:00 UTC', opts('--since', 'Europe/Paris'))).toBe(Date.parse('2026-11-20T08:00:00Z'));
+    expect(parseBound('2026-11-20 08:00', opts('--since', 'Europe/Paris'))).toBe(Date.parse('2026-11-20T07:00:00Z'));
   });
 
   it('starts a day whose midnight is skipped when its clocks start (America/Santiago, 6 Sep 2026)', () => {
