@@ -158,7 +158,7 @@ describe('--code', () => {
     expect(s.groups.map((g) => g.key).sort()).toEqual([a, b, c]);
   });
 
-  it('a code that matches nothing (typed from memory) is answered with the codes the scanned failures had, most frequent first', async () => {
+  it('a code that matches nothing (typed from memory) is answered with the codes the scanned failures had, most frequent first (list and stats)', async () => {
     const all = await allResults(sb, keyOf(sb, 'demo'));
     const failures = all.filter((r) => !r.success);
     const counts = new Map<string, number>();
@@ -170,6 +170,10 @@ describe('--code', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(`no failure had --code MEDIA_REJECT; the codes of the ${failures.length} failures scanned: ${top[0]} (${top[1]}), `);
     for (const code of counts.keys()) expect(r.stderr).toContain(`${code} (${counts.get(code)})`);
+    // results stats says the same.
+    const stats = await runCli(['results', 'stats', '--code', 'MEDIA_REJECT'], { env: cliEnv(sb), clock: sb.clock });
+    expect(stats.code, stats.stderr).toBe(0);
+    expect(stats.stderr).toContain(`no failure had --code MEDIA_REJECT; the codes of the ${failures.length} failures scanned: ${top[0]} (${top[1]}), `);
     // A code that matches says nothing more.
     const hit = await runCli(['results', 'list', '--code', top[0]], { env: cliEnv(sb), clock: sb.clock });
     expect(hit.stderr).not.toContain('no failure had');

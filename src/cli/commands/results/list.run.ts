@@ -10,8 +10,7 @@ import { footerText } from './footer.js';
 import { runFollow } from './list-follow.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './list-flags.js';
 import type { ListFlags } from './list.js';
-import { fieldsWithoutRoom, rowFilter, selectedResults, windowOf } from './selection.js';
-import { visibleLine } from '../../../output/terminal-safe.js';
+import { codeTally, fieldsWithoutRoom, rowFilter, selectedResults, windowOf } from './selection.js';
 
 export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   const filters = rowFilter(flags);
@@ -42,9 +41,7 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   let total: number | undefined;
   let scanned = 0;
   let failedShown = 0;
-  // With --code, the codes the scanned failures had: a code typed from memory that matches
-  // nothing ("MEDIA_REJECT") is then answered with the ones there are.
-  const codesSeen = filters.codes ? new Map<string, number>() : undefined;
+  const codes = codeTally(filters);
 
   const rows = selectedResults(ctx, client, window, {
     query: filters.query,
@@ -61,7 +58,7 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
     let shown = 0;
     for await (const row of rows) {
       scanned++;
-      if (codesSeen && !row.success && typeof row.error?.code === 'string') codesSeen.set(row.error.code, (codesSeen.get(row.error.code) ?? 0) + 1);
+      codes?.add(row);
       if (!keep(row)) continue;
       yield row;
       shown++;
@@ -76,14 +73,7 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
     progress?.done();
   }
   out.footer(out.colors.dim(footerText({ offset, shown, scanned, total, failedShown, filter: filters.outcome, all })));
-  if (codesSeen && shown === 0 && codesSeen.size > 0) out.info(codesHint(filters.codes!, codesSeen));
+  if (shown === 0) codes?.tell(out);
   return 0;
 }
 
-/** "no failure had --code X; the codes among the N scanned: A (5), B (2)", most frequent first. */
-function codesHint(asked: readonly string[], seen: ReadonlyMap<string, number>): string {
-  const shown = [...seen].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10);
-  const more = seen.size > shown.length ? `, and ${seen.size - shown.length} more` : '';
-  const scanned = [...seen.values()].reduce((n, c) => n + c, 0);
-  return visibleLine(`no failure had --code ${asked.join(',')}; the codes of the ${scanned} failures scanned: ${shown.map(([code, n]) => `${code} (${n})`).join(', ')}${more}`);
-}

@@ -16,6 +16,8 @@ import { layoutTable } from '../../../output/layout.js';
 import type { Column } from '../../../output/writers.js';
 import { fieldsOf } from '../../fields-of.js';
 import type { ListFlags } from './list.js';
+import type { Output } from '../../../output/output.js';
+import { visibleLine } from '../../../output/terminal-safe.js';
 
 /** --since, --until and --tz, as `results list` and `results stats` both define them. */
 export type WindowFlags = Pick<ListFlags, 'since' | 'until' | 'tz'>;
@@ -58,6 +60,28 @@ export function rowFilter(flags: FilterFlags): RowFilter {
   if (flags.failed) return { query, keep: (row) => !row.success, outcome: 'failed' };
   if (flags.succeeded) return { query, keep: (row) => row.success, outcome: 'succeeded' };
   return { query, outcome: undefined };
+}
+
+/**
+ * With --code, the codes the scanned failures had: a code typed from memory that matches nothing
+ * ("MEDIA_REJECT") is answered with the ones there are, most frequent first.
+ */
+export function codeTally(filters: RowFilter): { add(row: PostResult): void; tell(out: Pick<Output, 'info'>): void } | undefined {
+  const asked = filters.codes;
+  if (!asked) return undefined;
+  const seen = new Map<string, number>();
+  return {
+    add(row) {
+      if (!row.success && typeof row.error?.code === 'string') seen.set(row.error.code, (seen.get(row.error.code) ?? 0) + 1);
+    },
+    tell(out) {
+      if (seen.size === 0) return;
+      const top = [...seen].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10);
+      const more = seen.size > top.length ? `, and ${seen.size - top.length} more` : '';
+      const failures = [...seen.values()].reduce((n, c) => n + c, 0);
+      out.info(visibleLine(`no failure had --code ${asked.join(',')}; the codes of the ${failures} failures scanned: ${top.map(([code, n]) => `${code} (${n})`).join(', ')}${more}`));
+    },
+  };
 }
 
 export interface SelectionOptions extends IterateOptions {
