@@ -14,6 +14,12 @@ import type { GetFlags } from './get.js';
 export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Promise<number> {
   const trimmed = id.trim();
   if (!trimmed) throw new UsageError('results get: give a result id', ['find ids with `socialpub results list`']);
+  // A post id pasted where a result id belongs: say where its results are instead of "not found".
+  if (/^post_[A-Za-z0-9]+$/.test(trimmed)) {
+    throw new UsageError(`results get: "${trimmed}" is a post id, not a result id`, [
+      `\`socialpub posts view ${trimmed}\` shows each platform's outcome; \`socialpub results list --post ${trimmed}\` lists its results`,
+    ]);
+  }
   const fields = ctx.globals.fields;
   checkResultFields(fields, resultView(() => ctx.clock.now()).columns);
   const client = await ctx.client();

@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import type { ApiClient, IterateOptions, ResultListQuery } from '../../../client/types.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import { parseWindow, type TimeWindow } from '../../../results/since.js';
+import { checkPostId } from '../../../posts/find.js';
 import { windowRows } from '../../../results/window-pages.js';
 import { userZone } from '../../../posts/zone.js';
 import { platforms as parsePlatforms } from '../../flags/choice.js';
@@ -45,7 +46,7 @@ export interface RowFilter {
 /** The filter flags read before anything is sent; an empty value (an unset shell variable) is refused. */
 export function rowFilter(flags: FilterFlags): RowFilter {
   const platform = parsePlatforms('--platform', flags.platform);
-  const postId = splitList(flags.post);
+  const postId = splitList(flags.post).map((id) => checkPostId(id, '--post'));
   const codes = splitList(flags.code).map((c) => c.toUpperCase());
   if ((flags.post ?? []).length > 0 && postId.length === 0) throw flagError('--post', 'give a post id');
   if ((flags.platform ?? []).length > 0 && platform.length === 0) throw flagError('--platform', 'give a platform id');

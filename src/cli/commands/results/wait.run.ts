@@ -11,7 +11,7 @@ import { formatDuration } from '../../../client/retry-timing.js';
 import { DeadlineError, TimeoutError } from '../../../client/errors.js';
 import type { ApiClient, RateLimitInfo } from '../../../client/types.js';
 import { startListener } from '../../../listen/index.js';
-import { findPost, PostNotFoundError } from '../../../posts/find.js';
+import { checkPostId, findPost, PostNotFoundError } from '../../../posts/find.js';
 import * as waitState from '../../../results/wait-state.js';
 import { notWaitable, outageRider, pollUntilReported, type WaitTarget } from '../../../results/wait.js';
 import type { Spinner } from '../../../output/progress.js';
@@ -28,7 +28,8 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** requestTimeout: the global --timeout when given before `wait` (per request); flags.timeout is the wait's own. */
 export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?: string | undefined }): Promise<number> {
-  const postIds = [...new Set((flags.post ?? []).map((p) => nonEmpty('--post', p, 'a post id')))];
+  // A result id or a typo is refused before anything is sent, as posts view and results retry do.
+  const postIds = [...new Set((flags.post ?? []).map((p) => checkPostId(nonEmpty('--post', p, 'a post id'), '--post')))];
   const expect = optionalWholeNumber('--expect', flags.expect, { min: 1, max: 10_000 });
   const listenPort = optionalWholeNumber('--listen-port', flags.listenPort, { min: 0, max: 65_535 });
   // `results wait --timeout` is the whole wait; the global --timeout stays the per-request limit.
