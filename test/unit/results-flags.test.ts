@@ -56,7 +56,8 @@ describe('results flags', () => {
     const get = await runCli(['results', 'get', 'post_1Rmx5g0pLAcA'], { env });
     expect(get.code).toBe(2);
     expect(get.stderr).toContain('results get: "post_1Rmx5g0pLAcA" is a post id, not a result id');
-    expect(get.stderr).toContain('`socialpub posts view post_1Rmx5g0pLAcA`');
+    expect(get.stderr).toContain("hint: each platform's outcome: socialpub posts view post_1Rmx5g0pLAcA");
+    expect(get.stderr).toContain('hint: its results, with their ids: socialpub results list --post post_1Rmx5g0pLAcA');
     for (const argv of [
       ['results', 'wait', '--post', 'res_05g4FX1XxKXo'],
       ['results', 'list', '--post', 'res_05g4FX1XxKXo'],

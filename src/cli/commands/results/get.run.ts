@@ -16,8 +16,10 @@ export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Pr
   if (!trimmed) throw new UsageError('results get: give a result id', ['find ids with `socialpub results list`']);
   // A post id pasted where a result id belongs: say where its results are instead of "not found".
   if (/^post_[A-Za-z0-9]+$/.test(trimmed)) {
+    // Each command last, after a colon: a narrow terminal moves it whole to a line of its own.
     throw new UsageError(`results get: "${trimmed}" is a post id, not a result id`, [
-      `\`socialpub posts view ${trimmed}\` shows each platform's outcome; \`socialpub results list --post ${trimmed}\` lists its results`,
+      `each platform's outcome: socialpub posts view ${trimmed}`,
+      `its results, with their ids: socialpub results list --post ${trimmed}`,
     ]);
   }
   const fields = ctx.globals.fields;
