@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import { ROOMY_LIMITS } from '../helpers/sandbox.js';
+import { ROOMY_LIMITS, testSandbox } from '../helpers/sandbox.js';
 import { createManualClock } from '../../src/sandbox/clock.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import type { Clock } from '../../src/cli/context.js';
@@ -134,6 +134,25 @@ describe('results list --follow', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--follow');
     expect(sb.requests.length).toBe(before);
+  });
+});
+
+describe('--follow with the read rate limit spent', () => {
+  it('says when the next poll is, instead of falling silent for up to an hour', async () => {
+    const sb = (await testSandbox({ seed: 7, fixtures: 0, failureRate: 0.2, writeLimit: 100_000, readLimit: 3 })) as Sb;
+    try {
+      const controller = new AbortController();
+      const pauses: number[] = [];
+      // Two polls within the limit; the third pause waits for the window to reset, and stops the command.
+      const r = await runCli(['results', 'list', '--follow'], { env: { ...cliEnv(sb), TZ: 'UTC' }, clock: scriptedClock(sb, controller, [async () => {}, async () => {}], pauses), signal: controller.signal });
+      expect(r.code, r.stderr).toBe(130);
+      expect(pauses.slice(0, 2)).toEqual([FOLLOW_CEILING_MS, FOLLOW_CEILING_MS]);
+      expect(pauses[2]).toBeGreaterThan(FOLLOW_CEILING_MS);
+      expect(r.stderr.match(/the read rate limit is used up/g)).toHaveLength(1);
+      expect(r.stderr).toMatch(/the read rate limit is used up: next poll at \d\d:\d\d \((\d+ min|1 h) from now\)/);
+    } finally {
+      await sb.close();
+    }
   });
 });
 

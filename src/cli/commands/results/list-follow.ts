@@ -12,7 +12,9 @@ import type { Colors } from '../../../output/colors.js';
 import type { LogView } from '../../../output/views.js';
 import { cutToWidth, displayWidth, flattenCell } from '../../../output/width.js';
 import { LONGEST_ID } from '../../../output/layout.js';
-import { followResults, FOLLOW_FLOOR_MS } from '../../../results/follow.js';
+import { followResults, FOLLOW_CEILING_MS, FOLLOW_FLOOR_MS } from '../../../results/follow.js';
+import { formatClock } from '../../../output/time.js';
+import { userZone } from '../../../posts/zone.js';
 import { outageRider } from '../../../results/wait.js';
 import { formatDuration } from '../../../client/retry-timing.js';
 import { outcomeText, resultView, username } from './columns.js';
@@ -66,7 +68,12 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
     },
     sleep: (ms) => ctx.clock.sleep(ms, ctx.signal),
     onGap: (read) => out.warn(`more than ${read} results arrived since the last poll; older ones among them were skipped`),
-    onPause: (ms) => ctx.debug(`--follow: next poll in ${formatDuration(ms)}`),
+    onPause: (ms) => {
+      ctx.debug(`--follow: next poll in ${formatDuration(ms)}`);
+      // Only a spent rate limit pauses past the ceiling: a person watching must not take the
+      // silence for "no new results" while nothing is asked for up to an hour.
+      if (ms > FOLLOW_CEILING_MS) out.notice(`the read rate limit is used up: next poll at ${formatClock(ctx.clock.now() + ms, userZone(ctx.env, undefined))} (${formatDuration(ms)} from now)`);
+    },
   });
   // One writer for the stream (a CSV header once, a table's columns laid out once); it prints
   // each row as it comes, and the pause between polls lets the batched output out.
