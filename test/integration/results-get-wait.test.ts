@@ -99,6 +99,8 @@ describe('results wait', () => {
     expect(lines.every((l) => l.startsWith('failure\t'))).toBe(true);
     expect(r.stderr).toMatch(/✗ twitter-x .*: [A-Z_]+: .+ · details: socialpub results get res_\S+$/m);
     expect(r.stderr).toMatch(/✗ threads /);
+    expect(r.stderr.match(/socialpub results retry /g)).toHaveLength(1);
+    expect(r.stderr).toContain(`send its failed targets again as a new post: socialpub results retry ${post.id}\n`);
   });
 
   it('times out (exit 1) naming what is still missing', async () => {
@@ -192,6 +194,11 @@ describe('results wait', () => {
     expect(failed.stdout.trimEnd().split('\n')).toHaveLength(3);
     expect(failed.stderr).toMatch(/✗ threads /);
     expect(failed.stderr).toMatch(/✗ linkedin /);
+    // One retry line per post with a failure.
+    expect(failed.stderr).toContain(`socialpub results retry ${c.id}\n`);
+    const postsWithFailures = new Set(failed.stdout.trimEnd().split('\n').filter((l) => l.startsWith('failure\t')).map((l) => l.split('\t')[2]));
+    expect(postsWithFailures.size).toBeGreaterThan(0);
+    expect(failed.stderr.match(/socialpub results retry /g)).toHaveLength(postsWithFailures.size);
   });
 
   it('--expect overrides the targets; an unknown post is exit 4', async () => {

@@ -203,6 +203,10 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
     // Only the mark is coloured by us: an escape or line break in the service's words is shown, not obeyed.
     out.notice(`${out.colors.red('✗')} ${visibleLine(`${where || f.id}: ${outcomeText(f)} · details: socialpub results get ${f.id}`)}`);
   }
+  // What to do next, once per post that had a failure (the command last, as above).
+  for (const postId of new Set(current.failures.map((f) => f.post_id))) {
+    out.info(`send its failed targets again as a new post: socialpub results retry ${visibleLine(postId)}`);
+  }
 }
 
 function timeoutError(w: { label: string; waitMs: number; summary: string; missing: string[] }): CliError {
