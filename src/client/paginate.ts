@@ -107,7 +107,7 @@ async function* pages<T extends { id: string }>(
     const frameStart = (p: Page<T>) => p.offset - (p.total - t0);
     const isLast = (p: Page<T>) => p.rows.length < Math.min(p.asked, p.servedLimit >= 1 ? p.servedLimit : p.asked) || p.offset + p.rows.length >= p.total;
 
-    const guard = new PagingGuard(path, t0 - start, pageSize);
+    const guard = new PagingGuard(path, t0 - start, pageSize, first.rows.length);
 
     function* emit(p: Page<T>): Generator<T[], void, undefined> {
       options.onPage?.({ offset: p.offset, count: p.rows.length, total: p.total });
@@ -120,7 +120,7 @@ async function* pages<T extends { id: string }>(
         }
         fresh.push(row);
       }
-      if (p !== first) guard.check(fresh.length, isLast(p), p.offset, p.total);
+      if (p !== first) guard.check(fresh.length, isLast(p), p.offset, p.total, p.rows.length);
       cursor = Math.max(cursor, frameStart(p) + p.rows.length);
       yield fresh;
     }
@@ -166,14 +166,21 @@ export class PagingGuard {
     private readonly path: string,
     private readonly expected: number,
     pageSize: number,
+    /** Rows of the first page (read before any check). */
+    private readonly firstRows = 0,
   ) {
     this.readAtMost = 2 * Math.max(0, expected) + GROWTH_SLACK_PAGES * pageSize;
   }
 
-  /** After each page but the first: `fresh` rows it brought that were not read before. */
-  check(fresh: number, last: boolean, offset: number, total: number): void {
+  /** After each page but the first: `fresh` rows it brought that were not read before, of `served`. */
+  check(fresh: number, last: boolean, offset: number, total: number, served = fresh): void {
     this.stale = fresh === 0 && !last ? this.stale + 1 : 0;
     if (this.stale >= MAX_STALE_PAGES) throw this.error(`${this.stale} pages in a row (up to offset ${offset}) held only rows already read`);
+    // A last page of repeats, short of the rows the first page counted (rows are only ever added):
+    // the pages repeated themselves up to the end, and stopping quietly would pass a part for the whole.
+    if (last && fresh === 0 && served > 0 && this.firstRows + this.read < this.expected) {
+      throw this.error(`the last page (offset ${offset}) held only rows already read, ${this.firstRows + this.read} of the ${this.expected} the first page counted`);
+    }
     this.read += fresh;
     if (this.read > this.readAtMost) throw this.error(`${this.read} rows read where the first page said there were ${this.expected}, and its total keeps growing (now ${total})`);
   }

@@ -45,6 +45,11 @@ export interface Column<T> extends LayoutColumn {
    * these widths; other cells of the column (an error message) may be cut as usual.
    */
   whole?(row: T): boolean;
+  /**
+   * The start of the cell that must never be cut (an error code, read before anything else): the
+   * column stays at least that wide, plus one for the `…`, while other columns can give way.
+   */
+  lead?(row: T): string;
 }
 
 export interface ListWriter<T> {
@@ -161,6 +166,8 @@ interface RenderedRow {
   compact: (string | undefined)[];
   /** Per column: whether this row's cell must be shown whole. */
   whole: boolean[];
+  /** Per column: the width of the start that must not be cut (0: none). */
+  lead: number[];
 }
 
 /**
@@ -179,6 +186,7 @@ export function tableWriter<T>(sink: Sink, columns: Column<T>[], colors: Colors,
     cells: columns.map((c) => flattenCell(c.pretty ? c.pretty(row, colors) : c.value(row))),
     compact: columns.map((c) => (c.compact ? flattenCell(c.compact(row, colors)) : undefined)),
     whole: columns.map((c) => c.whole?.(row) ?? false),
+    lead: columns.map((c) => (c.lead ? displayWidth(flattenCell(c.lead(row))) : 0)),
   });
 
   const line = (texts: (placementIndex: number) => string) => {
@@ -200,6 +208,7 @@ export function tableWriter<T>(sink: Sink, columns: Column<T>[], colors: Colors,
           ...pickLayout(c),
           header: headers[i]!,
           ...(c.whole ? { wholeWidth: Math.max(0, ...buffer.filter((r) => r.whole[i]).map((r) => displayWidth(r.cells[i]!))) } : {}),
+          ...(c.lead ? { minWidth: leadWidth(c, buffer.map((r) => r.lead[i]!), terminalWidth) } : {}),
         })),
         rows: buffer.map((r) => r.cells),
         compactRows: buffer.map((r) => r.compact),
@@ -232,6 +241,14 @@ export function tableWriter<T>(sink: Sink, columns: Column<T>[], colors: Colors,
       if (count > 0) await flush();
     },
   };
+}
+
+/** A column's narrowest width that keeps every lead whole (a hostile one may claim at most half the line). */
+function leadWidth(c: LayoutColumn, leads: readonly number[], terminalWidth: number): number | undefined {
+  const widest = leads.reduce((w, n) => Math.max(w, n), 0);
+  if (widest === 0) return c.minWidth;
+  const kept = terminalWidth > 0 ? Math.min(widest + 1, Math.floor(terminalWidth / 2)) : widest + 1;
+  return Math.max(c.minWidth ?? 0, kept);
 }
 
 function pickLayout(c: LayoutColumn): LayoutColumn {

@@ -22,9 +22,13 @@ export interface ParseBoundOptions {
   field: '--since' | '--until' | string;
 }
 
-const DURATION = /^((?:\d+\s*(?:w|d|h|min|m|s)\s*)+)$/i;
-const DURATION_PART = /(\d+)\s*(w|d|h|min|m|s)/gi;
-const UNIT_MS: Record<string, number> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000, min: 60_000, s: 1000 };
+// Units as letters (48h) or spelt out as people type them ("2 days", "30 minutes"), longest first.
+const UNIT = '(weeks?|w|days?|d|hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)';
+const DURATION = new RegExp(`^((?:\\d+\\s*${UNIT}\\s*)+)$`, 'i');
+const DURATION_PART = new RegExp(`(\\d+)\\s*${UNIT}`, 'gi');
+const UNIT_MS: Record<string, number> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000 };
+/** A unit's first letter names it: "min" and "minutes" are m, "hrs" is h. */
+const unitMs = (unit: string): number => UNIT_MS[unit[0]!.toLowerCase()]!;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** What parseAt reads as RFC 3339 or a local time (its relative "+2h" form is not a bound). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]+\d{1,2}:\d{2}/;
@@ -40,15 +44,19 @@ export function parseBound(input: string, options: ParseBoundOptions): number {
   const text = input.trim();
   if (text === '') throw new TimeInputError(field, `${field} is empty`, `give ${FORMS}`);
 
-  const duration = DURATION.exec(text);
+  // "48h ago" says the same as "48h": a duration here always counts back from now.
+  const duration = DURATION.exec(text.replace(/\s+ago$/i, ''));
   if (duration) {
     let ms = 0;
-    for (const m of duration[1]!.matchAll(DURATION_PART)) ms += Number(m[1]) * UNIT_MS[m[2]!.toLowerCase()]!;
+    for (const m of duration[1]!.matchAll(DURATION_PART)) ms += Number(m[1]) * unitMs(m[2]!);
     if (ms <= 0) throw new TimeInputError(field, `${field}: "${text}" is no time back from now`, 'use a positive amount such as 48h or 7d');
+    // Before 1970 no result exists, and a time that far back is no date at all (it cannot be printed).
+    if (!(ms <= now)) throw new TimeInputError(field, `${field}: "${text}" reaches back before 1970`, 'use a shorter duration, or leave the flag out to take every result');
     return now - ms;
   }
   if (/^\d+$/.test(text)) {
-    throw new TimeInputError(field, `${field}: "${text}" has no unit`, `write ${text}h, ${text}d or ${text}m`);
+    const hint = Number(text) > 0 ? `write ${text}h, ${text}d or ${text}m` : 'use a positive amount with a unit, such as 48h or 7d';
+    throw new TimeInputError(field, `${field}: "${text}" has no unit`, hint);
   }
 
   // A date alone means its local midnight; a time (with an offset or in the zone) reads as --at does.
@@ -57,7 +65,8 @@ export function parseBound(input: string, options: ParseBoundOptions): number {
     if (!date) throw new TimeInputError(field, `${field}: "${text}" is not a real date`, 'check the month and day');
     return startOfLocalDay(date, checkZone(options.zone));
   }
-  if (DATE_TIME.test(text)) return parseAt(text, { now, zone: options.zone, field, allowRelative: false }).epochMs;
+  // "2026-11-24 23:01 UTC" is how `posts view` and `posts queue` print a time: taken as it is copied.
+  if (DATE_TIME.test(text)) return parseAt(text.replace(/\s*\bUTC$/i, 'Z'), { now, zone: options.zone, field, allowRelative: false }).epochMs;
   const spoken = spokenTime(text, { now, zone: checkZone(options.zone), field, toward: 'last' });
   if (spoken !== undefined) return spoken;
 

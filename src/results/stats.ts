@@ -135,8 +135,12 @@ export function createStatsCounter(by: StatsDimension | readonly StatsDimension[
         return g;
       });
       const byKey = (a: StatsGroup, b: StatsGroup) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-      // Days read as a time line; other groupings by failures, most first.
-      list.sort(dims[0] === 'day' ? byKey : (a, b) => b.failed - a.failed || byKey(a, b));
+      // Days read as a time line (and within a day, `--by day,code`, failures most first); other
+      // groupings by failures, most first.
+      const byFailures = (a: StatsGroup, b: StatsGroup) => b.failed - a.failed || byKey(a, b);
+      const dayKey = (g: StatsGroup) => g.day ?? g.key;
+      const byDay = (a: StatsGroup, b: StatsGroup) => (dayKey(a) < dayKey(b) ? -1 : dayKey(a) > dayKey(b) ? 1 : byFailures(a, b));
+      list.sort(dims[0] === 'day' ? byDay : byFailures);
       // The groups are handed over: the index of them is garbage from here (it is as large as
       // they are for --by post), even while the caller still holds the counter.
       index.clear();

@@ -134,7 +134,7 @@ describe('socialpub listen', () => {
       await deliver(port, 'msg_n', failedPayload('post_narrow'));
     }, { tty: true, columns: 60, env: { NO_COLOR: '1' } });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('instagram  ✗ failed  res_post_narrow  TOKEN_EXPIRED  Reconn…\n');
+    expect(r.stdout).toBe('instagram  ✗  res_post_narrow  TOKEN_EXPIRED  Reconnect the…\n');
   });
 
   it('piped without a format: TSV rows', async () => {
@@ -188,6 +188,23 @@ describe('socialpub listen', () => {
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/summary: received 1 · printed 1 · duplicates 0 · rejected 1 \(not POST 1\)/);
     expect(r.stderr).not.toMatch(/error:/);
+  });
+
+  it('Ctrl-C on a 60-column terminal: the summary starts its own line and is broken between words', async () => {
+    const controller = new AbortController();
+    const r = await listenWhile(['--secret', SECRET], async (port) => {
+      await deliver(port, 'msg_w', published('post_w'));
+      await fetch(`http://127.0.0.1:${port}/elsewhere`).then((x) => x.arrayBuffer());
+      await fetch(`http://127.0.0.1:${port}/webhooks`).then((x) => x.arrayBuffer());
+      controller.abort();
+    }, { signal: controller.signal, tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(130);
+    const summary = r.stderr.slice(r.stderr.indexOf('\nsummary: ') + 1);
+    expect(r.stderr).toContain('\n\nsummary: received 1 · printed 1');
+    const lines = summary.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(60);
+    expect(lines.map((l) => l.trim()).join(' ')).toBe('summary: received 1 · printed 1 · duplicates 0 · rejected 2 (wrong path 1, not POST 1)');
   });
 
   it('without a secret: a loud warning; events are shown as unverified', async () => {

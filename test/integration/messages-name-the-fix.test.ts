@@ -69,7 +69,7 @@ describe('a wait that ends before the post is due', () => {
     const due = new Date(sb.clock.now() + 3600_000);
     const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(due);
     const r = await runCli(['results', 'wait', '--post', post.id, '--timeout', '3s'], { env: envFor('demo'), clock: advancingClock(sb.clock) });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain(`post ${post.id} is due at ${hhmm} (Europe/Paris), in 1 hour`);
     expect(hints(r.stderr).join('\n')).toMatch(/--timeout 6\dm/);
   });

@@ -67,7 +67,7 @@ describe('a failed list leaves no complete-looking document', () => {
   });
 
   it('an empty list that succeeded is still a valid empty document', async () => {
-    const r = await runCli(['results', 'list', '--post', 'post_does_not_exist', '--json'], { env: cliEnv(sb), clock: sb.clock });
+    const r = await runCli(['results', 'list', '--post', 'post_doesNotExist', '--json'], { env: cliEnv(sb), clock: sb.clock });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('[]\n');
   });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import { ROOMY_LIMITS } from '../helpers/sandbox.js';
+import { ROOMY_LIMITS, testSandbox } from '../helpers/sandbox.js';
 import { createManualClock } from '../../src/sandbox/clock.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import type { Clock } from '../../src/cli/context.js';
@@ -137,6 +137,25 @@ describe('results list --follow', () => {
   });
 });
 
+describe('--follow with the read rate limit spent', () => {
+  it('says when the next poll is, instead of falling silent for up to an hour', async () => {
+    const sb = (await testSandbox({ seed: 7, fixtures: 0, failureRate: 0.2, writeLimit: 100_000, readLimit: 3 })) as Sb;
+    try {
+      const controller = new AbortController();
+      const pauses: number[] = [];
+      // Two polls within the limit; the third pause waits for the window to reset, and stops the command.
+      const r = await runCli(['results', 'list', '--follow'], { env: { ...cliEnv(sb), TZ: 'UTC' }, clock: scriptedClock(sb, controller, [async () => {}, async () => {}], pauses), signal: controller.signal });
+      expect(r.code, r.stderr).toBe(130);
+      expect(pauses.slice(0, 2)).toEqual([FOLLOW_CEILING_MS, FOLLOW_CEILING_MS]);
+      expect(pauses[2]).toBeGreaterThan(FOLLOW_CEILING_MS);
+      expect(r.stderr.match(/the read rate limit is used up/g)).toHaveLength(1);
+      expect(r.stderr).toMatch(/the read rate limit is used up: next poll at \d\d:\d\d \((\d+ min|1 h) from now\)/);
+    } finally {
+      await sb.close();
+    }
+  });
+});
+
 describe('--code', () => {
   let sb: Sb;
   beforeAll(async () => (sb = await sandboxFor({ fixtures: 600, failureRate: 0.5, seed: 9 })));
@@ -156,6 +175,27 @@ describe('--code', () => {
     const s = JSON.parse(stats.stdout) as { total: number; groups: Array<{ key: string; total: number }> };
     expect(s.total).toBe(want.length);
     expect(s.groups.map((g) => g.key).sort()).toEqual([a, b, c]);
+  });
+
+  it('a code that matches nothing (typed from memory) is answered with the codes the scanned failures had, most frequent first (list and stats)', async () => {
+    const all = await allResults(sb, keyOf(sb, 'demo'));
+    const failures = all.filter((r) => !r.success);
+    const counts = new Map<string, number>();
+    for (const f of failures) counts.set(f.error!.code, (counts.get(f.error!.code) ?? 0) + 1);
+    expect(counts.size).toBeGreaterThan(2);
+    const top = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
+    const r = await runCli(['results', 'list', '--all', '--code', 'MEDIA_REJECT'], { env: cliEnv(sb), clock: sb.clock });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`no failure had --code MEDIA_REJECT; the codes of the ${failures.length} failures scanned: ${top[0]} (${top[1]}), `);
+    for (const code of counts.keys()) expect(r.stderr).toContain(`${code} (${counts.get(code)})`);
+    // results stats says the same.
+    const stats = await runCli(['results', 'stats', '--code', 'MEDIA_REJECT'], { env: cliEnv(sb), clock: sb.clock });
+    expect(stats.code, stats.stderr).toBe(0);
+    expect(stats.stderr).toContain(`no failure had --code MEDIA_REJECT; the codes of the ${failures.length} failures scanned: ${top[0]} (${top[1]}), `);
+    // A code that matches says nothing more.
+    const hit = await runCli(['results', 'list', '--code', top[0]], { env: cliEnv(sb), clock: sb.clock });
+    expect(hit.stderr).not.toContain('no failure had');
   });
 
   it('an empty --code is exit 2 before any request', async () => {

@@ -99,6 +99,8 @@ describe('results wait', () => {
     expect(lines.every((l) => l.startsWith('failure\t'))).toBe(true);
     expect(r.stderr).toMatch(/✗ twitter-x .*: [A-Z_]+: .+ · details: socialpub results get res_\S+$/m);
     expect(r.stderr).toMatch(/✗ threads /);
+    expect(r.stderr.match(/socialpub results retry /g)).toHaveLength(1);
+    expect(r.stderr).toContain(`send its failed targets again as a new post: socialpub results retry ${post.id}\n`);
   });
 
   it('times out (exit 1) naming what is still missing', async () => {
@@ -115,8 +117,10 @@ describe('results wait', () => {
 
   it('a wait that times out leaves no complete-looking document: no [] with nothing, an unclosed array with what came', async () => {
     const post = await schedulePost(ok, keyOf(ok, 'demo'), ['linkedin', 'threads'], 60_000);
-    const none = await runCli(['results', 'wait', '--post', post.id, '--timeout', '30s', '--json'], { env: cliEnv(ok), clock: detachedClock(ok.clock.now()) });
+    // Due within the wait, but the sandbox's clock stands still: nothing reports, the wait runs out.
+    const none = await runCli(['results', 'wait', '--post', post.id, '--timeout', '2m', '--json'], { env: cliEnv(ok), clock: detachedClock(ok.clock.now()) });
     expect(none.code).toBe(1);
+    expect(none.stderr).toContain('timed out after 2 min');
     expect(none.stdout).toBe('');
     // Both targets report, but three results are expected: the two are shown, the array left open.
     await ok.clock.advance(2 * 60_000);
@@ -142,15 +146,20 @@ describe('results wait', () => {
     expect(r.stdout).toBe('');
   });
 
-  it('a post due after the timeout fails at once (exit 1), naming when it is due and the --timeout that would do', async () => {
+  it('a post due after the timeout fails at once (exit 2, as a draft: waiting cannot help), naming when it is due and the --timeout that would do', async () => {
     const post = await schedulePost(ok, keyOf(ok, 'demo'), ['linkedin', 'facebook-page'], 2 * 3600_000);
     const slept: number[] = [];
     const r = await runCli(['results', 'wait', '--post', post.id, '--timeout', '10m'], { env: { ...cliEnv(ok), TZ: 'UTC' }, clock: advancingClock(ok.clock, slept) });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(slept).toEqual([]);
     expect(r.stderr).toMatch(new RegExp(`post ${post.id} is due at \\d\\d:\\d\\d .*in 2 hours, after this wait ends \\(--timeout 10 min\\)`));
     expect(r.stderr).toContain('wait past it with --timeout 125m');
     expect(r.stdout).toBe('');
+    // Under --json the error names this reason, not a wait that ran out.
+    const j = await runCli(['results', 'wait', '--post', post.id, '--timeout', '10m', '--json'], { env: cliEnv(ok), clock: advancingClock(ok.clock, slept) });
+    expect(j.code).toBe(2);
+    expect(slept).toEqual([]);
+    expect(JSON.parse(j.stderr.trim().split('\n').at(-1)!)).toMatchObject({ error: { code: 'POST_DUE_AFTER_WAIT', exitCode: 2 } });
   });
 
   it('the global --timeout before the command stays per request: it does not shorten the wait', async () => {
@@ -185,6 +194,11 @@ describe('results wait', () => {
     expect(failed.stdout.trimEnd().split('\n')).toHaveLength(3);
     expect(failed.stderr).toMatch(/✗ threads /);
     expect(failed.stderr).toMatch(/✗ linkedin /);
+    // One retry line per post with a failure.
+    expect(failed.stderr).toContain(`socialpub results retry ${c.id}\n`);
+    const postsWithFailures = new Set(failed.stdout.trimEnd().split('\n').filter((l) => l.startsWith('failure\t')).map((l) => l.split('\t')[2]));
+    expect(postsWithFailures.size).toBeGreaterThan(0);
+    expect(failed.stderr.match(/socialpub results retry /g)).toHaveLength(postsWithFailures.size);
   });
 
   it('--expect overrides the targets; an unknown post is exit 4', async () => {

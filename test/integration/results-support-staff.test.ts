@@ -89,7 +89,7 @@ describe('results retry', () => {
     const before = await count();
     const first = await runCli(['results', 'retry', id, '--json'], { env: cliEnv(sb), clock: sb.clock });
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toMatch(/retrying 2 failed target\(s\)/);
+    expect(first.stderr).toMatch(/retrying 2 failed targets of /);
     // Instagram failed for its content: the warning says to correct the draft, then schedule it.
     expect(first.stderr).not.toContain('is a draft: nothing is sent');
     const again = await runCli(['results', 'retry', id, '--json'], { env: cliEnv(sb), clock: sb.clock });

@@ -211,6 +211,20 @@ describe('pagination', () => {
     expect(served).toBe(4);
   });
 
+  it('stops with an error when the pages repeat the first one up to the end (too few for three stale pages in a row)', async () => {
+    // Seven rows by the total, three pages of two after the first: every one the first page again.
+    const rows = [sampleResult('r0'), sampleResult('r1')];
+    const service = fakeService();
+    fetcher = service.fetch;
+    service.always('GET', (p) => p.startsWith(PATH), (r) => ({ status: 200, headers: json, body: { data: rows, meta: { offset: Number(pageOf(r.path).get('offset')), limit: 2, total: 7 } } }));
+    const got: string[] = [];
+    const run = (async () => {
+      for await (const row of client().results.iterate({}, { pageSize: 2, concurrency: 1 })) got.push(row.id);
+    })();
+    await expect(run).rejects.toThrow(/stopped paging \/api\/v1\/post-results: the last page \(offset 6\) held only rows already read, 2 of the 7 the first page counted/);
+    expect(got).toEqual(['r0', 'r1']);
+  });
+
   it('stops with an error when new rows keep coming far past the first total', async () => {
     // Every page brings rows never seen, and the total grows with each one: a list without end.
     const service = fakeService();

@@ -204,11 +204,19 @@ describe('listen lines on a terminal fit its width', () => {
     const at = (width: number, p: Record<string, unknown>) => visible(terminalLine(event({ ...p, ...ids }), plainColors, { width, timeZone: 'UTC' }));
     expect(at(120, published)).toBe(`09:00:05  linkedin       ✓ published  ${ids.postId}  ${ids.resultId}\n`);
     expect(at(80, published)).toBe(`linkedin       ✓ published  ${ids.resultId}\n`);
-    expect(at(60, published)).toBe(`linkedin  ✓ published  ${ids.resultId}\n`);
+    expect(at(60, published)).toBe(`linkedin  ✓  ${ids.resultId}\n`);
+    expect(at(60, { ...published, status: 'pending' })).toBe(`linkedin  • pending  ${ids.resultId}\n`);
     for (const width of [80, 120]) {
       const lines = [published, failed, { ...published, status: 'pending' }].map((p) => at(width, p));
       expect(new Set(lines.map((l) => l.indexOf(ids.resultId))).size).toBe(1);
     }
+  });
+
+  it('at 60 columns the longest platform, a sandbox-sized id and the longest code: the code whole, a space after it', () => {
+    const e = event({ ...failed, platform: 'facebook-page', resultId: 'res_2SycUI1djajx', error: { code: 'PLATFORM_UNAVAILABLE', message: 'The platform could not take the post' } });
+    const line = visible(terminalLine(e, plainColors, { width: 60, timeZone: 'UTC' })).trimEnd();
+    expect(line).toMatch(/^facebook-page {2}✗ {2}res_2SycUI1djajx {2}PLATFORM_UNAVAILABLE {2}\S+…$/);
+    expect(displayWidth(line)).toBeLessThanOrEqual(60);
   });
 
   it('an unverified delivery keeps its mark; ids too long for the width cut the line itself', () => {

@@ -44,12 +44,30 @@ describe('results flags', () => {
 
   it('wait needs --post, and checks --expect and --timeout', async () => {
     expect((await runCli(['results', 'wait'], { env })).code).toBe(2);
-    const e = await runCli(['results', 'wait', '--post', 'p1', '--expect', 'three'], { env });
+    const e = await runCli(['results', 'wait', '--post', 'post_1', '--expect', 'three'], { env });
     expect(e.code).toBe(2);
     expect(e.stderr).toContain('--expect');
-    const t = await runCli(['results', 'wait', '--post', 'p1', '--timeout', 'soon'], { env });
+    const t = await runCli(['results', 'wait', '--post', 'post_1', '--timeout', 'soon'], { env });
     expect(t.code).toBe(2);
     expect(t.stderr).toContain('--timeout');
+  });
+
+  it('one id pasted where the other belongs is exit 2 before any request, pointing to the command for it', async () => {
+    const get = await runCli(['results', 'get', 'post_1Rmx5g0pLAcA'], { env });
+    expect(get.code).toBe(2);
+    expect(get.stderr).toContain('results get: "post_1Rmx5g0pLAcA" is a post id, not a result id');
+    expect(get.stderr).toContain("hint: each platform's outcome: socialpub posts view post_1Rmx5g0pLAcA");
+    expect(get.stderr).toContain('hint: its results, with their ids: socialpub results list --post post_1Rmx5g0pLAcA');
+    for (const argv of [
+      ['results', 'wait', '--post', 'res_05g4FX1XxKXo'],
+      ['results', 'list', '--post', 'res_05g4FX1XxKXo'],
+      ['results', 'stats', '--post', 'post_a,res_05g4FX1XxKXo'],
+    ]) {
+      const r = await runCli(argv, { env });
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toContain('--post: "res_05g4FX1XxKXo" is not a post id');
+      expect(r.stderr).toContain('that is a result id; `socialpub results get res_05g4FX1XxKXo` shows it');
+    }
   });
 
   it('without a key: exit 3 with the fix', async () => {

@@ -86,7 +86,26 @@ describe('result rows', () => {
     expect(normal).toBe('✗ 2026-12-01 11:58:00Z  res_2  instagram  @acme.ig  MEDIA_REJECTED: image too large');
     const wide = followLine({ ...failure, id: 'res_' + 'x'.repeat(300) }, plainColors, 120);
     expect(displayWidth(wide)).toBeLessThanOrEqual(120);
-    expect(wide).toMatch(/^✗ 2026-12-01 11:58:00Z {2}res_x+… {2}instagram {2}@acme\.ig {2}MEDIA_/);
+    expect(wide).toMatch(/^✗ 2026-12-01 11:58:00Z {2}res_x+… {2}instagram {2}MEDIA_REJECTED: image too large$/);
+  });
+
+  it('a --follow line at 60 columns still shows the error code whole: the account, then the date, then the time give way, alike on every line', () => {
+    const live: PostResult = {
+      ...failure,
+      id: 'res_1KxS3G1SvGCT',
+      platform: 'facebook-page',
+      platform_data: { username: 'socialpub-demo.bsky.social' },
+      error: { code: 'PLATFORM_UNAVAILABLE', message: 'The platform could not take the post right now.' },
+    };
+    const at = (width: number) => followLine(live, plainColors, width);
+    expect(at(60)).toBe('✗ res_1KxS3G1SvGCT  facebook-page  PLATFORM_UNAVAILABLE: Th…');
+    expect(at(70)).toBe('✗ 11:58:00Z  res_1KxS3G1SvGCT  facebook-page  PLATFORM_UNAVAILABLE: T…');
+    expect(at(90)).toBe('✗ 2026-12-01 11:58:00Z  res_1KxS3G1SvGCT  facebook-page  PLATFORM_UNAVAILABLE: The platfo…');
+    expect(at(120)).toMatch(/^✗ 2026-12-01 11:58:00Z {2}res_1KxS3G1SvGCT {2}facebook-page {2}@socialpub-demo\.bsky\.so… {2}PLATFORM_UNAVAILABLE: The/);
+    for (const w of [60, 70, 90, 120]) expect(displayWidth(at(w))).toBeLessThanOrEqual(w);
+    // A success keeps room for the start of its URL, so that it reads as a link.
+    expect(followLine({ ...success, id: 'res_2vYsGP236q4Q', platform: 'facebook-page' }, plainColors, 60)).toBe('✓ res_2vYsGP236q4Q  facebook-page  https://x.com/acme/statu…');
+    expect(followLine({ ...success, platform_data: { url: null, username: 'acme' } }, plainColors, 120)).toBe('✓ 2026-12-01 09:00:00Z  res_1  twitter-x  @acme  no URL');
   });
 
   it('a narrow table writes the time short ("3h") rather than cut ("3 h…")', async () => {
@@ -95,6 +114,34 @@ describe('result rows', () => {
     expect(lines[1]).toMatch(/\s3h\s/);
     expect(lines[2]).toMatch(/\s2m\s/);
     expect(lines.join('\n')).not.toMatch(/\d …|\d h…|\d m…/);
+  });
+
+  it('at 60 columns the error code stays whole: the platform name is cut for it, the time stays', async () => {
+    const row = (id: string, platform: string, code: string): PostResult => ({
+      ...failure,
+      id,
+      platform,
+      platform_data: { username: 'socialpub.demo' },
+      error: { code, message: 'The platform could not take the post right now; it may work on a retry later today.' },
+    });
+    const rows = [
+      row('res_1KxS3G1SvGCT', 'facebook-page', 'PLATFORM_UNAVAILABLE'),
+      row('res_24y1Ow3NpBDH', 'instagram', 'MEDIA_REJECTED'),
+      { ...success, id: 'res_2vYsGP236q4Q', platform: 'facebook-page', platform_data: { url: 'https://www.facebook.com/203738507528244/posts/1834071712469967' } },
+    ];
+    const lines = (await render(rows, 'table', 60)).trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(60);
+    expect(lines[0]).toMatch(/^\s+ID\s+PLATFORM\s+WHEN\s+URL \/ ERROR$/);
+    expect(lines[1]).toMatch(/^✗\s+res_1KxS3G1SvGCT\s+facebook\S*\s+2m\s+PLATFORM_UNAVAILABLE:/);
+    expect(lines[2]).toMatch(/^✗\s+res_24y1Ow3NpBDH\s+instagram\s+2m\s+MEDIA_REJECTED: The/);
+    expect(lines[3]).toMatch(/^✓\s+res_2vYsGP236q4Q\s+facebook\S*\s+3h\s+https:\/\/www\.facebook\./);
+  });
+
+  it('a code wider than half the line does not take the whole table', async () => {
+    const lines = (await render([{ ...failure, error: { code: 'X'.repeat(200), message: 'm' } }], 'table', 60)).trimEnd().split('\n');
+    expect(lines[1]).toMatch(/^✗\s+res_2\s+instagram\s+(2m|2 minutes ago)\s+XXXX+…$/);
+    expect(displayWidth(lines[1]!)).toBeLessThanOrEqual(60);
   });
 
   it('outcome text for odd failures', () => {
@@ -116,6 +163,12 @@ describe('detail view', () => {
     expect(text).toMatch(/context\s+\{\n\s+"maxBytes": 8388608,\n\s+"got": 9000000\n\s+\}/);
     expect(text).toMatch(/attempt\s+2/);
     expect(text).toMatch(/created\s+2026-12-01T11:58:00.000Z \(2 minutes ago\)/);
+  });
+
+  it('a message of several lines continues under the value column; an empty one says so', () => {
+    const text = renderResult({ ...failure, error: { code: 'PLATFORM_UNAVAILABLE', message: 'Upstream said:\r\n  502 Bad Gateway\nretry later' } }, plainColors, NOW);
+    expect(text).toContain(['  error message     Upstream said:', '                      502 Bad Gateway', '                    retry later'].join('\n'));
+    expect(renderResult({ ...failure, error: { code: 'TOKEN_EXPIRED', message: '' } }, plainColors, NOW)).toMatch(/error message\s+\(none\)\n/);
   });
 
   it('a success shows its URL; a sparse row still renders', () => {

@@ -12,7 +12,17 @@ describe('parseBound', () => {
     ['1d12h', NOW - 36 * 3_600_000],
     ['1w', NOW - 7 * 86_400_000],
     ['30s', NOW - 30_000],
+    ['48h ago', NOW - 48 * 3_600_000],
+    ['2 days', NOW - 2 * 86_400_000],
+    ['1 day 3 hours', NOW - 27 * 3_600_000],
+    ['30 minutes ago', NOW - 30 * 60_000],
+    ['1hour', NOW - 3_600_000],
+    ['2 hrs 15 mins', NOW - 135 * 60_000],
+    ['1 week', NOW - 7 * 86_400_000],
+    ['90 seconds', NOW - 90_000],
+    ['2d AGO', NOW - 2 * 86_400_000],
     ['2026-11-20T08:00:00Z', Date.parse('2026-11-20T08:00:00Z')],
+    ['2026-11-20 08:00 UTC', Date.parse('2026-11-20T08:00:00Z')],
     ['2026-11-20T08:00:00.250+01:00', Date.parse('2026-11-20T07:00:00.250Z')],
   ])('reads %s', (input, expected) => {
     expect(parseBound(input, opts())).toBe(expected);
@@ -22,6 +32,11 @@ describe('parseBound', () => {
     expect(parseBound('2026-11-20', opts('--since', 'Europe/Paris'))).toBe(Date.parse('2026-11-19T23:00:00Z'));
     expect(parseBound('2026-07-20', opts('--since', 'Europe/Paris'))).toBe(Date.parse('2026-07-19T22:00:00Z'));
     expect(parseBound('2026-11-20 09:30', opts('--until', 'America/New_York'))).toBe(Date.parse('2026-11-20T14:30:00Z'));
+  });
+
+  it('takes a time as posts view prints it ("2026-11-20 08:00 UTC") as UTC, whatever --tz says', () => {
+    expect(parseBound('2026-11-20 08:00 UTC', opts('--since', 'Europe/Paris'))).toBe(Date.parse('2026-11-20T08:00:00Z'));
+    expect(parseBound('2026-11-20 08:00', opts('--since', 'Europe/Paris'))).toBe(Date.parse('2026-11-20T07:00:00Z'));
   });
 
   it('starts a day whose midnight is skipped when its clocks start (America/Santiago, 6 Sep 2026)', () => {
@@ -38,6 +53,8 @@ describe('parseBound', () => {
     ['2026-02-30', /not a real date/],
     ['2026-11-20 25:00', /not a real date and time/],
     ['+2h', /not a time I can read/],
+    ['1 ms', /not a time I can read/],
+    ['2 months', /not a time I can read/],
   ])('refuses %j naming the flag', (input, message) => {
     const e = (() => {
       try {
@@ -49,6 +66,24 @@ describe('parseBound', () => {
     expect(e).toBeInstanceOf(TimeInputError);
     expect((e as TimeInputError).field).toBe('--since');
     expect((e as Error).message).toMatch(message);
+  });
+
+  it('a bare 0 is told to use a positive amount, not 0h (which is refused too)', () => {
+    const hintOf = (input: string) => {
+      try {
+        parseBound(input, opts());
+      } catch (err) {
+        return (err as { hint?: string }).hint;
+      }
+      return undefined;
+    };
+    expect(hintOf('0')).toBe('use a positive amount with a unit, such as 48h or 7d');
+    expect(hintOf('48')).toBe('write 48h, 48d or 48m');
+  });
+
+  it.each(['9999999999d', '99999999999999999999999999w'])('a duration %s reaching back before 1970 is invalid input, not a crash', (input) => {
+    expect(() => parseBound(input, opts('--until'))).toThrow(TimeInputError);
+    expect(() => parseBound(input, opts('--until'))).toThrow(/--until: ".+" reaches back before 1970/);
   });
 
   it('refuses an unknown zone with a suggestion, naming --tz', () => {

@@ -86,6 +86,23 @@ describe('stats', () => {
     expect(s.failed).toBe(Math.ceil(200_000 / 7));
   });
 
+  it('by day and code: days in order, and within a day failures most first, successes last', async () => {
+    const at = (r: R, day: string) => ({ ...r, created_at: `${day}T10:00:00Z` });
+    const s = await computeStats(
+      stream([
+        at(ok('bluesky'), '2026-11-24'),
+        at(bad('bluesky', 'TOKEN_EXPIRED'), '2026-11-24'),
+        at(bad('bluesky', 'API_RATE_LIMIT'), '2026-11-24'),
+        at(bad('bluesky', 'API_RATE_LIMIT'), '2026-11-24'),
+        at(bad('bluesky', 'ZZ_ONE'), '2026-11-23'),
+        at(ok('bluesky'), '2026-11-23'),
+        at(ok('bluesky'), '2026-11-23'),
+      ]),
+      ['day', 'code'],
+    );
+    expect(s.groups.map((g) => g.key)).toEqual(['2026-11-23,ZZ_ONE', '2026-11-23,(succeeded)', '2026-11-24,API_RATE_LIMIT', '2026-11-24,TOKEN_EXPIRED', '2026-11-24,(succeeded)']);
+  });
+
   it('no rows: zero totals and no groups', async () => {
     const s = await computeStats([]);
     expect(s).toEqual({ total: 0, succeeded: 0, failed: 0, groups: [] });

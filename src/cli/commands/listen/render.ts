@@ -82,7 +82,8 @@ const PLATFORM_WIDTH = 13;
 /**
  * Terminal widths from which a line shows the time and the post id (narrower, the result id
  * alone names the delivery: `results get` shows its post), and from which platform and status
- * are padded to line up (narrower, the message gets those columns). Chosen by width alone, so
+ * are padded to line up and the status is spelt out (narrower, ✓ or ✗ alone, and the code and
+ * message get those columns). Chosen by width alone, so
  * every line on one terminal has the same shape.
  */
 const FULL_FROM = 100;
@@ -90,7 +91,9 @@ const ALIGNED_FROM = 72;
 
 function statusMark(status: string, colors: Colors, aligned: boolean): string {
   const mark = status === 'published' ? '✓' : status === 'failed' ? '✗' : '•';
-  const cell = `${mark} ${aligned ? padToWidth(status, STATUS_WIDTH - 2) : status}`;
+  // Narrow, ✓ and ✗ say it alone, and the error code after the ids keeps the room ("failed" took
+  // it, and cut "PLATFORM_UNAVAILABLE" at 60 columns); any other status is still spelt out.
+  const cell = aligned ? `${mark} ${padToWidth(status, STATUS_WIDTH - 2)}` : mark === '•' ? `${mark} ${status}` : mark;
   // Padding goes inside the colour: escape codes have no width, so they must not count.
   return status === 'published' ? colors.green(cell) : status === 'failed' ? colors.red(cell) : colors.yellow(cell);
 }

@@ -55,7 +55,10 @@ export async function runListen(ctx: Context, flags: ListenFlags): Promise<numbe
   idle.cancel();
   await shutDown(ctx, listener, plan, out);
   await events.end();
-  ctx.io.stderr.write(summaryLine(listener.stats(), printed(), plan.listener.forwardTo !== undefined));
+  // On a terminal, Ctrl-C has echoed "^C" where the cursor was: the summary starts a line of its
+  // own, and like every note it is broken between words rather than at the terminal's edge.
+  const fresh = stop.why === 'interrupted' && ctx.io.stderr.isTTY ? '\n' : '';
+  wrappedStderr(ctx).write(fresh + summaryLine(listener.stats(), printed(), plan.listener.forwardTo !== undefined));
   return exitCodeFor(stop, plan);
 }
 

@@ -73,6 +73,8 @@ export function resultColumns(now: () => number): Column<Row>[] {
       value: outcomeText,
       // A live URL is copied and opened: optional columns give way for it; error texts may be cut.
       whole: (r) => r.success,
+      // The error code is what support reads first: other columns are cut before it is ("MEDIA_REJ…").
+      lead: (r) => (!r.success && str(r.error?.code) ? `${str(r.error?.code)}:` : ''),
       pretty: (r, c) => prettyOutcome(r, c),
       priority: 3,
       minWidth: 20,

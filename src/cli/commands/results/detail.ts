@@ -46,7 +46,10 @@ export function renderResult(row: PostResult, c: Colors, now: number): string {
   const err = isObject(row.error) ? row.error : undefined;
   if (err) {
     field('error code', c.red(scalar(err.code)));
-    field('error message', scalar(err.message));
+    // A message of several lines (an upstream page quoted) continues under the value column, so
+    // that none of its lines can pass for a field of its own.
+    const message = scalar(err.message).replace(/\r\n/g, '\n');
+    field('error message', message.trim() ? block(message, indent) : c.dim('(none)'));
     if (err.context !== undefined && err.context !== null) field('context', block(err.context, indent));
     for (const [k, v] of Object.entries(err)) if (!KNOWN_ERROR.has(k)) field(`error.${k}`, block(v, indent));
   } else if (!row.success) field('error', c.dim('(the service gave no details)'));

@@ -14,6 +14,14 @@ import type { GetFlags } from './get.js';
 export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Promise<number> {
   const trimmed = id.trim();
   if (!trimmed) throw new UsageError('results get: give a result id', ['find ids with `socialpub results list`']);
+  // A post id pasted where a result id belongs: say where its results are instead of "not found".
+  if (/^post_[A-Za-z0-9]+$/.test(trimmed)) {
+    // Each command last, after a colon: a narrow terminal moves it whole to a line of its own.
+    throw new UsageError(`results get: "${trimmed}" is a post id, not a result id`, [
+      `each platform's outcome: socialpub posts view ${trimmed}`,
+      `its results, with their ids: socialpub results list --post ${trimmed}`,
+    ]);
+  }
   const fields = ctx.globals.fields;
   checkResultFields(fields, resultView(() => ctx.clock.now()).columns);
   const client = await ctx.client();

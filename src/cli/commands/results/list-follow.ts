@@ -12,7 +12,9 @@ import type { Colors } from '../../../output/colors.js';
 import type { LogView } from '../../../output/views.js';
 import { cutToWidth, displayWidth, flattenCell } from '../../../output/width.js';
 import { LONGEST_ID } from '../../../output/layout.js';
-import { followResults, FOLLOW_FLOOR_MS } from '../../../results/follow.js';
+import { followResults, FOLLOW_CEILING_MS, FOLLOW_FLOOR_MS } from '../../../results/follow.js';
+import { formatClock } from '../../../output/time.js';
+import { userZone } from '../../../posts/zone.js';
 import { outageRider } from '../../../results/wait.js';
 import { formatDuration } from '../../../client/retry-timing.js';
 import { outcomeText, resultView, username } from './columns.js';
@@ -66,7 +68,12 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
     },
     sleep: (ms) => ctx.clock.sleep(ms, ctx.signal),
     onGap: (read) => out.warn(`more than ${read} results arrived since the last poll; older ones among them were skipped`),
-    onPause: (ms) => ctx.debug(`--follow: next poll in ${formatDuration(ms)}`),
+    onPause: (ms) => {
+      ctx.debug(`--follow: next poll in ${formatDuration(ms)}`);
+      // Only a spent rate limit pauses past the ceiling: a person watching must not take the
+      // silence for "no new results" while nothing is asked for up to an hour.
+      if (ms > FOLLOW_CEILING_MS) out.notice(`the read rate limit is used up: next poll at ${formatClock(ctx.clock.now() + ms, userZone(ctx.env, undefined))} (${formatDuration(ms)} from now)`);
+    },
   });
   // One writer for the stream (a CSV header once, a table's columns laid out once); it prints
   // each row as it comes, and the pause between polls lets the batched output out.
@@ -81,7 +88,21 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
   return EXIT.interrupted;
 }
 
-/** "✓ 09:01:02  res_…  bluesky  @user  https://…", cut to the terminal's width. */
+/**
+ * What a narrow line keeps room for, the same on every line so that lines of a tail look alike:
+ * the longest platform name, and the longest error code with its colon and a `…` (or as much of a
+ * live URL). A longer code widens its own line's room.
+ */
+const PLATFORM_ROOM = 'facebook-page'.length;
+const OUTCOME_ROOM = 'PLATFORM_UNAVAILABLE:…'.length;
+/** An account name is cut to this, and is shown only where this much room is left for it. */
+const ACCOUNT_ROOM = 24;
+
+/**
+ * "✓ 2026-12-01 09:01:02Z  res_…  bluesky  @user  https://…", cut to the terminal's width. On a
+ * narrow terminal the account goes first, then the date, then the time, so that an error code
+ * (what support reads first) or the start of the URL still shows whole.
+ */
 export function followLine(row: PostResult, c: Colors, width: number): string {
   const icon = row.success ? c.green('✓') : c.red('✗');
   const time = typeof row.created_at === 'string' ? row.created_at.replace('T', ' ').replace(/\.\d+Z$|Z$/, 'Z') : '';
@@ -91,8 +112,22 @@ export function followLine(row: PostResult, c: Colors, width: number): string {
   // is cut, so the platform and outcome show.
   const idRoom = Math.max(LONGEST_ID, Math.floor(width / 3));
   const id = width > 2 && displayWidth(row.id) > idRoom ? cutToWidth(flattenCell(row.id), idRoom) : row.id;
-  const text = [time, id, typeof row.platform === 'string' ? row.platform : '', user ? (user.startsWith('@') ? user : `@${user}`) : '', row.success ? outcome : c.red(outcome)]
-    .filter((part) => part !== '')
-    .join('  ');
+  const platform = typeof row.platform === 'string' ? row.platform : '';
+  const account = user ? cutToWidth(flattenCell(user.startsWith('@') ? user : `@${user}`), ACCOUNT_ROOM) : '';
+  const code = typeof row.error?.code === 'string' ? row.error.code : '';
+  const needed = Math.max(OUTCOME_ROOM, displayWidth(flattenCell(code)) + 2) + Math.max(0, PLATFORM_ROOM - displayWidth(platform));
+  const clock = time.slice(time.indexOf(' ') + 1);
+  const join = (parts: string[]) => parts.filter((part) => part !== '').join('  ');
+  // Room for the parts before the outcome, counted as wide as they can be (not as this row's are).
+  const fits = (parts: string[], extra: number) => displayWidth(join([...parts, 'x'])) - 1 + extra + needed <= width - 2;
+  const choices: Array<[string[], number]> = [
+    [[time, id, platform, account], account ? ACCOUNT_ROOM - displayWidth(account) : ACCOUNT_ROOM + 2],
+    [[time, id, platform], 0],
+    [[clock, id, platform], 0],
+    [[id, platform], 0],
+  ];
+  const lead = width > 2 ? (choices.find(([parts, extra]) => fits(parts, extra)) ?? choices[choices.length - 1]!)[0] : choices[0]![0];
+  // A success without a link says so, as the table does, rather than ending the line blank.
+  const text = join([...lead, row.success ? outcome || c.dim('no URL') : c.red(outcome)]);
   return `${icon} ${width > 2 ? cutToWidth(text, width - 2) : text}`;
 }

@@ -10,7 +10,7 @@ import { footerText } from './footer.js';
 import { runFollow } from './list-follow.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './list-flags.js';
 import type { ListFlags } from './list.js';
-import { fieldsWithoutRoom, rowFilter, selectedResults, windowOf } from './selection.js';
+import { codeTally, fieldsWithoutRoom, rowFilter, selectedResults, windowOf } from './selection.js';
 
 export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   const filters = rowFilter(flags);
@@ -41,6 +41,7 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   let total: number | undefined;
   let scanned = 0;
   let failedShown = 0;
+  const codes = codeTally(filters);
 
   const rows = selectedResults(ctx, client, window, {
     query: filters.query,
@@ -57,6 +58,7 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
     let shown = 0;
     for await (const row of rows) {
       scanned++;
+      codes?.add(row);
       if (!keep(row)) continue;
       yield row;
       shown++;
@@ -71,5 +73,7 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
     progress?.done();
   }
   out.footer(out.colors.dim(footerText({ offset, shown, scanned, total, failedShown, filter: filters.outcome, all })));
+  if (shown === 0) codes?.tell(out);
   return 0;
 }
+

@@ -33,7 +33,7 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
   const key = ownKey ?? plan.idempotencyKey;
   const body: CreatePostBody | ScheduleBody = at ? { ...plan.body, scheduledAt: at.iso } : plan.body;
 
-  out.notice(`retrying ${plan.targets.length} failed target(s) of ${postId}:`);
+  out.notice(`retrying ${plan.targets.length} failed ${plan.targets.length === 1 ? 'target' : 'targets'} of ${postId}:`);
   // The service's words, one line each: none of their lines may start a line of ours.
   for (const reason of plan.reasons) out.notice(`  ${visibleLine(reason)}`);
   if (flags.dryRun) {

@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import type { ApiClient, IterateOptions, ResultListQuery } from '../../../client/types.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import { parseWindow, type TimeWindow } from '../../../results/since.js';
+import { checkPostId } from '../../../posts/find.js';
 import { windowRows } from '../../../results/window-pages.js';
 import { userZone } from '../../../posts/zone.js';
 import { platforms as parsePlatforms } from '../../flags/choice.js';
@@ -16,6 +17,8 @@ import { layoutTable } from '../../../output/layout.js';
 import type { Column } from '../../../output/writers.js';
 import { fieldsOf } from '../../fields-of.js';
 import type { ListFlags } from './list.js';
+import type { Output } from '../../../output/output.js';
+import { visibleLine } from '../../../output/terminal-safe.js';
 
 /** --since, --until and --tz, as `results list` and `results stats` both define them. */
 export type WindowFlags = Pick<ListFlags, 'since' | 'until' | 'tz'>;
@@ -36,12 +39,14 @@ export interface RowFilter {
   keep?: (row: PostResult) => boolean;
   /** For the footer: --code keeps failures only. */
   outcome: OutcomeFilter;
+  /** --code as given (upper case), to say which codes there were when none matched. */
+  codes?: string[];
 }
 
 /** The filter flags read before anything is sent; an empty value (an unset shell variable) is refused. */
 export function rowFilter(flags: FilterFlags): RowFilter {
   const platform = parsePlatforms('--platform', flags.platform);
-  const postId = splitList(flags.post);
+  const postId = splitList(flags.post).map((id) => checkPostId(id, '--post'));
   const codes = splitList(flags.code).map((c) => c.toUpperCase());
   if ((flags.post ?? []).length > 0 && postId.length === 0) throw flagError('--post', 'give a post id');
   if ((flags.platform ?? []).length > 0 && platform.length === 0) throw flagError('--platform', 'give a platform id');
@@ -51,11 +56,33 @@ export function rowFilter(flags: FilterFlags): RowFilter {
   if (codes.length > 0) {
     const wanted = new Set(codes);
     const code = (row: PostResult) => (typeof row.error?.code === 'string' ? row.error.code.toUpperCase() : '');
-    return { query, keep: (row) => !row.success && wanted.has(code(row)), outcome: 'failed' };
+    return { query, keep: (row) => !row.success && wanted.has(code(row)), outcome: 'failed', codes };
   }
   if (flags.failed) return { query, keep: (row) => !row.success, outcome: 'failed' };
   if (flags.succeeded) return { query, keep: (row) => row.success, outcome: 'succeeded' };
   return { query, outcome: undefined };
+}
+
+/**
+ * With --code, the codes the scanned failures had: a code typed from memory that matches nothing
+ * ("MEDIA_REJECT") is answered with the ones there are, most frequent first.
+ */
+export function codeTally(filters: RowFilter): { add(row: PostResult): void; tell(out: Pick<Output, 'info'>): void } | undefined {
+  const asked = filters.codes;
+  if (!asked) return undefined;
+  const seen = new Map<string, number>();
+  return {
+    add(row) {
+      if (!row.success && typeof row.error?.code === 'string') seen.set(row.error.code, (seen.get(row.error.code) ?? 0) + 1);
+    },
+    tell(out) {
+      if (seen.size === 0) return;
+      const top = [...seen].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10);
+      const more = seen.size > top.length ? `, and ${seen.size - top.length} more` : '';
+      const failures = [...seen.values()].reduce((n, c) => n + c, 0);
+      out.info(visibleLine(`no failure had --code ${asked.join(',')}; the codes of the ${failures} failures scanned: ${top.map(([code, n]) => `${code} (${n})`).join(', ')}${more}`));
+    },
+  };
 }
 
 export interface SelectionOptions extends IterateOptions {

@@ -12,7 +12,7 @@ import { checkFields } from '../../../output/fields.js';
 import { userZone } from '../../../posts/zone.js';
 import { colorBar, createStatsCounter, eachDisplayRow, failureRate, formatRate, repaintBar, STATS_DIMENSIONS, statsSummary, type StatsDimension, type StatsGroup } from '../../../results/stats.js';
 import { DEFAULT_CONCURRENCY } from './list-flags.js';
-import { rowFilter, selectedResults, windowOf } from './selection.js';
+import { codeTally, rowFilter, selectedResults, windowOf } from './selection.js';
 import { fieldsOf } from '../../fields-of.js';
 import type { StatsFlags } from './stats.js';
 
@@ -50,6 +50,7 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
   const client = await ctx.client();
   const progress = out.rowProgress();
   const counter = createStatsCounter(dims, { zone });
+  const codes = codeTally(filters);
   let read = 0;
   const results = selectedResults(ctx, client, window, {
     query: filters.query,
@@ -60,6 +61,7 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
   try {
     for await (const row of results) {
       read++;
+      codes?.add(row);
       if (!filters.keep || filters.keep(row)) counter.add(row);
     }
   } finally {
@@ -74,6 +76,7 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
   const groups: Iterable<StatsRow> = out.stdoutIsTTY && !out.structured ? { [Symbol.iterator]: () => eachDisplayRow(stats, { barWidth: room >= BAR_MIN ? Math.min(BAR_MAX, room) : 0 }) } : stats.groups;
   await out.report(stats, groups, { kind: 'table', columns, fields: fieldsOf('results stats'), tsvHeader: true });
   out.footer(stats.groups.length ? statsSummary(stats) : 'no results in this selection');
+  if (stats.total === 0) codes?.tell(out);
   return 0;
 }
 

@@ -1,6 +1,6 @@
 // `results wait`, run: poll (and optionally listen for webhooks) until every target of the posts
 // has a result; exit 7 when any failed, 1 on timeout. Outages are ridden out until the wait's
-// own deadline; a draft or a post due after it fails at once.
+// own deadline; a draft or a post due after it fails at once (exit 2).
 import type { Context } from '../../context.js';
 import { keyWorkspace } from '../../../config/resolve.js';
 import { CliError, EXIT } from '../../cli-error.js';
@@ -11,7 +11,7 @@ import { formatDuration } from '../../../client/retry-timing.js';
 import { DeadlineError, TimeoutError } from '../../../client/errors.js';
 import type { ApiClient, RateLimitInfo } from '../../../client/types.js';
 import { startListener } from '../../../listen/index.js';
-import { findPost, PostNotFoundError } from '../../../posts/find.js';
+import { checkPostId, findPost, PostNotFoundError } from '../../../posts/find.js';
 import * as waitState from '../../../results/wait-state.js';
 import { notWaitable, outageRider, pollUntilReported, type WaitTarget } from '../../../results/wait.js';
 import type { Spinner } from '../../../output/progress.js';
@@ -28,7 +28,8 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** requestTimeout: the global --timeout when given before `wait` (per request); flags.timeout is the wait's own. */
 export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?: string | undefined }): Promise<number> {
-  const postIds = [...new Set((flags.post ?? []).map((p) => nonEmpty('--post', p, 'a post id')))];
+  // A result id or a typo is refused before anything is sent, as posts view and results retry do.
+  const postIds = [...new Set((flags.post ?? []).map((p) => checkPostId(nonEmpty('--post', p, 'a post id'), '--post')))];
   const expect = optionalWholeNumber('--expect', flags.expect, { min: 1, max: 10_000 });
   const listenPort = optionalWholeNumber('--listen-port', flags.listenPort, { min: 0, max: 65_535 });
   // `results wait --timeout` is the whole wait; the global --timeout stays the per-request limit.
@@ -131,9 +132,11 @@ async function targetsOf(ctx: Context, client: ApiClient, postId: string, deadli
   if (blocked?.reason === 'due-after-deadline') {
     const now = ctx.clock.now();
     const due = notDueYet(postId, blocked.dueAt, now, userZone(ctx.env, undefined));
+    // Like a draft, waiting cannot help: the request itself must change (a longer --timeout), so
+    // this is invalid input (exit 2), not a wait that ran out (exit 1).
     throw new CliError(`${due.message}, after this wait ends (--timeout ${formatDuration(deadline - now)}): no platform can report before then`, {
-      exitCode: EXIT.error,
-      code: 'WAIT_TIMEOUT',
+      exitCode: EXIT.usage,
+      code: 'POST_DUE_AFTER_WAIT',
       hints: [due.hint],
     });
   }
@@ -199,6 +202,10 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
     // The command last, after a colon: on a narrow terminal it moves whole to its own line.
     // Only the mark is coloured by us: an escape or line break in the service's words is shown, not obeyed.
     out.notice(`${out.colors.red('✗')} ${visibleLine(`${where || f.id}: ${outcomeText(f)} · details: socialpub results get ${f.id}`)}`);
+  }
+  // What to do next, once per post that had a failure (the command last, as above).
+  for (const postId of new Set(current.failures.map((f) => f.post_id))) {
+    out.info(`send its failed targets again as a new post: socialpub results retry ${visibleLine(postId)}`);
   }
 }
 
