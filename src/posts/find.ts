@@ -17,7 +17,15 @@ export class PostNotFoundError extends UnknownIdError {
   }
 }
 
-const POST_ID = /^post_[A-Za-z0-9]+$/;
+/**
+ * What no service's post id can be: nothing, or characters that would change the request's path
+ * (a slash, ?, #, %, white space, control characters). The contract leaves the id format to the
+ * service, so an id of another shape (`12`, `post_does_not_exist`) is asked for, and a 404 says
+ * it does not exist (exit 4), as the contract's exit codes have it.
+ */
+const NEVER_AN_ID = /[\s/\\?#%\u0000-\u001f\u007f-\u009f]/;
+/** The shape of a result id: pasted where a post id belongs, it is a slip told as such. */
+const RESULT_ID = /^res_[A-Za-z0-9]+$/;
 
 /**
  * Refuses what cannot be a post id before any request (exit 2, naming the argument). The hint
@@ -26,11 +34,11 @@ const POST_ID = /^post_[A-Za-z0-9]+$/;
  */
 export function checkPostId(id: string, field = '<post-id>', list = 'socialpub posts list'): string {
   const text = id.trim();
-  if (!POST_ID.test(text)) {
-    const hint = /^res_[A-Za-z0-9]+$/.test(text)
-      ? `that is a result id; \`socialpub results get ${text}\` shows it and the post it belongs to`
-      : `post ids look like post_…; \`${list}\` lists them`;
-    throw new FieldInputError(field, `${field}: "${id}" is not a post id`, hint);
+  if (RESULT_ID.test(text)) {
+    throw new FieldInputError(field, `${field}: "${id}" is not a post id`, `that is a result id; \`socialpub results get ${text}\` shows it and the post it belongs to`);
+  }
+  if (text === '' || NEVER_AN_ID.test(text)) {
+    throw new FieldInputError(field, `${field}: "${id}" is not a post id`, `\`${list}\` lists the post ids`);
   }
   return text;
 }

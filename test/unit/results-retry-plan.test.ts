@@ -128,15 +128,17 @@ describe('reasonLine and checkPostId', () => {
     expect(reasonLine({ platform: 'x', accountId: 'acc_9', username: undefined, resultId: 'r', code: undefined, message: undefined, at: undefined, fix: undefined })).toBe('x acc_9: failed without an error code');
     expect(reasonLine({ platform: 'x', accountId: null, username: '@me', resultId: 'r', code: 'E', message: undefined, at: undefined, fix: undefined })).toBe('x @me: E');
   });
-  it('refuses what is not a post id', () => {
+  it('refuses what is not a post id, and leaves other shapes to the service (the contract does not fix the format)', () => {
     expect(checkPostId(' post_Ab12 ')).toBe('post_Ab12');
+    expect([checkPostId('12'), checkPostId('post_does_not_exist'), checkPostId('3f2b9c1e-0d4a-4f7e-9a51-1c2d3e4f5a6b')]).toEqual(['12', 'post_does_not_exist', '3f2b9c1e-0d4a-4f7e-9a51-1c2d3e4f5a6b']);
     expect(() => checkPostId('res_Ab12')).toThrow('<post-id>: "res_Ab12" is not a post id');
+    for (const bad of ['', '  ', 'post_1/results', 'post 1', 'post_1?x=1', 'post_1#a', 'post_%2e', 'post_\u001b[2J']) expect(() => checkPostId(bad), JSON.stringify(bad)).toThrow('is not a post id');
   });
   it("hints at the listing that holds the command's posts, and tells a result id pasted for a post id as such", () => {
     const hinted = (hint: string) => expect.objectContaining({ hint });
     // posts view, edit, delete take any post: the hint does not narrow the list to failed ones.
-    expect(() => checkPostId('nope', '<id>')).toThrow(hinted('post ids look like post_…; `socialpub posts list` lists them'));
-    expect(() => checkPostId('nope', '<post-id>', 'socialpub posts list --status failed')).toThrow(hinted('post ids look like post_…; `socialpub posts list --status failed` lists them'));
+    expect(() => checkPostId('no pe', '<id>')).toThrow(hinted('`socialpub posts list` lists the post ids'));
+    expect(() => checkPostId('no/pe', '<post-id>', 'socialpub posts list --status failed')).toThrow(hinted('`socialpub posts list --status failed` lists the post ids'));
     expect(() => checkPostId(' res_Ab12 ', '<id>')).toThrow(hinted('that is a result id; `socialpub results get res_Ab12` shows it and the post it belongs to'));
   });
 });
