@@ -54,6 +54,11 @@ describe('posts view', () => {
     expect(r.stdout).toMatch(/✓ published https?:\/\//);
     expect(r.stdout).toMatch(/✗ [A-Z_]+: /);
     for (const line of r.stdout.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+    // Each failure names the command with its result's details, the id of that very result.
+    const failedIds = new Set((await oracleGet<{ data: PostResult[] }>(sb, `/api/v1/post-results?post_id=${partial.id}&limit=100`)).data.filter((x) => !x.success).map((x) => x.id));
+    const named = [...r.stdout.matchAll(/details: socialpub results get (\S+)/g)].map((m) => m[1]!);
+    expect(named.length).toBe(targets.length - published);
+    for (const id of named) expect(failedIds.has(id), id).toBe(true);
 
     const json = await cli(['posts', 'view', partial.id, '--json']);
     const viewed = JSON.parse(json.stdout) as Post & { results: PostResult[] };

@@ -121,6 +121,8 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
       lines.push(`  ${c.green('✓')} published${url ? ` ${c.link ? c.link(url) : url}` : ''}`);
     } else if (r) {
       lines.push(...wrapText(`${r.error?.code ?? 'FAILED'}: ${r.error?.message ?? 'the service gave no details'}`, o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
+      // Where support goes next: the result's context, attempts and account are on its own view.
+      if (r.id) lines.push(`    ${c.dim(`details: socialpub results get ${r.id}`)}`);
     } else if (target === 'pending' || post.status === 'draft' || post.status === 'scheduled') {
       lines.push(`  ${c.dim('· not sent yet')}`);
     }
