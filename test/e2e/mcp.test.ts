@@ -422,9 +422,15 @@ describe('socialpub mcp: how it ends', () => {
     expect(run).toMatchObject({ code: 0, signal: null });
   });
 
-  it('ends with exit 0 on Ctrl-C (SIGINT), even during a wait', async () => {
+  it('ends with exit 130 on Ctrl-C (SIGINT), even during a wait', async () => {
     const run = await endBy((child) => child.kill('SIGINT'));
     expect(run.stdout).toContain('"serverInfo"');
-    expect(run).toMatchObject({ code: 0, signal: null });
+    expect(run).toMatchObject({ code: 130, signal: null });
+  });
+
+  it('ends with exit 143 on SIGTERM (what the SDK client sends when stdin is not enough), even during a wait', async () => {
+    const run = await endBy((child) => child.kill('SIGTERM'));
+    expect(run.stdout).toContain('"serverInfo"');
+    expect(run).toMatchObject({ code: 143, signal: null });
   });
 });

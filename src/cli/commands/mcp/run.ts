@@ -3,7 +3,7 @@
 // A missing key does not stop the server: each tool call answers with an auth error saying how
 // to fix it, which an assistant can show, where a server that exits at once shows nothing.
 import type { Context } from '../../context.js';
-import { CliError } from '../../cli-error.js';
+import { CliError, EXIT } from '../../cli-error.js';
 import { startMcpServer } from '../../../mcp/server.js';
 import { ToolError } from '../../../mcp/errors.js';
 import { resolveMediaDirs } from '../../../mcp/media-paths.js';
@@ -39,5 +39,7 @@ export async function runMcp(ctx: Context, opts: McpFlags): Promise<number> {
     mediaDirs,
     version: ctx.version,
   });
-  return 0;
+  // Stopped by a signal rather than by the client closing stdin: say so, as every command does
+  // (130 here; a SIGTERM becomes 143 where the signal is known).
+  return ctx.signal.aborted ? EXIT.interrupted : EXIT.ok;
 }
