@@ -12,7 +12,8 @@ import { CALL_DEADLINE_MS, startMcpServer } from '../../src/mcp/server.js';
 import { CALL_WAIT_MS, PROGRESS_EVERY_MS } from '../../src/mcp/tools/wait-for-results.js';
 import type { ManualClock } from '../../src/sandbox/clock.js';
 import { api, keyOf, sandboxFor, schedulePost } from './results-support.js';
-import type { TestSandbox } from '../helpers/sandbox.js';
+import { ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { SCAN_BUDGET_MS } from '../../src/mcp/result-pages.js';
 import { proxyWithout } from '../helpers/route-proxy.js';
 
 interface Message {
@@ -308,3 +309,42 @@ describe('wait_for_results looks the post up through a short outage', () => {
   });
 });
 
+
+describe('a long scan on a slow service', () => {
+  let sb: TestSandbox;
+  let s: ReturnType<typeof session>;
+  beforeAll(async () => {
+    // Every answer 3 s late, and no failure among 3,000 results: failed_only has to read them all.
+    sb = await testSandbox({ seed: 13, fixtures: 3_000, failureRate: 0, latencyMs: 3_000, ...ROOMY_LIMITS });
+    s = session(sb.clock, sb.url, keyOf(sb, 'demo'));
+  });
+  afterAll(async () => {
+    await s?.close();
+    await sb?.close();
+  });
+
+  it(`list_results failed_only stops starting pages after ${SCAN_BUDGET_MS / 1000} s and answers with a cursor, not a deadline error`, async () => {
+    const t0 = sb.clock.now();
+    const id = s.call('list_results', { failed_only: true, limit: 50 });
+    await until(() => s.answer(id), sb.clock, 500, 200);
+    const answer = s.answer(id)!;
+    expect(answer).toBeDefined();
+    expect(answer.at - t0).toBeLessThan(SCAN_BUDGET_MS + 5_000);
+    expect(answer.message.result!.isError).toBeFalsy();
+    const got = answer.message.result!.structuredContent;
+    expect(got).toMatchObject({ results: [], count: 0, next_cursor: expect.any(String), note: expect.stringMatching(/^scanned \d+ rows without filling the page; call again with next_cursor/) });
+  });
+
+  it('results_stats answers in time with the count it has, marked incomplete', async () => {
+    const t0 = sb.clock.now();
+    const id = s.call('results_stats', {});
+    await until(() => s.answer(id), sb.clock, 500, 200);
+    const answer = s.answer(id)!;
+    expect(answer.at - t0).toBeLessThan(SCAN_BUDGET_MS + 5_000);
+    expect(answer.message.result!.isError).toBeFalsy();
+    const got = answer.message.result!.structuredContent;
+    expect(got.complete).toBe(false);
+    expect(got.total).toBeGreaterThan(0);
+    expect(got.total).toBeLessThan(3_000);
+  });
+});

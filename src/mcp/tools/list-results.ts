@@ -27,6 +27,7 @@ export const listResults: ToolDefinition = {
       window: start,
       pageSize: clientSide ? 100 : limit,
       maxScan: MAX_SCAN,
+      now: tc.deps.now,
       visit(row) {
         if (failedOnly && row.success) return false;
         rows.push(trimResult(row));
