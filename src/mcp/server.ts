@@ -21,6 +21,12 @@ import type { McpDeps, ToolContext, ToolDefinition } from './types.js';
  */
 export const CALL_DEADLINE_MS = 48_000;
 
+/**
+ * The largest answer sent. The official SDK client drops the whole connection on a message over
+ * 10 MiB (its read buffer's limit), so one oversized answer would end every later call too.
+ */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
 const INSTRUCTIONS = `socialpub publishes posts to social platforms through one workspace (the profile's).
 Write tools (create_draft, schedule_post) validate first, accept dry_run, and are safe to repeat: the same call never posts twice.
 Times are absolute: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with time_zone; compute dates yourself.
@@ -60,6 +66,17 @@ async function heartbeat(h: { deps: McpDeps; tc: ToolContext; started: number; l
     const share = Math.min(0.99, (now - started) / CALL_DEADLINE_MS);
     await tc.progress(Math.round(share * 1000) / 1000, undefined, `still working (${Math.round((now - started) / 1000)} s)`).catch(() => undefined);
   }
+}
+
+/** An answer too large to send: said, with what to do, instead of cutting the service's data. */
+function tooLarge(tool: ToolDefinition, bytes: number): ToolError {
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
+  const lists = tool.inputSchema.properties?.limit !== undefined;
+  return new ToolError({
+    code: 'error',
+    message: `${tool.name}: the answer is ${mb(2 * bytes)}, more than one message to an assistant may hold (${mb(MAX_ANSWER_BYTES)}); the service sent unusually large fields, and nothing was returned`,
+    hints: [lists ? 'call again with a smaller limit' : 'ask the user to look at it with the command line (`socialpub … --json`), which prints it in full'],
+  });
 }
 
 export async function startMcpServer(deps: McpDeps): Promise<void> {
@@ -130,9 +147,11 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
     if (token !== undefined) void heartbeat({ deps, tc, started, lastSentAt: () => lastSentAt, until: finished.signal });
     try {
       const result = await Promise.race([tool.run(args, tc), deadline]);
-      log(`${name}: ok (${deps.now() - started} ms)`);
       // Compact: the same object travels twice (text for older clients, structured for newer ones).
-      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+      const text = JSON.stringify(result);
+      if (2 * Buffer.byteLength(text) > MAX_ANSWER_BYTES) throw tooLarge(tool, Buffer.byteLength(text));
+      log(`${name}: ok (${deps.now() - started} ms)`);
+      return { content: [{ type: 'text', text }], structuredContent: result };
     } catch (err) {
       const body = toToolError(late.signal.aborted ? deadlineError : err, deps.profileName);
       log(`${name}: ${body.code}: ${body.message.split('\n')[0]}`);
