@@ -27,10 +27,18 @@ export const CALL_DEADLINE_MS = 48_000;
  */
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
-const INSTRUCTIONS = `socialpub publishes posts to social platforms through one workspace (the profile's).
-Write tools (create_draft, schedule_post) validate first, accept dry_run, and are safe to repeat: the same call never posts twice.
-Times are absolute: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with time_zone; compute dates yourself.
-Lists return at most 50 rows and a next_cursor. Every call answers within 50 s; wait_for_results returns still_waiting: true after 40 s, call it again to keep waiting. Errors carry a code: invalid_input (with the field), auth, not_found, rate_limited (with retryAt), network, error.`;
+/** What the assistant reads on connecting, naming the tools this server really offers. */
+export function instructions(tools: readonly ToolDefinition[], readOnly: boolean): string {
+  const writes = tools.filter((t) => t.write).map((t) => t.name);
+  return [
+    "socialpub publishes posts to social platforms through one workspace (the profile's).",
+    readOnly
+      ? 'This server is read-only (started with --read-only): it can check, list, read and wait, but not create, change, schedule or delete posts; the user can start it without --read-only to allow that.'
+      : `Write tools (${writes.join(', ')}) validate first, accept dry_run, and are safe to repeat: the same call never posts twice. delete_post cannot be undone: confirm with the user first.`,
+    'Times are absolute: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with time_zone; compute dates yourself.',
+    'Lists return at most 50 rows and a next_cursor. Every call answers within 50 s; wait_for_results returns still_waiting: true after 40 s, call it again to keep waiting. Errors carry a code: invalid_input (with the field), auth, not_found, rate_limited (with retryAt), network, error.',
+  ].join('\n');
+}
 
 export function describeTool(t: ToolDefinition) {
   return { name: t.name, title: t.annotations.title, description: t.description, inputSchema: t.inputSchema, annotations: t.annotations };
@@ -85,7 +93,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
   const byName = new Map(tools.map((t) => [t.name, t]));
   // Fires when the server stops (stdin closed, Ctrl-C): calls still waiting end with it.
   const stopping = new AbortController();
-  const server = new Server({ name: 'socialpub', version: deps.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server({ name: 'socialpub', version: deps.version }, { capabilities: { tools: {} }, instructions: instructions(tools, deps.readOnly) });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(describeTool) }));
 
