@@ -115,6 +115,29 @@ describe('get_post', () => {
   });
 });
 
+describe('a post_id an assistant got wrong', () => {
+  it('is refused before anything is sent, with the tool to use instead, in every tool that takes one', async () => {
+    const before = sb.requests.length;
+    for (const name of ['get_post', 'update_post', 'unschedule_post', 'delete_post', 'retry_failed', 'wait_for_results']) {
+      const wrong = await callError(name, { post_id: 'res_4B9JzH2k5J8v' });
+      expect(wrong, name).toMatchObject({ code: 'invalid_input', field: 'post_id', hints: ['get_result shows that result with its post_id'] });
+      const odd = await callError(name, { post_id: '?x=1' });
+      expect(odd, name).toMatchObject({ code: 'invalid_input', field: 'post_id', hints: ['post ids look like post_…; `list_posts` lists them'] });
+    }
+    const schedule = await callError('schedule_post', { post_id: 'res_4B9JzH2k5J8v', at: '2030-01-01T09:00:00Z' });
+    expect(schedule).toMatchObject({ code: 'invalid_input', field: 'post_id' });
+    expect(sb.requests.length).toBe(before);
+  });
+
+  it('schedule_post of an unknown draft is not_found in the tool\'s words, with where to look', async () => {
+    expect(await callError('schedule_post', { post_id: 'post_000000000000', at: '2030-01-01T09:00:00Z' })).toMatchObject({
+      code: 'not_found',
+      message: 'no post post_000000000000 in the workspace of profile default',
+      hints: [expect.stringContaining('list_posts')],
+    });
+  });
+});
+
 describe('update_post', () => {
   it('refuses media at an ftp:// or data: address by name, and sends no change', async () => {
     const p = await draft({ bluesky: 'Keep' });

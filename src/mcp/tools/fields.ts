@@ -1,4 +1,6 @@
 // Argument schemas shared by several tools, each with the description an assistant reads.
+import { checkPostId } from '../../posts/find.js';
+import { FieldInputError } from '../../wire/invalid-input.js';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
 import type { JsonSchema } from '../json-schema.js';
 
@@ -74,3 +76,13 @@ export const statuses: JsonSchema = { type: 'array', description: `Only posts in
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 export const strs = (v: unknown): string[] | undefined => (Array.isArray(v) ? (v as string[]) : undefined);
 export const int = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+
+/**
+ * A post_id argument, checked before anything is sent; the refusal names the tool to use (a
+ * result id given by mistake: get_result), never a command the assistant cannot run.
+ */
+export function postIdArg(value: unknown): string {
+  const id = String(value).trim();
+  if (/^res_[A-Za-z0-9]+$/.test(id)) throw new FieldInputError('post_id', `post_id: "${id}" is a result id, not a post id`, 'get_result shows that result with its post_id');
+  return checkPostId(id, 'post_id', 'list_posts');
+}

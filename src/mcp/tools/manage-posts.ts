@@ -4,7 +4,7 @@
 import { admitMediaPaths } from '../media-paths.js';
 import type { ApiClient } from '../../client/types.js';
 import { ApiError } from '../../client/errors.js';
-import { checkPostId, findPost, PostNotFoundError, resultsOf, withResults } from '../../posts/find.js';
+import { findPost, PostNotFoundError, resultsOf, withResults } from '../../posts/find.js';
 import { notEditable, planEdit, planEditRequests, sendEdit, type EditLabels } from '../../posts/edit.js';
 import { outcomeText } from '../../posts/outcome.js';
 import { PATHS } from '../../wire/protocol.js';
@@ -12,7 +12,7 @@ import type { Post } from '../../wire/schemas.js';
 import { ToolError } from '../errors.js';
 import { trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
-import { payloadFields, platforms, str, strs, writeFields } from './fields.js';
+import { payloadFields, platforms, postIdArg, str, strs, writeFields } from './fields.js';
 import { derivedKey } from './write-post.js';
 
 const postId = { type: 'string', description: 'The post id (post_…), as list_posts or create_draft returns it.', minLength: 1 } as const;
@@ -33,7 +33,7 @@ const LABELS: EditLabels = {
 /** The post, refused with not_found (another workspace's id too) in the tool's own words. */
 export async function toolPost(client: ApiClient, id: string, tc: ToolContext): Promise<Post> {
   try {
-    return await findPost(client, checkPostId(id, 'post_id'));
+    return await findPost(client, postIdArg(id));
   } catch (err) {
     if (err instanceof PostNotFoundError) throw new ToolError({ code: 'not_found', message: `no post ${id} in the workspace of profile ${tc.deps.profileName}`, hints: ['list_posts shows the posts of this workspace'] });
     throw err;
@@ -77,7 +77,7 @@ export const getPost: ToolDefinition = {
   async run(args, tc) {
     const client = await tc.deps.client();
     // Checked before either request: a malformed id would otherwise still send the results one.
-    const id = checkPostId(String(args.post_id), 'post_id');
+    const id = postIdArg(args.post_id);
     const [post, results] = await withResults(toolPost(client, id, tc), resultsOf(client, id));
     return { post, outcome: outcomeText(post), results: results.map(trimResult) };
   },

@@ -6,7 +6,9 @@ import { planPublish, publish, type PublishMode } from '../../posts/publish.js';
 import { admitMediaPaths } from '../media-paths.js';
 import { trimPost } from '../trim.js';
 import type { ToolContext } from '../types.js';
-import { str, strs } from './fields.js';
+import { postIdArg, str, strs } from './fields.js';
+import { ApiError } from '../../client/errors.js';
+import { ToolError } from '../errors.js';
 
 /**
  * Same tool, same arguments → same key, so an assistant (or its host) repeating a call replays it.
@@ -35,6 +37,7 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
   // Every write carries a key (given or derived), so a retried call after its time has passed is
   // sent and replayed by the service, as the CLI does with --idempotency-key and an absolute --at.
   const input = postInput(args);
+  if (input.postId !== undefined) input.postId = postIdArg(input.postId);
   const media = await admitMediaPaths(input.media, tc.deps.mediaDirs);
   const composed = await composeInput({ ...input, ...(media ? { media } : {}) }, { mode, now: tc.deps.now(), keyed: true });
   const key = str(args.idempotency_key) ?? derivedKey(tool, args);
@@ -43,7 +46,12 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
     return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, ...when, requests: planPublish(composed, mode, key) };
   }
   const client = await tc.deps.client();
-  const res = await publish(client, composed, mode, { idempotencyKey: key });
+  const res = await publish(client, composed, mode, { idempotencyKey: key }).catch((err: unknown) => {
+    if (input.postId !== undefined && err instanceof ApiError && err.kind === 'not-found') {
+      throw new ToolError({ code: 'not_found', message: `no post ${input.postId} in the workspace of profile ${tc.deps.profileName}`, hints: ['list_posts shows the posts of this workspace (drafts: status ["draft"])'], ...(err.requestId ? { requestId: err.requestId } : {}) });
+    }
+    throw err;
+  });
   // A replay's stored answer is the post as it was then: show it as it is now.
   const post = res.replayed ? (await client.posts.get(res.data.id)).data : res.data;
   return {
