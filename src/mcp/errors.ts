@@ -33,6 +33,13 @@ export class ToolError extends Error {
   }
 }
 
+/**
+ * The longest Retry-After a call sleeps through (or --max-wait, if shorter): a longer one would
+ * run into the call's 48 s deadline and end as "not answering" after all that time, where
+ * answering rate_limited with retryAt at once tells the assistant when to come back.
+ */
+export const MAX_RATE_WAIT_MS = 30_000;
+
 const AUTH_HINT = 'run `socialpub auth login` for this profile, or set SOCIALPUB_API_KEY in the environment the assistant starts `socialpub mcp` with';
 
 export function toToolError(err: unknown, profile: string): ToolErrorBody {
@@ -71,7 +78,7 @@ function apiError(err: ApiError, profile: string): ToolErrorBody {
         code: 'rate_limited',
         ...base,
         ...(retryAt ? { retryAt } : {}),
-        hints: [retryAt ? `retry after ${retryAt}; the server waits for a rate limit only up to --max-wait` : "wait a while before retrying; the service limits each workspace's requests per hour (writes to 100)"],
+        hints: [retryAt ? `retry after ${retryAt}; the server sleeps through a rate limit only up to ${MAX_RATE_WAIT_MS / 1000} s (less with --max-wait)` : "wait a while before retrying; the service limits each workspace's requests per hour (writes to 100)"],
       };
     }
     case 'network':

@@ -5,7 +5,7 @@
 import type { Context } from '../../context.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import { startMcpServer } from '../../../mcp/server.js';
-import { ToolError } from '../../../mcp/errors.js';
+import { MAX_RATE_WAIT_MS, ToolError } from '../../../mcp/errors.js';
 import { resolveMediaDirs } from '../../../mcp/media-paths.js';
 import type { McpFlags } from './index.js';
 import { visible } from '../../../output/terminal-safe.js';
@@ -16,7 +16,8 @@ export async function runMcp(ctx: Context, opts: McpFlags): Promise<number> {
   await startMcpServer({
     async client(signal) {
       try {
-        return await (signal ? ctx.client({ signal: AbortSignal.any([ctx.signal, signal]) }) : ctx.client());
+        const maxWaitMs = Math.min(ctx.globals.maxWaitMs, MAX_RATE_WAIT_MS);
+        return await (signal ? ctx.client({ signal: AbortSignal.any([ctx.signal, signal]), maxWaitMs }) : ctx.client({ maxWaitMs }));
       } catch (err) {
         if (err instanceof CliError && err.code === 'NO_API_KEY') {
           throw new ToolError({ code: 'auth', message: err.message, hints: ['run `socialpub auth login` for this profile, or set SOCIALPUB_API_KEY in the environment the assistant starts `socialpub mcp` with'] });
