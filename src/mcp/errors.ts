@@ -72,6 +72,9 @@ function apiError(err: ApiError, profile: string): ToolErrorBody {
       return { code: 'auth', ...base, hints: ['the API is an add-on: buy it in the workspace settings under Billing → Add-ons, then retry'] };
     case 'not-found':
       return { code: 'not_found', ...base };
+    case 'not-editable':
+      // The post went out (published or failed): only a new post can change what is posted.
+      return { code: 'invalid_input', ...base, field: 'post_id', hints: ['get_post shows how it went; retry_failed sends its failed targets again as a new draft, or create a new post with create_draft or schedule_post'] };
     case 'rate-limited': {
       const retryAt = err instanceof RateLimitError && err.retryAt !== undefined ? new Date(err.retryAt).toISOString() : undefined;
       return {

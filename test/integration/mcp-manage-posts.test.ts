@@ -219,3 +219,36 @@ describe('retry_failed', () => {
     expect(again).toMatchObject({ replayed: true, post: { id: first.post.id } });
   });
 });
+
+describe('after the post a write made is gone or went out', () => {
+  it('a retry replayed after its draft was deleted says so, and a new idempotency_key makes it anew', async () => {
+    const failed = (await allPosts(sb, 'failed'))[1]!;
+    const first = await call('retry_failed', { post_id: failed.id });
+    await call('delete_post', { post_id: first.post.id });
+    expect(await callError('retry_failed', { post_id: failed.id })).toMatchObject({
+      code: 'invalid_input',
+      field: 'idempotency_key',
+      message: expect.stringContaining(`made post ${first.post.id}, which has been deleted since; nothing new was created`),
+      hints: ['call again with a new idempotency_key to make it anew'],
+    });
+    const anew = await call('retry_failed', { post_id: failed.id, idempotency_key: 'retry-again-1' });
+    expect(anew).toMatchObject({ replayed: false, post: { status: 'draft' } });
+    expect(anew.post.id).not.toBe(first.post.id);
+  });
+
+  it('so does create_draft repeated after its draft was deleted', async () => {
+    const args = { platforms: ['bluesky'], text: 'made, deleted, asked again' };
+    const made = await call('create_draft', args);
+    await call('delete_post', { post_id: made.post.id });
+    expect(await callError('create_draft', args)).toMatchObject({ code: 'invalid_input', field: 'idempotency_key' });
+  });
+
+  it('schedule_post of a post that went out is invalid_input naming retry_failed, like update_post', async () => {
+    const failed = (await allPosts(sb, 'failed'))[0]!;
+    expect(await callError('schedule_post', { post_id: failed.id, at: new Date(sb.clock.now() + 86_400_000).toISOString() })).toMatchObject({
+      code: 'invalid_input',
+      field: 'post_id',
+      hints: [expect.stringContaining('retry_failed')],
+    });
+  });
+});

@@ -7,6 +7,7 @@ import { PATHS } from '../../wire/protocol.js';
 import type { ToolDefinition } from '../types.js';
 import { platforms, str, strs, writeFields } from './fields.js';
 import { toolPost } from './manage-posts.js';
+import { postNow } from './write-post.js';
 
 export const retryFailed: ToolDefinition = {
   name: 'retry_failed',
@@ -37,7 +38,7 @@ export const retryFailed: ToolDefinition = {
       return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, retrying, requests: [{ method: 'POST', path: PATHS.posts, headers: { 'Idempotency-Key': key }, body: plan.body }] };
     }
     const res = await client.posts.create(plan.body, { idempotencyKey: key });
-    const now = res.replayed ? (await client.posts.get(res.data.id)).data : res.data;
+    const now = await postNow(client, res, key);
     return {
       post: now,
       retrying,

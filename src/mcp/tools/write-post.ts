@@ -8,6 +8,8 @@ import { trimPost } from '../trim.js';
 import type { ToolContext } from '../types.js';
 import { postIdArg, str, strs } from './fields.js';
 import { ApiError } from '../../client/errors.js';
+import type { ApiClient } from '../../client/types.js';
+import type { Post } from '../../wire/schemas.js';
 import { ToolError } from '../errors.js';
 
 /**
@@ -33,6 +35,25 @@ export function postInput(args: Record<string, unknown>): PostInput {
   };
 }
 
+/**
+ * The post a write answered with, as it is now: a replay's stored answer is the post as it was
+ * then, so it is read again. A replayed post deleted since is said plainly, with the way out.
+ */
+export async function postNow(client: ApiClient, res: { data: Post; replayed: boolean }, key: string): Promise<Post> {
+  if (!res.replayed) return res.data;
+  try {
+    return (await client.posts.get(res.data.id)).data;
+  } catch (err) {
+    if (!(err instanceof ApiError && err.kind === 'not-found')) throw err;
+    throw new ToolError({
+      code: 'invalid_input',
+      field: 'idempotency_key',
+      message: `an earlier call with idempotency key ${key} made post ${res.data.id}, which has been deleted since; nothing new was created`,
+      hints: ['call again with a new idempotency_key to make it anew'],
+    });
+  }
+}
+
 export async function writePost(tool: string, mode: PublishMode, args: Record<string, unknown>, tc: ToolContext): Promise<Record<string, unknown>> {
   // Every write carries a key (given or derived), so a retried call after its time has passed is
   // sent and replayed by the service, as the CLI does with --idempotency-key and an absolute --at.
@@ -52,8 +73,7 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
     }
     throw err;
   });
-  // A replay's stored answer is the post as it was then: show it as it is now.
-  const post = res.replayed ? (await client.posts.get(res.data.id)).data : res.data;
+  const post = await postNow(client, res, key);
   return {
     post: trimPost(post),
     replayed: res.replayed,
