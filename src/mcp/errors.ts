@@ -89,6 +89,11 @@ function apiError(err: ApiError, profile: string): ToolErrorBody {
       return { code: 'network', ...base, hints: ['check the base URL of the profile and the connection (`socialpub auth status`)'] };
     case 'aborted':
       return { code: 'error', message: 'cancelled: the request was cancelled before it finished' };
+    case 'server':
+      return { code: 'error', ...base, hints: ['the service itself failed, retries included; call again in a while (a write is safe to repeat: it never posts twice), and tell the user if it keeps failing'] };
+    case 'response-shape':
+    case 'unsupported':
+      return { code: 'error', ...base, hints: ['the service at this profile\'s base URL did not answer as socialpub expects; tell the user (`socialpub auth status` shows the base URL)'] };
     default:
       return { code: 'error', ...base };
   }

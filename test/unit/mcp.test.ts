@@ -13,7 +13,7 @@ import { decodeCursor, encodeCursor } from '../../src/mcp/cursor.js';
 import { derivedKey } from '../../src/mcp/tools/write-post.js';
 import { trimPost } from '../../src/mcp/trim.js';
 import { composeInput } from '../../src/posts/compose-input.js';
-import { AuthError, NotFoundError, RateLimitError, ServerError, TimeoutError, ValidationError, IdempotencyKeyReusedError } from '../../src/client/errors.js';
+import { AuthError, NotFoundError, RateLimitError, ResponseShapeError, ServerError, TimeoutError, ValidationError, IdempotencyKeyReusedError } from '../../src/client/errors.js';
 import { InvalidInputError } from '../../src/wire/invalid-input.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -67,6 +67,9 @@ describe('errors become tool errors with the command line classes', () => {
     expect(code(new NotFoundError('404'))).toBe('not_found');
     expect(code(new TimeoutError('slow'))).toBe('network');
     expect(code(new ServerError('500'))).toBe('error');
+    // Even a failure nobody can fix from the arguments says what to do next.
+    expect(toToolError(new ServerError('500'), 'w').hints![0]).toMatch(/call again in a while/);
+    expect(toToolError(new ResponseShapeError('bad body'), 'w').hints![0]).toMatch(/tell the user/);
     expect(code(new Error('boom'))).toBe('error');
     const limited = toToolError(new RateLimitError('429', { retryAt: Date.parse('2026-03-20T13:00:00Z') }), 'w');
     expect(limited).toMatchObject({ code: 'rate_limited', retryAt: '2026-03-20T13:00:00.000Z' });
