@@ -34,7 +34,7 @@ export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputI
   const add = (message: string, fix?: string) => issues.push({ field: at, message: `${at}: ${message}`, ...(fix ? { fix } : {}) });
   const actual = typeOf(value);
   if (actual !== schema.type && !(schema.type === 'integer' && actual === 'number')) {
-    add(`expected ${schema.type === 'array' ? 'an array' : schema.type === 'object' ? 'an object' : `a ${schema.type}`}, got ${actual}`);
+    add(`expected ${schema.type === 'array' || schema.type === 'object' || schema.type === 'integer' ? 'an' : 'a'} ${schema.type}, got ${actual}`);
     return issues;
   }
   switch (schema.type) {

@@ -129,6 +129,13 @@ describe('a post_id an assistant got wrong', () => {
     expect(sb.requests.length).toBe(before);
   });
 
+  it('get_result refuses a blank id and a post id before anything is sent, naming get_post for the latter', async () => {
+    const before = sb.requests.length;
+    expect(await callError('get_result', { result_id: '  ' })).toMatchObject({ code: 'invalid_input', field: 'result_id', message: 'result_id: is blank' });
+    expect(await callError('get_result', { result_id: 'post_4B9JzH2k5J8v' })).toMatchObject({ code: 'invalid_input', field: 'result_id', hints: ['get_post shows that post with its results'] });
+    expect(sb.requests.length).toBe(before);
+  });
+
   it('schedule_post of an unknown draft is not_found in the tool\'s words, with where to look', async () => {
     expect(await callError('schedule_post', { post_id: 'post_000000000000', at: '2030-01-01T09:00:00Z' })).toMatchObject({
       code: 'not_found',

@@ -33,6 +33,9 @@ describe('tool arguments are checked against the schema the assistant reads', ()
     expect(checkArgs(schema, { text_for: { bluesky: 3 } })[0]).toMatchObject({ field: 'text_for.bluesky' });
     expect(checkArgs(schema, { platforms: ['bluesky', 'bluesky'] })[0]).toMatchObject({ field: 'platforms', message: 'platforms: lists an item twice' });
     expect(checkArgs(schema, { idempotency_key: 'has space' })[0]).toMatchObject({ field: 'idempotency_key' });
+    // The fix of a key in the wrong form says what form it takes.
+    expect(checkArgs(schema, { idempotency_key: 'ключ' })[0]!.fix).toMatch(/1–255 printable ASCII characters, no spaces/);
+    expect(checkArgs(tool('list_posts').inputSchema, { limit: '5' })[0]!.message).toBe('limit: expected an integer, got string');
   });
 
   it('checks required arguments and integer bounds', () => {

@@ -42,7 +42,7 @@ export const writeFields: Record<string, JsonSchema> = {
   idempotency_key: {
     type: 'string',
     description:
-      'Key that makes the call safe to repeat: a repeated call with the same key within 24 hours replays the first answer and never posts twice. Default: derived from the other arguments, so the same call repeated is one post; give a new key to make a second, identical post on purpose.',
+      'Key that makes the call safe to repeat: a repeated call with the same key within 24 hours replays the first answer and never posts twice. 1–255 printable ASCII characters, no spaces (e.g. "launch-2026-12-01"). Default: derived from the other arguments, so the same call repeated is one post; give a new key to make a second, identical post on purpose.',
     pattern: '^[\\x21-\\x7e]{1,255}$',
   },
 };
