@@ -9,12 +9,18 @@ import { MAX_RATE_WAIT_MS, ToolError } from '../../../mcp/errors.js';
 import { resolveMediaDirs } from '../../../mcp/media-paths.js';
 import type { McpFlags } from './index.js';
 import { visible } from '../../../output/terminal-safe.js';
+import { baseUrlProblem } from '../../../config/base-url.js';
+
+const SETUP_HINT = 'this is how `socialpub mcp` was set up, not something the arguments can fix: tell the user (`socialpub auth status` shows the profile, its base URL and key)';
 
 export async function runMcp(ctx: Context, opts: McpFlags): Promise<number> {
   const profile = await ctx.profile();
   const mediaDirs = await resolveMediaDirs(opts.mediaDir ?? []);
   await startMcpServer({
     async client(signal) {
+      // A base URL no request can go to is the user's setup, not the assistant's arguments.
+      const problem = baseUrlProblem(profile.baseUrl);
+      if (problem) throw new ToolError({ code: 'error', message: `the base URL of profile ${profile.name} cannot be used: ${problem}; nothing was sent`, hints: [SETUP_HINT] });
       try {
         const maxWaitMs = Math.min(ctx.globals.maxWaitMs, MAX_RATE_WAIT_MS);
         return await (signal ? ctx.client({ signal: AbortSignal.any([ctx.signal, signal]), maxWaitMs }) : ctx.client({ maxWaitMs }));
@@ -22,6 +28,8 @@ export async function runMcp(ctx: Context, opts: McpFlags): Promise<number> {
         if (err instanceof CliError && err.code === 'NO_API_KEY') {
           throw new ToolError({ code: 'auth', message: err.message, hints: ['run `socialpub auth login` for this profile, or set SOCIALPUB_API_KEY in the environment the assistant starts `socialpub mcp` with'] });
         }
+        // Any other problem with the profile (one that does not exist, say): also the setup.
+        if (err instanceof CliError) throw new ToolError({ code: err.exitCode === EXIT.auth ? 'auth' : 'error', message: err.message, hints: [SETUP_HINT, ...err.hints] });
         throw err;
       }
     },
