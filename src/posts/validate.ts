@@ -73,7 +73,14 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
     }
     if (rules && limits.requiresMedia && p.media.length === 0 && reportMissing) {
       const kinds = Object.keys(limits.media).join(' or ');
-      const where = mediaLabel.startsWith('--') ? 'add --media <file or URL>' : mediaLabel.includes('payloads.') ? `add "media": [{ "url": … }] to payloads.${p.platform}` : 'add a media column with a file or URL';
+      // Said in the words of where the post came from: a flag, a JSON file, a CSV row, or the MCP tools' "media" argument.
+      const where = mediaLabel.startsWith('--')
+        ? 'add --media <file or URL>'
+        : mediaLabel.includes('payloads.')
+          ? `add "media": [{ "url": … }] to payloads.${p.platform}`
+          : mediaLabel === 'media'
+            ? 'give media: an https:// URL, or a local file'
+            : 'add a media column with a file or URL';
       issues.push({ field: mediaLabel, message: `${mediaLabel}: ${p.platform} needs at least one ${kinds}`, fix: `${where} (${kinds})` });
     }
     for (const m of p.media) {

@@ -259,3 +259,13 @@ describe('after the post a write made is gone or went out', () => {
     });
   });
 });
+
+describe('a platform that needs media', () => {
+  it('is told in the words of the tools\' media argument, not a CSV column', async () => {
+    const created = await callError('create_draft', { platforms: ['instagram'], text: 'no picture' });
+    expect(created.issues![0]).toMatchObject({ field: 'media', fix: 'give media: an https:// URL, or a local file (image or video)' });
+    const p = await draft({ bluesky: 'text only' });
+    const updated = await callError('update_post', { post_id: p.id, add_platforms: ['pinterest'] });
+    expect(updated.issues![0]).toMatchObject({ field: 'media', fix: expect.stringMatching(/^give media: /) });
+  });
+});
