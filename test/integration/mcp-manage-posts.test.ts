@@ -269,3 +269,12 @@ describe('a platform that needs media', () => {
     expect(updated.issues![0]).toMatchObject({ field: 'media', fix: expect.stringMatching(/^give media: /) });
   });
 });
+
+describe('update_post removing every platform', () => {
+  it('is one problem, with the way to withdraw the post, not also "add_platforms: no platform given"', async () => {
+    const p = await draft({ bluesky: 'a', linkedin: 'b' });
+    const err = await callError('update_post', { post_id: p.id, remove_platforms: ['bluesky', 'linkedin'] });
+    expect(err).toMatchObject({ code: 'invalid_input', field: 'remove_platforms', message: `remove_platforms: every platform of post ${p.id} would be removed` });
+    expect(err.issues).toHaveLength(1);
+  });
+});
