@@ -53,6 +53,11 @@ function argumentWithSecret(args: Record<string, unknown>, secrets: readonly str
   return Object.keys(args).find((name) => secrets.some((secret) => secret.length >= 8 && (JSON.stringify(args[name]) ?? '').includes(secret)));
 }
 
+/** Whether the call names local media files, which it uploads before anything else. */
+function uploadsLocalFiles(args: Record<string, unknown>): boolean {
+  return Array.isArray(args.media) && args.media.some((m) => typeof m === 'string' && !/^https?:\/\//i.test(m.trim()));
+}
+
 /**
  * Any call that runs long (a slow service, a Retry-After slept through) tells the client it is
  * still at work when nothing else was sent for PROGRESS_EVERY_MS: progress is the share of the
@@ -140,7 +145,11 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
     const deadlineError = new ToolError({
       code: 'network',
       message: `${name} did not finish within ${CALL_DEADLINE_MS / 1000} s: the service is slow or not answering`,
-      hints: [tool.write ? 'call again in a while: the same call never posts twice' : 'call again in a while'],
+      hints: [
+        // Calling again would upload the same bytes again, and run out of time again.
+        ...(uploadsLocalFiles(args) ? [`local media is uploaded within the call: a file that takes longer to upload cannot be attached here; give it as an https:// URL, or ask the user to post it with the command line (\`socialpub posts create --media FILE\`), which has no such limit`] : []),
+        tool.write ? 'call again in a while: the same call never posts twice' : 'call again in a while',
+      ],
     });
     const deadline = new Promise<never>((_resolve, reject) => {
       deps.sleep(CALL_DEADLINE_MS, finished.signal).then(

@@ -15,6 +15,10 @@ import { api, keyOf, sandboxFor, schedulePost } from './results-support.js';
 import { ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { SCAN_BUDGET_MS } from '../../src/mcp/result-pages.js';
 import { proxyWithout } from '../helpers/route-proxy.js';
+import { png } from '../helpers/media-fixtures.js';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 interface Message {
   id?: number;
@@ -28,7 +32,7 @@ interface Message {
  * talks real HTTP through the default transport; `sentAt`, when given, gets the clock's time as
  * each request leaves (a server's own stamp can come one clock step later, while it is in flight).
  */
-function session(clock: ManualClock, baseUrl: string, apiKey: string, sentAt?: number[]) {
+function session(clock: ManualClock, baseUrl: string, apiKey: string, sentAt?: number[], mediaDirs: string[] = []) {
   const toServer = new PassThrough();
   const fromServer = new PassThrough();
   const received: Array<{ at: number; message: Message }> = [];
@@ -46,7 +50,7 @@ function session(clock: ManualClock, baseUrl: string, apiKey: string, sentAt?: n
     client: async (signal) => createClient({ baseUrl, apiKey, maxRetries: 3, signal: signal ?? stopped.signal, now: clock.now, sleep: clock.sleep, fetcher: stamped?.fetcher }),
     profileName: 'default',
     secrets: [apiKey],
-    mediaDirs: [],
+    mediaDirs,
     now: () => clock.now(),
     sleep: (ms, signal) => clock.sleep(ms, signal),
     signal: stopped.signal,
@@ -346,5 +350,45 @@ describe('a long scan on a slow service', () => {
     expect(got.complete).toBe(false);
     expect(got.total).toBeGreaterThan(0);
     expect(got.total).toBeLessThan(3_000);
+  });
+});
+
+describe('an upload that does not fit in one call', () => {
+  let slow: Server;
+  let sb: TestSandbox;
+  let s: ReturnType<typeof session>;
+  let dir: string;
+  beforeAll(async () => {
+    sb = await sandboxFor({ seed: 14 });
+    dir = realpathSync(mkdtempSync(join(tmpdir(), 'socialpub-mcp-upload-')));
+    writeFileSync(join(dir, 'photo.png'), png(1200, 628));
+    // Takes the media record, then never finishes taking the bytes: a link too slow for the file.
+    slow = createServer((req, res) => {
+      req.resume();
+      if (req.method === 'POST' && req.url === '/v1/media') {
+        const port = (slow.address() as AddressInfo).port;
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ id: 'med_1', uploadUrl: `http://127.0.0.1:${port}/upload/med_1`, url: 'https://cdn.example/med_1.png' }));
+      }
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    s = session(sb.clock, `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, keyOf(sb, 'demo'), undefined, [dir]);
+  });
+  afterAll(async () => {
+    await s?.close();
+    slow?.closeAllConnections();
+    await new Promise((resolve) => slow?.close(resolve));
+    await sb?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says to give a URL or use the command line, before "call again" (which would upload again)', async () => {
+    const id = s.call('create_draft', { platforms: ['linkedin'], text: 'with a photo', media: [join(dir, 'photo.png')] });
+    await until(() => s.answer(id), sb.clock, 1_000, 100);
+    const answer = s.answer(id)!;
+    expect(answer.message.result!.isError).toBe(true);
+    const hints = answer.message.result!.structuredContent.hints as string[];
+    expect(hints[0]).toMatch(/^local media is uploaded within the call: .* give it as an https:\/\/ URL, or ask the user to post it with the command line/);
+    expect(hints[1]).toBe('call again in a while: the same call never posts twice');
   });
 });
