@@ -147,7 +147,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
       message: `${name} did not finish within ${CALL_DEADLINE_MS / 1000} s: the service is slow or not answering`,
       hints: [
         // Calling again would upload the same bytes again, and run out of time again.
-        ...(uploadsLocalFiles(args) ? [`local media is uploaded within the call: a file that takes longer to upload cannot be attached here; give it as an https:// URL, or ask the user to post it with the command line (\`socialpub posts create --media FILE\`), which has no such limit`] : []),
+        ...(uploadsLocalFiles(args) ? [`local media is uploaded within the call: a large file may not fit in one, however often it is called; then give it as an https:// URL, or ask the user to post it with the command line (\`socialpub posts create --media FILE\`), which has no such limit`] : []),
         tool.write ? 'call again in a while: the same call never posts twice' : 'call again in a while',
       ],
     });

@@ -388,7 +388,7 @@ describe('an upload that does not fit in one call', () => {
     const answer = s.answer(id)!;
     expect(answer.message.result!.isError).toBe(true);
     const hints = answer.message.result!.structuredContent.hints as string[];
-    expect(hints[0]).toMatch(/^local media is uploaded within the call: .* give it as an https:\/\/ URL, or ask the user to post it with the command line/);
+    expect(hints[0]).toMatch(/^local media is uploaded within the call: a large file may not fit in one, .* give it as an https:\/\/ URL, or ask the user to post it with the command line/);
     expect(hints[1]).toBe('call again in a while: the same call never posts twice');
   });
 });
