@@ -278,3 +278,35 @@ describe('update_post removing every platform', () => {
     expect(err.issues).toHaveLength(1);
   });
 });
+
+describe('schedule_post of an existing post, moved about', () => {
+  it('moving back to an earlier time, or scheduling again after unschedule_post, really schedules it (not a replay of the first call)', async () => {
+    const p = await draft({ bluesky: 'move me about' });
+    const a = new Date(sb.clock.now() + 86_400_000).toISOString();
+    const b = new Date(sb.clock.now() + 2 * 86_400_000).toISOString();
+    // A second between the changes, as between an assistant's calls (each change stamps updatedAt).
+    const later = () => sb.clock.advance(1_000);
+    await call('schedule_post', { post_id: p.id, at: a });
+    await later();
+    await call('schedule_post', { post_id: p.id, at: b });
+    await later();
+    const back = await call('schedule_post', { post_id: p.id, at: a });
+    expect(back).toMatchObject({ replayed: false, post: { status: 'scheduled', scheduled_at: a } });
+    expect((await getPost(p.id)).scheduledAt).toBe(a);
+    await later();
+    await call('unschedule_post', { post_id: p.id });
+    await later();
+    const again = await call('schedule_post', { post_id: p.id, at: a });
+    expect(again).toMatchObject({ replayed: false, post: { status: 'scheduled', scheduled_at: a } });
+    expect((await getPost(p.id)).status).toBe('scheduled');
+  });
+
+  it('a post already scheduled for that time: nothing sent, said so', async () => {
+    const p = await draft({ bluesky: 'already there' });
+    const a = new Date(sb.clock.now() + 86_400_000).toISOString();
+    await call('schedule_post', { post_id: p.id, at: a });
+    const writes = sb.requests.filter((r) => r.method !== 'GET').length;
+    expect(await call('schedule_post', { post_id: p.id, at: a })).toMatchObject({ changed: false, note: 'already scheduled for that time: nothing was sent' });
+    expect(sb.requests.filter((r) => r.method !== 'GET').length).toBe(writes);
+  });
+});
