@@ -48,6 +48,13 @@ describe('tool arguments are checked against the schema the assistant reads', ()
     expect(checkArgs(tool('results_stats').inputSchema, { by: 'platfrom' })[0]).toMatchObject({ field: 'by', fix: 'did you mean "platform"?' });
   });
 
+  it('speaks of cursors only in tools that take one', () => {
+    for (const t of TOOLS) {
+      const said = JSON.stringify(t.inputSchema);
+      if (!t.inputSchema.properties?.cursor) expect(said, t.name).not.toMatch(/cursor/);
+    }
+  });
+
   it('describes every argument of every tool, and marks the write tools', () => {
     for (const t of TOOLS) {
       for (const [name, p] of Object.entries(t.inputSchema.properties ?? {})) expect(p.description, `${t.name}.${name}`).toBeTruthy();

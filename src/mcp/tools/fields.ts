@@ -59,7 +59,7 @@ export const resultFilters: Record<string, JsonSchema> = {
   failed_only: { type: 'boolean', description: 'Only failed results. Default false.', default: false },
   since: {
     type: 'string',
-    description: 'Only results at or after this time: a duration back from now ("48h", "7d"), RFC 3339 ("2026-12-01T09:00:00Z"), or "YYYY-MM-DD [HH:MM]" in time_zone. Resolved once: a cursor keeps the same window.',
+    description: 'Only results at or after this time: a duration back from now ("48h", "7d"), RFC 3339 ("2026-12-01T09:00:00Z"), or "YYYY-MM-DD [HH:MM]" in time_zone.',
     minLength: 1,
   },
   until: { type: 'string', description: 'Only results before this time: RFC 3339 or "YYYY-MM-DD [HH:MM]" in time_zone (or a duration back from now).', minLength: 1 },
