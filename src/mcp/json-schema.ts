@@ -41,7 +41,7 @@ export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputI
     case 'string': {
       const s = value as string;
       if (schema.enum && !schema.enum.includes(s)) {
-        const near = nearest(s, schema.enum);
+        const near = nearest(s, schema.enum) ?? partOf(s, schema.enum);
         add(`"${s}" is not one of ${schema.enum.join(', ')}`, near ? `did you mean "${near}"?` : undefined);
       }
       if (schema.minLength !== undefined && s.length < schema.minLength) add(s.length === 0 ? 'is empty' : `is shorter than ${schema.minLength} characters`);
@@ -96,3 +96,10 @@ export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputI
 }
 
 const join = (path: string, name: string) => (path ? `${path}.${name}` : name);
+
+/** The one value that has `s` as a whole part of its name: "x" → "twitter-x", "facebook" → "facebook-page". */
+function partOf(s: string, values: readonly string[]): string | undefined {
+  const want = s.trim().toLowerCase();
+  const found = values.filter((v) => v.split('-').includes(want));
+  return found.length === 1 ? found[0] : undefined;
+}

@@ -26,6 +26,10 @@ describe('tool arguments are checked against the schema the assistant reads', ()
     expect(checkArgs(schema, { platforms: ['bluesky', 'linkdin'], text: 'hi' })).toEqual([
       { field: 'platforms[1]', message: expect.stringContaining('"linkdin" is not one of'), fix: 'did you mean "linkedin"?' },
     ]);
+    // What people call a platform, when it is a part of its id.
+    expect(checkArgs(schema, { platforms: ['x'] })[0]!.fix).toBe('did you mean "twitter-x"?');
+    expect(checkArgs(schema, { platforms: ['Facebook'] })[0]!.fix).toBe('did you mean "facebook-page"?');
+    expect(checkArgs(schema, { platforms: ['bsky'] })[0]!.fix).toBeUndefined();
     expect(checkArgs(schema, { platforms: ['bluesky'], txet: 'hi' })).toEqual([{ field: 'txet', message: 'txet: unknown argument', fix: 'did you mean "text"?' }]);
     expect(checkArgs(schema, { platforms: ['bluesky'], text: 'hi', title: null })).toEqual([]);
     expect(checkArgs(schema, { platforms: 'bluesky' })).toEqual([{ field: 'platforms', message: 'platforms: expected an array, got string' }]);
