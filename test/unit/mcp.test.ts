@@ -52,6 +52,12 @@ describe('tool arguments are checked against the schema the assistant reads', ()
     expect(checkArgs(tool('results_stats').inputSchema, { by: 'platfrom' })[0]).toMatchObject({ field: 'by', fix: 'did you mean "platform"?' });
   });
 
+  it('says where local media may come from, in every tool that takes media', () => {
+    const withMedia = TOOLS.filter((t) => t.inputSchema.properties?.media);
+    expect(withMedia.map((t) => t.name)).toEqual(['check_post', 'create_draft', 'schedule_post', 'update_post']);
+    for (const t of withMedia) expect(t.inputSchema.properties!.media!.description, t.name).toContain('--media-dir');
+  });
+
   it('speaks of cursors only in tools that take one', () => {
     for (const t of TOOLS) {
       const said = JSON.stringify(t.inputSchema);

@@ -95,7 +95,7 @@ export const updatePost: ToolDefinition = {
       text_for: { ...payloadFields.text_for!, description: 'New per-platform texts, keyed by platform id; a platform named here that is not a target is added.' },
       add_platforms: { ...platforms, description: 'Platforms to add as targets.' },
       remove_platforms: { ...platforms, description: 'Platforms to remove (at least one must remain).' },
-      media: { ...payloadFields.media!, description: 'Replaces the media of every platform: absolute paths of local files or https:// URLs.' },
+      media: { ...payloadFields.media!, description: 'Replaces the media of every platform ([] removes them): https:// URLs, or absolute paths of local files under a folder the user allowed with `socialpub mcp --media-dir`.' },
       title: { type: 'string', description: 'New internal title; "" removes it.', maxLength: 200 },
       ...writeFields,
     },
