@@ -124,6 +124,9 @@ describe('a post_id an assistant got wrong', () => {
       const odd = await callError(name, { post_id: '?x=1' });
       expect(odd, name).toMatchObject({ code: 'invalid_input', field: 'post_id', hints: ['post ids look like post_…; `list_posts` lists them'] });
     }
+    for (const name of ['list_results', 'results_stats']) {
+      expect(await callError(name, { post_ids: ['post_4B9JzH2k5J8v', 'res_4B9JzH2k5J8v'] }), name).toMatchObject({ code: 'invalid_input', field: 'post_ids[1]', hints: ['get_result shows that result with its post_id'] });
+    }
     const schedule = await callError('schedule_post', { post_id: 'res_4B9JzH2k5J8v', at: '2030-01-01T09:00:00Z' });
     expect(schedule).toMatchObject({ code: 'invalid_input', field: 'post_id' });
     expect(sb.requests.length).toBe(before);

@@ -81,8 +81,8 @@ export const int = (v: unknown): number | undefined => (typeof v === 'number' ? 
  * A post_id argument, checked before anything is sent; the refusal names the tool to use (a
  * result id given by mistake: get_result), never a command the assistant cannot run.
  */
-export function postIdArg(value: unknown): string {
+export function postIdArg(value: unknown, field = 'post_id'): string {
   const id = String(value).trim();
-  if (/^res_[A-Za-z0-9]+$/.test(id)) throw new FieldInputError('post_id', `post_id: "${id}" is a result id, not a post id`, 'get_result shows that result with its post_id');
-  return checkPostId(id, 'post_id', 'list_posts');
+  if (/^res_[A-Za-z0-9]+$/.test(id)) throw new FieldInputError(field, `${field}: "${id}" is a result id, not a post id`, 'get_result shows that result with its post_id');
+  return checkPostId(id, field, 'list_posts');
 }
