@@ -3,8 +3,9 @@
 // visitor has enough, or after a scan budget so a call stays short. Reports where it stopped, so
 // a cursor can continue exactly there. A slow service ends the walk by time too: no page is
 // started after SCAN_BUDGET_MS, so the call answers with what it found and a cursor, well inside
-// its deadline, instead of running into it and losing everything read. Rows repeated by a shifting list are counted once, and a
-// list that keeps repeating itself or growing stops with an error (PagingGuard).
+// its deadline, instead of running into it and losing everything read. Rows repeated by a
+// shifting list are counted once, and a list that keeps repeating itself or growing stops with
+// an error (PagingGuard).
 import { PagingGuard, RecentIds } from '../client/paginate.js';
 import { PATHS } from '../wire/protocol.js';
 import type { ApiClient } from '../client/types.js';
