@@ -62,7 +62,7 @@ function uploadsLocalFiles(args: Record<string, unknown>): boolean {
  * Any call that runs long (a slow service, a Retry-After slept through) tells the client it is
  * still at work when nothing else was sent for PROGRESS_EVERY_MS: progress is the share of the
  * call's deadline gone by. A tool with progress of its own (wait_for_results) keeps the gaps
- * short itself, and a value below its last one is not sent.
+ * short itself and has no heartbeat: two voices at once would flip the message back and forth.
  */
 async function heartbeat(h: { deps: McpDeps; tc: ToolContext; started: number; lastSentAt: () => number; until: AbortSignal }): Promise<void> {
   const { deps, tc, started, until } = h;
@@ -161,7 +161,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
       );
     });
     const started = deps.now();
-    if (token !== undefined) void heartbeat({ deps, tc, started, lastSentAt: () => lastSentAt, until: finished.signal });
+    if (token !== undefined && !tool.ownProgress) void heartbeat({ deps, tc, started, lastSentAt: () => lastSentAt, until: finished.signal });
     try {
       const result = await Promise.race([tool.run(args, tc), deadline]);
       // Compact: the same object travels twice (text for older clients, structured for newer ones).

@@ -136,6 +136,8 @@ describe('MCP calls answer in time', () => {
     const values = s.progress(id).map((p) => p.message.params!.progress);
     expect(values.every((v, i) => i === 0 || v > values[i - 1]!)).toBe(true);
     expect(values.every((v) => v < 1)).toBe(true); // nothing reported yet
+    // One voice: the wait's own messages, not the server's "still working" in between.
+    expect(s.progress(id).map((p) => p.message.params!.message)).toEqual(Array(values.length).fill('0 of 2 platforms reported'));
   });
 
   it('a draft is answered at once, without waiting', async () => {

@@ -40,6 +40,7 @@ export const waitForResults: ToolDefinition = {
   },
   annotations: { title: 'Wait for publishing results', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   write: false,
+  ownProgress: true,
   async run(args, tc) {
     const postId = postIdArg(args.post_id);
     const expect = int(args.expect);
