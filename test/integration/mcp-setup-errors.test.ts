@@ -30,3 +30,16 @@ describe('a setup problem is not the arguments', () => {
     expect(r.structuredContent.hints).toEqual([expect.stringMatching(/tell the user/), expect.stringContaining('auth login --profile nope'), 'there are no profiles yet']);
   });
 });
+
+describe('started by hand on a terminal', () => {
+  it('says what it waits for on stderr; started by an assistant (a pipe), it does not', async () => {
+    const stderrOf = async (tty: boolean) => {
+      const mcp = startMcpPipe([], { TZ: 'UTC' }, { stdinIsTTY: tty });
+      await mcp.initialize();
+      expect(await mcp.close()).toBe(0);
+      return mcp.stderr();
+    };
+    expect(await stderrOf(true)).toContain('socialpub mcp: waiting for an MCP client on stdin (an assistant starts this command itself: see `socialpub help mcp`); Ctrl-C stops it\n');
+    expect(await stderrOf(false)).not.toContain('waiting for an MCP client');
+  });
+});

@@ -16,6 +16,10 @@ const SETUP_HINT = 'this is how `socialpub mcp` was set up, not something the ar
 export async function runMcp(ctx: Context, opts: McpFlags): Promise<number> {
   const profile = await ctx.profile();
   const mediaDirs = await resolveMediaDirs(opts.mediaDir ?? []);
+  // Someone who typed it by hand is told what it waits for, instead of a silent prompt-less screen.
+  if ((ctx.io.stdinIsTTY ?? ctx.io.stdin.isTTY) && !ctx.globals.quiet) {
+    ctx.io.stderr.write('socialpub mcp: waiting for an MCP client on stdin (an assistant starts this command itself: see `socialpub help mcp`); Ctrl-C stops it\n');
+  }
   await startMcpServer({
     async client(signal) {
       // A base URL no request can go to is the user's setup, not the assistant's arguments.
