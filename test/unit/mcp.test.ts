@@ -145,7 +145,9 @@ describe('trimmed rows', () => {
     const row = trimPost({ id: 'post_1', status: 'draft', payloads: { bluesky: { text: '😀'.repeat(300) } } });
     expect([...row.text!]).toHaveLength(280);
     expect(row.text!.endsWith('…')).toBe(true);
-    expect(row).toMatchObject({ platforms: ['bluesky'], scheduled_at: null, title: null });
+    expect(row).toMatchObject({ platforms: ['bluesky'], scheduled_at: null, title: null, text_truncated: true });
+    // A text that fits is whole, and says so.
+    expect(trimPost({ id: 'post_2', status: 'draft', payloads: { bluesky: { text: '😀'.repeat(280) } } })).toMatchObject({ text: '😀'.repeat(280), text_truncated: false });
   });
 });
 
