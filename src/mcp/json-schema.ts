@@ -34,7 +34,9 @@ export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputI
   const add = (message: string, fix?: string) => issues.push({ field: at, message: `${at}: ${message}`, ...(fix ? { fix } : {}) });
   const actual = typeOf(value);
   if (actual !== schema.type && !(schema.type === 'integer' && actual === 'number')) {
-    add(`expected ${schema.type === 'array' || schema.type === 'object' || schema.type === 'integer' ? 'an' : 'a'} ${schema.type}, got ${actual}`);
+    // One value where a list belongs is the commonest slip: show the list it should be.
+    const asList = schema.type === 'array' && actual === 'string' ? `give a list: ${JSON.stringify([value])}` : undefined;
+    add(`expected ${schema.type === 'array' || schema.type === 'object' || schema.type === 'integer' ? 'an' : 'a'} ${schema.type}, got ${actual}`, asList);
     return issues;
   }
   switch (schema.type) {

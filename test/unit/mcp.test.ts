@@ -32,7 +32,7 @@ describe('tool arguments are checked against the schema the assistant reads', ()
     expect(checkArgs(schema, { platforms: ['bsky'] })[0]!.fix).toBeUndefined();
     expect(checkArgs(schema, { platforms: ['bluesky'], txet: 'hi' })).toEqual([{ field: 'txet', message: 'txet: unknown argument', fix: 'did you mean "text"?' }]);
     expect(checkArgs(schema, { platforms: ['bluesky'], text: 'hi', title: null })).toEqual([]);
-    expect(checkArgs(schema, { platforms: 'bluesky' })).toEqual([{ field: 'platforms', message: 'platforms: expected an array, got string' }]);
+    expect(checkArgs(schema, { platforms: 'bluesky' })).toEqual([{ field: 'platforms', message: 'platforms: expected an array, got string', fix: 'give a list: ["bluesky"]' }]);
     expect(checkArgs(schema, { text_for: { blueksy: 'x' } })[0]).toMatchObject({ field: 'text_for.blueksy', fix: 'did you mean "bluesky"?' });
     expect(checkArgs(schema, { text_for: { bluesky: 3 } })[0]).toMatchObject({ field: 'text_for.bluesky' });
     expect(checkArgs(schema, { platforms: ['bluesky', 'bluesky'] })[0]).toMatchObject({ field: 'platforms', message: 'platforms: lists an item twice' });
