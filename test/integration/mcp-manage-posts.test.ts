@@ -208,7 +208,8 @@ describe('unschedule_post and delete_post', () => {
     expect(r).toMatchObject({ deleted: true, was: 'draft', replayed: false });
     const again = await call('delete_post', { post_id: p.id, idempotency_key: 'mcp-del-1' });
     expect(again).toMatchObject({ deleted: true, replayed: true });
-    expect(await callError('delete_post', { post_id: p.id })).toMatchObject({ code: 'not_found' });
+    // Asked again without the key (a host retrying a call that did not answer): not_found, saying why it may be gone.
+    expect(await callError('delete_post', { post_id: p.id })).toMatchObject({ code: 'not_found', hints: ['list_posts shows the posts of this workspace', 'if an earlier delete_post of it did not answer, that call deleted it'] });
   });
 });
 

@@ -171,9 +171,12 @@ export const deletePost: ToolDefinition = {
     } catch (err) {
       // Gone: if the caller's key deleted it, the service replays that answer.
       const own = str(args.idempotency_key);
-      if (!(err instanceof ToolError) || err.body.code !== 'not_found' || own === undefined || args.dry_run === true) throw err;
+      if (!(err instanceof ToolError) || err.body.code !== 'not_found') throw err;
+      // A delete that ran out of time may well have deleted it: say so rather than leave a bare "no post".
+      const gone = new ToolError({ ...err.body, hints: [...(err.body.hints ?? []), 'if an earlier delete_post of it did not answer, that call deleted it'] });
+      if (own === undefined || args.dry_run === true) throw gone;
       const again = await client.posts.delete(id, { idempotencyKey: own }).catch(() => undefined);
-      if (!again?.replayed) throw err;
+      if (!again?.replayed) throw gone;
       return { deleted: true, post_id: id, replayed: true, idempotency_key: own, note: 'an earlier call with this key already deleted it' };
     }
     const key = keyOf('delete_post', args, post);
