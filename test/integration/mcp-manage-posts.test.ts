@@ -314,3 +314,20 @@ describe('schedule_post of an existing post, moved about', () => {
     expect(sb.requests.filter((r) => r.method !== 'GET').length).toBe(writes);
   });
 });
+
+describe('retry_failed with nothing to retry', () => {
+  it('names its own arguments (post_id, platforms), never the command\'s <post-id> or --platform', async () => {
+    const p = await draft({ bluesky: 'not out yet' });
+    expect(await callError('retry_failed', { post_id: p.id })).toMatchObject({
+      code: 'invalid_input',
+      field: 'post_id',
+      message: `nothing to retry: ${p.id} has no results yet (status draft)`,
+      hints: ['a post has results once it is published: schedule_post, then wait_for_results'],
+    });
+    const failed = (await allPosts(sb, 'failed'))[2]!;
+    const notFailed = ['twitter-x', 'bluesky', 'linkedin', 'threads'].find((p) => failed.targets![p] !== 'failed')!;
+    const err = await callError('retry_failed', { post_id: failed.id, platforms: [notFailed] });
+    expect(err).toMatchObject({ code: 'invalid_input', field: 'platforms', message: `platforms: ${notFailed} did not fail on ${failed.id}` });
+    expect(JSON.stringify(err)).not.toMatch(/--platform|<post-id>/);
+  });
+});
