@@ -178,6 +178,13 @@ describe('structured post input (posts/compose-input)', () => {
     expect(err.issues).toEqual([{ field: 'at', message: 'at: "next tuesday" is not a time I can read', fix: 'give RFC 3339 with an offset (2026-12-01T09:00:00+01:00), or "YYYY-MM-DD HH:MM" with time_zone' }]);
   });
 
+  it('never suggests a relative time it would then refuse: "tomorrow" alone is told to be absolute', async () => {
+    for (const at of ['tomorrow', 'mon', 'tomorrow 9am']) {
+      const err = (await composeInput({ platforms: ['bluesky'], text: 'x', at, timeZone: 'UTC' }, { mode: 'schedule', now: NOW }).catch((e: unknown) => e)) as InvalidInputError;
+      expect(err.issues, at).toEqual([{ field: 'at', message: `at: "${at}" depends on when it is read (a re-run would compute a different time)`, fix: 'write an absolute time: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with time_zone' }]);
+    }
+  });
+
   it('reads a local time in its zone and takes per-platform texts alone', async () => {
     const c = await composeInput({ textFor: { bluesky: 'hello' }, at: '2026-04-01 09:00', timeZone: 'Europe/Paris' }, { mode: 'schedule', now: NOW });
     expect(c.at).toMatchObject({ iso: '2026-04-01T07:00:00.000Z', kind: 'local', zone: 'Europe/Paris' });
