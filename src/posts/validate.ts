@@ -156,7 +156,9 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
   }
   if (m.isUrl && !m.onService && !URL.canParse(m.source)) return { issue: { field, message: `${field}: not a valid URL`, fix: 'give the whole address, https://host/path/photo.jpg' }, perPlatform: false };
   if (!m.isUrl) {
-    if (!facts || !facts.exists) return { issue: { field, message: `${field}: no such file`, fix: 'check the path (relative paths start from the current folder, or the file\'s folder for --file and bulk files)' }, perPlatform: false };
+    // The MCP tools' media (labelled media[i]) take absolute paths only: no word on relative ones there.
+    const where = field.startsWith('media') ? 'it must name a file that exists' : "relative paths start from the current folder, or the file's folder for --file and bulk files";
+    if (!facts || !facts.exists) return { issue: { field, message: `${field}: no such file`, fix: `check the path (${where})` }, perPlatform: false };
     if (facts.unreadable) {
       // A link that leads in circles is not fixed by permissions.
       const fix = facts.unreadable.startsWith('permission denied') ? 'check its permissions (ls -l), or copy it somewhere this user can read' : 'check the path (ls -l shows where a link leads), or copy the file itself there';
