@@ -53,7 +53,9 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
       issues.push({ field: p.textLabel, message: `${p.textLabel}: the text for ${p.platform} is empty`, fix: 'write the text of the post' });
     } else if (rules) {
       const verdict = judgeText(p.platform, p.text);
-      const ownText = p.textLabel === '--text' ? `, or give ${p.platform} its own text with --text-for ${p.platform}="…"` : '';
+      // A text shared by several platforms can also be given its own for the platform it is too long for.
+      const ownText =
+        p.textLabel === '--text' ? `, or give ${p.platform} its own text with --text-for ${p.platform}="…"` : p.textLabel === 'text' ? `, or give ${p.platform} its own text in text_for.${p.platform}` : '';
       if (verdict.over > 0) {
         issues.push({
           field: p.textLabel,

@@ -331,3 +331,13 @@ describe('retry_failed with nothing to retry', () => {
     expect(JSON.stringify(err)).not.toMatch(/--platform|<post-id>/);
   });
 });
+
+describe('one text for several platforms, too long for one of them', () => {
+  it('is told it can give that platform its own text in text_for, and that works', async () => {
+    const text = 'A launch note that LinkedIn takes and X does not. '.repeat(7);
+    const err = await callError('create_draft', { platforms: ['linkedin', 'twitter-x'], text });
+    expect(err.issues).toEqual([expect.objectContaining({ field: 'text', fix: expect.stringMatching(/^shorten it by \d+ characters, or give twitter-x its own text in text_for\.twitter-x$/) })]);
+    const made = await call('create_draft', { platforms: ['linkedin', 'twitter-x'], text, text_for: { 'twitter-x': 'A launch note.' } });
+    expect(made.post.platforms).toEqual(['linkedin', 'twitter-x']);
+  });
+});
