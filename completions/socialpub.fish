@@ -202,7 +202,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from api' -l input -d 'the requ
 complete -c socialpub -n '__fish_seen_subcommand_from api' -l paginate -d 'GET every page'
 complete -c socialpub -n '__fish_seen_subcommand_from api' -l idempotency-key -d 'Idempotency-Key of a POST' -x
 complete -c socialpub -n '__fish_seen_subcommand_from api' -l dry-run -d 'print the exact request'
-complete -c socialpub -n '__fish_seen_subcommand_from mcp' -l read-only -d 'leave the write tools'
+complete -c socialpub -n '__fish_seen_subcommand_from mcp' -l read-only -d 'leave the write tools out'
 complete -c socialpub -n '__fish_seen_subcommand_from mcp' -l media-dir -d 'a folder the assistant may upload local media from' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l port -d 'port to listen on' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l host -d 'address to listen on' -x

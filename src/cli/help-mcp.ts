@@ -53,8 +53,8 @@ under the folders given with --media-dir (repeatable; none by default), links
 and .. resolved.
 
 Errors are tool errors with a code: invalid_input (and the field), auth,
-not_found, rate_limited (and retryAt; the server waits up to --max-wait),
-network, error.
+not_found, rate_limited (and retryAt; a call sleeps through a rate limit of up
+to 30 s, less with --max-wait), network, error.
 
 An assistant's configuration (the mcpServers shape of Claude Desktop and Cursor;
 other hosts take the same command, args and env):

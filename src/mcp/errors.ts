@@ -33,6 +33,13 @@ export class ToolError extends Error {
   }
 }
 
+/**
+ * The longest Retry-After a call sleeps through (or --max-wait, if shorter): a longer one would
+ * run into the call's 48 s deadline and end as "not answering" after all that time, where
+ * answering rate_limited with retryAt at once tells the assistant when to come back.
+ */
+export const MAX_RATE_WAIT_MS = 30_000;
+
 const AUTH_HINT = 'run `socialpub auth login` for this profile, or set SOCIALPUB_API_KEY in the environment the assistant starts `socialpub mcp` with';
 
 export function toToolError(err: unknown, profile: string): ToolErrorBody {
@@ -65,13 +72,16 @@ function apiError(err: ApiError, profile: string): ToolErrorBody {
       return { code: 'auth', ...base, hints: ['the API is an add-on: buy it in the workspace settings under Billing → Add-ons, then retry'] };
     case 'not-found':
       return { code: 'not_found', ...base };
+    case 'not-editable':
+      // The post went out (published or failed): only a new post can change what is posted.
+      return { code: 'invalid_input', ...base, field: 'post_id', hints: ['get_post shows how it went; retry_failed sends its failed targets again as a new draft, or create a new post with create_draft or schedule_post'] };
     case 'rate-limited': {
       const retryAt = err instanceof RateLimitError && err.retryAt !== undefined ? new Date(err.retryAt).toISOString() : undefined;
       return {
         code: 'rate_limited',
         ...base,
         ...(retryAt ? { retryAt } : {}),
-        hints: [retryAt ? `retry after ${retryAt}; the server waits for a rate limit only up to --max-wait` : "wait a while before retrying; the service limits each workspace's requests per hour (writes to 100)"],
+        hints: [retryAt ? `retry after ${retryAt}; the server sleeps through a rate limit only up to ${MAX_RATE_WAIT_MS / 1000} s (less with --max-wait)` : "wait a while before retrying; the service limits each workspace's requests per hour (writes to 100)"],
       };
     }
     case 'network':
@@ -79,6 +89,11 @@ function apiError(err: ApiError, profile: string): ToolErrorBody {
       return { code: 'network', ...base, hints: ['check the base URL of the profile and the connection (`socialpub auth status`)'] };
     case 'aborted':
       return { code: 'error', message: 'cancelled: the request was cancelled before it finished' };
+    case 'server':
+      return { code: 'error', ...base, hints: ['the service itself failed, retries included; call again in a while (a write is safe to repeat: it never posts twice), and tell the user if it keeps failing'] };
+    case 'response-shape':
+    case 'unsupported':
+      return { code: 'error', ...base, hints: ['the service at this profile\'s base URL did not answer as socialpub expects; tell the user (`socialpub auth status` shows the base URL)'] };
     default:
       return { code: 'error', ...base };
   }

@@ -34,14 +34,16 @@ export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputI
   const add = (message: string, fix?: string) => issues.push({ field: at, message: `${at}: ${message}`, ...(fix ? { fix } : {}) });
   const actual = typeOf(value);
   if (actual !== schema.type && !(schema.type === 'integer' && actual === 'number')) {
-    add(`expected ${schema.type === 'array' ? 'an array' : schema.type === 'object' ? 'an object' : `a ${schema.type}`}, got ${actual}`);
+    // One value where a list belongs is the commonest slip: show the list it should be.
+    const asList = schema.type === 'array' && actual === 'string' ? `give a list: ${JSON.stringify([value])}` : undefined;
+    add(`expected ${schema.type === 'array' || schema.type === 'object' || schema.type === 'integer' ? 'an' : 'a'} ${schema.type}, got ${actual}`, asList);
     return issues;
   }
   switch (schema.type) {
     case 'string': {
       const s = value as string;
       if (schema.enum && !schema.enum.includes(s)) {
-        const near = nearest(s, schema.enum);
+        const near = nearest(s, schema.enum) ?? partOf(s, schema.enum);
         add(`"${s}" is not one of ${schema.enum.join(', ')}`, near ? `did you mean "${near}"?` : undefined);
       }
       if (schema.minLength !== undefined && s.length < schema.minLength) add(s.length === 0 ? 'is empty' : `is shorter than ${schema.minLength} characters`);
@@ -96,3 +98,10 @@ export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputI
 }
 
 const join = (path: string, name: string) => (path ? `${path}.${name}` : name);
+
+/** The one value that has `s` as a whole part of its name: "x" → "twitter-x", "facebook" → "facebook-page". */
+function partOf(s: string, values: readonly string[]): string | undefined {
+  const want = s.trim().toLowerCase();
+  const found = values.filter((v) => v.split('-').includes(want));
+  return found.length === 1 ? found[0] : undefined;
+}

@@ -1,8 +1,11 @@
 // Walks the results list (newest first) from an offset, page by page, through a time window:
 // stops at the first page wholly older than `since` (every later page is older still), when the
 // visitor has enough, or after a scan budget so a call stays short. Reports where it stopped, so
-// a cursor can continue exactly there. Rows repeated by a shifting list are counted once, and a
-// list that keeps repeating itself or growing stops with an error (PagingGuard).
+// a cursor can continue exactly there. A slow service ends the walk by time too: no page is
+// started after SCAN_BUDGET_MS, so the call answers with what it found and a cursor, well inside
+// its deadline, instead of running into it and losing everything read. Rows repeated by a
+// shifting list are counted once, and a list that keeps repeating itself or growing stops with
+// an error (PagingGuard).
 import { PagingGuard, RecentIds } from '../client/paginate.js';
 import { PATHS } from '../wire/protocol.js';
 import type { ApiClient } from '../client/types.js';
@@ -16,12 +19,17 @@ export interface ResultQuery {
   platform?: string[];
 }
 
+/** How long a walk keeps starting new pages (the call's deadline is 48 s; one slow page may follow). */
+export const SCAN_BUDGET_MS = 25_000;
+
 export interface WalkOptions {
   offset: number;
   window: TimeWindow;
   pageSize: number;
   /** Rows read before the walk pauses (the caller returns a cursor). */
   maxScan: number;
+  /** The clock: no page is started SCAN_BUDGET_MS or more after the walk began. */
+  now(): number;
   /** Called for each row inside the window; return true to stop right after it. */
   visit(row: PostResult): boolean;
 }
@@ -39,6 +47,7 @@ export async function walkResults(client: ApiClient, query: ResultQuery, options
   let scanned = 0;
   let total: number | undefined;
   let guard: PagingGuard | undefined;
+  const stopAt = options.now() + SCAN_BUDGET_MS;
   const seen = new RecentIds(3 * options.pageSize);
   for (;;) {
     const page = (await client.results.list({ ...query, offset, limit: options.pageSize })).data;
@@ -67,7 +76,7 @@ export async function walkResults(client: ApiClient, query: ResultQuery, options
     offset += page.data.length;
     const windowEnded = page.data.length > 0 && older === page.data.length;
     if (windowEnded || page.data.length === 0 || offset >= total) return { nextOffset: undefined, scanned, total };
-    if (scanned >= options.maxScan) return { nextOffset: offset, scanned, total };
+    if (scanned >= options.maxScan || options.now() >= stopAt) return { nextOffset: offset, scanned, total };
   }
 }
 

@@ -21,10 +21,24 @@ import type { McpDeps, ToolContext, ToolDefinition } from './types.js';
  */
 export const CALL_DEADLINE_MS = 48_000;
 
-const INSTRUCTIONS = `socialpub publishes posts to social platforms through one workspace (the profile's).
-Write tools (create_draft, schedule_post) validate first, accept dry_run, and are safe to repeat: the same call never posts twice.
-Times are absolute: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with time_zone; compute dates yourself.
-Lists return at most 50 rows and a next_cursor. Every call answers within 50 s; wait_for_results returns still_waiting: true after 40 s, call it again to keep waiting. Errors carry a code: invalid_input (with the field), auth, not_found, rate_limited (with retryAt), network, error.`;
+/**
+ * The largest answer sent. The official SDK client drops the whole connection on a message over
+ * 10 MiB (its read buffer's limit), so one oversized answer would end every later call too.
+ */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/** What the assistant reads on connecting, naming the tools this server really offers. */
+export function instructions(tools: readonly ToolDefinition[], readOnly: boolean): string {
+  const writes = tools.filter((t) => t.write).map((t) => t.name);
+  return [
+    "socialpub publishes posts to social platforms through one workspace (the profile's).",
+    readOnly
+      ? 'This server is read-only (started with --read-only): it can check, list, read and wait, but not create, change, schedule or delete posts; the user can start it without --read-only to allow that.'
+      : `Write tools (${writes.join(', ')}) validate first, accept dry_run, and are safe to repeat: the same call never posts twice. delete_post cannot be undone: confirm with the user first.`,
+    'Times are absolute: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with time_zone; compute dates yourself.',
+    'Lists return at most 50 rows and a next_cursor. Every call answers within 50 s; wait_for_results returns still_waiting: true after 40 s, call it again to keep waiting. Errors carry a code: invalid_input (with the field), auth, not_found, rate_limited (with retryAt), network, error.',
+  ].join('\n');
+}
 
 export function describeTool(t: ToolDefinition) {
   return { name: t.name, title: t.annotations.title, description: t.description, inputSchema: t.inputSchema, annotations: t.annotations };
@@ -39,11 +53,16 @@ function argumentWithSecret(args: Record<string, unknown>, secrets: readonly str
   return Object.keys(args).find((name) => secrets.some((secret) => secret.length >= 8 && (JSON.stringify(args[name]) ?? '').includes(secret)));
 }
 
+/** Whether the call names local media files, which it uploads before anything else. */
+function uploadsLocalFiles(args: Record<string, unknown>): boolean {
+  return Array.isArray(args.media) && args.media.some((m) => typeof m === 'string' && !/^https?:\/\//i.test(m.trim()));
+}
+
 /**
  * Any call that runs long (a slow service, a Retry-After slept through) tells the client it is
  * still at work when nothing else was sent for PROGRESS_EVERY_MS: progress is the share of the
  * call's deadline gone by. A tool with progress of its own (wait_for_results) keeps the gaps
- * short itself, and a value below its last one is not sent.
+ * short itself and has no heartbeat: two voices at once would flip the message back and forth.
  */
 async function heartbeat(h: { deps: McpDeps; tc: ToolContext; started: number; lastSentAt: () => number; until: AbortSignal }): Promise<void> {
   const { deps, tc, started, until } = h;
@@ -62,13 +81,24 @@ async function heartbeat(h: { deps: McpDeps; tc: ToolContext; started: number; l
   }
 }
 
+/** An answer too large to send: said, with what to do, instead of cutting the service's data. */
+function tooLarge(tool: ToolDefinition, bytes: number): ToolError {
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
+  const lists = tool.inputSchema.properties?.limit !== undefined;
+  return new ToolError({
+    code: 'error',
+    message: `${tool.name}: the answer is ${mb(2 * bytes)}, more than one message to an assistant may hold (${mb(MAX_ANSWER_BYTES)}); the service sent unusually large fields, and nothing was returned`,
+    hints: [lists ? 'call again with a smaller limit' : 'ask the user to look at it with the command line (`socialpub … --json`), which prints it in full'],
+  });
+}
+
 export async function startMcpServer(deps: McpDeps): Promise<void> {
   const log = (line: string) => deps.log(redactOutbound(line, deps.secrets));
   const tools = toolsFor(deps.readOnly);
   const byName = new Map(tools.map((t) => [t.name, t]));
   // Fires when the server stops (stdin closed, Ctrl-C): calls still waiting end with it.
   const stopping = new AbortController();
-  const server = new Server({ name: 'socialpub', version: deps.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server({ name: 'socialpub', version: deps.version }, { capabilities: { tools: {} }, instructions: instructions(tools, deps.readOnly) });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(describeTool) }));
 
@@ -115,7 +145,11 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
     const deadlineError = new ToolError({
       code: 'network',
       message: `${name} did not finish within ${CALL_DEADLINE_MS / 1000} s: the service is slow or not answering`,
-      hints: [tool.write ? 'call again in a while: the same call never posts twice' : 'call again in a while'],
+      hints: [
+        // Calling again would upload the same bytes again, and run out of time again.
+        ...(uploadsLocalFiles(args) ? [`local media is uploaded within the call: a large file may not fit in one, however often it is called; then give it as an https:// URL, or ask the user to post it with the command line (\`socialpub posts create --media FILE\`), which has no such limit`] : []),
+        tool.write ? 'call again in a while: the same call never posts twice' : 'call again in a while',
+      ],
     });
     const deadline = new Promise<never>((_resolve, reject) => {
       deps.sleep(CALL_DEADLINE_MS, finished.signal).then(
@@ -127,12 +161,14 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
       );
     });
     const started = deps.now();
-    if (token !== undefined) void heartbeat({ deps, tc, started, lastSentAt: () => lastSentAt, until: finished.signal });
+    if (token !== undefined && !tool.ownProgress) void heartbeat({ deps, tc, started, lastSentAt: () => lastSentAt, until: finished.signal });
     try {
       const result = await Promise.race([tool.run(args, tc), deadline]);
-      log(`${name}: ok (${deps.now() - started} ms)`);
       // Compact: the same object travels twice (text for older clients, structured for newer ones).
-      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+      const text = JSON.stringify(result);
+      if (2 * Buffer.byteLength(text) > MAX_ANSWER_BYTES) throw tooLarge(tool, Buffer.byteLength(text));
+      log(`${name}: ok (${deps.now() - started} ms)`);
+      return { content: [{ type: 'text', text }], structuredContent: result };
     } catch (err) {
       const body = toToolError(late.signal.aborted ? deadlineError : err, deps.profileName);
       log(`${name}: ${body.code}: ${body.message.split('\n')[0]}`);

@@ -38,7 +38,10 @@ export interface PostRow {
   scheduled_at: string | null;
   created_at: string | null;
   platforms: string[];
+  /** The first platform's text, cut at TEXT_PREVIEW characters. */
   text: string | null;
+  /** Whether text was cut: the whole is in get_post (an assistant must not re-post the preview). */
+  text_truncated: boolean;
 }
 
 export function trimPost(p: Post): PostRow {
@@ -52,5 +55,6 @@ export function trimPost(p: Post): PostRow {
     created_at: p.createdAt ?? null,
     platforms: Object.keys(p.payloads),
     text: text ? (text.length > TEXT_PREVIEW ? `${text.slice(0, TEXT_PREVIEW - 1).join('')}…` : text.join('')) : null,
+    text_truncated: text !== undefined && text.length > TEXT_PREVIEW,
   };
 }

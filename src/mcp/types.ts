@@ -53,6 +53,8 @@ export interface ToolDefinition {
   annotations: ToolAnnotations;
   /** A write tool (left out with --read-only). */
   write: boolean;
+  /** Sends progress at least every PROGRESS_EVERY_MS itself: the server's heartbeat stays quiet. */
+  ownProgress?: boolean;
   /** Arguments already checked against inputSchema. Returns the structured result. */
   run(args: Record<string, unknown>, tc: ToolContext): Promise<Record<string, unknown>>;
 }

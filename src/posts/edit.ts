@@ -112,7 +112,11 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
   const added = [...(changes.add ?? []), ...textFor.keys()].filter((p, i, all) => !targets.includes(p) && all.indexOf(p) === i);
   for (const p of added) if (removed.includes(p)) issues.push({ field: labels.remove, message: `${labels.remove} ${p}: ${p} is also being added`, fix: 'keep one of the two' });
   const after = [...targets.filter((p) => !removed.includes(p)), ...added];
-  if (after.length === 0) issues.push({ field: labels.remove, message: `${labels.remove}: every platform of post ${post.id} would be removed`, fix: 'keep at least one; to withdraw the post, delete it' });
+  if (after.length === 0) {
+    issues.push({ field: labels.remove, message: `${labels.remove}: every platform of post ${post.id} would be removed`, fix: 'keep at least one; to withdraw the post, delete it' });
+    // Judged further, the empty post would also be told "no platform given" under the add label.
+    throw new InvalidInputError(issues);
+  }
 
   // An added platform starts from the post's first remaining payload (the text is usually shared).
   const model = current[targets.find((p) => !removed.includes(p)) ?? targets[0] ?? ''];

@@ -53,7 +53,9 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
       issues.push({ field: p.textLabel, message: `${p.textLabel}: the text for ${p.platform} is empty`, fix: 'write the text of the post' });
     } else if (rules) {
       const verdict = judgeText(p.platform, p.text);
-      const ownText = p.textLabel === '--text' ? `, or give ${p.platform} its own text with --text-for ${p.platform}="…"` : '';
+      // A text shared by several platforms can also be given its own for the platform it is too long for.
+      const ownText =
+        p.textLabel === '--text' ? `, or give ${p.platform} its own text with --text-for ${p.platform}="…"` : p.textLabel === 'text' ? `, or give ${p.platform} its own text in text_for.${p.platform}` : '';
       if (verdict.over > 0) {
         issues.push({
           field: p.textLabel,
@@ -73,7 +75,14 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
     }
     if (rules && limits.requiresMedia && p.media.length === 0 && reportMissing) {
       const kinds = Object.keys(limits.media).join(' or ');
-      const where = mediaLabel.startsWith('--') ? 'add --media <file or URL>' : mediaLabel.includes('payloads.') ? `add "media": [{ "url": … }] to payloads.${p.platform}` : 'add a media column with a file or URL';
+      // Said in the words of where the post came from: a flag, a JSON file, a CSV row, or the MCP tools' "media" argument.
+      const where = mediaLabel.startsWith('--')
+        ? 'add --media <file or URL>'
+        : mediaLabel.includes('payloads.')
+          ? `add "media": [{ "url": … }] to payloads.${p.platform}`
+          : mediaLabel === 'media'
+            ? 'give media: an https:// URL, or a local file'
+            : 'add a media column with a file or URL';
       issues.push({ field: mediaLabel, message: `${mediaLabel}: ${p.platform} needs at least one ${kinds}`, fix: `${where} (${kinds})` });
     }
     for (const m of p.media) {
@@ -149,7 +158,9 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
   }
   if (m.isUrl && !m.onService && !URL.canParse(m.source)) return { issue: { field, message: `${field}: not a valid URL`, fix: 'give the whole address, https://host/path/photo.jpg' }, perPlatform: false };
   if (!m.isUrl) {
-    if (!facts || !facts.exists) return { issue: { field, message: `${field}: no such file`, fix: 'check the path (relative paths start from the current folder, or the file\'s folder for --file and bulk files)' }, perPlatform: false };
+    // The MCP tools' media (labelled media[i]) take absolute paths only: no word on relative ones there.
+    const where = field.startsWith('media') ? 'it must name a file that exists' : "relative paths start from the current folder, or the file's folder for --file and bulk files";
+    if (!facts || !facts.exists) return { issue: { field, message: `${field}: no such file`, fix: `check the path (${where})` }, perPlatform: false };
     if (facts.unreadable) {
       // A link that leads in circles is not fixed by permissions.
       const fix = facts.unreadable.startsWith('permission denied') ? 'check its permissions (ls -l), or copy it somewhere this user can read' : 'check the path (ls -l shows where a link leads), or copy the file itself there';

@@ -190,11 +190,17 @@ export function parseAt(input: string, options: ParseAtOptions): ResolvedAt {
   }
 
   const zone = checkZone((typeof options.zone === 'function' ? options.zone() : options.zone) ?? machineZone());
-  const spoken = spokenTime(text, { now: options.now, zone, field, toward: 'next' });
+  const relative = () => new TimeInputError(field, `${field}: "${text}" depends on when it is read (a re-run would compute a different time)`, 'write an absolute time: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with --tz');
+  let spoken: number | undefined;
+  try {
+    spoken = spokenTime(text, { now: options.now, zone, field, toward: 'next' });
+  } catch (err) {
+    // Where relative times are refused, "tomorrow" alone is told so, not to become "tomorrow 09:00".
+    if (options.allowRelative === false && err instanceof TimeInputError) throw relative();
+    throw err;
+  }
   if (spoken !== undefined) {
-    if (options.allowRelative === false) {
-      throw new TimeInputError(field, `${field}: "${text}" depends on when it is read (a re-run would compute a different time)`, 'write an absolute time: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with --tz');
-    }
+    if (options.allowRelative === false) throw relative();
     return { epochMs: spoken, iso: new Date(spoken).toISOString(), kind: 'local', zone };
   }
   throw new TimeInputError(field, `${field}: "${text}" is not a time I can read`, `use ${AT_FORMS}`);

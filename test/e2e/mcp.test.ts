@@ -66,6 +66,8 @@ describe('socialpub mcp: tools over the sandbox', () => {
     expect(s.client.getServerVersion()).toEqual({ name: 'socialpub', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
     expect(s.client.getServerCapabilities()).toMatchObject({ tools: expect.any(Object) });
     expect(s.client.getInstructions()).toMatch(/never posts twice/);
+    // Every write tool is named where the instructions say which calls are safe to repeat.
+    for (const name of TOOL_NAMES.filter((n) => !READ_ONLY.includes(n))) expect(s.client.getInstructions()).toContain(name);
     expect(s.stderr()).toMatch(new RegExp(`serving ${TOOL_NAMES.length} tools for profile default`));
   });
 
@@ -338,6 +340,10 @@ describe('socialpub mcp: limits, read-only and a missing key', () => {
       const { tools } = await s.client.listTools();
       expect(tools.map((t) => t.name)).toEqual(READ_ONLY);
       expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+      // The instructions name no tool this server left out.
+      const said = s.client.getInstructions()!;
+      for (const name of TOOL_NAMES.filter((n) => !READ_ONLY.includes(n))) expect(said).not.toContain(name);
+      expect(said).toMatch(/read-only/);
       const from = e.sb.requests.length;
       const refused = await s.call('create_draft', { platforms: ['bluesky'], text: 'nope' });
       expect(refused.structuredContent).toMatchObject({ code: 'invalid_input', field: 'name' });
@@ -422,9 +428,15 @@ describe('socialpub mcp: how it ends', () => {
     expect(run).toMatchObject({ code: 0, signal: null });
   });
 
-  it('ends with exit 0 on Ctrl-C (SIGINT), even during a wait', async () => {
+  it('ends with exit 130 on Ctrl-C (SIGINT), even during a wait', async () => {
     const run = await endBy((child) => child.kill('SIGINT'));
     expect(run.stdout).toContain('"serverInfo"');
-    expect(run).toMatchObject({ code: 0, signal: null });
+    expect(run).toMatchObject({ code: 130, signal: null });
+  });
+
+  it('ends with exit 143 on SIGTERM (what the SDK client sends when stdin is not enough), even during a wait', async () => {
+    const run = await endBy((child) => child.kill('SIGTERM'));
+    expect(run.stdout).toContain('"serverInfo"');
+    expect(run).toMatchObject({ code: 143, signal: null });
   });
 });

@@ -21,9 +21,9 @@ export interface McpPipe {
   close(): Promise<number>;
 }
 
-export function startMcpPipe(argv: string[], env: Record<string, string | undefined>): McpPipe {
+export function startMcpPipe(argv: string[], env: Record<string, string | undefined>, options: { stdinIsTTY?: boolean } = {}): McpPipe {
   const stdin = new PassThrough() as PassThrough & { isTTY?: boolean };
-  stdin.isTTY = false;
+  stdin.isTTY = options.stdinIsTTY ?? false;
   const stdout = captureStream();
   const stderr = captureStream();
   const { dir, cleanup } = tempConfigDir();

@@ -12,8 +12,13 @@ import { CALL_DEADLINE_MS, startMcpServer } from '../../src/mcp/server.js';
 import { CALL_WAIT_MS, PROGRESS_EVERY_MS } from '../../src/mcp/tools/wait-for-results.js';
 import type { ManualClock } from '../../src/sandbox/clock.js';
 import { api, keyOf, sandboxFor, schedulePost } from './results-support.js';
-import type { TestSandbox } from '../helpers/sandbox.js';
+import { ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { SCAN_BUDGET_MS } from '../../src/mcp/result-pages.js';
 import { proxyWithout } from '../helpers/route-proxy.js';
+import { png } from '../helpers/media-fixtures.js';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 interface Message {
   id?: number;
@@ -27,7 +32,7 @@ interface Message {
  * talks real HTTP through the default transport; `sentAt`, when given, gets the clock's time as
  * each request leaves (a server's own stamp can come one clock step later, while it is in flight).
  */
-function session(clock: ManualClock, baseUrl: string, apiKey: string, sentAt?: number[]) {
+function session(clock: ManualClock, baseUrl: string, apiKey: string, sentAt?: number[], mediaDirs: string[] = []) {
   const toServer = new PassThrough();
   const fromServer = new PassThrough();
   const received: Array<{ at: number; message: Message }> = [];
@@ -45,7 +50,7 @@ function session(clock: ManualClock, baseUrl: string, apiKey: string, sentAt?: n
     client: async (signal) => createClient({ baseUrl, apiKey, maxRetries: 3, signal: signal ?? stopped.signal, now: clock.now, sleep: clock.sleep, fetcher: stamped?.fetcher }),
     profileName: 'default',
     secrets: [apiKey],
-    mediaDirs: [],
+    mediaDirs,
     now: () => clock.now(),
     sleep: (ms, signal) => clock.sleep(ms, signal),
     signal: stopped.signal,
@@ -131,6 +136,8 @@ describe('MCP calls answer in time', () => {
     const values = s.progress(id).map((p) => p.message.params!.progress);
     expect(values.every((v, i) => i === 0 || v > values[i - 1]!)).toBe(true);
     expect(values.every((v) => v < 1)).toBe(true); // nothing reported yet
+    // One voice: the wait's own messages, not the server's "still working" in between.
+    expect(s.progress(id).map((p) => p.message.params!.message)).toEqual(Array(values.length).fill('0 of 2 platforms reported'));
   });
 
   it('a draft is answered at once, without waiting', async () => {
@@ -308,3 +315,82 @@ describe('wait_for_results looks the post up through a short outage', () => {
   });
 });
 
+
+describe('a long scan on a slow service', () => {
+  let sb: TestSandbox;
+  let s: ReturnType<typeof session>;
+  beforeAll(async () => {
+    // Every answer 3 s late, and no failure among 3,000 results: failed_only has to read them all.
+    sb = await testSandbox({ seed: 13, fixtures: 3_000, failureRate: 0, latencyMs: 3_000, ...ROOMY_LIMITS });
+    s = session(sb.clock, sb.url, keyOf(sb, 'demo'));
+  });
+  afterAll(async () => {
+    await s?.close();
+    await sb?.close();
+  });
+
+  it(`list_results failed_only stops starting pages after ${SCAN_BUDGET_MS / 1000} s and answers with a cursor, not a deadline error`, async () => {
+    const t0 = sb.clock.now();
+    const id = s.call('list_results', { failed_only: true, limit: 50 });
+    await until(() => s.answer(id), sb.clock, 500, 200);
+    const answer = s.answer(id)!;
+    expect(answer).toBeDefined();
+    expect(answer.at - t0).toBeLessThan(SCAN_BUDGET_MS + 5_000);
+    expect(answer.message.result!.isError).toBeFalsy();
+    const got = answer.message.result!.structuredContent;
+    expect(got).toMatchObject({ results: [], count: 0, next_cursor: expect.any(String), note: expect.stringMatching(/^scanned \d+ rows without filling the page; call again with next_cursor/) });
+  });
+
+  it('results_stats answers in time with the count it has, marked incomplete', async () => {
+    const t0 = sb.clock.now();
+    const id = s.call('results_stats', {});
+    await until(() => s.answer(id), sb.clock, 500, 200);
+    const answer = s.answer(id)!;
+    expect(answer.at - t0).toBeLessThan(SCAN_BUDGET_MS + 5_000);
+    expect(answer.message.result!.isError).toBeFalsy();
+    const got = answer.message.result!.structuredContent;
+    expect(got.complete).toBe(false);
+    expect(got.total).toBeGreaterThan(0);
+    expect(got.total).toBeLessThan(3_000);
+  });
+});
+
+describe('an upload that does not fit in one call', () => {
+  let slow: Server;
+  let sb: TestSandbox;
+  let s: ReturnType<typeof session>;
+  let dir: string;
+  beforeAll(async () => {
+    sb = await sandboxFor({ seed: 14 });
+    dir = realpathSync(mkdtempSync(join(tmpdir(), 'socialpub-mcp-upload-')));
+    writeFileSync(join(dir, 'photo.png'), png(1200, 628));
+    // Takes the media record, then never finishes taking the bytes: a link too slow for the file.
+    slow = createServer((req, res) => {
+      req.resume();
+      if (req.method === 'POST' && req.url === '/v1/media') {
+        const port = (slow.address() as AddressInfo).port;
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ id: 'med_1', uploadUrl: `http://127.0.0.1:${port}/upload/med_1`, url: 'https://cdn.example/med_1.png' }));
+      }
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    s = session(sb.clock, `http://127.0.0.1:${(slow.address() as AddressInfo).port}`, keyOf(sb, 'demo'), undefined, [dir]);
+  });
+  afterAll(async () => {
+    await s?.close();
+    slow?.closeAllConnections();
+    await new Promise((resolve) => slow?.close(resolve));
+    await sb?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says to give a URL or use the command line, before "call again" (which would upload again)', async () => {
+    const id = s.call('create_draft', { platforms: ['linkedin'], text: 'with a photo', media: [join(dir, 'photo.png')] });
+    await until(() => s.answer(id), sb.clock, 1_000, 100);
+    const answer = s.answer(id)!;
+    expect(answer.message.result!.isError).toBe(true);
+    const hints = answer.message.result!.structuredContent.hints as string[];
+    expect(hints[0]).toMatch(/^local media is uploaded within the call: a large file may not fit in one, .* give it as an https:\/\/ URL, or ask the user to post it with the command line/);
+    expect(hints[1]).toBe('call again in a while: the same call never posts twice');
+  });
+});

@@ -116,6 +116,39 @@ describe('get_post', () => {
   });
 });
 
+describe('a post_id an assistant got wrong', () => {
+  it('is refused before anything is sent, with the tool to use instead, in every tool that takes one', async () => {
+    const before = sb.requests.length;
+    for (const name of ['get_post', 'update_post', 'unschedule_post', 'delete_post', 'retry_failed', 'wait_for_results']) {
+      const wrong = await callError(name, { post_id: 'res_4B9JzH2k5J8v' });
+      expect(wrong, name).toMatchObject({ code: 'invalid_input', field: 'post_id', hints: ['get_result shows that result with its post_id'] });
+      const odd = await callError(name, { post_id: '?x=1' });
+      expect(odd, name).toMatchObject({ code: 'invalid_input', field: 'post_id', hints: ['post ids look like post_…; `list_posts` lists them'] });
+    }
+    for (const name of ['list_results', 'results_stats']) {
+      expect(await callError(name, { post_ids: ['post_4B9JzH2k5J8v', 'res_4B9JzH2k5J8v'] }), name).toMatchObject({ code: 'invalid_input', field: 'post_ids[1]', hints: ['get_result shows that result with its post_id'] });
+    }
+    const schedule = await callError('schedule_post', { post_id: 'res_4B9JzH2k5J8v', at: '2030-01-01T09:00:00Z' });
+    expect(schedule).toMatchObject({ code: 'invalid_input', field: 'post_id' });
+    expect(sb.requests.length).toBe(before);
+  });
+
+  it('get_result refuses a blank id and a post id before anything is sent, naming get_post for the latter', async () => {
+    const before = sb.requests.length;
+    expect(await callError('get_result', { result_id: '  ' })).toMatchObject({ code: 'invalid_input', field: 'result_id', message: 'result_id: is blank' });
+    expect(await callError('get_result', { result_id: 'post_4B9JzH2k5J8v' })).toMatchObject({ code: 'invalid_input', field: 'result_id', hints: ['get_post shows that post with its results'] });
+    expect(sb.requests.length).toBe(before);
+  });
+
+  it('schedule_post of an unknown draft is not_found in the tool\'s words, with where to look', async () => {
+    expect(await callError('schedule_post', { post_id: 'post_000000000000', at: '2030-01-01T09:00:00Z' })).toMatchObject({
+      code: 'not_found',
+      message: 'no post post_000000000000 in the workspace of profile default',
+      hints: [expect.stringContaining('list_posts')],
+    });
+  });
+});
+
 describe('update_post', () => {
   it('refuses media at an ftp:// or data: address by name, and sends no change', async () => {
     const p = await draft({ bluesky: 'Keep' });
@@ -176,7 +209,8 @@ describe('unschedule_post and delete_post', () => {
     expect(r).toMatchObject({ deleted: true, was: 'draft', replayed: false });
     const again = await call('delete_post', { post_id: p.id, idempotency_key: 'mcp-del-1' });
     expect(again).toMatchObject({ deleted: true, replayed: true });
-    expect(await callError('delete_post', { post_id: p.id })).toMatchObject({ code: 'not_found' });
+    // Asked again without the key (a host retrying a call that did not answer): not_found, saying why it may be gone.
+    expect(await callError('delete_post', { post_id: p.id })).toMatchObject({ code: 'not_found', hints: ['list_posts shows the posts of this workspace', 'if an earlier delete_post of it did not answer, that call deleted it'] });
   });
 });
 
@@ -195,5 +229,116 @@ describe('retry_failed', () => {
     expect(String(first.note).includes('update_post')).toBe(first.retrying.some((t: { fix: string | null }) => t.fix !== null));
     const again = await call('retry_failed', { post_id: failed.id });
     expect(again).toMatchObject({ replayed: true, post: { id: first.post.id } });
+  });
+});
+
+describe('after the post a write made is gone or went out', () => {
+  it('a retry replayed after its draft was deleted says so, and a new idempotency_key makes it anew', async () => {
+    const failed = (await allPosts(sb, 'failed'))[1]!;
+    const first = await call('retry_failed', { post_id: failed.id });
+    await call('delete_post', { post_id: first.post.id });
+    expect(await callError('retry_failed', { post_id: failed.id })).toMatchObject({
+      code: 'invalid_input',
+      field: 'idempotency_key',
+      message: expect.stringContaining(`made post ${first.post.id}, which has been deleted since; nothing new was created`),
+      hints: ['call again with a new idempotency_key to make it anew'],
+    });
+    const anew = await call('retry_failed', { post_id: failed.id, idempotency_key: 'retry-again-1' });
+    expect(anew).toMatchObject({ replayed: false, post: { status: 'draft' } });
+    expect(anew.post.id).not.toBe(first.post.id);
+  });
+
+  it('so does create_draft repeated after its draft was deleted', async () => {
+    const args = { platforms: ['bluesky'], text: 'made, deleted, asked again' };
+    const made = await call('create_draft', args);
+    await call('delete_post', { post_id: made.post.id });
+    expect(await callError('create_draft', args)).toMatchObject({ code: 'invalid_input', field: 'idempotency_key' });
+  });
+
+  it('schedule_post of a post that went out is invalid_input naming retry_failed, like update_post', async () => {
+    const failed = (await allPosts(sb, 'failed'))[0]!;
+    expect(await callError('schedule_post', { post_id: failed.id, at: new Date(sb.clock.now() + 86_400_000).toISOString() })).toMatchObject({
+      code: 'invalid_input',
+      field: 'post_id',
+      hints: [expect.stringContaining('retry_failed')],
+    });
+  });
+});
+
+describe('a platform that needs media', () => {
+  it('is told in the words of the tools\' media argument, not a CSV column', async () => {
+    const created = await callError('create_draft', { platforms: ['instagram'], text: 'no picture' });
+    expect(created.issues![0]).toMatchObject({ field: 'media', fix: 'give media: an https:// URL, or a local file (image or video)' });
+    const p = await draft({ bluesky: 'text only' });
+    const updated = await callError('update_post', { post_id: p.id, add_platforms: ['pinterest'] });
+    expect(updated.issues![0]).toMatchObject({ field: 'media', fix: expect.stringMatching(/^give media: /) });
+  });
+});
+
+describe('update_post removing every platform', () => {
+  it('is one problem, with the way to withdraw the post, not also "add_platforms: no platform given"', async () => {
+    const p = await draft({ bluesky: 'a', linkedin: 'b' });
+    const err = await callError('update_post', { post_id: p.id, remove_platforms: ['bluesky', 'linkedin'] });
+    expect(err).toMatchObject({ code: 'invalid_input', field: 'remove_platforms', message: `remove_platforms: every platform of post ${p.id} would be removed` });
+    expect(err.issues).toHaveLength(1);
+  });
+});
+
+describe('schedule_post of an existing post, moved about', () => {
+  it('moving back to an earlier time, or scheduling again after unschedule_post, really schedules it (not a replay of the first call)', async () => {
+    const p = await draft({ bluesky: 'move me about' });
+    const a = new Date(sb.clock.now() + 86_400_000).toISOString();
+    const b = new Date(sb.clock.now() + 2 * 86_400_000).toISOString();
+    // A second between the changes, as between an assistant's calls (each change stamps updatedAt).
+    const later = () => sb.clock.advance(1_000);
+    await call('schedule_post', { post_id: p.id, at: a });
+    await later();
+    await call('schedule_post', { post_id: p.id, at: b });
+    await later();
+    const back = await call('schedule_post', { post_id: p.id, at: a });
+    expect(back).toMatchObject({ replayed: false, post: { status: 'scheduled', scheduled_at: a } });
+    expect((await getPost(p.id)).scheduledAt).toBe(a);
+    await later();
+    await call('unschedule_post', { post_id: p.id });
+    await later();
+    const again = await call('schedule_post', { post_id: p.id, at: a });
+    expect(again).toMatchObject({ replayed: false, post: { status: 'scheduled', scheduled_at: a } });
+    expect((await getPost(p.id)).status).toBe('scheduled');
+  });
+
+  it('a post already scheduled for that time: nothing sent, said so', async () => {
+    const p = await draft({ bluesky: 'already there' });
+    const a = new Date(sb.clock.now() + 86_400_000).toISOString();
+    await call('schedule_post', { post_id: p.id, at: a });
+    const writes = sb.requests.filter((r) => r.method !== 'GET').length;
+    expect(await call('schedule_post', { post_id: p.id, at: a })).toMatchObject({ changed: false, note: 'already scheduled for that time: nothing was sent' });
+    expect(sb.requests.filter((r) => r.method !== 'GET').length).toBe(writes);
+  });
+});
+
+describe('retry_failed with nothing to retry', () => {
+  it('names its own arguments (post_id, platforms), never the command\'s <post-id> or --platform', async () => {
+    const p = await draft({ bluesky: 'not out yet' });
+    expect(await callError('retry_failed', { post_id: p.id })).toMatchObject({
+      code: 'invalid_input',
+      field: 'post_id',
+      message: `nothing to retry: ${p.id} has no results yet (status draft)`,
+      hints: ['a post has results once it is published: schedule_post, then wait_for_results'],
+    });
+    const failed = (await allPosts(sb, 'failed'))[2]!;
+    const notFailed = ['twitter-x', 'bluesky', 'linkedin', 'threads'].find((p) => failed.targets![p] !== 'failed')!;
+    const err = await callError('retry_failed', { post_id: failed.id, platforms: [notFailed] });
+    expect(err).toMatchObject({ code: 'invalid_input', field: 'platforms', message: `platforms: ${notFailed} did not fail on ${failed.id}` });
+    expect(JSON.stringify(err)).not.toMatch(/--platform|<post-id>/);
+  });
+});
+
+describe('one text for several platforms, too long for one of them', () => {
+  it('is told it can give that platform its own text in text_for, and that works', async () => {
+    const text = 'A launch note that LinkedIn takes and X does not. '.repeat(7);
+    const err = await callError('create_draft', { platforms: ['linkedin', 'twitter-x'], text });
+    expect(err.issues).toEqual([expect.objectContaining({ field: 'text', fix: expect.stringMatching(/^shorten it by \d+ characters, or give twitter-x its own text in text_for\.twitter-x$/) })]);
+    const made = await call('create_draft', { platforms: ['linkedin', 'twitter-x'], text, text_for: { 'twitter-x': 'A launch note.' } });
+    expect(made.post.platforms).toEqual(['linkedin', 'twitter-x']);
   });
 });

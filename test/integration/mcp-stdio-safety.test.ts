@@ -158,6 +158,8 @@ describe('local media only from the folders given with --media-dir', () => {
       const missing = await draft(mcp, 71, inside.missing);
       expect(missing.structuredContent.message).not.toEqual(refusals[0]!.message);
       expect(missing.structuredContent.field).toBe('media[0]');
+      // In the tools' words: no relative paths (refused here) nor the command's --file.
+      expect(missing.structuredContent).toMatchObject({ message: 'media[0]: no such file', hints: ['check the path (it must name a file that exists)'] });
     });
   });
 

@@ -13,7 +13,7 @@ import { decodeCursor, encodeCursor } from '../../src/mcp/cursor.js';
 import { derivedKey } from '../../src/mcp/tools/write-post.js';
 import { trimPost } from '../../src/mcp/trim.js';
 import { composeInput } from '../../src/posts/compose-input.js';
-import { AuthError, NotFoundError, RateLimitError, ServerError, TimeoutError, ValidationError, IdempotencyKeyReusedError } from '../../src/client/errors.js';
+import { AuthError, NotFoundError, RateLimitError, ResponseShapeError, ServerError, TimeoutError, ValidationError, IdempotencyKeyReusedError } from '../../src/client/errors.js';
 import { InvalidInputError } from '../../src/wire/invalid-input.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -26,13 +26,20 @@ describe('tool arguments are checked against the schema the assistant reads', ()
     expect(checkArgs(schema, { platforms: ['bluesky', 'linkdin'], text: 'hi' })).toEqual([
       { field: 'platforms[1]', message: expect.stringContaining('"linkdin" is not one of'), fix: 'did you mean "linkedin"?' },
     ]);
+    // What people call a platform, when it is a part of its id.
+    expect(checkArgs(schema, { platforms: ['x'] })[0]!.fix).toBe('did you mean "twitter-x"?');
+    expect(checkArgs(schema, { platforms: ['Facebook'] })[0]!.fix).toBe('did you mean "facebook-page"?');
+    expect(checkArgs(schema, { platforms: ['bsky'] })[0]!.fix).toBeUndefined();
     expect(checkArgs(schema, { platforms: ['bluesky'], txet: 'hi' })).toEqual([{ field: 'txet', message: 'txet: unknown argument', fix: 'did you mean "text"?' }]);
     expect(checkArgs(schema, { platforms: ['bluesky'], text: 'hi', title: null })).toEqual([]);
-    expect(checkArgs(schema, { platforms: 'bluesky' })).toEqual([{ field: 'platforms', message: 'platforms: expected an array, got string' }]);
+    expect(checkArgs(schema, { platforms: 'bluesky' })).toEqual([{ field: 'platforms', message: 'platforms: expected an array, got string', fix: 'give a list: ["bluesky"]' }]);
     expect(checkArgs(schema, { text_for: { blueksy: 'x' } })[0]).toMatchObject({ field: 'text_for.blueksy', fix: 'did you mean "bluesky"?' });
     expect(checkArgs(schema, { text_for: { bluesky: 3 } })[0]).toMatchObject({ field: 'text_for.bluesky' });
     expect(checkArgs(schema, { platforms: ['bluesky', 'bluesky'] })[0]).toMatchObject({ field: 'platforms', message: 'platforms: lists an item twice' });
     expect(checkArgs(schema, { idempotency_key: 'has space' })[0]).toMatchObject({ field: 'idempotency_key' });
+    // The fix of a key in the wrong form says what form it takes.
+    expect(checkArgs(schema, { idempotency_key: 'ключ' })[0]!.fix).toMatch(/1–255 printable ASCII characters, no spaces/);
+    expect(checkArgs(tool('list_posts').inputSchema, { limit: '5' })[0]!.message).toBe('limit: expected an integer, got string');
   });
 
   it('checks required arguments and integer bounds', () => {
@@ -43,6 +50,19 @@ describe('tool arguments are checked against the schema the assistant reads', ()
     expect(checkArgs(wait, { post_id: 'p', timeout_seconds: 1.5 })[0]!.field).toBe('timeout_seconds');
     expect(checkArgs(tool('list_results').inputSchema, { limit: 0 })[0]!.message).toBe('limit: 0 is below the minimum of 1');
     expect(checkArgs(tool('results_stats').inputSchema, { by: 'platfrom' })[0]).toMatchObject({ field: 'by', fix: 'did you mean "platform"?' });
+  });
+
+  it('says where local media may come from, in every tool that takes media', () => {
+    const withMedia = TOOLS.filter((t) => t.inputSchema.properties?.media);
+    expect(withMedia.map((t) => t.name)).toEqual(['check_post', 'create_draft', 'schedule_post', 'update_post']);
+    for (const t of withMedia) expect(t.inputSchema.properties!.media!.description, t.name).toContain('--media-dir');
+  });
+
+  it('speaks of cursors only in tools that take one', () => {
+    for (const t of TOOLS) {
+      const said = JSON.stringify(t.inputSchema);
+      if (!t.inputSchema.properties?.cursor) expect(said, t.name).not.toMatch(/cursor/);
+    }
   });
 
   it('describes every argument of every tool, and marks the write tools', () => {
@@ -67,6 +87,9 @@ describe('errors become tool errors with the command line classes', () => {
     expect(code(new NotFoundError('404'))).toBe('not_found');
     expect(code(new TimeoutError('slow'))).toBe('network');
     expect(code(new ServerError('500'))).toBe('error');
+    // Even a failure nobody can fix from the arguments says what to do next.
+    expect(toToolError(new ServerError('500'), 'w').hints![0]).toMatch(/call again in a while/);
+    expect(toToolError(new ResponseShapeError('bad body'), 'w').hints![0]).toMatch(/tell the user/);
     expect(code(new Error('boom'))).toBe('error');
     const limited = toToolError(new RateLimitError('429', { retryAt: Date.parse('2026-03-20T13:00:00Z') }), 'w');
     expect(limited).toMatchObject({ code: 'rate_limited', retryAt: '2026-03-20T13:00:00.000Z' });
@@ -122,7 +145,9 @@ describe('trimmed rows', () => {
     const row = trimPost({ id: 'post_1', status: 'draft', payloads: { bluesky: { text: '😀'.repeat(300) } } });
     expect([...row.text!]).toHaveLength(280);
     expect(row.text!.endsWith('…')).toBe(true);
-    expect(row).toMatchObject({ platforms: ['bluesky'], scheduled_at: null, title: null });
+    expect(row).toMatchObject({ platforms: ['bluesky'], scheduled_at: null, title: null, text_truncated: true });
+    // A text that fits is whole, and says so.
+    expect(trimPost({ id: 'post_2', status: 'draft', payloads: { bluesky: { text: '😀'.repeat(280) } } })).toMatchObject({ text: '😀'.repeat(280), text_truncated: false });
   });
 });
 
@@ -151,6 +176,13 @@ describe('structured post input (posts/compose-input)', () => {
   it('offers only the absolute forms when a time cannot be read', async () => {
     const err = (await composeInput({ platforms: ['bluesky'], text: 'x', at: 'next tuesday' }, { mode: 'schedule', now: NOW }).catch((e: unknown) => e)) as InvalidInputError;
     expect(err.issues).toEqual([{ field: 'at', message: 'at: "next tuesday" is not a time I can read', fix: 'give RFC 3339 with an offset (2026-12-01T09:00:00+01:00), or "YYYY-MM-DD HH:MM" with time_zone' }]);
+  });
+
+  it('never suggests a relative time it would then refuse: "tomorrow" alone is told to be absolute', async () => {
+    for (const at of ['tomorrow', 'mon', 'tomorrow 9am']) {
+      const err = (await composeInput({ platforms: ['bluesky'], text: 'x', at, timeZone: 'UTC' }, { mode: 'schedule', now: NOW }).catch((e: unknown) => e)) as InvalidInputError;
+      expect(err.issues, at).toEqual([{ field: 'at', message: `at: "${at}" depends on when it is read (a re-run would compute a different time)`, fix: 'write an absolute time: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with time_zone' }]);
+    }
   });
 
   it('reads a local time in its zone and takes per-platform texts alone', async () => {

@@ -1,4 +1,6 @@
 // Argument schemas shared by several tools, each with the description an assistant reads.
+import { checkPostId } from '../../posts/find.js';
+import { FieldInputError } from '../../wire/invalid-input.js';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
 import type { JsonSchema } from '../json-schema.js';
 
@@ -40,7 +42,7 @@ export const writeFields: Record<string, JsonSchema> = {
   idempotency_key: {
     type: 'string',
     description:
-      'Key that makes the call safe to repeat: a repeated call with the same key within 24 hours replays the first answer and never posts twice. Default: derived from the other arguments, so the same call repeated is one post; give a new key to make a second, identical post on purpose.',
+      'Key that makes the call safe to repeat: a repeated call with the same key within 24 hours replays the first answer and never posts twice. 1–255 printable ASCII characters, no spaces (e.g. "launch-2026-12-01"). Default: derived from the other arguments, so the same call repeated is one post; give a new key to make a second, identical post on purpose.',
     pattern: '^[\\x21-\\x7e]{1,255}$',
   },
 };
@@ -57,7 +59,7 @@ export const resultFilters: Record<string, JsonSchema> = {
   failed_only: { type: 'boolean', description: 'Only failed results. Default false.', default: false },
   since: {
     type: 'string',
-    description: 'Only results at or after this time: a duration back from now ("48h", "7d"), RFC 3339 ("2026-12-01T09:00:00Z"), or "YYYY-MM-DD [HH:MM]" in time_zone. Resolved once: a cursor keeps the same window.',
+    description: 'Only results at or after this time: a duration back from now ("48h", "7d"), RFC 3339 ("2026-12-01T09:00:00Z"), or "YYYY-MM-DD [HH:MM]" in time_zone.',
     minLength: 1,
   },
   until: { type: 'string', description: 'Only results before this time: RFC 3339 or "YYYY-MM-DD [HH:MM]" in time_zone (or a duration back from now).', minLength: 1 },
@@ -74,3 +76,13 @@ export const statuses: JsonSchema = { type: 'array', description: `Only posts in
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 export const strs = (v: unknown): string[] | undefined => (Array.isArray(v) ? (v as string[]) : undefined);
 export const int = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+
+/**
+ * A post_id argument, checked before anything is sent; the refusal names the tool to use (a
+ * result id given by mistake: get_result), never a command the assistant cannot run.
+ */
+export function postIdArg(value: unknown, field = 'post_id'): string {
+  const id = String(value).trim();
+  if (/^res_[A-Za-z0-9]+$/.test(id)) throw new FieldInputError(field, `${field}: "${id}" is a result id, not a post id`, 'get_result shows that result with its post_id');
+  return checkPostId(id, field, 'list_posts');
+}

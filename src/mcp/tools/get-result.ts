@@ -1,6 +1,7 @@
 // get_result: one publishing result in full (the lists trim rows to the fields that matter).
 import { ApiError } from '../../client/errors.js';
 import { ToolError } from '../errors.js';
+import { FieldInputError } from '../../wire/invalid-input.js';
 import type { ToolDefinition } from '../types.js';
 
 export const getResult: ToolDefinition = {
@@ -16,6 +17,9 @@ export const getResult: ToolDefinition = {
   write: false,
   async run(args, tc) {
     const id = String(args.result_id).trim();
+    // Told before anything is sent: a blank id would ask for the list's address.
+    if (id === '') throw new FieldInputError('result_id', 'result_id: is blank', 'give a result id as list_results or wait_for_results returns it');
+    if (/^post_[A-Za-z0-9]+$/.test(id)) throw new FieldInputError('result_id', `result_id: "${id}" is a post id, not a result id`, 'get_post shows that post with its results');
     const client = await tc.deps.client();
     try {
       return { result: (await client.results.get(id)).data };

@@ -13,7 +13,11 @@ export const listResults: ToolDefinition = {
   name: 'list_results',
   description:
     'List publishing results (one per platform a post went to), newest first: whether it succeeded, the error code and message when not, the account and the live URL. Filter by posts, platforms, failed_only and a time window (since/until). Returns at most limit rows (≤ 50) and next_cursor when there are more; get_result gives one result in full.',
-  inputSchema: { type: 'object', properties: { ...resultFilters, ...listFields }, additionalProperties: false },
+  inputSchema: {
+    type: 'object',
+    properties: { ...resultFilters, since: { ...resultFilters.since!, description: `${resultFilters.since!.description} Resolved once: a cursor keeps the same window.` }, ...listFields },
+    additionalProperties: false,
+  },
   annotations: { title: 'List publishing results', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   write: false,
   async run(args, tc) {
@@ -27,6 +31,7 @@ export const listResults: ToolDefinition = {
       window: start,
       pageSize: clientSide ? 100 : limit,
       maxScan: MAX_SCAN,
+      now: tc.deps.now,
       visit(row) {
         if (failedOnly && row.success) return false;
         rows.push(trimResult(row));

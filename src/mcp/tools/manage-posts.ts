@@ -4,7 +4,7 @@
 import { admitMediaPaths } from '../media-paths.js';
 import type { ApiClient } from '../../client/types.js';
 import { ApiError } from '../../client/errors.js';
-import { checkPostId, findPost, PostNotFoundError, resultsOf, withResults } from '../../posts/find.js';
+import { findPost, PostNotFoundError, resultsOf, withResults } from '../../posts/find.js';
 import { notEditable, planEdit, planEditRequests, sendEdit, type EditLabels } from '../../posts/edit.js';
 import { outcomeText } from '../../posts/outcome.js';
 import { PATHS } from '../../wire/protocol.js';
@@ -12,7 +12,7 @@ import type { Post } from '../../wire/schemas.js';
 import { ToolError } from '../errors.js';
 import { trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
-import { payloadFields, platforms, str, strs, writeFields } from './fields.js';
+import { payloadFields, platforms, postIdArg, str, strs, writeFields } from './fields.js';
 import { derivedKey } from './write-post.js';
 
 const postId = { type: 'string', description: 'The post id (post_…), as list_posts or create_draft returns it.', minLength: 1 } as const;
@@ -33,7 +33,7 @@ const LABELS: EditLabels = {
 /** The post, refused with not_found (another workspace's id too) in the tool's own words. */
 export async function toolPost(client: ApiClient, id: string, tc: ToolContext): Promise<Post> {
   try {
-    return await findPost(client, checkPostId(id, 'post_id'));
+    return await findPost(client, postIdArg(id));
   } catch (err) {
     if (err instanceof PostNotFoundError) throw new ToolError({ code: 'not_found', message: `no post ${id} in the workspace of profile ${tc.deps.profileName}`, hints: ['list_posts shows the posts of this workspace'] });
     throw err;
@@ -77,7 +77,7 @@ export const getPost: ToolDefinition = {
   async run(args, tc) {
     const client = await tc.deps.client();
     // Checked before either request: a malformed id would otherwise still send the results one.
-    const id = checkPostId(String(args.post_id), 'post_id');
+    const id = postIdArg(args.post_id);
     const [post, results] = await withResults(toolPost(client, id, tc), resultsOf(client, id));
     return { post, outcome: outcomeText(post), results: results.map(trimResult) };
   },
@@ -95,7 +95,7 @@ export const updatePost: ToolDefinition = {
       text_for: { ...payloadFields.text_for!, description: 'New per-platform texts, keyed by platform id; a platform named here that is not a target is added.' },
       add_platforms: { ...platforms, description: 'Platforms to add as targets.' },
       remove_platforms: { ...platforms, description: 'Platforms to remove (at least one must remain).' },
-      media: { ...payloadFields.media!, description: 'Replaces the media of every platform: absolute paths of local files or https:// URLs.' },
+      media: { ...payloadFields.media!, description: 'Replaces the media of every platform ([] removes them): https:// URLs, or absolute paths of local files under a folder the user allowed with `socialpub mcp --media-dir`.' },
       title: { type: 'string', description: 'New internal title; "" removes it.', maxLength: 200 },
       ...writeFields,
     },
@@ -171,9 +171,12 @@ export const deletePost: ToolDefinition = {
     } catch (err) {
       // Gone: if the caller's key deleted it, the service replays that answer.
       const own = str(args.idempotency_key);
-      if (!(err instanceof ToolError) || err.body.code !== 'not_found' || own === undefined || args.dry_run === true) throw err;
+      if (!(err instanceof ToolError) || err.body.code !== 'not_found') throw err;
+      // A delete that ran out of time may well have deleted it: say so rather than leave a bare "no post".
+      const gone = new ToolError({ ...err.body, hints: [...(err.body.hints ?? []), 'if an earlier delete_post of it did not answer, that call deleted it'] });
+      if (own === undefined || args.dry_run === true) throw gone;
       const again = await client.posts.delete(id, { idempotencyKey: own }).catch(() => undefined);
-      if (!again?.replayed) throw err;
+      if (!again?.replayed) throw gone;
       return { deleted: true, post_id: id, replayed: true, idempotency_key: own, note: 'an earlier call with this key already deleted it' };
     }
     const key = keyOf('delete_post', args, post);

@@ -4,7 +4,7 @@ import { checkZone } from '../../posts/when.js';
 import { InvalidInputError } from '../../wire/invalid-input.js';
 import { decodeCursor, type CursorState } from '../cursor.js';
 import { windowFromArgs, type ResultQuery } from '../result-pages.js';
-import { str, strs } from './fields.js';
+import { postIdArg, str, strs } from './fields.js';
 
 export interface ResultArgs {
   query: ResultQuery;
@@ -15,7 +15,8 @@ export interface ResultArgs {
 }
 
 export function readResultArgs(args: Record<string, unknown>, now: number, extra: Record<string, unknown> = {}): ResultArgs {
-  const postId = strs(args.post_ids)?.map((s) => s.trim());
+  // Checked as every post_id is: a result id here would quietly match nothing.
+  const postId = strs(args.post_ids)?.map((s, i) => postIdArg(s, `post_ids[${i}]`));
   const platform = strs(args.platforms);
   const failedOnly = args.failed_only === true;
   const query: ResultQuery = { ...(postId ? { postId } : {}), ...(platform ? { platform } : {}) };

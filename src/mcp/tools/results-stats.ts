@@ -33,6 +33,7 @@ export const resultsStats: ToolDefinition = {
       window: start,
       pageSize: 100,
       maxScan: MAX_STATS_SCAN,
+      now: tc.deps.now,
       visit(row) {
         if (!failedOnly || !row.success) counter.add(row);
         return false;

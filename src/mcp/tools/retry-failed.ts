@@ -1,12 +1,14 @@
 // retry_failed: send the failed targets of a post again as a new post (their original payloads,
 // the title kept), as `socialpub results retry` does: the same plan and the same derived key, so a
 // repeated call (or the CLI after the tool) replays instead of posting twice.
-import { planRetry } from '../../results/retry-plan.js';
+import { NothingToRetryError, planRetry } from '../../results/retry-plan.js';
+import { InvalidInputError } from '../../wire/invalid-input.js';
 import { resultsOf } from '../../posts/find.js';
 import { PATHS } from '../../wire/protocol.js';
 import type { ToolDefinition } from '../types.js';
 import { platforms, str, strs, writeFields } from './fields.js';
 import { toolPost } from './manage-posts.js';
+import { postNow } from './write-post.js';
 
 export const retryFailed: ToolDefinition = {
   name: 'retry_failed',
@@ -28,7 +30,8 @@ export const retryFailed: ToolDefinition = {
     const client = await tc.deps.client();
     const id = String(args.post_id).trim();
     const post = await toolPost(client, id, tc);
-    const plan = planRetry(post, await resultsOf(client, id), { platforms: strs(args.platforms) ?? [] });
+    const results = await resultsOf(client, id);
+    const plan = inToolWords(() => planRetry(post, results, { platforms: strs(args.platforms) ?? [] }));
     const key = str(args.idempotency_key) ?? plan.idempotencyKey;
     // fix: set when the platform refused the content; the draft then needs update_post before schedule_post.
     const retrying = plan.targets.map((t) => ({ platform: t.platform, code: t.code ?? null, message: t.message ?? null, fix: t.fix ?? null }));
@@ -37,7 +40,7 @@ export const retryFailed: ToolDefinition = {
       return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, retrying, requests: [{ method: 'POST', path: PATHS.posts, headers: { 'Idempotency-Key': key }, body: plan.body }] };
     }
     const res = await client.posts.create(plan.body, { idempotencyKey: key });
-    const now = res.replayed ? (await client.posts.get(res.data.id)).data : res.data;
+    const now = await postNow(client, res, key);
     return {
       post: now,
       retrying,
@@ -49,3 +52,16 @@ export const retryFailed: ToolDefinition = {
     };
   },
 };
+
+/** The plan's refusals name the command's arguments (<post-id>, --platform): here they are the tool's. */
+function inToolWords<T>(plan: () => T): T {
+  try {
+    return plan();
+  } catch (err) {
+    if (!(err instanceof InvalidInputError)) throw err;
+    const word = (s: string) => s.replace(/<post-id>/g, 'post_id').replace(/--platform\b/g, 'platforms');
+    const issues = err.issues.map((i) => ({ field: word(i.field), message: word(i.message), ...(i.fix ? { fix: word(i.fix) } : {}) }));
+    const noResultsYet = err instanceof NothingToRetryError && /has no results yet/.test(err.message);
+    throw new InvalidInputError(noResultsYet ? issues.map((i) => ({ ...i, fix: 'a post has results once it is published: schedule_post, then wait_for_results' })) : issues);
+  }
+}

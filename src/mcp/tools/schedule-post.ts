@@ -7,11 +7,11 @@ import { writePost } from './write-post.js';
 export const schedulePost: ToolDefinition = {
   name: 'schedule_post',
   description:
-    'Schedule a post for publishing at a time: either an existing draft (post_id) or a new post (platforms, text, …) created and scheduled at once. The time is RFC 3339 with an offset, or a local "YYYY-MM-DD HH:MM" plus time_zone; relative times ("in 2 hours") are refused, so compute the date. The post is published on every platform at that time. Repeating the same call returns the same scheduled post.',
+    'Schedule a post for publishing at a time: either an existing post by post_id (a draft, or a scheduled post, which moves to the new time) or a new post (platforms, text, …) created and scheduled at once. The time is RFC 3339 with an offset, or a local "YYYY-MM-DD HH:MM" plus time_zone; relative times ("in 2 hours") are refused, so compute the date. The post is published on every platform at that time. Repeating the same call returns the same scheduled post.',
   inputSchema: {
     type: 'object',
     properties: {
-      post_id: { type: 'string', description: 'Id of a draft to schedule as it is (post_…). Leave out to create a new post from platforms/text/….', minLength: 1 },
+      post_id: { type: 'string', description: 'Id of a draft to schedule as it is, or of a scheduled post to move (post_…). Leave out to create a new post from platforms/text/….', minLength: 1 },
       ...payloadFields,
       at: {
         type: 'string',

@@ -10,7 +10,7 @@ import * as waitState from '../../results/wait-state.js';
 import { ToolError } from '../errors.js';
 import { trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
-import { int, MAX_ROWS } from './fields.js';
+import { int, MAX_ROWS, postIdArg } from './fields.js';
 
 export const MAX_TIMEOUT_S = 600;
 export const DEFAULT_TIMEOUT_S = 60;
@@ -40,8 +40,9 @@ export const waitForResults: ToolDefinition = {
   },
   annotations: { title: 'Wait for publishing results', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   write: false,
+  ownProgress: true,
   async run(args, tc) {
-    const postId = String(args.post_id).trim();
+    const postId = postIdArg(args.post_id);
     const expect = int(args.expect);
     const timeoutMs = (int(args.timeout_seconds) ?? DEFAULT_TIMEOUT_S) * 1000;
     const { deps } = tc;

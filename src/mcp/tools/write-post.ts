@@ -6,7 +6,12 @@ import { planPublish, publish, type PublishMode } from '../../posts/publish.js';
 import { admitMediaPaths } from '../media-paths.js';
 import { trimPost } from '../trim.js';
 import type { ToolContext } from '../types.js';
-import { str, strs } from './fields.js';
+import { postIdArg, str, strs } from './fields.js';
+import { ApiError } from '../../client/errors.js';
+import type { ApiClient } from '../../client/types.js';
+import type { Post } from '../../wire/schemas.js';
+import { ToolError } from '../errors.js';
+import { findPost, PostNotFoundError } from '../../posts/find.js';
 
 /**
  * Same tool, same arguments → same key, so an assistant (or its host) repeating a call replays it.
@@ -31,25 +36,74 @@ export function postInput(args: Record<string, unknown>): PostInput {
   };
 }
 
+/**
+ * The post a write answered with, as it is now: a replay's stored answer is the post as it was
+ * then, so it is read again. A replayed post deleted since is said plainly, with the way out.
+ */
+export async function postNow(client: ApiClient, res: { data: Post; replayed: boolean }, key: string): Promise<Post> {
+  if (!res.replayed) return res.data;
+  try {
+    return (await client.posts.get(res.data.id)).data;
+  } catch (err) {
+    if (!(err instanceof ApiError && err.kind === 'not-found')) throw err;
+    throw new ToolError({
+      code: 'invalid_input',
+      field: 'idempotency_key',
+      message: `an earlier call with idempotency key ${key} made post ${res.data.id}, which has been deleted since; nothing new was created`,
+      hints: ['call again with a new idempotency_key to make it anew'],
+    });
+  }
+}
+
 export async function writePost(tool: string, mode: PublishMode, args: Record<string, unknown>, tc: ToolContext): Promise<Record<string, unknown>> {
   // Every write carries a key (given or derived), so a retried call after its time has passed is
   // sent and replayed by the service, as the CLI does with --idempotency-key and an absolute --at.
   const input = postInput(args);
+  if (input.postId !== undefined) input.postId = postIdArg(input.postId);
   const media = await admitMediaPaths(input.media, tc.deps.mediaDirs);
   const composed = await composeInput({ ...input, ...(media ? { media } : {}) }, { mode, now: tc.deps.now(), keyed: true });
-  const key = str(args.idempotency_key) ?? derivedKey(tool, args);
+  const given = str(args.idempotency_key);
+  let client: ApiClient | undefined;
+  let version: string | undefined;
+  if (input.postId !== undefined && given === undefined) {
+    // Scheduling a post that exists: the key also carries its version, so the same call after the
+    // post changed (moved elsewhere, unscheduled) is a new change, not a replay that leaves it as
+    // it is now. A post already scheduled for that time needs nothing sent.
+    client = await tc.deps.client();
+    const post = await existingPost(client, input.postId, tc);
+    if (post.status === 'scheduled' && composed.at && post.scheduledAt && Date.parse(post.scheduledAt) === Date.parse(composed.at.iso)) {
+      return { post: trimPost(post), changed: false, note: 'already scheduled for that time: nothing was sent' };
+    }
+    version = post.updatedAt ?? '';
+  }
+  const key = given ?? derivedKey(tool, version === undefined ? args : { ...args, version });
   const when = composed.at ? { scheduled_at: composed.at.iso } : {};
   if (args.dry_run === true) {
     return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, ...when, requests: planPublish(composed, mode, key) };
   }
-  const client = await tc.deps.client();
-  const res = await publish(client, composed, mode, { idempotencyKey: key });
-  // A replay's stored answer is the post as it was then: show it as it is now.
-  const post = res.replayed ? (await client.posts.get(res.data.id)).data : res.data;
+  client ??= await tc.deps.client();
+  const res = await publish(client, composed, mode, { idempotencyKey: key }).catch((err: unknown) => {
+    if (input.postId !== undefined && err instanceof ApiError && err.kind === 'not-found') throw noSuchPost(input.postId, tc, err.requestId);
+    throw err;
+  });
+  const post = await postNow(client, res, key);
   return {
     post: trimPost(post),
     replayed: res.replayed,
     idempotency_key: key,
     note: res.replayed ? 'an earlier call with this key already did this: the same post is returned and nothing new was created' : mode === 'create' ? 'draft created' : 'post scheduled',
   };
+}
+
+function noSuchPost(id: string, tc: ToolContext, requestId?: string): ToolError {
+  return new ToolError({ code: 'not_found', message: `no post ${id} in the workspace of profile ${tc.deps.profileName}`, hints: ['list_posts shows the posts of this workspace (drafts: status ["draft"])'], ...(requestId ? { requestId } : {}) });
+}
+
+async function existingPost(client: ApiClient, id: string, tc: ToolContext): Promise<Post> {
+  try {
+    return await findPost(client, id);
+  } catch (err) {
+    if (err instanceof PostNotFoundError) throw noSuchPost(id, tc);
+    throw err;
+  }
 }

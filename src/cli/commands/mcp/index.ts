@@ -13,7 +13,7 @@ function mcpCommand(program: CommandUnknownOpts) {
     .description(
       'Run a Model Context Protocol server on stdin/stdout, so an AI assistant can draft, schedule and look into posts and results through this profile, with the same validation, idempotency and redaction as the commands. The assistant starts it itself: add it to its MCP configuration (see `socialpub help mcp`). Logs go to stderr; closing stdin or Ctrl-C ends it.',
     )
-    .option('--read-only', 'leave the write tools (create_draft, schedule_post) out')
+    .option('--read-only', 'leave the write tools out (create_draft, schedule_post, update_post, unschedule_post, delete_post, retry_failed)')
     .option('--media-dir <dir>', 'a folder the assistant may upload local media from (repeatable; none by default: media only from URLs)', collect)
     .addHelpText(
       'after',
