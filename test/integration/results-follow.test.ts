@@ -139,7 +139,7 @@ describe('results list --follow', () => {
 
 describe('--follow with the read rate limit spent', () => {
   it('says when the next poll is, instead of falling silent for up to an hour', async () => {
-    const sb = (await testSandbox({ seed: 7, fixtures: 0, failureRate: 0.2, writeLimit: 100_000, readLimit: 3 })) as Sb;
+    const sb = (await testSandbox({ seed: 7, fixtures: 0, failureRate: 0.2, writeLimit: 100_000, readLimit: 3 }));
     try {
       const controller = new AbortController();
       const pauses: number[] = [];
