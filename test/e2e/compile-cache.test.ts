@@ -116,7 +116,7 @@ describe('the compile cache', () => {
     const core = join(chunks, 'core.cjs');
     const text = readFileSync(core, 'utf8');
     expect(text).toContain('unknown command');
-    writeFileSync(core, text.replace('unknown command', 'UNKNOWN COMMAND'));
+    writeFileSync(core, text.replaceAll('unknown command', 'UNKNOWN COMMAND'));
     expect(run(bin, h, {}, lisst).out).toContain("UNKNOWN COMMAND 'lisst'");
   });
 

@@ -123,7 +123,7 @@ describe('a post_id an assistant got wrong', () => {
       const wrong = await callError(name, { post_id: 'res_4B9JzH2k5J8v' });
       expect(wrong, name).toMatchObject({ code: 'invalid_input', field: 'post_id', hints: ['get_result shows that result with its post_id'] });
       const odd = await callError(name, { post_id: '?x=1' });
-      expect(odd, name).toMatchObject({ code: 'invalid_input', field: 'post_id', hints: ['post ids look like post_…; `list_posts` lists them'] });
+      expect(odd, name).toMatchObject({ code: 'invalid_input', field: 'post_id', hints: ['`list_posts` lists the post ids'] });
     }
     for (const name of ['list_results', 'results_stats']) {
       expect(await callError(name, { post_ids: ['post_4B9JzH2k5J8v', 'res_4B9JzH2k5J8v'] }), name).toMatchObject({ code: 'invalid_input', field: 'post_ids[1]', hints: ['get_result shows that result with its post_id'] });
