@@ -12,12 +12,7 @@ import { CONFIG_FILE } from './paths.js';
 import { DIR_MODE, describeModeChange, tightenModes } from './file-modes.js';
 import { configAccessError } from './access-error.js';
 import { systemKeyring } from './system-keyring.js';
-
-interface FileShape {
-  current?: string;
-  profiles?: Record<string, Profile>;
-  [other: string]: unknown;
-}
+import { mergeForSave, parseConfigText, type FileShape, type ParsedFile } from './file-shape.js';
 
 export interface StoreOptions {
   /** The system's credential store; default: the real one; null: none (tests). */
@@ -27,29 +22,7 @@ export interface StoreOptions {
   platform?: NodeJS.Platform;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Keeps what can be used: unknown fields stay (they are written back), wrong types are dropped. */
-function normalise(parsed: unknown): FileShape {
-  if (!isObject(parsed)) return {};
-  const out: FileShape = { ...parsed };
-  if (typeof out.current !== 'string') delete out.current;
-  const profiles: Record<string, Profile> = {};
-  if (isObject(parsed.profiles)) {
-    for (const [name, p] of Object.entries(parsed.profiles)) {
-      if (!isObject(p)) continue;
-      const profile: Profile = { ...p };
-      if (typeof profile.baseUrl !== 'string') delete profile.baseUrl;
-      if (typeof profile.apiKey !== 'string') delete profile.apiKey;
-      if (profile.keyStorage !== 'keyring') delete profile.keyStorage;
-      profiles[name] = profile;
-    }
-  }
-  out.profiles = profiles;
-  return out;
-}
-
-function readFile(dir: string, path: string): FileShape {
+function readFile(dir: string, path: string): ParsedFile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -57,16 +30,14 @@ function readFile(dir: string, path: string): FileShape {
     // ENOTDIR: a file where the folder should be; nothing can be saved there yet, so there is
     // nothing to read either (a write says what is wrong).
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return {};
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { raw: {}, data: {}, problems: [] };
     throw configAccessError(err, { dir, path, writing: false });
   }
-  if (text.trim() === '') return {};
-  try {
-    return normalise(JSON.parse(text));
-  } catch {
-    throw new Error(`the config file ${path} is not valid JSON; fix it, or remove it and run \`socialpub auth login\` again`);
-  }
+  return parseConfigText(text, path);
 }
+
+const profilesOf = (read: ParsedFile): Record<string, unknown> =>
+  typeof read.raw.profiles === 'object' && read.raw.profiles !== null && !Array.isArray(read.raw.profiles) ? (read.raw.profiles as Record<string, unknown>) : {};
 
 const own = <T>(record: Record<string, T> | undefined, key: string): T | undefined =>
   record && Object.hasOwn(record, key) ? record[key] : undefined;
@@ -80,20 +51,25 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
   const path = join(dir, CONFIG_FILE);
   const platform = options.platform ?? process.platform;
   let cache: FileShape | undefined;
+  /** Every profile entry in the file, also those that could not be used. */
+  let written = new Set<string>();
 
   const fixModes = () => {
     for (const change of tightenModes(dir, path, platform)) options.warn?.(describeModeChange(change));
   };
   const data = () => {
     if (cache) return cache;
-    cache = readFile(dir, path);
+    const read = readFile(dir, path);
+    cache = read.data;
+    written = new Set(Object.keys(profilesOf(read)));
     // Only a folder that holds our file is touched on a read.
-    if (Object.keys(cache).length > 0) fixModes();
+    if (Object.keys(read.raw).length > 0 || read.problems.length > 0) fixModes();
+    for (const problem of read.problems) options.warn?.(problem);
     return cache;
   };
 
   /** Under the lock: re-reads the file, applies the change and writes it whole; returns what was written. */
-  const save = async (change: (current: FileShape) => FileShape): Promise<FileShape> => {
+  const save = async (change: (current: FileShape, read: ParsedFile) => FileShape, removed?: string): Promise<FileShape> => {
     const writable = <T>(step: () => T): T => {
       try {
         return step();
@@ -107,8 +83,11 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
     const { refuseLink, withSaveLock, writeAtomically } = await import('./save-file.js');
     const next = await withSaveLock(`${path}.lock`, async () => {
       refuseLink(path);
-      const updated = change(readFile(dir, path));
-      await writeAtomically(path, `${JSON.stringify(updated, undefined, '\t')}\n`);
+      const read = readFile(dir, path);
+      const updated = change(read.data, read);
+      const merged = mergeForSave(read, updated, removed);
+      await writeAtomically(path, `${JSON.stringify(merged, undefined, '\t')}\n`);
+      written = new Set(Object.keys(merged.profiles as Record<string, unknown>));
       return updated;
     }).catch((err: unknown) => {
       throw configAccessError(err, { dir, path, writing: true });
@@ -138,16 +117,17 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
       return updated!;
     },
     async remove(name) {
-      if (!own(data().profiles, name)) return false;
+      data();
+      if (!written.has(name)) return false;
       let removed = false;
-      await save((d) => {
-        if (!own(d.profiles, name)) return d;
+      await save((d, read) => {
+        if (!Object.hasOwn(profilesOf(read), name)) return d;
         removed = true;
         const { [name]: _gone, ...rest } = d.profiles ?? {};
         const next: FileShape = { ...d, profiles: rest };
         if (next.current === name) delete next.current;
         return next;
-      });
+      }, name);
       return removed;
     },
     async use(name) {

@@ -111,18 +111,65 @@ describe('profile store', () => {
     expect(store.get('a')).toEqual({});
   });
 
-  it('drops fields of the wrong type instead of crashing on them', () => {
-    const store = openProfileStore(tmp.dir);
-    writeFileSync(store.path, JSON.stringify({ current: 5, profiles: { a: { apiKey: 12, baseUrl: ['x'] }, b: 'nonsense' } }));
+  it('leaves out fields of the wrong type instead of crashing on them, and says which', () => {
+    const warnings: string[] = [];
+    const store = openProfileStore(tmp.dir, { warn: (m) => warnings.push(m) });
+    writeFileSync(store.path, JSON.stringify({ current: 5, profiles: { a: { apiKey: 12, baseUrl: ['x'] }, b: 'nonsense' } }), { mode: 0o600 });
     expect(store.current()).toBeUndefined();
     expect(store.names()).toEqual(['a']);
     expect(store.get('a')).toEqual({});
+    expect(warnings).toEqual([
+      `"current" in ${store.path} is a number, not a profile name; it is ignored`,
+      `"baseUrl" of profile "a" in ${store.path} is an array, which socialpub cannot use; it is ignored: fix it in an editor`,
+      `"apiKey" of profile "a" in ${store.path} is a number, which socialpub cannot use; it is ignored: fix it in an editor`,
+      `profile "b" in ${store.path} is a string, not an object; it is ignored: fix it in an editor, or run \`socialpub profile remove b\``,
+    ]);
   });
 
-  it('names the file when it is not JSON', () => {
+  it('keeps what it could not use when it saves another change (a hand-edit is not lost to a login)', async () => {
     const store = openProfileStore(tmp.dir);
-    writeFileSync(store.path, '{ nope');
-    expect(() => store.names()).toThrow(new RegExp(`${store.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid JSON`));
+    const written = { current: 5, version: 3, profiles: { work: 'http://example.com', old: { baseUrl: 5, apiKey: 'sk_old_key_00001', future: { x: 1 } }, gone: {} } };
+    writeFileSync(store.path, JSON.stringify(written));
+    await store.set('new', { apiKey: 'sk_new_key_00002' });
+    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ ...written, profiles: { ...written.profiles, new: { apiKey: 'sk_new_key_00002' } } });
+    // A change to the profile itself keeps its unusable field unless it sets that field.
+    await store.update('old', ({ apiKey: _k, ...p } = {}) => p);
+    await store.remove('gone');
+    expect(JSON.parse(readFileSync(store.path, 'utf8')).profiles).toEqual({ work: 'http://example.com', old: { baseUrl: 5, future: { x: 1 } }, new: { apiKey: 'sk_new_key_00002' } });
+    await store.update('old', (p) => ({ ...p, baseUrl: 'https://x.example' }));
+    expect(JSON.parse(readFileSync(store.path, 'utf8')).profiles.old).toEqual({ baseUrl: 'https://x.example', future: { x: 1 } });
+  });
+
+  it('removes an entry it cannot read: that is the fix the warning gives', async () => {
+    const store = openProfileStore(tmp.dir);
+    writeFileSync(store.path, JSON.stringify({ current: 'work', profiles: { work: 'http://example.com', a: {} } }));
+    expect(store.get('work')).toBeUndefined();
+    expect(await store.remove('work')).toBe(true);
+    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ profiles: { a: {} } });
+    expect(await store.remove('work')).toBe(false);
+  });
+
+  it('refuses to save over a file whose top level or profiles it cannot read, and changes nothing', async () => {
+    for (const text of ['["a"]', '{"profiles": ["a", "b"]}']) {
+      const warnings: string[] = [];
+      const store = openProfileStore(tmp.dir, { warn: (m) => warnings.push(m) });
+      writeFileSync(store.path, text, { mode: 0o600 });
+      expect(store.names()).toEqual([]);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/is an array, not|holds an array, not an object/);
+      await expect(store.set('new', {})).rejects.toThrow(/cannot save the profiles: .*an array.*; nothing was saved/);
+      expect(readFileSync(store.path, 'utf8')).toBe(text);
+    }
+  });
+
+  it('names the file, the line and the column when it is not JSON, without quoting the line (it may hold a key)', async () => {
+    const store = openProfileStore(tmp.dir);
+    const text = '{\n\t"profiles": {\n\t\t"a": { "apiKey": "sk_live_secret_0001" }\n\t},\n}\n';
+    writeFileSync(store.path, text);
+    const message = `the config file ${store.path} is not valid JSON: line 5, column 1: trailing comma before "}". Fix it in an editor, or move it aside (mv ${store.path} ${store.path}.bak) and run \`socialpub auth login\` to start a new one`;
+    expect(() => store.names()).toThrow(message);
+    await expect(store.set('b', {})).rejects.toThrow(message);
+    expect(readFileSync(store.path, 'utf8')).toBe(text);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance, nearest, suggestPlatform } from '../../src/wire/suggest.js';
-import { parseJsonWithLocation } from '../../src/posts/json-location.js';
+import { parseJsonWithLocation } from '../../src/wire/json-location.js';
 import { detectDelimiter, parseCsv, CsvSyntaxError } from '../../src/posts/bulk/csv.js';
 import { deriveKey, stableStringify } from '../../src/posts/keys.js';
 

@@ -164,6 +164,34 @@ describe('profile remove', () => {
     expect(readFileSync(openProfileStore(tmp.dir).path, 'utf8')).toBe(before);
   });
 
+  it('removes an entry the file holds but that is not a profile (the fix its warning names), keeping the others', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const path = openProfileStore(tmp.dir).path;
+    writeFileSync(path, JSON.stringify({ ...file(), profiles: { ...file().profiles, work: 'https://work.example' } }));
+    const list = await run(['profile', 'list']);
+    expect(list.code).toBe(0);
+    expect(list.stderr).toContain(`warning: profile "work" in ${path} is a string, not an object; it is ignored: fix it in an editor, or run \`socialpub profile remove work\``);
+    const r = await run(['profile', 'remove', 'work']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/Removed profile work/);
+    expect(Object.keys(file().profiles)).toEqual(['alpha', 'bravo', 'empty']);
+    expect(file().profiles.alpha.apiKey).toBe(KEY_A);
+  });
+
+  it('a config file that is not JSON: exit 1 with the line, the column and the fix; nothing is written', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const path = openProfileStore(tmp.dir).path;
+    const broken = readFileSync(path, 'utf8').replace('"timezone"', 'timezone');
+    writeFileSync(path, broken);
+    for (const argv of [['profile', 'list'], ['profile', 'use', 'bravo'], ['profile', 'remove', 'bravo']]) {
+      const r = await run(argv);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`is not valid JSON: line 6, column 4: expected a property name in double quotes, found "t"\\. Fix it in an editor, or move it aside \\(mv .*config\\.json .*config\\.json\\.bak\\)`));
+      expect(r.stderr).not.toContain(KEY_A);
+    }
+    expect(readFileSync(path, 'utf8')).toBe(broken);
+  });
+
   it('exits 2 when the name is missing', async () => {
     const r = await run(['profile', 'remove']);
     expect(r.code).toBe(2);

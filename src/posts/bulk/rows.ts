@@ -3,7 +3,7 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { draftFromBody, draftFromFlags, type FlagLabels, type Issue, type MediaSource, type PostDraft } from '../draft.js';
-import { parseJsonWithLocation } from '../json-location.js';
+import { parseJsonWithLocation } from '../../wire/json-location.js';
 import { catchTime } from '../issues.js';
 import { parseAt, requireFuture, type ResolvedAt } from '../when.js';
 import { nearest, suggestPlatform } from '../../wire/suggest.js';

@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
 import { COMMAND_LINE_LABELS, draftFromBody, draftFromFlags, parseTextFor, type FlagValues, type Issue } from '../../../posts/draft.js';
 import { textFromFile } from '../../../posts/compose-input.js';
-import { parseJsonWithLocation } from '../../../posts/json-location.js';
+import { parseJsonWithLocation } from '../../../wire/json-location.js';
 import { parseBulk } from '../../../posts/bulk/rows.js';
 import { catchTime } from '../../../posts/issues.js';
 import { lazyUserZone } from '../../../posts/zone.js';

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
 import { COMMAND_LINE_LABELS, draftFromBody, draftFromFlags, parseTextFor, type FlagValues, type Issue, type MediaSource, type PostDraft } from '../../../posts/draft.js';
-import { parseJsonWithLocation } from '../../../posts/json-location.js';
+import { parseJsonWithLocation } from '../../../wire/json-location.js';
 import { mediaInspector, type MediaFacts } from '../../../posts/media-facts.js';
 import { collectFacts } from '../../../posts/body.js';
 import { validateDraft } from '../../../posts/validate.js';

@@ -5,15 +5,17 @@ import { profileNotFound } from './not-found.js';
 
 export async function remove(ctx: Context, name: string): Promise<number> {
   const store = await ctx.config();
-  if (!store.get(name)) throw profileNotFound(name, store);
   const wasCurrent = store.current() === name;
   const out = ctx.output();
   // The key goes first, from wherever it is: once the profile is gone nothing would point to a
-  // key left in the system credential store.
-  await deleteKey(store, store.keyring, name).catch((err: unknown) =>
-    out.warn(`the key of profile ${name} stays in the system credential store, which cannot be reached (${err instanceof Error ? err.message : String(err)}); delete the entry "${name}@${store.dir}" of service "socialpub" there`),
-  );
-  await store.remove(name);
+  // key left in the system credential store. An entry that could not be read (a string where a
+  // profile should be) has no key to find, and removing it is how it is fixed.
+  if (store.get(name)) {
+    await deleteKey(store, store.keyring, name).catch((err: unknown) =>
+      out.warn(`the key of profile ${name} stays in the system credential store, which cannot be reached (${err instanceof Error ? err.message : String(err)}); delete the entry "${name}@${store.dir}" of service "socialpub" there`),
+    );
+  }
+  if (!(await store.remove(name))) throw profileNotFound(name, store);
   out.info(`Removed profile ${name} from ${store.path}`);
   if (wasCurrent) {
     const others = store.names();
