@@ -4,7 +4,7 @@ import { maskKey, resolveProfile } from '../../src/config/resolve.js';
 import { DEFAULT_BASE_URL, type Profile } from '../../src/config/types.js';
 import { baseUrlProblem, isInsecureRemote } from '../../src/config/base-url.js';
 import { profileNameProblem } from '../../src/config/types.js';
-import { configDir } from '../../src/config/paths.js';
+import { cacheRoot, configDir } from '../../src/config/paths.js';
 
 function memoryStore(current: string | undefined, profiles: Record<string, Profile>) {
   return { current: () => current, get: (name: string) => (Object.hasOwn(profiles, name) ? profiles[name] : undefined) };
@@ -87,5 +87,12 @@ describe('names and URLs', () => {
     expect(configDir({ HOME: '/home/u' }, 'linux')).toBe('/home/u/.config/socialpub');
     expect(configDir({ HOME: '/home/u', XDG_CONFIG_HOME: '/xdg' }, 'linux')).toBe('/xdg/socialpub');
     expect(configDir({ HOME: '/Users/u' }, 'darwin')).toBe('/Users/u/Library/Preferences/socialpub');
+  });
+  it('ignores an XDG folder that is empty or relative, as the XDG rules say (keys would land under the working folder)', () => {
+    expect(configDir({ HOME: '/home/u', XDG_CONFIG_HOME: 'rel' }, 'linux')).toBe('/home/u/.config/socialpub');
+    expect(configDir({ HOME: '/home/u', XDG_CONFIG_HOME: './conf' }, 'linux')).toBe('/home/u/.config/socialpub');
+    expect(configDir({ HOME: '/home/u', XDG_CONFIG_HOME: '' }, 'linux')).toBe('/home/u/.config/socialpub');
+    expect(cacheRoot({ HOME: '/home/u', XDG_CACHE_HOME: 'rel' }, 'linux')).toEqual({ dir: '/home/u/.cache/socialpub', within: '/home/u' });
+    expect(cacheRoot({ HOME: '/home/u', XDG_CACHE_HOME: '/c' }, 'linux')).toEqual({ dir: '/c/socialpub', within: '/c' });
   });
 });
