@@ -119,6 +119,22 @@ describe('auth status', () => {
     expect(existsSync(configPath())).toBe(false);
   });
 
+  it('says that SOCIALPUB_API_KEY hides a saved key, and that unsetting it brings the saved key back', async () => {
+    await saveProfile('acme', GOOD_KEY);
+    const r = await run(['auth', 'status'], { SOCIALPUB_API_KEY: LAPSED_KEY });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain(`key        ${maskKey(LAPSED_KEY)} in SOCIALPUB_API_KEY (environment, not stored)`);
+    expect(r.stdout).toContain(`saved key  ${maskKey(GOOD_KEY)} in ${configPath()}, not used while SOCIALPUB_API_KEY is set`);
+    expect(r.stderr).toContain('hint: the refused key comes from SOCIALPUB_API_KEY: set a valid one, or unset it to use the key saved in profile acme');
+    expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
+    expect(r.stdout + r.stderr).not.toContain(LAPSED_KEY);
+    // Without a saved key there is nothing to point back to.
+    await saveProfile('acme', undefined);
+    const bare = await run(['auth', 'status'], { SOCIALPUB_API_KEY: LAPSED_KEY });
+    expect(bare.stdout).not.toContain('saved key');
+    expect(bare.stderr).toContain('hint: the refused key comes from SOCIALPUB_API_KEY: set a valid one\n');
+  });
+
   it('exits 6 when the service cannot be reached', async () => {
     const store = openProfileStore(tmp.dir);
     await store.set('default', { baseUrl: 'http://127.0.0.1:1', apiKey: GOOD_KEY });

@@ -42,6 +42,11 @@ export async function status(ctx: Context): Promise<number> {
     valid: false,
   };
 
+  // A key in the environment hides a saved one: said, so that unsetting it is seen as the way
+  // back to the saved key (the keyring is not opened for this: only where the key is kept).
+  const saved = profile.keySource === 'env' ? store.get(profile.name) : undefined;
+  const hidden = saved?.apiKey ? `${maskKey(saved.apiKey)} in ${store.path}` : saved?.keyStorage === 'keyring' ? `in ${store.keyring?.name ?? 'the system credential store'}` : undefined;
+
   let failure: unknown;
   if (!profile.apiKey) {
     failure = noApiKeyError(profile.name, profile.keyProblem);
@@ -51,7 +56,7 @@ export async function status(ctx: Context): Promise<number> {
     else {
       const fix =
         profile.keySource === 'env'
-          ? 'the refused key comes from SOCIALPUB_API_KEY: set a valid one'
+          ? `the refused key comes from SOCIALPUB_API_KEY: set a valid one${hidden ? `, or unset it to use the key saved in profile ${profile.name}` : ''}`
           : `then run \`socialpub auth login${profileFlag(profile.name)}\` with the new key`;
       failure = keyRefusal(check.error, { baseUrl: report.baseUrl, login: false, hints: [fix] }) ?? check.error;
     }
@@ -64,6 +69,7 @@ export async function status(ctx: Context): Promise<number> {
       ['profile', `${report.profile} (${profileSourceText(profile.nameSource)}${profile.exists ? '' : ', not saved yet'})`],
       ['base URL', `${report.baseUrl} (${baseUrlSourceText(profile.baseUrlSource)})`],
       ['key', report.key ? `${report.key} in ${report.keyStoredIn}` : profile.keyProblem ? c.yellow(`unreadable, in ${report.keyStoredIn}`) : c.yellow('none')],
+      ...(hidden ? [['saved key', c.dim(`${hidden}, not used while SOCIALPUB_API_KEY is set`)] as [string, string]] : []),
       ['API', report.valid ? c.green('✓ accepts the key') : report.key ? c.red(`✗ ${report.error?.message ?? 'not checked'}`) : c.dim('not checked (no key)')],
     ]),
     { fields: AUTH_STATUS_FIELDS },
