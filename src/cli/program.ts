@@ -90,7 +90,9 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
       // pre-rendered.
       writeOut: (s) => void ctx.io.stdout.write(wrapHelp(s, helpWidth())),
       writeErr: (s) => void ctx.io.stderr.write(wrapHelp(s, errHelpWidth())),
-      outputError: (s) => void ctx.io.stderr.write(s),
+      // `--with-key=sk_…` (the key typed as the flag's value) is an unknown option whose value
+      // commander would print whole: it may be a key, so only the option's name is repeated.
+      outputError: (s) => void ctx.io.stderr.write(s.replace(/(unknown option '--[^=' ]+)=[^']*'/g, "$1=…'")),
       // Wrap help to the streams we were given (not whatever process.stdout happens to be).
       getOutHelpWidth: () => helpWidth(),
       getErrHelpWidth: () => errHelpWidth(),

@@ -138,6 +138,17 @@ describe('auth login --with-key', () => {
     expect(readConfig().profiles.default.apiKey).toBe(GOOD_KEY);
   });
 
+  it('never repeats a key typed as the value of --with-key (or any unknown --flag=value) in the error', async () => {
+    const r = await runCli(['auth', 'login', `--with-key=${GOOD_KEY}`], { configDir: tmp.dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("error: unknown option '--with-key=…'");
+    const other = await runCli(['auth', 'login', `--token=${GOOD_KEY}`], { configDir: tmp.dir });
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain("error: unknown option '--token=…'");
+    expect(r.stderr + other.stderr + r.stdout + other.stdout).not.toContain(GOOD_KEY.slice(4));
+    expect(existsSync(openProfileStore(tmp.dir).path)).toBe(false);
+  });
+
   it('exits 2 naming --with-key when stdin is empty, before any request', async () => {
     const r = await login([], '');
     expect(r.code).toBe(2);
