@@ -54,8 +54,15 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
   /** Every profile entry in the file, also those that could not be used. */
   let written = new Set<string>();
 
+  // Modes are checked on every save (a login saves twice): a link that stays loose is told once.
+  const told = new Set<string>();
+  const warn = (message: string) => {
+    if (told.has(message)) return;
+    told.add(message);
+    options.warn?.(message);
+  };
   const fixModes = () => {
-    for (const change of tightenModes(dir, path, platform)) options.warn?.(describeModeChange(change));
+    for (const change of tightenModes(dir, path, platform)) warn(describeModeChange(change));
   };
   const data = () => {
     if (cache) return cache;
@@ -64,7 +71,7 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
     written = new Set(Object.keys(profilesOf(read)));
     // Only a folder that holds our file is touched on a read.
     if (Object.keys(read.raw).length > 0 || read.problems.length > 0) fixModes();
-    for (const problem of read.problems) options.warn?.(problem);
+    for (const problem of read.problems) warn(problem);
     return cache;
   };
 
