@@ -77,6 +77,8 @@ export interface SavedKey {
   location: string;
   /** Why the keyring was not used, when it was wanted and failed. */
   fallbackReason?: string;
+  /** The keyring entry of an earlier login that could not be deleted (the keyring failed), and why. */
+  staleEntry?: { account: string; reason: string };
 }
 
 /**
@@ -107,9 +109,15 @@ export async function saveKey(
   const file = fileCredentials(store);
   await file.write(name, key, options.change);
   // An old key in the keyring would otherwise outlive this login; failing to reach it is only
-  // worth a note, the new key is saved.
-  if (before === 'keyring' && keyring) await keyring.delete(keyringAccount(name, store.dir)).catch(() => false);
-  return { storage: 'file', location: file.location, ...(fallbackReason ? { fallbackReason } : {}) };
+  // worth a note (the caller's), the new key is saved.
+  let staleEntry: SavedKey['staleEntry'];
+  if (before === 'keyring' && keyring) {
+    const account = keyringAccount(name, store.dir);
+    await keyring.delete(account).catch((err: unknown) => {
+      staleEntry = { account, reason: err instanceof Error ? err.message : String(err) };
+    });
+  }
+  return { storage: 'file', location: file.location, ...(fallbackReason ? { fallbackReason } : {}), ...(staleEntry ? { staleEntry } : {}) };
 }
 
 /** Reads the key of a saved profile from wherever it is. */

@@ -72,6 +72,17 @@ describe('auth login with a system credential store', () => {
     expect(JSON.parse(fileText()).profiles.default).toEqual({ baseUrl: sandbox.url, apiKey: KEY });
   });
 
+  it('a key moved to the file while the keyring cannot be reached: the entry left behind is named, with how to delete it', async () => {
+    await login();
+    ring.unavailable = 'the keyring is locked';
+    const r = await login(['--insecure-storage']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(fileText()).profiles.default).toEqual({ baseUrl: sandbox.url, apiKey: KEY });
+    expect(ring.entries.has(account())).toBe(true);
+    expect(r.stderr).toContain(`warning: the key this login replaced stays in the Fake Keyring, which could not be reached to delete it (the keyring is locked); delete the entry "${account()}" of service "socialpub" there`);
+    expect(r.stderr).not.toContain(KEY);
+  });
+
   it('a key already in the config file keeps working, without asking the keyring', async () => {
     await openProfileStore(tmp.dir, { keyring: null }).set('default', { baseUrl: sandbox.url, apiKey: KEY });
     const r = await run(['auth', 'status', '--json']);

@@ -70,6 +70,9 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
     // Said every time: a key in a file is the weaker choice, and the user should know it was made.
     if (saved.fallbackReason) out.warn(`the system credential store cannot be used here (${saved.fallbackReason}); the key goes in the 0600 config file instead`);
     out.info(`Saved in ${store.path}${saved.fallbackReason ? ' (0600, no system credential store)' : ' (0600, --insecure-storage)'}${current}`);
+    if (saved.staleEntry) {
+      out.warn(`the key this login replaced stays in ${store.keyring?.name ?? 'the system credential store'}, which could not be reached to delete it (${saved.staleEntry.reason}); delete the entry "${saved.staleEntry.account}" of service "socialpub" there`);
+    }
   }
   if (resolved.baseUrlSource === 'env' && flagBaseUrl === undefined) {
     out.warn(`the base URL came from SOCIALPUB_BASE_URL and was not saved; run \`socialpub auth login --base-url ${baseUrl}${profileFlag(resolved.name)}\` to save it with the profile`);
