@@ -40,6 +40,7 @@ export function parseJsonWithLocation(text: string): { ok: true; value: unknown 
 function describe(ch: string | undefined): string {
   if (ch === undefined) return 'end of input';
   if (ch === '\n') return 'a line break';
+  if (ch === '"') return 'a double quote';
   return `"${ch}"`;
 }
 
@@ -94,6 +95,19 @@ function locate(text: string): { at: number; what: string } {
     if (ch === "'") fail('strings need double quotes');
     fail(ch === undefined ? 'unexpected end of input (a value is missing)' : `unexpected ${describe(ch)} (expected a value)`);
   };
+  /** After a value: a "," (true: another one follows) or the closing bracket (false); both stepped over. */
+  const comma = (close: string): boolean => {
+    const end = i;
+    ws();
+    if (text[i] === close || text[i] === ',') return text[i++] === ',';
+    // The usual slip in a hand-edited file: a line added or moved without its ",". Said where
+    // the comma belongs (the end of the line before), not where the parser noticed.
+    if (text.slice(end, i).includes('\n')) {
+      i = end;
+      fail(`a "," is missing at the end of the line (before the next ${close === '}' ? 'property' : 'item'})`);
+    }
+    return fail(`expected "," or "${close}", found ${describe(text[i])}`);
+  };
   const object = () => {
     i++;
     ws();
@@ -107,13 +121,7 @@ function locate(text: string): { at: number; what: string } {
       if (text[i] !== ':') fail(`expected ":" after the property name, found ${describe(text[i])}`);
       i++;
       value();
-      ws();
-      if (text[i] === ',') {
-        i++;
-        continue;
-      }
-      if (text[i] === '}') return void i++;
-      fail(`expected "," or "}", found ${describe(text[i])}`);
+      if (!comma('}')) return;
     }
   };
   const array = () => {
@@ -124,13 +132,7 @@ function locate(text: string): { at: number; what: string } {
       ws();
       if (text[i] === ']') fail('trailing comma before "]"');
       value();
-      ws();
-      if (text[i] === ',') {
-        i++;
-        continue;
-      }
-      if (text[i] === ']') return void i++;
-      fail(`expected "," or "]", found ${describe(text[i])}`);
+      if (!comma(']')) return;
     }
   };
   try {

@@ -44,6 +44,11 @@ describe('JSON locations', () => {
     expect(at("{'a': 1}")).toMatchObject({ line: 1, column: 2 });
     expect(at('{"a": 1} x')).toMatchObject({ line: 1, column: 10, message: expect.stringMatching(/after the end/) });
     expect(at('[1, 2,]')).toMatchObject({ column: 7 });
+    // A line added without its ",": the comma's place, at the end of the line before.
+    expect(at('{\n  "a": "x"\n  "b": 2\n}')).toEqual({ line: 2, column: 11, message: 'a "," is missing at the end of the line (before the next property)' });
+    expect(at('[\n  1\n  2\n]')).toEqual({ line: 2, column: 4, message: 'a "," is missing at the end of the line (before the next item)' });
+    expect(at('{"a": "x" "b": 2}')).toEqual({ line: 1, column: 11, message: 'expected "," or "}", found a double quote' });
+    expect(at('{"a": [1, {"b": []}], "c": {}} x')).toEqual({ line: 1, column: 32, message: 'unexpected "x" after the end of the JSON value' });
     expect(at('{"a": "\\q"}')).toMatchObject({ message: expect.stringMatching(/bad escape/) });
   });
 });
