@@ -131,6 +131,11 @@ export function createContext(deps: ContextDeps): ContextInternals {
         }
         throw noApiKeyError(profile.name, profile.keyProblem);
       }
+      if (overrides.apiKey === undefined) {
+        const { keyShapeProblem } = await import('../config/resolve.js');
+        const problem = keyShapeProblem(profile);
+        if (problem) throw new UsageError(problem, [], 'BAD_API_KEY');
+      }
       const { createClient } = await import('../client/index.js');
       const options: ClientOptions = {
         baseUrl: profile.baseUrl,

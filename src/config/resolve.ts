@@ -72,6 +72,24 @@ export function maskKey(key: string | undefined): string {
 }
 
 /**
+ * Why the key in use cannot be an API key, or undefined: pasted with its "Bearer " prefix or
+ * its quotes (a .env file read by a tool that keeps them), or with a space inside. Said before
+ * anything is sent, naming where the key came from and the fix, never the key itself.
+ */
+export function keyShapeProblem(profile: Pick<ResolvedProfile, 'name' | 'keySource' | 'apiKey'>): string | undefined {
+  const key = profile.apiKey;
+  if (!key) return undefined;
+  let what: string;
+  if (/^bearer\s/i.test(key)) what = 'starts with "Bearer "';
+  else if (/^(["']).*\1$/.test(key)) what = 'is wrapped in quotes';
+  else if (/^[\x21-\x7e]+$/.test(key)) return undefined;
+  else what = 'holds spaces, line breaks or other characters an API key never has';
+  return profile.keySource === 'env'
+    ? `SOCIALPUB_API_KEY ${what}: set it to the key alone`
+    : `the saved key of profile ${profile.name} ${what}: run \`socialpub auth login${profile.name === 'default' ? '' : ` --profile ${profile.name}`}\` again with the key alone`;
+}
+
+/**
  * "the workspace of …" in not-found messages: an id is looked up in the workspace of the key in
  * use, so name where that key came from (SOCIALPUB_API_KEY overrides any profile's key).
  */

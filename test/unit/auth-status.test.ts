@@ -135,6 +135,30 @@ describe('auth status', () => {
     expect(bare.stderr).toContain('hint: the refused key comes from SOCIALPUB_API_KEY: set a valid one\n');
   });
 
+  it('a SOCIALPUB_API_KEY pasted with "Bearer ", quotes or a space inside: exit 2 naming the variable and the fix, nothing sent, the key never shown', async () => {
+    await saveProfile('acme', GOOD_KEY);
+    const cases: Array<[string, string]> = [
+      [`Bearer ${GOOD_KEY}`, 'SOCIALPUB_API_KEY starts with "Bearer ": set it to the key alone'],
+      [`"${GOOD_KEY}"`, 'SOCIALPUB_API_KEY is wrapped in quotes: set it to the key alone'],
+      [`${GOOD_KEY.slice(0, 8)} ${GOOD_KEY.slice(8)}`, 'SOCIALPUB_API_KEY holds spaces, line breaks or other characters an API key never has: set it to the key alone'],
+    ];
+    for (const [value, message] of cases) {
+      for (const argv of [['auth', 'status'], ['posts', 'list']]) {
+        const r = await run(argv, { SOCIALPUB_API_KEY: value });
+        expect(r.code, argv.join(' ')).toBe(2);
+        expect(r.stderr).toContain(`error: ${message}\n`);
+        expect(r.stdout + r.stderr).not.toContain(GOOD_KEY.slice(8));
+      }
+    }
+    expect(sandbox.requests).toHaveLength(0);
+    // A key saved by hand with its quotes is named as the saved key, with the way to replace it.
+    await saveProfile('acme', `'${GOOD_KEY}'`);
+    const saved = await run(['posts', 'list']);
+    expect(saved.code).toBe(2);
+    expect(saved.stderr).toContain('error: the saved key of profile acme is wrapped in quotes: run `socialpub auth login --profile acme` again with the key alone');
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
   it('exits 6 when the service cannot be reached', async () => {
     const store = openProfileStore(tmp.dir);
     await store.set('default', { baseUrl: 'http://127.0.0.1:1', apiKey: GOOD_KEY });

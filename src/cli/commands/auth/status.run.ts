@@ -1,11 +1,11 @@
 // `auth status`, run.
 import type { Context } from '../../context.js';
 import type { KeySource } from '../../../config/types.js';
-import { noApiKeyError } from '../../cli-error.js';
+import { noApiKeyError, UsageError } from '../../cli-error.js';
 import { AUTH_STATUS_FIELDS, baseUrlSourceText, fields, keyLocation, profileFlag, profileSourceText } from './describe.js';
 import { checkFields } from '../../../output/fields.js';
 import { checkKey, keyRefusal } from './verify-key.js';
-import { maskKey } from '../../../config/resolve.js';
+import { keyShapeProblem, maskKey } from '../../../config/resolve.js';
 import { displayUrl } from '../../../client/redact.js';
 import { errorSummary } from './verify-key.js';
 
@@ -48,8 +48,11 @@ export async function status(ctx: Context): Promise<number> {
   const hidden = saved?.apiKey ? `${maskKey(saved.apiKey)} in ${store.path}` : saved?.keyStorage === 'keyring' ? `in ${store.keyring?.name ?? 'the system credential store'}` : undefined;
 
   let failure: unknown;
+  const shape = keyShapeProblem(profile);
   if (!profile.apiKey) {
     failure = noApiKeyError(profile.name, profile.keyProblem);
+  } else if (shape) {
+    failure = new UsageError(shape, [], 'BAD_API_KEY');
   } else {
     const check = await checkKey(ctx, profile.apiKey, profile.baseUrl);
     if (check.valid) report.valid = true;
