@@ -35,8 +35,10 @@ const PROFILE_FIELDS: Record<string, (v: unknown) => boolean> = {
 
 /** Parses the file's text; a syntax error names the file, the line and column, and the fix. */
 export function parseConfigText(text: string, path: string): ParsedFile {
-  if (text.trim() === '') return { raw: {}, data: {}, problems: [] };
-  const parsed = parseJsonWithLocation(text);
+  // Editors on Windows may start the file with a byte-order mark, which JSON does not allow.
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.trim() === '') return { raw: {}, data: {}, problems: [] };
+  const parsed = parseJsonWithLocation(body);
   if (!parsed.ok) {
     const { line, column, message } = parsed.problem;
     // The line itself is not quoted: it may hold an API key.

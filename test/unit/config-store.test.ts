@@ -162,6 +162,13 @@ describe('profile store', () => {
     }
   });
 
+  it('reads a file an editor saved with a byte-order mark', () => {
+    const store = openProfileStore(tmp.dir);
+    writeFileSync(store.path, '\uFEFF' + JSON.stringify({ current: 'a', profiles: { a: { apiKey: 'sk_a_key_000001' } } }), { mode: 0o600 });
+    expect(store.current()).toBe('a');
+    expect(store.get('a')).toEqual({ apiKey: 'sk_a_key_000001' });
+  });
+
   it('names the file, the line and the column when it is not JSON, without quoting the line (it may hold a key)', async () => {
     const store = openProfileStore(tmp.dir);
     const text = '{\n\t"profiles": {\n\t\t"a": { "apiKey": "sk_live_secret_0001" }\n\t},\n}\n';
