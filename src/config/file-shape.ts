@@ -85,7 +85,7 @@ function shapeOf(value: unknown, path: string): ParsedFile {
 
 /**
  * The object to write after a change turned `read.data` into `next`: what the change did not
- * touch keeps its written form, including entries and fields that could not be used.
+ * touch keeps its written form, including entries that could not be used.
  */
 export function mergeForSave(read: ParsedFile, next: FileShape, removed?: string): Record<string, unknown> {
   if (read.unsavable) throw new Error(`cannot save the profiles: ${read.unsavable}; nothing was saved`);
@@ -95,15 +95,9 @@ export function mergeForSave(read: ParsedFile, next: FileShape, removed?: string
   const out: Record<string, unknown> = { ...next };
   // A "current" that could not be read stays unless the change set or cleared a usable one.
   if (next.current === undefined && before.current === undefined && read.raw.current !== undefined) out.current = read.raw.current;
-  const changed = (name: string, profile: Profile): unknown => {
-    const old = before.profiles?.[name];
-    const written = rawProfiles[name];
-    if (profile === old && Object.hasOwn(rawProfiles, name)) return written;
-    if (old === undefined || !isObject(written)) return profile;
-    // Fields left out on reading and not set by the change keep their written form.
-    const skipped = Object.fromEntries(Object.entries(written).filter(([field]) => !Object.hasOwn(old, field)));
-    return { ...skipped, ...profile };
-  };
+  // A profile the change rewrote is written as the change made it: a field of the wrong type in
+  // it goes (a newer version's "keyStorage" must not outlive a key this one saved in the file).
+  const changed = (name: string, profile: Profile): unknown => (profile === before.profiles?.[name] ? rawProfiles[name] : profile);
   const profiles: Record<string, unknown> = {};
   for (const [name, written] of Object.entries(rawProfiles)) {
     if (next.profiles && Object.hasOwn(next.profiles, name)) profiles[name] = changed(name, next.profiles[name]!);
