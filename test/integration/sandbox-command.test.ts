@@ -125,6 +125,39 @@ describe('socialpub sandbox', () => {
     }
   });
 
+  it('--write-profile never replaces a profile that points to a real service: exit 2 before the sandbox starts, the file unchanged', async () => {
+    const { dir, cleanup } = tempConfigDir();
+    try {
+      const text = JSON.stringify({ current: 'work', profiles: { work: { baseUrl: 'https://api.example.com', apiKey: 'sk_live_real_key_0001' } } });
+      writeFileSync(join(dir, 'config.json'), text, { mode: 0o600 });
+      const r = await runCli(['sandbox', '--port', '0', '--write-profile', 'work'], { configDir: dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('error: --write-profile: profile "work" points to https://api.example.com, not to a local sandbox; it was left as it is and the sandbox was not started');
+      expect(r.stderr).toContain('hint: name another profile: --write-profile sandbox');
+      expect(r.stderr).not.toMatch(/listening/);
+      expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(text);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('--write-profile over an earlier sandbox profile keeps its preferences', async () => {
+    const existing = { current: 'sandbox', profiles: { sandbox: { baseUrl: 'http://127.0.0.1:9', apiKey: 'sk_sandbox_old_0001', timezone: 'Europe/Paris' } } };
+    const run = start(['sandbox', '--port', '0', '--write-profile'], {}, (dir) => writeFileSync(join(dir, 'config.json'), JSON.stringify(existing), { mode: 0o600 }));
+    try {
+      await waitFor(run, run.stderr, /Ctrl-C/);
+      const config = JSON.parse(readFileSync(join(run.configDir, 'config.json'), 'utf8')) as { profiles: Record<string, { baseUrl: string; apiKey: string; timezone: string }> };
+      expect(config.profiles.sandbox!.timezone).toBe('Europe/Paris');
+      expect(config.profiles.sandbox!.apiKey).toMatch(/^sk_sandbox_/);
+      expect(config.profiles.sandbox!.apiKey).not.toBe('sk_sandbox_old_0001');
+      expect(config.profiles.sandbox!.baseUrl).not.toBe('http://127.0.0.1:9');
+    } finally {
+      run.stop();
+      expect(await run.done).toBe(0);
+      run.cleanup();
+    }
+  });
+
   it('without --json on loopback, the banner prints a login line with the demo key that works as printed', async () => {
     const run = start(['sandbox', '--port', '0', '--seed', '3']);
     try {

@@ -5,7 +5,9 @@ import { CliError, UsageError, EXIT } from '../../cli-error.js';
 import { banner, readyLine } from './banner.js';
 import { formatCount } from '../../../output/time.js';
 import { startSandbox, SandboxOptionError, StateFileError } from '../../../sandbox/index.js';
-import { planSandbox } from './flags.js';
+import { DEFAULT_PROFILE_NAME as DEFAULT_SANDBOX_PROFILE, planSandbox } from './flags.js';
+import { isLoopback } from '../../../config/base-url.js';
+import { saveKey } from '../../../config/credentials.js';
 import type { SandboxFlags } from './index.js';
 
 export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<number> {
@@ -14,6 +16,15 @@ export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<num
   if (plan.secret.warning) out.warn(plan.secret.warning);
   const json = out.structured;
   if ((plan.options.fixtures ?? 0) >= 100_000) out.info(`loading ${formatCount(plan.options.fixtures!)} fixture results…`);
+  if (plan.profile) {
+    // The sandbox's throwaway key must not replace a key for a real service under the same name.
+    const existing = (await ctx.config()).get(plan.profile);
+    if (existing?.baseUrl && !isLoopback(existing.baseUrl)) {
+      throw new UsageError(`--write-profile: profile "${plan.profile}" points to ${existing.baseUrl}, not to a local sandbox; it was left as it is and the sandbox was not started`, [
+        `name another profile: --write-profile ${plan.profile === DEFAULT_SANDBOX_PROFILE ? 'sandbox-local' : DEFAULT_SANDBOX_PROFILE}`,
+      ]);
+    }
+  }
   let sandbox;
   try {
     sandbox = await startSandbox(plan.options);
@@ -33,7 +44,9 @@ export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<num
     if (!demo) throw new UsageError('--write-profile: this sandbox has no demo workspace');
     const store = await ctx.config();
     const current = store.current();
-    await store.set(plan.profile, { baseUrl: sb.url, apiKey: demo.apiKey });
+    // Preferences stay; a key an earlier login kept in the system credential store is removed
+    // from there (the profile would no longer point to it). The sandbox key goes in the file.
+    await saveKey(store, store.keyring, plan.profile, demo.apiKey, { insecureStorage: true, change: (p) => ({ ...p, baseUrl: sb.url }) });
     // With no current profile, commands would look for "default" and find no key.
     if (current === undefined) await store.use(plan.profile);
     profileNote = current === undefined ? `"${plan.profile}" is now the current profile.` : current === plan.profile ? undefined : `The current profile is still "${current}"; switch with: socialpub profile use ${plan.profile}`;
