@@ -71,19 +71,22 @@ export function maskKey(key: string | undefined): string {
   return `…${shown ? key.slice(-shown) : ''}`;
 }
 
+/** What is wrong with a string given as an API key ("is wrapped in quotes"), or undefined. */
+export function keyShape(key: string): string | undefined {
+  if (/^bearer\s/i.test(key)) return 'starts with "Bearer "';
+  if (/^(["']).*\1$/.test(key)) return 'is wrapped in quotes';
+  if (/^[\x21-\x7e]+$/.test(key)) return undefined;
+  return 'holds spaces, line breaks or other characters an API key never has';
+}
+
 /**
  * Why the key in use cannot be an API key, or undefined: pasted with its "Bearer " prefix or
  * its quotes (a .env file read by a tool that keeps them), or with a space inside. Said before
  * anything is sent, naming where the key came from and the fix, never the key itself.
  */
 export function keyShapeProblem(profile: Pick<ResolvedProfile, 'name' | 'keySource' | 'apiKey'>): string | undefined {
-  const key = profile.apiKey;
-  if (!key) return undefined;
-  let what: string;
-  if (/^bearer\s/i.test(key)) what = 'starts with "Bearer "';
-  else if (/^(["']).*\1$/.test(key)) what = 'is wrapped in quotes';
-  else if (/^[\x21-\x7e]+$/.test(key)) return undefined;
-  else what = 'holds spaces, line breaks or other characters an API key never has';
+  const what = profile.apiKey ? keyShape(profile.apiKey) : undefined;
+  if (!what) return undefined;
   return profile.keySource === 'env'
     ? `SOCIALPUB_API_KEY ${what}: set it to the key alone`
     : `the saved key of profile ${profile.name} ${what}: run \`socialpub auth login${profile.name === 'default' ? '' : ` --profile ${profile.name}`}\` again with the key alone`;

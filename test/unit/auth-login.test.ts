@@ -149,6 +149,20 @@ describe('auth login --with-key', () => {
     expect(existsSync(openProfileStore(tmp.dir).path)).toBe(false);
   });
 
+  it('a key piped with its quotes or its "Bearer " prefix: exit 2 saying which, before any request, nothing saved', async () => {
+    for (const [stdin, message] of [
+      [`"${GOOD_KEY}"\n`, 'the key is wrapped in quotes: give the key alone'],
+      [`Bearer ${GOOD_KEY}\n`, 'the key starts with "Bearer ": give the key alone'],
+    ] as const) {
+      const r = await login([], stdin);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`error: ${message}\n`);
+      expect(r.stderr).not.toContain(GOOD_KEY.slice(4));
+    }
+    expect(requests()).toEqual([]);
+    expect(existsSync(configPath())).toBe(false);
+  });
+
   it('exits 2 naming --with-key when stdin is empty, before any request', async () => {
     const r = await login([], '');
     expect(r.code).toBe(2);

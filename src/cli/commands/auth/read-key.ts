@@ -2,6 +2,7 @@
 // Never a flag value (shell history, process listings).
 import { UsageError } from '../../cli-error.js';
 import type { Context } from '../../context.js';
+import { keyShape } from '../../../config/resolve.js';
 
 const PIPE_EXAMPLE = 'printf %s "$KEY" | socialpub auth login --with-key';
 /** Far more than any key; stops a mistaken `< big-file` from being read whole. */
@@ -16,15 +17,17 @@ export async function readKey(ctx: Context, options: { withKey: boolean; prompt:
     if (ctx.io.stdin.isTTY) ctx.io.stderr.write('Paste the API key, then press Enter and Ctrl-D (it shows as you paste it):\n');
     key = (await readStdin(ctx)).trim();
     if (!key) throw new UsageError('--with-key: nothing arrived on stdin', [`pipe the key in: ${PIPE_EXAMPLE}`], 'NO_API_KEY');
-    if (/\s/.test(key)) throw new UsageError('--with-key: stdin held more than the key (several lines or spaces)', [`pipe only the key: ${PIPE_EXAMPLE}`]);
+    if (/\s/.test(key) && !/^bearer\s/i.test(key)) throw new UsageError('--with-key: stdin held more than the key (several lines or spaces)', [`pipe only the key: ${PIPE_EXAMPLE}`]);
   } else if (ctx.globals.interactive) {
     key = (await ctx.prompter().password({ message: options.prompt })).trim();
     if (!key) throw new UsageError('no key entered', ['paste the key at the prompt, or pipe it in with --with-key']);
   } else {
     throw new UsageError('no terminal to ask for the key on: pass it on stdin with --with-key', [`${PIPE_EXAMPLE}`, 'or set SOCIALPUB_API_KEY for a single run without saving it'], 'NO_INPUT');
   }
-  // Control characters or non-ASCII cannot go into an Authorization header.
-  if (!/^[\x21-\x7e]+$/.test(key)) throw new UsageError('the key holds characters that an API key never has (spaces, control or non-ASCII characters)', ['copy the key again from Settings → Developers']);
+  // Control characters or non-ASCII cannot go into an Authorization header; a "Bearer " prefix
+  // or quotes copied along with the key would be refused by the service after the check.
+  const shape = keyShape(key);
+  if (shape) throw new UsageError(`the key ${shape}: give the key alone`, ['copy the key again from Settings → Developers']);
   return key;
 }
 
