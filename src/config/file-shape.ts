@@ -33,6 +33,8 @@ const PROFILE_FIELDS: Record<string, (v: unknown) => boolean> = {
   keyStorage: (v) => v === 'keyring',
 };
 
+const MISNAMED_KEY = /^(api[_-]?key|apikey|key|token|api[_-]?token)$/i;
+
 /** Parses the file's text; a syntax error names the file, the line and column, and the fix. */
 export function parseConfigText(text: string, path: string): ParsedFile {
   // Editors on Windows may start the file with a byte-order mark, which JSON does not allow.
@@ -77,6 +79,9 @@ function shapeOf(value: unknown, path: string): ParsedFile {
       problems.push(`"${field}" of profile "${name}" ${where} is ${field === 'keyStorage' ? JSON.stringify(profile[field]) : kindOf(profile[field])}, which socialpub cannot use; it is ignored: fix it in an editor`);
       delete profile[field];
     }
+    // A key written by hand under another name is not used: say which name is read.
+    const misnamed = profile.apiKey === undefined && profile.keyStorage === undefined ? Object.keys(profile).find((f) => MISNAMED_KEY.test(f)) : undefined;
+    if (misnamed) problems.push(`profile "${name}" ${where} has "${misnamed}", which socialpub does not read: the key goes in "apiKey" (rename the field, or run \`socialpub auth login --profile ${name}\`)`);
     profiles[name] = profile;
   }
   data.profiles = profiles;

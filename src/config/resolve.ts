@@ -92,6 +92,15 @@ export function keyShapeProblem(profile: Pick<ResolvedProfile, 'name' | 'keySour
     : `the saved key of profile ${profile.name} ${what}: run \`socialpub auth login${profile.name === 'default' ? '' : ` --profile ${profile.name}`}\` again with the key alone`;
 }
 
+// A preference named like a secret (a hand-written "api_key", "token", "webhookSecret") is shown
+// as keys are, in case it holds one; "keyStorage" only says where the key is.
+const SECRET_NAME = /key|token|secret|passw|credential/i;
+
+/** A profile's preference as `profile show` and `profile list` may print it. */
+export function shownPreference(name: string, value: unknown): unknown {
+  return typeof value === 'string' && name !== 'keyStorage' && SECRET_NAME.test(name) ? maskKey(value) : value;
+}
+
 /**
  * "the workspace of …" in not-found messages: an id is looked up in the workspace of the key in
  * use, so name where that key came from (SOCIALPUB_API_KEY overrides any profile's key).

@@ -214,6 +214,21 @@ describe('loose modes', () => {
     expect((await run(['profile', 'list'])).stderr).toBe('');
   });
 
+  it('a key written by hand under another name ("api_key") is never printed whole, and the warning names the field that is read', async () => {
+    await openProfileStore(tmp.dir).set('hand', { baseUrl: 'https://hand.example', api_key: KEY_B, webhookSecret: 'whsec_abcdefghijklmnop', timezone: 'UTC' });
+    for (const argv of [['profile', 'list', '--json'], ['profile', 'show', 'hand', '--json'], ['profile', 'show', 'hand'], ['profile', 'list']]) {
+      const r = await run(argv);
+      expect(r.code, argv.join(' ')).toBe(0);
+      expect(r.stdout + r.stderr).not.toContain(KEY_B);
+      expect(r.stdout + r.stderr).not.toContain('whsec_abcdefghijklmnop');
+      expect(r.stderr).toContain(`warning: profile "hand" in ${openProfileStore(tmp.dir).path} has "api_key", which socialpub does not read: the key goes in "apiKey" (rename the field, or run \`socialpub auth login --profile hand\`)`);
+    }
+    const shown = JSON.parse((await run(['profile', 'show', 'hand', '--json'])).stdout);
+    expect(shown.preferences).toEqual({ api_key: '…bbbb', webhookSecret: '…mnop', timezone: 'UTC' });
+    const row = JSON.parse((await run(['profile', 'list', '--json'])).stdout).find((p: { name: string }) => p.name === 'hand');
+    expect(row).toEqual({ name: 'hand', current: false, baseUrl: 'https://hand.example', key: null, api_key: '…bbbb', webhookSecret: '…mnop', timezone: 'UTC' });
+  });
+
   it('never lets a preference named "key" replace the masked key', async () => {
     await openProfileStore(tmp.dir).set('odd', { apiKey: KEY_B, key: 'plaintext-leak', name: 'spoof' });
     const rows = JSON.parse((await run(['profile', 'list', '--json'])).stdout);

@@ -2,14 +2,14 @@
 import type { Column } from '../../../output/writers.js';
 import type { Profile } from '../../../config/types.js';
 import type { Context } from '../../context.js';
-import { maskKey } from '../../../config/resolve.js';
+import { maskKey, shownPreference } from '../../../config/resolve.js';
 
 /** A profile as it may be shown: the key masked, preferences kept. */
 export function profileRow(name: string, profile: Profile, current: boolean, maskKey: (key: string) => string): ProfileRow {
   const { apiKey, baseUrl, ...preferences } = profile;
   const row: ProfileRow = { name, current, baseUrl: baseUrl ?? null, key: apiKey ? maskKey(apiKey) : null };
   // A preference can never shadow the fields above (a stray "key" must not replace the mask).
-  for (const [k, v] of Object.entries(preferences)) if (!Object.hasOwn(row, k)) row[k] = v;
+  for (const [k, v] of Object.entries(preferences)) if (!Object.hasOwn(row, k)) row[k] = shownPreference(k, v);
   return row;
 }
 

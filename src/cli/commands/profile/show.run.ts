@@ -1,6 +1,6 @@
 // `profile show`, run.
 import type { Context } from '../../context.js';
-import { maskKey, resolveProfileWithKey } from '../../../config/resolve.js';
+import { maskKey, resolveProfileWithKey, shownPreference } from '../../../config/resolve.js';
 import { baseUrlSourceText, fields, keyLocation, PROFILE_SHOW_FIELDS, profileSourceText } from '../auth/describe.js';
 import { profileNotFound } from './not-found.js';
 
@@ -8,7 +8,8 @@ export async function show(ctx: Context, name: string | undefined): Promise<numb
   const store = await ctx.config();
   if (name !== undefined && !store.get(name)) throw profileNotFound(name, store);
   const resolved = name === undefined ? await ctx.profile() : await resolveProfileWithKey({ flagProfile: name, flagBaseUrl: ctx.globals.baseUrl, env: ctx.env, store });
-  const { apiKey: _key, baseUrl: _url, keyStorage: _storage, ...preferences } = store.get(resolved.name) ?? {};
+  const { apiKey: _key, baseUrl: _url, keyStorage: _storage, ...saved } = store.get(resolved.name) ?? {};
+  const preferences = Object.fromEntries(Object.entries(saved).map(([k, v]) => [k, shownPreference(k, v)]));
   const view = {
     name: resolved.name,
     profileSource: name === undefined ? resolved.nameSource : 'argument',
