@@ -125,6 +125,7 @@ describe('auth status', () => {
     expect(r.code).toBe(3);
     expect(r.stdout).toContain(`key        ${maskKey(LAPSED_KEY)} in SOCIALPUB_API_KEY (environment, not stored)`);
     expect(r.stdout).toContain(`saved key  ${maskKey(GOOD_KEY)} in ${configPath()}, not used while SOCIALPUB_API_KEY is set`);
+    expect(r.stdout).toContain(`file       ${configPath()}\n`);
     expect(r.stderr).toContain('hint: the refused key comes from SOCIALPUB_API_KEY: set a valid one, or unset it to use the key saved in profile acme');
     expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
     expect(r.stdout + r.stderr).not.toContain(LAPSED_KEY);

@@ -73,6 +73,8 @@ export async function status(ctx: Context): Promise<number> {
       ['base URL', `${report.baseUrl} (${baseUrlSourceText(profile.baseUrlSource)})`],
       ['key', report.key ? `${report.key} in ${report.keyStoredIn}` : profile.keyProblem ? c.yellow(`unreadable, in ${report.keyStoredIn}`) : c.yellow('none')],
       ...(hidden ? [['saved key', c.dim(`${hidden}, not used while SOCIALPUB_API_KEY is set`)] as [string, string]] : []),
+      // Which file was looked at: under sudo or another HOME it is not the one the user expects.
+      ['file', report.configPath],
       ['API', report.valid ? c.green('✓ accepts the key') : report.key ? c.red(`✗ ${report.error?.message ?? 'not checked'}`) : c.dim('not checked (no key)')],
     ]),
     { fields: AUTH_STATUS_FIELDS },
