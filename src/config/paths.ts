@@ -12,9 +12,10 @@ const homeOf = (env: Env) => env.HOME || env.USERPROFILE || homedir();
 const xdg = (value: string | undefined): string | undefined => (value && isAbsolute(value) ? value : undefined);
 
 export function configDir(env: Env, platform: NodeJS.Platform = process.platform): string {
-  // Absolute, so that messages and `auth status` name the real file.
-  if (env.SOCIALPUB_CONFIG_DIR) return resolve(env.SOCIALPUB_CONFIG_DIR);
   const home = homeOf(env);
+  // Absolute, so that messages and `auth status` name the real file. A leading "~" that no shell
+  // expanded (a .env file, a systemd unit) means the home folder, not a folder named "~" here.
+  if (env.SOCIALPUB_CONFIG_DIR) return resolve(env.SOCIALPUB_CONFIG_DIR.replace(/^~(?=$|[\\/])/, () => home));
   if (platform === 'darwin') return join(home, 'Library', 'Preferences', 'socialpub');
   if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'socialpub', 'Config');
   return join(xdg(env.XDG_CONFIG_HOME) ?? join(home, '.config'), 'socialpub');

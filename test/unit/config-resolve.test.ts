@@ -88,6 +88,11 @@ describe('names and URLs', () => {
     expect(configDir({ HOME: '/home/u', XDG_CONFIG_HOME: '/xdg' }, 'linux')).toBe('/xdg/socialpub');
     expect(configDir({ HOME: '/Users/u' }, 'darwin')).toBe('/Users/u/Library/Preferences/socialpub');
   });
+  it('reads a leading ~ in SOCIALPUB_CONFIG_DIR as the home folder (no shell expanded it), not as a folder named "~"', () => {
+    expect(configDir({ HOME: '/home/u', SOCIALPUB_CONFIG_DIR: '~/sp' }, 'linux')).toBe('/home/u/sp');
+    expect(configDir({ HOME: '/home/u', SOCIALPUB_CONFIG_DIR: '~' }, 'linux')).toBe('/home/u');
+    expect(configDir({ HOME: '/home/u', SOCIALPUB_CONFIG_DIR: '/srv/~x' }, 'linux')).toBe('/srv/~x');
+  });
   it('ignores an XDG folder that is empty or relative, as the XDG rules say (keys would land under the working folder)', () => {
     expect(configDir({ HOME: '/home/u', XDG_CONFIG_HOME: 'rel' }, 'linux')).toBe('/home/u/.config/socialpub');
     expect(configDir({ HOME: '/home/u', XDG_CONFIG_HOME: './conf' }, 'linux')).toBe('/home/u/.config/socialpub');
