@@ -27,6 +27,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
 
+/** Every profile entry as written, also those that cannot be used. */
+export const writtenProfiles = (read: Pick<ParsedFile, 'raw'>): Record<string, unknown> => (isObject(read.raw.profiles) ? read.raw.profiles : {});
+
 const PROFILE_FIELDS: Record<string, (v: unknown) => boolean> = {
   baseUrl: (v) => typeof v === 'string',
   apiKey: (v) => typeof v === 'string',
@@ -95,7 +98,7 @@ function shapeOf(value: unknown, path: string): ParsedFile {
 export function mergeForSave(read: ParsedFile, next: FileShape, removed?: string): Record<string, unknown> {
   if (read.unsavable) throw new Error(`cannot save the profiles: ${read.unsavable}; nothing was saved`);
   const before = read.data;
-  const rawProfiles = isObject(read.raw.profiles) ? read.raw.profiles : {};
+  const rawProfiles = writtenProfiles(read);
   // `next` came from the usable part, which keeps every top-level field but an unusable "current".
   const out: Record<string, unknown> = { ...next };
   // A "current" that could not be read stays unless the change set or cleared a usable one.

@@ -12,7 +12,7 @@ import { CONFIG_FILE } from './paths.js';
 import { DIR_MODE, describeModeChange, tightenModes } from './file-modes.js';
 import { configAccessError } from './access-error.js';
 import { systemKeyring } from './system-keyring.js';
-import { mergeForSave, parseConfigText, type FileShape, type ParsedFile } from './file-shape.js';
+import { mergeForSave, parseConfigText, writtenProfiles, type FileShape, type ParsedFile } from './file-shape.js';
 
 export interface StoreOptions {
   /** The system's credential store; default: the real one; null: none (tests). */
@@ -35,9 +35,6 @@ function readFile(dir: string, path: string): ParsedFile {
   }
   return parseConfigText(text, path);
 }
-
-const profilesOf = (read: ParsedFile): Record<string, unknown> =>
-  typeof read.raw.profiles === 'object' && read.raw.profiles !== null && !Array.isArray(read.raw.profiles) ? (read.raw.profiles as Record<string, unknown>) : {};
 
 const own = <T>(record: Record<string, T> | undefined, key: string): T | undefined =>
   record && Object.hasOwn(record, key) ? record[key] : undefined;
@@ -68,7 +65,7 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
     if (cache) return cache;
     const read = readFile(dir, path);
     cache = read.data;
-    written = new Set(Object.keys(profilesOf(read)));
+    written = new Set(Object.keys(writtenProfiles(read)));
     // Only a folder that holds our file is touched on a read.
     if (Object.keys(read.raw).length > 0 || read.problems.length > 0) fixModes();
     for (const problem of read.problems) warn(problem);
@@ -94,7 +91,7 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
       const updated = change(read.data, read);
       const merged = mergeForSave(read, updated, removed);
       await writeAtomically(path, `${JSON.stringify(merged, undefined, '\t')}\n`);
-      written = new Set(Object.keys(merged.profiles as Record<string, unknown>));
+      written = new Set(Object.keys(writtenProfiles({ raw: merged })));
       return updated;
     }).catch((err: unknown) => {
       throw configAccessError(err, { dir, path, writing: true });
@@ -128,7 +125,7 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
       if (!written.has(name)) return false;
       let removed = false;
       await save((d, read) => {
-        if (!Object.hasOwn(profilesOf(read), name)) return d;
+        if (!Object.hasOwn(writtenProfiles(read), name)) return d;
         removed = true;
         const { [name]: _gone, ...rest } = d.profiles ?? {};
         const next: FileShape = { ...d, profiles: rest };
