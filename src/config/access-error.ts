@@ -1,6 +1,8 @@
 // A config folder that cannot be read or written (another user's, read-only, a file where a
 // folder should be) gets one clear sentence with the fix, instead of Node's raw
 // `EACCES … config.json.tmp-…` or `ENOTDIR`. Exit 1: nothing the user typed was wrong.
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readlinkSync } from 'node:fs';
+import { DIR_MODE } from './file-modes.js';
 
 export class ConfigAccessError extends Error {
   readonly errno: string;
@@ -43,3 +45,33 @@ export function configAccessError(err: unknown, where: { dir: string; path: stri
   }
   return new ConfigAccessError(`${what}: ${reason}`, code, err);
 }
+
+/**
+ * Throws the error a save would meet, before anything is asked for: `auth login` checks this
+ * before the key is typed and sent for its check, not after. Makes the folder (0700) if needed.
+ */
+export function assertSavable(where: { dir: string; path: string }): void {
+  try {
+    mkdirSync(where.dir, { recursive: true, mode: DIR_MODE });
+    accessSync(where.dir, constants.W_OK);
+    if (existsSync(where.path)) accessSync(where.path, constants.W_OK);
+  } catch (err) {
+    throw configAccessError(err, { ...where, writing: true });
+  }
+  refuseLink(where.path);
+}
+
+/** A config.json that is a symbolic link is never written through: the key would land wherever it points. */
+export function refuseLink(path: string): void {
+  let target: string;
+  try {
+    if (!lstatSync(path).isSymbolicLink()) return;
+    target = readlinkSync(path);
+  } catch {
+    return;
+  }
+  throw new Error(
+    `cannot save the config file ${path}: it is a symbolic link (to ${target}), and socialpub does not write keys through links; nothing was saved. Replace the link with a copy of the file it points to, or set SOCIALPUB_CONFIG_DIR to another folder`,
+  );
+}
+

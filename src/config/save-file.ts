@@ -5,7 +5,6 @@
 // saver that finds it held waits, with a short backoff, a bounded time; a lock whose process is
 // gone (killed mid-save) is stale and removed. A lock that is not one (garbled) is waited on,
 // never removed: the message says to remove it when no socialpub is running.
-import { lstatSync, readlinkSync } from 'node:fs';
 import { breakStaleLock, holderAlive, lockToken, placeLock, readLock, releaseLock } from '../files/lock.js';
 
 export { writeAtomically } from '../files/atomic-write.js';
@@ -36,17 +35,4 @@ export async function withSaveLock<T>(lockPath: string, save: () => T | Promise<
   } finally {
     releaseLock(lockPath, mine.token);
   }
-}
-
-export function refuseLink(path: string): void {
-  let target: string;
-  try {
-    if (!lstatSync(path).isSymbolicLink()) return;
-    target = readlinkSync(path);
-  } catch {
-    return;
-  }
-  throw new Error(
-    `cannot save the config file ${path}: it is a symbolic link (to ${target}), and socialpub does not write keys through links; nothing was saved. Replace the link with a copy of the file it points to, or set SOCIALPUB_CONFIG_DIR to another folder`,
-  );
 }

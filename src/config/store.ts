@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { profileNameProblem, type Keyring, type Profile, type ProfileStore } from './types.js';
 import { CONFIG_FILE } from './paths.js';
 import { DIR_MODE, describeModeChange, tightenModes } from './file-modes.js';
-import { configAccessError } from './access-error.js';
+import { configAccessError, refuseLink } from './access-error.js';
 import { systemKeyring } from './system-keyring.js';
 import { mergeForSave, parseConfigText, writtenProfiles, type FileShape, type ParsedFile } from './file-shape.js';
 
@@ -84,7 +84,7 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
     writable(() => mkdirSync(dir, { recursive: true, mode: DIR_MODE }));
     fixModes();
     // Loaded only when something is saved: reads stay off node:crypto.
-    const { refuseLink, withSaveLock, writeAtomically } = await import('./save-file.js');
+    const { withSaveLock, writeAtomically } = await import('./save-file.js');
     const next = await withSaveLock(`${path}.lock`, async () => {
       refuseLink(path);
       const read = readFile(dir, path);

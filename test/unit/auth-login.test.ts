@@ -163,6 +163,28 @@ describe('auth login --with-key', () => {
     expect(existsSync(configPath())).toBe(false);
   });
 
+  it('a config folder the key could not be saved in is said before the key is read or sent', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    writeFileSync(join(tmp.dir, 'a-file'), 'x');
+    const dir = join(tmp.dir, 'a-file', 'socialpub');
+    const r = await runCli(['auth', 'login', '--base-url', server.baseUrl, '--with-key', '--max-retries', '0'], { configDir: dir, stdin: GOOD_KEY });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: cannot save the config file .*a-file\/socialpub\/config\.json: a part of .* is a file, not a folder \(ENOTDIR\)/);
+    expect(requests()).toEqual([]);
+    if (process.platform === 'win32') return;
+    // A config.json that is a link (a dotfiles tool) is never written through: said first too.
+    const { mkdirSync, symlinkSync } = await import('node:fs');
+    const conf = join(tmp.dir, 'conf');
+    mkdirSync(conf, { mode: 0o700 });
+    writeFileSync(join(tmp.dir, 'dotfiles.json'), '{}', { mode: 0o600 });
+    symlinkSync(join(tmp.dir, 'dotfiles.json'), join(conf, 'config.json'));
+    const linked = await runCli(['auth', 'login', '--base-url', server.baseUrl, '--with-key', '--max-retries', '0'], { configDir: conf, stdin: GOOD_KEY });
+    expect(linked.code).toBe(1);
+    expect(linked.stderr).toMatch(/^error: cannot save the config file .*conf\/config\.json: it is a symbolic link/);
+    expect(requests()).toEqual([]);
+  });
+
   it('exits 2 naming --with-key when stdin is empty, before any request', async () => {
     const r = await login([], '');
     expect(r.code).toBe(2);

@@ -7,6 +7,7 @@ import { checkKey, keyRefusal } from './verify-key.js';
 import { ApiError } from '../../../client/errors.js';
 import { refused } from '../../errors.js';
 import { saveKey } from '../../../config/credentials.js';
+import { assertSavable } from '../../../config/access-error.js';
 import { maskKey } from '../../../config/resolve.js';
 import { DEFAULT_BASE_URL } from '../../../config/types.js';
 import { baseUrlProblem, isInsecureRemote, normaliseBaseUrl, rootOfApiUrl } from '../../../config/base-url.js';
@@ -27,6 +28,8 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
     if (problem) throw new UsageError(`SOCIALPUB_BASE_URL: ${problem}`);
   }
   const baseUrl = resolved.baseUrl;
+  // A folder the key could not be saved in is said before the key is typed and checked.
+  assertSavable(store);
   const out = ctx.output();
   if (isInsecureRemote(baseUrl)) out.warn(`${baseUrl} is plain http to another machine: the key would cross the network unencrypted; prefer https`);
   // Said before the key is typed: a first user with an account means their service, not this default.
