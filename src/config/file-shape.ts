@@ -71,7 +71,7 @@ function shapeOf(value: unknown, path: string): ParsedFile {
     const unsavable = `"profiles" ${where} is ${kindOf(value.profiles)}, not an object of profiles by name; fix it in an editor, or move the file aside (mv ${path} ${path}.bak)`;
     return { raw: value, data: { ...data, profiles }, problems: [...problems, `${unsavable}; no profile can be read from it`], unsavable };
   }
-  for (const [name, p] of Object.entries(isObject(value.profiles) ? value.profiles : {})) {
+  for (const [name, p] of Object.entries(writtenProfiles({ raw: value }))) {
     if (!isObject(p)) {
       problems.push(`profile "${name}" ${where} is ${kindOf(p)}, not an object; it is ignored: fix it in an editor, or run \`socialpub profile remove ${name}\``);
       continue;

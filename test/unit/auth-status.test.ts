@@ -187,6 +187,19 @@ describe('auth logout', () => {
     expect(r.stderr).toMatch(/Profile default has no stored key; nothing to remove/);
   });
 
+  it('a misspelt --profile is not a logout: exit 4 naming the nearest profile, whose key stays; status says the same with exit 3', async () => {
+    await saveProfile('acme', GOOD_KEY);
+    const r = await run(['auth', 'logout', '--profile', 'acme2']);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(`error: there is no profile named "acme2" in ${configPath()}`);
+    expect(r.stderr).toContain('hint: did you mean "acme"?');
+    expect(JSON.parse(readFileSync(configPath(), 'utf8')).profiles.acme.apiKey).toBe(GOOD_KEY);
+    const status = await run(['auth', 'status', '--profile', 'acme2']);
+    expect(status.code).toBe(3);
+    expect(status.stderr).toContain('hint: did you mean "acme"?');
+    expect(sandbox.requests).toHaveLength(0);
+  });
+
   it('mentions a SOCIALPUB_API_KEY that stays in effect', async () => {
     await saveProfile('acme', GOOD_KEY);
     const r = await run(['auth', 'logout'], { SOCIALPUB_API_KEY: GOOD_KEY });

@@ -1,12 +1,15 @@
 // `auth logout`, run.
 import type { Context } from '../../context.js';
 import { deleteKey } from '../../../config/credentials.js';
+import { profileNotFound } from '../profile/not-found.js';
 
 export async function logout(ctx: Context): Promise<number> {
   const store = await ctx.config();
-  const { name } = await ctx.profile();
+  const { name, nameSource } = await ctx.profile();
   const out = ctx.output();
   const saved = store.get(name);
+  // A misspelt --profile must not look like a successful logout while the real profile keeps its key.
+  if (!saved && nameSource !== 'default') throw profileNotFound(name, store);
   if (saved?.apiKey === undefined && saved?.keyStorage === undefined) {
     out.info(`Profile ${name} has no stored key; nothing to remove`);
   } else {

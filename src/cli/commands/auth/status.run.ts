@@ -1,7 +1,8 @@
 // `auth status`, run.
 import type { Context } from '../../context.js';
 import type { KeySource } from '../../../config/types.js';
-import { noApiKeyError, UsageError } from '../../cli-error.js';
+import { EXIT, noApiKeyError, UsageError } from '../../cli-error.js';
+import { profileNotFound } from '../profile/not-found.js';
 import { AUTH_STATUS_FIELDS, baseUrlSourceText, fields, keyLocation, profileFlag, profileSourceText } from './describe.js';
 import { checkFields } from '../../../output/fields.js';
 import { checkKey, keyRefusal } from './verify-key.js';
@@ -49,7 +50,10 @@ export async function status(ctx: Context): Promise<number> {
 
   let failure: unknown;
   const shape = keyShapeProblem(profile);
-  if (!profile.apiKey) {
+  if (!profile.apiKey && !profile.exists && profile.nameSource !== 'default') {
+    // A misspelt --profile: the profiles there are, and the nearest one, as other commands say.
+    failure = profileNotFound(profile.name, store, EXIT.auth);
+  } else if (!profile.apiKey) {
     failure = noApiKeyError(profile.name, profile.keyProblem);
   } else if (shape) {
     failure = new UsageError(shape, [], 'BAD_API_KEY');
