@@ -107,3 +107,34 @@ describe('the confirmation before sending', () => {
     expect(r.stderr).toMatch(/a draft: nothing is published until you schedule it/);
   });
 });
+
+describe('a platform that needs a title (YouTube)', () => {
+  it('is asked for the title after the media, not refused with exit 2 after everything typed', async () => {
+    const prompter = new ScriptedPrompter([['youtube'], 'Our autumn lookbook', 'https://cdn.example/lookbook.mp4', 'Autumn lookbook 2026', 'send']);
+    const r = await run(['posts', 'create', '--dry-run', '--json'], prompter);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(prompter.asked[3]).toBe('Title (youtube needs one, at most 100 characters)');
+    expect(JSON.parse(r.stdout).requests[0].body.title).toBe('Autumn lookbook 2026');
+  });
+
+  it('added at Edit → Platforms, asks for a video in place of the image and for the title', async () => {
+    const prompter = new ScriptedPrompter(
+      [['bluesky'], 'Autumn drops Friday', 'https://cdn.example/a.jpg', 'edit', 'platforms', ['bluesky', 'youtube'], 'The lookbook', 'https://cdn.example/a.jpg', 'https://cdn.example/lookbook.mp4', '', 'Lookbook', 'cancel'],
+      { reask: true },
+    );
+    const r = await run(['posts', 'create'], prompter);
+    expect(r.code).toBe(0);
+    expect(prompter.refused.map((x) => x.reason)).toEqual([expect.stringMatching(/youtube/), 'youtube needs a title']);
+    expect(r.stderr).toMatch(/youtube\s+12 of 5000/);
+    expect(r.stderr).toContain('cancelled: nothing was sent');
+  });
+
+  it('a change the post cannot take is told at the confirmation, and the post stays as it was', async () => {
+    const prompter = new ScriptedPrompter(['https://cdn.example/a.jpg', 'edit', 'platforms', ['instagram', 'twitter-x'], 'cancel']);
+    const r = await run(['posts', 'create', '--platform', 'instagram', '--text', 'x'.repeat(290)], prompter);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/warning: .*290 characters is 10 over twitter-x's limit of 280[\s\S]*: the change was not kept/);
+    expect(r.stderr).toContain('cancelled: nothing was sent');
+  });
+});

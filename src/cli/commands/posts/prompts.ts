@@ -1,6 +1,6 @@
 // Questions asked on a terminal when values are missing: platforms, text (optionally one per
 // platform), media, the time, and a confirmation showing what will be sent.
-import { PLATFORM_LIMITS, PLATFORMS, isPlatform } from '../../../wire/platforms.js';
+import { PLATFORM_LIMITS, PLATFORMS, isPlatform, textLength } from '../../../wire/platforms.js';
 import { judgeText, overLimit } from '../../../wire/text-limits.js';
 import type { Prompter } from '../../prompter.js';
 import { parseTextFor, type FlagValues } from '../../../posts/draft.js';
@@ -105,6 +105,19 @@ export async function askMedia(prompter: Prompter, values: FlagValues, problems:
     },
   });
   return splitMedia(answer);
+}
+
+/** Asks for the title when a chosen platform cannot do without one (YouTube) and none was given. */
+export async function askTitle(prompter: Prompter, values: FlagValues): Promise<void> {
+  if (values.title?.trim()) return;
+  const needing = platformsOf(values).filter((p) => isPlatform(p) && PLATFORM_LIMITS[p].rules.title?.required);
+  if (needing.length === 0) return;
+  const max = Math.min(...needing.map((p) => (isPlatform(p) && PLATFORM_LIMITS[p].rules.title?.max) || Infinity));
+  const answer = await prompter.input({
+    message: `Title (${needing.join(', ')} need${needing.length === 1 ? 's' : ''} one, at most ${max} characters)`,
+    validate: (v) => (v.trim() === '' ? `${needing.join(', ')} need${needing.length === 1 ? 's' : ''} a title` : textLength(v.trim()) > max ? `${textLength(v.trim())} characters: at most ${max}` : true),
+  });
+  values.title = answer.trim();
 }
 
 const splitMedia = (answer: string) =>
