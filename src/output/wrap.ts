@@ -193,7 +193,7 @@ function wrapValue(value: string, room: number): string[] | undefined {
 }
 
 /** A word as pieces, the first at most `first` columns, the others `room`: cut after a "/" in the second half of a piece, else where it is full. */
-function breakWord(word: string, first: number, room: number): string[] {
+export function breakWord(word: string, first: number, room: number): string[] {
   const pieces: string[] = [];
   let piece: string[] = [];
   let used = 0;

@@ -67,6 +67,24 @@ describe('posts view', () => {
     expect(viewed.results.map((x) => x.id).sort()).toEqual(oracle.data.map((x) => x.id).sort());
   });
 
+  it('at 40 columns, a published link too wide for its line goes under it, each piece linking to the whole URL; in a pipe it stays whole', async () => {
+    const posts = await allPosts(sb, 'published');
+    expect(posts.length).toBeGreaterThan(0);
+    const r = await cli(['posts', 'view', posts[0]!.id, '--json']);
+    const url = (JSON.parse(r.stdout) as { results: PostResult[] }).results.find((x) => x.success)!.platform_data!.url as string;
+    expect(url.length).toBeGreaterThan(36);
+    const narrow = await cli(['posts', 'view', posts[0]!.id], { tty: true, columns: 40, env: { NO_COLOR: '1', FORCE_HYPERLINK: '1' } });
+    expect(narrow.code).toBe(0);
+    const lines = narrow.stdout.split('\n');
+    const at = lines.findIndex((l) => l.endsWith('✓ published'));
+    const pieces = lines.slice(at + 1).filter((l) => l.includes(`\u001b]8;;${url}\u0007`));
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(40);
+    expect(pieces.map((l) => l.replace(/\u001b\]8;;[^\u0007]*\u0007/g, '').trim()).join('')).toBe(url);
+    const piped = await cli(['posts', 'view', posts[0]!.id]);
+    expect(piped.stdout).toContain(`✓ published ${url}\n`);
+  });
+
   it('shows each text with its count against the limit, the title and the time in the zone and in UTC', async () => {
     const p = await draft({ 'twitter-x': { text: 'Launch 🚀 today' }, bluesky: { text: 'Launch today, in detail' } }, 'Launch');
     await cli(['posts', 'schedule', p.id, '--at', '2026-12-03T09:30:00Z']);
