@@ -400,6 +400,27 @@ describe('posts schedule (move), unschedule, delete', () => {
     expect(results.meta.total).toBe(0);
   });
 
+  it('several posts, some published or unknown: every one refused is named at once, nothing is deleted, and the command for the others is given', async () => {
+    const a = await scheduled('Mix A', 3);
+    const b = await draft({ bluesky: { text: 'Mix B' } });
+    const published = (await allPosts(sb, 'published'))[0]!;
+    expect(published).toBeDefined();
+    const r = await cli(['posts', 'delete', a.id, published.id, b.id, 'post_doesnotexist', '--yes']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('2 of the 4 posts cannot be deleted; nothing was sent');
+    expect(r.stderr).toContain(`post ${published.id} is published`);
+    expect(r.stderr).toContain('post post_doesnotexist not found');
+    expect(r.stderr).toContain(`delete the others: socialpub posts delete ${a.id} ${b.id}`);
+    expect((await getPost(a.id)).status).toBe('scheduled');
+    expect((await getPost(b.id)).id).toBe(b.id);
+    // One post alone keeps its own error: unknown is exit 4.
+    expect((await cli(['posts', 'delete', 'post_doesnotexist', '--yes'])).code).toBe(4);
+    const un = await cli(['posts', 'unschedule', a.id, published.id]);
+    expect(un.code).toBe(2);
+    expect(un.stderr).toContain(`unschedule the others: socialpub posts unschedule ${a.id}`);
+    expect((await getPost(a.id)).status).toBe('scheduled');
+  });
+
   it('asks before deleting on a terminal, naming the post', async () => {
     const p = await draft({ bluesky: { text: 'Ask first' } });
     const prompter = new ScriptedPrompter([false]);
