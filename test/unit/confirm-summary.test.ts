@@ -36,6 +36,15 @@ describe('confirmSummary on a narrow terminal', () => {
   });
 });
 
+describe('confirmSummary on a 40-column terminal', () => {
+  it('gives the text its own line under the count instead of cutting it to nothing', () => {
+    const lines = confirmSummary(composed(), NOW, 40).split('\n');
+    expect(lines.every((l) => displayWidth(l) <= 40)).toBe(true);
+    expect(lines[1]).toBe('  text       twitter-x  40 of 280 chars');
+    expect(lines[2]).toBe('               "Launch day! Our new pr…"');
+  });
+});
+
 describe('confirmSummary shows control characters rather than sending them to the terminal', () => {
   it('in a draft text from the service, its title, and a local file name', () => {
     const c = composed();

@@ -138,3 +138,12 @@ describe('a platform that needs a title (YouTube)', () => {
     expect(r.stderr).toContain('cancelled: nothing was sent');
   });
 });
+
+describe('the confirmation on a 40-column terminal', () => {
+  it('wraps its note between words, --dry-run whole', async () => {
+    const prompter = new ScriptedPrompter(['Hello', '', 'cancel']);
+    const r = await run(['posts', 'create', '--platform', 'bluesky'], prompter, { columns: 40 });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('(the exact requests: run it again with\n  --dry-run)');
+  });
+});

@@ -75,7 +75,13 @@ export function confirmSummary(c: Composed, now: number, width = 80, existing?: 
     if (p.text === undefined || !v || !isPlatform(p.platform)) return;
     // The count alone: it fits (validation passed), and the explanation would double the line.
     const count = `${v.count.length} of ${v.limit} ${unitWord(p.platform, v.limit)}`;
-    rows.push([i === 0 ? 'text' : '', pad([p.platform, count, preview(p.text, room - nameWidth - countWidth - 4)], [nameWidth, countWidth])]);
+    const left = room - nameWidth - countWidth - 4;
+    if (left >= 12) rows.push([i === 0 ? 'text' : '', pad([p.platform, count, preview(p.text, left)], [nameWidth, countWidth])]);
+    else {
+      // Narrow (40 columns): the text's start on a line of its own, rather than cut to nothing.
+      rows.push([i === 0 ? 'text' : '', pad([p.platform, count.replace(/ characters?$/, ' chars')], [nameWidth])]);
+      rows.push(['', `  ${preview(p.text, room - 2)}`]);
+    }
   });
   const seen = new Map<string, MediaSource>();
   for (const p of platforms) for (const m of p.media) if (!seen.has(m.source)) seen.set(m.source, m);

@@ -3,6 +3,7 @@
 import { PLATFORM_LIMITS, PLATFORMS, isPlatform, textLength } from '../../../wire/platforms.js';
 import { judgeText, overLimit } from '../../../wire/text-limits.js';
 import type { Prompter } from '../../prompter.js';
+import { wrapProse } from '../../../output/wrap.js';
 import { parseTextFor, type FlagValues } from '../../../posts/draft.js';
 import { TimeInputError, parseAt, requireFuture } from '../../../posts/when.js';
 
@@ -145,8 +146,9 @@ export async function askAt(prompter: Prompter, zone: string, now: () => number,
 export type Decision = 'send' | 'edit' | 'cancel';
 
 /** Shows what will be sent (on stderr, where prompts live) and asks: send, change something, or stop. */
-export async function confirmSend(prompter: Prompter, stderr: { write(s: string): boolean }, summary: string): Promise<Decision> {
-  stderr.write(`\nThis will be sent:\n\n${summary}\n\n(the exact requests: run it again with --dry-run)\n\n`);
+export async function confirmSend(prompter: Prompter, stderr: { write(s: string): boolean; columns?: number }, summary: string): Promise<Decision> {
+  // The note wraps between words: broken by the terminal, "-\n-dry-run" would not read as a flag.
+  stderr.write(`\nThis will be sent:\n\n${summary}\n\n${wrapProse('(the exact requests: run it again with --dry-run)', stderr.columns)}\n\n`);
   return prompter.select<Decision>({
     message: 'Send it?',
     choices: [
