@@ -440,6 +440,12 @@ describe('posts schedule (move), unschedule, delete', () => {
     expect(prompter.asked).toEqual(['Delete this post? This cannot be undone']);
     expect(r.stderr).toContain(`${p.id} · draft · Ask first`);
     expect((await getPost(p.id)).id).toBe(p.id);
+    // At 60 columns the text goes under the id and time, rather than cut to two letters.
+    const narrow = await cli(['posts', 'delete', p.id], { tty: true, columns: 60, prompter: new ScriptedPrompter([false]), env: { TZ: 'Europe/Paris' } });
+    expect(narrow.stderr).toContain(`  ${p.id} · draft · Ask first\n`);
+    const later = await scheduled('Our autumn collection drops on Friday', 30);
+    const long = await cli(['posts', 'delete', later.id], { tty: true, columns: 60, prompter: new ScriptedPrompter([false]), env: { TZ: 'Europe/Paris' } });
+    expect(long.stderr).toMatch(new RegExp(`  ${later.id} · scheduled [^\n]+\n    Our autumn collection drops on Friday\n`));
     const hostile = await draft({ bluesky: { text: 'Ask\u001b[2J \u202efirst' } });
     const shown = await cli(['posts', 'delete', hostile.id], { tty: true, prompter: new ScriptedPrompter([false]) });
     expect(shown.stderr).toContain(`${hostile.id} · draft · Ask\\u001b[2J \\u202efirst`);

@@ -20,6 +20,7 @@ import { DRY_RUN_FIELDS, printDryRun } from './dry-run.js';
 import { checkTopFields, checkViewFields } from '../../../output/fields.js';
 import { checkIdempotencyKey } from './send.js';
 import { oneLine } from '../../../output/wrap.js';
+import { displayWidth } from '../../../output/width.js';
 import { visible } from '../../../output/terminal-safe.js';
 import { postView } from './list-columns.js';
 import type { TableView } from '../../../output/output.js';
@@ -87,7 +88,10 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
     for (const p of todo) {
       const when = p.scheduledAt && p.status === 'scheduled' ? `scheduled ${formatLocal(p.scheduledAt, zone)}` : outcomeText(p);
       // Written straight to the terminal: the service's text with its control characters shown.
-      ctx.io.stderr.write(`  ${oneLine(visible(`${p.id} · ${when} · ${headline(p)}`), width)}\n`);
+      // Short of room, the text goes on a line of its own: what is deleted must be recognisable.
+      const line = oneLine(visible(`${p.id} · ${when} · ${headline(p)}`), Infinity);
+      if (displayWidth(line) <= width) ctx.io.stderr.write(`  ${line}\n`);
+      else ctx.io.stderr.write(`  ${oneLine(`${p.id} · ${when}`, width)}\n    ${oneLine(visible(headline(p)), width - 2)}\n`);
     }
     const ok = await ctx.prompter().confirm({ message: `Delete ${todo.length === 1 ? 'this post' : `these ${todo.length} posts`}? This cannot be undone`, default: false });
     if (!ok) {
