@@ -263,16 +263,24 @@ describe('posts edit', () => {
     expect(r.stderr).not.toMatch(/[\u0007\u001b\u202e\u2066\u2069]/);
   });
 
-  it('shows long before → after texts a line each, within the terminal width', async () => {
+  it('shows long before → after texts under their labels, up to three lines each, within the terminal width', async () => {
     const long = 'Our spring release is out: faster sync, dark mode and 日本語 support 🎉 with more words after it';
     const p = await draft({ bluesky: { text: long } });
-    const prompter = new ScriptedPrompter([false]);
-    const r = await cli(['posts', 'edit', p.id, '--text', `${long}, and more`], { tty: true, columns: 80, prompter, env: { NO_COLOR: '1' } });
+    const r = await cli(['posts', 'edit', p.id, '--text', `${long}, and more`], { tty: true, columns: 80, prompter: new ScriptedPrompter([false]), env: { NO_COLOR: '1' } });
     const lines = r.stderr.split('\n');
     expect(lines).toContain('  bluesky:');
-    expect(lines.find((l) => l.startsWith('    before "Our spring'))).toMatch(/…"$/);
-    expect(lines.find((l) => l.startsWith('    after  "Our spring'))).toMatch(/…"$/);
+    // The whole new text, to be checked before sending, over two lines.
+    const after = lines.findIndex((l) => l.startsWith('    after  "Our spring'));
+    expect(`${lines[after]} ${lines[after + 1]!.trim()}`).toBe(`    after  "${long}, and more"`);
+    expect(lines[after + 1]).toMatch(/^ {11}\S/);
     for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+    // Narrow, three lines each at most, the third cut.
+    const narrow = await cli(['posts', 'edit', p.id, '--text', `${long} ${long}`], { tty: true, columns: 40, prompter: new ScriptedPrompter([false]), env: { NO_COLOR: '1' } });
+    const n = narrow.stderr.split('\n');
+    const at = n.findIndex((l) => l.startsWith('    after  "Our spring'));
+    expect(n[at + 2]).toMatch(/^ {11}\S.*…$/);
+    expect(n[at + 3]).not.toMatch(/^ {11}/);
+    for (const line of n) expect(displayWidth(line)).toBeLessThanOrEqual(40);
   });
 
   it('refuses with 409 when the post is published while being edited: nothing changed, a clear message', async () => {

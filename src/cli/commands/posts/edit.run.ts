@@ -18,7 +18,7 @@ import { editorFile, parseEditorFile } from './edit-file.js';
 import { checkPostFields, printPost } from './render.js';
 import { checkIdempotencyKey } from './send.js';
 import { INSTEAD, wentOutMeanwhile } from './withdraw.run.js';
-import { oneLine } from '../../../output/wrap.js';
+import { oneLine, wrapLines } from '../../../output/wrap.js';
 import { displayWidth } from '../../../output/width.js';
 import { visible } from '../../../output/terminal-safe.js';
 
@@ -136,8 +136,12 @@ function hasOtherChanges(c: PostChanges): boolean {
 /** The text in quotes, all of it within `width` columns. */
 const quote = (s: string, width: number) => `"${oneLine(s, Math.max(8, width - 2))}"`;
 
+/** "  after  "The text…"" over up to three lines under its label: enough of a new text to check it by. */
+const quoteLines = (label: string, s: string, width: number) =>
+  wrapLines(`"${s.replace(/\s+/g, ' ').trim()}"`, Math.max(10, width - 9), 3).map((l, i) => `${i === 0 ? `  ${label.padEnd(6)} ` : ' '.repeat(9)}${l}`);
+
 /**
- * before → after, one line each, for the confirmation and the dry run. Texts, titles and media
+ * before → after (a long text over up to three lines each), for the confirmation and the dry run. Texts, titles and media
  * names (the service's, and local file names) are shown with their control characters visible:
  * the confirmation is written straight to the terminal.
  */
@@ -156,7 +160,7 @@ export function describeChanges(plan: PlannedEdit, width: number): string[] {
       const line = `${p.platform}: "${was}" → "${now}"`;
       // Side by side when it fits; otherwise one line each, so that more of both texts shows.
       if (!line.includes('\n') && displayWidth(line) <= width) lines.push(line);
-      else lines.push(`${p.platform}:`, `  before ${quote(was, width - 9)}`, `  after  ${quote(now, width - 9)}`);
+      else lines.push(`${p.platform}:`, ...quoteLines('before', was, width), ...quoteLines('after', now, width));
     }
     const oldMedia = visible((Array.isArray(old.media) ? old.media : []).map((m) => String((m as { url?: unknown })?.url ?? '').split('/').pop()).join(', ') || 'none');
     const newMedia = visible(p.media.map((m) => m.source.split('/').pop()).join(', ') || 'none');
