@@ -76,9 +76,9 @@ export function confirmSummary(c: Composed, now: number, width = 80, existing?: 
     // The count alone: it fits (validation passed), and the explanation would double the line.
     const count = `${v.count.length} of ${v.limit} ${unitWord(p.platform, v.limit)}`;
     const left = room - nameWidth - countWidth - 4;
-    if (left >= 12) rows.push([i === 0 ? 'text' : '', pad([p.platform, count, preview(p.text, left)], [nameWidth, countWidth])]);
+    if (left >= 20) rows.push([i === 0 ? 'text' : '', pad([p.platform, count, preview(p.text, left)], [nameWidth, countWidth])]);
     else {
-      // Narrow (40 columns): the text's start on a line of its own, rather than cut to nothing.
+      // Narrow (60 columns or less): the text's start on a line of its own, rather than cut to a word.
       rows.push([i === 0 ? 'text' : '', pad([p.platform, count.replace(/ characters?$/, ' chars')], [nameWidth])]);
       rows.push(['', `  ${preview(p.text, room - 2)}`]);
     }
