@@ -337,6 +337,40 @@ writeFileSync(path, text.replace('Hello pro', 'First paragraph.\\n\\n#launch Sec
     expect(sb.requests.slice(before).filter((q) => q.method === 'PATCH')).toHaveLength(0);
   });
 
+  it('on a terminal, a text over its limit is told and the editor opens again on what was written; saved unchanged, it is the error', async () => {
+    const p = await draft({ bluesky: { text: 'Short' } });
+    const log = join(dir, 'reopen-log.json');
+    writeFileSync(log, '[]');
+    const editor = editorScript(
+      'reopen.mjs',
+      `const text = readFileSync(path, 'utf8');
+const seen = JSON.parse(readFileSync(${JSON.stringify(log)}, 'utf8'));
+writeFileSync(${JSON.stringify(log)}, JSON.stringify([...seen, text]));
+if (seen.length === 0) writeFileSync(path, text.replace('Short', 'x'.repeat(400)));
+else if (process.env.FIX === '1') writeFileSync(path, text.replace('x'.repeat(400), 'Fixed'));`,
+    );
+    const r = await cli(['posts', 'edit', p.id, '--editor'], { tty: true, prompter: new ScriptedPrompter([true]), env: { EDITOR: editor, FIX: '1', NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/warning: bluesky: 400 characters is 100 over bluesky's limit of 300[\s\S]*opening the editor\s+again/);
+    const files = JSON.parse(readFileSync(log, 'utf8')) as string[];
+    expect(files).toHaveLength(2);
+    expect(files[1]).toMatch(/^\/\/ problem: bluesky: 400 characters/);
+    expect(files[1]).toContain('x'.repeat(400));
+    expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: 'Fixed' } });
+    // Saved as it was reopened: the problem is the error, nothing sent.
+    writeFileSync(log, '[]');
+    const q = await draft({ bluesky: { text: 'Short' } });
+    const stuck = await cli(['posts', 'edit', q.id, '--editor'], { tty: true, prompter: new ScriptedPrompter([]), env: { EDITOR: editor, NO_COLOR: '1' } });
+    expect(stuck.code).toBe(2);
+    expect(JSON.parse(readFileSync(log, 'utf8'))).toHaveLength(2);
+    expect((await getPost(q.id)).payloads).toEqual({ bluesky: { text: 'Short' } });
+    // Without a terminal, no second chance: exit 2 at once.
+    writeFileSync(log, '[]');
+    const piped = await cli(['posts', 'edit', q.id, '--editor'], { env: { EDITOR: editor } });
+    expect(piped.code).toBe(2);
+    expect(JSON.parse(readFileSync(log, 'utf8'))).toHaveLength(1);
+  });
+
   it('an editor that fails changes nothing (exit 1)', async () => {
     const p = await draft({ bluesky: { text: 'Stay' } });
     const r = await cli(['posts', 'edit', p.id, '--editor'], { env: { EDITOR: 'false' } });
