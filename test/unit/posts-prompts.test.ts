@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
+import { splitMedia } from '../../src/cli/commands/posts/prompts.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'posts-prompts-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -145,5 +146,24 @@ describe('the confirmation on a 40-column terminal', () => {
     const r = await run(['posts', 'create', '--platform', 'bluesky'], prompter, { columns: 40 });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('(the exact requests: run it again with\n  --dry-run)');
+  });
+});
+
+describe('a media answer with files dragged onto the terminal', () => {
+  it('reads quoted and backslash-escaped paths as a shell would; typed paths keep their spaces', () => {
+    expect(splitMedia("'/tmp/my folder/my photo.jpg' ")).toEqual(['/tmp/my folder/my photo.jpg']);
+    expect(splitMedia('/tmp/my\\ folder/my\\ photo.jpg /tmp/b.png')).toEqual(['/tmp/my folder/my photo.jpg', '/tmp/b.png']);
+    expect(splitMedia(`'/a/one.jpg' '/a/it'"'"'s.jpg', "/a/x y.png"`)).toEqual(['/a/one.jpg', "/a/it's.jpg", '/a/x y.png']);
+    expect(splitMedia('my photo.jpg, https://cdn.example/a.jpg')).toEqual(['my photo.jpg', 'https://cdn.example/a.jpg']);
+    expect(splitMedia("O'Brien.jpg")).toEqual(["O'Brien.jpg"]);
+    expect(splitMedia('  ')).toEqual([]);
+  });
+
+  it('a dragged file with spaces in its path is found', async () => {
+    const image = png('dragged photo.png');
+    const prompter = new ScriptedPrompter([`'${image}' `], { reask: true });
+    const r = await run(['posts', 'create', '--platform', 'pinterest', '--text', 'Look', '--dry-run', '--json'], prompter);
+    expect(prompter.refused).toEqual([]);
+    expect(r.code, r.stderr).toBe(0);
   });
 });

@@ -121,11 +121,35 @@ export async function askTitle(prompter: Prompter, values: FlagValues): Promise<
   values.title = answer.trim();
 }
 
-const splitMedia = (answer: string) =>
-  answer
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+/**
+ * The files of a media answer, comma-separated. A file dragged onto the terminal arrives quoted
+ * ('/a/my photo.jpg') or with its spaces escaped (/a/my\ photo.jpg), several separated by
+ * spaces: such an answer is read as a shell would read it. Typed without quotes, a path keeps its
+ * spaces, and only commas separate.
+ */
+export function splitMedia(answer: string): string[] {
+  if (!/^\s*['"]|\\[\s'"()&]/.test(answer)) return answer.split(',').map((s) => s.trim()).filter(Boolean);
+  const items: string[] = [];
+  let current = '';
+  let quote: string | undefined;
+  let started = false;
+  const end = () => {
+    if (started) items.push(current);
+    [current, started] = ['', false];
+  };
+  for (let i = 0; i < answer.length; i++) {
+    const ch = answer[i]!;
+    if (quote) {
+      if (ch === quote) quote = undefined;
+      else current += ch;
+    } else if (ch === "'" || ch === '"') [quote, started] = [ch, true];
+    else if (ch === '\\' && i + 1 < answer.length) [current, started, i] = [current + answer[i + 1], true, i + 1];
+    else if (ch === ',' || /\s/.test(ch)) end();
+    else [current, started] = [current + ch, true];
+  }
+  end();
+  return items.filter(Boolean);
+}
 
 export async function askAt(prompter: Prompter, zone: string, now: () => number, current?: string): Promise<string> {
   return prompter.input({
