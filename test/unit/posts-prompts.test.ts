@@ -2,7 +2,7 @@
 // bad media answer is asked again, and the confirmation is a short summary, not raw HTTP.
 // Nothing here reaches a server (the base URL points at a closed port).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
@@ -157,6 +157,7 @@ describe('a media answer with files dragged onto the terminal', () => {
     expect(splitMedia('my photo.jpg, https://cdn.example/a.jpg')).toEqual(['my photo.jpg', 'https://cdn.example/a.jpg']);
     expect(splitMedia("O'Brien.jpg")).toEqual(["O'Brien.jpg"]);
     expect(splitMedia('  ')).toEqual([]);
+    expect(splitMedia('~/Pictures/a.jpg, ~b.jpg')).toEqual([join(homedir(), 'Pictures/a.jpg'), '~b.jpg']);
   });
 
   it('a dragged file with spaces in its path is found', async () => {

@@ -2,6 +2,8 @@
 // platform), media, the time, and a confirmation showing what will be sent.
 import { PLATFORM_LIMITS, PLATFORMS, isPlatform, textLength } from '../../../wire/platforms.js';
 import { judgeText, overLimit } from '../../../wire/text-limits.js';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { Prompter } from '../../prompter.js';
 import { wrapProse } from '../../../output/wrap.js';
 import { parseTextFor, type FlagValues } from '../../../posts/draft.js';
@@ -125,9 +127,14 @@ export async function askTitle(prompter: Prompter, values: FlagValues): Promise<
  * The files of a media answer, comma-separated. A file dragged onto the terminal arrives quoted
  * ('/a/my photo.jpg') or with its spaces escaped (/a/my\ photo.jpg), several separated by
  * spaces: such an answer is read as a shell would read it. Typed without quotes, a path keeps its
- * spaces, and only commas separate.
+ * spaces, and only commas separate. A leading ~/ is the home folder.
  */
 export function splitMedia(answer: string): string[] {
+  // "~/Pictures/a.jpg": the prompt is no shell, but a home folder is meant all the same.
+  return shellWords(answer).map((item) => (item.startsWith('~/') ? join(homedir(), item.slice(2)) : item));
+}
+
+function shellWords(answer: string): string[] {
   if (!/^\s*['"]|\\[\s'"()&]/.test(answer)) return answer.split(',').map((s) => s.trim()).filter(Boolean);
   const items: string[] = [];
   let current = '';
