@@ -168,3 +168,25 @@ describe('a media answer with files dragged onto the terminal', () => {
     expect(r.code, r.stderr).toBe(0);
   });
 });
+
+describe('a title missing for YouTube, the rest given as flags', () => {
+  it('on a terminal, asked for (after the media when that is missing too) rather than refused', async () => {
+    const prompter = new ScriptedPrompter(['Autumn lookbook', 'send']);
+    const r = await run(['posts', 'create', '--platform', 'youtube', '--text', 'Lookbook', '--media', 'https://cdn.example/v.mp4', '--dry-run', '--json'], prompter);
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked[0]).toBe('Title (youtube needs one, at most 100 characters)');
+    expect(JSON.parse(r.stdout).requests[0].body.title).toBe('Autumn lookbook');
+    const both = new ScriptedPrompter(['https://cdn.example/v.mp4', 'Autumn lookbook', 'send']);
+    const r2 = await run(['posts', 'schedule', '--platform', 'youtube', '--text', 'Lookbook', '--at', '2026-06-05 10:00', '--dry-run'], both);
+    expect(r2.code, r2.stderr).toBe(0);
+    expect(both.asked.slice(0, 2)).toEqual([expect.stringMatching(/^Media files/), 'Title (youtube needs one, at most 100 characters)']);
+  });
+
+  it('without a terminal, the error names --title and nothing is asked', async () => {
+    const prompter = new ScriptedPrompter([]);
+    const r = await run(['posts', 'create', '--platform', 'youtube', '--text', 'Lookbook', '--media', 'https://cdn.example/v.mp4'], prompter, { tty: false });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--title: YouTube needs a title');
+    expect(prompter.asked).toEqual([]);
+  });
+});

@@ -14,7 +14,7 @@ import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { machineZone, parseAt, requireFuture, type ResolvedAt } from '../../../posts/when.js';
 import { readSource } from './read-source.js';
 import { userZone } from '../../../posts/zone.js';
-import { askAt, askMedia, askPlatforms, askTexts, askTitle, editUntilValid, type EditText } from './prompts.js';
+import { askAt, askMedia, askPlatforms, askTexts, askTitle, editUntilValid, needingTitle, type EditText } from './prompts.js';
 import { editText } from '../../editor.js';
 import { textFromFile } from '../../../posts/compose-input.js';
 import { splitList } from '../../flags/text.js';
@@ -122,7 +122,7 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
     parseTextFor(values.textFor ?? [], syntax);
     if (syntax.length) throw new InvalidInputError(syntax);
     const missing = missingFlags(values);
-    if (missing.length || (ctx.globals.interactive && needsMedia(values))) {
+    if (missing.length || (ctx.globals.interactive && (needsMedia(values) || needingTitle(values).length > 0))) {
       // Everything given is judged before the first question, so a typo in a flag never costs
       // what was typed at the prompts; and without a terminal a misspelt platform
       // (--text-for blusky=…) is named rather than reported as the text it failed to give.

@@ -110,10 +110,15 @@ export async function askMedia(prompter: Prompter, values: FlagValues, problems:
   return splitMedia(answer);
 }
 
+/** The chosen platforms that cannot do without a title (YouTube), when none was given. */
+export function needingTitle(values: FlagValues): string[] {
+  if (values.title?.trim()) return [];
+  return platformsOf(values).filter((p) => isPlatform(p) && PLATFORM_LIMITS[p].rules.title?.required);
+}
+
 /** Asks for the title when a chosen platform cannot do without one (YouTube) and none was given. */
 export async function askTitle(prompter: Prompter, values: FlagValues): Promise<void> {
-  if (values.title?.trim()) return;
-  const needing = platformsOf(values).filter((p) => isPlatform(p) && PLATFORM_LIMITS[p].rules.title?.required);
+  const needing = needingTitle(values);
   if (needing.length === 0) return;
   const max = Math.min(...needing.map((p) => (isPlatform(p) && PLATFORM_LIMITS[p].rules.title?.max) || Infinity));
   const answer = await prompter.input({
