@@ -248,12 +248,17 @@ function synopsisGroups(text: string): string[] {
   return groups;
 }
 
-/** Groups on lines of at most `width` columns; a group wider than that has a line of its own. */
-function packGroups(groups: readonly string[], width: number): string[] {
+/**
+ * Groups on lines of at most `width` columns (`first` for the first line, which may then hold
+ * none); a group wider than that has a line of its own.
+ */
+function packGroups(groups: readonly string[], width: number, first = width): string[] {
   const lines: string[] = [];
   for (const group of groups) {
     const last = lines.length - 1;
-    if (last >= 0 && displayWidth(`${lines[last]} ${group}`) <= width) lines[last] += ` ${group}`;
+    const room = last === 0 ? first : width;
+    if (last >= 0 && displayWidth(lines[last] ? `${lines[last]} ${group}` : group) <= room) lines[last] = lines[last] ? `${lines[last]} ${group}` : group;
+    else if (lines.length === 0 && displayWidth(group) > first) lines.push('', group);
     else lines.push(group);
   }
   return lines;
@@ -275,10 +280,12 @@ export function wrapHelp(text: string, width: number): string {
       if (displayWidth(line) <= width || /^\s*\S+$/.test(line) || lines[i - 1]?.endsWith(' \\')) return line;
       const usage = USAGE.exec(line);
       // A usage line goes on under its first argument, as a synopsis does, broken between its
-      // groups: "[--profile" and "NAME]" on two lines read as two options.
-      if (usage && displayWidth(usage[1]!) <= width / 2) {
-        return packGroups(synopsisGroups(usage[2]!), width - usage[1]!.length)
-          .map((l, j) => (j === 0 ? usage[1]! : ' '.repeat(usage[1]!.length)) + l)
+      // groups: "[--profile" and "NAME]" on two lines read as two options. When the command's
+      // words take more than half the line (a 40-column terminal), it goes on under "socialpub".
+      if (usage) {
+        const hang = displayWidth(usage[1]!) <= width / 2 ? usage[1]!.length : 'Usage: '.length;
+        return packGroups(synopsisGroups(usage[2]!), width - hang, width - usage[1]!.length)
+          .map((l, j) => (j === 0 ? usage[1]!.trimEnd() + (l ? ` ${l}` : '') : ' '.repeat(hang) + l))
           .join('\n');
       }
       const record = wrapRecord(line, width);

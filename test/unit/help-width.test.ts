@@ -45,6 +45,8 @@ describe('a usage line on a narrow terminal', () => {
     [['api'], 60],
     [['api'], 70],
     [['api'], 50],
+    [['auth', 'login'], 40],
+    [['api'], 40],
   ])('%s at %i columns breaks only between groups, each whole on one line', async (path, columns) => {
     const r = await runCli([...path, '--help'], { tty: true, columns });
     const lines = usageOf(r.stdout);
