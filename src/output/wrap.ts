@@ -108,9 +108,10 @@ export function wrapProse(text: string, width: number | undefined): string {
       if (COMMAND_LINE.test(line) || displayWidth(line) <= width) return line;
       const lead = /^\s*/.exec(line)![0];
       // "all results of this post: socialpub results list --post …": the command goes whole on
-      // its own line under the prose, rather than broken where a copy would lose its end.
+      // its own line under the prose, rather than broken where a copy would lose its end; wider
+      // than the terminal, it is left for the terminal to fold, which a copy joins again.
       const command = TRAILING_COMMAND.exec(line.slice(lead.length));
-      if (command && displayWidth(`${lead}  ${command[2]!}`) <= width) {
+      if (command) {
         return `${wrapProse(lead + command[1]!, width)}\n${lead}  ${command[2]!}`;
       }
       return wrapText(line.slice(lead.length), width - lead.length, { indent: '  ' })

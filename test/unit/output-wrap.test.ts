@@ -48,6 +48,10 @@ describe('wrapProse', () => {
       '  printf %s sk_sandbox_0123456789 | socialpub auth login --with-key --profile sandbox',
     ]);
   });
+  it('a command ending a hint goes whole on its own line, even wider than the terminal (folded there, a copy still runs)', () => {
+    const hint = '  hint: delete the others: socialpub posts delete post_1La6pp0kqVhD post_3XCoIH3RPixG';
+    expect(wrapProse(hint, 40).split('\n')).toEqual(['  hint: delete the others:', '    socialpub posts delete post_1La6pp0kqVhD post_3XCoIH3RPixG']);
+  });
   it('leaves text alone without a width (a pipe)', () => {
     expect(wrapProse('a '.repeat(100), undefined)).toBe('a '.repeat(100));
   });
