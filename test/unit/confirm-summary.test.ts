@@ -43,6 +43,12 @@ describe('confirmSummary on a 40-column terminal', () => {
     expect(lines[1]).toBe('  text       twitter-x  40 of 280 chars');
     expect(lines[2]).toBe('               "Launch day! Our new pr…"');
   });
+
+  it('keeps a short text beside its count when it fits there whole', () => {
+    const c = composed();
+    c.draft!.platforms[0]!.text = 'Launch day!';
+    expect(confirmSummary(c, NOW, 60).split('\n')[1]).toBe('  text       twitter-x  11 of 280 characters  "Launch day!"');
+  });
 });
 
 describe('confirmSummary for a post given by id', () => {

@@ -80,7 +80,8 @@ export function confirmSummary(c: Composed, now: number, width = 80, existing?: 
     // The count alone: it fits (validation passed), and the explanation would double the line.
     const count = `${v.count.length} of ${v.limit} ${unitWord(p.platform, v.limit)}`;
     const left = room - nameWidth - countWidth - 4;
-    if (left >= 20) rows.push([i === 0 ? 'text' : '', pad([p.platform, count, preview(p.text, left)], [nameWidth, countWidth])]);
+    // Beside the count when it fits there whole, or 20 columns of it do.
+    if (left >= Math.min(20, displayWidth(preview(p.text, Infinity)))) rows.push([i === 0 ? 'text' : '', pad([p.platform, count, preview(p.text, left)], [nameWidth, countWidth])]);
     else {
       // Narrow (60 columns or less): the text's start on a line of its own, rather than cut to a word.
       rows.push([i === 0 ? 'text' : '', pad([p.platform, count.replace(/ characters?$/, ' chars')], [nameWidth])]);
