@@ -55,6 +55,7 @@ export async function editUntilValid(edit: EditText, initial: string, platforms:
   let text = initial;
   for (;;) {
     const edited = await edit(text);
+    if (edited === undefined) say('the editor exited with an error or could not start (check $VISUAL / $EDITOR): nothing was taken from it');
     if (edited === undefined || edited.trim() === '') return undefined;
     const verdict = textValidator(platforms, false)(edited);
     if (verdict === true) return edited;
