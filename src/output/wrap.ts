@@ -131,10 +131,10 @@ const RECORD_LINE = /^(\s*\S+(?: \S+)* {2,})(\S.*)$/;
 
 /**
  * A record on a terminal ("  error message     The connected account's…"): a value wider than
- * the line wraps by words under its own column. A word that cannot fit there (a file path, a URL)
- * is broken under the column too, after a "/" where it can (a link stays one link, piece by
- * piece), rather than left for the terminal to break at column 0; a value whose column leaves
- * less than 20 columns is left as it is. The lines of a value that spans several (a JSON context
+ * the line wraps by words under its own column. A path or URL that cannot fit there is broken
+ * under the column too, after a "/" where it can (a link stays one link, piece by piece), rather
+ * than left for the terminal to break at column 0; a long id stays whole, to be copied, and so
+ * does a value whose column leaves less than 20 columns. The lines of a value that spans several (a JSON context
  * under its label) wrap at their own indentation, continuing two columns further in, so that no
  * line runs back to column 0 under the labels.
  */
@@ -163,7 +163,8 @@ const LINK_WORD = /^\u001b\]8;;([^\u0007\u001b]*)\u0007([^\u001b]*)\u001b\]8;;\u
 
 /**
  * A record's value as lines of `room` columns: by words, a word too wide for a line (a path, a
- * URL) broken across lines. Undefined when such a word carries colour: it is left whole.
+ * URL) broken across lines. Undefined when such a word is not a path or URL (an id) or carries
+ * colour: it is left whole.
  */
 function wrapValue(value: string, room: number): string[] | undefined {
   const words = value.split(' ');
@@ -179,7 +180,8 @@ function wrapValue(value: string, room: number): string[] | undefined {
     } else {
       const link = LINK_WORD.exec(word);
       const text = link ? link[2]! : word;
-      if (!link && stripEscapes(word) !== word) return undefined;
+      // Only a path or a URL is broken; a long id or key stays whole, to be copied.
+      if (!link && (stripEscapes(word) !== word || !word.includes('/'))) return undefined;
       // It starts on the line it follows when a fair part of it fits there.
       const left = line ? room - displayWidth(line) - 1 : 0;
       const pieces = breakWord(text, left >= 10 ? left : room, room).map((p) => (link ? hyperlink(link[1]!, p) : p));

@@ -109,9 +109,11 @@ describe('wrapRecord', () => {
     for (const l of linked) expect(l).toContain(`\u001b]8;;${url}\u0007`);
   });
 
-  it('leaves whole a too-wide word that carries colour, and any value whose column leaves under 20 columns', () => {
+  it('leaves whole a too-wide word that carries colour or is no path or URL (an id), and any value whose column leaves under 20 columns', () => {
     const coloured = `  file              \u001b[2m/a/very/long/path/to/some/file/deep/down.png\u001b[22m`;
     expect(wrapRecord(coloured, 40)).toBe(coloured);
+    const id = `  key               release-2026-11-30-autumn-collection-announce`;
+    expect(wrapRecord(id, 40)).toBe(id);
     const narrow = `  a long label here    /a/very/long/path/to/some/file.png`;
     expect(wrapRecord(narrow, 40)).toBe(narrow);
   });
