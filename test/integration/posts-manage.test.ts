@@ -551,6 +551,14 @@ describe('posts queue', () => {
     const bad = await queue(['--from', '+2d', '--to', '+1d']);
     expect(bad.code).toBe(2);
   });
+
+  it('a day alone: --from from its start, --to through its end (the day is included)', async () => {
+    const days = async (args: string[]) => (JSON.parse((await queue([...args, '--tz', 'Asia/Tokyo', '--json'])).stdout).days as Array<{ date: string }>).map((d) => d.date);
+    expect(await days(['--from', '2026-12-02', '--to', '2026-12-02'])).toEqual(['2026-12-02']);
+    // Now is 18:00 on 1 December in Tokyo.
+    expect(await days(['--from', 'tomorrow', '--to', '2026-12-03'])).toEqual(['2026-12-02', '2026-12-03']);
+    expect(await days(['--from', 'today', '--to', 'today'])).toEqual(['2026-12-01']);
+  });
 });
 
 describe('a service without these routes', () => {
