@@ -125,7 +125,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from delete' -l idempotency-key -d 'a key of your own' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from delete' -x -a '(socialpub completion --list-posts 2>/dev/null)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from queue' -l from -d 'start of the window: RFC 3339, "YYYY-MM-DD HH:MM"' -x
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from queue' -l to -d 'end of the window' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from queue' -l to -d 'end of the window, in the same forms; a day alone is included to its end' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from queue' -l tz -d 'IANA zone for the days and times' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a list -d 'list post results, newest first, with filters'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a get -d 'show one post result in full'

@@ -17,7 +17,8 @@ export function editorCommand(env: Readonly<Record<string, string | undefined>>)
 
 /**
  * Lets the user edit `initial`; resolves to the saved text, or undefined when the editor exited
- * with a non-zero status or could not be started (the caller then changes nothing).
+ * with a non-zero status or could not be started (the caller then changes nothing). Rejects
+ * with an AbortError (exit 130) when the run was interrupted meanwhile.
  * `suffix` names the file's ending (".md", ".txt") so that editors pick a sensible mode.
  */
 export async function editText(ctx: Context, initial: string, options: { suffix: string }): Promise<string | undefined> {
@@ -30,6 +31,9 @@ export async function editText(ctx: Context, initial: string, options: { suffix:
       if (value !== undefined && !WITHHELD.includes(name)) env[name] = value;
     }
     const status = await runEditor(editorCommand(ctx.env), file, env);
+    // Ctrl-C while the editor ran (a terminal editor in cooked mode, `code --wait`) reached us
+    // too: the user is stopping, not choosing to type the text at the prompt instead.
+    ctx.signal.throwIfAborted();
     if (status !== 0) return undefined;
     return await readFile(file, 'utf8');
   } finally {

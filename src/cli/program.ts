@@ -1,12 +1,12 @@
 // The commander program: global flags, the nouns, and parse errors routed to exit code 2.
-import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
+import { Command, Help, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from './context.js';
 import type { FlagsOf } from './action.js';
 import { defineCommands } from './commands/index.js';
 import { FLAG_DEFAULTS } from './flags/index.js';
 import { FORMATS } from '../output/formats.js';
 import { UsageError } from './cli-error.js';
-import { wrapHelp } from '../output/wrap.js';
+import { wrapHelp, wrapText } from '../output/wrap.js';
 
 /** Commands people reach for that go by another name here, and what to run instead. */
 const OTHER_NAMES: ReadonlyArray<{ words: [string, string]; use: string; why: string }> = [
@@ -73,6 +73,23 @@ function globalOptions(ctx: Context) {
     .addOption(new Option('--api-key <key>').hideHelp());
 }
 
+/** Where a description goes when the flag column leaves it too little room beside it. */
+const UNDER_INDENT = '      ';
+
+/**
+ * An option, argument or command and its description. Beside the flag column, as commander lays
+ * it out, while that leaves the description 20 columns or more; else (a 40-column terminal) the
+ * description goes on the lines under the flag, indented, so that it never runs back under the
+ * flags at the left margin.
+ */
+function formatHelpItem(this: Help, term: string, termWidth: number, description: string, helper: Help): string {
+  const width = this.helpWidth ?? 80;
+  if (!description || width - termWidth - 4 >= 20 || helper.preformatted(description)) {
+    return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
+  }
+  return [`  ${term}`, ...wrapText(description, width - UNDER_INDENT.length).map((l) => UNDER_INDENT + l)].join('\n');
+}
+
 /** The program; given argv, only the nouns it names are defined in full (see nounsToDefine). */
 export async function buildProgram(ctx: Context, argv?: readonly string[]): Promise<CommandUnknownOpts> {
   const width = (stream: { isTTY?: boolean; columns?: number }) => (stream.isTTY && stream.columns ? stream.columns : 80);
@@ -99,7 +116,7 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
     })
     // Commander leaves option descriptions unwrapped when their column is under 40 wide, so at
     // 60 columns every description ran past the edge; 20 wraps them there too.
-    .configureHelp({ minWidthToWrap: 20 });
+    .configureHelp({ minWidthToWrap: 20, formatItem: formatHelpItem });
   await defineCommands(program, ctx, argv);
   // Parse errors and help of every subcommand go through the same override and output.
   const inherit = (cmd: CommandUnknownOpts) => {

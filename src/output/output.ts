@@ -12,7 +12,7 @@ import { hyperlink, supportsHyperlinks } from './links.js';
 import { pagerWhenLong, type LazyPager } from './pager.js';
 import { createProgressLine, createSpinner, processExit, type ProgressLine as TerminalLine, type Spinner } from './progress.js';
 import { formatCount } from './time.js';
-import { cutToWidth, displayWidth } from './width.js';
+import { displayWidth } from './width.js';
 import { wrapProse, wrapRecord } from './wrap.js';
 import { writeTo, type ListWriter, type Sink } from './writers.js';
 import { writeJqLines, writeJson } from './shaping.js';
@@ -267,13 +267,15 @@ export function createOutput(options: OutputOptions): Output {
     },
     footer(text) {
       if (format !== 'table' || quiet) return;
-      // Never wider than the terminal: a long footer breaks between its parts, not inside one.
+      // Never wider than the terminal: a long footer breaks between its parts; a part wider than
+      // the terminal wraps as prose does, a command it ends in kept whole on a line of its own
+      // (cut short, "socialpub posts view post_…" could not be copied).
       const width = stderr.columns ?? stdout.columns;
       const lines: string[] = [];
       for (const part of text.split(' · ')) {
         const last = lines.length - 1;
         if (last >= 0 && (!width || displayWidth(`${lines[last]} · ${part}`) <= width)) lines[last] = `${lines[last]} · ${part}`;
-        else lines.push(width ? cutToWidth(part, width) : part);
+        else lines.push(...wrapProse(part, width).split('\n'));
       }
       // Paging, the footer belongs under the table on the same screen, not before it.
       (pager?.paging ? pager.sink : stderr).write(safe(lines.join('\n')) + '\n');

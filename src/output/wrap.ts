@@ -2,7 +2,8 @@
 // messages, hints, narration, calendar cells. Breaks at spaces; a word wider than the line is
 // split between graphemes. Line breaks in the text are kept; CJK text, which has no spaces, is
 // split between characters, as it is read.
-import { cutToWidth, displayWidth, graphemeClusters } from './width.js';
+import { cutToWidth, displayWidth, graphemeClusters, stripEscapes } from './width.js';
+import { hyperlink } from './links.js';
 
 export interface WrapOptions {
   /** Put before every line after the first (a hanging indent); counted in the width. */
@@ -107,9 +108,10 @@ export function wrapProse(text: string, width: number | undefined): string {
       if (COMMAND_LINE.test(line) || displayWidth(line) <= width) return line;
       const lead = /^\s*/.exec(line)![0];
       // "all results of this post: socialpub results list --post …": the command goes whole on
-      // its own line under the prose, rather than broken where a copy would lose its end.
+      // its own line under the prose, rather than broken where a copy would lose its end; wider
+      // than the terminal, it is left for the terminal to fold, which a copy joins again.
       const command = TRAILING_COMMAND.exec(line.slice(lead.length));
-      if (command && displayWidth(`${lead}  ${command[2]!}`) <= width) {
+      if (command) {
         return `${wrapProse(lead + command[1]!, width)}\n${lead}  ${command[2]!}`;
       }
       return wrapText(line.slice(lead.length), width - lead.length, { indent: '  ' })
@@ -129,11 +131,12 @@ const RECORD_LINE = /^(\s*\S+(?: \S+)* {2,})(\S.*)$/;
 
 /**
  * A record on a terminal ("  error message     The connected account's…"): a value wider than
- * the line wraps by words under its own column. A value with a word that cannot fit there (a URL,
- * an id) is left as it is: whole, it can still be copied; and so is one whose column leaves
- * less than 20 columns. The lines of a value that spans several (a JSON context under its
- * label) wrap at their own indentation, continuing two columns further in, so that no line
- * runs back to column 0 under the labels.
+ * the line wraps by words under its own column. A path or URL that cannot fit there is broken
+ * under the column too, after a "/" where it can (a link stays one link, piece by piece), rather
+ * than left for the terminal to break at column 0; a long id stays whole, to be copied, and so
+ * does a value whose column leaves less than 20 columns. The lines of a value that spans several (a JSON context
+ * under its label) wrap at their own indentation, continuing two columns further in, so that no
+ * line runs back to column 0 under the labels.
  */
 export function wrapRecord(text: string, width: number | undefined): string {
   if (!width || width <= 0) return text;
@@ -148,12 +151,70 @@ export function wrapRecord(text: string, width: number | undefined): string {
       column = m ? displayWidth(m[1]!) : Infinity;
       if (!m || displayWidth(line) <= width) return line;
       const room = width - column;
-      if (room < 20 || m[2]!.split(' ').some((word) => displayWidth(word) > room)) return line;
-      return wrapText(m[2]!, room)
-        .map((l, i) => (i === 0 ? m[1]! : ' '.repeat(column)) + l)
-        .join('\n');
+      const value = room < 20 ? undefined : wrapValue(m[2]!, room);
+      if (!value) return line;
+      return value.map((l, i) => (i === 0 ? m[1]! : ' '.repeat(column)) + l).join('\n');
     })
     .join('\n');
+}
+
+/** A word that is one OSC 8 link: its target and its text. */
+const LINK_WORD = /^\u001b\]8;;([^\u0007\u001b]*)\u0007([^\u001b]*)\u001b\]8;;\u0007$/;
+
+/**
+ * A record's value as lines of `room` columns: by words, a word too wide for a line (a path, a
+ * URL) broken across lines. Undefined when such a word is not a path or URL (an id) or carries
+ * colour: it is left whole.
+ */
+function wrapValue(value: string, room: number): string[] | undefined {
+  const words = value.split(' ');
+  if (words.every((word) => displayWidth(word) <= room)) return wrapText(value, room);
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    const fits = displayWidth(word) <= room;
+    if (line && displayWidth(`${line} ${word}`) <= room) line += ` ${word}`;
+    else if (fits) {
+      if (line) lines.push(line);
+      line = word;
+    } else {
+      const link = LINK_WORD.exec(word);
+      const text = link ? link[2]! : word;
+      // Only a path or a URL is broken; a long id or key stays whole, to be copied.
+      if (!link && (stripEscapes(word) !== word || !word.includes('/'))) return undefined;
+      // It starts on the line it follows when a fair part of it fits there.
+      const left = line ? room - displayWidth(line) - 1 : 0;
+      const pieces = breakWord(text, left >= 10 ? left : room, room).map((p) => (link ? hyperlink(link[1]!, p) : p));
+      if (line && left >= 10) pieces[0] = `${line} ${pieces[0]!}`;
+      else if (line) lines.push(line);
+      lines.push(...pieces.slice(0, -1));
+      line = pieces.at(-1)!;
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
+/** A word as pieces, the first at most `first` columns, the others `room`: cut after a "/" in the second half of a piece, else where it is full. */
+export function breakWord(word: string, first: number, room: number): string[] {
+  const pieces: string[] = [];
+  let piece: string[] = [];
+  let used = 0;
+  for (const g of segments(word)) {
+    const gw = displayWidth(g);
+    const max = pieces.length === 0 ? first : room;
+    if (used + gw > max && piece.length > 0) {
+      const slash = piece.lastIndexOf('/');
+      const cut = slash >= piece.length / 2 ? slash + 1 : piece.length;
+      pieces.push(piece.slice(0, cut).join(''));
+      piece = piece.slice(cut);
+      used = displayWidth(piece.join(''));
+    }
+    piece.push(g);
+    used += gw;
+  }
+  pieces.push(piece.join(''));
+  return pieces;
 }
 
 /**
@@ -190,12 +251,17 @@ function synopsisGroups(text: string): string[] {
   return groups;
 }
 
-/** Groups on lines of at most `width` columns; a group wider than that has a line of its own. */
-function packGroups(groups: readonly string[], width: number): string[] {
+/**
+ * Groups on lines of at most `width` columns (`first` for the first line, which may then hold
+ * none); a group wider than that has a line of its own.
+ */
+function packGroups(groups: readonly string[], width: number, first = width): string[] {
   const lines: string[] = [];
   for (const group of groups) {
     const last = lines.length - 1;
-    if (last >= 0 && displayWidth(`${lines[last]} ${group}`) <= width) lines[last] += ` ${group}`;
+    const room = last === 0 ? first : width;
+    if (last >= 0 && displayWidth(lines[last] ? `${lines[last]} ${group}` : group) <= room) lines[last] = lines[last] ? `${lines[last]} ${group}` : group;
+    else if (lines.length === 0 && displayWidth(group) > first) lines.push('', group);
     else lines.push(group);
   }
   return lines;
@@ -217,10 +283,12 @@ export function wrapHelp(text: string, width: number): string {
       if (displayWidth(line) <= width || /^\s*\S+$/.test(line) || lines[i - 1]?.endsWith(' \\')) return line;
       const usage = USAGE.exec(line);
       // A usage line goes on under its first argument, as a synopsis does, broken between its
-      // groups: "[--profile" and "NAME]" on two lines read as two options.
-      if (usage && displayWidth(usage[1]!) <= width / 2) {
-        return packGroups(synopsisGroups(usage[2]!), width - usage[1]!.length)
-          .map((l, j) => (j === 0 ? usage[1]! : ' '.repeat(usage[1]!.length)) + l)
+      // groups: "[--profile" and "NAME]" on two lines read as two options. When the command's
+      // words take more than half the line (a 40-column terminal), it goes on under "socialpub".
+      if (usage) {
+        const hang = displayWidth(usage[1]!) <= width / 2 ? usage[1]!.length : 'Usage: '.length;
+        return packGroups(synopsisGroups(usage[2]!), width - hang, width - usage[1]!.length)
+          .map((l, j) => (j === 0 ? usage[1]!.trimEnd() + (l ? ` ${l}` : '') : ' '.repeat(hang) + l))
           .join('\n');
       }
       const record = wrapRecord(line, width);

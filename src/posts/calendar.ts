@@ -74,11 +74,16 @@ export function todayIn(now: number, zone: string): string {
   return dateKey(localTime(now, zone));
 }
 
-/** `--from DATE` ("YYYY-MM-DD"), or today in the zone when absent. */
+/**
+ * `--from`: a day ("YYYY-MM-DD"), a month ("YYYY-MM", its first day), or days and weeks from
+ * today ("+1w" next week, "-1w" last week, "+3d"); today in the zone when absent.
+ */
 export function parseFrom(input: string | undefined, now: number, zone: string): LocalDate {
   if (input === undefined) return localTime(now, zone);
-  const d = parseDateKey(input);
-  if (!d) throw new TimeInputError('--from', `--from: "${input}" is not a date`, 'give a day as YYYY-MM-DD, such as 2026-12-07; the week or month holding it is shown');
+  const month = /^(\d{4})-(\d{2})$/.exec(input.trim());
+  const shift = /^([+-])(\d{1,4})([dw])$/i.exec(input.trim());
+  const d = month ? parseDateKey(`${input.trim()}-01`) : shift ? addDays(localTime(now, zone), (shift[1] === '-' ? -1 : 1) * Number(shift[2]) * (shift[3]!.toLowerCase() === 'w' ? 7 : 1)) : parseDateKey(input);
+  if (!d) throw new TimeInputError('--from', `--from: "${input}" is not a date`, 'give a day as YYYY-MM-DD (2026-12-07), a month as YYYY-MM, or +1w for next week; the week or month holding it is shown');
   return d;
 }
 

@@ -12,7 +12,7 @@ export type FactsOf = (m: MediaSource) => MediaFacts | undefined;
 
 export interface ValidateOptions {
   /**
-   * Leave out what is merely missing (no platform, no text, no media where needed): a terminal
+   * Leave out what is merely missing (no platform, no text, no media or title where needed): a terminal
    * is about to ask for it, and everything given must be judged before the first question.
    */
   skipMissing?: boolean;
@@ -94,7 +94,7 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
       reportedMedia.add(key);
       issues.push(problem.issue);
     }
-    if (rules) issues.push(...ruleIssues(draft, p, p.platform, factsOf));
+    if (rules) issues.push(...ruleIssues(draft, p, p.platform, factsOf, reportMissing));
   }
   // The same problem met on several platforms (an http:// URL) is told once.
   const told = new Set<string>();
@@ -105,9 +105,10 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
 const JUDGED_ABOVE = new Set(['text.length', 'text.bytes', 'text.characters', 'media.required', 'media.count', 'media.type', 'media.size']);
 
 /** What the platform's rules say of this payload, beyond length, count, type and size. */
-function ruleIssues(draft: PostDraft, p: PlatformDraft, platform: Platform, factsOf: FactsOf): Issue[] {
+function ruleIssues(draft: PostDraft, p: PlatformDraft, platform: Platform, factsOf: FactsOf, reportMissing: boolean): Issue[] {
   return judgePayload(platform, payloadFacts(draft, p, factsOf))
-    .filter((c) => c.verdict === 'fail' && !JUDGED_ABOVE.has(c.rule))
+    // A missing title is asked for too (a platform that needs one), like missing media.
+    .filter((c) => c.verdict === 'fail' && !JUDGED_ABOVE.has(c.rule) && (reportMissing || c.rule !== 'title.required'))
     .map((c) => {
       const title = typeof p.extra.title === 'string' ? payloadField(p, 'title') : (draft.titleLabel ?? '--title');
       const field = c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? title : c.rule.startsWith('link.') ? payloadField(p, 'link') : draft.mediaLabel(platform));

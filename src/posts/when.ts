@@ -121,6 +121,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})$/;
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+const DATE_AND_CLOCK = /^(\d{4}-\d{2}-\d{2})\s+(\d{1,2}(?:[:.h]\d{2})?\s*[ap]\.?m\.?)$/i;
 const RELATIVE = /^\+\s*((?:\d+\s*(?:w|d|h|m|min|s)\s*)+)$/i;
 const REL_PART = /(\d+)\s*(w|d|h|min|m|s)/gi;
 const UNIT_MS: Record<string, number> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000, min: 60_000, s: 1000 };
@@ -177,7 +178,10 @@ export function parseAt(input: string, options: ParseAtOptions): ResolvedAt {
     return { epochMs, iso: new Date(epochMs).toISOString(), kind: 'rfc3339' };
   }
 
-  const local = LOCAL.exec(text);
+  // "2026-12-02 9am": a date with the clock as "tomorrow 9am" takes it, read as "2026-12-02 09:00".
+  const dated = DATE_AND_CLOCK.exec(text);
+  const clock = dated ? clockOf(dated[2]!, field) : undefined;
+  const local = LOCAL.exec(dated && clock ? `${dated[1]} ${pad(clock.hour)}:${pad(clock.minute)}` : text);
   if (local) {
     const zone = checkZone((typeof options.zone === 'function' ? options.zone() : options.zone) ?? machineZone());
     const [, y, mo, d, h, mi, s = '0'] = local;

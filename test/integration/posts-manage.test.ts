@@ -67,6 +67,24 @@ describe('posts view', () => {
     expect(viewed.results.map((x) => x.id).sort()).toEqual(oracle.data.map((x) => x.id).sort());
   });
 
+  it('at 40 columns, a published link too wide for its line goes under it, each piece linking to the whole URL; in a pipe it stays whole', async () => {
+    const posts = await allPosts(sb, 'published');
+    expect(posts.length).toBeGreaterThan(0);
+    const r = await cli(['posts', 'view', posts[0]!.id, '--json']);
+    const url = (JSON.parse(r.stdout) as { results: PostResult[] }).results.find((x) => x.success)!.platform_data!.url as string;
+    expect(url.length).toBeGreaterThan(36);
+    const narrow = await cli(['posts', 'view', posts[0]!.id], { tty: true, columns: 40, env: { NO_COLOR: '1', FORCE_HYPERLINK: '1' } });
+    expect(narrow.code).toBe(0);
+    const lines = narrow.stdout.split('\n');
+    const at = lines.findIndex((l) => l.endsWith('✓ published'));
+    const pieces = lines.slice(at + 1).filter((l) => l.includes(`\u001b]8;;${url}\u0007`));
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(40);
+    expect(pieces.map((l) => l.replace(/\u001b\]8;;[^\u0007]*\u0007/g, '').trim()).join('')).toBe(url);
+    const piped = await cli(['posts', 'view', posts[0]!.id]);
+    expect(piped.stdout).toContain(`✓ published ${url}\n`);
+  });
+
   it('shows each text with its count against the limit, the title and the time in the zone and in UTC', async () => {
     const p = await draft({ 'twitter-x': { text: 'Launch 🚀 today' }, bluesky: { text: 'Launch today, in detail' } }, 'Launch');
     await cli(['posts', 'schedule', p.id, '--at', '2026-12-03T09:30:00Z']);
@@ -245,16 +263,24 @@ describe('posts edit', () => {
     expect(r.stderr).not.toMatch(/[\u0007\u001b\u202e\u2066\u2069]/);
   });
 
-  it('shows long before → after texts a line each, within the terminal width', async () => {
+  it('shows long before → after texts under their labels, up to three lines each, within the terminal width', async () => {
     const long = 'Our spring release is out: faster sync, dark mode and 日本語 support 🎉 with more words after it';
     const p = await draft({ bluesky: { text: long } });
-    const prompter = new ScriptedPrompter([false]);
-    const r = await cli(['posts', 'edit', p.id, '--text', `${long}, and more`], { tty: true, columns: 80, prompter, env: { NO_COLOR: '1' } });
+    const r = await cli(['posts', 'edit', p.id, '--text', `${long}, and more`], { tty: true, columns: 80, prompter: new ScriptedPrompter([false]), env: { NO_COLOR: '1' } });
     const lines = r.stderr.split('\n');
     expect(lines).toContain('  bluesky:');
-    expect(lines.find((l) => l.startsWith('    before "Our spring'))).toMatch(/…"$/);
-    expect(lines.find((l) => l.startsWith('    after  "Our spring'))).toMatch(/…"$/);
+    // The whole new text, to be checked before sending, over two lines.
+    const after = lines.findIndex((l) => l.startsWith('    after  "Our spring'));
+    expect(`${lines[after]} ${lines[after + 1]!.trim()}`).toBe(`    after  "${long}, and more"`);
+    expect(lines[after + 1]).toMatch(/^ {11}\S/);
     for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+    // Narrow, three lines each at most, the third cut.
+    const narrow = await cli(['posts', 'edit', p.id, '--text', `${long} ${long}`], { tty: true, columns: 40, prompter: new ScriptedPrompter([false]), env: { NO_COLOR: '1' } });
+    const n = narrow.stderr.split('\n');
+    const at = n.findIndex((l) => l.startsWith('    after  "Our spring'));
+    expect(n[at + 2]).toMatch(/^ {11}\S.*…$/);
+    expect(n[at + 3]).not.toMatch(/^ {11}/);
+    for (const line of n) expect(displayWidth(line)).toBeLessThanOrEqual(40);
   });
 
   it('refuses with 409 when the post is published while being edited: nothing changed, a clear message', async () => {
@@ -311,6 +337,40 @@ writeFileSync(path, text.replace('Hello pro', 'First paragraph.\\n\\n#launch Sec
     expect(sb.requests.slice(before).filter((q) => q.method === 'PATCH')).toHaveLength(0);
   });
 
+  it('on a terminal, a text over its limit is told and the editor opens again on what was written; saved unchanged, it is the error', async () => {
+    const p = await draft({ bluesky: { text: 'Short' } });
+    const log = join(dir, 'reopen-log.json');
+    writeFileSync(log, '[]');
+    const editor = editorScript(
+      'reopen.mjs',
+      `const text = readFileSync(path, 'utf8');
+const seen = JSON.parse(readFileSync(${JSON.stringify(log)}, 'utf8'));
+writeFileSync(${JSON.stringify(log)}, JSON.stringify([...seen, text]));
+if (seen.length === 0) writeFileSync(path, text.replace('Short', 'x'.repeat(400)));
+else if (process.env.FIX === '1') writeFileSync(path, text.replace('x'.repeat(400), 'Fixed'));`,
+    );
+    const r = await cli(['posts', 'edit', p.id, '--editor'], { tty: true, prompter: new ScriptedPrompter([true]), env: { EDITOR: editor, FIX: '1', NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/warning: bluesky: 400 characters is 100 over bluesky's limit of 300[\s\S]*opening the editor\s+again/);
+    const files = JSON.parse(readFileSync(log, 'utf8')) as string[];
+    expect(files).toHaveLength(2);
+    expect(files[1]).toMatch(/^\/\/ problem: bluesky: 400 characters/);
+    expect(files[1]).toContain('x'.repeat(400));
+    expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: 'Fixed' } });
+    // Saved as it was reopened: the problem is the error, nothing sent.
+    writeFileSync(log, '[]');
+    const q = await draft({ bluesky: { text: 'Short' } });
+    const stuck = await cli(['posts', 'edit', q.id, '--editor'], { tty: true, prompter: new ScriptedPrompter([]), env: { EDITOR: editor, NO_COLOR: '1' } });
+    expect(stuck.code).toBe(2);
+    expect(JSON.parse(readFileSync(log, 'utf8'))).toHaveLength(2);
+    expect((await getPost(q.id)).payloads).toEqual({ bluesky: { text: 'Short' } });
+    // Without a terminal, no second chance: exit 2 at once.
+    writeFileSync(log, '[]');
+    const piped = await cli(['posts', 'edit', q.id, '--editor'], { env: { EDITOR: editor } });
+    expect(piped.code).toBe(2);
+    expect(JSON.parse(readFileSync(log, 'utf8'))).toHaveLength(1);
+  });
+
   it('an editor that fails changes nothing (exit 1)', async () => {
     const p = await draft({ bluesky: { text: 'Stay' } });
     const r = await cli(['posts', 'edit', p.id, '--editor'], { env: { EDITOR: 'false' } });
@@ -349,6 +409,18 @@ describe('posts schedule (move), unschedule, delete', () => {
     expect([again.code, again.stderr]).toEqual([0, expect.stringContaining('already a draft')]);
   });
 
+  it('posts list --status scheduled at 60 columns keeps the time (the status every row shares goes first); unfiltered, the text', async () => {
+    await scheduled('A week of posts, read by when', 5);
+    const narrow = await cli(['posts', 'list', '--status', 'scheduled', '--limit', '3'], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    expect(narrow.code).toBe(0);
+    expect(narrow.stdout.split('\n')[0]).toMatch(/^ID\s+PLATFORMS\s+SCHEDULED\b/);
+    expect(narrow.stdout).toMatch(/ 20\d\d-\d\d-\d\d \d\d:\d\d/);
+    const all = await cli(['posts', 'list', '--limit', '3'], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    expect(all.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS\s+(?:PLATFORMS\s+)?TITLE \/ TEXT$/);
+    const outcomes = await cli(['posts', 'list', '--status', 'published,failed', '--limit', '3'], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    expect(outcomes.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS\s+PLATFORMS\s+SCHEDULED/);
+  });
+
   it('unschedule at 60 columns shows every header whole ("SCHEDULED", not "SCH…")', async () => {
     const p = await scheduled('A fairly long text for the unschedule table at sixty columns', 1, ['bluesky', 'linkedin', 'threads']);
     const r = await cli(['posts', 'unschedule', p.id], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
@@ -382,6 +454,27 @@ describe('posts schedule (move), unschedule, delete', () => {
     expect(results.meta.total).toBe(0);
   });
 
+  it('several posts, some published or unknown: every one refused is named at once, nothing is deleted, and the command for the others is given', async () => {
+    const a = await scheduled('Mix A', 3);
+    const b = await draft({ bluesky: { text: 'Mix B' } });
+    const published = (await allPosts(sb, 'published'))[0]!;
+    expect(published).toBeDefined();
+    const r = await cli(['posts', 'delete', a.id, published.id, b.id, 'post_doesnotexist', '--yes']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('2 of the 4 posts cannot be deleted; nothing was sent');
+    expect(r.stderr).toContain(`post ${published.id} is published`);
+    expect(r.stderr).toContain('post post_doesnotexist not found');
+    expect(r.stderr).toContain(`delete the others: socialpub posts delete ${a.id} ${b.id}`);
+    expect((await getPost(a.id)).status).toBe('scheduled');
+    expect((await getPost(b.id)).id).toBe(b.id);
+    // One post alone keeps its own error: unknown is exit 4.
+    expect((await cli(['posts', 'delete', 'post_doesnotexist', '--yes'])).code).toBe(4);
+    const un = await cli(['posts', 'unschedule', a.id, published.id]);
+    expect(un.code).toBe(2);
+    expect(un.stderr).toContain(`unschedule the others: socialpub posts unschedule ${a.id}`);
+    expect((await getPost(a.id)).status).toBe('scheduled');
+  });
+
   it('asks before deleting on a terminal, naming the post', async () => {
     const p = await draft({ bluesky: { text: 'Ask first' } });
     const prompter = new ScriptedPrompter([false]);
@@ -389,6 +482,12 @@ describe('posts schedule (move), unschedule, delete', () => {
     expect(prompter.asked).toEqual(['Delete this post? This cannot be undone']);
     expect(r.stderr).toContain(`${p.id} · draft · Ask first`);
     expect((await getPost(p.id)).id).toBe(p.id);
+    // At 60 columns the text goes under the id and time, rather than cut to two letters.
+    const narrow = await cli(['posts', 'delete', p.id], { tty: true, columns: 60, prompter: new ScriptedPrompter([false]), env: { TZ: 'Europe/Paris' } });
+    expect(narrow.stderr).toContain(`  ${p.id} · draft · Ask first\n`);
+    const later = await scheduled('Our autumn collection drops on Friday', 30);
+    const long = await cli(['posts', 'delete', later.id], { tty: true, columns: 60, prompter: new ScriptedPrompter([false]), env: { TZ: 'Europe/Paris' } });
+    expect(long.stderr).toMatch(new RegExp(`  ${later.id} · scheduled [^\n]+\n    Our autumn collection drops on Friday\n`));
     const hostile = await draft({ bluesky: { text: 'Ask\u001b[2J \u202efirst' } });
     const shown = await cli(['posts', 'delete', hostile.id], { tty: true, prompter: new ScriptedPrompter([false]) });
     expect(shown.stderr).toContain(`${hostile.id} · draft · Ask\\u001b[2J \\u202efirst`);
@@ -451,6 +550,14 @@ describe('posts queue', () => {
     expect(csv.stdout.trimEnd().split('\r\n')).toHaveLength(1 + 3);
     const bad = await queue(['--from', '+2d', '--to', '+1d']);
     expect(bad.code).toBe(2);
+  });
+
+  it('a day alone: --from from its start, --to through its end (the day is included)', async () => {
+    const days = async (args: string[]) => (JSON.parse((await queue([...args, '--tz', 'Asia/Tokyo', '--json'])).stdout).days as Array<{ date: string }>).map((d) => d.date);
+    expect(await days(['--from', '2026-12-02', '--to', '2026-12-02'])).toEqual(['2026-12-02']);
+    // Now is 18:00 on 1 December in Tokyo.
+    expect(await days(['--from', 'tomorrow', '--to', '2026-12-03'])).toEqual(['2026-12-02', '2026-12-03']);
+    expect(await days(['--from', 'today', '--to', 'today'])).toEqual(['2026-12-01']);
   });
 });
 

@@ -67,6 +67,19 @@ describe('auth status', () => {
     expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
   });
 
+  it('at 40 columns, the config file path continues under the value column, never at column 0', async () => {
+    await saveProfile('acme', GOOD_KEY);
+    const r = await runCli(['auth', 'status', '--max-retries', '0'], { configDir: tmp.dir, tty: true, columns: 40, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    const key = lines.findIndex((l) => l.startsWith('key'));
+    const column = /^key\s+/.exec(lines[key]!)![0].length;
+    const pathLines = [lines[key]!.slice(lines[key]!.indexOf(' in ') + 4), ...lines.slice(key + 1).filter((l, i, all) => all.slice(0, i + 1).every((x) => x.startsWith(' '.repeat(column))))];
+    expect(pathLines.length).toBeGreaterThan(1);
+    expect(pathLines.map((l) => l.trim()).join('')).toBe(configPath());
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(40);
+  });
+
   it('prints one JSON object under --json', async () => {
     await saveProfile('acme', GOOD_KEY);
     const r = await run(['auth', 'status', '--json']);

@@ -23,7 +23,7 @@ writeFileSync(path, 'edited: ' + readFileSync(path, 'utf8'));
 `,
 );
 
-const ctxWith = (env: Record<string, string>) => ({ env: { PATH: process.env.PATH, ...env } }) as unknown as Context;
+const ctxWith = (env: Record<string, string>, signal = new AbortController().signal) => ({ env: { PATH: process.env.PATH, ...env }, signal }) as unknown as Context;
 
 describe('editText', () => {
   it('edits a private temp file passed as one argument, without the key and the secret', async () => {
@@ -41,6 +41,13 @@ describe('editText', () => {
   it('gives undefined when the editor fails or cannot start', async () => {
     expect(await editText(ctxWith({ EDITOR: 'false' }), 'x', { suffix: '.txt' })).toBeUndefined();
     expect(await editText(ctxWith({ EDITOR: 'no-such-editor-here' }), 'x', { suffix: '.txt' })).toBeUndefined();
+  });
+
+  it('rejects as interrupted when Ctrl-C reached the program while the editor ran, whatever the editor did', async () => {
+    const stop = new AbortController();
+    stop.abort();
+    await expect(editText(ctxWith({ EDITOR: 'true' }, stop.signal), 'x', { suffix: '.txt' })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(editText(ctxWith({ EDITOR: 'false' }, stop.signal), 'x', { suffix: '.txt' })).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('prefers $VISUAL, then $EDITOR, then vi', () => {

@@ -20,6 +20,22 @@ describe('help on a narrow terminal', () => {
   });
 });
 
+describe('options on a 40-column terminal', () => {
+  it.each(['posts edit', 'posts schedule', 'posts'])('%s --help: a description goes under its flag, indented, never back at the margin', async (command) => {
+    const r = await runCli([...command.split(' '), '--help'], { tty: true, columns: 40 });
+    expect(r.code).toBe(0);
+    const start = r.stdout.indexOf('Options:\n');
+    const lines = r.stdout.slice(start + 'Options:\n'.length, r.stdout.indexOf('\n\n', start)).split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) {
+      expect(displayWidth(line), line).toBeLessThanOrEqual(40);
+      // A flag at two columns in, or its description six columns in.
+      expect(line, line).toMatch(/^ {2}-|^ {6}\S/);
+    }
+    expect(r.stdout).toContain('  -h, --help\n      display help for command\n');
+  });
+});
+
 describe('a usage line on a narrow terminal', () => {
   /** The usage line and the lines continuing it, as one synopsis. */
   const usageOf = (out: string) => out.slice(0, out.indexOf('\n\n')).split('\n');
@@ -29,6 +45,8 @@ describe('a usage line on a narrow terminal', () => {
     [['api'], 60],
     [['api'], 70],
     [['api'], 50],
+    [['auth', 'login'], 40],
+    [['api'], 40],
   ])('%s at %i columns breaks only between groups, each whole on one line', async (path, columns) => {
     const r = await runCli([...path, '--help'], { tty: true, columns });
     const lines = usageOf(r.stdout);

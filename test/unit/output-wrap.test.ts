@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wrapLines, wrapProse, wrapRecord, wrapText } from '../../src/output/wrap.js';
-import { displayWidth } from '../../src/output/width.js';
+import { displayWidth, stripEscapes } from '../../src/output/width.js';
+import { hyperlink } from '../../src/output/links.js';
 
 describe('wrapText', () => {
   it('breaks at spaces, never inside a word that fits on a line', () => {
@@ -47,6 +48,10 @@ describe('wrapProse', () => {
       '  printf %s sk_sandbox_0123456789 | socialpub auth login --with-key --profile sandbox',
     ]);
   });
+  it('a command ending a hint goes whole on its own line, even wider than the terminal (folded there, a copy still runs)', () => {
+    const hint = '  hint: delete the others: socialpub posts delete post_1La6pp0kqVhD post_3XCoIH3RPixG';
+    expect(wrapProse(hint, 40).split('\n')).toEqual(['  hint: delete the others:', '    socialpub posts delete post_1La6pp0kqVhD post_3XCoIH3RPixG']);
+  });
   it('leaves text alone without a width (a pipe)', () => {
     expect(wrapProse('a '.repeat(100), undefined)).toBe('a '.repeat(100));
   });
@@ -87,8 +92,29 @@ describe('wrapRecord', () => {
     expect(lines.join(' ').replace(/\s+/g, ' ')).toBe(text.replace(/\s+/g, ' '));
   });
 
-  it('leaves a value whole when a word of it (a URL) cannot fit in the column', () => {
-    const line = '  url               https://x.com/socialpub_demo/status/9651833633115532838';
-    expect(wrapRecord(line, 60)).toBe(line);
+  it('breaks a path too wide for the value column under that column, after a "/" where it can', () => {
+    const text = 'key       …r1KL in /tmp/qm2-cfg/socialpub/config.json\nAPI       ✓ accepts the key';
+    expect(wrapRecord(text, 40).split('\n')).toEqual(['key       …r1KL in /tmp/qm2-cfg/', '          socialpub/config.json', 'API       ✓ accepts the key']);
+  });
+
+  it('a URL broken under the value column fills each line; as a link, every piece links to the whole URL', () => {
+    const url = 'https://x.com/socialpub_demo/status/9651833633115532838';
+    const lines = wrapRecord(`  url               ${url}`, 40).split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const l of lines) expect(displayWidth(l), l).toBeLessThanOrEqual(40);
+    expect(lines.slice(1).every((l) => /^ {20}\S/.test(l))).toBe(true);
+    expect(lines.map((l) => l.trim()).join('').replace(/^url\s*/, '')).toBe(url.replace(/ /g, ''));
+    const linked = wrapRecord(`  url               ${hyperlink(url)}`, 40).split('\n');
+    expect(linked.map((l) => stripEscapes(l))).toEqual(lines);
+    for (const l of linked) expect(l).toContain(`\u001b]8;;${url}\u0007`);
+  });
+
+  it('leaves whole a too-wide word that carries colour or is no path or URL (an id), and any value whose column leaves under 20 columns', () => {
+    const coloured = `  file              \u001b[2m/a/very/long/path/to/some/file/deep/down.png\u001b[22m`;
+    expect(wrapRecord(coloured, 40)).toBe(coloured);
+    const id = `  key               release-2026-11-30-autumn-collection-announce`;
+    expect(wrapRecord(id, 40)).toBe(id);
+    const narrow = `  a long label here    /a/very/long/path/to/some/file.png`;
+    expect(wrapRecord(narrow, 40)).toBe(narrow);
   });
 });

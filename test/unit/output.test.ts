@@ -194,3 +194,21 @@ function refusingSink(): RefusingSink {
     },
   };
 }
+
+describe('a footer on a narrow terminal', () => {
+  it('keeps a command it ends in whole, on a line of its own, and wraps the rest rather than cutting it', () => {
+    const stdout = captureStream(true, 40);
+    const stderr = captureStream(true, 40);
+    const output = createOutput({ stdout, stderr, format: 'table' });
+    output.footer('its outcome, once it goes out: socialpub posts view post_1MmTzG3h03Dj');
+    output.footer('6 scheduled · 2026-11-24 23:48 UTC → 2026-12-01 23:48 UTC');
+    const lines = stderr.text().trimEnd().split('\n');
+    expect(lines).toEqual([
+      'its outcome, once it goes out:',
+      '  socialpub posts view post_1MmTzG3h03Dj',
+      '6 scheduled',
+      '2026-11-24 23:48 UTC → 2026-12-01 23:48',
+      '  UTC',
+    ]);
+  });
+});

@@ -68,6 +68,13 @@ describe('calendarData (the --json shape)', () => {
     expect(todayIn(now, 'Europe/Paris')).toBe('2026-10-25');
     expect(todayIn(now, 'UTC')).toBe('2026-10-24');
     expect(parseFrom(undefined, now, 'Asia/Tokyo')).toMatchObject({ year: 2026, month: 10, day: 25 });
+    // Next week, last week, a month, counted from today in the zone.
+    expect(parseFrom('+1w', now, 'Europe/Paris')).toEqual({ year: 2026, month: 11, day: 1 });
+    expect(parseFrom('-1w', now, 'UTC')).toEqual({ year: 2026, month: 10, day: 17 });
+    expect(parseFrom('+10d', now, 'UTC')).toEqual({ year: 2026, month: 11, day: 3 });
+    expect(parseFrom('2026-12', now, 'UTC')).toEqual({ year: 2026, month: 12, day: 1 });
+    expect(() => parseFrom('2026-13', now, 'UTC')).toThrow('--from: "2026-13" is not a date');
+    expect(() => parseFrom('+1m', now, 'UTC')).toThrow(/is not a date/);
   });
 });
 

@@ -2,11 +2,12 @@
 // bad media answer is asked again, and the confirmation is a short summary, not raw HTTP.
 // Nothing here reaches a server (the base URL points at a closed port).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
+import { splitMedia } from '../../src/cli/commands/posts/prompts.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'posts-prompts-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -105,5 +106,98 @@ describe('the confirmation before sending', () => {
     expect(r.stderr).toMatch(/instagram\s+4 of 2200 characters/);
     expect(r.stderr).toMatch(/https:\/\/cdn\.example\/a\.jpg\s+image\/jpeg \(by its name; the service checks it\)/);
     expect(r.stderr).toMatch(/a draft: nothing is published until you schedule it/);
+  });
+});
+
+describe('a platform that needs a title (YouTube)', () => {
+  it('is asked for the title after the media, not refused with exit 2 after everything typed', async () => {
+    const prompter = new ScriptedPrompter([['youtube'], 'Our autumn lookbook', 'https://cdn.example/lookbook.mp4', 'Autumn lookbook 2026', 'send']);
+    const r = await run(['posts', 'create', '--dry-run', '--json'], prompter);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(prompter.asked[3]).toBe('Title (youtube needs one, at most 100 characters)');
+    expect(JSON.parse(r.stdout).requests[0].body.title).toBe('Autumn lookbook 2026');
+  });
+
+  it('added at Edit → Platforms, asks for a video in place of the image and for the title', async () => {
+    const prompter = new ScriptedPrompter(
+      [['bluesky'], 'Autumn drops Friday', 'https://cdn.example/a.jpg', 'edit', 'platforms', ['bluesky', 'youtube'], 'The lookbook', 'https://cdn.example/a.jpg', 'https://cdn.example/lookbook.mp4', '', 'Lookbook', 'cancel'],
+      { reask: true },
+    );
+    const r = await run(['posts', 'create'], prompter);
+    expect(r.code).toBe(0);
+    expect(prompter.refused.map((x) => x.reason)).toEqual([expect.stringMatching(/youtube/), 'youtube needs a title']);
+    expect(r.stderr).toMatch(/youtube\s+12 of 5000/);
+    expect(r.stderr).toContain('cancelled: nothing was sent');
+  });
+
+  it('a change the post cannot take is told at the confirmation, and the post stays as it was', async () => {
+    const prompter = new ScriptedPrompter(['https://cdn.example/a.jpg', 'edit', 'platforms', ['instagram', 'twitter-x'], 'cancel']);
+    const r = await run(['posts', 'create', '--platform', 'instagram', '--text', 'x'.repeat(290)], prompter);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/warning: .*290 characters is 10 over twitter-x's limit of 280[\s\S]*: the change was not kept/);
+    expect(r.stderr).toContain('cancelled: nothing was sent');
+  });
+});
+
+describe('the confirmation on a 40-column terminal', () => {
+  it('wraps its note between words, --dry-run whole', async () => {
+    const prompter = new ScriptedPrompter(['Hello', '', 'cancel']);
+    const r = await run(['posts', 'create', '--platform', 'bluesky'], prompter, { columns: 40 });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('(the exact requests: run it again with\n  --dry-run)');
+  });
+});
+
+describe('a media answer with files dragged onto the terminal', () => {
+  it('reads quoted and backslash-escaped paths as a shell would; typed paths keep their spaces', () => {
+    expect(splitMedia("'/tmp/my folder/my photo.jpg' ")).toEqual(['/tmp/my folder/my photo.jpg']);
+    expect(splitMedia('/tmp/my\\ folder/my\\ photo.jpg /tmp/b.png')).toEqual(['/tmp/my folder/my photo.jpg', '/tmp/b.png']);
+    expect(splitMedia(`'/a/one.jpg' '/a/it'"'"'s.jpg', "/a/x y.png"`)).toEqual(['/a/one.jpg', "/a/it's.jpg", '/a/x y.png']);
+    expect(splitMedia('my photo.jpg, https://cdn.example/a.jpg')).toEqual(['my photo.jpg', 'https://cdn.example/a.jpg']);
+    expect(splitMedia("O'Brien.jpg")).toEqual(["O'Brien.jpg"]);
+    expect(splitMedia('  ')).toEqual([]);
+    expect(splitMedia('~/Pictures/a.jpg, ~b.jpg')).toEqual([join(homedir(), 'Pictures/a.jpg'), '~b.jpg']);
+  });
+
+  it('a dragged file with spaces in its path is found', async () => {
+    const image = png('dragged photo.png');
+    const prompter = new ScriptedPrompter([`'${image}' `], { reask: true });
+    const r = await run(['posts', 'create', '--platform', 'pinterest', '--text', 'Look', '--dry-run', '--json'], prompter);
+    expect(prompter.refused).toEqual([]);
+    expect(r.code, r.stderr).toBe(0);
+  });
+});
+
+describe('a title missing for YouTube, the rest given as flags', () => {
+  it('on a terminal, asked for (after the media when that is missing too) rather than refused', async () => {
+    const prompter = new ScriptedPrompter(['Autumn lookbook', 'send']);
+    const r = await run(['posts', 'create', '--platform', 'youtube', '--text', 'Lookbook', '--media', 'https://cdn.example/v.mp4', '--dry-run', '--json'], prompter);
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked[0]).toBe('Title (youtube needs one, at most 100 characters)');
+    expect(JSON.parse(r.stdout).requests[0].body.title).toBe('Autumn lookbook');
+    const both = new ScriptedPrompter(['https://cdn.example/v.mp4', 'Autumn lookbook', 'send']);
+    const r2 = await run(['posts', 'schedule', '--platform', 'youtube', '--text', 'Lookbook', '--at', '2026-06-05 10:00', '--dry-run'], both);
+    expect(r2.code, r2.stderr).toBe(0);
+    expect(both.asked.slice(0, 2)).toEqual([expect.stringMatching(/^Media files/), 'Title (youtube needs one, at most 100 characters)']);
+  });
+
+  it('without a terminal, the error names --title and nothing is asked', async () => {
+    const prompter = new ScriptedPrompter([]);
+    const r = await run(['posts', 'create', '--platform', 'youtube', '--text', 'Lookbook', '--media', 'https://cdn.example/v.mp4'], prompter, { tty: false });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--title: YouTube needs a title');
+    expect(prompter.asked).toEqual([]);
+  });
+});
+
+describe('composing in an editor that fails', () => {
+  it('says so, and the prompt asks again (the text can be typed instead)', async () => {
+    const prompter = new ScriptedPrompter(['', 'Typed instead', '', 'send']);
+    const r = await run(['posts', 'create', '--platform', 'bluesky', '--dry-run', '--json'], prompter, { env: { ...env, EDITOR: 'false', NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('warning: the editor exited with an error or could not start (check $VISUAL / $EDITOR)');
+    expect(prompter.asked.slice(0, 2)).toEqual(['Text for bluesky (Enter alone: write it in your editor)', 'Text for bluesky (Enter alone: write it in your editor)']);
+    expect(JSON.parse(r.stdout).requests[0].body.payloads.bluesky.text).toBe('Typed instead');
   });
 });

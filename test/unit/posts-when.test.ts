@@ -23,6 +23,14 @@ describe('parseAt', () => {
     expect(parseAt('2026-12-01T09:00:00Z', { now: NOW }).kind).toBe('rfc3339');
   });
 
+  it('reads a date with an am/pm clock, as "tomorrow 9am" is read, in the zone', () => {
+    expect(parseAt('2026-12-02 9am', { now: NOW, zone: 'Europe/Paris' }).iso).toBe('2026-12-02T08:00:00.000Z');
+    expect(parseAt('2026-12-02 9:30 pm', { now: NOW, zone: 'UTC' }).iso).toBe('2026-12-02T21:30:00.000Z');
+    expect(parseAt('2026-12-02 12am', { now: NOW, zone: 'UTC' }).kind).toBe('local');
+    expect(timeError(() => parseAt('2026-12-02 13pm', { now: NOW, zone: 'UTC' })).message).toMatch(/am\/pm hours run 1 to 12/);
+    expect(timeError(() => parseAt('2026-02-30 9am', { now: NOW, zone: 'UTC' })).message).toMatch(/2026-02-30 9am.*not a real date/);
+  });
+
   it('refuses impossible dates and offsets', () => {
     expect(timeError(() => parseAt('2026-02-30T09:00:00Z', { now: NOW })).message).toMatch(/not a real date/);
     expect(timeError(() => parseAt('2026-12-01T25:00:00Z', { now: NOW })).message).toMatch(/not a real date/);

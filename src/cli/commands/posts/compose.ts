@@ -14,7 +14,7 @@ import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { machineZone, parseAt, requireFuture, type ResolvedAt } from '../../../posts/when.js';
 import { readSource } from './read-source.js';
 import { userZone } from '../../../posts/zone.js';
-import { askAt, askMedia, askPlatforms, askTexts, editUntilValid, type EditText } from './prompts.js';
+import { askAt, askMedia, askPlatforms, askTexts, askTitle, editUntilValid, needingTitle, type EditText } from './prompts.js';
 import { editText } from '../../editor.js';
 import { textFromFile } from '../../../posts/compose-input.js';
 import { splitList } from '../../flags/text.js';
@@ -122,7 +122,7 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
     parseTextFor(values.textFor ?? [], syntax);
     if (syntax.length) throw new InvalidInputError(syntax);
     const missing = missingFlags(values);
-    if (missing.length || (ctx.globals.interactive && needsMedia(values))) {
+    if (missing.length || (ctx.globals.interactive && (needsMedia(values) || needingTitle(values).length > 0))) {
       // Everything given is judged before the first question, so a typo in a flag never costs
       // what was typed at the prompts; and without a terminal a misspelt platform
       // (--text-for blusky=…) is named rather than reported as the text it failed to give.
@@ -191,6 +191,7 @@ async function askPayload(ctx: Context, values: FlagValues): Promise<void> {
   if (!(values.platform ?? []).length && !(values.textFor ?? []).length) values.platform = await askPlatforms(ctx.prompter());
   await askTexts(ctx.prompter(), values, ...editing(ctx));
   if (!(values.media ?? []).length) values.media = await askMedia(ctx.prompter(), values, mediaProblems(values));
+  await askTitle(ctx.prompter(), values);
 }
 
 async function askTime(ctx: Context, zone: string): Promise<string> {
@@ -235,9 +236,14 @@ export async function revise(ctx: Context, c: Composed, opts: ComposeFlags, mode
     // Texts of platforms no longer chosen go; new ones without a text are asked for.
     values.textFor = [...parseTextFor(values.textFor ?? [], [])].filter(([p]) => values.platform!.includes(p)).map(([p, t]) => `${p}=${t}`);
     await askTexts(prompter, values, ...editing(ctx));
+    // A platform just added may need other media (YouTube: a video) or a title: asked now, not
+    // refused after everything typed.
+    if (await mediaProblems(values)(values.media ?? [])) values.media = await askMedia(prompter, values, mediaProblems(values), values.media ?? []);
+    await askTitle(prompter, values);
   }
   if (change === 'media') values.media = await askMedia(prompter, values, mediaProblems(values), values.media ?? []);
   if (change === 'title') values.title = (await prompter.input({ message: 'Title (empty for none)', ...(values.title ? { default: values.title } : {}) })).trim() || undefined;
+  if (change === 'title') await askTitle(prompter, values);
   const next = await compose(ctx, { ...opts, ...values, textFile: undefined, file: undefined, at: c.atInput }, mode);
   return { ...next, prompted: true };
 }

@@ -47,6 +47,9 @@ function describeWhen(iso: string, zone: string, now: number): string {
 export interface ExistingPost {
   payloads: Record<string, unknown>;
   title?: string | null;
+  /** A scheduled post is moved: its time now is shown above the new one. */
+  status?: string;
+  scheduledAt?: string | null;
 }
 
 /** The summary in `width` columns: long values are cut (a text shows its start); only "when" wraps. */
@@ -54,7 +57,8 @@ export function confirmSummary(c: Composed, now: number, width = 80, existing?: 
   const rows: Array<[string, string]> = [];
   const room = Math.max(20, width - LABEL);
   const pad = (cells: string[], widths: number[]) => cells.map((s, i) => (i < cells.length - 1 ? padToWidth(s, widths[i]!) : s)).join('  ');
-  if (c.postId !== undefined && !c.draft) rows.push(['post', `${c.postId} (a draft, as it is)`]);
+  const moved = existing?.status === 'scheduled' && existing.scheduledAt ? existing.scheduledAt : undefined;
+  if (c.postId !== undefined && !c.draft) rows.push(['post', `${c.postId} (${moved ? 'scheduled' : 'a draft'}, as it is)`]);
   if (existing) {
     const entries = Object.entries(existing.payloads);
     if (entries.length) rows.push(['platforms', entries.map(([p]) => p).join(', ')]);
@@ -75,7 +79,14 @@ export function confirmSummary(c: Composed, now: number, width = 80, existing?: 
     if (p.text === undefined || !v || !isPlatform(p.platform)) return;
     // The count alone: it fits (validation passed), and the explanation would double the line.
     const count = `${v.count.length} of ${v.limit} ${unitWord(p.platform, v.limit)}`;
-    rows.push([i === 0 ? 'text' : '', pad([p.platform, count, preview(p.text, room - nameWidth - countWidth - 4)], [nameWidth, countWidth])]);
+    const left = room - nameWidth - countWidth - 4;
+    // Beside the count when it fits there whole, or 20 columns of it do.
+    if (left >= Math.min(20, displayWidth(preview(p.text, Infinity)))) rows.push([i === 0 ? 'text' : '', pad([p.platform, count, preview(p.text, left)], [nameWidth, countWidth])]);
+    else {
+      // Narrow (60 columns or less): the text's start on a line of its own, rather than cut to a word.
+      rows.push([i === 0 ? 'text' : '', pad([p.platform, count.replace(/ characters?$/, ' chars')], [nameWidth])]);
+      rows.push(['', `  ${preview(p.text, room - 2)}`]);
+    }
   });
   const seen = new Map<string, MediaSource>();
   for (const p of platforms) for (const m of p.media) if (!seen.has(m.source)) seen.set(m.source, m);
@@ -83,8 +94,9 @@ export function confirmSummary(c: Composed, now: number, width = 80, existing?: 
   const fileWidth = Math.max(0, ...names.map((n) => displayWidth(n)));
   [...seen.values()].forEach((m, i) => rows.push([i === 0 ? 'media' : '', pad([names[i]!, describeMedia(m, c.facts.get(m))], [fileWidth])]));
   if (c.draft?.title !== undefined) rows.push(['title', preview(c.draft.title, room)]);
-  rows.push(['when', c.at ? describeWhen(c.at.iso, c.zone, now) : 'a draft: nothing is published until you schedule it']);
-  // "when" is a sentence, wrapped by words under its value; the other values are cut.
-  const value = (k: string, v: string) => (k === 'when' ? wrapText(v, room).join(`\n${' '.repeat(LABEL)}`) : cutToWidth(v, room));
+  if (moved) rows.push(['now', describeWhen(moved, c.zone, now)]);
+  rows.push([moved ? 'moves to' : 'when', c.at ? describeWhen(c.at.iso, c.zone, now) : 'a draft: nothing is published until you schedule it']);
+  // A time is a sentence, wrapped by words under its value; the other values are cut.
+  const value = (k: string, v: string) => (['when', 'now', 'moves to'].includes(k) ? wrapText(v, room).join(`\n${' '.repeat(LABEL)}`) : cutToWidth(v, room));
   return rows.map(([k, v]) => `  ${k.padEnd(LABEL - 2)}${value(k, v)}`).join('\n');
 }

@@ -18,7 +18,7 @@ import { editorFile, parseEditorFile } from './edit-file.js';
 import { checkPostFields, printPost } from './render.js';
 import { checkIdempotencyKey } from './send.js';
 import { INSTEAD, wentOutMeanwhile } from './withdraw.run.js';
-import { oneLine } from '../../../output/wrap.js';
+import { oneLine, wrapLines } from '../../../output/wrap.js';
 import { displayWidth } from '../../../output/width.js';
 import { visible } from '../../../output/terminal-safe.js';
 
@@ -64,12 +64,26 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   if (refused) throw refused;
   const out = ctx.output();
 
+  const planned = (c: PostChanges) => planEdit(post, c, { resolvePath: (p) => resolve(process.cwd(), p), platformRules: opts.localChecks !== false });
+  let plan: PlannedEdit;
   if (useEditor) {
-    const written = await writeInEditor(ctx, post, changes);
-    if (written === undefined) return EXIT.ok;
-    changes.textFor = written;
-  }
-  const plan = await planEdit(post, changes, { resolvePath: (p) => resolve(process.cwd(), p), platformRules: opts.localChecks !== false });
+    // On a terminal, texts that do not fit are told and the editor opens again on them, as when
+    // composing: an exit would lose what was written. Saved unchanged, the problem is the error.
+    let again: { file: string; problem: string } | undefined;
+    for (;;) {
+      const written = await writeInEditor(ctx, post, changes, again);
+      if (written === undefined) return EXIT.ok;
+      try {
+        plan = await planned({ ...changes, textFor: written.texts });
+        break;
+      } catch (err) {
+        if (!(err instanceof InvalidInputError) || !ctx.globals.interactive || (again !== undefined && written.saved === written.opened)) throw err;
+        const problem = [err.message, ...err.hints].join('; ').replace(/--text-for /g, '');
+        out.warn(`${problem}: opening the editor again (empty the file to give up)`);
+        again = { file: written.saved.replace(/^(?:\/\/ problem: .*\n)*/, ''), problem };
+      }
+    }
+  } else plan = await planned(changes);
   if (plan.unchanged) {
     out.notice(`nothing to change: post ${id} already says that`);
     return EXIT.ok;
@@ -101,15 +115,18 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   return EXIT.ok;
 }
 
-/** The texts after the editor, or undefined when nothing is to change (said on stderr). */
-async function writeInEditor(ctx: Context, post: Post, changes: PostChanges): Promise<Map<string, string> | undefined> {
+/**
+ * The texts after the editor (and the file as saved), or undefined when nothing is to change
+ * (said on stderr). `again`: the file to open instead, after a problem it names at the top.
+ */
+async function writeInEditor(ctx: Context, post: Post, changes: PostChanges, again?: { file: string; problem: string }): Promise<{ texts: Map<string, string>; saved: string; opened: string } | undefined> {
   const current = payloadsOf(post);
   const kept = Object.keys(current).filter((p) => !changes.remove?.includes(p));
   const model = textOf(current[kept[0] ?? Object.keys(current)[0] ?? '']);
   const texts = new Map<string, string>();
   for (const p of kept) texts.set(p, textOf(current[p]));
   for (const p of changes.add ?? []) if (!texts.has(p)) texts.set(p, model);
-  const initial = editorFile(post.id, texts);
+  const initial = again ? `${again.problem.split('\n').map((l) => `// problem: ${l}`).join('\n')}\n${again.file}` : editorFile(post.id, texts);
   const saved = await editText(ctx, initial, { suffix: '.txt' });
   const out = ctx.output();
   if (saved === undefined) {
@@ -120,13 +137,13 @@ async function writeInEditor(ctx: Context, post: Post, changes: PostChanges): Pr
     out.notice('the file was empty: nothing was changed');
     return undefined;
   }
-  if (saved === initial) {
+  if (saved === initial && !again) {
     out.notice('the file was not changed: nothing was changed');
     // Other flags (title, platforms) may still change something.
-    return hasOtherChanges(changes) ? new Map() : undefined;
+    return hasOtherChanges(changes) ? { texts: new Map(), saved, opened: initial } : undefined;
   }
   for (const p of parsed.keys()) if (!texts.has(p)) throw new UsageError(`the editor file has a section "=== ${p} ===", which is not a platform of this post`, ['add a platform with --platform, then write its text in the editor']);
-  return parsed;
+  return { texts: parsed, saved, opened: initial };
 }
 
 function hasOtherChanges(c: PostChanges): boolean {
@@ -136,8 +153,12 @@ function hasOtherChanges(c: PostChanges): boolean {
 /** The text in quotes, all of it within `width` columns. */
 const quote = (s: string, width: number) => `"${oneLine(s, Math.max(8, width - 2))}"`;
 
+/** "  after  "The text…"" over up to three lines under its label: enough of a new text to check it by. */
+const quoteLines = (label: string, s: string, width: number) =>
+  wrapLines(`"${s.replace(/\s+/g, ' ').trim()}"`, Math.max(10, width - 9), 3).map((l, i) => `${i === 0 ? `  ${label.padEnd(6)} ` : ' '.repeat(9)}${l}`);
+
 /**
- * before → after, one line each, for the confirmation and the dry run. Texts, titles and media
+ * before → after (a long text over up to three lines each), for the confirmation and the dry run. Texts, titles and media
  * names (the service's, and local file names) are shown with their control characters visible:
  * the confirmation is written straight to the terminal.
  */
@@ -156,7 +177,7 @@ export function describeChanges(plan: PlannedEdit, width: number): string[] {
       const line = `${p.platform}: "${was}" → "${now}"`;
       // Side by side when it fits; otherwise one line each, so that more of both texts shows.
       if (!line.includes('\n') && displayWidth(line) <= width) lines.push(line);
-      else lines.push(`${p.platform}:`, `  before ${quote(was, width - 9)}`, `  after  ${quote(now, width - 9)}`);
+      else lines.push(`${p.platform}:`, ...quoteLines('before', was, width), ...quoteLines('after', now, width));
     }
     const oldMedia = visible((Array.isArray(old.media) ? old.media : []).map((m) => String((m as { url?: unknown })?.url ?? '').split('/').pop()).join(', ') || 'none');
     const newMedia = visible(p.media.map((m) => m.source.split('/').pop()).join(', ') || 'none');

@@ -46,7 +46,14 @@ const platformList = (p: Post) => platformsOf(p).join(',');
 /** "2026-12-01 09:00" in the zone (the zone's name is left to the header and --tz). */
 const localDate = (iso: string, zone: string | undefined) => formatLocal(iso, zone).replace(/ \S+$/, '');
 
-export function postColumns(now: number, zone?: string): Column<Post>[] {
+/**
+ * `statuses`: the ones listed (none: all). Short of room, when every post listed has a time
+ * (scheduled, published, failed) the time stays before the text, as a week's plan is read by
+ * when; and a status every row shares (scheduled alone) goes first.
+ */
+export function postColumns(now: number, zone?: string, statuses: readonly string[] = []): Column<Post>[] {
+  const timeFirst = statuses.length > 0 && !statuses.includes('draft');
+  const sameStatus = statuses.length === 1 && statuses[0] === 'scheduled';
   return [
     // priority: lower is more important. The time goes before the platforms (a count, when
     // narrow), which say where a post goes; long platform lists become counts before text is cut.
@@ -59,7 +66,7 @@ export function postColumns(now: number, zone?: string): Column<Post>[] {
       pretty: (p, c) => outcomeText(p).replace(p.status, statusColor(p.status, c)),
       // Short of room: "failed 3/5".
       compact: (p, c) => outcomeText(p).replace(p.status, statusColor(p.status, c)).replace(/ · (\d+\/\d+) published$/, ' $1'),
-      priority: 1,
+      priority: sameStatus ? 5 : 1,
       minWidth: 9,
     },
     {
@@ -76,7 +83,7 @@ export function postColumns(now: number, zone?: string): Column<Post>[] {
     {
       header: 'scheduled',
       field: 'scheduledAt',
-      priority: 4,
+      priority: timeFirst ? 2 : 4,
       minWidth: 11,
       value: (p) => p.scheduledAt ?? '',
       pretty: (p, c) => (p.scheduledAt ? `${formatLocal(p.scheduledAt, zone)} ${c.dim(`(${formatRelative(p.scheduledAt, now)})`)}` : c.dim('—')),
@@ -84,7 +91,7 @@ export function postColumns(now: number, zone?: string): Column<Post>[] {
       compact: (p, c) => (p.scheduledAt ? localDate(p.scheduledAt, zone) : c.dim('—')),
     },
     // `headline`: `title` stays the title alone, in TSV as in JSON.
-    { header: 'title / text', field: 'headline', value: headline, priority: 2, minWidth: 10 },
+    { header: 'title / text', field: 'headline', value: headline, priority: timeFirst ? 4 : 2, minWidth: 10 },
   ];
 }
 
@@ -97,10 +104,10 @@ export function listFooter(offset: number, count: number, total: number | undefi
 }
 
 /** How posts are printed (list): columns, ids for -q, the fields for --fields, and -o ics. */
-export function postView(now: number, zone: string): TableView<Post> {
+export function postView(now: number, zone: string, statuses: readonly string[] = []): TableView<Post> {
   return {
     kind: 'table',
-    columns: postColumns(now, zone),
+    columns: postColumns(now, zone, statuses),
     id: (post) => post.id,
     fields: fieldsOf('posts list'),
     derived: { platforms: (p) => Object.keys(p.payloads ?? {}), text: firstText, headline },

@@ -40,7 +40,7 @@ export async function runList(ctx: Context, opts: ListFlags): Promise<number> {
       if (++n >= limit) return;
     }
   }
-  const count = await out.list(limited(), postView(ctx.clock.now(), zone));
+  const count = await out.list(limited(), postView(ctx.clock.now(), zone, statuses));
   await rememberPostIds(ctx.env, ctx.clock.now(), shown);
   out.footer(listFooter(offset, count, total, statuses));
   return 0;

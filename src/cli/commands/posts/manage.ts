@@ -93,8 +93,8 @@ function queueCommand(posts: CommandUnknownOpts) {
         'in your zone, with the time, the platforms and the text cut to the terminal width. Reads the scheduled posts ' +
         'page by page and keeps only those in the window.',
     )
-    .option('--from <time>', 'start of the window: RFC 3339, "YYYY-MM-DD HH:MM" (in --tz), +2h, +1d (default: now)')
-    .option('--to <time>', 'end of the window (default: 7 days after --from)')
+    .option('--from <time>', 'start of the window: RFC 3339, "YYYY-MM-DD HH:MM" (in --tz), +2h, +1d, or a day alone (2026-12-01, tomorrow, mon) from its start (default: now)')
+    .option('--to <time>', 'end of the window, in the same forms; a day alone is included to its end (default: 7 days after --from)')
     .option('--tz <zone>', "IANA zone for the days and times (default: this machine's zone)")
     .addHelpText('after', '\nExamples:\n  socialpub posts queue\n  socialpub posts queue --to +1d --tz Europe/Paris\n  socialpub posts queue --from 2026-12-01 --to 2026-12-31 --json');
 }

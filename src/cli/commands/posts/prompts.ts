@@ -1,8 +1,11 @@
 // Questions asked on a terminal when values are missing: platforms, text (optionally one per
 // platform), media, the time, and a confirmation showing what will be sent.
-import { PLATFORM_LIMITS, PLATFORMS, isPlatform } from '../../../wire/platforms.js';
+import { PLATFORM_LIMITS, PLATFORMS, isPlatform, textLength } from '../../../wire/platforms.js';
 import { judgeText, overLimit } from '../../../wire/text-limits.js';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { Prompter } from '../../prompter.js';
+import { wrapProse } from '../../../output/wrap.js';
 import { parseTextFor, type FlagValues } from '../../../posts/draft.js';
 import { TimeInputError, parseAt, requireFuture } from '../../../posts/when.js';
 
@@ -52,6 +55,7 @@ export async function editUntilValid(edit: EditText, initial: string, platforms:
   let text = initial;
   for (;;) {
     const edited = await edit(text);
+    if (edited === undefined) say('the editor exited with an error or could not start (check $VISUAL / $EDITOR): nothing was taken from it');
     if (edited === undefined || edited.trim() === '') return undefined;
     const verdict = textValidator(platforms, false)(edited);
     if (verdict === true) return edited;
@@ -107,11 +111,58 @@ export async function askMedia(prompter: Prompter, values: FlagValues, problems:
   return splitMedia(answer);
 }
 
-const splitMedia = (answer: string) =>
-  answer
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+/** The chosen platforms that cannot do without a title (YouTube), when none was given. */
+export function needingTitle(values: FlagValues): string[] {
+  if (values.title?.trim()) return [];
+  return platformsOf(values).filter((p) => isPlatform(p) && PLATFORM_LIMITS[p].rules.title?.required);
+}
+
+/** Asks for the title when a chosen platform cannot do without one (YouTube) and none was given. */
+export async function askTitle(prompter: Prompter, values: FlagValues): Promise<void> {
+  const needing = needingTitle(values);
+  if (needing.length === 0) return;
+  const max = Math.min(...needing.map((p) => (isPlatform(p) && PLATFORM_LIMITS[p].rules.title?.max) || Infinity));
+  const answer = await prompter.input({
+    message: `Title (${needing.join(', ')} need${needing.length === 1 ? 's' : ''} one, at most ${max} characters)`,
+    validate: (v) => (v.trim() === '' ? `${needing.join(', ')} need${needing.length === 1 ? 's' : ''} a title` : textLength(v.trim()) > max ? `${textLength(v.trim())} characters: at most ${max}` : true),
+  });
+  values.title = answer.trim();
+}
+
+/**
+ * The files of a media answer, comma-separated. A file dragged onto the terminal arrives quoted
+ * ('/a/my photo.jpg') or with its spaces escaped (/a/my\ photo.jpg), several separated by
+ * spaces: such an answer is read as a shell would read it. Typed without quotes, a path keeps its
+ * spaces, and only commas separate. A leading ~/ is the home folder.
+ */
+export function splitMedia(answer: string): string[] {
+  // "~/Pictures/a.jpg": the prompt is no shell, but a home folder is meant all the same.
+  return shellWords(answer).map((item) => (item.startsWith('~/') ? join(homedir(), item.slice(2)) : item));
+}
+
+function shellWords(answer: string): string[] {
+  if (!/^\s*['"]|\\[\s'"()&]/.test(answer)) return answer.split(',').map((s) => s.trim()).filter(Boolean);
+  const items: string[] = [];
+  let current = '';
+  let quote: string | undefined;
+  let started = false;
+  const end = () => {
+    if (started) items.push(current);
+    [current, started] = ['', false];
+  };
+  for (let i = 0; i < answer.length; i++) {
+    const ch = answer[i]!;
+    if (quote) {
+      if (ch === quote) quote = undefined;
+      else current += ch;
+    } else if (ch === "'" || ch === '"') [quote, started] = [ch, true];
+    else if (ch === '\\' && i + 1 < answer.length) [current, started, i] = [current + answer[i + 1], true, i + 1];
+    else if (ch === ',' || /\s/.test(ch)) end();
+    else [current, started] = [current + ch, true];
+  }
+  end();
+  return items.filter(Boolean);
+}
 
 export async function askAt(prompter: Prompter, zone: string, now: () => number, current?: string): Promise<string> {
   return prompter.input({
@@ -132,8 +183,9 @@ export async function askAt(prompter: Prompter, zone: string, now: () => number,
 export type Decision = 'send' | 'edit' | 'cancel';
 
 /** Shows what will be sent (on stderr, where prompts live) and asks: send, change something, or stop. */
-export async function confirmSend(prompter: Prompter, stderr: { write(s: string): boolean }, summary: string): Promise<Decision> {
-  stderr.write(`\nThis will be sent:\n\n${summary}\n\n(the exact requests: run it again with --dry-run)\n\n`);
+export async function confirmSend(prompter: Prompter, stderr: { write(s: string): boolean; columns?: number }, summary: string): Promise<Decision> {
+  // The note wraps between words: broken by the terminal, "-\n-dry-run" would not read as a flag.
+  stderr.write(`\nThis will be sent:\n\n${summary}\n\n${wrapProse('(the exact requests: run it again with --dry-run)', stderr.columns)}\n\n`);
   return prompter.select<Decision>({
     message: 'Send it?',
     choices: [

@@ -14,6 +14,7 @@ import { describeTime, printPost } from './render.js';
 import { confirmSend } from './prompts.js';
 import { revise } from './compose.js';
 import { findPost } from '../../../posts/find.js';
+import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { rememberPostIds } from '../../post-id-cache.js';
 
 /** Idempotency keys travel in a header: printable ASCII, not too long. */
@@ -57,7 +58,14 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
         return EXIT.ok;
       }
       if (decision === 'send') break;
-      c = await revise(ctx, c, opts, mode);
+      try {
+        c = await revise(ctx, c, opts, mode);
+      } catch (err) {
+        // A change the post cannot take (a text over a newly added platform's limit) is told,
+        // and the post stays as it was: what was typed before is not lost to an exit.
+        if (!(err instanceof InvalidInputError)) throw err;
+        ctx.output().warn(`${[err.message, ...err.hints].join('; ')}: the change was not kept`);
+      }
     }
   }
   // Our own key when none was given, so a failure can name the key a re-run must use.

@@ -11,7 +11,7 @@ import { formatBytes, isPlatform } from '../../../wire/platforms.js';
 import { judgeText } from '../../../wire/text-limits.js';
 import type { Post, PostResult } from '../../../wire/schemas.js';
 import type { ApiClient } from '../../../client/types.js';
-import { wrapText } from '../../../output/wrap.js';
+import { breakWord, wrapText } from '../../../output/wrap.js';
 
 import type { ViewFlags } from './manage.js';
 import { fieldsOf } from '../../fields-of.js';
@@ -38,7 +38,7 @@ export async function runView(ctx: Context, rawId: string, opts: ViewFlags): Pro
   const media = out.structured ? new Map<string, MediaInfo>() : await mediaFacts(client, post);
   const viewed: Viewed = { ...post, results };
   const width = Math.max(40, ctx.io.stdout.columns ?? 80);
-  await out.object(viewed, (shown) => renderPost(shown, { colors: out.colors, zone: givenZone ?? userZone(ctx.env, undefined), now: ctx.clock.now(), width, media }), { id: post.id, pageable: true, fields: VIEW_FIELDS });
+  await out.object(viewed, (shown) => renderPost(shown, { colors: out.colors, zone: givenZone ?? userZone(ctx.env, undefined), now: ctx.clock.now(), width, onTerminal: Boolean(ctx.io.stdout.isTTY), media }), { id: post.id, pageable: true, fields: VIEW_FIELDS });
   return 0;
 }
 
@@ -70,6 +70,8 @@ interface RenderOptions {
   zone: string;
   now: number;
   width: number;
+  /** A link is broken to the width only on a terminal: in a pipe it stays whole, to be read. */
+  onTerminal?: boolean;
   media: Map<string, MediaInfo>;
 }
 
@@ -118,7 +120,10 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
     const target = post.targets?.[platform];
     if (r?.success) {
       const url = r.platform_data?.url;
-      lines.push(`  ${c.green('✓')} published${url ? ` ${c.link ? c.link(url) : url}` : ''}`);
+      const link = (text: string) => (url && c.link ? c.link(url, text) : text);
+      if (!url || !o.onTerminal || displayWidth(`  ✓ published ${url}`) <= o.width) lines.push(`  ${c.green('✓')} published${url ? ` ${link(url)}` : ''}`);
+      // Too wide for the line: under it, broken where a line is full, each piece the whole link.
+      else lines.push(`  ${c.green('✓')} published`, ...breakWord(url, o.width - 4, o.width - 4).map((piece) => `    ${link(piece)}`));
     } else if (r) {
       lines.push(...wrapText(`${r.error?.code ?? 'FAILED'}: ${r.error?.message ?? 'the service gave no details'}`, o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
       // Where support goes next: the result's context, attempts and account are on its own view.

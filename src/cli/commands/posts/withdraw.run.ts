@@ -5,7 +5,9 @@
 import type { Context } from '../../context.js';
 import { EXIT, UsageError } from '../../cli-error.js';
 import { ApiError } from '../../../client/errors.js';
-import { checkPostId, findPost } from '../../../posts/find.js';
+import { PostNotFoundError, checkPostId, findPost } from '../../../posts/find.js';
+import { InvalidInputError } from '../../../wire/invalid-input.js';
+import type { ApiClient } from '../../../client/types.js';
 import { headline } from './list-columns.js';
 import { notEditable } from '../../../posts/edit.js';
 import { keyHeader } from '../../../posts/planned-request.js';
@@ -18,6 +20,7 @@ import { DRY_RUN_FIELDS, printDryRun } from './dry-run.js';
 import { checkTopFields, checkViewFields } from '../../../output/fields.js';
 import { checkIdempotencyKey } from './send.js';
 import { oneLine } from '../../../output/wrap.js';
+import { displayWidth } from '../../../output/width.js';
 import { visible } from '../../../output/terminal-safe.js';
 import { postView } from './list-columns.js';
 import type { TableView } from '../../../output/output.js';
@@ -62,13 +65,7 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
     throw new UsageError('posts delete: --yes is required without a terminal (deleting cannot be undone)', [`socialpub posts delete ${ids.join(' ')} --yes`]);
   }
   const client = await ctx.client();
-  const posts: Post[] = [];
-  for (const id of ids) {
-    const post = await findPost(client, id);
-    const refused = notEditable(post, '<id>', INSTEAD(id));
-    if (refused) throw refused;
-    posts.push(post);
-  }
+  const posts = await readAll(client, ids, verb);
   const out = ctx.output();
   const zone = userZone(ctx.env, undefined);
   const todo = verb === 'unschedule' ? posts.filter((p) => p.status === 'scheduled') : posts;
@@ -91,7 +88,10 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
     for (const p of todo) {
       const when = p.scheduledAt && p.status === 'scheduled' ? `scheduled ${formatLocal(p.scheduledAt, zone)}` : outcomeText(p);
       // Written straight to the terminal: the service's text with its control characters shown.
-      ctx.io.stderr.write(`  ${oneLine(visible(`${p.id} · ${when} · ${headline(p)}`), width)}\n`);
+      // Short of room, the text goes on a line of its own: what is deleted must be recognisable.
+      const line = oneLine(visible(`${p.id} · ${when} · ${headline(p)}`), Infinity);
+      if (displayWidth(line) <= width) ctx.io.stderr.write(`  ${line}\n`);
+      else ctx.io.stderr.write(`  ${oneLine(`${p.id} · ${when}`, width)}\n    ${oneLine(visible(headline(p)), width - 2)}\n`);
     }
     const ok = await ctx.prompter().confirm({ message: `Delete ${todo.length === 1 ? 'this post' : `these ${todo.length} posts`}? This cannot be undone`, default: false });
     if (!ok) {
@@ -113,6 +113,32 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
   for (const p of todo) changed.push((await guarded(p.id, 'unscheduled', () => client.posts.update(p.id, { scheduledAt: null }, write))).data);
   await out.list(changed, postView(ctx.clock.now(), zone));
   return EXIT.ok;
+}
+
+/**
+ * Every post, read before anything is written. Posts that went out or do not exist are named all
+ * at once, with the command for the others (one at a time, a manager fixing a list of ten would
+ * run it ten times); nothing is changed. A single post keeps its own error (an unknown id: exit 4).
+ */
+async function readAll(client: ApiClient, ids: readonly string[], verb: string): Promise<Post[]> {
+  const posts: Post[] = [];
+  const refusals: Array<InvalidInputError | PostNotFoundError> = [];
+  for (const id of ids) {
+    try {
+      const post = await findPost(client, id);
+      const refused = notEditable(post, '<id>', INSTEAD(id));
+      if (refused) refusals.push(refused);
+      else posts.push(post);
+    } catch (err) {
+      if (!(err instanceof PostNotFoundError)) throw err;
+      refusals.push(err);
+    }
+  }
+  if (refusals.length === 0) return posts;
+  if (ids.length === 1) throw refusals[0]!;
+  const issues = refusals.flatMap((r) => (r instanceof InvalidInputError ? r.issues : [{ field: '<id>', message: r.message }]));
+  const others = posts.length ? [`${verb} the others: socialpub posts ${verb} ${posts.map((p) => p.id).join(' ')}`] : [];
+  throw new InvalidInputError(issues, { headline: `${issues.length} of the ${ids.length} posts cannot be ${verb}d`, hints: others });
 }
 
 async function guarded<T>(id: string, doing: string, send: () => Promise<T>): Promise<T> {
