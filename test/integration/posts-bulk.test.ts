@@ -157,6 +157,22 @@ describe('bulk schedule', () => {
     expect(r.stderr).toMatch(/invalid: row 2 \(line 3\): INVALID_INPUT: line 3: platforms: "blusky" is not a platform id/);
   });
 
+  it('a row without text is named by its line, in the refusal, the dry run and posts check', async () => {
+    const sb = await sandbox();
+    const file = join(dir, 'no-text.csv');
+    writeFileSync(file, `at,platforms,text\n${iso(1)},bluesky,fine\n${iso(1, 1)},linkedin,\n`);
+    const env = cliEnv(sb);
+    const refused = await runCli(['posts', 'schedule', '--from-file', file], { env, clock: sandboxClock(sb.clock), configDir: tempConfigDir().dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('- line 3: text for linkedin is missing');
+    const dry = await runCli(['posts', 'schedule', '--from-file', file, '--skip-invalid', '--dry-run'], { env, clock: sandboxClock(sb.clock), configDir: tempConfigDir().dir });
+    expect(dry.stdout).toContain('#   - line 3: text for linkedin is missing');
+    const check = await runCli(['posts', 'check', '--from-file', file], { env, clock: sandboxClock(sb.clock), configDir: tempConfigDir().dir });
+    expect(check.code).toBe(2);
+    expect(check.stdout + check.stderr).toContain('line 3: text for linkedin is missing');
+    expect(schedules(sb)).toBe(0);
+  });
+
   it('shows a table on a terminal', async () => {
     const sb = await sandbox();
     const file = join(dir, 'tty.ndjson');
