@@ -129,7 +129,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
           const { profileNotFound } = await import('./commands/profile/not-found.js');
           throw profileNotFound(profile.name, store, EXIT.auth);
         }
-        throw noApiKeyError(profile.name, profile.keyProblem);
+        throw noApiKeyError(profile.name, profile.keyProblem, deps.env);
       }
       const { createClient } = await import('../client/index.js');
       const options: ClientOptions = {

@@ -74,6 +74,19 @@ describe('errors as GitHub annotations', () => {
     expect(r.stderr).not.toContain('::error::');
   });
 
+  it('a SOCIALPUB_API_KEY that is set but empty (a secret the job cannot see) is named as such, and nothing is sent', async () => {
+    const before = sb.requests.length;
+    const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'hi'], { env: { ...cliEnv(sb), SOCIALPUB_API_KEY: '', GITHUB_ACTIONS: 'true' }, clock: sb.clock });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/hint: SOCIALPUB_API_KEY is set but empty: in CI a secret the job cannot see expands to an empty string/);
+    expect(r.stderr.split('\n').find((l) => l.startsWith('::error::'))).toContain('SOCIALPUB_API_KEY is set but empty');
+    // Unset, the hint would be wrong: there is nothing "empty" to look for.
+    const unset = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'hi'], { env: { ...cliEnv(sb), SOCIALPUB_API_KEY: undefined }, clock: sb.clock });
+    expect(unset.code).toBe(3);
+    expect(unset.stderr).not.toContain('set but empty');
+    expect(sb.requests.length).toBe(before);
+  });
+
   it('a usage error in JSON carries the usage code', async () => {
     const r = await runCli(['results', 'list', '--fields', 'id,nope', '--json'], { env: cliEnv(sb), clock: sb.clock });
     expect(r.code).toBe(2);

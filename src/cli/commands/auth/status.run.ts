@@ -44,7 +44,7 @@ export async function status(ctx: Context): Promise<number> {
 
   let failure: unknown;
   if (!profile.apiKey) {
-    failure = noApiKeyError(profile.name, profile.keyProblem);
+    failure = noApiKeyError(profile.name, profile.keyProblem, ctx.env);
   } else {
     const check = await checkKey(ctx, profile.apiKey, profile.baseUrl);
     if (check.valid) report.valid = true;
