@@ -184,7 +184,9 @@ export function reportError(given: unknown, options: ReportOptions): ExitCode {
   for (const h of hints) lines.push(`  hint: ${visible(h)}`);
   const requestId = err instanceof ApiError || err instanceof CliError ? err.requestId : undefined;
   if (requestId) lines.push(`  request id: ${visible(requestId)}`);
-  if (code === EXIT.interrupted) lines.splice(0, lines.length, 'interrupted');
+  // Interrupted: no message, but a hint a command added (the key that settles whether a post was
+  // created before the signal) is what the user needs next.
+  if (code === EXIT.interrupted) lines.splice(0, lines.length, 'interrupted', ...hintsAddedTo(err).map((h) => `  hint: ${visible(h)}`));
   options.stderr.write(wrapProse(lines.join('\n'), options.width) + '\n');
   if (options.githubActions && code !== EXIT.interrupted) {
     // One line, shown on the job's summary: the message, its hints and the request id.

@@ -153,6 +153,41 @@ describe('messages about what happened to a post', () => {
     expect(hint, r.stderr).not.toBeNull();
     expect(hint![2]).toBe(new Date(sb.clock.now() + 3_600_000).toISOString());
   });
+
+  it("a failure after the request went out names the job's own key too: the answer that never came may have been a 201", async () => {
+    const proxy = await lossyProxy(sb.url, (req) => req.method === 'POST');
+    try {
+      const args = ['posts', 'schedule', '--platform', 'bluesky', '--text', 'lost', '--at', AT, '--idempotency-key', 'release-v1.2.3', '--max-retries', '0'];
+      const r = await runCli(args, { env: { ...cliEnv(sb), SOCIALPUB_BASE_URL: proxy.url }, clock: sb.clock });
+      expect(r.code).toBe(6);
+      expect(proxy.lost).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`hint: the post may have been created before the failure: re-run with --idempotency-key release-v1.2.3 --at ${AT}`);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a write interrupted while its request is out (a cancelled CI job) says interrupted, and the key that settles it', async () => {
+    const controller = new AbortController();
+    // A service that takes the request and never answers: the signal arrives while it is out.
+    const silent = createServer((socket) => {
+      socket.on('error', () => {});
+      socket.once('data', () => controller.abort());
+    });
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = silent.address() as { port: number };
+      const args = ['posts', 'schedule', '--platform', 'bluesky', '--text', 'cut', '--at', AT, '--idempotency-key', 'release-v1.2.4'];
+      const r = await runCli(args, { env: { ...cliEnv(sb), SOCIALPUB_BASE_URL: `http://127.0.0.1:${port}` }, clock: sb.clock, signal: controller.signal });
+      expect(r.code).toBe(130);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.split('\n')[0]).toBe('interrupted');
+      expect(r.stderr).toContain(`hint: the post may have been created before the failure: re-run with --idempotency-key release-v1.2.4 --at ${AT}`);
+    } finally {
+      silent.close();
+    }
+  });
 });
 
 describe('help and mistyped commands', () => {
