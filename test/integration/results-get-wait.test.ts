@@ -270,6 +270,7 @@ describe('results wait within the read rate limit', () => {
     // The wait rode the outage out to its own deadline (10 min by default) before giving up.
     expect(r.stderr).toMatch(/^service unreachable: .+; retrying until \d\d:\d\d \((10|9) min from now\)$/m);
     expect(clock.now() - START).toBe(10 * 60_000);
+    expect(r.stderr).toMatch(/^ {2}hint: the service was still failing when the wait ended \(--timeout 10 min\); the posts are unaffected: run the wait again, or give a longer --timeout/m);
   });
 });
 
@@ -351,6 +352,7 @@ describe('results wait keeps its own deadline through an outage longer than its 
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^service unreachable: the service failed \(503.*; retrying until \d\d:\d\d \(\d+s from now\)$/m);
     expect(r.stderr).toMatch(/^error: the service failed \(503/m);
+    expect(r.stderr).toMatch(/^ {2}hint: the service was still failing when the wait ended \(--timeout 30s\)/m);
     const deadline = START + 30_000;
     // The wait rode the outage out to its deadline and not a moment past it.
     expect(clock.now()).toBe(deadline);

@@ -3,7 +3,7 @@
 // own deadline; a draft or a post due after it fails at once (exit 2).
 import type { Context } from '../../context.js';
 import { keyWorkspace } from '../../../config/resolve.js';
-import { CliError, EXIT } from '../../cli-error.js';
+import { addHints, CliError, EXIT } from '../../cli-error.js';
 import { nonEmpty } from '../../flags/text.js';
 import { optionalWholeNumber } from '../../flags/number.js';
 import { optionalDuration } from '../../flags/number.js';
@@ -66,8 +66,12 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   };
   /** A request the wait's end cut short: the outage that was going on, or a service that did not answer in time. */
   const cutShort = (err: unknown): unknown => {
-    if (!(err instanceof DeadlineError)) return err;
-    return down ?? new TimeoutError(`the service did not answer before the wait ended (--timeout ${formatDuration(waitMs)})`, { code: 'TIMEOUT', cause: err });
+    const ended = err instanceof DeadlineError ? (down ?? new TimeoutError(`the service did not answer before the wait ended (--timeout ${formatDuration(waitMs)})`, { code: 'TIMEOUT', cause: err })) : err;
+    // The error alone ("after 4 attempts") hides that the wait kept trying for its whole --timeout.
+    if (down && ctx.clock.now() >= deadline) {
+      addHints(ended, [`the service was still failing when the wait ended (--timeout ${formatDuration(waitMs)}); the posts are unaffected: run the wait again, or give a longer --timeout to ride out a longer outage`]);
+    }
+    return ended;
   };
   const lookUp = outageRider(outage);
   const targets: WaitTarget[] = [];
