@@ -157,6 +157,22 @@ describe('bulk schedule', () => {
     expect(r.stderr).toMatch(/invalid: row 2 \(line 3\): INVALID_INPUT: line 3: platforms: "blusky" is not a platform id/);
   });
 
+  it('under GITHUB_ACTIONS=true a run with bad rows (exit 7) leaves one ::error:: annotation with the summary', async () => {
+    const sb = await sandbox();
+    const file = join(dir, 'annotate.csv');
+    writeFileSync(file, `at,platforms,text\n${iso(1)},bluesky,fine\n${iso(1)},blusky,typo\n`);
+    const run = (env: Record<string, string>) => runCli(['posts', 'schedule', '--from-file', file, '--skip-invalid'], { env, clock: sandboxClock(sb.clock), configDir: tempConfigDir().dir });
+    const r = await run({ ...cliEnv(sb), GITHUB_ACTIONS: 'true' });
+    expect(r.code).toBe(7);
+    const annotations = r.stderr.split('\n').filter((l) => l.startsWith('::'));
+    expect(annotations).toEqual([
+      `::error::2 rows in ${file}: 1 created, 0 already done, 0 failed, 1 invalid (skipped)%0A  invalid: row 2 (line 3): INVALID_INPUT: line 3: platforms: "blusky" is not a platform id`,
+    ]);
+    const clean = await run(cliEnv(sb));
+    expect(clean.code).toBe(7);
+    expect(clean.stderr).not.toContain('::error::');
+  });
+
   it('a row without text is named by its line, in the refusal, the dry run and posts check', async () => {
     const sb = await sandbox();
     const file = join(dir, 'no-text.csv');

@@ -4,6 +4,7 @@
 import type { Context } from '../../context.js';
 import { keyWorkspace } from '../../../config/resolve.js';
 import { addHints, CliError, EXIT } from '../../cli-error.js';
+import { annotate } from '../../errors.js';
 import { nonEmpty } from '../../flags/text.js';
 import { optionalWholeNumber } from '../../flags/number.js';
 import { optionalDuration } from '../../flags/number.js';
@@ -208,8 +209,12 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
     out.notice(`${out.colors.red('✗')} ${visibleLine(`${where || f.id}: ${outcomeText(f)} · details: socialpub results get ${f.id}`)}`);
   }
   // What to do next, once per post that had a failure (the command last, as above).
-  for (const postId of new Set(current.failures.map((f) => f.post_id))) {
-    out.info(`send its failed targets again as a new post: socialpub results retry ${visibleLine(postId)}`);
+  const retry = [...new Set(current.failures.map((f) => f.post_id))].map((postId) => `send its failed targets again as a new post: socialpub results retry ${postId}`);
+  for (const line of retry) out.info(visibleLine(line));
+  if (complete && current.failures.length) {
+    const n = current.failures.length;
+    const lines = current.failures.map((f) => `${f.platform} (${f.post_id}): ${outcomeText(f)}`);
+    annotate(ctx, [`${n} target${n === 1 ? '' : 's'} failed to publish`, ...lines.map(visibleLine), ...retry.map(visibleLine)].join('\n'));
   }
 }
 

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import type { Context } from '../../../context.js';
 import { EXIT } from '../../../cli-error.js';
+import { annotate } from '../../../errors.js';
 import { ApiError } from '../../../../client/errors.js';
 import type { RetryNotice } from '../../../../client/types.js';
 import { isAbortLike, Pacer } from '../../../../posts/bulk/pacer.js';
@@ -208,5 +209,7 @@ function finish(ctx: Context, results: readonly BulkResult[], label: string, sto
     }
     throw stop;
   }
-  return summary.counts.failed + summary.counts.invalid > 0 ? EXIT.partial : EXIT.ok;
+  if (summary.counts.failed + summary.counts.invalid === 0) return EXIT.ok;
+  annotate(ctx, summary.text);
+  return EXIT.partial;
 }
