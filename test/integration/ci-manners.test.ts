@@ -87,6 +87,20 @@ describe('errors as GitHub annotations', () => {
     expect(sb.requests.length).toBe(before);
   });
 
+  it.each([
+    ['127.0.0.1:8812', /SOCIALPUB_BASE_URL: "127\.0\.0\.1:8812" is not a URL\n {2}hint: a base URL is the service's root, for example http:\/\/127\.0\.0\.1:8812\n/],
+    ['http://127.0.0.1:8812/v1', /SOCIALPUB_BASE_URL: "http:\/\/127\.0\.0\.1:8812\/v1" ends in an API path: the base URL is the service's root \(http:\/\/127\.0\.0\.1:8812\)/],
+    ['http://127.0.0.1:8812/?api_key=sk_live_leaked_0000000000', /SOCIALPUB_BASE_URL: the base URL must not carry a query or fragment\n/],
+  ])('a SOCIALPUB_BASE_URL no request can go right with (%s) is exit 2 naming the variable, before anything is sent', async (url, message) => {
+    const before = sb.requests.length;
+    const r = await runCli(['posts', 'schedule', '--platform', 'bluesky', '--text', 'hi', '--at', AT], { env: { ...cliEnv(sb), SOCIALPUB_BASE_URL: url }, clock: sb.clock });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toContain('sk_live_leaked');
+    expect(sb.requests.length).toBe(before);
+  });
+
   it('a usage error in JSON carries the usage code', async () => {
     const r = await runCli(['results', 'list', '--fields', 'id,nope', '--json'], { env: cliEnv(sb), clock: sb.clock });
     expect(r.code).toBe(2);
