@@ -211,7 +211,8 @@ function baseUrlError(profile: Pick<ResolvedProfile, 'name' | 'baseUrl' | 'baseU
   const problem = baseUrlProblem(displayUrl(profile.baseUrl));
   if (!problem) return undefined;
   const source = { flag: '--base-url', env: 'SOCIALPUB_BASE_URL', profile: `the base URL of profile "${profile.name}"`, default: 'the default base URL' }[profile.baseUrlSource];
-  const root = rootOfApiUrl(displayUrl(profile.baseUrl));
-  const example = root ?? (/^[a-z][a-z0-9+.-]*:\/\//i.test(profile.baseUrl) ? 'https://api.example.com' : `http://${displayUrl(profile.baseUrl)}`);
+  // An API path on its end: the message already names the root to give.
+  if (rootOfApiUrl(displayUrl(profile.baseUrl)) !== undefined) return new UsageError(`${source}: ${problem}`, [], 'INVALID_BASE_URL');
+  const example = /^[a-z][a-z0-9+.-]*:\/\//i.test(profile.baseUrl) ? 'https://api.example.com' : `http://${displayUrl(profile.baseUrl)}`;
   return new UsageError(`${source}: ${problem}`, [`a base URL is the service's root, for example ${example}`], 'INVALID_BASE_URL');
 }

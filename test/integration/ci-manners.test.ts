@@ -89,7 +89,7 @@ describe('errors as GitHub annotations', () => {
 
   it.each([
     ['127.0.0.1:8812', /SOCIALPUB_BASE_URL: "127\.0\.0\.1:8812" is not a URL\n {2}hint: a base URL is the service's root, for example http:\/\/127\.0\.0\.1:8812\n/],
-    ['http://127.0.0.1:8812/v1', /SOCIALPUB_BASE_URL: "http:\/\/127\.0\.0\.1:8812\/v1" ends in an API path: the base URL is the service's root \(http:\/\/127\.0\.0\.1:8812\)/],
+    ['http://127.0.0.1:8812/v1', /SOCIALPUB_BASE_URL: "http:\/\/127\.0\.0\.1:8812\/v1" ends in an API path: the base URL is the service's root \(http:\/\/127\.0\.0\.1:8812\)[^\n]*\n(?! {2}hint)/],
     ['http://127.0.0.1:8812/?api_key=sk_live_leaked_0000000000', /SOCIALPUB_BASE_URL: the base URL must not carry a query or fragment\n/],
   ])('a SOCIALPUB_BASE_URL no request can go right with (%s) is exit 2 naming the variable, before anything is sent', async (url, message) => {
     const before = sb.requests.length;
