@@ -136,6 +136,9 @@ describe('bulk schedule', () => {
     expect(report.rows[1]).toMatchObject({ row: 2, line: 2, outcome: 'failed', error: { code: 'NOT_FOUND' } });
     expect(report.rows[1].error.requestId).toMatch(/^req_\w+$/);
     expect(first.stderr).toMatch(/failed: row 2 \(line 2\): NOT_FOUND/);
+    // A 404 comes back on every re-run as the row stands: the summary says to fix it, not only to re-run.
+    expect(first.stderr).toContain('  the service refused that row as written: fix it in the file, then run the same command again (done rows are skipped)\n');
+    expect(first.stderr).not.toContain('run the same command again to retry the failed rows');
     const sent = schedules(sb);
     const second = await run();
     expect(second.code).toBe(7);

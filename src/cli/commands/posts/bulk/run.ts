@@ -55,6 +55,7 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
   };
 
   let stop: unknown;
+  const refused = new Set<number>();
   for (const row of loaded.rows) {
     const base = { row: row.index + 1, line: row.line };
     const prior = run.state.done.get(row.index);
@@ -68,6 +69,7 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
     } else {
       const sent = await sendRow(row, keys.get(row.index)!, { loaded, run, paced });
       if (sent.stop !== undefined) stop = sent.stop;
+      if (sent.refused) refused.add(base.row);
       await emit({ ...base, ...sent.result });
     }
   }
@@ -75,7 +77,7 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
   // A run that stopped early (interrupted, rate limited past --max-wait, too many failures) fails:
   // its --json object is not printed whole, so a script cannot take it for the finished run.
   await (stop === undefined ? writer.end() : writer.abort());
-  return finish(ctx, results, loaded.src.label, stop);
+  return finish(ctx, results, loaded.src.label, stop, refused);
 }
 
 type Loaded = Awaited<ReturnType<typeof loadBulk>>;
@@ -154,6 +156,8 @@ interface Sent {
   result: RowOutcome;
   /** Set when the run must stop (nothing more can be done the same way). */
   stop?: unknown;
+  /** A failure the service will repeat for this row as it is (a 4xx): only a change to the row helps. */
+  refused?: boolean;
 }
 
 /** One row: its media, then its schedule request under its key, journaled step by step. */
@@ -193,14 +197,14 @@ async function sendRow(row: BulkRow, key: string, at: { loaded: Loaded; run: Run
       return { result: notAttempted, stop: sent.error };
     case 'failed':
       journal.append({ t: 'fail', row: row.index, key, ...sent.info });
-      return { result: { outcome: 'failed', id: null, status: null, scheduledAt: null, error: sent.info }, ...(stop !== undefined ? { stop } : {}) };
+      return { result: { outcome: 'failed', id: null, status: null, scheduledAt: null, error: sent.info }, refused: !sent.transient, ...(stop !== undefined ? { stop } : {}) };
   }
 }
 
 /** The summary on stderr, and the exit code (7 when a row failed or was invalid). */
-function finish(ctx: Context, results: readonly BulkResult[], label: string, stop: unknown): number {
+function finish(ctx: Context, results: readonly BulkResult[], label: string, stop: unknown, refused: ReadonlySet<number>): number {
   const out = ctx.output();
-  const summary = summarize(results, label);
+  const summary = summarize(results, label, refused);
   // The summary is plain text of ours quoting the service's error messages: every escape in it is theirs.
   out.notice(visible(summary.text));
   if (stop) {
