@@ -192,6 +192,24 @@ describe('bulk schedule', () => {
     expect(schedules(sb)).toBe(0);
   });
 
+  it('a config folder that cannot be written: the run goes on without a journal, says so, and a re-run creates nothing twice', async () => {
+    const sb = await sandbox();
+    const file = join(dir, 'no-journal.csv');
+    writeFileSync(file, `at,platforms,text\n${iso(3)},bluesky,one\n${iso(3, 1)},linkedin,two\n`);
+    // A path under a plain file: no folder can be made there (as in a read-only home).
+    const blocker = join(dir, 'not-a-folder');
+    writeFileSync(blocker, '');
+    const run = () => runCli(['posts', 'schedule', '--from-file', file, '--json'], { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: join(blocker, 'config') });
+    const first = await run();
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/warning: cannot keep the bulk journal .*: .*; going on without it: a re-run sends every row again, and the service replays the rows already done/);
+    expect(JSON.parse(first.stdout)).toMatchObject({ journal: null, created: 2 });
+    const again = await run();
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ created: 0, alreadyDone: 2 });
+    expect(await postTotal(sb)).toBe(2);
+  });
+
   it('shows a table on a terminal', async () => {
     const sb = await sandbox();
     const file = join(dir, 'tty.ndjson');

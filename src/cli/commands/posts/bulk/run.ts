@@ -17,7 +17,7 @@ import { DRY_RUN_FIELDS, printDryRun, type PlannedRequest } from '../dry-run.js'
 import { checkTopFields, checkViewFields } from '../../../../output/fields.js';
 import type { BulkRow } from '../../../../posts/bulk/rows.js';
 import { rowKeys } from '../../../../posts/bulk/keys.js';
-import { journalPath, openJournal, readJournal, type JournalState } from '../../../../posts/bulk/journal.js';
+import { journalPath, openJournal, readJournal, type JournalState, type JournalWriter } from '../../../../posts/bulk/journal.js';
 import { BULK_RESULT_FIELDS, bulkColumns, type BulkResult } from './results.js';
 import { loadBulk } from './load.js';
 import type { ScheduleFlags } from '../schedule.js';
@@ -99,9 +99,10 @@ async function printBulkDryRun(ctx: Context, loaded: Loaded, keys: Map<number, s
 }
 
 interface Run {
-  path: string;
+  /** Where the journal is kept; null when it could not be (a read-only config folder). */
+  path: string | null;
   state: JournalState;
-  journal: ReturnType<typeof openJournal>;
+  journal: JournalWriter;
 }
 
 /** The journal: rows a previous run of this same file (same profile and service) finished. */
@@ -112,10 +113,19 @@ async function openRun(ctx: Context, loaded: Loaded, profile: { name: string; ba
   const hadJournal = existsSync(path);
   const resume = opts.resume ?? true;
   const state: JournalState = hadJournal && resume ? readJournal(path) : { done: new Map(), media: new Map(), failed: new Map(), runs: 0 };
-  const journal = openJournal(path);
+  const out = ctx.output();
+  let journal: JournalWriter;
+  try {
+    journal = openJournal(path);
+  } catch (err) {
+    // A config folder that cannot be written (a read-only home in some CI containers) must not stop
+    // the run: the keys derived from each row keep a re-run from posting twice; the journal only
+    // spares the requests.
+    out.warn(`cannot keep the bulk journal ${path}: ${(err as Error).message}; going on without it: a re-run sends every row again, and the service replays the rows already done (each row's key comes from its content); set SOCIALPUB_CONFIG_DIR to a writable folder to keep one`);
+    return { path: null, state, journal: { path, append() {}, close() {} } };
+  }
   ctx.onExit(() => journal.close());
   journal.append({ t: 'run', at: new Date(now).toISOString(), file: src.label, rows: rows.length, resume, v: 1 });
-  const out = ctx.output();
   const previouslyDone = good.filter((r) => state.done.has(r.index)).length;
   if (hadJournal && resume && previouslyDone) out.info(`resuming: ${previouslyDone} of ${good.length} rows were done by an earlier run (journal ${path})`);
   else if (opts.resume === true && !hadJournal) out.info('no journal for this file yet: starting with the first row');
