@@ -74,13 +74,23 @@ export function hintsAddedTo(err: unknown): readonly string[] {
   return typeof err === 'object' && err !== null ? (addedHints.get(err) ?? []) : [];
 }
 
-/** No key for the profile a command needs (exit 3), with the ways to give one. */
-export function noApiKeyError(profile: string, problem?: string): CliError {
+/**
+ * No key for the profile a command needs (exit 3), with the ways to give one. `env` is the
+ * environment: a SOCIALPUB_API_KEY that is set but blank is what a CI secret the job cannot see
+ * expands to, and "set SOCIALPUB_API_KEY" would send that user looking in the wrong place.
+ */
+export function noApiKeyError(profile: string, problem?: string, env: Readonly<Record<string, string | undefined>> = {}): CliError {
   const flag = profile === 'default' ? '' : ` --profile ${profile}`;
+  const blank = env.SOCIALPUB_API_KEY !== undefined && env.SOCIALPUB_API_KEY.trim() === '';
   return new CliError(problem ? `no usable API key for profile "${profile}": ${problem}` : `no API key for profile "${profile}"`, {
     exitCode: EXIT.auth,
     code: 'NO_API_KEY',
     hints: [
+      ...(blank
+        ? [
+            'SOCIALPUB_API_KEY is set but empty: in CI a secret the job cannot see expands to an empty string (a misspelt secret name, a secret of an environment the job does not name, a pull request from a fork); check where the variable is set',
+          ]
+        : []),
       `run \`socialpub auth login${flag}\`, or set SOCIALPUB_API_KEY for one run`,
       ...(problem ? [`\`socialpub auth login${flag} --insecure-storage\` keeps the key in the 0600 config file instead`] : []),
     ],

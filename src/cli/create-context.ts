@@ -9,6 +9,8 @@ import type { JqProgram } from '../output/jq.js';
 import type { Colors } from '../output/colors.js';
 import { visible } from '../output/terminal-safe.js';
 import { EXIT, noApiKeyError, UsageError } from './cli-error.js';
+import { baseUrlProblem, rootOfApiUrl } from '../config/base-url.js';
+import { displayUrl } from '../client/redact.js';
 import type { Clock, Context, Globals, Io } from './context.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
 import { CLIENT_DEFAULTS, formatDuration } from '../client/retry-timing.js';
@@ -129,13 +131,15 @@ export function createContext(deps: ContextDeps): ContextInternals {
           const { profileNotFound } = await import('./commands/profile/not-found.js');
           throw profileNotFound(profile.name, store, EXIT.auth);
         }
-        throw noApiKeyError(profile.name, profile.keyProblem);
+        throw noApiKeyError(profile.name, profile.keyProblem, deps.env);
       }
       if (overrides.apiKey === undefined) {
         const { keyShapeProblem } = await import('../config/resolve.js');
         const problem = keyShapeProblem(profile);
         if (problem) throw new UsageError(problem, [], 'BAD_API_KEY');
       }
+      const badUrl = baseUrlError(profile);
+      if (badUrl) throw badUrl;
       const { createClient } = await import('../client/index.js');
       const options: ClientOptions = {
         baseUrl: profile.baseUrl,
@@ -201,4 +205,19 @@ async function compileJq(expression: string, args: Record<string, string>, env: 
     if (err instanceof JqError) throw new UsageError(err.message.startsWith('--jq') ? err.message : `--jq: ${err.message}`, ['jq filters look like .id, .[] | .status, map(select(.success | not)) | length']);
     throw err;
   }
+}
+
+/**
+ * A base URL no request can go right with (no http(s) URL, a query or fragment that the paths
+ * would land in, an API path on its end that doubles /v1), named by where it came from, before
+ * anything is sent. User and password are left alone here: commands send them as given.
+ */
+function baseUrlError(profile: Pick<ResolvedProfile, 'name' | 'baseUrl' | 'baseUrlSource'>): UsageError | undefined {
+  const problem = baseUrlProblem(displayUrl(profile.baseUrl));
+  if (!problem) return undefined;
+  const source = { flag: '--base-url', env: 'SOCIALPUB_BASE_URL', profile: `the base URL of profile "${profile.name}"`, default: 'the default base URL' }[profile.baseUrlSource];
+  // An API path on its end: the message already names the root to give.
+  if (rootOfApiUrl(displayUrl(profile.baseUrl)) !== undefined) return new UsageError(`${source}: ${problem}`, [], 'INVALID_BASE_URL');
+  const example = /^[a-z][a-z0-9+.-]*:\/\//i.test(profile.baseUrl) ? 'https://api.example.com' : `http://${displayUrl(profile.baseUrl)}`;
+  return new UsageError(`${source}: ${problem}`, [`a base URL is the service's root, for example ${example}`], 'INVALID_BASE_URL');
 }

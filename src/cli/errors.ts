@@ -170,6 +170,15 @@ export function escapeAnnotation(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
+/**
+ * Under GitHub Actions (GITHUB_ACTIONS=true), one `::error::` line that the job's summary shows:
+ * for an outcome that is not thrown (exit 7, some rows or targets failed) as for an error. The
+ * text's line breaks are escaped, so nothing in it (the service's words included) starts a line.
+ */
+export function annotate(ctx: { env: Readonly<Record<string, string | undefined>>; io: { stderr: ErrorSink } }, text: string): void {
+  if (ctx.env.GITHUB_ACTIONS === 'true') ctx.io.stderr.write(`::error::${escapeAnnotation(visible(text))}\n`);
+}
+
 /** `error: …` plus hints and request id on stderr; with --json also a JSON error object. */
 
 export function reportError(given: unknown, options: ReportOptions): ExitCode {

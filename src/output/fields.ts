@@ -166,8 +166,12 @@ export function renderFieldRecord(value: unknown, fields: readonly string[], c: 
     .join('\n');
 }
 
-/** A value under a record's label: a string as it is, anything else as JSON, lines after the first indented. */
+/**
+ * A value under a record's label: a string as it is, anything else as JSON, lines after the first
+ * indented. A line break before `::` is shown as \n instead: a GitHub Actions runner reads a line
+ * of a job's log that starts with `::`, indented or not, as a command.
+ */
 export function indentedBlock(value: unknown, indent: string): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? String(value));
+  const text = typeof value === 'string' ? value.replace(/\r?\n(?=[ \t]*::)/g, '\\n') : (JSON.stringify(value, null, 2) ?? String(value));
   return text.split('\n').join(`\n${indent}`);
 }

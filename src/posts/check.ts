@@ -9,6 +9,7 @@ import { collectFacts } from './body.js';
 import type { Issue, MediaSource, PostDraft } from './draft.js';
 import { mediaInspector, type MediaFacts } from './media-facts.js';
 import { payloadFacts, validateDraft } from './validate.js';
+import { atLine } from './bulk/rows.js';
 
 export interface CheckEntry {
   draft: PostDraft | undefined;
@@ -46,7 +47,7 @@ export async function checkPosts(entries: readonly CheckEntry[], inspect: (m: Me
     if (!e.draft) continue;
     // What keeps the post from being read (unknown ids, missing files, missing text); the rules
     // themselves are judged below, target by target.
-    problems.push(...validateDraft(e.draft, factsOf, { platformRules: false }));
+    problems.push(...atLine(e.line, validateDraft(e.draft, factsOf, { platformRules: false })));
     for (const p of e.draft.platforms) {
       if (!isPlatform(p.platform) || p.text === undefined) continue;
       const checks = judgePayload(p.platform, payloadFacts(e.draft, p, factsOf));

@@ -74,6 +74,33 @@ describe('errors as GitHub annotations', () => {
     expect(r.stderr).not.toContain('::error::');
   });
 
+  it('a SOCIALPUB_API_KEY that is set but empty (a secret the job cannot see) is named as such, and nothing is sent', async () => {
+    const before = sb.requests.length;
+    const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'hi'], { env: { ...cliEnv(sb), SOCIALPUB_API_KEY: '', GITHUB_ACTIONS: 'true' }, clock: sb.clock });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/hint: SOCIALPUB_API_KEY is set but empty: in CI a secret the job cannot see expands to an empty string/);
+    expect(r.stderr.split('\n').find((l) => l.startsWith('::error::'))).toContain('SOCIALPUB_API_KEY is set but empty');
+    // Unset, the hint would be wrong: there is nothing "empty" to look for.
+    const unset = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'hi'], { env: { ...cliEnv(sb), SOCIALPUB_API_KEY: undefined }, clock: sb.clock });
+    expect(unset.code).toBe(3);
+    expect(unset.stderr).not.toContain('set but empty');
+    expect(sb.requests.length).toBe(before);
+  });
+
+  it.each([
+    ['127.0.0.1:8812', /SOCIALPUB_BASE_URL: "127\.0\.0\.1:8812" is not a URL\n {2}hint: a base URL is the service's root, for example http:\/\/127\.0\.0\.1:8812\n/],
+    ['http://127.0.0.1:8812/v1', /SOCIALPUB_BASE_URL: "http:\/\/127\.0\.0\.1:8812\/v1" ends in an API path: the base URL is the service's root \(http:\/\/127\.0\.0\.1:8812\)[^\n]*\n(?! {2}hint)/],
+    ['http://127.0.0.1:8812/?api_key=sk_live_leaked_0000000000', /SOCIALPUB_BASE_URL: the base URL must not carry a query or fragment\n/],
+  ])('a SOCIALPUB_BASE_URL no request can go right with (%s) is exit 2 naming the variable, before anything is sent', async (url, message) => {
+    const before = sb.requests.length;
+    const r = await runCli(['posts', 'schedule', '--platform', 'bluesky', '--text', 'hi', '--at', AT], { env: { ...cliEnv(sb), SOCIALPUB_BASE_URL: url }, clock: sb.clock });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toContain('sk_live_leaked');
+    expect(sb.requests.length).toBe(before);
+  });
+
   it('a usage error in JSON carries the usage code', async () => {
     const r = await runCli(['results', 'list', '--fields', 'id,nope', '--json'], { env: cliEnv(sb), clock: sb.clock });
     expect(r.code).toBe(2);
@@ -139,6 +166,41 @@ describe('messages about what happened to a post', () => {
     const hint = /re-run with --idempotency-key ([0-9a-f-]{36}) --at (\S+)/.exec(r.stderr);
     expect(hint, r.stderr).not.toBeNull();
     expect(hint![2]).toBe(new Date(sb.clock.now() + 3_600_000).toISOString());
+  });
+
+  it("a failure after the request went out names the job's own key too: the answer that never came may have been a 201", async () => {
+    const proxy = await lossyProxy(sb.url, (req) => req.method === 'POST');
+    try {
+      const args = ['posts', 'schedule', '--platform', 'bluesky', '--text', 'lost', '--at', AT, '--idempotency-key', 'release-v1.2.3', '--max-retries', '0'];
+      const r = await runCli(args, { env: { ...cliEnv(sb), SOCIALPUB_BASE_URL: proxy.url }, clock: sb.clock });
+      expect(r.code).toBe(6);
+      expect(proxy.lost).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`hint: the post may have been created before the failure: re-run with --idempotency-key release-v1.2.3 --at ${AT}`);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a write interrupted while its request is out (a cancelled CI job) says interrupted, and the key that settles it', async () => {
+    const controller = new AbortController();
+    // A service that takes the request and never answers: the signal arrives while it is out.
+    const silent = createServer((socket) => {
+      socket.on('error', () => {});
+      socket.once('data', () => controller.abort());
+    });
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = silent.address() as { port: number };
+      const args = ['posts', 'schedule', '--platform', 'bluesky', '--text', 'cut', '--at', AT, '--idempotency-key', 'release-v1.2.4'];
+      const r = await runCli(args, { env: { ...cliEnv(sb), SOCIALPUB_BASE_URL: `http://127.0.0.1:${port}` }, clock: sb.clock, signal: controller.signal });
+      expect(r.code).toBe(130);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.split('\n')[0]).toBe('interrupted');
+      expect(r.stderr).toContain(`hint: the post may have been created before the failure: re-run with --idempotency-key release-v1.2.4 --at ${AT}`);
+    } finally {
+      silent.close();
+    }
   });
 });
 

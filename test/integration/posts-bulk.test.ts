@@ -136,6 +136,9 @@ describe('bulk schedule', () => {
     expect(report.rows[1]).toMatchObject({ row: 2, line: 2, outcome: 'failed', error: { code: 'NOT_FOUND' } });
     expect(report.rows[1].error.requestId).toMatch(/^req_\w+$/);
     expect(first.stderr).toMatch(/failed: row 2 \(line 2\): NOT_FOUND/);
+    // A 404 comes back on every re-run as the row stands: the summary says to fix it, not only to re-run.
+    expect(first.stderr).toContain('  the service refused that row as written: fix it in the file, then run the same command again (done rows are skipped)\n');
+    expect(first.stderr).not.toContain('run the same command again to retry the failed rows');
     const sent = schedules(sb);
     const second = await run();
     expect(second.code).toBe(7);
@@ -155,6 +158,56 @@ describe('bulk schedule', () => {
     expect(ids).toHaveLength(2);
     expect(new Set((await allPosts(sb)).map((p) => p.id))).toEqual(new Set(ids));
     expect(r.stderr).toMatch(/invalid: row 2 \(line 3\): INVALID_INPUT: line 3: platforms: "blusky" is not a platform id/);
+  });
+
+  it('under GITHUB_ACTIONS=true a run with bad rows (exit 7) leaves one ::error:: annotation with the summary', async () => {
+    const sb = await sandbox();
+    const file = join(dir, 'annotate.csv');
+    writeFileSync(file, `at,platforms,text\n${iso(1)},bluesky,fine\n${iso(1)},blusky,typo\n`);
+    const run = (env: Record<string, string>) => runCli(['posts', 'schedule', '--from-file', file, '--skip-invalid'], { env, clock: sandboxClock(sb.clock), configDir: tempConfigDir().dir });
+    const r = await run({ ...cliEnv(sb), GITHUB_ACTIONS: 'true' });
+    expect(r.code).toBe(7);
+    const annotations = r.stderr.split('\n').filter((l) => l.startsWith('::'));
+    expect(annotations).toEqual([
+      `::error::2 rows in ${file}: 1 created, 0 already done, 0 failed, 1 invalid (skipped)%0A  invalid: row 2 (line 3): INVALID_INPUT: line 3: platforms: "blusky" is not a platform id`,
+    ]);
+    const clean = await run(cliEnv(sb));
+    expect(clean.code).toBe(7);
+    expect(clean.stderr).not.toContain('::error::');
+  });
+
+  it('a row without text is named by its line, in the refusal, the dry run and posts check', async () => {
+    const sb = await sandbox();
+    const file = join(dir, 'no-text.csv');
+    writeFileSync(file, `at,platforms,text\n${iso(1)},bluesky,fine\n${iso(1, 1)},linkedin,\n`);
+    const env = cliEnv(sb);
+    const refused = await runCli(['posts', 'schedule', '--from-file', file], { env, clock: sandboxClock(sb.clock), configDir: tempConfigDir().dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('- line 3: text for linkedin is missing');
+    const dry = await runCli(['posts', 'schedule', '--from-file', file, '--skip-invalid', '--dry-run'], { env, clock: sandboxClock(sb.clock), configDir: tempConfigDir().dir });
+    expect(dry.stdout).toContain('#   - line 3: text for linkedin is missing');
+    const check = await runCli(['posts', 'check', '--from-file', file], { env, clock: sandboxClock(sb.clock), configDir: tempConfigDir().dir });
+    expect(check.code).toBe(2);
+    expect(check.stdout + check.stderr).toContain('line 3: text for linkedin is missing');
+    expect(schedules(sb)).toBe(0);
+  });
+
+  it('a config folder that cannot be written: the run goes on without a journal, says so, and a re-run creates nothing twice', async () => {
+    const sb = await sandbox();
+    const file = join(dir, 'no-journal.csv');
+    writeFileSync(file, `at,platforms,text\n${iso(3)},bluesky,one\n${iso(3, 1)},linkedin,two\n`);
+    // A path under a plain file: no folder can be made there (as in a read-only home).
+    const blocker = join(dir, 'not-a-folder');
+    writeFileSync(blocker, '');
+    const run = () => runCli(['posts', 'schedule', '--from-file', file, '--json'], { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: join(blocker, 'config') });
+    const first = await run();
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/warning: cannot keep the bulk journal .*: .*; going on without it: a re-run sends every row again, and the service replays the rows already done/);
+    expect(JSON.parse(first.stdout)).toMatchObject({ journal: null, created: 2 });
+    const again = await run();
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ created: 0, alreadyDone: 2 });
+    expect(await postTotal(sb)).toBe(2);
   });
 
   it('shows a table on a terminal', async () => {

@@ -103,6 +103,20 @@ describe('results wait', () => {
     expect(r.stderr).toContain(`send its failed targets again as a new post: socialpub results retry ${post.id}\n`);
   });
 
+  it('under GITHUB_ACTIONS=true a wait with failed targets also leaves one ::error:: annotation, one line, naming each failure', async () => {
+    const post = await schedulePost(failing, keyOf(failing, 'demo'), ['bluesky', 'linkedin'], 2 * 60_000);
+    const args = ['results', 'wait', '--post', post.id];
+    const r = await runCli(args, { env: { ...cliEnv(failing), GITHUB_ACTIONS: 'true' }, clock: advancingClock(failing.clock) });
+    expect(r.code).toBe(7);
+    const annotations = r.stderr.split('\n').filter((l) => l.startsWith('::'));
+    expect(annotations).toHaveLength(1);
+    expect(annotations[0]).toMatch(new RegExp(`^::error::2 targets failed to publish%0A(bluesky|linkedin) \\(${post.id}\\): [A-Z_]+: [^%]+%0A(bluesky|linkedin) \\(${post.id}\\): [A-Z_]+: [^%]+%0Asend its failed targets again as a new post: socialpub results retry ${post.id}$`));
+    // Outside Actions nothing of the kind.
+    const plain = await runCli(args, { env: cliEnv(failing), clock: advancingClock(failing.clock) });
+    expect(plain.code).toBe(7);
+    expect(plain.stderr).not.toContain('::error::');
+  });
+
   it('times out (exit 1) naming what is still missing', async () => {
     const post = await schedulePost(ok, keyOf(ok, 'demo'), ['linkedin', 'facebook-page'], 5 * 60_000);
     // The CLI's time moves on while the sandbox's stands still: the post is due within the wait but never publishes.
@@ -270,6 +284,7 @@ describe('results wait within the read rate limit', () => {
     // The wait rode the outage out to its own deadline (10 min by default) before giving up.
     expect(r.stderr).toMatch(/^service unreachable: .+; retrying until \d\d:\d\d \((10|9) min from now\)$/m);
     expect(clock.now() - START).toBe(10 * 60_000);
+    expect(r.stderr).toMatch(/^ {2}hint: the service was still failing when the wait ended \(--timeout 10 min\); the posts are unaffected: run the wait again, or give a longer --timeout/m);
   });
 });
 
@@ -351,6 +366,7 @@ describe('results wait keeps its own deadline through an outage longer than its 
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^service unreachable: the service failed \(503.*; retrying until \d\d:\d\d \(\d+s from now\)$/m);
     expect(r.stderr).toMatch(/^error: the service failed \(503/m);
+    expect(r.stderr).toMatch(/^ {2}hint: the service was still failing when the wait ended \(--timeout 30s\)/m);
     const deadline = START + 30_000;
     // The wait rode the outage out to its deadline and not a moment past it.
     expect(clock.now()).toBe(deadline);

@@ -101,6 +101,17 @@ describe('results retry', () => {
     expect(await count()).toBe(before + 1);
   });
 
+  it('a second retry at another --at is refused (exit 2) saying the first retry stands and how to move it', async () => {
+    const id = await published(sb, ['linkedin']);
+    const at = (h: number) => new Date(sb.clock.now() + h * 3_600_000).toISOString();
+    const first = await runCli(['results', 'retry', id, '--at', at(2), '-q'], { env: cliEnv(sb), clock: sb.clock });
+    expect(first.code, first.stderr).toBe(0);
+    const moved = await runCli(['results', 'retry', id, '--at', at(3)], { env: cliEnv(sb), clock: sb.clock });
+    expect(moved.code).toBe(2);
+    expect(moved.stdout).toBe('');
+    expect(plain(moved.stderr)).toContain(`hint: these targets of ${id} were already retried with another --at (or without one): that post stands; \`socialpub posts schedule <its id> --at TIME\` moves it`);
+  });
+
   it('--dry-run sends nothing; an unknown platform is exit 2', async () => {
     const id = await published(sb, ['bluesky']);
     const dry = await runCli(['results', 'retry', id, '--dry-run'], { env: cliEnv(sb), clock: sb.clock });

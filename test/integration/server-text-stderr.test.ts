@@ -36,7 +36,7 @@ async function failedPost(taint = TAINT): Promise<void> {
     if (path === '/v1/posts/post_1') {
       return answer(res, 200, { id: 'post_1', status: 'failed', payloads: { bluesky: { text: 'hi' } }, scheduledAt: AT, createdAt: AT, updatedAt: AT, targets: { bluesky: 'failed' } });
     }
-    if (path === '/api/v1/post-results') {
+    if (path === '/api/v1/post-results' || path === '/api/v1/post-results/res_1') {
       const row = {
         id: 'res_1',
         post_id: 'post_1',
@@ -47,7 +47,7 @@ async function failedPost(taint = TAINT): Promise<void> {
         platform: 'bluesky',
         created_at: AT,
       };
-      return answer(res, 200, { data: [row], meta: { offset: 0, limit: 100, total: 1 } });
+      return answer(res, 200, path.endsWith('/res_1') ? row : { data: [row], meta: { offset: 0, limit: 100, total: 1 } });
     }
     answer(res, 404, { error: { code: 'NOT_FOUND', message: 'no' } });
   });
@@ -104,7 +104,22 @@ describe('line breaks in the service\'s words', () => {
     const r = await runCli(['results', 'wait', '--post', 'post_1', '--timeout', '5s'], { env: { ...env(), CI: 'true', GITHUB_ACTIONS: 'true' } });
     expect(r.code).toBe(7);
     expect(r.stderr).toContain('message \\n::warning title=pwned::from the service\\n');
-    expect(commands(r.stderr)).toEqual([]);
+    // Only our own annotation of the failure, the service's line breaks shown, not obeyed, in it too.
+    expect(commands(r.stderr)).toEqual([expect.stringMatching(/^::error::1 target failed to publish%0A[^%]*message \\n::warning title=pwned::from the service\\n/)]);
+  });
+
+  it('results get: no line of the service\'s, in a value of one line or a message of several, starts a line of stdout with ::', async () => {
+    await failedPost(INJECTED);
+    const view = await runCli(['results', 'get', 'res_1'], { env: { ...env(), CI: 'true', GITHUB_ACTIONS: 'true' } });
+    expect(view.code, view.stderr).toBe(0);
+    expect(view.stdout).toMatch(/^ {2}error code +CODE\\n::warning title=pwned::from the service\\n$/m);
+    expect(view.stdout).toMatch(/^ {2}account +acc_1 \(@user\\n::warning title=pwned::from the service\\n\)$/m);
+    expect(view.stdout).toMatch(/^ {2}error message +message \\n::warning title=pwned::from the service$/m);
+    expect(commands(view.stdout)).toEqual([]);
+    const picked = await runCli(['results', 'get', 'res_1', '--fields', 'error.message,platform_data.username'], { env: { ...env(), CI: 'true', GITHUB_ACTIONS: 'true' } });
+    expect(picked.code, picked.stderr).toBe(0);
+    expect(picked.stdout).toContain('::warning title=pwned::');
+    expect(commands(picked.stdout)).toEqual([]);
   });
 
   it("results retry: the failed target's reason of several lines stays on its line", async () => {

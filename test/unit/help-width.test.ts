@@ -80,7 +80,7 @@ describe('the sections after the options on a narrow terminal', () => {
 
   it('a command continued after a backslash stays whole, continuation included', async () => {
     const r = await runCli(['posts', 'schedule', '--help'], { tty: true, columns: 60 });
-    expect(r.stdout).toContain('socialpub posts schedule --platform twitter-x \\\n    --text "v$TAG is out" --at +10m --idempotency-key "release-$TAG" --json\n');
+    expect(r.stdout).toContain('socialpub posts schedule --platform twitter-x \\\n    --text "v$TAG is out" --at "$RELEASE_AT" \\\n    --idempotency-key "release-$TAG" --json');
   });
 
   it('root help: "Start here" keeps its two columns apart, and wraps its prose under the second', async () => {

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectFormat, parseBulk } from '../../src/posts/bulk/rows.js';
 import { rowKeys } from '../../src/posts/bulk/keys.js';
+import { summarize } from '../../src/posts/bulk/summary.js';
+import type { BulkResult } from '../../src/posts/bulk/result.js';
 import { journalPath, openJournal, readJournal } from '../../src/posts/bulk/journal.js';
 import { collectFacts } from '../../src/posts/body.js';
 import { mediaInspector } from '../../src/posts/media-facts.js';
@@ -137,6 +139,20 @@ describe('bulk files', () => {
     // Key order inside the JSON does not matter.
     const reordered = JSON.stringify({ scheduledAt: '2026-12-01T09:00:00Z', payloads: { bluesky: { text: 'a' } } });
     expect((await keysOf([reordered]))[0]).toBe(a[0]);
+  });
+});
+
+describe('bulk summary', () => {
+  const failed = (row: number, code: string): BulkResult => ({ row, line: row + 1, outcome: 'failed', id: null, status: null, scheduledAt: null, error: { code, message: code.toLowerCase(), requestId: null } });
+  it('tells rows a re-run may fix (outage) from rows the service refused as written (a 4xx)', () => {
+    const rows = [failed(1, 'SERVER'), failed(2, 'VALIDATION_ERROR'), failed(3, 'VALIDATION_ERROR')];
+    const lines = summarize(rows, 'week.csv', new Set([2, 3])).text.split('\n');
+    expect(lines[0]).toBe('3 rows in week.csv: 0 created, 0 already done, 3 failed');
+    expect(lines.slice(-2)).toEqual([
+      '  run the same command again to retry the failed rows (done rows are skipped)',
+      '  the service refused 2 of them as written: fix them in the file, then run the same command again (done rows are skipped)',
+    ]);
+    expect(summarize([failed(1, 'SERVER')], 'week.csv').text.split('\n').at(-1)).toBe('  run the same command again to retry the failed rows (done rows are skipped)');
   });
 });
 

@@ -143,6 +143,17 @@ function parseNdjsonRows(text: string, options: BulkParseOptions): ParsedBulk {
   return { format: 'ndjson', rows, fileIssues: [] };
 }
 
+/**
+ * A row's issues, each naming its line: the checks shared with the command line (text missing,
+ * for one) speak of the post, and in a file of many posts the reader needs to know which one.
+ */
+export function atLine(line: number | undefined, issues: Issue[]): Issue[] {
+  if (line === undefined) return issues;
+  const prefix = `line ${line}`;
+  const named = (s: string) => s === prefix || s.startsWith(`${prefix}:`) || s.startsWith(`${prefix},`);
+  return issues.map((i) => (named(i.message) ? i : { ...i, field: named(i.field) ? i.field : `${prefix}: ${i.field}`, message: `${prefix}: ${i.message}` }));
+}
+
 export const CSV_COLUMNS = ['at', 'platforms', 'text', 'media', 'title'] as const;
 // A Map: a header such as "constructor" or "__proto__" must not find Object.prototype's members.
 const COLUMN_ALIASES = new Map([

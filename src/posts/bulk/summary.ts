@@ -1,7 +1,8 @@
 // The end of a bulk run: counts by outcome, and every failed or invalid row with its reason.
 import type { BulkResult } from './result.js';
 
-export function summarize(results: readonly BulkResult[], label: string) {
+/** `refused`: the rows whose failure the service would repeat as they are (a 4xx), by row number. */
+export function summarize(results: readonly BulkResult[], label: string, refused: ReadonlySet<number> = new Set()) {
   const count = (o: BulkResult['outcome']) => results.filter((r) => r.outcome === o).length;
   const counts = {
     total: results.length,
@@ -20,6 +21,12 @@ export function summarize(results: readonly BulkResult[], label: string) {
   for (const r of failed) {
     lines.push(`  ${r.outcome === 'invalid' ? 'invalid' : 'failed'}: row ${r.row} (line ${r.line}): ${r.error?.code ? `${r.error.code}: ` : ''}${r.error?.message ?? ''}${r.error?.requestId ? ` (request id ${r.error.requestId})` : ''}`);
   }
-  if (counts.failed) lines.push('  run the same command again to retry the failed rows (done rows are skipped)');
+  // A re-run retries every failed row; a row the service refused fails the same way until it is changed.
+  const refusedRows = results.filter((r) => r.outcome === 'failed' && refused.has(r.row)).length;
+  if (counts.failed > refusedRows) lines.push('  run the same command again to retry the failed rows (done rows are skipped)');
+  if (refusedRows) {
+    const which = refusedRows === counts.failed ? (refusedRows === 1 ? 'that row' : 'those rows') : `${refusedRows} of them`;
+    lines.push(`  the service refused ${which} as written: fix ${refusedRows === 1 ? 'it' : 'them'} in the file, then run the same command again (done rows are skipped)`);
+  }
   return { counts, text: lines.join('\n') };
 }

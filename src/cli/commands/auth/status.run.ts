@@ -54,7 +54,7 @@ export async function status(ctx: Context): Promise<number> {
     // A misspelt --profile: the profiles there are, and the nearest one, as other commands say.
     failure = profileNotFound(profile.name, store, EXIT.auth);
   } else if (!profile.apiKey) {
-    failure = noApiKeyError(profile.name, profile.keyProblem);
+    failure = noApiKeyError(profile.name, profile.keyProblem, ctx.env);
   } else if (shape) {
     failure = new UsageError(shape, [], 'BAD_API_KEY');
   } else {

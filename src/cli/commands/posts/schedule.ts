@@ -35,7 +35,8 @@ Examples:
   socialpub posts schedule --platform bluesky --text "Live now" \\
     --at "2026-12-01 09:00" --tz Europe/Paris
   SOCIALPUB_API_KEY=$KEY socialpub posts schedule --platform twitter-x \\
-    --text "v$TAG is out" --at +10m --idempotency-key "release-$TAG" --json
+    --text "v$TAG is out" --at "$RELEASE_AT" \\
+    --idempotency-key "release-$TAG" --json   # a re-run replays the post
   socialpub posts schedule --from-file posts.ndjson --dry-run
 
 Bulk files:

@@ -79,7 +79,8 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
     if (err.kind === 'idempotency-key-reused' && c.at?.kind === 'relative') {
       addHints(err, ['a relative --at (+10m) computes a new time on every run: give an absolute --at when re-runs must replay the first one']);
     }
-    if (!key && UNCERTAIN.has(err.kind)) {
+    // With the user's own key too: a CI log that ends in a failure must say whether to fear a duplicate.
+    if (UNCERTAIN.has(err.kind)) {
       const at = c.at ? ` --at ${c.at.iso}` : '';
       addHints(err, [`the post may have been created before the failure: re-run with --idempotency-key ${sentKey}${at} so that the service shows it rather than posting twice`]);
     }

@@ -16,6 +16,12 @@ function scalar(value: unknown): string {
   return JSON.stringify(value);
 }
 
+// The service's words never start a line of this view: a value of one line broken in two reads as
+// two fields, and a GitHub Actions runner reads a line of a job's log that starts with `::` as a
+// command. Values of one line show their breaks as \n; blocks (a message quoting an upstream page)
+// keep their lines, all but a break before `::` (see indentedBlock).
+const oneLine = (text: string) => text.replace(/\r?\n/g, '\\n');
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -24,28 +30,31 @@ export function renderResult(row: PostResult, c: Colors, now: number): string {
   const label = 18;
   const indent = ' '.repeat(label + 2);
   const lines: string[] = [];
-  const field = (name: string, value: string) => lines.push(`  ${c.dim(name.padEnd(label))}${value}`);
+  const field = (name: string, value: string) => lines.push(`  ${c.dim(oneLine(name).padEnd(label))}${value}`);
 
-  lines.push(row.success ? `${c.green('✓')} ${c.bold('succeeded')}  ${row.id}` : `${c.red('✗')} ${c.bold('failed')}  ${row.id}`);
-  field('id', row.id);
-  field('post', row.post_id);
-  field('platform', typeof row.platform === 'string' ? row.platform : c.dim('(not given)'));
+  const id = oneLine(row.id);
+  lines.push(row.success ? `${c.green('✓')} ${c.bold('succeeded')}  ${id}` : `${c.red('✗')} ${c.bold('failed')}  ${id}`);
+  field('id', id);
+  field('post', oneLine(row.post_id));
+  field('platform', typeof row.platform === 'string' ? oneLine(row.platform) : c.dim('(not given)'));
   const pd = isObject(row.platform_data) ? row.platform_data : undefined;
-  const user = typeof pd?.username === 'string' && pd.username ? `@${pd.username.replace(/^@/, '')}` : '';
-  if (row.social_account_id) field('account', user ? `${row.social_account_id} (${user})` : row.social_account_id);
+  const user = typeof pd?.username === 'string' && pd.username ? `@${oneLine(pd.username.replace(/^@/, ''))}` : '';
+  const account = row.social_account_id ? oneLine(row.social_account_id) : undefined;
+  if (account) field('account', user ? `${account} (${user})` : account);
   else field('account', `${c.dim('not tied to a connected account')}${user ? ` (${user})` : ''}`);
-  if (pd && typeof pd.id === 'string') field('platform post id', pd.id);
+  if (pd && typeof pd.id === 'string') field('platform post id', oneLine(pd.id));
   // Shown in full (never cut), and clickable where the terminal supports links.
-  if (row.success) field('url', typeof pd?.url === 'string' && pd.url ? (c.link ? c.link(pd.url) : pd.url) : c.dim('(the platform gave none)'));
+  const url = typeof pd?.url === 'string' ? oneLine(pd.url) : '';
+  if (row.success) field('url', url ? (c.link ? c.link(url) : url) : c.dim('(the platform gave none)'));
   if (typeof row.created_at === 'string') {
     const rel = formatRelative(row.created_at, now);
-    field('created', rel ? `${row.created_at} (${rel})` : row.created_at);
+    field('created', rel ? `${oneLine(row.created_at)} (${rel})` : oneLine(row.created_at));
   }
   if (pd) for (const [k, v] of Object.entries(pd)) if (!KNOWN_PLATFORM_DATA.has(k)) field(`platform_data.${k}`, block(v, indent));
 
   const err = isObject(row.error) ? row.error : undefined;
   if (err) {
-    field('error code', c.red(scalar(err.code)));
+    field('error code', c.red(oneLine(scalar(err.code))));
     // A message of several lines (an upstream page quoted) continues under the value column, so
     // that none of its lines can pass for a field of its own.
     const message = scalar(err.message).replace(/\r\n/g, '\n');

@@ -1,7 +1,8 @@
 // `results retry`, run: find the post and its results, plan the retry (domain), then create or
 // schedule the new post under the derived key, and say which targets it carries and why.
 import type { Context } from '../../context.js';
-import { EXIT } from '../../cli-error.js';
+import { addHints, EXIT } from '../../cli-error.js';
+import { IdempotencyKeyReusedError } from '../../../client/errors.js';
 import { platforms as parsePlatforms } from '../../flags/choice.js';
 import { PATHS } from '../../../wire/protocol.js';
 import type { CreatePostBody, ScheduleBody } from '../../../wire/schemas.js';
@@ -41,7 +42,16 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
     await printDryRun(ctx, { valid: true, issues: [], requests: [{ method: 'POST', path, headers: { 'Idempotency-Key': key }, body }] });
     return EXIT.ok;
   }
-  const res = at ? await client.posts.schedule(body as ScheduleBody, { idempotencyKey: key }) : await client.posts.create(body, { idempotencyKey: key });
+  const send = at ? client.posts.schedule(body as ScheduleBody, { idempotencyKey: key }) : client.posts.create(body, { idempotencyKey: key });
+  const res = await send.catch((err: unknown) => {
+    // The derived key was used with another body: an earlier retry of these targets, at another time.
+    if (!ownKey && err instanceof IdempotencyKeyReusedError) {
+      addHints(err, [
+        `these targets of ${postId} were already retried with another --at (or without one): that post stands; \`socialpub posts schedule <its id> --at TIME\` moves it, or --idempotency-key sends the targets once more as another post`,
+      ]);
+    }
+    throw err;
+  });
   await printPost(ctx, res.data, { zone, replayed: res.replayed, idempotencyKey: res.idempotencyKey });
   const refused = [...new Set(plan.targets.filter((t) => t.fix).map((t) => t.platform))];
   const id = res.data.id;

@@ -3,7 +3,8 @@
 // own deadline; a draft or a post due after it fails at once (exit 2).
 import type { Context } from '../../context.js';
 import { keyWorkspace } from '../../../config/resolve.js';
-import { CliError, EXIT } from '../../cli-error.js';
+import { addHints, CliError, EXIT } from '../../cli-error.js';
+import { annotate } from '../../errors.js';
 import { nonEmpty } from '../../flags/text.js';
 import { optionalWholeNumber } from '../../flags/number.js';
 import { optionalDuration } from '../../flags/number.js';
@@ -66,8 +67,12 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   };
   /** A request the wait's end cut short: the outage that was going on, or a service that did not answer in time. */
   const cutShort = (err: unknown): unknown => {
-    if (!(err instanceof DeadlineError)) return err;
-    return down ?? new TimeoutError(`the service did not answer before the wait ended (--timeout ${formatDuration(waitMs)})`, { code: 'TIMEOUT', cause: err });
+    const ended = err instanceof DeadlineError ? (down ?? new TimeoutError(`the service did not answer before the wait ended (--timeout ${formatDuration(waitMs)})`, { code: 'TIMEOUT', cause: err })) : err;
+    // The error alone ("after 4 attempts") hides that the wait kept trying for its whole --timeout.
+    if (down && ctx.clock.now() >= deadline) {
+      addHints(ended, [`the service was still failing when the wait ended (--timeout ${formatDuration(waitMs)}); the posts are unaffected: run the wait again, or give a longer --timeout to ride out a longer outage`]);
+    }
+    return ended;
   };
   const lookUp = outageRider(outage);
   const targets: WaitTarget[] = [];
@@ -204,8 +209,12 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
     out.notice(`${out.colors.red('✗')} ${visibleLine(`${where || f.id}: ${outcomeText(f)} · details: socialpub results get ${f.id}`)}`);
   }
   // What to do next, once per post that had a failure (the command last, as above).
-  for (const postId of new Set(current.failures.map((f) => f.post_id))) {
-    out.info(`send its failed targets again as a new post: socialpub results retry ${visibleLine(postId)}`);
+  const retry = [...new Set(current.failures.map((f) => f.post_id))].map((postId) => `send its failed targets again as a new post: socialpub results retry ${postId}`);
+  for (const line of retry) out.info(visibleLine(line));
+  if (complete && current.failures.length) {
+    const n = current.failures.length;
+    const lines = current.failures.map((f) => `${f.platform} (${f.post_id}): ${outcomeText(f)}`);
+    annotate(ctx, [`${n} target${n === 1 ? '' : 's'} failed to publish`, ...lines.map(visibleLine), ...retry.map(visibleLine)].join('\n'));
   }
 }
 

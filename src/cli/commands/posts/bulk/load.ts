@@ -14,7 +14,7 @@ import { readSource, type Source } from '../read-source.js';
 import { printInvalidDryRun } from '../dry-run.js';
 import { InvalidInputError } from '../../../../wire/invalid-input.js';
 import { machineZone } from '../../../../posts/when.js';
-import { parseBulk, type BulkRow } from '../../../../posts/bulk/rows.js';
+import { atLine, parseBulk, type BulkRow } from '../../../../posts/bulk/rows.js';
 
 export interface LoadedBulk {
   src: Source;
@@ -63,7 +63,7 @@ export async function loadBulk(ctx: Context, opts: ScheduleFlags): Promise<Loade
     rows.flatMap((r) => (r.draft ? [r.draft] : [])),
     mediaInspector(),
   );
-  for (const row of rows) if (row.draft) row.issues.push(...validateDraft(row.draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false }));
+  for (const row of rows) if (row.draft) row.issues.push(...atLine(row.line, validateDraft(row.draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false })));
   sendPassedRows(ctx, rows);
   const bad = rows.filter((r) => r.issues.length);
   const allIssues = bad.flatMap((r) => r.issues);

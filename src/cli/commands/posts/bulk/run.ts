@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import type { Context } from '../../../context.js';
 import { EXIT } from '../../../cli-error.js';
+import { annotate } from '../../../errors.js';
 import { ApiError } from '../../../../client/errors.js';
 import type { RetryNotice } from '../../../../client/types.js';
 import { isAbortLike, Pacer } from '../../../../posts/bulk/pacer.js';
@@ -16,7 +17,7 @@ import { DRY_RUN_FIELDS, printDryRun, type PlannedRequest } from '../dry-run.js'
 import { checkTopFields, checkViewFields } from '../../../../output/fields.js';
 import type { BulkRow } from '../../../../posts/bulk/rows.js';
 import { rowKeys } from '../../../../posts/bulk/keys.js';
-import { journalPath, openJournal, readJournal, type JournalState } from '../../../../posts/bulk/journal.js';
+import { journalPath, openJournal, readJournal, type JournalState, type JournalWriter } from '../../../../posts/bulk/journal.js';
 import { BULK_RESULT_FIELDS, bulkColumns, type BulkResult } from './results.js';
 import { loadBulk } from './load.js';
 import type { ScheduleFlags } from '../schedule.js';
@@ -54,6 +55,7 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
   };
 
   let stop: unknown;
+  const refused = new Set<number>();
   for (const row of loaded.rows) {
     const base = { row: row.index + 1, line: row.line };
     const prior = run.state.done.get(row.index);
@@ -67,6 +69,7 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
     } else {
       const sent = await sendRow(row, keys.get(row.index)!, { loaded, run, paced });
       if (sent.stop !== undefined) stop = sent.stop;
+      if (sent.refused) refused.add(base.row);
       await emit({ ...base, ...sent.result });
     }
   }
@@ -74,7 +77,7 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
   // A run that stopped early (interrupted, rate limited past --max-wait, too many failures) fails:
   // its --json object is not printed whole, so a script cannot take it for the finished run.
   await (stop === undefined ? writer.end() : writer.abort());
-  return finish(ctx, results, loaded.src.label, stop);
+  return finish(ctx, results, loaded.src.label, stop, refused);
 }
 
 type Loaded = Awaited<ReturnType<typeof loadBulk>>;
@@ -96,9 +99,10 @@ async function printBulkDryRun(ctx: Context, loaded: Loaded, keys: Map<number, s
 }
 
 interface Run {
-  path: string;
+  /** Where the journal is kept; null when it could not be (a read-only config folder). */
+  path: string | null;
   state: JournalState;
-  journal: ReturnType<typeof openJournal>;
+  journal: JournalWriter;
 }
 
 /** The journal: rows a previous run of this same file (same profile and service) finished. */
@@ -109,10 +113,19 @@ async function openRun(ctx: Context, loaded: Loaded, profile: { name: string; ba
   const hadJournal = existsSync(path);
   const resume = opts.resume ?? true;
   const state: JournalState = hadJournal && resume ? readJournal(path) : { done: new Map(), media: new Map(), failed: new Map(), runs: 0 };
-  const journal = openJournal(path);
+  const out = ctx.output();
+  let journal: JournalWriter;
+  try {
+    journal = openJournal(path);
+  } catch (err) {
+    // A config folder that cannot be written (a read-only home in some CI containers) must not stop
+    // the run: the keys derived from each row keep a re-run from posting twice; the journal only
+    // spares the requests.
+    out.warn(`cannot keep the bulk journal ${path}: ${(err as Error).message}; going on without it: a re-run sends every row again, and the service replays the rows already done (each row's key comes from its content); set SOCIALPUB_CONFIG_DIR to a writable folder to keep one`);
+    return { path: null, state, journal: { path, append() {}, close() {} } };
+  }
   ctx.onExit(() => journal.close());
   journal.append({ t: 'run', at: new Date(now).toISOString(), file: src.label, rows: rows.length, resume, v: 1 });
-  const out = ctx.output();
   const previouslyDone = good.filter((r) => state.done.has(r.index)).length;
   if (hadJournal && resume && previouslyDone) out.info(`resuming: ${previouslyDone} of ${good.length} rows were done by an earlier run (journal ${path})`);
   else if (opts.resume === true && !hadJournal) out.info('no journal for this file yet: starting with the first row');
@@ -153,6 +166,8 @@ interface Sent {
   result: RowOutcome;
   /** Set when the run must stop (nothing more can be done the same way). */
   stop?: unknown;
+  /** A failure the service will repeat for this row as it is (a 4xx): only a change to the row helps. */
+  refused?: boolean;
 }
 
 /** One row: its media, then its schedule request under its key, journaled step by step. */
@@ -192,14 +207,14 @@ async function sendRow(row: BulkRow, key: string, at: { loaded: Loaded; run: Run
       return { result: notAttempted, stop: sent.error };
     case 'failed':
       journal.append({ t: 'fail', row: row.index, key, ...sent.info });
-      return { result: { outcome: 'failed', id: null, status: null, scheduledAt: null, error: sent.info }, ...(stop !== undefined ? { stop } : {}) };
+      return { result: { outcome: 'failed', id: null, status: null, scheduledAt: null, error: sent.info }, refused: !sent.transient, ...(stop !== undefined ? { stop } : {}) };
   }
 }
 
 /** The summary on stderr, and the exit code (7 when a row failed or was invalid). */
-function finish(ctx: Context, results: readonly BulkResult[], label: string, stop: unknown): number {
+function finish(ctx: Context, results: readonly BulkResult[], label: string, stop: unknown, refused: ReadonlySet<number>): number {
   const out = ctx.output();
-  const summary = summarize(results, label);
+  const summary = summarize(results, label, refused);
   // The summary is plain text of ours quoting the service's error messages: every escape in it is theirs.
   out.notice(visible(summary.text));
   if (stop) {
@@ -208,5 +223,7 @@ function finish(ctx: Context, results: readonly BulkResult[], label: string, sto
     }
     throw stop;
   }
-  return summary.counts.failed + summary.counts.invalid > 0 ? EXIT.partial : EXIT.ok;
+  if (summary.counts.failed + summary.counts.invalid === 0) return EXIT.ok;
+  annotate(ctx, summary.text);
+  return EXIT.partial;
 }
