@@ -1,5 +1,6 @@
 // posts view and posts queue, whole-process figures for the built binary:
-//   - `posts view ID` (GET the post, its results) against a bare node:http GET of the same post
+//   - `posts view ID` (GET the post, its results) against a bare node:http GET of the same post,
+//     with TZ=UTC and with TZ unset (a machine whose /etc/localtime names its zone)
 //   - `posts queue` over 10,000 scheduled posts (default window: the next 7 days, every post in
 //     it) against `posts list --status scheduled --all -o ndjson` over the same posts, and the
 //     queue's peak RSS at 2,500 and at 10,000 posts (the queue keeps at most 2,000: flat memory)
@@ -42,6 +43,10 @@ export async function run({ runs = 11 } = {}) {
     );
     report(await compare({ name: 'posts view ID vs a bare node:http GET of the post', subject: { cmd: node, args: [BIN, 'posts', 'view', id], options: { env } }, baseline: { cmd: node, args: [httpScript, id], options: { env } }, runs }), 1.6);
     report(await compare({ name: 'posts view ID --json vs a bare node:http GET of the post', subject: { cmd: node, args: [BIN, 'posts', 'view', id, '--json'], options: { env } }, baseline: { cmd: node, args: [httpScript, id], options: { env } }, runs }), 1.6);
+    // As most CI runners and servers run it: no TZ, /etc/localtime linked to UTC (where it is).
+    const noTz = { ...env };
+    delete noTz.TZ;
+    report(await compare({ name: 'posts view ID, TZ unset vs a bare node:http GET of the post', subject: { cmd: node, args: [BIN, 'posts', 'view', id], options: { env: noTz } }, baseline: { cmd: node, args: [httpScript, id], options: { env: noTz } }, runs }), 1.6);
 
     const now = Date.now();
     await schedule(sb, demo.apiKey, 2500, now);

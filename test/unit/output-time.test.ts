@@ -91,6 +91,22 @@ describe('UTC without the zone data', () => {
       expect(userZone({ TZ: tz }, undefined)).toBe(new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone);
     }
     expect(userZone({ TZ: 'Europe/Paris' }, undefined)).toBe('Europe/Paris');
+    // No TZ: a /etc/localtime linked to UTC is UTC without asking Intl; any other link, or none, is
+    // Intl's answer. The process's zone is set elsewhere, so the two answers differ.
+    const linked = (target: string) => () => target;
+    const saved = process.env.TZ;
+    process.env.TZ = 'Asia/Tokyo';
+    try {
+      expect(userZone({}, undefined, linked('/usr/share/zoneinfo/Etc/UTC'))).toBe('UTC');
+      expect(userZone({}, undefined, linked('/var/db/timezone/zoneinfo/UTC'))).toBe('UTC');
+      expect(userZone({}, undefined, linked('/usr/share/zoneinfo/Europe/Paris'))).toBe('Asia/Tokyo');
+      expect(userZone({}, undefined, () => { throw new Error('EINVAL'); })).toBe('Asia/Tokyo');
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+    // TZ set wins over the link.
+    expect(userZone({ TZ: 'Europe/Paris' }, undefined, linked('/usr/share/zoneinfo/Etc/UTC'))).toBe('Europe/Paris');
     expect(userZone({ TZ: 'UTC' }, 'Asia/Tokyo')).toBe('Asia/Tokyo');
   });
 });
