@@ -110,14 +110,14 @@ describe('posts calendar', () => {
     const csv = await run(['posts', 'calendar', '--tz', 'UTC', '-o', 'csv']);
     expect(csv.code, csv.stderr).toBe(0);
     const lines = csv.stdout.split('\r\n');
-    expect(lines[0]).toBe('id,scheduledAt,date,time,status,platforms,title');
+    expect(lines[0]).toBe('id,scheduledAt,date,time,platforms,status,title');
     expect(lines.pop()).toBe('');
     const json = JSON.parse((await run(['posts', 'calendar', '--tz', 'UTC', '--json'])).stdout) as { days: Array<{ date: string; posts: Array<{ id: string; time: string; status: string; platforms: string[] }> }> };
     const posts = json.days.flatMap((d) => d.posts.map((p) => `${p.id},${d.date},${p.time},${p.status},${p.platforms.join(',')}`));
     expect(posts.length).toBeGreaterThan(3);
     // platforms hold commas: the field is quoted.
-    expect(lines.slice(1).map((l) => l.replace(/^([^,]+),[^,]+,([^,]+),([^,]+),([^,]+),("[^"]*"|[^,]*),.*$/, '$1,$2,$3,$4,$5').replace(/"/g, ''))).toEqual(posts);
-    expect(lines.find((l) => l.includes('Thursday: the long post'))).toMatch(/,scheduled,linkedin,Thursday: the long post about our roadmap for next year$/);
+    expect(lines.slice(1).map((l) => l.replace(/^([^,]+),[^,]+,([^,]+),([^,]+),("[^"]*"|[^,]*),([^,]+),.*$/, '$1,$2,$3,$5,$4').replace(/"/g, ''))).toEqual(posts);
+    expect(lines.find((l) => l.includes('Thursday: the long post'))).toMatch(/,linkedin,scheduled,Thursday: the long post about our roadmap for next year$/);
     // Piped as TSV, the calendar is still drawn.
     expect((await run(['posts', 'calendar', '--tz', 'UTC', '-o', 'tsv'])).stdout).toMatch(/^\d+ \w+ – \d+ \w+ \d{4} · UTC\n/);
   });

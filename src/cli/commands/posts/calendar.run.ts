@@ -8,6 +8,7 @@ import { displayWidth } from '../../../output/width.js';
 import { wrapLines } from '../../../output/wrap.js';
 import type { Post } from '../../../wire/schemas.js';
 import type { CalendarFlags } from './calendar.js';
+import { dayPostColumns } from './day-rows.js';
 
 export async function runCalendar(ctx: Context, flags: CalendarFlags): Promise<number> {
   if (flags.week && flags.month) throw new UsageError('--week and --month cannot be combined', ['pick one view']);
@@ -38,14 +39,6 @@ export async function runCalendar(ctx: Context, flags: CalendarFlags): Promise<n
 
 const CALENDAR_ROWS: TableView<CalendarPost & { date: string }> = {
   kind: 'table',
-  columns: [
-    { header: 'id', field: 'id', value: (r) => r.id },
-    { header: 'scheduledAt', field: 'scheduledAt', value: (r) => r.scheduledAt },
-    { header: 'date', field: 'date', value: (r) => r.date },
-    { header: 'time', field: 'time', value: (r) => r.time },
-    { header: 'status', field: 'status', value: (r) => r.status },
-    { header: 'platforms', field: 'platforms', value: (r) => r.platforms.join(',') },
-    { header: 'title', field: 'title', value: (r) => r.title },
-  ],
+  columns: [...dayPostColumns<CalendarPost & { date: string }>(), { header: 'status', field: 'status', value: (r) => r.status }, { header: 'title', field: 'title', value: (r) => r.title }],
   id: (r) => r.id,
 };

@@ -13,6 +13,7 @@ import { userZone } from '../../../posts/zone.js';
 import { oneLine } from '../../../output/wrap.js';
 
 import type { QueueFlags } from './manage.js';
+import { dayPostColumns } from './day-rows.js';
 import type { TableView } from '../../../output/output.js';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -98,13 +99,6 @@ function* queueRows(data: QueueData): Generator<QueueRow> {
 
 const QUEUE_VIEW: TableView<QueueRow> = {
   kind: 'table',
-  columns: [
-    { header: 'id', field: 'id', value: (r) => r.id },
-    { header: 'scheduledAt', field: 'scheduledAt', value: (r) => r.scheduledAt },
-    { header: 'date', field: 'date', value: (r) => r.date },
-    { header: 'time', field: 'time', value: (r) => r.time },
-    { header: 'platforms', field: 'platforms', value: (r) => r.platforms.join(',') },
-    { header: 'headline', field: 'headline', value: (r) => r.title || r.text },
-  ],
+  columns: [...dayPostColumns<QueueRow>(), { header: 'headline', field: 'headline', value: (r) => r.title || r.text }],
   id: (r) => r.id,
 };
