@@ -81,6 +81,8 @@ export function formatDuration(ms: number): string {
   const h = Math.floor(m / 60);
   if (h < 24) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
   const d = Math.floor(h / 24);
+  // A wait no one would sit through (a Retry-After of 1e20 s) is not worth a 16-digit count.
+  if (d > 366) return 'more than a year';
   const days = d === 1 ? '1 day' : `${d.toLocaleString('en-US')} days`;
   return h % 24 ? `${days} ${h % 24} h` : days;
 }

@@ -118,7 +118,10 @@ describe('a wait, told', () => {
     expect(formatDuration(D)).toBe('1 day');
     expect(formatDuration(D + 5 * H + 10 * M)).toBe('1 day 5 h');
     expect(formatDuration(100 * D)).toBe('100 days');
-    expect(formatDuration(1500 * D + 3 * H)).toBe('1,500 days 3 h');
+    expect(formatDuration(366 * D + 3 * H)).toBe('366 days 3 h');
+    // Past a year (a Retry-After of 1e20 s read "1,157,407,407,407,407 days"), the count says nothing.
+    expect(formatDuration(367 * D)).toBe('more than a year');
+    expect(formatDuration(1e23)).toBe('more than a year');
   });
 
   it('formatUntil: a clock time within a day, the date and zone beyond it', () => {

@@ -77,7 +77,7 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     if (err.kind === 'idempotency-key-reused' && c.at?.kind === 'relative') {
-      addHints(err, ['a relative --at (+10m) computes a new time on every run: give an absolute --at when re-runs must replay the first one']);
+      addHints(err, [`a relative --at (${opts.at?.trim() || '+10m'}) computes a new time on every run: give an absolute --at when re-runs must replay the first one`]);
     }
     // With the user's own key too: a CI log that ends in a failure must say whether to fear a duplicate.
     if (UNCERTAIN.has(err.kind)) {
