@@ -3,7 +3,7 @@
 // most likely is first); and its results.
 import { ApiError, lacksRoute } from '../client/errors.js';
 import type { ApiClient } from '../client/types.js';
-import { ERROR_CODE } from '../wire/protocol.js';
+import { ERROR_CODE, looksLikeResultId } from '../wire/protocol.js';
 import type { Post, PostResult } from '../wire/schemas.js';
 import { FieldInputError, UnknownIdError } from '../wire/invalid-input.js';
 
@@ -24,8 +24,6 @@ export class PostNotFoundError extends UnknownIdError {
  * it does not exist (exit 4), as the contract's exit codes have it.
  */
 const NEVER_AN_ID = /[\s/\\?#%\u0000-\u001f\u007f-\u009f]/;
-/** The shape of a result id: pasted where a post id belongs, it is a slip told as such. */
-const RESULT_ID = /^res_[A-Za-z0-9]+$/;
 
 /**
  * Refuses what cannot be a post id before any request (exit 2, naming the argument). The hint
@@ -34,7 +32,7 @@ const RESULT_ID = /^res_[A-Za-z0-9]+$/;
  */
 export function checkPostId(id: string, field = '<post-id>', list = 'socialpub posts list'): string {
   const text = id.trim();
-  if (RESULT_ID.test(text)) {
+  if (looksLikeResultId(text)) {
     throw new FieldInputError(field, `${field}: "${id}" is not a post id`, `that is a result id; \`socialpub results get ${text}\` shows it and the post it belongs to`);
   }
   if (text === '' || NEVER_AN_ID.test(text)) {

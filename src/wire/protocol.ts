@@ -51,6 +51,14 @@ export const PATHS = {
  * not, any case). What a base URL names (a local sandbox, not the service) and what a listener
  * binds (reachable from this machine alone) are judged by this one rule.
  */
+/**
+ * The shapes of the sandbox's post and result ids. The contract leaves id formats to the service,
+ * so these only tell one kind pasted where the other belongs; an id of another shape is never
+ * refused for its shape.
+ */
+export const looksLikePostId = (id: string): boolean => /^post_[A-Za-z0-9]+$/.test(id);
+export const looksLikeResultId = (id: string): boolean => /^res_[A-Za-z0-9]+$/.test(id);
+
 export function isLoopbackHost(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '');
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '0:0:0:0:0:0:0:1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);

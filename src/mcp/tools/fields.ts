@@ -1,6 +1,7 @@
 // Argument schemas shared by several tools, each with the description an assistant reads.
 import { checkPostId } from '../../posts/find.js';
 import { FieldInputError } from '../../wire/invalid-input.js';
+import { looksLikeResultId } from '../../wire/protocol.js';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
 import type { JsonSchema } from '../json-schema.js';
 
@@ -83,6 +84,6 @@ export const int = (v: unknown): number | undefined => (typeof v === 'number' ? 
  */
 export function postIdArg(value: unknown, field = 'post_id'): string {
   const id = String(value).trim();
-  if (/^res_[A-Za-z0-9]+$/.test(id)) throw new FieldInputError(field, `${field}: "${id}" is a result id, not a post id`, 'get_result shows that result with its post_id');
+  if (looksLikeResultId(id)) throw new FieldInputError(field, `${field}: "${id}" is a result id, not a post id`, 'get_result shows that result with its post_id');
   return checkPostId(id, field, 'list_posts');
 }

@@ -2,6 +2,7 @@
 import { ApiError } from '../../client/errors.js';
 import { ToolError } from '../errors.js';
 import { FieldInputError } from '../../wire/invalid-input.js';
+import { looksLikePostId } from '../../wire/protocol.js';
 import type { ToolDefinition } from '../types.js';
 
 export const getResult: ToolDefinition = {
@@ -19,7 +20,7 @@ export const getResult: ToolDefinition = {
     const id = String(args.result_id).trim();
     // Told before anything is sent: a blank id would ask for the list's address.
     if (id === '') throw new FieldInputError('result_id', 'result_id: is blank', 'give a result id as list_results or wait_for_results returns it');
-    if (/^post_[A-Za-z0-9]+$/.test(id)) throw new FieldInputError('result_id', `result_id: "${id}" is a post id, not a result id`, 'get_post shows that post with its results');
+    if (looksLikePostId(id)) throw new FieldInputError('result_id', `result_id: "${id}" is a post id, not a result id`, 'get_post shows that post with its results');
     const client = await tc.deps.client();
     try {
       return { result: (await client.results.get(id)).data };

@@ -10,12 +10,13 @@ import { openInBrowser } from '../../../output/browser.js';
 import { visible } from '../../../output/terminal-safe.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import type { GetFlags } from './get.js';
+import { looksLikePostId } from '../../../wire/protocol.js';
 
 export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Promise<number> {
   const trimmed = id.trim();
   if (!trimmed) throw new UsageError('results get: give a result id', ['find ids with `socialpub results list`']);
   // A post id pasted where a result id belongs: say where its results are instead of "not found".
-  if (/^post_[A-Za-z0-9]+$/.test(trimmed)) {
+  if (looksLikePostId(trimmed)) {
     // Each command last, after a colon: a narrow terminal moves it whole to a line of its own.
     throw new UsageError(`results get: "${trimmed}" is a post id, not a result id`, [
       `each platform's outcome: socialpub posts view ${trimmed}`,
