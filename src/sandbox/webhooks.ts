@@ -10,6 +10,8 @@ import type { SandboxClock } from './clock.js';
 /** Roughly exponential, as the common webhook services do: 5 s, 30 s, 2 min, 10 min, 1 h, 4 h. */
 export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000, 14_400_000];
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
+/** The most of a receiver's reply that is read; the status alone decides the outcome. */
+export const REPLY_READ_BYTES = 4 * 1024;
 
 export interface DeliveryLogEntry {
   webhookId: string;
@@ -129,7 +131,8 @@ export class WebhookDispatcher {
         signal: AbortSignal.any([this.stop.signal, AbortSignal.timeout(this.options.timeoutMs)]),
       });
       status = res.status;
-      await res.arrayBuffer().catch(() => undefined);
+      // Read (a short reply lets the connection be reused), but never more than a few KB.
+      await readAtMost(res, REPLY_READ_BYTES).catch(() => undefined);
     } catch (err) {
       const e = err as Error;
       error = e.name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs} ms` : (e.cause as Error | undefined)?.message ?? e.message;
@@ -166,4 +169,20 @@ export class WebhookDispatcher {
     this.timers.clear();
     await this.settle();
   }
+}
+
+/**
+ * Reads a reply's body up to `limit` bytes and drops the rest: cancelling the body aborts the
+ * request and closes its connection, so a receiver that streams forever costs nothing.
+ */
+async function readAtMost(res: Response, limit: number): Promise<void> {
+  if (!res.body) return;
+  const reader = res.body.getReader();
+  let read = 0;
+  while (read <= limit) {
+    const chunk = await reader.read();
+    if (chunk.done) return;
+    read += chunk.value.byteLength;
+  }
+  await reader.cancel();
 }

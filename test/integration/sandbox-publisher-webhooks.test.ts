@@ -1,7 +1,7 @@
 // The publisher on the injected clock and the signed webhook deliveries, checked by a real
 // receiver that verifies every signature with its own HMAC (node:crypto, not the wire helper).
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FAILURE_CODES } from '../../src/sandbox/index.js';
@@ -12,10 +12,23 @@ interface Received {
   body: string;
 }
 
-/** A webhook receiver whose answers the test scripts: a status per delivery, or 'hang'. */
+// Where an endless reply stops on its own, so that the test ends even if nobody hangs up: far
+// past what the two kernels' socket buffers take on loopback (tcp_wmem's 4 MiB plus some of
+// tcp_rmem by default; 3.75 MiB measured), so a reply that reaches it was read by the sandbox.
+const ENDLESS_CAP = 64 * 1024 * 1024;
+
+/**
+ * A webhook receiver whose answers the test scripts: a status per delivery, 'hang', or
+ * 'endless' (200, then bytes until the sandbox hangs up, counted in `streamed`).
+ */
 class Receiver {
   received: Received[] = [];
-  plan: (number | 'hang')[] = [];
+  plan: (number | 'hang' | 'endless')[] = [];
+  /** Bytes of the endless reply accepted by the socket, and when it closed. */
+  streamed = 0;
+  streamClosed: Promise<void> | undefined;
+  /** Whether the endless reply reached ENDLESS_CAP before the connection closed. */
+  endlessCapped = false;
   private server!: Server;
   private hanging: (() => void)[] = [];
   url = '';
@@ -31,6 +44,10 @@ class Receiver {
           this.hanging.push(() => res.destroy());
           return;
         }
+        if (next === 'endless') {
+          this.streamClosed = this.endless(res);
+          return;
+        }
         res.statusCode = next;
         res.end();
       });
@@ -38,6 +55,22 @@ class Receiver {
     await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
     return this;
+  }
+
+  /** Writes only as fast as the socket takes it (waiting for 'drain'), so `streamed` is what went out. */
+  private async endless(res: ServerResponse): Promise<void> {
+    const closed = new Promise<void>((r) => res.once('close', r));
+    let open = true;
+    void closed.then(() => (open = false));
+    res.writeHead(200, { 'content-type': 'application/octet-stream' });
+    const chunk = Buffer.alloc(16 * 1024, 0x61);
+    while (open && this.streamed < ENDLESS_CAP) {
+      this.streamed += chunk.length;
+      if (!res.write(chunk)) await Promise.race([new Promise((r) => res.once('drain', r)), closed]);
+    }
+    if (open) this.endlessCapped = true;
+    res.end();
+    await closed;
   }
 
   async stop(): Promise<void> {
@@ -74,6 +107,9 @@ afterEach(async () => {
   await sb?.close();
   receiver.received = [];
   receiver.plan = [];
+  receiver.streamed = 0;
+  receiver.streamClosed = undefined;
+  receiver.endlessCapped = false;
 });
 
 describe('publisher', () => {
@@ -217,6 +253,22 @@ describe('webhook deliveries', () => {
     expect(receiver.received).toHaveLength(2);
     expect(receiver.received[1]!.headers['webhook-id']).toBe(receiver.received[0]!.headers['webhook-id']);
     expect(sb.deliveries[1]).toMatchObject({ attempt: 2, status: 204 });
+  });
+
+  it('reads a few KB of an endless reply, then hangs up; the 200 counts as delivered', async () => {
+    // A long timeout: only the cap, not the clock, can end the reading.
+    sb = await manualSandbox({ failureRate: 0, webhookUrl: receiver.url, webhookTimeoutMs: 120_000 });
+    receiver.plan = ['endless'];
+    await as(sb, 'demo').post('/v1/schedule', { payloads: text(['bluesky']), scheduledAt: at(1) });
+    await sb.clock.advance(1);
+    expect(sb.deliveries).toEqual([expect.objectContaining({ attempt: 1, status: 200, willRetry: false })]);
+    expect(sb.deliveries[0]!.error).toBeUndefined();
+    // The sandbox hung up: what went out is what the socket buffers hold, never the whole reply.
+    await receiver.streamClosed;
+    expect(receiver.endlessCapped).toBe(false);
+    expect(receiver.streamed).toBeGreaterThan(0);
+    expect(receiver.streamed).toBeLessThan(ENDLESS_CAP / 2);
+    console.log(`endless reply: ${receiver.streamed} bytes went out before the sandbox hung up`);
   });
 
   it('never blocks the API while a delivery is pending, and follows setWebhookUrl', async () => {
