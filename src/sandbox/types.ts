@@ -38,7 +38,7 @@ export interface SandboxOptions {
   bodyTimeoutMs?: number;
   /** A whole request must arrive within this many real ms (default 28000), else 408. */
   requestTimeoutMs?: number;
-  /** Open connections at most (default 512); a new one evicts the oldest with no request in progress. */
+  /** Open connections at most (default 512); a new one replaces one of whoever holds the most (see http/connection-guard.ts). */
   maxConnections?: number;
   /** With dataFile: fold the write-ahead log into the snapshot once it passes this size (default 64 MiB). */
   compactLogBytes?: number;

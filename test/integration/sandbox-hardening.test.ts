@@ -1,7 +1,8 @@
 // One request must not break the sandbox: JSON nested too deep is refused before anything is
 // stored; malformed HTTP, oversized headers and stalled requests get the contract's error body
-// and a Request-Id; two Authorization headers are refused; 300 slow connections do not keep a
-// normal request from being served. Raw sockets, real HTTP, short configured timeouts.
+// and a Request-Id; two Authorization headers are refused; 300 slow connections (trickled
+// headers, or bodies stalled with one workspace's key) do not keep a normal request from being
+// served. Raw sockets, real HTTP, short configured timeouts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -44,10 +45,11 @@ function parse(raw: string): RawAnswer {
   return { status: Number(statusLine!.split(' ')[1]), headers, body };
 }
 
-function open(to: TestSandbox = sb): Promise<Socket> {
+/** A connection to the sandbox, from `localAddress` when given (another loopback address is another client). */
+function open(to: TestSandbox = sb, localAddress?: string): Promise<Socket> {
   const { hostname, port } = new URL(to.url);
   return new Promise((resolve, reject) => {
-    const s = connect(Number(port), hostname, () => resolve(s));
+    const s = connect({ port: Number(port), host: hostname, ...(localAddress ? { localAddress } : {}) }, () => resolve(s));
     s.once('error', reject);
   });
 }
@@ -167,6 +169,82 @@ describe('many slow connections', () => {
     } finally {
       clearInterval(trickle);
       for (const s of slow) s.destroy();
+      await capped.close();
+    }
+  });
+
+  it('keep the connection of another address while 300 from one address stall their headers', async (ctx) => {
+    const capped = await manualSandbox({ maxConnections: 100 });
+    const slow: Socket[] = [];
+    try {
+      // Linux routes all of 127/8 to loopback; elsewhere only 127.0.0.1 may exist.
+      const other = await open(capped, '127.0.0.2').catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'EADDRNOTAVAIL') return undefined;
+        throw err;
+      });
+      if (!other) return ctx.skip();
+      let got = '';
+      other.on('data', (c: Buffer) => (got += c.toString('latin1')));
+      other.on('error', () => undefined);
+      const otherClosed = new Promise((resolve) => other.once('close', resolve));
+      // The oldest connection without a request: the first to go if the cap counted everyone together.
+      other.write('GET /v1/posts?limit=1 HTTP/1.1\r\nHost: x\r\n');
+      let closed = 0;
+      let allEvicted!: () => void;
+      const evicted = new Promise<void>((resolve) => (allEvicted = resolve));
+      for (let i = 0; i < 300; i++) {
+        const s = await open(capped);
+        s.on('error', () => undefined);
+        s.once('close', () => ++closed === 200 && allEvicted());
+        s.write('GET /v1/posts HTTP/1.1\r\nHost: x\r\n');
+        slow.push(s);
+      }
+      // 301 connections at a cap of 100: at least 200 of the flood's are gone, then the other finishes.
+      await evicted;
+      other.write(`Authorization: Bearer ${capped.key('other')}\r\nConnection: close\r\n\r\n`);
+      await otherClosed;
+      const a = parse(got);
+      expect(a.status).toBe(200);
+      expect(a.body.meta.total).toBe(0);
+    } finally {
+      for (const s of slow) s.destroy();
+      await capped.close();
+    }
+  });
+
+  it("still serve another workspace while one holds every slot with 300 stalled bodies; those the cap keeps get 408", async () => {
+    // A body idle for 3 s is answered 408: far longer than opening the 300 takes, waited once.
+    const capped = await manualSandbox({ maxConnections: 100, bodyTimeoutMs: 3_000 });
+    const head = `POST /v1/posts HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${capped.key('demo')}\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n`;
+    const sockets: Socket[] = [];
+    const answers: Promise<string>[] = [];
+    try {
+      for (let i = 0; i < 300; i++) {
+        const s = await open(capped);
+        sockets.push(s);
+        s.on('error', () => undefined);
+        let got = '';
+        s.on('data', (c: Buffer) => (got += c.toString('latin1')));
+        const closed = new Promise<string>((resolve) => s.once('close', () => resolve(got)));
+        answers.push(closed);
+        // "100 Continue" is written as the request is handed to the sandbox: it holds this
+        // request (or has cut the connection) before the next one comes.
+        s.write(head);
+        await Promise.race([closed, new Promise((resolve) => s.once('data', resolve))]);
+        if (!s.destroyed) s.write('{"payloads":');
+      }
+      const r = await call(capped, 'GET', '/v1/posts?limit=1', { key: capped.key('other') });
+      expect(r.status).toBe(200);
+      const ends = await Promise.all(answers);
+      const final = ends.map((e) => e.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, ''));
+      // The cap made room by cutting the workspace's own oldest connections; every other one
+      // (all but the slot of the other workspace's request) was answered 408 in the contract's shape.
+      const answered = final.filter((e) => e !== '').map(parse);
+      for (const a of answered) expectContractError(a, 408, 'REQUEST_TIMEOUT', /no byte of the request body arrived for 3000 ms/);
+      expect(answered.length).toBeGreaterThanOrEqual(100 - 1);
+      console.log(`300 stalled bodies at a cap of 100: ${answered.length} answered 408, ${300 - answered.length} cut to make room`);
+    } finally {
+      for (const s of sockets) s.destroy();
       await capped.close();
     }
   });

@@ -5,10 +5,11 @@
 //   body and a Request-Id instead of Node's bare answers (the server's `clientError` event);
 // - headers must arrive within `headersTimeoutMs`, a whole request within `requestTimeoutMs`
 //   (Node checks both every `checkIntervalMs`, by default far more often than its 30 s);
-// - at most `maxConnections` connections are open: a new one evicts the oldest connection
-//   with no request being answered (a slow or idle one), so a normal request is still served
-//   while hundreds of slow ones trickle their headers.
-import type { Server, ServerResponse } from 'node:http';
+// - at most `maxConnections` connections are open, shared fairly: when all are taken, a new one
+//   replaces a connection of whoever holds the most of a kind (see evictionVictim), so hundreds
+//   of connections trickling their headers from one address, or stalling their bodies with one
+//   workspace's key, cannot lock another client out; the stalled ones still get their 408.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -48,6 +49,10 @@ interface Tracked {
   socket: Socket;
   /** Requests being answered on this connection. */
   busy: number;
+  /** The client's address: whom the connection counts against while it has no request. */
+  address: string;
+  /** The latest request on it: while its body is arriving, it counts against the request's API key. */
+  request: IncomingMessage | undefined;
 }
 
 export function guardServer(server: Server, core: SandboxCore, limits: GuardLimits): void {
@@ -82,7 +87,7 @@ export function guardServer(server: Server, core: SandboxCore, limits: GuardLimi
   const open = new Map<Socket, Tracked>();
   server.on('connection', (socket: Socket) => {
     if (open.size >= limits.maxConnections) {
-      const victim = oldestIdle(open);
+      const victim = evictionVictim(open);
       if (!victim) {
         socket.destroy();
         return;
@@ -90,7 +95,7 @@ export function guardServer(server: Server, core: SandboxCore, limits: GuardLimi
       victim.socket.destroy();
       open.delete(victim.socket);
     }
-    open.set(socket, { socket, busy: 0 });
+    open.set(socket, { socket, busy: 0, address: socket.remoteAddress ?? '?', request: undefined });
     socket.once('close', () => open.delete(socket));
   });
   server.on('request', (req, res: ServerResponse) => {
@@ -101,12 +106,45 @@ export function guardServer(server: Server, core: SandboxCore, limits: GuardLimi
     const t = open.get(req.socket);
     if (!t) return;
     t.busy++;
+    t.request = req;
     res.once('close', () => t.busy--);
   });
 }
 
-/** Map order is connection order: the first connection with nothing being answered. */
-function oldestIdle(open: Map<Socket, Tracked>): Tracked | undefined {
-  for (const t of open.values()) if (t.busy === 0) return t;
-  return undefined;
+/**
+ * The connection a newcomer replaces when every slot is taken. First one with no request being
+ * answered (idle, or still sending its headers), counted per client address: the oldest of the
+ * address holding the most. Failing that, one whose request body is still arriving (a stalled
+ * upload holds its slot until the body idle time answers it 408), counted per API key: the oldest
+ * of the key holding the most, unless every key holds one. A request already received and being
+ * answered is never cut. Undefined when nothing may go: the newcomer is refused.
+ */
+function evictionVictim(open: Map<Socket, Tracked>): Tracked | undefined {
+  const idle = largestHolder(open, (t) => (t.busy === 0 ? t.address : undefined));
+  if (idle) return idle.oldest;
+  const receiving = largestHolder(open, (t) => (t.request && !t.request.complete ? bodyHolder(t) : undefined));
+  return receiving && receiving.count > 1 ? receiving.oldest : undefined;
+}
+
+/** Whom a request body counts against: its API key, or its address when it names none. */
+function bodyHolder(t: Tracked): string {
+  const auth = t.request?.headers.authorization;
+  const key = auth === undefined ? undefined : /^Bearer\s+(\S+)/i.exec(auth)?.[1];
+  return key === undefined ? `address ${t.address}` : `key ${key}`;
+}
+
+/** The holder with the most connections that `holder` assigns (none: not counted), and its oldest. */
+function largestHolder(open: Map<Socket, Tracked>, holder: (t: Tracked) => string | undefined): { oldest: Tracked; count: number } | undefined {
+  const held = new Map<string, { oldest: Tracked; count: number }>();
+  let largest: { oldest: Tracked; count: number } | undefined;
+  // Map order is connection order, so a holder's first connection seen is its oldest.
+  for (const t of open.values()) {
+    const h = holder(t);
+    if (h === undefined) continue;
+    let entry = held.get(h);
+    if (!entry) held.set(h, (entry = { oldest: t, count: 0 }));
+    entry.count++;
+    if (!largest || entry.count > largest.count) largest = entry;
+  }
+  return largest;
 }
