@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   barWidth,
   colorBar,
-  computeStats,
   createStatsCounter,
   failureRate,
   formatRate,
@@ -11,6 +10,8 @@ import {
   eachDisplayRow,
   statsRows,
   statsSummary,
+  type StatsDimension,
+  type StatsRow,
 } from '../../src/results/stats.js';
 
 type R = { success: boolean; platform?: string; error?: { code: string; message: string } | null; social_account_id?: string | null; post_id: string };
@@ -34,6 +35,13 @@ async function* stream<T>(items: T[]): AsyncGenerator<T> {
 
 
 const displayRows = (...args: Parameters<typeof eachDisplayRow>) => [...eachDisplayRow(...args)];
+/** Counts rows as `results stats` does: through the counter. */
+async function computeStats(rows: AsyncIterable<StatsRow> | Iterable<StatsRow>, by: StatsDimension | readonly StatsDimension[] = 'platform') {
+  const counter = createStatsCounter(by);
+  for await (const row of rows) counter.add(row);
+  return counter.result();
+}
+
 describe('stats', () => {
   it('groups by platform by default, sorted by failures then key', async () => {
     const s = await computeStats(stream(rows));
