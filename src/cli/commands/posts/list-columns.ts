@@ -3,7 +3,7 @@ import { outcomeText } from '../../../posts/outcome.js';
 import type { Column } from '../../../output/writers.js';
 import type { TableView } from '../../../output/output.js';
 import { icsEvent, icsFooter, icsHeader } from '../../../posts/ics.js';
-import { fieldsOf } from '../../fields-of.js';
+import { fieldsOf } from '../../../output/fields-of.js';
 import type { Colors } from '../../../output/colors.js';
 import { formatCount, formatLocal, formatRelative } from '../../../output/time.js';
 import type { Post } from '../../../wire/schemas.js';

@@ -16,7 +16,7 @@ import { checkPostId } from '../../../posts/find.js';
 import * as waitState from '../../../results/wait-state.js';
 import { lookUpWaitTarget, outageRider, pollUntilReported, type WaitTarget } from '../../../results/wait.js';
 import type { Spinner } from '../../../output/progress.js';
-import { outcomeText, resultView } from './columns.js';
+import { outcomeText, resultView } from '../../../output/result-columns.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';

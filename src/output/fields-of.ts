@@ -4,7 +4,7 @@
 // records) are listed by hand and a unit test checks them against the code that builds them.
 import type { ZodMiniType } from 'zod/mini';
 import { postResultSchema, postSchema, webhookPayloadSchema } from '../wire/schemas.js';
-import { AUTH_STATUS_FIELDS, PROFILE_SHOW_FIELDS } from './commands/auth/describe.js';
+import { AUTH_STATUS_FIELDS, PROFILE_SHOW_FIELDS } from './profile-fields.js';
 
 /** What is needed of a zod (mini) schema's definition to walk it. */
 interface Def {
