@@ -55,8 +55,6 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
   listen: LISTEN_FIELDS,
 };
 
-/** The commands that print rows, as space-separated paths ('results list'). */
-export const FIELD_COMMANDS: readonly string[] = Object.keys(FIELDS);
 
 /**
  * The field names of the rows a command prints ('results list' → id, post_id, …, error.code),
