@@ -44,7 +44,7 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
   'posts create': POST_FIELDS,
   'posts schedule': POST_FIELDS,
   'posts check': CHECK_FIELDS,
-  // With the fields worked out from a post (derived in commands/posts/list-columns.ts).
+  // With the fields worked out from a post (derived in cli/commands/posts/list-columns.ts).
   'posts list': [...POST_FIELDS, 'platforms', 'text', 'headline'],
   'results list': RESULT_FIELDS,
   'results get': RESULT_FIELDS,

@@ -5,29 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import type { ApiClient } from '../../src/client/types.js';
 import { calendarData } from '../../src/posts/calendar.js';
-import { icsEvent, icsFooter, icsHeader } from '../../src/posts/ics.js';
+import { icsCalendar } from '../helpers/ics-calendar.js';
 import type { ManualClock } from '../../src/sandbox/clock.js';
 import type { Post } from '../../src/wire/schemas.js';
 import { api, keyOf, sandboxFor, START, type Sandbox } from './results-support.js';
-
-interface IcsTally {
-  events: number;
-  skipped: number;
-}
-
-/** The calendar as `posts list -o ics` writes it (header, an event per post with a time, footer), counting what it left out. */
-async function* icsCalendar(posts: AsyncIterable<Post> | Iterable<Post>, options: { now: number }, tally: IcsTally = { events: 0, skipped: 0 }): AsyncGenerator<string> {
-  yield icsHeader();
-  for await (const post of posts) {
-    const event = icsEvent(post, options);
-    if (event === undefined) tally.skipped++;
-    else {
-      tally.events++;
-      yield event;
-    }
-  }
-  yield icsFooter();
-}
 
 describe('calendars of sandbox posts', () => {
   let sb: Sandbox & { clock: ManualClock };

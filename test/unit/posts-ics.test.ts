@@ -1,26 +1,8 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { escapeText, foldLine, icsEvent, icsFooter, icsHeader, icsTime, postSummary } from '../../src/posts/ics.js';
+import { escapeText, foldLine, icsEvent, icsTime, postSummary } from '../../src/posts/ics.js';
+import { icsCalendar, type IcsTally } from '../helpers/ics-calendar.js';
 import type { Post } from '../../src/wire/schemas.js';
-
-interface IcsTally {
-  events: number;
-  skipped: number;
-}
-
-/** The calendar as `posts list -o ics` writes it (header, an event per post with a time, footer), counting what it left out. */
-async function* icsCalendar(posts: AsyncIterable<Post> | Iterable<Post>, options: { now: number }, tally: IcsTally = { events: 0, skipped: 0 }): AsyncGenerator<string> {
-  yield icsHeader();
-  for await (const post of posts) {
-    const event = icsEvent(post, options);
-    if (event === undefined) tally.skipped++;
-    else {
-      tally.events++;
-      yield event;
-    }
-  }
-  yield icsFooter();
-}
 
 const NOW = Date.parse('2026-11-23T08:00:00Z');
 

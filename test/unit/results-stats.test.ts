@@ -10,9 +10,8 @@ import {
   eachDisplayRow,
   statsRows,
   statsSummary,
-  type StatsDimension,
-  type StatsRow,
 } from '../../src/results/stats.js';
+import { computeStats } from '../helpers/stats.js';
 
 type R = { success: boolean; platform?: string; error?: { code: string; message: string } | null; social_account_id?: string | null; post_id: string };
 const ok = (platform: string, post = 'post_1', account: string | null = 'acc_1'): R => ({ success: true, platform, post_id: post, social_account_id: account, error: null });
@@ -35,13 +34,6 @@ async function* stream<T>(items: T[]): AsyncGenerator<T> {
 
 
 const displayRows = (...args: Parameters<typeof eachDisplayRow>) => [...eachDisplayRow(...args)];
-/** Counts rows as `results stats` does: through the counter. */
-async function computeStats(rows: AsyncIterable<StatsRow> | Iterable<StatsRow>, by: StatsDimension | readonly StatsDimension[] = 'platform') {
-  const counter = createStatsCounter(by);
-  for await (const row of rows) counter.add(row);
-  return counter.result();
-}
-
 describe('stats', () => {
   it('groups by platform by default, sorted by failures then key', async () => {
     const s = await computeStats(stream(rows));
