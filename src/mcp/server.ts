@@ -9,7 +9,10 @@ import type { ApiClient } from '../client/types.js';
 import { InvalidInputError } from '../wire/invalid-input.js';
 import { errorText, ToolError, toToolError, type ToolErrorBody } from './errors.js';
 import { checkArgs } from './json-schema.js';
-import { redactOutbound, redactValue } from './redact.js';
+// The last filter before anything leaves the server (every protocol message and log line): the key
+// in use, `whsec_` secrets and credentials in URLs are masked; nothing else (a post that says
+// "secret: SPRING25" comes back as written, or an assistant re-posting it would publish the damage).
+import { maskEchoed, maskEchoedValue } from '../client/redact.js';
 import { CheckedStdioTransport } from './stdio-transport.js';
 import { TOOLS, toolsFor } from './tools/index.js';
 import { PROGRESS_EVERY_MS } from './tools/wait-for-results.js';
@@ -93,7 +96,7 @@ function tooLarge(tool: ToolDefinition, bytes: number): ToolError {
 }
 
 export async function startMcpServer(deps: McpDeps): Promise<void> {
-  const log = (line: string) => deps.log(redactOutbound(line, deps.secrets));
+  const log = (line: string) => deps.log(maskEchoed(line, deps.secrets));
   const tools = toolsFor(deps.readOnly);
   const byName = new Map(tools.map((t) => [t.name, t]));
   // Fires when the server stops (stdin closed, Ctrl-C): calls still waiting end with it.
@@ -181,7 +184,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
 
   // The one way out to the assistant: every message is redacted on its way.
   const requests = { initialize: InitializeRequestSchema, 'tools/list': ListToolsRequestSchema, 'tools/call': CallToolRequestSchema };
-  const transport = new CheckedStdioTransport(deps.stdin as Readable, deps.stdout as Writable, requests, (message) => redactValue(message, deps.secrets));
+  const transport = new CheckedStdioTransport(deps.stdin as Readable, deps.stdout as Writable, requests, (message) => maskEchoedValue(message, deps.secrets));
   transport.onerror = (err) => log(`protocol error: ${err.message}`);
 
   await server.connect(transport);

@@ -2,6 +2,7 @@
 // only those paths (nested objects in the order given); TSV and tables pick columns by name.
 import type { Colors } from './colors.js';
 import type { Column } from './writers.js';
+import { layoutTable } from './layout.js';
 
 /** A `--fields` value that cannot be used; the caller maps it to exit 2. */
 export class FieldsError extends Error {
@@ -174,4 +175,16 @@ export function renderFieldRecord(value: unknown, fields: readonly string[], c: 
 export function indentedBlock(value: unknown, indent: string): string {
   const text = typeof value === 'string' ? value.replace(/\r?\n(?=[ \t]*::)/g, '\\n') : (JSON.stringify(value, null, 2) ?? String(value));
   return text.split('\n').join(`\n${indent}`);
+}
+
+/**
+ * Columns asked for with --fields that a table this wide cannot show at all, even cut to their
+ * narrowest (told on stderr, never dropped silently). Judged on the headers and the columns'
+ * minimum widths, before any row arrives; `known` are the row's other field names.
+ */
+export function fieldsWithoutRoom<T>(columns: readonly Column<T>[], fields: readonly string[] | undefined, width: number | undefined, known: readonly string[]): string[] {
+  if (!fields || !width) return [];
+  const selected = selectColumns(columns, fields, known);
+  const layout = layoutTable({ columns: selected, rows: [], width });
+  return layout.dropped.map((i) => columnField(selected[i]!));
 }

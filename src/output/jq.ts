@@ -115,11 +115,6 @@ export async function compileJq(expression: string, options: JqOptions = {}): Pr
   };
 }
 
-/** Runs a compiled program on one value (the same as `program.run(value)`). */
-export function runJq(program: JqProgram, value: unknown): string[] {
-  return program.run(value);
-}
-
 function toJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }

@@ -153,14 +153,6 @@ export function csvWriter<T>(sink: Sink, columns: Column<T>[]): ListWriter<T> {
   };
 }
 
-/** Width as a terminal shows it (kept under its old name for callers). */
-export const visibleWidth = displayWidth;
-
-/** One line, cut at a grapheme boundary with `…` to at most `max` columns. */
-export function truncate(s: string, max: number): string {
-  return cutToWidth(flattenCell(s).replace(/ {2,}/g, ' '), Math.max(1, max));
-}
-
 interface RenderedRow {
   cells: string[];
   compact: (string | undefined)[];

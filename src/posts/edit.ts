@@ -3,7 +3,6 @@
 // differs, checked by the same local rules as a new post. Shared by `posts edit` and the MCP
 // server's update_post; no Context: the caller passes the client and the labels of its fields.
 import type { ApiClient, ApiResponse } from '../client/types.js';
-import { isPlatform } from '../wire/platforms.js';
 import { nearest } from '../wire/suggest.js';
 import { PATHS } from '../wire/protocol.js';
 import type { Post, UpdatePostBody } from '../wire/schemas.js';

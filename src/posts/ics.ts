@@ -121,27 +121,3 @@ export function icsEvent(post: Post, options: IcsOptions): string | undefined {
   ];
   return lines.map(foldLine).join('');
 }
-
-export interface IcsTally {
-  events: number;
-  /** Posts left out because they have no time (drafts). */
-  skipped: number;
-}
-
-/**
- * The whole calendar as chunks to write in order (header, one chunk per event, footer), so a
- * long list streams. `tally` is filled in as the chunks are taken.
- */
-export async function* icsCalendar(posts: AsyncIterable<Post> | Iterable<Post>, options: IcsOptions, tally: IcsTally = { events: 0, skipped: 0 }): AsyncGenerator<string, void, undefined> {
-  yield icsHeader(options);
-  for await (const post of posts) {
-    const event = icsEvent(post, options);
-    if (event === undefined) {
-      tally.skipped++;
-      continue;
-    }
-    tally.events++;
-    yield event;
-  }
-  yield icsFooter();
-}

@@ -23,11 +23,6 @@ export interface MediaFacts {
   info?: MediaInfo;
 }
 
-/** Type from magic numbers (src/posts/media-content.ts): the formats platforms take and a few more. */
-export function sniffMime(head: Uint8Array): string | undefined {
-  return sniffContent(head).mime;
-}
-
 /** Facts about each item; one inspector per command run caches by path (bulk rows share files). */
 export function mediaInspector(): (m: MediaSource) => Promise<MediaFacts> {
   const cache = new Map<string, Promise<MediaFacts>>();

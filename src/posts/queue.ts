@@ -5,6 +5,7 @@
 // the workspace holds and however wide the window is; the count of all posts in the window is kept.
 import type { Post } from '../wire/schemas.js';
 import { clockText, dateKey, localTime } from './local-day.js';
+import { firstText } from './outcome.js';
 
 /** How many posts a queue keeps at most (the earliest ones in the window). */
 export const QUEUE_CAP = 2000;
@@ -100,14 +101,6 @@ export class QueueWindow {
       i = top;
     }
   }
-}
-
-function firstText(post: Post): string {
-  for (const payload of Object.values(post.payloads ?? {})) {
-    const text = (payload as { text?: unknown } | null)?.text;
-    if (typeof text === 'string' && text) return text;
-  }
-  return '';
 }
 
 /** The kept posts grouped by local day in `zone`. */

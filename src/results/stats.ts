@@ -40,7 +40,7 @@ export interface Stats {
   groups: StatsGroup[];
 }
 
-type StatsRow = Pick<PostResult, 'success' | 'platform' | 'error' | 'social_account_id' | 'post_id'> & Partial<Pick<PostResult, 'created_at' | 'platform_data'>>;
+export type StatsRow = Pick<PostResult, 'success' | 'platform' | 'error' | 'social_account_id' | 'post_id'> & Partial<Pick<PostResult, 'created_at' | 'platform_data'>>;
 
 export interface StatsOptions {
   /** IANA zone the days of `--by day` are counted in (default UTC). */
@@ -150,13 +150,6 @@ export function createStatsCounter(by: StatsDimension | readonly StatsDimension[
   function values(i: number): readonly string[] | undefined {
     return dims.length > 1 ? parts[i] : undefined;
   }
-}
-
-/** Counts a stream of rows (already windowed and filtered by the caller). */
-export async function computeStats(rows: AsyncIterable<StatsRow> | Iterable<StatsRow>, by: StatsDimension | readonly StatsDimension[] = 'platform', options: StatsOptions = {}): Promise<Stats> {
-  const counter = createStatsCounter(by, options);
-  for await (const row of rows) counter.add(row);
-  return counter.result();
 }
 
 /** Failed share of a group, 0..1 (0 for an empty group). */

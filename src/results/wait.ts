@@ -7,7 +7,7 @@
 import { ApiError, DeadlineError } from '../client/errors.js';
 import type { ApiClient } from '../client/types.js';
 import type { Post, PostResult } from '../wire/schemas.js';
-import { resultsOf } from '../posts/find.js';
+import { findPost, PostNotFoundError, resultsOf } from '../posts/find.js';
 import { assessResults, nextPollDelayMs, type RateInfo, type WaitState } from './wait-state.js';
 
 export interface WaitTarget {
@@ -125,6 +125,23 @@ export function notWaitable(post: Post, deadline: number): NotWaitable | undefin
   const dueAt = post.scheduledAt ? Date.parse(post.scheduledAt) : NaN;
   if (post.status === 'scheduled' && Number.isFinite(dueAt) && dueAt > deadline) return { reason: 'due-after-deadline', post, dueAt };
   return undefined;
+}
+
+/** A post looked up to be waited for: its targets, and why it cannot report in time (if so). */
+export type WaitLookUp = { found: false } | { found: true; post: Post; target: WaitTarget; blocked: NotWaitable | undefined };
+
+/**
+ * Finds the post to wait for (reads end by `lookUpBy`) and checks it can report by the wait's
+ * `deadline`; `found: false` when the workspace has no such post. Each caller words the outcome.
+ */
+export async function lookUpWaitTarget(client: Pick<ApiClient, 'posts'>, postId: string, times: { lookUpBy: number; deadline: number }): Promise<WaitLookUp> {
+  try {
+    const post = await findPost(client, postId, { statusHint: ['scheduled', 'published', 'failed'], deadline: times.lookUpBy });
+    return { found: true, post, target: { postId, targets: Object.keys(post.payloads) }, blocked: notWaitable(post, times.deadline) };
+  } catch (err) {
+    if (err instanceof PostNotFoundError) return { found: false };
+    throw err;
+  }
 }
 
 function judge(input: WaitInput, rows: readonly PostResult[]): WaitOutcome {

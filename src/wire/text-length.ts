@@ -115,11 +115,6 @@ function urlMatches(text: string): RegExpMatchArray[] {
   return MAY_HOLD_URL.test(text) ? Array.from(text.matchAll(urlPattern())).filter((m) => acceptable(m[0])) : [];
 }
 
-/** The URLs of a text, as X would shorten them. */
-export function findUrls(text: string): string[] {
-  return urlMatches(text).map((m) => m[0]);
-}
-
 /**
  * A dotted-quad host is a URL only when every part is an octet; a host with letters beyond ASCII
  * only when each label still fits DNS's 63 characters once punycode-encoded (as twitter-text

@@ -3,7 +3,7 @@
 // forward at once and are recorded. No test of the listener sleeps for real.
 import type { ManualClock } from '../../src/sandbox/clock.js';
 
-export { listenerClockOn as manualListenerClock } from '../../src/cli/commands/demo/clock.js';
+export { listenerClockOn as manualListenerClock } from '../../src/demo/clock.js';
 
 /** Waits, turn by turn of the event loop (no timer), until I/O has made `ready` true. */
 export async function until(ready: () => boolean): Promise<void> {

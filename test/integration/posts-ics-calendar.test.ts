@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import type { ApiClient } from '../../src/client/types.js';
 import { calendarData } from '../../src/posts/calendar.js';
-import { icsCalendar } from '../../src/posts/ics.js';
+import { icsCalendar } from '../helpers/ics-calendar.js';
 import type { ManualClock } from '../../src/sandbox/clock.js';
 import type { Post } from '../../src/wire/schemas.js';
 import { api, keyOf, sandboxFor, START, type Sandbox } from './results-support.js';

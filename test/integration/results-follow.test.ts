@@ -11,7 +11,6 @@ import { createManualClock } from '../../src/sandbox/clock.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import type { Clock } from '../../src/cli/context.js';
 import { FOLLOW_CEILING_MS, FOLLOW_FLOOR_MS, followResults, pollInterval, RecentIds } from '../../src/results/follow.js';
-import type { PostResult } from '../../src/wire/schemas.js';
 import { allResults, cliEnv, keyOf, parseNdjson, sandboxFor, schedulePost, START, type Sandbox } from './results-support.js';
 import type { ManualClock } from '../../src/sandbox/clock.js';
 

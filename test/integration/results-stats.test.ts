@@ -1,10 +1,11 @@
-// Stats over real HTTP: the client's rows through computeStats, checked against an independent
+// Stats over real HTTP: the client's rows through the stats counter, checked against an independent
 // count of the rows read over plain HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import type { ApiClient } from '../../src/client/types.js';
 import { parseWindow, selectWindow } from '../../src/results/since.js';
-import { computeStats, STATS_BY, type StatsBy } from '../../src/results/stats.js';
+import { STATS_BY, type StatsBy } from '../../src/results/stats.js';
+import { computeStats } from '../helpers/stats.js';
 import type { ManualClock } from '../../src/sandbox/clock.js';
 import type { PostResult } from '../../src/wire/schemas.js';
 import { allResults, keyOf, sandboxFor, START, type Sandbox } from './results-support.js';

@@ -56,6 +56,8 @@ const ALLOWED: Record<string, string[]> = {
   results: ['results', 'posts', 'client', 'wire'],
   // The MCP server uses the domains, the client and config, never the command line or output.
   mcp: ['mcp', 'posts', 'results', 'client', 'config', 'listen', 'wire'],
+  // What `socialpub demo` runs against: a sandbox and a listener on one manual clock.
+  demo: ['demo', 'sandbox', 'listen', 'wire'],
 };
 
 describe('architecture', () => {

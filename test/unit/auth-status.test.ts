@@ -7,7 +7,7 @@ import { maskKey } from '../../src/config/resolve.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 import { availableFields } from '../../src/output/fields.js';
-import { fieldsOf } from '../../src/cli/fields-of.js';
+import { fieldsOf } from '../../src/output/fields-of.js';
 
 const BAD_KEY = 'sk_test_bad_0123456789nope';
 let sandbox: Sandbox;

@@ -7,7 +7,7 @@ import { Command, Option } from '@commander-js/extra-typings';
 import { afterAll, describe, expect, it } from 'vitest';
 import { completionScript } from '../../src/cli/completion/generate.js';
 import { commandTree, timeZones } from '../../src/cli/completion/tree.js';
-import { fieldsOf } from '../../src/cli/fields-of.js';
+import { fieldsOf } from '../../src/output/fields-of.js';
 import { helpTopicNames } from '../../src/cli/help-topics.js';
 import { bashComplete, fishComplete, hasShell, zshComplete } from '../helpers/shell-complete.js';
 import { runCli } from '../helpers/run-cli.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { checkArgs } from '../../src/mcp/json-schema.js';
 import { TOOLS, toolsFor } from '../../src/mcp/tools/index.js';
 import { toToolError, errorText } from '../../src/mcp/errors.js';
-import { redactOutbound, redactValue } from '../../src/mcp/redact.js';
+import { maskEchoed, maskEchoedValue } from '../../src/client/redact.js';
 import { decodeCursor, encodeCursor } from '../../src/mcp/cursor.js';
 import { derivedKey } from '../../src/mcp/tools/write-post.js';
 import { trimPost } from '../../src/mcp/trim.js';
@@ -104,19 +104,19 @@ describe('redaction of everything that leaves', () => {
   const KEY = 'sk_test_0123456789abcdefWXYZ';
   it('masks the key (after Bearer too), whsec_ secrets and URL credentials', () => {
     const text = `key ${KEY} at https://bob:hunter2@example.com/x and https://tok@example.com, whsec_abcDEF123 Bearer ${KEY}`;
-    const out = redactOutbound(text, [KEY]);
+    const out = maskEchoed(text, [KEY]);
     for (const secret of [KEY, 'hunter2', 'bob:', 'tok@', 'whsec_abcDEF123']) expect(out).not.toContain(secret);
     expect(out).toContain('Bearer …WXYZ');
     expect(out).toContain('https://***@example.com/x');
   });
   it('leaves ordinary words alone: token, secret, password, Bearer', () => {
     for (const text of ['Reset your password: https://example.com/reset?token=abc123XYZ', 'secret: SPRING25', 'Bearer of good news', 'api_key=not-ours password=hunter2 Bearer abcdefghijklmnop']) {
-      expect(redactOutbound(text, [KEY])).toBe(text);
+      expect(maskEchoed(text, [KEY])).toBe(text);
     }
   });
   it('redacts every string of a message, keeping its shape', () => {
     const msg = { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: `oops ${KEY}` }], n: 1 } };
-    expect(redactValue(msg, [KEY])).toEqual({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'oops …WXYZ' }], n: 1 } });
+    expect(maskEchoedValue(msg, [KEY])).toEqual({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'oops …WXYZ' }], n: 1 } });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileJq, JqError, runJq, type JqProgram } from '../../src/output/jq.js';
+import { compileJq, JqError, type JqProgram } from '../../src/output/jq.js';
 
 async function compileError(expr: string): Promise<JqError> {
   try {
@@ -24,7 +24,7 @@ function runtimeError(program: JqProgram, run: (p: JqProgram) => unknown): JqErr
 describe('--jq (real jq in WebAssembly)', () => {
   it('prints strings raw and other values as compact JSON, one per line', async () => {
     const p = await compileJq('.id, .n, .tags, .error, .text');
-    expect(runJq(p, { id: 'res_1', n: 2, tags: ['a', 'b'], error: null, text: 'two\nlines' })).toEqual(['res_1', '2', '["a","b"]', 'null', 'two', 'lines']);
+    expect(p.run({ id: 'res_1', n: 2, tags: ['a', 'b'], error: null, text: 'two\nlines' })).toEqual(['res_1', '2', '["a","b"]', 'null', 'two', 'lines']);
   });
 
   it('runs once over a whole array, so aggregates are whole (not per page)', async () => {

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cutToWidth, displayWidth, flattenCell, padToWidth, stripEscapes } from '../../src/output/width.js';
-import { truncate, visibleWidth } from '../../src/output/writers.js';
 
 const graphemes = (s: string) => [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(s)].map((g) => g.segment);
 
@@ -19,7 +18,7 @@ describe('displayWidth: as a terminal shows it', () => {
     ['', 0],
   ])('%j is %i wide', (text, width) => {
     expect(displayWidth(text)).toBe(width);
-    expect(visibleWidth(text)).toBe(width);
+    expect(displayWidth(text)).toBe(width);
   });
 });
 
@@ -81,11 +80,6 @@ describe('cells', () => {
   it('pads to a width measured like the terminal', () => {
     expect(padToWidth('日本', 6)).toBe('日本  ');
     expect(padToWidth('toolong', 3)).toBe('toolong');
-  });
-
-  it('truncate (the old helper) flattens whitespace and cuts at graphemes', () => {
-    expect(truncate('one\n\ntwo three', 9)).toBe('one two…');
-    expect(truncate('👩‍💻👩‍💻👩‍💻', 5)).toBe('👩‍💻👩‍💻…');
   });
 });
 

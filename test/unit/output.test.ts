@@ -2,7 +2,8 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { captureStream } from '../helpers/run-cli.js';
 import { createOutput } from '../../src/output/output.js';
-import { csvWriter, jsonArrayWriter, lineWriter, ndjsonWriter, tsvCell, tsvWriter, visibleWidth, type ListWriter } from '../../src/output/writers.js';
+import { csvWriter, jsonArrayWriter, lineWriter, ndjsonWriter, tsvCell, tsvWriter, type ListWriter } from '../../src/output/writers.js';
+import { displayWidth } from '../../src/output/width.js';
 import { createSpinner } from '../../src/output/progress.js';
 import { colorEnabled } from '../../src/output/colors.js';
 import { formatRelative } from '../../src/output/time.js';
@@ -123,9 +124,9 @@ describe('output formats', () => {
   });
 
   it('counts wide characters as two cells', () => {
-    expect(visibleWidth('ab')).toBe(2);
-    expect(visibleWidth('日本')).toBe(4);
-    expect(visibleWidth('\u001b[31mred\u001b[39m')).toBe(3);
+    expect(displayWidth('ab')).toBe(2);
+    expect(displayWidth('日本')).toBe(4);
+    expect(displayWidth('\u001b[31mred\u001b[39m')).toBe(3);
   });
 });
 

@@ -1,6 +1,6 @@
 // The file `posts edit --editor` opens: readable in a narrow terminal, and read back as written.
 import { describe, expect, it } from 'vitest';
-import { editorFile, parseEditorFile } from '../../src/cli/commands/posts/edit-file.js';
+import { editorFile, parseEditorFile } from '../../src/posts/edit-file.js';
 import { displayWidth } from '../../src/output/width.js';
 
 describe('the editor file', () => {

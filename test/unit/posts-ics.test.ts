@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { escapeText, foldLine, icsCalendar, icsEvent, icsTime, postSummary, type IcsTally } from '../../src/posts/ics.js';
+import { escapeText, foldLine, icsEvent, icsTime, postSummary } from '../../src/posts/ics.js';
+import { icsCalendar, type IcsTally } from '../helpers/ics-calendar.js';
 import type { Post } from '../../src/wire/schemas.js';
 
 const NOW = Date.parse('2026-11-23T08:00:00Z');

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { draftFromBody, draftFromFlags, type Issue, type PostDraft } from '../../src/posts/draft.js';
-import { mediaInspector, sniffMime } from '../../src/posts/media-facts.js';
+import { mediaInspector } from '../../src/posts/media-facts.js';
+import { sniffContent } from '../../src/posts/media-content.js';
+
+const sniffMime = (head: Uint8Array) => sniffContent(head).mime;
 import { collectFacts, buildBody } from '../../src/posts/body.js';
 import { validateDraft } from '../../src/posts/validate.js';
 import { formatBytes } from '../../src/wire/platforms.js';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { openProfileStore } from '../../src/config/store.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
-import { fieldsOf } from '../../src/cli/fields-of.js';
+import { fieldsOf } from '../../src/output/fields-of.js';
 
 const KEY_A = 'sk_test_alpha_00000000aaaa';
 const KEY_B = 'sk_test_bravo_00000000bbbb';

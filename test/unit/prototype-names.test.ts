@@ -2,7 +2,7 @@
 // "__proto__", "toString") are names like any other: a CSV header, a --platform value, an MCP
 // argument, a media file's extension, an `api -f` field, a help topic and a payload field.
 import { describe, expect, it } from 'vitest';
-import { fieldsToBody, fieldsToQuery } from '../../src/cli/commands/api/fields.js';
+import { fieldsToBody, fieldsToQuery } from '../../src/client/api-fields.js';
 import { checkArgs } from '../../src/mcp/json-schema.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
 import { parseBulk } from '../../src/posts/bulk/rows.js';

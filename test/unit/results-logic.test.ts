@@ -5,7 +5,7 @@ import { editDistance, suggestPlatform as nearestPlatform } from '../../src/wire
 import { formatCount } from '../../src/output/time.js';
 
 const parsePlatformFlags = (values: string[]) => platforms('--platform', values);
-import { footerText } from '../../src/cli/commands/results/footer.js';
+import { footerText } from '../../src/output/results-footer.js';
 import { assessResults, backoffMs, nextPollDelayMs, progressText, rateLimitSpacingMs, POLL } from '../../src/results/wait-state.js';
 import { UsageError } from '../../src/cli/cli-error.js';
 import { splitTimeouts } from '../../src/cli/commands/results/wait.js';

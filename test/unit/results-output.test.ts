@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough, Writable } from 'node:stream';
-import { resultColumns, outcomeText } from '../../src/cli/commands/results/columns.js';
-import { renderResult } from '../../src/cli/commands/results/detail.js';
+import { resultColumns, outcomeText } from '../../src/output/result-columns.js';
+import { renderResult } from '../../src/output/result-detail.js';
 import { followLine } from '../../src/cli/commands/results/list-follow.js';
 import { BatchingSink } from '../../src/output/batching-sink.js';
 import { createOutput } from '../../src/output/output.js';

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   barWidth,
   colorBar,
-  computeStats,
   createStatsCounter,
   failureRate,
   formatRate,
@@ -12,6 +11,7 @@ import {
   statsRows,
   statsSummary,
 } from '../../src/results/stats.js';
+import { computeStats } from '../helpers/stats.js';
 
 type R = { success: boolean; platform?: string; error?: { code: string; message: string } | null; social_account_id?: string | null; post_id: string };
 const ok = (platform: string, post = 'post_1', account: string | null = 'acc_1'): R => ({ success: true, platform, post_id: post, social_account_id: account, error: null });

@@ -1,9 +1,10 @@
 // The wait loop on an injected clock: a scripted results source (what the service would list at
 // each poll) and a sleep that only moves the clock.
 import { describe, expect, it } from 'vitest';
-import { AuthError, DeadlineError, NetworkError, ServerError } from '../../src/client/errors.js';
+import { AuthError, DeadlineError, NetworkError, NotFoundError, ServerError } from '../../src/client/errors.js';
+import type { ApiClient } from '../../src/client/types.js';
 import type { Post } from '../../src/wire/schemas.js';
-import { notWaitable, outageRider, pollUntilReported, type ResultsSource, type WaitInput } from '../../src/results/wait.js';
+import { lookUpWaitTarget, notWaitable, outageRider, pollUntilReported, type ResultsSource, type WaitInput } from '../../src/results/wait.js';
 import { backoffMs } from '../../src/results/wait-state.js';
 import type { PostResult } from '../../src/wire/schemas.js';
 
@@ -216,3 +217,50 @@ describe('notWaitable', () => {
     expect(notWaitable(post({ status: 'published', scheduledAt: '2026-12-02T00:00:00Z' }), deadline)).toBeUndefined();
   });
 });
+
+describe('lookUpWaitTarget (results wait and wait_for_results)', () => {
+  const deadline = Date.parse('2026-12-01T10:00:00Z');
+  /** posts.get answering from `posts`, 404 NOT_FOUND for any other id; the deadline each read was given. */
+  function service(posts: Post[]) {
+    const asked: Array<number | undefined> = [];
+    const client = {
+      posts: {
+        get: async (id: string, options?: { deadline?: number }) => {
+          asked.push(options?.deadline);
+          const post = posts.find((p) => p.id === id);
+          if (!post) throw new NotFoundError(`no post ${id}`, { status: 404, code: 'NOT_FOUND' });
+          return { data: post };
+        },
+      },
+    } as unknown as Pick<ApiClient, 'posts'>;
+    return { client, asked };
+  }
+
+  it('a post found: its platforms are the targets, read by lookUpBy, judged against the wait\'s deadline', async () => {
+    const { client, asked } = service([{ id: 'post_a', status: 'scheduled', scheduledAt: '2026-12-01T09:00:00Z', payloads: { bluesky: {}, threads: {} } }]);
+    const found = await lookUpWaitTarget(client, 'post_a', { lookUpBy: deadline - 5000, deadline });
+    expect(found).toMatchObject({ found: true, target: { postId: 'post_a', targets: ['bluesky', 'threads'] }, blocked: undefined });
+    expect(asked).toEqual([deadline - 5000]);
+  });
+
+  it('a draft, or a post due after the deadline, comes back with why it cannot report', async () => {
+    const { client } = service([
+      { id: 'post_d', status: 'draft', scheduledAt: null, payloads: { bluesky: {} } },
+      { id: 'post_l', status: 'scheduled', scheduledAt: '2026-12-01T10:00:01Z', payloads: { bluesky: {} } },
+      { id: 'post_s', status: 'scheduled', scheduledAt: '2026-12-01T09:59:30Z', payloads: { bluesky: {} } },
+    ]);
+    expect(await lookUpWaitTarget(client, 'post_d', { lookUpBy: deadline, deadline })).toMatchObject({ found: true, blocked: { reason: 'draft' } });
+    // Due after the wait's deadline, even though the look-up itself had to end sooner.
+    expect(await lookUpWaitTarget(client, 'post_l', { lookUpBy: deadline - 60_000, deadline })).toMatchObject({ found: true, blocked: { reason: 'due-after-deadline', dueAt: deadline + 1000 } });
+    // Due after the look-up must end but before the wait does: waitable.
+    expect(await lookUpWaitTarget(client, 'post_s', { lookUpBy: deadline - 60_000, deadline })).toMatchObject({ found: true, blocked: undefined });
+  });
+
+  it('no such post is found: false; any other failure is thrown for the caller to ride out or report', async () => {
+    const { client } = service([]);
+    expect(await lookUpWaitTarget(client, 'post_x', { lookUpBy: deadline, deadline })).toEqual({ found: false });
+    const down = { posts: { get: async () => Promise.reject(new ServerError('down', { status: 503 })) } } as unknown as Pick<ApiClient, 'posts'>;
+    await expect(lookUpWaitTarget(down, 'post_x', { lookUpBy: deadline, deadline })).rejects.toBeInstanceOf(ServerError);
+  });
+});
+

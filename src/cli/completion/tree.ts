@@ -1,7 +1,7 @@
 // Walks commander's command tree into a plain model that the shell script generators share.
 import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
-import { fieldsOf } from '../fields-of.js';
+import { fieldsOf } from '../../output/fields-of.js';
 import { helpTopicNames } from '../help-topics.js';
 
 /**

@@ -4,8 +4,7 @@
 // or a post due after the wait, is answered at once; an outage that outlasts one call is told, with
 // "call again", unless the wait itself is over. Progress goes out at least every 10 s, so a
 // client that resets its timeout on progress can wait longer on purpose.
-import { findPost, PostNotFoundError } from '../../posts/find.js';
-import { isOutage, notWaitable, outageRider, pollUntilReported } from '../../results/wait.js';
+import { isOutage, lookUpWaitTarget, outageRider, pollUntilReported } from '../../results/wait.js';
 import * as waitState from '../../results/wait-state.js';
 import { ToolError } from '../errors.js';
 import { trimResult } from '../trim.js';
@@ -60,18 +59,18 @@ export const waitForResults: ToolDefinition = {
       if (expect === undefined) {
         // The look-up rides out an outage too, within the call.
         const lookUp = outageRider({ deadline: callEnd, now: deps.now, sleep, onOutage });
-        const post = await lookUp(() => findPost(client, postId, { statusHint: ['scheduled', 'published', 'failed'], deadline: callEnd })).catch((err: unknown) => {
-          if (err instanceof PostNotFoundError) throw new ToolError({ code: 'not_found', message: `no post ${postId} in the workspace of profile ${deps.profileName}`, hints: ['list_posts shows the posts of this workspace'] });
+        const found = await lookUp(() => lookUpWaitTarget(client, postId, { lookUpBy: callEnd, deadline })).catch((err: unknown) => {
           // Down through this call with time left: as below, but nothing is known of the post yet.
           if (isOutage(err) && callEnd < deadline) return undefined;
           throw err;
         });
-        if (!post) {
+        if (found && !found.found) throw new ToolError({ code: 'not_found', message: `no post ${postId} in the workspace of profile ${deps.profileName}`, hints: ['list_posts shows the posts of this workspace'] });
+        if (!found) {
           notes.push(`the service is not answering, so the post could not be looked up yet; call again to keep waiting`);
           return { post_id: postId, done: false, timed_out: false, still_waiting: true, reported: 0, expected: null, missing: [], failed: [], results: [], notes };
         }
-        targets = Object.keys(post.payloads);
-        const blocked = notWaitable(post, deadline);
+        const { post, blocked } = found;
+        targets = [...found.target.targets];
         if (blocked) {
           const reason =
             blocked.reason === 'draft'

@@ -2,7 +2,7 @@
 // are the contract's schedule bodies; CSV rows use the documented columns.
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { draftFromBody, draftFromFlags, type FlagLabels, type Issue, type MediaSource, type PostDraft } from '../draft.js';
+import { draftFromBody, draftFromFlags, type FlagLabels, type Issue, type PostDraft } from '../draft.js';
 import { parseJsonWithLocation } from '../../wire/json-location.js';
 import { catchTime } from '../issues.js';
 import { parseAt, requireFuture, type ResolvedAt } from '../when.js';

@@ -4,7 +4,7 @@ import { UsageError } from '../../cli-error.js';
 import { flagError, quote } from '../../flags/text.js';
 import { ApiError } from '../../../client/errors.js';
 import type { QueryValue, RequestOptions } from '../../../client/types.js';
-import { fieldsToBody, fieldsToQuery, parseFields, splitPathQuery } from './fields.js';
+import { fieldsToBody, fieldsToQuery, splitPathQuery, type Field } from '../../../client/api-fields.js';
 import { contentTypeOf, readInput } from './read-input.js';
 import { printBody } from './print-body.js';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +15,15 @@ import type { ApiFlags } from './index.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
+
+/** `-f key=value` as given: each split at its first `=`. */
+function parseFields(raw: readonly string[]): Field[] {
+  return raw.map((item) => {
+    const eq = item.indexOf('=');
+    if (eq <= 0) throw new UsageError(`-f: "${item}" is not key=value`, ['for example -f limit=5 or -f text="hello world"']);
+    return [item.slice(0, eq).trim(), item.slice(eq + 1)];
+  });
+}
 
 export async function runApi(ctx: Context, rawPath: string, opts: ApiFlags): Promise<number> {
   const method = (opts.method ?? 'GET').toUpperCase() as Method;

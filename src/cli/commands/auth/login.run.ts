@@ -11,7 +11,7 @@ import { assertSavable } from '../../../config/access-error.js';
 import { maskKey } from '../../../config/resolve.js';
 import { DEFAULT_BASE_URL } from '../../../config/types.js';
 import { baseUrlProblem, isInsecureRemote, normaliseBaseUrl, rootOfApiUrl } from '../../../config/base-url.js';
-import { profileFlag } from './describe.js';
+import { profileFlag } from '../../../config/describe.js';
 import type { LoginFlags } from './login.js';
 
 export async function login(ctx: Context, opts: LoginFlags): Promise<number> {

@@ -3,7 +3,8 @@ import type { Context } from '../../context.js';
 import type { KeySource } from '../../../config/types.js';
 import { EXIT, noApiKeyError, UsageError } from '../../cli-error.js';
 import { profileNotFound } from '../profile/not-found.js';
-import { AUTH_STATUS_FIELDS, baseUrlSourceText, fields, keyLocation, profileFlag, profileSourceText } from './describe.js';
+import { baseUrlSourceText, keyLocation, profileFlag, profileSourceText } from '../../../config/describe.js';
+import { alignedFields, AUTH_STATUS_FIELDS } from '../../../output/profile-fields.js';
 import { checkFields } from '../../../output/fields.js';
 import { checkKey, keyRefusal } from './verify-key.js';
 import { keyShapeProblem, maskKey } from '../../../config/resolve.js';
@@ -72,7 +73,7 @@ export async function status(ctx: Context): Promise<number> {
 
   const c = out.colors;
   await out.object(report, () =>
-    fields([
+    alignedFields([
       ['profile', `${report.profile} (${profileSourceText(profile.nameSource)}${profile.exists ? '' : ', not saved yet'})`],
       ['base URL', `${report.baseUrl} (${baseUrlSourceText(profile.baseUrlSource)})`],
       ['key', report.key ? `${report.key} in ${report.keyStoredIn}` : profile.keyProblem ? c.yellow(`unreadable, in ${report.keyStoredIn}`) : c.yellow('none')],

@@ -3,7 +3,6 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { action } from '../../action.js';
-import type { AuthStatus } from './status.run.js';
 
 
 export function defineStatus(auth: CommandUnknownOpts, ctx: Context): void {

@@ -1,8 +1,8 @@
 // The demo's walk through the mission, step by step, against an in-process sandbox and listener
 // on one manual clock (see clock.ts): scheduling "a few seconds ahead" costs no real time.
 import type { Context } from '../../context.js';
-import { advancingClock } from './clock.js';
-import { startServices, type DemoServices } from './services.js';
+import { advancingClock } from '../../../demo/clock.js';
+import { startServices, type DemoServices } from '../../../demo/services.js';
 import { demoSession, type DemoSession } from './session.js';
 
 const PLATFORMS = ['twitter-x', 'bluesky', 'linkedin'];

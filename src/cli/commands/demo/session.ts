@@ -8,7 +8,7 @@ import { wrapProse } from '../../../output/wrap.js';
 import type { Colors } from '../../../output/colors.js';
 import type { Clock, Context } from '../../context.js';
 import { runProgram } from '../../run.js';
-import { tee } from './tee.js';
+import { tee } from '../../../demo/tee.js';
 
 export interface StepResult {
   code: number;

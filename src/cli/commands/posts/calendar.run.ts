@@ -8,7 +8,7 @@ import { displayWidth } from '../../../output/width.js';
 import { wrapLines } from '../../../output/wrap.js';
 import type { Post } from '../../../wire/schemas.js';
 import type { CalendarFlags } from './calendar.js';
-import { dayPostColumns } from './day-rows.js';
+import { dayPostColumns } from '../../../output/day-rows.js';
 
 export async function runCalendar(ctx: Context, flags: CalendarFlags): Promise<number> {
   if (flags.week && flags.month) throw new UsageError('--week and --month cannot be combined', ['pick one view']);

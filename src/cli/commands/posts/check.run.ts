@@ -18,7 +18,7 @@ import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { splitList } from '../../flags/text.js';
 import { readSource } from './read-source.js';
 import { checkTopFields } from '../../../output/fields.js';
-import { fieldsOf } from '../../fields-of.js';
+import { fieldsOf } from '../../../output/fields-of.js';
 
 
 interface Row {

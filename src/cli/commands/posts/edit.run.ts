@@ -14,7 +14,7 @@ import { userZone } from '../../../posts/zone.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import type { Post } from '../../../wire/schemas.js';
 import { printDryRun } from './dry-run.js';
-import { editorFile, parseEditorFile } from './edit-file.js';
+import { editorFile, parseEditorFile } from '../../../posts/edit-file.js';
 import { checkPostFields, printPost } from './render.js';
 import { checkIdempotencyKey } from './send.js';
 import { INSTEAD, wentOutMeanwhile } from './withdraw.run.js';

@@ -1,9 +1,9 @@
 // Columns of `posts list`: plain values for TSV, colour and relative times on a terminal.
-import { outcomeText } from '../../../posts/outcome.js';
+import { firstText, headline, outcomeText } from '../../../posts/outcome.js';
 import type { Column } from '../../../output/writers.js';
 import type { TableView } from '../../../output/output.js';
 import { icsEvent, icsFooter, icsHeader } from '../../../posts/ics.js';
-import { fieldsOf } from '../../fields-of.js';
+import { fieldsOf } from '../../../output/fields-of.js';
 import type { Colors } from '../../../output/colors.js';
 import { formatCount, formatLocal, formatRelative } from '../../../output/time.js';
 import type { Post } from '../../../wire/schemas.js';
@@ -22,20 +22,6 @@ export function statusColor(status: string, c: Colors): string {
     default:
       return c.yellow(status);
   }
-}
-
-/** The first platform's text ('' when none has one). */
-export function firstText(post: Post): string {
-  for (const payload of Object.values(post.payloads ?? {})) {
-    const text = (payload as { text?: unknown } | null)?.text;
-    if (typeof text === 'string' && text) return text;
-  }
-  return '';
-}
-
-/** The title, else the first platform's text. */
-export function headline(post: Post): string {
-  return post.title || firstText(post);
 }
 
 /** The platforms of a post, as text: they are the payloads' keys, which rows made safe for a terminal keep as they came. */

@@ -1,7 +1,6 @@
 // `socialpub posts view | edit | unschedule | delete | queue`: one post looked at, changed,
 // taken back to a draft or withdrawn, and the queue of scheduled posts by day.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import type { Context } from '../../context.js';
 import { action, type FlagsOf } from '../../action.js';
 import { collect } from '../../flags/text.js';
 import type { DefineVerb } from '../named.js';

@@ -13,7 +13,7 @@ import { userZone } from '../../../posts/zone.js';
 import { oneLine } from '../../../output/wrap.js';
 
 import type { QueueFlags } from './manage.js';
-import { dayPostColumns } from './day-rows.js';
+import { dayPostColumns } from '../../../output/day-rows.js';
 import type { TableView } from '../../../output/output.js';
 
 const WEEK_MS = 7 * 86_400_000;

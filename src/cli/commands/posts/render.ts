@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import type { Post } from '../../../wire/schemas.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
 import { checkTopFields } from '../../../output/fields.js';
-import { fieldsOf } from '../../fields-of.js';
+import { fieldsOf } from '../../../output/fields-of.js';
 import { DRY_RUN_FIELDS } from './dry-run.js';
 
 /** "2026-12-01T09:00:00.000Z · 2026-12-01 10:00 CET (Europe/Paris) · in 3 d" */

@@ -14,7 +14,7 @@ import type { ApiClient } from '../../../client/types.js';
 import { breakWord, wrapText } from '../../../output/wrap.js';
 
 import type { ViewFlags } from './manage.js';
-import { fieldsOf } from '../../fields-of.js';
+import { fieldsOf } from '../../../output/fields-of.js';
 
 interface MediaInfo {
   name?: string;

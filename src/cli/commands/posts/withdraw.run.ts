@@ -8,7 +8,7 @@ import { ApiError } from '../../../client/errors.js';
 import { PostNotFoundError, checkPostId, findPost } from '../../../posts/find.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import type { ApiClient } from '../../../client/types.js';
-import { headline } from './list-columns.js';
+import { headline } from '../../../posts/outcome.js';
 import { notEditable } from '../../../posts/edit.js';
 import { keyHeader } from '../../../posts/planned-request.js';
 import { outcomeText } from '../../../posts/outcome.js';

@@ -1,7 +1,8 @@
 // `profile show`, run.
 import type { Context } from '../../context.js';
 import { maskKey, resolveProfileWithKey, shownPreference } from '../../../config/resolve.js';
-import { baseUrlSourceText, fields, keyLocation, PROFILE_SHOW_FIELDS, profileSourceText } from '../auth/describe.js';
+import { baseUrlSourceText, keyLocation, profileSourceText } from '../../../config/describe.js';
+import { alignedFields, PROFILE_SHOW_FIELDS } from '../../../output/profile-fields.js';
 import { profileNotFound } from './not-found.js';
 
 export async function show(ctx: Context, name: string | undefined): Promise<number> {
@@ -30,7 +31,7 @@ export async function show(ctx: Context, name: string | undefined): Promise<numb
   ];
   const prefs = Object.entries(preferences).map(([k, v]): [string, string] => [`  ${k}`, typeof v === 'string' ? v : JSON.stringify(v)]);
   await ctx.output().object(view, () =>
-    fields([
+    alignedFields([
       ['name', `${view.name} (${notes.join(', ')})`],
       ['base URL', `${view.baseUrl} (${baseUrlSourceText(resolved.baseUrlSource)})`],
       ['key', view.key ? `${view.key} in ${view.keyStoredIn}` : c.yellow('none')],

@@ -17,9 +17,9 @@ import { formatClock } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';
 import { outageRider } from '../../../results/wait.js';
 import { formatDuration } from '../../../client/retry-timing.js';
-import { outcomeText, resultView, username } from './columns.js';
+import { outcomeText, resultView, username } from '../../../output/result-columns.js';
 import type { ListFlags } from './list.js';
-import type { RowFilter } from './selection.js';
+import type { RowFilter } from '../../../results/selection.js';
 
 /** Flags that page through a fixed list, which a stream with no end has no use for. */
 const NOT_WITH_FOLLOW = ['all', 'offset', 'since', 'until', 'concurrency'] as const;

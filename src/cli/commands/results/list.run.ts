@@ -5,12 +5,16 @@ import { FLAG_DEFAULTS } from '../../flags/index.js';
 import { optionalWholeNumber } from '../../flags/number.js';
 import { PAGE } from '../../../wire/protocol.js';
 import { capHeapGrowth } from '../../../output/heap.js';
-import { checkResultFields, resultView } from './columns.js';
-import { footerText } from './footer.js';
+import { checkResultFields, resultView } from '../../../output/result-columns.js';
+import { footerText } from '../../../output/results-footer.js';
 import { runFollow } from './list-follow.js';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './list-flags.js';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../../results/concurrency.js';
 import type { ListFlags } from './list.js';
-import { codeTally, fieldsWithoutRoom, rowFilter, selectedResults, windowOf } from './selection.js';
+import { rowFilter, windowOf } from './selection.js';
+import { codeTally, selectedResults } from '../../../results/selection.js';
+import { fieldsWithoutRoom } from '../../../output/fields.js';
+import { fieldsOf } from '../../../output/fields-of.js';
+import { visibleLine } from '../../../output/terminal-safe.js';
 
 export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   const filters = rowFilter(flags);
@@ -18,7 +22,7 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   checkResultFields(ctx.globals.fields, view.columns);
   const out = ctx.output();
   if (out.stdoutIsTTY && !out.structured) {
-    const lost = fieldsWithoutRoom(view.columns, ctx.globals.fields, ctx.io.stdout.columns);
+    const lost = fieldsWithoutRoom(view.columns, ctx.globals.fields, ctx.io.stdout.columns, fieldsOf('results list'));
     if (lost.length) out.warn(`--fields: no room for ${lost.join(', ')} in ${ctx.io.stdout.columns} columns; a wider terminal, fewer fields or -o tsv shows ${lost.length > 1 ? 'them' : 'it'}`);
   }
   if (flags.follow) return runFollow(ctx, flags, filters);
@@ -43,7 +47,8 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   let failedShown = 0;
   const codes = codeTally(filters);
 
-  const rows = selectedResults(ctx, client, window, {
+  const rows = selectedResults(client, window, {
+    debug: (line) => ctx.debug(line),
     query: filters.query,
     offset,
     pageSize,
@@ -73,7 +78,7 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
     progress?.done();
   }
   out.footer(out.colors.dim(footerText({ offset, shown, scanned, total, failedShown, filter: filters.outcome, all })));
-  if (shown === 0) codes?.tell(out);
+  if (shown === 0) codes?.tell((line) => out.info(visibleLine(line)));
   return 0;
 }
 

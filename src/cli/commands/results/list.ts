@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { action, type FlagsOf } from '../../action.js';
 import { collect } from '../../flags/text.js';
 import { FLAG_DEFAULTS } from '../../flags/index.js';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './list-flags.js';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../../results/concurrency.js';
 
 export type ListFlags = FlagsOf<typeof listCommand>;
 

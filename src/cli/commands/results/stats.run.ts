@@ -11,9 +11,11 @@ import { plainColors } from '../../../output/colors.js';
 import { checkFields } from '../../../output/fields.js';
 import { userZone } from '../../../posts/zone.js';
 import { colorBar, createStatsCounter, eachDisplayRow, failureRate, formatRate, repaintBar, STATS_DIMENSIONS, statsSummary, type StatsDimension, type StatsGroup } from '../../../results/stats.js';
-import { DEFAULT_CONCURRENCY } from './list-flags.js';
-import { codeTally, rowFilter, selectedResults, windowOf } from './selection.js';
-import { fieldsOf } from '../../fields-of.js';
+import { DEFAULT_CONCURRENCY } from '../../../results/concurrency.js';
+import { rowFilter, windowOf } from './selection.js';
+import { codeTally, selectedResults } from '../../../results/selection.js';
+import { visibleLine } from '../../../output/terminal-safe.js';
+import { fieldsOf } from '../../../output/fields-of.js';
 import type { StatsFlags } from './stats.js';
 
 /** Widest a bar gets, and the narrowest worth drawing. */
@@ -52,7 +54,8 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
   const counter = createStatsCounter(dims, { zone });
   const codes = codeTally(filters);
   let read = 0;
-  const results = selectedResults(ctx, client, window, {
+  const results = selectedResults(client, window, {
+    debug: (line) => ctx.debug(line),
     query: filters.query,
     pageSize: PAGE.maxLimit,
     concurrency: DEFAULT_CONCURRENCY,
@@ -76,7 +79,7 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
   const groups: Iterable<StatsRow> = out.stdoutIsTTY && !out.structured ? { [Symbol.iterator]: () => eachDisplayRow(stats, { barWidth: room >= BAR_MIN ? Math.min(BAR_MAX, room) : 0 }) } : stats.groups;
   await out.report(stats, groups, { kind: 'table', columns, fields: fieldsOf('results stats'), tsvHeader: true });
   out.footer(stats.groups.length ? statsSummary(stats) : 'no results in this selection');
-  if (stats.total === 0) codes?.tell(out);
+  if (stats.total === 0) codes?.tell((line) => out.info(visibleLine(line)));
   return 0;
 }
 

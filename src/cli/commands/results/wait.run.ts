@@ -12,16 +12,15 @@ import { formatDuration } from '../../../client/retry-timing.js';
 import { DeadlineError, TimeoutError } from '../../../client/errors.js';
 import type { ApiClient, RateLimitInfo } from '../../../client/types.js';
 import { startListener } from '../../../listen/index.js';
-import { checkPostId, findPost, PostNotFoundError } from '../../../posts/find.js';
+import { checkPostId } from '../../../posts/find.js';
 import * as waitState from '../../../results/wait-state.js';
-import { notWaitable, outageRider, pollUntilReported, type WaitTarget } from '../../../results/wait.js';
+import { lookUpWaitTarget, outageRider, pollUntilReported, type WaitTarget } from '../../../results/wait.js';
 import type { Spinner } from '../../../output/progress.js';
-import { outcomeText, resultView } from './columns.js';
+import { outcomeText, resultView } from '../../../output/result-columns.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';
 import type { WaitFlags } from './wait.js';
-import type { PostResult } from '../../../wire/schemas.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 /** Per request while waiting, unless the global --timeout (always per request) says otherwise. */
@@ -115,18 +114,17 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
  * the deadline, cannot report within the wait: say so at once instead of waiting it out.
  */
 async function targetsOf(ctx: Context, client: ApiClient, postId: string, deadline: number): Promise<WaitTarget> {
-  const post = await findPost(client, postId, { statusHint: ['scheduled', 'published', 'failed'], deadline }).catch(async (err: unknown) => {
-    if (!(err instanceof PostNotFoundError)) throw err;
+  const found = await lookUpWaitTarget(client, postId, { lookUpBy: deadline, deadline });
+  if (!found.found) {
     const profile = await ctx.profile();
     throw new CliError(`no post ${postId} in ${keyWorkspace(profile)}`, {
       exitCode: EXIT.notFound,
       code: 'NOT_FOUND',
       hints: ['list the posts of this workspace with `socialpub posts list`, or pass --expect N to wait for N results without looking the post up'],
     });
-  });
-  const targets = Object.keys(post.payloads);
-  if (targets.length === 0) throw new CliError(`post ${postId} has no platform payloads: there is nothing to wait for`, { exitCode: EXIT.usage });
-  const blocked = notWaitable(post, deadline);
+  }
+  const { target, blocked } = found;
+  if (target.targets.length === 0) throw new CliError(`post ${postId} has no platform payloads: there is nothing to wait for`, { exitCode: EXIT.usage });
   if (blocked?.reason === 'draft') {
     throw new CliError(`post ${postId} is a draft: it gets results only once it is scheduled`, {
       exitCode: EXIT.usage,
@@ -145,7 +143,7 @@ async function targetsOf(ctx: Context, client: ApiClient, postId: string, deadli
       hints: [due.hint],
     });
   }
-  return { postId, targets };
+  return target;
 }
 
 interface Waker {

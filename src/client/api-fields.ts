@@ -1,17 +1,8 @@
-// `-f key=value` fields: query parameters for GET (a repeated key becomes an array), JSON body
-// fields otherwise (a value that parses as JSON is sent as JSON: -f count=5 is a number,
-// -f 'tags=["a","b"]' an array, -f 'text="5"' the string "5").
-import { UsageError } from '../../cli-error.js';
+// `socialpub api -f key=value` fields, once read: query parameters for GET (a repeated key
+// becomes an array), JSON body fields otherwise (a value that parses as JSON is sent as JSON:
+// -f count=5 is a number, -f 'tags=["a","b"]' an array, -f 'text="5"' the string "5").
 
 export type Field = [key: string, value: string];
-
-export function parseFields(raw: readonly string[]): Field[] {
-  return raw.map((item) => {
-    const eq = item.indexOf('=');
-    if (eq <= 0) throw new UsageError(`-f: "${item}" is not key=value`, ['for example -f limit=5 or -f text="hello world"']);
-    return [item.slice(0, eq).trim(), item.slice(eq + 1)];
-  });
-}
 
 // Collected in Maps: a field named "constructor" or "__proto__" is a field like any other
 // (Object.fromEntries makes it an own property), not a member of Object.prototype.
@@ -24,7 +15,7 @@ export function fieldsToQuery(fields: readonly Field[]): Record<string, string |
   return Object.fromEntries(query);
 }
 
-export function fieldValue(raw: string): unknown {
+function fieldValue(raw: string): unknown {
   try {
     return JSON.parse(raw) as unknown;
   } catch {

@@ -1,6 +1,6 @@
 // The posts of `posts queue` and `posts calendar` as rows for a spreadsheet or a script (-o csv,
 // TSV): the same leading columns in both, so a script reads either file the same way.
-import type { Column } from '../../../output/writers.js';
+import type { Column } from './writers.js';
 
 /** A post on a day, as `posts queue` and `posts calendar` give it to a spreadsheet or a script. */
 export interface DayPostRow {

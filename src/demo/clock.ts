@@ -1,12 +1,11 @@
 // The demo's time: one manual clock for the sandbox, the listener and the commands the demo
 // runs. A command's sleep (results wait polling) moves it forward at once, publishing what falls
 // due, so the demo never waits for real and the timestamps it shows still read as real ones.
-import type { ManualClock } from '../../../sandbox/index.js';
-import type { ListenerClock } from '../../../listen/index.js';
-import type { Clock } from '../../context.js';
+import type { ManualClock } from '../sandbox/index.js';
+import type { ListenerClock } from '../listen/index.js';
 
-/** The CLI's clock on a manual clock: every sleep advances it (and is recorded in `slept`). */
-export function advancingClock(clock: ManualClock, slept: number[] = []): Clock {
+/** A command's clock on a manual clock: every sleep advances it (and is recorded in `slept`). */
+export function advancingClock(clock: ManualClock, slept: number[] = []): Pick<ListenerClock, 'now' | 'sleep'> {
   return {
     now: () => clock.now(),
     async sleep(ms, signal) {

@@ -1,9 +1,9 @@
 // The detail view of one post result (`results get`): every field, the known ones named and
 // formatted, anything else the service added shown as it came.
-import type { Colors } from '../../../output/colors.js';
-import { formatRelative } from '../../../output/time.js';
-import type { PostResult } from '../../../wire/schemas.js';
-import { indentedBlock as block } from '../../../output/fields.js';
+import type { Colors } from './colors.js';
+import { formatRelative } from './time.js';
+import type { PostResult } from '../wire/schemas.js';
+import { indentedBlock as block } from './fields.js';
 
 const KNOWN_TOP = new Set(['id', 'post_id', 'success', 'social_account_id', 'platform_data', 'error', 'platform', 'created_at']);
 const KNOWN_PLATFORM_DATA = new Set(['id', 'url', 'username']);

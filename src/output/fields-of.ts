@@ -4,7 +4,7 @@
 // records) are listed by hand and a unit test checks them against the code that builds them.
 import type { ZodMiniType } from 'zod/mini';
 import { postResultSchema, postSchema, webhookPayloadSchema } from '../wire/schemas.js';
-import { AUTH_STATUS_FIELDS, PROFILE_SHOW_FIELDS } from './commands/auth/describe.js';
+import { AUTH_STATUS_FIELDS, PROFILE_SHOW_FIELDS } from './profile-fields.js';
 
 /** What is needed of a zod (mini) schema's definition to walk it. */
 interface Def {
@@ -44,7 +44,7 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
   'posts create': POST_FIELDS,
   'posts schedule': POST_FIELDS,
   'posts check': CHECK_FIELDS,
-  // With the fields worked out from a post (derived in commands/posts/list-columns.ts).
+  // With the fields worked out from a post (derived in cli/commands/posts/list-columns.ts).
   'posts list': [...POST_FIELDS, 'platforms', 'text', 'headline'],
   'results list': RESULT_FIELDS,
   'results get': RESULT_FIELDS,
@@ -55,8 +55,6 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
   listen: LISTEN_FIELDS,
 };
 
-/** The commands that print rows, as space-separated paths ('results list'). */
-export const FIELD_COMMANDS: readonly string[] = Object.keys(FIELDS);
 
 /**
  * The field names of the rows a command prints ('results list' → id, post_id, …, error.code),

@@ -1,8 +1,8 @@
 // What the demo runs against, in this process: a sandbox of the service and a webhook listener
 // sharing one secret (the sandbox signs, the listener verifies) and one manual clock.
-import { createManualClock, startSandbox, type ManualClock, type Sandbox, type SandboxWorkspace } from '../../../sandbox/index.js';
-import { startListener, type DeliveryEvent, type Listener } from '../../../listen/index.js';
-import { generateWebhookSecret } from '../../../wire/webhook-signing.js';
+import { createManualClock, startSandbox, type ManualClock, type Sandbox, type SandboxWorkspace } from '../sandbox/index.js';
+import { startListener, type DeliveryEvent, type Listener } from '../listen/index.js';
+import { generateWebhookSecret } from '../wire/webhook-signing.js';
 import { listenerClockOn } from './clock.js';
 
 export interface DemoServices {

@@ -1,13 +1,13 @@
 // How a post result reads in a table (terminal) and in TSV (scripts). Every optional field may
 // be missing or null (the service API promises neither platform nor created_at), so each
 // cell falls back to an empty value instead of failing.
-import type { Colors } from '../../../output/colors.js';
-import type { Column } from '../../../output/writers.js';
-import type { TableView } from '../../../output/output.js';
-import { fieldsOf } from '../../fields-of.js';
-import { checkTopFields, columnField } from '../../../output/fields.js';
-import { formatRelative, formatRelativeShort } from '../../../output/time.js';
-import type { PostResult } from '../../../wire/schemas.js';
+import type { Colors } from './colors.js';
+import type { Column } from './writers.js';
+import type { TableView } from './output.js';
+import { fieldsOf } from './fields-of.js';
+import { checkTopFields, columnField } from './fields.js';
+import { formatRelative, formatRelativeShort } from './time.js';
+import type { PostResult } from '../wire/schemas.js';
 
 type Row = PostResult;
 

@@ -1,8 +1,8 @@
 // The file `posts edit --editor` opens: one section per platform, headed "=== <platform> ===",
 // holding that platform's text as it is; lines starting with "//" are comments (the limits, how
 // to use the file) and are dropped. "#" is left alone: hashtags start lines of real posts.
-import { PLATFORM_LIMITS, isPlatform } from '../../../wire/platforms.js';
-import { judgeText, unitWord } from '../../../wire/text-limits.js';
+import { PLATFORM_LIMITS, isPlatform } from '../wire/platforms.js';
+import { judgeText, unitWord } from '../wire/text-limits.js';
 
 const HEADER = /^=== *([A-Za-z0-9_-]+) *===\s*$/;
 

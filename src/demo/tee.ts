@@ -1,6 +1,12 @@
 // A stream that passes everything to the real terminal and keeps a copy, so the demo can show a
 // step's output and still read it.
-import type { OutStream } from '../../context.js';
+
+/** What the demo writes to: the terminal, or a copy of it. */
+export interface OutStream {
+  write(chunk: string): boolean;
+  isTTY?: boolean;
+  columns?: number;
+}
 
 export interface TeeStream extends OutStream {
   text(): string;

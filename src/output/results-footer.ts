@@ -1,7 +1,5 @@
 // The line under a table on stderr: where this page sits in the list and how to get the next.
-import { formatCount } from '../../../output/time.js';
-
-export type OutcomeFilter = 'failed' | 'succeeded' | undefined;
+import { formatCount } from './time.js';
 
 export interface FooterInput {
   /** --offset the listing started at. */
@@ -14,7 +12,8 @@ export interface FooterInput {
   total: number | undefined;
   /** Printed rows that are failures. */
   failedShown: number;
-  filter: OutcomeFilter;
+  /** Only failures or only successes were kept (the rows' outcome filter). */
+  filter: 'failed' | 'succeeded' | undefined;
   all: boolean;
 }
 
