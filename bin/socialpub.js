@@ -24,6 +24,12 @@
 //   ~6 ms on `results get` and ~5 ms on `profile list` for the core pack, ~2 ms more on
 //   `posts view` for the other chunks.
 'use strict';
+// Older Nodes are told the floor in one line: this check comes first, in syntax any Node parses.
+var NODE = process.versions.node.split('.').map(Number);
+if (NODE[0] < 22 || (NODE[0] === 22 && NODE[1] < 13)) {
+  process.stderr.write('socialpub needs Node.js 22.13 or newer; this is ' + process.version + '\n');
+  process.exit(1);
+}
 const { fstatSync, readFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
 
