@@ -82,7 +82,7 @@ const argv = process.argv.slice(2);
 const text = prerendered(argv);
 if (text !== undefined) writeAll(text);
 else {
-  require('../dist/compile-cache.cjs').enableCompileCache(process.env, join(__dirname, '..', 'dist'));
+  require('../dist/compile-cache.cjs').enableCompileCache(process.env);
   require('../dist/main.cjs')
     .main(argv)
     .then((code) => (process.exitCode = code));
