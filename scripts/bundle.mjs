@@ -1,7 +1,8 @@
 // `npm run bundle`: builds dist/ as CommonJS chunks (.cjs) that load one another with require()
 // (why: the start-up comment at the top of bin/socialpub.js). esbuild splits only ESM, so the
-// bundle is built as ESM in memory and each file is then rewritten to CommonJS on its own,
-// dynamic import() included (one lazy require per command stays lazy).
+// bundle is built as ESM in memory and each file is then turned into CommonJS by esbuild's own
+// transform, dynamic import() included (one lazy require per command stays lazy). Nothing edits
+// esbuild's output.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { build, transform } from 'esbuild';
@@ -13,7 +14,7 @@ export const ENTRY_POINTS = ['src/main.ts', 'src/cli/entry.ts', 'src/sandbox/ind
 /**
  * The response schemas with the part of zod they use, one file of their own (~35 kB): in the
  * split build zod's files are shared with the MCP SDK's zod, so the chunk the schemas would load
- * is the union of both (~125 kB, ~4 ms more CPU on `results get`). Every import of
+ * is the union of both (~125 kB, 4-7 ms more CPU on `results get`). Every import of
  * src/wire/schemas.ts in the split build requires this file instead, so the schemas exist once.
  */
 const WIRE_SCHEMAS = { source: join(root, 'src/wire/schemas.ts'), file: 'wire-schemas.cjs' };
