@@ -54,7 +54,7 @@ function prepare(db: DatabaseSync, file: string): boolean {
   let tables: number;
   try {
     const check = db.prepare('PRAGMA quick_check').all().map((r) => String(Object.values(r)[0]));
-    if (check.length !== 1 || check[0] !== 'ok') throw new Error(check.slice(0, 3).join('; '));
+    if (check.length !== 1 || check[0] !== 'ok') throw new Error(check.join('\n').split(/\s*\n\s*/).slice(0, 3).join('; '));
     appId = Number(db.prepare('PRAGMA application_id').get()!.application_id);
     tables = Number(db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get()!.n);
   } catch (err) {
