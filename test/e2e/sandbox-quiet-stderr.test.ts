@@ -22,7 +22,7 @@ async function runOnce(extra: string[]): Promise<{ code: number | null; stderr: 
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
   const ready = await new Promise<{ baseUrl: string; workspaces: { name: string; apiKey: string }[] }>((resolve, reject) => {
-    closed.then((code) => reject(new Error(`sandbox exited ${code}: ${stderr}`)));
+    void closed.then((code) => reject(new Error(`sandbox exited ${code}: ${stderr}`)));
     createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line)));
   });
   const key = ready.workspaces.find((w) => w.name === 'demo')!.apiKey;

@@ -51,11 +51,11 @@ async function start(file: string, straceArgs?: string[]): Promise<Child | undef
   const child = spawn(cmd!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal ?? (stderr.includes('+++ killed by SIGKILL') ? 'SIGKILL' : null))));
   const ready = await new Promise<{ url: string; key: string; pid: number } | undefined>((resolve) => {
     child.once('exit', () => resolve(undefined));
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line) as { url: string; key: string; pid: number }));
+    createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line) as { url: string; key: string; pid: number }));
   });
   return ready && { child, exited, ...ready };
 }

@@ -56,7 +56,7 @@ describe('a large database', () => {
       expect(newest.meta.total).toBe(total);
       expect(newest.data.map((r: { id: string }) => rowOf(r.id))).toEqual([total - 1, total - 2, total - 3, total - 4, total - 5]);
       // Deep in the stored rows, two platforms: every 9th row is one platform (row i has platform i mod 9).
-      const two = [PLATFORMS[0]!, PLATFORMS[3]!];
+      const two: string[] = [PLATFORMS[0], PLATFORMS[3]];
       const filtered = (await call(again, 'GET', `/api/v1/post-results?platform=${two.join(',')}&offset=40000&limit=100`, { key })).body;
       const storedOfTwo = Array.from({ length: STORED_POSTS * TARGETS }, (_, i) => i)
         .filter((i) => two.includes(PLATFORMS[i % PLATFORMS.length]!))

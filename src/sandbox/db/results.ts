@@ -48,11 +48,15 @@ export function lastResult(store: Store, workspace: number): ResultRow | undefin
   return r && fromRow(r);
 }
 
-/** Newest-first positions of the results on one of `platforms`. */
+/**
+ * Newest-first positions of the results on one of `platforms`: one index range per platform,
+ * merged by SQLite (a compound SELECT ordered by row), with no sort of every match.
+ */
 export function resultPage(store: Store, workspace: number, platforms: readonly string[], offset: number, limit: number): { total: number; items: number[] } {
-  const set = JSON.stringify(platforms);
-  const where = 'workspace = ? AND platform IN (SELECT value FROM json_each(?))';
-  const total = Number((store.sql(`SELECT count(*) AS n FROM results WHERE ${where}`).get(workspace, set) as { n: number }).n);
-  const items = offset >= total || limit <= 0 ? [] : (store.sql(`SELECT row FROM results WHERE ${where} ORDER BY row DESC LIMIT ? OFFSET ?`).all(workspace, set, limit, offset) as { row: number }[]).map((r) => r.row);
-  return { total, items };
+  const total = Number((store.sql('SELECT count(*) AS n FROM results WHERE workspace = ? AND platform IN (SELECT value FROM json_each(?))').get(workspace, JSON.stringify(platforms)) as { n: number }).n);
+  if (offset >= total || limit <= 0) return { total, items: [] };
+  const arms = platforms.map(() => 'SELECT row FROM results WHERE workspace = ? AND platform = ?').join(' UNION ALL ');
+  const params = platforms.flatMap((p) => [workspace, p]);
+  const rows = store.sql(`${arms} ORDER BY row DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as { row: number }[];
+  return { total, items: rows.map((r) => r.row) };
 }

@@ -18,9 +18,10 @@ export function sqlite(): typeof Sqlite {
   process.emitWarning = function (this: unknown, warning: string | Error, ...rest: unknown[]) {
     if (isSqliteNotice(warning, rest[0])) return;
     Reflect.apply(emit, this, [warning, ...rest]);
-  } as typeof process.emitWarning;
+  };
   try {
-    loaded = process.getBuiltinModule('node:sqlite') as typeof Sqlite;
+    const mod: unknown = process.getBuiltinModule('node:sqlite');
+    loaded = mod as typeof Sqlite;
   } finally {
     process.emitWarning = emit;
   }
