@@ -2,7 +2,7 @@
 // posts); the database and the media folder are private; the bytes of an upload are a file
 // named by their sha256 (never base64 inside the database); the tables can be read with SQL.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -51,11 +51,15 @@ describe('persistence across restarts', () => {
       db.close();
     }
 
+    // An upload a crash cut short leaves a temporary file, named by no row: the next start removes it.
+    writeFileSync(join(dir, 'nested', 'state.db.media', `${sha}.4242.tmp`), 'half');
+
     // The second run starts two hours later: the post scheduled for START + 1 h is overdue.
     const laterClock = createManualClock(START + 2 * 3_600_000);
     const second = await startSandbox({ port: 0, clock: laterClock, dataFile: file });
     try {
       expect(second.restored).toBe(true);
+      expect(readdirSync(join(dir, 'nested', 'state.db.media'))).toEqual([sha]);
       expect(second.workspaces).toEqual(keys);
       expect(second.webhookSecret).toBe(secret);
       expect(await allRows(second, key, '/v1/posts')).toEqual(posts);

@@ -3,7 +3,7 @@
 // it is committed; in memory, a map. A database row names its bytes; the same bytes uploaded
 // twice are kept once.
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { syncFolder } from '../../files/atomic-write.js';
 
@@ -31,6 +31,7 @@ export function memoryBlobs(): Blobs {
 export const blobFolderOf = (dataFile: string) => `${dataFile}.media`;
 
 export function folderBlobs(folder: string): Blobs {
+  removeTemps(folder);
   return {
     put(bytes) {
       const sha = sha256Of(bytes);
@@ -65,6 +66,17 @@ export function folderBlobs(folder: string): Blobs {
       }
     },
   };
+}
+
+/** A write a crash cut short leaves a temporary file (never named by a row): removed at start, under the lock. */
+function removeTemps(folder: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const n of names) if (n.endsWith('.tmp')) rmSync(join(folder, n), { force: true });
 }
 
 function exists(path: string): boolean {
