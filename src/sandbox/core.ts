@@ -61,7 +61,8 @@ export class SandboxCore implements PublisherHost {
     this.webhooks.recorder = {
       pending: (d) => quietly(() => queueDelivery(store, d)),
       done: (id) => quietly(() => removeDelivery(store, id)),
-      durable: () => undefined,
+      // Failures are told to the requests that wait for the same commit; a delivery goes on.
+      durable: () => store.committed()?.catch(() => undefined),
     };
   }
 
@@ -73,6 +74,10 @@ export class SandboxCore implements PublisherHost {
 
   commit<T>(fn: () => T): T {
     return this.store.transaction(fn);
+  }
+
+  committed(): Promise<void> | undefined {
+    return this.store.committed();
   }
 
   /** A publish not committed (a full disk): the post stays scheduled, and is published at the next start. */

@@ -22,8 +22,10 @@ export interface PublisherHost {
   clock: SandboxClock;
   entropy: Entropy;
   failureRate: number;
-  /** Runs `fn` in one transaction, committed when it returns (throws when the commit failed). */
+  /** Runs `fn` in one transaction (its changes undone if it throws). */
   commit<T>(fn: () => T): T;
+  /** Resolves once that transaction is committed (rejects when the commit failed). */
+  committed(): Promise<void> | undefined;
   /** Inside the transaction: the rows' webhooks queued. */
   queueResults(ws: Workspace, rows: readonly number[]): void;
   /** After the commit, with each new result row; returns the delivery's first attempt. */
@@ -111,7 +113,12 @@ export class Publisher {
       this.host.onFailure(err as Error);
       return [];
     }
-    return rows.map((row) => this.host.onResult(ws, row));
+    // No receiver hears of a row before it is committed.
+    const committed = this.host.committed() ?? Promise.resolve();
+    return [committed.then(
+      () => Promise.all(rows.map((row) => this.host.onResult(ws, row))).then(() => undefined),
+      (err: Error) => this.host.onFailure(err),
+    )];
   }
 
   /** Posts waiting for their time. */

@@ -142,6 +142,7 @@ async function serve(options: SandboxOptions, clock: SandboxClock, store: Store)
     writeSettings(store, { entropy, webhookSecret, boot });
     if (!saved) for (const init of inits) writeWorkspace(store, init);
   });
+  await store.committed();
   const workspaces = inits.map((init) => new Workspace(entropy, ids, store, init, limits));
 
   const core = new SandboxCore(

@@ -1,12 +1,14 @@
-// The open database and how changes reach it. Every change a request makes runs inside
-// transaction(): committed (synchronous=FULL: the WAL is fsync'd at each commit) before the
-// function returns, so a response sent after it reveals only what a kill -9 or a power cut
-// cannot take back. Requests counted in a rate window are kept in memory until the next commit:
-// a write's count joins the commit before its answer (flushWrites), reads are written within a
+// The open database and how changes reach it. Changes run inside transaction(), which joins the
+// open batch (one SQLite transaction, begun by the first change of this turn of the event loop)
+// and rolls back its own part if it throws. The batch commits once the turn is over
+// (synchronous=FULL: one fsync of the WAL for every change of the turn, a group commit), and
+// no answer leaves before committed() resolves: a response reveals only what a kill -9 or a
+// power cut cannot take back. Requests counted in a rate window are kept in memory until the
+// next commit: a write's count joins the commit before its answer, reads are written within a
 // second (an fsync per GET would cost more than the count is worth).
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Blobs } from './blobs.js';
-import { isSqliteError, storageError } from './errors.js';
+import { isSqliteError, storageError, type StorageError } from './errors.js';
 import type { DataFileLock } from './lock.js';
 
 const LAZY_FLUSH_MS = 1_000;
@@ -17,9 +19,17 @@ export interface Hit {
   at: number;
 }
 
+interface Batch {
+  done: Promise<void>;
+  resolve: () => void;
+  reject: (err: StorageError) => void;
+  timer: NodeJS.Immediate;
+}
+
 export class Store {
   private readonly statements = new Map<string, StatementSync>();
   private depth = 0;
+  private batch: Batch | undefined;
   private hits: Hit[] = [];
   private writeHits = false;
   private lazyTimer: NodeJS.Timeout | undefined;
@@ -47,51 +57,85 @@ export class Store {
   }
 
   /**
-   * Runs `fn` and commits what it changed, with the counted requests, before returning. When
-   * `fn` throws, its changes are rolled back (the counts are still committed) and the error
-   * goes on. A commit that fails throws a StorageError: nothing of it happened. Nested calls
-   * join the outer transaction.
+   * Runs `fn` in the open batch; when it throws, its changes are undone and the error goes on
+   * (the database's own errors as a StorageError). Its changes are durable once committed()
+   * resolves. Nested calls are part of the outer one.
    */
   transaction<T>(fn: () => T): T {
     if (this.depth > 0) return fn();
-    const hits = this.hits;
-    this.hits = [];
-    this.writeHits = false;
+    this.open();
     this.depth++;
-    let outcome: { ok: true; value: T } | { ok: false; err: unknown } | undefined;
     try {
-      this.db.exec('BEGIN IMMEDIATE');
-      this.saveHits(hits);
       this.db.exec('SAVEPOINT work');
       try {
-        outcome = { ok: true, value: fn() };
+        const value = fn();
         this.db.exec('RELEASE work');
+        return value;
       } catch (err) {
-        outcome = { ok: false, err };
         this.db.exec('ROLLBACK TO work');
         this.db.exec('RELEASE work');
+        throw err;
       }
-      this.db.exec('COMMIT');
     } catch (err) {
-      this.abandon(hits);
-      // A handler's own error (a 4xx) stays as it is; the database's is the storage's.
-      throw outcome && !outcome.ok && !isSqliteError(outcome.err) ? outcome.err : storageError(err, this.where);
+      throw isSqliteError(err) ? storageError(err, this.where) : err;
     } finally {
       this.depth--;
     }
-    if (!outcome.ok) throw isSqliteError(outcome.err) ? storageError(outcome.err, this.where) : outcome.err;
-    return outcome.value;
   }
 
-  /** After a failed commit: the transaction undone, the counts kept for the next one. */
-  private abandon(hits: Hit[]): void {
+  /**
+   * Resolves once every change made so far (and every write counted) is committed; rejects with
+   * a StorageError when that commit failed (then none of the batch happened). Undefined when
+   * nothing is waiting.
+   */
+  committed(): Promise<void> | undefined {
+    if (this.writeHits && !this.closed) this.open();
+    return this.batch?.done;
+  }
+
+  private open(): void {
+    if (this.batch) return;
     try {
-      if (this.db.isTransaction) this.db.exec('ROLLBACK');
-    } catch {
-      // SQLite may have rolled back already (SQLITE_FULL does, in some cases).
+      this.db.exec('BEGIN IMMEDIATE');
+    } catch (err) {
+      throw storageError(err, this.where);
     }
-    this.hits = [...hits, ...this.hits];
-    this.writeHits ||= hits.some((h) => h.kind === 'write');
+    let resolve!: () => void;
+    let reject!: (err: StorageError) => void;
+    const done = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    // Whoever waits hears of a failure; a batch nobody waits for must not crash the process.
+    done.catch(() => undefined);
+    this.batch = { done, resolve, reject, timer: setImmediate(() => this.commit()) };
+  }
+
+  /** Commits the open batch, with the counts so far. */
+  private commit(): void {
+    const batch = this.batch;
+    if (!batch) return;
+    this.batch = undefined;
+    clearImmediate(batch.timer);
+    const hits = this.hits;
+    this.hits = [];
+    this.writeHits = false;
+    try {
+      this.saveHits(hits);
+      this.db.exec('COMMIT');
+    } catch (err) {
+      try {
+        this.db.exec('ROLLBACK');
+      } catch {
+        // SQLite may have rolled back already (SQLITE_FULL does, in some cases).
+      }
+      // The counts are kept for the next commit.
+      this.hits = [...hits, ...this.hits];
+      this.writeHits ||= hits.some((h) => h.kind === 'write');
+      batch.reject(storageError(err, this.where));
+      return;
+    }
+    batch.resolve();
   }
 
   private saveHits(hits: readonly Hit[]): void {
@@ -116,25 +160,21 @@ export class Store {
     }, LAZY_FLUSH_MS).unref();
   }
 
-  /** Commits the counts of write requests (before an answer that reveals them). Throws a StorageError. */
-  flushWrites(): void {
-    if (this.writeHits) this.transaction(() => undefined);
-  }
-
   private flushQuietly(): void {
     if (this.hits.length === 0 || this.closed) return;
     try {
-      this.transaction(() => undefined);
+      this.open();
     } catch {
       // Counts only: kept in memory, written with the next commit.
     }
   }
 
-  /** Writes what is pending and closes the database (its WAL folded back in) and the lock. */
+  /** Commits what is pending and closes the database (its WAL folded back in) and the lock. */
   close(): void {
     if (this.closed) return;
     if (this.lazyTimer) clearTimeout(this.lazyTimer);
     this.flushQuietly();
+    this.commit();
     this.closed = true;
     try {
       this.db.close();

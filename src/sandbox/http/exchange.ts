@@ -52,15 +52,18 @@ export function sendError(x: Exchange, err: HttpError): Promise<void> {
 
 export async function send(x: Exchange, status: number, text: string, headers: Record<string, string> = {}): Promise<void> {
   await delayOnce(x);
-  // A write counted in its window is committed before the answer that shows the count.
-  try {
-    x.core.store.flushWrites();
-  } catch (err) {
-    if (!(err instanceof StorageError)) throw err;
-    const e = storageHttpError(err);
-    status = e.status;
-    text = JSON.stringify(errorBody(e.code, e.message, x.requestId));
-    headers = {};
+  // Nothing is answered before the changes it may reveal (and the write it counts) are committed.
+  const committed = x.core.store.committed();
+  if (committed) {
+    try {
+      await committed;
+    } catch (err) {
+      if (!(err instanceof StorageError)) throw err;
+      const e = storageHttpError(err);
+      status = e.status;
+      text = JSON.stringify(errorBody(e.code, e.message, x.requestId));
+      headers = {};
+    }
   }
   const { res } = x;
   if (res.destroyed || res.headersSent) return;
