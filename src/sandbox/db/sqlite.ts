@@ -20,10 +20,12 @@ export function sqlite(): typeof Sqlite {
     Reflect.apply(emit, this, [warning, ...rest]);
   };
   try {
-    const mod: unknown = process.getBuiltinModule('node:sqlite');
-    loaded = mod as typeof Sqlite;
+    // Node 20 (which has getBuiltinModule from 20.16) answers undefined: no node:sqlite there.
+    const mod: unknown = typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('node:sqlite') : undefined;
+    loaded = mod as typeof Sqlite | undefined;
   } finally {
     process.emitWarning = emit;
   }
+  if (!loaded) throw new Error(`the sandbox keeps its data in SQLite (node:sqlite), which needs Node 22.13 or later; this is Node ${process.versions.node}`);
   return loaded;
 }
