@@ -2,7 +2,7 @@
 // create posts (some with idempotency keys), schedule posts and declare media, the child is
 // SIGKILLed at a random moment, restarted on the same file, and every acknowledged (2xx)
 // response is compared with what the restarted sandbox holds: nothing missing, no id handed
-// out twice, no temporary file left, files private. Several rounds on one file.
+// out twice, no temporary file left, files private. Several rounds on one database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { BIN, ensureBuilt } from '../e2e/ensure-built.js';
 // The child is the built binary: build it when this file runs on its own or before any e2e file.
 beforeAll(ensureBuilt, 120_000);
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-kill-'));
-const file = join(dir, 'state.json');
+const file = join(dir, 'state.db');
 const children = new Set<ChildProcess>();
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
@@ -144,10 +144,10 @@ describe('kill -9 with --data', () => {
     expect(rounds.map((r) => r.reused)).toEqual([0, 0, 0, 0]);
     expect(rounds.map((r) => r.replaysLost)).toEqual([0, 0, 0, 0]);
     expect(reusedAcrossRounds).toBe(0);
-    // No temporary file, only the snapshot, its log and the running sandbox's lock, all private.
+    // No temporary file: the database, SQLite's WAL and shared-memory index, and the running sandbox's lock, all private.
     for (const r of rounds) {
-      expect(r.files).toEqual(['state.json', 'state.json.lock', 'state.json.wal']);
-      expect(r.modes).toEqual([0o600, 0o600, 0o600]);
+      expect(r.files).toEqual(['state.db', 'state.db-shm', 'state.db-wal', 'state.db.lock']);
+      expect(r.modes).toEqual([0o600, 0o600, 0o600, 0o600]);
     }
   }, 60_000);
 });

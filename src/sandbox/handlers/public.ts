@@ -12,17 +12,19 @@ export async function handlePublic(x: Exchange): Promise<void> {
   if ((entry.method === 'GET' || entry.method === 'HEAD') && entry.path.startsWith(PUBLIC_MEDIA_PREFIX)) {
     const id = entry.path.slice(PUBLIC_MEDIA_PREFIX.length).split('/')[0] ?? '';
     const m = findPublicMedia(core.workspaces, id);
-    if (!m?.bytes) return sendError(x, new HttpError(404, ERROR_CODE.notFound, `media ${JSON.stringify(id)} not found (or not uploaded yet)`));
+    if (!m) return sendError(x, new HttpError(404, ERROR_CODE.notFound, `media ${JSON.stringify(id)} not found (or not uploaded yet)`));
     if (entry.method === 'GET' && !isWhole(m)) {
       return sendError(x, new HttpError(404, ERROR_CODE.notFound, `media ${JSON.stringify(id)} was uploaded (${m.sizeBytes} bytes), but the sandbox keeps only the first ${HEAD_BYTES} bytes of files over ${KEEP_WHOLE_BYTES} bytes, so it cannot serve them`));
     }
+    const bytes = entry.method === 'GET' ? core.store.blobs.get(m.sha256!) : undefined;
+    if (entry.method === 'GET' && !bytes) return sendError(x, new HttpError(404, ERROR_CODE.notFound, `media ${JSON.stringify(id)}: its bytes are missing from the sandbox's media folder`));
     await delayOnce(x);
     x.res.statusCode = 200;
     x.res.setHeader('content-type', m.mimeType);
     x.res.setHeader('content-length', String(m.sizeBytes));
     x.res.setHeader('cache-control', 'public, max-age=300');
     finish(x, 200);
-    x.res.end(entry.method === 'HEAD' ? undefined : m.bytes);
+    x.res.end(bytes);
     return;
   }
   if (entry.method === 'GET' && (entry.path === '/' || entry.path === '/healthz')) {

@@ -21,7 +21,7 @@ function sandboxCommand(program: CommandUnknownOpts) {
     .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--write-profile [name]', 'save a profile (default "sandbox") with this base URL and the demo key')
-    .option('--data <file>', 'keep state, keys included, in this file across restarts (default: in memory); beside it FILE.wal, and FILE.lock while it runs: one sandbox per file')
+    .option('--data <file>', 'keep state, keys included, in this SQLite database across restarts (default: in memory); beside it FILE.media/ for uploads, and FILE.lock while it runs: one sandbox per database')
     .option('--seed <n>', 'make keys, ids, outcomes, failures and chaos reproducible')
     .option('--failure-rate <r>', 'share of targets that fail to publish (0..1 or a percentage)', '0.2')
     .option('--write-limit <n>', 'write requests per workspace per hour', '100')
@@ -39,7 +39,7 @@ function sandboxCommand(program: CommandUnknownOpts) {
 Examples:
   socialpub sandbox --write-profile   # then: socialpub -p sandbox posts list
   socialpub sandbox --port 0 --json --seed 42 > ready.json
-  socialpub sandbox --data ./sandbox.json \\
+  socialpub sandbox --data ./sandbox.db \\
     --webhook-url http://127.0.0.1:4567/webhooks
   socialpub sandbox --fixtures 1000000 --latency 20ms --chaos 0.05`,
     );

@@ -1,27 +1,18 @@
-// One sandbox per `--data FILE`. Two on one file would hand out the same ids and interleave
-// one log. FILE.lock names the holder (pid, start time, a random token); it is placed whole or
-// not at all by src/files/lock.ts, which also tells a stale lock (its process gone: a kill -9,
-// a crash) from a live one. A second sandbox refuses to start, naming the holder's pid; a
-// stale lock, or one that is not a lock at all, is taken over.
+// One sandbox per `--data FILE`: two on one database would each hand out the same next ids.
+// SQLite's own locks only serialise transactions (and locking_mode=EXCLUSIVE would also shut
+// out a `sqlite3` shell reading the file), so FILE.lock names the holder (pid, start time, a
+// random token); it is placed whole or not at all by src/files/lock.ts, which also tells a
+// stale lock (its process gone: a kill -9, a crash) from a live one. A second sandbox refuses
+// to start, naming the holder's pid; a stale lock, or one that is not a lock at all, is taken over.
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { breakStaleLock, holderAlive, lockToken, placeLock, readLock, releaseLock, type LockHolder } from '../../files/lock.js';
-import { StateFileError } from '../persistence.js';
+import { DataFileInUseError, StateFileError } from './errors.js';
 
 export const lockFileOf = (dataFile: string) => `${dataFile}.lock`;
 
 interface Holder extends LockHolder {
   startedAt: string;
-}
-
-export class DataFileInUseError extends StateFileError {
-  constructor(
-    message: string,
-    readonly pid: number,
-  ) {
-    super(message);
-    this.name = 'DataFileInUseError';
-  }
 }
 
 export interface DataFileLock {

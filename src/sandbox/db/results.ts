@@ -1,0 +1,62 @@
+// Results of posts published live (fixture results are generated, not stored): one row each,
+// by workspace and position; positions follow the fixtures' and never decrease in time.
+import type { Platform } from '../../wire/platforms.js';
+import type { Store } from './store.js';
+
+export interface ResultRow {
+  row: number;
+  post: number;
+  platform: Platform;
+  success: boolean;
+  /** The platform event could not be tied to an account. */
+  noAccount: boolean;
+  /** The post broke the platform's rules: the failure is that rule's. */
+  brokeRule: boolean;
+  at: number;
+}
+
+interface Row {
+  row: number;
+  post: number;
+  platform: string;
+  success: number;
+  no_account: number;
+  broke_rule: number;
+  at: number;
+}
+
+const COLUMNS = 'row, post, platform, success, no_account, broke_rule, at';
+const fromRow = (r: Row): ResultRow => ({ row: r.row, post: r.post, platform: r.platform as Platform, success: r.success === 1, noAccount: r.no_account === 1, brokeRule: r.broke_rule === 1, at: r.at });
+
+export function insertResult(store: Store, workspace: number, r: ResultRow): void {
+  store.run(`INSERT INTO results (workspace, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, workspace, r.row, r.post, r.platform, r.success ? 1 : 0, r.noAccount ? 1 : 0, r.brokeRule ? 1 : 0, r.at);
+}
+
+export function readResult(store: Store, workspace: number, row: number): ResultRow | undefined {
+  const r = store.sql(`SELECT ${COLUMNS} FROM results WHERE workspace = ? AND row = ?`).get(workspace, row) as Row | undefined;
+  return r && fromRow(r);
+}
+
+/** A post's results, in time order. */
+export function resultsOfPost(store: Store, workspace: number, post: number): ResultRow[] {
+  return (store.sql(`SELECT ${COLUMNS} FROM results WHERE workspace = ? AND post = ? ORDER BY row`).all(workspace, post) as unknown as Row[]).map(fromRow);
+}
+
+/** The newest result, or undefined before the first. */
+export function lastResult(store: Store, workspace: number): ResultRow | undefined {
+  const r = store.sql(`SELECT ${COLUMNS} FROM results WHERE workspace = ? ORDER BY row DESC LIMIT 1`).get(workspace) as Row | undefined;
+  return r && fromRow(r);
+}
+
+/**
+ * Newest-first positions of the results on one of `platforms`: one index range per platform,
+ * merged by SQLite (a compound SELECT ordered by row), with no sort of every match.
+ */
+export function resultPage(store: Store, workspace: number, platforms: readonly string[], offset: number, limit: number): { total: number; items: number[] } {
+  const total = Number((store.sql('SELECT count(*) AS n FROM results WHERE workspace = ? AND platform IN (SELECT value FROM json_each(?))').get(workspace, JSON.stringify(platforms)) as { n: number }).n);
+  if (offset >= total || limit <= 0) return { total, items: [] };
+  const arms = platforms.map(() => 'SELECT row FROM results WHERE workspace = ? AND platform = ?').join(' UNION ALL ');
+  const params = platforms.flatMap((p) => [workspace, p]);
+  const rows = store.sql(`${arms} ORDER BY row DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as { row: number }[];
+  return { total, items: rows.map((r) => r.row) };
+}
