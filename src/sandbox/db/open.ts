@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { blobFolderOf, folderBlobs, memoryBlobs } from './blobs.js';
 import { StateFileError } from './errors.js';
-import { lockDataFile, type DataFileLock } from './lock.js';
+import { lockDataFile } from './lock.js';
 import { APPLICATION_ID, createSchema, SCHEMA_VERSION } from './schema.js';
 import { sqlite } from './sqlite.js';
 import { Store } from './store.js';
