@@ -45,8 +45,10 @@ describe('post text round-trips exactly', () => {
         expect(created.isError, JSON.stringify(created)).toBeFalsy();
         const post = created.structuredContent.post as { id: string; text: string };
         expect(post.text).toBe(text);
-        // The text form an older client reads carries the same bytes.
-        expect(JSON.parse(created.content[0]!.text).post.text).toBe(text);
+        // The text form an older client reads carries the same bytes, as JSON under the data notice.
+        const [notice, json] = created.content[0]!.text.split('\n');
+        expect(notice).toBe(DATA_NOTICE);
+        expect(JSON.parse(json!).post.text).toBe(text);
       }
       const listed = result(await mcp.call(20, 'list_posts', { limit: 3 })).structuredContent.posts as Array<{ text: string }>;
       expect(listed.map((p) => p.text).sort()).toEqual([...ORDINARY].sort());

@@ -14,6 +14,8 @@ function mcpCommand(program: CommandUnknownOpts) {
       'Run a Model Context Protocol server on stdin/stdout, so an AI assistant can draft, schedule and look into posts and results through this profile, with the same validation, idempotency and redaction as the commands. The assistant starts it itself: add it to its MCP configuration (see `socialpub help mcp`). Logs go to stderr; closing stdin or Ctrl-C ends it.',
     )
     .option('--read-only', 'leave the write tools out (create_draft, schedule_post, update_post, unschedule_post, delete_post, retry_failed)')
+    .option('--drafts-only', 'drafts only: create, check and edit drafts; nothing is scheduled, moved or deleted (schedule_post, unschedule_post, delete_post left out; scheduled posts not edited)')
+    .option('--allow-destructive', 'make destructive changes (delete, unschedule, move, remove a platform) without asking the user first: only for a host that confirms every tool call itself')
     .option('--media-dir <dir>', 'a folder the assistant may upload local media from (repeatable; none by default: media only from URLs)', collect)
     .addHelpText(
       'after',
@@ -22,6 +24,7 @@ Examples:
   # what an assistant runs (profile: SOCIALPUB_PROFILE or the current one):
   socialpub mcp
   socialpub mcp --read-only --profile support  # results and posts only
+  socialpub mcp --drafts-only                  # an assistant that drafts, a human who publishes
   socialpub mcp --media-dir ~/Pictures/posts   # local media from here only
   socialpub help mcp                           # the tools, and the setup`,
     );

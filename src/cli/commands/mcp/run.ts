@@ -49,6 +49,8 @@ export async function runMcp(ctx: Context, opts: McpFlags): Promise<number> {
       if (!ctx.globals.quiet) ctx.io.stderr.write(`socialpub mcp: ${visible(line)}\n`);
     },
     readOnly: Boolean(opts.readOnly),
+    draftsOnly: Boolean(opts.draftsOnly),
+    allowDestructive: Boolean(opts.allowDestructive),
     mediaDirs,
     version: ctx.version,
   });
