@@ -233,7 +233,8 @@ describe('retry_failed', () => {
       expect(typeof t.fix === 'string', t.code).toBe(content.includes(t.code) || account.includes(t.code));
       if (account.includes(t.code)) expect(t.fix).toMatch(/reconnect/);
     }
-    expect(String(first.note).includes('update_post')).toBe(first.retrying.some((t: { fix: string | null }) => t.fix !== null));
+    expect(String(first.note).includes('update_post')).toBe(first.retrying.some((t: { code: string }) => content.includes(t.code)));
+    expect(String(first.note).includes('reconnects')).toBe(first.retrying.some((t: { code: string }) => account.includes(t.code)));
     const again = await call('retry_failed', { post_id: failed.id });
     expect(again).toMatchObject({ replayed: true, post: { id: first.post.id } });
   });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startMcpPipe, type McpPipe } from '../helpers/mcp-stdio.js';
+import { DATA_NOTICE } from '../../src/mcp/errors.js';
 
 let sb: TestSandbox;
 let key: string;
