@@ -3,12 +3,13 @@
 // - the client declared elicitation: the user is asked, with that description; anything but an
 //   explicit yes sends nothing;
 // - otherwise: nothing is sent and the answer is a preview carrying a confirm_token, an HMAC
-//   (per-process random key) over the tool, its canonical arguments, the post and the post's
-//   updatedAt, valid for CONFIRM_TTL_MS; the same call repeated with that token does the change.
+//   (per-process random key) over the tool, its canonical arguments, the post id and the post's
+//   version (updatedAt and a digest of its content), valid for CONFIRM_TTL_MS; the same call repeated with that token does the change.
 //   A token for other arguments, another post, or a post that changed since is refused.
 // `socialpub mcp --allow-destructive` (a host that confirms every call itself) skips both.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { stableStringify } from '../posts/keys.js';
+import { sha256Hex, stableStringify } from '../posts/keys.js';
+import type { Post } from '../wire/schemas.js';
 import { ToolError } from './errors.js';
 
 /** How long a confirm_token stays good. */
@@ -18,8 +19,8 @@ export const CONFIRM_TTL_MS = 10 * 60_000;
 export interface DestructiveChange {
   tool: string;
   postId: string;
-  /** The post's version as read: a token is void once the post changed. */
-  updatedAt: string;
+  /** The post as read: a token is void once it changed (see postVersion). */
+  post: Post;
   /** The call's arguments (confirm_token and dry_run are left out of the binding). */
   args: Record<string, unknown>;
   /** What will change, in words a user can judge ("Delete post post_… (scheduled …)"). */
@@ -41,9 +42,17 @@ export interface ConfirmerOptions {
   now(): number;
 }
 
+/**
+ * The post's version: its updatedAt and a digest of all it holds, so a change made within the
+ * same millisecond (or by a service that does not move updatedAt) voids a token too.
+ */
+export function postVersion(post: Post): string {
+  return `${post.updatedAt ?? ''}/${sha256Hex(stableStringify(post)).slice(0, 32)}`;
+}
+
 const binding = (c: DestructiveChange, expires: number) => {
   const { confirm_token: _t, dry_run: _d, ...args } = c.args;
-  return stableStringify({ tool: c.tool, post: c.postId, version: c.updatedAt, args, expires });
+  return stableStringify({ tool: c.tool, post: c.postId, version: postVersion(c.post), args, expires });
 };
 
 /** A signer whose key lives as long as this process: tokens from an earlier server are refused. */

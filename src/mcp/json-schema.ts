@@ -127,12 +127,20 @@ function partOf(s: string, values: readonly string[]): string | undefined {
   return found.length === 1 ? found[0] : undefined;
 }
 
-/** The arguments with every null member of an object left out (how strict-mode callers say "absent"). */
+/**
+ * The arguments with every null member of an object left out (how strict-mode callers say
+ * "absent"); an object left empty by that (text_for with every platform null) goes too, so the
+ * call is the same call as one that left it out (the same derived idempotency key).
+ */
 export function withoutNulls(args: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, v] of Object.entries(args)) {
     if (v === null || v === undefined) continue;
-    out[name] = v !== null && typeof v === 'object' && !Array.isArray(v) ? withoutNulls(v as Record<string, unknown>) : v;
+    if (typeof v !== 'object' || Array.isArray(v)) out[name] = v;
+    else {
+      const inner = withoutNulls(v as Record<string, unknown>);
+      if (Object.keys(inner).length > 0 || Object.keys(v).length === 0) out[name] = inner;
+    }
   }
   return out;
 }

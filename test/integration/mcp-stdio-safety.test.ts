@@ -105,6 +105,25 @@ describe('JSON-RPC lines a well-behaved client never sends get the answer the sp
   });
 });
 
+describe('the session starts with initialize', () => {
+  it('refuses tools/list and tools/call before initialize (-32600), answers ping, then serves once initialized', async () => {
+    const mcp = startMcpPipe([], env());
+    try {
+      const from = sb.requests.length;
+      const list = await mcp.request(1, 'tools/list');
+      expect(list).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'Invalid request: tools/list before initialize; send initialize first' } });
+      const call = await mcp.request(2, 'tools/call', { name: 'list_posts', arguments: {} });
+      expect((call.error as { code: number }).code).toBe(-32600);
+      expect(sb.requests.length).toBe(from);
+      expect(await mcp.request(3, 'ping')).toMatchObject({ id: 3, result: {} });
+      await mcp.initialize();
+      expect(((await mcp.request(4, 'tools/list')).result as { tools: unknown[] }).tools.length).toBeGreaterThan(3);
+    } finally {
+      expect(await mcp.close()).toBe(0);
+    }
+  });
+});
+
 describe('local media only from the folders given with --media-dir', () => {
   const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]), Buffer.alloc(2048)]);
   let allowed: string;

@@ -155,7 +155,7 @@ export const updatePost: ToolDefinition = {
     if (args.dry_run === true) return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, requests: planEditRequests(plan, key) };
     const losses = destructiveEdit(plan);
     if (losses.length) {
-      const stop = await tc.confirm({ tool: 'update_post', postId: id, updatedAt: post.updatedAt ?? '', args, summary: `Change ${describePost(post)}: ${losses.join('; ')}.` });
+      const stop = await tc.confirm({ tool: 'update_post', postId: id, post, args, summary: `Change ${describePost(post)}: ${losses.join('; ')}.` });
       if (stop) return stop;
     }
     const res = await write(id, () => sendEdit(client, plan, { idempotencyKey: key }));
@@ -185,7 +185,7 @@ export const unschedulePost: ToolDefinition = {
     const key = keyOf('unschedule_post', args, post);
     const request = { method: 'PATCH' as const, path: `${PATHS.posts}/${id}`, headers: { 'Idempotency-Key': key }, body: { scheduledAt: null } };
     if (args.dry_run === true) return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, requests: [request] };
-    const stop = await tc.confirm({ tool: 'unschedule_post', postId: id, updatedAt: post.updatedAt ?? '', args, summary: `Unschedule ${describePost(post)}: it goes back to a draft and will not be published.` });
+    const stop = await tc.confirm({ tool: 'unschedule_post', postId: id, post, args, summary: `Unschedule ${describePost(post)}: it goes back to a draft and will not be published.` });
     if (stop) return stop;
     const res = await write(id, () => client.posts.update(id, { scheduledAt: null }, { idempotencyKey: key }));
     return replayedOrNot(client, id, res, key, 'back to draft: it will not be published');
@@ -221,7 +221,7 @@ export const deletePost: ToolDefinition = {
     if (args.dry_run === true) {
       return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, post, requests: [{ method: 'DELETE', path: `${PATHS.posts}/${id}`, headers: { 'Idempotency-Key': key } }] };
     }
-    const stop = await tc.confirm({ tool: 'delete_post', postId: id, updatedAt: post.updatedAt ?? '', args, summary: `Delete ${describePost(post)} for good.` });
+    const stop = await tc.confirm({ tool: 'delete_post', postId: id, post, args, summary: `Delete ${describePost(post)} for good.` });
     if (stop) return stop;
     const res = await write(id, () => client.posts.delete(id, { idempotencyKey: key }));
     return { deleted: true, post_id: id, was: post.status, replayed: res.replayed, idempotency_key: key, note: res.replayed ? 'an earlier call with this key already deleted it' : 'deleted' };

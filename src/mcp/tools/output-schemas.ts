@@ -3,15 +3,19 @@
 // the top-level fields and their types, and require what every answer of the tool carries; the
 // objects inside (a post, a result, a planned request) are the service's, described in the tool's
 // text, and left open: tools/list stays small (an assistant reads it whole), and a field the
-// service adds never makes an answer invalid. Tool errors carry no result to check (isError).
+// service adds never makes an answer invalid.
 import type { PublishedSchema } from '../json-schema.js';
 
 /** `string`, `integer`, … ; a trailing `?` adds null. */
 type Kind = 'string' | 'integer' | 'boolean' | 'object' | 'array' | 'string?' | 'integer?';
 
+/**
+ * The tool's answer, or a tool error's body: the SDK client validates an error's
+ * structuredContent against the output schema too, so the schema admits both.
+ */
 function shape(fields: Record<string, Kind>, required: readonly string[]): PublishedSchema {
   const properties = Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, { type: kind.endsWith('?') ? [kind.slice(0, -1), 'null'] : kind }]));
-  return { type: 'object', properties, required: [...required] };
+  return { type: 'object', properties, anyOf: [{ required: [...required] }, { required: ['code', 'message'] }] };
 }
 
 /**

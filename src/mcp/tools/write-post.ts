@@ -83,7 +83,7 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
     }
     if (given === undefined) version = post.updatedAt ?? '';
     if (post.status === 'scheduled' && composed.at && args.dry_run !== true) {
-      const stop = await tc.confirm({ tool, postId: post.id, updatedAt: post.updatedAt ?? '', args, summary: `Move ${describePost(post)} to ${composed.at.iso}.` });
+      const stop = await tc.confirm({ tool, postId: post.id, post, args, summary: `Move ${describePost(post)} to ${composed.at.iso}.` });
       if (stop) return stop;
     }
   }
