@@ -41,10 +41,10 @@ export const payloadFields: Record<string, JsonSchema> = {
 };
 
 export const writeFields: Record<string, JsonSchema> = {
-  dry_run: { type: 'boolean', description: 'true: validate and show the requests; send nothing.' },
+  dry_run: { type: 'boolean', description: 'true: send nothing.' },
   idempotency_key: {
     type: 'string',
-    description: 'Replay key: 1–255 printable ASCII characters, no spaces. Default: derived from the arguments.',
+    description: '1–255 printable ASCII characters, no spaces.',
     pattern: '^[\\x21-\\x7e]{1,255}$',
   },
 };
@@ -53,7 +53,7 @@ export const writeFields: Record<string, JsonSchema> = {
 export const confirmFields: Record<string, JsonSchema> = {
   confirm_token: {
     type: 'string',
-    description: 'null at first; the token of a preview of this very change, once the user agreed.',
+    description: 'null, or the token of a preview the user agreed to.',
     minLength: 1,
   },
 };

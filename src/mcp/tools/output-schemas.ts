@@ -1,9 +1,9 @@
 // What each tool's structuredContent looks like (its outputSchema in tools/list). A client that
-// knows the schema validates every answer against it (the official SDK client does). They name
-// the top-level fields and their types, and require what every answer of the tool carries; the
-// objects inside (a post, a result, a planned request) are the service's, described in the tool's
-// text, and left open: tools/list stays small (an assistant reads it whole), and a field the
-// service adds never makes an answer invalid.
+// knows the schema validates every answer against it (the official SDK client does). Each
+// requires and types the top-level fields every answer of the tool carries; the rest, and the
+// objects inside (a post, a result, a planned request, the service's), are left open: tools/list
+// stays small (an assistant reads it whole), and a field the service adds never makes an answer
+// invalid. The other fields are listed here for the reader of this file.
 import type { PublishedSchema } from '../json-schema.js';
 
 /** `string`, `integer`, … ; a trailing `?` adds null. */
@@ -14,7 +14,8 @@ type Kind = 'string' | 'integer' | 'boolean' | 'object' | 'array' | 'string?' | 
  * structuredContent against the output schema too, so the schema admits both.
  */
 function shape(fields: Record<string, Kind>, required: readonly string[]): PublishedSchema {
-  const properties = Object.fromEntries(Object.entries(fields).map(([name, kind]) => [name, { type: kind.endsWith('?') ? [kind.slice(0, -1), 'null'] : kind }]));
+  // Typed: the fields every answer carries (the rest are described in the tool's text).
+  const properties = Object.fromEntries(required.map((name) => [name, { type: fields[name]!.endsWith('?') ? [fields[name]!.slice(0, -1), 'null'] : fields[name] }]));
   return { type: 'object', properties, anyOf: [{ required: [...required] }, { required: ['code', 'message'] }] };
 }
 
