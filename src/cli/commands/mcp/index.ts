@@ -3,6 +3,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../context.js';
 import { action, type FlagsOf } from '../../action.js';
 import { collect } from '../../flags/text.js';
+import { defineMcpInstall } from './install.js';
 
 export type McpFlags = FlagsOf<typeof mcpCommand>;
 
@@ -26,12 +27,13 @@ Examples:
   socialpub mcp --read-only --profile support  # results and posts only
   socialpub mcp --drafts-only                  # an assistant that drafts, a human who publishes
   socialpub mcp --media-dir ~/Pictures/posts   # local media from here only
+  socialpub mcp install --client claude-code   # add it to an assistant's configuration
   socialpub help mcp                           # the tools, and the setup`,
     );
 }
 
 export function defineMcp(program: CommandUnknownOpts, ctx: Context): void {
-  mcpCommand(program).action(
-    action(ctx, async (opts) => (await import('./run.js')).runMcp(ctx, opts)),
-  );
+  const mcp = mcpCommand(program);
+  mcp.action(action(ctx, async (opts) => (await import('./run.js')).runMcp(ctx, opts)));
+  defineMcpInstall(mcp as unknown as CommandUnknownOpts, ctx);
 }
