@@ -35,5 +35,5 @@ Examples:
 export function defineMcp(program: CommandUnknownOpts, ctx: Context): void {
   const mcp = mcpCommand(program);
   mcp.action(action(ctx, async (opts) => (await import('./run.js')).runMcp(ctx, opts)));
-  defineMcpInstall(mcp as unknown as CommandUnknownOpts, ctx);
+  defineMcpInstall(mcp, ctx);
 }
