@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { mergeEntry } from '../../src/mcp/install/merge.js';
+import { EXIT_CODE_HELP } from '../../src/cli/cli-error.js';
 
 const KEY = 'sk_live_0123456789abcdefghijKLMN';
 let home: string;
@@ -123,5 +124,31 @@ describe('TOML merging', () => {
     expect(() => mergeEntry('mcp_servers.socialpub.command = "x"\n', { kind: 'toml', table: 'mcp_servers' }, 'socialpub', entry)).toThrow(/dotted key or an inline table/);
     expect(() => mergeEntry('[mcp_servers]\nsocialpub = { command = "x" }\n', { kind: 'toml', table: 'mcp_servers' }, 'socialpub', entry)).toThrow(/dotted key or an inline table/);
     expect(mergeEntry('[mcp_servers.socialpub]\ncommand = "socialpub"\nargs = ["mcp"]\n', { kind: 'toml', table: 'mcp_servers' }, 'socialpub', entry).action).toBe('unchanged');
+  });
+});
+
+describe('the agent skill shipped with the package', () => {
+  const ROOT = join(import.meta.dirname, '..', '..');
+  const skill = readFileSync(join(ROOT, 'skills', 'socialpub', 'SKILL.md'), 'utf8');
+
+  it('is in the package, with the name and description an assistant loads it by', () => {
+    expect((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] }).files).toContain('skills');
+    const front = /^---\nname: (.+)\ndescription: (.+)\n---\n/.exec(skill);
+    expect(front?.[1]).toBe('socialpub');
+    expect(front?.[2]!.length).toBeGreaterThan(60);
+  });
+
+  it('lists exactly the exit codes the command line has', () => {
+    const listed = [...skill.matchAll(/^\| ([\d, ]+) \|/gm)].flatMap((m) => m[1]!.split(',').map((n) => Number(n.trim())));
+    expect(listed.sort((a, b) => a - b)).toEqual(EXIT_CODE_HELP.map(([code]) => code).sort((a, b) => a - b));
+  });
+
+  it('names only commands and flags that exist', async () => {
+    for (const line of skill.split('\n').filter((l) => l.startsWith('socialpub '))) {
+      const words = line.replace(/#.*$/, '').trim().split(/\s+/).slice(1, 3).filter((w) => !w.startsWith('-') && /^[a-z]+$/.test(w));
+      const help = await runCli([...words, '--help']);
+      expect(help.code, line).toBe(0);
+      for (const flag of line.replace(/#.*$/, '').match(/--[a-z-]+/g) ?? []) if (!['--json', '--fields'].includes(flag)) expect(help.stdout, `${line}: ${flag}`).toContain(flag);
+    }
   });
 });
