@@ -71,7 +71,8 @@ to 30 s, less with --max-wait), network, error.
 
 Add it to an assistant (merged with its other servers, the old file kept aside,
 no key written; --dry-run prints the change):
-  socialpub mcp install --client claude-code|claude-desktop|cursor|codex|vscode
+  socialpub mcp install --client CLIENT
+(claude-code, claude-desktop, cursor, codex or vscode)
 
 or by hand (the mcpServers shape of Claude Desktop and Cursor; other hosts take
 the same command, args and env):

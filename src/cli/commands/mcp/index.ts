@@ -25,9 +25,9 @@ Examples:
   # what an assistant runs (profile: SOCIALPUB_PROFILE or the current one):
   socialpub mcp
   socialpub mcp --read-only --profile support  # results and posts only
-  socialpub mcp --drafts-only                  # an assistant that drafts, a human who publishes
+  socialpub mcp --drafts-only                  # it drafts; a person publishes
   socialpub mcp --media-dir ~/Pictures/posts   # local media from here only
-  socialpub mcp install --client claude-code   # add it to an assistant's configuration
+  socialpub mcp install --client claude-code   # add it to an assistant
   socialpub help mcp                           # the tools, and the setup`,
     );
 }

@@ -24,12 +24,12 @@ function installCommand(mcp: CommandUnknownOpts) {
     .addHelpText(
       'after',
       `
-Files (as each client documents them):
-  claude-code     .mcp.json in the project (project, default); ~/.claude.json (user)
-  claude-desktop  claude_desktop_config.json in the app's folder (user)
-  cursor          ~/.cursor/mcp.json (user, default); .cursor/mcp.json (project)
-  codex           ~/.codex/config.toml (user, default); .codex/config.toml (project)
-  vscode          .vscode/mcp.json (project, default); the user profile's mcp.json (user)
+Files (as each client documents them; * the default scope):
+  claude-code     project*: .mcp.json     user: ~/.claude.json
+  claude-desktop  user*: claude_desktop_config.json in the app's folder
+  cursor          user*: ~/.cursor/mcp.json     project: .cursor/mcp.json
+  codex           user*: ~/.codex/config.toml   project: .codex/config.toml
+  vscode          project*: .vscode/mcp.json    user: the profile's mcp.json
 
 Examples:
   socialpub mcp install --client claude-code --dry-run
