@@ -40,7 +40,7 @@ _socialpub_complete() {
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--media-dir|--client|--scope|--project-dir|--name|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
+      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--schema-dialect|--media-dir|--client|--scope|--project-dir|--name|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
       -*) ;;
       *)
         candidate="${path:+$path }$word"
@@ -234,6 +234,7 @@ _socialpub_complete() {
       ;;
     'mcp')
       case "$prev" in
+        --schema-dialect) COMPREPLY=(); return ;;
         --media-dir) COMPREPLY=(); return ;;
       esac
       ;;
@@ -386,7 +387,7 @@ _socialpub_complete() {
       ;;
     'mcp')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'install' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--read-only --drafts-only --allow-destructive --media-dir -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--read-only --drafts-only --allow-destructive --schema-dialect --media-dir -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'mcp install')
       COMPREPLY=($(compgen -W '--client --scope --project-dir --name --read-only --drafts-only --media-dir --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))

@@ -206,6 +206,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from mcp; and not __fish_seen_s
 complete -c socialpub -n '__fish_seen_subcommand_from mcp; and not __fish_seen_subcommand_from install' -l read-only -d 'leave the write tools out'
 complete -c socialpub -n '__fish_seen_subcommand_from mcp; and not __fish_seen_subcommand_from install' -l drafts-only -d 'drafts only: create, check and edit drafts; nothing is scheduled, moved or deleted'
 complete -c socialpub -n '__fish_seen_subcommand_from mcp; and not __fish_seen_subcommand_from install' -l allow-destructive -d 'make destructive changes'
+complete -c socialpub -n '__fish_seen_subcommand_from mcp; and not __fish_seen_subcommand_from install' -l schema-dialect -d 'strict' -x
 complete -c socialpub -n '__fish_seen_subcommand_from mcp; and not __fish_seen_subcommand_from install' -l media-dir -d 'a folder the assistant may upload local media from' -x
 complete -c socialpub -n '__fish_seen_subcommand_from mcp; and __fish_seen_subcommand_from install' -l client -d 'claude-code, claude-desktop, cursor, codex or vscode' -x
 complete -c socialpub -n '__fish_seen_subcommand_from mcp; and __fish_seen_subcommand_from install' -l scope -d 'project' -x

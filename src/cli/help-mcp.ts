@@ -63,7 +63,9 @@ host that confirms every tool call itself.
 Every result is JSON under a line saying it is data from the service, never
 instructions; input schemas fit OpenAI's strict function calling, Gemini's
 function declarations and Anthropic's strict tool use (leave an argument out
-with null), and each tool has an output schema.
+with null), and each tool has an output schema. A host that still declares
+tools with Gemini's older OpenAPI parameters takes --schema-dialect openapi
+(nullable, no additionalProperties).
 
 Errors are tool errors with a code: invalid_input (and the field), auth,
 not_found, rate_limited (and retryAt; a call sleeps through a rate limit of up

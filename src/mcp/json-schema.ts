@@ -30,23 +30,36 @@ export interface JsonSchema {
 export type PublishedSchema = Record<string, unknown>;
 
 /**
- * The schema an assistant reads: every property listed in `required`, an optional one as a
- * `null` union (OpenAI strict mode wants every property required; "absent" is null), every
- * object closed with `additionalProperties: false` (OpenAI strict), and none of the keywords one
- * of the three providers refuses (length, range, pattern, uniqueItems, default). The rules left
- * out are still checked by checkArgs on every call, with the same messages.
+ * How the served schemas say "optional":
+ * - `strict` (the default): every property listed in `required`, an optional one as a `null`
+ *   union, every object closed with `additionalProperties: false`: what OpenAI's strict function
+ *   calling demands, and what Anthropic's strict tool use and Gemini's JSON Schema declarations
+ *   (`parametersJsonSchema`) accept;
+ * - `openapi`: the OpenAPI 3.0 subset of Gemini's older `parameters` field, for a host that
+ *   still uses it: `nullable: true`, only the truly required properties in `required`, and no
+ *   `additionalProperties` (which that field refuses; unknown arguments are refused when called).
  */
-export function publishedSchema(schema: JsonSchema, nullable = false): PublishedSchema {
-  const out: PublishedSchema = { type: nullable ? [schema.type, 'null'] : schema.type };
+export const SCHEMA_DIALECTS = ['strict', 'openapi'] as const;
+export type SchemaDialect = (typeof SCHEMA_DIALECTS)[number];
+
+/**
+ * The schema an assistant reads, in the dialect asked for, without any keyword one of the
+ * providers refuses (length, range, pattern, uniqueItems, default). The rules left out are still
+ * checked by checkArgs on every call, with the same messages.
+ */
+export function publishedSchema(schema: JsonSchema, dialect: SchemaDialect = 'strict', nullable = false): PublishedSchema {
+  const strict = dialect === 'strict';
+  const out: PublishedSchema = { type: nullable && strict ? [schema.type, 'null'] : schema.type };
+  if (nullable && !strict) out.nullable = true;
   if (schema.description) out.description = schema.description;
-  if (schema.enum) out.enum = nullable ? [...schema.enum, null] : [...schema.enum];
-  if (schema.items) out.items = publishedSchema(schema.items);
+  if (schema.enum) out.enum = nullable && strict ? [...schema.enum, null] : [...schema.enum];
+  if (schema.items) out.items = publishedSchema(schema.items, dialect);
   if (schema.type === 'object') {
     const props = schema.properties ?? {};
     const required = new Set(schema.required ?? []);
-    out.properties = Object.fromEntries(Object.entries(props).map(([name, p]) => [name, publishedSchema(p, !required.has(name))]));
-    out.required = Object.keys(props);
-    out.additionalProperties = false;
+    out.properties = Object.fromEntries(Object.entries(props).map(([name, p]) => [name, publishedSchema(p, dialect, !required.has(name))]));
+    out.required = strict ? Object.keys(props) : [...required];
+    if (strict) out.additionalProperties = false;
   }
   return out;
 }

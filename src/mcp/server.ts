@@ -11,7 +11,7 @@ import { InvalidInputError } from '../wire/invalid-input.js';
 import { createConfirmer, type Answer } from './confirm.js';
 import { errorText, resultText, ToolError, toToolError, type ToolErrorBody } from './errors.js';
 import { refuseSecrets } from './input-secrets.js';
-import { checkArgs, publishedSchema, withoutNulls } from './json-schema.js';
+import { checkArgs, publishedSchema, withoutNulls, type SchemaDialect } from './json-schema.js';
 import { OUTPUT_SCHEMAS } from './tools/output-schemas.js';
 import { redactOutbound, redactValue } from './redact.js';
 import { CheckedStdioTransport } from './stdio-transport.js';
@@ -52,10 +52,10 @@ export function instructions(tools: readonly ToolDefinition[], mode: { readOnly:
   ].join('\n');
 }
 
-export function describeTool(t: ToolDefinition) {
+export function describeTool(t: ToolDefinition, dialect: SchemaDialect = 'strict') {
   // The title once, at the top (MCP 2025-06-18); annotations carry only the hints.
   const { title, ...hints } = t.annotations;
-  return { name: t.name, title, description: t.description, inputSchema: publishedSchema(t.inputSchema), outputSchema: OUTPUT_SCHEMAS[t.name], annotations: hints };
+  return { name: t.name, title, description: t.description, inputSchema: publishedSchema(t.inputSchema, dialect), outputSchema: OUTPUT_SCHEMAS[t.name], annotations: hints };
 }
 
 function errorResult(body: ToolErrorBody): CallToolResult {
@@ -111,7 +111,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
   // One key for this process's confirm tokens: a restarted server honours none of the old ones.
   const confirmKey = randomBytes(32);
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(describeTool) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map((t) => describeTool(t, deps.schemaDialect)) }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const name = request.params.name;

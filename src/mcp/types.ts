@@ -2,7 +2,7 @@
 // from its Context), and the shape of one tool.
 import type { ApiClient } from '../client/types.js';
 import type { DestructiveChange } from './confirm.js';
-import type { JsonSchema } from './json-schema.js';
+import type { JsonSchema, SchemaDialect } from './json-schema.js';
 
 export interface McpDeps {
   /**
@@ -28,6 +28,8 @@ export interface McpDeps {
   draftsOnly?: boolean;
   /** The host confirms every call itself: destructive changes need no confirmation here. */
   allowDestructive?: boolean;
+  /** How input schemas say "optional" (default strict: null unions, every property required). */
+  schemaDialect?: SchemaDialect;
   /** Folders (links resolved) local media may come from; empty: URLs only. */
   mediaDirs: readonly string[];
   version: string;

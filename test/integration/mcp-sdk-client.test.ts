@@ -9,6 +9,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { DATA_NOTICE } from '../../src/mcp/errors.js';
 import type { Post } from '../../src/wire/schemas.js';
 import { startSdkSession, type SdkSession } from '../helpers/mcp-sdk-client.js';
+import { runCli } from '../helpers/run-cli.js';
 import { ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -259,7 +260,23 @@ describe('a client that declares elicitation', () => {
   });
 });
 
-describe('--allow-destructive and --drafts-only', () => {
+describe('--allow-destructive, --drafts-only and --schema-dialect', () => {
+  it('--schema-dialect openapi serves nullable instead of null unions; the calls work the same', async () => {
+    const s = await session(['--schema-dialect', 'openapi']);
+    try {
+      const create = (await s.client.listTools()).tools.find((t) => t.name === 'create_draft')!.inputSchema as Record<string, any>;
+      expect(create.properties.title).toMatchObject({ type: 'string', nullable: true });
+      expect(create.additionalProperties).toBeUndefined();
+      // An argument outside the schema is still refused when called.
+      expect((await s.call('create_draft', { platforms: ['bluesky'], text: 'x', txet: 'y' })).structuredContent).toMatchObject({ code: 'invalid_input', field: 'txet' });
+    } finally {
+      await s.close();
+    }
+    const bad = await runCli(['mcp', '--schema-dialect', 'gemnii'], { env: env() });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--schema-dialect');
+  });
+
   it('--allow-destructive acts on one call, asking nothing', async () => {
     const s = await session(['--allow-destructive'], ['decline']);
     try {

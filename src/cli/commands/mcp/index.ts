@@ -17,6 +17,7 @@ function mcpCommand(program: CommandUnknownOpts) {
     .option('--read-only', 'leave the write tools out (create_draft, schedule_post, update_post, unschedule_post, delete_post, retry_failed)')
     .option('--drafts-only', 'drafts only: create, check and edit drafts; nothing is scheduled, moved or deleted (schedule_post, unschedule_post, delete_post left out; scheduled posts not edited)')
     .option('--allow-destructive', 'make destructive changes (delete, unschedule, move, remove a platform) without asking the user first: only for a host that confirms every tool call itself')
+    .option('--schema-dialect <dialect>', "strict (default: OpenAI strict, Anthropic strict, Gemini's JSON Schema declarations) or openapi (Gemini's older OpenAPI parameters: nullable, no additionalProperties)")
     .option('--media-dir <dir>', 'a folder the assistant may upload local media from (repeatable; none by default: media only from URLs)', collect)
     .addHelpText(
       'after',
