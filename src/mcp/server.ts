@@ -3,11 +3,12 @@
 // Everything that leaves — protocol messages and log lines — passes through redaction first.
 // It ends when stdin closes or the signal (Ctrl-C) fires.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ElicitResultSchema, ErrorCode, InitializeRequestSchema, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, InitializeRequestSchema, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from '../client/types.js';
 import { InvalidInputError } from '../wire/invalid-input.js';
+import { askUser } from './ask-user.js';
 import { createConfirmer, type Answer } from './confirm.js';
 import { errorText, resultText, ToolError, toToolError, type ToolErrorBody } from './errors.js';
 import { refuseSecrets } from './input-secrets.js';
@@ -30,9 +31,6 @@ export const CALL_DEADLINE_MS = 48_000;
  * 10 MiB (its read buffer's limit), so one oversized answer would end every later call too.
  */
 export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
-
-/** How long the user has to answer a confirmation put through elicitation. */
-export const CONFIRM_WAIT_MS = 10 * 60_000;
 
 /** What the assistant reads on connecting, naming the tools this server really offers. */
 export function instructions(tools: readonly ToolDefinition[], mode: { readOnly: boolean; draftsOnly?: boolean; allowDestructive?: boolean }): string {
@@ -166,22 +164,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
               ask: async (summary: string): Promise<Answer> => {
                 clock.abort();
                 try {
-                  const answer = await extra.sendRequest(
-                    {
-                      method: 'elicitation/create',
-                      params: {
-                        message: `${summary} Go ahead?`,
-                        requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Go ahead', description: 'Yes: make this change now. No or cancel: nothing is sent.' } }, required: ['confirm'] },
-                      },
-                    },
-                    ElicitResultSchema,
-                    { signal, timeout: CONFIRM_WAIT_MS },
-                  );
-                  return answer.action === 'accept' ? (answer.content?.confirm === true ? 'accept' : 'decline') : answer.action;
-                } catch (err) {
-                  if (signal.aborted) throw err;
-                  log(`${name}: no answer to the confirmation: ${err instanceof Error ? err.message : String(err)}`);
-                  return 'no-answer';
+                  return await askUser(extra.sendRequest, summary, signal, (why) => log(`${name}: no answer to the confirmation: ${why}`));
                 } finally {
                   startClock();
                 }
