@@ -25,11 +25,11 @@ function mcpCommand(program: CommandUnknownOpts) {
 Examples:
   # what an assistant runs (profile: SOCIALPUB_PROFILE or the current one):
   socialpub mcp
-  socialpub mcp --read-only --profile support  # results and posts only
-  socialpub mcp --drafts-only                  # it drafts; a person publishes
-  socialpub mcp --media-dir ~/Pictures/posts   # local media from here only
-  socialpub mcp install --client claude-code   # add it to an assistant
-  socialpub help mcp                           # the tools, and the setup`,
+  socialpub mcp --read-only --profile support      # results and posts only
+  socialpub mcp --drafts-only --media-dir ~/posts  # drafts, media from there
+  socialpub mcp install --client claude-code       # add it to an assistant
+
+The tools and the setup: socialpub help mcp`,
     );
 }
 
