@@ -12,6 +12,7 @@ import { redactOutbound, redactValue } from '../../src/mcp/redact.js';
 import { decodeCursor, encodeCursor } from '../../src/mcp/cursor.js';
 import { derivedKey } from '../../src/mcp/tools/write-post.js';
 import { trimPost } from '../../src/mcp/trim.js';
+import { CONFIRM_TTL_MS, createConfirmer } from '../../src/mcp/confirm.js';
 import { composeInput } from '../../src/posts/compose-input.js';
 import { AuthError, NotFoundError, RateLimitError, ResponseShapeError, ServerError, TimeoutError, ValidationError, IdempotencyKeyReusedError } from '../../src/client/errors.js';
 import { InvalidInputError } from '../../src/wire/invalid-input.js';
@@ -230,5 +231,38 @@ describe('socialpub help mcp', () => {
     for (const t of TOOLS) expect(r.stdout).toContain(t.name);
     expect(r.stdout).toContain('"args": ["mcp"]');
     expect(r.stdout).toContain('SOCIALPUB_PROFILE');
+  });
+});
+
+describe('confirm tokens', () => {
+  const post = { id: 'post_1', status: 'scheduled', payloads: { bluesky: { text: 'hi' } }, updatedAt: '2026-03-20T11:00:00.000Z' };
+  const change = (args: Record<string, unknown>, p: typeof post = post) => ({ tool: 'delete_post', postId: p.id, post: p, args, summary: 'Delete post post_1.' });
+  const refusal = async (p: Promise<unknown>) => toToolError(await p.then(() => undefined, (e: unknown) => e), 'w');
+
+  it('are good for their change for 10 minutes, then refused as expired; a forged or edited one is refused', async () => {
+    let now = NOW;
+    const confirmer = createConfirmer({ allowDestructive: false, now: () => now });
+    const preview = (await confirmer.confirm(change({ post_id: 'post_1' }))) as { confirm_token: string; expires_at: string };
+    expect(preview.expires_at).toBe(new Date(NOW + CONFIRM_TTL_MS).toISOString());
+    expect(await confirmer.confirm(change({ post_id: 'post_1', confirm_token: preview.confirm_token }))).toBeUndefined();
+    // dry_run does not change what the token is bound to; another argument does.
+    expect(await confirmer.confirm(change({ post_id: 'post_1', dry_run: false, confirm_token: preview.confirm_token }))).toBeUndefined();
+    expect(await refusal(confirmer.confirm(change({ post_id: 'post_1', idempotency_key: 'k', confirm_token: preview.confirm_token })))).toMatchObject({ field: 'confirm_token' });
+    const forged = preview.confirm_token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect(await refusal(confirmer.confirm(change({ post_id: 'post_1', confirm_token: forged })))).toMatchObject({ field: 'confirm_token' });
+    expect(await refusal(confirmer.confirm(change({ post_id: 'post_1', confirm_token: 'nonsense' })))).toMatchObject({ message: expect.stringContaining('not a token this server handed out') });
+    // Another server process (another key) honours none of them.
+    const other = createConfirmer({ allowDestructive: false, now: () => now });
+    expect(await refusal(other.confirm(change({ post_id: 'post_1', confirm_token: preview.confirm_token })))).toMatchObject({ field: 'confirm_token' });
+    now = NOW + CONFIRM_TTL_MS + 1;
+    expect(await refusal(confirmer.confirm(change({ post_id: 'post_1', confirm_token: preview.confirm_token })))).toMatchObject({ message: expect.stringContaining('expired') });
+  });
+
+  it('--allow-destructive confirms without asking; a no from the user sends nothing', async () => {
+    expect(await createConfirmer({ allowDestructive: true, now: () => NOW }).confirm(change({ post_id: 'post_1' }))).toBeUndefined();
+    const asked: string[] = [];
+    const declining = createConfirmer({ allowDestructive: false, now: () => NOW, ask: async (s) => (asked.push(s), 'decline') });
+    expect(await declining.confirm(change({ post_id: 'post_1' }))).toMatchObject({ confirmed: false, changed: false });
+    expect(asked).toEqual(['Delete post post_1.']);
   });
 });
