@@ -35,12 +35,12 @@ _socialpub() {
 }
 _socialpub_complete() {
   local path="" word candidate i=1
-  local paths='|posts|posts create|posts schedule|posts list|posts calendar|posts check|posts view|posts edit|posts unschedule|posts delete|posts queue|results|results list|results get|results wait|results stats|results retry|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|mcp|sandbox|demo|completion|help|'
+  local paths='|posts|posts create|posts schedule|posts list|posts calendar|posts check|posts view|posts edit|posts unschedule|posts delete|posts queue|results|results list|results get|results wait|results stats|results retry|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|mcp|mcp install|sandbox|demo|completion|help|'
   # The command path: the words before the cursor that are not flags or flag values.
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--media-dir|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
+      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--schema-dialect|--media-dir|--client|--scope|--project-dir|--name|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
       -*) ;;
       *)
         candidate="${path:+$path }$word"
@@ -234,6 +234,16 @@ _socialpub_complete() {
       ;;
     'mcp')
       case "$prev" in
+        --schema-dialect) COMPREPLY=(); return ;;
+        --media-dir) COMPREPLY=(); return ;;
+      esac
+      ;;
+    'mcp install')
+      case "$prev" in
+        --client) COMPREPLY=(); return ;;
+        --scope) COMPREPLY=(); return ;;
+        --project-dir) COMPREPLY=(); return ;;
+        --name) COMPREPLY=(); return ;;
         --media-dir) COMPREPLY=(); return ;;
       esac
       ;;
@@ -376,7 +386,11 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '-X --method -f --field --input --paginate --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'mcp')
-      COMPREPLY=($(compgen -W '--read-only --media-dir -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'install' -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W '--read-only --drafts-only --allow-destructive --schema-dialect --media-dir -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      ;;
+    'mcp install')
+      COMPREPLY=($(compgen -W '--client --scope --project-dir --name --read-only --drafts-only --media-dir --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'sandbox')
       COMPREPLY=($(compgen -W '--port --host --write-profile --data --seed --failure-rate --write-limit --read-limit --webhook-url --webhook-secret-file --webhook-secret --fixtures --latency --chaos --chaos-slow -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))

@@ -202,8 +202,20 @@ complete -c socialpub -n '__fish_seen_subcommand_from api' -l input -d 'the requ
 complete -c socialpub -n '__fish_seen_subcommand_from api' -l paginate -d 'GET every page'
 complete -c socialpub -n '__fish_seen_subcommand_from api' -l idempotency-key -d 'Idempotency-Key of a POST' -x
 complete -c socialpub -n '__fish_seen_subcommand_from api' -l dry-run -d 'print the exact request'
-complete -c socialpub -n '__fish_seen_subcommand_from mcp' -l read-only -d 'leave the write tools out'
-complete -c socialpub -n '__fish_seen_subcommand_from mcp' -l media-dir -d 'a folder the assistant may upload local media from' -x
+complete -c socialpub -n '__fish_seen_subcommand_from mcp; and not __fish_seen_subcommand_from install' -a install -d 'add the MCP server to an assistant\'s configuration'
+complete -c socialpub -n '__fish_seen_subcommand_from mcp; and not __fish_seen_subcommand_from install' -l read-only -d 'leave the write tools out'
+complete -c socialpub -n '__fish_seen_subcommand_from mcp; and not __fish_seen_subcommand_from install' -l drafts-only -d 'drafts only: create, check and edit drafts; nothing is scheduled, moved or deleted'
+complete -c socialpub -n '__fish_seen_subcommand_from mcp; and not __fish_seen_subcommand_from install' -l allow-destructive -d 'make destructive changes'
+complete -c socialpub -n '__fish_seen_subcommand_from mcp; and not __fish_seen_subcommand_from install' -l schema-dialect -d 'strict' -x
+complete -c socialpub -n '__fish_seen_subcommand_from mcp; and not __fish_seen_subcommand_from install' -l media-dir -d 'a folder the assistant may upload local media from' -x
+complete -c socialpub -n '__fish_seen_subcommand_from mcp; and __fish_seen_subcommand_from install' -l client -d 'claude-code, claude-desktop, cursor, codex or vscode' -x
+complete -c socialpub -n '__fish_seen_subcommand_from mcp; and __fish_seen_subcommand_from install' -l scope -d 'project' -x
+complete -c socialpub -n '__fish_seen_subcommand_from mcp; and __fish_seen_subcommand_from install' -l project-dir -d 'the project whose file a project scope writes' -x
+complete -c socialpub -n '__fish_seen_subcommand_from mcp; and __fish_seen_subcommand_from install' -l name -d 'the name of the server in the file' -x
+complete -c socialpub -n '__fish_seen_subcommand_from mcp; and __fish_seen_subcommand_from install' -l read-only -d 'install it as `socialpub mcp --read-only`'
+complete -c socialpub -n '__fish_seen_subcommand_from mcp; and __fish_seen_subcommand_from install' -l drafts-only -d 'install it as `socialpub mcp --drafts-only`'
+complete -c socialpub -n '__fish_seen_subcommand_from mcp; and __fish_seen_subcommand_from install' -l media-dir -d 'a folder it may upload local media from' -x
+complete -c socialpub -n '__fish_seen_subcommand_from mcp; and __fish_seen_subcommand_from install' -l dry-run -d 'print the file it would write and change nothing'
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l port -d 'port to listen on' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l host -d 'address to listen on' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l write-profile -d 'save a profile' -x

@@ -78,7 +78,8 @@ describe('socialpub mcp: tools over the sandbox', () => {
       expect(t.inputSchema.type).toBe('object');
       expect(t.description!.length).toBeGreaterThan(40);
       for (const [name, p] of Object.entries(t.inputSchema.properties ?? {})) expect((p as { description?: string }).description, `${t.name}.${name}`).toMatch(/\w{3}/);
-      expect(t.annotations).toMatchObject({ readOnlyHint: READ_ONLY.includes(t.name), destructiveHint: t.name === 'delete_post', idempotentHint: true });
+      expect(t.annotations).toMatchObject({ readOnlyHint: READ_ONLY.includes(t.name), destructiveHint: ['schedule_post', 'update_post', 'unschedule_post', 'delete_post'].includes(t.name), idempotentHint: true });
+      expect(t.outputSchema, t.name).toMatchObject({ type: 'object' });
       if (!READ_ONLY.includes(t.name)) expect(Object.keys(t.inputSchema.properties!)).toEqual(expect.arrayContaining(['dry_run', 'idempotency_key']));
     }
   });
@@ -145,7 +146,10 @@ describe('socialpub mcp: tools over the sandbox', () => {
 
     const typo = await s.call('create_draft', { platforms: ['blusky'], text: 'hi' });
     expect(typo.structuredContent).toMatchObject({ code: 'invalid_input', field: 'platforms[0]' });
-    expect((typo.content as Array<{ text: string }>)[0]!.text).toMatch(/did you mean "bluesky"/);
+    // The text an older client reads: the code, then the same body as JSON under the data notice.
+    const [first, body] = (typo.content as Array<{ text: string }>)[0]!.text.split('\n');
+    expect(first).toMatch(/^Tool error \(invalid_input\)\. Data from the service follows as JSON/);
+    expect(JSON.stringify(JSON.parse(body!))).toMatch(/did you mean \\"bluesky\\"/);
 
     const unknown = await s.call('create_draft', { platforms: ['bluesky'], txt: 'hi' });
     expect(unknown.structuredContent).toMatchObject({ code: 'invalid_input', field: 'txt' });
@@ -345,9 +349,9 @@ describe('socialpub mcp: limits, read-only and a missing key', () => {
       for (const name of TOOL_NAMES.filter((n) => !READ_ONLY.includes(n))) expect(said).not.toContain(name);
       expect(said).toMatch(/read-only/);
       const from = e.sb.requests.length;
-      const refused = await s.call('create_draft', { platforms: ['bluesky'], text: 'nope' });
-      expect(refused.structuredContent).toMatchObject({ code: 'invalid_input', field: 'name' });
-      expect(refused.structuredContent.message).toMatch(/--read-only/);
+      // A tool this server does not offer is a protocol error (invalid params), not a tool result.
+      const refused = await s.call('create_draft', { platforms: ['bluesky'], text: 'nope' }).catch((err: unknown) => err);
+      expect(refused).toMatchObject({ code: -32602, message: expect.stringMatching(/--read-only/) });
       expect(e.sb.requests.length).toBe(from);
     } finally {
       await s.close();

@@ -12,7 +12,7 @@ import { postInput } from './write-post.js';
 export const checkPost: ToolDefinition = {
   name: 'check_post',
   description:
-    "Judge a post against each platform's published rules before creating or scheduling it, without sending anything: the text counted as each platform counts it against its limit, hashtags, title, media count and mix, and each local media file's type, size, dimensions, aspect ratio, duration and codec (read from its headers; a URL's facts are not fetched). Returns accepted (true when every platform would take it) and, per platform, each rule's verdict (pass, fail, warn, unknown) with the fix for each failure.",
+    "Judge a post against each platform's published rules without sending anything: text length as each platform counts it, hashtags, title, media count, and each local file's type, size, dimensions, duration and codec. Returns accepted and each platform's verdicts with the fix for each failure.",
   inputSchema: {
     type: 'object',
     properties: payloadFields,

@@ -1,4 +1,5 @@
-// Every tool, in the order an assistant sees them; write tools are left out with --read-only.
+// Every tool, in the order an assistant sees them; write tools are left out with --read-only,
+// those that schedule, move or delete with --drafts-only.
 import type { ToolDefinition } from '../types.js';
 import { checkPost } from './check-post.js';
 import { createDraft } from './create-draft.js';
@@ -27,6 +28,6 @@ export const TOOLS: readonly ToolDefinition[] = [
   resultsStats,
 ];
 
-export function toolsFor(readOnly: boolean): ToolDefinition[] {
-  return TOOLS.filter((t) => !readOnly || !t.write);
+export function toolsFor(readOnly: boolean, draftsOnly = false): ToolDefinition[] {
+  return TOOLS.filter((t) => (!readOnly || !t.write) && (!draftsOnly || !t.scheduling));
 }
