@@ -89,13 +89,18 @@ export class Publisher {
     let failed = false;
     for (const platform of Object.keys(post.payloads) as Platform[]) {
       if (!PLATFORMS.includes(platform)) continue;
-      const row = ws.rows.length;
-      const broken = brokenRule(ws, post, platform) !== undefined;
-      const success = !broken && unit(entropy, STREAM.outcome, ws.tag, row) >= failureRate;
-      const noAccount = unit(entropy, STREAM.account, ws.tag, row) < NO_ACCOUNT_RATE;
-      ws.appendResult(post.index, platform, success, noAccount, now, broken);
-      if (!success) failed = true;
-      rows.push(row);
+      // One result per target account; an expired or disconnected account fails before anything else.
+      for (const { account, named } of ws.socialAccounts.targetsOf(platform, post.payloads[platform])) {
+        const row = ws.rows.length;
+        const accountFailure = ws.socialAccounts.failureNow(account);
+        const broken = !accountFailure && brokenRule(ws, post, platform) !== undefined;
+        const success = !accountFailure && !broken && unit(entropy, STREAM.outcome, ws.tag, row) >= failureRate;
+        const noAccount = !named && !accountFailure && unit(entropy, STREAM.account, ws.tag, row) < NO_ACCOUNT_RATE;
+        ws.appendResult(post.index, platform, success, noAccount, now, broken);
+        ws.socialAccounts.recordRow(row, account, accountFailure);
+        if (!success) failed = true;
+        rows.push(row);
+      }
     }
     post.rowStart = rows[0] ?? ws.rows.length;
     post.rowCount = rows.length;

@@ -59,6 +59,7 @@ function check(options: SandboxOptions): void {
   count('writeLimit', options.writeLimit, 1);
   count('readLimit', options.readLimit, 1);
   count('fixtures', options.fixtures, 0);
+  count('accounts', options.accounts, 0);
   count('latencyMs', options.latencyMs, 0);
   count('chaosSlowMs', options.chaosSlowMs, 0);
   count('webhookTimeoutMs', options.webhookTimeoutMs, 1);
@@ -133,7 +134,9 @@ async function serve(options: SandboxOptions, clock: SandboxClock, opened: Opene
         apiKey: makeApiKey(seeded ? entropy : undefined, w.tag),
         fixtures: w.name === 'demo' && options.fixtures ? { count: options.fixtures, anchorMs: clock.now(), failureRate: config.failureRate } : undefined,
       }));
-  const workspaces = inits.map((init) => new Workspace(entropy, ids, init, limits));
+  // The accounts' state is not in the data file yet: a restart seeds them again.
+  const accountsAt = clock.now();
+  const workspaces = inits.map((init) => new Workspace(entropy, ids, { ...init, accounts: { anchorMs: accountsAt, count: init.name === 'demo' ? options.accounts : undefined } }, limits));
 
   const webhookSecret = options.webhookSecret ?? saved?.webhookSecret ?? (seeded ? seededSecret(entropy) : generateWebhookSecret());
   const core = new SandboxCore(

@@ -2,12 +2,13 @@
 // and the JSON shapes of its objects. Workspaces share nothing but the entropy; an id is
 // minted with the workspace's tag, so another workspace's id never resolves here.
 import { PLATFORMS, type Platform, type PostStatus } from '../wire/platforms.js';
-import { failureFor, mediaRequiredFor, ruleFailureFor, type ResultError } from './failures.js';
+import { accountFailureFor, failureFor, mediaRequiredFor, ruleFailureFor, type ResultError } from './failures.js';
 import { brokenRule, hasMedia } from './platform-rules.js';
 import type { IdCodec } from './ids.js';
 import { IdempotencyCache } from './idempotency.js';
 import { isoTime } from './timestamps.js';
-import { platformDataFor, usernameFor, type PlatformData } from './platform-data.js';
+import { platformDataFor, type PlatformData } from './platform-data.js';
+import { AccountBook } from './accounts.js';
 import { RollingWindow } from './rate-limit.js';
 import type { Entropy } from './random.js';
 import { STATUS_CODE, PostStore, type LivePost } from './store/post-store.js';
@@ -55,6 +56,8 @@ export interface WorkspaceInit {
   apiKey: string;
   addon: boolean;
   fixtures?: FixtureSpec | undefined;
+  /** Accounts in the workspace at least (more than the seeded ones: extra accounts), and the time their dates count from. */
+  accounts?: { count?: number | undefined; anchorMs: number } | undefined;
 }
 
 export interface Page<T> {
@@ -78,8 +81,8 @@ export class Workspace {
   readonly idempotency = new IdempotencyCache();
   readonly writes: RollingWindow;
   readonly reads: RollingWindow;
-  /** Per platform: the connected account's id and handle (the same on every row). */
-  private readonly accounts: { id: string; username: string }[];
+  /** The connected social accounts, their state, and the account of each row. */
+  readonly socialAccounts: AccountBook;
 
   constructor(
     private readonly entropy: Entropy,
@@ -94,7 +97,7 @@ export class Workspace {
     this.fixtures = init.fixtures && init.fixtures.count > 0 ? init.fixtures : undefined;
     this.writes = new RollingWindow(limits.write);
     this.reads = new RollingWindow(limits.read);
-    this.accounts = PLATFORMS.map((p, i) => ({ id: ids.encode('account', init.tag, i), username: usernameFor(init.name, p) }));
+    this.socialAccounts = new AccountBook(ids, entropy, init.tag, init.name, init.accounts ?? { anchorMs: this.fixtures?.anchorMs ?? 0 });
     const layout = this.fixtures ? generateFixtures(entropy, this.tag, this.fixtures, this.rows) : undefined;
     this.posts = new PostStore(layout);
     if (layout) this.indexRows(0);
@@ -132,10 +135,6 @@ export class Workspace {
   messageId(row: number): string {
     return this.ids.encode('message', this.tag, row);
   }
-  accountId(platform: number): string {
-    return this.accounts[platform]!.id;
-  }
-
   findPost(id: string): number | undefined {
     const i = this.ids.decode('post', this.tag, id);
     return i !== undefined && i < this.posts.count && !this.posts.isDeleted(i) ? i : undefined;
@@ -169,7 +168,10 @@ export class Workspace {
     const { start, count } = this.posts.rowRange(index);
     const text = fixtureText(this.entropy, this.tag, index);
     const payloads: Record<string, unknown> = {};
-    for (let r = start; r < start + count; r++) payloads[PLATFORMS[this.rows.platform[r]!]!] = { text };
+    for (let r = start; r < start + count; r++) {
+      const account = this.socialAccounts.accountOfRow(this.rows, r);
+      payloads[PLATFORMS[this.rows.platform[r]!]!] = { text, ...(account ? { accounts: [this.socialAccounts.idOf(account)] } : {}) };
+    }
     const publishedAt = this.rows.time[start]!;
     return {
       id: this.postId(index),
@@ -182,12 +184,16 @@ export class Workspace {
     };
   }
 
-  /** Each target's latest result (rows of a post lie in time order), or pending before any. */
+  /** Each target's result (a post is published once), or pending before any. */
   private targetsOf(index: number, platforms: readonly string[]): PostJson['targets'] {
     const targets: PostJson['targets'] = {};
     for (const p of platforms) targets[p] = 'pending';
     const { start, count } = this.posts.rowRange(index);
-    for (let r = start; r < start + count; r++) targets[PLATFORMS[this.rows.platform[r]!]!] = this.rows.flags[r]! & FLAG_SUCCESS ? 'published' : 'failed';
+    // A platform with several accounts is failed when any of its accounts failed.
+    for (let r = start; r < start + count; r++) {
+      const p = PLATFORMS[this.rows.platform[r]!]!;
+      if (targets[p] !== 'failed') targets[p] = this.rows.flags[r]! & FLAG_SUCCESS ? 'published' : 'failed';
+    }
     return targets;
   }
 
@@ -196,12 +202,13 @@ export class Workspace {
     const flags = this.rows.flags[row]!;
     const success = (flags & FLAG_SUCCESS) !== 0;
     const name = PLATFORMS[platform]!;
+    const account = this.socialAccounts.accountOfRow(this.rows, row) ?? this.socialAccounts.defaultOf(name);
     return {
       id: this.resultId(row),
       post_id: this.postId(this.rows.post[row]!),
       success,
-      social_account_id: flags & FLAG_NO_ACCOUNT ? null : this.accountId(platform),
-      platform_data: platformDataFor(this.entropy, this.tag, row, name, this.accounts[platform]!.username, success),
+      social_account_id: flags & FLAG_NO_ACCOUNT ? null : this.socialAccounts.idOf(account),
+      platform_data: platformDataFor(this.entropy, this.tag, row, name, account.username, success),
       error: success ? null : this.failureOf(row, name, flags),
       platform: name,
       created_at: iso(this.rows.time[row]!),
@@ -210,6 +217,8 @@ export class Workspace {
 
   /** Why a row failed: the rule its post broke (judged again from the post, which no longer changes), or a random failure. */
   private failureOf(row: number, platform: Platform, flags: number): ResultError {
+    const accountFailure = this.socialAccounts.failureOfRow(row);
+    if (accountFailure) return accountFailureFor(this.entropy, this.tag, row, platform, accountFailure);
     const live = this.posts.livePost(this.rows.post[row]!);
     if (flags & FLAG_MEDIA_MISSING) {
       const broken = live && brokenRule(this, live, platform);
@@ -239,14 +248,23 @@ export class Workspace {
    * match nothing. Each post owns a handful of rows, so a post filter collects those rows;
    * a platform filter merges the per-platform indexes; no filter reads positions directly.
    */
-  resultsPage(filter: { postIds: readonly string[]; platforms: readonly Platform[] }, offset: number, limit: number): Page<number> {
+  resultsPage(filter: { postIds: readonly string[]; platforms: readonly Platform[]; accountIds?: readonly string[] }, offset: number, limit: number): Page<number> {
     const platformSet = new Set(filter.platforms.map((p) => PLATFORM_INDEX.get(p)!));
+    const accounts = filter.accountIds?.length ? this.socialAccounts.selection(filter.accountIds) : undefined;
+    if (accounts && filter.postIds.length === 0) {
+      const page = this.socialAccounts.rowsPage(this.rows, accounts, platformSet, offset, limit);
+      return { items: page.rows, total: page.total };
+    }
     if (filter.postIds.length > 0) {
       const rows: number[] = [];
       for (const index of new Set(filter.postIds.map((id) => this.findPost(id)))) {
         if (index === undefined) continue;
         const { start, count } = this.posts.rowRange(index);
-        for (let r = start; r < start + count; r++) if (platformSet.size === 0 || platformSet.has(this.rows.platform[r]!)) rows.push(r);
+        for (let r = start; r < start + count; r++) {
+          if (platformSet.size > 0 && !platformSet.has(this.rows.platform[r]!)) continue;
+          if (accounts && !accounts.has(this.socialAccounts.accountOfRow(this.rows, r)?.index ?? -1)) continue;
+          rows.push(r);
+        }
       }
       rows.sort((a, b) => a - b);
       const page = mergedPageDescending([rows], offset, limit);
