@@ -18,6 +18,8 @@ export interface AccountCatalog {
 export interface CatalogQuery {
   platform?: readonly string[];
   status?: readonly string[];
+  /** false: on a service without the route, answer no accounts rather than reading results. */
+  derive?: boolean;
 }
 
 /** Results read, newest first, to derive accounts from: a few pages, never the whole history. */
@@ -26,12 +28,14 @@ export const DERIVE_ROWS = 500;
 export async function loadAccounts(client: ApiClient, query: CatalogQuery = {}): Promise<AccountCatalog> {
   const accounts: SocialAccount[] = [];
   try {
-    for await (const a of client.accounts.iterate({ ...query, limit: 100 }, { pageSize: 100 })) accounts.push(a);
+    const { platform, status } = query;
+    for await (const a of client.accounts.iterate({ ...(platform ? { platform } : {}), ...(status ? { status } : {}), limit: 100 }, { pageSize: 100 })) accounts.push(a);
     // A service may ignore a filter it does not know: the rows are filtered here too.
     return { accounts: accounts.filter((a) => matches(a, query)), derived: false };
   } catch (err) {
     if (!lacksRoute(err)) throw err;
   }
+  if (query.derive === false) return { accounts: [], derived: true, scanned: 0 };
   return deriveAccounts(client, query);
 }
 

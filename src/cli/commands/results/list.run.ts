@@ -10,10 +10,11 @@ import { footerText } from './footer.js';
 import { runFollow } from './list-follow.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './list-flags.js';
 import type { ListFlags } from './list.js';
+import { accountFlag, narrowToAccounts } from '../accounts/select.js';
 import { codeTally, fieldsWithoutRoom, rowFilter, selectedResults, windowOf } from './selection.js';
 
 export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
-  const filters = rowFilter(flags);
+  let filters = rowFilter(flags);
   const view = resultView(() => ctx.clock.now());
   checkResultFields(ctx.globals.fields, view.columns);
   const out = ctx.output();
@@ -21,6 +22,8 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
     const lost = fieldsWithoutRoom(view.columns, ctx.globals.fields, ctx.io.stdout.columns);
     if (lost.length) out.warn(`--fields: no room for ${lost.join(', ')} in ${ctx.io.stdout.columns} columns; a wider terminal, fewer fields or -o tsv shows ${lost.length > 1 ? 'them' : 'it'}`);
   }
+  const chosen = await accountFlag(ctx, await ctx.client(), flags.account);
+  if (chosen) filters = narrowToAccounts(filters, chosen.accounts);
   if (flags.follow) return runFollow(ctx, flags, filters);
   const offset = optionalWholeNumber('--offset', flags.offset) ?? 0;
   const limit = optionalWholeNumber('--limit', flags.limit, { min: 1 }) ?? FLAG_DEFAULTS.limit;

@@ -14,7 +14,9 @@ import type { ApiClient, RateLimitInfo } from '../../../client/types.js';
 import { startListener } from '../../../listen/index.js';
 import { checkPostId, findPost, PostNotFoundError } from '../../../posts/find.js';
 import * as waitState from '../../../results/wait-state.js';
-import { notWaitable, outageRider, pollUntilReported, type WaitTarget } from '../../../results/wait.js';
+import { notWaitable, outageRider, pollUntilReported, type ResultsSource, type WaitTarget } from '../../../results/wait.js';
+import { accountFlag } from '../accounts/select.js';
+import type { SocialAccount } from '../../../wire/account-schemas.js';
 import type { Spinner } from '../../../output/progress.js';
 import { outcomeText, resultView } from './columns.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
@@ -74,6 +76,8 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
     }
     return ended;
   };
+  // --account: one lookup before the wait; an unknown or ambiguous one is exit 2.
+  const chosen = await accountFlag(ctx, client, flags.account);
   const lookUp = outageRider(outage);
   const targets: WaitTarget[] = [];
   try {
@@ -81,12 +85,13 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   } catch (err) {
     throw cutShort(err);
   }
+  const source = chosen ? onlyAccounts(client, chosen.accounts, targets) : client;
   const waker = listenPort === undefined ? sleeper(ctx) : await webhookWaker(ctx, postIds, listenPort);
 
   const byExpect = expect !== undefined;
   spinner = await out.spinner(`waiting for results of ${label}`);
   const outcome = await pollUntilReported({
-    client,
+    client: source,
     posts: targets,
     expect,
     ...outage,
@@ -146,6 +151,32 @@ async function targetsOf(ctx: Context, client: ApiClient, postId: string, deadli
     });
   }
   return { postId, targets };
+}
+
+/**
+ * --account: only these accounts' rows count (filtered on the service and again here, since a
+ * service may ignore the parameter), and only their platforms are waited for.
+ */
+function onlyAccounts(client: ApiClient, accounts: readonly SocialAccount[], targets: WaitTarget[]): ResultsSource {
+  const ids = new Set(accounts.map((a) => a.id));
+  const platforms = new Set(accounts.map((a) => a.platform));
+  for (const t of targets) {
+    const mine = t.targets.filter((p) => platforms.has(p));
+    if (t.targets.length && !mine.length) {
+      throw new CliError(`post ${t.postId} goes to ${t.targets.join(', ')}: none of the --account accounts is on those platforms`, { exitCode: EXIT.usage, code: 'ACCOUNT_NOT_TARGETED', hints: [`see where it goes: socialpub posts view ${t.postId}`] });
+    }
+    t.targets = mine;
+  }
+  return {
+    results: {
+      iterate: (query, options) => {
+        const rows = client.results.iterate({ ...query, socialAccountId: [...ids] }, options);
+        return (async function* () {
+          for await (const row of rows) if (row.social_account_id && ids.has(row.social_account_id)) yield row;
+        })();
+      },
+    },
+  };
 }
 
 interface Waker {
