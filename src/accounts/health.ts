@@ -6,6 +6,8 @@ import type { ApiClient } from '../client/types.js';
 import { PAGE } from '../wire/protocol.js';
 import type { SocialAccount } from '../wire/account-schemas.js';
 import type { PostResult } from '../wire/schemas.js';
+import { UNHEALTHY_STATUSES } from '../wire/account-schemas.js';
+import { loadAccounts } from './catalog.js';
 
 export interface Outcome {
   at: string | null;
@@ -60,4 +62,13 @@ export function healthFromRows(accounts: readonly SocialAccount[], rows: readonl
 
 export function withHealth(accounts: readonly SocialAccount[], health: ReadonlyMap<string, AccountHealth>): AccountWithHealth[] {
   return accounts.map((a) => ({ ...a, health: health.get(a.id) ?? empty() }));
+}
+
+/**
+ * The expired or disconnected accounts, by id (one request). A service without the accounts route
+ * tells nothing: an empty map, and every failed target is retried as before.
+ */
+export async function unhealthyAccounts(client: ApiClient): Promise<Map<string, SocialAccount>> {
+  const catalog = await loadAccounts(client, { status: UNHEALTHY_STATUSES, derive: false });
+  return new Map(catalog.accounts.filter((a) => UNHEALTHY_STATUSES.includes(a.status ?? '')).map((a) => [a.id, a]));
 }

@@ -175,9 +175,13 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
   };
 }
 
+/** Equal as JSON values, whatever the order of their keys (a payload's fields come back in the service's order). */
 function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return JSON.stringify(a, sortedKeys) === JSON.stringify(b, sortedKeys);
 }
+
+const sortedKeys = (_key: string, value: unknown): unknown =>
+  value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : value;
 
 /** The PATCH body; `urlOf` maps a local file to its uploaded URL (or its placeholder in a dry run). */
 export function patchBody(plan: PlannedEdit, urlOf: (path: string) => string): UpdatePostBody {

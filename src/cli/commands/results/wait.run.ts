@@ -16,6 +16,8 @@ import { checkPostId, findPost, PostNotFoundError } from '../../../posts/find.js
 import * as waitState from '../../../results/wait-state.js';
 import { notWaitable, outageRider, pollUntilReported, type ResultsSource, type WaitTarget } from '../../../results/wait.js';
 import { accountFlag } from '../accounts/select.js';
+import { unhealthyAccounts } from '../../../accounts/health.js';
+import { reconnectHint, unhealthyNote } from '../../../accounts/label.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
 import type { Spinner } from '../../../output/progress.js';
 import { outcomeText, resultView } from './columns.js';
@@ -110,7 +112,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   if (timedOut) spinner.fail(`${summary} after ${formatDuration(waitMs)}`);
   else if (current.failures.length) spinner.fail(`${summary}, ${current.failures.length} failed`);
   else spinner.succeed(`${summary}, all succeeded`);
-  await report(ctx, current, !timedOut);
+  await report(ctx, current, !timedOut, current.failures.length ? await unhealthyOrNone(client) : new Map());
   if (timedOut) throw timeoutError({ label, waitMs, summary, missing: current.missing });
   return current.failures.length ? EXIT.partial : EXIT.ok;
 }
@@ -179,6 +181,15 @@ function onlyAccounts(client: ApiClient, accounts: readonly SocialAccount[], tar
   };
 }
 
+/** The expired or disconnected accounts, to name them beside failures; none when they cannot be read (the outcome stands without them). */
+async function unhealthyOrNone(client: ApiClient): Promise<Map<string, SocialAccount>> {
+  try {
+    return await unhealthyAccounts(client);
+  } catch {
+    return new Map();
+  }
+}
+
 interface Waker {
   /** Sleeps between polls; a webhook for the post ends the sleep early. */
   sleep(ms: number): Promise<void>;
@@ -228,7 +239,7 @@ async function webhookWaker(ctx: Context, postIds: readonly string[], port: numb
  * the rows that did come but leaves the document open (no closing `]`, no `[]`), so a script
  * cannot take them for the whole answer; the exit code says the wait failed.
  */
-async function report(ctx: Context, current: waitState.WaitState, complete: boolean): Promise<void> {
+async function report(ctx: Context, current: waitState.WaitState, complete: boolean, unhealthy: ReadonlyMap<string, SocialAccount>): Promise<void> {
   const out = ctx.output();
   const writer = out.listWriter(resultView(() => ctx.clock.now()));
   for (const row of current.rows) await writer.write(row);
@@ -237,8 +248,12 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
     const where = [f.platform, f.platform_data?.username ? `@${String(f.platform_data.username).replace(/^@/, '')}` : undefined].filter(Boolean).join(' ');
     // The command last, after a colon: on a narrow terminal it moves whole to its own line.
     // Only the mark is coloured by us: an escape or line break in the service's words is shown, not obeyed.
-    out.notice(`${out.colors.red('✗')} ${visibleLine(`${where || f.id}: ${outcomeText(f)} · details: socialpub results get ${f.id}`)}`);
+    const note = unhealthyNote(unhealthy.get(f.social_account_id ?? ''));
+    out.notice(`${out.colors.red('✗')} ${visibleLine(`${where || f.id}: ${outcomeText(f)}${note ? ` · ${note}` : ''} · details: socialpub results get ${f.id}`)}`);
   }
+  // Retrying into an expired token fails the same way: say what to do first.
+  const accounts = [...new Set(current.failures.map((f) => unhealthy.get(f.social_account_id ?? '')).filter((a): a is SocialAccount => a !== undefined))];
+  for (const a of accounts) out.info(visibleLine(reconnectHint(a)));
   // What to do next, once per post that had a failure (the command last, as above).
   const retry = [...new Set(current.failures.map((f) => f.post_id))].map((postId) => `send its failed targets again as a new post: socialpub results retry ${postId}`);
   for (const line of retry) out.info(visibleLine(line));
