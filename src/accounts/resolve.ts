@@ -80,3 +80,26 @@ export function accountsByPlatform(accounts: readonly SocialAccount[]): Map<stri
   for (const a of accounts) map.set(a.platform, [...(map.get(a.platform) ?? []), a.id]);
   return map;
 }
+
+/** What attachAccounts writes to: a payload per platform with its fields beyond text and media (PlatformDraft fits). */
+export interface PayloadTarget {
+  platform: string;
+  extra: Record<string, unknown>;
+}
+
+/**
+ * Each payload of a platform the accounts are on names them (`accounts`); an account of a
+ * platform the post does not go to is a problem naming `field`.
+ */
+export function attachAccounts(targets: readonly PayloadTarget[], accounts: readonly SocialAccount[], field = '--account'): InputIssue[] {
+  const issues: InputIssue[] = [];
+  for (const [platform, ids] of accountsByPlatform(accounts)) {
+    const target = targets.find((t) => t.platform === platform);
+    if (target) target.extra = { ...target.extra, accounts: ids };
+    else {
+      const names = accounts.filter((a) => a.platform === platform).map(accountLabel).join(', ');
+      issues.push({ field, message: `${field} ${names}: the post does not go to ${platform}`, fix: `add ${platform} to the post's platforms, or leave that account out` });
+    }
+  }
+  return issues;
+}

@@ -14,6 +14,7 @@ import { mediaInspector, type MediaFacts } from './media-facts.js';
 import { keyHeader, uploadedUrl, uploadRequests, type PlannedRequest } from './planned-request.js';
 import { uploadFiles } from './uploads.js';
 import { validateDraft } from './validate.js';
+import { stableStringify } from './keys.js';
 import { isObject, outcomeText, payloadsOf, textOf, type Payload } from './outcome.js';
 
 export interface PostChanges {
@@ -177,11 +178,8 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
 
 /** Equal as JSON values, whatever the order of their keys (a payload's fields come back in the service's order). */
 function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a, sortedKeys) === JSON.stringify(b, sortedKeys);
+  return stableStringify(a) === stableStringify(b);
 }
-
-const sortedKeys = (_key: string, value: unknown): unknown =>
-  value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : value;
 
 /** The PATCH body; `urlOf` maps a local file to its uploaded URL (or its placeholder in a dry run). */
 export function patchBody(plan: PlannedEdit, urlOf: (path: string) => string): UpdatePostBody {

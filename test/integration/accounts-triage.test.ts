@@ -2,6 +2,9 @@
 // create/edit and results list/wait, posts view naming each target account, results retry leaving
 // out expired accounts (and sending a multi-account payload only to the accounts that failed),
 // and the terminal confirmation naming a platform's default account.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
@@ -75,6 +78,29 @@ describe('posts create / edit --account', () => {
     const r = await cli(['posts', 'create', '--platform', 'linkedin', '-q'], { tty: true, prompter });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`linkedin → @${acc('linkedin', (a) => a.isDefault).username} (the default of 2 accounts; --account chooses another)`);
+  });
+});
+
+describe('bulk files: the account column', () => {
+  it('schedules each row to its accounts; an unknown handle names its line, and nothing is written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'socialpub-accounts-'));
+    const at = new Date(sb.clock.now() + 3_600_000).toISOString();
+    const careers = acc('linkedin', (a) => !a.isDefault);
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(bad, `at,platforms,text,account\n${at},linkedin,First,linkedin:@${careers.username}\n${at},bluesky,Second,@nobody_here\n`);
+    const before = sb.requests.length;
+    const refused = await cli(['posts', 'schedule', '--from-file', bad]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('line 3: account @nobody_here: no such account');
+    expect(sb.requests.slice(before).every((q) => q.method === 'GET')).toBe(true);
+    const good = join(dir, 'good.csv');
+    writeFileSync(good, `at,platforms,text,account\n${at},linkedin|bluesky,First,linkedin:@${careers.username}\n`);
+    const r = await cli(['posts', 'schedule', '--from-file', good, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const posts = await allRows<{ payloads: Record<string, { accounts: string[] }> }>(sb, sb.key('demo'), '/v1/posts', '&status=scheduled');
+    const mine = posts.rows.find((p) => p.payloads.linkedin?.accounts?.[0] === careers.id && p.payloads.bluesky);
+    expect(mine).toBeDefined();
+    expect(mine!.payloads.bluesky!.accounts).toEqual([acc('bluesky', (a) => a.isDefault).id]);
   });
 });
 

@@ -8,8 +8,8 @@ import type { Composed } from './compose.js';
 import type { ComposeFlags } from './compose.js';
 import { accountFlag } from '../accounts/select.js';
 import { loadAccounts } from '../../../accounts/catalog.js';
-import { accountLabel, handleOf } from '../../../accounts/label.js';
-import { accountsByPlatform } from '../../../accounts/resolve.js';
+import { handleOf } from '../../../accounts/label.js';
+import { attachAccounts } from '../../../accounts/resolve.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
 
@@ -29,18 +29,8 @@ export async function chooseAccounts(ctx: Context, opts: ComposeFlags, draftId?:
 }
 
 /** Each draft platform's payload names its accounts; an account of a platform the post does not target is invalid input. */
-export function attachAccounts(c: Composed, accounts: readonly SocialAccount[]): void {
-  const draft = c.draft;
-  if (!draft) return;
-  const issues = [];
-  for (const [platform, ids] of accountsByPlatform(accounts)) {
-    const target = draft.platforms.find((p) => p.platform === platform);
-    if (target) target.extra = { ...target.extra, accounts: ids };
-    else {
-      const names = accounts.filter((a) => a.platform === platform).map(accountLabel).join(', ');
-      issues.push({ field: '--account', message: `--account ${names}: the post does not go to ${platform}`, fix: `add --platform ${platform}, or leave that account out` });
-    }
-  }
+export function attachChosen(c: Composed, accounts: readonly SocialAccount[]): void {
+  const issues = c.draft ? attachAccounts(c.draft.platforms, accounts) : [];
   if (issues.length) throw new InvalidInputError(issues);
 }
 

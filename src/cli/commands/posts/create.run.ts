@@ -4,13 +4,13 @@ import { compose } from './compose.js';
 import type { CreateFlags } from './create.js';
 import { reportInvalidDryRun } from './dry-run.js';
 import { send } from './send.js';
-import { attachAccounts, chooseAccounts } from './accounts.js';
+import { attachChosen, chooseAccounts } from './accounts.js';
 
 export async function runCreate(ctx: Context, opts: CreateFlags): Promise<number> {
   const chosen = await chooseAccounts(ctx, opts);
   const composed = await reportInvalidDryRun(ctx, opts.dryRun, async () => {
     const c = await compose(ctx, chosen?.opts ?? opts, 'create');
-    if (chosen) attachAccounts(c, chosen.accounts);
+    if (chosen) attachChosen(c, chosen.accounts);
     return c;
   });
   return send(ctx, composed, 'create', chosen?.opts ?? opts);

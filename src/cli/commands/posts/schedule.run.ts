@@ -5,7 +5,7 @@ import { UsageError } from '../../cli-error.js';
 import { compose } from './compose.js';
 import { reportInvalidDryRun } from './dry-run.js';
 import { send } from './send.js';
-import { attachAccounts, chooseAccounts } from './accounts.js';
+import { attachChosen, chooseAccounts } from './accounts.js';
 import { runBulk } from './bulk/run.js';
 import type { ScheduleFlags } from './schedule.js';
 
@@ -21,7 +21,7 @@ export async function runSchedule(ctx: Context, draftId: string | undefined, opt
   const chosen = await chooseAccounts(ctx, opts, draftId);
   const composed = await reportInvalidDryRun(ctx, opts.dryRun, async () => {
     const c = await compose(ctx, chosen?.opts ?? opts, 'schedule', draftId);
-    if (chosen) attachAccounts(c, chosen.accounts);
+    if (chosen) attachChosen(c, chosen.accounts);
     return c;
   });
   return send(ctx, composed, 'schedule', chosen?.opts ?? opts);
