@@ -31,6 +31,8 @@ export interface SocialAccount {
   isDefault: boolean;
   tokenExpiresAt: number | null;
   connectedAt: number;
+  /** Fixture rows (the past) go to it only before this time: a seeded expired account stopped publishing when it expired. */
+  fixturesUntil: number;
 }
 
 export interface AccountJson {
@@ -86,6 +88,7 @@ export class AccountBook {
     this.add('instagram', `jo.${w}`, `Jo from Socialpub ${title(w)}`, 'connected', false, at - 12 * DAY);
     const expired = this.add('twitter-x', `socialpub_${w}_help`, `Socialpub ${title(w)} Help`, 'expired', false, at - 95 * DAY);
     expired.tokenExpiresAt = at - 3 * DAY;
+    expired.fixturesUntil = expired.tokenExpiresAt;
     for (let k = this.accounts.length; k < (init.count ?? 0); k++) {
       const p = PLATFORMS[k % PLATFORMS.length]!;
       this.add(p, `${usernameFor(workspace, p)}${Math.floor(k / PLATFORMS.length)}`, `Socialpub ${title(w)} ${k}`, 'connected', false, at - (k % 30) * DAY);
@@ -102,6 +105,7 @@ export class AccountBook {
       isDefault,
       connectedAt,
       tokenExpiresAt: EXPIRING.has(platform) ? connectedAt + 60 * DAY : null,
+      fixturesUntil: Infinity,
     };
     this.accounts.push(a);
     this.byPlatform[PLATFORMS.indexOf(platform)]!.push(a);
@@ -217,7 +221,8 @@ export class AccountBook {
     const live = this.liveRows.get(row);
     if (live) return this.accounts[live.account];
     const list = this.byPlatform[rows.platform[row]!]!;
-    return list[hash(this.entropy, FIXTURE_ACCOUNT_STREAM, this.tag, row) % list.length];
+    const picked = list[hash(this.entropy, FIXTURE_ACCOUNT_STREAM, this.tag, row) % list.length]!;
+    return rows.time[row]! < picked.fixturesUntil ? picked : (list.find((a) => a.isDefault) ?? list[0]);
   }
 
   /** Newest-first page of the rows of these accounts, optionally only of some platforms. */

@@ -4,13 +4,12 @@ import type { Context } from '../../context.js';
 import { choices, platforms as parsePlatforms } from '../../flags/choice.js';
 import { checkTopFields, columnField } from '../../../output/fields.js';
 import { ACCOUNT_STATUSES } from '../../../wire/account-schemas.js';
-import { loadAccounts } from '../../../accounts/catalog.js';
 import { recentHealth, withHealth } from '../../../accounts/health.js';
 import { accountLabel, isUnhealthy } from '../../../accounts/label.js';
 import { fieldsOf } from '../../fields-of.js';
 import { accountView } from './columns.js';
 import type { AccountsListFlags } from './list.js';
-import { derivedNotice } from './select.js';
+import { derivedNotice, lookUp } from './select.js';
 
 export async function runAccountsList(ctx: Context, flags: AccountsListFlags): Promise<number> {
   const platform = parsePlatforms('--platform', flags.platform);
@@ -19,7 +18,7 @@ export async function runAccountsList(ctx: Context, flags: AccountsListFlags): P
   checkTopFields(ctx.globals.fields, [...new Set([...view.columns.map(columnField), ...fieldsOf('accounts list')])]);
   const client = await ctx.client();
   const out = ctx.output();
-  const catalog = await loadAccounts(client, { ...(platform.length ? { platform } : {}), ...(status.length ? { status } : {}) });
+  const catalog = await lookUp(ctx, client, { ...(platform.length ? { platform } : {}), ...(status.length ? { status } : {}) });
   if (catalog.derived) out.notice(derivedNotice(catalog));
   const health = await recentHealth(client, catalog.accounts);
   const shown = await out.list(withHealth(catalog.accounts, health), view);

@@ -3,7 +3,9 @@
 // sent; an unknown or ambiguous one is exit 2 with the candidates.
 import type { Context } from '../../context.js';
 import type { ApiClient } from '../../../client/types.js';
-import { loadAccounts, type AccountCatalog } from '../../../accounts/catalog.js';
+import { loadAccounts, type AccountCatalog, type CatalogQuery } from '../../../accounts/catalog.js';
+import { accountLabel, handleOf } from '../../../accounts/label.js';
+import { rememberAccounts } from '../../post-id-cache.js';
 import { resolveAccounts } from '../../../accounts/resolve.js';
 import { splitList } from '../../flags/text.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
@@ -19,10 +21,24 @@ export interface AccountChoice {
 export async function accountFlag(ctx: Context, client: ApiClient, refs: readonly string[] | undefined): Promise<AccountChoice | undefined> {
   const list = splitList(refs);
   if (list.length === 0) return undefined;
-  const catalog = await loadAccounts(client);
+  const catalog = await lookUp(ctx, client);
   const accounts = resolveAccounts(list, catalog.accounts, { derived: catalog.derived });
   if (catalog.derived) ctx.output().notice(derivedNotice(catalog));
   return { accounts, catalog };
+}
+
+/** The workspace's accounts, their handles remembered for shell completion. */
+export async function lookUp(ctx: Context, client: ApiClient, query: CatalogQuery = {}): Promise<AccountCatalog> {
+  const catalog = await loadAccounts(client, query);
+  if (!query.platform?.length && !query.status?.length) await rememberAccounts(ctx.env, ctx.clock.now(), completionWords(catalog.accounts));
+  return catalog;
+}
+
+/** `platform:@handle` for every account, and `@handle` alone where it names one account only. */
+function completionWords(accounts: readonly SocialAccount[]): string[] {
+  const counts = new Map<string, number>();
+  for (const a of accounts) counts.set(handleOf(a), (counts.get(handleOf(a)) ?? 0) + 1);
+  return [...accounts.filter((a) => counts.get(handleOf(a)) === 1).map(handleOf), ...accounts.map(accountLabel)];
 }
 
 export function derivedNotice(catalog: AccountCatalog): string {

@@ -6,14 +6,13 @@ import { PAGE } from '../../../wire/protocol.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
 import type { Colors } from '../../../output/colors.js';
 import { visible } from '../../../output/terminal-safe.js';
-import { loadAccounts } from '../../../accounts/catalog.js';
 import { healthFromRows, type AccountWithHealth } from '../../../accounts/health.js';
 import { accountLabel, isUnhealthy, reconnectHint } from '../../../accounts/label.js';
 import { resolveAccounts } from '../../../accounts/resolve.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import { outcomeText } from '../results/columns.js';
 import { statusText } from './columns.js';
-import { derivedNotice } from './select.js';
+import { derivedNotice, lookUp } from './select.js';
 import type { AccountsViewFlags } from './view.js';
 
 type Shown = AccountWithHealth & { results: PostResult[] };
@@ -22,7 +21,7 @@ export async function runAccountsView(ctx: Context, ref: string, flags: Accounts
   const limit = optionalWholeNumber('--limit', flags.limit, { min: 1, max: PAGE.maxLimit }) ?? 10;
   const client = await ctx.client();
   const out = ctx.output();
-  const catalog = await loadAccounts(client);
+  const catalog = await lookUp(ctx, client);
   const [account] = resolveAccounts([ref], catalog.accounts, { field: '<account>', derived: catalog.derived });
   if (catalog.derived) out.notice(derivedNotice(catalog));
   const page = await client.results.list({ socialAccountId: [account!.id], limit });
