@@ -65,10 +65,13 @@ export function withHealth(accounts: readonly SocialAccount[], health: ReadonlyM
 }
 
 /**
- * The expired or disconnected accounts, by id (one request). A service without the accounts route
- * tells nothing: an empty map, and every failed target is retried as before.
+ * The expired or disconnected accounts, by id (one request); with `failures`, only those some of
+ * these failed rows were published with (no request when none failed). A service without the
+ * accounts route tells nothing: an empty map, and every failed target is retried as before.
  */
-export async function unhealthyAccounts(client: ApiClient): Promise<Map<string, SocialAccount>> {
+export async function unhealthyAccounts(client: ApiClient, failures?: readonly PostResult[]): Promise<Map<string, SocialAccount>> {
+  const ids = failures && new Set(failures.filter((r) => !r.success && r.social_account_id).map((r) => r.social_account_id!));
+  if (ids?.size === 0) return new Map();
   const catalog = await loadAccounts(client, { status: UNHEALTHY_STATUSES, derive: false });
-  return new Map(catalog.accounts.filter((a) => UNHEALTHY_STATUSES.includes(a.status ?? '')).map((a) => [a.id, a]));
+  return new Map(catalog.accounts.filter((a) => UNHEALTHY_STATUSES.includes(a.status ?? '') && (!ids || ids.has(a.id))).map((a) => [a.id, a]));
 }

@@ -38,6 +38,16 @@ export const payloadFields: Record<string, JsonSchema> = {
   title: { type: 'string', description: 'An internal title for the post (shown in lists, not published).', minLength: 1, maxLength: 200 },
 };
 
+/** The accounts to publish to (write tools); list_accounts shows them. */
+export const accountsField: JsonSchema = {
+  type: 'array',
+  description:
+    "Accounts to publish to, as list_accounts gives them: an id (acc_…), @handle, or platform:@handle when a handle is on several platforms. Default: each platform's default account. A platform an account is on is posted to even if platforms leaves it out.",
+  items: { type: 'string', minLength: 1 },
+  minItems: 1,
+  maxItems: 50,
+};
+
 export const writeFields: Record<string, JsonSchema> = {
   dry_run: { type: 'boolean', description: 'Validate and return the requests that would be sent, without sending anything. Default false.', default: false },
   idempotency_key: {

@@ -12,7 +12,9 @@ import type { Post } from '../../wire/schemas.js';
 import { ToolError } from '../errors.js';
 import { trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
-import { payloadFields, platforms, postIdArg, str, strs, writeFields } from './fields.js';
+import { accountsField, payloadFields, platforms, postIdArg, str, strs, writeFields } from './fields.js';
+import { namedAccounts } from './accounts-arg.js';
+import { accountsByPlatform } from '../../accounts/resolve.js';
 import { derivedKey } from './write-post.js';
 
 const postId = { type: 'string', description: 'The post id (post_…), as list_posts or create_draft returns it.', minLength: 1 } as const;
@@ -97,6 +99,7 @@ export const updatePost: ToolDefinition = {
       remove_platforms: { ...platforms, description: 'Platforms to remove (at least one must remain).' },
       media: { ...payloadFields.media!, description: 'Replaces the media of every platform ([] removes them): https:// URLs, or absolute paths of local files under a folder the user allowed with `socialpub mcp --media-dir`.' },
       title: { type: 'string', description: 'New internal title; "" removes it.', maxLength: 200 },
+      accounts: { ...accountsField, description: "Publish to these accounts instead (id, @handle or platform:@handle, as list_accounts gives them): each named account's platform then goes to these accounts only; a platform not yet a target is added." },
       ...writeFields,
     },
     required: ['post_id'],
@@ -111,9 +114,11 @@ export const updatePost: ToolDefinition = {
     const title = str(args.title);
     // Local files only from the folders the server was started with (--media-dir), as create_draft.
     const media = await admitMediaPaths(strs(args.media), tc.deps.mediaDirs);
+    const accounts = await namedAccounts(client, strs(args.accounts));
     const plan = await planEdit(
       post,
       {
+        ...(accounts ? { accounts: accountsByPlatform(accounts) } : {}),
         ...(str(args.text) !== undefined ? { text: str(args.text)! } : {}),
         textFor: new Map(Object.entries((args.text_for as Record<string, string> | undefined) ?? {})),
         add: strs(args.add_platforms) ?? [],

@@ -1,7 +1,7 @@
 // schedule_post: schedule an existing draft by id, or create and schedule a post in one call
 // (POST /v1/schedule). Times are absolute: a relative time would move when the call is retried.
 import type { ToolDefinition } from '../types.js';
-import { payloadFields, timeZone, writeFields } from './fields.js';
+import { accountsField, payloadFields, timeZone, writeFields } from './fields.js';
 import { writePost } from './write-post.js';
 
 export const schedulePost: ToolDefinition = {
@@ -13,6 +13,7 @@ export const schedulePost: ToolDefinition = {
     properties: {
       post_id: { type: 'string', description: 'Id of a draft to schedule as it is, or of a scheduled post to move (post_…). Leave out to create a new post from platforms/text/….', minLength: 1 },
       ...payloadFields,
+      accounts: accountsField,
       at: {
         type: 'string',
         description: 'When to publish, in the future: RFC 3339 with an offset ("2026-12-01T09:00:00+01:00") or local "YYYY-MM-DD HH:MM" with time_zone. Never relative.',

@@ -35,13 +35,12 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
   const post = await findPost(client, postId, { statusHint: 'failed' });
   const results = await resultsOf(client, postId);
   // Targets on an expired or disconnected account fail the same way until it is reconnected: left out, unless asked.
-  const unhealthy = flags.includeUnhealthy || results.every((r) => r.success) ? new Map<string, SocialAccount>() : await unhealthyAccounts(client);
+  const unhealthy = flags.includeUnhealthy ? new Map<string, SocialAccount>() : await unhealthyAccounts(client, results);
   let plan;
   try {
     plan = planRetry(post, results, { platforms, unhealthy: new Set(unhealthy.keys()) });
   } catch (err) {
-    const mine = new Map([...unhealthy].filter(([id]) => results.some((r) => !r.success && r.social_account_id === id)));
-    if (err instanceof NothingToRetryError && mine.size) addHints(err, unhealthyHints(mine, postId));
+    if (err instanceof NothingToRetryError && unhealthy.size) addHints(err, unhealthyHints(unhealthy, postId));
     throw err;
   }
   const key = ownKey ?? plan.idempotencyKey;

@@ -112,7 +112,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   if (timedOut) spinner.fail(`${summary} after ${formatDuration(waitMs)}`);
   else if (current.failures.length) spinner.fail(`${summary}, ${current.failures.length} failed`);
   else spinner.succeed(`${summary}, all succeeded`);
-  await report(ctx, current, !timedOut, current.failures.length ? await unhealthyOrNone(client) : new Map());
+  await report(ctx, current, !timedOut, await unhealthyOrNone(client, current.failures));
   if (timedOut) throw timeoutError({ label, waitMs, summary, missing: current.missing });
   return current.failures.length ? EXIT.partial : EXIT.ok;
 }
@@ -182,9 +182,9 @@ function onlyAccounts(client: ApiClient, accounts: readonly SocialAccount[], tar
 }
 
 /** The expired or disconnected accounts, to name them beside failures; none when they cannot be read (the outcome stands without them). */
-async function unhealthyOrNone(client: ApiClient): Promise<Map<string, SocialAccount>> {
+async function unhealthyOrNone(client: ApiClient, failures: readonly PostResult[]): Promise<Map<string, SocialAccount>> {
   try {
-    return await unhealthyAccounts(client);
+    return await unhealthyAccounts(client, failures);
   } catch {
     return new Map();
   }

@@ -1,0 +1,38 @@
+// list_accounts: the workspace's connected accounts with their health, read-only. Health comes
+// from at most two pages of recent results (never a scan of them all), as `accounts list` does.
+import { loadAccounts } from '../../accounts/catalog.js';
+import { recentHealth, withHealth } from '../../accounts/health.js';
+import { accountLabel, isUnhealthy } from '../../accounts/label.js';
+import { ACCOUNT_STATUSES } from '../../wire/account-schemas.js';
+import { PLATFORMS } from '../../wire/platforms.js';
+import type { ToolDefinition } from '../types.js';
+import { strs } from './fields.js';
+
+export const listAccounts: ToolDefinition = {
+  name: 'list_accounts',
+  description:
+    "List the workspace's connected social accounts: id, platform, handle, display name, status (connected, expired, disconnected), whether it is its platform's default, token expiry, and health (the last success and last failure, with its code, among recent results). Name accounts in the accounts argument of create_draft, schedule_post and update_post by id or platform:@handle. An expired or disconnected account fails every publish until the user reconnects it in the service's settings.",
+  inputSchema: {
+    type: 'object',
+    properties: {
+      platforms: { type: 'array', description: `Only accounts on these platforms: ${PLATFORMS.join(', ')}.`, items: { type: 'string', enum: PLATFORMS }, minItems: 1, uniqueItems: true },
+      statuses: { type: 'array', description: `Only accounts in these states: ${ACCOUNT_STATUSES.join(', ')}.`, items: { type: 'string', enum: [...ACCOUNT_STATUSES] }, minItems: 1, uniqueItems: true },
+    },
+    additionalProperties: false,
+  },
+  annotations: { title: 'List accounts', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  write: false,
+  async run(args, tc) {
+    const client = await tc.deps.client();
+    const platform = strs(args.platforms);
+    const status = strs(args.statuses);
+    const catalog = await loadAccounts(client, { ...(platform ? { platform } : {}), ...(status ? { status } : {}) });
+    const accounts = withHealth(catalog.accounts, await recentHealth(client, catalog.accounts));
+    const unhealthy = catalog.accounts.filter(isUnhealthy);
+    const notes = [
+      ...(catalog.derived ? [`this service has no accounts route: these accounts were derived from the newest ${catalog.scanned ?? 0} results; status, default and token expiry are unknown`] : []),
+      ...(unhealthy.length ? [`needs reconnecting in the service's settings before publishing to it: ${unhealthy.map((a) => `${accountLabel(a)} (${a.status})`).join(', ')}`] : []),
+    ];
+    return { accounts, derived: catalog.derived, ...(notes.length ? { note: notes.join('. ') } : {}) };
+  },
+};
