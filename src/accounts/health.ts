@@ -1,7 +1,7 @@
 // How each account is doing: its status from the accounts route, and its last success and last
-// failure (code and when) from recent results, read cheaply: one page of the newest results of
-// these accounts (social_account_id filter), and one more page only for the accounts that page
-// did not settle. Never a scan of every result; an account quiet for longer shows no last outcome.
+// failure (code and when) from one window of the newest results, read while the accounts are
+// being fetched (pages of it in parallel): never a scan of every result. An account quiet for
+// longer than the window shows no last outcome, and the commands say how far the window reached.
 import type { ApiClient } from '../client/types.js';
 import { PAGE } from '../wire/protocol.js';
 import type { SocialAccount } from '../wire/account-schemas.js';
@@ -24,7 +24,6 @@ export interface AccountHealth {
 export type AccountWithHealth = SocialAccount & { health: AccountHealth };
 
 const empty = (): AccountHealth => ({ lastSuccess: null, lastFailure: null });
-const settled = (h: AccountHealth | undefined) => h !== undefined && h.lastSuccess !== null && h.lastFailure !== null;
 
 /** Adds a row (newest first) to its account's health, if that outcome is not known yet. */
 function note(health: Map<string, AccountHealth>, row: PostResult): void {
@@ -36,21 +35,22 @@ function note(health: Map<string, AccountHealth>, row: PostResult): void {
   else h.lastFailure ??= { ...outcome, code: row.error?.code ?? null };
 }
 
-/** Each account's last success and failure among recent results (at most two requests). */
-export async function recentHealth(client: ApiClient, accounts: readonly SocialAccount[]): Promise<Map<string, AccountHealth>> {
-  const health = new Map(accounts.map((a) => [a.id, empty()]));
-  let open = accounts.map((a) => a.id);
-  for (let round = 0; round < 2 && open.length > 0; round++) {
-    const page = await client.results.list({ socialAccountId: open, limit: PAGE.maxLimit });
-    const asked = new Set(open);
-    // The client filters too: a service may ignore a parameter it does not know.
-    const rows = page.data.data.filter((r) => r.social_account_id && asked.has(r.social_account_id));
-    for (const row of rows) note(health, row);
-    // A service that ignored the filter would answer the same page again: no second round then.
-    if (rows.length < page.data.data.length) break;
-    open = open.filter((id) => !settled(health.get(id)));
+/** Results in the health window: two pages of the newest, fetched at once. */
+export const HEALTH_WINDOW = 2 * PAGE.maxLimit;
+
+/**
+ * The newest results (HEALTH_WINDOW of them, or fewer), newest first: needs no account ids, so it
+ * runs alongside the accounts lookup. `platform` narrows it to the accounts' platforms.
+ */
+export async function recentWindow(client: ApiClient, query: { platform?: readonly string[] } = {}): Promise<PostResult[]> {
+  const pages = [];
+  for (let offset = 0; offset < HEALTH_WINDOW; offset += PAGE.maxLimit) {
+    pages.push(client.results.list({ ...(query.platform?.length ? { platform: query.platform } : {}), offset, limit: PAGE.maxLimit }));
   }
-  return health;
+  const rows = (await Promise.all(pages)).flatMap((p) => p.data.data);
+  // Rows that arrived meanwhile shift a later page: the same row twice counts once.
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
 }
 
 /** Health from rows already read (newest first), e.g. one account's recent results. */

@@ -41,11 +41,12 @@ describe('accounts list', () => {
     const expired = rows.find((a) => a.id === expiredId)!;
     expect(expired.status).toBe('expired');
     expect(expired.health.lastFailure?.code).toBe('TOKEN_EXPIRED');
-    // Each account's last success is its newest successful row (checked against the results themselves).
-    for (const a of rows.slice(0, 4)) {
-      const mine = (await allRows<{ id: string; success: boolean; social_account_id: string }>(sb, sb.key('demo'), '/api/v1/post-results', `&social_account_id=${a.id}`)).rows;
-      expect(a.health.lastSuccess?.resultId ?? null).toBe(mine.find((x) => x.success)?.id ?? null);
+    // Each account's last success is its newest successful row in the window of the newest 200 results.
+    const window = (await allRows<{ id: string; success: boolean; social_account_id: string }>(sb, sb.key('demo'), '/api/v1/post-results')).rows.slice(0, 200);
+    for (const a of rows) {
+      expect(a.health.lastSuccess?.resultId ?? null).toBe(window.find((x) => x.success && x.social_account_id === a.id)?.id ?? null);
     }
+    expect(rows.filter((a) => a.health.lastSuccess).length).toBeGreaterThan(6);
   });
 
   it('filters by status and platform, and says which accounts need reconnecting on a table', async () => {

@@ -1,7 +1,7 @@
 // list_accounts: the workspace's connected accounts with their health, read-only. Health comes
-// from at most two pages of recent results (never a scan of them all), as `accounts list` does.
+// from one window of recent results (never a scan of them all), as `accounts list` does.
 import { loadAccounts } from '../../accounts/catalog.js';
-import { recentHealth, withHealth } from '../../accounts/health.js';
+import { healthFromRows, recentWindow, withHealth } from '../../accounts/health.js';
 import { accountLabel, isUnhealthy } from '../../accounts/label.js';
 import { ACCOUNT_STATUSES } from '../../wire/account-schemas.js';
 import { PLATFORMS } from '../../wire/platforms.js';
@@ -26,13 +26,14 @@ export const listAccounts: ToolDefinition = {
     const client = await tc.deps.client();
     const platform = strs(args.platforms);
     const status = strs(args.statuses);
-    const catalog = await loadAccounts(client, { ...(platform ? { platform } : {}), ...(status ? { status } : {}) });
-    const accounts = withHealth(catalog.accounts, await recentHealth(client, catalog.accounts));
+    const [catalog, recent] = await Promise.all([loadAccounts(client, { ...(platform ? { platform } : {}), ...(status ? { status } : {}) }), recentWindow(client, platform ? { platform } : {})]);
+    const accounts = withHealth(catalog.accounts, healthFromRows(catalog.accounts, recent));
     const unhealthy = catalog.accounts.filter(isUnhealthy);
     const notes = [
       ...(catalog.derived ? [`this service has no accounts route: these accounts were derived from the newest ${catalog.scanned ?? 0} results; status, default and token expiry are unknown`] : []),
       ...(unhealthy.length ? [`needs reconnecting in the service's settings before publishing to it: ${unhealthy.map((a) => `${accountLabel(a)} (${a.status})`).join(', ')}`] : []),
     ];
-    return { accounts, derived: catalog.derived, ...(notes.length ? { note: notes.join('. ') } : {}) };
+    // How far back health looked: an account without a last outcome was quiet in that window.
+    return { accounts, derived: catalog.derived, health_window: { results: recent.length, since: recent.at(-1)?.created_at ?? null }, ...(notes.length ? { note: notes.join('. ') } : {}) };
   },
 };
