@@ -77,7 +77,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l no-local-checks -d 'leave each platform\'s rules'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l at -d 'when: 2026-12-01T09:00:00+01:00, "2026-12-01 09:00", "tomorrow 9am", "mon 10:00"' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l tz -d 'IANA zone for local --at times and for display' -x -a '(__socialpub_zones)'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l from-file -d 'bulk: NDJSON of schedule bodies, or CSV with columns at,platforms,text,media,title,account' -r -F
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l from-file -d 'bulk: NDJSON of schedule bodies, or CSV with columns at,platforms,text,…' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l resume -d 'bulk: skip rows a previous run of the same file finished'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l no-resume -d 'bulk: ignore the journal and go through every row again'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l skip-invalid -d 'bulk: schedule the valid rows even if some are invalid'

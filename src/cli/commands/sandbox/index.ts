@@ -43,8 +43,7 @@ Examples:
   socialpub sandbox --data ./sandbox.json \\
     --webhook-url http://127.0.0.1:4567/webhooks
   socialpub sandbox --fixtures 1000000 --latency 20ms --chaos 0.05
-  # expire, disconnect or reconnect an account while it runs (the workspace's key):
-  curl -X POST -H "Authorization: Bearer $KEY" http://127.0.0.1:8787/sandbox/accounts/ACCOUNT_ID/expire`,
+  socialpub api -X POST /sandbox/accounts/ACC_ID/expire  # disconnect, reconnect`,
     );
 }
 
