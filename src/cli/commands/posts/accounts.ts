@@ -38,17 +38,19 @@ export function attachChosen(c: Composed, accounts: readonly SocialAccount[]): v
  * Lines for the confirmation: the accounts each platform goes to; where a platform has several
  * and none was chosen, which is the default. Nothing on a service without the accounts route.
  */
-export async function accountLines(ctx: Context, c: Composed): Promise<string[]> {
+export async function accountLines(ctx: Context, c: Composed, known: { accounts?: SocialAccount[] }): Promise<string[]> {
   const platforms = c.draft?.platforms ?? [];
   if (!platforms.length) return [];
-  let all: SocialAccount[];
-  try {
-    const catalog = await loadAccounts(await ctx.client(), { derive: false });
-    all = catalog.accounts;
-  } catch {
-    // The confirmation goes on without it: the post itself is what is being confirmed.
-    return [];
+  // Read once per confirmation loop: an Edit shows the summary again without asking again.
+  if (!known.accounts) {
+    try {
+      known.accounts = (await loadAccounts(await ctx.client(), { derive: false })).accounts;
+    } catch {
+      // The confirmation goes on without it: the post itself is what is being confirmed.
+      known.accounts = [];
+    }
   }
+  const all = known.accounts;
   const byId = new Map(all.map((a) => [a.id, a]));
   const lines: string[] = [];
   for (const p of platforms) {

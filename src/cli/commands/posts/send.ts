@@ -51,8 +51,9 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
   if (c.prompted) {
     // The draft being scheduled is shown as it is, so the confirmation says what will go out.
     const existing = c.postId !== undefined && !c.draft ? await findPost(await ctx.client(), c.postId, { statusHint: 'draft' }) : undefined;
+    const known = {};
     for (;;) {
-      const accounts = (await accountLines(ctx, c)).map((l, i) => `  ${(i === 0 ? 'accounts' : '').padEnd(LABEL - 2)}${l}`);
+      const accounts = (await accountLines(ctx, c, known)).map((l, i) => `  ${(i === 0 ? 'accounts' : '').padEnd(LABEL - 2)}${l}`);
       const decision = await confirmSend(ctx.prompter(), ctx.io.stderr, [confirmSummary(c, ctx.clock.now(), width(ctx), existing), ...accounts].join('\n'));
       // A choice, not a failure nor an interruption: exit 0, and nothing on stdout for a script to take as an id.
       if (decision === 'cancel') {
