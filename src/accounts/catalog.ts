@@ -2,7 +2,7 @@
 // (405, or a 404 without the contract's error body), derived from the newest results: each
 // social_account_id with its platform and platform_data.username. Which of the two it was is
 // told, so a command can say so.
-import { lacksRoute } from '../client/errors.js';
+import { ApiError, lacksRoute } from '../client/errors.js';
 import type { ApiClient } from '../client/types.js';
 import type { SocialAccount } from '../wire/account-schemas.js';
 import type { PostResult } from '../wire/schemas.js';
@@ -33,7 +33,8 @@ export async function loadAccounts(client: ApiClient, query: CatalogQuery = {}):
     // A service may ignore a filter it does not know: the rows are filtered here too.
     return { accounts: accounts.filter((a) => matches(a, query)), derived: false };
   } catch (err) {
-    if (!lacksRoute(err)) throw err;
+    // A list has no id that could be missing: any 404 there (with or without the contract's body) is a service without the route.
+    if (!lacksRoute(err) && !(err instanceof ApiError && err.status === 404)) throw err;
   }
   if (query.derive === false) return { accounts: [], derived: true, scanned: 0 };
   return deriveAccounts(client, query);
