@@ -50,12 +50,12 @@ Tools
 
 The write tools (create_draft, schedule_post, update_post, unschedule_post,
 delete_post, retry_failed) take dry_run (validate and show the requests, send
-nothing); create_draft, schedule_post and update_post take accounts (ids,
-@handles or platform:@handles, as list_accounts gives them) and idempotency_key (default: derived from the arguments, so a repeated
-call never posts twice; a replay answers with the post as it is now).
---read-only leaves them out. Media come from https:// URLs, or from local files
-under the folders given with --media-dir (repeatable; none by default), links
-and .. resolved.
+nothing) and idempotency_key (default: derived from the arguments, so a repeated
+call never posts twice; a replay answers with the post as it is now);
+--read-only leaves them out. create_draft, schedule_post and update_post take
+accounts (ids, @handles or platform:@handles, as list_accounts gives them).
+Media come from https:// URLs, or from local files under the folders given with
+--media-dir (repeatable; none by default), links and .. resolved.
 
 Errors are tool errors with a code: invalid_input (and the field), auth,
 not_found, rate_limited (and retryAt; a call sleeps through a rate limit of up
