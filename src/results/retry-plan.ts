@@ -167,7 +167,7 @@ export function planRetry(post: Post, results: readonly PostResult[], options: P
     }
     const accounts = retryAccounts(payload, platform, latest, skipped);
     if (accounts) narrowed.push(...accounts.map((a) => `${platform}:${a}`));
-    payloads[platform] = (accounts ? { ...(payload as object), accounts } : payload) as Payloads[string];
+    payloads[platform] = (accounts ? { ...payload, accounts } : payload) as Payloads[string];
   }
   if (missing.length > 0) {
     // A result on a platform the post has no payload for: the original cannot be sent again as it was.
@@ -188,9 +188,9 @@ function retryAccounts(payload: unknown, platform: string, latest: readonly Post
   if (!Array.isArray(named) || !named.every((a) => typeof a === 'string')) return undefined;
   const done = new Set(latest.filter((r) => r.platform === platform && r.success && r.social_account_id).map((r) => r.social_account_id!));
   const left = new Set(skipped.filter((t) => t.platform === platform).map((t) => t.accountId));
-  let keep = (named as string[]).filter((a) => !done.has(a) && !left.has(a));
+  let keep = named.filter((a) => !done.has(a) && !left.has(a));
   // A failure tied to no account: the accounts that did not succeed, since it may be any of them.
-  if (keep.length === 0) keep = (named as string[]).filter((a) => !done.has(a));
+  if (keep.length === 0) keep = named.filter((a) => !done.has(a));
   return keep.length === 0 || keep.length === named.length ? undefined : keep;
 }
 

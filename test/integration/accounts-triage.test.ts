@@ -10,26 +10,19 @@ import { runCli } from '../helpers/run-cli.js';
 import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
 import { cliEnv, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { allRows, as } from './sandbox-support.js';
-
-interface Account {
-  id: string;
-  platform: string;
-  username: string;
-  status: string;
-  isDefault: boolean;
-}
+import { accountsOf, pick, type Account } from './accounts-support.js';
 
 let sb: TestSandbox;
 let accounts: Account[];
 let postId: string;
-const acc = (platform: string, pred: (a: Account) => boolean) => accounts.find((a) => a.platform === platform && pred(a))!;
+const acc = (platform: string, pred: (a: Account) => boolean) => pick(accounts, platform, pred);
 const cli = (args: string[], options: Parameters<typeof runCli>[1] = {}) => runCli(args, { env: cliEnv(sb), ...options });
 
 beforeAll(async () => {
   // No random failures: every failure below is the account's or the content's doing.
   sb = await testSandbox({ failureRate: 0, seed: 8, readLimit: 1_000_000, writeLimit: 100_000 });
   const demo = as(sb, 'demo');
-  accounts = (await allRows<Account>(sb, demo.key, '/v1/social-accounts')).rows;
+  accounts = await accountsOf(sb);
   const expired = acc('twitter-x', (a) => a.status === 'expired');
   const xDefault = acc('twitter-x', (a) => a.isDefault);
   // X to the default and the expired account; Instagram without media (MEDIA_REQUIRED, a healthy account).

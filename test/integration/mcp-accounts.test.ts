@@ -1,50 +1,25 @@
 // list_accounts, the write tools' `accounts`, and retry_failed leaving out expired accounts, against
 // the sandbox over HTTP (the tools' run functions with a real client), as the commands do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/client/index.js';
 import { toToolError } from '../../src/mcp/errors.js';
 import { checkArgs } from '../../src/mcp/json-schema.js';
 import { TOOLS, toolsFor } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
 import { testSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { allRows, as } from './sandbox-support.js';
+import { as } from './sandbox-support.js';
+import { accountsOf, pick, type Account as BaseAccount } from './accounts-support.js';
+import { sandboxToolContext } from '../helpers/tool-context.js';
 
-interface Account {
-  id: string;
-  platform: string;
-  username: string;
-  status: string;
-  isDefault: boolean;
-  health: { lastSuccess: unknown; lastFailure: { code: string } | null };
-}
+type Account = BaseAccount & { health: { lastSuccess: unknown; lastFailure: { code: string } | null } };
 
 let sb: TestSandbox;
 let tc: ToolContext;
-let accounts: Account[];
+let accounts: BaseAccount[];
 
 beforeAll(async () => {
   sb = await testSandbox({ failureRate: 0, seed: 4, readLimit: 1_000_000, writeLimit: 100_000 });
-  const apiKey = sb.key('demo');
-  const signal = new AbortController().signal;
-  tc = {
-    signal,
-    progress: async () => undefined,
-    deps: {
-      client: async () => createClient({ baseUrl: sb.url, apiKey, maxRetries: 0, now: sb.clock.now }),
-      profileName: 'default',
-      secrets: [apiKey],
-      mediaDirs: [],
-      now: () => sb.clock.now(),
-      sleep: (ms) => sb.clock.advance(ms),
-      signal,
-      stdin: process.stdin,
-      stdout: process.stdout,
-      log: () => undefined,
-      readOnly: false,
-      version: 'test',
-    },
-  };
-  accounts = (await allRows<Account>(sb, apiKey, '/v1/social-accounts')).rows;
+  tc = sandboxToolContext(sb);
+  accounts = await accountsOf(sb);
 });
 afterAll(() => sb.close());
 
@@ -53,7 +28,7 @@ async function call(name: string, args: Record<string, unknown>): Promise<Record
   expect(checkArgs(tool(name).inputSchema, args)).toEqual([]);
   return tool(name).run(args, tc);
 }
-const acc = (platform: string, pred: (a: Account) => boolean) => accounts.find((a) => a.platform === platform && pred(a))!;
+const acc = (platform: string, pred: (a: BaseAccount) => boolean) => pick(accounts, platform, pred);
 
 describe('list_accounts', () => {
   it('is read-only (kept with --read-only) and lists the accounts with their health', async () => {

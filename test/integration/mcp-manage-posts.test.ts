@@ -9,6 +9,7 @@ import { TOOLS } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
 import type { Post } from '../../src/wire/schemas.js';
 import { resultsFailFirst } from '../helpers/route-proxy.js';
+import { sandboxToolContext } from '../helpers/tool-context.js';
 import { allPosts, manualSandbox, oracleGet, type ManualSandbox } from './posts-support.js';
 
 let sb: ManualSandbox;
@@ -16,26 +17,7 @@ let tc: ToolContext;
 
 beforeAll(async () => {
   sb = await manualSandbox({ fixtures: 60, failureRate: 0.4 });
-  const apiKey = sb.key('demo');
-  const signal = new AbortController().signal;
-  tc = {
-    signal,
-    progress: async () => undefined,
-    deps: {
-      client: async () => createClient({ baseUrl: sb.url, apiKey, maxRetries: 0, now: sb.clock.now }),
-      profileName: 'default',
-      secrets: [apiKey],
-      mediaDirs: [],
-      now: () => sb.clock.now(),
-      sleep: (ms) => sb.clock.advance(ms),
-      signal,
-      stdin: process.stdin,
-      stdout: process.stdout,
-      log: () => undefined,
-      readOnly: false,
-      version: 'test',
-    },
-  };
+  tc = sandboxToolContext(sb);
 });
 afterAll(() => sb.close());
 
