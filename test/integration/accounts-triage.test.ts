@@ -108,6 +108,19 @@ describe('triage', () => {
     expect(rows[0]!.error.code).toBe('TOKEN_EXPIRED');
   });
 
+  it('results wait and stats --account count only that account\'s targets', async () => {
+    const expired = acc('twitter-x', (a) => a.status === 'expired');
+    const xDefault = acc('twitter-x', (a) => a.isDefault);
+    const healthy = await cli(['results', 'wait', '--post', postId, '--account', `@${xDefault.username}`, '--json']);
+    expect(healthy.code, healthy.stderr).toBe(0);
+    expect((JSON.parse(healthy.stdout) as { social_account_id: string }[]).map((r) => r.social_account_id)).toEqual([xDefault.id]);
+    const broken = await cli(['results', 'wait', '--post', postId, '--account', expired.id]);
+    expect(broken.code).toBe(7);
+    const stats = await cli(['results', 'stats', '--by', 'account', '--account', `twitter-x:@${xDefault.username}`, '--json']);
+    expect(stats.code, stats.stderr).toBe(0);
+    expect((JSON.parse(stats.stdout) as { groups: { key: string }[] }).groups.map((g) => g.key)).toEqual([xDefault.id]);
+  });
+
   it('posts view shows each target account with its outcome, and "account expired" beside that failure', async () => {
     const r = await cli(['posts', 'view', postId], { columns: 200 });
     expect(r.code, r.stderr).toBe(0);
