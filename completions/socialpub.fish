@@ -15,6 +15,7 @@ function __socialpub_csv
 end
 complete -c socialpub -n '__fish_use_subcommand' -a posts -d 'draft, schedule, view, edit, delete and list posts'
 complete -c socialpub -n '__fish_use_subcommand' -a results -d 'list, inspect, count, retry and wait for post results (one per target account)'
+complete -c socialpub -n '__fish_use_subcommand' -a accounts -d 'the connected accounts posts go to, and which need attention'
 complete -c socialpub -n '__fish_use_subcommand' -a listen -d 'receive webhook deliveries locally, verify them and print one line per event'
 complete -c socialpub -n '__fish_use_subcommand' -a auth -d 'log in with an API key, check it, log out'
 complete -c socialpub -n '__fish_use_subcommand' -a profile -d 'list, switch, show and remove workspace profiles'
@@ -58,6 +59,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l media -d 'image or video: a local file' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l title -d 'title of the post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l file -d 'the whole request body as JSON' -r -F
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l account -d 'publish to these accounts: an id, @handle or platform:@handle' -x -a '(socialpub completion --list-accounts 2>/dev/null)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l idempotency-key -d 'a key of your own: re-running with the same key never creates a second post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l dry-run -d 'validate and print the exact requests; send nothing'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l no-local-checks -d 'leave each platform\'s rules'
@@ -69,12 +71,13 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l media -d 'image or video: a local file' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l title -d 'title of the post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l file -d 'the whole request body as JSON' -r -F
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l account -d 'publish to these accounts: an id, @handle or platform:@handle' -x -a '(socialpub completion --list-accounts 2>/dev/null)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l idempotency-key -d 'a key of your own: re-running with the same key never creates a second post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l dry-run -d 'validate and print the exact requests; send nothing'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l no-local-checks -d 'leave each platform\'s rules'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l at -d 'when: 2026-12-01T09:00:00+01:00, "2026-12-01 09:00", "tomorrow 9am", "mon 10:00"' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l tz -d 'IANA zone for local --at times and for display' -x -a '(__socialpub_zones)'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l from-file -d 'bulk: NDJSON of schedule bodies, or CSV with columns at,platforms,text,media,title' -r -F
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l from-file -d 'bulk: NDJSON of schedule bodies, or CSV with columns at,platforms,text,…' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l resume -d 'bulk: skip rows a previous run of the same file finished'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l no-resume -d 'bulk: ignore the journal and go through every row again'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l skip-invalid -d 'bulk: schedule the valid rows even if some are invalid'
@@ -110,6 +113,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l remove-platform -d 'remove a target platform' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l media -d 'replace the media of every platform: a local file' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l title -d 'new title' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l account -d 'publish to these accounts instead of the platform\'s current ones: an id, @handle or platform:@handle' -x -a '(socialpub completion --list-accounts 2>/dev/null)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l editor -d 'write the texts in $VISUAL / $EDITOR'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l tz -d 'IANA zone times are shown in' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l idempotency-key -d 'a key of your own: re-running with the same key and changes replays the first edit' -x
@@ -134,6 +138,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_se
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a retry -d 'send the failed targets of a post again, as a new post'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l post -d 'only results of this post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l platform -d 'only results for this platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l account -d 'only results of these accounts: an id, @handle or platform:@handle' -x -a '(socialpub completion --list-accounts 2>/dev/null)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l code -d 'only failures with this error code' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l failed -d 'only failures'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l succeeded -d 'only successes'
@@ -150,12 +155,14 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_s
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from get' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context platform created_at)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l post -d 'a post to wait for' -x -a '(socialpub completion --list-posts 2>/dev/null)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l timeout -d 'the whole wait: give up after this long' -x
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l account -d 'only these accounts\' targets: an id, @handle or platform:@handle' -x -a '(socialpub completion --list-accounts 2>/dev/null)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l expect -d 'number of results to wait for per post, instead of the post\'s platforms' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l listen-port -d 'also receive webhooks on 127.0.0.1:<port>/webhooks and poll when one arrives' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context platform created_at)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l by -d 'group by platform, code, account, post or day, or two of them with a comma' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l post -d 'only results of this post' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l platform -d 'only results for this platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l account -d 'only results of these accounts: an id, @handle or platform:@handle' -x -a '(socialpub completion --list-accounts 2>/dev/null)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l code -d 'only failures with this error code' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l since -d 'only results since then: a duration back from now' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l until -d 'only results before this time' -x
@@ -164,9 +171,17 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_s
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l at -d 'schedule the new post: RFC 3339, "YYYY-MM-DD HH:MM"' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l tz -d 'IANA zone for a local --at and for display' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l platform -d 'only these of the failed platforms' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l include-unhealthy -d 'also retry targets whose account is expired or disconnected'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l idempotency-key -d 'a key of your own instead of the derived one' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l dry-run -d 'show the new post and the exact request; send nothing'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id status payloads scheduledAt createdAt updatedAt title targets)'
+complete -c socialpub -n '__fish_seen_subcommand_from accounts; and not __fish_seen_subcommand_from list view' -a list -d 'list the accounts: platform, handle, status, default, token expiry, last success and failure'
+complete -c socialpub -n '__fish_seen_subcommand_from accounts; and not __fish_seen_subcommand_from list view' -a view -d 'one account: its state, health and recent results'
+complete -c socialpub -n '__fish_seen_subcommand_from accounts; and __fish_seen_subcommand_from list' -l platform -d 'only accounts on these platforms, repeatable or comma-separated' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from accounts; and __fish_seen_subcommand_from list' -l status -d 'only accounts in these states, repeatable or comma-separated' -x -a 'connected expired disconnected'
+complete -c socialpub -n '__fish_seen_subcommand_from accounts; and __fish_seen_subcommand_from list' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id platform username displayName status isDefault tokenExpiresAt connectedAt health health.lastSuccess health.lastSuccess.at health.lastSuccess.resultId health.lastFailure health.lastFailure.at health.lastFailure.code health.lastFailure.resultId)'
+complete -c socialpub -n '__fish_seen_subcommand_from accounts; and __fish_seen_subcommand_from view' -l limit -d 'recent results to show' -x
+complete -c socialpub -n '__fish_seen_subcommand_from accounts; and __fish_seen_subcommand_from view' -x -a '(socialpub completion --list-accounts 2>/dev/null)'
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l port -d 'port to listen on' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l host -d 'address to bind; anything but loopback exposes the endpoint to the network' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l path -d 'path deliveries are posted to' -x
@@ -219,7 +234,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from mcp; and __fish_seen_subco
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l port -d 'port to listen on' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l host -d 'address to listen on' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l write-profile -d 'save a profile' -x
-complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l data -d 'keep state, keys included, in this file across restarts' -r -F
+complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l data -d 'keep state, keys included, in this SQLite database across restarts' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l seed -d 'make keys, ids, outcomes, failures and chaos reproducible' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l failure-rate -d 'share of targets that fail to publish' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l write-limit -d 'write requests per workspace per hour' -x
@@ -228,6 +243,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l webhook-url -d
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l webhook-secret-file -d 'read the secret to sign deliveries with from this file' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l webhook-secret -d 'the secret itself: works, but other users see it in `ps`' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l fixtures -d 'pre-load N results of published posts into the demo workspace' -x
+complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l accounts -d 'give the demo workspace at least N connected accounts' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l latency -d 'add this delay to every response' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l chaos -d 'probability per request of a fault: 500, reset, lost response, 429, slow response' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l chaos-slow -d 'how late the "slow" fault answers' -x
@@ -235,4 +251,4 @@ complete -c socialpub -n '__fish_seen_subcommand_from demo' -l seed -d 'seed of 
 complete -c socialpub -n '__fish_seen_subcommand_from demo' -l failure-rate -d 'share of targets that fail to publish' -x
 complete -c socialpub -n '__fish_seen_subcommand_from completion' -x -a 'bash zsh fish'
 complete -c socialpub -n '__fish_seen_subcommand_from help' -l man -d 'with `reference`: print it as a man page'
-complete -c socialpub -n '__fish_seen_subcommand_from help' -x -a 'environment exit-codes mcp reference posts results listen auth profile api mcp sandbox demo completion'
+complete -c socialpub -n '__fish_seen_subcommand_from help' -x -a 'environment exit-codes mcp reference posts results accounts listen auth profile api mcp sandbox demo completion'

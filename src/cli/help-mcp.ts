@@ -39,14 +39,20 @@ Tools
                     reported) at least every 10 s; a draft or a post due
                     after the wait answers at once
   retry_failed      the failed targets of a post again, as a new draft (as
-                    results retry)
+                    results retry: targets on an expired or disconnected
+                    account are left out unless include_unhealthy)
   results_stats     total, succeeded and failed, grouped by platform, code,
                     account or post
+  list_accounts     the connected accounts: status, default, token expiry, and
+                    the last success and failure among recent results
+                    (read-only)
 
 The write tools (create_draft, schedule_post, update_post, unschedule_post,
 delete_post, retry_failed) take dry_run (validate and show the requests, send
 nothing) and idempotency_key (default: derived from the arguments, so a repeated
 call never posts twice; a replay answers with the post as it is now).
+create_draft, schedule_post and update_post take accounts (ids, @handles or
+platform:@handles, as list_accounts gives them).
 --read-only leaves them out; --drafts-only leaves out schedule_post,
 unschedule_post and delete_post and edits drafts only. Media come from https://
 URLs, or from local files under the folders given with --media-dir (repeatable;

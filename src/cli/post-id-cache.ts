@@ -1,7 +1,8 @@
-// Post ids for shell completion: `posts list` and `posts create/schedule` remember the ids they
-// printed in a small file in the cache folder (0600), and `completion --list-posts` reads it at
-// Tab. Never a request at Tab: an old or missing file completes nothing. Failures to write are
-// ignored (completion is a convenience, never a reason for a command to fail).
+// What shell completion offers at Tab without a request: the post ids `posts list` and `posts
+// create/schedule` printed, and the account handles the last accounts lookup saw, each in a small
+// file in the cache folder (0600) read by `completion --list-posts` / `--list-accounts`. An old or
+// missing file completes nothing. Failures to write are ignored (completion is a convenience,
+// never a reason for a command to fail).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cacheRoot } from '../config/paths.js';
@@ -11,43 +12,66 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /** Ids older than this are not offered: the posts may have changed since. */
 export const POST_IDS_TTL_MS = 10 * 60_000;
+/** Accounts change rarely (connected or removed in the service's settings): a day. */
+export const ACCOUNTS_TTL_MS = 24 * 3_600_000;
 /** Newest first, at most this many. */
 const KEEP = 200;
 
-const fileOf = (env: Env) => join(cacheRoot(env).dir, 'recent-post-ids.json');
+interface RecentList {
+  file: string;
+  ttlMs: number;
+  /** Values worth offering (anything else a file holds is dropped). */
+  valid: (value: string) => boolean;
+}
+
+const POSTS: RecentList = { file: 'recent-post-ids.json', ttlMs: POST_IDS_TTL_MS, valid: (id) => /^[\w-]{1,100}$/.test(id) };
+// Handles as `--account` takes them: `@handle` and `platform:@handle` (no spaces or quotes).
+const ACCOUNTS: RecentList = { file: 'recent-accounts.json', ttlMs: ACCOUNTS_TTL_MS, valid: (v) => /^[\w.:@-]{1,120}$/.test(v) };
+
+const fileOf = (env: Env, list: RecentList) => join(cacheRoot(env).dir, list.file);
 
 interface Cached {
   at: number;
   ids: string[];
 }
 
-async function read(env: Env): Promise<Cached | undefined> {
+async function read(env: Env, list: RecentList): Promise<Cached | undefined> {
   try {
-    const parsed = JSON.parse(await readFile(fileOf(env), 'utf8')) as Partial<Cached>;
+    const parsed = JSON.parse(await readFile(fileOf(env, list), 'utf8')) as Partial<Cached>;
     return typeof parsed.at === 'number' && Array.isArray(parsed.ids) ? { at: parsed.at, ids: parsed.ids.filter((i): i is string => typeof i === 'string') } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The ids remembered in the last ten minutes, newest first ([] when none). */
-export async function recentPostIds(env: Env, now: number): Promise<string[]> {
-  const cached = await read(env);
-  return cached && now - cached.at >= 0 && now - cached.at < POST_IDS_TTL_MS ? cached.ids : [];
+async function recent(env: Env, now: number, list: RecentList): Promise<string[]> {
+  const cached = await read(env, list);
+  return cached && now - cached.at >= 0 && now - cached.at < list.ttlMs ? cached.ids : [];
 }
 
-/** Adds these ids in front of the fresh ones already remembered. */
-export async function rememberPostIds(env: Env, now: number, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
+async function remember(env: Env, now: number, list: RecentList, values: readonly string[], keepOld: boolean): Promise<void> {
+  if (values.length === 0) return;
   try {
-    const kept = [...new Set([...ids, ...(await recentPostIds(env, now))])].filter((id) => /^[\w-]{1,100}$/.test(id)).slice(0, KEEP);
+    const kept = [...new Set([...values, ...(keepOld ? await recent(env, now, list) : [])])].filter(list.valid).slice(0, KEEP);
     const dir = cacheRoot(env).dir;
     await mkdir(dir, { recursive: true, mode: DIR_MODE });
     // Written aside and renamed: a Tab at the same moment never reads half a file.
-    const tmp = `${fileOf(env)}.${process.pid}.tmp`;
+    const tmp = `${fileOf(env, list)}.${process.pid}.tmp`;
     await writeFile(tmp, JSON.stringify({ at: now, ids: kept }), { mode: FILE_MODE });
-    await rename(tmp, fileOf(env));
+    await rename(tmp, fileOf(env, list));
   } catch {
-    // No cache folder to write to: completion simply offers no ids.
+    // No cache folder to write to: completion simply offers nothing.
   }
 }
+
+/** The ids remembered in the last ten minutes, newest first ([] when none). */
+export const recentPostIds = (env: Env, now: number): Promise<string[]> => recent(env, now, POSTS);
+
+/** Adds these ids in front of the fresh ones already remembered. */
+export const rememberPostIds = (env: Env, now: number, ids: readonly string[]): Promise<void> => remember(env, now, POSTS, ids, true);
+
+/** The account handles of the last lookup (within a day). */
+export const recentAccounts = (env: Env, now: number): Promise<string[]> => recent(env, now, ACCOUNTS);
+
+/** Replaces the remembered handles with these (the workspace's accounts, as a lookup saw them). */
+export const rememberAccounts = (env: Env, now: number, handles: readonly string[]): Promise<void> => remember(env, now, ACCOUNTS, handles, false);

@@ -37,7 +37,7 @@ function postQuery(q: PostListQuery = {}): Record<string, QueryValue> {
 }
 
 function resultQuery(q: ResultListQuery = {}): Record<string, QueryValue> {
-  return { post_id: q.postId, platform: q.platform, offset: q.offset, limit: q.limit };
+  return { post_id: q.postId, platform: q.platform, social_account_id: q.socialAccountId, offset: q.offset, limit: q.limit };
 }
 
 function write(options: WriteOptions = {}) {

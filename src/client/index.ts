@@ -2,6 +2,7 @@
 // schemas (zod/mini) load while the first request is out (endpoints.ts), node:http with the first
 // request (transport.ts).
 import { createEndpoints } from './endpoints.js';
+import { createAccountEndpoints } from './account-endpoints.js';
 import { createPaginate, createPaginatePages } from './paginate.js';
 import { createPipeline } from './request.js';
 import { CLIENT_DEFAULTS } from './retry-timing.js';
@@ -34,6 +35,7 @@ export function createClient(options: ClientOptions): ApiClient {
     request: pipeline.request,
     paginate,
     ...createEndpoints(pipeline.request, paginate, createPaginatePages(pipeline.request)),
+    accounts: createAccountEndpoints(pipeline.request, paginate),
     async close() {
       pipeline.close();
       transport.close();

@@ -13,6 +13,7 @@ import type {
   Schema,
   UpdatePostBody,
 } from '../wire/schemas.js';
+import type { SocialAccount } from '../wire/account-schemas.js';
 
 /**
  * A schema whose code loads when first needed (zod and the schemas are ~6 ms to load): request()
@@ -133,6 +134,13 @@ export interface PostListQuery extends PageQuery {
 export interface ResultListQuery extends PageQuery {
   postId?: readonly string[];
   platform?: readonly string[];
+  /** Only rows of these accounts; a service may ignore it, so callers filter rows too. */
+  socialAccountId?: readonly string[];
+}
+
+export interface AccountListQuery extends PageQuery {
+  platform?: readonly string[];
+  status?: readonly string[];
 }
 
 export interface WriteOptions {
@@ -170,6 +178,11 @@ export interface ApiClient {
     /** The same rows as iterate, a page at a time: break to stop paging (pages in flight are cancelled). */
     pages(query?: ResultListQuery, options?: IterateOptions): AsyncIterable<PostResult[]>;
     get(id: string): Promise<ApiResponse<PostResult>>;
+  };
+  accounts: {
+    /** GET /v1/social-accounts, every page; a service without the route answers 405, or 404 without a NOT_FOUND body (see lacksRoute). */
+    iterate(query?: AccountListQuery, options?: IterateOptions): AsyncIterable<SocialAccount>;
+    get(id: string): Promise<ApiResponse<SocialAccount>>;
   };
   media: {
     create(body: CreateMediaBody, options?: WriteOptions): Promise<ApiResponse<MediaUpload>>;

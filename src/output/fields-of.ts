@@ -4,6 +4,7 @@
 // records) are listed by hand and a unit test checks them against the code that builds them.
 import type { ZodMiniType } from 'zod/mini';
 import { postResultSchema, postSchema, webhookPayloadSchema } from '../wire/schemas.js';
+import { socialAccountSchema } from '../wire/account-schemas.js';
 import { AUTH_STATUS_FIELDS, PROFILE_SHOW_FIELDS } from './profile-fields.js';
 
 /** What is needed of a zod (mini) schema's definition to walk it. */
@@ -29,6 +30,18 @@ export function schemaFields(schema: ZodMiniType, prefix = ''): string[] {
 
 const POST_FIELDS = schemaFields(postSchema);
 const RESULT_FIELDS = schemaFields(postResultSchema);
+/** `accounts list` rows: the service's account plus `health` (withHealth in src/accounts/health.ts). */
+const ACCOUNT_FIELDS = [
+  ...schemaFields(socialAccountSchema),
+  'health',
+  'health.lastSuccess',
+  'health.lastSuccess.at',
+  'health.lastSuccess.resultId',
+  'health.lastFailure',
+  'health.lastFailure.at',
+  'health.lastFailure.code',
+  'health.lastFailure.resultId',
+];
 /** `results stats` rows (statsRows in src/results/stats.ts). */
 const STATS_FIELDS = ['key', 'total', 'succeeded', 'failed', 'failure_rate'];
 /** `posts check` rows (CHECK_COLUMNS in commands/posts/check.run.ts); --json prints the report instead. */
@@ -47,6 +60,7 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
   // With the fields worked out from a post (derived in cli/commands/posts/list-columns.ts).
   'posts list': [...POST_FIELDS, 'platforms', 'text', 'headline'],
   'results list': RESULT_FIELDS,
+  'accounts list': ACCOUNT_FIELDS,
   'results get': RESULT_FIELDS,
   'results wait': RESULT_FIELDS,
   'results retry': POST_FIELDS,

@@ -13,6 +13,7 @@ import { mediaInspector, type MediaFacts } from './media-facts.js';
 import { keyHeader, uploadedUrl, uploadRequests, type PlannedRequest } from './planned-request.js';
 import { uploadFiles } from './uploads.js';
 import { validateDraft } from './validate.js';
+import { stableStringify } from './keys.js';
 import { isObject, outcomeText, payloadsOf, textOf, type Payload } from './outcome.js';
 
 export interface PostChanges {
@@ -26,6 +27,8 @@ export interface PostChanges {
   media?: readonly string[];
   /** A new title; null removes it. */
   title?: string | null;
+  /** Per platform, the accounts (ids) to publish to; a platform named here that is not a target becomes one. */
+  accounts?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** How fields are named in messages: flags, or a tool's argument names. */
@@ -108,7 +111,7 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
     else if (!removed.includes(p)) removed.push(p);
   }
   const textFor = changes.textFor ?? new Map<string, string>();
-  const added = [...(changes.add ?? []), ...textFor.keys()].filter((p, i, all) => !targets.includes(p) && all.indexOf(p) === i);
+  const added = [...(changes.add ?? []), ...textFor.keys(), ...(changes.accounts?.keys() ?? [])].filter((p, i, all) => !targets.includes(p) && all.indexOf(p) === i);
   for (const p of added) if (removed.includes(p)) issues.push({ field: labels.remove, message: `${labels.remove} ${p}: ${p} is also being added`, fix: 'keep one of the two' });
   const after = [...targets.filter((p) => !removed.includes(p)), ...added];
   if (after.length === 0) {
@@ -128,9 +131,11 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
   for (const p of after) {
     const isNew = added.includes(p);
     const own = textFor.get(p);
-    if (isNew || own !== undefined || changes.text !== undefined || media !== undefined) touched.add(p);
+    const accounts = changes.accounts?.get(p);
+    if (isNew || own !== undefined || changes.text !== undefined || media !== undefined || accounts) touched.add(p);
     const base = isNew ? undefined : current[p];
-    const { text: _text, media: _media, ...extra } = base ?? {};
+    const { text: _text, media: _media, ...kept } = base ?? {};
+    const extra = accounts ? { ...kept, accounts: [...accounts] } : kept;
     platforms.push({
       platform: p,
       ...(isNew && !(changes.add ?? []).includes(p) ? { namedBy: labels.textFor(p).split(' ')[0] } : {}),
@@ -170,8 +175,9 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
   };
 }
 
+/** Equal as JSON values, whatever the order of their keys (a payload's fields come back in the service's order). */
 function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return stableStringify(a) === stableStringify(b);
 }
 
 /** The PATCH body; `urlOf` maps a local file to its uploaded URL (or its placeholder in a dry run). */

@@ -71,11 +71,18 @@ export interface RetryPlan {
   idempotencyKey: string;
   /** One line per target for stderr: "instagram @acme: MEDIA_REJECTED: …". */
   reasons: string[];
+  /** Failed targets left out because their account is expired or disconnected (see PlanOptions.unhealthy). */
+  skipped: RetryTarget[];
 }
 
 export interface PlanOptions {
   /** --platform: retry only these of the failed platforms. */
   platforms?: readonly string[];
+  /**
+   * Accounts (ids) that are expired or disconnected: their targets would fail the same way, so
+   * they are left out (reported in `skipped`). Empty or absent: every failed target is retried.
+   */
+  unhealthy?: ReadonlySet<string>;
 }
 
 /** The latest result of each platform/account pair, by created_at (the service's order breaks ties: newest first). */
@@ -127,7 +134,13 @@ export function planRetry(post: Post, results: readonly PostResult[], options: P
     throw new NothingToRetryError(post.id, message);
   }
 
-  const failedPlatforms = [...new Set(failed.map((t) => t.platform))];
+  const skipped = options.unhealthy?.size ? failed.filter((t) => t.accountId !== null && options.unhealthy!.has(t.accountId)) : [];
+  const retriable = failed.filter((t) => !skipped.includes(t));
+  if (retriable.length === 0) {
+    throw new NothingToRetryError(post.id, `nothing to retry: every failed target of ${post.id} is on an expired or disconnected account, and would fail the same way`);
+  }
+
+  const failedPlatforms = [...new Set(retriable.map((t) => t.platform))];
   let chosen = failedPlatforms;
   if (options.platforms && options.platforms.length > 0) {
     const wanted = [...new Set(options.platforms)];
@@ -135,28 +148,50 @@ export function planRetry(post: Post, results: readonly PostResult[], options: P
     if (notFailed.length > 0) {
       throw new RetryInputError(
         '--platform',
-        `--platform: ${notFailed.join(', ')} did not fail on ${post.id}`,
+        `--platform: ${notFailed.join(', ')} did not fail on ${post.id}${skipped.some((t) => notFailed.includes(t.platform)) ? ' (or only on expired or disconnected accounts)' : ''}`,
         `the failed targets are ${failedPlatforms.join(', ')}; name some of them, or leave --platform out`,
       );
     }
     chosen = failedPlatforms.filter((p) => wanted.includes(p));
   }
 
+  const latest = latestPerTarget(results);
   const payloads: Payloads = {};
   const missing: string[] = [];
+  const narrowed: string[] = [];
   for (const platform of chosen) {
     const payload = post.payloads[platform];
-    if (payload === undefined || payload === null) missing.push(platform);
-    else payloads[platform] = payload as Payloads[string];
+    if (payload === undefined || payload === null) {
+      missing.push(platform);
+      continue;
+    }
+    const accounts = retryAccounts(payload, platform, latest, skipped);
+    if (accounts) narrowed.push(...accounts.map((a) => `${platform}:${a}`));
+    payloads[platform] = (accounts ? { ...payload, accounts } : payload) as Payloads[string];
   }
   if (missing.length > 0) {
     // A result on a platform the post has no payload for: the original cannot be sent again as it was.
     throw new NothingToRetryError(post.id, `cannot retry ${missing.join(', ')}: ${post.id} has no payload for ${missing.length === 1 ? 'it' : 'them'}`);
   }
 
-  const targets = failed.filter((t) => chosen.includes(t.platform));
+  const targets = retriable.filter((t) => chosen.includes(t.platform));
   const body: CreatePostBody = { payloads, ...(typeof post.title === 'string' && post.title !== '' ? { title: post.title } : {}) };
-  return { postId: post.id, targets, body, idempotencyKey: retryKey(post.id, chosen), reasons: targets.map(reasonLine) };
+  return { postId: post.id, targets, body, idempotencyKey: retryKey(post.id, [...chosen, ...narrowed]), reasons: targets.map(reasonLine), skipped };
+}
+
+/**
+ * A payload that names several accounts goes again only to those that did not succeed and are not
+ * left out: sent as it was, it would publish twice to the others. Undefined: the payload as it was.
+ */
+function retryAccounts(payload: unknown, platform: string, latest: readonly PostResult[], skipped: readonly RetryTarget[]): string[] | undefined {
+  const named = (payload as { accounts?: unknown }).accounts;
+  if (!Array.isArray(named) || !named.every((a) => typeof a === 'string')) return undefined;
+  const done = new Set(latest.filter((r) => r.platform === platform && r.success && r.social_account_id).map((r) => r.social_account_id!));
+  const left = new Set(skipped.filter((t) => t.platform === platform).map((t) => t.accountId));
+  let keep = named.filter((a) => !done.has(a) && !left.has(a));
+  // A failure tied to no account: the accounts that did not succeed, since it may be any of them.
+  if (keep.length === 0) keep = named.filter((a) => !done.has(a));
+  return keep.length === 0 || keep.length === named.length ? undefined : keep;
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

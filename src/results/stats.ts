@@ -90,6 +90,9 @@ export function createStatsCounter(by: StatsDimension | readonly StatsDimension[
   const keys: string[] = [];
   const parts: (readonly string[])[] = [];
   const usernames = new Map<number, string>();
+  // Grouped by account: its platform too, so two accounts with one handle on two platforms read apart.
+  const accountPlatforms = new Map<number, string>();
+  const platformOfAccount = byAccount && !dims.includes('platform');
   let totals = new Int32Array(256);
   let fails = new Int32Array(256);
   let succeeded = 0;
@@ -119,6 +122,7 @@ export function createStatsCounter(by: StatsDimension | readonly StatsDimension[
         const name = row.platform_data?.username;
         if (typeof name === 'string' && name) usernames.set(i, name);
       }
+      if (platformOfAccount && !accountPlatforms.has(i) && row.platform) accountPlatforms.set(i, row.platform);
       totals[i]!++;
       if (row.success) succeeded++;
       else {
@@ -132,6 +136,8 @@ export function createStatsCounter(by: StatsDimension | readonly StatsDimension[
         if (values(i)) dims.forEach((d, j) => (g[d] = values(i)![j]!));
         const name = usernames.get(i);
         if (name !== undefined) g.username = name;
+        const platform = accountPlatforms.get(i);
+        if (platform !== undefined) g.platform = platform;
         return g;
       });
       const byKey = (a: StatsGroup, b: StatsGroup) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);

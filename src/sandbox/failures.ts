@@ -121,7 +121,7 @@ export const MEDIA_REQUIRED = 'MEDIA_REQUIRED';
 const MEDIA_REJECTED = 'MEDIA_REJECTED';
 
 /** Every code the sandbox produces (for docs and tests). */
-export const FAILURE_CODES = [...FAILURES.map((f) => f.code), MEDIA_REQUIRED, 'TEXT_TOO_LONG', 'TEXT_INVALID', 'TITLE_REQUIRED'];
+export const FAILURE_CODES = [...FAILURES.map((f) => f.code), MEDIA_REQUIRED, 'ACCOUNT_DISCONNECTED', 'TEXT_TOO_LONG', 'TEXT_INVALID', 'TITLE_REQUIRED'];
 
 const BY_PROVIDER = new Map<Provider, FailureKind[]>();
 for (const provider of new Set([...Object.values(PROVIDER), 'generic' as const])) BY_PROVIDER.set(provider, FAILURES.filter((f) => f.provider[provider]));
@@ -148,6 +148,22 @@ export function failureFor(e: Entropy, scope: number, row: number, platform: Pla
   }
   const trace = randomToken(11, e, STREAM.failureCode, hash(e, STREAM.failureCode, scope, row, 1));
   return { code: kind.code, message: kind.message, context: { provider, platform, ...kind.provider[provider]!(trace) } };
+}
+
+/** A publish refused because of the account: its token expired, or it was disconnected from the workspace. */
+export function accountFailureFor(e: Entropy, scope: number, row: number, platform: Platform, code: 'TOKEN_EXPIRED' | 'ACCOUNT_DISCONNECTED'): ResultError {
+  const provider = providerOf(platform);
+  const trace = randomToken(11, e, STREAM.failureCode, hash(e, STREAM.failureCode, scope, row, 1));
+  if (code === 'TOKEN_EXPIRED') {
+    const kind = FAILURES.find((f) => f.code === code)!;
+    const answer = kind.provider[provider] ?? (() => ({ http_status: 401, message: 'The access token has expired.' }));
+    return { code, message: kind.message, context: { provider, platform, ...answer(trace) } };
+  }
+  return {
+    code,
+    message: 'The account was disconnected from the workspace, so nothing was published to it. Reconnect it in the workspace settings, then publish again.',
+    context: { provider, platform, reason: 'account_disconnected' },
+  };
 }
 
 /**

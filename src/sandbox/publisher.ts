@@ -1,6 +1,7 @@
 // The publisher: when a scheduled post's time comes on the sandbox clock it "publishes" to
-// every platform of its payloads, writes one result per platform (a target that breaks its
-// platform's rules fails with the matching code; only the others meet the random failure rate),
+// every platform of its payloads, writes one result per target account (an expired or
+// disconnected account fails first; a target that breaks its platform's rules fails with the
+// matching code; only the others meet the random failure rate),
 // sets the post to published (all succeeded) or failed (any failed) and hands each result to
 // the webhook dispatcher. The rows, the post and the queued webhooks are one transaction,
 // committed before any receiver hears of them. Drafts are never queued.
@@ -98,12 +99,16 @@ export class Publisher {
         let failed = false;
         for (const platform of Object.keys(post.payloads) as Platform[]) {
           if (!PLATFORMS.includes(platform)) continue;
-          const next = ws.nextRow();
-          const broken = brokenRule(ws, post, platform) !== undefined;
-          const success = !broken && unit(entropy, STREAM.outcome, ws.tag, next) >= failureRate;
-          const noAccount = unit(entropy, STREAM.account, ws.tag, next) < NO_ACCOUNT_RATE;
-          made.push(ws.appendResult(post.index, platform, success, noAccount, now, broken));
-          if (!success) failed = true;
+          // One result per target account; an expired or disconnected account fails before anything else.
+          for (const { account, named } of ws.socialAccounts.targetsOf(platform, post.payloads[platform])) {
+            const next = ws.nextRow();
+            const accountFailure = ws.socialAccounts.failureNow(account);
+            const brokeRule = !accountFailure && brokenRule(ws, post, platform) !== undefined;
+            const success = !accountFailure && !brokeRule && unit(entropy, STREAM.outcome, ws.tag, next) >= failureRate;
+            const noAccount = !named && !accountFailure && unit(entropy, STREAM.account, ws.tag, next) < NO_ACCOUNT_RATE;
+            made.push(ws.appendResult({ post: post.index, platform, success, noAccount, brokeRule, account: account.index, accountFailure }, now));
+            if (!success) failed = true;
+          }
         }
         ws.savePost({ ...post, status: failed ? 'failed' : 'published', updatedAt: Math.max(now, post.updatedAt) });
         this.host.queueResults(ws, made);

@@ -5,6 +5,7 @@ import type { SandboxCore } from './core.js';
 import { createMedia, getMedia, uploadKeep, uploadLimit, uploadMedia } from './handlers/media.js';
 import { createPost, deletePost, getPost, listPosts, schedulePost, updatePost } from './handlers/posts.js';
 import { getResult, listResults } from './handlers/results.js';
+import { changeAccount, getAccount, listAccounts } from './handlers/accounts.js';
 import type { HttpError, Reply } from './http/reply.js';
 import type { Workspace } from './workspace.js';
 
@@ -34,6 +35,8 @@ export interface Route {
 }
 
 const ID = '([^/]+)';
+/** Routes only the sandbox has (authenticated like the API). */
+export const SANDBOX_PREFIX = '/sandbox';
 
 export const ROUTES: Route[] = [
   { method: 'POST', pattern: /^\/v1\/posts$/, body: 'json', handle: createPost },
@@ -47,6 +50,10 @@ export const ROUTES: Route[] = [
   { method: 'POST', pattern: /^\/v1\/media$/, body: 'json', handle: createMedia },
   { method: 'GET', pattern: new RegExp(`^/v1/media/${ID}$`), handle: getMedia },
   { method: 'PUT', pattern: new RegExp(`^/v1/media/${ID}/upload$`), body: 'raw', limit: uploadLimit, keep: uploadKeep, handle: uploadMedia },
+  { method: 'GET', pattern: /^\/v1\/social-accounts$/, handle: listAccounts },
+  { method: 'GET', pattern: new RegExp(`^/v1/social-accounts/${ID}$`), handle: getAccount },
+  // Sandbox only, with the workspace's key: expire, disconnect or reconnect an account.
+  { method: 'POST', pattern: new RegExp(`^${SANDBOX_PREFIX}/accounts/${ID}/(expire|disconnect|reconnect)$`), handle: changeAccount },
 ];
 
 export const JSON_BODY_LIMIT = MAX_BODY_BYTES;
@@ -65,7 +72,7 @@ export function matchRoute(method: string, path: string): Match {
 }
 
 export function isApiPath(path: string): boolean {
-  return path === '/v1' || path.startsWith('/v1/') || path === '/api/v1' || path.startsWith('/api/v1/');
+  return path === '/v1' || path.startsWith('/v1/') || path === '/api/v1' || path.startsWith('/api/v1/') || path.startsWith(`${SANDBOX_PREFIX}/`);
 }
 
 function safeDecode(part: string): string {

@@ -10,6 +10,7 @@ import { IdCodec } from './ids.js';
 import { makeApiKey } from './keys.js';
 import { openStore } from './db/open.js';
 import { readSettings, readWorkspaces, writeSettings, writeWorkspace } from './db/records.js';
+import { hasAccounts, seedAccounts } from './accounts.js';
 import type { Store } from './db/store.js';
 import { entropyFromSeed, hash, randomEntropy, STREAM, type Entropy } from './random.js';
 import { createRequestHandler } from './server.js';
@@ -61,6 +62,7 @@ function check(options: SandboxOptions): void {
   count('writeLimit', options.writeLimit, 1);
   count('readLimit', options.readLimit, 1);
   count('fixtures', options.fixtures, 0);
+  count('accounts', options.accounts, 0);
   count('latencyMs', options.latencyMs, 0);
   count('chaosSlowMs', options.chaosSlowMs, 0);
   count('webhookTimeoutMs', options.webhookTimeoutMs, 1);
@@ -136,11 +138,13 @@ async function serve(options: SandboxOptions, clock: SandboxClock, store: Store)
       }));
   const webhookSecret = options.webhookSecret ?? saved?.webhookSecret ?? (seeded ? seededSecret(entropy) : generateWebhookSecret());
   const boot = (saved?.boot ?? 0) + 1;
-  // The keys, the entropy and this start's number (the request-id counter) are committed
+  // The keys, the entropy, the seeded accounts and this start's number (the request-id counter) are committed
   // before any id is handed out.
   store.transaction(() => {
     writeSettings(store, { entropy, webhookSecret, boot });
     if (!saved) for (const init of inits) writeWorkspace(store, init);
+    // Each workspace's accounts, at its first start (or the first since accounts were stored).
+    for (const init of inits) if (!hasAccounts(store, init.tag)) seedAccounts(store, init.tag, init.name, { anchorMs: clock.now(), count: init.name === 'demo' ? options.accounts : undefined });
   });
   await store.committed();
   const workspaces = inits.map((init) => new Workspace(entropy, ids, store, init, limits));

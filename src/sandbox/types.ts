@@ -26,6 +26,8 @@ export interface SandboxOptions {
   webhookTimeoutMs?: number;
   /** Pre-load this many results (of published posts, spread over the past 30 days) into `demo`. */
   fixtures?: number;
+  /** The demo workspace has at least this many social accounts (12 are seeded; extra ones are spread over the platforms). */
+  accounts?: number;
   /** Real delay added to every response. */
   latencyMs?: number;
   /** Probability per API request of a fault, 0..1. */

@@ -4,12 +4,13 @@
 // workspace's tag, so another workspace's id never resolves here. Positions: fixtures first,
 // then the stored rows, so a stored row is always newer than every fixture.
 import { PLATFORMS, type Platform, type PostStatus } from '../wire/platforms.js';
-import { failureFor, mediaRequiredFor, ruleFailureFor, type ResultError } from './failures.js';
+import { accountFailureFor, failureFor, mediaRequiredFor, ruleFailureFor, type ResultError } from './failures.js';
 import { brokenRule, hasMedia } from './platform-rules.js';
 import type { IdCodec } from './ids.js';
 import { IdempotencyKeys } from './idempotency.js';
 import { isoTime } from './timestamps.js';
-import { platformDataFor, usernameFor, type PlatformData } from './platform-data.js';
+import { platformDataFor, type PlatformData } from './platform-data.js';
+import { AccountBook } from './accounts.js';
 import { RollingWindow } from './rate-limit.js';
 import type { Entropy } from './random.js';
 import { fixtureText, type FixtureSpec } from './store/fixtures.js';
@@ -17,7 +18,7 @@ import { FixtureSet } from './store/fixture-set.js';
 import { mergedPageDescending } from './store/merge-page.js';
 import { FLAG_MEDIA_MISSING, FLAG_NO_ACCOUNT, FLAG_SUCCESS } from './store/row-table.js';
 import { lastPostIndex, postPage, readPost, scheduledPosts, writePost, type LivePost } from './db/posts.js';
-import { insertResult, lastResult, readResult, resultPage, resultsOfPost, type ResultRow } from './db/results.js';
+import { accountResultPage, insertResult, lastResult, readResult, resultPage, resultsOfPost, type AccountFailure, type ResultRow } from './db/results.js';
 import { mediaCount, readMedia, writeMedia, type MediaRecord } from './db/media.js';
 import { loadHits } from './db/records.js';
 import type { Store } from './db/store.js';
@@ -75,8 +76,8 @@ export class Workspace {
   readonly idempotency: IdempotencyKeys;
   readonly writes: RollingWindow;
   readonly reads: RollingWindow;
-  /** Per platform: the connected account's id and handle (the same on every row). */
-  private readonly accounts: { id: string; username: string }[];
+  /** The connected social accounts, their state, and the account of each fixture row. */
+  readonly socialAccounts: AccountBook;
 
   constructor(
     private readonly entropy: Entropy,
@@ -95,7 +96,7 @@ export class Workspace {
     this.reads = new RollingWindow(limits.read, loadHits(store, init.tag, 'read'));
     this.writes.onTake = (at) => store.hit({ workspace: init.tag, kind: 'write', at });
     this.reads.onTake = (at) => store.hit({ workspace: init.tag, kind: 'read', at });
-    this.accounts = PLATFORMS.map((p, i) => ({ id: ids.encode('account', init.tag, i), username: usernameFor(init.name, p) }));
+    this.socialAccounts = new AccountBook(store, ids, entropy, init.tag);
   }
 
   private get fixturePosts(): number {
@@ -123,10 +124,6 @@ export class Workspace {
   messageId(row: number): string {
     return this.ids.encode('message', this.tag, row);
   }
-  accountId(platform: number): string {
-    return this.accounts[platform]!.id;
-  }
-
   /** Positions handed out so far: the next post's. */
   nextPostIndex(): number {
     const last = lastPostIndex(this.store, this.tag);
@@ -169,7 +166,16 @@ export class Workspace {
     if (row < this.fixtureRows) {
       const t = this.fixtures!.rows;
       const flags = t.flags[row]!;
-      return { row, post: t.post[row]!, platform: PLATFORMS[t.platform[row]!]!, success: (flags & FLAG_SUCCESS) !== 0, noAccount: (flags & FLAG_NO_ACCOUNT) !== 0, brokeRule: (flags & FLAG_MEDIA_MISSING) !== 0, at: t.time[row]! };
+      return {
+        row,
+        post: t.post[row]!,
+        platform: PLATFORMS[t.platform[row]!]!,
+        success: (flags & FLAG_SUCCESS) !== 0,
+        noAccount: (flags & FLAG_NO_ACCOUNT) !== 0,
+        brokeRule: (flags & FLAG_MEDIA_MISSING) !== 0,
+        at: t.time[row]!,
+        account: this.socialAccounts.fixtureAccount(this.fixtures!, row),
+      };
     }
     return readResult(this.store, this.tag, row)!;
   }
@@ -201,7 +207,7 @@ export class Workspace {
     // A fixture post: published at its first row's time, created three hours before.
     const text = fixtureText(this.entropy, this.tag, index);
     const payloads: Record<string, unknown> = {};
-    for (const r of results) payloads[r.platform] = { text };
+    for (const r of results) payloads[r.platform] = { text, ...(r.noAccount ? {} : { accounts: [this.socialAccounts.idOf(r.account)] }) };
     const publishedAt = results[0]!.at;
     return {
       id: this.postId(index),
@@ -216,13 +222,13 @@ export class Workspace {
 
   resultJson(row: number): ResultJson {
     const r = this.result(row);
-    const platform = PLATFORM_INDEX.get(r.platform)!;
+    const account = this.socialAccounts.at(r.account) ?? this.socialAccounts.defaultOf(r.platform);
     return {
       id: this.resultId(row),
       post_id: this.postId(r.post),
       success: r.success,
-      social_account_id: r.noAccount ? null : this.accountId(platform),
-      platform_data: platformDataFor(this.entropy, this.tag, row, r.platform, this.accounts[platform]!.username, r.success),
+      social_account_id: r.noAccount ? null : this.socialAccounts.idOf(account),
+      platform_data: platformDataFor(this.entropy, this.tag, row, r.platform, account.username, r.success),
       error: r.success ? null : this.failureOf(r),
       platform: r.platform,
       created_at: iso(r.at),
@@ -231,6 +237,7 @@ export class Workspace {
 
   /** Why a row failed: the rule its post broke (judged again from the post, which no longer changes), or a random failure. */
   private failureOf(r: ResultRow): ResultError {
+    if (r.accountFailure) return accountFailureFor(this.entropy, this.tag, r.row, r.platform, r.accountFailure);
     const live = this.livePost(r.post);
     if (r.brokeRule) {
       const broken = live && brokenRule(this, live, r.platform);
@@ -256,19 +263,34 @@ export class Workspace {
   /**
    * Newest-first page of results. Post ids that are unknown here (or another workspace's)
    * match nothing. Each post owns a handful of rows, so a post filter collects those rows;
-   * a platform filter pages the stored rows in SQL and the fixtures' per-platform lists; no
-   * filter reads positions directly.
+   * a platform filter pages the stored rows in SQL and the fixtures' per-platform lists, an
+   * account filter (social_account_id) likewise per account; no filter reads positions directly.
    */
-  resultsPage(filter: { postIds: readonly string[]; platforms: readonly Platform[] }, offset: number, limit: number): Page<number> {
+  resultsPage(filter: { postIds: readonly string[]; platforms: readonly Platform[]; accountIds?: readonly string[] | undefined }, offset: number, limit: number): Page<number> {
     const platforms = new Set(filter.platforms);
+    const accounts = filter.accountIds?.length ? this.socialAccounts.selection(filter.accountIds, platforms) : undefined;
     if (filter.postIds.length > 0) {
       const rows: number[] = [];
+      const chosen = accounts && new Set(accounts);
       for (const index of new Set(filter.postIds.map((id) => this.findPost(id)))) {
         if (index === undefined) continue;
-        for (const r of this.resultsOf(index)) if (platforms.size === 0 || platforms.has(r.platform)) rows.push(r.row);
+        for (const r of this.resultsOf(index)) {
+          if (platforms.size > 0 && !platforms.has(r.platform)) continue;
+          if (chosen && (r.noAccount || !chosen.has(r.account))) continue;
+          rows.push(r.row);
+        }
       }
       rows.sort((a, b) => b - a);
       return { items: rows.slice(offset, offset + limit), total: rows.length };
+    }
+    if (accounts) {
+      const lists = this.fixtures ? this.socialAccounts.fixtureRowsOf(this.fixtures, accounts) : [];
+      return stack(
+        (o, l) => accountResultPage(this.store, this.tag, accounts, o, l),
+        (o, l) => pageOf(lists, o, l),
+        offset,
+        limit,
+      );
     }
     if (platforms.size > 0 && platforms.size < PLATFORMS.length) {
       const lists = this.fixtures ? [...platforms].map((p) => this.fixtures!.byPlatform[PLATFORM_INDEX.get(p)!]!) : [];
@@ -298,12 +320,16 @@ export class Workspace {
     writePost(this.store, this.tag, post);
   }
 
-  /** Appends a result row at `now` (never before the previous row, so position order stays time order). */
-  appendResult(post: number, platform: Platform, success: boolean, noAccount: boolean, now: number, brokeRule = false): number {
+  /**
+   * Appends a result row at `now` (never before the previous row, so position order stays time
+   * order), published to `account`; `accountFailure`: it failed on the account itself.
+   */
+  appendResult(r: { post: number; platform: Platform; success: boolean; noAccount: boolean; brokeRule: boolean; account: number; accountFailure?: AccountFailure | undefined }, now: number): number {
     const last = lastResult(this.store, this.tag);
     const row = last ? last.row + 1 : this.fixtureRows;
     const previous = last ? last.at : this.fixtureRows > 0 ? this.fixtures!.rows.lastTime() : -Infinity;
-    insertResult(this.store, this.tag, { row, post, platform, success: success && !brokeRule, noAccount: !brokeRule && noAccount, brokeRule, at: Math.max(now, previous) });
+    const failed = r.brokeRule || r.accountFailure !== undefined;
+    insertResult(this.store, this.tag, { ...r, row, success: r.success && !failed, noAccount: !failed && r.noAccount, at: Math.max(now, previous) });
     return row;
   }
 
@@ -318,11 +344,11 @@ export class Workspace {
   }
 }
 
-/** Each target's latest result (rows of a post lie in time order), or pending before any. */
+/** Each target's result (a post is published once), or pending before any; a platform with several accounts is failed when any of them failed. */
 function targetsOf(platforms: readonly string[], results: readonly ResultRow[]): PostJson['targets'] {
   const targets: PostJson['targets'] = {};
   for (const p of platforms) targets[p] = 'pending';
-  for (const r of results) targets[r.platform] = r.success ? 'published' : 'failed';
+  for (const r of results) if (targets[r.platform] !== 'failed') targets[r.platform] = r.success ? 'published' : 'failed';
   return targets;
 }
 

@@ -44,6 +44,7 @@ export const PATHS = {
   schedule: '/v1/schedule',
   media: '/v1/media',
   postResults: '/api/v1/post-results',
+  socialAccounts: '/v1/social-accounts',
 } as const;
 
 /**

@@ -14,8 +14,8 @@ import { BIN, benchEnv, compare, measure, median, report } from './lib.mjs';
 const node = process.execPath;
 
 /** Starts `socialpub sandbox` and resolves with its ready line once it prints one. */
-export async function startSandboxProcess({ fixtures, latency }) {
-  const args = [BIN, 'sandbox', '--port', '0', '--json', '--fixtures', String(fixtures), '--read-limit', '1000000000', '--seed', '42'];
+export async function startSandboxProcess({ fixtures, latency, extraArgs = [] }) {
+  const args = [BIN, 'sandbox', '--port', '0', '--json', '--fixtures', String(fixtures), '--read-limit', '1000000000', '--seed', '42', ...extraArgs];
   if (latency) args.push('--latency', latency);
   const child = spawn(node, args, { env: benchEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
@@ -36,6 +36,7 @@ export async function startSandboxProcess({ fixtures, latency }) {
   const configDir = mkdtempSync(join(tmpdir(), 'socialpub-bench-'));
   return {
     baseUrl: ready.baseUrl,
+    apiKey: demo.apiKey,
     env: benchEnv({ SOCIALPUB_BASE_URL: ready.baseUrl, SOCIALPUB_API_KEY: demo.apiKey, SOCIALPUB_CONFIG_DIR: configDir }),
     close: () =>
       new Promise((resolve) => {

@@ -83,3 +83,12 @@ export const onePost =
   (...methods: string[]) =>
   (req: IncomingMessage): boolean =>
     methods.includes(req.method ?? '') && /^\/v1\/posts\/[^/?]+/.test(req.url ?? '');
+
+/**
+ * A service without the accounts route (GET /v1/social-accounts…), in front of a real one: it
+ * answers 405, or (`notFoundPage`) a web framework's plain 404 page without the contract's body.
+ */
+export function withoutAccountsRoute(target: string, notFoundPage = false): Promise<{ url: string; close(): Promise<void> }> {
+  const answer = notFoundPage ? { status: 404, body: 'Cannot GET /v1/social-accounts', type: 'text/html' } : { status: 405, body: '{"error":"method not allowed"}', type: 'application/json' };
+  return proxyWithout(target, (req) => (req.url ?? '').startsWith('/v1/social-accounts'), answer);
+}

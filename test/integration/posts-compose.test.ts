@@ -131,7 +131,8 @@ describe('on a terminal', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('cancelled: nothing was sent');
     expect(r.stderr).toMatch(/in 3 hours/);
-    expect(sb.requests.length).toBe(before);
+    // Only the one read that names each platform's account in the confirmation.
+    expect(sb.requests.slice(before).map((q) => `${q.method} ${q.path}`)).toEqual(['GET /v1/social-accounts']);
   });
 
   it('scheduling an existing draft shows its texts and title in the summary', async () => {

@@ -26,13 +26,15 @@ afterAll(async () => {
 });
 
 const cli = (argv: string[], options: Parameters<typeof runCli>[1] = {}) => runCli(argv, { clock: sandboxClock(sb.clock), ...options, env: { ...cliEnv(sb), ...options.env } });
-const getPost = (id: string) => oracleGet<Post>(sb, `/v1/posts/${id}`);
+/** The post without the accounts the service echoes per payload (its default account): these tests are about texts, media and titles. */
+const withoutAccounts = (post: Post): Post => ({ ...post, payloads: Object.fromEntries(Object.entries(post.payloads).map(([k, v]) => [k, Object.fromEntries(Object.entries(v as object).filter(([f]) => f !== 'accounts'))])) });
+const getPost = async (id: string) => withoutAccounts(await oracleGet<Post>(sb, `/v1/posts/${id}`));
 const inHours = (h: number) => new Date(sb.clock.now() + h * 3_600_000).toISOString();
 
 async function draft(payloads: Record<string, unknown>, title?: string): Promise<Post> {
   const r = await cli(['posts', 'create', '--file', '-', '--json'], { stdin: JSON.stringify({ payloads, ...(title ? { title } : {}) }) });
   expect(r.code).toBe(0);
-  return JSON.parse(r.stdout) as Post;
+  return withoutAccounts(JSON.parse(r.stdout) as Post);
 }
 
 async function scheduled(text: string, hours: number, platforms = ['bluesky']): Promise<Post> {
@@ -129,7 +131,7 @@ describe('posts edit', () => {
     const now = await getPost(p.id);
     expect(now.payloads).toEqual({ bluesky: { text: 'New text' }, linkedin: { text: 'Keep me' } });
     expect(now.title).toBeUndefined();
-    expect(JSON.parse(r.stdout)).toEqual(now);
+    expect(withoutAccounts(JSON.parse(r.stdout))).toEqual(now);
   });
 
   it('a new title alone, or a platform removed alone, is an edit of its own', async () => {
@@ -224,7 +226,7 @@ describe('posts edit', () => {
     const again = await cli(['posts', 'edit', p.id, '--text', 'Two', '--idempotency-key', 'edit-k1', '--json']);
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('was used before');
-    expect(JSON.parse(again.stdout).payloads).toEqual({ bluesky: { text: 'Three' } });
+    expect(withoutAccounts(JSON.parse(again.stdout)).payloads).toEqual({ bluesky: { text: 'Three' } });
     expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: 'Three' } });
   });
 
@@ -297,7 +299,7 @@ describe('posts edit', () => {
     expect(r.stderr).toContain(`post ${p.id} was published while you edited it; nothing was changed`);
     const now = await getPost(p.id);
     expect(now.status).toMatch(/published|failed/);
-    expect(now.payloads).toEqual(p.payloads);
+    expect(now.payloads).toEqual(withoutAccounts(p).payloads);
   });
 });
 

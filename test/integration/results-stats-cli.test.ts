@@ -50,19 +50,25 @@ describe('results stats on the command line', () => {
     expect(new Map(utc.groups.map((g) => [g.key, g.total]))).not.toEqual(want);
   });
 
-  it('--by account: the username beside the id, in JSON, TSV and the table', async () => {
+  it('--by account: the platform and username beside the id, in JSON, TSV and the table', async () => {
     const withName = oracle.find((r) => r.social_account_id && typeof r.platform_data?.username === 'string' && r.platform_data.username);
     expect(withName).toBeDefined();
     const id = withName!.social_account_id!;
     const name = withName!.platform_data!.username as string;
     const s = await json(['--by', 'account']);
+    const platform = withName!.platform!;
     expect(s.groups.find((g) => g.key === id)?.username).toBe(name);
+    expect(s.groups.find((g) => g.key === id)?.platform).toBe(platform);
+    // One handle on several platforms stays several groups, each naming its platform.
+    const same = s.groups.filter((g) => g.username === 'socialpub.demo');
+    expect(new Set(same.map((g) => g.platform)).size).toBe(same.length);
+    expect(same.length).toBeGreaterThan(1);
     const tsv = await runCli(['results', 'stats', '--by', 'account'], { env: cliEnv(sb) });
     const lines = tsv.stdout.trim().split('\n');
-    expect(lines[0]).toBe('key\tusername\ttotal\tsucceeded\tfailed\tfailure_rate');
-    expect(lines.some((l) => l.startsWith(`${id}\t${name}\t`))).toBe(true);
-    const table = await runCli(['results', 'stats', '--by', 'account'], { env: cliEnv(sb), tty: true, columns: 120 });
-    expect(plain(table.stdout)).toMatch(new RegExp(`${id}\\s+${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+\\d+`));
+    expect(lines[0]).toBe('key\tplatform\tusername\ttotal\tsucceeded\tfailed\tfailure_rate');
+    expect(lines.some((l) => l.startsWith(`${id}\t${platform}\t${name}\t`))).toBe(true);
+    const table = await runCli(['results', 'stats', '--by', 'account'], { env: cliEnv(sb), tty: true, columns: 140 });
+    expect(plain(table.stdout)).toMatch(new RegExp(`${id}\\s+${platform}\\s+@?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+\\d+`));
   });
 
   it('TSV starts with a header row naming the columns (two-way: both groupings)', async () => {

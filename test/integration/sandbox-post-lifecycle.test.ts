@@ -163,7 +163,7 @@ describe('--data', () => {
       const second = await startSandbox({ port: 0, clock: createManualClock(START + 1000), dataFile: file });
       try {
         const got = (await call(second, 'GET', `/v1/posts/${a.id}`, { key })).body;
-        expect(got.payloads).toEqual({ bluesky: { text: 'Edited' } });
+        expect(got.payloads).toEqual({ bluesky: { text: 'Edited', accounts: [expect.stringMatching(/^acc_/)] } });
         expect(got.title).toBeUndefined();
         expect((await call(second, 'GET', `/v1/posts/${b.id}`, { key })).status).toBe(404);
         const c = (await call(second, 'POST', '/v1/posts', { key, body: { payloads: text(['bluesky']) } })).body;

@@ -25,7 +25,8 @@ describe('POST /v1/posts', () => {
     expect(r.body).toEqual({
       id: expect.stringMatching(/^post_[0-9A-Za-z]{12}$/),
       status: 'draft',
-      payloads: { 'twitter-x': { text: 'Hi', media: [{ url: 'https://example.com/a.png', type: 'image' }] } },
+      // The default account is filled in (contract 7.2).
+      payloads: { 'twitter-x': { text: 'Hi', media: [{ url: 'https://example.com/a.png', type: 'image' }], accounts: [expect.stringMatching(/^acc_/)] } },
       scheduledAt: null,
       createdAt: new Date(START).toISOString(),
       updatedAt: new Date(START).toISOString(),
@@ -39,7 +40,7 @@ describe('POST /v1/posts', () => {
   it('keeps platform options it does not know in the payload', async () => {
     const r = await demo.post('/v1/posts', { payloads: { linkedin: { text: 'Hello', visibility: 'PUBLIC' } } });
     expect(r.status).toBe(201);
-    expect(r.body.payloads.linkedin).toEqual({ text: 'Hello', visibility: 'PUBLIC' });
+    expect(r.body.payloads.linkedin).toEqual({ text: 'Hello', visibility: 'PUBLIC', accounts: [expect.stringMatching(/^acc_/)] });
   });
 
   it.each([

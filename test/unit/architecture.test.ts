@@ -54,8 +54,9 @@ const ALLOWED: Record<string, string[]> = {
   // The domains: pure logic over the client's types and the wire, reusable by the MCP server.
   posts: ['posts', 'client', 'wire'],
   results: ['results', 'posts', 'client', 'wire'],
+  accounts: ['accounts', 'client', 'wire'],
   // The MCP server uses the domains, the client and config, never the command line or output.
-  mcp: ['mcp', 'posts', 'results', 'client', 'config', 'listen', 'wire'],
+  mcp: ['mcp', 'posts', 'results', 'accounts', 'client', 'config', 'listen', 'wire'],
   // What `socialpub demo` runs against: a sandbox and a listener on one manual clock.
   demo: ['demo', 'sandbox', 'listen', 'wire'],
 };

@@ -73,9 +73,9 @@ describe('tool arguments are checked against the schema the assistant reads', ()
       for (const [name, p] of Object.entries(t.inputSchema.properties ?? {})) expect(p.description, `${t.name}.${name}`).toBeTruthy();
       expect(t.annotations.readOnlyHint).toBe(!t.write);
     }
-    expect(toolsFor(true).map((t) => t.name)).toEqual(['check_post', 'list_posts', 'get_post', 'list_results', 'get_result', 'wait_for_results', 'results_stats']);
+    expect(toolsFor(true).map((t) => t.name)).toEqual(['check_post', 'list_posts', 'get_post', 'list_results', 'get_result', 'wait_for_results', 'results_stats', 'list_accounts']);
     // Drafts only: nothing that schedules, moves or deletes.
-    expect(toolsFor(false, true).map((t) => t.name)).toEqual(['check_post', 'create_draft', 'list_posts', 'get_post', 'update_post', 'list_results', 'get_result', 'wait_for_results', 'retry_failed', 'results_stats']);
+    expect(toolsFor(false, true).map((t) => t.name)).toEqual(['check_post', 'create_draft', 'list_posts', 'get_post', 'update_post', 'list_results', 'get_result', 'wait_for_results', 'retry_failed', 'results_stats', 'list_accounts']);
   });
 });
 

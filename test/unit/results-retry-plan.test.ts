@@ -142,3 +142,30 @@ describe('reasonLine and checkPostId', () => {
     expect(() => checkPostId(' res_Ab12 ', '<id>')).toThrow(hinted('that is a result id; `socialpub results get res_Ab12` shows it and the post it belongs to'));
   });
 });
+
+describe('planRetry with accounts', () => {
+  const at = '2026-11-20T09:00:00Z';
+  const post = { id: 'post_acc', status: 'failed', payloads: { linkedin: { text: 'Hi', accounts: ['acc_a', 'acc_b', 'acc_c'] }, bluesky: { text: 'Hi', accounts: ['acc_d'] } } } as unknown as Post;
+  const row = (id: string, platform: string, account: string, success: boolean, code?: string) =>
+    ({ id, post_id: 'post_acc', platform, social_account_id: account, success, created_at: at, platform_data: { username: account }, error: success ? null : { code: code ?? 'API_RATE_LIMIT', message: 'm', context: {} } }) as PostResult;
+  const results = [row('r1', 'linkedin', 'acc_a', true), row('r2', 'linkedin', 'acc_b', false), row('r3', 'linkedin', 'acc_c', false, 'TOKEN_EXPIRED'), row('r4', 'bluesky', 'acc_d', false, 'ACCOUNT_DISCONNECTED')];
+
+  it('sends a multi-account payload again only to the accounts that failed', () => {
+    const plan = planRetry(post, results);
+    expect(plan.body.payloads.linkedin).toEqual({ text: 'Hi', accounts: ['acc_b', 'acc_c'] });
+    expect(plan.body.payloads.bluesky).toEqual({ text: 'Hi', accounts: ['acc_d'] });
+    expect(plan.skipped).toEqual([]);
+  });
+
+  it('leaves out targets on unhealthy accounts, in skipped, and changes the key with what is sent', () => {
+    const plan = planRetry(post, results, { unhealthy: new Set(['acc_c', 'acc_d']) });
+    expect(Object.keys(plan.body.payloads)).toEqual(['linkedin']);
+    expect(plan.body.payloads.linkedin).toEqual({ text: 'Hi', accounts: ['acc_b'] });
+    expect(plan.skipped.map((t) => t.accountId).sort()).toEqual(['acc_c', 'acc_d']);
+    expect(plan.idempotencyKey).not.toBe(planRetry(post, results).idempotencyKey);
+  });
+
+  it('nothing retriable but unhealthy targets: NothingToRetryError saying so', () => {
+    expect(() => planRetry(post, results, { unhealthy: new Set(['acc_b', 'acc_c', 'acc_d']) })).toThrow(/every failed target of post_acc is on an expired or disconnected account/);
+  });
+});

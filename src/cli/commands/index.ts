@@ -10,6 +10,7 @@ type Define = (program: CommandUnknownOpts, ctx: Context, argv?: readonly string
 const nouns: Record<string, () => Promise<Define>> = {
   posts: async () => (await import('./posts/index.js')).definePosts,
   results: async () => (await import('./results/index.js')).defineResults,
+  accounts: async () => (await import('./accounts/index.js')).defineAccounts,
   listen: async () => (await import('./listen/index.js')).defineListen,
   auth: async () => (await import('./auth/index.js')).defineAuth,
   profile: async () => (await import('./profile/index.js')).defineProfile,

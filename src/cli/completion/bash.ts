@@ -15,6 +15,8 @@ function valueCode(values: ValueSource): string {
       return 'COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur"))';
     case 'posts':
       return 'COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur"))';
+    case 'accounts':
+      return 'COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur"))';
     case 'zones':
       return '_socialpub_zones';
     case 'fields':

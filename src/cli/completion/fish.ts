@@ -13,6 +13,8 @@ function values(v: ValueSource): string {
       return " -x -a '(socialpub completion --list-profiles 2>/dev/null)'";
     case 'posts':
       return " -x -a '(socialpub completion --list-posts 2>/dev/null)'";
+    case 'accounts':
+      return " -x -a '(socialpub completion --list-accounts 2>/dev/null)'";
     case 'zones':
       return " -x -a '(__socialpub_zones)'";
     case 'fields':

@@ -2,6 +2,7 @@
 import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
 import { fieldsOf } from '../../output/fields-of.js';
+import { ACCOUNT_STATUSES } from '../../wire/account-schemas.js';
 import { helpTopicNames } from '../help-topics.js';
 
 /**
@@ -15,6 +16,8 @@ export type ValueSource =
   | { kind: 'profiles' }
   /** Post ids the last `posts list`/`posts create` printed (a local cache; no request at Tab). */
   | { kind: 'posts' }
+  /** Account handles the last accounts lookup saw (a local cache; no request at Tab). */
+  | { kind: 'accounts' }
   | { kind: 'zones' }
   | { kind: 'fields'; fields: string[] }
   | { kind: 'none' };
@@ -50,9 +53,10 @@ function flagValues(option: Option, path: string[]): ValueSource {
   if (long === '--profile') return { kind: 'profiles' };
   if (long === '--tz') return { kind: 'zones' };
   if (long === '--post' && path.join(' ') === 'results wait') return { kind: 'posts' };
+  if (long === '--account') return { kind: 'accounts' };
   // Per command, wherever the option is defined (the program-wide one included).
   if (long === '--fields') return { kind: 'fields', fields: fieldsOf(path.join(' ')) };
-  if (long === '--status') return { kind: 'words', words: path[0] === 'listen' ? ['published', 'failed'] : [...POST_STATUSES] };
+  if (long === '--status') return { kind: 'words', words: path[0] === 'listen' ? ['published', 'failed'] : path[0] === 'accounts' ? [...ACCOUNT_STATUSES] : [...POST_STATUSES] };
   if (FILE_FLAGS.has(long)) return { kind: 'files' };
   return { kind: 'none' };
 }
@@ -64,6 +68,7 @@ function argumentValues(cmd: CommandUnknownOpts, path: string[]): ValueSource {
   const key = path.join(' ');
   if (key === 'profile use' || key === 'profile show' || key === 'profile remove') return { kind: 'profiles' };
   if (POST_ID_COMMANDS.has(key)) return { kind: 'posts' };
+  if (key === 'accounts view') return { kind: 'accounts' };
   // `help <topic>` or `help <command>`: the topics first, from the one list `help` reads.
   if (key === 'help') return { kind: 'words', words: [...helpTopicNames(), ...helpableCommands(cmd)] };
   return { kind: 'none' };

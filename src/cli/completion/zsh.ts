@@ -13,6 +13,8 @@ function action(values: ValueSource): string {
       return ':profile:_socialpub_profiles';
     case 'posts':
       return ':post:_socialpub_posts';
+    case 'accounts':
+      return ':account:_socialpub_accounts';
     case 'zones':
       return ':zone:_socialpub_zones';
     case 'fields':
@@ -63,6 +65,11 @@ ${specs.join(' \\\n')}${arg}
 _socialpub_posts() {
   local -a posts; posts=(\${(f)"$(socialpub completion --list-posts 2>/dev/null)"})
   _describe 'post' posts
+}
+# compadd, not _describe: a platform:@handle holds a colon, which _describe reads as a description.
+_socialpub_accounts() {
+  local -a accounts; accounts=(\${(f)"$(socialpub completion --list-accounts 2>/dev/null)"})
+  compadd -a accounts
 }
 _socialpub_profiles() {
   local -a profiles; profiles=(\${(f)"$(socialpub completion --list-profiles 2>/dev/null)"})

@@ -1,6 +1,6 @@
 // create_draft: a new draft post (POST /v1/posts), validated per platform before it is sent.
 import type { ToolDefinition } from '../types.js';
-import { payloadFields, writeFields } from './fields.js';
+import { accountsField, payloadFields, writeFields } from './fields.js';
 import { writePost } from './write-post.js';
 
 export const createDraft: ToolDefinition = {
@@ -9,7 +9,7 @@ export const createDraft: ToolDefinition = {
     'Create a draft post (published only once scheduled with schedule_post). Checked against each platform first; nothing is sent when something is wrong. Repeating the same call returns the same draft.',
   inputSchema: {
     type: 'object',
-    properties: { ...payloadFields, ...writeFields },
+    properties: { ...payloadFields, accounts: accountsField, ...writeFields },
     additionalProperties: false,
   },
   annotations: { title: 'Create a draft post', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

@@ -40,6 +40,15 @@ export const payloadFields: Record<string, JsonSchema> = {
   title: { type: 'string', description: 'Internal title (not published), up to 200 characters.', minLength: 1, maxLength: 200 },
 };
 
+/** The accounts to publish to (write tools); list_accounts shows them. */
+export const accountsField: JsonSchema = {
+  type: 'array',
+  description: "Accounts (id, @handle or platform:@handle; list_accounts); null: each platform's default.",
+  items: { type: 'string', minLength: 1 },
+  minItems: 1,
+  maxItems: 50,
+};
+
 export const writeFields: Record<string, JsonSchema> = {
   dry_run: { type: 'boolean', description: 'true: send nothing.' },
   idempotency_key: {

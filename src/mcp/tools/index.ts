@@ -5,6 +5,7 @@ import { checkPost } from './check-post.js';
 import { createDraft } from './create-draft.js';
 import { getResult } from './get-result.js';
 import { listPosts } from './list-posts.js';
+import { listAccounts } from './list-accounts.js';
 import { deletePost, getPost, unschedulePost, updatePost } from './manage-posts.js';
 import { retryFailed } from './retry-failed.js';
 import { listResults } from './list-results.js';
@@ -26,6 +27,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   waitForResults,
   retryFailed,
   resultsStats,
+  listAccounts,
 ];
 
 export function toolsFor(readOnly: boolean, draftsOnly = false): ToolDefinition[] {

@@ -12,7 +12,9 @@ import type { Post } from '../../wire/schemas.js';
 import { ToolError } from '../errors.js';
 import { trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
-import { confirmFields, payloadFields, platforms, postIdArg, str, strs, writeFields } from './fields.js';
+import { accountsField, confirmFields, payloadFields, platforms, postIdArg, str, strs, writeFields } from './fields.js';
+import { namedAccounts } from './accounts-arg.js';
+import { accountsByPlatform } from '../../accounts/resolve.js';
 import { derivedKey } from './write-post.js';
 import { describePost, quote } from '../change-summary.js';
 import type { PlannedEdit } from '../../posts/edit.js';
@@ -122,6 +124,7 @@ export const updatePost: ToolDefinition = {
       remove_platforms: { ...platforms, description: 'Targets to remove.' },
       media: { ...payloadFields.media!, description: 'Replaces all media ([] removes them): https:// URLs or paths under a --media-dir folder.' },
       title: { type: 'string', description: 'New title; "" removes it.', maxLength: 200 },
+      accounts: { ...accountsField, description: 'These accounts instead, for their platforms.' },
       ...writeFields,
       ...confirmFields,
     },
@@ -138,9 +141,11 @@ export const updatePost: ToolDefinition = {
     const title = str(args.title);
     // Local files only from the folders the server was started with (--media-dir), as create_draft.
     const media = await admitMediaPaths(strs(args.media), tc.deps.mediaDirs);
+    const accounts = await namedAccounts(client, strs(args.accounts));
     const plan = await planEdit(
       post,
       {
+        ...(accounts ? { accounts: accountsByPlatform(accounts) } : {}),
         ...(str(args.text) !== undefined ? { text: str(args.text)! } : {}),
         textFor: new Map(Object.entries((args.text_for as Record<string, string> | undefined) ?? {})),
         add: strs(args.add_platforms) ?? [],

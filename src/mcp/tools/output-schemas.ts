@@ -44,5 +44,6 @@ export const OUTPUT_SCHEMAS: Record<string, PublishedSchema> = {
     ['post_id', 'done', 'timed_out', 'still_waiting', 'reported', 'expected', 'missing', 'failed', 'results'],
   ),
   retry_failed: shape({ ...WRITE, retrying: 'array' }, ['note', 'retrying']),
+  list_accounts: shape({ accounts: 'array', derived: 'boolean', health_window: 'object', note: 'string' }, ['accounts', 'derived', 'health_window']),
   results_stats: shape({ by: 'string', total: 'integer', succeeded: 'integer', failed: 'integer', groups: 'array', groups_left_out: 'integer', complete: 'boolean', note: 'string' }, ['by', 'total', 'succeeded', 'failed', 'groups', 'complete']),
 };

@@ -6,6 +6,9 @@ import { InvalidInputError } from '../../wire/invalid-input.js';
 import { resultsOf } from '../../posts/find.js';
 import { PATHS } from '../../wire/protocol.js';
 import type { ToolDefinition } from '../types.js';
+import { unhealthyAccounts } from '../../accounts/health.js';
+import { reconnectHint } from '../../accounts/label.js';
+import type { SocialAccount } from '../../wire/account-schemas.js';
 import { platforms, str, strs, writeFields } from './fields.js';
 import { toolPost } from './manage-posts.js';
 import { postNow } from './write-post.js';
@@ -19,6 +22,7 @@ export const retryFailed: ToolDefinition = {
     properties: {
       post_id: { type: 'string', description: 'The post.', minLength: 1 },
       platforms: { ...platforms, description: 'Only these failed platforms.' },
+      include_unhealthy: { type: 'boolean', description: 'true: also targets on expired or disconnected accounts.' },
       ...writeFields,
     },
     required: ['post_id'],
@@ -31,26 +35,31 @@ export const retryFailed: ToolDefinition = {
     const id = String(args.post_id).trim();
     const post = await toolPost(client, id, tc);
     const results = await resultsOf(client, id);
-    const plan = inToolWords(() => planRetry(post, results, { platforms: strs(args.platforms) ?? [] }));
+    // As `results retry`: targets on an expired or disconnected account would fail the same way.
+    const unhealthy = args.include_unhealthy === true ? new Map<string, SocialAccount>() : await unhealthyAccounts(client, results);
+    const plan = inToolWords(() => planRetry(post, results, { platforms: strs(args.platforms) ?? [], unhealthy: new Set(unhealthy.keys()) }), unhealthy);
+    const left_out = plan.skipped.map((t) => ({ platform: t.platform, account_id: t.accountId, code: t.code ?? null, fix: reconnectHint(unhealthy.get(t.accountId!)!) }));
     const key = str(args.idempotency_key) ?? plan.idempotencyKey;
     // fix: set when the platform refused the content; the draft then needs update_post before schedule_post.
     const retrying = plan.targets.map((t) => ({ platform: t.platform, code: t.code ?? null, message: t.message ?? null, fix: t.fix ?? accountFix(t.code, t.platform) ?? null }));
     const toCorrect = plan.targets.some((t) => t.fix);
     const toReconnect = retrying.filter((t) => !plan.targets.find((x) => x.platform === t.platform)?.fix && t.fix !== null).map((t) => t.platform);
     if (args.dry_run === true) {
-      return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, retrying, requests: [{ method: 'POST', path: PATHS.posts, headers: { 'Idempotency-Key': key }, body: plan.body }] };
+      return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, retrying, ...(left_out.length ? { left_out } : {}), requests: [{ method: 'POST', path: PATHS.posts, headers: { 'Idempotency-Key': key }, body: plan.body }] };
     }
     const res = await client.posts.create(plan.body, { idempotencyKey: key });
     const now = await postNow(client, res, key);
     return {
       post: now,
       retrying,
+      ...(left_out.length ? { left_out } : {}),
       replayed: res.replayed,
       idempotency_key: key,
       note:
         (res.replayed ? 'an earlier call already made this retry: nothing new was created; this is that post as it is now' : 'a new draft with the failed targets; schedule it with schedule_post') +
         (toCorrect ? '. Targets with a fix were refused for their content and will most likely fail again unchanged: apply each fix with update_post first' : '') +
-        (toReconnect.length ? `. ${toReconnect.join(', ')} failed on the account itself: it fails again until the user reconnects it in the service; tell the user before scheduling` : ''),
+        (toReconnect.length ? `. ${toReconnect.join(', ')} failed on the account itself: it fails again until the user reconnects it in the service; tell the user before scheduling` : '') +
+        (left_out.length ? '. Targets in left_out are on an expired or disconnected account and were not retried: the user must reconnect it in the service\'s settings, then retry (or include_unhealthy)' : ''),
     };
   },
 };
@@ -63,7 +72,7 @@ function accountFix(code: string | undefined, platform: string): string | undefi
 }
 
 /** The plan's refusals name the command's arguments (<post-id>, --platform): here they are the tool's. */
-function inToolWords<T>(plan: () => T): T {
+function inToolWords<T>(plan: () => T, unhealthy: ReadonlyMap<string, SocialAccount>): T {
   try {
     return plan();
   } catch (err) {
@@ -71,6 +80,8 @@ function inToolWords<T>(plan: () => T): T {
     const word = (s: string) => s.replace(/<post-id>/g, 'post_id').replace(/--platform\b/g, 'platforms');
     const issues = err.issues.map((i) => ({ field: word(i.field), message: word(i.message), ...(i.fix ? { fix: word(i.fix) } : {}) }));
     const noResultsYet = err instanceof NothingToRetryError && /has no results yet/.test(err.message);
-    throw new InvalidInputError(noResultsYet ? issues.map((i) => ({ ...i, fix: 'a post has results once it is published: schedule_post, then wait_for_results' })) : issues);
+    const onlyUnhealthy = err instanceof NothingToRetryError && /expired or disconnected/.test(err.message);
+    const fix = noResultsYet ? 'a post has results once it is published: schedule_post, then wait_for_results' : onlyUnhealthy ? `${[...unhealthy.values()].map(reconnectHint).join('; ')} (or include_unhealthy)` : undefined;
+    throw new InvalidInputError(fix ? issues.map((i) => ({ ...i, fix })) : issues);
   }
 }

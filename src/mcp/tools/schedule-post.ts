@@ -1,7 +1,7 @@
 // schedule_post: schedule an existing draft by id, or create and schedule a post in one call
 // (POST /v1/schedule). Times are absolute: a relative time would move when the call is retried.
 import type { ToolDefinition } from '../types.js';
-import { confirmFields, payloadFields, timeZone, writeFields } from './fields.js';
+import { accountsField, confirmFields, payloadFields, timeZone, writeFields } from './fields.js';
 import { writePost } from './write-post.js';
 
 export const schedulePost: ToolDefinition = {
@@ -13,6 +13,7 @@ export const schedulePost: ToolDefinition = {
     properties: {
       post_id: { type: 'string', description: 'A draft to schedule or a scheduled post to move; null for a new post.', minLength: 1 },
       ...payloadFields,
+      accounts: accountsField,
       at: {
         type: 'string',
         description: 'Future time: RFC 3339 with offset, or "YYYY-MM-DD HH:MM" with time_zone.',

@@ -12,8 +12,10 @@ import type { ApiClient } from '../../client/types.js';
 import type { Post } from '../../wire/schemas.js';
 import { ToolError } from '../errors.js';
 import { findPost, PostNotFoundError } from '../../posts/find.js';
-import { FieldInputError } from '../../wire/invalid-input.js';
+import { attachAccounts } from '../../accounts/resolve.js';
+import { FieldInputError, InvalidInputError } from '../../wire/invalid-input.js';
 import { describePost } from '../change-summary.js';
+import { namedAccounts } from './accounts-arg.js';
 
 /**
  * Same tool, same arguments → same key, so an assistant (or its host) repeating a call replays it.
@@ -62,8 +64,17 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
   // sent and replayed by the service, as the CLI does with --idempotency-key and an absolute --at.
   const input = postInput(args);
   if (input.postId !== undefined) input.postId = postIdArg(input.postId);
+  const refs = strs(args.accounts);
+  if (refs && input.postId !== undefined) throw new FieldInputError('accounts', 'accounts: cannot be combined with post_id (an existing post keeps its accounts)', 'change them with update_post, then schedule it');
+  const accounts = refs ? await namedAccounts(await tc.deps.client(), refs) : undefined;
+  // The accounts' platforms are the post's when none is named.
+  if (accounts && !input.platforms && !input.textFor) input.platforms = [...new Set(accounts.map((a) => a.platform))];
   const media = await admitMediaPaths(input.media, tc.deps.mediaDirs);
   const composed = await composeInput({ ...input, ...(media ? { media } : {}) }, { mode, now: tc.deps.now(), keyed: true });
+  if (accounts && composed.draft) {
+    const issues = attachAccounts(composed.draft.platforms, accounts, 'accounts');
+    if (issues.length) throw new InvalidInputError(issues);
+  }
   const given = str(args.idempotency_key);
   // Nothing is sent on a dry run, so no replay can make a past time right: it is plainly invalid.
   if (args.dry_run === true && composed.at && Date.parse(composed.at.iso) <= tc.deps.now()) {

@@ -23,6 +23,8 @@ export interface BulkRow {
   issues: Issue[];
   /** Its (absolute) time has passed: its last issue says so. */
   passed?: boolean;
+  /** CSV `account` column: the accounts to publish to (id, @handle or platform:@handle), resolved by the caller. */
+  accounts?: string[];
 }
 
 export interface ParsedBulk {
@@ -154,13 +156,14 @@ export function atLine(line: number | undefined, issues: Issue[]): Issue[] {
   return issues.map((i) => (named(i.message) ? i : { ...i, field: named(i.field) ? i.field : `${prefix}: ${i.field}`, message: `${prefix}: ${i.message}` }));
 }
 
-export const CSV_COLUMNS = ['at', 'platforms', 'text', 'media', 'title'] as const;
+export const CSV_COLUMNS = ['at', 'platforms', 'text', 'media', 'title', 'account'] as const;
 // A Map: a header such as "constructor" or "__proto__" must not find Object.prototype's members.
 const COLUMN_ALIASES = new Map([
   ['scheduledat', 'at'],
   ['scheduled_at', 'at'],
   ['time', 'at'],
   ['platform', 'platforms'],
+  ['accounts', 'account'],
 ]);
 const split = (v: string | undefined): string[] => {
   if (v === undefined) return [];
@@ -224,6 +227,7 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
   const textAt = columns.indexOf('text');
   const mediaAt = columns.indexOf('media');
   const titleAt = columns.indexOf('title');
+  const accountAt = columns.indexOf('account');
   const textFor = columns.flatMap((c, i) => (c.startsWith('text:') ? [{ platform: c.slice(5).trim(), i }] : []));
   const rows: BulkRow[] = data.map((rec, index) => {
     const row: BulkRow = { index, line: rec.line, draft: undefined, postId: undefined, at: undefined, issues: [] };
@@ -260,6 +264,8 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
       row.issues,
       labels,
     );
+    const accounts = split(get(accountAt));
+    if (accounts.length) row.accounts = accounts;
     resolveTime(row, get(at), f('at'), options);
     return row;
   });

@@ -4,14 +4,14 @@
 // data file of the earlier JSON format, or anything that is not SQLite, is refused with what
 // to do), a new file created 0600 (SQLite gives -wal and -shm the same mode), then SQLite:
 // `PRAGMA quick_check` (a damaged database is never served), the schema created in an empty
-// database or checked (application_id, user_version), WAL with synchronous=FULL.
+// database, checked (application_id, user_version) or brought up from an earlier layout, WAL with synchronous=FULL.
 import { closeSync, constants, lstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { blobFolderOf, folderBlobs, memoryBlobs } from './blobs.js';
 import { StateFileError } from './errors.js';
 import { lockDataFile } from './lock.js';
-import { APPLICATION_ID, createSchema, SCHEMA_VERSION } from './schema.js';
+import { APPLICATION_ID, createSchema, migrateSchema, SCHEMA_VERSION } from './schema.js';
 import { sqlite } from './sqlite.js';
 import { Store } from './store.js';
 
@@ -72,6 +72,14 @@ function prepare(db: DatabaseSync, file: string): boolean {
     return false;
   }
   const version = Number(db.prepare('PRAGMA user_version').get()!.user_version);
+  if (version >= 1 && version < SCHEMA_VERSION) {
+    try {
+      migrateSchema(db, version);
+    } catch (err) {
+      throw new StateFileError(`cannot bring ${file} from schema ${version} to ${SCHEMA_VERSION} (SQLite: ${(err as Error).message}); it was left as it was: pass another --data file`);
+    }
+    return true;
+  }
   if (version !== SCHEMA_VERSION) throw new StateFileError(`${file} was written by another version of the sandbox (schema ${version}, this one reads ${SCHEMA_VERSION}); pass another --data file`);
   return true;
 }

@@ -3,6 +3,9 @@
 import type { Platform } from '../../wire/platforms.js';
 import type { Store } from './store.js';
 
+/** Why a publish failed because of its account (before any other failure). */
+export type AccountFailure = 'TOKEN_EXPIRED' | 'ACCOUNT_DISCONNECTED';
+
 export interface ResultRow {
   row: number;
   post: number;
@@ -13,6 +16,10 @@ export interface ResultRow {
   /** The post broke the platform's rules: the failure is that rule's. */
   brokeRule: boolean;
   at: number;
+  /** The account (its position) the row was published to. */
+  account: number;
+  /** Why it failed when its account did (before anything else was tried). */
+  accountFailure?: AccountFailure | undefined;
 }
 
 interface Row {
@@ -23,13 +30,37 @@ interface Row {
   no_account: number;
   broke_rule: number;
   at: number;
+  account: number;
+  account_failure: string | null;
 }
 
-const COLUMNS = 'row, post, platform, success, no_account, broke_rule, at';
-const fromRow = (r: Row): ResultRow => ({ row: r.row, post: r.post, platform: r.platform as Platform, success: r.success === 1, noAccount: r.no_account === 1, brokeRule: r.broke_rule === 1, at: r.at });
+const COLUMNS = 'row, post, platform, success, no_account, broke_rule, at, account, account_failure';
+const fromRow = (r: Row): ResultRow => ({
+  row: r.row,
+  post: r.post,
+  platform: r.platform as Platform,
+  success: r.success === 1,
+  noAccount: r.no_account === 1,
+  brokeRule: r.broke_rule === 1,
+  at: r.at,
+  account: r.account,
+  ...(r.account_failure !== null ? { accountFailure: r.account_failure as AccountFailure } : {}),
+});
 
 export function insertResult(store: Store, workspace: number, r: ResultRow): void {
-  store.run(`INSERT INTO results (workspace, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, workspace, r.row, r.post, r.platform, r.success ? 1 : 0, r.noAccount ? 1 : 0, r.brokeRule ? 1 : 0, r.at);
+  store.run(
+    `INSERT INTO results (workspace, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    workspace,
+    r.row,
+    r.post,
+    r.platform,
+    r.success ? 1 : 0,
+    r.noAccount ? 1 : 0,
+    r.brokeRule ? 1 : 0,
+    r.at,
+    r.account,
+    r.accountFailure ?? null,
+  );
 }
 
 export function readResult(store: Store, workspace: number, row: number): ResultRow | undefined {
@@ -57,6 +88,20 @@ export function resultPage(store: Store, workspace: number, platforms: readonly 
   if (offset >= total || limit <= 0) return { total, items: [] };
   const arms = platforms.map(() => 'SELECT row FROM results WHERE workspace = ? AND platform = ?').join(' UNION ALL ');
   const params = platforms.flatMap((p) => [workspace, p]);
+  const rows = store.sql(`${arms} ORDER BY row DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as { row: number }[];
+  return { total, items: rows.map((r) => r.row) };
+}
+
+/**
+ * Newest-first positions of the results tied to one of `accounts` (`social_account_id`): one
+ * range of results_by_account per account, merged by SQLite, as resultPage does per platform.
+ */
+export function accountResultPage(store: Store, workspace: number, accounts: readonly number[], offset: number, limit: number): { total: number; items: number[] } {
+  if (accounts.length === 0) return { total: 0, items: [] };
+  const total = Number((store.sql('SELECT count(*) AS n FROM results WHERE workspace = ? AND no_account = 0 AND account IN (SELECT value FROM json_each(?))').get(workspace, JSON.stringify(accounts)) as { n: number }).n);
+  if (offset >= total || limit <= 0) return { total, items: [] };
+  const arms = accounts.map(() => 'SELECT row FROM results WHERE workspace = ? AND account = ? AND no_account = 0').join(' UNION ALL ');
+  const params = accounts.flatMap((a) => [workspace, a]);
   const rows = store.sql(`${arms} ORDER BY row DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as { row: number }[];
   return { total, items: rows.map((r) => r.row) };
 }

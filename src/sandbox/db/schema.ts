@@ -3,11 +3,32 @@
 // again from the entropy); rows here start after them. Times are epoch milliseconds. Look
 // inside with the sqlite3 shell (README, "Inside the sandbox's database").
 import type { DatabaseSync } from 'node:sqlite';
+import { PLATFORMS } from '../../wire/platforms.js';
 
 /** PRAGMA application_id of a sandbox database ("SPSB"): tells it from any other SQLite file. */
 export const APPLICATION_ID = 0x53505342;
-/** PRAGMA user_version: the layout below. */
-export const SCHEMA_VERSION = 1;
+/** PRAGMA user_version: the layout below (2: social accounts, and the account of each result). */
+export const SCHEMA_VERSION = 2;
+
+/**
+ * The account each result was published to (`idx` in accounts; the platform's default account
+ * for rows written by schema 1), and why it failed when the account did (a later reconnect does
+ * not undo that failure).
+ */
+const RESULT_ACCOUNT_COLUMNS = ['account INTEGER NOT NULL DEFAULT 0', "account_failure TEXT CHECK (account_failure IN ('TOKEN_EXPIRED', 'ACCOUNT_DISCONNECTED'))"];
+/** The social_account_id filter: rows tied to an account (no_account = 0), newest first per account. */
+const RESULTS_BY_ACCOUNT = 'CREATE INDEX results_by_account ON results (workspace, account, row) WHERE no_account = 0';
+/**
+ * The social accounts, seeded per workspace at its first start. `fixtures_until`: fixture rows
+ * (the past) are published with the account only before that time (a seeded expired account).
+ */
+const ACCOUNTS = `CREATE TABLE accounts (
+  workspace INTEGER NOT NULL, idx INTEGER NOT NULL, platform TEXT NOT NULL, username TEXT NOT NULL,
+  display_name TEXT, status TEXT NOT NULL CHECK (status IN ('connected', 'expired', 'disconnected')),
+  is_default INTEGER NOT NULL, token_expires_at INTEGER, connected_at INTEGER NOT NULL, fixtures_until INTEGER,
+  PRIMARY KEY (workspace, idx)
+) WITHOUT ROWID;
+CREATE INDEX accounts_by_platform ON accounts (workspace, platform, idx)`;
 
 const TABLES = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -25,10 +46,12 @@ CREATE INDEX posts_by_status ON posts (workspace, status, idx);
 CREATE TABLE results (
   workspace INTEGER NOT NULL, row INTEGER NOT NULL, post INTEGER NOT NULL, platform TEXT NOT NULL,
   success INTEGER NOT NULL, no_account INTEGER NOT NULL, broke_rule INTEGER NOT NULL, at INTEGER NOT NULL,
+  ${RESULT_ACCOUNT_COLUMNS.join(', ')},
   PRIMARY KEY (workspace, row)
 ) WITHOUT ROWID;
 CREATE INDEX results_by_platform ON results (workspace, platform, row);
 CREATE INDEX results_by_post ON results (workspace, post, row);
+${RESULTS_BY_ACCOUNT};
 CREATE TABLE media (
   workspace INTEGER NOT NULL, idx INTEGER NOT NULL, name TEXT NOT NULL, mime_type TEXT NOT NULL,
   size_bytes INTEGER NOT NULL, created_at INTEGER NOT NULL,
@@ -44,13 +67,32 @@ CREATE INDEX idempotency_by_age ON idempotency (at);
 CREATE TABLE rate_hits (workspace INTEGER NOT NULL, kind TEXT NOT NULL CHECK (kind IN ('read', 'write')), at INTEGER NOT NULL);
 CREATE INDEX rate_hits_by_time ON rate_hits (workspace, kind, at);
 CREATE TABLE webhook_queue (id TEXT PRIMARY KEY, body TEXT NOT NULL, attempt INTEGER NOT NULL, due_at INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE accounts (
-  id TEXT PRIMARY KEY, workspace INTEGER NOT NULL, platform TEXT NOT NULL, username TEXT NOT NULL,
-  display_name TEXT, status TEXT NOT NULL DEFAULT 'active', is_default INTEGER NOT NULL DEFAULT 0,
-  token_expires_at INTEGER, connected_at INTEGER NOT NULL
-) WITHOUT ROWID;
-CREATE INDEX accounts_by_workspace ON accounts (workspace, platform);
+${ACCOUNTS};
 `;
+
+/**
+ * Brings a database of an earlier layout up to this one, in one transaction. From 1: schema 1
+ * created an accounts table it never wrote to (replaced), and its results went to each
+ * platform's one account, which is account `idx` = the platform's position (the default the
+ * first start after this seeds keeps that id).
+ */
+export function migrateSchema(db: DatabaseSync, from: number): void {
+  if (from !== 1) throw new Error(`no migration from schema ${from}`);
+  const platformIndex = PLATFORMS.map((p, i) => `WHEN '${p}' THEN ${i}`).join(' ');
+  db.exec('BEGIN');
+  try {
+    db.exec(`DROP TABLE accounts;
+${ACCOUNTS};
+${RESULT_ACCOUNT_COLUMNS.map((c) => `ALTER TABLE results ADD COLUMN ${c};`).join('\n')}
+UPDATE results SET account = CASE platform ${platformIndex} ELSE 0 END;
+${RESULTS_BY_ACCOUNT};
+PRAGMA user_version = ${SCHEMA_VERSION};`);
+    db.exec('COMMIT');
+  } catch (err) {
+    db.exec('ROLLBACK');
+    throw err;
+  }
+}
 
 /** Creates the tables in an empty database (one transaction: all of them or none). */
 export function createSchema(db: DatabaseSync): void {

@@ -12,9 +12,16 @@ function created(call: Call, index: number): Reply {
   return { status: 201, body, headers: { location: `${PATHS.posts}/${body.id}` } };
 }
 
+/** Each payload's accounts checked, the default filled in (422 naming the field otherwise). */
+function assignAccounts(call: Call, payloads: Record<string, Record<string, unknown>>): void {
+  const issues = call.ws.socialAccounts.assign(payloads);
+  if (issues.length) throw validationError(issues);
+}
+
 export function createPost(call: Call): Reply {
   const checked = checkCreatePost(call.json);
   if (!checked.ok) throw validationError(checked.issues);
+  assignAccounts(call, checked.value.payloads);
   const post = call.ws.addPost({ status: 'draft', ...checked.value, scheduledAt: null, createdAt: call.now, updatedAt: call.now });
   return created(call, post.index);
 }
@@ -33,6 +40,7 @@ export function schedulePost(call: Call): Reply {
     return created(call, post.index);
   }
   const { scheduledAt, payloads, title } = input;
+  assignAccounts(call, payloads);
   const post = call.ws.addPost({ status: 'scheduled', payloads, ...(title !== undefined ? { title } : {}), scheduledAt, createdAt: call.now, updatedAt: call.now });
   call.core.publisher.track(call.ws, post);
   return created(call, post.index);
@@ -75,6 +83,7 @@ export function updatePost(call: Call): Reply {
   const checked = checkUpdatePost(call.json, post.payloads, call.now);
   if (!checked.ok) throw validationError(checked.issues);
   const { payloads, title, scheduledAt } = checked.value;
+  if (payloads) assignAccounts(call, payloads);
   if (payloads) post.payloads = payloads;
   if (title === null) delete post.title;
   else if (title !== undefined) post.title = title;

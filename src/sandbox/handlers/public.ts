@@ -34,7 +34,7 @@ export async function handlePublic(x: Exchange): Promise<void> {
       JSON.stringify({
         service: 'socialpub sandbox',
         description: 'A local implementation of the Social Publishing Service API. Every /v1 and /api/v1 request needs "Authorization: Bearer <API_KEY>".',
-        endpoints: ['POST /v1/posts', 'POST /v1/schedule', 'GET /v1/posts', 'GET /v1/posts/{id}', 'GET /api/v1/post-results', 'GET /api/v1/post-results/{id}', 'POST /v1/media', 'PUT /v1/media/{id}/upload'],
+        endpoints: ['POST /v1/posts', 'POST /v1/schedule', 'GET /v1/posts', 'GET /v1/posts/{id}', 'GET /api/v1/post-results', 'GET /api/v1/post-results/{id}', 'POST /v1/media', 'PUT /v1/media/{id}/upload', 'GET /v1/social-accounts', 'GET /v1/social-accounts/{id}', 'POST /sandbox/accounts/{id}/expire|disconnect|reconnect'],
       }),
     );
   }

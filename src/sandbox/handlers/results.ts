@@ -14,7 +14,8 @@ export function listResults(call: Call): Reply {
     ]);
   }
   const { offset, limit } = pageParams(call.query);
-  const page = call.ws.resultsPage({ postIds, platforms: platforms as Platform[] }, offset, limit);
+  const accountIds = multiValues(call.query, 'social_account_id');
+  const page = call.ws.resultsPage({ postIds, platforms: platforms as Platform[], accountIds }, offset, limit);
   return { status: 200, body: { data: page.items.map((r) => call.ws.resultJson(r)), meta: { offset, limit, total: page.total } } };
 }
 

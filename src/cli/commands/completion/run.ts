@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
 import { completionScript } from '../../completion/generate.js';
 import type { CompletionFlags } from './index.js';
-import { recentPostIds } from '../../post-id-cache.js';
+import { recentAccounts, recentPostIds } from '../../post-id-cache.js';
 
 export type Shell = 'bash' | 'zsh' | 'fish';
 
@@ -22,6 +22,11 @@ export async function runCompletion(ctx: Context, shell: Shell | undefined, opts
   if (opts.listProfiles) {
     const names = (await ctx.config()).names();
     if (names.length) await out.data(names.join('\n'));
+    return 0;
+  }
+  if (opts.listAccounts) {
+    const handles = await recentAccounts(ctx.env, ctx.clock.now());
+    if (handles.length) await out.data(handles.join('\n'));
     return 0;
   }
   if (opts.listPosts) {

@@ -14,7 +14,7 @@ import { wrapText } from '../../../output/wrap.js';
 import { visible } from '../../../output/terminal-safe.js';
 
 /** The label column: two spaces, then the label padded to this. */
-const LABEL = 13;
+export const LABEL = 13;
 
 /**
  * "Hello world…" on one line, quoted, in at most `max` columns as the terminal shows them. The

@@ -4,8 +4,14 @@ import { compose } from './compose.js';
 import type { CreateFlags } from './create.js';
 import { reportInvalidDryRun } from './dry-run.js';
 import { send } from './send.js';
+import { attachChosen, chooseAccounts } from './accounts.js';
 
 export async function runCreate(ctx: Context, opts: CreateFlags): Promise<number> {
-  const composed = await reportInvalidDryRun(ctx, opts.dryRun, () => compose(ctx, opts, 'create'));
-  return send(ctx, composed, 'create', opts);
+  const chosen = await chooseAccounts(ctx, opts);
+  const composed = await reportInvalidDryRun(ctx, opts.dryRun, async () => {
+    const c = await compose(ctx, chosen?.opts ?? opts, 'create');
+    if (chosen) attachChosen(c, chosen.accounts);
+    return c;
+  });
+  return send(ctx, composed, 'create', chosen?.opts ?? opts);
 }

@@ -23,6 +23,8 @@ import { displayWidth } from '../../../output/width.js';
 import { visible } from '../../../output/terminal-safe.js';
 
 import type { EditFlags } from './manage.js';
+import { accountFlag } from '../accounts/select.js';
+import { accountsByPlatform } from '../../../accounts/resolve.js';
 
 const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
   ['text', '--text'],
@@ -31,6 +33,7 @@ const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
   ['removePlatform', '--remove-platform'],
   ['media', '--media'],
   ['title', '--title'],
+  ['account', '--account'],
 ];
 
 export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Promise<number> {
@@ -59,6 +62,8 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   };
 
   const client = await ctx.client();
+  const chosen = await accountFlag(ctx, client, opts.account);
+  if (chosen) changes.accounts = accountsByPlatform(chosen.accounts);
   const post = await findPost(client, id);
   const refused = notEditable(post, '<id>', INSTEAD(id));
   if (refused) throw refused;
@@ -179,6 +184,8 @@ export function describeChanges(plan: PlannedEdit, width: number): string[] {
       if (!line.includes('\n') && displayWidth(line) <= width) lines.push(line);
       else lines.push(`${p.platform}:`, ...quoteLines('before', was, width), ...quoteLines('after', now, width));
     }
+    const accountsOf = (v: unknown) => (Array.isArray(v) ? v.map(String).join(', ') : 'default');
+    if (p.extra.accounts !== undefined && accountsOf(old.accounts) !== accountsOf(p.extra.accounts)) lines.push(`${p.platform} accounts: ${visible(accountsOf(old.accounts))} → ${visible(accountsOf(p.extra.accounts))}`);
     const oldMedia = visible((Array.isArray(old.media) ? old.media : []).map((m) => String((m as { url?: unknown })?.url ?? '').split('/').pop()).join(', ') || 'none');
     const newMedia = visible(p.media.map((m) => m.source.split('/').pop()).join(', ') || 'none');
     if (oldMedia !== newMedia) lines.push(`${p.platform} media: ${oneLine(oldMedia, half)} → ${oneLine(newMedia, half)}`);

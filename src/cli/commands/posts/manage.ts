@@ -43,6 +43,7 @@ function editCommand(posts: CommandUnknownOpts) {
     .option('--remove-platform <id>', 'remove a target platform (repeatable or comma-separated)', collect)
     .option('--media <path|url>', 'replace the media of every platform: a local file (checked, then uploaded) or an https URL (repeatable)', collect)
     .option('--title <title>', 'new title ("" removes it)')
+    .option('--account <ref>', "publish to these accounts instead of the platform's current ones: an id, @handle or platform:@handle (repeatable or comma-separated; adds the platform when it is not a target)", collect)
     .option('--editor', 'write the texts in $VISUAL / $EDITOR')
     .option('--tz <zone>', "IANA zone times are shown in (default: this machine's zone)")
     .option('--idempotency-key <key>', 'a key of your own: re-running with the same key and changes replays the first edit')

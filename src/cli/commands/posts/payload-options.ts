@@ -21,6 +21,7 @@ export function addPostOptions<Args extends unknown[]>(cmd: Command<Args, {}, Op
 
 export function addPayloadOptions<Args extends unknown[]>(cmd: Command<Args, {}, OptionValues>) {
   return addPostOptions(cmd)
+    .option('--account <ref>', 'publish to these accounts: an id, @handle or platform:@handle (repeatable or comma-separated; default: each platform\'s default account; see `socialpub accounts list`)', collect)
     .option('--idempotency-key <key>', 'a key of your own: re-running with the same key never creates a second post (CI)')
     .option('--dry-run', 'validate and print the exact requests; send nothing')
     .option('--no-local-checks', "leave each platform's rules (text length, media needed, media type and size) to the service: for when a platform has changed them");

@@ -5,6 +5,7 @@ import { UsageError } from '../../cli-error.js';
 import { compose } from './compose.js';
 import { reportInvalidDryRun } from './dry-run.js';
 import { send } from './send.js';
+import { attachChosen, chooseAccounts } from './accounts.js';
 import { runBulk } from './bulk/run.js';
 import type { ScheduleFlags } from './schedule.js';
 
@@ -17,6 +18,11 @@ export async function runSchedule(ctx: Context, draftId: string | undefined, opt
     const flag = opts.skipInvalid ? '--skip-invalid' : opts.allowMediaOutside ? '--allow-media-outside' : opts.resume ? '--resume' : '--no-resume';
     throw new UsageError(`${flag} only applies with --from-file`);
   }
-  const composed = await reportInvalidDryRun(ctx, opts.dryRun, () => compose(ctx, opts, 'schedule', draftId));
-  return send(ctx, composed, 'schedule', opts);
+  const chosen = await chooseAccounts(ctx, opts, draftId);
+  const composed = await reportInvalidDryRun(ctx, opts.dryRun, async () => {
+    const c = await compose(ctx, chosen?.opts ?? opts, 'schedule', draftId);
+    if (chosen) attachChosen(c, chosen.accounts);
+    return c;
+  });
+  return send(ctx, composed, 'schedule', chosen?.opts ?? opts);
 }

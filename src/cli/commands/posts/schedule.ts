@@ -22,7 +22,7 @@ function scheduleCommand(posts: CommandUnknownOpts) {
   return addPayloadOptions(cmd)
     .option('--at <time>', 'when: 2026-12-01T09:00:00+01:00, "2026-12-01 09:00", "tomorrow 9am", "mon 10:00" (in --tz), +30m, +2h, +1d')
     .option('--tz <zone>', "IANA zone for local --at times and for display (default: this machine's zone)")
-    .option('--from-file <file>', 'bulk: NDJSON of schedule bodies, or CSV with columns at,platforms,text,media,title (- for stdin)')
+    .option('--from-file <file>', 'bulk: NDJSON of schedule bodies, or CSV with columns at,platforms,text,… (- for stdin)')
     .option('--resume', 'bulk: skip rows a previous run of the same file finished (the default when its journal exists)')
     .option('--no-resume', 'bulk: ignore the journal and go through every row again (keys still prevent duplicates)')
     .option('--skip-invalid', 'bulk: schedule the valid rows even if some are invalid (those are listed and counted as failed)')
@@ -55,6 +55,9 @@ Bulk files:
                        start from the file's folder and stay inside it,
                        unless --allow-media-outside)
             title      optional
+            account    optional; accounts to publish to, each an id, @handle
+                       or platform:@handle, separated by "|" (default: each
+                       platform's default account)
           Fields with commas, quotes or line breaks are quoted the usual CSV
           way ("say ""hi""").`,
     );

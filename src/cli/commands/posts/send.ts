@@ -9,7 +9,8 @@ import type { Post } from '../../../wire/schemas.js';
 import { planPublish, publish } from '../../../posts/publish.js';
 import type { ComposeFlags, Composed } from './compose.js';
 import { printDryRun } from './dry-run.js';
-import { confirmSummary } from './confirm-summary.js';
+import { confirmSummary, LABEL } from './confirm-summary.js';
+import { accountLines } from './accounts.js';
 import { describeTime, printPost } from './render.js';
 import { confirmSend } from './prompts.js';
 import { revise } from './compose.js';
@@ -50,8 +51,10 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
   if (c.prompted) {
     // The draft being scheduled is shown as it is, so the confirmation says what will go out.
     const existing = c.postId !== undefined && !c.draft ? await findPost(await ctx.client(), c.postId, { statusHint: 'draft' }) : undefined;
+    const known = {};
     for (;;) {
-      const decision = await confirmSend(ctx.prompter(), ctx.io.stderr, confirmSummary(c, ctx.clock.now(), width(ctx), existing));
+      const accounts = (await accountLines(ctx, c, known)).map((l, i) => `  ${(i === 0 ? 'accounts' : '').padEnd(LABEL - 2)}${l}`);
+      const decision = await confirmSend(ctx.prompter(), ctx.io.stderr, [confirmSummary(c, ctx.clock.now(), width(ctx), existing), ...accounts].join('\n'));
       // A choice, not a failure nor an interruption: exit 0, and nothing on stdout for a script to take as an id.
       if (decision === 'cancel') {
         ctx.output().notice('cancelled: nothing was sent');

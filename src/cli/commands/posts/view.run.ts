@@ -15,6 +15,10 @@ import { breakWord, wrapText } from '../../../output/wrap.js';
 
 import type { ViewFlags } from './manage.js';
 import { fieldsOf } from '../../../output/fields-of.js';
+import { loadAccounts } from '../../../accounts/catalog.js';
+import { handleOf, unhealthyNote } from '../../../accounts/label.js';
+import { latestPerTarget } from '../../../results/retry-plan.js';
+import type { SocialAccount } from '../../../wire/account-schemas.js';
 
 interface MediaInfo {
   name?: string;
@@ -35,10 +39,10 @@ export async function runView(ctx: Context, rawId: string, opts: ViewFlags): Pro
   const client = await ctx.client();
   const [post, results] = await withResults(findPost(client, id), resultsOf(client, id));
   const out = ctx.output();
-  const media = out.structured ? new Map<string, MediaInfo>() : await mediaFacts(client, post);
+  const [media, accounts] = out.structured ? [new Map<string, MediaInfo>(), new Map<string, SocialAccount>()] : await Promise.all([mediaFacts(client, post), accountsById(client)]);
   const viewed: Viewed = { ...post, results };
   const width = Math.max(40, ctx.io.stdout.columns ?? 80);
-  await out.object(viewed, (shown) => renderPost(shown, { colors: out.colors, zone: givenZone ?? userZone(ctx.env, undefined), now: ctx.clock.now(), width, onTerminal: Boolean(ctx.io.stdout.isTTY), media }), { id: post.id, pageable: true, fields: VIEW_FIELDS });
+  await out.object(viewed, (shown) => renderPost(shown, { colors: out.colors, zone: givenZone ?? userZone(ctx.env, undefined), now: ctx.clock.now(), width, onTerminal: Boolean(ctx.io.stdout.isTTY), media, accounts }), { id: post.id, pageable: true, fields: VIEW_FIELDS });
   return 0;
 }
 
@@ -65,6 +69,15 @@ async function mediaFacts(client: ApiClient, post: Post): Promise<Map<string, Me
   return facts;
 }
 
+/** The accounts, to name each target's; the view goes on without them (they are a nicety, like media facts). */
+async function accountsById(client: ApiClient): Promise<Map<string, SocialAccount>> {
+  try {
+    return new Map((await loadAccounts(client, { derive: false })).accounts.map((a) => [a.id, a]));
+  } catch {
+    return new Map();
+  }
+}
+
 interface RenderOptions {
   colors: Colors;
   zone: string;
@@ -73,6 +86,8 @@ interface RenderOptions {
   /** A link is broken to the width only on a terminal: in a pipe it stays whole, to be read. */
   onTerminal?: boolean;
   media: Map<string, MediaInfo>;
+  /** The workspace's accounts by id (empty on a service without the route): handles, defaults, health. */
+  accounts: Map<string, SocialAccount>;
 }
 
 /** The latest result of each platform (results come newest first). */
@@ -102,6 +117,7 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
   }
   if (post.createdAt) field('created', `${formatLocal(post.createdAt, o.zone)}${post.updatedAt && post.updatedAt !== post.createdAt ? ` · changed ${formatRelative(post.updatedAt, o.now)}` : ''}`);
   const latest = latestByPlatform(post.results);
+  const latestRows = latestPerTarget(post.results);
   for (const [platform, payload] of Object.entries(payloadsOf(post))) {
     lines.push('');
     const text = textOf(payload);
@@ -116,23 +132,46 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
       const facts = [info?.mimeType ?? (typeof item?.type === 'string' ? item.type : undefined), info?.sizeBytes !== undefined ? formatBytes(info.sizeBytes) : undefined].filter(Boolean);
       lines.push(...wrapText(`media: ${name}${facts.length ? ` · ${facts.join(' · ')}` : ''}`, o.width - 2).map((l) => `  ${c.dim(l)}`));
     }
-    const r = latest.get(platform);
-    const target = post.targets?.[platform];
-    if (r?.success) {
-      const url = r.platform_data?.url;
-      const link = (text: string) => (url && c.link ? c.link(url, text) : text);
-      if (!url || !o.onTerminal || displayWidth(`  ✓ published ${url}`) <= o.width) lines.push(`  ${c.green('✓')} published${url ? ` ${link(url)}` : ''}`);
-      // Too wide for the line: under it, broken where a line is full, each piece the whole link.
-      else lines.push(`  ${c.green('✓')} published`, ...breakWord(url, o.width - 4, o.width - 4).map((piece) => `    ${link(piece)}`));
-    } else if (r) {
-      lines.push(...wrapText(`${r.error?.code ?? 'FAILED'}: ${r.error?.message ?? 'the service gave no details'}`, o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
-      // Where support goes next: the result's context, attempts and account are on its own view.
-      if (r.id) lines.push(`    ${c.dim(`details: socialpub results get ${r.id}`)}`);
-    } else if (target === 'pending' || post.status === 'draft' || post.status === 'scheduled') {
-      lines.push(`  ${c.dim('· not sent yet')}`);
+    const rows = latestRows.filter((r) => (r.platform ?? '?') === platform);
+    const named = Array.isArray(payload.accounts) ? payload.accounts.filter((a): a is string => typeof a === 'string') : [];
+    const accountIds = [...new Set([...named, ...rows.map((r) => r.social_account_id).filter((a): a is string => typeof a === 'string')])];
+    if (accountIds.length === 0) {
+      lines.push(...outcomeLines(latest.get(platform), post, platform, o));
+      continue;
+    }
+    // Each target account, then its outcome.
+    for (const id of accountIds) {
+      // A row the service could not tie to an account belongs to the only account there is.
+      const r = rows.find((x) => x.social_account_id === id) ?? (accountIds.length === 1 ? rows.find((x) => !x.social_account_id) : undefined);
+      const a = o.accounts.get(id);
+      const handle = a ? handleOf(a) : r?.platform_data?.username ? `@${String(r.platform_data.username).replace(/^@/, '')}` : id;
+      lines.push(`  ${c.dim('→')} ${handle}${a?.isDefault ? c.dim(' (default)') : ''}`);
+      lines.push(...outcomeLines(r, post, platform, o, a));
     }
   }
   return lines.join('\n');
+}
+
+/** A target's outcome: published (with the link), failed (code, message, and why when its account needs reconnecting), or not sent yet. */
+function outcomeLines(r: PostResult | undefined, post: Viewed, platform: string, o: RenderOptions, account?: SocialAccount): string[] {
+  const c = o.colors;
+  const lines: string[] = [];
+  const target = post.targets?.[platform];
+  if (r?.success) {
+    const url = r.platform_data?.url;
+    const link = (text: string) => (url && c.link ? c.link(url, text) : text);
+    if (!url || !o.onTerminal || displayWidth(`  ✓ published ${url}`) <= o.width) lines.push(`  ${c.green('✓')} published${url ? ` ${link(url)}` : ''}`);
+    // Too wide for the line: under it, broken where a line is full, each piece the whole link.
+    else lines.push(`  ${c.green('✓')} published`, ...breakWord(url, o.width - 4, o.width - 4).map((piece) => `    ${link(piece)}`));
+  } else if (r) {
+    const note = unhealthyNote(account ?? o.accounts.get(r.social_account_id ?? ''));
+    lines.push(...wrapText(`${r.error?.code ?? 'FAILED'}: ${r.error?.message ?? 'the service gave no details'}${note ? ` · ${note}` : ''}`, o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
+    // Where support goes next: the result's context, attempts and account are on its own view.
+    if (r.id) lines.push(`    ${c.dim(`details: socialpub results get ${r.id}`)}`);
+  } else if (target === 'pending' || post.status === 'draft' || post.status === 'scheduled' || account) {
+    lines.push(`  ${c.dim('· not sent yet')}`);
+  }
+  return lines;
 }
 
 function statusColour(c: Colors, status: string): (s: string) => string {

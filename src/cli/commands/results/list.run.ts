@@ -15,9 +15,10 @@ import { codeTally, selectedResults } from '../../../results/selection.js';
 import { fieldsWithoutRoom } from '../../../output/fields.js';
 import { fieldsOf } from '../../../output/fields-of.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
+import { accountFlag, narrowToAccounts } from '../accounts/select.js';
 
 export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
-  const filters = rowFilter(flags);
+  let filters = rowFilter(flags);
   const view = resultView(() => ctx.clock.now());
   checkResultFields(ctx.globals.fields, view.columns);
   const out = ctx.output();
@@ -25,6 +26,8 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
     const lost = fieldsWithoutRoom(view.columns, ctx.globals.fields, ctx.io.stdout.columns, fieldsOf('results list'));
     if (lost.length) out.warn(`--fields: no room for ${lost.join(', ')} in ${ctx.io.stdout.columns} columns; a wider terminal, fewer fields or -o tsv shows ${lost.length > 1 ? 'them' : 'it'}`);
   }
+  const chosen = await accountFlag(ctx, await ctx.client(), flags.account);
+  if (chosen) filters = narrowToAccounts(filters, chosen.accounts);
   if (flags.follow) return runFollow(ctx, flags, filters);
   const offset = optionalWholeNumber('--offset', flags.offset) ?? 0;
   const limit = optionalWholeNumber('--limit', flags.limit, { min: 1 }) ?? FLAG_DEFAULTS.limit;

@@ -17,6 +17,7 @@ function listCommand(results: CommandUnknownOpts) {
     )
     .option('--post <id>', 'only results of this post (repeatable or comma-separated)', collect)
     .option('--platform <id>', 'only results for this platform (repeatable or comma-separated)', collect)
+    .option('--account <ref>', 'only results of these accounts: an id, @handle or platform:@handle (repeatable or comma-separated)', collect)
     .option('--code <code>', 'only failures with this error code (repeatable or comma-separated)', collect)
     .addOption(new Option('--failed', 'only failures').conflicts('succeeded'))
     .addOption(new Option('--succeeded', 'only successes').conflicts('failed'))

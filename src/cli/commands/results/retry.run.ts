@@ -9,7 +9,10 @@ import type { CreatePostBody, ScheduleBody } from '../../../wire/schemas.js';
 import { parseAt, type ResolvedAt } from '../../../posts/when.js';
 import { userZone } from '../../../posts/zone.js';
 import { findPost } from '../../../posts/find.js';
-import { planRetry } from '../../../results/retry-plan.js';
+import { NothingToRetryError, planRetry, reasonLine } from '../../../results/retry-plan.js';
+import { unhealthyAccounts } from '../../../accounts/health.js';
+import { reconnectHint } from '../../../accounts/label.js';
+import type { SocialAccount } from '../../../wire/account-schemas.js';
 import { checkPostId, resultsOf } from '../../../posts/find.js';
 import { printDryRun } from '../posts/dry-run.js';
 import { checkPostFields, printPost } from '../posts/render.js';
@@ -30,13 +33,27 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
   const client = await ctx.client();
   const out = ctx.output();
   const post = await findPost(client, postId, { statusHint: 'failed' });
-  const plan = planRetry(post, await resultsOf(client, postId), { platforms });
+  const results = await resultsOf(client, postId);
+  // Targets on an expired or disconnected account fail the same way until it is reconnected: left out, unless asked.
+  const unhealthy = flags.includeUnhealthy ? new Map<string, SocialAccount>() : await unhealthyAccounts(client, results);
+  let plan;
+  try {
+    plan = planRetry(post, results, { platforms, unhealthy: new Set(unhealthy.keys()) });
+  } catch (err) {
+    if (err instanceof NothingToRetryError && unhealthy.size) addHints(err, unhealthyHints(unhealthy, postId));
+    throw err;
+  }
   const key = ownKey ?? plan.idempotencyKey;
   const body: CreatePostBody | ScheduleBody = at ? { ...plan.body, scheduledAt: at.iso } : plan.body;
 
   out.notice(`retrying ${plan.targets.length} failed ${plan.targets.length === 1 ? 'target' : 'targets'} of ${postId}:`);
   // The service's words, one line each: none of their lines may start a line of ours.
   for (const reason of plan.reasons) out.notice(`  ${visibleLine(reason)}`);
+  if (plan.skipped.length) {
+    out.warn(`left out ${plan.skipped.length} ${plan.skipped.length === 1 ? 'target' : 'targets'} whose account is expired or disconnected (--include-unhealthy sends ${plan.skipped.length === 1 ? 'it' : 'them'} anyway):`);
+    for (const t of plan.skipped) out.warn(`  ${visibleLine(reasonLine(t))}`);
+    for (const hint of unhealthyHints(new Map(plan.skipped.map((t) => [t.accountId!, unhealthy.get(t.accountId!)!])), postId)) out.info(visibleLine(hint));
+  }
   if (flags.dryRun) {
     const path = at ? PATHS.schedule : PATHS.posts;
     await printDryRun(ctx, { valid: true, issues: [], requests: [{ method: 'POST', path, headers: { 'Idempotency-Key': key }, body }] });
@@ -68,4 +85,9 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
     );
   }
   return EXIT.ok;
+}
+
+/** What to do about each expired or disconnected account, then the retry to run once it is reconnected. */
+function unhealthyHints(accounts: ReadonlyMap<string, SocialAccount>, postId: string): string[] {
+  return [...[...accounts.values()].map(reconnectHint), `then: socialpub results retry ${postId}`];
 }

@@ -17,6 +17,7 @@ function retryCommand(results: CommandUnknownOpts) {
     .option('--at <time>', 'schedule the new post: RFC 3339, "YYYY-MM-DD HH:MM" (in --tz), +30m, +2h, +1d (default: a draft)')
     .option('--tz <zone>', "IANA zone for a local --at and for display (default: this machine's zone)")
     .option('--platform <id>', 'only these of the failed platforms (repeatable or comma-separated)', collect)
+    .option('--include-unhealthy', 'also retry targets whose account is expired or disconnected (they fail again until it is reconnected)')
     .option('--idempotency-key <key>', 'a key of your own instead of the derived one')
     .option('--dry-run', 'show the new post and the exact request; send nothing')
     .addHelpText(

@@ -17,6 +17,7 @@ import { codeTally, selectedResults } from '../../../results/selection.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 import { fieldsOf } from '../../../output/fields-of.js';
 import type { StatsFlags } from './stats.js';
+import { accountFlag, narrowToAccounts } from '../accounts/select.js';
 
 /** Widest a bar gets, and the narrowest worth drawing. */
 const BAR_MAX = 40;
@@ -36,7 +37,7 @@ export function statsDimensions(value: string | undefined): StatsDimension[] {
 
 export async function runStats(ctx: Context, flags: StatsFlags): Promise<number> {
   const dims = statsDimensions(flags.by);
-  const filters = rowFilter(flags);
+  let filters = rowFilter(flags);
   const zone = userZone(ctx.env, flags.tz);
   const window = windowOf(ctx, flags);
   const columns = statsColumns(dims);
@@ -50,6 +51,8 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
   // them makes as much garbage again: collect at half again the live size, not at twice it.
   capHeapGrowth(50);
   const client = await ctx.client();
+  const chosen = await accountFlag(ctx, client, flags.account);
+  if (chosen) filters = narrowToAccounts(filters, chosen.accounts);
   const progress = out.rowProgress();
   const counter = createStatsCounter(dims, { zone });
   const codes = codeTally(filters);
@@ -94,8 +97,9 @@ function statsColumns(dims: readonly StatsDimension[]): Column<StatsRow>[] {
       : dims.map((d) => ({ header: d, field: d, value: (g: StatsRow) => g[d] ?? '', shrink: 'never' as const, minWidth: 8 }));
   return [
     ...groupColumns,
-    // Beside the account id: who it is.
-    ...(dims.includes('account') ? [{ header: 'username', field: 'username', value: (g: StatsRow) => g.username ?? '', priority: 5 }] : []),
+    // Beside the account id: who it is, and on which platform (one handle may be on several).
+    ...(dims.includes('account') && !dims.includes('platform') ? [{ header: 'platform', field: 'platform', value: (g: StatsRow) => g.platform ?? '', priority: 4 }] : []),
+    ...(dims.includes('account') ? [{ header: 'username', field: 'username', value: (g: StatsRow) => g.username ?? '', pretty: (g: StatsRow) => (g.username ? (g.username.startsWith('@') ? g.username : `@${g.username}`) : ''), priority: 5 }] : []),
     // Counts are short: cut to "SUC…" / "FAI…" their headers say nothing, so they are never
     // narrower than the header, and the least important column goes instead.
     { header: 'total', value: (g) => String(g.total), priority: 1, minWidth: 5 },

@@ -16,6 +16,7 @@ function statsCommand(results: CommandUnknownOpts) {
     .option('--by <key>', 'group by platform, code, account, post or day, or two of them with a comma (platform,code) (default: platform)')
     .option('--post <id>', 'only results of this post (repeatable or comma-separated)', collect)
     .option('--platform <id>', 'only results for this platform (repeatable or comma-separated)', collect)
+    .option('--account <ref>', 'only results of these accounts: an id, @handle or platform:@handle (repeatable or comma-separated)', collect)
     .option('--code <code>', 'only failures with this error code (repeatable or comma-separated)', collect)
     .option('--since <when>', 'only results since then: a duration back from now (48h, 7d) or a time')
     .option('--until <time>', 'only results before this time')

@@ -14,13 +14,18 @@ import type { ApiClient, RateLimitInfo } from '../../../client/types.js';
 import { startListener } from '../../../listen/index.js';
 import { checkPostId } from '../../../posts/find.js';
 import * as waitState from '../../../results/wait-state.js';
-import { lookUpWaitTarget, outageRider, pollUntilReported, type WaitTarget } from '../../../results/wait.js';
+import { lookUpWaitTarget, outageRider, pollUntilReported, type ResultsSource, type WaitTarget } from '../../../results/wait.js';
+import { accountFlag } from '../accounts/select.js';
+import { unhealthyAccounts } from '../../../accounts/health.js';
+import { reconnectHint, unhealthyNote } from '../../../accounts/label.js';
+import type { SocialAccount } from '../../../wire/account-schemas.js';
 import type { Spinner } from '../../../output/progress.js';
 import { outcomeText, resultView } from '../../../output/result-columns.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';
 import type { WaitFlags } from './wait.js';
+import type { PostResult } from '../../../wire/schemas.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 /** Per request while waiting, unless the global --timeout (always per request) says otherwise. */
@@ -73,6 +78,8 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
     }
     return ended;
   };
+  // --account: one lookup before the wait; an unknown or ambiguous one is exit 2.
+  const chosen = await accountFlag(ctx, client, flags.account);
   const lookUp = outageRider(outage);
   const targets: WaitTarget[] = [];
   try {
@@ -80,12 +87,13 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   } catch (err) {
     throw cutShort(err);
   }
+  const source = chosen ? onlyAccounts(client, chosen.accounts, targets) : client;
   const waker = listenPort === undefined ? sleeper(ctx) : await webhookWaker(ctx, postIds, listenPort);
 
   const byExpect = expect !== undefined;
   spinner = await out.spinner(`waiting for results of ${label}`);
   const outcome = await pollUntilReported({
-    client,
+    client: source,
     posts: targets,
     expect,
     ...outage,
@@ -104,7 +112,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   if (timedOut) spinner.fail(`${summary} after ${formatDuration(waitMs)}`);
   else if (current.failures.length) spinner.fail(`${summary}, ${current.failures.length} failed`);
   else spinner.succeed(`${summary}, all succeeded`);
-  await report(ctx, current, !timedOut);
+  await report(ctx, current, !timedOut, await unhealthyOrNone(client, current.failures));
   if (timedOut) throw timeoutError({ label, waitMs, summary, missing: current.missing });
   return current.failures.length ? EXIT.partial : EXIT.ok;
 }
@@ -144,6 +152,41 @@ async function targetsOf(ctx: Context, client: ApiClient, postId: string, deadli
     });
   }
   return target;
+}
+
+/**
+ * --account: only these accounts' rows count (filtered on the service and again here, since a
+ * service may ignore the parameter), and only their platforms are waited for.
+ */
+function onlyAccounts(client: ApiClient, accounts: readonly SocialAccount[], targets: WaitTarget[]): ResultsSource {
+  const ids = new Set(accounts.map((a) => a.id));
+  const platforms = new Set(accounts.map((a) => a.platform));
+  for (const t of targets) {
+    const mine = t.targets.filter((p) => platforms.has(p));
+    if (t.targets.length && !mine.length) {
+      throw new CliError(`post ${t.postId} goes to ${t.targets.join(', ')}: none of the --account accounts is on those platforms`, { exitCode: EXIT.usage, code: 'ACCOUNT_NOT_TARGETED', hints: [`see where it goes: socialpub posts view ${t.postId}`] });
+    }
+    t.targets = mine;
+  }
+  return {
+    results: {
+      iterate: (query, options) => {
+        const rows = client.results.iterate({ ...query, socialAccountId: [...ids] }, options);
+        return (async function* () {
+          for await (const row of rows) if (row.social_account_id && ids.has(row.social_account_id)) yield row;
+        })();
+      },
+    },
+  };
+}
+
+/** The expired or disconnected accounts, to name them beside failures; none when they cannot be read (the outcome stands without them). */
+async function unhealthyOrNone(client: ApiClient, failures: readonly PostResult[]): Promise<Map<string, SocialAccount>> {
+  try {
+    return await unhealthyAccounts(client, failures);
+  } catch {
+    return new Map();
+  }
 }
 
 interface Waker {
@@ -195,7 +238,7 @@ async function webhookWaker(ctx: Context, postIds: readonly string[], port: numb
  * the rows that did come but leaves the document open (no closing `]`, no `[]`), so a script
  * cannot take them for the whole answer; the exit code says the wait failed.
  */
-async function report(ctx: Context, current: waitState.WaitState, complete: boolean): Promise<void> {
+async function report(ctx: Context, current: waitState.WaitState, complete: boolean, unhealthy: ReadonlyMap<string, SocialAccount>): Promise<void> {
   const out = ctx.output();
   const writer = out.listWriter(resultView(() => ctx.clock.now()));
   for (const row of current.rows) await writer.write(row);
@@ -204,8 +247,12 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
     const where = [f.platform, f.platform_data?.username ? `@${String(f.platform_data.username).replace(/^@/, '')}` : undefined].filter(Boolean).join(' ');
     // The command last, after a colon: on a narrow terminal it moves whole to its own line.
     // Only the mark is coloured by us: an escape or line break in the service's words is shown, not obeyed.
-    out.notice(`${out.colors.red('✗')} ${visibleLine(`${where || f.id}: ${outcomeText(f)} · details: socialpub results get ${f.id}`)}`);
+    const note = unhealthyNote(unhealthy.get(f.social_account_id ?? ''));
+    out.notice(`${out.colors.red('✗')} ${visibleLine(`${where || f.id}: ${outcomeText(f)}${note ? ` · ${note}` : ''} · details: socialpub results get ${f.id}`)}`);
   }
+  // Retrying into an expired token fails the same way: say what to do first.
+  const accounts = [...new Set(current.failures.map((f) => unhealthy.get(f.social_account_id ?? '')).filter((a): a is SocialAccount => a !== undefined))];
+  for (const a of accounts) out.info(visibleLine(reconnectHint(a)));
   // What to do next, once per post that had a failure (the command last, as above).
   const retry = [...new Set(current.failures.map((f) => f.post_id))].map((postId) => `send its failed targets again as a new post: socialpub results retry ${postId}`);
   for (const line of retry) out.info(visibleLine(line));

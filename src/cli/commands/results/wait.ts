@@ -36,6 +36,7 @@ function waitCommand(results: CommandUnknownOpts) {
     )
     .requiredOption('--post <id>', 'a post to wait for (repeatable)', collect)
     .option('--timeout <duration>', 'the whole wait: give up after this long (default 10m); the global --timeout is per request')
+    .option('--account <ref>', "only these accounts' targets: an id, @handle or platform:@handle (repeatable or comma-separated)", collect)
     .option('--expect <n>', 'number of results to wait for per post, instead of the post\'s platforms')
     .option('--listen-port <port>', 'also receive webhooks on 127.0.0.1:<port>/webhooks and poll when one arrives')
     .addHelpText(

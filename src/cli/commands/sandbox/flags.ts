@@ -26,6 +26,7 @@ export function planSandbox(flags: SandboxFlags, env: Readonly<Record<string, st
     chaos: share('--chaos', flags.chaos),
     chaosSlowMs: duration('--chaos-slow', flags.chaosSlow, { allowZero: true }),
   };
+  if (flags.accounts !== undefined) options.accounts = wholeNumber('--accounts', flags.accounts, { max: 1000 });
   if (flags.seed !== undefined) options.seed = integer('--seed', flags.seed);
   if (flags.data !== undefined) {
     nonEmpty('--data', flags.data, 'a file name');

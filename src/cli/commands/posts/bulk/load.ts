@@ -15,6 +15,9 @@ import { printInvalidDryRun } from '../dry-run.js';
 import { InvalidInputError } from '../../../../wire/invalid-input.js';
 import { machineZone } from '../../../../posts/when.js';
 import { atLine, parseBulk, type BulkRow } from '../../../../posts/bulk/rows.js';
+import { loadAccounts } from '../../../../accounts/catalog.js';
+import { attachAccounts, resolveAccounts } from '../../../../accounts/resolve.js';
+import { derivedNotice } from '../../accounts/select.js';
 
 export interface LoadedBulk {
   src: Source;
@@ -41,6 +44,24 @@ function conflictingFlags(opts: ScheduleFlags): string[] {
   return out;
 }
 
+/** The `account` column: one accounts lookup for the whole file, each row's references resolved onto its payloads. */
+async function rowAccounts(ctx: Context, rows: BulkRow[]): Promise<void> {
+  const named = rows.filter((r) => r.accounts?.length && r.draft);
+  if (!named.length) return;
+  const catalog = await loadAccounts(await ctx.client());
+  if (catalog.derived) ctx.output().notice(derivedNotice(catalog));
+  for (const row of named) {
+    const field = `line ${row.line}: account`;
+    try {
+      const accounts = resolveAccounts(row.accounts!, catalog.accounts, { field, derived: catalog.derived });
+      row.issues.push(...attachAccounts(row.draft!.platforms, accounts, field));
+    } catch (err) {
+      if (!(err instanceof InvalidInputError)) throw err;
+      row.issues.push(...err.issues);
+    }
+  }
+}
+
 export async function loadBulk(ctx: Context, opts: ScheduleFlags): Promise<LoadedBulk> {
   const conflicts = conflictingFlags(opts);
   if (conflicts.length) {
@@ -64,6 +85,7 @@ export async function loadBulk(ctx: Context, opts: ScheduleFlags): Promise<Loade
     mediaInspector(),
   );
   for (const row of rows) if (row.draft) row.issues.push(...atLine(row.line, validateDraft(row.draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false })));
+  await rowAccounts(ctx, rows);
   sendPassedRows(ctx, rows);
   const bad = rows.filter((r) => r.issues.length);
   const allIssues = bad.flatMap((r) => r.issues);

@@ -1,0 +1,67 @@
+// The workspace's accounts: from GET /v1/social-accounts, or, on a service without that route
+// (405, or a 404 without the contract's error body), derived from the newest results: each
+// social_account_id with its platform and platform_data.username. Which of the two it was is
+// told, so a command can say so.
+import { ApiError, lacksRoute } from '../client/errors.js';
+import type { ApiClient } from '../client/types.js';
+import type { SocialAccount } from '../wire/account-schemas.js';
+import type { PostResult } from '../wire/schemas.js';
+
+export interface AccountCatalog {
+  accounts: SocialAccount[];
+  /** Worked out from results: the service has no accounts route (status, default and expiry unknown). */
+  derived: boolean;
+  /** With `derived`: how many of the newest results were read. */
+  scanned?: number;
+}
+
+export interface CatalogQuery {
+  platform?: readonly string[];
+  status?: readonly string[];
+  /** false: on a service without the route, answer no accounts rather than reading results. */
+  derive?: boolean;
+}
+
+/** Results read, newest first, to derive accounts from: a few pages, never the whole history. */
+export const DERIVE_ROWS = 500;
+
+export async function loadAccounts(client: ApiClient, query: CatalogQuery = {}): Promise<AccountCatalog> {
+  const accounts: SocialAccount[] = [];
+  try {
+    const { platform, status } = query;
+    for await (const a of client.accounts.iterate({ ...(platform ? { platform } : {}), ...(status ? { status } : {}), limit: 100 }, { pageSize: 100 })) accounts.push(a);
+    // A service may ignore a filter it does not know: the rows are filtered here too.
+    return { accounts: accounts.filter((a) => matches(a, query)), derived: false };
+  } catch (err) {
+    // A list has no id that could be missing: any 404 there (with or without the contract's body) is a service without the route.
+    if (!lacksRoute(err) && !(err instanceof ApiError && err.status === 404)) throw err;
+  }
+  if (query.derive === false) return { accounts: [], derived: true, scanned: 0 };
+  return deriveAccounts(client, query);
+}
+
+function matches(a: SocialAccount, q: CatalogQuery): boolean {
+  if (q.platform?.length && !q.platform.includes(a.platform)) return false;
+  if (q.status?.length && !q.status.includes(a.status ?? '')) return false;
+  return true;
+}
+
+async function deriveAccounts(client: ApiClient, query: CatalogQuery): Promise<AccountCatalog> {
+  const byId = new Map<string, SocialAccount>();
+  let scanned = 0;
+  for await (const page of client.results.pages({ ...(query.platform?.length ? { platform: query.platform } : {}) }, { pageSize: 100 })) {
+    for (const row of page) addFrom(byId, row);
+    scanned += page.length;
+    if (scanned >= DERIVE_ROWS) break;
+  }
+  // Derived accounts have no status: a status filter keeps none of them.
+  const accounts = query.status?.length ? [] : [...byId.values()].filter((a) => matches(a, query.platform ? { platform: query.platform } : {}));
+  return { accounts, derived: true, scanned };
+}
+
+function addFrom(byId: Map<string, SocialAccount>, row: PostResult): void {
+  const id = row.social_account_id;
+  if (!id || byId.has(id)) return;
+  const username = typeof row.platform_data?.username === 'string' ? row.platform_data.username : null;
+  byId.set(id, { id, platform: row.platform ?? '', username, displayName: null, status: null, isDefault: null, tokenExpiresAt: null, connectedAt: null });
+}

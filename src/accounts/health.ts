@@ -1,0 +1,77 @@
+// How each account is doing: its status from the accounts route, and its last success and last
+// failure (code and when) from one window of the newest results, read while the accounts are
+// being fetched (pages of it in parallel): never a scan of every result. An account quiet for
+// longer than the window shows no last outcome, and the commands say how far the window reached.
+import type { ApiClient } from '../client/types.js';
+import { PAGE } from '../wire/protocol.js';
+import type { SocialAccount } from '../wire/account-schemas.js';
+import type { PostResult } from '../wire/schemas.js';
+import { UNHEALTHY_STATUSES } from '../wire/account-schemas.js';
+import { loadAccounts } from './catalog.js';
+
+export interface Outcome {
+  at: string | null;
+  resultId: string;
+  postId: string;
+}
+
+export interface AccountHealth {
+  lastSuccess: Outcome | null;
+  lastFailure: (Outcome & { code: string | null }) | null;
+}
+
+/** An account as `accounts list` and `list_accounts` give it: the service's object plus `health`. */
+export type AccountWithHealth = SocialAccount & { health: AccountHealth };
+
+const empty = (): AccountHealth => ({ lastSuccess: null, lastFailure: null });
+
+/** Adds a row (newest first) to its account's health, if that outcome is not known yet. */
+function note(health: Map<string, AccountHealth>, row: PostResult): void {
+  const id = row.social_account_id;
+  const h = id ? health.get(id) : undefined;
+  if (!h) return;
+  const outcome = { at: row.created_at ?? null, resultId: row.id, postId: row.post_id };
+  if (row.success) h.lastSuccess ??= outcome;
+  else h.lastFailure ??= { ...outcome, code: row.error?.code ?? null };
+}
+
+/** Results in the health window: two pages of the newest, fetched at once. */
+export const HEALTH_WINDOW = 2 * PAGE.maxLimit;
+
+/**
+ * The newest results (HEALTH_WINDOW of them, or fewer), newest first: needs no account ids, so it
+ * runs alongside the accounts lookup. `platform` narrows it to the accounts' platforms.
+ */
+export async function recentWindow(client: ApiClient, query: { platform?: readonly string[] } = {}): Promise<PostResult[]> {
+  const pages = [];
+  for (let offset = 0; offset < HEALTH_WINDOW; offset += PAGE.maxLimit) {
+    pages.push(client.results.list({ ...(query.platform?.length ? { platform: query.platform } : {}), offset, limit: PAGE.maxLimit }));
+  }
+  const rows = (await Promise.all(pages)).flatMap((p) => p.data.data);
+  // Rows that arrived meanwhile shift a later page: the same row twice counts once.
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+}
+
+/** Health from rows already read (newest first), e.g. one account's recent results. */
+export function healthFromRows(accounts: readonly SocialAccount[], rows: readonly PostResult[]): Map<string, AccountHealth> {
+  const health = new Map(accounts.map((a) => [a.id, empty()]));
+  for (const row of rows) note(health, row);
+  return health;
+}
+
+export function withHealth(accounts: readonly SocialAccount[], health: ReadonlyMap<string, AccountHealth>): AccountWithHealth[] {
+  return accounts.map((a) => ({ ...a, health: health.get(a.id) ?? empty() }));
+}
+
+/**
+ * The expired or disconnected accounts, by id (one request); with `failures`, only those some of
+ * these failed rows were published with (no request when none failed). A service without the
+ * accounts route tells nothing: an empty map, and every failed target is retried as before.
+ */
+export async function unhealthyAccounts(client: ApiClient, failures?: readonly PostResult[]): Promise<Map<string, SocialAccount>> {
+  const ids = failures && new Set(failures.filter((r) => !r.success && r.social_account_id).map((r) => r.social_account_id!));
+  if (ids?.size === 0) return new Map();
+  const catalog = await loadAccounts(client, { status: UNHEALTHY_STATUSES, derive: false });
+  return new Map(catalog.accounts.filter((a) => UNHEALTHY_STATUSES.includes(a.status ?? '') && (!ids || ids.has(a.id))).map((a) => [a.id, a]));
+}

@@ -1,0 +1,78 @@
+// How an account reads in `accounts list` (and the header of `accounts view`): handle, status,
+// default, token expiry and the last outcomes; plain RFC 3339 values for scripts.
+import type { Colors } from '../../../output/colors.js';
+import type { TableView } from '../../../output/output.js';
+import type { Column } from '../../../output/writers.js';
+import { formatRelative } from '../../../output/time.js';
+import type { AccountWithHealth } from '../../../accounts/health.js';
+import { handleOf } from '../../../accounts/label.js';
+import { fieldsOf } from '../../../output/fields-of.js';
+
+type Row = AccountWithHealth;
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export function statusText(status: string | null | undefined, c: Colors): string {
+  if (!status) return c.dim('unknown');
+  if (status === 'connected') return c.green(status);
+  if (status === 'expired') return c.red(status);
+  return c.yellow(status);
+}
+
+const when = (iso: string | null | undefined, now: number, c: Colors) => (iso ? formatRelative(iso, now) : c.dim('—'));
+
+export function lastFailureText(r: Row): string {
+  const f = r.health.lastFailure;
+  return f ? `${f.code ?? 'failed'} ${f.at ?? ''}`.trim() : '';
+}
+
+export function accountColumns(now: () => number): Column<Row>[] {
+  return [
+    { header: 'id', field: 'id', value: (r) => r.id, priority: 6, optional: true, shrink: 'never' },
+    { header: 'platform', field: 'platform', value: (r) => r.platform, priority: 1 },
+    { header: 'handle', field: 'username', value: (r) => str(r.username), pretty: (r) => handleOf(r), priority: 0, maxWidth: 32 },
+    { header: 'name', field: 'displayName', value: (r) => str(r.displayName), pretty: (r, c) => str(r.displayName) || c.dim('—'), priority: 7, optional: true, maxWidth: 28 },
+    { header: 'status', field: 'status', value: (r) => str(r.status), pretty: (r, c) => statusText(r.status, c), priority: 2 },
+    {
+      header: 'default',
+      field: 'isDefault',
+      value: (r) => (r.isDefault === true ? 'true' : r.isDefault === false ? 'false' : ''),
+      pretty: (r, c) => (r.isDefault === true ? c.green('✓') : r.isDefault === false ? '' : c.dim('?')),
+      priority: 3,
+    },
+    {
+      header: 'token expires',
+      field: 'tokenExpiresAt',
+      value: (r) => str(r.tokenExpiresAt),
+      pretty: (r, c) => {
+        if (!r.tokenExpiresAt) return c.dim('—');
+        const text = formatRelative(r.tokenExpiresAt, now());
+        return Date.parse(r.tokenExpiresAt) <= now() ? c.red(text) : text;
+      },
+      priority: 5,
+      optional: true,
+    },
+    {
+      header: 'last success',
+      field: 'health.lastSuccess.at',
+      value: (r) => str(r.health.lastSuccess?.at),
+      pretty: (r, c) => when(r.health.lastSuccess?.at, now(), c),
+      priority: 5,
+    },
+    {
+      header: 'last failure',
+      field: 'health.lastFailure',
+      value: lastFailureText,
+      pretty: (r, c) => {
+        const f = r.health.lastFailure;
+        return f ? `${c.red(f.code ?? 'failed')} ${f.at ? formatRelative(f.at, now()) : ''}`.trim() : c.dim('—');
+      },
+      lead: (r) => r.health.lastFailure?.code ?? '',
+      priority: 4,
+    },
+  ];
+}
+
+export function accountView(now: () => number): TableView<Row> {
+  return { kind: 'table', columns: accountColumns(now), id: (r) => r.id, fields: fieldsOf('accounts list') };
+}

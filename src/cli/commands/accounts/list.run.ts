@@ -1,0 +1,33 @@
+// `accounts list`, run: the accounts (or, on a service without the route, those seen in recent
+// results, said on stderr), each with its health from at most two pages of recent results.
+import type { Context } from '../../context.js';
+import { choices, platforms as parsePlatforms } from '../../flags/choice.js';
+import { checkTopFields, columnField } from '../../../output/fields.js';
+import { ACCOUNT_STATUSES } from '../../../wire/account-schemas.js';
+import { healthFromRows, recentWindow, withHealth } from '../../../accounts/health.js';
+import { formatRelative } from '../../../output/time.js';
+import { accountLabel, isUnhealthy } from '../../../accounts/label.js';
+import { fieldsOf } from '../../../output/fields-of.js';
+import { accountView } from './columns.js';
+import type { AccountsListFlags } from './list.js';
+import { derivedNotice, lookUp } from './select.js';
+
+export async function runAccountsList(ctx: Context, flags: AccountsListFlags): Promise<number> {
+  const platform = parsePlatforms('--platform', flags.platform);
+  const status = choices('--status', flags.status, ACCOUNT_STATUSES, { noun: 'account status', listLabel: 'statuses', code: 'UNKNOWN_STATUS' });
+  const view = accountView(() => ctx.clock.now());
+  checkTopFields(ctx.globals.fields, [...new Set([...view.columns.map(columnField), ...fieldsOf('accounts list')])]);
+  const client = await ctx.client();
+  const out = ctx.output();
+  const filter = platform.length ? { platform } : {};
+  // One round trip: the accounts and the window of recent results their health comes from, at once.
+  const [catalog, recent] = await Promise.all([lookUp(ctx, client, { ...filter, ...(status.length ? { status } : {}) }), recentWindow(client, filter)]);
+  if (catalog.derived) out.notice(derivedNotice(catalog));
+  const shown = await out.list(withHealth(catalog.accounts, healthFromRows(catalog.accounts, recent)), view);
+  out.footer(out.colors.dim(`${shown} account${shown === 1 ? '' : 's'} · last success and failure among the newest ${recent.length} results${recent.length ? ` (back to ${formatRelative(recent.at(-1)!.created_at ?? '', ctx.clock.now()) || 'the start'})` : ''}`));
+  const unhealthy = catalog.accounts.filter(isUnhealthy);
+  if (unhealthy.length) {
+    out.info(`${unhealthy.length} ${unhealthy.length === 1 ? 'account needs' : 'accounts need'} reconnecting in the service's settings: ${unhealthy.map((a) => `${accountLabel(a)} (${a.status})`).join(', ')}`);
+  }
+  return 0;
+}

@@ -1,0 +1,58 @@
+// `--account` for the commands that take it (posts create/schedule/edit, results list/stats/wait):
+// the references resolved against the workspace's accounts, one lookup, before anything else is
+// sent; an unknown or ambiguous one is exit 2 with the candidates.
+import type { Context } from '../../context.js';
+import type { ApiClient } from '../../../client/types.js';
+import { loadAccounts, type AccountCatalog, type CatalogQuery } from '../../../accounts/catalog.js';
+import { accountLabel, handleOf } from '../../../accounts/label.js';
+import { rememberAccounts } from '../../post-id-cache.js';
+import { resolveAccounts } from '../../../accounts/resolve.js';
+import { splitList } from '../../flags/text.js';
+import type { SocialAccount } from '../../../wire/account-schemas.js';
+import type { PostResult } from '../../../wire/schemas.js';
+import type { RowFilter } from '../../../results/selection.js';
+
+export interface AccountChoice {
+  accounts: SocialAccount[];
+  catalog: AccountCatalog;
+}
+
+/** The accounts `--account` names, or undefined when it was not given. */
+export async function accountFlag(ctx: Context, client: ApiClient, refs: readonly string[] | undefined): Promise<AccountChoice | undefined> {
+  const list = splitList(refs);
+  if (list.length === 0) return undefined;
+  const catalog = await lookUp(ctx, client);
+  const accounts = resolveAccounts(list, catalog.accounts, { derived: catalog.derived });
+  if (catalog.derived) ctx.output().notice(derivedNotice(catalog));
+  return { accounts, catalog };
+}
+
+/** The workspace's accounts, their handles remembered for shell completion. */
+export async function lookUp(ctx: Context, client: ApiClient, query: CatalogQuery = {}): Promise<AccountCatalog> {
+  const catalog = await loadAccounts(client, query);
+  // Written while the command goes on; the command waits for it only at its end.
+  if (!query.platform?.length && !query.status?.length) {
+    const saving = rememberAccounts(ctx.env, ctx.clock.now(), completionWords(catalog.accounts));
+    ctx.onExit(() => saving);
+  }
+  return catalog;
+}
+
+/** `platform:@handle` for every account, and `@handle` alone where it names one account only. */
+function completionWords(accounts: readonly SocialAccount[]): string[] {
+  const counts = new Map<string, number>();
+  for (const a of accounts) counts.set(handleOf(a), (counts.get(handleOf(a)) ?? 0) + 1);
+  return [...accounts.filter((a) => counts.get(handleOf(a)) === 1).map(handleOf), ...accounts.map(accountLabel)];
+}
+
+export function derivedNotice(catalog: AccountCatalog): string {
+  return `this service has no accounts route (GET /v1/social-accounts): accounts were derived from the newest ${catalog.scanned ?? 0} results, so their status, default and token expiry are unknown`;
+}
+
+/** A results filter narrowed to these accounts: on the service, and row by row (a service may ignore the parameter). */
+export function narrowToAccounts(filter: RowFilter, accounts: readonly SocialAccount[]): RowFilter {
+  const ids = new Set(accounts.map((a) => a.id));
+  const keep = filter.keep;
+  const mine = (row: PostResult) => typeof row.social_account_id === 'string' && ids.has(row.social_account_id);
+  return { ...filter, query: { ...filter.query, socialAccountId: [...ids] }, keep: keep ? (row) => mine(row) && keep(row) : mine };
+}

@@ -1,0 +1,52 @@
+// `accounts view`, run: the account named (exit 2 with the candidates when unknown or ambiguous),
+// its health and its most recent results, from one page of results.
+import type { Context } from '../../context.js';
+import { optionalWholeNumber } from '../../flags/number.js';
+import { PAGE } from '../../../wire/protocol.js';
+import { formatLocal, formatRelative } from '../../../output/time.js';
+import type { Colors } from '../../../output/colors.js';
+import { visible } from '../../../output/terminal-safe.js';
+import { healthFromRows, type AccountWithHealth } from '../../../accounts/health.js';
+import { accountLabel, isUnhealthy, reconnectHint } from '../../../accounts/label.js';
+import { resolveAccounts } from '../../../accounts/resolve.js';
+import type { PostResult } from '../../../wire/schemas.js';
+import { outcomeText } from '../../../output/result-columns.js';
+import { statusText } from './columns.js';
+import { derivedNotice, lookUp } from './select.js';
+import type { AccountsViewFlags } from './view.js';
+
+type Shown = AccountWithHealth & { results: PostResult[] };
+
+export async function runAccountsView(ctx: Context, ref: string, flags: AccountsViewFlags): Promise<number> {
+  const limit = optionalWholeNumber('--limit', flags.limit, { min: 1, max: PAGE.maxLimit }) ?? 10;
+  const client = await ctx.client();
+  const out = ctx.output();
+  const catalog = await lookUp(ctx, client);
+  const [account] = resolveAccounts([ref], catalog.accounts, { field: '<account>', derived: catalog.derived });
+  if (catalog.derived) out.notice(derivedNotice(catalog));
+  const page = await client.results.list({ socialAccountId: [account!.id], limit });
+  // The client filters too: a service may ignore social_account_id.
+  const results = page.data.data.filter((r) => r.social_account_id === account!.id);
+  const shown: Shown = { ...account!, health: healthFromRows([account!], results).get(account!.id)!, results };
+  const now = ctx.clock.now();
+  await out.object(shown, (s) => render(s, out.colors, now));
+  if (!out.structured && isUnhealthy(account)) out.warn(reconnectHint(account!));
+  return 0;
+}
+
+function render(a: Shown, c: Colors, now: number): string {
+  const when = (iso: string | null | undefined) => (iso ? `${formatRelative(iso, now)} (${formatLocal(iso, 'UTC')})` : c.dim('—'));
+  const lines = [
+    `${c.bold(accountLabel(a))}${a.displayName ? `  ${a.displayName}` : ''}`,
+    `id             ${a.id}`,
+    `status         ${statusText(a.status, c)}${a.isDefault ? ` · ${c.green('default')} for ${a.platform}` : ''}`,
+    `token expires  ${when(a.tokenExpiresAt)}`,
+    `connected      ${when(a.connectedAt)}`,
+    `last success   ${a.health.lastSuccess ? `${when(a.health.lastSuccess.at)} ${c.dim(a.health.lastSuccess.resultId)}` : c.dim('— (none in the recent results below)')}`,
+    `last failure   ${a.health.lastFailure ? `${c.red(a.health.lastFailure.code ?? 'failed')} ${when(a.health.lastFailure.at)} ${c.dim(a.health.lastFailure.resultId)}` : c.dim('— (none in the recent results below)')}`,
+    '',
+    a.results.length ? `recent results (${a.results.length}):` : c.dim('no recent results'),
+    ...a.results.map((r) => `  ${r.success ? c.green('✓') : c.red('✗')} ${r.id}  ${r.created_at ? formatRelative(r.created_at, now) : ''}  ${outcomeText(r)}`),
+  ];
+  return visible(lines.join('\n'));
+}

@@ -1,0 +1,66 @@
+// `--account` on posts create and schedule: the accounts resolved (one lookup, before anything is
+// written), the platforms taken from them when none is given, and each draft platform's payload
+// given the `accounts` chosen for it. On a terminal, the confirmation says which account each
+// platform publishes to, and which one is the default where there are several.
+import type { Context } from '../../context.js';
+import { UsageError } from '../../cli-error.js';
+import type { Composed } from './compose.js';
+import type { ComposeFlags } from './compose.js';
+import { accountFlag } from '../accounts/select.js';
+import { loadAccounts } from '../../../accounts/catalog.js';
+import { handleOf } from '../../../accounts/label.js';
+import { attachAccounts } from '../../../accounts/resolve.js';
+import { InvalidInputError } from '../../../wire/invalid-input.js';
+import type { SocialAccount } from '../../../wire/account-schemas.js';
+
+/**
+ * The accounts --account names, resolved; with neither --platform, --text-for nor --file their
+ * platforms become the post's. Undefined without --account.
+ */
+export async function chooseAccounts(ctx: Context, opts: ComposeFlags, draftId?: string): Promise<{ accounts: SocialAccount[]; opts: ComposeFlags } | undefined> {
+  if (!opts.account?.length) return undefined;
+  if (draftId !== undefined) {
+    throw new UsageError(`a draft id (${draftId}) cannot be combined with --account`, [`choose the accounts of the draft with: socialpub posts edit ${draftId} --account …`, 'then schedule it as it is']);
+  }
+  const chosen = (await accountFlag(ctx, await ctx.client(), opts.account))!;
+  const named = opts.platform?.length || opts.textFor?.length || opts.file !== undefined;
+  const platforms = [...new Set(chosen.accounts.map((a) => a.platform))];
+  return { accounts: chosen.accounts, opts: named ? opts : { ...opts, platform: platforms } };
+}
+
+/** Each draft platform's payload names its accounts; an account of a platform the post does not target is invalid input. */
+export function attachChosen(c: Composed, accounts: readonly SocialAccount[]): void {
+  const issues = c.draft ? attachAccounts(c.draft.platforms, accounts) : [];
+  if (issues.length) throw new InvalidInputError(issues);
+}
+
+/**
+ * Lines for the confirmation: the accounts each platform goes to; where a platform has several
+ * and none was chosen, which is the default. Nothing on a service without the accounts route.
+ */
+export async function accountLines(ctx: Context, c: Composed, known: { accounts?: SocialAccount[] }): Promise<string[]> {
+  const platforms = c.draft?.platforms ?? [];
+  if (!platforms.length) return [];
+  // Read once per confirmation loop: an Edit shows the summary again without asking again.
+  if (!known.accounts) {
+    try {
+      known.accounts = (await loadAccounts(await ctx.client(), { derive: false })).accounts;
+    } catch {
+      // The confirmation goes on without it: the post itself is what is being confirmed.
+      known.accounts = [];
+    }
+  }
+  const all = known.accounts;
+  const byId = new Map(all.map((a) => [a.id, a]));
+  const lines: string[] = [];
+  for (const p of platforms) {
+    const mine = all.filter((a) => a.platform === p.platform);
+    const ids = Array.isArray(p.extra.accounts) ? (p.extra.accounts as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+    if (ids.length) lines.push(`${p.platform} → ${ids.map((id) => (byId.get(id) ? handleOf(byId.get(id)!) : id)).join(', ')}`);
+    else if (mine.length > 1) {
+      const def = mine.find((a) => a.isDefault);
+      lines.push(`${p.platform} → ${def ? `${handleOf(def)} (the default of ${mine.length} accounts; --account chooses another)` : `the default of ${mine.length} accounts (--account chooses)`}`);
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,39 @@
+// list_accounts: the workspace's connected accounts with their health, read-only. Health comes
+// from one window of recent results (never a scan of them all), as `accounts list` does.
+import { loadAccounts } from '../../accounts/catalog.js';
+import { healthFromRows, recentWindow, withHealth } from '../../accounts/health.js';
+import { accountLabel, isUnhealthy } from '../../accounts/label.js';
+import { ACCOUNT_STATUSES } from '../../wire/account-schemas.js';
+import { PLATFORMS } from '../../wire/platforms.js';
+import type { ToolDefinition } from '../types.js';
+import { strs } from './fields.js';
+
+export const listAccounts: ToolDefinition = {
+  name: 'list_accounts',
+  description:
+    "The social accounts: status, default, token expiry, last success and failure among recent results. An expired or disconnected one fails every publish until the user reconnects it in the service.",
+  inputSchema: {
+    type: 'object',
+    properties: {
+      platforms: { type: 'array', description: 'Only these platforms.', items: { type: 'string', enum: PLATFORMS }, minItems: 1, uniqueItems: true },
+      statuses: { type: 'array', description: 'Only these statuses.', items: { type: 'string', enum: [...ACCOUNT_STATUSES] }, minItems: 1, uniqueItems: true },
+    },
+    additionalProperties: false,
+  },
+  annotations: { title: 'List accounts', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  write: false,
+  async run(args, tc) {
+    const client = await tc.deps.client();
+    const platform = strs(args.platforms);
+    const status = strs(args.statuses);
+    const [catalog, recent] = await Promise.all([loadAccounts(client, { ...(platform ? { platform } : {}), ...(status ? { status } : {}) }), recentWindow(client, platform ? { platform } : {})]);
+    const accounts = withHealth(catalog.accounts, healthFromRows(catalog.accounts, recent));
+    const unhealthy = catalog.accounts.filter(isUnhealthy);
+    const notes = [
+      ...(catalog.derived ? [`this service has no accounts route: these accounts were derived from the newest ${catalog.scanned ?? 0} results; status, default and token expiry are unknown`] : []),
+      ...(unhealthy.length ? [`needs reconnecting in the service's settings before publishing to it: ${unhealthy.map((a) => `${accountLabel(a)} (${a.status})`).join(', ')}`] : []),
+    ];
+    // How far back health looked: an account without a last outcome was quiet in that window.
+    return { accounts, derived: catalog.derived, health_window: { results: recent.length, since: recent.at(-1)?.created_at ?? null }, ...(notes.length ? { note: notes.join('. ') } : {}) };
+  },
+};

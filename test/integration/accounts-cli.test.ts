@@ -1,0 +1,100 @@
+// `accounts list` and `accounts view` in-process against the sandbox over HTTP: every account with
+// its status, default and health from recent results (checked against the results themselves),
+// one account by id, @handle and platform:@handle, and unknown or ambiguous handles refused with
+// exit 2 and the candidates, before any request past the accounts lookup.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { cliEnv, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { allRows, as } from './sandbox-support.js';
+
+interface Row {
+  id: string;
+  platform: string;
+  username: string;
+  status: string;
+  isDefault: boolean;
+  health: { lastSuccess: { at: string; resultId: string } | null; lastFailure: { at: string; code: string; resultId: string } | null };
+}
+
+let sb: TestSandbox;
+let expiredId: string;
+
+beforeAll(async () => {
+  sb = await testSandbox({ fixtures: 2_000, failureRate: 0.3, seed: 21, readLimit: 1_000_000, writeLimit: 100_000 });
+  const demo = as(sb, 'demo');
+  const accounts = (await allRows<Row>(sb, demo.key, '/v1/social-accounts')).rows;
+  expiredId = accounts.find((a) => a.status === 'expired')!.id;
+  // A live publish to the expired account: its last failure is TOKEN_EXPIRED, newer than any fixture.
+  await demo.post('/v1/schedule', { payloads: { 'twitter-x': { text: 'To the help desk account', accounts: [expiredId] } }, scheduledAt: new Date(sb.clock.now() + 60_000).toISOString() });
+  await sb.clock.advance(61_000);
+});
+afterAll(() => sb.close());
+
+const cli = (args: string[]) => runCli(args, { env: cliEnv(sb) });
+
+describe('accounts list', () => {
+  it('prints every account with status, default and the last outcomes of its newest results', async () => {
+    const r = await cli(['accounts', 'list', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = JSON.parse(r.stdout) as Row[];
+    expect(rows.length).toBe(12);
+    const expired = rows.find((a) => a.id === expiredId)!;
+    expect(expired.status).toBe('expired');
+    expect(expired.health.lastFailure?.code).toBe('TOKEN_EXPIRED');
+    // Each account's last success is its newest successful row in the window of the newest 200 results.
+    const window = (await allRows<{ id: string; success: boolean; social_account_id: string }>(sb, sb.key('demo'), '/api/v1/post-results')).rows.slice(0, 200);
+    for (const a of rows) {
+      expect(a.health.lastSuccess?.resultId ?? null).toBe(window.find((x) => x.success && x.social_account_id === a.id)?.id ?? null);
+    }
+    expect(rows.filter((a) => a.health.lastSuccess).length).toBeGreaterThan(6);
+  });
+
+  it('filters by status and platform, and says which accounts need reconnecting on a table', async () => {
+    const r = await cli(['accounts', 'list', '--status', 'expired', '-o', 'tsv']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.length).toBe(1);
+    expect(lines[0]).toContain(expiredId);
+    expect(lines[0]).toContain('TOKEN_EXPIRED');
+    expect(r.stderr).toContain('1 account needs reconnecting');
+    const li = JSON.parse((await cli(['accounts', 'list', '--platform', 'linkedin', '--json'])).stdout) as Row[];
+    expect(li.map((a) => a.platform)).toEqual(['linkedin', 'linkedin']);
+    expect(li.filter((a) => a.isDefault).length).toBe(1);
+  });
+
+  it('refuses an unknown --status naming the valid ones, before any request', async () => {
+    const before = sb.requests.length;
+    const r = await cli(['accounts', 'list', '--status', 'expird']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('did you mean "expired"');
+    expect(sb.requests.length).toBe(before);
+  });
+});
+
+describe('accounts view', () => {
+  it('finds an account by id, @handle and platform:@handle, with its recent results', async () => {
+    const byId = JSON.parse((await cli(['accounts', 'view', expiredId, '--json'])).stdout) as Row & { results: { social_account_id: string; error: { code: string } }[] };
+    expect(byId.results.length).toBeGreaterThan(0);
+    expect(byId.results.every((x) => x.social_account_id === expiredId)).toBe(true);
+    expect(byId.results[0]!.error.code).toBe('TOKEN_EXPIRED');
+    const byHandle = JSON.parse((await cli(['accounts', 'view', `@${byId.username}`, '--json'])).stdout) as Row;
+    expect(byHandle.id).toBe(expiredId);
+    const human = await cli(['accounts', 'view', `twitter-x:@${byId.username}`]);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toContain('expired');
+    expect(human.stderr).toContain("reconnect it in the service's settings");
+  });
+
+  it('an ambiguous handle is exit 2 naming every candidate; an unknown one says "did you mean"', async () => {
+    const before = sb.requests.length;
+    const amb = await cli(['accounts', 'view', '@socialpub.demo']);
+    expect(amb.code).toBe(2);
+    expect(amb.stderr).toContain('instagram:@socialpub.demo');
+    expect(amb.stderr).toContain('threads:@socialpub.demo');
+    const typo = await cli(['accounts', 'view', '@socialpub_dmeo']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('did you mean twitter-x:@socialpub_demo');
+    // Only the accounts lookups went out.
+    expect(sb.requests.slice(before).every((q) => q.path === '/v1/social-accounts')).toBe(true);
+  });
+});
