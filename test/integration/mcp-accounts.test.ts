@@ -69,6 +69,17 @@ describe('write tools take accounts', () => {
     const r = await call('update_post', { post_id: d.post.id, accounts: [careers.id] });
     expect(r.post.payloads.linkedin.accounts).toEqual([careers.id]);
   });
+
+  it('update_post asks the user before a scheduled post goes to other accounts, naming that change', async () => {
+    const careers = acc('linkedin', (a) => !a.isDefault);
+    const s = await call('schedule_post', { platforms: ['linkedin'], text: 'Scheduled', at: new Date(sb.clock.now() + 3_600_000).toISOString() });
+    const asked: string[] = [];
+    const stopped = { note: 'the user said no' };
+    const r = await tool('update_post').run({ post_id: s.post.id, accounts: [careers.id] }, { ...tc, confirm: async (change) => (asked.push(change.summary), stopped) });
+    expect(r).toBe(stopped);
+    expect(asked).toEqual([expect.stringContaining('publish linkedin to other accounts')]);
+    expect(asked[0]).not.toContain('media');
+  });
 });
 
 describe('retry_failed', () => {

@@ -215,6 +215,8 @@ describe('a client without elicitation: the confirm_token path', () => {
       ['retry_failed', { post_id: failed.id, dry_run: true }],
       ['retry_failed', { post_id: failed.id }],
       ['results_stats', { by: 'code' }],
+      ['list_accounts', {}],
+      ['list_accounts', { platforms: ['linkedin'], statuses: ['connected'] }],
     ];
     for (const [name, args] of calls) {
       const r = await s.call(name, args);
@@ -293,7 +295,7 @@ describe('--allow-destructive, --drafts-only and --schema-dialect', () => {
     const s = await session(['--drafts-only']);
     try {
       const names = (await s.client.listTools()).tools.map((t) => t.name);
-      expect(names).toEqual(['check_post', 'create_draft', 'list_posts', 'get_post', 'update_post', 'list_results', 'get_result', 'wait_for_results', 'retry_failed', 'results_stats']);
+      expect(names).toEqual(['check_post', 'create_draft', 'list_posts', 'get_post', 'update_post', 'list_results', 'get_result', 'wait_for_results', 'retry_failed', 'results_stats', 'list_accounts']);
       const err = await s.client.callTool({ name: 'schedule_post', arguments: { post_id: 'post_x', at: AT } }).catch((e: unknown) => e);
       expect(err).toMatchObject({ code: -32602, message: expect.stringContaining('--drafts-only') });
       const post = await scheduled({ bluesky: 'already scheduled' });

@@ -55,7 +55,7 @@ async function editablePost(client: ApiClient, id: string, tc: ToolContext): Pro
   return post;
 }
 
-/** What an edit destroys: a platform removed, or the texts or media of a scheduled post replaced. */
+/** What an edit destroys: a platform removed, or the texts, media or accounts of a scheduled post replaced. */
 function destructiveEdit(plan: PlannedEdit): string[] {
   const post = plan.before;
   const lines = plan.removed.map((p) => `remove ${p} (its text ${quote(textOfTarget(post, p))} is lost)`);
@@ -64,11 +64,15 @@ function destructiveEdit(plan: PlannedEdit): string[] {
       if (!Object.hasOwn(post.payloads, target.platform)) continue;
       const before = textOfTarget(post, target.platform);
       if (target.text !== before) lines.push(`replace the text of ${target.platform}: ${quote(before)} becomes ${quote(target.text ?? '')}`);
+      else if (accountsChange(post, target.platform, target.extra?.accounts)) lines.push(`publish ${target.platform} to other accounts`);
       else lines.push(`replace the media of ${target.platform}`);
     }
   }
   return lines;
 }
+
+/** The edit names accounts other than those the target has (the accounts argument alone changed it). */
+const accountsChange = (post: Post, platform: string, next: unknown) => next !== undefined && JSON.stringify(next) !== JSON.stringify((post.payloads[platform] as { accounts?: unknown } | null | undefined)?.accounts);
 
 const textOfTarget = (post: Post, platform: string) => {
   const payload = post.payloads[platform] as { text?: unknown } | null | undefined;

@@ -43,7 +43,10 @@ Examples:
   socialpub sandbox --data ./sandbox.db \\
     --webhook-url http://127.0.0.1:4567/webhooks
   socialpub sandbox --fixtures 1000000 --latency 20ms --chaos 0.05
-  socialpub api -X POST /sandbox/accounts/ACC_ID/expire  # disconnect, reconnect`,
+
+An account's token expiring, or the account disconnected or reconnected, is one
+request: socialpub api -X POST /sandbox/accounts/ACC_ID/expire (or disconnect,
+reconnect).`,
     );
 }
 
