@@ -79,29 +79,28 @@ export function lastResult(store: Store, workspace: number): ResultRow | undefin
   return r && fromRow(r);
 }
 
-/**
- * Newest-first positions of the results on one of `platforms`: one index range per platform,
- * merged by SQLite (a compound SELECT ordered by row), with no sort of every match.
- */
+/** Newest-first positions of the results on one of `platforms`. */
 export function resultPage(store: Store, workspace: number, platforms: readonly string[], offset: number, limit: number): { total: number; items: number[] } {
-  const total = Number((store.sql('SELECT count(*) AS n FROM results WHERE workspace = ? AND platform IN (SELECT value FROM json_each(?))').get(workspace, JSON.stringify(platforms)) as { n: number }).n);
-  if (offset >= total || limit <= 0) return { total, items: [] };
-  const arms = platforms.map(() => 'SELECT row FROM results WHERE workspace = ? AND platform = ?').join(' UNION ALL ');
-  const params = platforms.flatMap((p) => [workspace, p]);
-  const rows = store.sql(`${arms} ORDER BY row DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as { row: number }[];
-  return { total, items: rows.map((r) => r.row) };
+  return pageBy(store, workspace, 'platform', platforms, offset, limit);
+}
+
+/** Newest-first positions of the results tied to one of `accounts` (`social_account_id`; rows with no_account are tied to none). */
+export function accountResultPage(store: Store, workspace: number, accounts: readonly number[], offset: number, limit: number): { total: number; items: number[] } {
+  return pageBy(store, workspace, 'account', accounts, offset, limit);
 }
 
 /**
- * Newest-first positions of the results tied to one of `accounts` (`social_account_id`): one
- * range of results_by_account per account, merged by SQLite, as resultPage does per platform.
+ * One index range per value (results_by_platform, results_by_account), merged by SQLite (a
+ * compound SELECT ordered by row), with no sort of every match.
  */
-export function accountResultPage(store: Store, workspace: number, accounts: readonly number[], offset: number, limit: number): { total: number; items: number[] } {
-  if (accounts.length === 0) return { total: 0, items: [] };
-  const total = Number((store.sql('SELECT count(*) AS n FROM results WHERE workspace = ? AND no_account = 0 AND account IN (SELECT value FROM json_each(?))').get(workspace, JSON.stringify(accounts)) as { n: number }).n);
+function pageBy(store: Store, workspace: number, column: 'platform' | 'account', values: readonly (string | number)[], offset: number, limit: number): { total: number; items: number[] } {
+  if (values.length === 0) return { total: 0, items: [] };
+  // The partial index results_by_account covers only rows tied to an account: the condition is its own.
+  const tied = column === 'account' ? ' AND no_account = 0' : '';
+  const total = Number((store.sql(`SELECT count(*) AS n FROM results WHERE workspace = ?${tied} AND ${column} IN (SELECT value FROM json_each(?))`).get(workspace, JSON.stringify(values)) as { n: number }).n);
   if (offset >= total || limit <= 0) return { total, items: [] };
-  const arms = accounts.map(() => 'SELECT row FROM results WHERE workspace = ? AND account = ? AND no_account = 0').join(' UNION ALL ');
-  const params = accounts.flatMap((a) => [workspace, a]);
+  const arms = values.map(() => `SELECT row FROM results WHERE workspace = ? AND ${column} = ?${tied}`).join(' UNION ALL ');
+  const params = values.flatMap((v) => [workspace, v]);
   const rows = store.sql(`${arms} ORDER BY row DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as { row: number }[];
   return { total, items: rows.map((r) => r.row) };
 }
