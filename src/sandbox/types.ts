@@ -26,7 +26,7 @@ export interface SandboxOptions {
   webhookTimeoutMs?: number;
   /** Pre-load this many results (of published posts, spread over the past 30 days) into `demo`. */
   fixtures?: number;
-  /** The demo workspace has at least this many social accounts (12 are seeded; extra ones are spread over the platforms). */
+  /** The demo workspace has at least this many social accounts (12 are seeded; extra ones are spread over the platforms), at the data file's first start. */
   accounts?: number;
   /** Real delay added to every response. */
   latencyMs?: number;

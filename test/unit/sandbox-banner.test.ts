@@ -45,6 +45,14 @@ describe('sandbox output', () => {
     }
   });
 
+  it('says --accounts is ignored on a restored data file (accounts are seeded at its first start only)', () => {
+    const plan = planSandbox({ ...defaults, accounts: '40' }, {});
+    const fresh = banner({ sandbox, options: plan.options, profile: undefined, json: false, colors: plainColors });
+    expect(fresh).not.toContain('--accounts ignored');
+    const restored = banner({ sandbox: { ...sandbox, restored: true }, options: plan.options, profile: undefined, json: false, colors: plainColors });
+    expect(restored).toMatch(/accounts +from the data file; --accounts ignored/);
+  });
+
   it('reads flags into options, the secret from the environment too', () => {
     const plan = planSandbox({ ...defaults, port: '0', latency: '20ms', failureRate: '25%', writeProfile: true }, { SOCIALPUB_WEBHOOK_SECRET: sandbox.webhookSecret });
     expect(plan.options).toMatchObject({ port: 0, latencyMs: 20, failureRate: 0.25, webhookSecret: sandbox.webhookSecret, chaosSlowMs: 35_000 });

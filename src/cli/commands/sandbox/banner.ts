@@ -44,6 +44,8 @@ export function banner({ sandbox, options, profile, json, colors: c }: BannerInp
     const ignored = sandbox.restored && options.fixtures && options.fixtures !== sandbox.fixtures ? '; --fixtures ignored' : '';
     row('fixtures', `${n(sandbox.fixtures)} results in demo${sandbox.restored ? ` (from the data file${ignored})` : ''}`);
   }
+  // Accounts are seeded at a data file's first start only: a restart keeps what it has (their state included).
+  if (options.accounts !== undefined && sandbox.restored) row('accounts', 'from the data file; --accounts ignored');
   row('data', options.dataFile ? `${sandbox.restored ? 'restored from and saved to' : 'saved to'} ${options.dataFile}` : 'in memory (--data FILE keeps it across restarts)');
   if (options.latencyMs) row('latency', `+${n(options.latencyMs)} ms on every response`);
   if (options.chaos) row('chaos', `${pct(options.chaos)} of requests meet a fault: 500, reset, lost response, 429, or a response after ${n(options.chaosSlowMs ?? 35_000)} ms`);
