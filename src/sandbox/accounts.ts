@@ -87,12 +87,13 @@ export function hasAccounts(store: Store, tag: number): boolean {
 export class AccountBook {
   /**
    * Per platform: the positions of its accounts and its default. Accounts are only ever
-   * seeded (before the book is made), and platform, default and fixturesUntil never change:
-   * what can change (status, token, connection time) is always read from the database.
+   * seeded (before the book is made), and platform, handle, default and fixturesUntil never
+   * change: what can change (status, token, connection time) is always read from the database.
    */
   private readonly byPlatform: number[][] = PLATFORMS.map(() => []);
   private readonly defaults: number[];
   private readonly fixturesUntil: number[] = [];
+  private readonly usernames: string[] = [];
   /** Fixture row positions per account, ascending; built on the first account-filtered read. */
   private fixtureIndex: Int32Array[] | undefined;
 
@@ -106,12 +107,18 @@ export class AccountBook {
     for (const a of all) {
       this.byPlatform[PLATFORMS.indexOf(a.platform)]!.push(a.index);
       this.fixturesUntil[a.index] = a.fixturesUntil;
+      this.usernames[a.index] = a.username;
     }
     this.defaults = this.byPlatform.map((list) => all.find((a) => list.includes(a.index) && a.isDefault)?.index ?? list[0] ?? 0);
   }
 
   idOf(a: SocialAccount | number): string {
     return this.ids.encode('account', this.tag, typeof a === 'number' ? a : a.index);
+  }
+
+  /** An account's handle (it never changes: no query, for every result row of a page). */
+  usernameOf(index: number): string | undefined {
+    return this.usernames[index];
   }
 
   at(index: number): SocialAccount | undefined {

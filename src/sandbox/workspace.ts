@@ -222,13 +222,12 @@ export class Workspace {
 
   resultJson(row: number): ResultJson {
     const r = this.result(row);
-    const account = this.socialAccounts.at(r.account) ?? this.socialAccounts.defaultOf(r.platform);
     return {
       id: this.resultId(row),
       post_id: this.postId(r.post),
       success: r.success,
-      social_account_id: r.noAccount ? null : this.socialAccounts.idOf(account),
-      platform_data: platformDataFor(this.entropy, this.tag, row, r.platform, account.username, r.success),
+      social_account_id: r.noAccount ? null : this.socialAccounts.idOf(r.account),
+      platform_data: platformDataFor(this.entropy, this.tag, row, r.platform, this.socialAccounts.usernameOf(r.account) ?? '', r.success),
       error: r.success ? null : this.failureOf(r),
       platform: r.platform,
       created_at: iso(r.at),
