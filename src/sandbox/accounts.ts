@@ -72,6 +72,8 @@ export class AccountBook {
   /** Row positions per account, ascending; built on the first account-filtered read, then kept up to date. */
   private rowIndex: IntList[] | undefined;
   private indexedUpTo = 0;
+  /** Rows before this are fixtures (spread over the accounts); later ones were published live. */
+  fixtureRows = 0;
 
   constructor(
     private readonly ids: IdCodec,
@@ -221,6 +223,8 @@ export class AccountBook {
     const live = this.liveRows.get(row);
     if (live) return this.accounts[live.account];
     const list = this.byPlatform[rows.platform[row]!]!;
+    // A live row restored from a data file, whose account is not kept there yet: the platform's default.
+    if (row >= this.fixtureRows) return list.find((a) => a.isDefault) ?? list[0];
     const picked = list[hash(this.entropy, FIXTURE_ACCOUNT_STREAM, this.tag, row) % list.length]!;
     return rows.time[row]! < picked.fixturesUntil ? picked : (list.find((a) => a.isDefault) ?? list[0]);
   }

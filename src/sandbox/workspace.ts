@@ -99,6 +99,7 @@ export class Workspace {
     this.reads = new RollingWindow(limits.read);
     this.socialAccounts = new AccountBook(ids, entropy, init.tag, init.name, init.accounts ?? { anchorMs: this.fixtures?.anchorMs ?? 0 });
     const layout = this.fixtures ? generateFixtures(entropy, this.tag, this.fixtures, this.rows) : undefined;
+    this.socialAccounts.fixtureRows = this.rows.length;
     this.posts = new PostStore(layout);
     if (layout) this.indexRows(0);
   }
