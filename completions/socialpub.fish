@@ -243,7 +243,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l webhook-url -d
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l webhook-secret-file -d 'read the secret to sign deliveries with from this file' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l webhook-secret -d 'the secret itself: works, but other users see it in `ps`' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l fixtures -d 'pre-load N results of published posts into the demo workspace' -x
-complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l accounts -d 'give the demo workspace at least N connected accounts' -x
+complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l accounts -d 'give the demo workspace at least N accounts at its first start' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l latency -d 'add this delay to every response' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l chaos -d 'probability per request of a fault: 500, reset, lost response, 429, slow response' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l chaos-slow -d 'how late the "slow" fault answers' -x

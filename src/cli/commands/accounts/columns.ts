@@ -3,7 +3,7 @@
 import type { Colors } from '../../../output/colors.js';
 import type { TableView } from '../../../output/output.js';
 import type { Column } from '../../../output/writers.js';
-import { formatRelative } from '../../../output/time.js';
+import { formatRelative, formatRelativeShort } from '../../../output/time.js';
 import type { AccountWithHealth } from '../../../accounts/health.js';
 import { handleOf } from '../../../accounts/label.js';
 import { fieldsOf } from '../../../output/fields-of.js';
@@ -28,17 +28,18 @@ export function lastFailureText(r: Row): string {
 
 export function accountColumns(now: () => number): Column<Row>[] {
   return [
-    { header: 'id', field: 'id', value: (r) => r.id, priority: 6, optional: true, shrink: 'never' },
-    { header: 'platform', field: 'platform', value: (r) => r.platform, priority: 1 },
-    { header: 'handle', field: 'username', value: (r) => str(r.username), pretty: (r) => handleOf(r), priority: 0, maxWidth: 32 },
-    { header: 'name', field: 'displayName', value: (r) => str(r.displayName), pretty: (r, c) => str(r.displayName) || c.dim('—'), priority: 7, optional: true, maxWidth: 28 },
-    { header: 'status', field: 'status', value: (r) => str(r.status), pretty: (r, c) => statusText(r.status, c), priority: 2 },
+    { header: 'id', field: 'id', value: (r) => r.id, priority: 7, optional: true, shrink: 'never' },
+    { header: 'platform', field: 'platform', value: (r) => r.platform, priority: 2, shrink: 'never' },
+    { header: 'handle', field: 'username', value: (r) => str(r.username), pretty: (r) => handleOf(r), priority: 0, maxWidth: 32, shrink: 'never' },
+    { header: 'name', field: 'displayName', value: (r) => str(r.displayName), pretty: (r, c) => str(r.displayName) || c.dim('—'), priority: 8, optional: true, maxWidth: 28 },
+    // What needs attention is read first: never cut to "conne…".
+    { header: 'status', field: 'status', value: (r) => str(r.status), pretty: (r, c) => statusText(r.status, c), priority: 1, shrink: 'never' },
     {
       header: 'default',
       field: 'isDefault',
       value: (r) => (r.isDefault === true ? 'true' : r.isDefault === false ? 'false' : ''),
       pretty: (r, c) => (r.isDefault === true ? c.green('✓') : r.isDefault === false ? '' : c.dim('?')),
-      priority: 3,
+      priority: 4,
     },
     {
       header: 'token expires',
@@ -49,7 +50,7 @@ export function accountColumns(now: () => number): Column<Row>[] {
         const text = formatRelative(r.tokenExpiresAt, now());
         return Date.parse(r.tokenExpiresAt) <= now() ? c.red(text) : text;
       },
-      priority: 5,
+      priority: 6,
       optional: true,
     },
     {
@@ -57,6 +58,7 @@ export function accountColumns(now: () => number): Column<Row>[] {
       field: 'health.lastSuccess.at',
       value: (r) => str(r.health.lastSuccess?.at),
       pretty: (r, c) => when(r.health.lastSuccess?.at, now(), c),
+      compact: (r, c) => (r.health.lastSuccess?.at ? formatRelativeShort(r.health.lastSuccess.at, now()) : c.dim('—')),
       priority: 5,
     },
     {
@@ -67,8 +69,13 @@ export function accountColumns(now: () => number): Column<Row>[] {
         const f = r.health.lastFailure;
         return f ? `${c.red(f.code ?? 'failed')} ${f.at ? formatRelative(f.at, now()) : ''}`.trim() : c.dim('—');
       },
+      // "API_RATE_LIMIT 3h" where "… 3 hours ago" does not fit.
+      compact: (r, c) => {
+        const f = r.health.lastFailure;
+        return f ? `${c.red(f.code ?? 'failed')} ${f.at ? formatRelativeShort(f.at, now()) : ''}`.trim() : c.dim('—');
+      },
       lead: (r) => r.health.lastFailure?.code ?? '',
-      priority: 4,
+      priority: 3,
     },
   ];
 }

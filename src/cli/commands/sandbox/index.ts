@@ -30,7 +30,7 @@ function sandboxCommand(program: CommandUnknownOpts) {
     .option('--webhook-secret-file <file>', 'read the secret to sign deliveries with from this file (or set SOCIALPUB_WEBHOOK_SECRET; default: generated)')
     .option('--webhook-secret <whsec>', 'the secret itself: works, but other users see it in `ps` (warns); prefer the file or the environment')
     .option('--fixtures <n>', 'pre-load N results of published posts into the demo workspace', '0')
-    .option('--accounts <n>', 'give the demo workspace at least N connected accounts at its first start (12 are seeded; extra ones spread over the platforms)')
+    .option('--accounts <n>', 'give the demo workspace at least N accounts at its first start (12 are seeded); while it runs, `socialpub api -X POST /sandbox/accounts/ID/expire` (or disconnect, reconnect) changes one')
     .option('--latency <duration>', 'add this delay to every response (stands in for a remote service)', '0ms')
     .option('--chaos <r>', 'probability per request of a fault: 500, reset, lost response, 429, slow response', '0')
     .option('--chaos-slow <duration>', 'how late the "slow" fault answers (past the client\'s timeout)', '35s')
@@ -42,11 +42,7 @@ Examples:
   socialpub sandbox --port 0 --json --seed 42 > ready.json
   socialpub sandbox --data ./sandbox.db \\
     --webhook-url http://127.0.0.1:4567/webhooks
-  socialpub sandbox --fixtures 1000000 --latency 20ms --chaos 0.05
-
-An account's token expiring, or the account disconnected or reconnected, is one
-request: socialpub api -X POST /sandbox/accounts/ACC_ID/expire (or disconnect,
-reconnect).`,
+  socialpub sandbox --fixtures 1000000 --latency 20ms --chaos 0.05`,
     );
 }
 
