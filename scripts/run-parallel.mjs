@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 const npm = process.env.npm_execpath;
 const names = process.argv.slice(2);
 if (!npm || names.length === 0) {
-  console.error('usage: npm exec -- node scripts/run-parallel.mjs SCRIPT... (run from an npm script, which sets npm_execpath)');
+  console.error('usage: node scripts/run-parallel.mjs SCRIPT... from an npm script (as package.json\'s pretest does), which sets npm_execpath');
   process.exit(2);
 }
 
