@@ -78,7 +78,6 @@ describe('results wait', () => {
   it('all targets succeed: exit 0 and the results, without sleeping for real', async () => {
     const post = await schedulePost(ok, keyOf(ok, 'demo'), ['twitter-x', 'linkedin', 'bluesky'], 5 * 60_000);
     const slept: number[] = [];
-    const started = Date.now();
     const r = await runCli(['results', 'wait', '--post', post.id, '--json'], { env: cliEnv(ok), clock: advancingClock(ok.clock, slept) });
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout) as PostResult[];
@@ -87,7 +86,8 @@ describe('results wait', () => {
     expect(slept.length).toBeGreaterThan(1);
     expect(slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(5 * 60_000);
     expect(Math.max(...slept)).toBeLessThanOrEqual(15_000); // backoff is capped
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // Every wait went through the injected clock: its sleeps add up to the five minutes the post
+    // was due in (a real one would run past the test's timeout; no bound on this machine's speed).
   });
 
   it('a target fails: exit 7 and the failures on stderr', async () => {
