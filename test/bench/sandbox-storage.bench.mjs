@@ -71,7 +71,7 @@ export async function run() {
       WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ${STORED / 4})
       INSERT INTO posts SELECT 1, ${fixturePosts} + i, 'published', '{"bluesky":{"text":"stored"}}', NULL, i, i, i FROM n;
       WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ${STORED})
-      INSERT INTO results SELECT 1, ${FIXTURES} + i, ${fixturePosts} + i / 4, CASE i % 4 ${platforms.map((p, k) => `WHEN ${k} THEN '${p}'`).join(' ')} END, 1, 0, 0, 1800000000000 + i FROM n;
+      INSERT INTO results SELECT 1, ${FIXTURES} + i, ${fixturePosts} + i / 4, CASE i % 4 ${platforms.map((p, k) => `WHEN ${k} THEN '${p}'`).join(' ')} END, 1, 0, 0, 1800000000000 + i, i / 4 FROM n;
       COMMIT; PRAGMA wal_checkpoint(TRUNCATE);`);
     db.close();
     const size = statSync(file).size / 1024 / 1024;
