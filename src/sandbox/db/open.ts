@@ -111,7 +111,9 @@ function checkPages(db: DatabaseSync): void {
   if (whole || !tables.includes('workspaces')) return;
   for (const tag of db.prepare('SELECT tag FROM workspaces').all().map((r) => Number(r.tag))) {
     for (const [table, key] of GROWING) {
-      const { low, high } = db.prepare(`SELECT min(${key}) AS low, max(${key}) AS high FROM ${table} WHERE workspace = ?`).get(tag)!;
+      // Two queries: SQLite answers a lone min() or max() from the index, both at once by a scan.
+      const low = db.prepare(`SELECT min(${key}) AS v FROM ${table} WHERE workspace = ?`).get(tag)!.v;
+      const high = db.prepare(`SELECT max(${key}) AS v FROM ${table} WHERE workspace = ?`).get(tag)!.v;
       if (low === null) continue;
       const probe = db.prepare(`SELECT * FROM ${table} WHERE workspace = ? AND ${key} >= ? LIMIT 1`);
       for (let i = 0; i <= PROBES; i++) probe.get(tag, Number(low) + Math.floor(((Number(high) - Number(low)) * i) / PROBES));
