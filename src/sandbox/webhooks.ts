@@ -35,11 +35,11 @@ export interface PendingDelivery {
 
 type Delivery = PendingDelivery;
 
-/** Where pending deliveries are recorded (the write-ahead log), when the state is durable. */
+/** Where pending deliveries are recorded: the database's webhook_queue (core.ts), so with `--data` they outlive the process. */
 export interface DeliveryRecorder {
   pending(d: PendingDelivery): void;
   done(id: string): void;
-  /** Resolves when what a delivery announces is on disk. */
+  /** Resolves when what a delivery announces is committed (with `--data`: on disk). */
   durable(): Promise<void> | undefined;
 }
 

@@ -26,10 +26,27 @@ interface Row {
 }
 
 const COLUMNS = 'row, post, platform, success, no_account, broke_rule, at';
+/** The nth of a platform's last row at or before a position (one index lookup); NULL when there is none. */
+const LAST_NTH = 'SELECT nth FROM results WHERE workspace = ? AND platform = ? AND row <= ? ORDER BY row DESC LIMIT 1';
+
 const fromRow = (r: Row): ResultRow => ({ row: r.row, post: r.post, platform: r.platform as Platform, success: r.success === 1, noAccount: r.no_account === 1, brokeRule: r.broke_rule === 1, at: r.at });
 
+/** Appends a result (its row after every stored one), numbered among its platform's (schema.ts, nth). */
 export function insertResult(store: Store, workspace: number, r: ResultRow): void {
-  store.run(`INSERT INTO results (workspace, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, workspace, r.row, r.post, r.platform, r.success ? 1 : 0, r.noAccount ? 1 : 0, r.brokeRule ? 1 : 0, r.at);
+  store.run(
+    `INSERT INTO results (workspace, ${COLUMNS}, nth) VALUES (?, ?, ?, ?, ?, ?, ?, ?, coalesce((${LAST_NTH}), -1) + 1)`,
+    workspace,
+    r.row,
+    r.post,
+    r.platform,
+    r.success ? 1 : 0,
+    r.noAccount ? 1 : 0,
+    r.brokeRule ? 1 : 0,
+    r.at,
+    workspace,
+    r.platform,
+    Number.MAX_SAFE_INTEGER,
+  );
 }
 
 export function readResult(store: Store, workspace: number, row: number): ResultRow | undefined {
@@ -48,15 +65,35 @@ export function lastResult(store: Store, workspace: number): ResultRow | undefin
   return r && fromRow(r);
 }
 
+/** How many of a platform's stored rows are at or before `row`. */
+function countUpTo(store: Store, workspace: number, platform: string, row: number): number {
+  const r = store.sql(LAST_NTH).get(workspace, platform, row) as { nth: number } | undefined;
+  return r ? r.nth + 1 : 0;
+}
+
 /**
- * Newest-first positions of the results on one of `platforms`: one index range per platform,
- * merged by SQLite (a compound SELECT ordered by row), with no sort of every match.
+ * Newest-first positions of the results on one of `platforms` (distinct). Index lookups only,
+ * however deep the page: each platform's count is its last nth; the row at the page's start
+ * is the smallest position with enough matches at or before it, found by bisecting positions
+ * (about 40 steps of one lookup per platform); the page is then the rows at or before it, one
+ * index range per platform merged by SQLite (a compound SELECT ordered by row) up to `limit`.
+ * (An OFFSET, or a count(*), would step through every row it skips: 0.6 s at 900,000.)
  */
 export function resultPage(store: Store, workspace: number, platforms: readonly string[], offset: number, limit: number): { total: number; items: number[] } {
-  const total = Number((store.sql('SELECT count(*) AS n FROM results WHERE workspace = ? AND platform IN (SELECT value FROM json_each(?))').get(workspace, JSON.stringify(platforms)) as { n: number }).n);
+  const upTo = (row: number) => platforms.reduce((n, p) => n + countUpTo(store, workspace, p, row), 0);
+  const total = upTo(Number.MAX_SAFE_INTEGER);
   if (offset >= total || limit <= 0) return { total, items: [] };
-  const arms = platforms.map(() => 'SELECT row FROM results WHERE workspace = ? AND platform = ?').join(' UNION ALL ');
-  const params = platforms.flatMap((p) => [workspace, p]);
-  const rows = store.sql(`${arms} ORDER BY row DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as { row: number }[];
+  // The page starts at the (total - offset)th match in position order.
+  const wanted = total - offset;
+  let low = 0;
+  let high = lastResult(store, workspace)?.row ?? 0;
+  while (low < high) {
+    const middle = low + Math.floor((high - low) / 2);
+    if (upTo(middle) >= wanted) high = middle;
+    else low = middle + 1;
+  }
+  const arms = platforms.map(() => 'SELECT row FROM results WHERE workspace = ? AND platform = ? AND row <= ?').join(' UNION ALL ');
+  const params = platforms.flatMap((p) => [workspace, p, low]);
+  const rows = store.sql(`${arms} ORDER BY row DESC LIMIT ?`).all(...params, limit) as { row: number }[];
   return { total, items: rows.map((r) => r.row) };
 }

@@ -1,13 +1,16 @@
 // The tables of a sandbox database. Positions (`idx`, `row`) are the numbers inside the ids
 // the sandbox hands out: fixtures take the first ones and are not stored (they are generated
-// again from the entropy); rows here start after them. Times are epoch milliseconds. Look
+// again from the entropy); rows here start after them. Times are epoch milliseconds.
+// results.nth: the row's place among its workspace's stored results on the same platform (0,
+// 1, …): rows are only appended, in position order, so it is the count of that platform's
+// earlier rows, and a filtered page deep in the table is found by index lookups (results.ts). Look
 // inside with the sqlite3 shell (README, "Inside the sandbox's database").
 import type { DatabaseSync } from 'node:sqlite';
 
 /** PRAGMA application_id of a sandbox database ("SPSB"): tells it from any other SQLite file. */
 export const APPLICATION_ID = 0x53505342;
-/** PRAGMA user_version: the layout below. */
-export const SCHEMA_VERSION = 1;
+/** PRAGMA user_version: the layout below (2: results.nth, the platform index ends with it). */
+export const SCHEMA_VERSION = 2;
 
 const TABLES = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -25,9 +28,10 @@ CREATE INDEX posts_by_status ON posts (workspace, status, idx);
 CREATE TABLE results (
   workspace INTEGER NOT NULL, row INTEGER NOT NULL, post INTEGER NOT NULL, platform TEXT NOT NULL,
   success INTEGER NOT NULL, no_account INTEGER NOT NULL, broke_rule INTEGER NOT NULL, at INTEGER NOT NULL,
+  nth INTEGER NOT NULL,
   PRIMARY KEY (workspace, row)
 ) WITHOUT ROWID;
-CREATE INDEX results_by_platform ON results (workspace, platform, row);
+CREATE INDEX results_by_platform ON results (workspace, platform, row, nth);
 CREATE INDEX results_by_post ON results (workspace, post, row);
 CREATE TABLE media (
   workspace INTEGER NOT NULL, idx INTEGER NOT NULL, name TEXT NOT NULL, mime_type TEXT NOT NULL,
