@@ -13,7 +13,7 @@ import { baseUrlProblem, rootOfApiUrl } from '../config/base-url.js';
 import { displayUrl } from '../client/redact.js';
 import type { Clock, Context, Globals, Io } from './context.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
-import { CLIENT_DEFAULTS, formatDuration } from '../client/retry-timing.js';
+import { CLIENT_DEFAULTS, formatDuration, WRITE_RETRY } from '../client/retry-timing.js';
 
 /** Waits longer than this between attempts are announced on stderr, not only under --debug. */
 const LONG_WAIT_MS = 10_000;
@@ -48,6 +48,9 @@ export const DEFAULT_GLOBALS: Globals = {
   timeoutMs: CLIENT_DEFAULTS.timeoutMs,
   timeoutGiven: false,
   maxRetries: CLIENT_DEFAULTS.maxRetries,
+  maxRetriesGiven: false,
+  maxRequests: undefined,
+  spendBudget: false,
   maxWaitMs: CLIENT_DEFAULTS.maxWaitMs,
   maxWaitGiven: false,
   debug: false,
@@ -144,8 +147,9 @@ export function createContext(deps: ContextDeps): ContextInternals {
       const options: ClientOptions = {
         baseUrl: profile.baseUrl,
         apiKey,
-            timeoutMs: ctx.globals.timeoutMs,
+        timeoutMs: ctx.globals.timeoutMs,
         maxRetries: ctx.globals.maxRetries,
+        writeRetryBudgetMs: ctx.globals.maxRetriesGiven ? 0 : WRITE_RETRY.budgetMs,
         maxWaitMs: ctx.globals.maxWaitMs,
         signal: deps.signal,
         now: deps.clock.now,

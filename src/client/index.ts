@@ -4,7 +4,7 @@
 import { createEndpoints } from './endpoints.js';
 import { createPaginate, createPaginatePages } from './paginate.js';
 import { createPipeline } from './request.js';
-import { CLIENT_DEFAULTS } from './retry-timing.js';
+import { CLIENT_DEFAULTS, WRITE_RETRY } from './retry-timing.js';
 import { createTransport } from './transport.js';
 import type { ApiClient, ClientOptions } from './types.js';
 import { timerSleep } from './wait.js';
@@ -18,6 +18,8 @@ export function createClient(options: ClientOptions): ApiClient {
     userAgent: options.userAgent ?? 'socialpub-client',
     timeoutMs: positive(options.timeoutMs, CLIENT_DEFAULTS.timeoutMs),
     maxRetries: Math.max(0, Math.floor(options.maxRetries ?? CLIENT_DEFAULTS.maxRetries)),
+    // A caller that counts its retries (maxRetries) gets that count for writes too, unless it asks for both.
+    writeRetryBudgetMs: Math.max(0, options.writeRetryBudgetMs ?? (options.maxRetries === undefined ? WRITE_RETRY.budgetMs : 0)),
     maxWaitMs: Math.max(0, options.maxWaitMs ?? CLIENT_DEFAULTS.maxWaitMs),
     signal: options.signal,
     now: options.now ?? Date.now,

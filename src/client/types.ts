@@ -48,6 +48,11 @@ export interface ClientOptions {
   fetcher?: Fetcher;
   timeoutMs?: number;
   maxRetries?: number;
+  /**
+   * How long a write (anything but GET) keeps retrying a transient failure, at most
+   * WRITE_RETRY.maxRetries times (default: WRITE_RETRY.budgetMs without maxRetries, 0 with it); 0: writes retry maxRetries times, as reads do.
+   */
+  writeRetryBudgetMs?: number;
   /** Longest Retry-After the client sleeps through; beyond it a RateLimitError. */
   maxWaitMs?: number;
   /** Aborts requests and waits at once (Ctrl-C). */

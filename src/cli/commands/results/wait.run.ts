@@ -1,5 +1,5 @@
 // `results wait`, run: poll (and optionally listen for webhooks) until every target of the posts
-// has a result; exit 7 when any failed, 1 on timeout. Outages are ridden out until the wait's
+// has a result; exit 7 when any failed, 8 when the wait gave up (its --timeout passed). Outages are ridden out until the wait's
 // own deadline; a draft or a post due after it fails at once (exit 2).
 import type { Context } from '../../context.js';
 import { keyWorkspace } from '../../../config/resolve.js';
@@ -64,6 +64,10 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
       out.notice('service reachable again; still waiting');
       spinner?.resume();
     },
+    // A Retry-After within the wait is slept through, saying until when (a silent minute looks like a hang).
+    onRateLimited: (until: number) => {
+      out.notice(`rate limited: the service asked for a pause; polling again at ${formatClock(until, zone)} (${formatDuration(Math.max(0, until - ctx.clock.now()))} from now)`);
+    },
   };
   /** A request the wait's end cut short: the outage that was going on, or a service that did not answer in time. */
   const cutShort = (err: unknown): unknown => {
@@ -92,6 +96,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
     ...outage,
     sleep: (ms) => waker.sleep(ms),
     rate: () => rate,
+    spendReserve: ctx.globals.spendBudget || ctx.globals.maxRequests !== undefined,
     onPoll: (state) => spinner?.text(waitState.progressText(state, byExpect)),
   }).catch((err: unknown) => {
     spinner?.stop();
@@ -221,7 +226,7 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
 function timeoutError(w: { label: string; waitMs: number; summary: string; missing: string[] }): CliError {
   const missing = w.missing.length ? `; still missing: ${w.missing.join(', ')}` : '';
   return new CliError(`timed out after ${formatDuration(w.waitMs)} waiting for ${w.label}: ${w.summary}${missing}`, {
-    exitCode: EXIT.error,
+    exitCode: EXIT.gaveUp,
     code: 'WAIT_TIMEOUT',
     hints: ['wait longer with --timeout (e.g. --timeout 30m); check when the post is due with `socialpub posts list`'],
   });
