@@ -212,10 +212,11 @@ describe('help and mistyped commands', () => {
     expect(r.stderr).toContain('posts schedule --from-file');
   });
 
-  it('`help exit-codes` lists a timed-out `results wait` under 1, and 143 for SIGTERM', async () => {
+  it('`help exit-codes` lists a `results wait` that gave up under 8 (not 1, a crash), and 143 for SIGTERM', async () => {
     const r = await runCli(['help', 'exit-codes']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/\n\s*1\s+[^\n]*results wait` timed out/);
+    expect(r.stdout).toMatch(/\n\s*8\s+gave up waiting: `results wait --timeout` passed/);
+    expect(r.stdout).not.toMatch(/\n\s*1\s+[^\n]*results wait/);
     expect(r.stdout).toMatch(/\n\s*143\s+terminated \(SIGTERM/);
   });
 });

@@ -88,6 +88,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   const waker = listenPort === undefined ? sleeper(ctx) : await webhookWaker(ctx, postIds, listenPort);
 
   const byExpect = expect !== undefined;
+  const spendReserve = ctx.globals.spendBudget || ctx.globals.maxRequests !== undefined;
   spinner = await out.spinner(`waiting for results of ${label}`);
   const outcome = await pollUntilReported({
     client,
@@ -96,7 +97,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
     ...outage,
     sleep: (ms) => waker.sleep(ms),
     rate: () => rate,
-    spendReserve: ctx.globals.spendBudget || ctx.globals.maxRequests !== undefined,
+    spendReserve,
     onPoll: (state) => spinner?.text(waitState.progressText(state, byExpect)),
   }).catch((err: unknown) => {
     spinner?.stop();
@@ -111,7 +112,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   else if (current.failures.length) spinner.fail(`${summary}, ${current.failures.length} failed`);
   else spinner.succeed(`${summary}, all succeeded`);
   await report(ctx, current, !timedOut);
-  if (timedOut) throw timeoutError({ label, waitMs, summary, missing: current.missing });
+  if (timedOut) throw timeoutError({ label, waitMs, summary, missing: current.missing, rate: spendReserve ? undefined : rate });
   return current.failures.length ? EXIT.partial : EXIT.ok;
 }
 
@@ -223,12 +224,20 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
   }
 }
 
-function timeoutError(w: { label: string; waitMs: number; summary: string; missing: string[] }): CliError {
+function timeoutError(w: { label: string; waitMs: number; summary: string; missing: string[]; rate: RateLimitInfo | undefined }): CliError {
   const missing = w.missing.length ? `; still missing: ${w.missing.join(', ')}` : '';
+  const { limit, remaining, resetSeconds } = w.rate ?? {};
+  // Polls slowed to keep the rate limit's last tenth for the rest of the workspace: say so, and how to spend it.
+  const kept = limit !== undefined && remaining !== undefined && resetSeconds !== undefined && remaining <= Math.ceil(limit / 10);
   return new CliError(`timed out after ${formatDuration(w.waitMs)} waiting for ${w.label}: ${w.summary}${missing}`, {
     exitCode: EXIT.gaveUp,
     code: 'WAIT_TIMEOUT',
-    hints: ['wait longer with --timeout (e.g. --timeout 30m); check when the post is due with `socialpub posts list`'],
+    hints: [
+      ...(kept
+        ? [`the read limit is down to its last tenth (${remaining} of ${limit} left, reset in ${formatDuration(resetSeconds * 1000)}): the wait left it to the rest of the workspace; --spend-budget lets it poll on`]
+        : []),
+      'wait longer with --timeout (e.g. --timeout 30m); check when the post is due with `socialpub posts list`',
+    ],
   });
 }
 
