@@ -109,6 +109,11 @@ export interface Output {
   data(line: string): Promise<void>;
   /** The line under a table on stderr ("showing 1–20 of 4,213 · next: --offset 20"). */
   footer(text: string): void;
+  /**
+   * A list cut short (by --limit), on stderr in every format but a table, whose footer says it:
+   * a TSV, CSV or JSON file must not pass for the whole list. Kept even with --quiet.
+   */
+  cut(text: string): void;
   /** Progress and information on stderr (suppressed by --quiet). */
   info(line: string): void;
   /** A line on stderr that even --quiet keeps (a script should know nothing new was made). */
@@ -279,6 +284,9 @@ export function createOutput(options: OutputOptions): Output {
       }
       // Paging, the footer belongs under the table on the same screen, not before it.
       (pager?.paging ? pager.sink : stderr).write(safe(lines.join('\n')) + '\n');
+    },
+    cut(text) {
+      if (format !== 'table') message(text);
     },
     info(line) {
       if (!quiet) message(line);

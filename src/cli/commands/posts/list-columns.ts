@@ -99,7 +99,7 @@ export function listFooter(offset: number, count: number, total: number | undefi
   const filter = statuses.length ? ` ${statuses.join('/')}` : '';
   if (count === 0) return total && offset >= total ? `no${filter} posts at offset ${offset} (there are ${formatCount(total)})` : `no${filter} posts`;
   const parts = [`showing ${formatCount(offset + 1)}–${formatCount(offset + count)}${total !== undefined ? ` of ${formatCount(total)}` : ''}`];
-  if (total !== undefined && offset + count < total) parts.push(`next: --offset ${offset + count}`);
+  if (total !== undefined && offset + count < total) parts.push(`next: --offset ${offset + count}`, '--all for every row');
   return parts.join(' · ');
 }
 

@@ -5,6 +5,8 @@ import { FLAG_DEFAULTS } from '../../flags/index.js';
 import { optionalWholeNumber } from '../../flags/number.js';
 import { PAGE } from '../../../wire/protocol.js';
 import { capHeapGrowth } from '../../../output/heap.js';
+import { cutByLimitText, resumeHint } from '../../../output/cut-notice.js';
+import { addHints } from '../../cli-error.js';
 import { checkResultFields, resultView } from './columns.js';
 import { footerText } from './footer.js';
 import { runFollow } from './list-follow.js';
@@ -54,6 +56,8 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
       progress?.update(offset + scanned, p.total);
     },
   });
+  let written = 0;
+  let lastTime: string | undefined;
   async function* selected() {
     let shown = 0;
     for await (const row of rows) {
@@ -61,7 +65,8 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
       codes?.add(row);
       if (!keep(row)) continue;
       yield row;
-      shown++;
+      written = ++shown;
+      lastTime = typeof row.created_at === 'string' ? row.created_at : lastTime;
       if (!row.success) failedShown++;
       if (!all && shown >= limit) return;
     }
@@ -69,10 +74,16 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   let shown: number;
   try {
     shown = await out.list(selected(), view);
+  } catch (err) {
+    // An export that failed part-way: where the rows written end, and how to fetch the rest.
+    const resume = resumeHint(lastTime, written);
+    throw resume ? addHints(err, [resume]) : err;
   } finally {
     progress?.done();
   }
   out.footer(out.colors.dim(footerText({ offset, shown, scanned, total, failedShown, filter: filters.outcome, all })));
+  const cut = all || shown < limit ? undefined : cutByLimitText({ shown, total, offset, scanned, kind: filters.outcome });
+  if (cut) out.cut(cut);
   if (shown === 0) codes?.tell(out);
   return 0;
 }
