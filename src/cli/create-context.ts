@@ -1,5 +1,6 @@
 // Builds the real Context (tests build it too, with their own streams and env).
 import type { ApiClient, ClientOptions } from '../client/types.js';
+import type { RequestBudget } from '../client/budget.js';
 import { configDir } from '../config/paths.js';
 import { openProfileStore } from '../config/store.js';
 import type { Keyring, ProfileStore, ResolvedProfile } from '../config/types.js';
@@ -79,6 +80,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
   let jq: JqProgram | undefined;
   let store: ProfileStore | undefined;
   let client: ApiClient | undefined;
+  let budget: RequestBudget | undefined;
   const exitHooks: Array<() => void | Promise<void>> = [];
 
   const ctx: ContextInternals = {
@@ -143,7 +145,9 @@ export function createContext(deps: ContextDeps): ContextInternals {
       }
       const badUrl = baseUrlError(profile);
       if (badUrl) throw badUrl;
-      const { createClient } = await import('../client/index.js');
+      const { createClient, createRequestBudget } = await import('../client/index.js');
+      // One budget for the whole run, whatever clients it makes.
+      budget ??= createRequestBudget({ maxRequests: ctx.globals.maxRequests, spendReserve: ctx.globals.spendBudget, now: deps.clock.now });
       const options: ClientOptions = {
         baseUrl: profile.baseUrl,
         apiKey,
@@ -157,6 +161,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
         userAgent: `socialpub/${deps.version} node/${process.versions.node}`,
         ...(ctx.globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
         // A long sleep (Retry-After) would look like a hang in a CI log: say so once, with when.
+        budget,
         onRetry: (n) => {
           if (n.delayMs > LONG_WAIT_MS) ctx.output().notice(`waiting ${formatDuration(n.delayMs)} before retrying (${n.reason}): since ${new Date(n.until - n.delayMs).toISOString()}, retrying at ${new Date(n.until).toISOString()}`);
         },

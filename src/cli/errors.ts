@@ -1,5 +1,6 @@
 // The one place that turns any error into an exit code and a message.
 import { ApiError, isTooDeep, RateLimitError, TOO_DEEP_MESSAGE } from '../client/errors.js';
+import { BudgetError } from '../client/budget.js';
 import { CliError, EXIT, hintsAddedTo, type ExitCode } from './cli-error.js';
 import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
 import { FieldsError } from '../output/fields.js';
@@ -29,6 +30,7 @@ export function exitCodeFor(err: unknown): ExitCode {
       case 'not-found':
         return EXIT.notFound;
       case 'rate-limited':
+      case 'budget':
         return EXIT.rateLimited;
       case 'network':
       case 'timeout':
@@ -89,6 +91,8 @@ function ownHints(err: unknown, now: number, profile?: string, givenUrl?: string
     case 'addon-required':
       // The service's message usually names the fix already; one fix, said once.
       return err.message.includes('Billing → Add-ons') ? [] : ['the API is an add-on: buy it in the workspace settings under Billing → Add-ons (5 USD/month or 50 USD/year), then retry'];
+    case 'budget':
+      return err instanceof BudgetError ? [...err.cuts] : [];
     case 'rate-limited': {
       const limited = err instanceof RateLimitError ? err : undefined;
       // Point at the flag that was the limit: retries that ran out while the wait would have fitted
@@ -205,7 +209,7 @@ export function reportError(given: unknown, options: ReportOptions): ExitCode {
   if (options.json && code !== EXIT.interrupted) {
     const apiCode = err instanceof ApiError || err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError ? err.code : undefined;
     const status = err instanceof ApiError || err instanceof CliError ? err.status : undefined;
-    const retryAt = err instanceof RateLimitError && err.retryAt !== undefined ? { retryAt: new Date(err.retryAt).toISOString() } : {};
+    const retryAt = (err instanceof RateLimitError || err instanceof BudgetError) && err.retryAt !== undefined ? { retryAt: new Date(err.retryAt).toISOString() } : {};
     options.stderr.write(jsonText({ error: { code: apiCode ?? (code === EXIT.usage ? 'USAGE' : 'ERROR'), message, status: status ?? null, requestId: requestId ?? null, exitCode: code, ...retryAt } }) + '\n');
   }
   return code;

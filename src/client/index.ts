@@ -2,6 +2,7 @@
 // schemas (zod/mini) load while the first request is out (endpoints.ts), node:http with the first
 // request (transport.ts).
 import { createEndpoints } from './endpoints.js';
+export { createRequestBudget, BudgetError, type RequestBudget } from './budget.js';
 import { createPaginate, createPaginatePages } from './paginate.js';
 import { createPipeline } from './request.js';
 import { CLIENT_DEFAULTS, WRITE_RETRY } from './retry-timing.js';
@@ -28,11 +29,13 @@ export function createClient(options: ClientOptions): ApiClient {
     debug: options.debug,
     onRateLimit: options.onRateLimit,
     onRetry: options.onRetry,
+    budget: options.budget,
     fetcher: transport.fetcher,
   });
   const paginate = createPaginate(pipeline.request);
   return {
     baseUrl,
+    budget: options.budget,
     request: pipeline.request,
     paginate,
     ...createEndpoints(pipeline.request, paginate, createPaginatePages(pipeline.request)),

@@ -10,6 +10,7 @@ import { prepareRequest, type PreparedRequest } from './prepare.js';
 import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, redact, secretsOf } from './redact.js';
 import { backoffDelay, formatDuration, isRetryableStatus, LAST_DATE_MS, parseRateLimit, parseRetryAfter, WRITE_RETRY } from './retry-timing.js';
 import { BodySourceError, BodyTooLargeError, isStreamBody, type Fetcher, type WireBody } from './transport.js';
+import type { RequestBudget } from './budget.js';
 import type { ApiResponse, RateLimitInfo, RequestOptions, RetryNotice, SchemaRef } from './types.js';
 import type { Schema } from '../wire/schemas.js';
 import { validateResponse } from './validate.js';
@@ -31,6 +32,8 @@ export interface PipelineConfig {
   debug: ((line: string) => void) | undefined;
   onRateLimit: ((info: RateLimitInfo) => void) | undefined;
   onRetry: ((notice: RetryNotice) => void) | undefined;
+  /** This run's request budget: asked before every attempt, told every answer's RateLimit-* headers. */
+  budget: RequestBudget | undefined;
   fetcher: () => Promise<Fetcher>;
 }
 
@@ -132,6 +135,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     for (let n = 1; ; n++) {
       const left = timeLeft();
       if (left <= 0) throw failed ?? new DeadlineError(`not sent to ${safeOrigin(prepared.url)}: its deadline had passed`, { code: 'TIMEOUT' });
+      config.budget?.admit(prepared.method);
       // hrtime, not performance.now(): the perf_hooks it loads cost more than this whole request.
       const started = process.hrtime.bigint();
       const sent = attempt(prepared, options.signal, Math.min(config.timeoutMs, left));
@@ -159,7 +163,10 @@ export function createPipeline(config: PipelineConfig): Pipeline {
 
       const { status, headers, text } = outcome;
       const rateLimit = parseRateLimit(headers);
-      if (rateLimit) config.onRateLimit?.(rateLimit);
+      if (rateLimit) {
+        config.budget?.observe(prepared.method, rateLimit);
+        config.onRateLimit?.(rateLimit);
+      }
       const requestId = headers[HEADER.requestId];
       const replayed = headers[HEADER.idempotentReplayed]?.trim().toLowerCase() === 'true';
       config.debug?.(traceLine({ ...trace, status, rateLimit, requestId, replayed }, secrets));

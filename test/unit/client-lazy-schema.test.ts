@@ -80,6 +80,7 @@ function pipelineConfig(fetch: Fetcher): PipelineConfig {
     timeoutMs: 5000,
     maxRetries: 0,
     writeRetryBudgetMs: 0,
+    budget: undefined,
     maxWaitMs: 0,
     signal: undefined,
     now: () => 0,

@@ -12,7 +12,7 @@ import { footerText } from './footer.js';
 import { runFollow } from './list-follow.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './list-flags.js';
 import type { ListFlags } from './list.js';
-import { codeTally, fieldsWithoutRoom, rowFilter, selectedResults, windowOf } from './selection.js';
+import { codeTally, fieldsWithoutRoom, readBudgetGuard, rowFilter, selectedResults, windowOf } from './selection.js';
 
 export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   const filters = rowFilter(flags);
@@ -45,15 +45,20 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   let failedShown = 0;
   const codes = codeTally(filters);
 
+  const guard = readBudgetGuard(ctx, client, { offset, everyPage: all && !window, filtered: Boolean(filters.keep) && !window, what: 'listing every result' });
   const rows = selectedResults(ctx, client, window, {
     query: filters.query,
     offset,
     pageSize,
     concurrency: inFlight,
-    onTotal: (t) => (total = t),
+    onTotal: async (t) => {
+      total = t;
+      await guard.onTotal?.(t);
+    },
     onPage: (p) => {
       total = p.total;
       progress?.update(offset + scanned, p.total);
+      guard.onPage?.(p);
     },
   });
   let written = 0;

@@ -12,7 +12,7 @@ import { checkFields } from '../../../output/fields.js';
 import { userZone } from '../../../posts/zone.js';
 import { colorBar, createStatsCounter, eachDisplayRow, failureRate, formatRate, repaintBar, STATS_DIMENSIONS, statsSummary, type StatsDimension, type StatsGroup } from '../../../results/stats.js';
 import { DEFAULT_CONCURRENCY } from './list-flags.js';
-import { codeTally, rowFilter, selectedResults, windowOf } from './selection.js';
+import { codeTally, readBudgetGuard, rowFilter, selectedResults, windowOf } from './selection.js';
 import { fieldsOf } from '../../fields-of.js';
 import type { StatsFlags } from './stats.js';
 
@@ -56,6 +56,8 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
     query: filters.query,
     pageSize: PAGE.maxLimit,
     concurrency: DEFAULT_CONCURRENCY,
+    // Without --since every page is read: weighed against the read limit before the second.
+    ...readBudgetGuard(ctx, client, { offset: 0, everyPage: !window, filtered: false, what: 'counting every result' }),
     onPage: (p) => progress.update(read, p.total),
   });
   try {
