@@ -175,7 +175,7 @@ export function createOutput(options: OutputOptions): Output {
   const listWriter = <T>(view: View<T>): ListWriter<T> => {
     if (pageable(view) && !idsOnly) startPagerIfLong();
     const sink = new BatchingSink(target());
-    const inner = viewWriter(view, sink, { format, idsOnly, fields, jq, colors, terminalWidth: stdout.columns ?? 120 });
+    const inner = viewWriter(view, sink, { format, idsOnly, fields, jq, colors, terminalWidth: stdout.columns ?? 120, toTerminal: Boolean(stdout.isTTY) });
     return {
       get count() {
         return inner.count;

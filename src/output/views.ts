@@ -81,12 +81,16 @@ export interface ViewContext {
   jq: JqProgram | undefined;
   colors: Colors;
   terminalWidth: number;
+  /** Whether stdout is a terminal: CSV into a file keeps the data exact, CSV onto a terminal does not drive it. */
+  toTerminal?: boolean;
 }
 
 export function viewWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWriter<T> {
   // Text formats see the rows with the server's control characters made visible; JSON (a
-  // document's rows are JSON in every format) keeps them exact.
-  const text = !isJsonFormat(c.format) && view.kind !== 'document';
+  // document's rows are JSON in every format) keeps them exact, and so does CSV into a file (its
+  // quoted fields hold any character; a spreadsheet is not a terminal).
+  const exactCsv = c.format === 'csv' && !c.toTerminal;
+  const text = !isJsonFormat(c.format) && view.kind !== 'document' && !exactCsv;
   const writer = kindWriter(view, sink, c);
   return text ? mapped<T>(writer, safeValue) : writer;
 }
