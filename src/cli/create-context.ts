@@ -1,6 +1,7 @@
 // Builds the real Context (tests build it too, with their own streams and env).
 import type { ApiClient, ClientOptions } from '../client/types.js';
 import type { RequestBudget } from '../client/budget.js';
+import type { Heartbeat } from '../output/heartbeat.js';
 import { configDir } from '../config/paths.js';
 import { openProfileStore } from '../config/store.js';
 import type { Keyring, ProfileStore, ResolvedProfile } from '../config/types.js';
@@ -69,7 +70,12 @@ export interface ContextInternals extends Context {
    */
   prepare(options?: { forError?: boolean }): Promise<void>;
   runExitHooks(): Promise<void>;
+  /** Without a terminal on stderr: a progress line every 30 s while the command runs (not for servers). */
+  startHeartbeat(command: string): Promise<void>;
 }
+
+/** Commands that run until stopped and speak for themselves: no progress lines. */
+const NO_HEARTBEAT = new Set(['mcp', 'sandbox', 'listen', 'demo']);
 
 export function createContext(deps: ContextDeps): ContextInternals {
   let colors: Colors | undefined;
@@ -81,12 +87,20 @@ export function createContext(deps: ContextDeps): ContextInternals {
   let store: ProfileStore | undefined;
   let client: ApiClient | undefined;
   let budget: RequestBudget | undefined;
+  let heartbeat: Heartbeat | undefined;
   const exitHooks: Array<() => void | Promise<void>> = [];
 
   const ctx: ContextInternals = {
     io: deps.io,
     env: deps.env,
-    clock: deps.clock,
+    // Every sleep of the run (polls, retry pauses) ends with a look at the progress line's clock.
+    clock: {
+      now: deps.clock.now,
+      async sleep(ms, signal) {
+        await deps.clock.sleep(ms, signal);
+        heartbeat?.check();
+      },
+    },
     signal: deps.signal,
     version: deps.version,
     globals: { ...DEFAULT_GLOBALS },
@@ -116,6 +130,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
         jq,
         env: deps.env,
         pageable: Boolean(deps.io.pageable) && ctx.globals.pager,
+        status: (text) => heartbeat?.status(text),
       }));
     },
     async config() {
@@ -157,7 +172,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
         maxWaitMs: ctx.globals.maxWaitMs,
         signal: deps.signal,
         now: deps.clock.now,
-        sleep: deps.clock.sleep,
+        sleep: ctx.clock.sleep,
         userAgent: `socialpub/${deps.version} node/${process.versions.node}`,
         ...(ctx.globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
         // A long sleep (Retry-After) would look like a hang in a CI log: say so once, with when.
@@ -190,7 +205,13 @@ export function createContext(deps: ContextDeps): ContextInternals {
     onExit(fn) {
       exitHooks.push(fn);
     },
+    async startHeartbeat(command) {
+      if (deps.io.stderr.isTTY || NO_HEARTBEAT.has(command.split(' ')[0] ?? '')) return;
+      const { createHeartbeat } = await import('../output/heartbeat.js');
+      heartbeat = createHeartbeat({ write: (line) => deps.io.stderr.write(`${line}\n`), now: deps.clock.now, label: `socialpub ${command}`, checkEveryMs: 1000 });
+    },
     async runExitHooks() {
+      heartbeat?.stop();
       // The pager shows the output until the user leaves it; the command ends after that.
       await output?.close();
       for (const old of retired.splice(0)) await old.close();

@@ -9,7 +9,7 @@ import { isLoopback } from '../config/base-url.js';
 import { wrapProse } from '../output/wrap.js';
 import { formatDuration } from '../client/retry-timing.js';
 import { displayUrl } from '../client/redact.js';
-import { jsonText, visible } from '../output/terminal-safe.js';
+import { jsonText, visible, visibleLine } from '../output/terminal-safe.js';
 import { nearest } from '../wire/suggest.js';
 
 export function exitCodeFor(err: unknown): ExitCode {
@@ -179,8 +179,18 @@ export function escapeAnnotation(text: string): string {
  * for an outcome that is not thrown (exit 7, some rows or targets failed) as for an error. The
  * text's line breaks are escaped, so nothing in it (the service's words included) starts a line.
  */
-export function annotate(ctx: { env: Readonly<Record<string, string | undefined>>; io: { stderr: ErrorSink } }, text: string): void {
-  if (ctx.env.GITHUB_ACTIONS === 'true') ctx.io.stderr.write(`::error::${escapeAnnotation(visible(text))}\n`);
+export function annotate(ctx: { env: Readonly<Record<string, string | undefined>>; io: { stderr: ErrorSink } }, text: string, title = 'socialpub'): void {
+  if (ctx.env.GITHUB_ACTIONS === 'true') ctx.io.stderr.write(`::error title=${escapeProperty(title)}::${escapeAnnotation(visible(text))}\n`);
+}
+
+/** The error's own code (VALIDATION_ERROR, WAIT_TIMEOUT), when it has one. */
+function errorCode(err: unknown): string | undefined {
+  return err instanceof ApiError || err instanceof CliError ? err.code : undefined;
+}
+
+/** A property of a workflow command (title=): its data escapes, and the : and , that end it. */
+function escapeProperty(text: string): string {
+  return escapeAnnotation(visibleLine(text)).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
 /** `error: …` plus hints and request id on stderr; with --json also a JSON error object. */
@@ -204,7 +214,7 @@ export function reportError(given: unknown, options: ReportOptions): ExitCode {
   if (options.githubActions && code !== EXIT.interrupted) {
     // One line, shown on the job's summary: the message, its hints and the request id.
     const text = [message, ...hints.map((h) => `hint: ${h}`), ...(requestId ? [`request id: ${requestId}`] : [])].join('\n');
-    options.stderr.write(`::error::${escapeAnnotation(visible(text))}\n`);
+    options.stderr.write(`::error title=${escapeProperty(`socialpub: exit ${code}${errorCode(err) ? ` ${errorCode(err)}` : ''}`)}::${escapeAnnotation(visible(text))}\n`);
   }
   if (options.json && code !== EXIT.interrupted) {
     const apiCode = err instanceof ApiError || err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError ? err.code : undefined;

@@ -40,6 +40,8 @@ export interface OutputOptions {
   jq?: JqProgram | undefined;
   /** The environment: pager, hyperlink and browser settings. */
   env?: Env;
+  /** Told what a spinner says, also when none is drawn (the progress line of a CI log). */
+  status?: (text: string) => void;
   /** stdout is the process's own terminal, so a pager may take it over (not --no-pager). */
   pageable?: boolean;
 }
@@ -296,7 +298,12 @@ export function createOutput(options: OutputOptions): Output {
       message(colors.yellow('warning: ') + line);
     },
     async spinner(text) {
-      return createSpinner(stderr, text, progress, colors.enabled);
+      const spinner = await createSpinner(stderr, text, progress, colors.enabled);
+      if (!options.status) return spinner;
+      // What the spinner says is what a CI log's progress line says (no spinner is drawn there).
+      const status = options.status;
+      status(text);
+      return { ...spinner, text: (t: string) => (status(t), spinner.text(t)) };
     },
     rowProgress() {
       // Shown whenever stderr is a terminal; when stdout is that terminal too, the rows themselves

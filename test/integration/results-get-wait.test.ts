@@ -110,11 +110,11 @@ describe('results wait', () => {
     expect(r.code).toBe(7);
     const annotations = r.stderr.split('\n').filter((l) => l.startsWith('::'));
     expect(annotations).toHaveLength(1);
-    expect(annotations[0]).toMatch(new RegExp(`^::error::2 targets failed to publish%0A(bluesky|linkedin) \\(${post.id}\\): [A-Z_]+: [^%]+%0A(bluesky|linkedin) \\(${post.id}\\): [A-Z_]+: [^%]+%0Asend its failed targets again as a new post: socialpub results retry ${post.id}$`));
+    expect(annotations[0]).toMatch(new RegExp(`^::error title=socialpub results wait%3A targets failed::2 targets failed to publish%0A(bluesky|linkedin) \\(${post.id}\\): [A-Z_]+: [^%]+%0A(bluesky|linkedin) \\(${post.id}\\): [A-Z_]+: [^%]+%0Asend its failed targets again as a new post: socialpub results retry ${post.id}$`));
     // Outside Actions nothing of the kind.
     const plain = await runCli(args, { env: cliEnv(failing), clock: advancingClock(failing.clock) });
     expect(plain.code).toBe(7);
-    expect(plain.stderr).not.toContain('::error::');
+    expect(plain.stderr).not.toContain('::error');
   });
 
   it('gives up (exit 8, not the 1 of a crash) naming what is still missing', async () => {

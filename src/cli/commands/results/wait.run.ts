@@ -18,6 +18,7 @@ import { notWaitable, outageRider, pollUntilReported, type WaitTarget } from '..
 import type { Spinner } from '../../../output/progress.js';
 import { outcomeText, resultView } from './columns.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
+import { appendStepSummary, markdownCell, markdownTable } from '../../../output/step-summary.js';
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';
 import type { WaitFlags } from './wait.js';
@@ -112,6 +113,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   else if (current.failures.length) spinner.fail(`${summary}, ${current.failures.length} failed`);
   else spinner.succeed(`${summary}, all succeeded`);
   await report(ctx, current, !timedOut);
+  stepSummary(ctx, outcome.perPost, timedOut ? `gave up after ${formatDuration(waitMs)}: ${summary}` : current.failures.length ? `${summary}, ${current.failures.length} failed` : `${summary}, all succeeded`);
   if (timedOut) throw timeoutError({ label, waitMs, summary, missing: current.missing, rate: spendReserve ? undefined : rate });
   return current.failures.length ? EXIT.partial : EXIT.ok;
 }
@@ -220,8 +222,19 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
   if (complete && current.failures.length) {
     const n = current.failures.length;
     const lines = current.failures.map((f) => `${f.platform} (${f.post_id}): ${outcomeText(f)}`);
-    annotate(ctx, [`${n} target${n === 1 ? '' : 's'} failed to publish`, ...lines.map(visibleLine), ...retry.map(visibleLine)].join('\n'));
+    annotate(ctx, [`${n} target${n === 1 ? '' : 's'} failed to publish`, ...lines.map(visibleLine), ...retry.map(visibleLine)].join('\n'), 'socialpub results wait: targets failed');
   }
+}
+
+/** Under GitHub Actions: each target of each post and its outcome, on the job's summary page. */
+function stepSummary(ctx: Context, perPost: ReadonlyMap<string, waitState.WaitState>, headline: string): void {
+  if (!ctx.env.GITHUB_STEP_SUMMARY) return;
+  const rows: string[][] = [];
+  for (const [postId, state] of perPost) {
+    for (const r of state.rows) rows.push([postId, String(r.platform ?? '?'), r.success ? '✅ published' : '❌ failed', r.success ? String(r.platform_data?.url ?? '') : outcomeText(r)]);
+    for (const platform of state.missing) rows.push([postId, platform, '⏳ not reported', '']);
+  }
+  appendStepSummary(ctx.env, `### socialpub results wait: ${markdownCell(headline)}\n\n${markdownTable(['post', 'platform', 'outcome', 'link or error'], rows)}`);
 }
 
 function timeoutError(w: { label: string; waitMs: number; summary: string; missing: string[]; rate: RateLimitInfo | undefined }): CliError {
