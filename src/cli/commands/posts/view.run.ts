@@ -91,7 +91,7 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
   const c = o.colors;
   const lines: string[] = [];
   const field = (name: string, value: string) => lines.push(...wrapText(value, o.width - 11).map((l, i) => `${i === 0 ? c.dim(name.padEnd(10)) : ' '.repeat(10)} ${l}`));
-  lines.push(`${c.bold(post.id)}  ${statusColour(c, post.status)(outcomeText(post))}`);
+  lines.push(`${c.bold(post.id)}  ${statusColour(c, post.status)(outcomeText(post, o.now))}`);
   if (post.title) field('title', visibleLine(post.title));
   if (post.scheduledAt) {
     const t = Date.parse(post.scheduledAt);
@@ -127,6 +127,11 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
       else lines.push(`  ${c.green('✓')} published`, ...breakWord(url, o.width - 4, o.width - 4).map((piece) => `    ${link(piece)}`));
     } else if (r) {
       lines.push(...wrapText(visibleLine(`${r.error?.code ?? 'FAILED'}: ${r.error?.message ?? 'the service gave no details'}`), o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
+      // The provider's context (the limit hit, the upstream status…): what support reads next, without another command.
+      const context = r.error?.context;
+      if (context && typeof context === 'object' && Object.keys(context).length > 0) {
+        lines.push(...wrapText(visibleLine(`context: ${JSON.stringify(context)}`), o.width - 4).map((l) => `    ${c.dim(l)}`));
+      }
       // Where support goes next: the result's context, attempts and account are on its own view.
       if (r.id) lines.push(`    ${c.dim(`details: socialpub results get ${r.id}`)}`);
     } else if (target === 'pending' || post.status === 'draft' || post.status === 'scheduled') {
