@@ -177,7 +177,7 @@ export function createOutput(options: OutputOptions): Output {
   const listWriter = <T>(view: View<T>): ListWriter<T> => {
     if (pageable(view) && !idsOnly) startPagerIfLong();
     const sink = new BatchingSink(target());
-    const inner = viewWriter(view, sink, { format, idsOnly, fields, jq, colors, terminalWidth: stdout.columns ?? 120, toTerminal: Boolean(stdout.isTTY) });
+    const inner = viewWriter(view, sink, { format, idsOnly, fields, jq, colors, terminalWidth: stdout.columns || 120, toTerminal: Boolean(stdout.isTTY) });
     return {
       get count() {
         return inner.count;
@@ -277,7 +277,7 @@ export function createOutput(options: OutputOptions): Output {
       // Never wider than the terminal: a long footer breaks between its parts; a part wider than
       // the terminal wraps as prose does, a command it ends in kept whole on a line of its own
       // (cut short, "socialpub posts view post_…" could not be copied).
-      const width = stderr.columns ?? stdout.columns;
+      const width = stderr.columns || stdout.columns;
       const lines: string[] = [];
       for (const part of text.split(' · ')) {
         const last = lines.length - 1;

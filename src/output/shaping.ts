@@ -80,31 +80,6 @@ export function jqWriter<T>(sink: Sink, program: JqProgram, options: JqWriterOpt
   };
 }
 
-/** TSV with a header row of the column names --fields takes: with the first row, or alone when there is none. */
-export function headedTsvWriter<T>(sink: Sink, columns: Column<T>[]): ListWriter<T> {
-  const inner = tsvWriter(sink, columns);
-  let headed = false;
-  const head = async () => {
-    if (headed) return;
-    headed = true;
-    await writeTo(sink, columns.map((c) => tsvCell(columnField(c))).join('\t') + '\n');
-  };
-  return {
-    get count() {
-      return inner.count;
-    },
-    async write(row) {
-      await head();
-      await inner.write(row);
-    },
-    async end() {
-      await head();
-      await inner.end();
-    },
-    // After a failure nothing more: no header for a list that was never read.
-    abort: () => inner.abort(),
-  };
-}
 
 /** Array elements stringified together (a bounded piece of a long array). */
 const JSON_SLICE = 100;

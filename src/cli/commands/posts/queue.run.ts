@@ -53,7 +53,7 @@ export async function runQueue(ctx: Context, opts: QueueFlags): Promise<number> 
   }
   const data = queueData(window, zone);
   const out = ctx.output();
-  const width = ctx.io.stdout.isTTY ? Math.max(30, ctx.io.stdout.columns ?? 80) : Infinity;
+  const width = ctx.io.stdout.isTTY ? Math.max(30, ctx.io.stdout.columns || 80) : Infinity;
   await out.object(data, (shown) => renderQueue(shown, width, out.colors), { pageable: true, fields: [], rows: { rows: queueRows(data), view: QUEUE_VIEW } });
   overdue.sort((a, b) => b.late - a.late);
   for (const o of overdue.slice(0, 10)) out.warn(visibleLine(`overdue: ${o.id} is still scheduled ${lateness(o.late)} after its time, without results; look at it: socialpub posts view ${o.id}`));

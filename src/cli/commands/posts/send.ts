@@ -27,7 +27,7 @@ export function checkIdempotencyKey(key: string | undefined): string | undefined
 }
 
 /** The terminal's width, where the confirmation is shown. */
-const width = (ctx: Context) => ctx.io.stderr.columns ?? ctx.io.stdout.columns ?? 80;
+const width = (ctx: Context) => ctx.io.stderr.columns || ctx.io.stdout.columns || 80;
 
 /**
  * Failures after which the post may or may not exist: a re-run with the same key settles it. An

@@ -38,7 +38,7 @@ export async function runView(ctx: Context, rawId: string, opts: ViewFlags): Pro
   const out = ctx.output();
   const media = out.structured ? new Map<string, MediaInfo>() : await mediaFacts(client, post);
   const viewed: Viewed = { ...post, results };
-  const width = Math.max(40, ctx.io.stdout.columns ?? 80);
+  const width = Math.max(40, ctx.io.stdout.columns || 80);
   await out.object(viewed, (shown) => renderPost(shown, { colors: out.colors, zone: givenZone ?? userZone(ctx.env, undefined), now: ctx.clock.now(), width, onTerminal: Boolean(ctx.io.stdout.isTTY), media }), { id: post.id, pageable: true, fields: VIEW_FIELDS });
   return 0;
 }

@@ -52,7 +52,7 @@ export function rowFilter(flags: FilterFlags): RowFilter {
   const codes = splitList(flags.code).map((c) => c.toUpperCase());
   if ((flags.post ?? []).length > 0 && postId.length === 0) throw flagError('--post', 'give a post id');
   if ((flags.platform ?? []).length > 0 && platform.length === 0) throw flagError('--platform', 'give a platform id');
-  if ((flags.code?.length ?? 0) > 0 && codes.length === 0) throw flagError('--code', 'give an error code, e.g. --code MEDIA_TOO_LARGE');
+  if ((flags.code?.length ?? 0) > 0 && codes.length === 0) throw flagError('--code', 'give an error code, e.g. --code MEDIA_REJECTED');
   if (codes.length > 0 && flags.succeeded) throw flagError('--code', 'an error code selects failures: it cannot be combined with --succeeded');
   const query = { ...(postId.length ? { postId } : {}), ...(platform.length ? { platform } : {}) };
   if (codes.length > 0) {
