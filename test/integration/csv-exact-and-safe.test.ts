@@ -28,7 +28,7 @@ describe('-o csv', () => {
     expect(r.code, r.stderr).toBe(0);
     // The bell is in the file as the byte it is (JSON cells escape it as JSON does, and parse back).
     expect(r.stdout).toContain('click"")\u0007"');
-    const read = parse(r.stdout, { columns: true, relax_column_count: false }) as Array<Record<string, string>>;
+    const read = parse<Record<string, string>>(r.stdout, { columns: true, relax_column_count: false });
     expect(read).toHaveLength(3);
     expect(read.map((x) => x.success)).toEqual(['false', 'true', 'true']);
     const [a, b, c] = read as [Record<string, string>, Record<string, string>, Record<string, string>];
