@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 
 export type Fault =
   | 'pass'
+  /** Forward (the service does its work), then cut the client's connection before the answer. */
+  | 'lose'
   /** Forward, then send the first half of the service's body, complete as far as HTTP can tell. */
   | 'cut'
   | { status: number; headers?: Record<string, string>; body?: string };
@@ -14,7 +16,7 @@ export type Fault =
 export interface FaultyProxy {
   url: string;
   /** One entry per request: method, path and what was done to it. */
-  readonly log: Array<{ method: string; url: string; fault: 'pass' | 'cut' | number }>;
+  readonly log: Array<{ method: string; url: string; fault: 'pass' | 'lose' | 'cut' | number }>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,11 @@ export async function faultyProxy(target: string, choose: (req: IncomingMessage,
         if (fault === 'pass') {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
+          return;
+        }
+        if (fault === 'lose') {
+          answer.resume();
+          answer.on('end', () => req.socket.destroy());
           return;
         }
         const chunks: Buffer[] = [];
