@@ -85,6 +85,8 @@ export interface Output {
   readonly stdoutIsTTY: boolean;
   /** Whether stdout carries JSON for programs (--json / -o ndjson / --jq): human text then goes to stderr. */
   readonly structured: boolean;
+  /** --jq runs once over the whole list (--json): every row is held for it, where -o ndjson --jq streams. */
+  readonly jqCollects: boolean;
   /**
    * A streaming writer for rows; output batches writes and honours back-pressure. The caller ends
    * it with end() after the last row, or abort() when reading the rows failed.
@@ -214,6 +216,7 @@ export function createOutput(options: OutputOptions): Output {
     progress,
     stdoutIsTTY: Boolean(stdout.isTTY),
     structured: isJsonFormat(format),
+    jqCollects: jq !== undefined && format === 'json',
     listWriter,
     async list(rows, view) {
       const w = listWriter(view);

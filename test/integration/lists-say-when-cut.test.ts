@@ -61,3 +61,15 @@ describe('an export that fails part-way', () => {
     }
   });
 });
+
+describe('--jq over --all', () => {
+  it('with --json it says that every row is held, and that -o ndjson --jq streams', async () => {
+    const whole = await runCli(['results', 'list', '--all', '--jq', 'length'], { env: cliEnv(sb) });
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(whole.stdout.trim()).toBe('250');
+    expect(whole.stderr).toContain('-o ndjson --jq runs the filter on each row as it streams');
+    const streamed = await runCli(['results', 'list', '--all', '-o', 'ndjson', '--jq', '.id'], { env: cliEnv(sb) });
+    expect(streamed.stdout.trim().split('\n')).toHaveLength(250);
+    expect(streamed.stderr).not.toContain('held in memory');
+  });
+});
