@@ -96,7 +96,7 @@ describe('whole numbers', () => {
 describe('footer', () => {
   it('says where the page sits and how to get the next', () => {
     expect(footerText({ offset: 0, shown: 20, scanned: 20, total: 4213, failedShown: 7, filter: undefined, all: false })).toBe(
-      'showing 1–20 of 4,213 · 7 failed on this page · next: --offset 20',
+      'showing 1–20 of 4,213 · 7 failed on this page · next: --offset 20 · --all for every row',
     );
     expect(footerText({ offset: 4200, shown: 13, scanned: 13, total: 4213, failedShown: 0, filter: undefined, all: false })).toBe(
       'showing 4,201–4,213 of 4,213 · none failed on this page',
@@ -105,7 +105,7 @@ describe('footer', () => {
 
   it('counts what was scanned when filtering while paging', () => {
     expect(footerText({ offset: 0, shown: 20, scanned: 734, total: 4213, failedShown: 20, filter: 'failed', all: false })).toBe(
-      'showing 20 failed · scanned 1–734 of 4,213 · next: --offset 734',
+      'showing 20 failed · scanned 1–734 of 4,213 · next: --offset 734 · --all for every row',
     );
   });
 
