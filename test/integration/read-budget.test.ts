@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { testSandbox, cliEnv, type TestSandbox } from '../helpers/sandbox.js';
 import { api, keyOf } from './results-support.js';
+import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
 
 let sb: TestSandbox | undefined;
 afterEach(async () => {
@@ -33,6 +34,19 @@ describe('a large read', () => {
     const json = await runCli(['results', 'stats', '--json'], { env: cliEnv(sb) });
     expect(json.code).toBe(5);
     expect(JSON.parse(json.stderr.slice(json.stderr.indexOf('{'))).error.code).toBe('READ_BUDGET');
+  });
+
+  it('on a terminal it asks instead: yes reads every page, no stops as without one', async () => {
+    sb = await testSandbox({ fixtures: 5000, readLimit: 60 });
+    const no = new ScriptedPrompter([false]);
+    const refused = await runCli(['results', 'stats', '--json'], { env: cliEnv(sb), tty: true, prompter: no });
+    expect(refused.code).toBe(5);
+    expect(no.asked).toEqual([expect.stringMatching(/^counting every result needs about 49 more requests, more than half of .*Read every page anyway\?$/)]);
+    const yes = new ScriptedPrompter([true]);
+    const read = await runCli(['results', 'stats', '--json'], { env: cliEnv(sb), tty: true, prompter: yes });
+    expect(read.code, read.stderr).toBe(0);
+    expect(yes.asked).toHaveLength(1);
+    expect((JSON.parse(read.stdout) as { total: number }).total).toBe(5000);
   });
 
   it('--since narrows it enough; --spend-budget reads it all', async () => {
