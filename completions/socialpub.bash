@@ -40,7 +40,7 @@ _socialpub_complete() {
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--schema-dialect|--media-dir|--client|--scope|--project-dir|--name|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
+      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--max-requests|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--schema-dialect|--media-dir|--client|--scope|--project-dir|--name|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
       -*) ;;
       *)
         candidate="${path:+$path }$word"
@@ -179,7 +179,7 @@ _socialpub_complete() {
         --since) COMPREPLY=(); return ;;
         --until) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
-        --fields) _socialpub_csv 'key total succeeded failed failure_rate'; return ;;
+        --fields) _socialpub_csv 'key total succeeded failed failure_rate failure_share'; return ;;
       esac
       ;;
     'results retry')
@@ -280,6 +280,7 @@ _socialpub_complete() {
     --timeout) COMPREPLY=(); return ;;
     --max-retries) COMPREPLY=(); return ;;
     --max-wait) COMPREPLY=(); return ;;
+    --max-requests) COMPREPLY=(); return ;;
     --fields) COMPREPLY=(); return ;;
     --jq) COMPREPLY=(); return ;;
     --arg) COMPREPLY=(); return ;;
@@ -287,124 +288,124 @@ _socialpub_complete() {
   case "$path" in
     '')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'posts results listen auth profile api mcp sandbox demo completion help' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'create schedule list calendar check view edit unschedule delete queue' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts create')
-      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --idempotency-key --dry-run --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --idempotency-key --dry-run --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts schedule')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --idempotency-key --dry-run --no-local-checks --at --tz --from-file --resume --no-resume --skip-invalid --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --idempotency-key --dry-run --no-local-checks --at --tz --from-file --resume --no-resume --skip-invalid --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts list')
-      COMPREPLY=($(compgen -W '--status --limit --offset --all --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--status --limit --offset --all --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts calendar')
-      COMPREPLY=($(compgen -W '--week --month --from --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--week --month --from --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts check')
-      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --from-file --tz --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --from-file --tz --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts view')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts edit')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--text --text-for --platform --remove-platform --media --title --editor --tz --idempotency-key --dry-run -y --yes --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--text --text-for --platform --remove-platform --media --title --editor --tz --idempotency-key --dry-run -y --yes --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts unschedule')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--dry-run --idempotency-key -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--dry-run --idempotency-key -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts delete')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-y --yes --dry-run --idempotency-key -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-y --yes --dry-run --idempotency-key -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts queue')
-      COMPREPLY=($(compgen -W '--from --to --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--from --to --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'results')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'list get wait stats retry' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'results list')
-      COMPREPLY=($(compgen -W '--post --platform --code --failed --succeeded --offset --limit --all --since --until --tz --follow --concurrency -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--post --platform --code --failed --succeeded --offset --limit --all --since --until --tz --follow --concurrency -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'results get')
-      COMPREPLY=($(compgen -W '--web -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--web -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'results wait')
-      COMPREPLY=($(compgen -W '--post --timeout --expect --listen-port -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--post --timeout --expect --listen-port -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'results stats')
-      COMPREPLY=($(compgen -W '--by --post --platform --code --since --until --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--by --post --platform --code --since --until --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'results retry')
-      COMPREPLY=($(compgen -W '--at --tz --platform --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--at --tz --platform --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'listen')
-      COMPREPLY=($(compgen -W '--port --host --path --secret-file --secret --forward-to --forward-timeout --forward-retries --platform --status --max-events --timeout --log -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--port --host --path --secret-file --secret --forward-to --forward-timeout --forward-retries --platform --status --max-events --timeout --log -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'auth')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'login status logout' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'auth login')
-      COMPREPLY=($(compgen -W '--with-key --insecure-storage -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--with-key --insecure-storage -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'auth status')
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'auth logout')
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'profile')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'list use show remove' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'profile list')
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'profile use')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'profile show')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'profile remove')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'api')
-      COMPREPLY=($(compgen -W '-X --method -f --field --input --paginate --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-X --method -f --field --input --paginate --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'mcp')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'install' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--read-only --drafts-only --allow-destructive --schema-dialect --media-dir -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--read-only --drafts-only --allow-destructive --schema-dialect --media-dir -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'mcp install')
-      COMPREPLY=($(compgen -W '--client --scope --project-dir --name --read-only --drafts-only --media-dir --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--client --scope --project-dir --name --read-only --drafts-only --media-dir --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'sandbox')
-      COMPREPLY=($(compgen -W '--port --host --write-profile --data --seed --failure-rate --write-limit --read-limit --webhook-url --webhook-secret-file --webhook-secret --fixtures --latency --chaos --chaos-slow -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--port --host --write-profile --data --seed --failure-rate --write-limit --read-limit --webhook-url --webhook-secret-file --webhook-secret --fixtures --latency --chaos --chaos-slow -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'demo')
-      COMPREPLY=($(compgen -W '--seed --failure-rate -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--seed --failure-rate -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'completion')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'help')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'environment exit-codes mcp reference posts results listen auth profile api mcp sandbox demo completion' -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--man -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--man -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
   esac
 }

@@ -34,6 +34,8 @@ complete -c socialpub -l no-input -d 'never prompt; a missing value is an error 
 complete -c socialpub -l timeout -d 'per-request timeout' -x
 complete -c socialpub -l max-retries -d 'retries on network errors, 408/409/429 and 5xx' -x
 complete -c socialpub -l max-wait -d 'longest Retry-After to sleep through before giving up with exit 5' -x
+complete -c socialpub -l max-requests -d 'send at most this many requests in this run, retries included; it also allows the last tenth of the rate limit' -x
+complete -c socialpub -l spend-budget -d 'let a large read use more than half of what the rate limit has left, and its last tenth'
 complete -c socialpub -l debug -d 'HTTP trace on stderr, secrets redacted'
 complete -c socialpub -s q -l quiet -d 'only ids and essential output'
 complete -c socialpub -l fields -d 'keep only these fields, in this order: dotted paths' -x
@@ -160,7 +162,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_s
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l since -d 'only results since then: a duration back from now' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l until -d 'only results before this time' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l tz -d 'IANA zone for local --since/--until times and the days of --by day' -x -a '(__socialpub_zones)'
-complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv key total succeeded failed failure_rate)'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv key total succeeded failed failure_rate failure_share)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l at -d 'schedule the new post: RFC 3339, "YYYY-MM-DD HH:MM"' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l tz -d 'IANA zone for a local --at and for display' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l platform -d 'only these of the failed platforms' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
@@ -219,7 +221,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from mcp; and __fish_seen_subco
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l port -d 'port to listen on' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l host -d 'address to listen on' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l write-profile -d 'save a profile' -x
-complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l data -d 'keep state, keys included, in this file across restarts' -r -F
+complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l data -d 'keep state, keys included, in this SQLite database across restarts' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l seed -d 'make keys, ids, outcomes, failures and chaos reproducible' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l failure-rate -d 'share of targets that fail to publish' -x
 complete -c socialpub -n '__fish_seen_subcommand_from sandbox' -l write-limit -d 'write requests per workspace per hour' -x

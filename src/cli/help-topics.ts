@@ -22,6 +22,8 @@ export const ENVIRONMENT: ReadonlyArray<[string, string]> = [
   ['BROWSER', 'the browser when SOCIALPUB_BROWSER is not set; without either, the URL is printed'],
   ['FORCE_HYPERLINK', '1: clickable links (OSC 8) even where the terminal is not known to show them; 0: never'],
   ['CI', 'set by CI systems: never prompt (same as --no-input)'],
+  ['GITHUB_ACTIONS', 'true (set by GitHub Actions): errors and failed targets are also ::error title=…:: annotations'],
+  ['GITHUB_STEP_SUMMARY', 'a file (set by GitHub Actions): `results wait` and bulk runs append a Markdown summary to it'],
   ['XDG_CONFIG_HOME', 'on Linux, profiles live in $XDG_CONFIG_HOME/socialpub (default: ~/.config/socialpub) unless SOCIALPUB_CONFIG_DIR is set'],
   ['XDG_CACHE_HOME', "compiled code is kept between runs in $XDG_CACHE_HOME/socialpub/compile-cache (default: ~/.cache/socialpub, or the platform's cache folder)"],
   ['NODE_DISABLE_COMPILE_CACHE', "1: keep no compiled code between runs (Node's own switch)"],

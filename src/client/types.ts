@@ -1,5 +1,6 @@
 // The public surface of the client layer. Commands depend on these types only.
 import type { Fetcher, StreamBody } from './transport.js';
+import type { RequestBudget } from './budget.js';
 
 export type { StreamBody } from './transport.js';
 import type {
@@ -48,6 +49,11 @@ export interface ClientOptions {
   fetcher?: Fetcher;
   timeoutMs?: number;
   maxRetries?: number;
+  /**
+   * How long a write (anything but GET) keeps retrying a transient failure, at most
+   * WRITE_RETRY.maxRetries times (default: WRITE_RETRY.budgetMs without maxRetries, 0 with it); 0: writes retry maxRetries times, as reads do.
+   */
+  writeRetryBudgetMs?: number;
   /** Longest Retry-After the client sleeps through; beyond it a RateLimitError. */
   maxWaitMs?: number;
   /** Aborts requests and waits at once (Ctrl-C). */
@@ -63,6 +69,8 @@ export interface ClientOptions {
   onRateLimit?: (info: RateLimitInfo) => void;
   /** Called before each wait between attempts (for "waiting until HH:MM" progress). */
   onRetry?: (notice: RetryNotice) => void;
+  /** This run's request budget (--max-requests, the read limit's last tenth, large reads); none: unlimited. */
+  budget?: RequestBudget;
 }
 
 export type QueryValue = string | number | boolean | undefined | readonly (string | number)[];
@@ -118,8 +126,8 @@ export interface IterateOptions {
   pageSize?: number;
   /** Pages kept in flight once meta.total is known (1 = sequential). */
   concurrency?: number;
-  /** Told the total as soon as the first page arrives. */
-  onTotal?: (total: number) => void;
+  /** Told the total as soon as the first page arrives; paging goes on once it returns (a large read may be refused there). */
+  onTotal?: (total: number) => unknown;
   /** Told about every page as it is consumed, in order. */
   onPage?: (page: { offset: number; count: number; total: number }) => void;
   /** Every page's request ends by then (RequestOptions.deadline). */
@@ -142,6 +150,8 @@ export interface WriteOptions {
 
 export interface ApiClient {
   readonly baseUrl: string;
+  /** The budget the client was made with, for a command about to read many pages. */
+  readonly budget?: RequestBudget | undefined;
   request<T = unknown>(options: RequestOptions<T>): Promise<ApiResponse<T>>;
   /** Offset/limit pagination over any list endpoint, in the service's order, de-duplicated by id. */
   paginate<T extends { id: string }>(

@@ -78,7 +78,7 @@ describe('completion scripts', () => {
     it('offers the command fields after the program-wide --fields, after the last comma', () => {
       expect(complete('socialpub results list --fields id,error.c')).toEqual(['id,error.code', 'id,error.context']);
       expect(complete('socialpub --json posts list --fields sched')).toEqual(['scheduledAt']);
-      expect(complete('socialpub results stats --fields key,')).toEqual(['key,failed', 'key,failure_rate', 'key,succeeded', 'key,total']);
+      expect(complete('socialpub results stats --fields key,')).toEqual(['key,failed', 'key,failure_rate', 'key,failure_share', 'key,succeeded', 'key,total']);
     });
     it('the install lines of `completion --help` and the README work in a fresh home folder, and a new shell then completes', async () => {
       const help = await runCli(['completion', '--help']);

@@ -169,11 +169,11 @@ describe('bulk schedule', () => {
     expect(r.code).toBe(7);
     const annotations = r.stderr.split('\n').filter((l) => l.startsWith('::'));
     expect(annotations).toEqual([
-      `::error::2 rows in ${file}: 1 created, 0 already done, 0 failed, 1 invalid (skipped)%0A  invalid: row 2 (line 3): INVALID_INPUT: line 3: platforms: "blusky" is not a platform id`,
+      `::error title=socialpub posts schedule --from-file%3A rows failed::2 rows in ${file}: 1 created, 0 already done, 0 failed, 1 invalid (skipped)%0A  invalid: row 2 (line 3): INVALID_INPUT: line 3: platforms: "blusky" is not a platform id`,
     ]);
     const clean = await run(cliEnv(sb));
     expect(clean.code).toBe(7);
-    expect(clean.stderr).not.toContain('::error::');
+    expect(clean.stderr).not.toContain('::error');
   });
 
   it('a row without text is named by its line, in the refusal, the dry run and posts check', async () => {

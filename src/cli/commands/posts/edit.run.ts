@@ -93,7 +93,7 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
     return EXIT.ok;
   }
   if (ctx.globals.interactive && !opts.yes) {
-    const width = Math.max(40, ctx.io.stderr.columns ?? 80);
+    const width = Math.max(40, ctx.io.stderr.columns || 80);
     ctx.io.stderr.write(`${out.colors.bold(`Changes to ${id}:`)}\n${describeChanges(plan, width - 2).map((l) => `  ${l}`).join('\n')}\n`);
     if (!(await ctx.prompter().confirm({ message: 'Send these changes?', default: true }))) {
       out.notice('cancelled: nothing was changed');

@@ -12,6 +12,7 @@ import { judgeText } from '../../../wire/text-limits.js';
 import type { Post, PostResult } from '../../../wire/schemas.js';
 import type { ApiClient } from '../../../client/types.js';
 import { breakWord, wrapText } from '../../../output/wrap.js';
+import { visibleLine } from '../../../output/terminal-safe.js';
 
 import type { ViewFlags } from './manage.js';
 import { fieldsOf } from '../../../output/fields-of.js';
@@ -37,7 +38,7 @@ export async function runView(ctx: Context, rawId: string, opts: ViewFlags): Pro
   const out = ctx.output();
   const media = out.structured ? new Map<string, MediaInfo>() : await mediaFacts(client, post);
   const viewed: Viewed = { ...post, results };
-  const width = Math.max(40, ctx.io.stdout.columns ?? 80);
+  const width = Math.max(40, ctx.io.stdout.columns || 80);
   await out.object(viewed, (shown) => renderPost(shown, { colors: out.colors, zone: givenZone ?? userZone(ctx.env, undefined), now: ctx.clock.now(), width, onTerminal: Boolean(ctx.io.stdout.isTTY), media }), { id: post.id, pageable: true, fields: VIEW_FIELDS });
   return 0;
 }
@@ -90,8 +91,8 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
   const c = o.colors;
   const lines: string[] = [];
   const field = (name: string, value: string) => lines.push(...wrapText(value, o.width - 11).map((l, i) => `${i === 0 ? c.dim(name.padEnd(10)) : ' '.repeat(10)} ${l}`));
-  lines.push(`${c.bold(post.id)}  ${statusColour(c, post.status)(outcomeText(post))}`);
-  if (post.title) field('title', post.title);
+  lines.push(`${c.bold(post.id)}  ${statusColour(c, post.status)(outcomeText(post, o.now))}`);
+  if (post.title) field('title', visibleLine(post.title));
   if (post.scheduledAt) {
     const t = Date.parse(post.scheduledAt);
     const rel = formatRelative(t, o.now);
@@ -125,7 +126,12 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
       // Too wide for the line: under it, broken where a line is full, each piece the whole link.
       else lines.push(`  ${c.green('✓')} published`, ...breakWord(url, o.width - 4, o.width - 4).map((piece) => `    ${link(piece)}`));
     } else if (r) {
-      lines.push(...wrapText(`${r.error?.code ?? 'FAILED'}: ${r.error?.message ?? 'the service gave no details'}`, o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
+      lines.push(...wrapText(visibleLine(`${r.error?.code ?? 'FAILED'}: ${r.error?.message ?? 'the service gave no details'}`), o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
+      // The provider's context (the limit hit, the upstream status…): what support reads next, without another command.
+      const context = r.error?.context;
+      if (context && typeof context === 'object' && Object.keys(context).length > 0) {
+        lines.push(...wrapText(visibleLine(`context: ${JSON.stringify(context)}`), o.width - 4).map((l) => `    ${c.dim(l)}`));
+      }
       // Where support goes next: the result's context, attempts and account are on its own view.
       if (r.id) lines.push(`    ${c.dim(`details: socialpub results get ${r.id}`)}`);
     } else if (target === 'pending' || post.status === 'draft' || post.status === 'scheduled') {

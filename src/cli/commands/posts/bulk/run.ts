@@ -9,6 +9,7 @@ import type { RetryNotice } from '../../../../client/types.js';
 import { isAbortLike, Pacer } from '../../../../posts/bulk/pacer.js';
 import type { StatusLine } from '../../../../output/output.js';
 import { visible } from '../../../../output/terminal-safe.js';
+import { appendStepSummary, markdownCell } from '../../../../output/step-summary.js';
 import { formatUntil } from '../../../../output/time.js';
 import { localFiles } from '../../../../posts/body.js';
 import { sha256Hex } from '../../../../posts/keys.js';
@@ -217,6 +218,7 @@ function finish(ctx: Context, results: readonly BulkResult[], label: string, sto
   const summary = summarize(results, label, refused);
   // The summary is plain text of ours quoting the service's error messages: every escape in it is theirs.
   out.notice(visible(summary.text));
+  appendStepSummary(ctx.env, `### socialpub posts schedule --from-file ${markdownCell(label)}\n\n${summary.text.split('\n').map((l) => `- ${markdownCell(l.trim())}`).join('\n')}`);
   if (stop) {
     if (!(stop instanceof ApiError && stop.kind === 'aborted') && !isAbortLike(stop)) {
       out.notice('stopped early: run the same command again to resume (rows done so far are skipped)');
@@ -224,6 +226,6 @@ function finish(ctx: Context, results: readonly BulkResult[], label: string, sto
     throw stop;
   }
   if (summary.counts.failed + summary.counts.invalid === 0) return EXIT.ok;
-  annotate(ctx, summary.text);
+  annotate(ctx, summary.text, 'socialpub posts schedule --from-file: rows failed');
   return EXIT.partial;
 }
