@@ -24,6 +24,8 @@ interface ApiExchange extends Exchange {
   body: Buffer;
   /** Bytes of body received (more than body holds when the route keeps only the first ones). */
   bodySize: number;
+  /** SHA-256 of the whole raw body, for routes that ask for it (uploads). */
+  bodySha256?: string;
   /** A body refusal (413) decided while reading, answered after the rate window counts it. */
   refusal: HttpError | undefined;
   idempotencyKey: string | undefined;
@@ -139,10 +141,11 @@ async function readRequestBody(x: ApiExchange): Promise<boolean> {
     x.refusal = limit;
     return true;
   }
-  const read = await readBody(x.req, limit, x.core.config.bodyIdleMs, route.keep?.(limit));
+  const read = await readBody(x.req, limit, x.core.config.bodyIdleMs, route.keep?.(limit), route.digest === true);
   if (read.ok) {
     x.body = read.body;
     x.bodySize = read.size;
+    if (read.sha256 !== undefined) x.bodySha256 = read.sha256;
     return true;
   }
   if (read.reason === 'aborted') return false;
@@ -226,6 +229,7 @@ function runHandler(x: ApiExchange, route: Route): Reply {
       json: route.body === 'json' ? parseJsonObject(x.body) : {},
       raw: x.body,
       rawSize: x.bodySize,
+      ...(x.bodySha256 !== undefined ? { rawSha256: x.bodySha256 } : {}),
       now: x.core.clock.now(),
     };
     return route.handle(call);

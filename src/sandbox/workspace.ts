@@ -3,7 +3,7 @@
 // minted with the workspace's tag, so another workspace's id never resolves here.
 import { PLATFORMS, type Platform, type PostStatus } from '../wire/platforms.js';
 import { failureFor, mediaRequiredFor, ruleFailureFor, type ResultError } from './failures.js';
-import { brokenRule, hasMedia } from './platform-rules.js';
+import { brokenRule, hasMedia, threadParts } from './platform-rules.js';
 import type { IdCodec } from './ids.js';
 import { IdempotencyCache } from './idempotency.js';
 import { isoTime } from './timestamps.js';
@@ -213,9 +213,9 @@ export class Workspace {
     const live = this.posts.livePost(this.rows.post[row]!);
     if (flags & FLAG_MEDIA_MISSING) {
       const broken = live && brokenRule(this, live, platform);
-      return broken ? ruleFailureFor(this.entropy, this.tag, row, platform, broken) : mediaRequiredFor(this.entropy, this.tag, row, platform);
+      return broken ? ruleFailureFor(this.entropy, this.tag, row, platform, broken, threadParts(live?.payloads[platform])) : mediaRequiredFor(this.entropy, this.tag, row, platform);
     }
-    return failureFor(this.entropy, this.tag, row, platform, hasMedia(live?.payloads[platform]));
+    return failureFor(this.entropy, this.tag, row, platform, hasMedia(live?.payloads[platform]), threadParts(live?.payloads[platform]));
   }
 
   // ----- lists -----

@@ -8,6 +8,7 @@ import { HttpError, notFound, validationError, type Reply } from '../http/reply.
 import { checkMedia } from '../validation.js';
 import type { Workspace, MediaRecord } from '../workspace.js';
 import type { Call } from '../routes.js';
+import { createHash } from 'node:crypto';
 
 export const PUBLIC_MEDIA_PREFIX = '/media/';
 /** Uploads up to this size are kept whole. */
@@ -23,6 +24,7 @@ function mediaJson(call: Call, m: MediaRecord) {
     mimeType: m.mimeType,
     sizeBytes: m.sizeBytes,
     status: m.bytes ? 'ready' : 'pending',
+    sha256: mediaSha256(m) ?? null,
     uploadUrl: `${call.core.baseUrl}${PATHS.media}/${id}/upload`,
     url: `${call.core.baseUrl}${PUBLIC_MEDIA_PREFIX}${id}/${encodeURIComponent(m.name)}`,
     createdAt: new Date(m.createdAt).toISOString(),
@@ -47,6 +49,19 @@ export function getMedia(call: Call): Reply {
   const m = call.ws.findMedia(id);
   if (!m) throw notFound('media', id);
   return { status: 200, body: mediaJson(call, m) };
+}
+
+// The SHA-256 of an upload: hashed as it streamed in (a large file keeps only its head), else
+// from the bytes kept whole. The one place that reads it, so a store that keeps it can answer here.
+const streamedSha256 = new WeakMap<MediaRecord, string>();
+const wholeSha256 = new WeakMap<Buffer, string>();
+export function mediaSha256(m: MediaRecord): string | undefined {
+  const streamed = streamedSha256.get(m);
+  if (streamed !== undefined) return streamed;
+  if (!m.bytes || m.bytes.length !== m.sizeBytes) return undefined;
+  let sum = wholeSha256.get(m.bytes);
+  if (sum === undefined) wholeSha256.set(m.bytes, (sum = createHash('sha256').update(m.bytes).digest('hex')));
+  return sum;
 }
 
 /** How many bytes of an upload at most `limit` long are kept. */
@@ -74,6 +89,7 @@ export function uploadMedia(call: Call): Reply {
   }
   // A repeated PUT of the same media replaces the bytes: PUT is idempotent, retries are safe.
   m.bytes = call.raw;
+  if (call.rawSha256 !== undefined) streamedSha256.set(m, call.rawSha256);
   call.core.saveMedia(call.ws, m);
   return { status: 200, body: mediaJson(call, m) };
 }
