@@ -11,7 +11,7 @@ import { buildBody, collectFacts, localFiles } from './body.js';
 import { mediaSource, type Issue, type MediaSource, type PlatformDraft, type PostDraft } from './draft.js';
 import { mediaInspector, type MediaFacts } from './media-facts.js';
 import { keyHeader, uploadedUrl, uploadRequests, type PlannedRequest } from './planned-request.js';
-import { uploadFiles } from './uploads.js';
+import { uploadFiles, type UploadLedger } from './uploads.js';
 import { validateDraft } from './validate.js';
 import { isObject, outcomeText, payloadsOf, textOf, type Payload } from './outcome.js';
 
@@ -201,8 +201,8 @@ export function planEditRequests(plan: PlannedEdit, idempotencyKey: string | und
 }
 
 /** Uploads new local media, then sends the PATCH. */
-export async function sendEdit(client: ApiClient, plan: PlannedEdit, options: { idempotencyKey?: string | undefined } = {}): Promise<ApiResponse<Post>> {
+export async function sendEdit(client: ApiClient, plan: PlannedEdit, options: { idempotencyKey?: string | undefined; ledger?: UploadLedger } = {}): Promise<ApiResponse<Post>> {
   const key = options.idempotencyKey;
-  const urls = await uploadFiles(client, localFiles(plan.draft), plan.facts, key !== undefined ? { postKey: key } : {});
+  const urls = await uploadFiles(client, localFiles(plan.draft), plan.facts, { ...(key !== undefined ? { postKey: key } : {}), ...(options.ledger ? { ledger: options.ledger } : {}) });
   return client.posts.update(plan.before.id, patchBody(plan, (p) => urls.get(p) ?? p), key !== undefined ? { idempotencyKey: key } : {});
 }

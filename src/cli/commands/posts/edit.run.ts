@@ -1,6 +1,7 @@
 // `posts edit <id>`, run: reads the post, applies the payload options (or what was written in the
 // editor), checks the result like a new post, shows before → after and asks on a terminal, then
 // uploads new media and sends PATCH /v1/posts/{id} with only what differs.
+import { ledgerFor } from '../../upload-ledger.js';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { CliError, EXIT, UsageError } from '../../cli-error.js';
@@ -102,7 +103,7 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   }
   let res;
   try {
-    res = await sendEdit(client, plan, { idempotencyKey: key });
+    res = await sendEdit(client, plan, { idempotencyKey: key, ledger: await ledgerFor(ctx) });
   } catch (err) {
     throw wentOutMeanwhile(err, id, 'edited') ?? err;
   }
