@@ -90,7 +90,7 @@ const shortItem = (label: string) => label.replace(/^--media /, '').replace(/^.*
 const note = (c: RuleCheck) => (c.message ? `${c.message}${c.fix ? ` (fix: ${c.fix})` : ''}` : '');
 
 async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
-  const payload = (['platform', 'text', 'textFile', 'textFor', 'media', 'title'] as const).filter((k) => flags[k] !== undefined);
+  const payload = (['platform', 'text', 'textFile', 'textFor', 'media', 'title', 'thread', 'firstComment', 'alt', 'option'] as const).filter((k) => flags[k] !== undefined);
   const sources = [flags.file !== undefined && '--file', flags.fromFile !== undefined && '--from-file'].filter(Boolean);
   if (sources.length > 1 || (sources.length && payload.length)) {
     throw new UsageError(`${sources.join(' and ')} cannot be combined with ${sources.length > 1 ? 'each other' : 'the payload options'}`, ['give the post as options, as a JSON body (--file), or as a bulk file (--from-file)']);

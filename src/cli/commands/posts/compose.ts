@@ -50,6 +50,10 @@ const PAYLOAD_FLAGS: Array<[keyof CreateFlags, string]> = [
   ['textFor', '--text-for'],
   ['media', '--media'],
   ['title', '--title'],
+  ['thread', '--thread'],
+  ['firstComment', '--first-comment'],
+  ['alt', '--alt'],
+  ['option', '--option'],
 ];
 
 const given = (opts: CreateFlags) =>
