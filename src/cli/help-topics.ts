@@ -68,7 +68,7 @@ export const HELP_TOPICS: Record<string, { summary: string; text: () => string }
       `Exit codes\n\n${table(EXIT_CODE_HELP)}\n\nExit codes, command names, flags, environment variables and the fields of --json\nand NDJSON output are a public interface: within a major version they only grow.\n`,
   },
   mcp: { summary: 'the MCP server: its tools and how to set it up', text: () => MCP_HELP },
-  options: { summary: "platform settings (--option), threads, first comments", text: optionsHelp },
+  options: { summary: "each platform's --option settings, and threads", text: optionsHelp },
 };
 
 /** Topics rendered from the command tree by the help command (see commands/help/index.ts). */
