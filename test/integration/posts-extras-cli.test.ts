@@ -116,3 +116,24 @@ describe('--thread, --first-comment, --alt', () => {
     expect(checks.find((c) => c.rule === 'media.alt')).toMatchObject({ actual: '3', limit: '≤ 2000' });
   });
 });
+
+describe('bulk columns first_comment, alt, option.PLATFORM.KEY', () => {
+  const at = (m: number) => new Date(Date.parse('2026-12-02T09:00:00Z') + m * 60_000).toISOString();
+
+  it('posts check names a bad option value with its line and the allowed values; a good file schedules with every field', async () => {
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(bad, `at,platforms,text,media,alt,first_comment,option.linkedin.visibility\n${at(0)},linkedin,Hello,a.jpg,A photo,#tags,CONECTIONS\n`);
+    const r = await run('posts', 'check', '--from-file', bad);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('did you mean "CONNECTIONS"?');
+    expect(r.stdout + r.stderr).toMatch(/line 2/);
+
+    const good = join(dir, 'good.csv');
+    writeFileSync(good, `at,platforms,text,media,alt,first_comment,option.linkedin.visibility\n${at(0)},linkedin,Hello,a.jpg,A photo,#tags,connections\n`);
+    const s = await run('posts', 'schedule', '--from-file', good, '--json');
+    expect(s.code, s.stderr).toBe(0);
+    const id = JSON.parse(s.stdout).rows[0].id as string;
+    const post = (await allPosts(sb)).find((p) => p.id === id)!;
+    expect(post.payloads.linkedin).toMatchObject({ firstComment: '#tags', options: { visibility: 'CONNECTIONS' }, media: [{ alt: 'A photo' }] });
+  });
+});
