@@ -344,7 +344,7 @@ function judgeShape(platform: Platform, kind: Kind, m: MediaItemFacts, rules: Me
   }
   if (rules.frames) {
     const f = info?.frames;
-    check(`${kind}.frames`, bound(rules.frames), f === undefined ? undefined : String(f), f !== undefined && within(f, rules.frames), `${plural(f ?? 0, 'frame')}: ${name} takes ${bound(rules.frames)}`, 'drop frames or shorten the animation');
+    check(`${kind}.frames`, bound(rules.frames), f === undefined ? undefined : info?.framesMore ? `${f - 1}+` : String(f), f !== undefined && within(f, rules.frames), `${info?.framesMore ? `more than ${(f ?? 1) - 1} frames` : plural(f ?? 0, 'frame')}: ${name} takes ${bound(rules.frames)}`, 'drop frames or shorten the animation');
   }
   return checks;
 }

@@ -81,7 +81,7 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
   checkIdempotencyKey(opts.idempotencyKey);
   checkPostFields(ctx.globals.fields, opts.dryRun);
   const zone = catchTime(issues, () => userZone(ctx.env, opts.tz)) ?? machineZone();
-  const inspect = mediaInspector();
+  const inspect = mediaInspector(ctx.signal);
   let prompted = false;
   let draft: PostDraft | undefined;
   let postId = draftId;
