@@ -3,6 +3,7 @@ import { checkPostId } from '../../posts/find.js';
 import { FieldInputError } from '../../wire/invalid-input.js';
 import { looksLikeResultId } from '../../wire/protocol.js';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
+import { allowedText, PLATFORM_EXTRAS, takesFirstComment, takesThread } from '../../wire/post-extras.js';
 import type { JsonSchema } from '../json-schema.js';
 
 /** Rows per answer: a page an assistant can read; a cursor continues. */
@@ -36,6 +37,27 @@ export const payloadFields: Record<string, JsonSchema> = {
     maxItems: 20,
   },
   title: { type: 'string', description: 'An internal title for the post (shown in lists, not published).', minLength: 1, maxLength: 200 },
+  thread: {
+    type: 'boolean',
+    description: `true: a text too long for ${PLATFORMS.filter(takesThread).join(', ')} is published there as a thread (split at paragraphs, then sentences, then words, each part within the platform's limit); lines holding only --- mark the parts by hand. Other platforms get the whole text. Default false.`,
+  },
+  first_comment: {
+    type: 'string',
+    description: `A comment posted right after the post (${PLATFORMS.filter(takesFirstComment).join(', ')}; on X and Threads as a reply), e.g. the hashtags or a link.`,
+    minLength: 1,
+  },
+  alt: {
+    type: 'array',
+    description: 'Alt text for each media item, in the order of media ("" for an item without). Each platform has its own limit (X 1,000, Pinterest 500 characters).',
+    items: { type: 'string' },
+    maxItems: 20,
+  },
+  options: {
+    type: 'object',
+    description: `Each platform's settings, keyed by platform id: ${PLATFORMS.flatMap((p) => PLATFORM_EXTRAS[p].options.map((o) => `${p}.${o.key} (${allowedText(o)})`)).join('; ')}. E.g. {"youtube": {"privacy": "unlisted"}}.`,
+    propertyNames: { enum: PLATFORMS },
+    additionalProperties: { type: 'object' },
+  },
 };
 
 export const writeFields: Record<string, JsonSchema> = {

@@ -1,0 +1,82 @@
+// The MCP write tools and check_post take thread, first_comment, alt and options (contract 7.7):
+// against the sandbox over HTTP with a real client, what reaches the service and what is refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client/index.js';
+import { toToolError } from '../../src/mcp/errors.js';
+import { checkArgs } from '../../src/mcp/json-schema.js';
+import { TOOLS } from '../../src/mcp/tools/index.js';
+import type { ToolContext } from '../../src/mcp/types.js';
+import { manualSandbox, oracleGet, type ManualSandbox } from './posts-support.js';
+
+let sb: ManualSandbox;
+let tc: ToolContext;
+beforeAll(async () => {
+  sb = await manualSandbox({ failureRate: 0 });
+  const apiKey = sb.key('demo');
+  const signal = new AbortController().signal;
+  tc = {
+    signal,
+    progress: async () => undefined,
+    deps: {
+      client: async () => createClient({ baseUrl: sb.url, apiKey, maxRetries: 0, now: sb.clock.now }),
+      profileName: 'default',
+      secrets: [apiKey],
+      mediaDirs: [],
+      now: () => sb.clock.now(),
+      sleep: (ms) => sb.clock.advance(ms),
+      signal,
+      stdin: process.stdin,
+      stdout: process.stdout,
+      log: () => undefined,
+      readOnly: false,
+      version: 'test',
+    },
+  };
+});
+afterAll(() => sb.close());
+
+const tool = (name: string) => TOOLS.find((t) => t.name === name)!;
+async function call(name: string, args: Record<string, unknown>): Promise<Record<string, any>> {
+  expect(checkArgs(tool(name).inputSchema, args)).toEqual([]);
+  return tool(name).run(args, tc);
+}
+
+describe('thread, first_comment, alt, options', () => {
+  it('create_draft sends them as the contract shapes them', async () => {
+    const long = `${'A sentence that says something. '.repeat(12).trim()}`;
+    const r = await call('create_draft', {
+      platforms: ['bluesky', 'linkedin'],
+      text: long,
+      thread: true,
+      first_comment: '#launch',
+      media: ['https://example.com/a.png'],
+      alt: ['A launch photo'],
+      options: { linkedin: { visibility: 'CONNECTIONS' } },
+    });
+    const post = await oracleGet<{ payloads: Record<string, any> }>(sb, `/v1/posts/${r.post.id}`);
+    expect(post.payloads.bluesky.thread.length).toBeGreaterThan(0);
+    expect(post.payloads.bluesky.media[0].alt).toBe('A launch photo');
+    expect(post.payloads.linkedin).toMatchObject({ firstComment: '#launch', options: { visibility: 'CONNECTIONS' }, text: long });
+    expect(post.payloads.linkedin.thread).toBeUndefined();
+  });
+
+  it('an unknown option is an invalid_input naming options.<platform>.<key> and the nearest key; nothing is sent', async () => {
+    const before = sb.requests.length;
+    const err = await call('create_draft', { platforms: ['youtube'], text: 'v', title: 't', media: ['https://example.com/v.mp4'], options: { youtube: { privcy: 'unlisted' } } }).then(
+      () => undefined,
+      (e: unknown) => toToolError(e, 'default'),
+    );
+    expect(err).toBeDefined();
+    expect(JSON.stringify(err)).toContain('options.youtube.privcy');
+    expect(JSON.stringify(err)).toContain('did you mean \\"privacy\\"');
+    expect(sb.requests.length).toBe(before);
+  });
+
+  it('check_post judges each thread part and the first comment', async () => {
+    const r = await call('check_post', { platforms: ['twitter-x'], text: 'word '.repeat(120).trim(), thread: true, first_comment: 'x'.repeat(300) });
+    expect(r.accepted).toBe(false);
+    const checks = r.platforms[0].checks as Array<{ rule: string; verdict: string }>;
+    expect(checks.filter((c) => c.rule === 'thread.text.length').every((c) => c.verdict === 'pass')).toBe(true);
+    expect(checks.find((c) => c.rule === 'firstComment')).toMatchObject({ verdict: 'fail' });
+  });
+});
