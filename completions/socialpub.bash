@@ -129,7 +129,10 @@ _socialpub_complete() {
         --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
         --remove-platform) COMPREPLY=(); return ;;
         --media) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --alt) COMPREPLY=(); return ;;
         --title) COMPREPLY=(); return ;;
+        --first-comment) COMPREPLY=(); return ;;
+        --option) COMPREPLY=($(compgen -W 'twitter-x.replySettings=following twitter-x.replySettings=mentionedUsers twitter-x.replySettings=subscribers twitter-x.replySettings=verified instagram.postType=feed instagram.postType=reel instagram.postType=story linkedin.visibility=PUBLIC linkedin.visibility=CONNECTIONS linkedin.visibility=LOGGED_IN tiktok.privacy=PUBLIC_TO_EVERYONE tiktok.privacy=MUTUAL_FOLLOW_FRIENDS tiktok.privacy=FOLLOWER_OF_CREATOR tiktok.privacy=SELF_ONLY tiktok.allowComments=true tiktok.allowComments=false tiktok.allowDuet=true tiktok.allowDuet=false tiktok.allowStitch=true tiktok.allowStitch=false youtube.privacy=public youtube.privacy=unlisted youtube.privacy=private youtube.tags= youtube.madeForKids=true youtube.madeForKids=false threads.replyControl=everyone threads.replyControl=accounts_you_follow threads.replyControl=mentioned_only pinterest.board= pinterest.link=' -- "$cur")); return ;;
         --tz) _socialpub_zones; return ;;
         --idempotency-key) COMPREPLY=(); return ;;
       esac
@@ -314,7 +317,7 @@ _socialpub_complete() {
       ;;
     'posts edit')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--text --text-for --platform --remove-platform --media --title --editor --tz --idempotency-key --dry-run -y --yes --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--text --text-for --platform --remove-platform --media --alt --title --thread --first-comment --option --editor --tz --idempotency-key --dry-run -y --yes --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts unschedule')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi

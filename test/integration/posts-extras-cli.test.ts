@@ -137,3 +137,30 @@ describe('bulk columns first_comment, alt, option.PLATFORM.KEY', () => {
     expect(post.payloads.linkedin).toMatchObject({ firstComment: '#tags', options: { visibility: 'CONNECTIONS' }, media: [{ alt: 'A photo' }] });
   });
 });
+
+describe('posts edit and posts view', () => {
+  it('edit merges an --option, sets a first comment and splits into a thread; view shows parts, comment and options', async () => {
+    const r = await run('posts', 'create', '--platform', 'bluesky,linkedin', '--text', `${'A long sentence for the thread. '.repeat(12).trim()}`, '--thread', '-q');
+    expect(r.code, r.stderr).toBe(0);
+    const id = r.stdout.trim();
+    // The post is read first (a GET); nothing is written.
+    const writes = () => sb.requests.filter((q) => q.method !== 'GET').length;
+    const before = writes();
+    const bad = await run('posts', 'edit', id, '--option', 'linkedin.visiblity=PUBLIC', '--yes');
+    expect(bad.code).toBe(2);
+    expect(writes()).toBe(before);
+    expect(bad.stderr).toContain('did you mean "visibility"?');
+    const e = await run('posts', 'edit', id, '--option', 'linkedin.visibility=connections', '--first-comment', 'More at example.com', '--yes', '-q');
+    expect(e.code, e.stderr).toBe(0);
+    const post = (await allPosts(sb)).find((p) => p.id === id)!;
+    const payloads = post.payloads as Record<string, any>;
+    expect(payloads.linkedin).toMatchObject({ options: { visibility: 'CONNECTIONS' }, firstComment: 'More at example.com' });
+    expect(payloads.bluesky.thread.length).toBeGreaterThan(0);
+    expect(payloads.bluesky.firstComment).toBeUndefined();
+    const v = await run('posts', 'view', id, '-o', 'table');
+    expect(v.code, v.stderr).toBe(0);
+    expect(v.stdout).toMatch(/thread part 2 of \d+ +\d+ of 300/);
+    expect(v.stdout).toContain('first comment (19 of 1250)');
+    expect(v.stdout).toContain('options: visibility=CONNECTIONS');
+  });
+});
