@@ -75,6 +75,19 @@ describe('uploads sent once', () => {
   });
 });
 
+describe('a bulk run beyond the write budget', () => {
+  it('says, once the service has reported its budget, how long the run will take at it', async () => {
+    const sb = await manualSandbox({ failureRate: 0, writeLimit: 4 });
+    opened.push(sb);
+    const csv = join(dir, 'budget.csv');
+    writeFileSync(csv, ['at,platforms,text', ...Array.from({ length: 9 }, (_, i) => `${iso(i * 10)},bluesky,Budget row ${i}`)].join('\n') + '\n');
+    const r = await runCli(['posts', 'schedule', '--from-file', csv], { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: tempConfigDir().dir });
+    expect(r.code, r.stderr).toBe(0);
+    // After the first row: 8 writes to do, 3 left in this window, then 4 a window: two more windows (the run waits twice).
+    expect(r.stderr).toMatch(/this run needs up to 8 writes and the service allows 4 an hour \(3 left now\): it will take about 2 h at that budget/);
+  });
+});
+
 describe('a service that answers POST /v1/media with { id, uploadUrl } only', () => {
   let server: Server | undefined;
   afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
