@@ -7,6 +7,7 @@ import { toToolError } from '../../src/mcp/errors.js';
 import { checkArgs } from '../../src/mcp/json-schema.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
+import { sandboxToolContext } from '../helpers/mcp-context.js';
 import type { Post } from '../../src/wire/schemas.js';
 import { resultsFailFirst } from '../helpers/route-proxy.js';
 import { allPosts, manualSandbox, oracleGet, type ManualSandbox } from './posts-support.js';
@@ -16,26 +17,7 @@ let tc: ToolContext;
 
 beforeAll(async () => {
   sb = await manualSandbox({ fixtures: 60, failureRate: 0.4 });
-  const apiKey = sb.key('demo');
-  const signal = new AbortController().signal;
-  tc = {
-    signal,
-    progress: async () => undefined,
-    deps: {
-      client: async () => createClient({ baseUrl: sb.url, apiKey, maxRetries: 0, now: sb.clock.now }),
-      profileName: 'default',
-      secrets: [apiKey],
-      mediaDirs: [],
-      now: () => sb.clock.now(),
-      sleep: (ms) => sb.clock.advance(ms),
-      signal,
-      stdin: process.stdin,
-      stdout: process.stdout,
-      log: () => undefined,
-      readOnly: false,
-      version: 'test',
-    },
-  };
+  tc = sandboxToolContext(sb);
 });
 afterAll(() => sb.close());
 

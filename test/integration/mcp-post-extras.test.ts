@@ -1,37 +1,18 @@
 // The MCP write tools and check_post take thread, first_comment, alt and options (contract 7.7):
 // against the sandbox over HTTP with a real client, what reaches the service and what is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/client/index.js';
 import { toToolError } from '../../src/mcp/errors.js';
 import { checkArgs } from '../../src/mcp/json-schema.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
+import { sandboxToolContext } from '../helpers/mcp-context.js';
 import { manualSandbox, oracleGet, type ManualSandbox } from './posts-support.js';
 
 let sb: ManualSandbox;
 let tc: ToolContext;
 beforeAll(async () => {
   sb = await manualSandbox({ failureRate: 0 });
-  const apiKey = sb.key('demo');
-  const signal = new AbortController().signal;
-  tc = {
-    signal,
-    progress: async () => undefined,
-    deps: {
-      client: async () => createClient({ baseUrl: sb.url, apiKey, maxRetries: 0, now: sb.clock.now }),
-      profileName: 'default',
-      secrets: [apiKey],
-      mediaDirs: [],
-      now: () => sb.clock.now(),
-      sleep: (ms) => sb.clock.advance(ms),
-      signal,
-      stdin: process.stdin,
-      stdout: process.stdout,
-      log: () => undefined,
-      readOnly: false,
-      version: 'test',
-    },
-  };
+  tc = sandboxToolContext(sb);
 });
 afterAll(() => sb.close());
 

@@ -141,7 +141,7 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
   return lines.join('\n');
 }
 
-const altMax = (platform: string) => (isPlatform(platform) && PLATFORM_EXTRAS[platform].alt ? ` of ${PLATFORM_EXTRAS[platform].alt!.max}` : '');
+const altMax = (platform: string) => (isPlatform(platform) && PLATFORM_EXTRAS[platform].alt ? ` of ${PLATFORM_EXTRAS[platform].alt.max}` : '');
 
 /** A payload's thread parts (each with its count), first comment and settings. */
 function renderExtras(platform: string, payload: Record<string, any>, o: RenderOptions): string[] {

@@ -1,0 +1,28 @@
+// The ToolContext an MCP tool runs with in the integration tests: a real client on a workspace
+// of the sandbox, its clock for time and sleep, and no media folders.
+import { createClient } from '../../src/client/index.js';
+import type { ToolContext } from '../../src/mcp/types.js';
+import type { TestSandbox } from './sandbox.js';
+
+export function sandboxToolContext(sb: TestSandbox, workspace: 'demo' | 'other' = 'demo'): ToolContext {
+  const apiKey = sb.key(workspace);
+  const signal = new AbortController().signal;
+  return {
+    signal,
+    progress: async () => undefined,
+    deps: {
+      client: async () => createClient({ baseUrl: sb.url, apiKey, maxRetries: 0, now: sb.clock.now }),
+      profileName: 'default',
+      secrets: [apiKey],
+      mediaDirs: [],
+      now: () => sb.clock.now(),
+      sleep: (ms) => sb.clock.advance(ms),
+      signal,
+      stdin: process.stdin,
+      stdout: process.stdout,
+      log: () => undefined,
+      readOnly: false,
+      version: 'test',
+    },
+  };
+}
