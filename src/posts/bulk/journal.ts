@@ -44,7 +44,10 @@ export function journalPath(configDir: string, profile: string, baseUrl: string,
  * after a run gets a journal of its own, and its unchanged rows (same key) are found here.
  */
 export function doneKeysPath(configDir: string, profile: string, baseUrl: string): string {
-  return journalPath(configDir, profile, baseUrl, 'done-keys').replace(/\.ndjson$/, '.done.ndjson');
+  const id = sha256Hex(`${profile}\u0000${baseUrl}`).slice(0, 24);
+  const safe = profile.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40);
+  // Beside the journals, not among them: one file per profile and service, whatever the bulk file.
+  return join(configDir, 'bulk-done', `${safe}-${id}.ndjson`);
 }
 
 /** Reads a journal; a torn last line (killed mid-write) and unreadable lines are skipped. */
