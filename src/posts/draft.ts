@@ -168,6 +168,13 @@ function flagField(labels: FlagLabels, platform: string, media: readonly MediaSo
   };
 }
 
+/**
+ * A function that names one field, made outside draftFromFlags: a closure made there would share
+ * its scope, and keep every map and flag of the call alive as long as the draft (a bulk file's
+ * thousands of drafts).
+ */
+const constant = (label: string) => () => label;
+
 /** A draft from the payload flags. Platforms named only by --text-for are included. */
 export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => string, issues: Issue[], labels: FlagLabels = COMMAND_LINE_LABELS): PostDraft {
   const perPlatform = flags.textForMap ?? parseTextFor(flags.textFor ?? [], issues);
@@ -225,7 +232,7 @@ export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => st
       };
     }),
     platformLabel: labels.platform,
-    mediaLabel: () => labels.mediaCount,
+    mediaLabel: constant(labels.mediaCount),
     missingTextFix: labels.missingTextFix,
     title: flags.title,
     ...(labels.title ? { titleLabel: labels.title } : {}),
