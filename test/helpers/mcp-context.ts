@@ -2,6 +2,9 @@
 // of the sandbox, its clock for time and sleep, and no media folders.
 import { createClient } from '../../src/client/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
+import { checkArgs } from '../../src/mcp/json-schema.js';
+import { TOOLS } from '../../src/mcp/tools/index.js';
+import { expect } from 'vitest';
 import type { TestSandbox } from './sandbox.js';
 
 export function sandboxToolContext(sb: TestSandbox, workspace: 'demo' | 'other' = 'demo'): ToolContext {
@@ -25,4 +28,12 @@ export function sandboxToolContext(sb: TestSandbox, workspace: 'demo' | 'other' 
       version: 'test',
     },
   };
+}
+
+export const mcpTool = (name: string) => TOOLS.find((t) => t.name === name)!;
+
+/** Calls a tool as the server would: its arguments must pass its input schema first. */
+export async function callTool(tc: ToolContext, name: string, args: Record<string, unknown>): Promise<Record<string, any>> {
+  expect(checkArgs(mcpTool(name).inputSchema, args)).toEqual([]);
+  return mcpTool(name).run(args, tc);
 }

@@ -2,10 +2,8 @@
 // against the sandbox over HTTP with a real client, what reaches the service and what is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toToolError } from '../../src/mcp/errors.js';
-import { checkArgs } from '../../src/mcp/json-schema.js';
-import { TOOLS } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
-import { sandboxToolContext } from '../helpers/mcp-context.js';
+import { callTool, sandboxToolContext } from '../helpers/mcp-context.js';
 import { manualSandbox, oracleGet, type ManualSandbox } from './posts-support.js';
 
 let sb: ManualSandbox;
@@ -16,11 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const tool = (name: string) => TOOLS.find((t) => t.name === name)!;
-async function call(name: string, args: Record<string, unknown>): Promise<Record<string, any>> {
-  expect(checkArgs(tool(name).inputSchema, args)).toEqual([]);
-  return tool(name).run(args, tc);
-}
+const call = (name: string, args: Record<string, unknown>) => callTool(tc, name, args);
 
 describe('thread, first_comment, alt, options', () => {
   it('create_draft sends them as the contract shapes them', async () => {
