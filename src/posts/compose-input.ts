@@ -9,6 +9,7 @@ import { mediaInspector, type MediaFacts } from './media-facts.js';
 import { validateDraft } from './validate.js';
 import { checkZone, parseAt, requireFuture, TimeInputError, type ResolvedAt } from './when.js';
 import { InvalidInputError } from '../wire/invalid-input.js';
+import { optionStrings } from './extras.js';
 
 export interface PostInput {
   platforms?: readonly string[];
@@ -140,7 +141,7 @@ export function inputDraft(input: PostInput, labels: InputLabels, issues: Issue[
     option: (p, k) => (p ? `options.${p}${k ? `.${k}` : ''}` : 'options'),
   };
   // Settings as typed values, read again as each setting reads them (a list of tags, true/false).
-  const option = Object.entries(input.options ?? {}).flatMap(([p, o]) => Object.entries(o ?? {}).map(([k, v]) => `${p}.${k}=${Array.isArray(v) ? v.join(',') : String(v)}`));
+  const option = optionStrings(input.options ?? {});
   // Relative paths were refused above; absolute ones resolve to themselves.
   const built = draftFromFlags(
     {

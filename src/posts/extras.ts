@@ -85,3 +85,8 @@ export function readValue(spec: OptionSpec, value: string): unknown {
 export function optionHelp(platform: Platform): string[] {
   return PLATFORM_EXTRAS[platform].options.map((o) => `${platform}.${o.key} (${allowedText(o)})`);
 }
+
+/** Settings given as typed values ({ youtube: { tags: ["a"], madeForKids: false } }) as PLATFORM.KEY=VALUE, read again by each setting's kind. */
+export function optionStrings(options: Readonly<Record<string, Readonly<Record<string, unknown>> | undefined>>): string[] {
+  return Object.entries(options).flatMap(([p, o]) => Object.entries(o ?? {}).map(([k, v]) => `${p}.${k}=${Array.isArray(v) ? v.join(',') : String(v)}`));
+}

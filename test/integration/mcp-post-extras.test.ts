@@ -54,4 +54,16 @@ describe('thread, first_comment, alt, options', () => {
     expect(checks.filter((c) => c.rule === 'thread.text.length').every((c) => c.verdict === 'pass')).toBe(true);
     expect(checks.find((c) => c.rule === 'firstComment')).toMatchObject({ verdict: 'fail' });
   });
+
+  it('update_post merges options and sets a first comment; a bad value is refused with the allowed ones', async () => {
+    const created = await call('create_draft', { platforms: ['linkedin'], text: 'Before' });
+    const id = created.post.id as string;
+    const r = await call('update_post', { post_id: id, options: { linkedin: { visibility: 'LOGGED_IN' } }, first_comment: 'Read more' });
+    expect(r.post.payloads.linkedin).toMatchObject({ options: { visibility: 'LOGGED_IN' }, firstComment: 'Read more', text: 'Before' });
+    const err = await call('update_post', { post_id: id, options: { linkedin: { visibility: 'FRIENDS' } } }).then(
+      () => undefined,
+      (e: unknown) => toToolError(e, 'default'),
+    );
+    expect(JSON.stringify(err)).toContain('PUBLIC, CONNECTIONS, LOGGED_IN');
+  });
 });

@@ -1,6 +1,7 @@
 // get_post, update_post, unschedule_post, delete_post: one post read, changed, taken back to a
 // draft, or deleted (GET/PATCH/DELETE /v1/posts/{id}). A write replayed under its idempotency key
 // answers with the post as it is now (read again), never with the stale first answer.
+import { optionStrings } from '../../posts/extras.js';
 import { admitMediaPaths } from '../media-paths.js';
 import type { ApiClient } from '../../client/types.js';
 import { ApiError } from '../../client/errors.js';
@@ -28,6 +29,8 @@ const LABELS: EditLabels = {
   media: (m) => `media ${m}`,
   mediaCount: 'media',
   title: 'title',
+  firstComment: 'first_comment',
+  option: (p, k) => `options.${p}${k ? `.${k}` : ''}`,
 };
 
 /** The post, refused with not_found (another workspace's id too) in the tool's own words. */
@@ -97,6 +100,9 @@ export const updatePost: ToolDefinition = {
       remove_platforms: { ...platforms, description: 'Platforms to remove (at least one must remain).' },
       media: { ...payloadFields.media!, description: 'Replaces the media of every platform ([] removes them): https:// URLs, or absolute paths of local files under a folder the user allowed with `socialpub mcp --media-dir`.' },
       title: { type: 'string', description: 'New internal title; "" removes it.', maxLength: 200 },
+      thread: { ...payloadFields.thread!, description: 'true: split the text into a thread again where the platform takes one (the new text, or the current parts joined).' },
+      first_comment: { type: 'string', description: 'A new first comment where the platform takes one; "" removes it.' },
+      options: { ...payloadFields.options!, description: `Settings merged into each platform's current ones, keyed by platform id. ${String(payloadFields.options!.description).split('. E.g.')[0]}.` },
       ...writeFields,
     },
     required: ['post_id'],
@@ -120,6 +126,11 @@ export const updatePost: ToolDefinition = {
         remove: strs(args.remove_platforms) ?? [],
         ...(media ? { media } : {}),
         ...(title !== undefined ? { title: title === '' ? null : title } : {}),
+        ...(args.thread === true ? { thread: true } : {}),
+        ...(str(args.first_comment) !== undefined ? { firstComment: str(args.first_comment) === '' ? null : str(args.first_comment)! } : {}),
+        ...(args.options && typeof args.options === 'object'
+          ? { option: optionStrings(args.options as Record<string, Record<string, unknown>>) }
+          : {}),
       },
       { labels: LABELS },
     );
