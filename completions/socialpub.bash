@@ -40,7 +40,7 @@ _socialpub_complete() {
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--max-requests|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--schema-dialect|--media-dir|--client|--scope|--project-dir|--name|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
+      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--max-requests|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--alt|--title|--first-comment|--option|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--schema-dialect|--media-dir|--client|--scope|--project-dir|--name|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
       -*) ;;
       *)
         candidate="${path:+$path }$word"
@@ -57,7 +57,10 @@ _socialpub_complete() {
         --text-file) COMPREPLY=(); return ;;
         --text-for) COMPREPLY=(); return ;;
         --media) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --alt) COMPREPLY=(); return ;;
         --title) COMPREPLY=(); return ;;
+        --first-comment) COMPREPLY=(); return ;;
+        --option) COMPREPLY=($(compgen -W 'twitter-x.replySettings=following twitter-x.replySettings=mentionedUsers twitter-x.replySettings=subscribers twitter-x.replySettings=verified instagram.postType=feed instagram.postType=reel instagram.postType=story linkedin.visibility=PUBLIC linkedin.visibility=CONNECTIONS linkedin.visibility=LOGGED_IN tiktok.privacy=PUBLIC_TO_EVERYONE tiktok.privacy=MUTUAL_FOLLOW_FRIENDS tiktok.privacy=FOLLOWER_OF_CREATOR tiktok.privacy=SELF_ONLY tiktok.allowComments=true tiktok.allowComments=false tiktok.allowDuet=true tiktok.allowDuet=false tiktok.allowStitch=true tiktok.allowStitch=false youtube.privacy=public youtube.privacy=unlisted youtube.privacy=private youtube.tags= youtube.madeForKids=true youtube.madeForKids=false threads.replyControl=everyone threads.replyControl=accounts_you_follow threads.replyControl=mentioned_only pinterest.board= pinterest.link=' -- "$cur")); return ;;
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --idempotency-key) COMPREPLY=(); return ;;
         --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title targets'; return ;;
@@ -70,7 +73,10 @@ _socialpub_complete() {
         --text-file) COMPREPLY=(); return ;;
         --text-for) COMPREPLY=(); return ;;
         --media) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --alt) COMPREPLY=(); return ;;
         --title) COMPREPLY=(); return ;;
+        --first-comment) COMPREPLY=(); return ;;
+        --option) COMPREPLY=($(compgen -W 'twitter-x.replySettings=following twitter-x.replySettings=mentionedUsers twitter-x.replySettings=subscribers twitter-x.replySettings=verified instagram.postType=feed instagram.postType=reel instagram.postType=story linkedin.visibility=PUBLIC linkedin.visibility=CONNECTIONS linkedin.visibility=LOGGED_IN tiktok.privacy=PUBLIC_TO_EVERYONE tiktok.privacy=MUTUAL_FOLLOW_FRIENDS tiktok.privacy=FOLLOWER_OF_CREATOR tiktok.privacy=SELF_ONLY tiktok.allowComments=true tiktok.allowComments=false tiktok.allowDuet=true tiktok.allowDuet=false tiktok.allowStitch=true tiktok.allowStitch=false youtube.privacy=public youtube.privacy=unlisted youtube.privacy=private youtube.tags= youtube.madeForKids=true youtube.madeForKids=false threads.replyControl=everyone threads.replyControl=accounts_you_follow threads.replyControl=mentioned_only pinterest.board= pinterest.link=' -- "$cur")); return ;;
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --idempotency-key) COMPREPLY=(); return ;;
         --at) COMPREPLY=(); return ;;
@@ -101,7 +107,10 @@ _socialpub_complete() {
         --text-file) COMPREPLY=(); return ;;
         --text-for) COMPREPLY=(); return ;;
         --media) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --alt) COMPREPLY=(); return ;;
         --title) COMPREPLY=(); return ;;
+        --first-comment) COMPREPLY=(); return ;;
+        --option) COMPREPLY=($(compgen -W 'twitter-x.replySettings=following twitter-x.replySettings=mentionedUsers twitter-x.replySettings=subscribers twitter-x.replySettings=verified instagram.postType=feed instagram.postType=reel instagram.postType=story linkedin.visibility=PUBLIC linkedin.visibility=CONNECTIONS linkedin.visibility=LOGGED_IN tiktok.privacy=PUBLIC_TO_EVERYONE tiktok.privacy=MUTUAL_FOLLOW_FRIENDS tiktok.privacy=FOLLOWER_OF_CREATOR tiktok.privacy=SELF_ONLY tiktok.allowComments=true tiktok.allowComments=false tiktok.allowDuet=true tiktok.allowDuet=false tiktok.allowStitch=true tiktok.allowStitch=false youtube.privacy=public youtube.privacy=unlisted youtube.privacy=private youtube.tags= youtube.madeForKids=true youtube.madeForKids=false threads.replyControl=everyone threads.replyControl=accounts_you_follow threads.replyControl=mentioned_only pinterest.board= pinterest.link=' -- "$cur")); return ;;
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --tz) _socialpub_zones; return ;;
@@ -120,7 +129,10 @@ _socialpub_complete() {
         --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
         --remove-platform) COMPREPLY=(); return ;;
         --media) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --alt) COMPREPLY=(); return ;;
         --title) COMPREPLY=(); return ;;
+        --first-comment) COMPREPLY=(); return ;;
+        --option) COMPREPLY=($(compgen -W 'twitter-x.replySettings=following twitter-x.replySettings=mentionedUsers twitter-x.replySettings=subscribers twitter-x.replySettings=verified instagram.postType=feed instagram.postType=reel instagram.postType=story linkedin.visibility=PUBLIC linkedin.visibility=CONNECTIONS linkedin.visibility=LOGGED_IN tiktok.privacy=PUBLIC_TO_EVERYONE tiktok.privacy=MUTUAL_FOLLOW_FRIENDS tiktok.privacy=FOLLOWER_OF_CREATOR tiktok.privacy=SELF_ONLY tiktok.allowComments=true tiktok.allowComments=false tiktok.allowDuet=true tiktok.allowDuet=false tiktok.allowStitch=true tiktok.allowStitch=false youtube.privacy=public youtube.privacy=unlisted youtube.privacy=private youtube.tags= youtube.madeForKids=true youtube.madeForKids=false threads.replyControl=everyone threads.replyControl=accounts_you_follow threads.replyControl=mentioned_only pinterest.board= pinterest.link=' -- "$cur")); return ;;
         --tz) _socialpub_zones; return ;;
         --idempotency-key) COMPREPLY=(); return ;;
       esac
@@ -153,12 +165,12 @@ _socialpub_complete() {
         --until) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
         --concurrency) COMPREPLY=(); return ;;
-        --fields) _socialpub_csv 'id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context platform created_at'; return ;;
+        --fields) _socialpub_csv 'id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context first_comment first_comment.status first_comment.error first_comment.error.code first_comment.error.message first_comment.error.context platform created_at'; return ;;
       esac
       ;;
     'results get')
       case "$prev" in
-        --fields) _socialpub_csv 'id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context platform created_at'; return ;;
+        --fields) _socialpub_csv 'id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context first_comment first_comment.status first_comment.error first_comment.error.code first_comment.error.message first_comment.error.context platform created_at'; return ;;
       esac
       ;;
     'results wait')
@@ -167,7 +179,7 @@ _socialpub_complete() {
         --timeout) COMPREPLY=(); return ;;
         --expect) COMPREPLY=(); return ;;
         --listen-port) COMPREPLY=(); return ;;
-        --fields) _socialpub_csv 'id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context platform created_at'; return ;;
+        --fields) _socialpub_csv 'id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context first_comment first_comment.status first_comment.error first_comment.error.code first_comment.error.message first_comment.error.context platform created_at'; return ;;
       esac
       ;;
     'results stats')
@@ -295,11 +307,11 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts create')
-      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --idempotency-key --dry-run --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --idempotency-key --dry-run --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts schedule')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --idempotency-key --dry-run --no-local-checks --at --tz --from-file --resume --no-resume --skip-invalid --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --idempotency-key --dry-run --no-local-checks --at --tz --from-file --resume --no-resume --skip-invalid --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts list')
       COMPREPLY=($(compgen -W '--status --limit --offset --all --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
@@ -308,7 +320,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '--week --month --from --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts check')
-      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --from-file --tz --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --from-file --tz --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts view')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
@@ -316,7 +328,7 @@ _socialpub_complete() {
       ;;
     'posts edit')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--text --text-for --platform --remove-platform --media --title --editor --tz --idempotency-key --dry-run -y --yes --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--text --text-for --platform --remove-platform --media --alt --title --thread --first-comment --option --editor --tz --idempotency-key --dry-run -y --yes --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts unschedule')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
@@ -404,7 +416,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'help')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'environment exit-codes mcp reference posts results listen auth profile api mcp sandbox demo completion' -- "$cur")); return; fi
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'environment exit-codes mcp options reference posts results listen auth profile api mcp sandbox demo completion' -- "$cur")); return; fi
       COMPREPLY=($(compgen -W '--man -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
   esac

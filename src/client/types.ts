@@ -7,6 +7,7 @@ import type {
   CreateMediaBody,
   CreatePostBody,
   ListPage,
+  MediaObject,
   MediaUpload,
   Post,
   PostResult,
@@ -184,6 +185,8 @@ export interface ApiClient {
   media: {
     create(body: CreateMediaBody, options?: WriteOptions): Promise<ApiResponse<MediaUpload>>;
     upload(uploadUrl: string, body: Uint8Array | StreamBody, contentType: string): Promise<ApiResponse<unknown>>;
+    /** GET /v1/media/{id}: the media object, with the URL payloads reference. */
+    get(id: string): Promise<ApiResponse<MediaObject>>;
   };
   close(): Promise<void>;
 }

@@ -25,6 +25,8 @@ interface ApiExchange extends Exchange {
   body: Buffer;
   /** Bytes of body received (more than body holds when the route keeps only the first ones). */
   bodySize: number;
+  /** SHA-256 of the whole raw body, for routes that ask for it (uploads). */
+  bodySha256?: string;
   /** A body refusal (413) decided while reading, answered after the rate window counts it. */
   refusal: HttpError | undefined;
   idempotencyKey: string | undefined;
@@ -141,10 +143,11 @@ async function readRequestBody(x: ApiExchange): Promise<boolean> {
     x.refusal = limit;
     return true;
   }
-  const read = await readBody(x.req, limit, x.core.config.bodyIdleMs, route.keep?.(limit));
+  const read = await readBody(x.req, limit, x.core.config.bodyIdleMs, route.keep?.(limit), route.digest === true);
   if (read.ok) {
     x.body = read.body;
     x.bodySize = read.size;
+    if (read.sha256 !== undefined) x.bodySha256 = read.sha256;
     return true;
   }
   if (read.reason === 'aborted') return false;

@@ -5,7 +5,7 @@
 // then the stored rows, so a stored row is always newer than every fixture.
 import { PLATFORMS, type Platform, type PostStatus } from '../wire/platforms.js';
 import { failureFor, mediaRequiredFor, ruleFailureFor, type ResultError } from './failures.js';
-import { brokenRule, hasMedia } from './platform-rules.js';
+import { brokenRule, hasMedia, threadParts } from './platform-rules.js';
 import type { IdCodec } from './ids.js';
 import { IdempotencyKeys } from './idempotency.js';
 import { isoTime } from './timestamps.js';
@@ -234,9 +234,9 @@ export class Workspace {
     const live = this.livePost(r.post);
     if (r.brokeRule) {
       const broken = live && brokenRule(this, live, r.platform);
-      return broken ? ruleFailureFor(this.entropy, this.tag, r.row, r.platform, broken) : mediaRequiredFor(this.entropy, this.tag, r.row, r.platform);
+      return broken ? ruleFailureFor(this.entropy, this.tag, r.row, r.platform, broken, threadParts(live?.payloads[r.platform])) : mediaRequiredFor(this.entropy, this.tag, r.row, r.platform);
     }
-    return failureFor(this.entropy, this.tag, r.row, r.platform, hasMedia(live?.payloads[r.platform]));
+    return failureFor(this.entropy, this.tag, r.row, r.platform, hasMedia(live?.payloads[r.platform]), threadParts(live?.payloads[r.platform]));
   }
 
   // ----- lists -----

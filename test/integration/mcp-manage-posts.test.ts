@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { toToolError } from '../../src/mcp/errors.js';
-import { checkArgs } from '../../src/mcp/json-schema.js';
-import { TOOLS } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
+import { callTool, mcpTool, sandboxToolContext } from '../helpers/mcp-context.js';
 import type { Post } from '../../src/wire/schemas.js';
 import { resultsFailFirst } from '../helpers/route-proxy.js';
 import { allPosts, manualSandbox, oracleGet, type ManualSandbox } from './posts-support.js';
@@ -16,36 +15,12 @@ let tc: ToolContext;
 
 beforeAll(async () => {
   sb = await manualSandbox({ fixtures: 60, failureRate: 0.4 });
-  const apiKey = sb.key('demo');
-  const signal = new AbortController().signal;
-  tc = {
-    signal,
-    progress: async () => undefined,
-    // The run functions alone, as with --allow-destructive: confirmation is tested through the server (mcp-confirm.test.ts).
-    confirm: async () => undefined,
-    deps: {
-      client: async () => createClient({ baseUrl: sb.url, apiKey, maxRetries: 0, now: sb.clock.now }),
-      profileName: 'default',
-      secrets: [apiKey],
-      mediaDirs: [],
-      now: () => sb.clock.now(),
-      sleep: (ms) => sb.clock.advance(ms),
-      signal,
-      stdin: process.stdin,
-      stdout: process.stdout,
-      log: () => undefined,
-      readOnly: false,
-      version: 'test',
-    },
-  };
+  tc = sandboxToolContext(sb);
 });
 afterAll(() => sb.close());
 
-const tool = (name: string) => TOOLS.find((t) => t.name === name)!;
-async function call(name: string, args: Record<string, unknown>): Promise<Record<string, any>> {
-  expect(checkArgs(tool(name).inputSchema, args)).toEqual([]);
-  return tool(name).run(args, tc);
-}
+const tool = mcpTool;
+const call = (name: string, args: Record<string, unknown>) => callTool(tc, name, args);
 async function callError(name: string, args: Record<string, unknown>) {
   const err: unknown = await call(name, args).then(
     () => undefined,

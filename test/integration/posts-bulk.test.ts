@@ -74,8 +74,15 @@ describe('bulk schedule', () => {
     expect(again.stderr).toMatch(/0 created, 30 already done/);
     expect(schedules(sb)).toBe(sent);
 
-    // Without the journal: every row is sent again with the same derived key and replayed.
+    // Without this file's journal, the profile's index of rows done (by key) still spares the sends.
     rmSync(join(config.dir, 'journals'), { recursive: true, force: true });
+    const byIndex = await run();
+    expect(byIndex.code, byIndex.stderr).toBe(0);
+    expect(byIndex.stderr).toMatch(/0 created, 30 already done/);
+    expect(schedules(sb)).toBe(sent);
+    // Without any record: every row is sent again with the same derived key and replayed.
+    rmSync(join(config.dir, 'journals'), { recursive: true, force: true });
+    rmSync(join(config.dir, 'bulk-done'), { recursive: true, force: true });
     const noJournal = await run();
     expect(noJournal.code, noJournal.stderr).toBe(0);
     expect(schedules(sb)).toBe(sent + 30);

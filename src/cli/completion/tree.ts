@@ -1,6 +1,7 @@
 // Walks commander's command tree into a plain model that the shell script generators share.
 import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
+import { PLATFORM_EXTRAS } from '../../wire/post-extras.js';
 import { fieldsOf } from '../../output/fields-of.js';
 import { helpTopicNames } from '../help-topics.js';
 
@@ -47,6 +48,8 @@ function flagValues(option: Option, path: string[]): ValueSource {
   if (option.argChoices?.length) return { kind: 'words', words: [...option.argChoices] };
   const long = option.long ?? '';
   if (long === '--platform') return { kind: 'words', words: [...PLATFORMS] };
+  // Every setting: platform.key=value for each value a setting has, platform.key= for the others.
+  if (long === '--option') return { kind: 'words', words: optionWords() };
   if (long === '--profile') return { kind: 'profiles' };
   if (long === '--tz') return { kind: 'zones' };
   if (long === '--post' && path.join(' ') === 'results wait') return { kind: 'posts' };
@@ -55,6 +58,12 @@ function flagValues(option: Option, path: string[]): ValueSource {
   if (long === '--status') return { kind: 'words', words: path[0] === 'listen' ? ['published', 'failed'] : [...POST_STATUSES] };
   if (FILE_FLAGS.has(long)) return { kind: 'files' };
   return { kind: 'none' };
+}
+
+function optionWords(): string[] {
+  return PLATFORMS.flatMap((p) =>
+    PLATFORM_EXTRAS[p].options.flatMap((o) => (o.kind === 'enum' ? o.values.map((v) => `${p}.${o.key}=${v}`) : o.kind === 'boolean' ? [`${p}.${o.key}=true`, `${p}.${o.key}=false`] : [`${p}.${o.key}=`])),
+  );
 }
 
 function argumentValues(cmd: CommandUnknownOpts, path: string[]): ValueSource {

@@ -1,6 +1,7 @@
 // Sends what compose() validated: uploads local media, then POST /v1/posts or /v1/schedule with
 // the idempotency key; or, with --dry-run, prints those requests and sends nothing.
 import type { Context } from '../../context.js';
+import { ledgerFor } from '../../upload-ledger.js';
 import { randomUUID } from 'node:crypto';
 import { UsageError, EXIT, addHints } from '../../cli-error.js';
 import { ApiError } from '../../../client/errors.js';
@@ -73,7 +74,7 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
   const client = await ctx.client();
   let res;
   try {
-    res = await publish(client, c, mode, { idempotencyKey: sentKey });
+    res = await publish(client, c, mode, { idempotencyKey: sentKey, ledger: await ledgerFor(ctx), onReused: (path) => ctx.output().info(`${path}: already on the service (same bytes), not uploaded again`) });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     if (err.kind === 'idempotency-key-reused' && c.at?.kind === 'relative') {

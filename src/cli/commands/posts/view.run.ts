@@ -9,6 +9,7 @@ import { outcomeText, payloadsOf, textOf } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
 import { formatBytes, isPlatform } from '../../../wire/platforms.js';
 import { judgeText } from '../../../wire/text-limits.js';
+import { PLATFORM_EXTRAS } from '../../../wire/post-extras.js';
 import type { Post, PostResult } from '../../../wire/schemas.js';
 import type { ApiClient } from '../../../client/types.js';
 import { breakWord, wrapText } from '../../../output/wrap.js';
@@ -116,7 +117,9 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
       const name = info?.name ?? decodeURIComponent(url.split('/').pop() || url);
       const facts = [info?.mimeType ?? (typeof item?.type === 'string' ? item.type : undefined), info?.sizeBytes !== undefined ? formatBytes(info.sizeBytes) : undefined].filter(Boolean);
       lines.push(...wrapText(`media: ${name}${facts.length ? ` · ${facts.join(' · ')}` : ''}`, o.width - 2).map((l) => `  ${c.dim(l)}`));
+      if (typeof item?.alt === 'string') lines.push(...wrapText(`alt (${[...item.alt].length}${altMax(platform)}): ${item.alt}`, o.width - 4).map((l) => `    ${c.dim(l)}`));
     }
+    lines.push(...renderExtras(platform, payload, o));
     const r = latest.get(platform);
     const target = post.targets?.[platform];
     if (r?.success) {
@@ -125,6 +128,9 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
       if (!url || !o.onTerminal || displayWidth(`  ✓ published ${url}`) <= o.width) lines.push(`  ${c.green('✓')} published${url ? ` ${link(url)}` : ''}`);
       // Too wide for the line: under it, broken where a line is full, each piece the whole link.
       else lines.push(`  ${c.green('✓')} published`, ...breakWord(url, o.width - 4, o.width - 4).map((piece) => `    ${link(piece)}`));
+      const comment = r.first_comment;
+      if (comment?.status === 'failed') lines.push(...wrapText(`first comment not posted: ${comment.error?.code ?? 'FAILED'}: ${comment.error?.message ?? ''}`, o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
+      else if (comment?.status === 'published') lines.push(`  ${c.green('✓')} first comment posted`);
     } else if (r) {
       lines.push(...wrapText(visibleLine(`${r.error?.code ?? 'FAILED'}: ${r.error?.message ?? 'the service gave no details'}`), o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
       // The provider's context (the limit hit, the upstream status…): what support reads next, without another command.
@@ -139,6 +145,32 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
     }
   }
   return lines.join('\n');
+}
+
+const altMax = (platform: string) => (isPlatform(platform) && PLATFORM_EXTRAS[platform].alt ? ` of ${PLATFORM_EXTRAS[platform].alt.max}` : '');
+
+/** A payload's thread parts (each with its count), first comment and settings. */
+function renderExtras(platform: string, payload: Record<string, any>, o: RenderOptions): string[] {
+  const c = o.colors;
+  const lines: string[] = [];
+  const thread: unknown[] = Array.isArray(payload.thread) ? payload.thread : [];
+  thread.forEach((part, i) => {
+    const text = typeof (part as { text?: unknown })?.text === 'string' ? (part as { text: string }).text : '';
+    const verdict = isPlatform(platform) ? judgeText(platform, text) : undefined;
+    const count = verdict ? `${verdict.count.length} of ${verdict.limit}` : `${displayWidth(text)} characters`;
+    lines.push(`  ${c.dim(`thread part ${i + 2} of ${thread.length + 1}`)}  ${verdict && verdict.over > 0 ? c.red(count) : c.dim(count)}`);
+    for (const paragraph of text.split('\n')) lines.push(...wrapText(paragraph, o.width - 4).map((l) => `    ${l}`));
+  });
+  if (typeof payload.firstComment === 'string') {
+    const rule = isPlatform(platform) ? PLATFORM_EXTRAS[platform].firstComment : undefined;
+    lines.push(`  ${c.dim(`first comment${rule ? ` (${[...payload.firstComment].length} of ${rule.max})` : ''}`)}`);
+    for (const paragraph of payload.firstComment.split('\n')) lines.push(...wrapText(paragraph, o.width - 4).map((l) => `    ${l}`));
+  }
+  if (payload.options && typeof payload.options === 'object') {
+    const shown = Object.entries(payload.options as Record<string, unknown>).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`);
+    if (shown.length) lines.push(...wrapText(`options: ${shown.join(' · ')}`, o.width - 2).map((l) => `  ${c.dim(l)}`));
+  }
+  return lines;
 }
 
 function statusColour(c: Colors, status: string): (s: string) => string {
