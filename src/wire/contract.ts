@@ -52,7 +52,8 @@ export const postResult = z.object({
   post_id: z.string(),
   success: z.boolean(),
   social_account_id: z.nullable(z.string()),
-  platform_data: z.object({ id: z.string(), url: z.nullable(z.string()), username: z.string() }),
+  // A failure row has no platform id: nothing was published.
+  platform_data: z.object({ id: z.optional(z.string()), url: z.nullable(z.string()), username: z.string() }),
   error: z.nullable(resultError),
   platform: platformId,
   created_at: time,
