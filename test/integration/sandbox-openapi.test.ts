@@ -40,9 +40,9 @@ describe('GET /openapi.json', () => {
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
-    // The validator does refuse a broken document (an operation without responses).
+    // The validator does refuse a broken document (a parameter without its place).
     const broken = structuredClone(doc) as Doc;
-    delete (broken.paths['/v1/posts']!.get as { responses?: unknown }).responses;
+    delete (broken.paths['/v1/posts/{id}']!.get!.parameters![0] as { in?: string }).in;
     expect((await new Validator().validate(broken as object)).valid).toBe(false);
   });
 
