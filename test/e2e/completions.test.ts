@@ -104,7 +104,7 @@ describe('completion scripts', () => {
     });
 
     it('lists the subcommands of posts, and its flags only once the word starts with "-"', () => {
-      expect(complete('socialpub posts ')).toEqual(['calendar', 'check', 'create', 'delete', 'edit', 'list', 'queue', 'schedule', 'unschedule', 'view']);
+      expect(complete('socialpub posts ')).toEqual(['calendar', 'check', 'create', 'delete', 'edit', 'list', 'preview', 'queue', 'schedule', 'unschedule', 'view']);
       expect(complete('socialpub posts -')).toEqual(expect.arrayContaining(['--json', '--output', '--profile', '--help']));
       expect(complete('socialpub posts -').every((w) => w.startsWith('-'))).toBe(true);
     });

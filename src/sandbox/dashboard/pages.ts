@@ -34,7 +34,8 @@ const SECTIONS = [
 
 const PAGE_SIZE = 50;
 
-const iso = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+/** A short UTC time for narrow tables: 12-01 10:00:05Z. */
+const iso = (ms: number) => new Date(ms).toISOString().slice(5, 19).replace('T', ' ') + 'Z';
 const when = (s: string | null | undefined) => (s ? s.replace('T', ' ').replace(/\.\d+Z$/, 'Z') : '—');
 const wsLink = (path: string, ws: string, extra: Record<string, string> = {}) => `${path}?${new URLSearchParams({ ws, ...extra }).toString()}`;
 
@@ -50,7 +51,7 @@ function headline(post: state.PostJson): string {
 export function nav(core: SandboxCore, path: string, ws: string): Raw {
   const current = path === '/dashboard' ? '/' : path.startsWith('/dashboard/posts/') ? '/dashboard/posts' : path;
   return html`<strong>socialpub sandbox</strong><nav aria-label="sections">${SECTIONS.map(([href, label]) => html`<a href="${wsLink(href, ws)}"${current === href ? html` aria-current="page"` : ''}>${label}</a> `)}<a href="/openapi.json">OpenAPI</a></nav>
-<form class="inline" method="get" action="${current}"><label>workspace <select name="ws" data-autosubmit>${state.workspaceNames(core).map((n) => html`<option${n === ws ? html` selected` : ''}>${n}</option>`)}</select></label> <noscript><button>show</button></noscript></form>
+<form class="inline" method="get" action="${current}"><label>workspace <select name="ws">${state.workspaceNames(core).map((n) => html`<option${n === ws ? html` selected` : ''}>${n}</option>`)}</select></label> <button>show</button></form>
 <span id="live" class="live" role="status">static</span>`;
 }
 
@@ -75,7 +76,7 @@ function postRows(posts: state.PostJson[]): Raw {
   )}</tbody></table></div>`;
 }
 
-function weekCalendar(ws: ReturnType<typeof state.workspace>, ws_name: string, now: number): Raw {
+function weekCalendar(ws: ReturnType<typeof state.workspace>, now: number): Raw {
   const day = 86_400_000;
   const today = Math.floor(now / day) * day;
   // Monday of this week (UTC).
@@ -85,7 +86,7 @@ function weekCalendar(ws: ReturnType<typeof state.workspace>, ws_name: string, n
   return html`<section aria-label="this week"><h2>This week (UTC) <small>scheduled posts</small></h2><div class="week">${days.map((d) => {
     const items = due.filter((p) => Date.parse(p.scheduledAt!) >= d && Date.parse(p.scheduledAt!) < d + day);
     return html`<div class="card day${d === today ? ' today' : ''}"><h3>${new Date(d).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })}${d === today ? ' · today' : ''}</h3>${items.length ? items.map((p) => html`<a class="item" href="/dashboard/posts/${encodeURIComponent(p.id)}">${p.scheduledAt!.slice(11, 16)} ${headline(p)}</a>`) : html`<span class="muted">—</span>`}</div>`;
-  })}</div></section>${ws_name ? '' : ''}`;
+  })}</div></section>`;
 }
 
 function overview(r: PageRequest, ws: ReturnType<typeof state.workspace>): PageOut {
@@ -96,7 +97,7 @@ function overview(r: PageRequest, ws: ReturnType<typeof state.workspace>): PageO
     title: `Overview · ${ws.name}`,
     body: html`<h1>Workspace ${ws.name}</h1>
 <section aria-label="posts by status"><div class="grid">${POST_STATUSES.map((s) => html`<a class="card" href="${wsLink('/dashboard/posts', ws.name, { status: s })}"><strong>${counts[s].toLocaleString('en-US')}</strong> ${s}</a>`)}</div></section>
-${weekCalendar(ws, '', r.now)}
+${weekCalendar(ws, r.now)}
 <h2>Latest posts <small>${latest.total.toLocaleString('en-US')} in all</small></h2>${postRows(latest.posts)}
 <h2>Latest failures</h2>${resultTable(failures.rows)}
 <p><a href="${wsLink('/dashboard/results', ws.name, { failed: '1' })}">All failures</a></p>`,
@@ -113,7 +114,7 @@ function pager(path: string, params: Record<string, string>, offset: number, sho
 const offsetOf = (q: URLSearchParams) => Math.max(0, Math.min(1e9, Number.parseInt(q.get('offset') ?? '0', 10) || 0));
 
 function postsPage(r: PageRequest, ws: ReturnType<typeof state.workspace>): PageOut {
-  const status = r.query.getAll('status').filter(isPostStatus) as PostStatus[];
+  const status = r.query.getAll('status').filter(isPostStatus);
   const offset = offsetOf(r.query);
   const page = state.postsByStatus(ws, status, offset, PAGE_SIZE);
   const counts = state.statusCounts(ws);

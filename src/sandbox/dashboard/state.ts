@@ -1,7 +1,7 @@
 // Everything the dashboard reads from the sandbox, and the few things it changes, in one narrow
 // module: the pages never touch the workspace or the core themselves, so when the storage
 // underneath changes, only this file follows it.
-import { isPlatform, POST_STATUSES, type Platform, type PostStatus } from '../../wire/platforms.js';
+import { isPlatform, POST_STATUSES, type PostStatus } from '../../wire/platforms.js';
 import type { SandboxCore } from '../core.js';
 import { STATUS_CODE } from '../store/post-store.js';
 import type { RequestLogEntry } from '../types.js';
@@ -73,7 +73,7 @@ export interface ResultScan {
  * million rows costs a bounded time (the page says when it stopped).
  */
 export function resultsPage(ws: Workspace, f: ResultFilter, offset: number, limit: number, scanCap = 50_000): ResultScan {
-  const platforms = f.platforms.filter(isPlatform) as Platform[];
+  const platforms = f.platforms.filter(isPlatform);
   const rowFilter = f.account !== null || f.code !== null || f.failedOnly;
   if (!rowFilter) {
     const page = ws.resultsPage({ postIds: [], platforms }, offset, limit);

@@ -3,7 +3,7 @@
 // Made from the payloads alone (no request), read tolerantly: a field of the wrong type is left
 // out, never fatal. The CLI prints it, the sandbox's pages and a local file render it as HTML,
 // and the MCP tool returns it.
-import { isPlatform, type Platform } from '../platforms.js';
+import { isPlatform } from '../platforms.js';
 import { FOLDS } from './folds.js';
 
 export interface FoldedText {
@@ -83,7 +83,7 @@ function mediaOf(value: unknown): MediaPreview[] {
 export function previewPlatform(platform: string, payload: unknown, postTitle: string | null): PlatformPreview {
   const p = isObject(payload) ? payload : {};
   const known = isPlatform(platform);
-  const rule = known ? FOLDS[platform as Platform] : undefined;
+  const rule = known ? FOLDS[platform] : undefined;
   const fold = (t: string) => foldText(t, rule?.chars, rule?.lines);
   const text = str(p.text) ?? '';
   const media = mediaOf(p.media);
