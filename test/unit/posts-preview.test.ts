@@ -1,6 +1,8 @@
 // posts preview from payload options (no service at all) and the preview model's folds.
 import { describe, expect, it } from 'vitest';
-import { foldText, previewPost } from '../../src/wire/preview/model.js';
+import { foldText, previewPost, type PostPreview } from '../../src/wire/preview/model.js';
+import { TOOLS } from '../../src/mcp/tools/index.js';
+import type { ToolContext } from '../../src/mcp/types.js';
 import { previewPage } from '../../src/wire/preview/html.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -68,5 +70,23 @@ describe('socialpub posts preview with payload options', () => {
     const r = await runCli(['posts', 'preview', 'post_abc', '--text', 'x']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/cannot be combined/);
+  });
+});
+
+describe('MCP preview_post', () => {
+  const tool = TOOLS.find((t) => t.name === 'preview_post')!;
+  const noClient = { deps: { client: () => Promise.reject(new Error('no client may be built')), mediaDirs: [] } } as unknown as ToolContext;
+
+  it('previews payload fields without a client, read-only', async () => {
+    expect(tool.write).toBe(false);
+    const res = await tool.run({ platforms: ['instagram'], text: LONG }, noClient);
+    const preview = res.preview as PostPreview;
+    expect(preview.platforms[0]!.platform).toBe('instagram');
+    expect(preview.platforms[0]!.text.hidden).toContain('after the fold');
+    expect(res.note).toBe('nothing was sent');
+  });
+
+  it('refuses post_id together with payload fields, before any request', async () => {
+    await expect(tool.run({ post_id: 'post_abc', text: 'x' }, noClient)).rejects.toThrow(/cannot be combined/);
   });
 });
