@@ -25,7 +25,7 @@ function previewCommand(posts: CommandUnknownOpts) {
     `
 Examples:
   socialpub posts preview post_8f2k1
-  socialpub posts preview --platform instagram,linkedin --text-file caption.txt --media a.jpg
+  socialpub posts preview --platform instagram,linkedin --text-file caption.txt
   socialpub posts preview post_8f2k1 --web
   socialpub posts preview --file post.json --json`,
   );
