@@ -83,9 +83,9 @@ function weekCalendar(ws: ReturnType<typeof state.workspace>, now: number): Raw 
   const start = today - ((new Date(today).getUTCDay() + 6) % 7) * day;
   const due = state.scheduledBetween(ws, start, start + 7 * day);
   const days = Array.from({ length: 7 }, (_, i) => start + i * day);
-  return html`<section aria-label="this week"><h2>This week (UTC) <small>scheduled posts</small></h2><div class="week">${days.map((d) => {
+  return html`<section aria-label="this week"><h2>This week (UTC) <small>scheduled posts; ${due.length} due</small></h2><div class="week">${days.map((d) => {
     const items = due.filter((p) => Date.parse(p.scheduledAt!) >= d && Date.parse(p.scheduledAt!) < d + day);
-    return html`<div class="card day${d === today ? ' today' : ''}"><h3>${new Date(d).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })}${d === today ? ' · today' : ''}</h3>${items.length ? items.map((p) => html`<a class="item" href="/dashboard/posts/${encodeURIComponent(p.id)}">${p.scheduledAt!.slice(11, 16)} ${headline(p)}</a>`) : html`<span class="muted">—</span>`}</div>`;
+    return html`<div class="card day${d === today ? ' today' : ''}${items.length ? '' : ' empty'}"><h3>${new Date(d).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })}${d === today ? ' · today' : ''}</h3>${items.length ? items.map((p) => html`<a class="item" href="/dashboard/posts/${encodeURIComponent(p.id)}">${p.scheduledAt!.slice(11, 16)} ${headline(p)}</a>`) : html`<span class="muted">—</span>`}</div>`;
   })}</div></section>`;
 }
 

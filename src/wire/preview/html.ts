@@ -42,7 +42,7 @@ export interface PageOptions {
 export function page(o: PageOptions): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark"><title>${esc(o.title)}</title><style>${PAGE_CSS}</style></head>
+<meta name="color-scheme" content="light dark"><link rel="icon" href="data:,"><title>${esc(o.title)}</title><style>${PAGE_CSS}</style></head>
 <body>${o.nav ? `<header class="top">${o.nav.text}</header>` : ''}<main id="main">${o.body.text}</main>${o.script ? `<script src="${esc(o.script)}" defer></script>` : ''}</body></html>`;
 }
 

@@ -24,5 +24,5 @@ button{cursor:pointer}button:hover{border-color:var(--accent)}
 :focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 form.inline{display:inline}.filters{display:flex;flex-wrap:wrap;gap:8px;align-items:end;margin-bottom:10px}.filters label{display:flex;flex-direction:column;font-size:13px}
 .live{font-size:13px;color:var(--muted)}
-@media (max-width:700px){main{padding:10px}.week{grid-template-columns:1fr}.day{min-height:0}.previews{grid-template-columns:1fr}th,td{padding:5px 4px}.wide{display:none}}
+@media (max-width:700px){main{padding:10px}.week{grid-template-columns:1fr}.day{min-height:0}.day.empty:not(.today){display:none}td{overflow-wrap:anywhere}.previews{grid-template-columns:1fr}th,td{padding:5px 4px}.wide{display:none}}
 `;
