@@ -75,6 +75,18 @@ describe('the dashboard pages', () => {
 });
 
 describe('with a token (a sandbox off loopback)', () => {
+  it('a sandbox on a non-loopback address makes a token of its own and asks for it', async () => {
+    const open = await testSandbox({ host: '0.0.0.0' });
+    try {
+      expect(open.dashboardUrl).toMatch(/\/\?token=[\w-]{32}$/);
+      const port = new URL(open.url).port;
+      expect((await fetch(`http://127.0.0.1:${port}/dashboard/posts`, { headers: { accept: 'text/html' } })).status).toBe(401);
+      expect((await fetch(`http://127.0.0.1:${port}/?token=${new URL(open.dashboardUrl).searchParams.get('token')}`, { headers: { accept: 'text/html' }, redirect: 'manual' })).status).toBe(303);
+    } finally {
+      await open.close();
+    }
+  });
+
   it('asks for the token, takes it once as ?token= into a cookie, then serves', async () => {
     const guarded = await testSandbox({ dashboardToken: 'a-token-of-enough-length' });
     try {
