@@ -74,6 +74,22 @@ describe('the dashboard pages', () => {
   });
 });
 
+describe('results filters over many rows', () => {
+  it('shows only the code asked for, and says where a scan for a rare one stopped', async () => {
+    const big = await testSandbox({ fixtures: 21_000 });
+    try {
+      const get = async (q: string) => (await fetch(`${big.url}/dashboard/results?ws=demo&${q}`, { headers: { accept: 'text/html' } })).text();
+      const expired = await get('code=TOKEN_EXPIRED');
+      const codes = [...expired.matchAll(/✗ ([A-Z_]+)/g)].map((m) => m[1]);
+      expect(codes.length).toBe(50);
+      expect(new Set(codes)).toEqual(new Set(['TOKEN_EXPIRED']));
+      expect(await get('code=TITLE_REQUIRED')).toContain('Looked at the newest 20,000 rows only');
+    } finally {
+      await big.close();
+    }
+  });
+});
+
 describe('with a token (a sandbox off loopback)', () => {
   it('a sandbox on a non-loopback address makes a token of its own and asks for it', async () => {
     const open = await testSandbox({ host: '0.0.0.0' });

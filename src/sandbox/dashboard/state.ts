@@ -4,6 +4,7 @@
 import { isPlatform, POST_STATUSES, type PostStatus } from '../../wire/platforms.js';
 import type { SandboxCore } from '../core.js';
 import { STATUS_CODE } from '../store/post-store.js';
+import { FLAG_SUCCESS } from '../store/row-table.js';
 import type { RequestLogEntry } from '../types.js';
 import type { DeliveryLogEntry } from '../webhooks.js';
 import type { PostJson, ResultJson, Workspace } from '../workspace.js';
@@ -72,7 +73,7 @@ export interface ResultScan {
  * failures are judged row by row, looking at no more than `scanCap` rows, so a rare code in a
  * million rows costs a bounded time (the page says when it stopped).
  */
-export function resultsPage(ws: Workspace, f: ResultFilter, offset: number, limit: number, scanCap = 50_000): ResultScan {
+export function resultsPage(ws: Workspace, f: ResultFilter, offset: number, limit: number, scanCap = 20_000): ResultScan {
   const platforms = f.platforms.filter(isPlatform);
   const rowFilter = f.account !== null || f.code !== null || f.failedOnly;
   if (!rowFilter) {
@@ -89,6 +90,8 @@ export function resultsPage(ws: Workspace, f: ResultFilter, offset: number, limi
     total = page.total;
     for (const r of page.items) {
       scanned++;
+      // A success row is told by its flag, before its JSON (the costly part) is made.
+      if ((f.failedOnly || f.code !== null) && ws.rows.flags[r]! & FLAG_SUCCESS) continue;
       const row = ws.resultJson(r);
       if (f.failedOnly && row.success) continue;
       if (f.account !== null && row.social_account_id !== f.account) continue;
