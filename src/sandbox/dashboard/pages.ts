@@ -147,8 +147,9 @@ function postPage(r: PageRequest, id: string): PageOut {
 
 function outcomeDetail(row: state.ResultJson | undefined): Raw {
   if (!row) return html`<span class="muted">no result yet</span>`;
-  // A link is shown as text to copy, not followed from here: it points outside the machine.
-  if (row.success) return html`<code>${row.platform_data.url ?? '(no link)'}</code>`;
+  // Only an https address becomes a link (never javascript: or data:), opened only when clicked.
+  const url = row.platform_data.url;
+  if (row.success) return url && /^https:\/\//i.test(url) ? html`<a href="${url}" rel="noreferrer noopener" target="_blank"><code>${url}</code></a>` : html`<code>${url ?? '(no link)'}</code>`;
   return html`<strong>${row.error?.code}</strong> ${row.error?.message}<br><code>${JSON.stringify(row.error?.context ?? {})}</code>`;
 }
 
