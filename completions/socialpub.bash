@@ -35,7 +35,7 @@ _socialpub() {
 }
 _socialpub_complete() {
   local path="" word candidate i=1
-  local paths='|posts|posts create|posts schedule|posts list|posts calendar|posts check|posts view|posts edit|posts unschedule|posts delete|posts queue|results|results list|results get|results wait|results stats|results retry|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|mcp|mcp install|sandbox|demo|completion|help|'
+  local paths='|posts|posts create|posts schedule|posts list|posts calendar|posts check|posts preview|posts view|posts edit|posts unschedule|posts delete|posts queue|results|results list|results get|results wait|results stats|results retry|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|mcp|mcp install|sandbox|demo|completion|help|'
   # The command path: the words before the cursor that are not flags or flag values.
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
@@ -115,6 +115,20 @@ _socialpub_complete() {
         --from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --tz) _socialpub_zones; return ;;
         --fields) _socialpub_csv 'target rule verdict item actual limit note'; return ;;
+      esac
+      ;;
+    'posts preview')
+      case "$prev" in
+        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --text) COMPREPLY=(); return ;;
+        --text-file) COMPREPLY=(); return ;;
+        --text-for) COMPREPLY=(); return ;;
+        --media) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --alt) COMPREPLY=(); return ;;
+        --title) COMPREPLY=(); return ;;
+        --first-comment) COMPREPLY=(); return ;;
+        --option) COMPREPLY=($(compgen -W 'twitter-x.replySettings=following twitter-x.replySettings=mentionedUsers twitter-x.replySettings=subscribers twitter-x.replySettings=verified instagram.postType=feed instagram.postType=reel instagram.postType=story linkedin.visibility=PUBLIC linkedin.visibility=CONNECTIONS linkedin.visibility=LOGGED_IN tiktok.privacy=PUBLIC_TO_EVERYONE tiktok.privacy=MUTUAL_FOLLOW_FRIENDS tiktok.privacy=FOLLOWER_OF_CREATOR tiktok.privacy=SELF_ONLY tiktok.allowComments=true tiktok.allowComments=false tiktok.allowDuet=true tiktok.allowDuet=false tiktok.allowStitch=true tiktok.allowStitch=false youtube.privacy=public youtube.privacy=unlisted youtube.privacy=private youtube.tags= youtube.madeForKids=true youtube.madeForKids=false threads.replyControl=everyone threads.replyControl=accounts_you_follow threads.replyControl=mentioned_only pinterest.board= pinterest.link=' -- "$cur")); return ;;
+        --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
       esac
       ;;
     'posts view')
@@ -303,7 +317,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'create schedule list calendar check view edit unschedule delete queue' -- "$cur")); return; fi
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'create schedule list calendar check preview view edit unschedule delete queue' -- "$cur")); return; fi
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts create')
@@ -321,6 +335,9 @@ _socialpub_complete() {
       ;;
     'posts check')
       COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --from-file --tz --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      ;;
+    'posts preview')
+      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --web -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts view')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi

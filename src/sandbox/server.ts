@@ -181,13 +181,16 @@ function admitIdempotencyKey(x: ApiExchange): boolean {
     void counted(x, new HttpError(400, ERROR_CODE.badRequest, 'Idempotency-Key must be 1 to 255 characters'));
     return false;
   }
+  entry.idempotencyKeyLast4 = key.slice(-4);
   const admission = ws.idempotency.begin(key, fingerprint(entry.method, entry.path, x.body), core.clock.now());
   if (admission.kind === 'new') {
     x.idempotencyKey = key;
     return true;
   }
-  if (admission.kind === 'replay') void send(x, admission.response.status, admission.response.body, { [HEADER.idempotentReplayed]: 'true' });
-  else if (admission.kind === 'in-flight') void sendError(x, new HttpError(409, ERROR_CODE.conflict, `a request with Idempotency-Key "${key}" is still being processed; retry in a moment`));
+  if (admission.kind === 'replay') {
+    entry.replayed = true;
+    void send(x, admission.response.status, admission.response.body, { [HEADER.idempotentReplayed]: 'true' });
+  } else if (admission.kind === 'in-flight') void sendError(x, new HttpError(409, ERROR_CODE.conflict, `a request with Idempotency-Key "${key}" is still being processed; retry in a moment`));
   else void counted(x, new HttpError(422, ERROR_CODE.idempotencyKeyReused, `Idempotency-Key "${key}" was already used with a different request; use a new key for a different post`));
   return false;
 }

@@ -174,6 +174,11 @@ export class Workspace {
     return readResult(this.store, this.tag, row)!;
   }
 
+  /** Whether a result row succeeded, without making its JSON (the dashboard skips successes by it). */
+  succeeded(row: number): boolean {
+    return this.result(row).success;
+  }
+
   /** The results of a post, in time order (none until it is published). */
   private resultsOf(index: number): ResultRow[] {
     if (index >= this.fixturePosts) return resultsOfPost(this.store, this.tag, index);

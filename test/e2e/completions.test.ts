@@ -104,7 +104,7 @@ describe('completion scripts', () => {
     });
 
     it('lists the subcommands of posts, and its flags only once the word starts with "-"', () => {
-      expect(complete('socialpub posts ')).toEqual(['calendar', 'check', 'create', 'delete', 'edit', 'list', 'queue', 'schedule', 'unschedule', 'view']);
+      expect(complete('socialpub posts ')).toEqual(['calendar', 'check', 'create', 'delete', 'edit', 'list', 'preview', 'queue', 'schedule', 'unschedule', 'view']);
       expect(complete('socialpub posts -')).toEqual(expect.arrayContaining(['--json', '--output', '--profile', '--help']));
       expect(complete('socialpub posts -').every((w) => w.startsWith('-'))).toBe(true);
     });
@@ -115,7 +115,7 @@ describe('completion scripts', () => {
     it('offers help topics, zones, and the subcommands of posts', () => {
       expect(complete('socialpub help ex')).toEqual(['exit-codes']);
       expect(complete('socialpub posts schedule --tz Europe/Pa')).toEqual(['Europe/Paris']);
-      expect(complete('socialpub posts ')).toEqual(['calendar', 'check', 'create', 'delete', 'edit', 'list', 'queue', 'schedule', 'unschedule', 'view']);
+      expect(complete('socialpub posts ')).toEqual(['calendar', 'check', 'create', 'delete', 'edit', 'list', 'preview', 'queue', 'schedule', 'unschedule', 'view']);
       expect(complete('socialpub results list --fields error.m')).toEqual(['error.message']);
     });
   });
@@ -125,7 +125,7 @@ describe('completion scripts', () => {
     it('offers help topics, zones, and the subcommands of posts without the flags', () => {
       expect(zshComplete(script, 'socialpub help ex').buffer).toBe('socialpub help exit-codes ');
       expect(zshComplete(script, 'socialpub posts schedule --tz Europe/Pa').buffer).toBe('socialpub posts schedule --tz Europe/Paris ');
-      expect(zshComplete(script, 'socialpub posts ').matches).toEqual(['calendar', 'check', 'create', 'delete', 'edit', 'list', 'queue', 'schedule', 'unschedule', 'view']);
+      expect(zshComplete(script, 'socialpub posts ').matches).toEqual(['calendar', 'check', 'create', 'delete', 'edit', 'list', 'preview', 'queue', 'schedule', 'unschedule', 'view']);
       expect(zshComplete(script, 'socialpub results list --fields id,error.m').buffer).toBe('socialpub results list --fields id,error.message,');
     });
   });

@@ -11,8 +11,8 @@ import { spawn } from 'node:child_process';
 import { BIN, ROOT, ensureBuilt } from './ensure-built.js';
 import { startSession, type McpSession } from './mcp-session.js';
 
-const TOOL_NAMES = ['check_post', 'create_draft', 'schedule_post', 'list_posts', 'get_post', 'update_post', 'unschedule_post', 'delete_post', 'list_results', 'get_result', 'wait_for_results', 'retry_failed', 'results_stats'];
-const READ_ONLY = ['check_post', 'list_posts', 'get_post', 'list_results', 'get_result', 'wait_for_results', 'results_stats'];
+const TOOL_NAMES = ['check_post', 'preview_post', 'create_draft', 'schedule_post', 'list_posts', 'get_post', 'update_post', 'unschedule_post', 'delete_post', 'list_results', 'get_result', 'wait_for_results', 'retry_failed', 'results_stats'];
+const READ_ONLY = ['check_post', 'preview_post', 'list_posts', 'get_post', 'list_results', 'get_result', 'wait_for_results', 'results_stats'];
 const DAY = 86_400_000;
 
 interface Env {

@@ -94,6 +94,17 @@ describe('the package manifest', () => {
     for (const name of bundled) expect(notices, name).toMatch(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\S+ \\(`, 'm'));
   });
 
+  it("ships the dashboard's assets inside the bundle, within their 150 kB", async () => {
+    const { PAGE_CSS } = await import('../../src/wire/preview/style.js');
+    const { DASHBOARD_SCRIPT } = await import('../../src/sandbox/dashboard/script.js');
+    const assets = Buffer.byteLength(PAGE_CSS) + Buffer.byteLength(DASHBOARD_SCRIPT);
+    expect(assets).toBeLessThanOrEqual(150 * 1024);
+    const shipped = jsFiles(join(ROOT, 'dist')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    // Both are in dist/ as they are served (the package budget counts them with the rest).
+    expect(shipped).toContain("'x-socialpub-fragment': '1'");
+    expect(shipped).toContain('prefers-color-scheme:dark');
+  });
+
   it('carries what a registry user expects', () => {
     expect(pkg.license).toBe('MIT');
     expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toContain('Copyright (c) 2026 socialpub contributors');
