@@ -12,6 +12,7 @@ import {
   statsSummary,
 } from '../../src/results/stats.js';
 import { computeStats } from '../helpers/stats.js';
+import { formatCount } from '../../src/output/time.js';
 
 type R = { success: boolean; platform?: string; error?: { code: string; message: string } | null; social_account_id?: string | null; post_id: string };
 const ok = (platform: string, post = 'post_1', account: string | null = 'acc_1'): R => ({ success: true, platform, post_id: post, social_account_id: account, error: null });
@@ -106,7 +107,7 @@ describe('stats', () => {
   it('no rows: zero totals and no groups', async () => {
     const s = await computeStats([]);
     expect(s).toEqual({ total: 0, succeeded: 0, failed: 0, groups: [] });
-    expect(statsSummary(s)).toBe('0 results: 0 succeeded, 0 failed (0%)');
+    expect(statsSummary(s, formatCount)).toBe('0 results: 0 succeeded, 0 failed (0%)');
   });
 
   it('failure rates and their text', async () => {
@@ -115,7 +116,7 @@ describe('stats', () => {
     expect([0, 0.0123, 0.125, 0.5, 1].map(formatRate)).toEqual(['0%', '1.2%', '13%', '50%', '100%']);
     const s = await computeStats(rows);
     expect(statsRows(s)[0]).toEqual({ key: 'instagram', total: 3, succeeded: 1, failed: 2, failure_rate: 2 / 3 });
-    expect(statsSummary({ total: 1204, succeeded: 1080, failed: 124, groups: [] })).toBe('1,204 results: 1,080 succeeded, 124 failed (10%)');
+    expect(statsSummary({ total: 1204, succeeded: 1080, failed: 124, groups: [] }, formatCount)).toBe('1,204 results: 1,080 succeeded, 124 failed (10%)');
   });
 });
 
