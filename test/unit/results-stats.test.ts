@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   barWidth,
   colorBar,
@@ -190,5 +190,34 @@ describe('bars: every group visible', () => {
     expect(shown[0]!.bar).toContain('░');
     expect(shown[1]!.bar).toBe('█');
     expect(shown[2]!.bar).toBe('░');
+  });
+});
+
+describe('Intl only where a zone is needed', () => {
+  afterEach(() => vi.restoreAllMocks());
+  /** Counts the formatters made, each still a real one. */
+  const countFormatters = () => {
+    const Real = Intl.DateTimeFormat;
+    return vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args: ConstructorParameters<typeof Real>) {
+      return new Real(...args);
+    });
+  };
+
+  it('counting by platform and code makes no Intl date formatter (its first one loads the locale data)', () => {
+    const made = countFormatters();
+    const counter = createStatsCounter(['platform', 'code']);
+    for (const r of rows) counter.add({ ...r, created_at: '2026-11-24T10:00:00Z' });
+    expect(statsSummary(counter.result(), formatCount)).toBe('8 results: 4 succeeded, 4 failed (50%)');
+    expect(made).not.toHaveBeenCalled();
+  });
+
+  it('counting by day makes one formatter for its zone, on the first row', () => {
+    const made = countFormatters();
+    const counter = createStatsCounter('day', { zone: 'Asia/Tokyo' });
+    expect(made).not.toHaveBeenCalled();
+    counter.add({ ...ok('bluesky'), created_at: '2026-11-24T20:00:00Z' });
+    counter.add({ ...ok('bluesky'), created_at: '2026-11-24T10:00:00Z' });
+    expect(counter.result().groups.map((g) => g.key).sort()).toEqual(['2026-11-24', '2026-11-25']);
+    expect(made).toHaveBeenCalledTimes(1);
   });
 });
