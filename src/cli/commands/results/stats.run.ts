@@ -16,6 +16,7 @@ import { readBudgetGuard, rowFilter, windowOf } from './selection.js';
 import { codeTally, selectedResults } from '../../../results/selection.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 import { fieldsOf } from '../../../output/fields-of.js';
+import { formatCount } from '../../../output/time.js';
 import type { StatsFlags } from './stats.js';
 
 /** Widest a bar gets, and the narrowest worth drawing. */
@@ -84,7 +85,7 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
   // new object per group would raise the peak by a fifth for --by post over a million results.
   const groups: Iterable<StatsRow> = out.stdoutIsTTY && !out.structured ? { [Symbol.iterator]: () => eachDisplayRow(stats, { barWidth: room >= BAR_MIN ? Math.min(BAR_MAX, room) : 0 }) } : stats.groups;
   await out.report(stats, groups, { kind: 'table', columns, fields: fieldsOf('results stats') });
-  out.footer(stats.groups.length ? statsSummary(stats) : 'no results in this selection');
+  out.footer(stats.groups.length ? statsSummary(stats, formatCount) : 'no results in this selection');
   if (stats.total === 0) codes?.tell((line) => out.info(visibleLine(line)));
   return 0;
 }
