@@ -70,9 +70,7 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
       'or leave the id out to create and schedule a new post from the payload options',
     ]);
   }
-  if (opts.text !== undefined && opts.textFile !== undefined) {
-    throw new UsageError('--text-file cannot be combined with --text', ['give the text one way: --text "…" for a line, --text-file <file|-> for a file or stdin']);
-  }
+  checkOneText(opts);
   // Checked first: a bad key found after the prompts would lose everything typed.
   checkIdempotencyKey(opts.idempotencyKey);
   checkPostFields(ctx.globals.fields, opts.dryRun);
@@ -155,6 +153,13 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
   }
   if (issues.length) throw new InvalidInputError(issues);
   return { draft, postId, at, zone, facts, prompted, values, atInput };
+}
+
+/** --text and --text-file give the same text: one of them. */
+export function checkOneText(opts: { text?: string | undefined; textFile?: string | undefined }): void {
+  if (opts.text !== undefined && opts.textFile !== undefined) {
+    throw new UsageError('--text-file cannot be combined with --text', ['give the text one way: --text "…" for a line, --text-file <file|-> for a file or stdin']);
+  }
 }
 
 /** Flags a draft cannot do without (media is checked by validation, per platform). */

@@ -32,12 +32,13 @@ function editCommand(posts: CommandUnknownOpts) {
     .summary('change the texts, platforms, media or title of a draft or scheduled post')
     .description(
       'Change a draft or a scheduled post (a published or failed one cannot change). The payload options replace what ' +
-        'they name: --text every text, --text-for one platform\'s, --media the media of every platform; --platform adds a ' +
+        'they name: --text (or --text-file) every text, --text-for one platform\'s, --media the media of every platform; --platform adds a ' +
         'target (with --text-for, --text, or the first platform\'s text), --remove-platform removes one. Checked like a ' +
         'new post before anything is sent. On a terminal the changes are shown (before → after) and confirmed. With ' +
         '--editor, or with no change given on a terminal, $VISUAL/$EDITOR opens on the texts, one section per platform.',
     )
     .option('--text <text>', 'new text for every platform')
+    .option('--text-file <file|->', 'new text for every platform from a file (- for stdin); paragraphs and line breaks are kept')
     .option('--text-for <platform=text>', 'new text for one platform (repeatable; adds the platform when it is not a target)', collect)
     .option('--platform <id>', 'add a target platform (repeatable or comma-separated)', collect)
     .option('--remove-platform <id>', 'remove a target platform (repeatable or comma-separated)', collect)
