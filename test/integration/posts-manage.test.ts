@@ -409,16 +409,16 @@ describe('posts schedule (move), unschedule, delete', () => {
     expect([again.code, again.stderr]).toEqual([0, expect.stringContaining('already a draft')]);
   });
 
-  it('posts list --status scheduled at 60 columns keeps the time (the status every row shares goes first); unfiltered, the text', async () => {
+  it('posts list --status scheduled at 60 columns keeps the time and the text (the status every row shares goes first, then the platforms); unfiltered, the text', async () => {
     await scheduled('A week of posts, read by when', 5);
     const narrow = await cli(['posts', 'list', '--status', 'scheduled', '--limit', '3'], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
     expect(narrow.code).toBe(0);
-    expect(narrow.stdout.split('\n')[0]).toMatch(/^ID\s+PLATFORMS\s+SCHEDULED\b/);
+    expect(narrow.stdout.split('\n')[0]).toMatch(/^ID\s+SCHEDULED\s+TITLE \/ TEXT$/);
     expect(narrow.stdout).toMatch(/ 20\d\d-\d\d-\d\d \d\d:\d\d/);
     const all = await cli(['posts', 'list', '--limit', '3'], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
     expect(all.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS\s+(?:PLATFORMS\s+)?TITLE \/ TEXT$/);
     const outcomes = await cli(['posts', 'list', '--status', 'published,failed', '--limit', '3'], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
-    expect(outcomes.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS\s+PLATFORMS\s+SCHEDULED/);
+    expect(outcomes.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS\s+SCHEDULED\s+TITLE \/ TEXT$/);
   });
 
   it('unschedule at 60 columns shows every header whole ("SCHEDULED", not "SCH…")', async () => {
