@@ -215,6 +215,23 @@ describe('results wait', () => {
     expect(failed.stderr.match(/socialpub results retry /g)).toHaveLength(postsWithFailures.size);
   });
 
+  it('over several posts, each row of the table names its post, at 60 and 120 columns; one post needs no such column', async () => {
+    const a = await schedulePost(ok, keyOf(ok, 'demo'), ['twitter-x', 'linkedin'], 2 * 60_000);
+    const b = await schedulePost(ok, keyOf(ok, 'demo'), ['bluesky'], 4 * 60_000);
+    for (const columns of [60, 120]) {
+      const r = await runCli(['results', 'wait', '--post', a.id, '--post', b.id], { env: { ...cliEnv(ok), NO_COLOR: '1' }, tty: true, columns, clock: advancingClock(ok.clock) });
+      expect(r.code).toBe(0);
+      const [header, ...rows] = r.stdout.trimEnd().split('\n');
+      expect(header).toMatch(/\bPOST\b/);
+      expect(rows.map((l) => (l.includes(a.id) ? 'a' : l.includes(b.id) ? 'b' : '?')).sort()).toEqual(['a', 'a', 'b']);
+      // The outcome stays too (a live link here), before the result's id.
+      expect(header).toMatch(/URL \/ ERROR$/);
+      for (const line of r.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(columns);
+    }
+    const one = await runCli(['results', 'wait', '--post', a.id], { env: { ...cliEnv(ok), NO_COLOR: '1' }, tty: true, columns: 60, clock: advancingClock(ok.clock) });
+    expect(one.stdout.split('\n')[0]).not.toMatch(/\bPOST\b/);
+  });
+
   it('--expect overrides the targets; an unknown post is exit 4', async () => {
     const post = await schedulePost(ok, keyOf(ok, 'demo'), ['twitter-x', 'threads'], 60_000);
     const r = await runCli(['results', 'wait', '--post', post.id, '--expect', '1', '-o', 'ndjson'], { env: cliEnv(ok), clock: advancingClock(ok.clock) });
