@@ -56,6 +56,7 @@ export interface ObjectOptions {
    * An object that is a list at heart (the queue: posts by day): TSV and CSV print these rows, one
    * per line with a header, as every list does, rather than the human rendering. `formats` narrows
    * that to CSV for an object whose drawing is what a file or pipe should get (the calendar).
+   * Under -o ics, a view with a calendar prints the rows as one.
    */
   rows?: { rows: Iterable<unknown>; view: TableView<never>; formats?: ReadonlyArray<'tsv' | 'csv'> };
   /**
@@ -224,9 +225,12 @@ export function createOutput(options: OutputOptions): Output {
       return w.count;
     },
     async object(value, human, objectOptions = {}) {
-      if (format === 'ics') throw notACalendar('one object');
-      if (objectOptions.rows && (objectOptions.rows.formats ?? ['tsv', 'csv']).some((f) => f === format)) {
-        await output.list(objectOptions.rows.rows as Iterable<never>, objectOptions.rows.view);
+      // Rows with a calendar (the queue's window) are a calendar under -o ics.
+      const rows = objectOptions.rows;
+      const listed = rows !== undefined && ((rows.formats ?? ['tsv', 'csv']).some((f) => f === format) || (format === 'ics' && rows.view.calendar !== undefined));
+      if (format === 'ics' && !listed) throw notACalendar('one object');
+      if (listed && rows) {
+        await output.list(rows.rows as Iterable<never>, rows.view);
         return;
       }
       if (fields && objectOptions.fields) checkFields(fields, [...new Set([...objectOptions.fields, ...availableFields([value])])]);
