@@ -103,3 +103,17 @@ describe('posts schedule --shift', () => {
     expect((await getPost(p.id)).scheduledAt).toBe(p.scheduledAt);
   });
 });
+
+describe('posts unschedule', () => {
+  it('says what time the post had, and the command that puts it back', async () => {
+    const p = await scheduled(30);
+    const r = await cli(['posts', 'unschedule', p.id, '--json'], { env: { TZ: 'Europe/Paris' } });
+    expect(r.code).toBe(0);
+    const local = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(Date.parse(p.scheduledAt!)).replace(',', '');
+    expect(r.stderr).toContain(`${p.id} was scheduled for ${local}`);
+    expect(r.stderr).toContain(`(${p.scheduledAt}); to put it back: socialpub posts schedule ${p.id} --at ${p.scheduledAt}`);
+    const back = await cli(['posts', 'schedule', p.id, '--at', p.scheduledAt!]);
+    expect(back.code).toBe(0);
+    expect((await getPost(p.id)).scheduledAt).toBe(p.scheduledAt);
+  });
+});

@@ -110,7 +110,11 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
     return EXIT.ok;
   }
   const changed: Post[] = [];
-  for (const p of todo) changed.push((await guarded(p.id, 'unscheduled', () => client.posts.update(p.id, { scheduledAt: null }, write))).data);
+  for (const p of todo) {
+    changed.push((await guarded(p.id, 'unscheduled', () => client.posts.update(p.id, { scheduledAt: null }, write))).data);
+    // The draft has no time: the one it had is said, so that it can be scheduled back.
+    if (p.scheduledAt) out.notice(`${p.id} was scheduled for ${formatLocal(p.scheduledAt, zone)} (${p.scheduledAt}); to put it back: socialpub posts schedule ${p.id} --at ${p.scheduledAt}`);
+  }
   await out.list(changed, postView(ctx.clock.now(), zone));
   return EXIT.ok;
 }
