@@ -45,3 +45,37 @@ describe('posts check: times', () => {
     expect([both.code, both.stderr]).toEqual([2, expect.stringContaining('--at cannot be combined with --from-file')]);
   });
 });
+
+describe('posts check --from-file: problems first, counted by row', () => {
+  const file = () => {
+    const rows = Array.from({ length: 20 }, (_, i) => `2026-12-0${1 + (i % 5)} 09:${String(i).padStart(2, '0')},bluesky|linkedin,Post number ${i}`);
+    rows[2] = '2026-11-01 09:00,bluesky,a time that has passed';
+    rows[6] = `2026-12-02 09:00,twitter-x|bluesky,${'x'.repeat(300)}`;
+    rows[11] = '2026-12-02 10:00,blusky,misspelt platform';
+    writeFileSync(join(dir, 'many.csv'), `at,platforms,text\n${rows.join('\n')}\n`);
+    return join(dir, 'many.csv');
+  };
+
+  it('on a terminal: the problems only (no passing checks), and the rows with problems counted and named by line', async () => {
+    const r = await runCli(['posts', 'check', '--from-file', file()], { clock, tty: true, columns: 120, env: { TZ: 'Europe/Paris', NO_COLOR: '1' } });
+    expect(r.code).toBe(2);
+    const [, ...lines] = r.stdout.trimEnd().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(6);
+    expect(lines.every((l) => !/\s✓\s/.test(l))).toBe(true);
+    expect(lines[0]).toMatch(/^input/);
+    expect(r.stderr).toMatch(/passing checks not shown/);
+    expect(r.stderr).toMatch(/3 of 20 rows have problems \(lines 4, 8, 13\); \d+ of \d+ targets would be accepted/);
+  });
+
+  it('-q keeps the problems alone; piped, every check is listed, the problems first', async () => {
+    const quiet = await run(['posts', 'check', '--from-file', file(), '-q']);
+    expect(quiet.code).toBe(2);
+    const rows = quiet.stdout.trimEnd().split('\n');
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.every((l) => l.split('\t')[2] === 'fail')).toBe(true);
+    const all = await run(['posts', 'check', '--from-file', file()]);
+    const verdicts = all.stdout.trimEnd().split('\n').map((l) => l.split('\t')[2]);
+    expect(verdicts.length).toBeGreaterThan(30);
+    expect(verdicts.indexOf('pass')).toBeGreaterThan(verdicts.lastIndexOf('fail'));
+  });
+});

@@ -54,9 +54,14 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
   const out = ctx.output();
   // Before any file is read, as everywhere else.
   checkTopFields(ctx.globals.fields, out.structured ? REPORT_FIELDS : fieldsOf('posts check'));
-  const report = await checkPosts(await entries(ctx, flags));
+  const checked = await entries(ctx, flags);
+  const report = await checkPosts(checked);
+  const bulk = flags.fromFile !== undefined;
+  // Problems first. A bulk file's every passing check (a 200-row file made 1,321 lines) is left
+  // out on a terminal, and -q keeps the problems alone; piped, every check is listed.
+  const keep: (r: Row) => boolean = ctx.globals.quiet ? (r) => r.verdict === 'fail' : bulk && ctx.io.stdout.isTTY ? (r) => r.verdict !== 'pass' : () => true;
   // Rows are made only for a table or TSV (a generator): --json prints the report itself.
-  await out.report(report, rows(report), { kind: 'table', columns: CHECK_COLUMNS });
+  await out.report(report, problemsFirst(rows(report), keep), { kind: 'table', columns: CHECK_COLUMNS });
   // The table may cut the notes: each failure and each warning is told whole under it, with its
   // fix. (A report is refused exactly when some row fails: an accepted one without warnings is not
   // walked again.) A problem's message already starts with its field: it is not named twice.
@@ -68,8 +73,23 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
       out.info(line.replace(/\n/g, '\\n').replace(/\t/g, '\\t'));
     }
   }
-  out.footer(checkSummary(report));
+  if (bulk && ctx.io.stdout.isTTY && !out.structured && !ctx.globals.quiet) {
+    const passing = [...rows(report)].filter((r) => r.verdict === 'pass').length;
+    if (passing) out.info(`${passing} passing check${passing === 1 ? '' : 's'} not shown: -o tsv or --json lists every check`);
+  }
+  out.footer(checkSummary(report, bulk ? checked.length : undefined));
   return report.accepted ? 0 : 2;
+}
+
+/** The rows kept, failures first, then warnings and rules left to the platform, then passes (each in file order). */
+function* problemsFirst(all: Iterable<Row>, keep: (r: Row) => boolean): Generator<Row> {
+  const later: Row[][] = [[], [], []];
+  for (const r of all) {
+    if (!keep(r)) continue;
+    if (r.verdict === 'fail') yield r;
+    else later[r.verdict === 'pass' ? 2 : r.verdict === 'warn' ? 0 : 1]!.push(r);
+  }
+  for (const group of later) yield* group;
 }
 
 /** A post without a time to check: --tz there would be ignored in silence. */

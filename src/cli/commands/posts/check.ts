@@ -17,7 +17,8 @@ function checkCommand(posts: CommandUnknownOpts) {
         'may be mixed; each media file read by its headers (type, size, dimensions, aspect ratio, duration, codec, GIF ' +
         "frames). URLs are not fetched: rules that need a URL's facts are left to the platform. Sends nothing and needs " +
         'no key. Times are judged as scheduling judges them: a time that has passed (--at, the scheduledAt of --file, ' +
-        'the at of a bulk row) is a problem. On a terminal a table, piped TSV, --json the report. Exit 0 when every target would be accepted, 2 otherwise.',
+        'the at of a bulk row) is a problem. Problems come first; for a bulk file the rows with problems are counted ' +
+        'and named by line, a terminal shows only the problems and warnings, and -q only the problems. On a terminal a table, piped TSV, --json the report. Exit 0 when every target would be accepted, 2 otherwise.',
     );
   return addPostOptions(cmd, 'a local file (its headers are read)')
     .option('--from-file <file>', 'a bulk file, as `posts schedule --from-file` reads it (NDJSON or CSV; - for stdin)')
