@@ -207,8 +207,12 @@ export function parseAt(input: string, options: ParseAtOptions): ResolvedAt {
     if (options.allowRelative === false) throw relative();
     return { epochMs: spoken, iso: new Date(spoken).toISOString(), kind: 'local', zone };
   }
-  throw new TimeInputError(field, `${field}: "${text}" is not a time I can read`, `use ${AT_FORMS}`);
+  // Where relative times are refused (a bulk file), only the forms it takes are offered.
+  throw new TimeInputError(field, `${field}: "${text}" is not a time I can read`, `use ${options.allowRelative === false ? ABSOLUTE_FORMS : AT_FORMS}`);
 }
+
+/** The forms a bulk file's times take: absolute ones only (a re-run must compute the same instant). */
+export const ABSOLUTE_FORMS = 'RFC 3339 with an offset (2026-12-01T09:00:00+01:00), or "YYYY-MM-DD HH:MM" read in --tz (default: this machine\'s zone)';
 
 /** The forms --at reads, for messages. */
 export const AT_FORMS =

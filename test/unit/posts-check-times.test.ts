@@ -79,3 +79,18 @@ describe('posts check --from-file: problems first, counted by row', () => {
     expect(verdicts.indexOf('pass')).toBeGreaterThan(verdicts.lastIndexOf('fail'));
   });
 });
+
+describe('an unreadable bulk date', () => {
+  it('is told with the forms a bulk file takes only (no relative or spoken times)', async () => {
+    writeFileSync(join(dir, 'bad-date.csv'), 'at,platforms,text\nnext tuesday 9am,bluesky,hello\n');
+    const r = await run(['posts', 'check', '--from-file', join(dir, 'bad-date.csv'), '--json']);
+    expect(r.code).toBe(2);
+    const problem = (JSON.parse(r.stdout) as { problems: Array<{ message: string; fix?: string }> }).problems[0]!;
+    expect(problem.message).toContain('"next tuesday 9am" is not a time I can read');
+    expect(problem.fix).toContain('RFC 3339 with an offset');
+    expect(problem.fix).not.toMatch(/tomorrow|\+2h|\+30m|mon 10:00/);
+    // A single post's --at still offers every form it takes.
+    const one = await run(['posts', 'check', '--platform', 'bluesky', '--text', 'x', '--at', 'next tuesday 9am']);
+    expect(one.stderr).toContain('tomorrow 9am');
+  });
+});
