@@ -28,6 +28,14 @@ describe('results get', () => {
     await sb?.close();
   });
 
+  it("shows the result's time in the user's zone (TZ) beside UTC", async () => {
+    const row = oracle[0]!;
+    const r = await runCli(['results', 'get', row.id], { env: { ...cliEnv(sb), TZ: 'Europe/Paris' }, tty: true, clock: advancingClock(sb.clock) });
+    expect(r.code).toBe(0);
+    const local = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(Date.parse(row.created_at!)).replace(',', '');
+    expect(plain(r.stdout)).toMatch(new RegExp(`created\\s+${row.created_at!.replace(/\./g, '\\.')} .*\\n\\s+${local} \\S+ \\(Europe/Paris\\)`));
+  });
+
   it('a failure in full: code, message, provider context pretty-printed, the post and a hint', async () => {
     const row = oracle.find((r) => !r.success && r.error?.context && Object.keys(r.error.context).length > 0)!;
     expect(row).toBeDefined();
