@@ -171,7 +171,17 @@ export function createOutput(options: OutputOptions): Output {
   const listWriter = <T>(view: View<T>): ListWriter<T> => {
     if (pageable(view) && !idsOnly) startPagerIfLong();
     const sink = new BatchingSink(target());
-    const inner = viewWriter(view, sink, { format, idsOnly, fields, jq, colors, terminalWidth: stdout.columns ?? 120 });
+    // Read when asked: a line view (listen) asks for each line, so a resized terminal is followed.
+    const inner = viewWriter(view, sink, {
+      format,
+      idsOnly,
+      fields,
+      jq,
+      colors,
+      get terminalWidth() {
+        return stdout.columns ?? 120;
+      },
+    });
     return {
       get count() {
         return inner.count;
