@@ -1,6 +1,6 @@
 // Local validation of a draft against each platform's published limits (src/wire/platforms.ts),
 // before anything is sent: the service would refuse these anyway, later and less helpfully.
-import { PLATFORM_LIMITS, PLATFORMS, formatBytes, isPlatform, mediaKind, type Platform } from '../wire/platforms.js';
+import { PLATFORM_LIMITS, PLATFORMS, formatBytesFor, isPlatform, mediaKind, type Platform } from '../wire/platforms.js';
 import { judgeText, overLimit, possessive, unitWord } from '../wire/text-limits.js';
 import { judgePayload, sizeLimit, type PayloadFacts } from '../wire/post-rules.js';
 import { isUrl, type Issue, type MediaSource, type PlatformDraft, type PostDraft } from './draft.js';
@@ -192,7 +192,7 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
   if (facts?.sizeBytes !== undefined && facts.sizeBytes > maxBytes) {
     const over = facts.sizeBytes - maxBytes;
     return {
-      issue: { field, message: `${field}: ${formatBytes(facts.sizeBytes)} is over ${possessive(platform)} ${kind} limit of ${formatBytes(maxBytes)} by ${formatBytes(over)}`, fix: `compress or resize it to at most ${formatBytes(maxBytes)}` },
+      issue: { field, message: `${field}: ${formatBytesFor(facts.sizeBytes, maxBytes)} is over ${possessive(platform)} ${kind} limit of ${formatBytesFor(maxBytes, maxBytes)} by ${formatBytesFor(over, maxBytes)}`, fix: `compress or resize it to at most ${formatBytesFor(maxBytes, maxBytes)}` },
       perPlatform: true,
     };
   }
