@@ -137,6 +137,7 @@ export function payloadFacts(draft: PostDraft, p: PlatformDraft, factsOf: FactsO
         ...(f?.mimeType ? { mimeType: f.mimeType } : {}),
         ...(m.declaredType === 'image' || m.declaredType === 'video' ? { declaredKind: m.declaredType } : {}),
         ...(f?.sizeBytes !== undefined ? { sizeBytes: f.sizeBytes } : {}),
+        ...(f?.extensionMime && f.mimeType ? { nameMimeType: f.extensionMime } : {}),
         ...(f?.info ? { info: f.info } : {}),
       };
     }),
@@ -169,9 +170,8 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
     }
     if (!facts.isFile) return { issue: { field, message: `${field}: not a regular file`, fix: 'give a path to an image or video file' }, perPlatform: false };
     if (facts.sizeBytes === 0) return { issue: { field, message: `${field}: the file is empty`, fix: 'give a real image or video' }, perPlatform: false };
-    if (facts.extensionMime && facts.mimeType) {
-      return { issue: { field, message: `${field}: the name says ${facts.extensionMime} but the content is ${facts.mimeType}`, fix: 'rename the file to match its content, or export it in the right format' }, perPlatform: false };
-    }
+    // A name that says another type (a PNG named .jpg) is no refusal: the content is what is
+    // judged and uploaded, and a platform that takes the content takes the file (see mediaNameNotes).
     if (!facts.mimeType || !mediaKind(facts.mimeType)) {
       return { issue: { field, message: `${field}: the content is not an image or video the platforms take (looks like ${facts.content ?? 'something else'}${facts.mimeType ? '' : '; unknown media type'})`, fix: 'give an image (JPEG, PNG, GIF, WebP) or a video (MP4, MOV, WebM); the file name does not change what it holds' }, perPlatform: false };
     }
@@ -197,4 +197,16 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
     };
   }
   return undefined;
+}
+
+/** "photo.jpg is image/png (its name says image/jpeg): sent as image/png", once per file whose name and content disagree. */
+export function mediaNameNotes(draft: PostDraft, factsOf: (m: MediaSource) => MediaFacts | undefined): string[] {
+  const notes = new Map<string, string>();
+  for (const p of draft.platforms) {
+    for (const m of p.media) {
+      const f = factsOf(m);
+      if (!m.isUrl && f?.extensionMime && f.mimeType && !notes.has(m.source)) notes.set(m.source, `${m.label} is ${f.mimeType} (its name says ${f.extensionMime}): judged and sent as ${f.mimeType}`);
+    }
+  }
+  return [...notes.values()];
 }

@@ -24,6 +24,8 @@ export interface MediaItemFacts {
   declaredKind?: 'image' | 'video';
   sizeBytes?: number;
   info?: MediaInfo;
+  /** The type the file's name claims, when its content is another (a PNG named .jpg). */
+  nameMimeType?: string;
 }
 
 export interface PayloadFacts {
@@ -246,6 +248,10 @@ function judgeItem(platform: Platform, m: MediaItemFacts, facts: PayloadFacts, c
   const takes = wordingOf(platform).takes;
   if (m.url !== undefined && /^http:/i.test(m.url)) {
     checks.push({ rule: 'media.url', verdict: 'fail', item, actual: 'http://', limit: 'https://', message: 'an http:// URL; the platforms fetch media over https only', fix: `use its https:// address (${m.url.replace(/^http:/i, 'https:')}), or give a local file, which is uploaded`, code: 'MEDIA_REJECTED', source: 'each platform\'s publishing API fetches media by https URL (X, Instagram, Threads, Pinterest, TikTok PULL_FROM_URL)' });
+  }
+  if (m.mimeType && m.nameMimeType) {
+    // Judged by what it holds: the platform reads the bytes, not the name.
+    checks.push({ rule: 'media.name', verdict: 'warn', item, actual: m.mimeType, limit: m.nameMimeType, message: `the name says ${m.nameMimeType} but the file is ${m.mimeType}: judged and sent as ${m.mimeType}`, fix: 'rename it to match its content, to avoid confusion later', source });
   }
   if (m.mimeType) {
     const base = mediaKind(m.mimeType);
