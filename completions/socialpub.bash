@@ -40,7 +40,7 @@ _socialpub_complete() {
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--title|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--media-dir|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
+      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--title|--file|--idempotency-key|--at|--shift|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--media-dir|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
       -*) ;;
       *)
         candidate="${path:+$path }$word"
@@ -52,7 +52,7 @@ _socialpub_complete() {
   case "$path" in
     'posts create')
       case "$prev" in
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --text) COMPREPLY=(); return ;;
         --text-file) COMPREPLY=(); return ;;
         --text-for) COMPREPLY=(); return ;;
@@ -65,7 +65,7 @@ _socialpub_complete() {
       ;;
     'posts schedule')
       case "$prev" in
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --text) COMPREPLY=(); return ;;
         --text-file) COMPREPLY=(); return ;;
         --text-for) COMPREPLY=(); return ;;
@@ -74,6 +74,7 @@ _socialpub_complete() {
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --idempotency-key) COMPREPLY=(); return ;;
         --at) COMPREPLY=(); return ;;
+        --shift) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
         --from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title targets'; return ;;
@@ -81,7 +82,7 @@ _socialpub_complete() {
       ;;
     'posts list')
       case "$prev" in
-        --status) COMPREPLY=($(compgen -W 'draft scheduled published failed' -- "$cur")); return ;;
+        --status) _socialpub_csv 'draft scheduled published failed'; return ;;
         --limit) COMPREPLY=(); return ;;
         --offset) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
@@ -96,7 +97,7 @@ _socialpub_complete() {
       ;;
     'posts check')
       case "$prev" in
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --text) COMPREPLY=(); return ;;
         --text-file) COMPREPLY=(); return ;;
         --text-for) COMPREPLY=(); return ;;
@@ -104,6 +105,7 @@ _socialpub_complete() {
         --title) COMPREPLY=(); return ;;
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --at) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
         --fields) _socialpub_csv 'target rule verdict item actual limit note'; return ;;
       esac
@@ -116,9 +118,10 @@ _socialpub_complete() {
     'posts edit')
       case "$prev" in
         --text) COMPREPLY=(); return ;;
+        --text-file) COMPREPLY=(); return ;;
         --text-for) COMPREPLY=(); return ;;
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
-        --remove-platform) COMPREPLY=(); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
+        --remove-platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --media) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --title) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
@@ -145,7 +148,7 @@ _socialpub_complete() {
     'results list')
       case "$prev" in
         --post) COMPREPLY=(); return ;;
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --code) COMPREPLY=(); return ;;
         --offset) COMPREPLY=(); return ;;
         --limit) COMPREPLY=(); return ;;
@@ -174,7 +177,7 @@ _socialpub_complete() {
       case "$prev" in
         --by) COMPREPLY=(); return ;;
         --post) COMPREPLY=(); return ;;
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --code) COMPREPLY=(); return ;;
         --since) COMPREPLY=(); return ;;
         --until) COMPREPLY=(); return ;;
@@ -186,7 +189,7 @@ _socialpub_complete() {
       case "$prev" in
         --at) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --idempotency-key) COMPREPLY=(); return ;;
         --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title targets'; return ;;
       esac
@@ -201,8 +204,8 @@ _socialpub_complete() {
         --forward-to) COMPREPLY=(); return ;;
         --forward-timeout) COMPREPLY=(); return ;;
         --forward-retries) COMPREPLY=(); return ;;
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
-        --status) COMPREPLY=($(compgen -W 'published failed' -- "$cur")); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
+        --status) _socialpub_csv 'published failed'; return ;;
         --max-events) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --log) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -288,7 +291,7 @@ _socialpub_complete() {
       ;;
     'posts schedule')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --idempotency-key --dry-run --no-local-checks --at --tz --from-file --resume --no-resume --skip-invalid --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --idempotency-key --dry-run --no-local-checks --at --shift --tz -y --yes --from-file --resume --no-resume --skip-invalid --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts list')
       COMPREPLY=($(compgen -W '--status --limit --offset --all --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
@@ -297,7 +300,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '--week --month --from --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts check')
-      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --from-file --tz --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --title --file --from-file --at --tz --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts view')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
@@ -305,7 +308,7 @@ _socialpub_complete() {
       ;;
     'posts edit')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--text --text-for --platform --remove-platform --media --title --editor --tz --idempotency-key --dry-run -y --yes --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--text --text-file --text-for --platform --remove-platform --media --title --editor --tz --idempotency-key --dry-run -y --yes --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts unschedule')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
