@@ -17,6 +17,7 @@ import { userZone } from '../../../posts/zone.js';
 import { askAt, askMedia, askPlatforms, askTexts, askTitle, editUntilValid, needingTitle, type EditText } from './prompts.js';
 import { editText } from '../../editor.js';
 import { textFromFile } from '../../../posts/compose-input.js';
+import { composeFile, parseComposeFile } from '../../../posts/edit-file.js';
 import { splitList } from '../../flags/text.js';
 import { checkIdempotencyKey } from './send.js';
 import { checkPostFields } from './render.js';
@@ -190,7 +191,8 @@ function needsMedia(values: FlagValues): boolean {
 
 /** The editor for composing, and a line on stderr when its text does not fit. */
 function editing(ctx: Context): [EditText, (line: string) => void] {
-  return [(initial) => editText(ctx, initial, { suffix: '.txt' }).then((t) => (t === undefined ? undefined : textFromFile(t))), (line) => ctx.output().warn(line)];
+  const edit: EditText = (initial, platforms) => editText(ctx, composeFile(platforms, initial), { suffix: '.txt' }).then((t) => (t === undefined ? undefined : textFromFile(parseComposeFile(t))));
+  return [edit, (line) => ctx.output().warn(line)];
 }
 
 async function askPayload(ctx: Context, values: FlagValues): Promise<void> {
