@@ -15,12 +15,14 @@ export interface HelpMatch {
 /** Each word as the start of a word ("move" finds "moves", "moving" not; "ics" finds "-o ics"). */
 const wordPattern = (word: string) => new RegExp(`(?:^|[^a-z0-9])${word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i');
 
+/** A word in the name counts most, then in the summary; elsewhere, each mention (up to 4) counts once. */
 function scoreOf(words: readonly RegExp[], name: string, summary: string, rest: string): number {
   let score = 0;
   for (const w of words) {
-    if (w.test(name)) score += 4;
-    else if (w.test(summary)) score += 2;
-    else if (w.test(rest)) score += 1;
+    const mentions = Math.min(4, rest.match(new RegExp(w.source, 'gi'))?.length ?? 0);
+    if (w.test(name)) score += 10 + mentions;
+    else if (w.test(summary)) score += 5 + mentions;
+    else if (mentions) score += mentions;
     else return 0;
   }
   return score;

@@ -12,6 +12,8 @@ describe('help by keyword', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`No command or topic is called "${word}"`);
     for (const name of expected) expect(r.stdout).toMatch(new RegExp(`^ {2}socialpub ${name}\\s`, 'm'));
+    // The command that does it comes first.
+    expect(r.stdout.split('\n')[1]).toMatch(new RegExp(`^ {2}socialpub ${expected[0]}\\s`));
   });
 
   it('a word nothing mentions is still exit 2 with the nearest name', async () => {

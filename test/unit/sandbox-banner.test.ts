@@ -51,7 +51,7 @@ describe('sandbox output', () => {
     expect(text).toContain(`SOCIALPUB_WEBHOOK_SECRET=${sandbox.webhookSecret} socialpub listen --path /hooks`);
     const none = banner({ sandbox, options: planSandbox(defaults, {}).options, profile: undefined, json: true, colors: plainColors });
     expect(none).toContain(`add --webhook-url http://127.0.0.1:4567/webhooks for socialpub listen; secret ${sandbox.webhookSecret}`);
-    expect(none).toMatch(/SOCIALPUB_WEBHOOK_SECRET=whsec_\S+ socialpub listen\n/);
+    expect(none).not.toContain('socialpub listen\n');
     const given = banner({ sandbox, options: { ...plan.options, webhookSecret: sandbox.webhookSecret }, profile: undefined, json: false, colors: plainColors });
     expect(given).not.toContain(sandbox.webhookSecret);
     const remote = banner({ sandbox: { ...sandbox, url: 'http://192.0.2.10:8787' }, options: plan.options, profile: undefined, json: false, colors: plainColors });

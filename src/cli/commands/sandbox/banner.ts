@@ -83,8 +83,9 @@ export function banner({ sandbox, options, profile, json, colors: c }: BannerInp
     lines.push('Keys are masked here: the sandbox is reachable from other machines. Get them in full from the ready');
     lines.push(`line of \`socialpub sandbox --json\` (stdout), or save the demo key as a profile: ${c.bold('socialpub sandbox --write-profile')}.`);
   }
-  if (ownSecret) {
-    lines.push(`Receive the webhooks in another terminal (a listener on ${options.webhookUrl ? 'the --webhook-url' : LISTEN_URL}, with this secret):`);
+  // Deliveries go somewhere only with --webhook-url (the row above says how without it).
+  if (ownSecret && options.webhookUrl) {
+    lines.push('Receive the webhooks in another terminal (a listener on the --webhook-url, with this secret):');
     lines.push(`  ${c.bold(`SOCIALPUB_WEBHOOK_SECRET=${sandbox.webhookSecret} socialpub listen${listenFlags(options.webhookUrl)}`)}`);
   }
   lines.push(c.dim('Press Ctrl-C to stop.'));
