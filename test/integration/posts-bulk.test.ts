@@ -247,11 +247,8 @@ describe('bulk schedule', () => {
     config.cleanup();
   });
 
-  it('Ctrl-C on a terminal: the rows done, then what was not (named, not printed row by row), the wait it stopped in, and the command that resumes', async () => {
-    const sb = await sandbox({ writeLimit: 3 });
-    const file = join(dir, 'interrupt-tty.ndjson');
-    writeFileSync(file, Array.from({ length: 8 }, (_, i) => JSON.stringify({ payloads: { bluesky: { text: `Interrupted on a terminal ${i}` } }, scheduledAt: iso(2, i) })).join('\n'));
-    const config = tempConfigDir();
+  /** Ctrl-C arrives while the run waits for the rate limit window (its first sleep). */
+  const ctrlCAtFirstWait = (sb: { clock: { now(): number } }) => {
     const controller = new AbortController();
     const clock = {
       now: () => sb.clock.now(),
@@ -260,6 +257,15 @@ describe('bulk schedule', () => {
         throw Object.assign(new Error('interrupted'), { name: 'AbortError', signal });
       },
     };
+    return { controller, clock };
+  };
+
+  it('Ctrl-C on a terminal: the rows done, then what was not (named, not printed row by row), the wait it stopped in, and the command that resumes', async () => {
+    const sb = await sandbox({ writeLimit: 3 });
+    const file = join(dir, 'interrupt-tty.ndjson');
+    writeFileSync(file, Array.from({ length: 8 }, (_, i) => JSON.stringify({ payloads: { bluesky: { text: `Interrupted on a terminal ${i}` } }, scheduledAt: iso(2, i) })).join('\n'));
+    const config = tempConfigDir();
+    const { controller, clock } = ctrlCAtFirstWait(sb);
     const r = await runCli(['posts', 'schedule', '--from-file', file, '--tz', 'Europe/Paris'], { env: { ...cliEnv(sb), NO_COLOR: '1' }, clock, configDir: config.dir, signal: controller.signal, tty: true, columns: 120 });
     expect(r.code).toBe(130);
     expect(r.stdout).not.toContain('not-attempted');
@@ -276,15 +282,7 @@ describe('bulk schedule', () => {
     const file = join(dir, 'interrupt.ndjson');
     writeFileSync(file, Array.from({ length: 6 }, (_, i) => JSON.stringify({ payloads: { bluesky: { text: `Interrupted ${i}` } }, scheduledAt: iso(2, i) })).join('\n'));
     const config = tempConfigDir();
-    const controller = new AbortController();
-    // Ctrl-C arrives while the run waits for the rate limit window.
-    const clock = {
-      now: () => sb.clock.now(),
-      sleep: async (_ms: number, signal?: AbortSignal) => {
-        controller.abort();
-        throw Object.assign(new Error('interrupted'), { name: 'AbortError', signal });
-      },
-    };
+    const { controller, clock } = ctrlCAtFirstWait(sb);
     const r = await runCli(['posts', 'schedule', '--from-file', file], { env: cliEnv(sb), clock, configDir: config.dir, signal: controller.signal });
     expect(r.code).toBe(130);
     expect(r.stderr).toMatch(/3 created, 0 already done, 0 failed, 3 not attempted/);
