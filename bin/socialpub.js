@@ -2,28 +2,34 @@
 // Entry only: all logic lives in dist/main.cjs (built from src/main.ts).
 //
 // Start-up: the only code that exists for speed, each kept because it saves at least 5 ms on a
-// command people run often (A/B runs of two builds paired as `npm run bench startup` pairs them,
-// Node 20 and 22, wall and CPU time):
+// command people run often. Measured with `npm run bench startup` (STARTUP_VARIANT: a build
+// without the mechanism, run in the same paired rounds; NODE_BIN: Node 22 or 24), as the median
+// paired difference in CPU time, Node 22 / Node 24:
 // - Pre-rendered help (here; built by scripts/gen-prerendered.mjs from scripts/prerender.ts):
 //   outputs that depend only on the command tree (--help of every command, --version, help
-//   topics, completion scripts) are printed from dist/prerendered without loading the program.
-//   ~18 ms on `--help` and `posts --help`.
-// - CommonJS chunks (scripts/bundle.mjs): esbuild splits code only as ESM, and Node's ESM loader
-//   costs ~12 ms more than require() on `profile list` and `results get`; so the chunks are
-//   rewritten to .cjs, and this file is CommonJS too (bin/package.json).
-// - The core pack (scripts/pack-core.mjs): the chunks nearly every command loads are one file,
-//   chunks/core.cjs (the program runner, flags, output; the client, profile resolution and
-//   response schemas that networked commands share). ~6 ms on `profile list`.
+//   topics, completion scripts) are printed from dist/prerendered without loading the program,
+//   on a pipe or file, and on a terminal only at the 80 columns they were rendered at.
+//   45 / 43 ms on `--version`, 49 / 51 ms on `--help`, 49 / 44 ms on `posts --help`.
+// - CommonJS chunks (scripts/bundle.mjs): esbuild splits code only as ESM, and its own transform
+//   turns each chunk into CommonJS; this file is CommonJS too (bin/package.json). Against the
+//   same split loaded as ESM: 45 / 52 ms on `results get`, 44 / 65 ms on `posts view`, 44 / 54 ms
+//   on `posts list`; against one unsplit CommonJS file: 27-30 / 42-49 ms on the same three.
+// - Lazy nouns and verbs (src/cli/commands/index.ts, named.ts): a run defines in full only the
+//   nouns and verbs its argv names. 20 / 11 ms on `results get`, 9 / 7 ms on `posts view`,
+//   7 / 15 ms on `posts list`.
+// - Lazy run modules (each verb's `<verb>.run.ts`, imported by its action): against every
+//   verb's run code loaded with its noun, 19 / 32 ms on `results get`, 8 / 16 ms on `posts view`.
 // - The response schemas apart (scripts/bundle.mjs): they and the part of zod they use are built
-//   on their own, not as a chunk shared with the MCP SDK's zod. ~4 ms CPU on `results get`.
-// - Lazy nouns (src/cli/commands/index.ts): a run defines only the nouns its argv names; help
-//   and completion define all. ~7 ms on `profile list`.
-// - V8's compiled code kept between runs (src/compile-cache.ts): Node's compile cache on Node
-//   22.1+ (~6 ms on `results get`); Node 20 has no such API, so there the chunks are compiled
-//   through node:vm with a code cache, core.cjs loading every chunk (scripts/pack-core.mjs):
-//   ~6 ms on `results get` and ~5 ms on `profile list` for the core pack, ~2 ms more on
-//   `posts view` for the other chunks.
+//   on their own, not as a chunk shared with the MCP SDK's zod. 4-5 / 7 ms on `results get`.
+// - Node's compile cache (src/compile-cache.ts, module.enableCompileCache): 11 / 9 ms on
+//   `results get`, 8 / 11 ms on `posts view`, 11 / 8 ms on `posts list`.
 'use strict';
+// Older Nodes are told the floor in one line: this check comes first, in syntax any Node parses.
+var NODE = process.versions.node.split('.').map(Number);
+if (NODE[0] < 22 || (NODE[0] === 22 && NODE[1] < 13)) {
+  process.stderr.write('socialpub needs Node.js 22.13 or newer; this is ' + process.version + '\n');
+  process.exit(1);
+}
 const { fstatSync, readFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
 
@@ -76,7 +82,7 @@ const argv = process.argv.slice(2);
 const text = prerendered(argv);
 if (text !== undefined) writeAll(text);
 else {
-  require('../dist/compile-cache.cjs').enableCompileCache(process.env, join(__dirname, '..', 'dist'));
+  require('../dist/compile-cache.cjs').enableCompileCache(process.env);
   require('../dist/main.cjs')
     .main(argv)
     .then((code) => (process.exitCode = code));

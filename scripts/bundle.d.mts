@@ -2,6 +2,5 @@
 export declare const ENTRY_POINTS: string[];
 export declare const esmOptions: { external: string[]; outbase: string } & Record<string, unknown>;
 export declare function toCommonJs(code: string, file: string): Promise<string>;
-export declare function bundle(options: { entryPoints?: string[]; outdir: string; outbase?: string; core?: string[] }): Promise<unknown>;
-export declare const CORE: string[];
+export declare function bundle(options: { entryPoints?: string[]; outdir: string; outbase?: string }): Promise<unknown>;
 export declare function bundleCompileCache(outdir: string): Promise<void>;

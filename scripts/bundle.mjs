@@ -1,27 +1,20 @@
 // `npm run bundle`: builds dist/ as CommonJS chunks (.cjs) that load one another with require()
 // (why: the start-up comment at the top of bin/socialpub.js). esbuild splits only ESM, so the
-// bundle is built as ESM in memory and each file is then rewritten to CommonJS on its own,
-// dynamic import() included (one lazy require per command stays lazy).
+// bundle is built as ESM in memory and each file is then turned into CommonJS by esbuild's own
+// transform, dynamic import() included (one lazy require per command stays lazy). Nothing edits
+// esbuild's output.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { build, transform } from 'esbuild';
 import { METAFILE } from './gen-notices.mjs';
-import { packCore } from './pack-core.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 export const ENTRY_POINTS = ['src/main.ts', 'src/cli/entry.ts', 'src/sandbox/index.ts'];
 
 /**
- * What core.cjs holds: the program runner, flag resolution, output and its colours, which every
- * command runs, and the client, profile resolution and response schemas, which every networked
- * command runs.
- */
-export const CORE = ['src/cli/entry.ts', 'src/cli/globals.ts', 'src/output/output.ts', 'src/output/colors.ts', 'src/client/index.ts', 'src/config/resolve.ts', 'src/wire/schemas.ts'];
-
-/**
  * The response schemas with the part of zod they use, one file of their own (~35 kB): in the
  * split build zod's files are shared with the MCP SDK's zod, so the chunk the schemas would load
- * is the union of both (~125 kB, ~4 ms more CPU on `results get`). Every import of
+ * is the union of both (~125 kB, 4-7 ms more CPU on `results get`). Every import of
  * src/wire/schemas.ts in the split build requires this file instead, so the schemas exist once.
  */
 const WIRE_SCHEMAS = { source: join(root, 'src/wire/schemas.ts'), file: 'wire-schemas.cjs' };
@@ -41,7 +34,7 @@ export const esmOptions = {
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20.18',
+  target: 'node22.13',
   outbase: 'src',
   entryNames: '[dir]/[name]',
   chunkNames: 'chunks/[name]-[hash]',
@@ -58,7 +51,7 @@ export async function toCommonJs(code, file) {
   const out = await transform(code, {
     format: 'cjs',
     platform: 'node',
-    target: 'node20.18',
+    target: 'node22.13',
     // ESM is always strict; the CommonJS wrapper is not unless told.
     banner: '"use strict";',
     supported: { 'dynamic-import': false },
@@ -68,27 +61,11 @@ export async function toCommonJs(code, file) {
   });
   // import.meta would silently become {} in CommonJS: refuse rather than ship a broken path.
   if (out.warnings.length) throw new Error(`${file}: ${out.warnings.map((w) => w.text).join('; ')}`);
-  return exportsInPlace(out.code, file);
+  return out.code;
 }
 
-/**
- * esbuild's CommonJS exports are getters on one object, copied as getters onto a second: every
- * use of another chunk's binding then goes through two getters, and loading copies every name
- * (zod's chunk has hundreds). The exports object itself, marked __esModule, is exported instead.
- */
-const TO_COMMONJS = '__toCommonJS=mod=>__copyProps(__defProp({},"__esModule",{value:!0}),mod)';
-function exportsInPlace(code, file) {
-  if (!code.includes('__toCommonJS')) return code;
-  if (code.split(TO_COMMONJS).length !== 2) throw new Error(`${file}: esbuild's __toCommonJS is not the one bundle.mjs rewrites; update TO_COMMONJS`);
-  return code.replace(TO_COMMONJS, '__toCommonJS=mod=>__defProp(mod,"__esModule",{value:!0})');
-}
-
-/**
- * Bundles entryPoints (under outbase) into outdir as CommonJS chunks; returns esbuild's metafile.
- * core: source entries whose chunks, with everything they load statically, are packed into
- * chunks/core.cjs (see pack-core.mjs).
- */
-export async function bundle({ entryPoints = ENTRY_POINTS, outdir, outbase = esmOptions.outbase, core = [] }) {
+/** Bundles entryPoints (under outbase) into outdir as CommonJS chunks; returns esbuild's metafile. */
+export async function bundle({ entryPoints = ENTRY_POINTS, outdir, outbase = esmOptions.outbase }) {
   const result = await build({ ...esmOptions, entryPoints, outdir, outbase, absWorkingDir: root, write: false, metafile: true, plugins: [wireSchemasApart] });
   // Output files by their path in outdir, with forward slashes (as require() specifiers use).
   const inOutdir = (path) => relative(outdir, path).split(sep).join('/');
@@ -107,13 +84,7 @@ export async function bundle({ entryPoints = ENTRY_POINTS, outdir, outbase = esm
     // Its packages are bundled too: their licences are listed from the metafile's inputs.
     Object.assign(result.metafile.inputs, alone.metafile.inputs);
   }
-  const roots = Object.entries(result.metafile.outputs)
-    .filter(([, o]) => core.includes(o.entryPoint))
-    .map(([path]) => inOutdir(join(root, path)));
-  // The schemas are built apart (above): they are a file of the output, not an entry of the split build.
-  if (core.includes(relative(root, WIRE_SCHEMAS.source).split(sep).join('/')) && files.has(`chunks/${WIRE_SCHEMAS.file}`)) roots.push(`chunks/${WIRE_SCHEMAS.file}`);
-  if (roots.length !== core.length) throw new Error(`bundle: no output for some of ${core.join(', ')}`);
-  for (const [rel, code] of packCore(files, roots).files) write(join(outdir, rel), code);
+  for (const [rel, code] of files) write(join(outdir, rel), code);
   return result.metafile;
 }
 
@@ -154,7 +125,7 @@ function copyLibraryTypes(outdir) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const outdir = join(root, 'dist');
   rmSync(outdir, { recursive: true, force: true });
-  const metafile = await bundle({ outdir, core: CORE });
+  const metafile = await bundle({ outdir });
   await bundleCompileCache(outdir);
   copyLibraryTypes(outdir);
   mkdirSync(dirname(join(root, METAFILE)), { recursive: true });

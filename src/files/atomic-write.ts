@@ -1,11 +1,10 @@
-// Replacing a local file that holds secrets (the profiles, a sandbox's --data snapshot) so that
+// Replacing a local file that holds secrets (the profiles) so that
 // a crash leaves either the old file or the new one, never half a file: a temporary file in the
 // same folder, created 0600 and exclusively (never through a symbolic link planted where it
 // goes), flushed to disk, renamed over the old one, then the folder's entry list flushed too.
-// Temporary files a crash left behind are found by their name (FILE.<pid>.<n>.tmp).
-import { closeSync, constants, fsyncSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, openSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 
 /** Makes a rename or a new file in `folder` itself durable (the folder's entry list). */
 export function syncFolder(folder: string): void {
@@ -44,21 +43,4 @@ export async function writeAtomically(file: string, data: string): Promise<void>
     await rm(tmp, { force: true });
     throw err;
   }
-}
-
-const tempPattern = (file: string) => new RegExp(`^${basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\d+(\\.\\d+)?\\.tmp$`);
-
-/** Removes the temporary files a crash mid-write left beside `file` (they may hold keys). */
-export function removeStaleTemps(file: string): string[] {
-  const pattern = tempPattern(file);
-  const folder = dirname(file);
-  let names: string[];
-  try {
-    names = readdirSync(folder);
-  } catch {
-    return [];
-  }
-  const removed = names.filter((n) => pattern.test(n));
-  for (const n of removed) rmSync(join(folder, n), { force: true });
-  return removed;
 }

@@ -1,7 +1,10 @@
-// The tools' input schemas are plain JSON Schema (what an assistant reads), and this checks
-// arguments against the small subset they use, so the schema an assistant sees and the rules the
-// server applies are one object and cannot drift apart. Problems come back as InvalidInputError
-// issues naming the argument path (`platforms[1]`, `text_for.bluesky`).
+// The tools' input schemas are plain JSON Schema, and this checks arguments against the small
+// subset they use. Each schema is written once with every rule the server applies (lengths,
+// ranges, patterns, unique items); what an assistant reads is derived from it by
+// `publishedSchema`: the portable part that OpenAI's strict function calling, Gemini's function
+// declarations and Anthropic's strict tool use all accept, the rest said in the descriptions and
+// checked here when called. Problems come back as InvalidInputError issues naming the argument
+// path (`platforms[1]`, `text_for.bluesky`).
 import type { InputIssue } from '../wire/invalid-input.js';
 import { nearest } from '../wire/suggest.js';
 
@@ -10,8 +13,7 @@ export interface JsonSchema {
   description?: string;
   properties?: Record<string, JsonSchema>;
   required?: readonly string[];
-  additionalProperties?: boolean | JsonSchema;
-  propertyNames?: { enum: readonly string[] };
+  additionalProperties?: false;
   items?: JsonSchema;
   minItems?: number;
   maxItems?: number;
@@ -22,8 +24,44 @@ export interface JsonSchema {
   pattern?: string;
   minimum?: number;
   maximum?: number;
-  default?: unknown;
-  examples?: readonly unknown[];
+}
+
+/** A schema as served in tools/list (JSON Schema with `null` unions). */
+export type PublishedSchema = Record<string, unknown>;
+
+/**
+ * How the served schemas say "optional":
+ * - `strict` (the default): every property listed in `required`, an optional one as a `null`
+ *   union, every object closed with `additionalProperties: false`: what OpenAI's strict function
+ *   calling demands, and what Anthropic's strict tool use and Gemini's JSON Schema declarations
+ *   (`parametersJsonSchema`) accept;
+ * - `openapi`: the OpenAPI 3.0 subset of Gemini's older `parameters` field, for a host that
+ *   still uses it: `nullable: true`, only the truly required properties in `required`, and no
+ *   `additionalProperties` (which that field refuses; unknown arguments are refused when called).
+ */
+export const SCHEMA_DIALECTS = ['strict', 'openapi'] as const;
+export type SchemaDialect = (typeof SCHEMA_DIALECTS)[number];
+
+/**
+ * The schema an assistant reads, in the dialect asked for, without any keyword one of the
+ * providers refuses (length, range, pattern, uniqueItems, default). The rules left out are still
+ * checked by checkArgs on every call, with the same messages.
+ */
+export function publishedSchema(schema: JsonSchema, dialect: SchemaDialect = 'strict', nullable = false): PublishedSchema {
+  const strict = dialect === 'strict';
+  const out: PublishedSchema = { type: nullable && strict ? [schema.type, 'null'] : schema.type };
+  if (nullable && !strict) out.nullable = true;
+  if (schema.description) out.description = schema.description;
+  if (schema.enum) out.enum = nullable && strict ? [...schema.enum, null] : [...schema.enum];
+  if (schema.items) out.items = publishedSchema(schema.items, dialect);
+  if (schema.type === 'object') {
+    const props = schema.properties ?? {};
+    const required = new Set(schema.required ?? []);
+    out.properties = Object.fromEntries(Object.entries(props).map(([name, p]) => [name, publishedSchema(p, dialect, !required.has(name))]));
+    out.required = strict ? Object.keys(props) : [...required];
+    if (strict) out.additionalProperties = false;
+  }
+  return out;
 }
 
 const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v);
@@ -81,14 +119,10 @@ export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputI
         if (v === undefined || v === null) continue;
         const known = prop(name);
         if (known) issues.push(...checkArgs(known, v, child));
-        else if (schema.propertyNames && !schema.propertyNames.enum.includes(name)) {
-          const near = nearest(name, schema.propertyNames.enum);
-          issues.push({ field: child, message: `${child}: "${name}" is not one of ${schema.propertyNames.enum.join(', ')}`, ...(near ? { fix: `did you mean "${near}"?` } : {}) });
-        } else if (typeof schema.additionalProperties === 'object') issues.push(...checkArgs(schema.additionalProperties, v, child));
         else if (schema.additionalProperties === false) {
           const known = Object.keys(props);
           const near = nearest(name, known);
-          issues.push({ field: child, message: `${child}: unknown argument`, fix: near ? `did you mean "${near}"?` : `the arguments are ${known.join(', ')}` });
+          issues.push({ field: child, message: `${child}: ${path ? `"${name}" is not one of ${known.join(', ')}` : 'unknown argument'}`, fix: near ? `did you mean "${near}"?` : `the ${path ? 'keys' : 'arguments'} are ${known.join(', ')}` });
         }
       }
       break;
@@ -104,4 +138,22 @@ function partOf(s: string, values: readonly string[]): string | undefined {
   const want = s.trim().toLowerCase();
   const found = values.filter((v) => v.split('-').includes(want));
   return found.length === 1 ? found[0] : undefined;
+}
+
+/**
+ * The arguments with every null member of an object left out (how strict-mode callers say
+ * "absent"); an object left empty by that (text_for with every platform null) goes too, so the
+ * call is the same call as one that left it out (the same derived idempotency key).
+ */
+export function withoutNulls(args: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(args)) {
+    if (v === null || v === undefined) continue;
+    if (typeof v !== 'object' || Array.isArray(v)) out[name] = v;
+    else {
+      const inner = withoutNulls(v as Record<string, unknown>);
+      if (Object.keys(inner).length > 0 || Object.keys(v).length === 0) out[name] = inner;
+    }
+  }
+  return out;
 }

@@ -2,7 +2,8 @@
 // that is not JSON or not JSON-RPC without a reply (the client waits forever), and a request
 // whose params do not fit the method's schema comes back as -32603 with a multi-line zod dump.
 // Here each such line gets the answer JSON-RPC 2.0 prescribes, in one line: -32700 (parse error,
-// id null), -32600 (invalid request) or -32602 (invalid params). Lines that pass go to the SDK's
+// id null), -32600 (invalid request, and any request but ping before initialize) or -32602
+// (invalid params). Lines that pass go to the SDK's
 // transport unchanged, and everything sent passes through `outbound` (redaction).
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -30,6 +31,8 @@ export class CheckedStdioTransport implements Transport {
   private pending = '';
   /** Inside a line that was too long: dropped up to its end. */
   private skipping = false;
+  /** An initialize request went through: other requests are taken from now on. */
+  private initialized = false;
 
   constructor(
     private readonly stdin: Readable,
@@ -85,6 +88,10 @@ export class CheckedStdioTransport implements Transport {
     }
     if (!JSONRPCMessageSchema.safeParse(value).success) return this.refuse(idOf(value), ErrorCode.InvalidRequest, `Invalid request: ${whatIsWrong(value)}`);
     const { id, method } = value as { id?: Id; method?: string };
+    // Before initialize the session has no protocol version or capabilities: only ping is answered.
+    if (method !== undefined && id !== undefined && !this.initialized && method !== 'initialize' && method !== 'ping') {
+      return this.refuse(id, ErrorCode.InvalidRequest, `Invalid request: ${method} before initialize; send initialize first`);
+    }
     const schema = method !== undefined && id !== undefined && Object.hasOwn(this.requests, method) ? this.requests[method] : undefined;
     const parsed = schema?.safeParse(value);
     if (parsed && !parsed.success) {
@@ -92,6 +99,7 @@ export class CheckedStdioTransport implements Transport {
       const where = issue?.path.map(String).join('.') || 'params';
       return this.refuse(id ?? null, ErrorCode.InvalidParams, `Invalid params for ${method}: ${where}: ${issue?.message ?? 'does not fit the method'}`);
     }
+    if (method === 'initialize' && id !== undefined) this.initialized = true;
     this.checked.write(`${line}\n`);
   }
 

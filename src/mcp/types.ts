@@ -1,7 +1,8 @@
 // What the MCP server needs from whoever starts it (the `socialpub mcp` command builds these
 // from its Context), and the shape of one tool.
 import type { ApiClient } from '../client/types.js';
-import type { JsonSchema } from './json-schema.js';
+import type { DestructiveChange } from './confirm.js';
+import type { JsonSchema, SchemaDialect } from './json-schema.js';
 
 export interface McpDeps {
   /**
@@ -23,6 +24,12 @@ export interface McpDeps {
   log(line: string): void;
   /** Leave the write tools out. */
   readOnly: boolean;
+  /** Drafts only: nothing is scheduled, moved or deleted (those tools are left out; scheduled posts are not edited). */
+  draftsOnly?: boolean;
+  /** The host confirms every call itself: destructive changes need no confirmation here. */
+  allowDestructive?: boolean;
+  /** How input schemas say "optional" (default strict: null unions, every property required). */
+  schemaDialect?: SchemaDialect;
   /** Folders (links resolved) local media may come from; empty: URLs only. */
   mediaDirs: readonly string[];
   version: string;
@@ -36,6 +43,12 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Reports progress when the caller asked for it (a progressToken); otherwise does nothing. */
   progress(progress: number, total: number | undefined, message: string): Promise<void>;
+  /**
+   * Before a destructive change: undefined to go ahead (confirmed, or --allow-destructive);
+   * otherwise the answer to return instead, having sent nothing (a preview with a confirm_token,
+   * or the user's no). A confirm_token that does not fit the change throws invalid_input.
+   */
+  confirm(change: DestructiveChange): Promise<Record<string, unknown> | undefined>;
 }
 
 export interface ToolAnnotations {
@@ -53,6 +66,8 @@ export interface ToolDefinition {
   annotations: ToolAnnotations;
   /** A write tool (left out with --read-only). */
   write: boolean;
+  /** Schedules, moves or deletes (left out with --drafts-only). */
+  scheduling?: boolean;
   /** Sends progress at least every PROGRESS_EVERY_MS itself: the server's heartbeat stays quiet. */
   ownProgress?: boolean;
   /** Arguments already checked against inputSchema. Returns the structured result. */

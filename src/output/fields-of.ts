@@ -30,7 +30,7 @@ export function schemaFields(schema: ZodMiniType, prefix = ''): string[] {
 const POST_FIELDS = schemaFields(postSchema);
 const RESULT_FIELDS = schemaFields(postResultSchema);
 /** `results stats` rows (statsRows in src/results/stats.ts). */
-const STATS_FIELDS = ['key', 'total', 'succeeded', 'failed', 'failure_rate'];
+const STATS_FIELDS = ['key', 'total', 'succeeded', 'failed', 'failure_rate', 'failure_share'];
 /** `posts check` rows (CHECK_COLUMNS in commands/posts/check.run.ts); --json prints the report instead. */
 const CHECK_FIELDS = ['target', 'rule', 'verdict', 'item', 'actual', 'limit', 'note'];
 /** `profile list` rows (profileRow in commands/profile/list.run.ts); saved preferences come after. */

@@ -40,6 +40,8 @@ export interface OutputOptions {
   jq?: JqProgram | undefined;
   /** The environment: pager, hyperlink and browser settings. */
   env?: Env;
+  /** Told what a spinner says, also when none is drawn (the progress line of a CI log). */
+  status?: (text: string) => void;
   /** stdout is the process's own terminal, so a pager may take it over (not --no-pager). */
   pageable?: boolean;
 }
@@ -84,6 +86,8 @@ export interface Output {
   readonly stdoutIsTTY: boolean;
   /** Whether stdout carries JSON for programs (--json / -o ndjson / --jq): human text then goes to stderr. */
   readonly structured: boolean;
+  /** --jq runs once over the whole list (--json): every row is held for it, where -o ndjson --jq streams. */
+  readonly jqCollects: boolean;
   /**
    * A streaming writer for rows; output batches writes and honours back-pressure. The caller ends
    * it with end() after the last row, or abort() when reading the rows failed.
@@ -110,6 +114,11 @@ export interface Output {
   data(line: string): Promise<void>;
   /** The line under a table on stderr ("showing 1–20 of 4,213 · next: --offset 20"). */
   footer(text: string): void;
+  /**
+   * A list cut short (by --limit), on stderr in every format but a table, whose footer says it:
+   * a TSV, CSV or JSON file must not pass for the whole list. Kept even with --quiet.
+   */
+  cut(text: string): void;
   /** Progress and information on stderr (suppressed by --quiet). */
   info(line: string): void;
   /** A line on stderr that even --quiet keeps (a script should know nothing new was made). */
@@ -179,8 +188,9 @@ export function createOutput(options: OutputOptions): Output {
       jq,
       colors,
       get terminalWidth() {
-        return stdout.columns ?? 120;
+        return stdout.columns || 120;
       },
+      toTerminal: Boolean(stdout.isTTY),
     });
     return {
       get count() {
@@ -218,6 +228,7 @@ export function createOutput(options: OutputOptions): Output {
     progress,
     stdoutIsTTY: Boolean(stdout.isTTY),
     structured: isJsonFormat(format),
+    jqCollects: jq !== undefined && format === 'json',
     listWriter,
     async list(rows, view) {
       const w = listWriter(view);
@@ -284,7 +295,7 @@ export function createOutput(options: OutputOptions): Output {
       // Never wider than the terminal: a long footer breaks between its parts; a part wider than
       // the terminal wraps as prose does, a command it ends in kept whole on a line of its own
       // (cut short, "socialpub posts view post_…" could not be copied).
-      const width = stderr.columns ?? stdout.columns;
+      const width = stderr.columns || stdout.columns;
       const lines: string[] = [];
       for (const part of text.split(' · ')) {
         const last = lines.length - 1;
@@ -294,6 +305,9 @@ export function createOutput(options: OutputOptions): Output {
       // Paging, the footer belongs under the table on the same screen, not before it.
       (pager?.paging ? pager.sink : stderr).write(safe(lines.join('\n')) + '\n');
     },
+    cut(text) {
+      if (format !== 'table') message(text);
+    },
     info(line) {
       if (!quiet) message(line);
     },
@@ -302,7 +316,12 @@ export function createOutput(options: OutputOptions): Output {
       message(colors.yellow('warning: ') + line);
     },
     async spinner(text) {
-      return createSpinner(stderr, text, progress, colors.enabled);
+      const spinner = await createSpinner(stderr, text, progress, colors.enabled);
+      if (!options.status) return spinner;
+      // What the spinner says is what a CI log's progress line says (no spinner is drawn there).
+      const status = options.status;
+      status(text);
+      return { ...spinner, text: (t: string) => (status(t), spinner.text(t)) };
     },
     rowProgress() {
       // Shown whenever stderr is a terminal; when stdout is that terminal too, the rows themselves

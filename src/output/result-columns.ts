@@ -41,6 +41,7 @@ export function resultColumns(now: () => number, options: ResultColumnOptions = 
       header: '',
       field: 'success',
       value: (r) => (r.success ? 'success' : 'failure'),
+      csv: (r) => String(r.success === true),
       pretty: (r, c) => (r.success ? c.green('✓') : c.red('✗')),
       priority: 0,
     },

@@ -4,6 +4,7 @@ import type { Colors } from './colors.js';
 import { formatLocal, formatRelative } from './time.js';
 import type { PostResult } from '../wire/schemas.js';
 import { indentedBlock as block } from './fields.js';
+import { visibleLine } from './terminal-safe.js';
 
 const KNOWN_TOP = new Set(['id', 'post_id', 'success', 'social_account_id', 'platform_data', 'error', 'platform', 'created_at']);
 const KNOWN_PLATFORM_DATA = new Set(['id', 'url', 'username']);
@@ -20,7 +21,7 @@ function scalar(value: unknown): string {
 // two fields, and a GitHub Actions runner reads a line of a job's log that starts with `::` as a
 // command. Values of one line show their breaks as \n; blocks (a message quoting an upstream page)
 // keep their lines, all but a break before `::` (see indentedBlock).
-const oneLine = (text: string) => text.replace(/\r?\n/g, '\\n');
+const oneLine = visibleLine;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,7 +1,7 @@
 // What a file really is, from its first bytes (magic numbers), never from its name.
 //
-// A small table of our own rather than the `file-type` package: file-type 22 requires Node 22
-// (we support 20.18), reads through strtok3/token-types streams, and knows hundreds of formats
+// A small table of our own rather than the `file-type` package: file-type reads through
+// strtok3/token-types streams, and knows hundreds of formats
 // we would only ever refuse. The platforms take JPEG, PNG, GIF, WebP, MP4, MOV and WebM; the
 // rest of the table only names common wrong files so the refusal can say what was given.
 

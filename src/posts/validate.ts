@@ -2,7 +2,8 @@
 // before anything is sent: the service would refuse these anyway, later and less helpfully.
 import { PLATFORM_LIMITS, PLATFORMS, formatBytesFor, isPlatform, mediaKind, type Platform } from '../wire/platforms.js';
 import { judgeText, overLimit, possessive, unitWord } from '../wire/text-limits.js';
-import { judgePayload, sizeLimit, type PayloadFacts } from '../wire/post-rules.js';
+import { judgePayload, sizeLimit, type MediaItemFacts, type PayloadFacts } from '../wire/post-rules.js';
+import { judgeOptions } from '../wire/post-options.js';
 import { isUrl, type Issue, type MediaSource, type PlatformDraft, type PostDraft } from './draft.js';
 import type { MediaFacts } from './media-facts.js';
 import { didYouMean, suggestPlatform } from '../wire/suggest.js';
@@ -95,6 +96,13 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
       issues.push(problem.issue);
     }
     if (rules) issues.push(...ruleIssues(draft, p, p.platform, factsOf, reportMissing));
+    // A setting the platform does not have is no rule of the platform's to relax: named always.
+    else if (p.options !== undefined) {
+      for (const o of judgeOptions(p.platform, p.options)) {
+        const field = p.fieldOf?.(o.key ? `options.${o.key}` : 'options') ?? `payloads.${p.platform}.options`;
+        issues.push({ field, message: `${field}: ${o.message}`, fix: o.fix });
+      }
+    }
   }
   // The same problem met on several platforms (an http:// URL) is told once.
   const told = new Set<string>();
@@ -111,7 +119,8 @@ function ruleIssues(draft: PostDraft, p: PlatformDraft, platform: Platform, fact
     .filter((c) => c.verdict === 'fail' && !JUDGED_ABOVE.has(c.rule) && (reportMissing || c.rule !== 'title.required'))
     .map((c) => {
       const title = typeof p.extra.title === 'string' ? payloadField(p, 'title') : (draft.titleLabel ?? '--title');
-      const field = c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? title : c.rule.startsWith('link.') ? payloadField(p, 'link') : draft.mediaLabel(platform));
+      const byPath = c.path !== undefined && !(c.item && c.part !== undefined && !c.rule.startsWith('thread.text')) ? (p.fieldOf?.(c.path) ?? payloadField(p, c.path)) : undefined;
+      const field = byPath ?? c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? title : c.rule.startsWith('link.') ? payloadField(p, 'link') : draft.mediaLabel(platform));
       return { field, message: `${field}: ${c.message}`, ...(c.fix ? { fix: c.fix } : {}) };
     });
 }
@@ -129,18 +138,24 @@ export function payloadFacts(draft: PostDraft, p: PlatformDraft, factsOf: FactsO
     text: p.text ?? '',
     ...(title !== undefined ? { title } : {}),
     ...(typeof p.extra.link === 'string' ? { link: p.extra.link } : {}),
-    media: p.media.map((m) => {
-      const f = factsOf(m);
-      return {
-        label: m.label,
-        ...(m.isUrl && !m.onService ? { url: m.source } : {}),
-        ...(f?.mimeType ? { mimeType: f.mimeType } : {}),
-        ...(m.declaredType === 'image' || m.declaredType === 'video' ? { declaredKind: m.declaredType } : {}),
-        ...(f?.sizeBytes !== undefined ? { sizeBytes: f.sizeBytes } : {}),
-        ...(f?.extensionMime && f.mimeType ? { nameMimeType: f.extensionMime } : {}),
-        ...(f?.info ? { info: f.info } : {}),
-      };
-    }),
+    media: p.media.map((m) => mediaFacts(m, factsOf)),
+    ...(p.thread ? { thread: p.thread.map((part) => ({ text: part.text, media: part.media.map((m) => mediaFacts(m, factsOf)) })) } : {}),
+    ...(p.firstComment !== undefined ? { firstComment: p.firstComment } : {}),
+    ...(p.options !== undefined ? { options: p.options } : {}),
+  };
+}
+
+function mediaFacts(m: MediaSource, factsOf: FactsOf): MediaItemFacts {
+  const f = factsOf(m);
+  return {
+    label: m.label,
+    ...(m.isUrl && !m.onService ? { url: m.source } : {}),
+    ...(f?.mimeType ? { mimeType: f.mimeType } : {}),
+    ...(m.declaredType === 'image' || m.declaredType === 'video' ? { declaredKind: m.declaredType } : {}),
+    ...(f?.sizeBytes !== undefined ? { sizeBytes: f.sizeBytes } : {}),
+    ...(f?.extensionMime && f.mimeType ? { nameMimeType: f.extensionMime } : {}),
+    ...(f?.info ? { info: f.info } : {}),
+    ...(m.alt !== undefined ? { alt: m.alt } : {}),
   };
 }
 

@@ -17,7 +17,7 @@ export const NO_PLATFORM_KEY = '(no platform)';
 export const NO_TIME_KEY = '(no time)';
 
 export interface StatsGroup {
-  /** The group's value; grouped by two, both joined with a comma ("instagram,MEDIA_TOO_LARGE"). */
+  /** The group's value; grouped by two, both joined with a comma ("instagram,MEDIA_REJECTED"). */
   key: string;
   total: number;
   succeeded: number;
@@ -164,9 +164,10 @@ export function formatRate(rate: number): string {
   return pct < 10 ? `${pct.toFixed(1)}%` : `${Math.round(pct)}%`;
 }
 
-/** The rows of the table and the TSV: one per group, with its failure rate. */
+/** The rows of the table and the TSV: one per group, with its failure rate and its share of all failures. */
 export function statsRows(stats: Stats): (StatsGroup & { failure_rate: number })[] {
-  return stats.groups.map((g) => ({ ...g, failure_rate: failureRate(g) }));
+  // failure_share: the group's part of all failures (grouped by code, what a failure rate of 100% hides).
+  return stats.groups.map((g) => ({ ...g, failure_rate: failureRate(g), failure_share: stats.failed > 0 ? g.failed / stats.failed : 0 }));
 }
 
 /** One line under the table: "1,204 results: 1,080 succeeded, 124 failed (10%)". */

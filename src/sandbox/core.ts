@@ -1,19 +1,17 @@
-// Everything the HTTP layer and the handlers share: configuration, clock, workspaces, the
-// publisher and webhook dispatcher, chaos, the request log, and what `--data` must record.
+// Everything the HTTP layer and the handlers share: configuration, clock, the database,
+// workspaces, the publisher and webhook dispatcher, chaos, the request log.
 import type { SandboxClock } from './clock.js';
 import { Chaos } from './chaos.js';
 import type { IdCodec } from './ids.js';
 import { KeyRing } from './keys.js';
-import type { Change } from './durable/replay.js';
-import type { Journal } from './durable/journal.js';
-import { STATE_FORMAT, STATE_VERSION, type SavedMedia, type SavedState } from './persistence.js';
+import { pendingDeliveries, queueDelivery, removeDelivery } from './db/records.js';
+import type { Store } from './db/store.js';
 import { Publisher, type PublisherHost } from './publisher.js';
 import { RollingWindow } from './rate-limit.js';
 import type { Entropy } from './random.js';
 import type { RequestLogEntry } from './types.js';
 import { WebhookDispatcher, type WebhookOptions } from './webhooks.js';
-import type { MediaRecord, Workspace } from './workspace.js';
-import type { LivePost } from './store/post-store.js';
+import type { Workspace } from './workspace.js';
 
 export interface SandboxConfig {
   failureRate: number;
@@ -37,14 +35,15 @@ export class SandboxCore implements PublisherHost {
   readonly webhooks: WebhookDispatcher;
   readonly chaos: Chaos;
   readonly keyring: KeyRing<Workspace>;
-  /** The write-ahead log, with `--data`. */
-  private journal: Journal | undefined;
   closing = false;
+  /** Publishes that could not be committed, for whoever looks (tests, the library's user). */
+  readonly publishFailures: string[] = [];
   private readonly anonymous = new Map<string, RollingWindow>();
   private requestCount = 0;
   private readonly delays = new Set<{ cancel: () => void; resolve: () => void }>();
 
   constructor(
+    readonly store: Store,
     readonly clock: SandboxClock,
     readonly entropy: Entropy,
     readonly ids: IdCodec,
@@ -57,67 +56,62 @@ export class SandboxCore implements PublisherHost {
     this.webhooks = new WebhookDispatcher(clock, webhook);
     this.chaos = new Chaos(config.chaos, entropy);
     this.keyring = new KeyRing(workspaces.map((ws) => ({ key: ws.apiKey, owner: ws })));
+    // Every delivery not yet answered is in the database (committed with the result it
+    // announces, when the publisher makes it), so its retries carry over a crash or a restart.
+    this.webhooks.recorder = {
+      pending: (d) => quietly(() => queueDelivery(store, d)),
+      done: (id) => quietly(() => removeDelivery(store, id)),
+      // Failures are told to the requests that wait for the same commit; a delivery goes on.
+      durable: () => store.committed()?.catch(() => undefined),
+    };
+  }
+
+  /** After start: scheduled posts back in the publisher's queue, pending webhook retries set going. */
+  resume(): void {
+    for (const ws of this.workspaces) for (const post of ws.scheduledPosts()) this.publisher.track(ws, post);
+    this.webhooks.resume(pendingDeliveries(this.store));
+  }
+
+  commit<T>(fn: () => T): T {
+    return this.store.transaction(fn);
+  }
+
+  committed(): Promise<void> | undefined {
+    return this.store.committed();
+  }
+
+  /** A publish not committed (a full disk): the post stays scheduled, and is published at the next start. */
+  onFailure(err: Error): void {
+    this.publishFailures.push(err.message);
   }
 
   get failureRate(): number {
     return this.config.failureRate;
   }
 
-  onResult(ws: Workspace, row: number): Promise<void> {
+  /** The webhook announcing a result row. */
+  private resultEvent(ws: Workspace, row: number): object {
     const r = ws.resultJson(row);
-    return this.webhooks.deliver(ws.messageId(row), {
+    return {
       type: 'post.result',
       postId: r.post_id,
       platform: r.platform,
       status: r.success ? 'published' : 'failed',
       resultId: r.id,
       ...(r.error ? { error: r.error } : {}),
-    });
-  }
-
-  /** From now on every change goes to this log; responses wait for `durable()`. */
-  attachJournal(journal: Journal): void {
-    const first = this.journal === undefined;
-    this.journal = journal;
-    if (!first) return;
-    for (const ws of this.workspaces) {
-      ws.writes.onTake = (at) => this.record({ t: 'hit', w: ws.tag, k: 'write', at });
-      // Reads are not worth an fsync each: their counts ride with the next write (or within a second).
-      ws.reads.onTake = (at) => this.record({ t: 'hit', w: ws.tag, k: 'read', at }, true);
-    }
-    this.webhooks.recorder = {
-      pending: (d) => this.record({ t: 'webhook', d }),
-      done: (id) => this.record({ t: 'delivered', id }),
-      durable: () => this.durable(),
     };
   }
 
-  private record(change: Change, lazy = false): void {
-    this.journal?.append(change, lazy);
+  /** Inside the publisher's transaction: the first delivery of each new row, queued with the rows themselves. */
+  queueResults(ws: Workspace, rows: readonly number[]): void {
+    if (!this.webhooks.url || this.closing) return;
+    const now = this.clock.now();
+    for (const row of rows) queueDelivery(this.store, { id: ws.messageId(row), body: JSON.stringify(this.resultEvent(ws, row)), attempt: 1, dueAt: now });
   }
 
-  /** Resolves when every change made so far is on disk (undefined when nothing is waiting). */
-  durable(): Promise<void> | undefined {
-    return this.journal?.durable();
-  }
-
-  savePost(ws: Workspace, post: LivePost): void {
-    this.record({ t: 'post', w: ws.tag, post });
-  }
-
-  saveMedia(ws: Workspace, m: MediaRecord): void {
-    this.record({ t: 'media', w: ws.tag, media: savedMedia(m) });
-  }
-
-  saveIdempotency(ws: Workspace, key: string): void {
-    const record = ws.idempotency.saved(key);
-    if (record) this.record({ t: 'idem', w: ws.tag, record });
-  }
-
-  published(ws: Workspace, post: LivePost, fromRow: number): void {
-    if (!this.journal) return;
-    this.record({ t: 'rows', w: ws.tag, from: fromRow, rows: ws.liveRows(fromRow) });
-    this.savePost(ws, post);
+  /** After the commit: the delivery's first attempt. */
+  onResult(ws: Workspace, row: number): Promise<void> {
+    return this.webhooks.deliver(ws.messageId(row), this.resultEvent(ws, row));
   }
 
   nextRequestId(): string {
@@ -172,41 +166,13 @@ export class SandboxCore implements PublisherHost {
     this.requests.push(entry);
     if (this.requests.length > REQUEST_LOG_MAX * 2) this.requests.splice(0, this.requests.length - REQUEST_LOG_MAX);
   }
-
-  snapshot(generation: number): SavedState {
-    const now = this.clock.now();
-    return {
-      format: STATE_FORMAT,
-      version: STATE_VERSION,
-      savedAt: new Date(now).toISOString(),
-      entropy: this.entropy,
-      boot: this.boot,
-      journal: generation,
-      webhookSecret: this.webhooks.secret,
-      webhooks: [...this.webhooks.pending.values()],
-      workspaces: this.workspaces.map((ws) => ({
-        name: ws.name,
-        tag: ws.tag,
-        apiKey: ws.apiKey,
-        addon: ws.addon,
-        ...(ws.fixtures ? { fixtures: ws.fixtures } : {}),
-        posts: [...ws.posts.livePosts()],
-        rows: ws.liveRows(),
-        media: ws.media.map(savedMedia),
-        idempotency: ws.idempotency.snapshot(),
-        windows: { read: ws.reads.snapshot(now), write: ws.writes.snapshot(now) },
-      })),
-    };
-  }
 }
 
-function savedMedia(m: MediaRecord): SavedMedia {
-  return {
-    index: m.index,
-    name: m.name,
-    mimeType: m.mimeType,
-    sizeBytes: m.sizeBytes,
-    createdAt: m.createdAt,
-    ...(m.bytes ? { bytes: m.bytes.toString('base64') } : {}),
-  };
+/** A queue change that could not be saved: the delivery goes on from memory (it is only lost by a crash). */
+function quietly(write: () => void): void {
+  try {
+    write();
+  } catch {
+    // Logged nowhere on purpose: the next commit tells the full disk to the request that meets it.
+  }
 }

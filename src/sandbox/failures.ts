@@ -121,10 +121,13 @@ const FAILURES: FailureKind[] = [
 ];
 
 export const MEDIA_REQUIRED = 'MEDIA_REQUIRED';
+export const THREAD_PART_FAILED = 'THREAD_PART_FAILED';
+/** Of the random failures of a target with a thread, the share (in weight) where a later part fails. */
+const THREAD_PART_WEIGHT = 40;
 const MEDIA_REJECTED = 'MEDIA_REJECTED';
 
 /** Every code the sandbox produces (for docs and tests). */
-export const FAILURE_CODES = [...FAILURES.map((f) => f.code), MEDIA_REQUIRED, 'TEXT_TOO_LONG', 'TEXT_INVALID', 'TITLE_REQUIRED'];
+export const FAILURE_CODES = [...FAILURES.map((f) => f.code), MEDIA_REQUIRED, THREAD_PART_FAILED, 'TEXT_TOO_LONG', 'TEXT_INVALID', 'TITLE_REQUIRED', 'OPTION_INVALID', 'NOT_SUPPORTED'];
 
 const BY_PROVIDER = new Map<Provider, FailureKind[]>();
 for (const provider of new Set([...Object.values(PROVIDER), 'generic' as const])) BY_PROVIDER.set(provider, FAILURES.filter((f) => f.provider[provider]));
@@ -135,11 +138,18 @@ const providerOf = (platform: Platform): Provider => PROVIDER[platform] ?? 'gene
  * The failure of one row, picked by weight from the kinds its platform can produce. A post without
  * media never fails for its media: a platform cannot refuse what it was not given.
  */
-export function failureFor(e: Entropy, scope: number, row: number, platform: Platform, hasMedia = true): ResultError {
+export function failureFor(e: Entropy, scope: number, row: number, platform: Platform, hasMedia = true, threadParts = 0): ResultError {
   const provider = providerOf(platform);
   const all = BY_PROVIDER.get(provider)!;
   const kinds = hasMedia ? all : all.filter((k) => k.code !== MEDIA_REJECTED);
   const totalWeight = kinds.reduce((n, k) => n + k.weight, 0);
+  // A thread publishes part after part: a later one can fail once the first is live.
+  const threadPick = threadParts > 0 ? hash(e, STREAM.failureCode, scope, row, 2) % (totalWeight + THREAD_PART_WEIGHT) : 0;
+  if (threadParts > 0 && threadPick >= totalWeight) {
+    const part = hash(e, STREAM.failureCode, scope, row, 3) % threadParts;
+    const inner = failureFor(e, scope, row, platform, false);
+    return threadPartFailure(platform, part, threadParts, inner.message, inner.context);
+  }
   let pick = hash(e, STREAM.failureCode, scope, row) % totalWeight;
   let kind = kinds[0]!;
   for (const k of kinds) {
@@ -151,6 +161,18 @@ export function failureFor(e: Entropy, scope: number, row: number, platform: Pla
   }
   const trace = randomToken(11, e, STREAM.failureCode, hash(e, STREAM.failureCode, scope, row, 1));
   return { code: kind.code, message: kind.message, context: { provider, platform, ...kind.provider[provider]!(trace) } };
+}
+
+/**
+ * A later part of a thread failed (`part`: its index in `thread`, 0 = the first reply): the parts
+ * before it are live, the target counts as failed, and `context` says which part and why.
+ */
+export function threadPartFailure(platform: Platform, part: number, parts: number, why: string, cause: Record<string, unknown>): ResultError {
+  return {
+    code: THREAD_PART_FAILED,
+    message: `Part ${part + 2} of ${parts + 1} of the thread was not published (${why.replace(/\.$/, '')}); the parts before it are live.`,
+    context: { ...cause, part, partNumber: part + 2, parts: parts + 1 },
+  };
 }
 
 /**
@@ -193,8 +215,13 @@ const RULE_CONTEXT: Partial<Record<Provider, (code: string, reason: string, trac
  * A target that broke one of its platform's rules (src/wire/post-rules.ts): the rule's code, a
  * message that names the fix, and in `context` the reason, the rule and its limit.
  */
-export function ruleFailureFor(e: Entropy, scope: number, row: number, platform: Platform, check: RuleCheck): ResultError {
-  if (check.code === MEDIA_REQUIRED) return mediaRequiredFor(e, scope, row, platform);
+export function ruleFailureFor(e: Entropy, scope: number, row: number, platform: Platform, check: RuleCheck, threadParts = 0): ResultError {
+  if (check.code === MEDIA_REQUIRED && check.part === undefined) return mediaRequiredFor(e, scope, row, platform);
+  const { part, ...whole } = check;
+  if (part !== undefined) {
+    const inner = ruleFailureFor(e, scope, row, platform, whole);
+    return threadPartFailure(platform, part, Math.max(threadParts, part + 1), `${check.code ?? MEDIA_REJECTED}: ${check.message ?? check.rule}`, { ...inner.context, rule: check.rule });
+  }
   const provider = providerOf(platform);
   const code = check.code ?? MEDIA_REJECTED;
   const reason = `${check.item ? `${check.item}: ` : ''}${check.message ?? check.rule}`;

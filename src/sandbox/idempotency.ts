@@ -1,7 +1,9 @@
 // Idempotency keys of one workspace (the Idempotency-Key header): the first response to a key is kept
-// for 24 hours and replayed for the same request; the same key with another request is
+// for 24 hours (in the database) and replayed for the same request; the same key with another request is
 // refused; a key whose first request is still being processed answers 409.
 import { createHash } from 'node:crypto';
+import { findIdempotency, saveIdempotency } from './db/records.js';
+import type { Store } from './db/store.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
@@ -10,25 +12,11 @@ export interface StoredResponse {
   body: string;
 }
 
-interface Entry {
-  fingerprint: string;
-  at: number;
-  response: StoredResponse | undefined;
-}
-
 export type Admission =
   | { kind: 'new' }
   | { kind: 'replay'; response: StoredResponse }
   | { kind: 'in-flight' }
   | { kind: 'mismatch' };
-
-export interface IdempotencySnapshot {
-  key: string;
-  fingerprint: string;
-  at: number;
-  status: number;
-  body: string;
-}
 
 /** Same method, path and JSON value (key order and spacing aside) → same fingerprint. */
 export function fingerprint(method: string, path: string, body: Buffer): string {
@@ -51,56 +39,41 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-export class IdempotencyCache {
-  private entries = new Map<string, Entry>();
+/**
+ * One workspace's keys: those whose first request is being processed (in memory: a restart
+ * ends every request), and the kept responses (in the database, written in the same
+ * transaction as the change they answer).
+ */
+export class IdempotencyKeys {
+  private readonly inFlight = new Map<string, { fingerprint: string; at: number }>();
 
-  constructor(readonly ttlMs = IDEMPOTENCY_TTL_MS) {}
-
-  private prune(now: number): void {
-    // Insertion order is time order: expired entries sit at the front.
-    for (const [key, entry] of this.entries) {
-      if (entry.at > now - this.ttlMs) break;
-      if (entry.response) this.entries.delete(key);
-    }
-  }
+  constructor(
+    private readonly store: Store,
+    private readonly workspace: number,
+    readonly ttlMs = IDEMPOTENCY_TTL_MS,
+  ) {}
 
   begin(key: string, print: string, now: number): Admission {
-    this.prune(now);
-    const entry = this.entries.get(key);
-    if (!entry) {
-      this.entries.set(key, { fingerprint: print, at: now, response: undefined });
+    if (this.inFlight.has(key)) return { kind: 'in-flight' };
+    const kept = findIdempotency(this.store, this.workspace, key, now - this.ttlMs);
+    if (!kept) {
+      this.inFlight.set(key, { fingerprint: print, at: now });
       return { kind: 'new' };
     }
-    if (!entry.response) return { kind: 'in-flight' };
-    if (entry.fingerprint !== print) return { kind: 'mismatch' };
-    return { kind: 'replay', response: entry.response };
+    if (kept.fingerprint !== print) return { kind: 'mismatch' };
+    return { kind: 'replay', response: { status: kept.status, body: kept.body } };
   }
 
-  /** Keeps the response of a request that changed state. */
+  /** Keeps the response of a request that changed state (inside its transaction). */
   complete(key: string, response: StoredResponse): void {
-    const entry = this.entries.get(key);
-    if (entry) entry.response = response;
+    const entry = this.inFlight.get(key);
+    if (!entry) return;
+    saveIdempotency(this.store, this.workspace, { key, fingerprint: entry.fingerprint, at: entry.at, ...response }, entry.at - this.ttlMs);
+    this.inFlight.delete(key);
   }
 
   /** Forgets a key whose request failed without changing anything, so it may be retried. */
   release(key: string): void {
-    const entry = this.entries.get(key);
-    if (entry && !entry.response) this.entries.delete(key);
-  }
-
-  /** The kept response of a key, as saved. */
-  saved(key: string): IdempotencySnapshot | undefined {
-    const e = this.entries.get(key);
-    return e?.response ? { key, fingerprint: e.fingerprint, at: e.at, ...e.response } : undefined;
-  }
-
-  snapshot(): IdempotencySnapshot[] {
-    const out: IdempotencySnapshot[] = [];
-    for (const [key, e] of this.entries) if (e.response) out.push({ key, fingerprint: e.fingerprint, at: e.at, ...e.response });
-    return out;
-  }
-
-  restore(items: readonly IdempotencySnapshot[]): void {
-    for (const i of items) this.entries.set(i.key, { fingerprint: i.fingerprint, at: i.at, response: { status: i.status, body: i.body } });
+    this.inFlight.delete(key);
   }
 }

@@ -5,4 +5,4 @@ export type { ManualClock, SandboxClock } from './clock.js';
 export type { Sandbox, SandboxOptions, SandboxWorkspace, RequestLogEntry } from './types.js';
 export type { DeliveryLogEntry } from './webhooks.js';
 export { FAILURE_CODES } from './failures.js';
-export { StateFileError } from './persistence.js';
+export { StateFileError } from './db/errors.js';

@@ -1,24 +1,15 @@
 // The platforms' rules (src/wire/post-rules.ts) applied when the sandbox publishes, from what it
-// was given: media uploaded here is judged by its bytes (headers read once per upload), a URL
+// was given: media uploaded here is judged by its bytes (headers read once, at upload), a URL
 // elsewhere only by what its address tells (its type), so rules needing more are skipped.
 import { mediaKind, mimeTypeFor, type Platform } from '../wire/platforms.js';
-import { probeBytes, type MediaFormat, type MediaInfo } from '../wire/media-probe.js';
+import type { MediaFormat } from '../wire/media-probe.js';
 import { judgePayload, type MediaItemFacts, type RuleCheck } from '../wire/post-rules.js';
 import { PUBLIC_MEDIA_PREFIX } from './handlers/media.js';
-import type { LivePost } from './store/post-store.js';
-import type { MediaRecord, Workspace } from './workspace.js';
+import type { LivePost, MediaRecord, Workspace } from './workspace.js';
 
 const FORMAT_MIME: Record<MediaFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', mp4: 'video/mp4', mov: 'video/quicktime' };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-// Headers of uploaded bytes, read once: a bulk run publishes the same file many times.
-const probed = new WeakMap<Buffer, MediaInfo | null>();
-function infoOf(bytes: Buffer): MediaInfo | undefined {
-  let info = probed.get(bytes);
-  if (info === undefined) probed.set(bytes, (info = probeBytes(bytes) ?? null));
-  return info ?? undefined;
-}
 
 /** Media uploaded to this workspace, when the URL is one of its public media URLs. */
 function ownMedia(ws: Workspace, url: string): MediaRecord | undefined {
@@ -32,14 +23,14 @@ function ownMedia(ws: Workspace, url: string): MediaRecord | undefined {
   return ws.findMedia(path.slice(PUBLIC_MEDIA_PREFIX.length).split('/')[0] ?? '');
 }
 
-function itemFacts(ws: Workspace, item: unknown, i: number): MediaItemFacts {
+function itemFacts(ws: Workspace, item: unknown, i: number, prefix = ''): MediaItemFacts {
   const url = isObject(item) && typeof item.url === 'string' ? item.url : '';
   const declared = isObject(item) && (item.type === 'image' || item.type === 'video') ? item.type : undefined;
-  const label = `media[${i}]`;
+  const label = `${prefix}media[${i}]`;
   const own = ownMedia(ws, url);
   if (own) {
     // The platform fetches the bytes: what they are counts, not the type declared for them.
-    const info = own.bytes ? infoOf(own.bytes) : undefined;
+    const info = own.info;
     return { label, mimeType: info ? FORMAT_MIME[info.format] : own.mimeType, sizeBytes: own.sizeBytes, ...(info ? { info } : {}) };
   }
   const byName = mimeTypeFor(url);
@@ -58,10 +49,21 @@ export function brokenRule(ws: Workspace, post: LivePost, platform: Platform): R
     ...(title !== undefined ? { title } : {}),
     ...(typeof payload.link === 'string' ? { link: payload.link } : {}),
     media: media.map((m, i) => itemFacts(ws, m, i)),
+    // The later parts of a thread, judged as posts of their own with their uploaded media.
+    ...(Array.isArray(payload.thread)
+      ? { thread: payload.thread.filter(isObject).map((part, p) => ({ text: typeof part.text === 'string' ? part.text : '', media: (Array.isArray(part.media) ? part.media : []).map((m, i) => itemFacts(ws, m, i, `thread[${p}].`)) })) }
+      : {}),
+    ...(payload.options !== undefined ? { options: payload.options } : {}),
   });
-  // With no media at all, that is what the platform answers first.
-  const failed = checks.filter((c) => c.verdict === 'fail');
+  // With no media at all, that is what the platform answers first. A first comment that fails
+  // does not fail the post (it is told in the result), so its rule is not one that breaks it.
+  const failed = checks.filter((c) => c.verdict === 'fail' && c.rule !== 'firstComment');
   return failed.find((c) => c.code === 'MEDIA_REQUIRED') ?? failed[0];
+}
+
+/** How many later parts a payload's thread has (0 without one). */
+export function threadParts(payload: Record<string, unknown> | undefined): number {
+  return Array.isArray(payload?.thread) ? payload.thread.length : 0;
 }
 
 export function hasMedia(payload: Record<string, unknown> | undefined): boolean {

@@ -2,30 +2,36 @@
 // every platform of its payloads, writes one result per platform (a target that breaks its
 // platform's rules fails with the matching code; only the others meet the random failure rate),
 // sets the post to published (all succeeded) or failed (any failed) and hands each result to
-// the webhook dispatcher. Drafts are never queued.
+// the webhook dispatcher. The rows, the post and the queued webhooks are one transaction,
+// committed before any receiver hears of them. Drafts are never queued.
 import { PLATFORMS, type Platform } from '../wire/platforms.js';
 import type { SandboxClock } from './clock.js';
 import { brokenRule } from './platform-rules.js';
 import { STREAM, unit, type Entropy } from './random.js';
 import { NO_ACCOUNT_RATE } from './store/fixtures.js';
-import type { LivePost } from './store/post-store.js';
-import type { Workspace } from './workspace.js';
+import type { LivePost, Workspace } from './workspace.js';
 
 interface Entry {
   at: number;
   seq: number;
   ws: Workspace;
-  post: LivePost;
+  index: number;
 }
 
 export interface PublisherHost {
   clock: SandboxClock;
   entropy: Entropy;
   failureRate: number;
-  /** Called with each new result row; returns the delivery's first attempt. */
+  /** Runs `fn` in one transaction (its changes undone if it throws). */
+  commit<T>(fn: () => T): T;
+  /** Resolves once that transaction is committed (rejects when the commit failed). */
+  committed(): Promise<void> | undefined;
+  /** Inside the transaction: the rows' webhooks queued. */
+  queueResults(ws: Workspace, rows: readonly number[]): void;
+  /** After the commit, with each new result row; returns the delivery's first attempt. */
   onResult(ws: Workspace, row: number): Promise<void>;
-  /** The post and its rows from `fromRow` on are new: recorded before anyone hears of them. */
-  published(ws: Workspace, post: LivePost, fromRow: number): void;
+  /** A publish that could not be committed (the post stays scheduled until the next start). */
+  onFailure(err: Error): void;
 }
 
 export class Publisher {
@@ -40,7 +46,7 @@ export class Publisher {
   /** Queues a scheduled post (again, when it was moved: the old entry is skipped). */
   track(ws: Workspace, post: LivePost): void {
     if (post.deleted || post.status !== 'scheduled' || post.scheduledAt === null || this.closed) return;
-    const entry: Entry = { at: post.scheduledAt, seq: this.seq++, ws, post };
+    const entry: Entry = { at: post.scheduledAt, seq: this.seq++, ws, index: post.index };
     let i = this.queue.length;
     while (i > 0 && this.queue[i - 1]!.at > entry.at) i--;
     this.queue.splice(i, 0, entry);
@@ -73,9 +79,10 @@ export class Publisher {
     const now = this.host.clock.now();
     const deliveries: Promise<void>[] = [];
     while (this.queue.length && this.queue[0]!.at <= now) {
-      const { ws, post, at } = this.queue.shift()!;
-      // Moved (a newer entry stands for it), unscheduled or deleted since it was queued.
-      if (post.deleted || post.status !== 'scheduled' || post.scheduledAt !== at) continue;
+      const { ws, index, at } = this.queue.shift()!;
+      // Moved (a newer entry stands for it), unscheduled, deleted, or never committed since it was queued.
+      const post = ws.livePost(index);
+      if (!post || post.deleted || post.status !== 'scheduled' || post.scheduledAt !== at) continue;
       deliveries.push(...this.publish(ws, post, now));
     }
     this.arm();
@@ -84,25 +91,34 @@ export class Publisher {
 
   private publish(ws: Workspace, post: LivePost, now: number): Promise<void>[] {
     const { entropy, failureRate } = this.host;
-    const rows: number[] = [];
-    const fromRow = ws.rows.length;
-    let failed = false;
-    for (const platform of Object.keys(post.payloads) as Platform[]) {
-      if (!PLATFORMS.includes(platform)) continue;
-      const row = ws.rows.length;
-      const broken = brokenRule(ws, post, platform) !== undefined;
-      const success = !broken && unit(entropy, STREAM.outcome, ws.tag, row) >= failureRate;
-      const noAccount = unit(entropy, STREAM.account, ws.tag, row) < NO_ACCOUNT_RATE;
-      ws.appendResult(post.index, platform, success, noAccount, now, broken);
-      if (!success) failed = true;
-      rows.push(row);
+    let rows: number[];
+    try {
+      rows = this.host.commit(() => {
+        const made: number[] = [];
+        let failed = false;
+        for (const platform of Object.keys(post.payloads) as Platform[]) {
+          if (!PLATFORMS.includes(platform)) continue;
+          const next = ws.nextRow();
+          const broken = brokenRule(ws, post, platform) !== undefined;
+          const success = !broken && unit(entropy, STREAM.outcome, ws.tag, next) >= failureRate;
+          const noAccount = unit(entropy, STREAM.account, ws.tag, next) < NO_ACCOUNT_RATE;
+          made.push(ws.appendResult(post.index, platform, success, noAccount, now, broken));
+          if (!success) failed = true;
+        }
+        ws.savePost({ ...post, status: failed ? 'failed' : 'published', updatedAt: Math.max(now, post.updatedAt) });
+        this.host.queueResults(ws, made);
+        return made;
+      });
+    } catch (err) {
+      this.host.onFailure(err as Error);
+      return [];
     }
-    post.rowStart = rows[0] ?? ws.rows.length;
-    post.rowCount = rows.length;
-    post.updatedAt = Math.max(now, post.updatedAt);
-    ws.posts.setStatus(post, failed ? 'failed' : 'published');
-    this.host.published(ws, post, fromRow);
-    return rows.map((row) => this.host.onResult(ws, row));
+    // No receiver hears of a row before it is committed.
+    const committed = this.host.committed() ?? Promise.resolve();
+    return [committed.then(
+      () => Promise.all(rows.map((row) => this.host.onResult(ws, row))).then(() => undefined),
+      (err: Error) => this.host.onFailure(err),
+    )];
   }
 
   /** Posts waiting for their time. */

@@ -7,23 +7,16 @@ export class RollingWindow {
   private hits: number[] = [];
   private head = 0;
 
-  /** Told of every request counted (the write-ahead log keeps the windows across restarts). */
+  /** Told of every request counted (the database keeps the windows across restarts). */
   onTake: ((at: number) => void) | undefined;
 
+  /** `counted`: times of requests a previous run counted (oldest first). */
   constructor(
     readonly limit: number,
+    counted: readonly number[] = [],
     readonly windowMs = HOUR_MS,
-  ) {}
-
-  /** Times of the requests still counted at `now`. */
-  snapshot(now: number): number[] {
-    this.prune(now);
-    return this.hits.slice(this.head);
-  }
-
-  /** Counts requests of a previous run again (oldest first). */
-  restore(times: readonly number[]): void {
-    for (const t of times) this.hits.push(t);
+  ) {
+    this.hits = [...counted];
   }
 
   private prune(now: number): void {

@@ -1,5 +1,7 @@
-// startSandbox(): builds (or reloads) the state, starts the HTTP server and returns the handle
-// tests and the `socialpub sandbox` command use.
+// startSandbox(): opens the database (`--data FILE`, or one in memory), sets up or reads back
+// the workspaces and settings, starts the HTTP server and returns the handle tests and the
+// `socialpub sandbox` command use.
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateWebhookSecret, SECRET_PREFIX } from '../wire/webhook-signing.js';
@@ -7,8 +9,9 @@ import { systemClock, type SandboxClock } from './clock.js';
 import { SandboxCore, type SandboxConfig } from './core.js';
 import { IdCodec } from './ids.js';
 import { makeApiKey } from './keys.js';
-import { openDataFile, type OpenedData } from './durable/data-file.js';
-import { resumeDurable } from './durable/replay.js';
+import { openStore } from './db/open.js';
+import { readSettings, readWorkspaces, writeSettings, writeWorkspace } from './db/records.js';
+import type { Store } from './db/store.js';
 import { entropyFromSeed, hash, randomEntropy, STREAM, type Entropy } from './random.js';
 import { createRequestHandler } from './server.js';
 import { guardServer } from './http/connection-guard.js';
@@ -16,6 +19,8 @@ import type { Sandbox, SandboxOptions } from './types.js';
 import { DEFAULT_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_TIMEOUT_MS } from './webhooks.js';
 import { Workspace, type WorkspaceInit } from './workspace.js';
 import { isWebhookSecret } from '../wire/webhook-signing.js';
+import { isLoopbackHost } from '../wire/protocol.js';
+import { configureDashboard } from './dashboard/access.js';
 
 export const SANDBOX_DEFAULTS = {
   host: '127.0.0.1',
@@ -66,7 +71,6 @@ function check(options: SandboxOptions): void {
   count('bodyTimeoutMs', options.bodyTimeoutMs, 1);
   count('requestTimeoutMs', options.requestTimeoutMs, 1);
   count('maxConnections', options.maxConnections, 1);
-  count('compactLogBytes', options.compactLogBytes, 1);
   if (options.port !== undefined && !(Number.isInteger(options.port) && options.port >= 0 && options.port <= 65535)) {
     throw new SandboxOptionError(`port must be a whole number from 0 to 65535, not ${options.port}`);
   }
@@ -75,6 +79,7 @@ function check(options: SandboxOptions): void {
     throw new SandboxOptionError(`webhookSecret must look like ${SECRET_PREFIX}<base64>, at least 12 bytes`);
   }
   if (options.webhookUrl !== undefined) checkUrl(options.webhookUrl);
+  if (options.dashboardToken !== undefined && !/^[\w.~-]{16,200}$/.test(options.dashboardToken)) throw new SandboxOptionError('dashboardToken must be 16 to 200 URL-safe characters');
   for (const d of options.webhookRetryDelaysMs ?? []) {
     if (!(Number.isFinite(d) && d >= 0)) throw new SandboxOptionError(`webhookRetryDelaysMs: ${d} is not a delay`);
   }
@@ -99,18 +104,18 @@ function seededSecret(e: Entropy): string {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   check(options);
   const clock = options.clock ?? systemClock;
-  const opened: OpenedData | undefined = options.dataFile ? openDataFile(options.dataFile) : undefined;
+  const store = openStore(options.dataFile);
   try {
-    return await serve(options, clock, opened);
+    return await serve(options, clock, store);
   } catch (err) {
     // A sandbox that did not start holds nothing: the next one may start on this file.
-    opened?.lock.release();
+    store.close();
     throw err;
   }
 }
 
-async function serve(options: SandboxOptions, clock: SandboxClock, opened: OpenedData | undefined): Promise<Sandbox> {
-  const saved = opened?.saved;
+async function serve(options: SandboxOptions, clock: SandboxClock, store: Store): Promise<Sandbox> {
+  const saved = store.restored ? readSettings(store) : undefined;
   const seeded = options.seed !== undefined;
   const entropy = saved?.entropy ?? (seeded ? entropyFromSeed(options.seed!) : randomEntropy());
   const ids = new IdCodec(entropy);
@@ -127,16 +132,25 @@ async function serve(options: SandboxOptions, clock: SandboxClock, opened: Opene
   const limits = { write: config.writeLimit, read: config.readLimit };
 
   const inits: WorkspaceInit[] = saved
-    ? saved.workspaces.map((w) => ({ name: w.name, tag: w.tag, apiKey: w.apiKey, addon: w.addon, fixtures: w.fixtures }))
+    ? readWorkspaces(store)
     : BUILT_IN_WORKSPACES.map((w) => ({
         ...w,
         apiKey: makeApiKey(seeded ? entropy : undefined, w.tag),
         fixtures: w.name === 'demo' && options.fixtures ? { count: options.fixtures, anchorMs: clock.now(), failureRate: config.failureRate } : undefined,
       }));
-  const workspaces = inits.map((init) => new Workspace(entropy, ids, init, limits));
-
   const webhookSecret = options.webhookSecret ?? saved?.webhookSecret ?? (seeded ? seededSecret(entropy) : generateWebhookSecret());
+  const boot = (saved?.boot ?? 0) + 1;
+  // The keys, the entropy and this start's number (the request-id counter) are committed
+  // before any id is handed out.
+  store.transaction(() => {
+    writeSettings(store, { entropy, webhookSecret, boot });
+    if (!saved) for (const init of inits) writeWorkspace(store, init);
+  });
+  await store.committed();
+  const workspaces = inits.map((init) => new Workspace(entropy, ids, store, init, limits));
+
   const core = new SandboxCore(
+    store,
     clock,
     entropy,
     ids,
@@ -149,10 +163,9 @@ async function serve(options: SandboxOptions, clock: SandboxClock, opened: Opene
       timeoutMs: options.webhookTimeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
       userAgent: 'socialpub-sandbox',
     },
-    (saved?.boot ?? 0) + 1,
+    boot,
   );
-
-  const data = opened && options.dataFile ? await resumeDurable(core, options.dataFile, opened, options.compactLogBytes) : undefined;
+  core.resume();
 
   const headersTimeoutMs = options.headersTimeoutMs ?? SANDBOX_DEFAULTS.headersTimeoutMs;
   // Node wants the headers' deadline inside the request's.
@@ -165,18 +178,23 @@ async function serve(options: SandboxOptions, clock: SandboxClock, opened: Opene
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   core.baseUrl = url;
+  // The dashboard shows every workspace: off loopback it asks for a token printed at start.
+  const loopback = isLoopbackHost(address.address);
+  const dashboardToken = options.dashboardToken ?? (loopback ? undefined : randomBytes(24).toString('base64url'));
+  configureDashboard(core, { token: dashboardToken, loopback });
 
   let closed: Promise<void> | undefined;
   const sandbox: Sandbox = {
     url,
+    dashboardUrl: dashboardToken ? `${url}/?token=${encodeURIComponent(dashboardToken)}` : `${url}/`,
     workspaces: workspaces.map((w) => ({ name: w.name, apiKey: w.apiKey, addon: w.addon })),
     webhookSecret,
     clock,
     requests: core.requests,
     deliveries: core.webhooks.log,
     restored: saved !== undefined,
-    notices: opened?.notices ?? [],
-    fixtures: workspaces.find((w) => w.name === 'demo')?.fixtures?.count ?? 0,
+    notices: [],
+    fixtures: workspaces.find((w) => w.name === 'demo')?.fixtures?.spec.count ?? 0,
     key(name) {
       const ws = workspaces.find((w) => w.name === name);
       if (!ws) throw new Error(`no sandbox workspace "${name}"; there are ${workspaces.map((w) => w.name).join(', ')}`);
@@ -202,11 +220,7 @@ async function serve(options: SandboxOptions, clock: SandboxClock, opened: Opene
         server.closeAllConnections();
         await core.webhooks.close();
         await stopped;
-        try {
-          await data?.stop();
-        } finally {
-          opened?.lock.release();
-        }
+        store.close();
       })();
       return closed;
     },

@@ -1,17 +1,18 @@
 // The request pipeline. For an API request, in order: Request-Id · one Authorization header
 // (400) · key (401) · add-on (403) · chaos · route (404/405) · body (413, 408 when it stalls,
 // 400 when nested too deep) · idempotency (replay, 409, 422) · rate window (429) · latency ·
-// handler (400/404/422 or success) · idempotency record · response (after the change is on
-// disk, with --data) with the RateLimit headers. Every response, error or not, carries
+// handler (400/404/422 or success) and idempotency record, committed together (507 when the
+// disk is full: nothing happened) · response with the RateLimit headers. Every response, error or not, carries
 // Request-Id and RateLimit-*. Each step is a function that answers and returns false, or
 // returns true to go on.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CODE, HEADER } from '../wire/protocol.js';
 import type { SandboxCore } from './core.js';
+import { StorageError } from './db/errors.js';
 import { handlePublic } from './handlers/public.js';
 import { discardRest, MAX_JSON_DEPTH, readBody, tooDeep } from './http/body.js';
 import { counted, cut, delayOnce, headerValue, rateLimited, send, sendError, type Exchange } from './http/exchange.js';
-import { badRequest, HttpError, type Reply } from './http/reply.js';
+import { badRequest, HttpError, storageHttpError, type Reply } from './http/reply.js';
 import { fingerprint } from './idempotency.js';
 import { isApiPath, JSON_BODY_LIMIT, matchRoute, type Call, type Route } from './routes.js';
 import type { RequestLogEntry } from './types.js';
@@ -24,6 +25,8 @@ interface ApiExchange extends Exchange {
   body: Buffer;
   /** Bytes of body received (more than body holds when the route keeps only the first ones). */
   bodySize: number;
+  /** SHA-256 of the whole raw body, for routes that ask for it (uploads). */
+  bodySha256?: string;
   /** A body refusal (413) decided while reading, answered after the rate window counts it. */
   refusal: HttpError | undefined;
   idempotencyKey: string | undefined;
@@ -39,7 +42,8 @@ export function createRequestHandler(core: SandboxCore) {
     const x: Exchange = { core, req, res, requestId, entry, window: undefined, delayed: false, fault: undefined };
     handle(x).catch((err: unknown) => {
       if (res.headersSent || res.destroyed) return;
-      const e = err instanceof HttpError ? err : new HttpError(500, ERROR_CODE.internal, `the sandbox failed: ${(err as Error).message}`);
+      const e =
+        err instanceof HttpError ? err : err instanceof StorageError ? storageHttpError(err) : new HttpError(500, ERROR_CODE.internal, `the sandbox failed: ${(err as Error).message}`);
       return sendError(x, e);
     });
   };
@@ -139,10 +143,11 @@ async function readRequestBody(x: ApiExchange): Promise<boolean> {
     x.refusal = limit;
     return true;
   }
-  const read = await readBody(x.req, limit, x.core.config.bodyIdleMs, route.keep?.(limit));
+  const read = await readBody(x.req, limit, x.core.config.bodyIdleMs, route.keep?.(limit), route.digest === true);
   if (read.ok) {
     x.body = read.body;
     x.bodySize = read.size;
+    if (read.sha256 !== undefined) x.bodySha256 = read.sha256;
     return true;
   }
   if (read.reason === 'aborted') return false;
@@ -176,13 +181,16 @@ function admitIdempotencyKey(x: ApiExchange): boolean {
     void counted(x, new HttpError(400, ERROR_CODE.badRequest, 'Idempotency-Key must be 1 to 255 characters'));
     return false;
   }
+  entry.idempotencyKeyLast4 = key.slice(-4);
   const admission = ws.idempotency.begin(key, fingerprint(entry.method, entry.path, x.body), core.clock.now());
   if (admission.kind === 'new') {
     x.idempotencyKey = key;
     return true;
   }
-  if (admission.kind === 'replay') void send(x, admission.response.status, admission.response.body, { [HEADER.idempotentReplayed]: 'true' });
-  else if (admission.kind === 'in-flight') void sendError(x, new HttpError(409, ERROR_CODE.conflict, `a request with Idempotency-Key "${key}" is still being processed; retry in a moment`));
+  if (admission.kind === 'replay') {
+    entry.replayed = true;
+    void send(x, admission.response.status, admission.response.body, { [HEADER.idempotentReplayed]: 'true' });
+  } else if (admission.kind === 'in-flight') void sendError(x, new HttpError(409, ERROR_CODE.conflict, `a request with Idempotency-Key "${key}" is still being processed; retry in a moment`));
   else void counted(x, new HttpError(422, ERROR_CODE.idempotencyKeyReused, `Idempotency-Key "${key}" was already used with a different request; use a new key for a different post`));
   return false;
 }
@@ -216,34 +224,42 @@ function routeOrRefuse(x: ApiExchange): Route | undefined {
   return match.route;
 }
 
-function runHandler(x: ApiExchange, route: Route): Reply {
+interface Answer {
+  reply: Reply;
+  text: string;
+}
+
+/** The handler, and for a write its idempotency record, in one transaction committed before the answer. */
+function runHandler(x: ApiExchange, route: Route): Answer {
+  const call: Call = {
+    core: x.core,
+    ws: x.ws,
+    params: x.match.route ? x.match.params : [],
+    query: new URLSearchParams(x.entry.query),
+    json: route.body === 'json' ? parseJsonObject(x.body) : {},
+    raw: x.body,
+    rawSize: x.bodySize,
+    now: x.core.clock.now(),
+  };
+  const answer = (): Answer => {
+    const reply = route.handle(call);
+    const text = reply.status === 204 ? '' : JSON.stringify(reply.body);
+    const key = x.idempotencyKey;
+    if (key !== undefined) {
+      if (reply.status >= 200 && reply.status < 300) x.ws.idempotency.complete(key, { status: reply.status, body: text });
+      else releaseKey(x);
+    }
+    return { reply, text };
+  };
   try {
-    const call: Call = {
-      core: x.core,
-      ws: x.ws,
-      params: x.match.route ? x.match.params : [],
-      query: new URLSearchParams(x.entry.query),
-      json: route.body === 'json' ? parseJsonObject(x.body) : {},
-      raw: x.body,
-      rawSize: x.bodySize,
-      now: x.core.clock.now(),
-    };
-    return route.handle(call);
+    return route.method === 'GET' ? answer() : x.core.store.transaction(answer);
   } catch (err) {
     releaseKey(x);
-    throw err;
+    throw err instanceof StorageError ? storageHttpError(err) : err;
   }
 }
 
-function respond(x: ApiExchange, reply: Reply): Promise<void> | void {
-  const text = reply.status === 204 ? '' : JSON.stringify(reply.body);
-  const key = x.idempotencyKey;
-  if (key !== undefined) {
-    if (reply.status >= 200 && reply.status < 300) {
-      x.ws.idempotency.complete(key, { status: reply.status, body: text });
-      x.core.saveIdempotency(x.ws, key);
-    } else releaseKey(x);
-  }
+function respond(x: ApiExchange, { reply, text }: Answer): Promise<void> | void {
   // The work is committed; with the "lost" fault the client never hears about it.
   if (x.fault === 'lost') return cut(x);
   return send(x, reply.status, text, reply.headers);

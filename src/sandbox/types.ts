@@ -40,13 +40,17 @@ export interface SandboxOptions {
   requestTimeoutMs?: number;
   /** Open connections at most (default 512); a new one replaces one of whoever holds the most (see http/connection-guard.ts). */
   maxConnections?: number;
-  /** With dataFile: fold the write-ahead log into the snapshot once it passes this size (default 64 MiB). */
-  compactLogBytes?: number;
   /**
-   * Persist state (keys included) to this file and its write-ahead log FILE.wal, across restarts
-   * and crashes. FILE.lock keeps a second sandbox off the same file while this one runs.
+   * Keep state (keys included) in this SQLite database across restarts and crashes (every
+   * change committed before its answer); uploaded bytes go in FILE.media/. FILE.lock keeps a
+   * second sandbox off the same database while this one runs. Without it: a database in memory.
    */
   dataFile?: string;
+  /**
+   * The dashboard (at / in a browser) asks for this token, given once as ?token=. Default: none on
+   * a loopback host; on any other host a random one (the sandbox's `dashboardUrl` carries it).
+   */
+  dashboardToken?: string;
 }
 
 export interface SandboxWorkspace {
@@ -71,6 +75,10 @@ export interface RequestLogEntry {
   requestId: string;
   /** The chaos fault this request met, if any. */
   fault?: string;
+  /** The last four characters of its Idempotency-Key (never the whole key). */
+  idempotencyKeyLast4?: string;
+  /** Answered from the idempotency record (Idempotent-Replayed: true). */
+  replayed?: true;
   /** For malformed HTTP (answered before any route): the parser's or timer's error code. */
   malformed?: string;
 }
@@ -78,6 +86,8 @@ export interface RequestLogEntry {
 export interface Sandbox {
   /** 'http://127.0.0.1:PORT' */
   url: string;
+  /** Where a browser opens the dashboard: the base URL, with ?token= when one is required. */
+  dashboardUrl: string;
   workspaces: SandboxWorkspace[];
   webhookSecret: string;
   clock: SandboxClock;
@@ -87,7 +97,7 @@ export interface Sandbox {
   deliveries: DeliveryLogEntry[];
   /** True when the state came from an existing data file. */
   restored: boolean;
-  /** What start-up found in the data file worth telling (a torn last log line dropped after a crash). */
+  /** What start-up found in the data file worth telling (none so far: SQLite recovers its own log). */
   notices: string[];
   /** Fixture results in the demo workspace (from the options, or from the data file when restored). */
   fixtures: number;

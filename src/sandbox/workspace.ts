@@ -1,20 +1,29 @@
-// One workspace: its key, its posts, results, media and idempotency keys, its rate windows,
-// and the JSON shapes of its objects. Workspaces share nothing but the entropy; an id is
-// minted with the workspace's tag, so another workspace's id never resolves here.
+// One workspace: its key, its posts, results and media (fixtures generated from the entropy,
+// the rest in the database), its idempotency keys and rate windows, and the JSON shapes of its
+// objects. Workspaces share nothing but the entropy and the database; an id is minted with the
+// workspace's tag, so another workspace's id never resolves here. Positions: fixtures first,
+// then the stored rows, so a stored row is always newer than every fixture.
 import { PLATFORMS, type Platform, type PostStatus } from '../wire/platforms.js';
 import { failureFor, mediaRequiredFor, ruleFailureFor, type ResultError } from './failures.js';
-import { brokenRule, hasMedia } from './platform-rules.js';
+import { brokenRule, hasMedia, threadParts } from './platform-rules.js';
 import type { IdCodec } from './ids.js';
-import { IdempotencyCache } from './idempotency.js';
+import { IdempotencyKeys } from './idempotency.js';
 import { isoTime } from './timestamps.js';
 import { platformDataFor, usernameFor, type PlatformData } from './platform-data.js';
 import { RollingWindow } from './rate-limit.js';
 import type { Entropy } from './random.js';
-import { STATUS_CODE, PostStore, type LivePost } from './store/post-store.js';
-import { fixtureText, generateFixtures, type FixtureSpec } from './store/fixtures.js';
-import { IntList } from './store/int-list.js';
+import { fixtureText, type FixtureSpec } from './store/fixtures.js';
+import { FixtureSet } from './store/fixture-set.js';
 import { mergedPageDescending } from './store/merge-page.js';
-import { FLAG_MEDIA_MISSING, FLAG_NO_ACCOUNT, FLAG_SUCCESS, RowTable } from './store/row-table.js';
+import { FLAG_MEDIA_MISSING, FLAG_NO_ACCOUNT, FLAG_SUCCESS } from './store/row-table.js';
+import { lastPostIndex, postPage, readPost, scheduledPosts, writePost, type LivePost } from './db/posts.js';
+import { insertResult, lastResult, readResult, resultPage, resultsOfPost, type ResultRow } from './db/results.js';
+import { mediaCount, readMedia, writeMedia, type MediaRecord } from './db/media.js';
+import { loadHits } from './db/records.js';
+import type { Store } from './db/store.js';
+
+export type { LivePost } from './db/posts.js';
+export type { MediaRecord } from './db/media.js';
 
 export interface PostJson {
   id: string;
@@ -39,15 +48,6 @@ export interface ResultJson {
   created_at: string;
 }
 
-export interface MediaRecord {
-  index: number;
-  name: string;
-  mimeType: string;
-  sizeBytes: number;
-  createdAt: number;
-  bytes: Buffer | undefined;
-}
-
 export interface WorkspaceInit {
   name: string;
   /** 1..65535; part of every id this workspace mints. */
@@ -64,18 +64,15 @@ export interface Page<T> {
 
 const iso = isoTime;
 const PLATFORM_INDEX = new Map<string, number>(PLATFORMS.map((p, i) => [p, i]));
+const FIXTURE_STATUSES: readonly PostStatus[] = ['published', 'failed'];
 
 export class Workspace {
   readonly name: string;
   readonly tag: number;
   readonly apiKey: string;
   readonly addon: boolean;
-  readonly fixtures: FixtureSpec | undefined;
-  readonly rows = new RowTable();
-  readonly byPlatform: IntList[] = PLATFORMS.map(() => new IntList(64));
-  readonly posts: PostStore;
-  readonly media: MediaRecord[] = [];
-  readonly idempotency = new IdempotencyCache();
+  readonly fixtures: FixtureSet | undefined;
+  readonly idempotency: IdempotencyKeys;
   readonly writes: RollingWindow;
   readonly reads: RollingWindow;
   /** Per platform: the connected account's id and handle (the same on every row). */
@@ -84,6 +81,7 @@ export class Workspace {
   constructor(
     private readonly entropy: Entropy,
     private readonly ids: IdCodec,
+    private readonly store: Store,
     init: WorkspaceInit,
     limits: { write: number; read: number },
   ) {
@@ -91,27 +89,20 @@ export class Workspace {
     this.tag = init.tag;
     this.apiKey = init.apiKey;
     this.addon = init.addon;
-    this.fixtures = init.fixtures && init.fixtures.count > 0 ? init.fixtures : undefined;
-    this.writes = new RollingWindow(limits.write);
-    this.reads = new RollingWindow(limits.read);
+    this.fixtures = init.fixtures && init.fixtures.count > 0 ? new FixtureSet(entropy, init.tag, init.fixtures) : undefined;
+    this.idempotency = new IdempotencyKeys(store, init.tag);
+    this.writes = new RollingWindow(limits.write, loadHits(store, init.tag, 'write'));
+    this.reads = new RollingWindow(limits.read, loadHits(store, init.tag, 'read'));
+    this.writes.onTake = (at) => store.hit({ workspace: init.tag, kind: 'write', at });
+    this.reads.onTake = (at) => store.hit({ workspace: init.tag, kind: 'read', at });
     this.accounts = PLATFORMS.map((p, i) => ({ id: ids.encode('account', init.tag, i), username: usernameFor(init.name, p) }));
-    const layout = this.fixtures ? generateFixtures(entropy, this.tag, this.fixtures, this.rows) : undefined;
-    this.posts = new PostStore(layout);
-    if (layout) this.indexRows(0);
   }
 
-  /** Adds rows from `from` on to the per-platform indexes (sized first: one allocation each). */
-  private indexRows(from: number): void {
-    const counts = new Array<number>(PLATFORMS.length).fill(0);
-    for (let i = from; i < this.rows.length; i++) counts[this.rows.platform[i]!]!++;
-    for (let p = 0; p < PLATFORMS.length; p++) {
-      if (counts[p]! > 0) {
-        const list = new IntList(this.byPlatform[p]!.length + counts[p]! + 16);
-        for (const v of this.byPlatform[p]!.view()) list.push(v);
-        this.byPlatform[p] = list;
-      }
-    }
-    for (let i = from; i < this.rows.length; i++) this.byPlatform[this.rows.platform[i]!]!.push(i);
+  private get fixturePosts(): number {
+    return this.fixtures?.postCount ?? 0;
+  }
+  private get fixtureRows(): number {
+    return this.fixtures?.rowCount ?? 0;
   }
 
   // ----- ids -----
@@ -136,23 +127,70 @@ export class Workspace {
     return this.accounts[platform]!.id;
   }
 
+  /** Positions handed out so far: the next post's. */
+  nextPostIndex(): number {
+    const last = lastPostIndex(this.store, this.tag);
+    return last === undefined ? this.fixturePosts : last + 1;
+  }
+  nextRow(): number {
+    const last = lastResult(this.store, this.tag);
+    return last === undefined ? this.fixtureRows : last.row + 1;
+  }
+
   findPost(id: string): number | undefined {
     const i = this.ids.decode('post', this.tag, id);
-    return i !== undefined && i < this.posts.count && !this.posts.isDeleted(i) ? i : undefined;
+    if (i === undefined) return undefined;
+    if (i < this.fixturePosts) return i;
+    const post = readPost(this.store, this.tag, i);
+    return post && !post.deleted ? i : undefined;
   }
   findResult(id: string): number | undefined {
     const i = this.ids.decode('result', this.tag, id);
-    return i !== undefined && i < this.rows.length ? i : undefined;
+    if (i === undefined) return undefined;
+    return i < this.fixtureRows || readResult(this.store, this.tag, i) ? i : undefined;
   }
   findMedia(id: string): MediaRecord | undefined {
     const i = this.ids.decode('media', this.tag, id);
-    return i === undefined ? undefined : this.media[i];
+    return i === undefined ? undefined : readMedia(this.store, this.tag, i);
+  }
+
+  /** A post created through the API (undefined for a fixture post or an unknown position). */
+  livePost(index: number): LivePost | undefined {
+    return index < this.fixturePosts ? undefined : readPost(this.store, this.tag, index);
+  }
+
+  postStatus(index: number): PostStatus {
+    if (index < this.fixturePosts) return this.fixtures!.layout.postStatus[index] === 2 ? 'published' : 'failed';
+    return this.livePost(index)?.status ?? 'draft';
+  }
+
+  /** A result row, fixture or stored. */
+  private result(row: number): ResultRow {
+    if (row < this.fixtureRows) {
+      const t = this.fixtures!.rows;
+      const flags = t.flags[row]!;
+      return { row, post: t.post[row]!, platform: PLATFORMS[t.platform[row]!]!, success: (flags & FLAG_SUCCESS) !== 0, noAccount: (flags & FLAG_NO_ACCOUNT) !== 0, brokeRule: (flags & FLAG_MEDIA_MISSING) !== 0, at: t.time[row]! };
+    }
+    return readResult(this.store, this.tag, row)!;
+  }
+
+  /** Whether a result row succeeded, without making its JSON (the dashboard skips successes by it). */
+  succeeded(row: number): boolean {
+    return this.result(row).success;
+  }
+
+  /** The results of a post, in time order (none until it is published). */
+  private resultsOf(index: number): ResultRow[] {
+    if (index >= this.fixturePosts) return resultsOfPost(this.store, this.tag, index);
+    const { start, count } = this.fixtures!.rowRange(index);
+    return Array.from({ length: count }, (_, k) => this.result(start + k));
   }
 
   // ----- JSON -----
 
   postJson(index: number): PostJson {
-    const live = this.posts.livePost(index);
+    const results = this.resultsOf(index);
+    const live = this.livePost(index);
     if (live) {
       return {
         id: this.postId(index),
@@ -162,135 +200,152 @@ export class Workspace {
         createdAt: iso(live.createdAt),
         updatedAt: iso(live.updatedAt),
         ...(live.title !== undefined ? { title: live.title } : {}),
-        targets: this.targetsOf(index, Object.keys(live.payloads)),
+        targets: targetsOf(Object.keys(live.payloads), results),
       };
     }
     // A fixture post: published at its first row's time, created three hours before.
-    const { start, count } = this.posts.rowRange(index);
     const text = fixtureText(this.entropy, this.tag, index);
     const payloads: Record<string, unknown> = {};
-    for (let r = start; r < start + count; r++) payloads[PLATFORMS[this.rows.platform[r]!]!] = { text };
-    const publishedAt = this.rows.time[start]!;
+    for (const r of results) payloads[r.platform] = { text };
+    const publishedAt = results[0]!.at;
     return {
       id: this.postId(index),
-      status: this.posts.status(index),
+      status: this.postStatus(index),
       payloads,
       scheduledAt: iso(publishedAt),
       createdAt: iso(publishedAt - 3 * 3_600_000),
-      updatedAt: iso(this.rows.time[start + count - 1]!),
-      targets: this.targetsOf(index, Object.keys(payloads)),
+      updatedAt: iso(results.at(-1)!.at),
+      targets: targetsOf(Object.keys(payloads), results),
     };
   }
 
-  /** Each target's latest result (rows of a post lie in time order), or pending before any. */
-  private targetsOf(index: number, platforms: readonly string[]): PostJson['targets'] {
-    const targets: PostJson['targets'] = {};
-    for (const p of platforms) targets[p] = 'pending';
-    const { start, count } = this.posts.rowRange(index);
-    for (let r = start; r < start + count; r++) targets[PLATFORMS[this.rows.platform[r]!]!] = this.rows.flags[r]! & FLAG_SUCCESS ? 'published' : 'failed';
-    return targets;
-  }
-
   resultJson(row: number): ResultJson {
-    const platform = this.rows.platform[row]!;
-    const flags = this.rows.flags[row]!;
-    const success = (flags & FLAG_SUCCESS) !== 0;
-    const name = PLATFORMS[platform]!;
+    const r = this.result(row);
+    const platform = PLATFORM_INDEX.get(r.platform)!;
     return {
       id: this.resultId(row),
-      post_id: this.postId(this.rows.post[row]!),
-      success,
-      social_account_id: flags & FLAG_NO_ACCOUNT ? null : this.accountId(platform),
-      platform_data: platformDataFor(this.entropy, this.tag, row, name, this.accounts[platform]!.username, success),
-      error: success ? null : this.failureOf(row, name, flags),
-      platform: name,
-      created_at: iso(this.rows.time[row]!),
+      post_id: this.postId(r.post),
+      success: r.success,
+      social_account_id: r.noAccount ? null : this.accountId(platform),
+      platform_data: platformDataFor(this.entropy, this.tag, row, r.platform, this.accounts[platform]!.username, r.success),
+      error: r.success ? null : this.failureOf(r),
+      platform: r.platform,
+      created_at: iso(r.at),
     };
   }
 
   /** Why a row failed: the rule its post broke (judged again from the post, which no longer changes), or a random failure. */
-  private failureOf(row: number, platform: Platform, flags: number): ResultError {
-    const live = this.posts.livePost(this.rows.post[row]!);
-    if (flags & FLAG_MEDIA_MISSING) {
-      const broken = live && brokenRule(this, live, platform);
-      return broken ? ruleFailureFor(this.entropy, this.tag, row, platform, broken) : mediaRequiredFor(this.entropy, this.tag, row, platform);
+  private failureOf(r: ResultRow): ResultError {
+    const live = this.livePost(r.post);
+    if (r.brokeRule) {
+      const broken = live && brokenRule(this, live, r.platform);
+      return broken ? ruleFailureFor(this.entropy, this.tag, r.row, r.platform, broken, threadParts(live?.payloads[r.platform])) : mediaRequiredFor(this.entropy, this.tag, r.row, r.platform);
     }
-    return failureFor(this.entropy, this.tag, row, platform, hasMedia(live?.payloads[platform]));
+    return failureFor(this.entropy, this.tag, r.row, r.platform, hasMedia(live?.payloads[r.platform]), threadParts(live?.payloads[r.platform]));
   }
 
   // ----- lists -----
 
+  /** Newest-first page of posts: the stored ones (newer), then the fixtures, by position. */
   postsPage(statuses: readonly PostStatus[], offset: number, limit: number): Page<number> {
-    const codes = [...new Set(statuses.map((s) => STATUS_CODE[s]))];
-    const all = codes.length === 0 || codes.length === 4;
-    // Without deleted posts every index is a post: read positions directly.
-    if (all && this.posts.visible === this.posts.count) {
-      const total = this.posts.count;
-      const items: number[] = [];
-      for (let i = total - 1 - offset; i >= 0 && items.length < limit; i--) items.push(i);
-      return { items, total };
-    }
-    const { total, rows } = this.posts.statuses.pageDescending(all ? Object.values(STATUS_CODE) : codes, offset, limit);
-    return { items: rows, total };
+    const wanted = statuses.length === 0 ? (['draft', 'scheduled', 'published', 'failed'] as const) : [...new Set(statuses)];
+    const fixtureLists = this.fixtures ? FIXTURE_STATUSES.filter((s) => wanted.includes(s)).map((s) => this.fixtures![s === 'published' ? 'published' : 'failed']) : [];
+    return stack(
+      (o, l) => postPage(this.store, this.tag, wanted, o, l),
+      (o, l) => (fixtureLists.length === 2 ? byPosition(this.fixturePosts, o, l) : pageOf(fixtureLists, o, l)),
+      offset,
+      limit,
+    );
   }
 
   /**
    * Newest-first page of results. Post ids that are unknown here (or another workspace's)
    * match nothing. Each post owns a handful of rows, so a post filter collects those rows;
-   * a platform filter merges the per-platform indexes; no filter reads positions directly.
+   * a platform filter pages the stored rows in SQL and the fixtures' per-platform lists; no
+   * filter reads positions directly.
    */
   resultsPage(filter: { postIds: readonly string[]; platforms: readonly Platform[] }, offset: number, limit: number): Page<number> {
-    const platformSet = new Set(filter.platforms.map((p) => PLATFORM_INDEX.get(p)!));
+    const platforms = new Set(filter.platforms);
     if (filter.postIds.length > 0) {
       const rows: number[] = [];
       for (const index of new Set(filter.postIds.map((id) => this.findPost(id)))) {
         if (index === undefined) continue;
-        const { start, count } = this.posts.rowRange(index);
-        for (let r = start; r < start + count; r++) if (platformSet.size === 0 || platformSet.has(this.rows.platform[r]!)) rows.push(r);
+        for (const r of this.resultsOf(index)) if (platforms.size === 0 || platforms.has(r.platform)) rows.push(r.row);
       }
-      rows.sort((a, b) => a - b);
-      const page = mergedPageDescending([rows], offset, limit);
-      return { items: page.rows, total: page.total };
+      rows.sort((a, b) => b - a);
+      return { items: rows.slice(offset, offset + limit), total: rows.length };
     }
-    if (platformSet.size > 0 && platformSet.size < PLATFORMS.length) {
-      const page = mergedPageDescending([...platformSet].map((p) => this.byPlatform[p]!.view()), offset, limit);
-      return { items: page.rows, total: page.total };
+    if (platforms.size > 0 && platforms.size < PLATFORMS.length) {
+      const lists = this.fixtures ? [...platforms].map((p) => this.fixtures!.byPlatform[PLATFORM_INDEX.get(p)!]!) : [];
+      return stack(
+        (o, l) => resultPage(this.store, this.tag, [...platforms], o, l),
+        (o, l) => pageOf(lists, o, l),
+        offset,
+        limit,
+      );
     }
-    const total = this.rows.length;
-    const items: number[] = [];
-    for (let i = total - 1 - offset; i >= 0 && items.length < limit; i--) items.push(i);
-    return { items, total };
+    return byPosition(this.nextRow(), offset, limit);
   }
 
-  // ----- changes -----
+  // ----- changes (inside the caller's transaction) -----
 
   addPost(post: Omit<LivePost, 'index'>): LivePost {
-    return this.posts.add(post);
+    const record: LivePost = { index: this.nextPostIndex(), ...post };
+    writePost(this.store, this.tag, record);
+    return record;
+  }
+
+  scheduledPosts(): LivePost[] {
+    return scheduledPosts(this.store, this.tag);
+  }
+
+  savePost(post: LivePost): void {
+    writePost(this.store, this.tag, post);
   }
 
   /** Appends a result row at `now` (never before the previous row, so position order stays time order). */
-  appendResult(postIndex: number, platform: Platform, success: boolean, noAccount: boolean, now: number, mediaMissing = false): number {
-    const time = Math.max(now, this.rows.lastTime());
-    const p = PLATFORM_INDEX.get(platform)!;
-    const flags = mediaMissing ? FLAG_MEDIA_MISSING : (success ? FLAG_SUCCESS : 0) | (noAccount ? FLAG_NO_ACCOUNT : 0);
-    const row = this.rows.push(postIndex, p, flags, time);
-    this.byPlatform[p]!.push(row);
+  appendResult(post: number, platform: Platform, success: boolean, noAccount: boolean, now: number, brokeRule = false): number {
+    const last = lastResult(this.store, this.tag);
+    const row = last ? last.row + 1 : this.fixtureRows;
+    const previous = last ? last.at : this.fixtureRows > 0 ? this.fixtures!.rows.lastTime() : -Infinity;
+    insertResult(this.store, this.tag, { row, post, platform, success: success && !brokeRule, noAccount: !brokeRule && noAccount, brokeRule, at: Math.max(now, previous) });
     return row;
   }
 
-  /** Restores rows saved by a previous run (after the fixtures, which are regenerated). */
-  restoreRows(rows: readonly (readonly [number, number, number, number])[]): void {
-    const from = this.rows.length;
-    this.rows.reserve(from + rows.length + 64);
-    for (const [post, platform, flags, time] of rows) this.rows.push(post, platform, flags, time);
-    this.indexRows(from);
+  addMedia(m: Omit<MediaRecord, 'index'>): MediaRecord {
+    const record: MediaRecord = { index: mediaCount(this.store, this.tag), ...m };
+    writeMedia(this.store, this.tag, record);
+    return record;
   }
 
-  /** Rows created live, or from `start` on (the fixtures are not saved: they are regenerated from the entropy). */
-  liveRows(start?: number): [number, number, number, number][] {
-    const out: [number, number, number, number][] = [];
-    const from = start ?? (this.posts.fixtures ? this.posts.fixtures.postStart[this.posts.fixtureCount]! : 0);
-    for (let i = from; i < this.rows.length; i++) out.push([this.rows.post[i]!, this.rows.platform[i]!, this.rows.flags[i]!, this.rows.time[i]!]);
-    return out;
+  saveMedia(m: MediaRecord): void {
+    writeMedia(this.store, this.tag, m);
   }
+}
+
+/** Each target's latest result (rows of a post lie in time order), or pending before any. */
+function targetsOf(platforms: readonly string[], results: readonly ResultRow[]): PostJson['targets'] {
+  const targets: PostJson['targets'] = {};
+  for (const p of platforms) targets[p] = 'pending';
+  for (const r of results) targets[r.platform] = r.success ? 'published' : 'failed';
+  return targets;
+}
+
+/** Positions count-1 down to 0: a page is its offset, whatever the depth. */
+function byPosition(count: number, offset: number, limit: number): Page<number> {
+  const items: number[] = [];
+  for (let i = count - 1 - offset; i >= 0 && items.length < limit; i--) items.push(i);
+  return { items, total: count };
+}
+
+function pageOf(lists: ArrayLike<number>[], offset: number, limit: number): Page<number> {
+  const page = mergedPageDescending(lists, offset, limit);
+  return { items: page.rows, total: page.total };
+}
+
+/** One newest-first page over two parts, the newer first: the stored rows, then the fixtures. */
+function stack(newer: (offset: number, limit: number) => Page<number>, older: (offset: number, limit: number) => Page<number>, offset: number, limit: number): Page<number> {
+  const first = newer(offset, limit);
+  const rest = older(Math.max(0, offset - first.total), limit - first.items.length);
+  return { items: [...first.items, ...rest.items], total: first.total + rest.total };
 }

@@ -6,9 +6,10 @@
 import { formatBytesFor, mediaKind, PLATFORM_LIMITS, textLength, type Bound, type MediaRules, type Platform, type PlatformRules } from './platforms.js';
 import { judgeText, PLATFORM_NAMES, possessive, unitWord } from './text-limits.js';
 import type { MediaInfo } from './media-probe.js';
+import { judgeExtras } from './extras-rules.js';
 
 /** The result codes a platform's refusal carries. */
-export type RuleCode = 'TEXT_TOO_LONG' | 'TEXT_INVALID' | 'MEDIA_REQUIRED' | 'MEDIA_REJECTED' | 'TITLE_REQUIRED';
+export type RuleCode = 'TEXT_TOO_LONG' | 'TEXT_INVALID' | 'MEDIA_REQUIRED' | 'MEDIA_REJECTED' | 'TITLE_REQUIRED' | 'OPTION_INVALID' | 'NOT_SUPPORTED';
 
 /** `unknown`: a fact the rule needs could not be read (a URL's size, a damaged file's duration), so it is left to the platform. */
 export type Verdict = 'pass' | 'fail' | 'warn' | 'unknown';
@@ -26,6 +27,14 @@ export interface MediaItemFacts {
   info?: MediaInfo;
   /** The type the file's name claims, when its content is another (a PNG named .jpg). */
   nameMimeType?: string;
+  /** Alt text given for the item. */
+  alt?: string;
+}
+
+/** One later part of a thread (the first part is the payload's own text and media). */
+export interface ThreadPartFacts {
+  text: string;
+  media: readonly MediaItemFacts[];
 }
 
 export interface PayloadFacts {
@@ -34,6 +43,11 @@ export interface PayloadFacts {
   title?: string;
   link?: string;
   media: readonly MediaItemFacts[];
+  /** The parts published as replies after the first (`thread`). */
+  thread?: readonly ThreadPartFacts[];
+  firstComment?: string;
+  /** The platform's settings as given (`options`), judged against its schema. */
+  options?: unknown;
 }
 
 export interface RuleCheck {
@@ -50,6 +64,10 @@ export interface RuleCheck {
   fix?: string;
   code?: RuleCode;
   source: string;
+  /** Where in the payload, for rules beyond the text and the media list: `thread[0].text`, `firstComment`, `options.privacy`, `media[1].alt`. */
+  path?: string;
+  /** For a thread part's rules: its index in `thread` (0 = the first reply). */
+  part?: number;
 }
 
 const seconds = (s: number) => (s >= 120 ? `${Math.round(s)} s (${(s / 60).toFixed(1).replace(/\.0$/, '')} min)` : `${Number(s.toFixed(2))} s`);
@@ -173,6 +191,9 @@ export function judgePayload(platform: Platform, facts: PayloadFacts): RuleCheck
 
   judgeMediaSet(platform, facts.media, checks);
   for (const m of facts.media) judgeItem(platform, m, facts, checks);
+  if (facts.thread !== undefined || facts.firstComment !== undefined || facts.options !== undefined || facts.media.some((m) => m.alt !== undefined)) {
+    checks.push(...judgeExtras(platform, facts, (part) => judgePayload(platform, { text: part.text, media: part.media })));
+  }
   return checks;
 }
 
@@ -330,7 +351,7 @@ function judgeShape(platform: Platform, kind: Kind, m: MediaItemFacts, rules: Me
   }
   if (rules.frames) {
     const f = info?.frames;
-    check(`${kind}.frames`, bound(rules.frames), f === undefined ? undefined : String(f), f !== undefined && within(f, rules.frames), `${plural(f ?? 0, 'frame')}: ${name} takes ${bound(rules.frames)}`, 'drop frames or shorten the animation');
+    check(`${kind}.frames`, bound(rules.frames), f === undefined ? undefined : info?.framesMore ? `${f - 1}+` : String(f), f !== undefined && within(f, rules.frames), `${info?.framesMore ? `more than ${(f ?? 1) - 1} frames` : plural(f ?? 0, 'frame')}: ${name} takes ${bound(rules.frames)}`, 'drop frames or shorten the animation');
   }
   return checks;
 }

@@ -1,6 +1,6 @@
 // What durability costs: creates per second (POST /v1/posts, 16 connections) against the
-// sandbox in memory and with `--data FILE` (every create appended to the write-ahead log and
-// fsync'd before its 201; concurrent creates share an fsync). The write limit is raised for
+// sandbox in memory (SQLite :memory:) and with `--data FILE` (every create its own SQLite
+// transaction, committed with an fsync of the WAL before its 201). The write limit is raised for
 // the run; the service itself allows 100 writes an hour per workspace.
 // Run: npm run bench sandbox-writes   (also part of `npm run bench sandbox`)
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -46,7 +46,7 @@ export async function run() {
   console.log(line('sandbox creates in memory', inMemory));
 
   const dir = mkdtempSync(join(tmpdir(), 'bench-data-'));
-  const file = join(dir, 'state.json');
+  const file = join(dir, 'state.db');
   try {
     const durable = await startSandboxChild([...LIMITS, '--data', file]);
     let withData;
@@ -56,7 +56,7 @@ export async function run() {
       await durable.stop();
     }
     console.log(line('sandbox creates with --data (fsync before each answer)', withData));
-    console.log(`durability costs ${((1 - withData.rps / inMemory.rps) * 100).toFixed(0)}% of the create rate; snapshot after the clean stop: ${(statSync(file).size / 1024 / 1024).toFixed(1)} MiB`);
+    console.log(`durability costs ${((1 - withData.rps / inMemory.rps) * 100).toFixed(0)}% of the create rate; database after the clean stop: ${(statSync(file).size / 1024 / 1024).toFixed(1)} MiB`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

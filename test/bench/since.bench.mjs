@@ -33,7 +33,7 @@ export async function loadDomain() {
     bundle: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20.18',
+    target: 'node22.13',
     outfile: out,
     logLevel: 'warning',
   });

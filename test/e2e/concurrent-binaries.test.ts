@@ -59,7 +59,7 @@ describe('several copies of the binary at once', () => {
   }, 60_000);
 
   it('`sandbox --data FILE` twice: the second exits 1 naming the first one; after kill -9 the file starts again', async () => {
-    const file = join(tmp, 'data', 'state.json');
+    const file = join(tmp, 'data', 'state.db');
     const args = ['sandbox', '--port', '0', '--json', '--data', file];
     const first = socialpub(args, join(tmp, 'config-sb'));
     await new Promise<void>((resolve, reject) => {
@@ -82,6 +82,6 @@ describe('several copies of the binary at once', () => {
     // A clean stop (its exit code is the signal handling's business) leaves no lock behind.
     again.child.kill('SIGTERM');
     await again.done;
-    expect(readdirSync(join(tmp, 'data'))).toEqual(['state.json']);
+    expect(readdirSync(join(tmp, 'data'))).toEqual(['state.db']);
   }, 60_000);
 });

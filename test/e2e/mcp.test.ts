@@ -11,8 +11,8 @@ import { spawn } from 'node:child_process';
 import { BIN, ROOT, ensureBuilt } from './ensure-built.js';
 import { startSession, type McpSession } from './mcp-session.js';
 
-const TOOL_NAMES = ['check_post', 'create_draft', 'schedule_post', 'list_posts', 'get_post', 'update_post', 'unschedule_post', 'delete_post', 'list_results', 'get_result', 'wait_for_results', 'retry_failed', 'results_stats'];
-const READ_ONLY = ['check_post', 'list_posts', 'get_post', 'list_results', 'get_result', 'wait_for_results', 'results_stats'];
+const TOOL_NAMES = ['check_post', 'preview_post', 'create_draft', 'schedule_post', 'list_posts', 'get_post', 'update_post', 'unschedule_post', 'delete_post', 'list_results', 'get_result', 'wait_for_results', 'retry_failed', 'results_stats'];
+const READ_ONLY = ['check_post', 'preview_post', 'list_posts', 'get_post', 'list_results', 'get_result', 'wait_for_results', 'results_stats'];
 const DAY = 86_400_000;
 
 interface Env {
@@ -78,7 +78,8 @@ describe('socialpub mcp: tools over the sandbox', () => {
       expect(t.inputSchema.type).toBe('object');
       expect(t.description!.length).toBeGreaterThan(40);
       for (const [name, p] of Object.entries(t.inputSchema.properties ?? {})) expect((p as { description?: string }).description, `${t.name}.${name}`).toMatch(/\w{3}/);
-      expect(t.annotations).toMatchObject({ readOnlyHint: READ_ONLY.includes(t.name), destructiveHint: t.name === 'delete_post', idempotentHint: true });
+      expect(t.annotations).toMatchObject({ readOnlyHint: READ_ONLY.includes(t.name), destructiveHint: ['schedule_post', 'update_post', 'unschedule_post', 'delete_post'].includes(t.name), idempotentHint: true });
+      expect(t.outputSchema, t.name).toMatchObject({ type: 'object' });
       if (!READ_ONLY.includes(t.name)) expect(Object.keys(t.inputSchema.properties!)).toEqual(expect.arrayContaining(['dry_run', 'idempotency_key']));
     }
   });
@@ -145,7 +146,10 @@ describe('socialpub mcp: tools over the sandbox', () => {
 
     const typo = await s.call('create_draft', { platforms: ['blusky'], text: 'hi' });
     expect(typo.structuredContent).toMatchObject({ code: 'invalid_input', field: 'platforms[0]' });
-    expect((typo.content as Array<{ text: string }>)[0]!.text).toMatch(/did you mean "bluesky"/);
+    // The text an older client reads: the code, then the same body as JSON under the data notice.
+    const [first, body] = (typo.content as Array<{ text: string }>)[0]!.text.split('\n');
+    expect(first).toMatch(/^Tool error \(invalid_input\)\. Data from the service follows as JSON/);
+    expect(JSON.stringify(JSON.parse(body!))).toMatch(/did you mean \\"bluesky\\"/);
 
     const unknown = await s.call('create_draft', { platforms: ['bluesky'], txt: 'hi' });
     expect(unknown.structuredContent).toMatchObject({ code: 'invalid_input', field: 'txt' });
@@ -256,13 +260,19 @@ describe('socialpub mcp: tools over the sandbox', () => {
     });
     expect(waited.isError).toBeFalsy();
     expect(waited.structuredContent).toMatchObject({ post_id: id, done: true, timed_out: false, reported: 1, expected: 1, missing: [] });
-    expect(progress[0]).toMatchObject({ progress: 0, total: 1, message: '0 of 1 platforms reported' });
+    // Nothing reported yet: below 1. The fraction is the share of the call's wait already spent on
+    // the server's real clock (so progress grows between polls), which depends on how fast this
+    // machine got there: only its whole part is certain.
+    expect(progress[0]).toMatchObject({ total: 1, message: '0 of 1 platforms reported' });
+    expect(Math.floor(progress[0]!.progress)).toBe(0);
     // The SDK's client may settle the call before it hands over the last notification: the
     // transcript shows everything the server sent.
     const sent = s.transcript
       .filter((l) => l.startsWith('< ') && l.includes('notifications/progress'))
       .map((l) => (JSON.parse(l.slice(2)) as { params: { progress: number; total: number } }).params);
     expect(sent.at(-1)).toMatchObject({ progress: 1, total: 1 });
+    // The protocol asks for a value that grows with every notification.
+    for (let i = 1; i < sent.length; i++) expect(sent[i]!.progress).toBeGreaterThan(sent[i - 1]!.progress);
 
     const later = await s.call('schedule_post', { platforms: ['bluesky'], text: 'publish next month', at: new Date(Date.now() + 30 * DAY).toISOString() });
     const timedOut = await s.call('wait_for_results', { post_id: (later.structuredContent.post as { id: string }).id, timeout_seconds: 1 });
@@ -345,9 +355,9 @@ describe('socialpub mcp: limits, read-only and a missing key', () => {
       for (const name of TOOL_NAMES.filter((n) => !READ_ONLY.includes(n))) expect(said).not.toContain(name);
       expect(said).toMatch(/read-only/);
       const from = e.sb.requests.length;
-      const refused = await s.call('create_draft', { platforms: ['bluesky'], text: 'nope' });
-      expect(refused.structuredContent).toMatchObject({ code: 'invalid_input', field: 'name' });
-      expect(refused.structuredContent.message).toMatch(/--read-only/);
+      // A tool this server does not offer is a protocol error (invalid params), not a tool result.
+      const refused = await s.call('create_draft', { platforms: ['bluesky'], text: 'nope' }).catch((err: unknown) => err);
+      expect(refused).toMatchObject({ code: -32602, message: expect.stringMatching(/--read-only/) });
       expect(e.sb.requests.length).toBe(from);
     } finally {
       await s.close();

@@ -12,7 +12,7 @@ export async function bundleChildScript(contents: string, outfile: string): Prom
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22.13',
     outfile,
     // The system keyring's native binding is never loaded by these scripts.
     external: ['@napi-rs/keyring'],

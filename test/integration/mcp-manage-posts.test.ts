@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { toToolError } from '../../src/mcp/errors.js';
-import { checkArgs } from '../../src/mcp/json-schema.js';
-import { TOOLS } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
+import { callTool, mcpTool, sandboxToolContext } from '../helpers/mcp-context.js';
 import type { Post } from '../../src/wire/schemas.js';
 import { resultsFailFirst } from '../helpers/route-proxy.js';
 import { allPosts, manualSandbox, oracleGet, type ManualSandbox } from './posts-support.js';
@@ -16,34 +15,12 @@ let tc: ToolContext;
 
 beforeAll(async () => {
   sb = await manualSandbox({ fixtures: 60, failureRate: 0.4 });
-  const apiKey = sb.key('demo');
-  const signal = new AbortController().signal;
-  tc = {
-    signal,
-    progress: async () => undefined,
-    deps: {
-      client: async () => createClient({ baseUrl: sb.url, apiKey, maxRetries: 0, now: sb.clock.now }),
-      profileName: 'default',
-      secrets: [apiKey],
-      mediaDirs: [],
-      now: () => sb.clock.now(),
-      sleep: (ms) => sb.clock.advance(ms),
-      signal,
-      stdin: process.stdin,
-      stdout: process.stdout,
-      log: () => undefined,
-      readOnly: false,
-      version: 'test',
-    },
-  };
+  tc = sandboxToolContext(sb);
 });
 afterAll(() => sb.close());
 
-const tool = (name: string) => TOOLS.find((t) => t.name === name)!;
-async function call(name: string, args: Record<string, unknown>): Promise<Record<string, any>> {
-  expect(checkArgs(tool(name).inputSchema, args)).toEqual([]);
-  return tool(name).run(args, tc);
-}
+const tool = mcpTool;
+const call = (name: string, args: Record<string, unknown>) => callTool(tc, name, args);
 async function callError(name: string, args: Record<string, unknown>) {
   const err: unknown = await call(name, args).then(
     () => undefined,
@@ -56,9 +33,9 @@ const getPost = (id: string) => oracleGet<Post>(sb, `/v1/posts/${id}`);
 const draft = async (payloads: Record<string, unknown>) => (await call('create_draft', { platforms: Object.keys(payloads), text_for: Object.fromEntries(Object.entries(payloads).map(([p, t]) => [p, t])) })).post as { id: string };
 
 describe('the tools as an assistant sees them', () => {
-  it('delete_post is annotated destructive; the others not; get_post is read-only', () => {
-    expect(tool('delete_post').annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
-    for (const name of ['update_post', 'unschedule_post', 'retry_failed']) expect(tool(name).annotations).toMatchObject({ destructiveHint: false, readOnlyHint: false });
+  it('delete_post, update_post and unschedule_post are annotated destructive; retry_failed not; get_post is read-only', () => {
+    for (const name of ['delete_post', 'update_post', 'unschedule_post']) expect(tool(name).annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    expect(tool('retry_failed').annotations).toMatchObject({ destructiveHint: false, readOnlyHint: false });
     expect(tool('get_post').annotations.readOnlyHint).toBe(true);
     for (const name of ['update_post', 'unschedule_post', 'delete_post', 'retry_failed']) expect(Object.keys(tool(name).inputSchema.properties!)).toEqual(expect.arrayContaining(['dry_run', 'idempotency_key']));
   });
@@ -225,8 +202,14 @@ describe('retry_failed', () => {
     expect(first.retrying.every((t: { code: string | null }) => typeof t.code === 'string')).toBe(true);
     // A target the platform refused for its content carries the fix to apply with update_post first.
     const content = ['TEXT_TOO_LONG', 'TEXT_INVALID', 'MEDIA_REQUIRED', 'MEDIA_REJECTED', 'TITLE_REQUIRED', 'DUPLICATE_CONTENT'];
-    for (const t of first.retrying as { code: string; fix: string | null }[]) expect(typeof t.fix === 'string', t.code).toBe(content.includes(t.code));
-    expect(String(first.note).includes('update_post')).toBe(first.retrying.some((t: { fix: string | null }) => t.fix !== null));
+    // One that failed on its account (an expired token, a lost permission) says the user must reconnect it.
+    const account = ['TOKEN_EXPIRED', 'EXPIRED_ACCESS_TOKEN', 'PERMISSION_DENIED'];
+    for (const t of first.retrying as { code: string; fix: string | null }[]) {
+      expect(typeof t.fix === 'string', t.code).toBe(content.includes(t.code) || account.includes(t.code));
+      if (account.includes(t.code)) expect(t.fix).toMatch(/reconnect/);
+    }
+    expect(String(first.note).includes('update_post')).toBe(first.retrying.some((t: { code: string }) => content.includes(t.code)));
+    expect(String(first.note).includes('reconnects')).toBe(first.retrying.some((t: { code: string }) => account.includes(t.code)));
     const again = await call('retry_failed', { post_id: failed.id });
     expect(again).toMatchObject({ replayed: true, post: { id: first.post.id } });
   });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { startMcpPipe, type McpPipe } from '../helpers/mcp-stdio.js';
+import { DATA_NOTICE } from '../../src/mcp/errors.js';
 
 let sb: TestSandbox;
 let key: string;
@@ -45,8 +46,10 @@ describe('post text round-trips exactly', () => {
         expect(created.isError, JSON.stringify(created)).toBeFalsy();
         const post = created.structuredContent.post as { id: string; text: string };
         expect(post.text).toBe(text);
-        // The text form an older client reads carries the same bytes.
-        expect(JSON.parse(created.content[0]!.text).post.text).toBe(text);
+        // The text form an older client reads carries the same bytes, as JSON under the data notice.
+        const [notice, json] = created.content[0]!.text.split('\n');
+        expect(notice).toBe(DATA_NOTICE);
+        expect(JSON.parse(json!).post.text).toBe(text);
       }
       const listed = result(await mcp.call(20, 'list_posts', { limit: 3 })).structuredContent.posts as Array<{ text: string }>;
       expect(listed.map((p) => p.text).sort()).toEqual([...ORDINARY].sort());
@@ -99,6 +102,25 @@ describe('JSON-RPC lines a well-behaved client never sends get the answer the sp
       // A method the server does not have is the SDK's own -32601.
       expect(error(await mcp.request(13, 'nope/nothing')).code).toBe(-32601);
     });
+  });
+});
+
+describe('the session starts with initialize', () => {
+  it('refuses tools/list and tools/call before initialize (-32600), answers ping, then serves once initialized', async () => {
+    const mcp = startMcpPipe([], env());
+    try {
+      const from = sb.requests.length;
+      const list = await mcp.request(1, 'tools/list');
+      expect(list).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32600, message: 'Invalid request: tools/list before initialize; send initialize first' } });
+      const call = await mcp.request(2, 'tools/call', { name: 'list_posts', arguments: {} });
+      expect((call.error as { code: number }).code).toBe(-32600);
+      expect(sb.requests.length).toBe(from);
+      expect(await mcp.request(3, 'ping')).toMatchObject({ id: 3, result: {} });
+      await mcp.initialize();
+      expect(((await mcp.request(4, 'tools/list')).result as { tools: unknown[] }).tools.length).toBeGreaterThan(3);
+    } finally {
+      expect(await mcp.close()).toBe(0);
+    }
   });
 });
 

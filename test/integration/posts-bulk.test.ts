@@ -74,8 +74,15 @@ describe('bulk schedule', () => {
     expect(again.stderr).toMatch(/0 created, 30 already done/);
     expect(schedules(sb)).toBe(sent);
 
-    // Without the journal: every row is sent again with the same derived key and replayed.
+    // Without this file's journal, the profile's index of rows done (by key) still spares the sends.
     rmSync(join(config.dir, 'journals'), { recursive: true, force: true });
+    const byIndex = await run();
+    expect(byIndex.code, byIndex.stderr).toBe(0);
+    expect(byIndex.stderr).toMatch(/0 created, 30 already done/);
+    expect(schedules(sb)).toBe(sent);
+    // Without any record: every row is sent again with the same derived key and replayed.
+    rmSync(join(config.dir, 'journals'), { recursive: true, force: true });
+    rmSync(join(config.dir, 'bulk-done'), { recursive: true, force: true });
     const noJournal = await run();
     expect(noJournal.code, noJournal.stderr).toBe(0);
     expect(schedules(sb)).toBe(sent + 30);
@@ -169,11 +176,11 @@ describe('bulk schedule', () => {
     expect(r.code).toBe(7);
     const annotations = r.stderr.split('\n').filter((l) => l.startsWith('::'));
     expect(annotations).toEqual([
-      `::error::2 rows in ${file}: 1 created, 0 already done, 0 failed, 1 invalid (skipped)%0A  invalid: row 2 (line 3): INVALID_INPUT: line 3: platforms: "blusky" is not a platform id`,
+      `::error title=socialpub posts schedule --from-file%3A rows failed::2 rows in ${file}: 1 created, 0 already done, 0 failed, 1 invalid (skipped)%0A  invalid: row 2 (line 3): INVALID_INPUT: line 3: platforms: "blusky" is not a platform id`,
     ]);
     const clean = await run(cliEnv(sb));
     expect(clean.code).toBe(7);
-    expect(clean.stderr).not.toContain('::error::');
+    expect(clean.stderr).not.toContain('::error');
   });
 
   it('a row without text is named by its line, in the refusal, the dry run and posts check', async () => {

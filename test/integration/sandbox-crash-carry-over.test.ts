@@ -1,15 +1,15 @@
 // What a crash leaves on disk is enough to go on: the files of a running sandbox are copied
-// (snapshot and log, exactly as a kill -9 would leave them) and a second sandbox starts from
-// the copy. Rate windows and pending webhook retries carry over, as do idempotency records;
-// a torn last line in the log is ignored.
-import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// (the database, its WAL and shared-memory index, exactly as a kill -9 would leave them, the
+// WAL not yet folded back) and a second sandbox starts from the copy. Rate windows and pending
+// webhook retries carry over, as do idempotency records.
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createManualClock, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { allRows, call, START, text } from './sandbox-support.js';
+import { call, START, text } from './sandbox-support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-crash-'));
 let receiver: Server;
@@ -38,12 +38,12 @@ afterAll(async () => {
 function crashImage(file: string, name: string): string {
   const to = mkdtempSync(join(dir, `${name}-`));
   for (const f of readdirSync(join(file, '..'))) copyFileSync(join(file, '..', f), join(to, f));
-  return join(to, 'state.json');
+  return join(to, 'state.db');
 }
 
 describe('after a crash', () => {
-  it('keeps rate windows, idempotency records and pending webhook retries; ignores a torn last line', async () => {
-    const file = join(mkdtempSync(join(dir, 'live-')), 'state.json');
+  it('keeps rate windows, idempotency records and pending webhook retries', async () => {
+    const file = join(mkdtempSync(join(dir, 'live-')), 'state.db');
     const clock = createManualClock(START);
     const live = await startSandbox({ port: 0, clock, dataFile: file, failureRate: 0, writeLimit: 4, webhookUrl: receiverUrl, webhookRetryDelaysMs: [60_000] });
     let restarted: Sandbox | undefined;
@@ -60,8 +60,8 @@ describe('after a crash', () => {
       expect(third.headers.get('ratelimit-remaining')).toBe('1');
 
       const image = crashImage(file, 'image');
-      // A write cut off mid-line by the crash.
-      appendFileSync(`${image}.wal`, '[{"t":"post","w":1,"post":{"index":9');
+      // The changes are still in the WAL, as a kill -9 leaves them.
+      expect(statSync(`${image}-wal`).size).toBeGreaterThan(0);
       answer = 204;
       const later = createManualClock(START + 1_000);
       restarted = await startSandbox({ port: 0, clock: later, dataFile: image, writeLimit: 4, webhookUrl: receiverUrl, webhookRetryDelaysMs: [60_000] });
@@ -85,58 +85,5 @@ describe('after a crash', () => {
       await live.close();
       await restarted?.close();
     }
-  });
-
-  it('compacts the log while writes go on, and a crash at any moment keeps every acknowledged write', async () => {
-    const file = join(mkdtempSync(join(dir, 'compacting-')), 'state.json');
-    const sb = await startSandbox({ port: 0, dataFile: file, compactLogBytes: 4_000, writeLimit: 1_000_000, readLimit: 1_000_000, seed: 3 });
-    const key = sb.key('demo');
-    const acked: { id: string; text: string }[] = [];
-    const images: { file: string; acked: number }[] = [];
-    let writing = true;
-    const writers = Array.from({ length: 16 }, async (_, w) => {
-      for (let i = 0; i < 20; i++) {
-        const words = `writer ${w} post ${i}`;
-        const r = await call(sb, 'POST', '/v1/posts', { key, body: { payloads: text(['threads'], words) } });
-        expect(r.status).toBe(201);
-        acked.push({ id: r.body.id, text: r.body.payloads.threads.text });
-      }
-    });
-    const imager = (async () => {
-      while (writing) {
-        const count = acked.length;
-        // The log first, then the snapshot: what a crash after every answer counted so far could leave.
-        const to = mkdtempSync(join(dir, 'moment-'));
-        for (const name of ['state.json.wal', 'state.json']) {
-          try {
-            copyFileSync(join(file, '..', name), join(to, name));
-          } catch {
-            // Between a compaction's steps a file may be missing for a moment, as after a crash.
-          }
-        }
-        images.push({ file: join(to, 'state.json'), acked: count });
-        await new Promise((r) => setTimeout(r, 15));
-      }
-    })();
-    await Promise.all(writers);
-    writing = false;
-    await imager;
-    await sb.close();
-    // Many compactions happened (one generation each, plus start and stop).
-    expect(JSON.parse(readFileSync(file, 'utf8')).journal).toBeGreaterThan(5);
-
-    const checked = images.filter((_, i) => i % Math.max(1, Math.floor(images.length / 8)) === 0);
-    expect(checked.length).toBeGreaterThan(2);
-    for (const image of checked) {
-      const again = await startSandbox({ port: 0, dataFile: image.file, readLimit: 1_000_000 });
-      try {
-        const held = new Map((await allRows(again, key, '/v1/posts')).rows.map((p: any) => [p.id, p.payloads.threads.text]));
-        const missing = acked.slice(0, image.acked).filter((a) => held.get(a.id) !== a.text);
-        expect(missing).toEqual([]);
-      } finally {
-        await again.close();
-      }
-    }
-    expect(checked.length).toBeGreaterThan(3);
   });
 });

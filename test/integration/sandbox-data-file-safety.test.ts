@@ -1,15 +1,19 @@
-// `--data FILE` is never damaged by what it meets on disk: a second sandbox on the same file
-// (another process) is refused, naming the first one's pid, and a lock left by a kill -9 does
-// not block a restart; a damaged log (header, a complete line, a line mid-file whose JSON still
-// parses) stops start-up with the file, the line and what to do, and leaves every file as it
-// was; a torn last line is dropped with a notice; a log from before checksums still loads; a
-// symbolic link planted as the log or the snapshot is refused and its target left alone.
+// `--data FILE` is never damaged by what it meets on disk, and never serves what it cannot
+// trust: a second sandbox on the same database (another process) is refused, naming the first
+// one's pid, and a lock left by a kill -9 does not block a restart; a file that is not SQLite,
+// a SQLite database of something else, a damaged database (PRAGMA quick_check, whole for a
+// small one; sandbox-damage-while-serving.test.ts for a large one) and a data file of the
+// earlier JSON format are refused with what to do, and left exactly as they were; a symbolic
+// link planted as the database, its WAL or its media folder is refused, its target left
+// alone; media files no row names are removed at start.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Of } from '../../src/sandbox/db/blobs.js';
+import { sqlite } from '../../src/sandbox/db/sqlite.js';
 import { startSandbox, StateFileError, type Sandbox } from '../../src/sandbox/index.js';
 import { bundleChildScript } from '../helpers/child-script.js';
 import { allRows, call, text } from './sandbox-support.js';
@@ -53,13 +57,10 @@ function image(of: string): Record<string, { bytes: string; mode: number }> {
   return Object.fromEntries(readdirSync(of).map((n) => [n, { bytes: readFileSync(join(of, n)).toString('base64'), mode: statSync(join(of, n)).mode & 0o777 }]));
 }
 
-/**
- * A data folder as a kill -9 leaves it: a sandbox writes `count` posts, its files are copied
- * while it runs, and it is then stopped. Returns the copy's data file and the posts written.
- */
-async function crashed(name: string, count: number): Promise<{ file: string; posts: { id: string; text: string }[] }> {
-  const live = join(folder(`${name}-live`), 'state.json');
-  const sb = await startSandbox({ port: 0, dataFile: live, seed: 5 });
+/** A database holding `count` posts, stopped cleanly. */
+async function written(name: string, count: number): Promise<{ file: string; posts: { id: string; text: string }[] }> {
+  const file = join(folder(name), 'state.db');
+  const sb = await startSandbox({ port: 0, dataFile: file, seed: 5, writeLimit: 1_000 });
   const posts: { id: string; text: string }[] = [];
   try {
     for (let i = 0; i < count; i++) {
@@ -67,9 +68,7 @@ async function crashed(name: string, count: number): Promise<{ file: string; pos
       expect(r.status).toBe(201);
       posts.push({ id: r.body.id, text: r.body.payloads.threads.text });
     }
-    const to = folder(name);
-    for (const n of ['state.json', 'state.json.wal']) copyFileSync(join(live, '..', n), join(to, n));
-    return { file: join(to, 'state.json'), posts };
+    return { file, posts };
   } finally {
     await sb.close();
   }
@@ -78,8 +77,6 @@ async function crashed(name: string, count: number): Promise<{ file: string; pos
 async function postsOf(sb: Sandbox): Promise<{ id: string; text: string }[]> {
   return (await allRows(sb, sb.key('demo'), '/v1/posts')).rows.map((p: any) => ({ id: p.id, text: p.payloads.threads.text })).reverse();
 }
-
-const logLines = (file: string) => readFileSync(`${file}.wal`, 'utf8').split('\n');
 
 async function refusal(file: string): Promise<StateFileError> {
   const err = await startSandbox({ port: 0, dataFile: file }).then(
@@ -95,11 +92,11 @@ async function refusal(file: string): Promise<StateFileError> {
 
 describe('one sandbox per data file', () => {
   it('refuses a second sandbox (another process holds the file), naming its pid; a lock left by kill -9 does not block', async () => {
-    const file = join(folder('lock'), 'state.json');
+    const file = join(folder('lock'), 'state.db');
     const first = await startChild(file);
     expect(readFileSync(`${file}.lock`, 'utf8')).toContain(`"pid":${first.pid}`);
     const err = await refusal(file);
-    expect(err.message).toMatch(new RegExp(`state\\.json is in use by another sandbox \\(pid ${first.pid}, started .*\\); stop that one first, or pass another --data file`));
+    expect(err.message).toMatch(new RegExp(`state\\.db is in use by another sandbox \\(pid ${first.pid}, started .*\\); stop that one first, or pass another --data file`));
 
     first.child.kill('SIGKILL');
     await first.exited;
@@ -114,125 +111,90 @@ describe('one sandbox per data file', () => {
       await second.close();
     }
     // A clean stop leaves no lock.
-    expect(readdirSync(join(file, '..')).sort()).toEqual(['state.json']);
+    expect(readdirSync(join(file, '..')).sort()).toEqual(['state.db']);
   }, 60_000);
 
   it.runIf(process.platform !== 'win32')('knows the file under another spelling of its folder (a link to it)', async () => {
     const real = folder('spelling');
     const alias = join(dir, `alias-${Date.now()}`);
     symlinkSync(real, alias);
-    const first = await startSandbox({ port: 0, dataFile: join(real, 'state.json') });
+    const first = await startSandbox({ port: 0, dataFile: join(real, 'state.db') });
     try {
-      expect((await refusal(join(alias, 'state.json'))).message).toMatch(new RegExp(`is in use by another sandbox \\(pid ${process.pid},`));
+      expect((await refusal(join(alias, 'state.db'))).message).toMatch(new RegExp(`is in use by another sandbox \\(pid ${process.pid},`));
     } finally {
       await first.close();
     }
   });
 
   it('a sandbox stopped cleanly (SIGTERM) releases the file for the next one', async () => {
-    const file = join(folder('release'), 'state.json');
+    const file = join(folder('release'), 'state.db');
     const first = await startChild(file);
     first.child.kill('SIGTERM');
     await first.exited;
-    expect(readdirSync(join(file, '..'))).not.toContain('state.json.lock');
+    expect(readdirSync(join(file, '..'))).not.toContain('state.db.lock');
     const next = await startChild(file);
     next.child.kill('SIGTERM');
     await next.exited;
   }, 60_000);
 });
 
-describe('a damaged log stops start-up and loses nothing', () => {
-  it('one byte changed in the header line', async () => {
-    const { file } = await crashed('header', 3);
-    const lines = logLines(file);
-    lines[0] = lines[0]!.replace('"generation":', '"generatiom":');
-    writeFileSync(`${file}.wal`, lines.join('\n'));
+describe('a file the sandbox cannot trust is refused, and left as it was', () => {
+  it('a file that is not SQLite', async () => {
+    const data = folder('junk');
+    writeFileSync(join(data, 'state.db'), 'hello, these are my notes\n');
+    const before = image(data);
+    expect((await refusal(join(data, 'state.db'))).message).toMatch(/state\.db is not a sandbox database \(not SQLite\); it was left untouched: pass another --data file/);
+    expect(image(data)).toEqual(before);
+  });
+
+  it('a data file of the earlier format (JSON snapshot + .wal) names the fix', async () => {
+    const data = folder('old-format');
+    writeFileSync(join(data, 'state.json'), JSON.stringify({ format: 'socialpub-sandbox-state', version: 2, workspaces: [] }), { mode: 0o600 });
+    writeFileSync(join(data, 'state.json.wal'), '{"socialpub-sandbox-log":1}\n', { mode: 0o600 });
+    const before = image(data);
+    const err = await refusal(join(data, 'state.json'));
+    expect(err.message).toMatch(/state\.json is a sandbox data file of the earlier format \(a JSON snapshot with .*state\.json\.wal\); this sandbox keeps its data in a SQLite database\. Start a fresh one: pass another --data file \(for example .*state\.db\)/);
+    expect(image(data)).toEqual(before);
+  });
+
+  it('a SQLite database of something else', async () => {
+    const data = folder('foreign');
+    const db = new (sqlite().DatabaseSync)(join(data, 'state.db'));
+    db.exec('CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES (\'mine\')');
+    db.close();
+    const before = image(data);
+    expect((await refusal(join(data, 'state.db'))).message).toMatch(/state\.db is a SQLite database of something else, not a sandbox's/);
+    expect(image(data)).toEqual(before);
+  });
+
+  it('a damaged database (a page overwritten): refused by quick_check, never served', async () => {
+    const { file } = await written('damaged', 150);
+    const size = statSync(file).size;
+    expect(size).toBeGreaterThan(8 * 4096);
+    // Garbage over a page in the middle: the b-tree of the posts table no longer holds together.
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(4096, 0x5a), 0, 4096, Math.floor(size / 4096 / 2) * 4096);
+    closeSync(fd);
     const before = image(join(file, '..'));
-    const err = await refusal(file);
-    expect(err.message).toMatch(/state\.json\.wal is damaged at line 1 \(its header does not match its checksum\); the sandbox changed nothing\. To go on, restore it from a backup, or .*mv /);
+    expect((await refusal(file)).message).toMatch(/state\.db is damaged \(SQLite: .*\); the sandbox will not serve it\. Restore it from a backup, try `sqlite3 .*state\.db \.recover` into a new file, or pass another --data file/);
     expect(image(join(file, '..'))).toEqual(before);
   });
 
-  it('a complete (acknowledged) last line damaged', async () => {
-    const { file } = await crashed('last', 3);
-    const lines = logLines(file);
-    expect(lines.at(-1)).toBe('');
-    const n = lines.length - 1;
-    lines[n - 1] = lines[n - 1]!.replace('post 2', 'post X');
-    writeFileSync(`${file}.wal`, lines.join('\n'));
-    const before = image(join(file, '..'));
-    const err = await refusal(file);
-    expect(err.message).toContain(`is damaged at line ${n} (its checksum does not match); the sandbox changed nothing`);
-    expect(err.message).toContain(`head -n ${n - 1} '${file}.wal'`);
-    expect(image(join(file, '..'))).toEqual(before);
-  });
-
-  it('a line mid-file whose JSON still parses (detected by its checksum, not guessed)', async () => {
-    const { file } = await crashed('middle', 4);
-    const lines = logLines(file);
-    const n = lines.findIndex((l) => l.includes('post 1')) + 1;
-    expect(n).toBeGreaterThan(1);
-    expect(n).toBeLessThan(lines.length - 1);
-    lines[n - 1] = lines[n - 1]!.replace('post 1', 'post 7');
-    writeFileSync(`${file}.wal`, lines.join('\n'));
-    const before = image(join(file, '..'));
-    expect((await refusal(file)).message).toContain(`is damaged at line ${n} (its checksum does not match)`);
-    expect(image(join(file, '..'))).toEqual(before);
-  });
-
-  it('a log that goes with a newer snapshot than the one beside it (an older copy put back)', async () => {
-    const { file } = await crashed('older-snapshot', 2);
-    const snapshot = JSON.parse(readFileSync(file, 'utf8'));
-    writeFileSync(file, JSON.stringify({ ...snapshot, journal: snapshot.journal - 1 }));
-    const before = image(join(file, '..'));
-    expect((await refusal(file)).message).toMatch(/state\.json\.wal goes with a newer snapshot \(generation \d+\) than the one beside it .*the sandbox changed nothing/);
-    expect(image(join(file, '..'))).toEqual(before);
-  });
-
-  it('a torn last line (no newline) is dropped with a notice; a whole line missing only its newline is kept', async () => {
-    const { file, posts } = await crashed('torn', 3);
-    const whole = readFileSync(`${file}.wal`, 'utf8');
-    writeFileSync(`${file}.wal`, `${whole}0badc0de [{"t":"post","w":1,"po`);
-    const sb = await startSandbox({ port: 0, dataFile: file });
+  it('an intact database restarts with everything in it (the control for the cases above)', async () => {
+    const { file, posts } = await written('intact', 30);
+    const again = await startSandbox({ port: 0, dataFile: file });
     try {
-      expect(sb.notices).toHaveLength(1);
-      expect(sb.notices[0]).toMatch(/dropped the last line of the sandbox log .*state\.json\.wal \(line \d+, 31 bytes\): a write cut short by a crash, never acknowledged/);
-      expect(await postsOf(sb)).toEqual(posts);
-    } finally {
-      await sb.close();
-    }
-
-    const { file: file2, posts: posts2 } = await crashed('newline', 3);
-    writeFileSync(`${file2}.wal`, readFileSync(`${file2}.wal`, 'utf8').replace(/\n$/, ''));
-    const again = await startSandbox({ port: 0, dataFile: file2 });
-    try {
-      expect(again.notices).toEqual([]);
-      expect(await postsOf(again)).toEqual(posts2);
+      expect(await postsOf(again)).toEqual(posts);
     } finally {
       await again.close();
     }
   });
-
-  it('reads a log written before checksums, and writes the new format from then on', async () => {
-    const { file, posts } = await crashed('legacy', 3);
-    const old = logLines(file).map((l) => l.replace(/^[0-9a-f]{8} /, '').replace('"version":2,', ''));
-    expect(old[0]).toMatch(/^\{"format":"socialpub-sandbox-log","generation":\d+\}$/);
-    writeFileSync(`${file}.wal`, old.join('\n'));
-    const sb = await startSandbox({ port: 0, dataFile: file });
-    try {
-      expect(await postsOf(sb)).toEqual(posts);
-      expect(logLines(file)[0]).toMatch(/^[0-9a-f]{8} \{"format":"socialpub-sandbox-log","version":2,"generation":\d+\}$/);
-    } finally {
-      await sb.close();
-    }
-  });
 });
 
-describe('symbolic links are refused, their targets left alone', () => {
+describe('symbolic links', () => {
   function victim(): { path: string; check: () => void } {
     const path = join(folder('victim'), 'precious.txt');
-    writeFileSync(path, 'someone else’s data\n');
-    chmodSync(path, 0o644);
+    writeFileSync(path, 'someone else’s data\n', { mode: 0o644 });
     return {
       path,
       check: () => {
@@ -242,26 +204,46 @@ describe('symbolic links are refused, their targets left alone', () => {
     };
   }
 
-  it.runIf(process.platform !== 'win32')('a planted FILE.wal link (with or without a snapshot)', async () => {
+  it.runIf(process.platform !== 'win32')('a database that is a link', async () => {
     const v = victim();
-    const fresh = folder('wal-link');
-    symlinkSync(v.path, join(fresh, 'state.json.wal'));
-    expect((await refusal(join(fresh, 'state.json'))).message).toMatch(/state\.json\.wal is a symbolic link; the sandbox never follows links for its data .*replace the link with the file itself/);
-    v.check();
-
-    const { file } = await crashed('wal-link-restart', 2);
-    rmSync(`${file}.wal`);
-    symlinkSync(v.path, `${file}.wal`);
-    expect((await refusal(file)).message).toMatch(/is a symbolic link/);
+    const data = folder('db-link');
+    mkdirSync(join(data, 'sub'));
+    symlinkSync(v.path, join(data, 'sub', 'state.db'));
+    expect((await refusal(join(data, 'sub', 'state.db'))).message).toMatch(/sub\/state\.db is a symbolic link; the sandbox never follows links for its data .*replace the link with the file itself, or pass the real path as --data/);
     v.check();
   });
 
-  it.runIf(process.platform !== 'win32')('a snapshot that is a link', async () => {
+  it.runIf(process.platform !== 'win32')('a planted WAL or media folder link, beside a new or an existing database', async () => {
     const v = victim();
-    const data = folder('snapshot-link');
-    mkdirSync(join(data, 'sub'));
-    symlinkSync(v.path, join(data, 'sub', 'state.json'));
-    expect((await refusal(join(data, 'sub', 'state.json'))).message).toMatch(/sub\/state\.json is a symbolic link/);
+    const fresh = folder('wal-link');
+    symlinkSync(v.path, join(fresh, 'state.db-wal'));
+    expect((await refusal(join(fresh, 'state.db'))).message).toMatch(/state\.db-wal is a symbolic link/);
     v.check();
+
+    const { file } = await written('media-link', 2);
+    symlinkSync(join(v.path, '..'), `${file}.media`);
+    expect((await refusal(file)).message).toMatch(/state\.db\.media is a symbolic link/);
+    v.check();
+  });
+});
+
+describe('media files beside the database', () => {
+  it('bytes no media row names (a commit that failed after the write) and temporary files are removed at start; named bytes and foreign files stay', async () => {
+    const { file } = await written('media-strays', 1);
+    const media = `${file}.media`;
+    mkdirSync(media, { mode: 0o700 });
+    const named = sha256Of(Buffer.from('named bytes'));
+    const stray = sha256Of(Buffer.from('bytes whose row never committed'));
+    for (const name of [named, stray, `${stray}.4242.tmp`, 'notes.txt']) writeFileSync(join(media, name), name, { mode: 0o600 });
+    const db = new (sqlite().DatabaseSync)(file);
+    db.prepare('INSERT INTO media (workspace, idx, name, mime_type, size_bytes, created_at, sha256, kept_bytes) VALUES (1, 0, ?, ?, 11, 0, ?, 11)').run('a.png', 'image/png', named);
+    db.close();
+    const sb = await startSandbox({ port: 0, dataFile: file });
+    try {
+      expect(readdirSync(media).sort()).toEqual([named, 'notes.txt'].sort());
+      expect(readFileSync(join(media, named), 'utf8')).toBe(named);
+    } finally {
+      await sb.close();
+    }
   });
 });

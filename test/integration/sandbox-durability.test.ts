@@ -2,7 +2,7 @@
 // create posts (some with idempotency keys), schedule posts and declare media, the child is
 // SIGKILLed at a random moment, restarted on the same file, and every acknowledged (2xx)
 // response is compared with what the restarted sandbox holds: nothing missing, no id handed
-// out twice, no temporary file left, files private. Several rounds on one file.
+// out twice, no temporary file left, files private. Several rounds on one database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { BIN, ensureBuilt } from '../e2e/ensure-built.js';
 // The child is the built binary: build it when this file runs on its own or before any e2e file.
 beforeAll(ensureBuilt, 120_000);
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-kill-'));
-const file = join(dir, 'state.json');
+const file = join(dir, 'state.db');
 const children = new Set<ChildProcess>();
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
@@ -51,8 +51,8 @@ interface Acked {
   replay?: { path: string; key: string; body: string };
 }
 
-/** One writer: creates until the server goes away; returns what was acknowledged. */
-async function writer(url: string, key: string, round: number, w: number): Promise<Acked[]> {
+/** One writer: creates until the server goes away; returns what was acknowledged. `onAck` counts acknowledgements across writers. */
+async function writer(url: string, key: string, round: number, w: number, onAck: () => void): Promise<Acked[]> {
   const acked: Acked[] = [];
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   for (let i = 0; ; i++) {
@@ -77,6 +77,7 @@ async function writer(url: string, key: string, round: number, w: number): Promi
       if (res.status >= 200 && res.status < 300) {
         const replay = extra['idempotency-key'] ? { path, key: extra['idempotency-key'], body: JSON.stringify(body) } : undefined;
         acked.push({ kind, id: json.id, content: kind === 'media' ? (body as { name: string }).name : content, ...(replay ? { replay } : {}) });
+        onAck();
       }
       // A schedule that reached a loaded machine after its time is refused (422): not acknowledged, not an error.
       else if (res.status !== 422) throw new Error(`unexpected ${res.status} ${JSON.stringify(json)}`);
@@ -99,9 +100,19 @@ describe('kill -9 with --data', () => {
     let reusedAcrossRounds = 0;
     for (let round = 1; round <= 4; round++) {
       const sb = await startChild();
-      const writers = Array.from({ length: 32 }, (_, w) => writer(sb.url, sb.key, round, w));
-      // A random moment in the middle of the writes.
-      await new Promise((r) => setTimeout(r, 300 + Math.floor(Math.random() * 600)));
+      // A random moment in the middle of the writes, counted in acknowledgements rather than
+      // wall time, so that a loaded machine kills as deep into the writes as an idle one.
+      const killAfter = 20 + Math.floor(Math.random() * 100);
+      let acks = 0;
+      let killed!: () => void;
+      const killedAt = new Promise<void>((r) => (killed = r));
+      const writers = Array.from({ length: 32 }, (_, w) =>
+        writer(sb.url, sb.key, round, w, () => {
+          if (++acks === killAfter) killed();
+        }),
+      );
+      // (A writer that fails ends the wait too, and the test then fails on what it threw.)
+      await Promise.race([killedAt, Promise.all(writers)]);
       sb.child.kill('SIGKILL');
       await sb.exited;
       const acked = (await Promise.all(writers)).flat();
@@ -144,10 +155,10 @@ describe('kill -9 with --data', () => {
     expect(rounds.map((r) => r.reused)).toEqual([0, 0, 0, 0]);
     expect(rounds.map((r) => r.replaysLost)).toEqual([0, 0, 0, 0]);
     expect(reusedAcrossRounds).toBe(0);
-    // No temporary file, only the snapshot, its log and the running sandbox's lock, all private.
+    // No temporary file: the database, SQLite's WAL and shared-memory index, and the running sandbox's lock, all private.
     for (const r of rounds) {
-      expect(r.files).toEqual(['state.json', 'state.json.lock', 'state.json.wal']);
-      expect(r.modes).toEqual([0o600, 0o600, 0o600]);
+      expect(r.files).toEqual(['state.db', 'state.db-shm', 'state.db-wal', 'state.db.lock']);
+      expect(r.modes).toEqual([0o600, 0o600, 0o600, 0o600]);
     }
   }, 60_000);
 });

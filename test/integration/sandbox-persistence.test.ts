@@ -1,9 +1,12 @@
 // --data: state survives a restart (keys, posts, results, media, idempotency keys, scheduled
-// posts), the file is written atomically and privately, and a foreign file is never clobbered.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// posts); the database and the media folder are private; the bytes of an upload are a file
+// named by their sha256 (never base64 inside the database); the tables can be read with SQL.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sqlite } from '../../src/sandbox/db/sqlite.js';
 import { createManualClock, startSandbox } from '../../src/sandbox/index.js';
 import { allRows, call, START, text } from './sandbox-support.js';
 
@@ -12,7 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('persistence across restarts', () => {
   it('keeps keys, posts, results, media, idempotency keys and pending schedules', async () => {
-    const file = join(dir, 'nested', 'state.json');
+    const file = join(dir, 'nested', 'state.db');
     const clock = createManualClock(START);
     const first = await startSandbox({ port: 0, clock, dataFile: file, fixtures: 40, failureRate: 0.3, webhookRetryDelaysMs: [] });
     const key = first.key('demo');
@@ -32,17 +35,31 @@ describe('persistence across restarts', () => {
     await first.close();
 
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(readdirSync(join(dir, 'nested'))).toEqual(['state.json']);
-    const saved = JSON.parse(readFileSync(file, 'utf8'));
-    expect(saved.format).toBe('socialpub-sandbox-state');
-    // Fixture rows are regenerated, not stored.
-    expect(saved.workspaces[0].rows).toHaveLength(2);
+    // A clean stop folds the WAL back in: the database, and the uploaded bytes beside it.
+    expect(readdirSync(join(dir, 'nested')).sort()).toEqual(['state.db', 'state.db.media']);
+    const sha = createHash('sha256').update(new Uint8Array([1, 2, 3, 4])).digest('hex');
+    expect(readdirSync(join(dir, 'nested', 'state.db.media'))).toEqual([sha]);
+    expect(statSync(join(dir, 'nested', 'state.db.media')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, 'nested', 'state.db.media', sha)).mode & 0o777).toBe(0o600);
+    const db = new (sqlite().DatabaseSync)(file, { readOnly: true });
+    try {
+      // Fixture rows are regenerated, not stored: only the two published live.
+      expect(db.prepare('SELECT platform, success FROM results ORDER BY row').all().map((r) => r.platform)).toEqual(['bluesky', 'threads']);
+      expect(db.prepare('SELECT name, size_bytes, sha256 FROM media').all()).toEqual([{ name: 'logo.png', size_bytes: 4, sha256: sha }]);
+      expect(db.prepare("SELECT count(*) AS n FROM posts WHERE workspace = 1").get()).toEqual({ n: 4 });
+    } finally {
+      db.close();
+    }
+
+    // An upload a crash cut short leaves a temporary file, named by no row: the next start removes it.
+    writeFileSync(join(dir, 'nested', 'state.db.media', `${sha}.4242.tmp`), 'half');
 
     // The second run starts two hours later: the post scheduled for START + 1 h is overdue.
     const laterClock = createManualClock(START + 2 * 3_600_000);
     const second = await startSandbox({ port: 0, clock: laterClock, dataFile: file });
     try {
       expect(second.restored).toBe(true);
+      expect(readdirSync(join(dir, 'nested', 'state.db.media'))).toEqual([sha]);
       expect(second.workspaces).toEqual(keys);
       expect(second.webhookSecret).toBe(secret);
       expect(await allRows(second, key, '/v1/posts')).toEqual(posts);
@@ -65,43 +82,13 @@ describe('persistence across restarts', () => {
     }
   });
 
-  it('refuses a file that is not sandbox state and leaves it untouched', async () => {
-    const junk = join(dir, 'junk.json');
-    writeFileSync(junk, '{"hello": "world"}');
-    await expect(startSandbox({ port: 0, dataFile: junk })).rejects.toThrow(/not a sandbox data file/);
-    writeFileSync(junk, '{"format": "socialpub-sandbox-state", ');
-    await expect(startSandbox({ port: 0, dataFile: junk })).rejects.toThrow(/not valid JSON/);
-    expect(readFileSync(junk, 'utf8')).toBe('{"format": "socialpub-sandbox-state", ');
-  });
-
   it('writes the keys of a fresh file at once, before any change', async () => {
-    const file = join(dir, 'fresh.json');
+    const file = join(dir, 'fresh.db');
     const sb = await startSandbox({ port: 0, dataFile: file });
     const keys = sb.workspaces;
     await sb.close();
     const again = await startSandbox({ port: 0, dataFile: file });
     expect(again.workspaces).toEqual(keys);
     await again.close();
-  });
-
-  it('loads a file written by the first version (no log, no windows), then keeps a log beside it', async () => {
-    const file = join(dir, 'v1', 'state.json');
-    const sb = await startSandbox({ port: 0, dataFile: file, seed: 5 });
-    const key = sb.key('demo');
-    const made = await call(sb, 'POST', '/v1/posts', { key, body: { payloads: text(['bluesky']) } });
-    await sb.close();
-    const { journal: _journal, webhooks: _webhooks, ...rest } = JSON.parse(readFileSync(file, 'utf8'));
-    const v1 = { ...rest, version: 1, workspaces: rest.workspaces.map(({ windows: _w, ...w }: { windows: unknown }) => w) };
-    writeFileSync(file, JSON.stringify(v1));
-    const again = await startSandbox({ port: 0, dataFile: file });
-    try {
-      expect(again.key('demo')).toBe(key);
-      expect((await call(again, 'GET', `/v1/posts/${made.body.id}`, { key })).body.payloads).toEqual(made.body.payloads);
-      // While it runs: the lock that keeps a second sandbox off this file.
-      expect(readdirSync(join(dir, 'v1')).sort()).toEqual(['state.json', 'state.json.lock', 'state.json.wal']);
-      expect(JSON.parse(readFileSync(file, 'utf8')).version).toBe(2);
-    } finally {
-      await again.close();
-    }
   });
 });

@@ -114,7 +114,7 @@ describe('stats', () => {
     expect(failureRate({ total: 0, failed: 0 })).toBe(0);
     expect([0, 0.0123, 0.125, 0.5, 1].map(formatRate)).toEqual(['0%', '1.2%', '13%', '50%', '100%']);
     const s = await computeStats(rows);
-    expect(statsRows(s)[0]).toEqual({ key: 'instagram', total: 3, succeeded: 1, failed: 2, failure_rate: 2 / 3 });
+    expect(statsRows(s)[0]).toEqual({ key: 'instagram', total: 3, succeeded: 1, failed: 2, failure_rate: 2 / 3, failure_share: 2 / s.failed });
     expect(statsSummary({ total: 1204, succeeded: 1080, failed: 124, groups: [] })).toBe('1,204 results: 1,080 succeeded, 124 failed (10%)');
   });
 });

@@ -58,6 +58,15 @@ describe('sandbox output', () => {
     expect(remote).not.toContain(sandbox.webhookSecret);
   });
 
+  it('names the dashboard and the OpenAPI document; off loopback the dashboard URL carries its token', () => {
+    const local = banner({ sandbox: { ...sandbox, dashboardUrl: `${sandbox.url}/` }, options: {}, profile: undefined, json: false, colors: plainColors });
+    expect(local).toMatch(/dashboard +http:\/\/127\.0\.0\.1:8787\/ +\(in a browser\)/);
+    expect(local).toContain('openapi     http://127.0.0.1:8787/openapi.json');
+    const open = banner({ sandbox: { ...sandbox, url: 'http://0.0.0.0:8787', dashboardUrl: 'http://0.0.0.0:8787/?token=tok_abcdefghijklmnop' }, options: {}, profile: undefined, json: true, colors: plainColors });
+    expect(open).toContain('http://0.0.0.0:8787/?token=tok_abcdefghijklmnop');
+    expect(open).toMatch(/anyone with it sees every workspace/);
+  });
+
   it('reads flags into options, the secret from the environment too', () => {
     const plan = planSandbox({ ...defaults, port: '0', latency: '20ms', failureRate: '25%', writeProfile: true }, { SOCIALPUB_WEBHOOK_SECRET: sandbox.webhookSecret });
     expect(plan.options).toMatchObject({ port: 0, latencyMs: 20, failureRate: 0.25, webhookSecret: sandbox.webhookSecret, chaosSlowMs: 35_000 });

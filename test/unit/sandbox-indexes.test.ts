@@ -1,10 +1,12 @@
 // The sandbox's list machinery against naive implementations: ids decode to what they encode
-// (and nothing else), merged pages equal sort-then-slice, status pages equal filter-then-slice.
+// (and nothing else), merged pages equal sort-then-slice, status pages (stored posts on top of
+// the fixtures) equal filter-then-slice.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IdCodec } from '../../src/sandbox/ids.js';
 import { entropyFromSeed } from '../../src/sandbox/random.js';
-import { CategoryIndex } from '../../src/sandbox/store/category-index.js';
+import { openStore } from '../../src/sandbox/db/open.js';
+import { Workspace } from '../../src/sandbox/workspace.js';
 import { mergedPageDescending } from '../../src/sandbox/store/merge-page.js';
 
 describe('IdCodec', () => {
@@ -56,32 +58,38 @@ describe('mergedPageDescending', () => {
   });
 });
 
-describe('CategoryIndex', () => {
-  it('pages the rows of a set of categories newest first, through pushes and changes', () => {
-    const op = fc.oneof(
-      fc.record({ push: fc.integer({ min: 0, max: 3 }) }),
-      fc.record({ set: fc.nat(), to: fc.integer({ min: 0, max: 3 }) }),
-    );
+describe('Workspace pages (stored rows stacked on the fixtures)', () => {
+  const STATUSES = ['draft', 'scheduled', 'published', 'failed'] as const;
+  it('equal filtering every post, newest first, then slicing', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 100 }), fc.array(op, { maxLength: 150 }), fc.uniqueArray(fc.integer({ min: 0, max: 3 }), { minLength: 1 }), fc.nat(120), fc.integer({ min: 1, max: 30 }), (initial, ops, cats, offset, limit) => {
-        const index = new CategoryIndex(4, initial);
-        const naive = [...initial];
-        for (const o of ops) {
-          if ('push' in o) {
-            index.push(o.push);
-            naive.push(o.push);
-          } else if (naive.length) {
-            const pos = o.set % naive.length;
-            index.set(pos, o.to);
-            naive[pos] = o.to;
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.array(fc.record({ status: fc.constantFrom(...STATUSES), deleted: fc.boolean() }), { maxLength: 30 }),
+        fc.uniqueArray(fc.constantFrom(...STATUSES), { maxLength: 4 }),
+        fc.nat(80),
+        fc.integer({ min: 1, max: 30 }),
+        (fixtures, live, statuses, offset, limit) => {
+          const store = openStore(undefined);
+          try {
+            const entropy = entropyFromSeed(7);
+            const ws = new Workspace(entropy, new IdCodec(entropy), store, { name: 'demo', tag: 1, apiKey: 'k', addon: true, fixtures: { count: fixtures, anchorMs: 0, failureRate: 0.3 } }, { write: 10, read: 10 });
+            const all: { index: number; status: string }[] = [];
+            for (let j = 0; j < (ws.fixtures?.postCount ?? 0); j++) all.push({ index: j, status: ws.postStatus(j) });
+            for (const p of live) {
+              const post = ws.addPost({ status: p.status, payloads: {}, scheduledAt: null, createdAt: 0, updatedAt: 0, ...(p.deleted ? { deleted: true as const } : {}) });
+              if (!p.deleted) all.push({ index: post.index, status: p.status });
+            }
+            const wanted = statuses.length ? statuses : STATUSES;
+            const expected = all.filter((p) => (wanted as readonly string[]).includes(p.status)).map((p) => p.index).reverse();
+            const page = ws.postsPage(statuses, offset, limit);
+            expect(page.total).toBe(expected.length);
+            expect(page.items).toEqual(expected.slice(offset, offset + limit));
+          } finally {
+            store.close();
           }
-        }
-        const expected = naive.map((c, i) => [c, i] as const).filter(([c]) => cats.includes(c)).map(([, i]) => i).reverse();
-        const page = index.pageDescending(cats, offset, limit);
-        expect(page.total).toBe(expected.length);
-        expect(page.rows).toEqual(expected.slice(offset, offset + limit));
-      }),
-      { numRuns: 300 },
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 });

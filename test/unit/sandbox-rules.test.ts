@@ -2,7 +2,8 @@
 // constant-time key ring and the chaos picker's reproducibility.
 import { describe, expect, it } from 'vitest';
 import { Chaos } from '../../src/sandbox/chaos.js';
-import { fingerprint, IdempotencyCache } from '../../src/sandbox/idempotency.js';
+import { openStore } from '../../src/sandbox/db/open.js';
+import { fingerprint, IdempotencyKeys } from '../../src/sandbox/idempotency.js';
 import { KeyRing, makeApiKey } from '../../src/sandbox/keys.js';
 import { RollingWindow } from '../../src/sandbox/rate-limit.js';
 import { entropyFromSeed } from '../../src/sandbox/random.js';
@@ -55,13 +56,17 @@ describe('idempotency', () => {
   });
 
   it('admits, replays, refuses and expires', () => {
-    const cache = new IdempotencyCache(1000);
+    const store = openStore(undefined);
+    const cache = new IdempotencyKeys(store, 1, 1000);
     expect(cache.begin('k', 'f1', 0)).toEqual({ kind: 'new' });
     expect(cache.begin('k', 'f1', 1)).toEqual({ kind: 'in-flight' });
     cache.complete('k', { status: 201, body: '{}' });
     expect(cache.begin('k', 'f1', 2)).toEqual({ kind: 'replay', response: { status: 201, body: '{}' } });
     expect(cache.begin('k', 'f2', 3)).toEqual({ kind: 'mismatch' });
+    // Another workspace's key of the same name is another key.
+    expect(new IdempotencyKeys(store, 2, 1000).begin('k', 'f2', 3)).toEqual({ kind: 'new' });
     expect(cache.begin('k', 'f2', 1000)).toEqual({ kind: 'new' });
+    store.close();
   });
 });
 

@@ -1,6 +1,7 @@
 // Walks commander's command tree into a plain model that the shell script generators share.
 import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
+import { PLATFORM_EXTRAS } from '../../wire/post-extras.js';
 import { fieldsOf } from '../../output/fields-of.js';
 import { helpTopicNames } from '../help-topics.js';
 
@@ -49,6 +50,8 @@ function flagValues(option: Option, path: string[]): ValueSource {
   const long = option.long ?? '';
   // Comma lists as everywhere: `--platform instagram,th<Tab>` completes threads.
   if (long === '--platform' || long === '--remove-platform') return { kind: 'fields', fields: [...PLATFORMS], label: 'platform' };
+  // Every setting: platform.key=value for each value a setting has, platform.key= for the others.
+  if (long === '--option') return { kind: 'words', words: optionWords() };
   if (long === '--profile') return { kind: 'profiles' };
   if (long === '--tz') return { kind: 'zones' };
   if (long === '--post' && path.join(' ') === 'results wait') return { kind: 'posts' };
@@ -57,6 +60,12 @@ function flagValues(option: Option, path: string[]): ValueSource {
   if (long === '--status') return { kind: 'fields', fields: path[0] === 'listen' ? ['published', 'failed'] : [...POST_STATUSES], label: 'status' };
   if (FILE_FLAGS.has(long)) return { kind: 'files' };
   return { kind: 'none' };
+}
+
+function optionWords(): string[] {
+  return PLATFORMS.flatMap((p) =>
+    PLATFORM_EXTRAS[p].options.flatMap((o) => (o.kind === 'enum' ? o.values.map((v) => `${p}.${o.key}=${v}`) : o.kind === 'boolean' ? [`${p}.${o.key}=true`, `${p}.${o.key}=false`] : [`${p}.${o.key}=`])),
+  );
 }
 
 function argumentValues(cmd: CommandUnknownOpts, path: string[]): ValueSource {

@@ -3,6 +3,7 @@ import { checkPostId } from '../../posts/find.js';
 import { FieldInputError } from '../../wire/invalid-input.js';
 import { looksLikeResultId } from '../../wire/protocol.js';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
+import { takesFirstComment, takesThread } from '../../wire/post-extras.js';
 import type { JsonSchema } from '../json-schema.js';
 
 /** Rows per answer: a page an assistant can read; a cursor continues. */
@@ -11,7 +12,7 @@ export const DEFAULT_ROWS = 20;
 
 export const platforms: JsonSchema = {
   type: 'array',
-  description: `Platform ids to post to: ${PLATFORMS.join(', ')}.`,
+  description: 'Platforms to post to.',
   items: { type: 'string', enum: PLATFORMS },
   minItems: 1,
   uniqueItems: true,
@@ -21,58 +22,90 @@ export const payloadFields: Record<string, JsonSchema> = {
   platforms,
   text: {
     type: 'string',
-    description: 'The text of the post, for every platform without its own text in text_for. Length is counted as each platform counts it (X: URLs 23, CJK and emoji 2; Bluesky: graphemes).',
+    description: 'Text for every platform without its own in text_for.',
   },
   text_for: {
     type: 'object',
-    description: 'Per-platform texts, keyed by platform id (e.g. {"bluesky": "…"}); a platform named here is posted to even if platforms leaves it out.',
-    propertyNames: { enum: PLATFORMS },
-    additionalProperties: { type: 'string' },
+    description: 'Per-platform texts; a platform given one is a target too.',
+    // One optional property per platform, not a free-form map: strict function calling takes no
+    // open-ended keys (propertyNames, additionalProperties with a schema).
+    properties: Object.fromEntries(PLATFORMS.map((p) => [p, { type: 'string' }])),
+    additionalProperties: false,
   },
   media: {
     type: 'array',
-    description: 'Images or videos for every platform: https:// URLs, or absolute paths of local files under a folder the user allowed with `socialpub mcp --media-dir` (uploaded first; recognised by their content). Instagram, TikTok, YouTube and Pinterest need at least one.',
+    description: 'Images or videos for every platform: https:// URLs, or absolute paths under a --media-dir folder.',
     items: { type: 'string', minLength: 1 },
     maxItems: 20,
   },
-  title: { type: 'string', description: 'An internal title for the post (shown in lists, not published).', minLength: 1, maxLength: 200 },
+  title: { type: 'string', description: 'Internal title (not published), up to 200 characters.', minLength: 1, maxLength: 200 },
+  thread: {
+    type: 'boolean',
+    description: `true: a text too long for ${PLATFORMS.filter(takesThread).join(', ')} goes out as a thread there.`,
+  },
+  first_comment: {
+    type: 'string',
+    description: `A comment right after the post (${PLATFORMS.filter(takesFirstComment).join(', ')}).`,
+    minLength: 1,
+  },
+  alt: {
+    type: 'array',
+    description: 'Alt text per media item, in media order ("" for none).',
+    items: { type: 'string' },
+    maxItems: 20,
+  },
+  options: {
+    type: 'array',
+    description: 'Settings as "platform.key=value", e.g. "youtube.privacy=unlisted".',
+    // Strings, not an object per platform: the settings' schemas in full would triple tools/list.
+    items: { type: 'string', minLength: 3 },
+    maxItems: 30,
+  },
 };
 
 export const writeFields: Record<string, JsonSchema> = {
-  dry_run: { type: 'boolean', description: 'Validate and return the requests that would be sent, without sending anything. Default false.', default: false },
+  dry_run: { type: 'boolean', description: 'true: send nothing.' },
   idempotency_key: {
     type: 'string',
-    description:
-      'Key that makes the call safe to repeat: a repeated call with the same key within 24 hours replays the first answer and never posts twice. 1–255 printable ASCII characters, no spaces (e.g. "launch-2026-12-01"). Default: derived from the other arguments, so the same call repeated is one post; give a new key to make a second, identical post on purpose.',
+    description: '1–255 printable ASCII characters, no spaces.',
     pattern: '^[\\x21-\\x7e]{1,255}$',
+  },
+};
+
+/** Carried by the second call of a destructive change made without elicitation (see confirm.ts). */
+export const confirmFields: Record<string, JsonSchema> = {
+  confirm_token: {
+    type: 'string',
+    description: 'null, or the token of a preview the user agreed to.',
+    minLength: 1,
   },
 };
 
 export const timeZone: JsonSchema = {
   type: 'string',
-  description: 'IANA time zone for local times, e.g. Europe/Paris, America/New_York, UTC.',
+  description: 'IANA time zone, e.g. Europe/Paris.',
   minLength: 1,
 };
 
 export const resultFilters: Record<string, JsonSchema> = {
-  post_ids: { type: 'array', description: 'Only results of these posts (ids post_…).', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: 50 },
-  platforms: { type: 'array', description: `Only results on these platforms: ${PLATFORMS.join(', ')}.`, items: { type: 'string', enum: PLATFORMS }, minItems: 1, uniqueItems: true },
-  failed_only: { type: 'boolean', description: 'Only failed results. Default false.', default: false },
+  post_ids: { type: 'array', description: 'Only results of these posts.', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: 50 },
+  platforms: { type: 'array', description: 'Only these platforms.', items: { type: 'string', enum: PLATFORMS }, minItems: 1, uniqueItems: true },
+  failed_only: { type: 'boolean', description: 'Only failures.' },
   since: {
     type: 'string',
-    description: 'Only results at or after this time: a duration back from now ("48h", "7d"), RFC 3339 ("2026-12-01T09:00:00Z"), or "YYYY-MM-DD [HH:MM]" in time_zone.',
+    description: 'From: a duration back ("48h", "7d"), RFC 3339, or "YYYY-MM-DD [HH:MM]" in time_zone.',
     minLength: 1,
   },
-  until: { type: 'string', description: 'Only results before this time: RFC 3339 or "YYYY-MM-DD [HH:MM]" in time_zone (or a duration back from now).', minLength: 1 },
-  time_zone: { ...timeZone, description: 'IANA time zone for local dates in since/until (default UTC).' },
+  until: { type: 'string', description: 'Before: the forms of since.', minLength: 1 },
+  time_zone: { ...timeZone, description: 'IANA zone of local since/until (default UTC).' },
 };
 
 export const listFields: Record<string, JsonSchema> = {
-  limit: { type: 'integer', description: `Rows to return, 1–${MAX_ROWS}. Default ${DEFAULT_ROWS}.`, minimum: 1, maximum: MAX_ROWS, default: DEFAULT_ROWS },
-  cursor: { type: 'string', description: 'next_cursor from the previous answer, to continue the same list (give the same filters).', minLength: 1 },
+  limit: { type: 'integer', description: `Rows, 1–${MAX_ROWS} (default ${DEFAULT_ROWS}).`, minimum: 1, maximum: MAX_ROWS },
+  cursor: { type: 'string', description: 'next_cursor of the previous answer (same filters).', minLength: 1 },
 };
 
-export const statuses: JsonSchema = { type: 'array', description: `Only posts in these statuses: ${POST_STATUSES.join(', ')}.`, items: { type: 'string', enum: POST_STATUSES }, minItems: 1, uniqueItems: true };
+export const statuses: JsonSchema = { type: 'array', description: 'Only these statuses.', items: { type: 'string', enum: POST_STATUSES }, minItems: 1, uniqueItems: true };
 
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 export const strs = (v: unknown): string[] | undefined => (Array.isArray(v) ? (v as string[]) : undefined);

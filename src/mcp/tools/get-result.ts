@@ -7,10 +7,11 @@ import type { ToolDefinition } from '../types.js';
 
 export const getResult: ToolDefinition = {
   name: 'get_result',
-  description: 'Get one publishing result in full by its id (from list_results or wait_for_results): the platform\'s post id and URL, the account, and for a failure the error code, message and context.',
+  description:
+    "Get one publishing result in full: the platform's post id and URL, the account, and for a failure the error code, message and context.",
   inputSchema: {
     type: 'object',
-    properties: { result_id: { type: 'string', description: 'The result id, as list_results returns it.', minLength: 1 } },
+    properties: { result_id: { type: 'string', description: 'A result id (from list_results).', minLength: 1 } },
     required: ['result_id'],
     additionalProperties: false,
   },

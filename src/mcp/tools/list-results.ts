@@ -12,10 +12,10 @@ export const MAX_SCAN = 2_000;
 export const listResults: ToolDefinition = {
   name: 'list_results',
   description:
-    'List publishing results (one per platform a post went to), newest first: whether it succeeded, the error code and message when not, the account and the live URL. Filter by posts, platforms, failed_only and a time window (since/until). Returns at most limit rows (≤ 50) and next_cursor when there are more; get_result gives one result in full.',
+    'List publishing results (one per platform a post went to), newest first: success, error code and message, account, live URL. Filter by posts, platforms, failures, time window. next_cursor when there are more.',
   inputSchema: {
     type: 'object',
-    properties: { ...resultFilters, since: { ...resultFilters.since!, description: `${resultFilters.since!.description} Resolved once: a cursor keeps the same window.` }, ...listFields },
+    properties: { ...resultFilters, ...listFields },
     additionalProperties: false,
   },
   annotations: { title: 'List publishing results', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },

@@ -12,10 +12,12 @@ import type { Post } from '../../wire/schemas.js';
 import { ToolError } from '../errors.js';
 import { trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
-import { payloadFields, platforms, postIdArg, str, strs, writeFields } from './fields.js';
+import { confirmFields, payloadFields, platforms, postIdArg, str, strs, writeFields } from './fields.js';
 import { derivedKey } from './write-post.js';
+import { describePost, quote } from '../change-summary.js';
+import type { PlannedEdit } from '../../posts/edit.js';
 
-const postId = { type: 'string', description: 'The post id (post_…), as list_posts or create_draft returns it.', minLength: 1 } as const;
+const postId = { type: 'string', description: 'The post id.', minLength: 1 } as const;
 
 export const INSTEAD_TOOLS = { retry: 'retry_failed', create: 'create a new post with create_draft or schedule_post' };
 
@@ -28,6 +30,8 @@ const LABELS: EditLabels = {
   media: (m) => `media ${m}`,
   mediaCount: 'media',
   title: 'title',
+  firstComment: 'first_comment',
+  option: (p, k) => `options.${p}${k ? `.${k}` : ''}`,
 };
 
 /** The post, refused with not_found (another workspace's id too) in the tool's own words. */
@@ -40,13 +44,36 @@ export async function toolPost(client: ApiClient, id: string, tc: ToolContext): 
   }
 }
 
-/** A draft or scheduled post; invalid_input naming what to do instead otherwise. */
+/** A draft or scheduled post (a draft only with --drafts-only); invalid_input naming what to do instead otherwise. */
 async function editablePost(client: ApiClient, id: string, tc: ToolContext): Promise<Post> {
   const post = await toolPost(client, id, tc);
   const refused = notEditable(post, 'post_id', INSTEAD_TOOLS);
   if (refused) throw refused;
+  if (tc.deps.draftsOnly && post.status !== 'draft') {
+    throw new ToolError({ code: 'invalid_input', field: 'post_id', message: `post ${id} is ${post.status}: this server edits drafts only (started with --drafts-only); nothing was sent`, hints: ['create a new draft with create_draft, or ask the user to make this change without --drafts-only'] });
+  }
   return post;
 }
+
+/** What an edit destroys: a platform removed, or the texts or media of a scheduled post replaced. */
+function destructiveEdit(plan: PlannedEdit): string[] {
+  const post = plan.before;
+  const lines = plan.removed.map((p) => `remove ${p} (its text ${quote(textOfTarget(post, p))} is lost)`);
+  if (post.status === 'scheduled') {
+    for (const target of plan.draft.platforms) {
+      if (!Object.hasOwn(post.payloads, target.platform)) continue;
+      const before = textOfTarget(post, target.platform);
+      if (target.text !== before) lines.push(`replace the text of ${target.platform}: ${quote(before)} becomes ${quote(target.text ?? '')}`);
+      else lines.push(`replace the media of ${target.platform}`);
+    }
+  }
+  return lines;
+}
+
+const textOfTarget = (post: Post, platform: string) => {
+  const payload = post.payloads[platform] as { text?: unknown } | null | undefined;
+  return typeof payload?.text === 'string' ? payload.text : '';
+};
 
 /** The write, with a 409 (the post went out meanwhile) said plainly. */
 async function write<T>(id: string, send: () => Promise<T>): Promise<T> {
@@ -70,7 +97,7 @@ const keyOf = (tool: string, args: Record<string, unknown>, post: Post) => str(a
 export const getPost: ToolDefinition = {
   name: 'get_post',
   description:
-    "Get one post in full: every platform's text, media and options, the title, status (with the partial outcome, e.g. \"failed · 3/5 published\"), the scheduled time, and its publishing results (a URL for each success, an error code and message for each failure).",
+    "Get one post in full: every platform's text, media and options, title, status and outcome, scheduled time, and its publishing results.",
   inputSchema: { type: 'object', properties: { post_id: postId }, required: ['post_id'], additionalProperties: false },
   annotations: { title: 'Get a post', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   write: false,
@@ -86,23 +113,28 @@ export const getPost: ToolDefinition = {
 export const updatePost: ToolDefinition = {
   name: 'update_post',
   description:
-    'Change a draft or scheduled post (a published or failed one cannot change): text replaces every text, text_for one platform\'s, media the media of every platform, title the title ("" removes it); add_platforms adds targets (with their text_for, the text, or the first platform\'s text), remove_platforms removes some. Checked like a new post; only what differs is sent. To move a scheduled post use schedule_post with its post_id; to take it back to a draft, unschedule_post.',
+    'Change a draft or scheduled post: text (every platform), text_for (one), media (replaces all), title ("" removes it), add_platforms, remove_platforms. Checked like a new post; only what differs is sent. Removing a platform or replacing a scheduled text is confirmed by the user first. To move a post: schedule_post.',
   inputSchema: {
     type: 'object',
     properties: {
       post_id: postId,
       text: payloadFields.text!,
-      text_for: { ...payloadFields.text_for!, description: 'New per-platform texts, keyed by platform id; a platform named here that is not a target is added.' },
-      add_platforms: { ...platforms, description: 'Platforms to add as targets.' },
-      remove_platforms: { ...platforms, description: 'Platforms to remove (at least one must remain).' },
-      media: { ...payloadFields.media!, description: 'Replaces the media of every platform ([] removes them): https:// URLs, or absolute paths of local files under a folder the user allowed with `socialpub mcp --media-dir`.' },
-      title: { type: 'string', description: 'New internal title; "" removes it.', maxLength: 200 },
+      text_for: payloadFields.text_for!,
+      add_platforms: { ...platforms, description: 'Targets to add.' },
+      remove_platforms: { ...platforms, description: 'Targets to remove.' },
+      media: { ...payloadFields.media!, description: 'Replaces all media ([] removes them): https:// URLs or paths under a --media-dir folder.' },
+      title: { type: 'string', description: 'New title; "" removes it.', maxLength: 200 },
+      thread: payloadFields.thread!,
+      first_comment: { type: 'string', description: 'A new first comment where the platform takes one; "" removes it.' },
+      options: { ...payloadFields.options!, description: 'Settings to merge, as "platform.key=value".' },
       ...writeFields,
+      ...confirmFields,
     },
     required: ['post_id'],
     additionalProperties: false,
   },
-  annotations: { title: 'Change a post', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  // Removing a platform or replacing a scheduled post's texts loses what was there.
+  annotations: { title: 'Change a post', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   write: true,
   async run(args, tc) {
     const client = await tc.deps.client();
@@ -120,12 +152,22 @@ export const updatePost: ToolDefinition = {
         remove: strs(args.remove_platforms) ?? [],
         ...(media ? { media } : {}),
         ...(title !== undefined ? { title: title === '' ? null : title } : {}),
+        ...(args.thread === true ? { thread: true } : {}),
+        ...(str(args.first_comment) !== undefined ? { firstComment: str(args.first_comment) === '' ? null : str(args.first_comment)! } : {}),
+        ...(strs(args.options)
+          ? { option: strs(args.options)! }
+          : {}),
       },
       { labels: LABELS },
     );
     const key = keyOf('update_post', args, post);
     if (plan.unchanged) return { post, changed: false, note: 'nothing to change: the post already says that; nothing was sent' };
     if (args.dry_run === true) return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, requests: planEditRequests(plan, key) };
+    const losses = destructiveEdit(plan);
+    if (losses.length) {
+      const stop = await tc.confirm({ tool: 'update_post', postId: id, post, args, summary: `Change ${describePost(post)}: ${losses.join('; ')}.` });
+      if (stop) return stop;
+    }
     const res = await write(id, () => sendEdit(client, plan, { idempotencyKey: key }));
     return replayedOrNot(client, id, res, key, 'post changed');
   },
@@ -139,10 +181,12 @@ async function replayedOrNot(client: ApiClient, id: string, res: { data: Post; r
 
 export const unschedulePost: ToolDefinition = {
   name: 'unschedule_post',
-  description: 'Take a scheduled post back to a draft: it will not be published (schedule it again with schedule_post). A draft is left as it is.',
-  inputSchema: { type: 'object', properties: { post_id: postId, ...writeFields }, required: ['post_id'], additionalProperties: false },
-  annotations: { title: 'Unschedule a post', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  description:
+    'Take a scheduled post back to a draft, so it is not published (the user confirms first). A draft is left as it is.',
+  inputSchema: { type: 'object', properties: { post_id: postId, ...writeFields, ...confirmFields }, required: ['post_id'], additionalProperties: false },
+  annotations: { title: 'Unschedule a post', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   write: true,
+  scheduling: true,
   async run(args, tc) {
     const client = await tc.deps.client();
     const id = String(args.post_id).trim();
@@ -151,6 +195,8 @@ export const unschedulePost: ToolDefinition = {
     const key = keyOf('unschedule_post', args, post);
     const request = { method: 'PATCH' as const, path: `${PATHS.posts}/${id}`, headers: { 'Idempotency-Key': key }, body: { scheduledAt: null } };
     if (args.dry_run === true) return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, requests: [request] };
+    const stop = await tc.confirm({ tool: 'unschedule_post', postId: id, post, args, summary: `Unschedule ${describePost(post)}: it goes back to a draft and will not be published.` });
+    if (stop) return stop;
     const res = await write(id, () => client.posts.update(id, { scheduledAt: null }, { idempotencyKey: key }));
     return replayedOrNot(client, id, res, key, 'back to draft: it will not be published');
   },
@@ -158,10 +204,12 @@ export const unschedulePost: ToolDefinition = {
 
 export const deletePost: ToolDefinition = {
   name: 'delete_post',
-  description: 'Delete a draft or scheduled post for good (a scheduled one is then never published). A published or failed post cannot be deleted. Cannot be undone: confirm with the user first; dry_run shows the request.',
-  inputSchema: { type: 'object', properties: { post_id: postId, ...writeFields }, required: ['post_id'], additionalProperties: false },
+  description:
+    'Delete a draft or scheduled post for good; the user confirms first. Published or failed posts cannot be deleted.',
+  inputSchema: { type: 'object', properties: { post_id: postId, ...writeFields, ...confirmFields }, required: ['post_id'], additionalProperties: false },
   annotations: { title: 'Delete a post', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   write: true,
+  scheduling: true,
   async run(args, tc) {
     const client = await tc.deps.client();
     const id = String(args.post_id).trim();
@@ -183,6 +231,8 @@ export const deletePost: ToolDefinition = {
     if (args.dry_run === true) {
       return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, post, requests: [{ method: 'DELETE', path: `${PATHS.posts}/${id}`, headers: { 'Idempotency-Key': key } }] };
     }
+    const stop = await tc.confirm({ tool: 'delete_post', postId: id, post, args, summary: `Delete ${describePost(post)} for good.` });
+    if (stop) return stop;
     const res = await write(id, () => client.posts.delete(id, { idempotencyKey: key }));
     return { deleted: true, post_id: id, was: post.status, replayed: res.replayed, idempotency_key: key, note: res.replayed ? 'an earlier call with this key already deleted it' : 'deleted' };
   },

@@ -12,12 +12,12 @@ export const MAX_STATS_SCAN = 20_000;
 export const resultsStats: ToolDefinition = {
   name: 'results_stats',
   description:
-    'Count publishing results: total, succeeded and failed, grouped by platform (default), error code, account or post, groups with the most failures first. Same filters as list_results; use since to look at a recent window ("7d"). Good first step for "why did posts fail".',
+    'Count publishing results (total, succeeded, failed) grouped by platform, error code, account or post, most failures first; the filters of list_results. A good first step for "why did posts fail".',
   inputSchema: {
     type: 'object',
     properties: {
       ...resultFilters,
-      by: { type: 'string', enum: STATS_BY, description: 'Group by platform (default), code (error code), account or post.', default: 'platform' },
+      by: { type: 'string', enum: STATS_BY, description: 'Group by (default platform).' },
     },
     additionalProperties: false,
   },

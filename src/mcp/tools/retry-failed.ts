@@ -13,12 +13,12 @@ import { postNow } from './write-post.js';
 export const retryFailed: ToolDefinition = {
   name: 'retry_failed',
   description:
-    'Retry the failed targets of a post: a new draft carrying the original payloads of the platforms whose latest result failed (or only those named in platforms), with each failure\'s reason in the answer. A target refused for its content carries a fix: apply it to the new draft with update_post before scheduling it. Repeating the call returns the same new post.',
+    'Retry the failed targets of a post as a new draft with their original payloads, each failure\'s reason in the answer. A target with a fix was refused for its content: apply the fix with update_post first. One that failed on its account (an expired token) fails again until the user reconnects the account: tell them, do not schedule it before. Repeating the call returns the same draft.',
   inputSchema: {
     type: 'object',
     properties: {
-      post_id: { type: 'string', description: 'The post whose failed targets to retry (post_…).', minLength: 1 },
-      platforms: { ...platforms, description: 'Retry only these of the failed platforms.' },
+      post_id: { type: 'string', description: 'The post.', minLength: 1 },
+      platforms: { ...platforms, description: 'Only these failed platforms.' },
       ...writeFields,
     },
     required: ['post_id'],
@@ -34,8 +34,9 @@ export const retryFailed: ToolDefinition = {
     const plan = inToolWords(() => planRetry(post, results, { platforms: strs(args.platforms) ?? [] }));
     const key = str(args.idempotency_key) ?? plan.idempotencyKey;
     // fix: set when the platform refused the content; the draft then needs update_post before schedule_post.
-    const retrying = plan.targets.map((t) => ({ platform: t.platform, code: t.code ?? null, message: t.message ?? null, fix: t.fix ?? null }));
+    const retrying = plan.targets.map((t) => ({ platform: t.platform, code: t.code ?? null, message: t.message ?? null, fix: t.fix ?? accountFix(t.code, t.platform) ?? null }));
     const toCorrect = plan.targets.some((t) => t.fix);
+    const toReconnect = retrying.filter((t) => !plan.targets.find((x) => x.platform === t.platform)?.fix && t.fix !== null).map((t) => t.platform);
     if (args.dry_run === true) {
       return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, retrying, requests: [{ method: 'POST', path: PATHS.posts, headers: { 'Idempotency-Key': key }, body: plan.body }] };
     }
@@ -48,10 +49,18 @@ export const retryFailed: ToolDefinition = {
       idempotency_key: key,
       note:
         (res.replayed ? 'an earlier call already made this retry: nothing new was created; this is that post as it is now' : 'a new draft with the failed targets; schedule it with schedule_post') +
-        (toCorrect ? '. Targets with a fix were refused for their content and will most likely fail again unchanged: apply each fix with update_post first' : ''),
+        (toCorrect ? '. Targets with a fix were refused for their content and will most likely fail again unchanged: apply each fix with update_post first' : '') +
+        (toReconnect.length ? `. ${toReconnect.join(', ')} failed on the account itself: it fails again until the user reconnects it in the service; tell the user before scheduling` : ''),
     };
   },
 };
+
+/** Failures of the account, not the content: sending again cannot help until the user reconnects it. */
+const ACCOUNT_FAILURE = /TOKEN|PERMISSION|AUTH|ACCOUNT/i;
+
+function accountFix(code: string | undefined, platform: string): string | undefined {
+  return code !== undefined && ACCOUNT_FAILURE.test(code) ? `the user must reconnect the ${platform} account in the service first (${code}); until then a retry fails the same way` : undefined;
+}
 
 /** The plan's refusals name the command's arguments (<post-id>, --platform): here they are the tool's. */
 function inToolWords<T>(plan: () => T): T {

@@ -1,30 +1,33 @@
 // schedule_post: schedule an existing draft by id, or create and schedule a post in one call
 // (POST /v1/schedule). Times are absolute: a relative time would move when the call is retried.
 import type { ToolDefinition } from '../types.js';
-import { payloadFields, timeZone, writeFields } from './fields.js';
+import { confirmFields, payloadFields, timeZone, writeFields } from './fields.js';
 import { writePost } from './write-post.js';
 
 export const schedulePost: ToolDefinition = {
   name: 'schedule_post',
   description:
-    'Schedule a post for publishing at a time: either an existing post by post_id (a draft, or a scheduled post, which moves to the new time) or a new post (platforms, text, …) created and scheduled at once. The time is RFC 3339 with an offset, or a local "YYYY-MM-DD HH:MM" plus time_zone; relative times ("in 2 hours") are refused, so compute the date. The post is published on every platform at that time. Repeating the same call returns the same scheduled post.',
+    'Schedule a post at an absolute time: a draft by post_id, a scheduled post by post_id (moved, once the user confirms), or a new post from platforms/text/… created and scheduled at once. Repeating the same call returns the same post.',
   inputSchema: {
     type: 'object',
     properties: {
-      post_id: { type: 'string', description: 'Id of a draft to schedule as it is, or of a scheduled post to move (post_…). Leave out to create a new post from platforms/text/….', minLength: 1 },
+      post_id: { type: 'string', description: 'A draft to schedule or a scheduled post to move; null for a new post.', minLength: 1 },
       ...payloadFields,
       at: {
         type: 'string',
-        description: 'When to publish, in the future: RFC 3339 with an offset ("2026-12-01T09:00:00+01:00") or local "YYYY-MM-DD HH:MM" with time_zone. Never relative.',
+        description: 'Future time: RFC 3339 with offset, or "YYYY-MM-DD HH:MM" with time_zone.',
         minLength: 1,
       },
-      time_zone: { ...timeZone, description: 'IANA time zone of a local at (e.g. Europe/Paris); required when at has no offset.' },
+      time_zone: { ...timeZone, description: 'IANA zone of a local at.' },
       ...writeFields,
+      ...confirmFields,
     },
     required: ['at'],
     additionalProperties: false,
   },
-  annotations: { title: 'Schedule a post', readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  // Moving a scheduled post replaces its time: destructive, and confirmed first.
+  annotations: { title: 'Schedule a post', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   write: true,
+  scheduling: true,
   run: (args, tc) => writePost('schedule_post', 'schedule', args, tc),
 };

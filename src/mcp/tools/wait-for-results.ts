@@ -20,19 +20,19 @@ export const PROGRESS_EVERY_MS = 10_000;
 
 export const waitForResults: ToolDefinition = {
   name: 'wait_for_results',
-  description: `Wait until every platform of a post has a publishing result (or timeout_seconds pass), reporting progress at least every ${PROGRESS_EVERY_MS / 1000} s. One call waits at most ${CALL_WAIT_MS / 1000} s: a longer wait returns still_waiting: true with what it has, call again to keep waiting. Returns whether it is done, the results (trimmed; get_result for one in full) and which platforms failed or are still missing. A draft, or a post scheduled after the wait would end, is answered at once with the reason (a post publishes only at its scheduled time).`,
+  description:
+    `Wait until every platform of a post has a publishing result, or timeout_seconds pass. One call waits at most ${CALL_WAIT_MS / 1000} s, then answers still_waiting: true: call again. A draft, or a post due after the wait, is answered at once with the reason.`,
   inputSchema: {
     type: 'object',
     properties: {
-      post_id: { type: 'string', description: 'The post to wait for (post_…).', minLength: 1 },
+      post_id: { type: 'string', description: 'The post.', minLength: 1 },
       timeout_seconds: {
         type: 'integer',
-        description: `How long to wait at most, 1–${MAX_TIMEOUT_S} seconds (one call answers after ${CALL_WAIT_MS / 1000} s at the latest). Default ${DEFAULT_TIMEOUT_S}.`,
+        description: `Seconds, 1–${MAX_TIMEOUT_S} (default ${DEFAULT_TIMEOUT_S}).`,
         minimum: 1,
         maximum: MAX_TIMEOUT_S,
-        default: DEFAULT_TIMEOUT_S,
       },
-      expect: { type: 'integer', description: 'Wait for this many results instead of one per platform of the post (skips looking the post up).', minimum: 1, maximum: 1000 },
+      expect: { type: 'integer', description: 'Results to wait for, instead of one per platform.', minimum: 1, maximum: 1000 },
     },
     required: ['post_id'],
     additionalProperties: false,
@@ -48,7 +48,7 @@ export const waitForResults: ToolDefinition = {
     const started = deps.now();
     const deadline = started + timeoutMs;
     const callEnd = Math.min(deadline, started + CALL_WAIT_MS);
-    const progress = progressKeeper(tc, started, callEnd);
+    const progress = progressKeeper(tc);
     const notes: string[] = [];
     let targets: string[] = [];
     let last: waitState.WaitState | undefined;
@@ -121,19 +121,22 @@ export const waitForResults: ToolDefinition = {
 
 /**
  * Progress for the call: after every poll, and in between at least every PROGRESS_EVERY_MS with
- * the last message. The value must grow with each notification, so it is the platforms reported
- * plus the share of the call's wait that has passed (below 1); done is exactly the total.
+ * the last message. The value is the platforms reported (0 of 1 reads 0, not the time gone by);
+ * as it must grow with each notification, a repeat adds a thousandth per beat (at most 0.05),
+ * so a ratio never claims more than is done.
  */
-function progressKeeper(tc: ToolContext, started: number, callEnd: number) {
+function progressKeeper(tc: ToolContext) {
   const { now, sleep } = tc.deps;
   let last: { reported: number; expected: number | undefined; done: boolean; text: string } = { reported: 0, expected: undefined, done: false, text: 'looking up the post' };
   let lastSent = now();
   const stopped = new AbortController();
+  let beats = 0;
+  let beatsOf = -1;
   const send = async () => {
-    const t = now();
-    lastSent = t;
-    const share = Math.min(0.99, (t - started) / Math.max(1, callEnd - started));
-    const value = last.done ? last.reported : last.reported + Math.round(share * 1000) / 1000;
+    lastSent = now();
+    beats = beatsOf === last.reported ? Math.min(50, beats + 1) : 0;
+    beatsOf = last.reported;
+    const value = last.done ? last.reported : last.reported + beats / 1000;
     await tc.progress(value, last.expected, last.text).catch(() => undefined);
   };
   void (async () => {

@@ -12,13 +12,15 @@ import type { ApiClient } from '../../client/types.js';
 import type { Post } from '../../wire/schemas.js';
 import { ToolError } from '../errors.js';
 import { findPost, PostNotFoundError } from '../../posts/find.js';
+import { FieldInputError } from '../../wire/invalid-input.js';
+import { describePost } from '../change-summary.js';
 
 /**
  * Same tool, same arguments → same key, so an assistant (or its host) repeating a call replays it.
- * dry_run and idempotency_key themselves are left out: a dry run followed by the real call agree.
+ * dry_run, idempotency_key and confirm_token are left out: a dry run, a preview and the confirmed call agree.
  */
 export function derivedKey(tool: string, args: Record<string, unknown>): string {
-  const { dry_run: _d, idempotency_key: _k, ...rest } = args;
+  const { dry_run: _d, idempotency_key: _k, confirm_token: _c, ...rest } = args;
   return deriveKey('socialpub mcp', tool, stableStringify(rest));
 }
 
@@ -33,6 +35,10 @@ export function postInput(args: Record<string, unknown>): PostInput {
     ...(str(args.post_id) !== undefined ? { postId: str(args.post_id)! } : {}),
     ...(str(args.at) !== undefined ? { at: str(args.at)! } : {}),
     ...(str(args.time_zone) !== undefined ? { timeZone: str(args.time_zone)! } : {}),
+    ...(args.thread === true ? { thread: true } : {}),
+    ...(str(args.first_comment) !== undefined ? { firstComment: str(args.first_comment)! } : {}),
+    ...(strs(args.alt) ? { alt: strs(args.alt)! } : {}),
+    ...(strs(args.options) ? { option: strs(args.options)! } : {}),
   };
 }
 
@@ -63,18 +69,27 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
   const media = await admitMediaPaths(input.media, tc.deps.mediaDirs);
   const composed = await composeInput({ ...input, ...(media ? { media } : {}) }, { mode, now: tc.deps.now(), keyed: true });
   const given = str(args.idempotency_key);
+  // Nothing is sent on a dry run, so no replay can make a past time right: it is plainly invalid.
+  if (args.dry_run === true && composed.at && Date.parse(composed.at.iso) <= tc.deps.now()) {
+    throw new FieldInputError('at', `at: ${composed.at.iso} is in the past`, 'give a time in the future: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with time_zone');
+  }
   let client: ApiClient | undefined;
   let version: string | undefined;
-  if (input.postId !== undefined && given === undefined) {
+  if (input.postId !== undefined) {
     // Scheduling a post that exists: the key also carries its version, so the same call after the
     // post changed (moved elsewhere, unscheduled) is a new change, not a replay that leaves it as
-    // it is now. A post already scheduled for that time needs nothing sent.
+    // it is now. A post already scheduled for that time needs nothing sent; one scheduled for
+    // another time is moved only once the user confirmed it.
     client = await tc.deps.client();
     const post = await existingPost(client, input.postId, tc);
     if (post.status === 'scheduled' && composed.at && post.scheduledAt && Date.parse(post.scheduledAt) === Date.parse(composed.at.iso)) {
       return { post: trimPost(post), changed: false, note: 'already scheduled for that time: nothing was sent' };
     }
-    version = post.updatedAt ?? '';
+    if (given === undefined) version = post.updatedAt ?? '';
+    if (post.status === 'scheduled' && composed.at && args.dry_run !== true) {
+      const stop = await tc.confirm({ tool, postId: post.id, post, args, summary: `Move ${describePost(post)} to ${composed.at.iso}.` });
+      if (stop) return stop;
+    }
   }
   const key = given ?? derivedKey(tool, version === undefined ? args : { ...args, version });
   const when = composed.at ? { scheduled_at: composed.at.iso } : {};

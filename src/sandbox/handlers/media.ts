@@ -2,10 +2,12 @@
 // key, exactly the declared size) makes it ready; its `url` is then served without a key,
 // as a platform would fetch it. The bytes stream through: a file up to KEEP_WHOLE_BYTES is kept
 // whole (and served); of a larger one only the first HEAD_BYTES (where formats keep their
-// headers) are kept and the rest is counted, so a video of gigabytes costs no memory.
+// headers) are kept and the rest is counted, so a video of gigabytes costs no memory. What is
+// kept goes to the content-addressed blobs (db/blobs.ts), on disk before the row naming it.
 import { ERROR_CODE, PATHS } from '../../wire/protocol.js';
 import { HttpError, notFound, validationError, type Reply } from '../http/reply.js';
 import { checkMedia } from '../validation.js';
+import { probeBytes } from '../../wire/media-probe.js';
 import type { Workspace, MediaRecord } from '../workspace.js';
 import type { Call } from '../routes.js';
 
@@ -15,14 +17,20 @@ export const KEEP_WHOLE_BYTES = 16 * 1024 * 1024;
 /** Of a larger upload, the first bytes kept. */
 export const HEAD_BYTES = 64 * 1024;
 
+// The wire's `sha256` is the whole file's. A file kept whole has it as its blob's name; of a file
+// kept only in part, the hash taken as it streamed in is held for this run (after a restart: null).
+const streamedSha256 = new Map<string, string>();
+
 function mediaJson(call: Call, m: MediaRecord) {
   const id = call.ws.mediaId(m.index);
+  const sha256 = isWhole(m) ? m.sha256 : streamedSha256.get(id);
   return {
     id,
     name: m.name,
     mimeType: m.mimeType,
     sizeBytes: m.sizeBytes,
-    status: m.bytes ? 'ready' : 'pending',
+    status: m.sha256 !== undefined ? 'ready' : 'pending',
+    sha256: sha256 ?? null,
     uploadUrl: `${call.core.baseUrl}${PATHS.media}/${id}/upload`,
     url: `${call.core.baseUrl}${PUBLIC_MEDIA_PREFIX}${id}/${encodeURIComponent(m.name)}`,
     createdAt: new Date(m.createdAt).toISOString(),
@@ -36,9 +44,7 @@ export function createMedia(call: Call): Reply {
   if (checked.value.sizeBytes > max) {
     throw new HttpError(413, ERROR_CODE.payloadTooLarge, `this sandbox takes files of at most ${max} bytes; this one declares ${checked.value.sizeBytes}`);
   }
-  const m: MediaRecord = { index: call.ws.media.length, ...checked.value, createdAt: call.now, bytes: undefined };
-  call.ws.media.push(m);
-  call.core.saveMedia(call.ws, m);
+  const m = call.ws.addMedia({ ...checked.value, createdAt: call.now });
   return { status: 201, body: mediaJson(call, m) };
 }
 
@@ -56,7 +62,7 @@ export function uploadKeep(limit: number): number {
 
 /** Whether the sandbox holds every byte of an uploaded media item (and can serve it). */
 export function isWhole(m: MediaRecord): boolean {
-  return m.bytes !== undefined && m.bytes.length === m.sizeBytes;
+  return m.sha256 !== undefined && m.keptBytes === m.sizeBytes;
 }
 
 /** How many bytes the PUT may carry: the declared size. */
@@ -73,16 +79,19 @@ export function uploadMedia(call: Call): Reply {
     throw validationError([{ path: 'body', message: `received ${call.rawSize} bytes; the media was declared with sizeBytes ${m.sizeBytes}` }]);
   }
   // A repeated PUT of the same media replaces the bytes: PUT is idempotent, retries are safe.
-  m.bytes = call.raw;
-  call.core.saveMedia(call.ws, m);
-  return { status: 200, body: mediaJson(call, m) };
+  const { info: _old, ...rest } = m;
+  const info = probeBytes(call.raw);
+  const uploaded: MediaRecord = { ...rest, sha256: call.core.store.blobs.put(call.raw), keptBytes: call.raw.length, ...(info ? { info } : {}) };
+  if (call.rawSha256 !== undefined && call.raw.length < call.rawSize) streamedSha256.set(call.ws.mediaId(m.index), call.rawSha256);
+  call.ws.saveMedia(uploaded);
+  return { status: 200, body: mediaJson(call, uploaded) };
 }
 
 /** The public URL of a ready media item, whichever workspace owns it. */
 export function findPublicMedia(workspaces: readonly Workspace[], id: string): MediaRecord | undefined {
   for (const ws of workspaces) {
     const m = ws.findMedia(id);
-    if (m?.bytes) return m;
+    if (m?.sha256 !== undefined) return m;
   }
   return undefined;
 }

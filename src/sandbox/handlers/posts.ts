@@ -2,7 +2,7 @@
 import { isPostStatus, POST_STATUSES, type PostStatus } from '../../wire/platforms.js';
 import { ERROR_CODE, PATHS } from '../../wire/protocol.js';
 import { badRequest, HttpError, notFound, validationError, type Reply } from '../http/reply.js';
-import type { LivePost } from '../store/post-store.js';
+import type { LivePost } from '../workspace.js';
 import { multiValues, pageParams } from '../http/query.js';
 import { checkCreatePost, checkSchedule, checkUpdatePost } from '../validation.js';
 import type { Call } from '../routes.js';
@@ -16,7 +16,6 @@ export function createPost(call: Call): Reply {
   const checked = checkCreatePost(call.json);
   if (!checked.ok) throw validationError(checked.issues);
   const post = call.ws.addPost({ status: 'draft', ...checked.value, scheduledAt: null, createdAt: call.now, updatedAt: call.now });
-  call.core.savePost(call.ws, post);
   return created(call, post.index);
 }
 
@@ -28,15 +27,14 @@ export function schedulePost(call: Call): Reply {
     const post = editablePost(call, input.postId);
     post.scheduledAt = input.scheduledAt;
     post.updatedAt = call.now;
-    call.ws.posts.setStatus(post, 'scheduled');
+    post.status = 'scheduled';
+    call.ws.savePost(post);
     call.core.publisher.track(call.ws, post);
-    call.core.savePost(call.ws, post);
     return created(call, post.index);
   }
   const { scheduledAt, payloads, title } = input;
   const post = call.ws.addPost({ status: 'scheduled', payloads, ...(title !== undefined ? { title } : {}), scheduledAt, createdAt: call.now, updatedAt: call.now });
   call.core.publisher.track(call.ws, post);
-  call.core.savePost(call.ws, post);
   return created(call, post.index);
 }
 
@@ -64,8 +62,8 @@ export function getPost(call: Call): Reply {
 function editablePost(call: Call, id: string): LivePost {
   const index = call.ws.findPost(id);
   if (index === undefined) throw notFound('post', id);
-  const post = call.ws.posts.livePost(index);
-  const status = call.ws.posts.status(index);
+  const post = call.ws.livePost(index);
+  const status = call.ws.postStatus(index);
   if (!post || (status !== 'draft' && status !== 'scheduled')) {
     throw new HttpError(409, ERROR_CODE.postNotEditable, `post ${id} is ${status}: only a draft or a scheduled post can be changed, moved or deleted; its results stay (retry its failed targets, or create a new post)`);
   }
@@ -82,15 +80,15 @@ export function updatePost(call: Call): Reply {
   else if (title !== undefined) post.title = title;
   if (scheduledAt === null) {
     post.scheduledAt = null;
-    call.ws.posts.setStatus(post, 'draft');
+    post.status = 'draft';
   } else if (scheduledAt !== undefined) {
     post.scheduledAt = scheduledAt;
-    call.ws.posts.setStatus(post, 'scheduled');
-    // The publisher skips the entry of the old time; this one stands for the post now.
-    call.core.publisher.track(call.ws, post);
+    post.status = 'scheduled';
   }
   post.updatedAt = call.now;
-  call.core.savePost(call.ws, post);
+  call.ws.savePost(post);
+  // The publisher skips the entry of the old time; this one stands for the post now.
+  if (scheduledAt !== undefined && scheduledAt !== null) call.core.publisher.track(call.ws, post);
   return { status: 200, body: call.ws.postJson(post.index) };
 }
 
@@ -100,7 +98,7 @@ export function deletePost(call: Call): Reply {
   post.payloads = {};
   delete post.title;
   post.updatedAt = call.now;
-  call.ws.posts.remove(post);
-  call.core.savePost(call.ws, post);
+  post.deleted = true;
+  call.ws.savePost(post);
   return { status: 204, body: null };
 }

@@ -7,7 +7,8 @@ import type { Fault } from '../chaos.js';
 import type { SandboxCore } from '../core.js';
 import type { RollingWindow } from '../rate-limit.js';
 import type { RequestLogEntry } from '../types.js';
-import { errorBody, HttpError } from './reply.js';
+import { StorageError } from '../db/errors.js';
+import { errorBody, HttpError, storageHttpError } from './reply.js';
 
 export interface Exchange {
   core: SandboxCore;
@@ -51,14 +52,16 @@ export function sendError(x: Exchange, err: HttpError): Promise<void> {
 
 export async function send(x: Exchange, status: number, text: string, headers: Record<string, string> = {}): Promise<void> {
   await delayOnce(x);
-  // With --data, nothing is answered before the changes it reveals are on disk.
-  const durable = x.core.durable();
-  if (durable) {
+  // Nothing is answered before the changes it may reveal (and the write it counts) are committed.
+  const committed = x.core.store.committed();
+  if (committed) {
     try {
-      await durable;
+      await committed;
     } catch (err) {
-      status = 500;
-      text = JSON.stringify(errorBody(ERROR_CODE.internal, `the sandbox could not save the change, so it did not happen as far as you know: ${(err as Error).message}`, x.requestId));
+      if (!(err instanceof StorageError)) throw err;
+      const e = storageHttpError(err);
+      status = e.status;
+      text = JSON.stringify(errorBody(e.code, e.message, x.requestId));
       headers = {};
     }
   }

@@ -1,6 +1,6 @@
-// Post results as columns of typed arrays: 14 bytes a row, whether the row is a fixture or was
-// published live. Everything else about a row (ids, URLs, usernames, error details) is derived
-// from its position and the entropy when the row is served, so a million rows stay small.
+// Fixture results as columns of typed arrays: 14 bytes a row. Everything else about a row (ids,
+// URLs, usernames, error details) is derived from its position and the entropy when the row is
+// served, so a million rows stay small. (Results published live are rows in the database.)
 
 export const FLAG_SUCCESS = 1;
 export const FLAG_NO_ACCOUNT = 2;

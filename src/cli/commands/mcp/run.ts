@@ -10,10 +10,13 @@ import { resolveMediaDirs } from '../../../mcp/media-paths.js';
 import type { McpFlags } from './index.js';
 import { visible } from '../../../output/terminal-safe.js';
 import { baseUrlProblem } from '../../../config/base-url.js';
+import { SCHEMA_DIALECTS } from '../../../mcp/json-schema.js';
+import { choice } from '../../flags/choice.js';
 
 const SETUP_HINT = 'this is how `socialpub mcp` was set up, not something the arguments can fix: tell the user (`socialpub auth status` shows the profile, its base URL and key)';
 
 export async function runMcp(ctx: Context, opts: McpFlags): Promise<number> {
+  const schemaDialect = opts.schemaDialect === undefined ? 'strict' : choice('--schema-dialect', opts.schemaDialect, SCHEMA_DIALECTS, { noun: 'schema dialect', listLabel: 'dialects' });
   const profile = await ctx.profile();
   const mediaDirs = await resolveMediaDirs(opts.mediaDir ?? []);
   // Someone who typed it by hand is told what it waits for, instead of a silent prompt-less screen.
@@ -49,6 +52,9 @@ export async function runMcp(ctx: Context, opts: McpFlags): Promise<number> {
       if (!ctx.globals.quiet) ctx.io.stderr.write(`socialpub mcp: ${visible(line)}\n`);
     },
     readOnly: Boolean(opts.readOnly),
+    draftsOnly: Boolean(opts.draftsOnly),
+    allowDestructive: Boolean(opts.allowDestructive),
+    schemaDialect,
     mediaDirs,
     version: ctx.version,
   });

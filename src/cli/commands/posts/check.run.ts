@@ -11,6 +11,7 @@ import { parseBulk } from '../../../posts/bulk/rows.js';
 import { catchTime } from '../../../posts/issues.js';
 import { lazyUserZone } from '../../../posts/zone.js';
 import { machineZone, parseAt, requireFuture } from '../../../posts/when.js';
+import { mediaInspector } from '../../../posts/media-facts.js';
 import { checkPosts, checkSummary, type CheckEntry, type CheckReport } from '../../../posts/check.js';
 import type { RuleCheck, Verdict } from '../../../wire/post-rules.js';
 import type { Column } from '../../../output/writers.js';
@@ -55,7 +56,7 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
   // Before any file is read, as everywhere else.
   checkTopFields(ctx.globals.fields, out.structured ? REPORT_FIELDS : fieldsOf('posts check'));
   const checked = await entries(ctx, flags);
-  const report = await checkPosts(checked);
+  const report = await checkPosts(checked, mediaInspector(ctx.signal));
   const bulk = flags.fromFile !== undefined;
   // Problems first. A bulk file's every passing check (a 200-row file made 1,321 lines) is left
   // out on a terminal, and -q keeps the problems alone; piped, every check is listed.
@@ -113,7 +114,7 @@ const shortItem = (label: string) => label.replace(/^--media /, '').replace(/^.*
 const note = (c: RuleCheck) => (c.message ? `${c.message}${c.fix ? ` (fix: ${c.fix})` : ''}` : '');
 
 async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
-  const payload = (['platform', 'text', 'textFile', 'textFor', 'media', 'title'] as const).filter((k) => flags[k] !== undefined);
+  const payload = (['platform', 'text', 'textFile', 'textFor', 'media', 'title', 'thread', 'firstComment', 'alt', 'option'] as const).filter((k) => flags[k] !== undefined);
   const sources = [flags.file !== undefined && '--file', flags.fromFile !== undefined && '--from-file'].filter(Boolean);
   if (sources.length > 1 || (sources.length && payload.length)) {
     throw new UsageError(`${sources.join(' and ')} cannot be combined with ${sources.length > 1 ? 'each other' : 'the payload options'}`, ['give the post as options, as a JSON body (--file), or as a bulk file (--from-file)']);

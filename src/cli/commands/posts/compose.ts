@@ -51,6 +51,10 @@ const PAYLOAD_FLAGS: Array<[keyof CreateFlags, string]> = [
   ['textFor', '--text-for'],
   ['media', '--media'],
   ['title', '--title'],
+  ['thread', '--thread'],
+  ['firstComment', '--first-comment'],
+  ['alt', '--alt'],
+  ['option', '--option'],
 ];
 
 const given = (opts: CreateFlags) =>
@@ -76,7 +80,7 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
   checkIdempotencyKey(opts.idempotencyKey);
   checkPostFields(ctx.globals.fields, opts.dryRun);
   const zone = catchTime(issues, () => userZone(ctx.env, opts.tz)) ?? machineZone();
-  const inspect = mediaInspector();
+  const inspect = mediaInspector(ctx.signal);
   let prompted = false;
   let draft: PostDraft | undefined;
   let postId = draftId;

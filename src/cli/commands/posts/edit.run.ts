@@ -1,6 +1,7 @@
 // `posts edit <id>`, run: reads the post, applies the payload options (or what was written in the
 // editor), checks the result like a new post, shows before → after and asks on a terminal, then
 // uploads new media and sends PATCH /v1/posts/{id} with only what differs.
+import { ledgerFor } from '../../upload-ledger.js';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { CliError, EXIT, UsageError } from '../../cli-error.js';
@@ -37,6 +38,9 @@ const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
   ['removePlatform', '--remove-platform'],
   ['media', '--media'],
   ['title', '--title'],
+  ['thread', '--thread'],
+  ['firstComment', '--first-comment'],
+  ['option', '--option'],
 ];
 
 export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Promise<number> {
@@ -65,6 +69,10 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
     remove: splitList(opts.removePlatform ?? []),
     ...(opts.media?.length ? { media: opts.media } : {}),
     ...(opts.title !== undefined ? { title: opts.title === '' ? null : opts.title } : {}),
+    ...(opts.thread ? { thread: true } : {}),
+    ...(opts.firstComment !== undefined ? { firstComment: opts.firstComment === '' ? null : opts.firstComment } : {}),
+    ...(opts.option?.length ? { option: opts.option } : {}),
+    ...(opts.alt?.length ? { alt: opts.alt } : {}),
   };
 
   const client = await ctx.client();
@@ -102,7 +110,7 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
     return EXIT.ok;
   }
   if (ctx.globals.interactive && !opts.yes) {
-    const width = Math.max(40, ctx.io.stderr.columns ?? 80);
+    const width = Math.max(40, ctx.io.stderr.columns || 80);
     ctx.io.stderr.write(`${out.colors.bold(`Changes to ${id}:`)}\n${describeChanges(plan, width - 2, out.colors).map((l) => `  ${l}`).join('\n')}\n`);
     if (!(await ctx.prompter().confirm({ message: 'Send these changes?', default: true }))) {
       out.notice('cancelled: nothing was changed');
@@ -111,7 +119,7 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   }
   let res;
   try {
-    res = await sendEdit(client, plan, { idempotencyKey: key });
+    res = await sendEdit(client, plan, { idempotencyKey: key, ledger: await ledgerFor(ctx) });
   } catch (err) {
     throw wentOutMeanwhile(err, id, 'edited') ?? err;
   }
@@ -156,7 +164,7 @@ async function writeInEditor(ctx: Context, post: Post, changes: PostChanges, aga
 }
 
 function hasOtherChanges(c: PostChanges): boolean {
-  return Boolean(c.add?.length || c.remove?.length || c.media || c.title !== undefined);
+  return Boolean(c.add?.length || c.remove?.length || c.media || c.title !== undefined || c.thread || c.firstComment !== undefined || c.option?.length);
 }
 
 /** The text in quotes, all of it within `width` columns. */

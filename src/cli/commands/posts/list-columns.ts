@@ -9,6 +9,9 @@ import { formatCount, formatLocal, formatRelative } from '../../../output/time.j
 import type { Post } from '../../../wire/schemas.js';
 import { visible } from '../../../output/terminal-safe.js';
 
+/** The overdue part of a status in yellow: a post support should look at. */
+const overdueMark = (text: string, c: Colors) => text.replace(/ · overdue( by .*)?$/, (m) => c.yellow(m));
+
 export function statusColor(status: string, c: Colors): string {
   switch (status) {
     case 'published':
@@ -51,9 +54,9 @@ export function postColumns(now: number, zone?: string, statuses: readonly strin
       field: 'status',
       // Scripts compare the status itself; the partial outcome is for people.
       value: (p) => p.status,
-      pretty: (p, c) => outcomeText(p).replace(p.status, statusColor(p.status, c)),
-      // Short of room: "failed 3/5".
-      compact: (p, c) => outcomeText(p).replace(p.status, statusColor(p.status, c)).replace(/ · (\d+\/\d+) published$/, ' $1'),
+      pretty: (p, c) => overdueMark(outcomeText(p, now).replace(p.status, statusColor(p.status, c)), c),
+      // Short of room: "failed 3/5", "scheduled overdue".
+      compact: (p, c) => overdueMark(outcomeText(p, now).replace(p.status, statusColor(p.status, c)).replace(/ · (\d+\/\d+) published$/, ' $1').replace(/ · overdue by .*$/, ' · overdue'), c),
       priority: sameStatus ? 5 : 1,
       // Every row says the same: it gives way whole before the platforms' names are counted.
       optional: sameStatus,
@@ -90,7 +93,7 @@ export function listFooter(offset: number, count: number, total: number | undefi
   const filter = statuses.length ? ` ${statuses.join('/')}` : '';
   if (count === 0) return total && offset >= total ? `no${filter} posts at offset ${offset} (there are ${formatCount(total)})` : `no${filter} posts`;
   const parts = [`showing ${formatCount(offset + 1)}–${formatCount(offset + count)}${total !== undefined ? ` of ${formatCount(total)}` : ''}`];
-  if (total !== undefined && offset + count < total) parts.push(`next: --offset ${offset + count}`);
+  if (total !== undefined && offset + count < total) parts.push(`next: --offset ${offset + count}`, '--all for every row');
   return parts.join(' · ');
 }
 

@@ -4,6 +4,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { action, type FlagsOf } from '../../action.js';
 import { collect } from '../../flags/text.js';
 import type { DefineVerb } from '../named.js';
+import type { AltFlag } from '../../../posts/draft.js';
 
 export type ViewFlags = FlagsOf<typeof viewCommand>;
 export type EditFlags = FlagsOf<typeof editCommand>;
@@ -26,6 +27,8 @@ function viewCommand(posts: CommandUnknownOpts) {
 }
 
 function editCommand(posts: CommandUnknownOpts) {
+  // --alt describes the --media before it (options are parsed in order; this command is built per run).
+  let mediaSeen = 0;
   return posts
     .command('edit')
     .argument('<id>', 'a draft or scheduled post')
@@ -42,8 +45,16 @@ function editCommand(posts: CommandUnknownOpts) {
     .option('--text-for <platform=text>', 'new text for one platform (repeatable; adds the platform when it is not a target)', collect)
     .option('--platform <id>', 'add a target platform (repeatable or comma-separated)', collect)
     .option('--remove-platform <id>', 'remove a target platform (repeatable or comma-separated)', collect)
-    .option('--media <path|url>', 'replace the media of every platform: a local file (checked, then uploaded) or an https URL (repeatable)', collect)
+    .option('--media <path|url>', 'replace the media of every platform: a local file (checked, then uploaded) or an https URL (repeatable)', (value: string, previous?: string[]) => {
+      const list = collect(value, previous);
+      mediaSeen = list.length;
+      return list;
+    })
+    .option('--alt <text>', 'alt text for the --media just before it', (value: string, previous?: AltFlag[]): AltFlag[] => [...(previous ?? []), { index: mediaSeen - 1, text: value }])
     .option('--title <title>', 'new title ("" removes it)')
+    .option('--thread', 'split the text into a thread again where the platform takes one (the new text, or the current parts joined)')
+    .option('--first-comment <text>', 'a new first comment where the platform takes one ("" removes it)')
+    .option('--option <setting>', "a platform's setting as PLATFORM.KEY=VALUE, merged into its current ones (repeatable; `socialpub help options`)", collect)
     .option('--editor', 'write the texts in $VISUAL / $EDITOR')
     .option('--tz <zone>', "IANA zone times are shown in (default: this machine's zone)")
     .option('--idempotency-key <key>', 'a key of your own: re-running with the same key and changes replays the first edit')

@@ -10,6 +10,8 @@ import { fromWallClock, parseAt } from '../../../posts/when.js';
 import { addDays, localTime } from '../../../posts/local-day.js';
 import { QUEUE_CAP, QueueWindow, queueData, type QueueData, type QueuedPost } from '../../../posts/queue.js';
 import { userZone } from '../../../posts/zone.js';
+import { lateness, overdueBy } from '../../../posts/outcome.js';
+import { visibleLine } from '../../../output/terminal-safe.js';
 import { oneLine } from '../../../output/wrap.js';
 
 import type { QueueFlags } from './manage.js';
@@ -42,14 +44,25 @@ export async function runQueue(ctx: Context, opts: QueueFlags): Promise<number> 
   if (to <= from) throw new UsageError(`--to (${new Date(to).toISOString()}) is not after --from (${new Date(from).toISOString()})`, ['give a later --to, e.g. --to +7d']);
   const client = await ctx.client();
   const window = new QueueWindow(from, to);
-  for await (const page of client.posts.pages({ status: ['scheduled'] }, { pageSize: 100, concurrency: 2 })) for (const post of page) window.offer(post);
+  // Still scheduled well past their time: no longer in a window from now, and exactly what support must see.
+  const overdue: Array<{ id: string; late: number }> = [];
+  for await (const page of client.posts.pages({ status: ['scheduled'] }, { pageSize: 100, concurrency: 2 })) {
+    for (const post of page) {
+      window.offer(post);
+      const late = overdueBy(post, now);
+      if (late !== undefined) overdue.push({ id: post.id, late });
+    }
+  }
   const data = queueData(window, zone);
   const out = ctx.output();
-  const width = ctx.io.stdout.isTTY ? Math.max(30, ctx.io.stdout.columns ?? 80) : Infinity;
+  const width = ctx.io.stdout.isTTY ? Math.max(30, ctx.io.stdout.columns || 80) : Infinity;
   // -o ics: the window as a calendar, each event the post as the service holds it.
   const posts = new Map(window.sorted().map((p) => [p.id, p]));
   const view = queueView((id) => posts.get(id), now);
   await out.object(data, (shown) => renderQueue(shown, width, out.colors), { pageable: true, fields: [], rows: { rows: queueRows(data), view } });
+  overdue.sort((a, b) => b.late - a.late);
+  for (const o of overdue.slice(0, 10)) out.warn(visibleLine(`overdue: ${o.id} is still scheduled ${lateness(o.late)} after its time, without results; look at it: socialpub posts view ${o.id}`));
+  if (overdue.length > 10) out.warn(`${overdue.length - 10} more scheduled posts are overdue: socialpub posts list --status scheduled`);
   if (data.total > data.shown) out.footer(`showing the first ${formatCount(data.shown)} of ${formatCount(data.total)} scheduled posts in the window (at most ${formatCount(QUEUE_CAP)}); narrow it with --to`);
   return 0;
 }

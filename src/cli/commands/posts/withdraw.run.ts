@@ -84,7 +84,7 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
     return EXIT.ok;
   }
   if (verb === 'delete' && !opts.yes && todo.length) {
-    const width = Math.max(40, (ctx.io.stderr.columns ?? 80) - 4);
+    const width = Math.max(40, (ctx.io.stderr.columns || 80) - 4);
     for (const p of todo) {
       const when = p.scheduledAt && p.status === 'scheduled' ? `scheduled ${formatLocal(p.scheduledAt, zone)}` : outcomeText(p);
       // Written straight to the terminal: the service's text with its control characters shown.

@@ -7,7 +7,7 @@ import { renderResult } from '../../../output/result-detail.js';
 import { renderFieldRecord } from '../../../output/fields.js';
 import { checkResultFields, resultView } from '../../../output/result-columns.js';
 import { openInBrowser } from '../../../output/browser.js';
-import { visible } from '../../../output/terminal-safe.js';
+import { visible, visibleLine } from '../../../output/terminal-safe.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import type { GetFlags } from './get.js';
 import { looksLikePostId } from '../../../wire/protocol.js';
@@ -48,7 +48,7 @@ export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Pr
   if (flags.web) return openLivePost(ctx, row);
   // --fields shapes the human view too: only the fields asked for, in that order.
   await out.object(row, (shown) => (fields ? renderFieldRecord(shown, fields, out.colors) : renderResult(shown, out.colors, ctx.clock.now(), userZone(ctx.env, undefined))));
-  if (!out.structured) out.info(out.colors.dim(`all results of this post: socialpub results list --post ${row.post_id}`));
+  if (!out.structured) out.info(out.colors.dim(`all results of this post: socialpub results list --post ${visibleLine(String(row.post_id))}`));
   return 0;
 }
 

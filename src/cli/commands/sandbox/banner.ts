@@ -18,7 +18,7 @@ export function readyLine(sb: Pick<Sandbox, 'url' | 'workspaces' | 'webhookSecre
 }
 
 export interface BannerInput {
-  sandbox: Pick<Sandbox, 'url' | 'workspaces' | 'webhookSecret' | 'restored' | 'fixtures'>;
+  sandbox: Pick<Sandbox, 'url' | 'workspaces' | 'webhookSecret' | 'restored' | 'fixtures'> & Partial<Pick<Sandbox, 'dashboardUrl'>>;
   options: SandboxOptions;
   profile: string | undefined;
   json: boolean;
@@ -65,6 +65,8 @@ export function banner({ sandbox, options, profile, json, colors: c }: BannerInp
     row('fixtures', `${n(sandbox.fixtures)} results in demo${sandbox.restored ? ` (from the data file${ignored})` : ''}`);
   }
   row('data', options.dataFile ? `${sandbox.restored ? 'restored from and saved to' : 'saved to'} ${options.dataFile}` : 'in memory (--data FILE keeps it across restarts)');
+  if (sandbox.dashboardUrl) row('dashboard', `${sandbox.dashboardUrl}${sandbox.dashboardUrl.includes('?token=') ? c.dim('  (open it once with the token; anyone with it sees every workspace)') : c.dim('  (in a browser)')}`);
+  row('openapi', `${sandbox.url}/openapi.json`);
   if (options.latencyMs) row('latency', `+${n(options.latencyMs)} ms on every response`);
   if (options.chaos) row('chaos', `${pct(options.chaos)} of requests meet a fault: 500, reset, lost response, 429, or a response after ${n(options.chaosSlowMs ?? 35_000)} ms`);
   lines.push('');

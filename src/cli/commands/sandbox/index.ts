@@ -16,12 +16,14 @@ function sandboxCommand(program: CommandUnknownOpts) {
         'a publisher that publishes scheduled posts when their time comes (outcomes seeded and reproducible) ' +
         'and signed webhook deliveries with retries. With --json (global) it prints one JSON line on stdout ' +
         'when ready, with the base URL, the full keys and the webhook secret; the banner on stderr shows keys ' +
-        'masked. Ctrl-C stops it (exit 0).',
+        'masked. A browser at the base URL gets a dashboard of every workspace (posts, results, webhook ' +
+        'deliveries, the request log, fault settings), live; off loopback (--host) it asks for a token the banner ' +
+        'prints. GET /openapi.json is the contract as OpenAPI 3.1. Ctrl-C stops it (exit 0).',
     )
     .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--write-profile [name]', 'save a profile (default "sandbox") with this base URL and the demo key')
-    .option('--data <file>', 'keep state, keys included, in this file across restarts (default: in memory); beside it FILE.wal, and FILE.lock while it runs: one sandbox per file')
+    .option('--data <file>', 'keep state, keys included, in this SQLite database across restarts (default: in memory); beside it FILE.media/ for uploads, and FILE.lock while it runs: one sandbox per database')
     .option('--seed <n>', 'make keys, ids, outcomes, failures and chaos reproducible')
     .option('--failure-rate <r>', 'share of targets that fail to publish (0..1 or a percentage)', '0.2')
     .option('--write-limit <n>', 'write requests per workspace per hour', '100')
@@ -39,7 +41,7 @@ function sandboxCommand(program: CommandUnknownOpts) {
 Examples:
   socialpub sandbox --write-profile   # then: socialpub -p sandbox posts list
   socialpub sandbox --port 0 --json --seed 42 > ready.json
-  socialpub sandbox --data ./sandbox.json \\
+  socialpub sandbox --data ./sandbox.db \\
     --webhook-url http://127.0.0.1:4567/webhooks
   socialpub sandbox --fixtures 1000000 --latency 20ms --chaos 0.05`,
     );
