@@ -40,7 +40,7 @@ _socialpub_complete() {
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--max-requests|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--alt|--title|--first-comment|--option|--file|--idempotency-key|--at|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--schema-dialect|--media-dir|--client|--scope|--project-dir|--name|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
+      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--max-requests|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--alt|--title|--first-comment|--option|--file|--idempotency-key|--at|--shift|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--schema-dialect|--media-dir|--client|--scope|--project-dir|--name|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
       -*) ;;
       *)
         candidate="${path:+$path }$word"
@@ -52,7 +52,7 @@ _socialpub_complete() {
   case "$path" in
     'posts create')
       case "$prev" in
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --text) COMPREPLY=(); return ;;
         --text-file) COMPREPLY=(); return ;;
         --text-for) COMPREPLY=(); return ;;
@@ -68,7 +68,7 @@ _socialpub_complete() {
       ;;
     'posts schedule')
       case "$prev" in
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --text) COMPREPLY=(); return ;;
         --text-file) COMPREPLY=(); return ;;
         --text-for) COMPREPLY=(); return ;;
@@ -80,6 +80,7 @@ _socialpub_complete() {
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --idempotency-key) COMPREPLY=(); return ;;
         --at) COMPREPLY=(); return ;;
+        --shift) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
         --from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title targets'; return ;;
@@ -87,7 +88,7 @@ _socialpub_complete() {
       ;;
     'posts list')
       case "$prev" in
-        --status) COMPREPLY=($(compgen -W 'draft scheduled published failed' -- "$cur")); return ;;
+        --status) _socialpub_csv 'draft scheduled published failed'; return ;;
         --limit) COMPREPLY=(); return ;;
         --offset) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
@@ -102,7 +103,7 @@ _socialpub_complete() {
       ;;
     'posts check')
       case "$prev" in
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --text) COMPREPLY=(); return ;;
         --text-file) COMPREPLY=(); return ;;
         --text-for) COMPREPLY=(); return ;;
@@ -113,13 +114,14 @@ _socialpub_complete() {
         --option) COMPREPLY=($(compgen -W 'twitter-x.replySettings=following twitter-x.replySettings=mentionedUsers twitter-x.replySettings=subscribers twitter-x.replySettings=verified instagram.postType=feed instagram.postType=reel instagram.postType=story linkedin.visibility=PUBLIC linkedin.visibility=CONNECTIONS linkedin.visibility=LOGGED_IN tiktok.privacy=PUBLIC_TO_EVERYONE tiktok.privacy=MUTUAL_FOLLOW_FRIENDS tiktok.privacy=FOLLOWER_OF_CREATOR tiktok.privacy=SELF_ONLY tiktok.allowComments=true tiktok.allowComments=false tiktok.allowDuet=true tiktok.allowDuet=false tiktok.allowStitch=true tiktok.allowStitch=false youtube.privacy=public youtube.privacy=unlisted youtube.privacy=private youtube.tags= youtube.madeForKids=true youtube.madeForKids=false threads.replyControl=everyone threads.replyControl=accounts_you_follow threads.replyControl=mentioned_only pinterest.board= pinterest.link=' -- "$cur")); return ;;
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --at) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
         --fields) _socialpub_csv 'target rule verdict item actual limit note'; return ;;
       esac
       ;;
     'posts preview')
       case "$prev" in
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --text) COMPREPLY=(); return ;;
         --text-file) COMPREPLY=(); return ;;
         --text-for) COMPREPLY=(); return ;;
@@ -139,9 +141,10 @@ _socialpub_complete() {
     'posts edit')
       case "$prev" in
         --text) COMPREPLY=(); return ;;
+        --text-file) COMPREPLY=(); return ;;
         --text-for) COMPREPLY=(); return ;;
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
-        --remove-platform) COMPREPLY=(); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
+        --remove-platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --media) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --alt) COMPREPLY=(); return ;;
         --title) COMPREPLY=(); return ;;
@@ -171,7 +174,7 @@ _socialpub_complete() {
     'results list')
       case "$prev" in
         --post) COMPREPLY=(); return ;;
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --code) COMPREPLY=(); return ;;
         --offset) COMPREPLY=(); return ;;
         --limit) COMPREPLY=(); return ;;
@@ -200,7 +203,7 @@ _socialpub_complete() {
       case "$prev" in
         --by) COMPREPLY=(); return ;;
         --post) COMPREPLY=(); return ;;
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --code) COMPREPLY=(); return ;;
         --since) COMPREPLY=(); return ;;
         --until) COMPREPLY=(); return ;;
@@ -212,7 +215,7 @@ _socialpub_complete() {
       case "$prev" in
         --at) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --idempotency-key) COMPREPLY=(); return ;;
         --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title targets'; return ;;
       esac
@@ -227,8 +230,8 @@ _socialpub_complete() {
         --forward-to) COMPREPLY=(); return ;;
         --forward-timeout) COMPREPLY=(); return ;;
         --forward-retries) COMPREPLY=(); return ;;
-        --platform) COMPREPLY=($(compgen -W 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest' -- "$cur")); return ;;
-        --status) COMPREPLY=($(compgen -W 'published failed' -- "$cur")); return ;;
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
+        --status) _socialpub_csv 'published failed'; return ;;
         --max-events) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --log) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -325,7 +328,7 @@ _socialpub_complete() {
       ;;
     'posts schedule')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --idempotency-key --dry-run --no-local-checks --at --tz --from-file --resume --no-resume --skip-invalid --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --idempotency-key --dry-run --no-local-checks --at --shift --tz -y --yes --from-file --resume --no-resume --skip-invalid --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts list')
       COMPREPLY=($(compgen -W '--status --limit --offset --all --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
@@ -334,7 +337,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '--week --month --from --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts check')
-      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --from-file --tz --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --from-file --at --tz --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts preview')
       COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --web -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
@@ -345,7 +348,7 @@ _socialpub_complete() {
       ;;
     'posts edit')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--text --text-for --platform --remove-platform --media --alt --title --thread --first-comment --option --editor --tz --idempotency-key --dry-run -y --yes --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--text --text-file --text-for --platform --remove-platform --media --alt --title --thread --first-comment --option --editor --tz --idempotency-key --dry-run -y --yes --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts unschedule')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi

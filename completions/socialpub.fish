@@ -54,7 +54,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check preview view edit unschedule delete queue' -a unschedule -d 'take scheduled posts back to drafts (they will not be published)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check preview view edit unschedule delete queue' -a delete -d 'delete drafts or scheduled posts (asks first; --yes without a terminal)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and not __fish_seen_subcommand_from create schedule list calendar check preview view edit unschedule delete queue' -a queue -d 'scheduled posts in time order, by day in your zone'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l platform -d 'target platform, repeatable or comma-separated' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l platform -d 'target platform, repeatable or comma-separated' -x -a '(__socialpub_csv twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l text -d 'text for every platform' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l text-file -d 'text for every platform from a file' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l text-for -d 'text for one platform' -x
@@ -69,7 +69,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l dry-run -d 'validate and print the exact requests; send nothing'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l no-local-checks -d 'leave each platform\'s rules'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from create' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id status payloads scheduledAt createdAt updatedAt title targets)'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l platform -d 'target platform, repeatable or comma-separated' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l platform -d 'target platform, repeatable or comma-separated' -x -a '(__socialpub_csv twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l text -d 'text for every platform' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l text-file -d 'text for every platform from a file' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l text-for -d 'text for one platform' -x
@@ -84,7 +84,9 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l dry-run -d 'validate and print the exact requests; send nothing'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l no-local-checks -d 'leave each platform\'s rules'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l at -d 'when: 2026-12-01T09:00:00+01:00, "2026-12-01 09:00", "tomorrow 9am", "mon 10:00"' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l shift -d 'move a scheduled post relative to its own time: +2h' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l tz -d 'IANA zone for local --at times and for display' -x -a '(__socialpub_zones)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -s y -l yes -d 'move a scheduled post earlier without asking'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l from-file -d 'bulk: NDJSON of schedule bodies, or CSV with columns at,platforms,text,media,title' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l resume -d 'bulk: skip rows a previous run of the same file finished'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l no-resume -d 'bulk: ignore the journal and go through every row again'
@@ -92,7 +94,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l allow-media-outside -d 'bulk: let the file\'s media paths leave its folder'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id status payloads scheduledAt createdAt updatedAt title targets)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from schedule' -x -a '(socialpub completion --list-posts 2>/dev/null)'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l status -d 'draft, scheduled, published or failed' -x -a 'draft scheduled published failed'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l status -d 'draft, scheduled, published or failed' -x -a '(__socialpub_csv draft scheduled published failed)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l limit -d 'rows to print' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l offset -d 'rows to skip first' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l all -d 'every post'
@@ -102,7 +104,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l month -d 'the month holding --from'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l from -d 'a day' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l tz -d 'IANA zone to draw the calendar in' -x -a '(__socialpub_zones)'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l platform -d 'target platform, repeatable or comma-separated' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l platform -d 'target platform, repeatable or comma-separated' -x -a '(__socialpub_csv twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l text -d 'text for every platform' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l text-file -d 'text for every platform from a file' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l text-for -d 'text for one platform' -x
@@ -114,10 +116,11 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l option -d 'a platform\'s setting as PLATFORM.KEY=VALUE, repeatable: instagram.postType=reel, youtube.privacy=unlisted, tiktok.privacy=SELF_ONLY, pinterest.board=ID' -x -a 'twitter-x.replySettings=following twitter-x.replySettings=mentionedUsers twitter-x.replySettings=subscribers twitter-x.replySettings=verified instagram.postType=feed instagram.postType=reel instagram.postType=story linkedin.visibility=PUBLIC linkedin.visibility=CONNECTIONS linkedin.visibility=LOGGED_IN tiktok.privacy=PUBLIC_TO_EVERYONE tiktok.privacy=MUTUAL_FOLLOW_FRIENDS tiktok.privacy=FOLLOWER_OF_CREATOR tiktok.privacy=SELF_ONLY tiktok.allowComments=true tiktok.allowComments=false tiktok.allowDuet=true tiktok.allowDuet=false tiktok.allowStitch=true tiktok.allowStitch=false youtube.privacy=public youtube.privacy=unlisted youtube.privacy=private youtube.tags= youtube.madeForKids=true youtube.madeForKids=false threads.replyControl=everyone threads.replyControl=accounts_you_follow threads.replyControl=mentioned_only pinterest.board= pinterest.link='
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l file -d 'the whole request body as JSON' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l from-file -d 'a bulk file, as `posts schedule --from-file` reads it' -r -F
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l tz -d 'bulk: IANA zone for the file\'s local times, only with --from-file' -x -a '(__socialpub_zones)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l at -d 'judge this time as `posts schedule --at` would: in the future, a real time in --tz' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l tz -d 'IANA zone for --at\'s or the bulk file\'s local times' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l allow-media-outside -d 'bulk: let the file\'s media paths leave its folder, as `posts schedule --allow-media-outside` does'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv target rule verdict item actual limit note)'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from preview' -l platform -d 'target platform, repeatable or comma-separated' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from preview' -l platform -d 'target platform, repeatable or comma-separated' -x -a '(__socialpub_csv twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from preview' -l text -d 'text for every platform' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from preview' -l text-file -d 'text for every platform from a file' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from preview' -l text-for -d 'text for one platform' -x
@@ -132,9 +135,10 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from view' -l tz -d 'IANA zone the time is shown in' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from view' -x -a '(socialpub completion --list-posts 2>/dev/null)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l text -d 'new text for every platform' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l text-file -d 'new text for every platform from a file' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l text-for -d 'new text for one platform' -x
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l platform -d 'add a target platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l remove-platform -d 'remove a target platform' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l platform -d 'add a target platform' -x -a '(__socialpub_csv twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest)'
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l remove-platform -d 'remove a target platform' -x -a '(__socialpub_csv twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l media -d 'replace the media of every platform: a local file' -r -F
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l alt -d 'alt text for the --media just before it' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from edit' -l title -d 'new title' -x
@@ -164,7 +168,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_se
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a stats -d 'count results by platform, error code, account, post or day, with a bar per group'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and not __fish_seen_subcommand_from list get wait stats retry' -a retry -d 'send the failed targets of a post again, as a new post'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l post -d 'only results of this post' -x
-complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l platform -d 'only results for this platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l platform -d 'only results for this platform' -x -a '(__socialpub_csv twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l code -d 'only failures with this error code' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l failed -d 'only failures'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from list' -l succeeded -d 'only successes'
@@ -186,7 +190,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_s
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from wait' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context first_comment first_comment.status first_comment.error first_comment.error.code first_comment.error.message first_comment.error.context platform created_at)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l by -d 'group by platform, code, account, post or day, or two of them with a comma' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l post -d 'only results of this post' -x
-complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l platform -d 'only results for this platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l platform -d 'only results for this platform' -x -a '(__socialpub_csv twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l code -d 'only failures with this error code' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l since -d 'only results since then: a duration back from now' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l until -d 'only results before this time' -x
@@ -194,7 +198,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_s
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from stats' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv key total succeeded failed failure_rate failure_share)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l at -d 'schedule the new post: RFC 3339, "YYYY-MM-DD HH:MM"' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l tz -d 'IANA zone for a local --at and for display' -x -a '(__socialpub_zones)'
-complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l platform -d 'only these of the failed platforms' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
+complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l platform -d 'only these of the failed platforms' -x -a '(__socialpub_csv twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest)'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l idempotency-key -d 'a key of your own instead of the derived one' -x
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l dry-run -d 'show the new post and the exact request; send nothing'
 complete -c socialpub -n '__fish_seen_subcommand_from results; and __fish_seen_subcommand_from retry' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id status payloads scheduledAt createdAt updatedAt title targets)'
@@ -206,8 +210,8 @@ complete -c socialpub -n '__fish_seen_subcommand_from listen' -l secret -d 'the 
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l forward-to -d 'forward each accepted event' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l forward-timeout -d 'time allowed per forward attempt' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l forward-retries -d 'retries of a forward on network errors, timeouts, 408, 429 and 5xx' -x
-complete -c socialpub -n '__fish_seen_subcommand_from listen' -l platform -d 'only events of this platform' -x -a 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'
-complete -c socialpub -n '__fish_seen_subcommand_from listen' -l status -d 'only events with this status, e.g. failed' -x -a 'published failed'
+complete -c socialpub -n '__fish_seen_subcommand_from listen' -l platform -d 'only events of this platform' -x -a '(__socialpub_csv twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest)'
+complete -c socialpub -n '__fish_seen_subcommand_from listen' -l status -d 'only events with this status, e.g. failed' -x -a '(__socialpub_csv published failed)'
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l max-events -d 'exit 0 after printing this many events' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l timeout -d 'exit 1 when this long passes without a new event' -x
 complete -c socialpub -n '__fish_seen_subcommand_from listen' -l log -d 'also append every printed event as NDJSON to this file' -r -F

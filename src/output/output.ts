@@ -58,6 +58,7 @@ export interface ObjectOptions {
    * An object that is a list at heart (the queue: posts by day): TSV and CSV print these rows, one
    * per line with a header, as every list does, rather than the human rendering. `formats` narrows
    * that to CSV for an object whose drawing is what a file or pipe should get (the calendar).
+   * Under -o ics, a view with a calendar prints the rows as one.
    */
   rows?: { rows: Iterable<unknown>; view: TableView<never>; formats?: ReadonlyArray<'tsv' | 'csv'> };
   /**
@@ -179,7 +180,18 @@ export function createOutput(options: OutputOptions): Output {
   const listWriter = <T>(view: View<T>): ListWriter<T> => {
     if (pageable(view) && !idsOnly) startPagerIfLong();
     const sink = new BatchingSink(target());
-    const inner = viewWriter(view, sink, { format, idsOnly, fields, jq, colors, terminalWidth: stdout.columns || 120, toTerminal: Boolean(stdout.isTTY) });
+    // Read when asked: a line view (listen) asks for each line, so a resized terminal is followed.
+    const inner = viewWriter(view, sink, {
+      format,
+      idsOnly,
+      fields,
+      jq,
+      colors,
+      get terminalWidth() {
+        return stdout.columns || 120;
+      },
+      toTerminal: Boolean(stdout.isTTY),
+    });
     return {
       get count() {
         return inner.count;
@@ -234,9 +246,12 @@ export function createOutput(options: OutputOptions): Output {
       return w.count;
     },
     async object(value, human, objectOptions = {}) {
-      if (format === 'ics') throw notACalendar('one object');
-      if (objectOptions.rows && (objectOptions.rows.formats ?? ['tsv', 'csv']).some((f) => f === format)) {
-        await output.list(objectOptions.rows.rows as Iterable<never>, objectOptions.rows.view);
+      // Rows with a calendar (the queue's window) are a calendar under -o ics.
+      const rows = objectOptions.rows;
+      const listed = rows !== undefined && ((rows.formats ?? ['tsv', 'csv']).some((f) => f === format) || (format === 'ics' && rows.view.calendar !== undefined));
+      if (format === 'ics' && !listed) throw notACalendar('one object');
+      if (listed && rows) {
+        await output.list(rows.rows as Iterable<never>, rows.view);
         return;
       }
       if (fields && objectOptions.fields) checkFields(fields, [...new Set([...objectOptions.fields, ...availableFields([value])])]);

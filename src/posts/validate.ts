@@ -1,6 +1,6 @@
 // Local validation of a draft against each platform's published limits (src/wire/platforms.ts),
 // before anything is sent: the service would refuse these anyway, later and less helpfully.
-import { PLATFORM_LIMITS, PLATFORMS, formatBytes, isPlatform, mediaKind, type Platform } from '../wire/platforms.js';
+import { PLATFORM_LIMITS, PLATFORMS, formatBytesFor, isPlatform, mediaKind, type Platform } from '../wire/platforms.js';
 import { judgeText, overLimit, possessive, unitWord } from '../wire/text-limits.js';
 import { judgePayload, sizeLimit, type MediaItemFacts, type PayloadFacts } from '../wire/post-rules.js';
 import { judgeOptions } from '../wire/post-options.js';
@@ -153,6 +153,7 @@ function mediaFacts(m: MediaSource, factsOf: FactsOf): MediaItemFacts {
     ...(f?.mimeType ? { mimeType: f.mimeType } : {}),
     ...(m.declaredType === 'image' || m.declaredType === 'video' ? { declaredKind: m.declaredType } : {}),
     ...(f?.sizeBytes !== undefined ? { sizeBytes: f.sizeBytes } : {}),
+    ...(f?.extensionMime && f.mimeType ? { nameMimeType: f.extensionMime } : {}),
     ...(f?.info ? { info: f.info } : {}),
     ...(m.alt !== undefined ? { alt: m.alt } : {}),
   };
@@ -184,9 +185,8 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
     }
     if (!facts.isFile) return { issue: { field, message: `${field}: not a regular file`, fix: 'give a path to an image or video file' }, perPlatform: false };
     if (facts.sizeBytes === 0) return { issue: { field, message: `${field}: the file is empty`, fix: 'give a real image or video' }, perPlatform: false };
-    if (facts.extensionMime && facts.mimeType) {
-      return { issue: { field, message: `${field}: the name says ${facts.extensionMime} but the content is ${facts.mimeType}`, fix: 'rename the file to match its content, or export it in the right format' }, perPlatform: false };
-    }
+    // A name that says another type (a PNG named .jpg) is no refusal: the content is what is
+    // judged and uploaded, and a platform that takes the content takes the file (see mediaNameNotes).
     if (!facts.mimeType || !mediaKind(facts.mimeType)) {
       return { issue: { field, message: `${field}: the content is not an image or video the platforms take (looks like ${facts.content ?? 'something else'}${facts.mimeType ? '' : '; unknown media type'})`, fix: 'give an image (JPEG, PNG, GIF, WebP) or a video (MP4, MOV, WebM); the file name does not change what it holds' }, perPlatform: false };
     }
@@ -207,9 +207,21 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
   if (facts?.sizeBytes !== undefined && facts.sizeBytes > maxBytes) {
     const over = facts.sizeBytes - maxBytes;
     return {
-      issue: { field, message: `${field}: ${formatBytes(facts.sizeBytes)} is over ${possessive(platform)} ${kind} limit of ${formatBytes(maxBytes)} by ${formatBytes(over)}`, fix: `compress or resize it to at most ${formatBytes(maxBytes)}` },
+      issue: { field, message: `${field}: ${formatBytesFor(facts.sizeBytes, maxBytes)} is over ${possessive(platform)} ${kind} limit of ${formatBytesFor(maxBytes, maxBytes)} by ${formatBytesFor(over, maxBytes)}`, fix: `compress or resize it to at most ${formatBytesFor(maxBytes, maxBytes)}` },
       perPlatform: true,
     };
   }
   return undefined;
+}
+
+/** "photo.jpg is image/png (its name says image/jpeg): sent as image/png", once per file whose name and content disagree. */
+export function mediaNameNotes(draft: PostDraft, factsOf: (m: MediaSource) => MediaFacts | undefined): string[] {
+  const notes = new Map<string, string>();
+  for (const p of draft.platforms) {
+    for (const m of p.media) {
+      const f = factsOf(m);
+      if (!m.isUrl && f?.extensionMime && f.mimeType && !notes.has(m.source)) notes.set(m.source, `${m.label} is ${f.mimeType} (its name says ${f.extensionMime}): judged and sent as ${f.mimeType}`);
+    }
+  }
+  return [...notes.values()];
 }

@@ -66,15 +66,18 @@ const FAILURES: FailureKind[] = [
   {
     code: 'MEDIA_REJECTED',
     weight: 20,
-    message: 'The platform rejected the media attached to the post.',
+    // A random failure states nothing about the media that the media could disprove (a 10-second
+    // clip refused as "shorter than 3 seconds"): the platform could not fetch or process it,
+    // which any file can meet. Failures that are the media's own come from the rules (ruleFailureFor).
+    message: 'The platform could not fetch or process the media attached to the post. Publish it again; if it fails again, check that the media is still online.',
     provider: {
       x: () => ({ http_status: 400, title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', errors: [{ message: 'Your media IDs are invalid.', parameters: { 'media.media_ids': [] } }] }),
-      meta: (t) => ({ http_status: 400, error: { message: 'The aspect ratio is not supported.', type: 'OAuthException', code: 36003, error_subcode: 2207009, fbtrace_id: t } }),
-      linkedin: () => ({ http_status: 400, status: 400, serviceErrorCode: 100, message: 'Media asset processing failed: unsupported video codec' }),
-      tiktok: (t) => ({ http_status: 400, error: { code: 'file_format_check_failed', message: 'The video duration is shorter than 3 seconds.', log_id: t } }),
-      google: () => ({ http_status: 400, error: { code: 400, message: 'The request metadata specifies an invalid video.', errors: [{ domain: 'youtube.video', reason: 'invalidVideoMetadata' }] } }),
-      bluesky: () => ({ http_status: 400, error: 'BlobTooLarge', message: 'This file is too large. It is 1.12MB but the maximum size is 976.56KB.' }),
-      pinterest: () => ({ http_status: 400, code: 2997, message: 'Sorry! This image is too small. Use one at least 200x300 pixels.' }),
+      meta: (t) => ({ http_status: 400, error: { message: 'Media download has failed.: The media could not be fetched from this uri.', type: 'OAuthException', code: 9004, error_subcode: 2207052, fbtrace_id: t } }),
+      linkedin: () => ({ http_status: 400, status: 400, serviceErrorCode: 100, message: 'Media asset processing failed: the asset is in PROCESSING_FAILED state' }),
+      tiktok: (t) => ({ http_status: 400, error: { code: 'video_pull_failed', message: 'Failed to pull the video from the provided URL.', log_id: t } }),
+      google: () => ({ http_status: 400, error: { code: 400, message: 'The video could not be processed.', errors: [{ domain: 'youtube.video', reason: 'uploadFailed' }] } }),
+      bluesky: () => ({ http_status: 400, error: 'BlobNotFound', message: 'Could not find blob: the upload did not complete' }),
+      pinterest: () => ({ http_status: 400, code: 2997, message: 'Sorry, we could not fetch the image.' }),
     },
   },
   {

@@ -254,13 +254,9 @@ describe('bulk schedule', () => {
     config.cleanup();
   });
 
-  it('stops on Ctrl-C during a wait (exit 130), keeps what was done, and resumes', async () => {
-    const sb = await sandbox({ writeLimit: 3 });
-    const file = join(dir, 'interrupt.ndjson');
-    writeFileSync(file, Array.from({ length: 6 }, (_, i) => JSON.stringify({ payloads: { bluesky: { text: `Interrupted ${i}` } }, scheduledAt: iso(2, i) })).join('\n'));
-    const config = tempConfigDir();
+  /** Ctrl-C arrives while the run waits for the rate limit window (its first sleep). */
+  const ctrlCAtFirstWait = (sb: { clock: { now(): number } }) => {
     const controller = new AbortController();
-    // Ctrl-C arrives while the run waits for the rate limit window.
     const clock = {
       now: () => sb.clock.now(),
       sleep: async (_ms: number, signal?: AbortSignal) => {
@@ -268,6 +264,32 @@ describe('bulk schedule', () => {
         throw Object.assign(new Error('interrupted'), { name: 'AbortError', signal });
       },
     };
+    return { controller, clock };
+  };
+
+  it('Ctrl-C on a terminal: the rows done, then what was not (named, not printed row by row), the wait it stopped in, and the command that resumes', async () => {
+    const sb = await sandbox({ writeLimit: 3 });
+    const file = join(dir, 'interrupt-tty.ndjson');
+    writeFileSync(file, Array.from({ length: 8 }, (_, i) => JSON.stringify({ payloads: { bluesky: { text: `Interrupted on a terminal ${i}` } }, scheduledAt: iso(2, i) })).join('\n'));
+    const config = tempConfigDir();
+    const { controller, clock } = ctrlCAtFirstWait(sb);
+    const r = await runCli(['posts', 'schedule', '--from-file', file, '--tz', 'Europe/Paris'], { env: { ...cliEnv(sb), NO_COLOR: '1' }, clock, configDir: config.dir, signal: controller.signal, tty: true, columns: 120 });
+    expect(r.code).toBe(130);
+    expect(r.stdout).not.toContain('not-attempted');
+    expect(r.stdout.match(/\bcreated\b/g)).toHaveLength(3);
+    expect(r.stderr).toMatch(/stopped at 3\/8 · waiting until \d\d:\d\d/);
+    expect(r.stderr).toMatch(/8 rows in .*: 3 created, 0 already done, 0 failed, 5 not attempted\n {2}not attempted: rows 4–8\n/);
+    // On a terminal the command goes whole to a line of its own.
+    expect(r.stderr.replace(/\s+/g, ' ')).toContain(`interrupted: run the same command again to resume (rows done so far are skipped): socialpub posts schedule --from-file ${file} --tz Europe/Paris`);
+    config.cleanup();
+  });
+
+  it('stops on Ctrl-C during a wait (exit 130), keeps what was done, and resumes', async () => {
+    const sb = await sandbox({ writeLimit: 3 });
+    const file = join(dir, 'interrupt.ndjson');
+    writeFileSync(file, Array.from({ length: 6 }, (_, i) => JSON.stringify({ payloads: { bluesky: { text: `Interrupted ${i}` } }, scheduledAt: iso(2, i) })).join('\n'));
+    const config = tempConfigDir();
+    const { controller, clock } = ctrlCAtFirstWait(sb);
     const r = await runCli(['posts', 'schedule', '--from-file', file], { env: cliEnv(sb), clock, configDir: config.dir, signal: controller.signal });
     expect(r.code).toBe(130);
     expect(r.stderr).toMatch(/3 created, 0 already done, 0 failed, 3 not attempted/);

@@ -28,6 +28,14 @@ describe('results get', () => {
     await sb?.close();
   });
 
+  it("shows the result's time in the user's zone (TZ) beside UTC", async () => {
+    const row = oracle[0]!;
+    const r = await runCli(['results', 'get', row.id], { env: { ...cliEnv(sb), TZ: 'Europe/Paris' }, tty: true, clock: advancingClock(sb.clock) });
+    expect(r.code).toBe(0);
+    const local = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(Date.parse(row.created_at!)).replace(',', '');
+    expect(plain(r.stdout)).toMatch(new RegExp(`created\\s+${row.created_at!.replace(/\./g, '\\.')} .*\\n\\s+${local} \\S+ \\(Europe/Paris\\)`));
+  });
+
   it('a failure in full: code, message, provider context pretty-printed, the post and a hint', async () => {
     const row = oracle.find((r) => !r.success && r.error?.context && Object.keys(r.error.context).length > 0)!;
     expect(row).toBeDefined();
@@ -213,6 +221,23 @@ describe('results wait', () => {
     const postsWithFailures = new Set(failed.stdout.trimEnd().split('\n').filter((l) => l.startsWith('failure\t')).map((l) => l.split('\t')[2]));
     expect(postsWithFailures.size).toBeGreaterThan(0);
     expect(failed.stderr.match(/socialpub results retry /g)).toHaveLength(postsWithFailures.size);
+  });
+
+  it('over several posts, each row of the table names its post, at 60 and 120 columns; one post needs no such column', async () => {
+    const a = await schedulePost(ok, keyOf(ok, 'demo'), ['twitter-x', 'linkedin'], 2 * 60_000);
+    const b = await schedulePost(ok, keyOf(ok, 'demo'), ['bluesky'], 4 * 60_000);
+    for (const columns of [60, 120]) {
+      const r = await runCli(['results', 'wait', '--post', a.id, '--post', b.id], { env: { ...cliEnv(ok), NO_COLOR: '1' }, tty: true, columns, clock: advancingClock(ok.clock) });
+      expect(r.code).toBe(0);
+      const [header, ...rows] = r.stdout.trimEnd().split('\n');
+      expect(header).toMatch(/\bPOST\b/);
+      expect(rows.map((l) => (l.includes(a.id) ? 'a' : l.includes(b.id) ? 'b' : '?')).sort()).toEqual(['a', 'a', 'b']);
+      // The outcome stays too (a live link here), before the result's id.
+      expect(header).toMatch(/URL \/ ERROR$/);
+      for (const line of r.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(columns);
+    }
+    const one = await runCli(['results', 'wait', '--post', a.id], { env: { ...cliEnv(ok), NO_COLOR: '1' }, tty: true, columns: 60, clock: advancingClock(ok.clock) });
+    expect(one.stdout.split('\n')[0]).not.toMatch(/\bPOST\b/);
   });
 
   it('--expect overrides the targets; an unknown post is exit 4', async () => {

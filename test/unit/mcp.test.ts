@@ -217,7 +217,7 @@ describe('structured post input (posts/compose-input)', () => {
       writeFileSync(fake, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
       const err = await composeInput({ platforms: ['instagram'], text: 'x', media: [fake] }, { mode: 'create', now: NOW }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(InvalidInputError);
-      expect((err as InvalidInputError).issues).toEqual([expect.objectContaining({ field: 'media[0]', message: expect.stringContaining('the name says image/jpeg but the content is image/png') })]);
+      expect((err as InvalidInputError).issues).toEqual([expect.objectContaining({ field: 'media[0]', message: expect.stringContaining('instagram does not take image/png') })]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -17,7 +17,8 @@ export type ValueSource =
   /** Post ids the last `posts list`/`posts create` printed (a local cache; no request at Tab). */
   | { kind: 'posts' }
   | { kind: 'zones' }
-  | { kind: 'fields'; fields: string[] }
+  /** A comma-separated list of these names (--fields, --platform a,b): `label` names one in zsh. */
+  | { kind: 'fields'; fields: string[]; label?: string }
   | { kind: 'none' };
 
 export interface FlagSpec {
@@ -47,7 +48,8 @@ const FILE_FLAGS = new Set(['--file', '--input', '--media', '--log', '--data', '
 function flagValues(option: Option, path: string[]): ValueSource {
   if (option.argChoices?.length) return { kind: 'words', words: [...option.argChoices] };
   const long = option.long ?? '';
-  if (long === '--platform') return { kind: 'words', words: [...PLATFORMS] };
+  // Comma lists as everywhere: `--platform instagram,th<Tab>` completes threads.
+  if (long === '--platform' || long === '--remove-platform') return { kind: 'fields', fields: [...PLATFORMS], label: 'platform' };
   // Every setting: platform.key=value for each value a setting has, platform.key= for the others.
   if (long === '--option') return { kind: 'words', words: optionWords() };
   if (long === '--profile') return { kind: 'profiles' };
@@ -55,7 +57,7 @@ function flagValues(option: Option, path: string[]): ValueSource {
   if (long === '--post' && path.join(' ') === 'results wait') return { kind: 'posts' };
   // Per command, wherever the option is defined (the program-wide one included).
   if (long === '--fields') return { kind: 'fields', fields: fieldsOf(path.join(' ')) };
-  if (long === '--status') return { kind: 'words', words: path[0] === 'listen' ? ['published', 'failed'] : [...POST_STATUSES] };
+  if (long === '--status') return { kind: 'fields', fields: path[0] === 'listen' ? ['published', 'failed'] : [...POST_STATUSES], label: 'status' };
   if (FILE_FLAGS.has(long)) return { kind: 'files' };
   return { kind: 'none' };
 }

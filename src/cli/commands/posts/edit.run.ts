@@ -15,6 +15,9 @@ import { userZone } from '../../../posts/zone.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import type { Post } from '../../../wire/schemas.js';
 import { printDryRun } from './dry-run.js';
+import { readSource } from './read-source.js';
+import { checkOneText } from './compose.js';
+import { textFromFile } from '../../../posts/compose-input.js';
 import { editorFile, parseEditorFile } from '../../../posts/edit-file.js';
 import { checkPostFields, printPost } from './render.js';
 import { checkIdempotencyKey } from './send.js';
@@ -22,11 +25,14 @@ import { INSTEAD, wentOutMeanwhile } from './withdraw.run.js';
 import { oneLine, wrapLines } from '../../../output/wrap.js';
 import { displayWidth } from '../../../output/width.js';
 import { visible } from '../../../output/terminal-safe.js';
+import { plainColors, type Colors } from '../../../output/colors.js';
+import { markDiff, wordDiff } from '../../../output/word-diff.js';
 
 import type { EditFlags } from './manage.js';
 
 const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
   ['text', '--text'],
+  ['textFile', '--text-file'],
   ['textFor', '--text-for'],
   ['platform', '--platform'],
   ['removePlatform', '--remove-platform'],
@@ -44,9 +50,12 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   const zone = userZone(ctx.env, opts.tz);
   const given = CHANGE_FLAGS.filter(([k]) => (Array.isArray(opts[k]) ? (opts[k] as string[]).length > 0 : opts[k] !== undefined)).map(([, f]) => f);
   const useEditor = opts.editor === true || (given.length === 0 && ctx.globals.interactive);
-  if (useEditor && (opts.text !== undefined || opts.textFor?.length)) {
-    throw new UsageError(`--editor cannot be combined with ${opts.text !== undefined ? '--text' : '--text-for'}`, ['write the texts in the editor, or give them as flags']);
+  if (useEditor && (opts.text !== undefined || opts.textFile !== undefined || opts.textFor?.length)) {
+    throw new UsageError(`--editor cannot be combined with ${opts.text !== undefined ? '--text' : opts.textFile !== undefined ? '--text-file' : '--text-for'}`, ['write the texts in the editor, or give them as flags']);
   }
+  checkOneText(opts);
+  // Read before the post is: a missing file costs no request.
+  const text = opts.textFile !== undefined ? textFromFile((await readSource(ctx, opts.textFile, '--text-file')).text) : opts.text;
   if (!useEditor && given.length === 0) {
     throw new UsageError('posts edit: nothing to change', [`give ${CHANGE_FLAGS.map(([, f]) => f).join(', ')}, or --editor to write the texts in $EDITOR`]);
   }
@@ -54,7 +63,7 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   const textFor = parseTextFor(opts.textFor ?? [], syntax);
   if (syntax.length) throw new InvalidInputError(syntax);
   const changes: PostChanges = {
-    ...(opts.text !== undefined ? { text: opts.text } : {}),
+    ...(text !== undefined ? { text } : {}),
     textFor,
     add: splitList(opts.platform ?? []),
     remove: splitList(opts.removePlatform ?? []),
@@ -102,7 +111,7 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   }
   if (ctx.globals.interactive && !opts.yes) {
     const width = Math.max(40, ctx.io.stderr.columns || 80);
-    ctx.io.stderr.write(`${out.colors.bold(`Changes to ${id}:`)}\n${describeChanges(plan, width - 2).map((l) => `  ${l}`).join('\n')}\n`);
+    ctx.io.stderr.write(`${out.colors.bold(`Changes to ${id}:`)}\n${describeChanges(plan, width - 2, out.colors).map((l) => `  ${l}`).join('\n')}\n`);
     if (!(await ctx.prompter().confirm({ message: 'Send these changes?', default: true }))) {
       out.notice('cancelled: nothing was changed');
       return EXIT.ok;
@@ -165,12 +174,19 @@ const quote = (s: string, width: number) => `"${oneLine(s, Math.max(8, width - 2
 const quoteLines = (label: string, s: string, width: number) =>
   wrapLines(`"${s.replace(/\s+/g, ' ').trim()}"`, Math.max(10, width - 9), 3).map((l, i) => `${i === 0 ? `  ${label.padEnd(6)} ` : ' '.repeat(9)}${l}`);
 
+/** "  change … then [-repeat-]{+iterate+}": the words that differ with a few on each side, up to six lines. */
+function diffLines(was: string, now: string, width: number, colors: Colors): string[] {
+  const parts = wordDiff(was, now);
+  const marked = parts.some((p) => p.kind !== 'same') ? markDiff(parts, colors) : '(only spaces or line breaks differ)';
+  return wrapLines(marked, Math.max(10, width - 9), 6).map((l, i) => `${i === 0 ? '  change ' : ' '.repeat(9)}${l}`);
+}
+
 /**
- * before → after (a long text over up to three lines each), for the confirmation and the dry run. Texts, titles and media
+ * before → after (a long text: where it differs, word by word, then the new text), for the confirmation and the dry run. Texts, titles and media
  * names (the service's, and local file names) are shown with their control characters visible:
  * the confirmation is written straight to the terminal.
  */
-export function describeChanges(plan: PlannedEdit, width: number): string[] {
+export function describeChanges(plan: PlannedEdit, width: number, colors: Colors = plainColors): string[] {
   const before = payloadsOf(plan.before);
   const lines: string[] = [];
   const half = Math.floor((width - 20) / 2);
@@ -185,7 +201,9 @@ export function describeChanges(plan: PlannedEdit, width: number): string[] {
       const line = `${p.platform}: "${was}" → "${now}"`;
       // Side by side when it fits; otherwise one line each, so that more of both texts shows.
       if (!line.includes('\n') && displayWidth(line) <= width) lines.push(line);
-      else lines.push(`${p.platform}:`, ...quoteLines('before', was, width), ...quoteLines('after', now, width));
+      // Longer, where the texts differ (a change near the end of a long text would be cut off),
+      // then the new text as it will go out.
+      else lines.push(`${p.platform}:`, ...diffLines(was, now, width, colors), ...quoteLines('after', now, width));
     }
     const oldMedia = visible((Array.isArray(old.media) ? old.media : []).map((m) => String((m as { url?: unknown })?.url ?? '').split('/').pop()).join(', ') || 'none');
     const newMedia = visible(p.media.map((m) => m.source.split('/').pop()).join(', ') || 'none');

@@ -35,12 +35,13 @@ function editCommand(posts: CommandUnknownOpts) {
     .summary('change the texts, platforms, media or title of a draft or scheduled post')
     .description(
       'Change a draft or a scheduled post (a published or failed one cannot change). The payload options replace what ' +
-        'they name: --text every text, --text-for one platform\'s, --media the media of every platform; --platform adds a ' +
+        'they name: --text (or --text-file) every text, --text-for one platform\'s, --media the media of every platform; --platform adds a ' +
         'target (with --text-for, --text, or the first platform\'s text), --remove-platform removes one. Checked like a ' +
         'new post before anything is sent. On a terminal the changes are shown (before → after) and confirmed. With ' +
         '--editor, or with no change given on a terminal, $VISUAL/$EDITOR opens on the texts, one section per platform.',
     )
     .option('--text <text>', 'new text for every platform')
+    .option('--text-file <file|->', 'new text for every platform from a file (- for stdin); paragraphs and line breaks are kept')
     .option('--text-for <platform=text>', 'new text for one platform (repeatable; adds the platform when it is not a target)', collect)
     .option('--platform <id>', 'add a target platform (repeatable or comma-separated)', collect)
     .option('--remove-platform <id>', 'remove a target platform (repeatable or comma-separated)', collect)
@@ -100,13 +101,13 @@ function queueCommand(posts: CommandUnknownOpts) {
     .summary('scheduled posts in time order, by day in your zone')
     .description(
       'The scheduled posts due between --from and --to (default: now to 7 days ahead), earliest first, grouped by day ' +
-        'in your zone, with the time, the platforms and the text cut to the terminal width. Reads the scheduled posts ' +
-        'page by page and keeps only those in the window.',
+        'in your zone, with the time, the post id, the platforms and the text cut to the terminal width. Reads the scheduled posts ' +
+        'page by page and keeps only those in the window. -o ics writes the window as an iCalendar file.',
     )
     .option('--from <time>', 'start of the window: RFC 3339, "YYYY-MM-DD HH:MM" (in --tz), +2h, +1d, or a day alone (2026-12-01, tomorrow, mon) from its start (default: now)')
     .option('--to <time>', 'end of the window, in the same forms; a day alone is included to its end (default: 7 days after --from)')
     .option('--tz <zone>', "IANA zone for the days and times (default: this machine's zone)")
-    .addHelpText('after', '\nExamples:\n  socialpub posts queue\n  socialpub posts queue --to +1d --tz Europe/Paris\n  socialpub posts queue --from 2026-12-01 --to 2026-12-31 --json');
+    .addHelpText('after', '\nExamples:\n  socialpub posts queue\n  socialpub posts queue --to +1d --tz Europe/Paris\n  socialpub posts queue --from 2026-12-01 --to 2026-12-31 -o ics > december.ics');
 }
 
 /** The verbs that work on posts that exist, by name (posts/index.ts lists them in help's order). */

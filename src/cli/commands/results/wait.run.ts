@@ -111,7 +111,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   if (timedOut) spinner.fail(`${summary} after ${formatDuration(waitMs)}`);
   else if (current.failures.length) spinner.fail(`${summary}, ${current.failures.length} failed`);
   else spinner.succeed(`${summary}, all succeeded`);
-  await report(ctx, current, !timedOut);
+  await report(ctx, current, !timedOut, postIds.length > 1);
   stepSummary(ctx, outcome.perPost, timedOut ? `gave up after ${formatDuration(waitMs)}: ${summary}` : current.failures.length ? `${summary}, ${current.failures.length} failed` : `${summary}, all succeeded`);
   if (timedOut) throw timeoutError({ label, waitMs, summary, missing: current.missing, rate: spendReserve ? undefined : rate });
   return current.failures.length ? EXIT.partial : EXIT.ok;
@@ -203,9 +203,9 @@ async function webhookWaker(ctx: Context, postIds: readonly string[], port: numb
  * the rows that did come but leaves the document open (no closing `]`, no `[]`), so a script
  * cannot take them for the whole answer; the exit code says the wait failed.
  */
-async function report(ctx: Context, current: waitState.WaitState, complete: boolean): Promise<void> {
+async function report(ctx: Context, current: waitState.WaitState, complete: boolean, severalPosts: boolean): Promise<void> {
   const out = ctx.output();
-  const writer = out.listWriter(resultView(() => ctx.clock.now()));
+  const writer = out.listWriter(resultView(() => ctx.clock.now(), { severalPosts }));
   for (const row of current.rows) await writer.write(row);
   await (complete ? writer.end() : writer.abort());
   for (const f of current.failures) {

@@ -41,7 +41,10 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
 
   const run = await openRun(ctx, loaded, profile, opts);
   const out = ctx.output();
-  const progress = out.statusLine();
+  const line = out.statusLine();
+  // The status line is erased before the summary: what it said last (a wait) is told again if the run stops.
+  let lastStatus: string | undefined;
+  const progress: StatusLine = { update: (text) => line.update((lastStatus = text)), clear: () => line.clear() };
   ctx.onExit(() => progress.clear());
   const paced = await createPacer(ctx, loaded, progress);
   const results: BulkResult[] = [];
@@ -73,7 +76,8 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
     if (row.issues.length) {
       await emit({ ...base, outcome: 'invalid', id: null, status: null, scheduledAt: null, error: { code: 'INVALID_INPUT', message: row.issues.map((i) => i.message).join('; '), requestId: null } });
     } else if (stop) {
-      await emit({ ...base, outcome: 'not-attempted', id: null, status: null, scheduledAt: null, error: null });
+      // Counted and named in the summary, not printed row by row: 162 such rows buried what mattered.
+      results.push({ ...base, outcome: 'not-attempted', id: null, status: null, scheduledAt: null, error: null });
     } else if (prior) {
       paced.rowDone();
       await emit({ ...base, outcome: 'already-done', id: prior.id, status: prior.status, scheduledAt: prior.scheduledAt, error: null });
@@ -81,14 +85,28 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
       const sent = await sendRow(row, keys.get(row.index)!, { loaded, run, paced });
       if (sent.stop !== undefined) stop = sent.stop;
       if (sent.refused) refused.add(base.row);
-      await emit({ ...base, ...sent.result });
+      if (sent.result.outcome === 'not-attempted') results.push({ ...base, ...sent.result });
+      else await emit({ ...base, ...sent.result });
     }
   }
   progress.clear();
   // A run that stopped early (interrupted, rate limited past --max-wait, too many failures) fails:
   // its --json object is not printed whole, so a script cannot take it for the finished run.
   await (stop === undefined ? writer.end() : writer.abort());
-  return finish(ctx, results, loaded.src.label, stop, refused);
+  if (stop !== undefined && lastStatus !== undefined && out.progress) out.notice(`stopped at ${lastStatus}`);
+  return finish(ctx, results, { label: loaded.src.label, resume: resumeCommand(ctx, opts, loaded.src.label) }, stop, refused);
+}
+
+/** The command that resumes this run: the same file, zone and choices (the journal skips what was done). */
+function resumeCommand(ctx: Context, opts: ScheduleFlags, label: string): string {
+  const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  const parts = ['socialpub'];
+  if (ctx.globals.profile !== undefined) parts.push('--profile', quote(ctx.globals.profile));
+  parts.push('posts', 'schedule', '--from-file', label === 'stdin' ? '-' : quote(label));
+  if (opts.tz !== undefined) parts.push('--tz', quote(opts.tz));
+  if (opts.skipInvalid) parts.push('--skip-invalid');
+  if (opts.allowMediaOutside) parts.push('--allow-media-outside');
+  return `${parts.join(' ')}${label === 'stdin' ? ' < the same file' : ''}`;
 }
 
 type Loaded = Awaited<ReturnType<typeof loadBulk>>;
@@ -254,16 +272,15 @@ async function sendRow(row: BulkRow, key: string, at: { loaded: Loaded; run: Run
 }
 
 /** The summary on stderr, and the exit code (7 when a row failed or was invalid). */
-function finish(ctx: Context, results: readonly BulkResult[], label: string, stop: unknown, refused: ReadonlySet<number>): number {
+function finish(ctx: Context, results: readonly BulkResult[], run: { label: string; resume: string }, stop: unknown, refused: ReadonlySet<number>): number {
   const out = ctx.output();
-  const summary = summarize(results, label, refused);
+  const summary = summarize(results, run.label, refused);
   // The summary is plain text of ours quoting the service's error messages: every escape in it is theirs.
   out.notice(visible(summary.text));
-  appendStepSummary(ctx.env, `### socialpub posts schedule --from-file ${markdownCell(label)}\n\n${summary.text.split('\n').map((l) => `- ${markdownCell(l.trim())}`).join('\n')}`);
+  appendStepSummary(ctx.env, `### socialpub posts schedule --from-file ${markdownCell(run.label)}\n\n${summary.text.split('\n').map((l) => `- ${markdownCell(l.trim())}`).join('\n')}`);
   if (stop) {
-    if (!(stop instanceof ApiError && stop.kind === 'aborted') && !isAbortLike(stop)) {
-      out.notice('stopped early: run the same command again to resume (rows done so far are skipped)');
-    }
+    const interrupted = (stop instanceof ApiError && stop.kind === 'aborted') || isAbortLike(stop);
+    out.notice(visible(`${interrupted ? 'interrupted' : 'stopped early'}: run the same command again to resume (rows done so far are skipped): ${run.resume}`));
     throw stop;
   }
   if (summary.counts.failed + summary.counts.invalid === 0) return EXIT.ok;
