@@ -35,11 +35,11 @@ export default tseslint.config(
     },
   },
   {
-    // Type-aware: src/ and test/ (each file's nearest tsconfig.json). scripts/prerender.ts has
-    // none of its own (test/tsconfig.json includes it), and a second program just for it would
-    // cost as much again as all of src/, so scripts/ gets the rules above only.
-    files: ['src/**/*.ts', 'test/**/*.ts'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    // Type-aware: src/, test/ and scripts/ as one program (test/tsconfig.lint.json, same options as
+    // the type check). The project service opened two, src/ alone and test/ with src/ again
+    // through its reference, so src/ was parsed and bound twice: ~15% more CPU for the same rules.
+    files: ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts'],
+    languageOptions: { parserOptions: { project: ['./test/tsconfig.lint.json'], tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unnecessary-type-assertion': 'error',

@@ -11,6 +11,7 @@ export const EXIT = {
   rateLimited: 5,
   network: 6,
   partial: 7,
+  gaveUp: 8,
   interrupted: 130,
   terminated: 143,
 } as const;
@@ -19,13 +20,14 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export const EXIT_CODE_HELP: ReadonlyArray<[number, string]> = [
   [EXIT.ok, 'success (an empty list too)'],
-  [EXIT.error, 'unexpected error, or the server failed (5xx) after retries; `results wait` timed out'],
+  [EXIT.error, 'unexpected error, or the server failed (5xx) after retries'],
   [EXIT.usage, 'usage or invalid input: bad flag, bad value, 400 or 422 from the server; nothing was sent when the client could tell first'],
   [EXIT.auth, 'authentication: no key, 401, 403 (ADDON_REQUIRED); the message says how to fix it'],
   [EXIT.notFound, 'not found (404)'],
-  [EXIT.rateLimited, 'rate limited beyond --max-retries / --max-wait; the message says when to retry'],
+  [EXIT.rateLimited, "rate limited beyond --max-retries / --max-wait, or stopped by this run's read budget (--max-requests, a large read, the read limit's last tenth); the message says when to retry or how to cut the cost"],
   [EXIT.network, 'network failure or timeout after retries'],
   [EXIT.partial, 'partial failure: some items or some targets failed (bulk schedule, results wait)'],
+  [EXIT.gaveUp, 'gave up waiting: `results wait --timeout` passed with targets still unreported (the posts are unaffected)'],
   [EXIT.interrupted, 'interrupted (Ctrl-C, SIGINT)'],
   [EXIT.terminated, 'terminated (SIGTERM, as CI cancels a job)'],
 ];

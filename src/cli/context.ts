@@ -51,6 +51,12 @@ export interface Globals {
   /** Whether --timeout was given (commands whose own wait it also bounds need to know). */
   timeoutGiven: boolean;
   maxRetries: number;
+  /** Whether --max-retries was given: then writes retry that many times instead of for WRITE_RETRY.budgetMs. */
+  maxRetriesGiven: boolean;
+  /** --max-requests N: the most requests this run may send (the read budget's cap, when given). */
+  maxRequests: number | undefined;
+  /** --spend-budget: a large read may use more than half of what the rate limit has left, and its last tenth. */
+  spendBudget: boolean;
   maxWaitMs: number;
   /** Whether --max-wait was given (a bulk run is more patient than the default otherwise). */
   maxWaitGiven: boolean;

@@ -1,5 +1,7 @@
 // Builds the real Context (tests build it too, with their own streams and env).
 import type { ApiClient, ClientOptions } from '../client/types.js';
+import type { RequestBudget } from '../client/budget.js';
+import type { Heartbeat } from '../output/heartbeat.js';
 import { configDir } from '../config/paths.js';
 import { openProfileStore } from '../config/store.js';
 import type { Keyring, ProfileStore, ResolvedProfile } from '../config/types.js';
@@ -13,7 +15,7 @@ import { baseUrlProblem, rootOfApiUrl } from '../config/base-url.js';
 import { displayUrl } from '../client/redact.js';
 import type { Clock, Context, Globals, Io } from './context.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
-import { CLIENT_DEFAULTS, formatDuration } from '../client/retry-timing.js';
+import { CLIENT_DEFAULTS, formatDuration, WRITE_RETRY } from '../client/retry-timing.js';
 
 /** Waits longer than this between attempts are announced on stderr, not only under --debug. */
 const LONG_WAIT_MS = 10_000;
@@ -48,6 +50,9 @@ export const DEFAULT_GLOBALS: Globals = {
   timeoutMs: CLIENT_DEFAULTS.timeoutMs,
   timeoutGiven: false,
   maxRetries: CLIENT_DEFAULTS.maxRetries,
+  maxRetriesGiven: false,
+  maxRequests: undefined,
+  spendBudget: false,
   maxWaitMs: CLIENT_DEFAULTS.maxWaitMs,
   maxWaitGiven: false,
   debug: false,
@@ -65,7 +70,12 @@ export interface ContextInternals extends Context {
    */
   prepare(options?: { forError?: boolean }): Promise<void>;
   runExitHooks(): Promise<void>;
+  /** Without a terminal on stderr: a progress line every 30 s while the command runs (not for servers). */
+  startHeartbeat(command: string): Promise<void>;
 }
+
+/** Commands that run until stopped and speak for themselves: no progress lines. */
+const NO_HEARTBEAT = new Set(['mcp', 'sandbox', 'listen', 'demo']);
 
 export function createContext(deps: ContextDeps): ContextInternals {
   let colors: Colors | undefined;
@@ -76,12 +86,21 @@ export function createContext(deps: ContextDeps): ContextInternals {
   let jq: JqProgram | undefined;
   let store: ProfileStore | undefined;
   let client: ApiClient | undefined;
+  let budget: RequestBudget | undefined;
+  let heartbeat: Heartbeat | undefined;
   const exitHooks: Array<() => void | Promise<void>> = [];
 
   const ctx: ContextInternals = {
     io: deps.io,
     env: deps.env,
-    clock: deps.clock,
+    // Every sleep of the run (polls, retry pauses) ends with a look at the progress line's clock.
+    clock: {
+      now: deps.clock.now,
+      async sleep(ms, signal) {
+        await deps.clock.sleep(ms, signal);
+        heartbeat?.check();
+      },
+    },
     signal: deps.signal,
     version: deps.version,
     globals: { ...DEFAULT_GLOBALS },
@@ -111,6 +130,7 @@ export function createContext(deps: ContextDeps): ContextInternals {
         jq,
         env: deps.env,
         pageable: Boolean(deps.io.pageable) && ctx.globals.pager,
+        status: (text) => heartbeat?.status(text),
       }));
     },
     async config() {
@@ -140,19 +160,23 @@ export function createContext(deps: ContextDeps): ContextInternals {
       }
       const badUrl = baseUrlError(profile);
       if (badUrl) throw badUrl;
-      const { createClient } = await import('../client/index.js');
+      const { createClient, createRequestBudget } = await import('../client/index.js');
+      // One budget for the whole run, whatever clients it makes.
+      budget ??= createRequestBudget({ maxRequests: ctx.globals.maxRequests, spendReserve: ctx.globals.spendBudget, now: deps.clock.now });
       const options: ClientOptions = {
         baseUrl: profile.baseUrl,
         apiKey,
-            timeoutMs: ctx.globals.timeoutMs,
+        timeoutMs: ctx.globals.timeoutMs,
         maxRetries: ctx.globals.maxRetries,
+        writeRetryBudgetMs: ctx.globals.maxRetriesGiven ? 0 : WRITE_RETRY.budgetMs,
         maxWaitMs: ctx.globals.maxWaitMs,
         signal: deps.signal,
         now: deps.clock.now,
-        sleep: deps.clock.sleep,
+        sleep: ctx.clock.sleep,
         userAgent: `socialpub/${deps.version} node/${process.versions.node}`,
         ...(ctx.globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
         // A long sleep (Retry-After) would look like a hang in a CI log: say so once, with when.
+        budget,
         onRetry: (n) => {
           if (n.delayMs > LONG_WAIT_MS) ctx.output().notice(`waiting ${formatDuration(n.delayMs)} before retrying (${n.reason}): since ${new Date(n.until - n.delayMs).toISOString()}, retrying at ${new Date(n.until).toISOString()}`);
         },
@@ -181,7 +205,13 @@ export function createContext(deps: ContextDeps): ContextInternals {
     onExit(fn) {
       exitHooks.push(fn);
     },
+    async startHeartbeat(command) {
+      if (deps.io.stderr.isTTY || NO_HEARTBEAT.has(command.split(' ')[0] ?? '')) return;
+      const { createHeartbeat } = await import('../output/heartbeat.js');
+      heartbeat = createHeartbeat({ write: (line) => deps.io.stderr.write(`${line}\n`), now: deps.clock.now, label: `socialpub ${command}`, checkEveryMs: 1000 });
+    },
     async runExitHooks() {
+      heartbeat?.stop();
       // The pager shows the output until the user leaves it; the command ends after that.
       await output?.close();
       for (const old of retired.splice(0)) await old.close();

@@ -1,5 +1,6 @@
 // The one place that turns any error into an exit code and a message.
 import { ApiError, isTooDeep, RateLimitError, TOO_DEEP_MESSAGE } from '../client/errors.js';
+import { BudgetError } from '../client/budget.js';
 import { CliError, EXIT, hintsAddedTo, type ExitCode } from './cli-error.js';
 import { InvalidInputError, UnknownIdError } from '../wire/invalid-input.js';
 import { FieldsError } from '../output/fields.js';
@@ -8,7 +9,7 @@ import { isLoopback } from '../config/base-url.js';
 import { wrapProse } from '../output/wrap.js';
 import { formatDuration } from '../client/retry-timing.js';
 import { displayUrl } from '../client/redact.js';
-import { jsonText, visible } from '../output/terminal-safe.js';
+import { jsonText, visible, visibleLine } from '../output/terminal-safe.js';
 import { nearest } from '../wire/suggest.js';
 
 export function exitCodeFor(err: unknown): ExitCode {
@@ -29,6 +30,7 @@ export function exitCodeFor(err: unknown): ExitCode {
       case 'not-found':
         return EXIT.notFound;
       case 'rate-limited':
+      case 'budget':
         return EXIT.rateLimited;
       case 'network':
       case 'timeout':
@@ -89,6 +91,8 @@ function ownHints(err: unknown, now: number, profile?: string, givenUrl?: string
     case 'addon-required':
       // The service's message usually names the fix already; one fix, said once.
       return err.message.includes('Billing → Add-ons') ? [] : ['the API is an add-on: buy it in the workspace settings under Billing → Add-ons (5 USD/month or 50 USD/year), then retry'];
+    case 'budget':
+      return err instanceof BudgetError ? [...err.cuts] : [];
     case 'rate-limited': {
       const limited = err instanceof RateLimitError ? err : undefined;
       // Point at the flag that was the limit: retries that ran out while the wait would have fitted
@@ -175,8 +179,18 @@ export function escapeAnnotation(text: string): string {
  * for an outcome that is not thrown (exit 7, some rows or targets failed) as for an error. The
  * text's line breaks are escaped, so nothing in it (the service's words included) starts a line.
  */
-export function annotate(ctx: { env: Readonly<Record<string, string | undefined>>; io: { stderr: ErrorSink } }, text: string): void {
-  if (ctx.env.GITHUB_ACTIONS === 'true') ctx.io.stderr.write(`::error::${escapeAnnotation(visible(text))}\n`);
+export function annotate(ctx: { env: Readonly<Record<string, string | undefined>>; io: { stderr: ErrorSink } }, text: string, title = 'socialpub'): void {
+  if (ctx.env.GITHUB_ACTIONS === 'true') ctx.io.stderr.write(`::error title=${escapeProperty(title)}::${escapeAnnotation(visible(text))}\n`);
+}
+
+/** The error's own code (VALIDATION_ERROR, WAIT_TIMEOUT), when it has one. */
+function errorCode(err: unknown): string | undefined {
+  return err instanceof ApiError || err instanceof CliError ? err.code : undefined;
+}
+
+/** A property of a workflow command (title=): its data escapes, and the : and , that end it. */
+function escapeProperty(text: string): string {
+  return escapeAnnotation(visibleLine(text)).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
 /** `error: …` plus hints and request id on stderr; with --json also a JSON error object. */
@@ -200,12 +214,12 @@ export function reportError(given: unknown, options: ReportOptions): ExitCode {
   if (options.githubActions && code !== EXIT.interrupted) {
     // One line, shown on the job's summary: the message, its hints and the request id.
     const text = [message, ...hints.map((h) => `hint: ${h}`), ...(requestId ? [`request id: ${requestId}`] : [])].join('\n');
-    options.stderr.write(`::error::${escapeAnnotation(visible(text))}\n`);
+    options.stderr.write(`::error title=${escapeProperty(`socialpub: exit ${code}${errorCode(err) ? ` ${errorCode(err)}` : ''}`)}::${escapeAnnotation(visible(text))}\n`);
   }
   if (options.json && code !== EXIT.interrupted) {
     const apiCode = err instanceof ApiError || err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError ? err.code : undefined;
     const status = err instanceof ApiError || err instanceof CliError ? err.status : undefined;
-    const retryAt = err instanceof RateLimitError && err.retryAt !== undefined ? { retryAt: new Date(err.retryAt).toISOString() } : {};
+    const retryAt = (err instanceof RateLimitError || err instanceof BudgetError) && err.retryAt !== undefined ? { retryAt: new Date(err.retryAt).toISOString() } : {};
     options.stderr.write(jsonText({ error: { code: apiCode ?? (code === EXIT.usage ? 'USAGE' : 'ERROR'), message, status: status ?? null, requestId: requestId ?? null, exitCode: code, ...retryAt } }) + '\n');
   }
   return code;

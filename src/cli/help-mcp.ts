@@ -14,6 +14,9 @@ Tools
   check_post        each platform's rules judged locally (text count, media
                     count and mix, each file's size, dimensions, duration);
                     sends nothing, needs no key
+  preview_post      each platform's rendering: the "more" fold and what it
+                    hides, thread parts, alt text, first comment, feed crop;
+                    by post_id, or payload fields (then sends nothing)
   create_draft      a draft for one or more platforms: platforms, text,
                     text_for, media, title
   schedule_post     a draft by post_id, or a new post, at a time: at (RFC 3339

@@ -62,8 +62,10 @@ function globalOptions(ctx: Context) {
     .option('--no-input', 'never prompt; a missing value is an error naming the flag (also CI=1)')
     // No commander defaults: Globals records whether these were given, and fills FLAG_DEFAULTS.
     .option('--timeout <duration>', `per-request timeout (default: ${FLAG_DEFAULTS.timeout})`)
-    .option('--max-retries <n>', `retries on network errors, 408/409/429 and 5xx (default: ${FLAG_DEFAULTS.maxRetries})`)
+    .option('--max-retries <n>', `retries on network errors, 408/409/429 and 5xx (default: ${FLAG_DEFAULTS.maxRetries} for reads; writes keep retrying for up to ${FLAG_DEFAULTS.writeRetry})`)
     .option('--max-wait <duration>', `longest Retry-After to sleep through before giving up with exit 5 (default: ${FLAG_DEFAULTS.maxWait})`)
+    .option('--max-requests <n>', 'send at most this many requests in this run, retries included; it also allows the last tenth of the rate limit')
+    .option('--spend-budget', 'let a large read use more than half of what the rate limit has left, and its last tenth')
     .option('--debug', 'HTTP trace on stderr, secrets redacted (also SOCIALPUB_DEBUG=1)')
     .option('-q, --quiet', 'only ids and essential output')
     .option('--fields <list>', 'keep only these fields, in this order: dotted paths (id,status,error.code) in JSON rows, columns in TSV and tables')

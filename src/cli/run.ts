@@ -17,6 +17,7 @@ export async function runProgram(argv: string[], deps: ContextDeps): Promise<num
     ctx.globals = resolveGlobals(actionCommand.optsWithGlobals(), deps.io, deps.env);
     refuseShapingOfNothing(commandPath(actionCommand), ctx.globals);
     await ctx.prepare();
+    await ctx.startHeartbeat(commandPath(actionCommand));
   });
   try {
     const renamed = otherNameError(argv);

@@ -5,6 +5,7 @@ import type {
   CreateMediaBody,
   CreatePostBody,
   ListPage,
+  MediaObject,
   MediaUpload,
   Post,
   PostResult,
@@ -31,6 +32,7 @@ const postList = lazy<ListPage<Post>>((s) => s.postListSchema);
 const oneResult = lazy<PostResult>((s) => s.postResultSchema);
 const resultList = lazy<ListPage<PostResult>>((s) => s.postResultListSchema);
 const mediaUpload = lazy<MediaUpload>((s) => s.mediaUploadSchema);
+const mediaObject = lazy<MediaObject>((s) => s.mediaObjectSchema);
 
 function postQuery(q: PostListQuery = {}): Record<string, QueryValue> {
   return { status: q.status, offset: q.offset, limit: q.limit };
@@ -83,6 +85,7 @@ export function createEndpoints(request: Requester, paginate: Paginate, paginate
       create: (body: CreateMediaBody, options?: WriteOptions) => request({ method: 'POST', path: PATHS.media, body, schema: mediaUpload, ...write(options) }),
       // The key is attached only when the upload URL is on the service's own origin (prepare.ts).
       upload: (uploadUrl: string, body: Uint8Array | StreamBody, contentType: string) => request({ method: 'PUT', path: uploadUrl, rawBody: body, contentType }),
+      get: (id: string) => request({ method: 'GET', path: `${PATHS.media}/${encodeURIComponent(id)}`, schema: mediaObject }),
     },
   };
 }

@@ -19,6 +19,8 @@ export type ErrorKind =
   | 'network'
   | 'timeout'
   | 'response-shape'
+  /** This run's own request budget (--max-requests, the read limit's last tenth, a large read): nothing was sent. */
+  | 'budget'
   | 'aborted';
 
 export interface ApiErrorInit {

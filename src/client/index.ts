@@ -3,9 +3,10 @@
 // request (transport.ts).
 import { createEndpoints } from './endpoints.js';
 import { createAccountEndpoints } from './account-endpoints.js';
+export { createRequestBudget, BudgetError, type RequestBudget } from './budget.js';
 import { createPaginate, createPaginatePages } from './paginate.js';
 import { createPipeline } from './request.js';
-import { CLIENT_DEFAULTS } from './retry-timing.js';
+import { CLIENT_DEFAULTS, WRITE_RETRY } from './retry-timing.js';
 import { createTransport } from './transport.js';
 import type { ApiClient, ClientOptions } from './types.js';
 import { timerSleep } from './wait.js';
@@ -19,6 +20,8 @@ export function createClient(options: ClientOptions): ApiClient {
     userAgent: options.userAgent ?? 'socialpub-client',
     timeoutMs: positive(options.timeoutMs, CLIENT_DEFAULTS.timeoutMs),
     maxRetries: Math.max(0, Math.floor(options.maxRetries ?? CLIENT_DEFAULTS.maxRetries)),
+    // A caller that counts its retries (maxRetries) gets that count for writes too, unless it asks for both.
+    writeRetryBudgetMs: Math.max(0, options.writeRetryBudgetMs ?? (options.maxRetries === undefined ? WRITE_RETRY.budgetMs : 0)),
     maxWaitMs: Math.max(0, options.maxWaitMs ?? CLIENT_DEFAULTS.maxWaitMs),
     signal: options.signal,
     now: options.now ?? Date.now,
@@ -27,11 +30,13 @@ export function createClient(options: ClientOptions): ApiClient {
     debug: options.debug,
     onRateLimit: options.onRateLimit,
     onRetry: options.onRetry,
+    budget: options.budget,
     fetcher: transport.fetcher,
   });
   const paginate = createPaginate(pipeline.request);
   return {
     baseUrl,
+    budget: options.budget,
     request: pipeline.request,
     paginate,
     ...createEndpoints(pipeline.request, paginate, createPaginatePages(pipeline.request)),

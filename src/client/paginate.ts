@@ -98,7 +98,7 @@ async function* pages<T extends { id: string }>(
     const start = Math.max(0, Math.floor(options.offset ?? 0));
     const first = await fetchPage(start);
     const t0 = first.total;
-    options.onTotal?.(t0);
+    await options.onTotal?.(t0);
     // A service that serves smaller pages than asked: page by what it serves.
     if (first.servedLimit >= 1 && first.servedLimit < pageSize) pageSize = first.servedLimit;
     const seen = new RecentIds(pageSize * (maxConcurrency + 2));

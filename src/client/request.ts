@@ -8,8 +8,9 @@ import { describeErrorBody, errorForResponse, type ResponseFacts } from './error
 import { AbortedError, BadRequestError, DeadlineError, NetworkError, ResponseShapeError, TimeoutError } from './errors.js';
 import { prepareRequest, type PreparedRequest } from './prepare.js';
 import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, redact, secretsOf } from './redact.js';
-import { backoffDelay, formatDuration, isRetryableStatus, LAST_DATE_MS, parseRateLimit, parseRetryAfter } from './retry-timing.js';
+import { backoffDelay, formatDuration, isRetryableStatus, LAST_DATE_MS, parseRateLimit, parseRetryAfter, WRITE_RETRY } from './retry-timing.js';
 import { BodySourceError, BodyTooLargeError, isStreamBody, type Fetcher, type WireBody } from './transport.js';
+import type { RequestBudget } from './budget.js';
 import type { ApiResponse, RateLimitInfo, RequestOptions, RetryNotice, SchemaRef } from './types.js';
 import type { Schema } from '../wire/schemas.js';
 import { validateResponse } from './validate.js';
@@ -21,6 +22,8 @@ export interface PipelineConfig {
   userAgent: string;
   timeoutMs: number;
   maxRetries: number;
+  /** Writes retry transient failures for this long (WRITE_RETRY); 0: writes follow maxRetries as reads do. */
+  writeRetryBudgetMs: number;
   maxWaitMs: number;
   signal: AbortSignal | undefined;
   now: () => number;
@@ -29,6 +32,8 @@ export interface PipelineConfig {
   debug: ((line: string) => void) | undefined;
   onRateLimit: ((info: RateLimitInfo) => void) | undefined;
   onRetry: ((notice: RetryNotice) => void) | undefined;
+  /** This run's request budget: asked before every attempt, told every answer's RateLimit-* headers. */
+  budget: RequestBudget | undefined;
   fetcher: () => Promise<Fetcher>;
 }
 
@@ -113,7 +118,12 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     if (closed) throw new AbortedError('the API client was closed');
     const prepared = prepareRequest({ baseUrl: config.baseUrl, apiKey: config.apiKey, userAgent: config.userAgent }, options);
     const maxWaitMs = options.maxWaitMs ?? config.maxWaitMs;
-    const maxAttempts = config.maxRetries + 1;
+    // A write rides out a blip for WRITE_RETRY.budgetMs; a read keeps to --max-retries.
+    const budgeted = prepared.method !== 'GET' && config.writeRetryBudgetMs > 0;
+    const maxAttempts = (budgeted ? WRITE_RETRY.maxRetries : config.maxRetries) + 1;
+    const firstAt = config.now();
+    /** Whether a backoff pause of delayMs would carry a write's retries past its budget. */
+    const overBudget = (delayMs: number) => budgeted && config.now() - firstAt + delayMs > config.writeRetryBudgetMs;
     // Time left before the caller's deadline (on the injected clock): no attempt starts at or past
     // it, none runs past it, and no pause sleeps into it, so a wait ends on time through an outage.
     const timeLeft = () => (options.deadline === undefined ? Infinity : options.deadline - config.now());
@@ -125,6 +135,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     for (let n = 1; ; n++) {
       const left = timeLeft();
       if (left <= 0) throw failed ?? new DeadlineError(`not sent to ${safeOrigin(prepared.url)}: its deadline had passed`, { code: 'TIMEOUT' });
+      config.budget?.admit(prepared.method);
       // hrtime, not performance.now(): the perf_hooks it loads cost more than this whole request.
       const started = process.hrtime.bigint();
       const sent = attempt(prepared, options.signal, Math.min(config.timeoutMs, left));
@@ -145,20 +156,36 @@ export function createPipeline(config: PipelineConfig): Pipeline {
         // Named by the host the request went to: an upload URL is often another one.
         const delayMs = backoffDelay(n, config.random);
         failed = failureError(outcome, n, safeOrigin(prepared.url));
-        if (n >= maxAttempts || outcome.atDeadline || noTimeFor(delayMs)) throw failed;
+        if (n >= maxAttempts || outcome.atDeadline || noTimeFor(delayMs) || overBudget(delayMs)) throw failed;
         await pause(n + 1, delayMs, outcome.timeout ? outcome.detail : `connection error (${outcome.detail})`, options.signal);
         continue;
       }
 
       const { status, headers, text } = outcome;
       const rateLimit = parseRateLimit(headers);
-      if (rateLimit) config.onRateLimit?.(rateLimit);
+      if (rateLimit) {
+        config.budget?.observe(prepared.method, rateLimit);
+        config.onRateLimit?.(rateLimit);
+      }
       const requestId = headers[HEADER.requestId];
       const replayed = headers[HEADER.idempotentReplayed]?.trim().toLowerCase() === 'true';
       config.debug?.(traceLine({ ...trace, status, rateLimit, requestId, replayed }, secrets));
 
       if (status >= 200 && status < 300) {
-        const data = decode(await schema, text, secrets, { method: prepared.method, target: prepared.target, status, requestId });
+        let data: T;
+        try {
+          data = decode(await schema, text, secrets, { method: prepared.method, target: prepared.target, status, requestId });
+        } catch (err) {
+          // A body cut short or garbled on the way is as passing as a 5xx: a read may simply be
+          // asked again, and so may a write whose Idempotency-Key makes the service replay its
+          // first answer. A body that parses but has another shape would come back the same.
+          if (!(err instanceof ResponseShapeError) || !garbled(text) || (prepared.method !== 'GET' && !prepared.idempotencyKey)) throw err;
+          const delayMs = backoffDelay(n, config.random);
+          failed = err;
+          if (n >= maxAttempts || noTimeFor(delayMs) || overBudget(delayMs)) throw err;
+          await pause(n + 1, delayMs, `${status} with a body that is not JSON (cut short or garbled)`, options.signal);
+          continue;
+        }
         return { status, data, headers, requestId, replayed, idempotencyKey: prepared.idempotencyKey, rateLimit, attempts: n };
       }
 
@@ -186,7 +213,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       if (retryAfterMs !== undefined && retryAfterMs > maxWaitMs) throw errorForResponse({ ...facts, rateLimitReason: n >= maxAttempts ? 'both' : 'max-wait' });
       const delayMs = retryAfterMs ?? backoffDelay(n, config.random);
       failed = errorForResponse({ ...facts, rateLimitReason: 'retries' });
-      if (n >= maxAttempts || noTimeFor(delayMs)) throw failed;
+      if (n >= maxAttempts || noTimeFor(delayMs) || (retryAfterMs === undefined && overBudget(delayMs))) throw failed;
       const reason =
         status === 429
           ? `rate limited (429${retryAfterMs !== undefined ? `, Retry-After ${headers[HEADER.retryAfter]}` : ''})`
@@ -202,6 +229,17 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       for (const controller of running) controller.abort();
     },
   };
+}
+
+/** An answer that is empty or not JSON where JSON was due: cut short or garbled on the way. */
+function garbled(text: string): boolean {
+  if (text.trim() === '') return true;
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 function retryAtFrom(now: number, retryAfterMs: number | undefined, rateLimit: RateLimitInfo | undefined): number | undefined {

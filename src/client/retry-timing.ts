@@ -16,9 +16,18 @@ export const CLIENT_DEFAULTS = {
 export const LAST_DATE_MS = 8.64e15;
 
 // Full-jitter exponential backoff (a uniformly random delay between 0 and min(cap, base·2^n)),
-// so that many clients failing together do not retry together.
-export const BACKOFF_BASE_MS = 500;
+// so that many clients failing together do not retry together. Base 1 s and cap 20 s as in the
+// AWS SDKs' "standard" retry mode (delay = random(0..1) · 2^n s, at most 20 s).
+export const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_CAP_MS = 20_000;
+
+/**
+ * A write (anything but GET) keeps retrying a transient failure (5xx, connection error, timeout,
+ * a malformed or cut answer) for this long after its first attempt, at most `maxRetries` times:
+ * its Idempotency-Key makes every retry safe, and a ten-second blip must not turn a release red.
+ * An explicit --max-retries replaces it with that count.
+ */
+export const WRITE_RETRY = { budgetMs: 30_000, maxRetries: 10 } as const;
 
 /** Delay before retry number `retry` (1 = the first retry). */
 export function backoffDelay(retry: number, random: () => number): number {

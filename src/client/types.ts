@@ -1,11 +1,13 @@
 // The public surface of the client layer. Commands depend on these types only.
 import type { Fetcher, StreamBody } from './transport.js';
+import type { RequestBudget } from './budget.js';
 
 export type { StreamBody } from './transport.js';
 import type {
   CreateMediaBody,
   CreatePostBody,
   ListPage,
+  MediaObject,
   MediaUpload,
   Post,
   PostResult,
@@ -49,6 +51,11 @@ export interface ClientOptions {
   fetcher?: Fetcher;
   timeoutMs?: number;
   maxRetries?: number;
+  /**
+   * How long a write (anything but GET) keeps retrying a transient failure, at most
+   * WRITE_RETRY.maxRetries times (default: WRITE_RETRY.budgetMs without maxRetries, 0 with it); 0: writes retry maxRetries times, as reads do.
+   */
+  writeRetryBudgetMs?: number;
   /** Longest Retry-After the client sleeps through; beyond it a RateLimitError. */
   maxWaitMs?: number;
   /** Aborts requests and waits at once (Ctrl-C). */
@@ -64,6 +71,8 @@ export interface ClientOptions {
   onRateLimit?: (info: RateLimitInfo) => void;
   /** Called before each wait between attempts (for "waiting until HH:MM" progress). */
   onRetry?: (notice: RetryNotice) => void;
+  /** This run's request budget (--max-requests, the read limit's last tenth, large reads); none: unlimited. */
+  budget?: RequestBudget;
 }
 
 export type QueryValue = string | number | boolean | undefined | readonly (string | number)[];
@@ -119,8 +128,8 @@ export interface IterateOptions {
   pageSize?: number;
   /** Pages kept in flight once meta.total is known (1 = sequential). */
   concurrency?: number;
-  /** Told the total as soon as the first page arrives. */
-  onTotal?: (total: number) => void;
+  /** Told the total as soon as the first page arrives; paging goes on once it returns (a large read may be refused there). */
+  onTotal?: (total: number) => unknown;
   /** Told about every page as it is consumed, in order. */
   onPage?: (page: { offset: number; count: number; total: number }) => void;
   /** Every page's request ends by then (RequestOptions.deadline). */
@@ -150,6 +159,8 @@ export interface WriteOptions {
 
 export interface ApiClient {
   readonly baseUrl: string;
+  /** The budget the client was made with, for a command about to read many pages. */
+  readonly budget?: RequestBudget | undefined;
   request<T = unknown>(options: RequestOptions<T>): Promise<ApiResponse<T>>;
   /** Offset/limit pagination over any list endpoint, in the service's order, de-duplicated by id. */
   paginate<T extends { id: string }>(
@@ -187,6 +198,8 @@ export interface ApiClient {
   media: {
     create(body: CreateMediaBody, options?: WriteOptions): Promise<ApiResponse<MediaUpload>>;
     upload(uploadUrl: string, body: Uint8Array | StreamBody, contentType: string): Promise<ApiResponse<unknown>>;
+    /** GET /v1/media/{id}: the media object, with the URL payloads reference. */
+    get(id: string): Promise<ApiResponse<MediaObject>>;
   };
   close(): Promise<void>;
 }

@@ -13,6 +13,14 @@ export class ConfigAccessError extends Error {
   }
 }
 
+/** A config folder or file of another user's, or one others can write: refused, as ssh refuses such a ~/.ssh. */
+export class ConfigUntrustedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigUntrustedError';
+  }
+}
+
 const ELSEWHERE = 'or set SOCIALPUB_CONFIG_DIR to a folder this user can write';
 
 /** The error to throw for a failed read or write of the config file; other errors pass unchanged. */

@@ -3,7 +3,7 @@
 // tightened, and the caller is told so it can warn. A symbolic link is never followed: chmod
 // through it would change a file outside the config folder (someone's dotfiles, /etc/…), so
 // a link with a loose target is only warned about.
-import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, statSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, lstatSync, openSync, statSync, type Stats } from 'node:fs';
 
 export const FILE_MODE = 0o600;
 export const DIR_MODE = 0o700;
@@ -76,4 +76,38 @@ export function describeModeChange(c: ModeChange): string {
   }
   if (c.error) return `the config ${c.kind} ${c.path} has mode ${octal(c.from)} and could not be tightened (${c.error}); run \`${chmod} ${c.path}\``;
   return `the config ${c.kind} ${c.path} had mode ${octal(c.from)}, looser than it should be for API keys; changed it to ${octal(c.to)}`;
+}
+
+/**
+ * Why the config folder or file must not be trusted, as ssh refuses a ~/.ssh of another user's
+ * or one others can write: someone else could plant a config.json that sends this user's key to
+ * their server, or read a key saved there. Owned by this user or by root, and writable by no one
+ * else (after tightenModes, which cannot change what is not ours). Undefined when it is safe
+ * (or absent). Not judged on Windows, where modes mean little.
+ */
+export function untrustedConfigPath(dir: string, file: string, options: { uid?: number | undefined; platform?: NodeJS.Platform; ownerOnly?: boolean } = {}): string | undefined {
+  const platform = options.platform ?? process.platform;
+  const uid = options.uid ?? process.getuid?.();
+  if (platform === 'win32' || uid === undefined) return undefined;
+  const checks: Array<[string, 'folder' | 'file', () => Stats]> = [
+    [dir, 'folder', () => statSync(dir)],
+    [file, 'file', () => lstatSync(file)],
+  ];
+  for (const [path, kind, stat] of checks) {
+    let st: Stats;
+    try {
+      st = stat();
+    } catch {
+      continue; // absent: nothing to trust yet (a new folder is made 0700, ours)
+    }
+    // A link's own mode says nothing; links are refused on saving and warned about on reading.
+    if (st.isSymbolicLink()) continue;
+    if (st.uid !== uid && st.uid !== 0) {
+      return `the config ${kind} ${path} belongs to another user (uid ${st.uid}, this is uid ${uid}): its profiles and keys are not trusted, and no key is saved there; fix: \`chown ${uid} ${path}\` as its owner or root, or set SOCIALPUB_CONFIG_DIR to a folder of your own`;
+    }
+    if (!options.ownerOnly && (st.mode & 0o022) !== 0) {
+      return `the config ${kind} ${path} can be written by others (mode ${octal(st.mode & 0o777)}): its profiles and keys are not trusted, and no key is saved there; fix: \`chmod go-w ${path}\`, or set SOCIALPUB_CONFIG_DIR to a folder of your own`;
+    }
+  }
+  return undefined;
 }

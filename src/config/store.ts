@@ -9,8 +9,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { profileNameProblem, type Keyring, type Profile, type ProfileStore } from './types.js';
 import { CONFIG_FILE } from './paths.js';
-import { DIR_MODE, describeModeChange, tightenModes } from './file-modes.js';
-import { configAccessError, refuseLink } from './access-error.js';
+import { DIR_MODE, describeModeChange, tightenModes, untrustedConfigPath } from './file-modes.js';
+import { ConfigUntrustedError, configAccessError, refuseLink } from './access-error.js';
 import { systemKeyring } from './system-keyring.js';
 import { mergeForSave, parseConfigText, writtenProfiles, type FileShape, type ParsedFile } from './file-shape.js';
 
@@ -19,6 +19,8 @@ export interface StoreOptions {
   keyring?: Keyring | null | undefined;
   /** Told about modes that were too loose (and were tightened, or could not be). */
   warn?: (message: string) => void;
+  /** The user the folder must belong to (default: this process's). */
+  uid?: number;
   platform?: NodeJS.Platform;
 }
 
@@ -58,16 +60,25 @@ export function openProfileStore(dir: string, options: StoreOptions = {}): Profi
     told.add(message);
     options.warn?.(message);
   };
+  // What could not be tightened (not ours) is refused: it could hand this user's key to someone else.
+  const refuseUntrusted = (ownerOnly = false) => {
+    const untrusted = untrustedConfigPath(dir, path, { platform, uid: options.uid, ownerOnly });
+    if (untrusted) throw new ConfigUntrustedError(untrusted);
+  };
   const fixModes = () => {
+    // Another user's folder is refused before anything in it is changed.
+    refuseUntrusted(true);
     for (const change of tightenModes(dir, path, platform)) warn(describeModeChange(change));
+    refuseUntrusted();
   };
   const data = () => {
     if (cache) return cache;
     const read = readFile(dir, path);
+    // Only a folder that holds our file is touched on a read; nothing read is used before the check.
+    if (Object.keys(read.raw).length > 0 || read.problems.length > 0) fixModes();
+    else refuseUntrusted();
     cache = read.data;
     written = new Set(Object.keys(writtenProfiles(read)));
-    // Only a folder that holds our file is touched on a read.
-    if (Object.keys(read.raw).length > 0 || read.problems.length > 0) fixModes();
     for (const problem of read.problems) warn(problem);
     return cache;
   };

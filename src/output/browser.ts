@@ -13,13 +13,15 @@ export function browserCommand(env: Env): string[] | undefined {
 }
 
 /**
- * Opens `url` (http or https only); true when the browser command ran and succeeded, false when
+ * Opens `url` (http or https; a file: URL with `ownFile`); true when the browser command ran and succeeded, false when
  * there is none or it failed to start or failed, in which case the command prints the URL.
  */
-export function openInBrowser(options: { env: Env; url: string }): Promise<boolean> {
+export function openInBrowser(options: { env: Env; url: string; ownFile?: boolean }): Promise<boolean> {
   const command = browserCommand(options.env);
-  // A URL with control characters (a server's escape sequences) is not handed to a browser.
-  if (!command || !/^https?:\/\/[^\u0000-\u001f\u007f-\u009f]+$/i.test(options.url)) return Promise.resolve(false);
+  // A URL with control characters (a server's escape sequences) is not handed to a browser; a
+  // file: URL only when the caller wrote that file itself (a preview page), never a server's.
+  const scheme = options.ownFile ? /^file:\/\/[^\u0000-\u001f\u007f-\u009f]+$/i : /^https?:\/\/[^\u0000-\u001f\u007f-\u009f]+$/i;
+  if (!command || !scheme.test(options.url)) return Promise.resolve(false);
   const hasPlaceholder = command.some((a) => a.includes('%s'));
   const args = hasPlaceholder ? command.slice(1).map((a) => a.replaceAll('%s', options.url)) : [...command.slice(1), options.url];
   return new Promise((resolve) => {

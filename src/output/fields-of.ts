@@ -43,7 +43,7 @@ const ACCOUNT_FIELDS = [
   'health.lastFailure.resultId',
 ];
 /** `results stats` rows (statsRows in src/results/stats.ts). */
-const STATS_FIELDS = ['key', 'total', 'succeeded', 'failed', 'failure_rate'];
+const STATS_FIELDS = ['key', 'total', 'succeeded', 'failed', 'failure_rate', 'failure_share'];
 /** `posts check` rows (CHECK_COLUMNS in commands/posts/check.run.ts); --json prints the report instead. */
 const CHECK_FIELDS = ['target', 'rule', 'verdict', 'item', 'actual', 'limit', 'note'];
 /** `profile list` rows (profileRow in commands/profile/list.run.ts); saved preferences come after. */

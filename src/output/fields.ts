@@ -173,7 +173,8 @@ export function renderFieldRecord(value: unknown, fields: readonly string[], c: 
  * of a job's log that starts with `::`, indented or not, as a command.
  */
 export function indentedBlock(value: unknown, indent: string): string {
-  const text = typeof value === 'string' ? value.replace(/\r?\n(?=[ \t]*::)/g, '\\n') : (JSON.stringify(value, null, 2) ?? String(value));
+  // A line that would start with `::` (a CI runner's command; `visible` shows its colon as \u003a) stays on the line before.
+  const text = typeof value === 'string' ? value.replace(/\r?\n([ \t]*)(?:\\u003a|:)(?=:)/g, '\\n$1:') : (JSON.stringify(value, null, 2) ?? String(value));
   return text.split('\n').join(`\n${indent}`);
 }
 

@@ -40,6 +40,8 @@ export interface OutputOptions {
   jq?: JqProgram | undefined;
   /** The environment: pager, hyperlink and browser settings. */
   env?: Env;
+  /** Told what a spinner says, also when none is drawn (the progress line of a CI log). */
+  status?: (text: string) => void;
   /** stdout is the process's own terminal, so a pager may take it over (not --no-pager). */
   pageable?: boolean;
 }
@@ -56,6 +58,7 @@ export interface ObjectOptions {
    * An object that is a list at heart (the queue: posts by day): TSV and CSV print these rows, one
    * per line with a header, as every list does, rather than the human rendering. `formats` narrows
    * that to CSV for an object whose drawing is what a file or pipe should get (the calendar).
+   * Under -o ics, a view with a calendar prints the rows as one.
    */
   rows?: { rows: Iterable<unknown>; view: TableView<never>; formats?: ReadonlyArray<'tsv' | 'csv'> };
   /**
@@ -83,6 +86,8 @@ export interface Output {
   readonly stdoutIsTTY: boolean;
   /** Whether stdout carries JSON for programs (--json / -o ndjson / --jq): human text then goes to stderr. */
   readonly structured: boolean;
+  /** --jq runs once over the whole list (--json): every row is held for it, where -o ndjson --jq streams. */
+  readonly jqCollects: boolean;
   /**
    * A streaming writer for rows; output batches writes and honours back-pressure. The caller ends
    * it with end() after the last row, or abort() when reading the rows failed.
@@ -109,6 +114,11 @@ export interface Output {
   data(line: string): Promise<void>;
   /** The line under a table on stderr ("showing 1–20 of 4,213 · next: --offset 20"). */
   footer(text: string): void;
+  /**
+   * A list cut short (by --limit), on stderr in every format but a table, whose footer says it:
+   * a TSV, CSV or JSON file must not pass for the whole list. Kept even with --quiet.
+   */
+  cut(text: string): void;
   /** Progress and information on stderr (suppressed by --quiet). */
   info(line: string): void;
   /** A line on stderr that even --quiet keeps (a script should know nothing new was made). */
@@ -170,7 +180,18 @@ export function createOutput(options: OutputOptions): Output {
   const listWriter = <T>(view: View<T>): ListWriter<T> => {
     if (pageable(view) && !idsOnly) startPagerIfLong();
     const sink = new BatchingSink(target());
-    const inner = viewWriter(view, sink, { format, idsOnly, fields, jq, colors, terminalWidth: stdout.columns ?? 120 });
+    // Read when asked: a line view (listen) asks for each line, so a resized terminal is followed.
+    const inner = viewWriter(view, sink, {
+      format,
+      idsOnly,
+      fields,
+      jq,
+      colors,
+      get terminalWidth() {
+        return stdout.columns || 120;
+      },
+      toTerminal: Boolean(stdout.isTTY),
+    });
     return {
       get count() {
         return inner.count;
@@ -207,6 +228,7 @@ export function createOutput(options: OutputOptions): Output {
     progress,
     stdoutIsTTY: Boolean(stdout.isTTY),
     structured: isJsonFormat(format),
+    jqCollects: jq !== undefined && format === 'json',
     listWriter,
     async list(rows, view) {
       const w = listWriter(view);
@@ -224,9 +246,12 @@ export function createOutput(options: OutputOptions): Output {
       return w.count;
     },
     async object(value, human, objectOptions = {}) {
-      if (format === 'ics') throw notACalendar('one object');
-      if (objectOptions.rows && (objectOptions.rows.formats ?? ['tsv', 'csv']).some((f) => f === format)) {
-        await output.list(objectOptions.rows.rows as Iterable<never>, objectOptions.rows.view);
+      // Rows with a calendar (the queue's window) are a calendar under -o ics.
+      const rows = objectOptions.rows;
+      const listed = rows !== undefined && ((rows.formats ?? ['tsv', 'csv']).some((f) => f === format) || (format === 'ics' && rows.view.calendar !== undefined));
+      if (format === 'ics' && !listed) throw notACalendar('one object');
+      if (listed && rows) {
+        await output.list(rows.rows as Iterable<never>, rows.view);
         return;
       }
       if (fields && objectOptions.fields) checkFields(fields, [...new Set([...objectOptions.fields, ...availableFields([value])])]);
@@ -270,7 +295,7 @@ export function createOutput(options: OutputOptions): Output {
       // Never wider than the terminal: a long footer breaks between its parts; a part wider than
       // the terminal wraps as prose does, a command it ends in kept whole on a line of its own
       // (cut short, "socialpub posts view post_…" could not be copied).
-      const width = stderr.columns ?? stdout.columns;
+      const width = stderr.columns || stdout.columns;
       const lines: string[] = [];
       for (const part of text.split(' · ')) {
         const last = lines.length - 1;
@@ -280,6 +305,9 @@ export function createOutput(options: OutputOptions): Output {
       // Paging, the footer belongs under the table on the same screen, not before it.
       (pager?.paging ? pager.sink : stderr).write(safe(lines.join('\n')) + '\n');
     },
+    cut(text) {
+      if (format !== 'table') message(text);
+    },
     info(line) {
       if (!quiet) message(line);
     },
@@ -288,7 +316,12 @@ export function createOutput(options: OutputOptions): Output {
       message(colors.yellow('warning: ') + line);
     },
     async spinner(text) {
-      return createSpinner(stderr, text, progress, colors.enabled);
+      const spinner = await createSpinner(stderr, text, progress, colors.enabled);
+      if (!options.status) return spinner;
+      // What the spinner says is what a CI log's progress line says (no spinner is drawn there).
+      const status = options.status;
+      status(text);
+      return { ...spinner, text: (t: string) => (status(t), spinner.text(t)) };
     },
     rowProgress() {
       // Shown whenever stderr is a terminal; when stdout is that terminal too, the rows themselves

@@ -29,18 +29,28 @@ export function outcomeText(row: Row): string {
   return code && message ? `${code}: ${message}` : code || message || 'no error details';
 }
 
-export function resultColumns(now: () => number): Column<Row>[] {
+export interface ResultColumnOptions {
+  /** Rows of several posts (`results wait --post A --post B`): which post a row belongs to is kept. */
+  severalPosts?: boolean;
+}
+
+export function resultColumns(now: () => number, options: ResultColumnOptions = {}): Column<Row>[] {
   return [
     // priority: lower is more important; the widest low-priority columns shrink, then drop, first.
     {
       header: '',
       field: 'success',
       value: (r) => (r.success ? 'success' : 'failure'),
+      csv: (r) => String(r.success === true),
       pretty: (r, c) => (r.success ? c.green('✓') : c.red('✗')),
       priority: 0,
     },
-    { header: 'id', field: 'id', value: (r) => r.id, priority: 1, shrink: 'never' },
-    { header: 'post', field: 'post_id', value: (r) => r.post_id, priority: 6, optional: true },
+    // Over several posts, short of room, the post and the outcome stay before the result's id
+    // (each failure's id is told under the table, with the command that shows it).
+    { header: 'id', field: 'id', value: (r) => r.id, priority: options.severalPosts ? 5 : 1, shrink: 'never' },
+    options.severalPosts
+      ? { header: 'post', field: 'post_id', value: (r) => r.post_id, priority: 1, shrink: 'never' }
+      : { header: 'post', field: 'post_id', value: (r) => r.post_id, priority: 6, optional: true },
     { header: 'platform', field: 'platform', value: (r) => str(r.platform), pretty: (r, c) => str(r.platform) || c.dim('—'), priority: 2 },
     {
       header: 'account',
@@ -94,8 +104,8 @@ function prettyOutcome(r: Row, c: Colors): string {
 }
 
 /** How result rows are printed (list, wait): the columns, ids for -q, the fields for --fields. */
-export function resultView(now: () => number): TableView<Row> {
-  return { kind: 'table', columns: resultColumns(now), id: (r) => r.id, fields: fieldsOf('results list') };
+export function resultView(now: () => number, options: ResultColumnOptions = {}): TableView<Row> {
+  return { kind: 'table', columns: resultColumns(now, options), id: (r) => r.id, fields: fieldsOf('results list') };
 }
 
 /**

@@ -1,9 +1,10 @@
 // The detail view of one post result (`results get`): every field, the known ones named and
 // formatted, anything else the service added shown as it came.
 import type { Colors } from './colors.js';
-import { formatRelative } from './time.js';
+import { formatLocal, formatRelative } from './time.js';
 import type { PostResult } from '../wire/schemas.js';
 import { indentedBlock as block } from './fields.js';
+import { visibleLine } from './terminal-safe.js';
 
 const KNOWN_TOP = new Set(['id', 'post_id', 'success', 'social_account_id', 'platform_data', 'error', 'platform', 'created_at']);
 const KNOWN_PLATFORM_DATA = new Set(['id', 'url', 'username']);
@@ -20,13 +21,14 @@ function scalar(value: unknown): string {
 // two fields, and a GitHub Actions runner reads a line of a job's log that starts with `::` as a
 // command. Values of one line show their breaks as \n; blocks (a message quoting an upstream page)
 // keep their lines, all but a break before `::` (see indentedBlock).
-const oneLine = (text: string) => text.replace(/\r?\n/g, '\\n');
+const oneLine = visibleLine;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-export function renderResult(row: PostResult, c: Colors, now: number): string {
+/** `zone`: the user's time zone, shown beside UTC (none, or UTC: UTC alone). */
+export function renderResult(row: PostResult, c: Colors, now: number, zone?: string): string {
   const label = 18;
   const indent = ' '.repeat(label + 2);
   const lines: string[] = [];
@@ -49,6 +51,9 @@ export function renderResult(row: PostResult, c: Colors, now: number): string {
   if (typeof row.created_at === 'string') {
     const rel = formatRelative(row.created_at, now);
     field('created', rel ? `${oneLine(row.created_at)} (${rel})` : oneLine(row.created_at));
+    // The user's own clock beside UTC, read the way `posts view` shows a post's time.
+    const local = zone && zone !== 'UTC' && !Number.isNaN(Date.parse(row.created_at)) ? formatLocal(row.created_at, zone) : undefined;
+    if (local) lines.push(`${indent}${local}${local.endsWith(` ${zone}`) ? '' : ` (${zone})`}`);
   }
   if (pd) for (const [k, v] of Object.entries(pd)) if (!KNOWN_PLATFORM_DATA.has(k)) field(`platform_data.${k}`, block(v, indent));
 

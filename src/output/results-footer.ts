@@ -21,7 +21,7 @@ export function footerText(f: FooterInput): string {
   const total = f.total ?? 0;
   const end = f.offset + f.scanned;
   const more = end < total;
-  const next = more && !f.all ? ` · next: --offset ${end}` : '';
+  const next = more && !f.all ? ` · next: --offset ${end} · --all for every row` : '';
   if (f.filter) {
     const what = f.filter === 'failed' ? 'failed' : 'succeeded';
     if (f.scanned === 0) return `no results${f.offset > 0 && total > 0 ? ` after offset ${formatCount(f.offset)} (of ${formatCount(total)})` : ''}`;

@@ -1,8 +1,8 @@
 // --fields and --jq as list writers, so the format decision stays in one place: rows go in, the
 // shaped output comes out. The jq program is compiled by the caller (jq.ts loads only for --jq).
-import { columnField, pickFields } from './fields.js';
+import { pickFields } from './fields.js';
 import type { JqProgram } from './jq.js';
-import { tsvCell, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
+import { writeTo, type ListWriter, type Sink } from './writers.js';
 import { terminalJson } from './terminal-safe.js';
 
 /** Rows reduced to the `--fields` paths before the inner (JSON/NDJSON) writer sees them. */
@@ -80,31 +80,6 @@ export function jqWriter<T>(sink: Sink, program: JqProgram, options: JqWriterOpt
   };
 }
 
-/** TSV with a header row of the column names --fields takes: with the first row, or alone when there is none. */
-export function headedTsvWriter<T>(sink: Sink, columns: Column<T>[]): ListWriter<T> {
-  const inner = tsvWriter(sink, columns);
-  let headed = false;
-  const head = async () => {
-    if (headed) return;
-    headed = true;
-    await writeTo(sink, columns.map((c) => tsvCell(columnField(c))).join('\t') + '\n');
-  };
-  return {
-    get count() {
-      return inner.count;
-    },
-    async write(row) {
-      await head();
-      await inner.write(row);
-    },
-    async end() {
-      await head();
-      await inner.end();
-    },
-    // After a failure nothing more: no header for a list that was never read.
-    abort: () => inner.abort(),
-  };
-}
 
 /** Array elements stringified together (a bounded piece of a long array). */
 const JSON_SLICE = 100;

@@ -16,9 +16,25 @@ const HAS_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\
 
 const escapeOf = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
+// A line that starts with `::` (after blanks: the runner trims them) is a command to a GitHub
+// Actions runner (`::add-mask::`, `::warning::`, `::stop-commands::`). Service text never starts
+// one: a `::` at its start or after a line break in it shows its first colon as `\u003a`.
+const COMMAND_START = /(^|[\r\n])([ \t]*):(?=:)/g;
+const HAS_COMMAND_START = /(?:^|[\r\n])[ \t]*::/;
+const mayStartCommand = (text: string) => text.includes('::') && HAS_COMMAND_START.test(text);
+
 /** The text with every control character a terminal would act on shown as `\uXXXX`. */
-export function visible(text: string): string {
+function showControls(text: string): string {
   return HAS_CONTROL.test(text) ? text.replace(CONTROL, escapeOf) : text;
+}
+
+/**
+ * The text with every control character a terminal would act on shown as `\uXXXX`, and no line
+ * of it starting a CI runner's command.
+ */
+export function visible(text: string): string {
+  const shown = showControls(text);
+  return mayStartCommand(shown) ? shown.replace(COMMAND_START, '$1$2\\u003a') : shown;
 }
 
 /**
@@ -26,7 +42,9 @@ export function visible(text: string): string {
  * of them starts a line (a line starting with `::` is a command to a GitHub Actions runner).
  */
 export function visibleLine(text: string): string {
-  return visible(text).replace(/\r?\n/g, '\\n');
+  const line = showControls(text.replace(/\r?\n/g, '\\n'));
+  // On one line nothing can start a command: a value `visible` already went over shows its `::` again.
+  return line.includes('\\u003a') ? line.replace(/\\n([ \t]*)\\u003a:/g, '\\n$1::') : line;
 }
 
 /**
@@ -42,7 +60,7 @@ const isPlain = (v: object): boolean => Array.isArray(v) || Object.getPrototypeO
 
 /** Whether any string in the value needs `visible` (a walk that allocates nothing). */
 function hasControl(value: unknown): boolean {
-  if (typeof value === 'string') return HAS_CONTROL.test(value);
+  if (typeof value === 'string') return HAS_CONTROL.test(value) || mayStartCommand(value);
   if (value === null || typeof value !== 'object' || !isPlain(value)) return false;
   if (Array.isArray(value)) return value.some(hasControl);
   const record = value as Record<string, unknown>;
@@ -84,7 +102,7 @@ const LINK_END = '\u001b]8;;\u0007';
  * holds the link openings output wrote (`ESC ] 8 ; ; URL BEL`).
  */
 export function safeLine(line: string, ownLinks: ReadonlySet<string>): string {
-  if (!HAS_CONTROL.test(line)) return line;
+  if (!HAS_CONTROL.test(line)) return mayStartCommand(line) ? visible(line) : line;
   let out = '';
   let last = 0;
   // A link's end is ours only when it closes a link of ours.

@@ -13,7 +13,7 @@ import { InvalidInputError } from '../wire/invalid-input.js';
 import type { Colors } from './colors.js';
 import { availableFields, checkFields, selectColumns } from './fields.js';
 import type { JqProgram } from './jq.js';
-import { headedTsvWriter, jqWriter, withFields, writeJqLines } from './shaping.js';
+import { jqWriter, withFields, writeJqLines } from './shaping.js';
 import { csvWriter, jsonArrayWriter, lineWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
 import { isJsonFormat, type Format } from './formats.js';
 import { jsonText, safeValue, terminalJson } from './terminal-safe.js';
@@ -33,8 +33,6 @@ export interface TableView<T> {
    * when --fields asks for them; otherwise rows stay as the service sent them.
    */
   derived?: Readonly<Record<string, (row: T) => unknown>>;
-  /** TSV starts with a header row of the names --fields takes (a report's columns, such as stats). */
-  tsvHeader?: boolean;
 }
 
 export interface Calendar<T> {
@@ -81,12 +79,16 @@ export interface ViewContext {
   jq: JqProgram | undefined;
   colors: Colors;
   terminalWidth: number;
+  /** Whether stdout is a terminal: CSV into a file keeps the data exact, CSV onto a terminal does not drive it. */
+  toTerminal?: boolean;
 }
 
 export function viewWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWriter<T> {
   // Text formats see the rows with the server's control characters made visible; JSON (a
-  // document's rows are JSON in every format) keeps them exact.
-  const text = !isJsonFormat(c.format) && view.kind !== 'document';
+  // document's rows are JSON in every format) keeps them exact, and so does CSV into a file (its
+  // quoted fields hold any character; a spreadsheet is not a terminal).
+  const exactCsv = c.format === 'csv' && !c.toTerminal;
+  const text = !isJsonFormat(c.format) && view.kind !== 'document' && !exactCsv;
   const writer = kindWriter(view, sink, c);
   return text ? mapped<T>(writer, safeValue) : writer;
 }
@@ -214,11 +216,13 @@ function jsonRows<T>(
 }
 
 /** Table, TSV or CSV: columns chosen (by --fields) on the first row. */
-function textRows<T>(view: { columns: Column<T>[]; fields?: readonly string[]; tsvHeader?: boolean }, sink: Sink, c: ViewContext, chunkSize?: number): ListWriter<T> {
+// One rule for every TSV, lists and reports alike: no header row, one row per line (the columns
+// are the names --fields takes, in the order help and the README give); CSV has a header row.
+function textRows<T>(view: { columns: Column<T>[]; fields?: readonly string[] }, sink: Sink, c: ViewContext, chunkSize?: number): ListWriter<T> {
   const make = (cols: Column<T>[]): ListWriter<T> => {
     switch (c.format) {
       case 'tsv':
-        return view.tsvHeader ? headedTsvWriter(sink, cols) : tsvWriter(sink, cols);
+        return tsvWriter(sink, cols);
       case 'csv':
         return csvWriter(sink, cols);
       default:

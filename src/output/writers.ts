@@ -32,6 +32,8 @@ export interface Column<T> extends LayoutColumn {
   field?: string;
   /** Plain value, used for TSV (and for the table when no `pretty` is given). */
   value(row: T): string;
+  /** The CSV value when it differs from `value` (a boolean as true/false, as spreadsheets read it). */
+  csv?(row: T): string;
   /** Terminal rendering (colour, icons, relative times). */
   pretty?(row: T, colors: Colors): string;
   /** A shorter rendering used instead of cutting when the table is too wide ("3 platforms"). */
@@ -126,10 +128,18 @@ export function tsvWriter<T>(sink: Sink, columns: Column<T>[]): ListWriter<T> {
   };
 }
 
-/** A CSV field (RFC 4180): quoted, with quotes doubled, when it holds a comma, a quote or a line break. */
+/**
+ * A CSV field (RFC 4180): quoted, with quotes doubled, when it holds a comma, a quote, a line
+ * break or any other control character (kept exact inside the quotes). A cell a spreadsheet would
+ * run as a formula (starting with =, +, -, @, tab or CR: `=HYPERLINK(…)`, `+cmd|' /C calc'!A0`)
+ * is prefixed with ', as OWASP advises, so that it shows as the text it is.
+ */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return CSV_QUOTE.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+const FORMULA_START = /^[=+\-@\t\r]/;
+const CSV_QUOTE = /[",\u0000-\u001f\u007f-\u009f]/;
 
 /**
  * CSV as RFC 4180 has it, for spreadsheets and tickets: CRLF line ends and a header row of the
@@ -143,7 +153,7 @@ export function csvWriter<T>(sink: Sink, columns: Column<T>[]): ListWriter<T> {
       return count;
     },
     write(row) {
-      const line = columns.map((c) => csvField(c.value(row))).join(',') + '\r\n';
+      const line = columns.map((c) => csvField((c.csv ?? c.value)(row))).join(',') + '\r\n';
       return writeTo(sink, count++ === 0 ? header + line : line);
     },
     async end() {

@@ -61,11 +61,31 @@ export async function checkPosts(entries: readonly CheckEntry[], inspect: (m: Me
   return { accepted: problems.length === 0 && targets.every((t) => t.accepted), problems, targets };
 }
 
-/** "2 of 3 targets would be accepted; X: 1 rule fails" — the line under the table. */
-export function checkSummary(report: CheckReport): string {
+/** The lines of a bulk file with a problem: an input problem named by its line, or a refused target. */
+export function linesWithProblems(report: CheckReport): number[] {
+  const lines = new Set<number>();
+  for (const p of report.problems) {
+    const m = /^line (\d+)\b/.exec(p.field) ?? /^line (\d+)\b/.exec(p.message);
+    if (m) lines.add(Number(m[1]));
+  }
+  for (const t of report.targets) if (!t.accepted && t.line !== undefined) lines.add(t.line);
+  return [...lines].sort((a, b) => a - b);
+}
+
+/**
+ * "2 of 3 targets would be accepted; X: 1 rule fails" — the line under the table. For a bulk file
+ * (`rows`: how many it has) the rows come first, counted as `posts schedule --from-file` counts them.
+ */
+export function checkSummary(report: CheckReport, rows?: number): string {
   const ok = report.targets.filter((t) => t.accepted).length;
-  const parts = [`${ok} of ${report.targets.length} target${report.targets.length === 1 ? '' : 's'} would be accepted`];
-  if (report.problems.length) parts.push(`${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} in the input`);
+  const parts: string[] = [];
+  if (rows !== undefined) {
+    const bad = linesWithProblems(report);
+    const shown = bad.slice(0, 8).join(', ') + (bad.length > 8 ? ', …' : '');
+    parts.push(bad.length ? `${bad.length} of ${rows} row${rows === 1 ? '' : 's'} ha${bad.length === 1 ? 's' : 've'} problems (line${bad.length === 1 ? '' : 's'} ${shown})` : `all ${rows} row${rows === 1 ? '' : 's'} would be accepted`);
+  }
+  parts.push(`${ok} of ${report.targets.length} target${report.targets.length === 1 ? '' : 's'} would be accepted`);
+  if (report.problems.length && rows === undefined) parts.push(`${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} in the input`);
   let warned = 0;
   let unknown = 0;
   for (const t of report.targets) {

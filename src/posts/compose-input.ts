@@ -9,6 +9,7 @@ import { mediaInspector, type MediaFacts } from './media-facts.js';
 import { validateDraft } from './validate.js';
 import { checkZone, parseAt, requireFuture, TimeInputError, type ResolvedAt } from './when.js';
 import { InvalidInputError } from '../wire/invalid-input.js';
+import { optionStrings } from './extras.js';
 
 export interface PostInput {
   platforms?: readonly string[];
@@ -25,6 +26,15 @@ export interface PostInput {
   at?: string;
   /** IANA zone for a local `at`. */
   timeZone?: string;
+  /** Split a text too long for a platform that takes threads into a thread (`---` lines mark parts). */
+  thread?: boolean;
+  firstComment?: string;
+  /** Alt text per media item, in the order of `media` ("" for none). */
+  alt?: readonly string[];
+  /** Settings per platform: { "youtube": { "privacy": "unlisted" } }. */
+  options?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Settings as PLATFORM.KEY=VALUE, as the command line's --option takes them. */
+  option?: readonly string[];
 }
 
 /** How fields are named in messages (the caller's own names, e.g. a tool's argument names). */
@@ -74,7 +84,7 @@ export interface ComposedInput {
   facts: Map<MediaSource, MediaFacts>;
 }
 
-const PAYLOAD_FIELDS = ['platforms', 'text', 'textFor', 'media', 'title'] as const;
+const PAYLOAD_FIELDS = ['platforms', 'text', 'textFor', 'media', 'title', 'thread', 'firstComment', 'alt', 'options', 'option'] as const;
 
 export async function composeInput(input: PostInput, options: ComposeInputOptions): Promise<ComposedInput> {
   const labels = options.labels ?? SNAKE_CASE_LABELS;
@@ -128,14 +138,37 @@ export function inputDraft(input: PostInput, labels: InputLabels, issues: Issue[
     media: (source) => `${mediaLabel((input.media ?? []).indexOf(source))}`,
     mediaCount: labels.media,
     missingTextFix: (p) => `give "${labels.text}" for every platform, or "${labels.textFor(p)}"`,
+    firstComment: 'first_comment',
+    alt: (source) => `alt[${(input.media ?? []).indexOf(source)}]`,
+    option: (p, k) => (p ? `options.${p}${k ? `.${k}` : ''}` : 'options'),
   };
+  // Settings as typed values, read again as each setting reads them (a list of tags, true/false).
+  const option = [...optionStrings(input.options ?? {}), ...(input.option ?? [])];
   // Relative paths were refused above; absolute ones resolve to themselves.
-  const built = draftFromFlags({ platform: [...(input.platforms ?? [])], text: input.text, textForMap: textFor, media: [...(input.media ?? [])], title: input.title }, (p) => p, issues, flagLabels);
+  const built = draftFromFlags(
+    {
+      platform: [...(input.platforms ?? [])],
+      text: input.text,
+      textForMap: textFor,
+      media: [...(input.media ?? [])],
+      title: input.title,
+      ...(input.thread ? { thread: true as const } : {}),
+      ...(input.firstComment !== undefined ? { firstComment: input.firstComment } : {}),
+      alt: (input.alt ?? []).flatMap((text, index) => (text ? [{ index, text }] : [])),
+      option,
+    },
+    (p) => p,
+    issues,
+    flagLabels,
+  );
   return named.length ? built : undefined;
 }
 
+const EXTRA_NAMES = { thread: 'thread', firstComment: 'first_comment', alt: 'alt', options: 'options' } as const;
+
 function fieldName(labels: InputLabels, key: (typeof PAYLOAD_FIELDS)[number]): string {
-  return key === 'textFor' ? labels.textForAll : labels[key];
+  if (key === 'textFor') return labels.textForAll;
+  return key in EXTRA_NAMES ? EXTRA_NAMES[key as keyof typeof EXTRA_NAMES] : labels[key as 'platforms' | 'text' | 'media' | 'title'];
 }
 
 /** The time: required, absolute, in the future; a local time needs its zone. */

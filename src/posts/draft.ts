@@ -2,8 +2,11 @@
 // --text-for, --media, --title) or from a whole body (--file, a bulk row). Field labels are kept
 // so that every validation message names what the user actually typed.
 
-import { isPlatform } from '../wire/platforms.js';
+import { isPlatform, PLATFORMS } from '../wire/platforms.js';
 import { nearest, suggestPlatform } from '../wire/suggest.js';
+import { takesFirstComment, takesThread } from '../wire/post-extras.js';
+import { joinMarked, splitThread } from './thread-split.js';
+import { applyAlts, parseOptionFlags } from './extras.js';
 
 /** What the user typed that is wrong: "--text", "--media", "payloads.bluesky.text", "line 4: at". */
 export type { InputIssue as Issue } from '../wire/invalid-input.js';
@@ -20,6 +23,8 @@ export interface MediaSource {
   declaredType?: string;
   /** Extra fields of a body's media item, kept as they are. */
   extra?: Record<string, unknown>;
+  /** Alt text for the item (--alt after its --media, an `alt` column, a body's media[].alt). */
+  alt?: string;
   /** Where this item came from, for messages. */
   label: string;
   /**
@@ -39,6 +44,18 @@ export interface PlatformDraft {
   media: MediaSource[];
   /** Platform options from a body, sent unchanged. */
   extra: Record<string, unknown>;
+  /** The later parts of a thread (the first is `text`). */
+  thread?: ThreadPart[];
+  firstComment?: string;
+  /** The platform's settings (`options`), judged against its schema. */
+  options?: Record<string, unknown>;
+  /** How a field beyond text and media is named in messages, from its path in the payload (`thread[0].text`, `options.privacy`). */
+  fieldOf?: (path: string) => string;
+}
+
+export interface ThreadPart {
+  text: string;
+  media: MediaSource[];
 }
 
 export interface PostDraft {
@@ -80,6 +97,19 @@ export interface FlagValues {
   title?: string;
   /** Per-platform texts already split (CSV text:<platform> columns). */
   textForMap?: Map<string, string>;
+  /** Split texts too long for a platform that takes threads into a thread (and honour `---` lines). */
+  thread?: true;
+  firstComment?: string;
+  /** Alt texts, each for the media item at `index` (the --media before it). */
+  alt?: AltFlag[];
+  /** PLATFORM.KEY=VALUE settings. */
+  option?: string[];
+}
+
+export interface AltFlag {
+  /** The media item it describes (-1: no --media before it). */
+  index: number;
+  text: string;
 }
 
 /** Splits "platform=text" values of --text-for; a value without "=" is an issue. */
@@ -106,6 +136,10 @@ export interface FlagLabels {
   missingTextFix: (platform: string) => string;
   /** "--title" when not given. */
   title?: string;
+  /** How --thread parts, --first-comment, --alt and --option are named (the command line's by default). */
+  firstComment?: string;
+  alt?: (media: string) => string;
+  option?: (platform: string, key: string) => string;
 }
 
 export const COMMAND_LINE_LABELS: FlagLabels = {
@@ -116,6 +150,30 @@ export const COMMAND_LINE_LABELS: FlagLabels = {
   mediaCount: '--media',
   missingTextFix: (p) => `give --text "…" for every platform, or --text-for ${p}="…"`,
 };
+
+/** A field of the flags' payload named as the user typed it: `--thread (part 3)`, `--option tiktok.privacy`. */
+function flagField(labels: FlagLabels, platform: string, media: readonly MediaSource[]): (path: string) => string {
+  return (path) => {
+    const part = /^thread\[(\d+)\]/.exec(path);
+    if (part) return `${labels.text} (thread part ${Number(part[1]) + 2} for ${platform})`;
+    if (path === 'firstComment') return labels.firstComment ?? '--first-comment';
+    const option = /^options\.(.+)$/.exec(path);
+    if (option) return labels.option ? labels.option(platform, option[1]!) : `--option ${platform}.${option[1]}`;
+    const alt = /^media\[(\d+)\]\.alt$/.exec(path);
+    if (alt) {
+      const m = media[Number(alt[1])];
+      return labels.alt ? labels.alt(m?.source ?? '') : `--alt (for --media ${m?.source ?? '?'})`;
+    }
+    return path === 'options' ? (labels.option ? labels.option(platform, '') : '--option') : path;
+  };
+}
+
+/**
+ * A function that names one field, made outside draftFromFlags: a closure made there would share
+ * its scope, and keep every map and flag of the call alive as long as the draft (a bulk file's
+ * thousands of drafts).
+ */
+const constant = (label: string) => () => label;
 
 /** A draft from the payload flags. Platforms named only by --text-for are included. */
 export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => string, issues: Issue[], labels: FlagLabels = COMMAND_LINE_LABELS): PostDraft {
@@ -147,20 +205,34 @@ export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => st
     byTextFor.add(id);
   }
   const media = (flags.media ?? []).map((m) => mediaSource(m, labels.media(m), resolvePath));
+  applyAlts(flags.alt ?? [], media, issues, labels);
+  const options = parseOptionFlags(flags.option ?? [], names, issues, labels);
+  if (flags.firstComment !== undefined && names.length && !names.some((p) => isPlatform(p) && takesFirstComment(p))) {
+    const field = labels.firstComment ?? '--first-comment';
+    issues.push({ field, message: `${field}: none of the targets (${names.join(', ')}) takes a first comment`, fix: `first comments go to ${PLATFORMS.filter(takesFirstComment).join(', ')}; leave it out, or add one of those` });
+  }
   return {
     platforms: names.map((platform) => {
       const own = perPlatform.get(platform);
+      const text = own ?? flags.text;
+      const threaded = flags.thread === true && text !== undefined && isPlatform(platform);
+      const parts = threaded ? (takesThread(platform) ? splitThread(platform, text) : [joinMarked(text)]) : undefined;
+      const opts = options.get(platform);
       return {
         platform,
         ...(byTextFor.has(platform) && labels === COMMAND_LINE_LABELS ? { namedBy: '--text-for' } : {}),
-        text: own ?? flags.text,
+        text: parts ? parts[0] : text,
         textLabel: own !== undefined ? labels.textFor(platform) : labels.text,
         media,
         extra: {},
+        ...(parts && parts.length > 1 ? { thread: parts.slice(1).map((t) => ({ text: t, media: [] })) } : {}),
+        ...(flags.firstComment !== undefined && isPlatform(platform) && takesFirstComment(platform) ? { firstComment: flags.firstComment } : {}),
+        ...(opts ? { options: opts } : {}),
+        fieldOf: flagField(labels, platform, media),
       };
     }),
     platformLabel: labels.platform,
-    mediaLabel: () => labels.mediaCount,
+    mediaLabel: constant(labels.mediaCount),
     missingTextFix: labels.missingTextFix,
     title: flags.title,
     ...(labels.title ? { titleLabel: labels.title } : {}),
@@ -168,7 +240,7 @@ export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => st
   };
 }
 
-const PAYLOAD_KEYS = new Set(['text', 'media']);
+const PAYLOAD_KEYS = new Set(['text', 'media', 'thread', 'firstComment', 'options']);
 
 export interface BodyDraft {
   draft: PostDraft | undefined;
@@ -266,15 +338,42 @@ function platformFromBody(platform: string, payload: unknown, f: Label, resolveP
     if (typeof payload.text !== 'string') issues.push({ field: f(`${base}.text`), message: `${f(`${base}.text`)}: expected a string` });
     else text = payload.text;
   }
-  const media: MediaSource[] = [];
-  if (payload.media !== undefined) {
-    if (!Array.isArray(payload.media)) issues.push({ field: f(`${base}.media`), message: `${f(`${base}.media`)}: expected an array of { "url": … }` });
-    else payload.media.forEach((item, i) => {
-      const m = mediaFromBody(item, `${base}.media[${i}]`, f, resolvePath, issues);
-      if (m) media.push(m);
-    });
+  const media = mediaListFromBody(payload.media, `${base}.media`, f, resolvePath, issues);
+  const draft: PlatformDraft = { platform, text, textLabel: f(`${base}.text`), media, extra, fieldOf: (path) => f(`${base}.${path}`) };
+  if (payload.thread !== undefined) {
+    if (!Array.isArray(payload.thread)) issues.push({ field: f(`${base}.thread`), message: `${f(`${base}.thread`)}: expected an array of { "text": … }: the parts after the first` });
+    else {
+      draft.thread = [];
+      payload.thread.forEach((part: unknown, i) => {
+        const at = `${base}.thread[${i}]`;
+        if (!isObject(part) || typeof part.text !== 'string') return void issues.push({ field: f(`${at}.text`), message: `${f(`${at}.text`)}: expected a string` });
+        draft.thread!.push({ text: part.text, media: mediaListFromBody(part.media, `${at}.media`, f, resolvePath, issues) });
+      });
+    }
   }
-  return { platform, text, textLabel: f(`${base}.text`), media, extra };
+  if (payload.firstComment !== undefined) {
+    if (typeof payload.firstComment !== 'string') issues.push({ field: f(`${base}.firstComment`), message: `${f(`${base}.firstComment`)}: expected a string` });
+    else draft.firstComment = payload.firstComment;
+  }
+  if (payload.options !== undefined) {
+    if (!isObject(payload.options)) issues.push({ field: f(`${base}.options`), message: `${f(`${base}.options`)}: expected an object of settings` });
+    else draft.options = payload.options;
+  }
+  return draft;
+}
+
+function mediaListFromBody(value: unknown, at: string, f: Label, resolvePath: (p: string) => string, issues: Issue[]): MediaSource[] {
+  const media: MediaSource[] = [];
+  if (value === undefined) return media;
+  if (!Array.isArray(value)) {
+    issues.push({ field: f(at), message: `${f(at)}: expected an array of { "url": … }` });
+    return media;
+  }
+  value.forEach((item, i) => {
+    const m = mediaFromBody(item, `${at}[${i}]`, f, resolvePath, issues);
+    if (m) media.push(m);
+  });
+  return media;
 }
 
 function mediaFromBody(item: unknown, at: string, f: Label, resolvePath: (p: string) => string, issues: Issue[]): MediaSource | undefined {
@@ -285,7 +384,11 @@ function mediaFromBody(item: unknown, at: string, f: Label, resolvePath: (p: str
   }
   const m = mediaSource(url, f(`${at}.url`), resolvePath);
   if (isObject(item)) {
-    const { url: _u, type, ...rest } = item;
+    const { url: _u, type, alt, ...rest } = item;
+    if (alt !== undefined) {
+      if (typeof alt !== 'string') issues.push({ field: f(`${at}.alt`), message: `${f(`${at}.alt`)}: expected a string` });
+      else m.alt = alt;
+    }
     if (type !== undefined) {
       if (type !== 'image' && type !== 'video') issues.push({ field: f(`${at}.type`), message: `${f(`${at}.type`)}: "${String(type)}" is not image or video` });
       else m.declaredType = type;

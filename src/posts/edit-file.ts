@@ -6,6 +6,35 @@ import { judgeText, unitWord } from '../wire/text-limits.js';
 
 const HEADER = /^=== *([A-Za-z0-9_-]+) *===\s*$/;
 
+/** "// bluesky: at most 300 graphemes; now 12": a platform's limit in its unit, and the text's count. */
+function limitLine(platform: string, text: string): string | undefined {
+  if (!isPlatform(platform)) return undefined;
+  const v = judgeText(platform, text);
+  return `// ${platform}: at most ${v.limit} ${unitWord(platform, v.limit)}${PLATFORM_LIMITS[platform].textUnit === 'x-weighted' ? ' (emoji and CJK count 2, links 23)' : ''}; now ${v.count.length}`;
+}
+
+/**
+ * The file the editor opens to compose a new text for these platforms: the limits as comments
+ * (as `posts edit --editor` shows them), then the text. Read back with parseComposeFile.
+ */
+export function composeFile(platforms: readonly string[], text: string): string {
+  const lines = [
+    `// The text for ${platforms.join(', ')}. Lines starting with // are ignored;`,
+    '// save and quit to use it, or empty the file to give up.',
+    ...platforms.flatMap((p) => limitLine(p, text) ?? []),
+  ];
+  return `${lines.join('\n')}\n${text}`;
+}
+
+/** The text of a compose file: its comment lines dropped. */
+export function parseComposeFile(content: string): string {
+  return content
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .filter((line) => !line.startsWith('//'))
+    .join('\n');
+}
+
 export function editorFile(postId: string, texts: ReadonlyMap<string, string>): string {
   // Short lines: the editor may sit in a narrow terminal.
   const lines = [
@@ -15,10 +44,8 @@ export function editorFile(postId: string, texts: ReadonlyMap<string, string>): 
   ];
   for (const [platform, text] of texts) {
     lines.push('', `=== ${platform} ===`);
-    if (isPlatform(platform)) {
-      const v = judgeText(platform, text);
-      lines.push(`// ${platform}: at most ${v.limit} ${unitWord(platform, v.limit)}${PLATFORM_LIMITS[platform].textUnit === 'x-weighted' ? ' (emoji and CJK count 2, links 23)' : ''}; now ${v.count.length}`);
-    }
+    const limit = limitLine(platform, text);
+    if (limit) lines.push(limit);
     lines.push(text);
   }
   return `${lines.join('\n')}\n`;

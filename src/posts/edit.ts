@@ -8,10 +8,14 @@ import { PATHS } from '../wire/protocol.js';
 import type { Post, UpdatePostBody } from '../wire/schemas.js';
 import { InvalidInputError } from '../wire/invalid-input.js';
 import { buildBody, collectFacts, localFiles } from './body.js';
-import { mediaSource, type Issue, type MediaSource, type PlatformDraft, type PostDraft } from './draft.js';
+import { COMMAND_LINE_LABELS, mediaSource, type AltFlag, type FlagLabels, type Issue, type MediaSource, type PlatformDraft, type PostDraft } from './draft.js';
+import { applyAlts, parseOptionFlags } from './extras.js';
+import { splitThread } from './thread-split.js';
+import { isPlatform, PLATFORMS } from '../wire/platforms.js';
+import { takesFirstComment, takesThread } from '../wire/post-extras.js';
 import { mediaInspector, type MediaFacts } from './media-facts.js';
 import { keyHeader, uploadedUrl, uploadRequests, type PlannedRequest } from './planned-request.js';
-import { uploadFiles } from './uploads.js';
+import { uploadFiles, type UploadLedger } from './uploads.js';
 import { validateDraft } from './validate.js';
 import { stableStringify } from './keys.js';
 import { isObject, outcomeText, payloadsOf, textOf, type Payload } from './outcome.js';
@@ -29,6 +33,14 @@ export interface PostChanges {
   title?: string | null;
   /** Per platform, the accounts (ids) to publish to; a platform named here that is not a target becomes one. */
   accounts?: ReadonlyMap<string, readonly string[]>;
+  /** Split the text into a thread again where the platform takes one (the current parts joined, or the new text). */
+  thread?: boolean;
+  /** A new first comment where the platform takes one; null removes it. */
+  firstComment?: string | null;
+  /** PLATFORM.KEY=VALUE settings, merged into each platform's current ones. */
+  option?: readonly string[];
+  /** Alt texts for the new media (the --media before each). */
+  alt?: readonly AltFlag[];
 }
 
 /** How fields are named in messages: flags, or a tool's argument names. */
@@ -41,6 +53,8 @@ export interface EditLabels {
   media: (source: string) => string;
   mediaCount: string;
   title: string;
+  firstComment?: string;
+  option?: (platform: string, key: string) => string;
 }
 
 export const EDIT_FLAG_LABELS: EditLabels = {
@@ -123,6 +137,14 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
   // An added platform starts from the post's first remaining payload (the text is usually shared).
   const model = current[targets.find((p) => !removed.includes(p)) ?? targets[0] ?? ''];
   const media = changes.media?.map((m) => mediaSource(m, labels.media(m), options.resolvePath ?? ((p) => p)));
+  const flagLabels: FlagLabels = { ...COMMAND_LINE_LABELS, ...(labels.firstComment ? { firstComment: labels.firstComment } : {}), ...(labels.option ? { option: labels.option } : {}) };
+  if (media) applyAlts(changes.alt ?? [], media, issues, flagLabels);
+  else if (changes.alt?.length) issues.push({ field: '--alt', message: '--alt describes the --media before it, and this edit gives no --media', fix: 'give the media again with its alt text: --media photo.jpg --alt "…"' });
+  const optionChanges = parseOptionFlags(changes.option ?? [], after, issues, flagLabels);
+  if (typeof changes.firstComment === 'string' && !after.some((p) => isPlatform(p) && takesFirstComment(p))) {
+    const field = labels.firstComment ?? '--first-comment';
+    issues.push({ field, message: `${field}: none of the targets (${after.join(', ')}) takes a first comment`, fix: `first comments go to ${PLATFORMS.filter(takesFirstComment).join(', ')}` });
+  }
   // Every target the post keeps is judged, as the post will be after the edit (a new title is
   // judged by each platform's title rule; what remains after a removal must still hold); only the
   // targets a change touches go into the patch.
@@ -131,18 +153,31 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
   for (const p of after) {
     const isNew = added.includes(p);
     const own = textFor.get(p);
+    const opts = optionChanges.get(p);
     const accounts = changes.accounts?.get(p);
-    if (isNew || own !== undefined || changes.text !== undefined || media !== undefined || accounts) touched.add(p);
+    if (isNew || own !== undefined || changes.text !== undefined || media !== undefined || changes.thread || changes.firstComment !== undefined || opts || accounts) touched.add(p);
     const base = isNew ? undefined : current[p];
-    const { text: _text, media: _media, ...kept } = base ?? {};
+    const { text: _text, media: _media, thread: oldThread, firstComment: oldComment, options: oldOptions, ...kept } = base ?? {};
     const extra = accounts ? { ...kept, accounts: [...accounts] } : kept;
+    const newText = own ?? changes.text;
+    const partsNow = Array.isArray(oldThread) ? oldThread.filter(isObject).map((t) => String(t.text ?? '')) : [];
+    // A new text replaces the whole thread; --thread splits again (the new text, or the parts as they are, joined).
+    const whole = newText ?? (partsNow.length ? [base ? textOf(base) : textOf(model), ...partsNow].join('\n\n') : base ? textOf(base) : textOf(model));
+    const parts = changes.thread && isPlatform(p) && takesThread(p) ? splitThread(p, whole) : undefined;
+    const keptThread = newText === undefined && !changes.thread && Array.isArray(oldThread) ? oldThread.filter(isObject).map((t, i) => ({ text: String(t.text ?? ''), media: keptMedia(`${p}.thread.${i}`, t) })) : undefined;
+    const comment = changes.firstComment === null ? undefined : typeof changes.firstComment === 'string' ? (isPlatform(p) && takesFirstComment(p) ? changes.firstComment : undefined) : typeof oldComment === 'string' ? oldComment : undefined;
+    const settings = { ...(isObject(oldOptions) ? oldOptions : {}), ...(opts ?? {}) };
     platforms.push({
       platform: p,
       ...(isNew && !(changes.add ?? []).includes(p) ? { namedBy: labels.textFor(p).split(' ')[0] } : {}),
-      text: own ?? changes.text ?? (base ? textOf(base) : textOf(model)),
+      text: parts ? parts[0] : changes.thread && newText === undefined ? whole : (newText ?? (base ? textOf(base) : textOf(model))),
       textLabel: own !== undefined ? labels.textFor(p) : changes.text !== undefined ? labels.text : isNew ? labels.add : `payloads.${p}.text`,
       media: media ?? keptMedia(p, base ?? model),
       extra,
+      ...(parts && parts.length > 1 ? { thread: parts.slice(1).map((t) => ({ text: t, media: [] })) } : keptThread?.length ? { thread: keptThread } : {}),
+      ...(comment !== undefined ? { firstComment: comment } : {}),
+      ...(Object.keys(settings).length ? { options: settings } : {}),
+      fieldOf: (path) => (path.startsWith('options.') && opts ? (labels.option ?? ((pl: string, k: string) => `--option ${pl}.${k}`))(p, path.slice('options.'.length)) : path === 'firstComment' && typeof changes.firstComment === 'string' ? (labels.firstComment ?? '--first-comment') : `payloads.${p}.${path}`),
     });
   }
   const title = changes.title === undefined ? undefined : changes.title === null || changes.title.trim() === '' ? null : changes.title;
@@ -207,8 +242,8 @@ export function planEditRequests(plan: PlannedEdit, idempotencyKey: string | und
 }
 
 /** Uploads new local media, then sends the PATCH. */
-export async function sendEdit(client: ApiClient, plan: PlannedEdit, options: { idempotencyKey?: string | undefined } = {}): Promise<ApiResponse<Post>> {
+export async function sendEdit(client: ApiClient, plan: PlannedEdit, options: { idempotencyKey?: string | undefined; ledger?: UploadLedger } = {}): Promise<ApiResponse<Post>> {
   const key = options.idempotencyKey;
-  const urls = await uploadFiles(client, localFiles(plan.draft), plan.facts, key !== undefined ? { postKey: key } : {});
+  const urls = await uploadFiles(client, localFiles(plan.draft), plan.facts, { ...(key !== undefined ? { postKey: key } : {}), ...(options.ledger ? { ledger: options.ledger } : {}) });
   return client.posts.update(plan.before.id, patchBody(plan, (p) => urls.get(p) ?? p), key !== undefined ? { idempotencyKey: key } : {});
 }

@@ -4,7 +4,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { SNIFF_BYTES, sniffContent } from './media-content.js';
 import { mimeTypeFor } from '../wire/platforms.js';
-import { probeMedia, type ByteSource, type MediaInfo } from '../wire/media-probe.js';
+import { probeMedia, probeMediaInSlices, type ByteSource, type MediaInfo } from '../wire/media-probe.js';
 import type { MediaSource } from './draft.js';
 
 export interface MediaFacts {
@@ -23,14 +23,17 @@ export interface MediaFacts {
   info?: MediaInfo;
 }
 
-/** Facts about each item; one inspector per command run caches by path (bulk rows share files). */
-export function mediaInspector(): (m: MediaSource) => Promise<MediaFacts> {
+/**
+ * Facts about each item; one inspector per command run caches by path (bulk rows share files).
+ * `signal` stops a long header walk (a GIF's frames) between slices.
+ */
+export function mediaInspector(signal?: AbortSignal): (m: MediaSource) => Promise<MediaFacts> {
   const cache = new Map<string, Promise<MediaFacts>>();
   return (m) => {
     const key = m.isUrl ? `url:${m.source}` : `file:${m.path}`;
     let p = cache.get(key);
     if (!p) {
-      p = m.isUrl ? Promise.resolve(urlFacts(m.source)) : fileFacts(m.path!);
+      p = m.isUrl ? Promise.resolve(urlFacts(m.source)) : fileFacts(m.path!, signal);
       cache.set(key, p);
     }
     return p;
@@ -58,24 +61,32 @@ const HEAD = new Uint8Array(SNIFF_BYTES);
 // file reads the same either way. (Windows has no such flag and no such FIFOs.)
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
-function fileFacts(path: string): Promise<MediaFacts> {
+/** Reads of one file past this many bytes give the event loop a turn (and Ctrl-C a chance) between slices. */
+const SLICE_BYTES = 1024 * 1024;
+
+async function fileFacts(path: string, signal?: AbortSignal): Promise<MediaFacts> {
   let size: number;
-  const head = HEAD;
+  let head = HEAD;
   let read: number;
   let info: MediaInfo | undefined;
   let fd: number | undefined;
   try {
     fd = openSync(path, OPEN_FLAGS);
     const s = fstatSync(fd);
-    if (!s.isFile()) return Promise.resolve({ exists: true, isFile: false, ...NONE });
+    if (!s.isFile()) return { exists: true, isFile: false, ...NONE };
     size = s.size;
     read = readSync(fd, head, 0, SNIFF_BYTES, 0);
-    if (read > 0) info = probeMedia(fileSource(fd, size, head.subarray(0, read)));
+    if (read > 0) {
+      // The shared buffer cannot be held across a pause: another file may be read meanwhile.
+      if (isGif(head)) head = head.slice(0, read);
+      info = isGif(head) ? await probeMediaInSlices(fileSource(fd, size, head.subarray(0, read)), SLICE_BYTES, () => pause(signal)) : probeMedia(fileSource(fd, size, head.subarray(0, read)));
+    }
   } catch (err) {
+    if (signal?.aborted && err === signal.reason) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return Promise.resolve({ exists: false, isFile: false, ...NONE });
-    if (code === 'EISDIR') return Promise.resolve({ exists: true, isFile: false, ...NONE });
-    return Promise.resolve({ exists: true, isFile: true, ...NONE, unreadable: unreadableReason(code, (err as Error).message) });
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { exists: false, isFile: false, ...NONE };
+    if (code === 'EISDIR') return { exists: true, isFile: false, ...NONE };
+    return { exists: true, isFile: true, ...NONE, unreadable: unreadableReason(code, (err as Error).message) };
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
@@ -87,7 +98,19 @@ function fileFacts(path: string): Promise<MediaFacts> {
   const facts: MediaFacts = { exists: true, isFile: true, sizeBytes: size, mimeType: mime, extensionMime: conflict ? byExt : undefined };
   if (sniffed) facts.content = sniffed.what;
   if (info) facts.info = info;
-  return Promise.resolve(facts);
+  return facts;
+}
+
+/** GIF87a / GIF89a: the one format whose headers are walked through the whole file. */
+const isGif = (b: Uint8Array) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38;
+
+function pause(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) =>
+    setImmediate(() => {
+      if (signal?.aborted) reject(signal.reason as Error);
+      else resolve();
+    }),
+  );
 }
 
 /** The file through its descriptor: what the first read already holds is served from it, the rest is read where it lies. */

@@ -4,7 +4,28 @@
 // service without them: the status alone). Small on purpose: `posts view` loads it on every run.
 import type { Post } from '../wire/schemas.js';
 
-export function outcomeText(post: Pick<Post, 'status' | 'targets'>): string {
+/** A scheduled post still not published this long after its time is overdue: support should look. */
+export const OVERDUE_MS = 5 * 60_000;
+
+/** How long past its time a post is that is still `scheduled` OVERDUE_MS after it; undefined when it is not overdue. */
+export function overdueBy(post: Pick<Post, 'status' | 'scheduledAt'>, now: number): number | undefined {
+  const due = post.status === 'scheduled' && typeof post.scheduledAt === 'string' ? Date.parse(post.scheduledAt) : NaN;
+  return Number.isFinite(due) && now - due >= OVERDUE_MS ? now - due : undefined;
+}
+
+/** "12 min", "3 h 5 min", "2 days". */
+export function lateness(ms: number): string {
+  const m = Math.floor(ms / 60_000);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
+  return `${Math.floor(h / 24)} days`;
+}
+
+/** The outcome as people read it; with `now`, a scheduled post past its time is `scheduled · overdue by 12 min`. */
+export function outcomeText(post: Pick<Post, 'status' | 'targets'> & { scheduledAt?: string | null | undefined }, now?: number): string {
+  const late = now === undefined ? undefined : overdueBy({ status: post.status, scheduledAt: post.scheduledAt ?? null }, now);
+  if (late !== undefined) return `${post.status} · overdue by ${lateness(late)}`;
   const targets = Object.values(post.targets ?? {});
   if (post.status !== 'failed' || targets.length === 0) return post.status;
   const published = targets.filter((t) => t === 'published').length;

@@ -7,7 +7,7 @@ import type { CreatePostBody, Post, ScheduleBody } from '../wire/schemas.js';
 import { buildBody, localFiles } from './body.js';
 import type { ComposedInput } from './compose-input.js';
 import { keyHeader, uploadedUrl, uploadRequests, type PlannedRequest } from './planned-request.js';
-import { uploadFiles } from './uploads.js';
+import { uploadFiles, type UploadLedger } from './uploads.js';
 
 export type PublishMode = 'create' | 'schedule';
 
@@ -37,6 +37,9 @@ export interface PublishOptions {
   /** Without one, the client makes a key per request (reused on its retries). */
   idempotencyKey?: string | undefined;
   maxWaitMs?: number;
+  /** Bytes uploaded before are reused rather than sent again. */
+  ledger?: UploadLedger;
+  onReused?: (path: string, url: string) => void;
 }
 
 /** Uploads, then creates or schedules. Media keys derive from the post key, so replays reuse the uploads. */
@@ -44,7 +47,7 @@ export async function publish(client: ApiClient, c: ComposedInput, mode: Publish
   const wait = options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {};
   const key = options.idempotencyKey;
   const write = { ...(key !== undefined ? { idempotencyKey: key } : {}), ...wait };
-  const urls = c.draft ? await uploadFiles(client, localFiles(c.draft), c.facts, { ...(key !== undefined ? { postKey: key } : {}), ...wait }) : new Map<string, string>();
+  const urls = c.draft ? await uploadFiles(client, localFiles(c.draft), c.facts, { ...(key !== undefined ? { postKey: key } : {}), ...wait, ...(options.ledger ? { ledger: options.ledger } : {}), ...(options.onReused ? { onReused: options.onReused } : {}) }) : new Map<string, string>();
   const body = requestBody(c, mode, (path) => urls.get(path) ?? path);
   return mode === 'create' ? client.posts.create(body as CreatePostBody, write) : client.posts.schedule(body as ScheduleBody, write);
 }

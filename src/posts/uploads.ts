@@ -1,13 +1,25 @@
 // Local media files go up through the media endpoints (POST /v1/media, then PUT the bytes) and
-// the post references the URL the service returns. The bytes stream from disk on each attempt,
-// so a video of gigabytes costs no more memory than a photo.
+// the post references the media's URL: the one the create answer gives, else the media object's
+// (GET /v1/media/{id}; the contract promises `{ id, uploadUrl }` only). The bytes stream from disk
+// on each attempt, so a video of gigabytes costs no more memory than a photo. With a ledger, bytes
+// this client already uploaded to this service are not sent again: the service is asked whether
+// it still holds them (the same id, size and SHA-256) and its URL is reused.
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { ApiClient, StreamBody } from '../client/types.js';
+import { NotFoundError } from '../client/errors.js';
 import type { MediaSource } from './draft.js';
 import type { MediaFacts } from './media-facts.js';
 import { mediaKey } from './keys.js';
+
+/** What this client uploaded before, by SHA-256 of the bytes (src/config/upload-ledger.ts). */
+export interface UploadLedger {
+  find(sha256: string): Promise<{ id: string; url: string; sizeBytes: number } | undefined>;
+  remember(sha256: string, media: { id: string; url: string; sizeBytes: number }): Promise<void>;
+  forget(sha256: string): Promise<void>;
+}
 
 export interface UploadOptions {
   /** Post-level idempotency key the media keys derive from; absent: the client makes one per call. */
@@ -16,6 +28,9 @@ export interface UploadOptions {
   /** Already uploaded (from a bulk journal): path → URL. */
   known?: ReadonlyMap<string, string>;
   onUploaded?: (path: string, url: string, index: number) => void | Promise<void>;
+  ledger?: UploadLedger;
+  /** A file the service already held, so nothing was sent. */
+  onReused?: (path: string, url: string) => void;
 }
 
 /** Uploads each file once and returns path → URL. */
@@ -31,6 +46,14 @@ export async function uploadFiles(client: ApiClient, files: readonly MediaSource
     const f = facts.get(file);
     const mimeType = f?.mimeType ?? 'application/octet-stream';
     const body = await fileBody(path);
+    const sha256 = options.ledger ? await fileSha256(path, body.size) : undefined;
+    const reused = sha256 !== undefined ? await reusable(client, options.ledger!, sha256, body.size) : undefined;
+    if (reused !== undefined) {
+      urls.set(path, reused);
+      options.onReused?.(path, reused);
+      await options.onUploaded?.(path, reused, index);
+      continue;
+    }
     const name = basename(path);
     const created = await client.media.create(
       { name, mimeType, sizeBytes: body.size },
@@ -40,10 +63,35 @@ export async function uploadFiles(client: ApiClient, files: readonly MediaSource
       },
     );
     await client.media.upload(created.data.uploadUrl, body, mimeType);
-    urls.set(path, created.data.url);
-    await options.onUploaded?.(path, created.data.url, index);
+    const url = created.data.url ?? (await client.media.get(created.data.id)).data.url;
+    urls.set(path, url);
+    if (sha256 !== undefined) await options.ledger!.remember(sha256, { id: created.data.id, url, sizeBytes: body.size });
+    await options.onUploaded?.(path, url, index);
   }
   return urls;
+}
+
+/** The URL of these bytes on the service, when it still holds the upload the ledger remembers. */
+async function reusable(client: ApiClient, ledger: UploadLedger, sha256: string, size: number): Promise<string | undefined> {
+  const seen = await ledger.find(sha256);
+  if (!seen || seen.sizeBytes !== size) return undefined;
+  try {
+    const media = (await client.media.get(seen.id)).data;
+    // A service that says the digest must say this one; one that does not is trusted on the size.
+    const same = media.sizeBytes === undefined || media.sizeBytes === size ? media.sha256 == null || media.sha256 === sha256 : false;
+    if (same) return media.url;
+  } catch (err) {
+    if (!(err instanceof NotFoundError)) throw err;
+  }
+  await ledger.forget(sha256);
+  return undefined;
+}
+
+/** SHA-256 of the file's first `size` bytes, read in 1 MiB slices. */
+async function fileSha256(path: string, size: number): Promise<string> {
+  const hash = createHash('sha256');
+  if (size > 0) for await (const chunk of createReadStream(path, { start: 0, end: size - 1, highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 /** The file as it is now: exactly this many bytes go up, even if it grows meanwhile. */

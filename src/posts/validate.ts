@@ -1,8 +1,9 @@
 // Local validation of a draft against each platform's published limits (src/wire/platforms.ts),
 // before anything is sent: the service would refuse these anyway, later and less helpfully.
-import { PLATFORM_LIMITS, PLATFORMS, formatBytes, isPlatform, mediaKind, type Platform } from '../wire/platforms.js';
+import { PLATFORM_LIMITS, PLATFORMS, formatBytesFor, isPlatform, mediaKind, type Platform } from '../wire/platforms.js';
 import { judgeText, overLimit, possessive, unitWord } from '../wire/text-limits.js';
-import { judgePayload, sizeLimit, type PayloadFacts } from '../wire/post-rules.js';
+import { judgePayload, sizeLimit, type MediaItemFacts, type PayloadFacts } from '../wire/post-rules.js';
+import { judgeOptions } from '../wire/post-options.js';
 import { isUrl, type Issue, type MediaSource, type PlatformDraft, type PostDraft } from './draft.js';
 import type { MediaFacts } from './media-facts.js';
 import { didYouMean, suggestPlatform } from '../wire/suggest.js';
@@ -95,6 +96,13 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
       issues.push(problem.issue);
     }
     if (rules) issues.push(...ruleIssues(draft, p, p.platform, factsOf, reportMissing));
+    // A setting the platform does not have is no rule of the platform's to relax: named always.
+    else if (p.options !== undefined) {
+      for (const o of judgeOptions(p.platform, p.options)) {
+        const field = p.fieldOf?.(o.key ? `options.${o.key}` : 'options') ?? `payloads.${p.platform}.options`;
+        issues.push({ field, message: `${field}: ${o.message}`, fix: o.fix });
+      }
+    }
   }
   // The same problem met on several platforms (an http:// URL) is told once.
   const told = new Set<string>();
@@ -111,7 +119,8 @@ function ruleIssues(draft: PostDraft, p: PlatformDraft, platform: Platform, fact
     .filter((c) => c.verdict === 'fail' && !JUDGED_ABOVE.has(c.rule) && (reportMissing || c.rule !== 'title.required'))
     .map((c) => {
       const title = typeof p.extra.title === 'string' ? payloadField(p, 'title') : (draft.titleLabel ?? '--title');
-      const field = c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? title : c.rule.startsWith('link.') ? payloadField(p, 'link') : draft.mediaLabel(platform));
+      const byPath = c.path !== undefined && !(c.item && c.part !== undefined && !c.rule.startsWith('thread.text')) ? (p.fieldOf?.(c.path) ?? payloadField(p, c.path)) : undefined;
+      const field = byPath ?? c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? title : c.rule.startsWith('link.') ? payloadField(p, 'link') : draft.mediaLabel(platform));
       return { field, message: `${field}: ${c.message}`, ...(c.fix ? { fix: c.fix } : {}) };
     });
 }
@@ -129,17 +138,24 @@ export function payloadFacts(draft: PostDraft, p: PlatformDraft, factsOf: FactsO
     text: p.text ?? '',
     ...(title !== undefined ? { title } : {}),
     ...(typeof p.extra.link === 'string' ? { link: p.extra.link } : {}),
-    media: p.media.map((m) => {
-      const f = factsOf(m);
-      return {
-        label: m.label,
-        ...(m.isUrl && !m.onService ? { url: m.source } : {}),
-        ...(f?.mimeType ? { mimeType: f.mimeType } : {}),
-        ...(m.declaredType === 'image' || m.declaredType === 'video' ? { declaredKind: m.declaredType } : {}),
-        ...(f?.sizeBytes !== undefined ? { sizeBytes: f.sizeBytes } : {}),
-        ...(f?.info ? { info: f.info } : {}),
-      };
-    }),
+    media: p.media.map((m) => mediaFacts(m, factsOf)),
+    ...(p.thread ? { thread: p.thread.map((part) => ({ text: part.text, media: part.media.map((m) => mediaFacts(m, factsOf)) })) } : {}),
+    ...(p.firstComment !== undefined ? { firstComment: p.firstComment } : {}),
+    ...(p.options !== undefined ? { options: p.options } : {}),
+  };
+}
+
+function mediaFacts(m: MediaSource, factsOf: FactsOf): MediaItemFacts {
+  const f = factsOf(m);
+  return {
+    label: m.label,
+    ...(m.isUrl && !m.onService ? { url: m.source } : {}),
+    ...(f?.mimeType ? { mimeType: f.mimeType } : {}),
+    ...(m.declaredType === 'image' || m.declaredType === 'video' ? { declaredKind: m.declaredType } : {}),
+    ...(f?.sizeBytes !== undefined ? { sizeBytes: f.sizeBytes } : {}),
+    ...(f?.extensionMime && f.mimeType ? { nameMimeType: f.extensionMime } : {}),
+    ...(f?.info ? { info: f.info } : {}),
+    ...(m.alt !== undefined ? { alt: m.alt } : {}),
   };
 }
 
@@ -169,9 +185,8 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
     }
     if (!facts.isFile) return { issue: { field, message: `${field}: not a regular file`, fix: 'give a path to an image or video file' }, perPlatform: false };
     if (facts.sizeBytes === 0) return { issue: { field, message: `${field}: the file is empty`, fix: 'give a real image or video' }, perPlatform: false };
-    if (facts.extensionMime && facts.mimeType) {
-      return { issue: { field, message: `${field}: the name says ${facts.extensionMime} but the content is ${facts.mimeType}`, fix: 'rename the file to match its content, or export it in the right format' }, perPlatform: false };
-    }
+    // A name that says another type (a PNG named .jpg) is no refusal: the content is what is
+    // judged and uploaded, and a platform that takes the content takes the file (see mediaNameNotes).
     if (!facts.mimeType || !mediaKind(facts.mimeType)) {
       return { issue: { field, message: `${field}: the content is not an image or video the platforms take (looks like ${facts.content ?? 'something else'}${facts.mimeType ? '' : '; unknown media type'})`, fix: 'give an image (JPEG, PNG, GIF, WebP) or a video (MP4, MOV, WebM); the file name does not change what it holds' }, perPlatform: false };
     }
@@ -192,9 +207,21 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
   if (facts?.sizeBytes !== undefined && facts.sizeBytes > maxBytes) {
     const over = facts.sizeBytes - maxBytes;
     return {
-      issue: { field, message: `${field}: ${formatBytes(facts.sizeBytes)} is over ${possessive(platform)} ${kind} limit of ${formatBytes(maxBytes)} by ${formatBytes(over)}`, fix: `compress or resize it to at most ${formatBytes(maxBytes)}` },
+      issue: { field, message: `${field}: ${formatBytesFor(facts.sizeBytes, maxBytes)} is over ${possessive(platform)} ${kind} limit of ${formatBytesFor(maxBytes, maxBytes)} by ${formatBytesFor(over, maxBytes)}`, fix: `compress or resize it to at most ${formatBytesFor(maxBytes, maxBytes)}` },
       perPlatform: true,
     };
   }
   return undefined;
+}
+
+/** "photo.jpg is image/png (its name says image/jpeg): sent as image/png", once per file whose name and content disagree. */
+export function mediaNameNotes(draft: PostDraft, factsOf: (m: MediaSource) => MediaFacts | undefined): string[] {
+  const notes = new Map<string, string>();
+  for (const p of draft.platforms) {
+    for (const m of p.media) {
+      const f = factsOf(m);
+      if (!m.isUrl && f?.extensionMime && f.mimeType && !notes.has(m.source)) notes.set(m.source, `${m.label} is ${f.mimeType} (its name says ${f.extensionMime}): judged and sent as ${f.mimeType}`);
+    }
+  }
+  return [...notes.values()];
 }

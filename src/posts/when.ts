@@ -124,7 +124,7 @@ const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?
 const DATE_AND_CLOCK = /^(\d{4}-\d{2}-\d{2})\s+(\d{1,2}(?:[:.h]\d{2})?\s*[ap]\.?m\.?)$/i;
 const RELATIVE = /^\+\s*((?:\d+\s*(?:w|d|h|m|min|s)\s*)+)$/i;
 const REL_PART = /(\d+)\s*(w|d|h|min|m|s)/gi;
-const UNIT_MS: Record<string, number> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000, min: 60_000, s: 1000 };
+export const UNIT_MS: Record<string, number> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000, min: 60_000, s: 1000 };
 
 function checkFields(field: string, input: string, y: number, mo: number, d: number, h: number, mi: number, s: number): void {
   const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
@@ -207,8 +207,12 @@ export function parseAt(input: string, options: ParseAtOptions): ResolvedAt {
     if (options.allowRelative === false) throw relative();
     return { epochMs: spoken, iso: new Date(spoken).toISOString(), kind: 'local', zone };
   }
-  throw new TimeInputError(field, `${field}: "${text}" is not a time I can read`, `use ${AT_FORMS}`);
+  // Where relative times are refused (a bulk file), only the forms it takes are offered.
+  throw new TimeInputError(field, `${field}: "${text}" is not a time I can read`, `use ${options.allowRelative === false ? ABSOLUTE_FORMS : AT_FORMS}`);
 }
+
+/** The forms a bulk file's times take: absolute ones only (a re-run must compute the same instant). */
+export const ABSOLUTE_FORMS = 'RFC 3339 with an offset (2026-12-01T09:00:00+01:00), or "YYYY-MM-DD HH:MM" read in --tz (default: this machine\'s zone)';
 
 /** The forms --at reads, for messages. */
 export const AT_FORMS =

@@ -34,15 +34,22 @@ export interface FollowOptions {
   onGap?: (read: number) => void;
   /** Told the pause before each poll after the first. */
   onPause?: (ms: number) => void;
+  /** Polls may spend the read limit's last tenth (--spend-budget, --max-requests); otherwise they wait for the reset. */
+  spendReserve?: boolean;
 }
 
-/** The pause before the next poll: the remaining budget spread over the reset window, clamped. */
-export function pollInterval(rate: RateLimitInfo | undefined, floor = FOLLOW_FLOOR_MS, ceiling = FOLLOW_CEILING_MS): number {
+/**
+ * The pause before the next poll: the remaining budget spread over the reset window, clamped. The
+ * last tenth of the limit is the rest of the workspace's (unless `spendReserve`): reaching it, the
+ * poll waits for the reset.
+ */
+export function pollInterval(rate: RateLimitInfo | undefined, floor = FOLLOW_FLOOR_MS, ceiling = FOLLOW_CEILING_MS, spendReserve = false): number {
   if (!rate || rate.resetSeconds === undefined || rate.remaining === undefined) return floor;
   const resetMs = Math.max(0, rate.resetSeconds * 1000);
+  const usable = rate.remaining - (spendReserve || rate.limit === undefined ? 0 : Math.ceil(rate.limit / 10));
   // Nothing left: wait for the window to reset, whatever the ceiling (a poll now would be refused).
-  if (rate.remaining <= 0) return Math.max(floor, resetMs);
-  return Math.min(ceiling, Math.max(floor, Math.ceil(resetMs / rate.remaining)));
+  if (usable <= 0) return Math.max(floor, resetMs);
+  return Math.min(ceiling, Math.max(floor, Math.ceil(resetMs / usable)));
 }
 
 /** A set of the last `capacity` ids added (insertion order; the oldest is forgotten first). */
@@ -69,7 +76,7 @@ export async function* followResults(options: FollowOptions): AsyncGenerator<Pos
   if (start.rows.length) yield start.rows;
   let rate = start.rate;
   for (;;) {
-    const pause = pollInterval(rate);
+    const pause = pollInterval(rate, FOLLOW_FLOOR_MS, FOLLOW_CEILING_MS, options.spendReserve);
     options.onPause?.(pause);
     await options.sleep(pause);
     const fresh: PostResult[] = [];

@@ -38,6 +38,8 @@ const CONTENT_FIXES: Record<RuleCode | 'DUPLICATE_CONTENT', string> = {
   MEDIA_REQUIRED: 'add an image or a video',
   MEDIA_REJECTED: 'replace the media the platform refused',
   TITLE_REQUIRED: 'add a title',
+  OPTION_INVALID: "correct the platform's settings (options)",
+  NOT_SUPPORTED: 'leave out what the platform does not take (a thread or a first comment)',
   DUPLICATE_CONTENT: 'change the text',
 };
 

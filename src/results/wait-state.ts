@@ -68,17 +68,34 @@ export function backoffMs(attempt: number): number {
 }
 
 /**
- * The pause that keeps polling within the read budget: spread what remains of the window over
- * the time until it resets (remaining 0 → wait for the reset).
+ * The pause the read budget asks for. While the rate limit has room for polls at the normal
+ * cadence until its window resets (or the wait ends), none: a post due in 3 s is seen 3 s later,
+ * not reset ÷ remaining later. As it runs short, the polls left are spread over that time; the
+ * last tenth of the limit is kept for other work in the workspace (wait for the reset) unless
+ * `spendReserve`.
  */
-export function rateLimitSpacingMs(info: RateInfo | undefined): number {
+export function rateLimitSpacingMs(info: RateInfo | undefined, attempt: number, msLeft: number, options: { spendReserve?: boolean | undefined } = {}): number {
   if (!info || info.remaining === undefined || info.resetSeconds === undefined) return 0;
   const resetMs = Math.max(0, info.resetSeconds) * 1000;
-  if (info.remaining <= 0) return resetMs;
-  return Math.ceil(resetMs / info.remaining);
+  const reserve = options.spendReserve || info.limit === undefined ? 0 : Math.ceil(info.limit / 10);
+  const usable = info.remaining - reserve;
+  if (usable <= 0) return resetMs;
+  const windowMs = Math.min(resetMs, msLeft);
+  if (pollsWithin(attempt, windowMs, usable) <= usable) return 0;
+  return Math.ceil(windowMs / usable);
 }
 
-/** Next sleep: backoff, stretched to respect the rate limit, never past the deadline. */
-export function nextPollDelayMs(attempt: number, info: RateInfo | undefined, msLeft: number): number {
-  return Math.max(0, Math.min(msLeft, Math.max(backoffMs(attempt), rateLimitSpacingMs(info))));
+/** Next sleep: backoff, stretched only when the rate limit runs short, never past the deadline. */
+export function nextPollDelayMs(attempt: number, info: RateInfo | undefined, msLeft: number, options: { spendReserve?: boolean | undefined } = {}): number {
+  return Math.max(0, Math.min(msLeft, Math.max(backoffMs(attempt), rateLimitSpacingMs(info, attempt, msLeft, options))));
+}
+
+/** Polls the normal cadence makes within windowMs from poll `attempt` on; counting stops past `enough`. */
+function pollsWithin(attempt: number, windowMs: number, enough: number): number {
+  let polls = 0;
+  for (let spent = 0, n = attempt; spent < windowMs && polls <= enough; n++) {
+    spent += backoffMs(n);
+    polls++;
+  }
+  return polls;
 }

@@ -4,7 +4,7 @@
 // The deadline holds: sleeps end at it, each read (the client's own retries included) ends by it,
 // and no read starts once it has come. Time and sleeping come in from the caller, so the loop runs
 // on a test's clock and a webhook can cut a sleep short.
-import { ApiError, DeadlineError } from '../client/errors.js';
+import { ApiError, DeadlineError, RateLimitError } from '../client/errors.js';
 import type { ApiClient } from '../client/types.js';
 import type { Post, PostResult } from '../wire/schemas.js';
 import { findPost, PostNotFoundError, resultsOf } from '../posts/find.js';
@@ -39,6 +39,10 @@ export interface WaitInput {
   onOutage?(err: ApiError, deadline: number): void;
   /** Told once when it answers again. */
   onBack?(): void;
+  /** Told when the service asks for a pause (429 Retry-After) that the wait sleeps through, with when it ends. */
+  onRateLimited?(until: number): void;
+  /** The rate limit's last tenth may be spent by polls (--spend-budget, --max-requests). */
+  spendReserve?: boolean;
 }
 
 export interface WaitOutcome {
@@ -78,14 +82,19 @@ export async function pollUntilReported(input: WaitInput): Promise<WaitOutcome> 
     if (outcome.state.done) return outcome;
     const left = input.deadline - input.now();
     if (left <= 0) return { ...outcome, timedOut: true };
-    await input.sleep(nextPollDelayMs(attempt, input.rate?.(), left));
+    await input.sleep(nextPollDelayMs(attempt, input.rate?.(), left, { spendReserve: input.spendReserve }));
     if (input.now() >= input.deadline) return { ...outcome, timedOut: true };
   }
 }
 
-/** The service is down or failing for now: worth waiting out, unlike a bad key or a bad request. */
+/**
+ * The service is down or failing for now: worth waiting out, unlike a bad key or a bad request.
+ * A garbled answer is one too (a proxy cutting bodies short), but not one too large to read.
+ */
 export function isOutage(err: unknown): err is ApiError {
-  return err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'server');
+  if (!(err instanceof ApiError)) return false;
+  if (err.kind === 'response-shape') return err.code !== 'RESPONSE_TOO_LARGE';
+  return err.kind === 'network' || err.kind === 'timeout' || err.kind === 'server';
 }
 
 /**
@@ -93,7 +102,7 @@ export function isOutage(err: unknown): err is ApiError {
  * the last failure is thrown), telling the caller once when the outage starts and once when it
  * ends. The read must end by the deadline itself (pass it to the client); no read starts at it.
  */
-export function outageRider(input: Pick<WaitInput, 'deadline' | 'now' | 'sleep' | 'onOutage' | 'onBack'>): <T>(read: () => Promise<T>) => Promise<T> {
+export function outageRider(input: Pick<WaitInput, 'deadline' | 'now' | 'sleep' | 'onOutage' | 'onBack' | 'onRateLimited'>): <T>(read: () => Promise<T>) => Promise<T> {
   let down: ApiError | undefined;
   return async function rideOut<T>(read: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
@@ -106,6 +115,14 @@ export function outageRider(input: Pick<WaitInput, 'deadline' | 'now' | 'sleep' 
         // The deadline came during an outage: the outage is what the caller must hear of.
         if (err instanceof DeadlineError && down) throw down;
         const left = input.deadline - input.now();
+        // A pause the service asks for is slept through when the wait lasts past it (a 90 s
+        // Retry-After inside a 30 min wait); one that outlasts the wait ends it (exit 5).
+        if (err instanceof RateLimitError && err.retryAt !== undefined && err.retryAt < input.deadline && left > 0) {
+          input.onRateLimited?.(err.retryAt);
+          await input.sleep(Math.max(0, err.retryAt - input.now()));
+          if (input.now() >= input.deadline) throw err;
+          continue;
+        }
         // A read cut short at the deadline ends the wait even when the clock reads a hair earlier.
         if (!isOutage(err) || left <= 0 || err instanceof DeadlineError) throw err;
         if (!down) input.onOutage?.(err, input.deadline);

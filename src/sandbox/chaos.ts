@@ -14,7 +14,8 @@ export class Chaos {
   private sequence = 0;
 
   constructor(
-    private readonly rate: number,
+    /** Changeable while running (the dashboard's fault settings). */
+    public rate: number,
     private readonly entropy: Entropy,
   ) {}
 

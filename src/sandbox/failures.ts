@@ -66,15 +66,18 @@ const FAILURES: FailureKind[] = [
   {
     code: 'MEDIA_REJECTED',
     weight: 20,
-    message: 'The platform rejected the media attached to the post.',
+    // A random failure states nothing about the media that the media could disprove (a 10-second
+    // clip refused as "shorter than 3 seconds"): the platform could not fetch or process it,
+    // which any file can meet. Failures that are the media's own come from the rules (ruleFailureFor).
+    message: 'The platform could not fetch or process the media attached to the post. Publish it again; if it fails again, check that the media is still online.',
     provider: {
       x: () => ({ http_status: 400, title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', errors: [{ message: 'Your media IDs are invalid.', parameters: { 'media.media_ids': [] } }] }),
-      meta: (t) => ({ http_status: 400, error: { message: 'The aspect ratio is not supported.', type: 'OAuthException', code: 36003, error_subcode: 2207009, fbtrace_id: t } }),
-      linkedin: () => ({ http_status: 400, status: 400, serviceErrorCode: 100, message: 'Media asset processing failed: unsupported video codec' }),
-      tiktok: (t) => ({ http_status: 400, error: { code: 'file_format_check_failed', message: 'The video duration is shorter than 3 seconds.', log_id: t } }),
-      google: () => ({ http_status: 400, error: { code: 400, message: 'The request metadata specifies an invalid video.', errors: [{ domain: 'youtube.video', reason: 'invalidVideoMetadata' }] } }),
-      bluesky: () => ({ http_status: 400, error: 'BlobTooLarge', message: 'This file is too large. It is 1.12MB but the maximum size is 976.56KB.' }),
-      pinterest: () => ({ http_status: 400, code: 2997, message: 'Sorry! This image is too small. Use one at least 200x300 pixels.' }),
+      meta: (t) => ({ http_status: 400, error: { message: 'Media download has failed.: The media could not be fetched from this uri.', type: 'OAuthException', code: 9004, error_subcode: 2207052, fbtrace_id: t } }),
+      linkedin: () => ({ http_status: 400, status: 400, serviceErrorCode: 100, message: 'Media asset processing failed: the asset is in PROCESSING_FAILED state' }),
+      tiktok: (t) => ({ http_status: 400, error: { code: 'video_pull_failed', message: 'Failed to pull the video from the provided URL.', log_id: t } }),
+      google: () => ({ http_status: 400, error: { code: 400, message: 'The video could not be processed.', errors: [{ domain: 'youtube.video', reason: 'uploadFailed' }] } }),
+      bluesky: () => ({ http_status: 400, error: 'BlobNotFound', message: 'Could not find blob: the upload did not complete' }),
+      pinterest: () => ({ http_status: 400, code: 2997, message: 'Sorry, we could not fetch the image.' }),
     },
   },
   {
@@ -118,10 +121,13 @@ const FAILURES: FailureKind[] = [
 ];
 
 export const MEDIA_REQUIRED = 'MEDIA_REQUIRED';
+export const THREAD_PART_FAILED = 'THREAD_PART_FAILED';
+/** Of the random failures of a target with a thread, the share (in weight) where a later part fails. */
+const THREAD_PART_WEIGHT = 40;
 const MEDIA_REJECTED = 'MEDIA_REJECTED';
 
 /** Every code the sandbox produces (for docs and tests). */
-export const FAILURE_CODES = [...FAILURES.map((f) => f.code), MEDIA_REQUIRED, 'ACCOUNT_DISCONNECTED', 'TEXT_TOO_LONG', 'TEXT_INVALID', 'TITLE_REQUIRED'];
+export const FAILURE_CODES = [...FAILURES.map((f) => f.code), MEDIA_REQUIRED, THREAD_PART_FAILED, 'ACCOUNT_DISCONNECTED', 'TEXT_TOO_LONG', 'TEXT_INVALID', 'TITLE_REQUIRED', 'OPTION_INVALID', 'NOT_SUPPORTED'];
 
 const BY_PROVIDER = new Map<Provider, FailureKind[]>();
 for (const provider of new Set([...Object.values(PROVIDER), 'generic' as const])) BY_PROVIDER.set(provider, FAILURES.filter((f) => f.provider[provider]));
@@ -132,11 +138,18 @@ const providerOf = (platform: Platform): Provider => PROVIDER[platform] ?? 'gene
  * The failure of one row, picked by weight from the kinds its platform can produce. A post without
  * media never fails for its media: a platform cannot refuse what it was not given.
  */
-export function failureFor(e: Entropy, scope: number, row: number, platform: Platform, hasMedia = true): ResultError {
+export function failureFor(e: Entropy, scope: number, row: number, platform: Platform, hasMedia = true, threadParts = 0): ResultError {
   const provider = providerOf(platform);
   const all = BY_PROVIDER.get(provider)!;
   const kinds = hasMedia ? all : all.filter((k) => k.code !== MEDIA_REJECTED);
   const totalWeight = kinds.reduce((n, k) => n + k.weight, 0);
+  // A thread publishes part after part: a later one can fail once the first is live.
+  const threadPick = threadParts > 0 ? hash(e, STREAM.failureCode, scope, row, 2) % (totalWeight + THREAD_PART_WEIGHT) : 0;
+  if (threadParts > 0 && threadPick >= totalWeight) {
+    const part = hash(e, STREAM.failureCode, scope, row, 3) % threadParts;
+    const inner = failureFor(e, scope, row, platform, false);
+    return threadPartFailure(platform, part, threadParts, inner.message, inner.context);
+  }
   let pick = hash(e, STREAM.failureCode, scope, row) % totalWeight;
   let kind = kinds[0]!;
   for (const k of kinds) {
@@ -163,6 +176,18 @@ export function accountFailureFor(e: Entropy, scope: number, row: number, platfo
     code,
     message: 'The account was disconnected from the workspace, so nothing was published to it. Reconnect it in the workspace settings, then publish again.',
     context: { provider, platform, reason: 'account_disconnected' },
+  };
+}
+
+/**
+ * A later part of a thread failed (`part`: its index in `thread`, 0 = the first reply): the parts
+ * before it are live, the target counts as failed, and `context` says which part and why.
+ */
+export function threadPartFailure(platform: Platform, part: number, parts: number, why: string, cause: Record<string, unknown>): ResultError {
+  return {
+    code: THREAD_PART_FAILED,
+    message: `Part ${part + 2} of ${parts + 1} of the thread was not published (${why.replace(/\.$/, '')}); the parts before it are live.`,
+    context: { ...cause, part, partNumber: part + 2, parts: parts + 1 },
   };
 }
 
@@ -206,8 +231,13 @@ const RULE_CONTEXT: Partial<Record<Provider, (code: string, reason: string, trac
  * A target that broke one of its platform's rules (src/wire/post-rules.ts): the rule's code, a
  * message that names the fix, and in `context` the reason, the rule and its limit.
  */
-export function ruleFailureFor(e: Entropy, scope: number, row: number, platform: Platform, check: RuleCheck): ResultError {
-  if (check.code === MEDIA_REQUIRED) return mediaRequiredFor(e, scope, row, platform);
+export function ruleFailureFor(e: Entropy, scope: number, row: number, platform: Platform, check: RuleCheck, threadParts = 0): ResultError {
+  if (check.code === MEDIA_REQUIRED && check.part === undefined) return mediaRequiredFor(e, scope, row, platform);
+  const { part, ...whole } = check;
+  if (part !== undefined) {
+    const inner = ruleFailureFor(e, scope, row, platform, whole);
+    return threadPartFailure(platform, part, Math.max(threadParts, part + 1), `${check.code ?? MEDIA_REJECTED}: ${check.message ?? check.rule}`, { ...inner.context, rule: check.rule });
+  }
   const provider = providerOf(platform);
   const code = check.code ?? MEDIA_REJECTED;
   const reason = `${check.item ? `${check.item}: ` : ''}${check.message ?? check.rule}`;

@@ -23,10 +23,10 @@ function ownMedia(ws: Workspace, url: string): MediaRecord | undefined {
   return ws.findMedia(path.slice(PUBLIC_MEDIA_PREFIX.length).split('/')[0] ?? '');
 }
 
-function itemFacts(ws: Workspace, item: unknown, i: number): MediaItemFacts {
+function itemFacts(ws: Workspace, item: unknown, i: number, prefix = ''): MediaItemFacts {
   const url = isObject(item) && typeof item.url === 'string' ? item.url : '';
   const declared = isObject(item) && (item.type === 'image' || item.type === 'video') ? item.type : undefined;
-  const label = `media[${i}]`;
+  const label = `${prefix}media[${i}]`;
   const own = ownMedia(ws, url);
   if (own) {
     // The platform fetches the bytes: what they are counts, not the type declared for them.
@@ -49,10 +49,21 @@ export function brokenRule(ws: Workspace, post: LivePost, platform: Platform): R
     ...(title !== undefined ? { title } : {}),
     ...(typeof payload.link === 'string' ? { link: payload.link } : {}),
     media: media.map((m, i) => itemFacts(ws, m, i)),
+    // The later parts of a thread, judged as posts of their own with their uploaded media.
+    ...(Array.isArray(payload.thread)
+      ? { thread: payload.thread.filter(isObject).map((part, p) => ({ text: typeof part.text === 'string' ? part.text : '', media: (Array.isArray(part.media) ? part.media : []).map((m, i) => itemFacts(ws, m, i, `thread[${p}].`)) })) }
+      : {}),
+    ...(payload.options !== undefined ? { options: payload.options } : {}),
   });
-  // With no media at all, that is what the platform answers first.
-  const failed = checks.filter((c) => c.verdict === 'fail');
+  // With no media at all, that is what the platform answers first. A first comment that fails
+  // does not fail the post (it is told in the result), so its rule is not one that breaks it.
+  const failed = checks.filter((c) => c.verdict === 'fail' && c.rule !== 'firstComment');
   return failed.find((c) => c.code === 'MEDIA_REQUIRED') ?? failed[0];
+}
+
+/** How many later parts a payload's thread has (0 without one). */
+export function threadParts(payload: Record<string, unknown> | undefined): number {
+  return Array.isArray(payload?.thread) ? payload.thread.length : 0;
 }
 
 export function hasMedia(payload: Record<string, unknown> | undefined): boolean {

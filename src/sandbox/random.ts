@@ -19,6 +19,7 @@ export const STREAM = {
   apiKey: 9,
   webhookSecret: 10,
   chaosKind: 11,
+  firstComment: 12,
 } as const;
 
 /** One round of the murmur3 finaliser over h ^ x: cheap, and every input bit reaches every output bit. */

@@ -21,6 +21,8 @@ export interface Call {
   raw: Buffer;
   /** Bytes of raw body received. */
   rawSize: number;
+  /** SHA-256 (hex) of the whole raw body, on routes with `digest`. */
+  rawSha256?: string;
   now: number;
 }
 
@@ -31,6 +33,8 @@ export interface Route {
   limit?: (ws: Workspace, params: string[]) => number | HttpError;
   /** Of a raw body at most `limit` long, how many bytes to keep (the rest is only counted). */
   keep?: (limit: number) => number;
+  /** Hash every byte of the raw body as it streams through (Call.rawSha256). */
+  digest?: boolean;
   handle(call: Call): Reply;
 }
 
@@ -49,7 +53,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', pattern: new RegExp(`^/api/v1/post-results/${ID}$`), handle: getResult },
   { method: 'POST', pattern: /^\/v1\/media$/, body: 'json', handle: createMedia },
   { method: 'GET', pattern: new RegExp(`^/v1/media/${ID}$`), handle: getMedia },
-  { method: 'PUT', pattern: new RegExp(`^/v1/media/${ID}/upload$`), body: 'raw', limit: uploadLimit, keep: uploadKeep, handle: uploadMedia },
+  { method: 'PUT', pattern: new RegExp(`^/v1/media/${ID}/upload$`), body: 'raw', limit: uploadLimit, keep: uploadKeep, digest: true, handle: uploadMedia },
   { method: 'GET', pattern: /^\/v1\/social-accounts$/, handle: listAccounts },
   { method: 'GET', pattern: new RegExp(`^/v1/social-accounts/${ID}$`), handle: getAccount },
   // Sandbox only, with the workspace's key: expire, disconnect or reconnect an account.

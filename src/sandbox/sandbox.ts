@@ -1,6 +1,7 @@
 // startSandbox(): opens the database (`--data FILE`, or one in memory), sets up or reads back
 // the workspaces and settings, starts the HTTP server and returns the handle tests and the
 // `socialpub sandbox` command use.
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateWebhookSecret, SECRET_PREFIX } from '../wire/webhook-signing.js';
@@ -19,6 +20,8 @@ import type { Sandbox, SandboxOptions } from './types.js';
 import { DEFAULT_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_TIMEOUT_MS } from './webhooks.js';
 import { Workspace, type WorkspaceInit } from './workspace.js';
 import { isWebhookSecret } from '../wire/webhook-signing.js';
+import { isLoopbackHost } from '../wire/protocol.js';
+import { configureDashboard } from './dashboard/access.js';
 
 export const SANDBOX_DEFAULTS = {
   host: '127.0.0.1',
@@ -78,6 +81,7 @@ function check(options: SandboxOptions): void {
     throw new SandboxOptionError(`webhookSecret must look like ${SECRET_PREFIX}<base64>, at least 12 bytes`);
   }
   if (options.webhookUrl !== undefined) checkUrl(options.webhookUrl);
+  if (options.dashboardToken !== undefined && !/^[\w.~-]{16,200}$/.test(options.dashboardToken)) throw new SandboxOptionError('dashboardToken must be 16 to 200 URL-safe characters');
   for (const d of options.webhookRetryDelaysMs ?? []) {
     if (!(Number.isFinite(d) && d >= 0)) throw new SandboxOptionError(`webhookRetryDelaysMs: ${d} is not a delay`);
   }
@@ -178,10 +182,15 @@ async function serve(options: SandboxOptions, clock: SandboxClock, store: Store)
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
   core.baseUrl = url;
+  // The dashboard shows every workspace: off loopback it asks for a token printed at start.
+  const loopback = isLoopbackHost(address.address);
+  const dashboardToken = options.dashboardToken ?? (loopback ? undefined : randomBytes(24).toString('base64url'));
+  configureDashboard(core, { token: dashboardToken, loopback });
 
   let closed: Promise<void> | undefined;
   const sandbox: Sandbox = {
     url,
+    dashboardUrl: dashboardToken ? `${url}/?token=${encodeURIComponent(dashboardToken)}` : `${url}/`,
     workspaces: workspaces.map((w) => ({ name: w.name, apiKey: w.apiKey, addon: w.addon })),
     webhookSecret,
     clock,

@@ -25,6 +25,8 @@ interface ApiExchange extends Exchange {
   body: Buffer;
   /** Bytes of body received (more than body holds when the route keeps only the first ones). */
   bodySize: number;
+  /** SHA-256 of the whole raw body, for routes that ask for it (uploads). */
+  bodySha256?: string;
   /** A body refusal (413) decided while reading, answered after the rate window counts it. */
   refusal: HttpError | undefined;
   idempotencyKey: string | undefined;
@@ -141,10 +143,11 @@ async function readRequestBody(x: ApiExchange): Promise<boolean> {
     x.refusal = limit;
     return true;
   }
-  const read = await readBody(x.req, limit, x.core.config.bodyIdleMs, route.keep?.(limit));
+  const read = await readBody(x.req, limit, x.core.config.bodyIdleMs, route.keep?.(limit), route.digest === true);
   if (read.ok) {
     x.body = read.body;
     x.bodySize = read.size;
+    if (read.sha256 !== undefined) x.bodySha256 = read.sha256;
     return true;
   }
   if (read.reason === 'aborted') return false;
@@ -178,13 +181,16 @@ function admitIdempotencyKey(x: ApiExchange): boolean {
     void counted(x, new HttpError(400, ERROR_CODE.badRequest, 'Idempotency-Key must be 1 to 255 characters'));
     return false;
   }
+  entry.idempotencyKeyLast4 = key.slice(-4);
   const admission = ws.idempotency.begin(key, fingerprint(entry.method, entry.path, x.body), core.clock.now());
   if (admission.kind === 'new') {
     x.idempotencyKey = key;
     return true;
   }
-  if (admission.kind === 'replay') void send(x, admission.response.status, admission.response.body, { [HEADER.idempotentReplayed]: 'true' });
-  else if (admission.kind === 'in-flight') void sendError(x, new HttpError(409, ERROR_CODE.conflict, `a request with Idempotency-Key "${key}" is still being processed; retry in a moment`));
+  if (admission.kind === 'replay') {
+    entry.replayed = true;
+    void send(x, admission.response.status, admission.response.body, { [HEADER.idempotentReplayed]: 'true' });
+  } else if (admission.kind === 'in-flight') void sendError(x, new HttpError(409, ERROR_CODE.conflict, `a request with Idempotency-Key "${key}" is still being processed; retry in a moment`));
   else void counted(x, new HttpError(422, ERROR_CODE.idempotencyKeyReused, `Idempotency-Key "${key}" was already used with a different request; use a new key for a different post`));
   return false;
 }

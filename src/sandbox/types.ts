@@ -48,6 +48,11 @@ export interface SandboxOptions {
    * second sandbox off the same database while this one runs. Without it: a database in memory.
    */
   dataFile?: string;
+  /**
+   * The dashboard (at / in a browser) asks for this token, given once as ?token=. Default: none on
+   * a loopback host; on any other host a random one (the sandbox's `dashboardUrl` carries it).
+   */
+  dashboardToken?: string;
 }
 
 export interface SandboxWorkspace {
@@ -72,6 +77,10 @@ export interface RequestLogEntry {
   requestId: string;
   /** The chaos fault this request met, if any. */
   fault?: string;
+  /** The last four characters of its Idempotency-Key (never the whole key). */
+  idempotencyKeyLast4?: string;
+  /** Answered from the idempotency record (Idempotent-Replayed: true). */
+  replayed?: true;
   /** For malformed HTTP (answered before any route): the parser's or timer's error code. */
   malformed?: string;
 }
@@ -79,6 +88,8 @@ export interface RequestLogEntry {
 export interface Sandbox {
   /** 'http://127.0.0.1:PORT' */
   url: string;
+  /** Where a browser opens the dashboard: the base URL, with ?token= when one is required. */
+  dashboardUrl: string;
   workspaces: SandboxWorkspace[];
   webhookSecret: string;
   clock: SandboxClock;

@@ -3,6 +3,7 @@
 import { isPlatform, mediaKind, mimeTypeFor, PLATFORM_LIMITS, PLATFORMS, textLength, type Platform } from '../wire/platforms.js';
 import { judgeText } from '../wire/text-limits.js';
 import { parseTimestamp } from './timestamps.js';
+import { checkExtras } from './extras-validation.js';
 
 export interface Issue {
   path: string;
@@ -63,6 +64,7 @@ function checkPayload(platform: Platform, payload: Record<string, unknown>, path
       issues.push({ path: `${path}.text`, message: `is ${verdict.bytesOver.length} UTF-8 bytes; ${platform} allows at most ${verdict.bytesOver.max}` });
     }
   }
+  checkExtras(platform, payload, path, issues);
   const media = payload.media;
   if (media === undefined) return;
   if (!Array.isArray(media)) {

@@ -23,6 +23,12 @@ export interface DeliveryLogEntry {
   at: number;
   /** Whether another attempt is scheduled after this one. */
   willRetry: boolean;
+  /** Real time the attempt took, in ms. */
+  durationMs?: number;
+  /** When the next attempt is due (sandbox clock), with willRetry. */
+  nextAt?: number;
+  /** A one-off attempt asked for by hand (the dashboard's resend). */
+  resent?: true;
 }
 
 /** A delivery still to be attempted: its number and when (sandbox clock). */
@@ -33,13 +39,16 @@ export interface PendingDelivery {
   dueAt: number;
 }
 
-type Delivery = PendingDelivery;
+type Delivery = PendingDelivery & { resent?: true };
 
-/** Where pending deliveries are recorded (the write-ahead log), when the state is durable. */
+/** Bodies of this many recent deliveries are kept, so that one can be sent again by hand. */
+const KEPT_BODIES = 10_000;
+
+/** Where pending deliveries are recorded: the database's webhook_queue (core.ts), so with `--data` they outlive the process. */
 export interface DeliveryRecorder {
   pending(d: PendingDelivery): void;
   done(id: string): void;
-  /** Resolves when what a delivery announces is on disk. */
+  /** Resolves when what a delivery announces is committed (with `--data`: on disk). */
   durable(): Promise<void> | undefined;
 }
 
@@ -60,6 +69,8 @@ export class WebhookDispatcher {
   /** Deliveries waiting for an attempt or in one, by webhook-id. */
   readonly pending = new Map<string, PendingDelivery>();
   recorder: DeliveryRecorder | undefined;
+  /** Recent delivery bodies by webhook-id (oldest first), for a resend. */
+  private readonly bodies = new Map<string, string>();
 
   constructor(
     private readonly clock: SandboxClock,
@@ -88,6 +99,28 @@ export class WebhookDispatcher {
     }
   }
 
+  /** What a recent delivery announced, when its body is still kept. */
+  payloadOf(webhookId: string): Record<string, string> | undefined {
+    const body = this.bodies.get(webhookId) ?? this.pending.get(webhookId)?.body;
+    return body === undefined ? undefined : (JSON.parse(body) as Record<string, string>);
+  }
+
+  /** One more attempt of a recent delivery, numbered after its last, never retried; false when its body is gone. */
+  resend(webhookId: string): boolean {
+    const body = this.bodies.get(webhookId) ?? this.pending.get(webhookId)?.body;
+    if (body === undefined || !this.url || this.stop.signal.aborted) return false;
+    let last = 0;
+    for (const e of this.log) if (e.webhookId === webhookId) last = Math.max(last, e.attempt);
+    void this.attempt({ id: webhookId, body, attempt: last + 1, dueAt: this.clock.now(), resent: true });
+    return true;
+  }
+
+  private keep(d: Delivery): void {
+    this.bodies.delete(d.id);
+    this.bodies.set(d.id, d.body);
+    if (this.bodies.size > KEPT_BODIES) this.bodies.delete(this.bodies.keys().next().value!);
+  }
+
   private track(d: Delivery): void {
     this.pending.set(d.id, d);
     this.recorder?.pending(d);
@@ -114,6 +147,8 @@ export class WebhookDispatcher {
     // Without a URL (a restart without --webhook-url) the delivery stays pending, and saved.
     if (!url || this.stop.signal.aborted) return;
     const timestamp = Math.floor(this.clock.now() / 1000);
+    this.keep(d);
+    const started = performance.now();
     let status = 0;
     let error: string | undefined;
     try {
@@ -140,10 +175,14 @@ export class WebhookDispatcher {
     // Stopping cut this attempt short: it stays pending for the next start.
     if (this.stop.signal.aborted) return;
     const ok = status >= 200 && status < 300;
-    const delay = this.options.retryDelaysMs[d.attempt - 1];
+    const delay = d.resent ? undefined : this.options.retryDelaysMs[d.attempt - 1];
     const willRetry = !ok && delay !== undefined;
-    this.log.push({ webhookId: d.id, attempt: d.attempt, url, status, ...(error ? { error } : {}), at: this.clock.now(), willRetry });
+    const at = this.clock.now();
+    const durationMs = Math.round(performance.now() - started);
+    this.log.push({ webhookId: d.id, attempt: d.attempt, url, status, ...(error ? { error } : {}), at, willRetry, durationMs, ...(willRetry ? { nextAt: at + delay } : {}), ...(d.resent ? { resent: true as const } : {}) });
     if (this.log.length > 10_000) this.log.splice(0, this.log.length - 5_000);
+    // A resend is a one-off: the delivery's own retries (if any) go on as they were.
+    if (d.resent) return;
     if (!willRetry) {
       this.pending.delete(d.id);
       this.recorder?.done(d.id);

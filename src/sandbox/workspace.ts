@@ -5,7 +5,7 @@
 // then the stored rows, so a stored row is always newer than every fixture.
 import { PLATFORMS, type Platform, type PostStatus } from '../wire/platforms.js';
 import { accountFailureFor, failureFor, mediaRequiredFor, ruleFailureFor, type ResultError } from './failures.js';
-import { brokenRule, hasMedia } from './platform-rules.js';
+import { brokenRule, hasMedia, threadParts } from './platform-rules.js';
 import type { IdCodec } from './ids.js';
 import { IdempotencyKeys } from './idempotency.js';
 import { isoTime } from './timestamps.js';
@@ -180,6 +180,11 @@ export class Workspace {
     return readResult(this.store, this.tag, row)!;
   }
 
+  /** Whether a result row succeeded, without making its JSON (the dashboard skips successes by it). */
+  succeeded(row: number): boolean {
+    return this.result(row).success;
+  }
+
   /** The results of a post, in time order (none until it is published). */
   private resultsOf(index: number): ResultRow[] {
     if (index >= this.fixturePosts) return resultsOfPost(this.store, this.tag, index);
@@ -240,9 +245,9 @@ export class Workspace {
     const live = this.livePost(r.post);
     if (r.brokeRule) {
       const broken = live && brokenRule(this, live, r.platform);
-      return broken ? ruleFailureFor(this.entropy, this.tag, r.row, r.platform, broken) : mediaRequiredFor(this.entropy, this.tag, r.row, r.platform);
+      return broken ? ruleFailureFor(this.entropy, this.tag, r.row, r.platform, broken, threadParts(live?.payloads[r.platform])) : mediaRequiredFor(this.entropy, this.tag, r.row, r.platform);
     }
-    return failureFor(this.entropy, this.tag, r.row, r.platform, hasMedia(live?.payloads[r.platform]));
+    return failureFor(this.entropy, this.tag, r.row, r.platform, hasMedia(live?.payloads[r.platform]), threadParts(live?.payloads[r.platform]));
   }
 
   // ----- lists -----

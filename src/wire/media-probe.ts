@@ -7,6 +7,7 @@
 // Our own few readers rather than a package: image-size and mp4box read whole buffers or streams
 // and carry far more formats than the platforms take; the headers needed here are short.
 import { ascii, probeIsoMedia, read, u32be, type Reads } from './media-iso.js';
+import { PLATFORM_LIMITS } from './platforms.js';
 
 export type { Reads };
 
@@ -25,8 +26,10 @@ export interface MediaInfo {
   kind: 'image' | 'video';
   width?: number;
   height?: number;
-  /** Frames of a GIF. */
+  /** Frames of a GIF: counted up to one past the largest limit a platform sets (framesMore then). */
   frames?: number;
+  /** The count stopped at `frames`: the GIF has at least that many. */
+  framesMore?: boolean;
   /** An animated GIF or WebP. */
   animated?: boolean;
   /** Seconds, for videos. */
@@ -49,6 +52,25 @@ export function probeMedia(src: ByteSource): MediaInfo | undefined {
   const reads = probe(src.size);
   let step = reads.next();
   while (!step.done) step = reads.next(src.read(step.value.offset, step.value.length));
+  return step.value;
+}
+
+/**
+ * The same, reading through `src` in slices and calling `pause` after every `sliceBytes` read, so
+ * that a long walk (a GIF's blocks) leaves the event loop free; `pause` may throw to stop it.
+ */
+export async function probeMediaInSlices(src: ByteSource, sliceBytes: number, pause: () => Promise<void>): Promise<MediaInfo | undefined> {
+  const reads = probe(src.size);
+  let since = 0;
+  let step = reads.next();
+  while (!step.done) {
+    since += step.value.length;
+    if (since >= sliceBytes) {
+      since = 0;
+      await pause();
+    }
+    step = reads.next(src.read(step.value.offset, step.value.length));
+  }
   return step.value;
 }
 
@@ -164,6 +186,13 @@ function* probeWebp(): Reads<MediaInfo | undefined> {
 
 const GIF_CHUNK = 64 * 1024;
 
+// Counting stops one frame past the largest frame limit a platform sets (a GIF of millions of
+// one-pixel frames has "more than 350" as its answer), and a GIF larger than any platform takes
+// is not walked at all: its size already refuses it, and its frames would cost the whole file.
+const GIF_RULES = Object.values(PLATFORM_LIMITS).map((l) => l.rules.gif);
+export const MAX_COUNTED_FRAMES = Math.max(...GIF_RULES.map((g) => g?.frames?.max ?? 0)) + 1;
+export const MAX_WALKED_GIF_BYTES = Math.max(...Object.values(PLATFORM_LIMITS).map((l) => (l.media.image?.mimeTypes.includes('image/gif') ? Math.max(l.media.image.maxBytes, l.rules.gif?.maxBytes ?? 0) : 0)));
+
 /**
  * A GIF's frames are counted by walking its blocks, whose lengths are spread through the data:
  * the whole file is needed, so it is read in sequential chunks, up to its trailer.
@@ -189,6 +218,7 @@ function* probeGif(size: number): Reads<MediaInfo | undefined> {
   const height = yield* u16At(8);
   const packed = yield* byteAt(10);
   if (width === undefined || height === undefined || packed === undefined) return undefined;
+  if (size > MAX_WALKED_GIF_BYTES) return { format: 'gif', kind: 'image', width, height };
   const colorTable = (p: number) => (p & 0x80 ? 3 * 2 ** ((p & 0x07) + 1) : 0);
   let pos = 13 + colorTable(packed);
   let frames = 0;
@@ -209,6 +239,7 @@ function* probeGif(size: number): Reads<MediaInfo | undefined> {
       const flags = yield* byteAt(pos + 9);
       if (flags === undefined) break;
       frames++;
+      if (frames >= MAX_COUNTED_FRAMES) return { format: 'gif', kind: 'image', width, height, frames, framesMore: true, animated: true };
       pos += 10 + colorTable(flags) + 1;
       if (!(yield* skipSubBlocks())) break;
     } else if (block === 0x21) {

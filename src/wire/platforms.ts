@@ -266,6 +266,16 @@ export function formatBytes(n: number): string {
   return `${text} ${units[u]}`;
 }
 
+/**
+ * A size next to a limit, in the unit the platform states the limit in: a limit of whole binary
+ * units (8 MB = 8,388,608) as formatBytes writes it; one of round decimal bytes (Bluesky's
+ * 1,000,000) in bytes, as the platform counts them, where "977 KB" would match nothing it says.
+ */
+export function formatBytesFor(n: number, limit: number): string {
+  const decimal = limit % 1024 !== 0 && limit % 1000 === 0;
+  return decimal ? `${n.toLocaleString('en-US')} bytes` : formatBytes(n);
+}
+
 /** Kind of media from a MIME type, or undefined when it is neither image nor video. */
 export function mediaKind(mimeType: string): MediaKind | undefined {
   if (mimeType.startsWith('image/')) return 'image';

@@ -3,12 +3,13 @@
 // kind, and each item's type, size, dimensions, aspect ratio, duration, codec and GIF frames.
 // Pure: the client judges what it read from files, the sandbox what it was uploaded; a fact that
 // is not known (a URL's size) leaves its rule unjudged rather than guessed.
-import { formatBytes, mediaKind, PLATFORM_LIMITS, textLength, type Bound, type MediaRules, type Platform, type PlatformRules } from './platforms.js';
+import { formatBytesFor, mediaKind, PLATFORM_LIMITS, textLength, type Bound, type MediaRules, type Platform, type PlatformRules } from './platforms.js';
 import { judgeText, PLATFORM_NAMES, possessive, unitWord } from './text-limits.js';
 import type { MediaInfo } from './media-probe.js';
+import { judgeExtras } from './extras-rules.js';
 
 /** The result codes a platform's refusal carries. */
-export type RuleCode = 'TEXT_TOO_LONG' | 'TEXT_INVALID' | 'MEDIA_REQUIRED' | 'MEDIA_REJECTED' | 'TITLE_REQUIRED';
+export type RuleCode = 'TEXT_TOO_LONG' | 'TEXT_INVALID' | 'MEDIA_REQUIRED' | 'MEDIA_REJECTED' | 'TITLE_REQUIRED' | 'OPTION_INVALID' | 'NOT_SUPPORTED';
 
 /** `unknown`: a fact the rule needs could not be read (a URL's size, a damaged file's duration), so it is left to the platform. */
 export type Verdict = 'pass' | 'fail' | 'warn' | 'unknown';
@@ -24,6 +25,16 @@ export interface MediaItemFacts {
   declaredKind?: 'image' | 'video';
   sizeBytes?: number;
   info?: MediaInfo;
+  /** The type the file's name claims, when its content is another (a PNG named .jpg). */
+  nameMimeType?: string;
+  /** Alt text given for the item. */
+  alt?: string;
+}
+
+/** One later part of a thread (the first part is the payload's own text and media). */
+export interface ThreadPartFacts {
+  text: string;
+  media: readonly MediaItemFacts[];
 }
 
 export interface PayloadFacts {
@@ -32,6 +43,11 @@ export interface PayloadFacts {
   title?: string;
   link?: string;
   media: readonly MediaItemFacts[];
+  /** The parts published as replies after the first (`thread`). */
+  thread?: readonly ThreadPartFacts[];
+  firstComment?: string;
+  /** The platform's settings as given (`options`), judged against its schema. */
+  options?: unknown;
 }
 
 export interface RuleCheck {
@@ -48,6 +64,10 @@ export interface RuleCheck {
   fix?: string;
   code?: RuleCode;
   source: string;
+  /** Where in the payload, for rules beyond the text and the media list: `thread[0].text`, `firstComment`, `options.privacy`, `media[1].alt`. */
+  path?: string;
+  /** For a thread part's rules: its index in `thread` (0 = the first reply). */
+  part?: number;
 }
 
 const seconds = (s: number) => (s >= 120 ? `${Math.round(s)} s (${(s / 60).toFixed(1).replace(/\.0$/, '')} min)` : `${Number(s.toFixed(2))} s`);
@@ -171,6 +191,9 @@ export function judgePayload(platform: Platform, facts: PayloadFacts): RuleCheck
 
   judgeMediaSet(platform, facts.media, checks);
   for (const m of facts.media) judgeItem(platform, m, facts, checks);
+  if (facts.thread !== undefined || facts.firstComment !== undefined || facts.options !== undefined || facts.media.some((m) => m.alt !== undefined)) {
+    checks.push(...judgeExtras(platform, facts, (part) => judgePayload(platform, { text: part.text, media: part.media })));
+  }
   return checks;
 }
 
@@ -232,7 +255,7 @@ function mixText(mix: NonNullable<PlatformRules['mix']>): string {
 const SIZE_LIMITS = new Map<number, string>();
 function sizeLimitText(max: number): string {
   let text = SIZE_LIMITS.get(max);
-  if (text === undefined) SIZE_LIMITS.set(max, (text = `≤ ${formatBytes(max)}`));
+  if (text === undefined) SIZE_LIMITS.set(max, (text = `≤ ${formatBytesFor(max, max)}`));
   return text;
 }
 
@@ -247,6 +270,10 @@ function judgeItem(platform: Platform, m: MediaItemFacts, facts: PayloadFacts, c
   if (m.url !== undefined && /^http:/i.test(m.url)) {
     checks.push({ rule: 'media.url', verdict: 'fail', item, actual: 'http://', limit: 'https://', message: 'an http:// URL; the platforms fetch media over https only', fix: `use its https:// address (${m.url.replace(/^http:/i, 'https:')}), or give a local file, which is uploaded`, code: 'MEDIA_REJECTED', source: 'each platform\'s publishing API fetches media by https URL (X, Instagram, Threads, Pinterest, TikTok PULL_FROM_URL)' });
   }
+  if (m.mimeType && m.nameMimeType) {
+    // Judged by what it holds: the platform reads the bytes, not the name.
+    checks.push({ rule: 'media.name', verdict: 'warn', item, actual: m.mimeType, limit: m.nameMimeType, message: `the name says ${m.nameMimeType} but the file is ${m.mimeType}: judged and sent as ${m.mimeType}`, fix: 'rename it to match its content, to avoid confusion later', source });
+  }
   if (m.mimeType) {
     const base = mediaKind(m.mimeType);
     const ok = base !== undefined && (limits.media[base]?.mimeTypes.includes(m.mimeType) ?? false);
@@ -256,7 +283,8 @@ function judgeItem(platform: Platform, m: MediaItemFacts, facts: PayloadFacts, c
     if (m.sizeBytes === undefined) checks.push({ rule: 'media.size', verdict: 'unknown', item, actual: 'not known', limit: sizeLimitText(max), source });
     else {
       const over = m.sizeBytes > max;
-      checks.push({ rule: 'media.size', verdict: over ? 'fail' : 'pass', item, actual: formatBytes(m.sizeBytes), limit: sizeLimitText(max), ...(over ? { message: `${formatBytes(m.sizeBytes)} is over ${possessive(name)} limit of ${formatBytes(max)}`, fix: `compress or resize it to at most ${formatBytes(max)}`, code: 'MEDIA_REJECTED' as const } : {}), source });
+      const size = (n: number) => formatBytesFor(n, max);
+      checks.push({ rule: 'media.size', verdict: over ? 'fail' : 'pass', item, actual: size(m.sizeBytes), limit: sizeLimitText(max), ...(over ? { message: `${size(m.sizeBytes)} is over ${possessive(name)} limit of ${size(max)}`, fix: `compress or resize it to at most ${size(max)}`, code: 'MEDIA_REJECTED' as const } : {}), source });
       // The bytes were at hand (a local file, an upload) in a format whose headers are read, and
       // they could not be: cut short (an MP4 without its moov) or damaged. Told, not refused: the
       // platform has the last word, and what it would check is left unjudged.
@@ -323,7 +351,7 @@ function judgeShape(platform: Platform, kind: Kind, m: MediaItemFacts, rules: Me
   }
   if (rules.frames) {
     const f = info?.frames;
-    check(`${kind}.frames`, bound(rules.frames), f === undefined ? undefined : String(f), f !== undefined && within(f, rules.frames), `${plural(f ?? 0, 'frame')}: ${name} takes ${bound(rules.frames)}`, 'drop frames or shorten the animation');
+    check(`${kind}.frames`, bound(rules.frames), f === undefined ? undefined : info?.framesMore ? `${f - 1}+` : String(f), f !== undefined && within(f, rules.frames), `${info?.framesMore ? `more than ${(f ?? 1) - 1} frames` : plural(f ?? 0, 'frame')}: ${name} takes ${bound(rules.frames)}`, 'drop frames or shorten the animation');
   }
   return checks;
 }

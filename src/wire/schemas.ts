@@ -76,6 +76,8 @@ export const postResultSchema = z.looseObject({
     ),
   ),
   error: z.optional(z.nullable(resultErrorSchema)),
+  /** The outcome of the post's first comment, where it had one (contract 7.3). */
+  first_comment: z.optional(z.nullable(z.looseObject({ status: z.string(), error: z.optional(z.nullable(resultErrorSchema)) }))),
   platform: z.optional(z.string()),
   created_at: z.optional(z.string()),
 });
@@ -101,13 +103,26 @@ export interface ListPage<T> {
   meta: z.infer<typeof metaSchema>;
 }
 
-/** POST /v1/media → where to PUT the bytes and the URL payloads reference afterwards. */
+/**
+ * POST /v1/media → where to PUT the bytes. The contract promises `{ id, uploadUrl }` only; a
+ * service that also says the `url` payloads reference saves a request, else the media object has it.
+ */
 export const mediaUploadSchema = z.looseObject({
   id: z.string(),
   uploadUrl: z.string(),
-  url: z.string(),
+  url: z.optional(z.string()),
 });
 export type MediaUpload = z.infer<typeof mediaUploadSchema>;
+
+/** GET /v1/media/{id}: the media object (contract 7.3), whose `url` payloads reference. */
+export const mediaObjectSchema = z.looseObject({
+  id: z.string(),
+  url: z.string(),
+  mimeType: z.optional(z.string()),
+  sizeBytes: z.optional(z.number()),
+  sha256: z.optional(z.nullable(z.string())),
+});
+export type MediaObject = z.infer<typeof mediaObjectSchema>;
 
 export interface CreateMediaBody {
   name: string;

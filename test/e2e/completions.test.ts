@@ -78,7 +78,12 @@ describe('completion scripts', () => {
     it('offers the command fields after the program-wide --fields, after the last comma', () => {
       expect(complete('socialpub results list --fields id,error.c')).toEqual(['id,error.code', 'id,error.context']);
       expect(complete('socialpub --json posts list --fields sched')).toEqual(['scheduledAt']);
-      expect(complete('socialpub results stats --fields key,')).toEqual(['key,failed', 'key,failure_rate', 'key,succeeded', 'key,total']);
+      expect(complete('socialpub results stats --fields key,')).toEqual(['key,failed', 'key,failure_rate', 'key,failure_share', 'key,succeeded', 'key,total']);
+    });
+    it('completes a platform or a status after a comma, without the ones already given', () => {
+      expect(complete('socialpub posts create --platform instagram,th')).toEqual(['instagram,threads']);
+      expect(complete('socialpub posts edit post_1 --remove-platform bluesky,li')).toEqual(['bluesky,linkedin']);
+      expect(complete('socialpub posts list --status draft,')).toEqual(['draft,failed', 'draft,published', 'draft,scheduled']);
     });
     it('the install lines of `completion --help` and the README work in a fresh home folder, and a new shell then completes', async () => {
       const help = await runCli(['completion', '--help']);
@@ -104,7 +109,7 @@ describe('completion scripts', () => {
     });
 
     it('lists the subcommands of posts, and its flags only once the word starts with "-"', () => {
-      expect(complete('socialpub posts ')).toEqual(['calendar', 'check', 'create', 'delete', 'edit', 'list', 'queue', 'schedule', 'unschedule', 'view']);
+      expect(complete('socialpub posts ')).toEqual(['calendar', 'check', 'create', 'delete', 'edit', 'list', 'preview', 'queue', 'schedule', 'unschedule', 'view']);
       expect(complete('socialpub posts -')).toEqual(expect.arrayContaining(['--json', '--output', '--profile', '--help']));
       expect(complete('socialpub posts -').every((w) => w.startsWith('-'))).toBe(true);
     });
@@ -115,8 +120,9 @@ describe('completion scripts', () => {
     it('offers help topics, zones, and the subcommands of posts', () => {
       expect(complete('socialpub help ex')).toEqual(['exit-codes']);
       expect(complete('socialpub posts schedule --tz Europe/Pa')).toEqual(['Europe/Paris']);
-      expect(complete('socialpub posts ')).toEqual(['calendar', 'check', 'create', 'delete', 'edit', 'list', 'queue', 'schedule', 'unschedule', 'view']);
+      expect(complete('socialpub posts ')).toEqual(['calendar', 'check', 'create', 'delete', 'edit', 'list', 'preview', 'queue', 'schedule', 'unschedule', 'view']);
       expect(complete('socialpub results list --fields error.m')).toEqual(['error.message']);
+      expect(complete('socialpub posts create --platform instagram,th')).toEqual(['instagram,threads']);
     });
   });
 
@@ -125,8 +131,9 @@ describe('completion scripts', () => {
     it('offers help topics, zones, and the subcommands of posts without the flags', () => {
       expect(zshComplete(script, 'socialpub help ex').buffer).toBe('socialpub help exit-codes ');
       expect(zshComplete(script, 'socialpub posts schedule --tz Europe/Pa').buffer).toBe('socialpub posts schedule --tz Europe/Paris ');
-      expect(zshComplete(script, 'socialpub posts ').matches).toEqual(['calendar', 'check', 'create', 'delete', 'edit', 'list', 'queue', 'schedule', 'unschedule', 'view']);
+      expect(zshComplete(script, 'socialpub posts ').matches).toEqual(['calendar', 'check', 'create', 'delete', 'edit', 'list', 'preview', 'queue', 'schedule', 'unschedule', 'view']);
       expect(zshComplete(script, 'socialpub results list --fields id,error.m').buffer).toBe('socialpub results list --fields id,error.message,');
+      expect(zshComplete(script, 'socialpub posts create --platform instagram,th').buffer).toBe('socialpub posts create --platform instagram,threads,');
     });
   });
 });

@@ -56,7 +56,8 @@ describe('the start-up path, piped', () => {
   it('results get over http loads no https, tls or crypto', async () => {
     const key = sb.workspaces.find((w) => w.name === 'demo')!.apiKey;
     const env = { SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: key };
-    const list = await modulesOf(['results', 'list', '--limit', '1', '--json'], env);
+    // The whole list (20 rows): a cut one says so on stderr, which this reads with stdout.
+    const list = await modulesOf(['results', 'list', '--limit', '50', '--json'], env);
     expect(list.code, list.out).toBe(0);
     const id = (JSON.parse(list.out) as Array<{ id: string }>)[0]!.id;
     const r = await modulesOf(['results', 'get', id], env);

@@ -1,8 +1,9 @@
 // A proxy in front of a sandbox that loses answers: the request reaches the service and does its
 // work, then the client's connection is cut before the answer (a "lost response"). Which requests
-// lose their answer is up to the test. It listens on 127.0.0.1, port 0.
-import { createServer, request, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// lose their answer is up to the test. It listens on 127.0.0.1, port 0 (a faulty proxy whose one
+// fault is 'lose').
+import type { IncomingMessage } from 'node:http';
+import { faultyProxy } from './faulty-proxy.js';
 
 export interface LossyProxy {
   url: string;
@@ -12,38 +13,12 @@ export interface LossyProxy {
 }
 
 export async function lossyProxy(target: string, loseAnswer: (req: IncomingMessage, seen: number) => boolean): Promise<LossyProxy> {
-  const upstream = new URL(target);
-  let seen = 0;
-  let lost = 0;
-  const server = createServer((req, res) => {
-    const lose = loseAnswer(req, seen++);
-    const forward = request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
-      (answer) => {
-        if (lose) {
-          lost++;
-          answer.resume();
-          answer.on('end', () => req.socket.destroy());
-          return;
-        }
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on('error', () => req.socket.destroy());
-    req.pipe(forward);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const proxy = await faultyProxy(target, (req, seen) => (loseAnswer(req, seen) ? 'lose' : 'pass'));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: proxy.url,
     get lost() {
-      return lost;
+      return proxy.log.filter((l) => l.fault === 'lose').length;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => proxy.close(),
   };
 }

@@ -20,6 +20,8 @@ export function captureStream(isTTY = false, columns = 120): CapturedStream {
   s.on('data', (c: Buffer | string) => chunks.push(c.toString()));
   s.isTTY = isTTY;
   s.columns = columns;
+  // What a spinner on a terminal calls (tty.WriteStream's); written as nothing.
+  if (isTTY) Object.assign(s, { cursorTo: () => true, clearLine: () => true, moveCursor: () => true });
   s.text = () => chunks.join('');
   return s;
 }

@@ -60,8 +60,10 @@ describe('errors as GitHub annotations', () => {
     const env = { ...cliEnv(sb), SOCIALPUB_API_KEY: 'sk_test_nope%', GITHUB_ACTIONS: 'true' };
     const r = await runCli(['results', 'list'], { env, clock: sb.clock });
     expect(r.code).toBe(3);
-    const annotations = r.stderr.split('\n').filter((l) => l.startsWith('::error::'));
+    const annotations = r.stderr.split('\n').filter((l) => l.startsWith('::error '));
     expect(annotations).toHaveLength(1);
+    // A title names the program, the exit code and the error's code (the summary page shows it as the heading).
+    expect(annotations[0]).toMatch(/^::error title=socialpub%3A exit 3 UNAUTHORIZED::/);
     // The hints follow on the same line, their line breaks escaped (against the local sandbox: its banner).
     expect(annotations[0]).toMatch(/%0Ahint: \S+ is a local sandbox: /);
     expect(annotations[0]).toContain('%0Arequest id: req_');
@@ -71,7 +73,7 @@ describe('errors as GitHub annotations', () => {
   it('without GITHUB_ACTIONS: no annotation', async () => {
     const r = await runCli(['results', 'list'], { env: { ...cliEnv(sb), SOCIALPUB_API_KEY: 'sk_test_nope' }, clock: sb.clock });
     expect(r.code).toBe(3);
-    expect(r.stderr).not.toContain('::error::');
+    expect(r.stderr).not.toContain('::error');
   });
 
   it('a SOCIALPUB_API_KEY that is set but empty (a secret the job cannot see) is named as such, and nothing is sent', async () => {
@@ -79,7 +81,7 @@ describe('errors as GitHub annotations', () => {
     const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'hi'], { env: { ...cliEnv(sb), SOCIALPUB_API_KEY: '', GITHUB_ACTIONS: 'true' }, clock: sb.clock });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/hint: SOCIALPUB_API_KEY is set but empty: in CI a secret the job cannot see expands to an empty string/);
-    expect(r.stderr.split('\n').find((l) => l.startsWith('::error::'))).toContain('SOCIALPUB_API_KEY is set but empty');
+    expect(r.stderr.split('\n').find((l) => l.startsWith('::error title=socialpub%3A exit 3'))).toContain('SOCIALPUB_API_KEY is set but empty');
     // Unset, the hint would be wrong: there is nothing "empty" to look for.
     const unset = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'hi'], { env: { ...cliEnv(sb), SOCIALPUB_API_KEY: undefined }, clock: sb.clock });
     expect(unset.code).toBe(3);
@@ -212,10 +214,11 @@ describe('help and mistyped commands', () => {
     expect(r.stderr).toContain('posts schedule --from-file');
   });
 
-  it('`help exit-codes` lists a timed-out `results wait` under 1, and 143 for SIGTERM', async () => {
+  it('`help exit-codes` lists a `results wait` that gave up under 8 (not 1, a crash), and 143 for SIGTERM', async () => {
     const r = await runCli(['help', 'exit-codes']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/\n\s*1\s+[^\n]*results wait` timed out/);
+    expect(r.stdout).toMatch(/\n\s*8\s+gave up waiting: `results wait --timeout` passed/);
+    expect(r.stdout).not.toMatch(/\n\s*1\s+[^\n]*results wait/);
     expect(r.stdout).toMatch(/\n\s*143\s+terminated \(SIGTERM/);
   });
 });

@@ -100,7 +100,9 @@ describe('client against the sandbox', () => {
     const media = await client.media.create({ name: 'cat.png', mimeType: 'image/png', sizeBytes: bytes.byteLength });
     const put = await client.media.upload(media.data.uploadUrl, bytes, 'image/png');
     expect(put.status).toBeLessThan(300);
-    const res = await fetch(media.data.url);
+    const object = await client.media.get(media.data.id);
+    expect(object.data.url).toBe(media.data.url);
+    const res = await fetch(object.data.url);
     expect(Buffer.from(await res.arrayBuffer())).toEqual(Buffer.from(bytes));
   });
 });

@@ -10,6 +10,8 @@ import { startMcpPipe } from '../helpers/mcp-stdio.js';
 import { freePort } from '../helpers/ports.js';
 import { PNG_HEAD } from './posts-support.js';
 import { answer, startMisbehavingServer, type Handler, type MisbehavingServer } from '../helpers/misbehaving-server.js';
+import { advancingClock } from '../helpers/advancing-clock.js';
+import { createManualClock } from '../../src/sandbox/index.js';
 
 const KEY = 'sk_test_hostile_answers_0000000000';
 const ESCAPES = '\u001b]52;c;ZXZpbA==\u0007\u001b]0;pwned\u0007\u001b[2J\u009b2J';
@@ -152,9 +154,10 @@ describe('escapes in the keys of an answer', () => {
   };
   const list = (): Handler => (_req, res) => answer(res, 200, { data: [post], meta: { offset: 0, limit: 20, total: 1 } });
 
+  // CSV onto a terminal: into a file it keeps the exact data (contract 7.6, csv-exact-and-safe.test.ts).
   it.each([['tsv'], ['csv'], ['ics'], ['table']])('posts list -o %s shows them, not obeys them', async (format) => {
     const env = await serve(list());
-    const r = await runCli(['posts', 'list', '-o', format], { env, tty: format === 'table' });
+    const r = await runCli(['posts', 'list', '-o', format], { env, tty: format === 'table' || format === 'csv' });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(format === 'ics' ? /CATEGORIES:bluesky\]52/ : /bluesky\\+u001b\]52/);
     // CSV and iCalendar end their lines with CRLF; a table on a terminal has our own colours.
@@ -183,14 +186,15 @@ describe('a text of 100,000 characters of emoji and accents', () => {
 });
 
 describe('a write whose answer cannot be read', () => {
-  it('a 201 with an HTML body: exit 1, and the key that makes a re-run safe', async () => {
+  it('a 201 with an HTML body every time: asked again with the same key for ~30 s, then exit 1 and the key that makes a re-run safe', async () => {
     const env = await serve((_req, res) => answer(res, 201, '<html>created</html>', { 'content-type': 'text/html' }));
-    const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'hello'], { env });
+    const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'hello'], { env, clock: advancingClock(createManualClock(Date.parse('2026-12-01T09:00:00.000Z'))) });
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: unexpected response from POST \/v1\/posts: the body is not JSON/m);
     const posts = server!.requests.filter((q) => q.method === 'POST');
-    expect(posts).toHaveLength(1);
+    expect(posts.length).toBeGreaterThan(1);
+    expect(new Set(posts.map((q) => q.headers['idempotency-key'])).size).toBe(1);
     const sentKey = posts[0]!.headers['idempotency-key'];
     expect(sentKey).toMatch(/\S/);
     expect(r.stderr).toContain(`the post may have been created before the failure: re-run with --idempotency-key ${String(sentKey)}`);

@@ -129,12 +129,12 @@ describe('socialpub listen', () => {
     expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d {2}instagram +✗ failed {5}post_b {2}res_post_b {2}TOKEN_EXPIRED {2}Reconnect the account$/);
   });
 
-  it('terminal output fits a 60-column terminal: the message is cut, the result id stays', async () => {
+  it('terminal output fits a 60-column terminal: the message is cut, the post id stays', async () => {
     const r = await listenWhile(['--secret', SECRET, '--max-events', '1'], async (port) => {
       await deliver(port, 'msg_n', failedPayload('post_narrow'));
     }, { tty: true, columns: 60, env: { NO_COLOR: '1' } });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('instagram  ✗  res_post_narrow  TOKEN_EXPIRED  Reconnect the…\n');
+    expect(r.stdout).toBe('instagram  ✗  post_narrow  TOKEN_EXPIRED  Reconnect the acc…\n');
   });
 
   it('piped without a format: TSV rows', async () => {

@@ -4,12 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { toToolError } from '../../src/mcp/errors.js';
-import { checkArgs } from '../../src/mcp/json-schema.js';
-import { TOOLS } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
+import { callTool, mcpTool, sandboxToolContext } from '../helpers/mcp-context.js';
 import type { Post } from '../../src/wire/schemas.js';
 import { resultsFailFirst } from '../helpers/route-proxy.js';
-import { sandboxToolContext } from '../helpers/tool-context.js';
 import { allPosts, manualSandbox, oracleGet, type ManualSandbox } from './posts-support.js';
 
 let sb: ManualSandbox;
@@ -21,11 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const tool = (name: string) => TOOLS.find((t) => t.name === name)!;
-async function call(name: string, args: Record<string, unknown>): Promise<Record<string, any>> {
-  expect(checkArgs(tool(name).inputSchema, args)).toEqual([]);
-  return tool(name).run(args, tc);
-}
+const tool = mcpTool;
+const call = (name: string, args: Record<string, unknown>) => callTool(tc, name, args);
 async function callError(name: string, args: Record<string, unknown>) {
   const err: unknown = await call(name, args).then(
     () => undefined,

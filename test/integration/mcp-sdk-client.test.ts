@@ -196,6 +196,8 @@ describe('a client without elicitation: the confirm_token path', () => {
     const someResult = (await api<{ data: Array<{ id: string }> }>('GET', '/api/v1/post-results?limit=1')).body.data[0]!;
     const calls: Array<[string, Record<string, unknown>]> = [
       ['check_post', { platforms: ['bluesky'], text: 'hello' }],
+      ['preview_post', { platforms: ['bluesky'], text: 'hello' }],
+      ['preview_post', { post_id: post.id }],
       ['create_draft', { platforms: ['bluesky'], text: 'schema draft' }],
       ['create_draft', { platforms: ['bluesky'], text: 'schema draft', dry_run: true }],
       ['schedule_post', { platforms: ['bluesky'], text: 'schema scheduled', at: AT }],
@@ -295,7 +297,7 @@ describe('--allow-destructive, --drafts-only and --schema-dialect', () => {
     const s = await session(['--drafts-only']);
     try {
       const names = (await s.client.listTools()).tools.map((t) => t.name);
-      expect(names).toEqual(['check_post', 'create_draft', 'list_posts', 'get_post', 'update_post', 'list_results', 'get_result', 'wait_for_results', 'retry_failed', 'results_stats', 'list_accounts']);
+      expect(names).toEqual(['check_post', 'preview_post', 'create_draft', 'list_posts', 'get_post', 'update_post', 'list_results', 'get_result', 'wait_for_results', 'retry_failed', 'results_stats', 'list_accounts']);
       const err = await s.client.callTool({ name: 'schedule_post', arguments: { post_id: 'post_x', at: AT } }).catch((e: unknown) => e);
       expect(err).toMatchObject({ code: -32602, message: expect.stringContaining('--drafts-only') });
       const post = await scheduled({ bluesky: 'already scheduled' });

@@ -77,7 +77,8 @@ const CASES: Array<[string, string[], string, RegExp]> = [
   ['media over the size limit', create('--platform', 'twitter-x', '--text', 'hi', '--media', f('big.jpg')), '--media', /6 MB is over twitter-x's image limit of 5 MB by 1 MB/],
   ['too many media', create('--platform', 'bluesky', '--text', 'hi', ...Array(5).fill(['--media', f('photo.jpg')]).flat()), '--media', /5 items, bluesky takes at most 4/],
   ['required media absent', create('--platform', 'youtube', '--text', 'hi'), '--media', /youtube needs at least one video/],
-  ['disguised media', create('--platform', 'bluesky', '--text', 'hi', '--media', f('disguised.jpg')), '--media', /the content is image\/png/],
+  // Judged by its content: a PNG named .jpg, where the platform takes no PNG.
+  ['disguised media', create('--platform', 'instagram', '--text', 'hi', '--media', f('disguised.jpg')), '--media', /instagram does not take image\/png/],
   ['not media at all', create('--platform', 'bluesky', '--text', 'hi', '--media', f('notes.txt')), '--media', /unknown media type/],
   ['a folder as media', create('--platform', 'bluesky', '--text', 'hi', '--media', f('folder')), '--media', /not a regular file/],
   ['URL of a type the platform does not take', create('--platform', 'youtube', '--text', 'hi', '--media', 'https://cdn.example/a.jpg'), '--media', /youtube does not take image\/jpeg/],

@@ -74,8 +74,15 @@ describe('bulk schedule', () => {
     expect(again.stderr).toMatch(/0 created, 30 already done/);
     expect(schedules(sb)).toBe(sent);
 
-    // Without the journal: every row is sent again with the same derived key and replayed.
+    // Without this file's journal, the profile's index of rows done (by key) still spares the sends.
     rmSync(join(config.dir, 'journals'), { recursive: true, force: true });
+    const byIndex = await run();
+    expect(byIndex.code, byIndex.stderr).toBe(0);
+    expect(byIndex.stderr).toMatch(/0 created, 30 already done/);
+    expect(schedules(sb)).toBe(sent);
+    // Without any record: every row is sent again with the same derived key and replayed.
+    rmSync(join(config.dir, 'journals'), { recursive: true, force: true });
+    rmSync(join(config.dir, 'bulk-done'), { recursive: true, force: true });
     const noJournal = await run();
     expect(noJournal.code, noJournal.stderr).toBe(0);
     expect(schedules(sb)).toBe(sent + 30);
@@ -169,11 +176,11 @@ describe('bulk schedule', () => {
     expect(r.code).toBe(7);
     const annotations = r.stderr.split('\n').filter((l) => l.startsWith('::'));
     expect(annotations).toEqual([
-      `::error::2 rows in ${file}: 1 created, 0 already done, 0 failed, 1 invalid (skipped)%0A  invalid: row 2 (line 3): INVALID_INPUT: line 3: platforms: "blusky" is not a platform id`,
+      `::error title=socialpub posts schedule --from-file%3A rows failed::2 rows in ${file}: 1 created, 0 already done, 0 failed, 1 invalid (skipped)%0A  invalid: row 2 (line 3): INVALID_INPUT: line 3: platforms: "blusky" is not a platform id`,
     ]);
     const clean = await run(cliEnv(sb));
     expect(clean.code).toBe(7);
-    expect(clean.stderr).not.toContain('::error::');
+    expect(clean.stderr).not.toContain('::error');
   });
 
   it('a row without text is named by its line, in the refusal, the dry run and posts check', async () => {
@@ -247,13 +254,9 @@ describe('bulk schedule', () => {
     config.cleanup();
   });
 
-  it('stops on Ctrl-C during a wait (exit 130), keeps what was done, and resumes', async () => {
-    const sb = await sandbox({ writeLimit: 3 });
-    const file = join(dir, 'interrupt.ndjson');
-    writeFileSync(file, Array.from({ length: 6 }, (_, i) => JSON.stringify({ payloads: { bluesky: { text: `Interrupted ${i}` } }, scheduledAt: iso(2, i) })).join('\n'));
-    const config = tempConfigDir();
+  /** Ctrl-C arrives while the run waits for the rate limit window (its first sleep). */
+  const ctrlCAtFirstWait = (sb: { clock: { now(): number } }) => {
     const controller = new AbortController();
-    // Ctrl-C arrives while the run waits for the rate limit window.
     const clock = {
       now: () => sb.clock.now(),
       sleep: async (_ms: number, signal?: AbortSignal) => {
@@ -261,6 +264,32 @@ describe('bulk schedule', () => {
         throw Object.assign(new Error('interrupted'), { name: 'AbortError', signal });
       },
     };
+    return { controller, clock };
+  };
+
+  it('Ctrl-C on a terminal: the rows done, then what was not (named, not printed row by row), the wait it stopped in, and the command that resumes', async () => {
+    const sb = await sandbox({ writeLimit: 3 });
+    const file = join(dir, 'interrupt-tty.ndjson');
+    writeFileSync(file, Array.from({ length: 8 }, (_, i) => JSON.stringify({ payloads: { bluesky: { text: `Interrupted on a terminal ${i}` } }, scheduledAt: iso(2, i) })).join('\n'));
+    const config = tempConfigDir();
+    const { controller, clock } = ctrlCAtFirstWait(sb);
+    const r = await runCli(['posts', 'schedule', '--from-file', file, '--tz', 'Europe/Paris'], { env: { ...cliEnv(sb), NO_COLOR: '1' }, clock, configDir: config.dir, signal: controller.signal, tty: true, columns: 120 });
+    expect(r.code).toBe(130);
+    expect(r.stdout).not.toContain('not-attempted');
+    expect(r.stdout.match(/\bcreated\b/g)).toHaveLength(3);
+    expect(r.stderr).toMatch(/stopped at 3\/8 · waiting until \d\d:\d\d/);
+    expect(r.stderr).toMatch(/8 rows in .*: 3 created, 0 already done, 0 failed, 5 not attempted\n {2}not attempted: rows 4–8\n/);
+    // On a terminal the command goes whole to a line of its own.
+    expect(r.stderr.replace(/\s+/g, ' ')).toContain(`interrupted: run the same command again to resume (rows done so far are skipped): socialpub posts schedule --from-file ${file} --tz Europe/Paris`);
+    config.cleanup();
+  });
+
+  it('stops on Ctrl-C during a wait (exit 130), keeps what was done, and resumes', async () => {
+    const sb = await sandbox({ writeLimit: 3 });
+    const file = join(dir, 'interrupt.ndjson');
+    writeFileSync(file, Array.from({ length: 6 }, (_, i) => JSON.stringify({ payloads: { bluesky: { text: `Interrupted ${i}` } }, scheduledAt: iso(2, i) })).join('\n'));
+    const config = tempConfigDir();
+    const { controller, clock } = ctrlCAtFirstWait(sb);
     const r = await runCli(['posts', 'schedule', '--from-file', file], { env: cliEnv(sb), clock, configDir: config.dir, signal: controller.signal });
     expect(r.code).toBe(130);
     expect(r.stderr).toMatch(/3 created, 0 already done, 0 failed, 3 not attempted/);

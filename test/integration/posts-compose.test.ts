@@ -89,7 +89,8 @@ describe('on a terminal', () => {
     const r = await run(['posts', 'create', '--platform', 'linkedin', '-q'], { tty: true, prompter, env });
     expect(r.code, r.stderr).toBe(0);
     expect(prompter.asked[0]).toBe('Text for linkedin (Enter alone: write it in your editor)');
-    expect(openedWith()).toEqual(['']);
+    // A new text opens with the platform's limit in comments, as posts edit --editor shows it.
+    expect(openedWith()).toEqual(['// The text for linkedin. Lines starting with // are ignored;\n// save and quit to use it, or empty the file to give up.\n// linkedin: at most 3000 characters; now 0\n']);
     expect(await sentText(r.stdout.trim(), 'linkedin')).toBe(LETTER);
   });
 
@@ -99,7 +100,8 @@ describe('on a terminal', () => {
     const r = await run(['posts', 'create', '--platform', 'bluesky', '-q'], { tty: true, prompter, env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/301 characters is 1 over bluesky's limit of 300.*opening the editor again/);
-    expect(openedWith()).toEqual(['', 'y'.repeat(301)]);
+    expect(openedWith().map((f) => f.split('\n').filter((l) => !l.startsWith('//')).join('\n'))).toEqual(['', 'y'.repeat(301)]);
+    expect(openedWith()[1]).toContain('// bluesky: at most 300 characters; now 301\n');
     expect(await sentText(r.stdout.trim(), 'bluesky')).toBe('short now');
   });
 
@@ -115,7 +117,7 @@ describe('on a terminal', () => {
       'Change what?',
       'Send it?',
     ]);
-    expect(openedWith()).toEqual(['First text']);
+    expect(openedWith().map((f) => f.split('\n').filter((l) => !l.startsWith('//')).join('\n'))).toEqual(['First text']);
     expect(r.stderr.split('This will be sent').length).toBe(3);
     const post = (await allPosts(sb)).find((p) => p.id === r.stdout.trim());
     expect(post?.title).toBe('Launch');

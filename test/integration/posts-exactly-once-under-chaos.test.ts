@@ -2,8 +2,10 @@
 // responses lost after the work was committed, 429s with Retry-After, responses slower than the
 // client's timeout) end with exactly 300 posts: none duplicated, none lost. The client's own
 // idempotency key (one per run, reused on every retry) is what makes this hold.
-// Fast: slow responses take 800 ms against a 400 ms --timeout, and the CLI's clock does not
-// really sleep through backoff or Retry-After.
+// Fast: the CLI's clock does not really sleep through backoff or Retry-After. Slow responses take
+// 4 s against a 2 s --timeout: an honest answer from this in-process sandbox, shared with ten
+// runs on a loaded machine, can take several hundred ms (at 400 ms, 127 of the 300 runs spent
+// every retry on timeouts when two copies of the suite ran at once).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -14,7 +16,7 @@ const CONCURRENCY = 10;
 let sb: Sandbox;
 
 beforeAll(async () => {
-  sb = await startSandbox({ port: 0, seed: 20261201, chaos: 0.2, chaosSlowMs: 800, writeLimit: 1_000_000, readLimit: 1_000_000 });
+  sb = await startSandbox({ port: 0, seed: 20261201, chaos: 0.2, chaosSlowMs: 4_000, writeLimit: 1_000_000, readLimit: 1_000_000 });
 });
 afterAll(async () => {
   await sb?.close();
@@ -33,7 +35,7 @@ describe('creates under chaos', () => {
       while (next < RUNS) {
         const i = next++;
         // --max-retries 8: at a 20 % fault rate, 9 faults in a row (0.2^9) is about one run in 2 million.
-        const r = await runCli(['--debug', '--timeout', '400ms', '--max-retries', '8', 'posts', 'create', '--platform', 'bluesky', '--text', `R1 post ${i}`, '-q'], { env, clock });
+        const r = await runCli(['--debug', '--timeout', '2s', '--max-retries', '8', 'posts', 'create', '--platform', 'bluesky', '--text', `R1 post ${i}`, '-q'], { env, clock });
         codes[i] = r.code;
         // The client's --debug trace: one line per attempt.
         const lines = r.stderr.split('\n').filter((l) => /POST \S+\/v1\/posts → /.test(l));

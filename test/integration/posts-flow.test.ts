@@ -92,7 +92,7 @@ describe('draft → schedule → published/failed', () => {
     const shown = outcome.stdout.trim().split('\n').slice(1);
     expect(shown).toHaveLength(3);
     for (const line of shown) expect(line).toMatch(/published|failed/);
-    expect(outcome.stderr).toMatch(/^showing 1–3 of \d+ · next: --offset 3$/m);
+    expect(outcome.stderr).toMatch(/^showing 1–3 of \d+ · next: --offset 3 · --all for every row$/m);
     const statuses = (await allPosts(sb)).filter((p) => ids.includes(p.id)).map((p) => p.status);
     expect(statuses.every((s) => s === 'published' || s === 'failed')).toBe(true);
   });

@@ -411,16 +411,16 @@ describe('posts schedule (move), unschedule, delete', () => {
     expect([again.code, again.stderr]).toEqual([0, expect.stringContaining('already a draft')]);
   });
 
-  it('posts list --status scheduled at 60 columns keeps the time (the status every row shares goes first); unfiltered, the text', async () => {
+  it('posts list --status scheduled at 60 columns keeps the time and the text (the status every row shares goes first, then the platforms); unfiltered, the text', async () => {
     await scheduled('A week of posts, read by when', 5);
     const narrow = await cli(['posts', 'list', '--status', 'scheduled', '--limit', '3'], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
     expect(narrow.code).toBe(0);
-    expect(narrow.stdout.split('\n')[0]).toMatch(/^ID\s+PLATFORMS\s+SCHEDULED\b/);
+    expect(narrow.stdout.split('\n')[0]).toMatch(/^ID\s+SCHEDULED\s+TITLE \/ TEXT$/);
     expect(narrow.stdout).toMatch(/ 20\d\d-\d\d-\d\d \d\d:\d\d/);
     const all = await cli(['posts', 'list', '--limit', '3'], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
     expect(all.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS\s+(?:PLATFORMS\s+)?TITLE \/ TEXT$/);
     const outcomes = await cli(['posts', 'list', '--status', 'published,failed', '--limit', '3'], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
-    expect(outcomes.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS\s+PLATFORMS\s+SCHEDULED/);
+    expect(outcomes.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS\s+SCHEDULED\s+TITLE \/ TEXT$/);
   });
 
   it('unschedule at 60 columns shows every header whole ("SCHEDULED", not "SCH…")', async () => {
@@ -525,12 +525,17 @@ describe('posts queue', () => {
     const lines = r.stdout.trimEnd().split('\n');
     for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(columns);
     // START is 09:00 UTC = 18:00 in Tokyo: +2 h is 20:00 the same day, +26 h 20:00 the next, +30 h midnight after.
+    // Each post with its id, to view, edit or move it next; at 60 columns the text goes under the
+    // post's line rather than being cut to a word.
+    const twoLines = columns < 80;
+    const post = (head: RegExp, text: string) => new RegExp(twoLines ? `${head.source}\n {9}${text}` : `${head.source} +${text}`, 'm');
+    const joined = lines.join('\n');
     expect(lines[0]).toBe('Tue 2026-12-01');
-    expect(lines[1]).toMatch(/^ {2}20:00 {2}linkedin +Plain English/);
-    expect(lines[2]).toBe('Wed 2026-12-02');
-    expect(lines[3]).toMatch(/^ {2}20:00 {2}(threads,bluesky,linkedin,facebook-page|4 platforms) +🚀🚀 launch/);
-    expect(lines[4]).toBe('Thu 2026-12-03');
-    expect(lines[5]).toMatch(/^ {2}00:00 {2}bluesky,twitter-x +日本語/);
+    expect(joined).toMatch(post(/^ {2}20:00 {2}post_\w+ {2}linkedin */m, 'Plain English'));
+    expect(joined).toMatch(/\nWed 2026-12-02\n {2}20:00 {2}post_\w+ {2}(threads,bluesky,linkedin,facebook-page|4 platforms)/);
+    expect(joined).toMatch(post(/ {2}20:00 {2}post_\w+ {2}(?:threads,bluesky,linkedin,facebook-page|4 platforms) */, '🚀🚀 launch'));
+    expect(joined).toMatch(post(/\nThu 2026-12-03\n {2}00:00 {2}post_\w+ {2}bluesky,twitter-x */, '日本語'));
+    expect(lines.filter((l) => /^ {2}\d\d:\d\d {2}post_\w+/.test(l))).toHaveLength(3);
     expect(r.stdout).not.toContain('far away');
     expect(lines.at(-1)).toMatch(/^3 scheduled/);
   });
@@ -552,6 +557,18 @@ describe('posts queue', () => {
     expect(csv.stdout.trimEnd().split('\r\n')).toHaveLength(1 + 3);
     const bad = await queue(['--from', '+2d', '--to', '+1d']);
     expect(bad.code).toBe(2);
+  });
+
+  it('-o ics: the window as an iCalendar file, one event per post in it, its id the UID', async () => {
+    const ids = (JSON.parse((await queue(['--json'])).stdout).days as Array<{ posts: Array<{ id: string }> }>).flatMap((d) => d.posts.map((p) => p.id));
+    const r = await queue(['-o', 'ics']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(r.stdout.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(r.stdout.trimEnd().endsWith('END:VCALENDAR')).toBe(true);
+    expect([...r.stdout.matchAll(/^UID:(\S+)\r$/gm)].map((m) => m[1])).toEqual(ids);
+    expect(r.stdout).not.toContain('far away');
+    const wider = await queue(['--from', '2026-12-01', '--to', '+30d', '-o', 'ics']);
+    expect(wider.stdout.match(/BEGIN:VEVENT/g)).toHaveLength(4);
   });
 
   it('a day alone: --from from its start, --to through its end (the day is included)', async () => {

@@ -138,7 +138,8 @@ describe('results list --follow', () => {
 
 describe('--follow with the read rate limit spent', () => {
   it('says when the next poll is, instead of falling silent for up to an hour', async () => {
-    const sb = (await testSandbox({ seed: 7, fixtures: 0, failureRate: 0.2, writeLimit: 100_000, readLimit: 3 }));
+    // 4 reads: the last (a tenth, rounded up) is left to the rest of the workspace.
+    const sb = (await testSandbox({ seed: 7, fixtures: 0, failureRate: 0.2, writeLimit: 100_000, readLimit: 4 }));
     try {
       const controller = new AbortController();
       const pauses: number[] = [];
@@ -148,7 +149,7 @@ describe('--follow with the read rate limit spent', () => {
       expect(pauses.slice(0, 2)).toEqual([FOLLOW_CEILING_MS, FOLLOW_CEILING_MS]);
       expect(pauses[2]).toBeGreaterThan(FOLLOW_CEILING_MS);
       expect(r.stderr.match(/the read rate limit is used up/g)).toHaveLength(1);
-      expect(r.stderr).toMatch(/the read rate limit is used up: next poll at \d\d:\d\d \((\d+ min|1 h) from now\)/);
+      expect(r.stderr).toMatch(/the read rate limit is used up \(its last tenth is left to the rest of the workspace\): next poll at \d\d:\d\d \((\d+ min|1 h) from now\)/);
     } finally {
       await sb.close();
     }
@@ -210,8 +211,11 @@ describe('follow: poll interval and the window of seen ids', () => {
   it('spreads the remaining requests over the reset window, within floor and ceiling', () => {
     expect(pollInterval(undefined)).toBe(FOLLOW_FLOOR_MS);
     expect(pollInterval({ limit: 1000, remaining: 1000, resetSeconds: 60 })).toBe(FOLLOW_FLOOR_MS);
-    expect(pollInterval({ limit: 100, remaining: 10, resetSeconds: 100 })).toBe(10_000);
-    expect(pollInterval({ limit: 100, remaining: 1, resetSeconds: 3600 })).toBe(FOLLOW_CEILING_MS);
+    // The last tenth of the limit is kept: 20 left of 100 is 10 to spread, 10 left is none (wait for the reset).
+    expect(pollInterval({ limit: 100, remaining: 20, resetSeconds: 100 })).toBe(10_000);
+    expect(pollInterval({ limit: 100, remaining: 10, resetSeconds: 100 })).toBe(100_000);
+    expect(pollInterval({ limit: 100, remaining: 10, resetSeconds: 100 }, FOLLOW_FLOOR_MS, FOLLOW_CEILING_MS, true)).toBe(10_000);
+    expect(pollInterval({ limit: 100, remaining: 11, resetSeconds: 3600 })).toBe(FOLLOW_CEILING_MS);
     expect(pollInterval({ limit: 100, remaining: 0, resetSeconds: 90 })).toBe(90_000);
   });
 

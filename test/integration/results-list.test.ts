@@ -95,7 +95,7 @@ describe('results list against the sandbox', () => {
     expect(parseNdjson(r.stdout)).toEqual(oracle.slice(3, 253));
   });
 
-  it('piped: TSV, 20 rows by default, seven columns, no footer', async () => {
+  it('piped: TSV, 20 rows by default, seven columns, no footer: only the line saying the list was cut', async () => {
     const r = await runCli(['results', 'list'], { env });
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
@@ -109,7 +109,7 @@ describe('results list against the sandbox', () => {
       expect(cells[2]).toBe(row.post_id);
       expect(cells[6]).toBe(row.success ? (row.platform_data?.url ?? '') : `${row.error!.code}: ${row.error!.message}`);
     });
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe('20 of 1,200; --all for every row, --offset 20 for the next rows\n');
   });
 
   it('on a terminal: a table with ✓/✗ and @username, and the footer on stderr', async () => {

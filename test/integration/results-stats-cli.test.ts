@@ -71,13 +71,25 @@ describe('results stats on the command line', () => {
     expect(plain(table.stdout)).toMatch(new RegExp(`${id}\\s+${platform}\\s+@?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+\\d+`));
   });
 
-  it('TSV starts with a header row naming the columns (two-way: both groupings)', async () => {
+  it('a pseudo-terminal that reports 0 columns is of unknown width: the bars are still drawn', async () => {
+    const r = await runCli(['results', 'stats'], { env: cliEnv(sb), tty: true, columns: 0 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/[█░]{4,}/);
+  });
+
+  it('TSV has no header row, as every list (one rule); CSV has one; by code, each row says its share of all failures', async () => {
     const r = await runCli(['results', 'stats', '--by', 'platform,code'], { env: cliEnv(sb) });
-    const [header, ...rows] = r.stdout.trim().split('\n');
-    expect(header).toBe('platform\tcode\ttotal\tsucceeded\tfailed\tfailure_rate');
+    const rows = r.stdout.trim().split('\n');
     expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows) expect(row).toMatch(/^[a-z-]+\t(\(succeeded\)|[A-Z_]+)\t\d+\t\d+\t\d+\t[01]\.\d{4}$/);
+    const csv = await runCli(['results', 'stats', '--by', 'platform,code', '-o', 'csv'], { env: cliEnv(sb) });
+    expect(csv.stdout.split('\r\n')[0]).toBe('platform,code,total,succeeded,failed,failure_share');
+    // The shares of the failures add up to the whole, not "100%" on every row.
+    const shares = rows.map((l) => Number(l.split('\t')[5]));
+    expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 2);
+    expect(shares.every((x) => x < 1)).toBe(true);
     const picked = await runCli(['results', 'stats', '--fields', 'failed,key'], { env: cliEnv(sb) });
-    expect(picked.stdout.split('\n')[0]).toBe('failed\tkey');
+    expect(picked.stdout.split('\n')[0]).toMatch(/^\d+\t[a-z-]+$/);
   });
 
   it('--fields nope is exit 2 before any request (table, TSV and JSON), with a suggestion', async () => {

@@ -1,16 +1,18 @@
 // `--data FILE` is never damaged by what it meets on disk, and never serves what it cannot
 // trust: a second sandbox on the same database (another process) is refused, naming the first
 // one's pid, and a lock left by a kill -9 does not block a restart; a file that is not SQLite,
-// a SQLite database of something else, a damaged database (PRAGMA quick_check) and a data file
-// of the earlier JSON format are refused with what to do, and left exactly as they were; a
-// symbolic link planted as the database, its WAL or its media folder is refused, its target
-// left alone.
+// a SQLite database of something else, a damaged database (PRAGMA quick_check, whole for a
+// small one; sandbox-damage-while-serving.test.ts for a large one) and a data file of the
+// earlier JSON format are refused with what to do, and left exactly as they were; a symbolic
+// link planted as the database, its WAL or its media folder is refused, its target left
+// alone; media files no row names are removed at start.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Of } from '../../src/sandbox/db/blobs.js';
 import { sqlite } from '../../src/sandbox/db/sqlite.js';
 import { startSandbox, StateFileError, type Sandbox } from '../../src/sandbox/index.js';
 import { bundleChildScript } from '../helpers/child-script.js';
@@ -222,5 +224,26 @@ describe('symbolic links', () => {
     symlinkSync(join(v.path, '..'), `${file}.media`);
     expect((await refusal(file)).message).toMatch(/state\.db\.media is a symbolic link/);
     v.check();
+  });
+});
+
+describe('media files beside the database', () => {
+  it('bytes no media row names (a commit that failed after the write) and temporary files are removed at start; named bytes and foreign files stay', async () => {
+    const { file } = await written('media-strays', 1);
+    const media = `${file}.media`;
+    mkdirSync(media, { mode: 0o700 });
+    const named = sha256Of(Buffer.from('named bytes'));
+    const stray = sha256Of(Buffer.from('bytes whose row never committed'));
+    for (const name of [named, stray, `${stray}.4242.tmp`, 'notes.txt']) writeFileSync(join(media, name), name, { mode: 0o600 });
+    const db = new (sqlite().DatabaseSync)(file);
+    db.prepare('INSERT INTO media (workspace, idx, name, mime_type, size_bytes, created_at, sha256, kept_bytes) VALUES (1, 0, ?, ?, 11, 0, ?, 11)').run('a.png', 'image/png', named);
+    db.close();
+    const sb = await startSandbox({ port: 0, dataFile: file });
+    try {
+      expect(readdirSync(media).sort()).toEqual([named, 'notes.txt'].sort());
+      expect(readFileSync(join(media, named), 'utf8')).toBe(named);
+    } finally {
+      await sb.close();
+    }
   });
 });

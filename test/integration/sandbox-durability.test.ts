@@ -51,8 +51,8 @@ interface Acked {
   replay?: { path: string; key: string; body: string };
 }
 
-/** One writer: creates until the server goes away; returns what was acknowledged. */
-async function writer(url: string, key: string, round: number, w: number): Promise<Acked[]> {
+/** One writer: creates until the server goes away; returns what was acknowledged. `onAck` counts acknowledgements across writers. */
+async function writer(url: string, key: string, round: number, w: number, onAck: () => void): Promise<Acked[]> {
   const acked: Acked[] = [];
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   for (let i = 0; ; i++) {
@@ -77,6 +77,7 @@ async function writer(url: string, key: string, round: number, w: number): Promi
       if (res.status >= 200 && res.status < 300) {
         const replay = extra['idempotency-key'] ? { path, key: extra['idempotency-key'], body: JSON.stringify(body) } : undefined;
         acked.push({ kind, id: json.id, content: kind === 'media' ? (body as { name: string }).name : content, ...(replay ? { replay } : {}) });
+        onAck();
       }
       // A schedule that reached a loaded machine after its time is refused (422): not acknowledged, not an error.
       else if (res.status !== 422) throw new Error(`unexpected ${res.status} ${JSON.stringify(json)}`);
@@ -99,9 +100,19 @@ describe('kill -9 with --data', () => {
     let reusedAcrossRounds = 0;
     for (let round = 1; round <= 4; round++) {
       const sb = await startChild();
-      const writers = Array.from({ length: 32 }, (_, w) => writer(sb.url, sb.key, round, w));
-      // A random moment in the middle of the writes.
-      await new Promise((r) => setTimeout(r, 300 + Math.floor(Math.random() * 600)));
+      // A random moment in the middle of the writes, counted in acknowledgements rather than
+      // wall time, so that a loaded machine kills as deep into the writes as an idle one.
+      const killAfter = 20 + Math.floor(Math.random() * 100);
+      let acks = 0;
+      let killed!: () => void;
+      const killedAt = new Promise<void>((r) => (killed = r));
+      const writers = Array.from({ length: 32 }, (_, w) =>
+        writer(sb.url, sb.key, round, w, () => {
+          if (++acks === killAfter) killed();
+        }),
+      );
+      // (A writer that fails ends the wait too, and the test then fails on what it threw.)
+      await Promise.race([killedAt, Promise.all(writers)]);
       sb.child.kill('SIGKILL');
       await sb.exited;
       const acked = (await Promise.all(writers)).flat();

@@ -24,7 +24,7 @@ afterAll(async () => {
 // Written as text: JSON.stringify itself overflows on 5,000 levels.
 const nested = (depth: number) => `${'['.repeat(depth)}"bottom"${']'.repeat(depth)}`;
 // The body's own three levels (body, payloads, the platform's payload) come on top.
-const deepBody = (depth: number) => `{"payloads":{"twitter-x":{"text":"deep","options":${nested(depth)}}}}`;
+const deepBody = (depth: number) => `{"payloads":{"twitter-x":{"text":"deep","settings":${nested(depth)}}}}`;
 
 interface RawAnswer {
   status: number;
@@ -88,7 +88,7 @@ describe('JSON nested too deep', () => {
     // Exactly 64 levels in all is taken.
     const ok = await call(sb, 'POST', '/v1/posts', { key, raw: deepBody(61), headers: { 'content-type': 'application/json' } });
     expect(ok.status).toBe(201);
-    expect(JSON.stringify(ok.body.payloads['twitter-x'].options)).toBe(nested(61));
+    expect(JSON.stringify(ok.body.payloads['twitter-x'].settings)).toBe(nested(61));
     // Brackets inside strings are text, not nesting.
     const brackets = await call(sb, 'POST', '/v1/posts', { key, body: { payloads: text(['bluesky'], '['.repeat(100) + '{"\\"'.repeat(40)) } });
     expect(brackets.status).toBe(201);

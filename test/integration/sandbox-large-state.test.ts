@@ -40,8 +40,8 @@ describe('a large database', () => {
       INSERT INTO posts (workspace, idx, status, payloads, title, scheduled_at, created_at, updated_at)
         SELECT 1, ${fixturePosts} + i, 'published', '{"bluesky":{"text":"stored"}}', NULL, ${start} + i * 1000, ${start}, ${start} + i * 1000 FROM n;
       WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ${STORED_POSTS * TARGETS})
-      INSERT INTO results (workspace, row, post, platform, success, no_account, broke_rule, at)
-        SELECT 1, ${FIXTURES} + i, ${fixturePosts} + i / ${TARGETS}, platform_name(i), 1, 0, 0, ${start} + (i / ${TARGETS}) * 1000 FROM n;
+      INSERT INTO results (workspace, row, post, platform, success, no_account, broke_rule, at, nth)
+        SELECT 1, ${FIXTURES} + i, ${fixturePosts} + i / ${TARGETS}, platform_name(i), 1, 0, 0, ${start} + (i / ${TARGETS}) * 1000, i / ${PLATFORMS.length} FROM n;
       COMMIT;`);
     db.close();
 

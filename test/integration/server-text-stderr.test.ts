@@ -96,7 +96,7 @@ describe('line breaks in the service\'s words', () => {
     const r = await runCli(['posts', 'list', '--max-retries', '0'], { env: { ...env(), CI: 'true', GITHUB_ACTIONS: 'true' } });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error: the service failed (500 Internal Server Error): boom ::warning title=pwned::from the service\n');
-    expect(commands(r.stderr)).toEqual([expect.stringMatching(/^::error::the service failed/)]);
+    expect(commands(r.stderr)).toEqual([expect.stringMatching(/^::error title=socialpub%3A exit 1[^:]*::the service failed/)]);
   });
 
   it("results wait: a failure's message of several lines stays on its line", async () => {
@@ -105,7 +105,7 @@ describe('line breaks in the service\'s words', () => {
     expect(r.code).toBe(7);
     expect(r.stderr).toContain('message \\n::warning title=pwned::from the service\\n');
     // Only our own annotation of the failure, the service's line breaks shown, not obeyed, in it too.
-    expect(commands(r.stderr)).toEqual([expect.stringMatching(/^::error::1 target failed to publish%0A[^%]*message \\n::warning title=pwned::from the service\\n/)]);
+    expect(commands(r.stderr)).toEqual([expect.stringMatching(/^::error title=socialpub results wait%3A targets failed::1 target failed to publish%0A[^%]*message \\n::warning title=pwned::from the service\\n/)]);
   });
 
   it('results get: no line of the service\'s, in a value of one line or a message of several, starts a line of stdout with ::', async () => {

@@ -34,7 +34,7 @@ const failing = (res: ServerResponse) => {
   res.end(JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'down for maintenance' } }));
 };
 
-/** Full jitter near its ceiling: pauses of about 495, 990 and 1980 ms before retries 2, 3 and 4. */
+/** Full jitter near its ceiling: pauses of about 990, 1980 and 3960 ms before retries 2, 3 and 4. */
 const clientOn = (url: string, clock: ReturnType<typeof fakeClock>, timeoutMs = 30_000) =>
   createClient({ baseUrl: url, apiKey: KEY, maxRetries: 3, timeoutMs, now: clock.now, sleep: clock.sleep, random: () => 0.99 });
 
@@ -42,22 +42,22 @@ describe('a request with a deadline', () => {
   it('5xx on every attempt: the retry whose pause would reach the deadline is not made; every attempt started before it', async () => {
     const clock = fakeClock();
     const svc = await serve(clock, failing);
-    const deadline = T0 + 1_500;
+    const deadline = T0 + 3_500;
     const err = await clientOn(svc.url, clock)
       .request({ method: 'GET', path: '/v1/posts', deadline })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServerError);
     expect((err as ServerError).message).toContain('503');
-    expect(clock.sleeps).toEqual([495, 990]); // the third pause (1980 ms) would have run 1965 ms past it
+    expect(clock.sleeps).toEqual([990, 1_980]); // the third pause (3960 ms) would have run past it
     expect(clock.now()).toBeLessThan(deadline);
-    expect(svc.seenAt).toEqual([T0, T0 + 495, T0 + 1_485]);
+    expect(svc.seenAt).toEqual([T0, T0 + 990, T0 + 2_970]);
     expect(svc.seenAt.every((t) => t < deadline)).toBe(true);
   });
 
   it('a pause that ends past the deadline (the machine was slow to wake): the 503 it was retrying, not "not sent"', async () => {
     const clock = fakeClock();
     const svc = await serve(clock, failing);
-    // The pause of 495 ms fits before the deadline, but the clock reads 600 ms later when it ends.
+    // The pause of 990 ms fits before the deadline, but the clock reads 600 ms later when it ends.
     const late = { now: clock.now, sleep: async (ms: number) => clock.sleep(ms + 600) };
     const err = await createClient({ baseUrl: svc.url, apiKey: KEY, maxRetries: 3, now: late.now, sleep: late.sleep, random: () => 0.99 })
       .request({ method: 'GET', path: '/v1/posts', deadline: T0 + 1_000 })
@@ -71,20 +71,20 @@ describe('a request with a deadline', () => {
     const clock = fakeClock();
     const svc = await serve(clock, failing);
     await expect(clientOn(svc.url, clock).request({ method: 'GET', path: '/v1/posts' })).rejects.toBeInstanceOf(ServerError);
-    expect(clock.sleeps).toEqual([495, 990, 1_980]);
+    expect(clock.sleeps).toEqual([990, 1_980, 3_960]);
     expect(svc.seenAt).toHaveLength(4);
   });
 
   it('connection refused: the connection failure itself, with no pause into the deadline', async () => {
     const clock = fakeClock();
     const port = await freePort();
-    const deadline = T0 + 1_000;
+    const deadline = T0 + 2_000;
     const err = await clientOn(`http://127.0.0.1:${port}`, clock)
       .request({ method: 'GET', path: '/v1/posts', deadline })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect((err as Error).message).toMatch(/could not reach http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED.*\(after 2 attempts\)/);
-    expect(clock.sleeps).toEqual([495]);
+    expect(clock.sleeps).toEqual([990]);
     expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBeLessThan(deadline - T0);
   });
 
@@ -115,12 +115,12 @@ describe('a request with a deadline', () => {
   it('every page of a listing carries it', async () => {
     const clock = fakeClock();
     const svc = await serve(clock, failing);
-    const deadline = T0 + 1_500;
+    const deadline = T0 + 3_500;
     const rows = clientOn(svc.url, clock).results.iterate({ postId: ['post_1'] }, { deadline });
     await expect((async () => {
       for await (const row of rows) void row;
     })()).rejects.toBeInstanceOf(ServerError);
-    expect(clock.sleeps).toEqual([495, 990]);
+    expect(clock.sleeps).toEqual([990, 1_980]);
     expect(svc.seenAt.every((t) => t < deadline)).toBe(true);
   });
 });

@@ -21,6 +21,7 @@ import {
 import { describeErrorBody } from '../../src/client/error-mapping.js';
 import { exitCodeFor, hintsFor, reportError } from '../../src/cli/errors.js';
 import { fakeService, json, sampleResult, testClient } from './client-kit.js';
+import { postSchema } from '../../src/wire/schemas.js';
 
 const body = (code: string, message: string, extra: Record<string, unknown> = {}) => ({ error: { code, message, ...extra }, requestId: 'req_body' });
 
@@ -171,11 +172,30 @@ describe('responses are validated at the boundary', () => {
     expect(err.message).toMatch(/request id req_list/);
   });
 
-  it('a 200 that is not JSON is a ResponseShapeError too', async () => {
+  it('a 200 that is not JSON is a ResponseShapeError too, once the retries (it may have been cut on the way) are spent', async () => {
     const svc = fakeService();
-    svc.once('GET', '/api/v1/post-results/r', { status: 200, body: '<html>captive portal</html>', headers: { 'request-id': 'req_html' } });
-    const { client } = testClient(svc);
+    svc.always('GET', '/api/v1/post-results/r', { status: 200, body: '<html>captive portal</html>', headers: { 'request-id': 'req_html' } });
+    const { client } = testClient(svc, { maxRetries: 2 });
     await expect(client.results.get('r')).rejects.toThrow(/not JSON \(request id req_html\)/);
+    expect(svc.requests).toHaveLength(3);
+  });
+
+  it('a body that is not JSON is asked again: a GET, and a write with its same idempotency key; never a write without one', async () => {
+    const good = { id: 'r', post_id: 'p', success: true };
+    const svc = fakeService().once('GET', '/api/v1/post-results/r', { status: 200, body: '{"id":"r","po' }, { status: 200, body: good, headers: json });
+    const { client, clock } = testClient(svc);
+    expect((await client.results.get('r')).data).toEqual(good);
+    expect(clock.sleeps).toHaveLength(1);
+    const post = { id: 'post_1', status: 'draft', payloads: { bluesky: { text: 'hi' } }, scheduledAt: null, createdAt: '2026-03-01T12:00:00.000Z', updatedAt: '2026-03-01T12:00:00.000Z' };
+    const writes = fakeService().once('POST', '/v1/posts', { status: 201, body: '' }, { status: 201, body: post, headers: json });
+    const { client: w } = testClient(writes);
+    expect((await w.posts.create({ payloads: { bluesky: { text: 'hi' } } }, { idempotencyKey: 'k-1' })).data.id).toBe('post_1');
+    expect(writes.requests.map((r) => r.headers['idempotency-key'])).toEqual(['k-1', 'k-1']);
+    // PUT (an upload) carries no key: a garbled answer is not a reason to send the bytes again.
+    const put = fakeService().always('PUT', '/upload/1', { status: 200, body: '<html>' });
+    const { client: u } = testClient(put);
+    await u.request({ method: 'PUT', path: '/upload/1', rawBody: new Uint8Array([1]), schema: postSchema }).catch(() => undefined);
+    expect(put.requests).toHaveLength(1);
   });
 
   it('unknown fields are kept; missing optional fields are fine', async () => {

@@ -79,6 +79,8 @@ function pipelineConfig(fetch: Fetcher): PipelineConfig {
     userAgent: 'test',
     timeoutMs: 5000,
     maxRetries: 0,
+    writeRetryBudgetMs: 0,
+    budget: undefined,
     maxWaitMs: 0,
     signal: undefined,
     now: () => 0,

@@ -1,7 +1,7 @@
 // The request pipeline's retry rules against a scripted service: Retry-After in both forms, the
 // wait budget, malformed headers, backoff, 5xx, connection resets, timeouts, 4xx never retried,
 // and Ctrl-C during a wait. Time is injected: nothing here sleeps for real.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AbortedError, NetworkError, RateLimitError, ServerError, TimeoutError } from '../../src/client/errors.js';
 import { backoffDelay, BACKOFF_CAP_MS, isRetryableStatus, parseRetryAfter } from '../../src/client/retry-timing.js';
 import { createClient } from '../../src/client/index.js';
@@ -77,8 +77,8 @@ describe('Retry-After', () => {
     );
     const { client, clock } = testClient(svc, { random: () => 0.5 });
     await client.results.get('res_1');
-    // Full jitter with random 0.5: half of 500 ms, then half of 1000 ms.
-    expect(clock.sleeps).toEqual([250, 500]);
+    // Full jitter with random 0.5: half of 1 s, then half of 2 s.
+    expect(clock.sleeps).toEqual([500, 1000]);
   });
 
   it('when retries run out on 429, RateLimitError says when (Retry-After, else RateLimit-Reset)', async () => {
@@ -113,8 +113,8 @@ describe('retries', () => {
     const err = await client.results.get('res_1').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServerError);
     expect(svc.requests).toHaveLength(4);
-    // Exponential ceilings 500, 1000, 2000 ms (full jitter just below each).
-    expect(clock.sleeps).toEqual([499, 999, 1998]);
+    // Exponential ceilings 1, 2, 4 s (full jitter just below each), as the AWS SDKs' standard mode.
+    expect(clock.sleeps).toEqual([999, 1998, 3996]);
     expect(exitCodeFor(err)).toBe(1);
   });
 
@@ -165,6 +165,45 @@ describe('retries', () => {
     await client.posts.schedule({ postId: 'p', scheduledAt: '2026-12-01T09:00:00.000Z' }, { idempotencyKey: 'release-42' });
     expect(svc.requests.map((r) => r.headers['idempotency-key'])).toEqual(['release-42', 'release-42', 'release-42']);
     expect(new Set(svc.requests.map((r) => r.body)).size).toBe(1);
+  });
+
+  it('a write rides out a ten-second blip of 503s: backoff from 1 s, capped, the same key every time', async () => {
+    const post = { id: 'p', status: 'scheduled', payloads: {} };
+    // The clock says when the blip ends: every answer before T0 + 10 s is a 503.
+    const { client, clock } = (() => {
+      let kit: ReturnType<typeof testClient>;
+      const svc = fakeService().always('POST', '/v1/schedule', () =>
+        kit.clock.now() < T0 + 10_000 ? { status: 503, body: '', headers: json } : { status: 201, body: post, headers: json },
+      );
+      kit = testClient(svc, { random: () => 0.999 });
+      return kit;
+    })();
+    const res = await client.posts.schedule({ postId: 'p', scheduledAt: '2026-12-01T09:00:00.000Z' }, { idempotencyKey: 'release-42' });
+    expect(res.data.id).toBe('p');
+    expect(clock.sleeps).toEqual([999, 1998, 3996, 7992]);
+  });
+
+  it('a write whose 503s never end stops after about 30 s in all, never a pause past it (exit 1)', async () => {
+    const svc = fakeService().always('POST', '/v1/posts', { status: 503, body: '', headers: json });
+    const { client, clock } = testClient(svc, { random: () => 0.999 });
+    const err = await client.posts.create({ payloads: { bluesky: { text: 'x' } } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServerError);
+    expect(exitCodeFor(err)).toBe(1);
+    const total = clock.sleeps.reduce((a, b) => a + b, 0);
+    // 1 + 2 + 4 + 8 s = 15 s; the next pause (16 s) would end past 30 s.
+    expect(clock.sleeps).toEqual([999, 1998, 3996, 7992]);
+    expect(total).toBeLessThanOrEqual(30_000);
+    expect(new Set(svc.requests.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+    // With small draws the budget allows more tries, but never more than ten retries.
+    const many = fakeService().always('POST', '/v1/posts', { status: 503, body: '', headers: json });
+    const { client: c2 } = testClient(many, { random: () => 0 });
+    await c2.posts.create({ payloads: { bluesky: { text: 'x' } } }).catch(() => undefined);
+    expect(many.requests).toHaveLength(11);
+    // A read keeps to its count (3 retries by default).
+    const reads = fakeService().always('GET', RES, { status: 503, body: '', headers: json });
+    const { client: c3 } = testClient(reads);
+    await c3.results.get('res_1').catch(() => undefined);
+    expect(reads.requests).toHaveLength(4);
   });
 
   it('connection refused every time: NetworkError, exit 6', async () => {
@@ -219,12 +258,24 @@ describe('Ctrl-C', () => {
   });
 
   it('aborts the default timer sleep at once during a long Retry-After', async () => {
-    const svc = fakeService().once('GET', RES, { status: 429, body: '', headers: { 'retry-after': '600' } });
-    const controller = new AbortController();
-    const client = createClient({ baseUrl: BASE, apiKey: KEY, fetcher: svc.fetch, signal: controller.signal, maxWaitMs: 3_600_000, onRetry: () => setTimeout(() => controller.abort(), 5) });
-    const started = performance.now();
-    await expect(client.results.get('res_1')).rejects.toBeInstanceOf(AbortedError);
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Timers on a fake clock: 5 ms pass, not 600 s, so the call must have ended by then whatever
+    // this machine's speed (a sleep that ignored the signal would still be pending).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const svc = fakeService().once('GET', RES, { status: 429, body: '', headers: { 'retry-after': '600' } });
+      const controller = new AbortController();
+      const client = createClient({ baseUrl: BASE, apiKey: KEY, fetcher: svc.fetch, signal: controller.signal, maxWaitMs: 3_600_000, onRetry: () => setTimeout(() => controller.abort(), 5) });
+      let outcome: unknown = 'pending';
+      void client.results.get('res_1').then(
+        () => (outcome = 'answered'),
+        (err: unknown) => (outcome = err),
+      );
+      await vi.advanceTimersByTimeAsync(5);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(outcome).toBeInstanceOf(AbortedError);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('aborts a request in flight, and is not retried', async () => {
@@ -263,8 +314,8 @@ describe('rules in isolation', () => {
 
   it('full-jitter backoff stays within base·2^n, capped', () => {
     expect(backoffDelay(1, () => 0)).toBe(0);
-    expect(backoffDelay(1, () => 0.999999)).toBeLessThan(500);
-    expect(backoffDelay(3, () => 0.5)).toBe(1000);
+    expect(backoffDelay(1, () => 0.999999)).toBeLessThan(1000);
+    expect(backoffDelay(3, () => 0.5)).toBe(2000);
     expect(backoffDelay(30, () => 0.999999)).toBeLessThanOrEqual(BACKOFF_CAP_MS);
     expect([408, 409, 429, 500, 502, 503, 504].every(isRetryableStatus)).toBe(true);
     expect([400, 401, 403, 404, 413, 422].some(isRetryableStatus)).toBe(false);

@@ -41,7 +41,7 @@ describe('the command tree', () => {
     const tree = commandTree(smallProgram());
     const fieldsFlag = (path: string) => tree.find((s) => s.path.join(' ') === path)!.flags.find((f) => f.names.includes('--fields'))!.values;
     expect(fieldsFlag('results list')).toEqual({ kind: 'fields', fields: fieldsOf('results list') });
-    expect(fieldsFlag('results stats')).toEqual({ kind: 'fields', fields: ['key', 'total', 'succeeded', 'failed', 'failure_rate'] });
+    expect(fieldsFlag('results stats')).toEqual({ kind: 'fields', fields: ['key', 'total', 'succeeded', 'failed', 'failure_rate', 'failure_share'] });
     expect(fieldsFlag('auth logout')).toEqual({ kind: 'fields', fields: [] });
   });
   it('offers the help topics, then the commands, after help', () => {
@@ -58,9 +58,9 @@ describe('bash', () => {
   const complete = (line: string, wordbreaks?: string) => bashComplete(script, line, { wordbreaks });
 
   it('offers the command fields after --fields, and completes after the last comma without repeats', () => {
-    expect(complete('socialpub results stats --fields ')).toEqual(['failed', 'failure_rate', 'key', 'succeeded', 'total']);
+    expect(complete('socialpub results stats --fields ')).toEqual(['failed', 'failure_rate', 'failure_share', 'key', 'succeeded', 'total']);
     expect(complete('socialpub results list --fields id,error.c')).toEqual(['id,error.code', 'id,error.context']);
-    expect(complete('socialpub -o json results stats --fields key,total,')).toEqual(['key,total,failed', 'key,total,failure_rate', 'key,total,succeeded']);
+    expect(complete('socialpub -o json results stats --fields key,total,')).toEqual(['key,total,failed', 'key,total,failure_rate', 'key,total,failure_share', 'key,total,succeeded']);
     expect(complete('socialpub posts list --fields sch')).toEqual(['scheduledAt']);
     expect(complete('socialpub auth logout --fields ')).toEqual([]);
   });
@@ -74,7 +74,7 @@ describe('bash', () => {
     expect(complete('socialpub results list --tz Europe/Pa', breaks)).toEqual(['Paris']);
     expect(complete('socialpub results list --tz America/Argentina/Sal', breaks)).toEqual(['Salta']);
     expect(complete('socialpub results stats --fields key,to', breaks)).toEqual(['total']);
-    expect(complete('socialpub results stats --fields key,', breaks)).toEqual([',failed', ',failure_rate', ',succeeded', ',total']);
+    expect(complete('socialpub results stats --fields key,', breaks)).toEqual([',failed', ',failure_rate', ',failure_share', ',succeeded', ',total']);
   });
   it('offers subcommands, not flags, until the word starts with "-" (like gh)', () => {
     expect(complete('socialpub posts ')).toEqual(['create', 'list']);
@@ -91,8 +91,8 @@ describe.runIf(hasShell('fish'))('fish (installed here)', () => {
   const script = scriptFor('fish');
   const complete = (line: string) => fishComplete(script, line);
   it('offers the command fields after --fields, after the last comma, without repeats', () => {
-    expect(complete('socialpub results stats --fields ')).toEqual(['failed', 'failure_rate', 'key', 'succeeded', 'total']);
-    expect(complete('socialpub results stats --fields key,total,f')).toEqual(['key,total,failed', 'key,total,failure_rate']);
+    expect(complete('socialpub results stats --fields ')).toEqual(['failed', 'failure_rate', 'failure_share', 'key', 'succeeded', 'total']);
+    expect(complete('socialpub results stats --fields key,total,f')).toEqual(['key,total,failed', 'key,total,failure_rate', 'key,total,failure_share']);
     expect(complete('socialpub results list --fields error.m')).toEqual(['error.message']);
   });
   it('completes zones, subcommands before flags, and help topics', () => {
@@ -105,9 +105,9 @@ describe.runIf(hasShell('fish'))('fish (installed here)', () => {
 describe.runIf(hasShell('zsh'))('zsh (installed here)', () => {
   const script = scriptFor('zsh');
   it('offers the command fields after --fields, after the last comma, without repeats', () => {
-    expect(zshComplete(script, 'socialpub results stats --fields ').matches).toEqual(['failed', 'failure_rate', 'key', 'succeeded', 'total']);
+    expect(zshComplete(script, 'socialpub results stats --fields ').matches).toEqual(['failed', 'failure_rate', 'failure_share', 'key', 'succeeded', 'total']);
     const after = zshComplete(script, 'socialpub results stats --fields key,total,');
-    expect(after.matches).toEqual(['failed', 'failure_rate', 'succeeded']);
+    expect(after.matches).toEqual(['failed', 'failure_rate', 'failure_share', 'succeeded']);
     expect(zshComplete(script, 'socialpub results list --fields id,error.m').buffer).toBe('socialpub results list --fields id,error.message,');
   });
   it('completes zones part by part, subcommands before flags, and help topics', () => {

@@ -158,3 +158,16 @@ describe('help', () => {
     },
   );
 });
+
+describe('error codes in help and the README', () => {
+  it('every --code an example names is one the service sends (the sandbox failure table, THREAD_PART_FAILED and account codes)', async () => {
+    const { FAILURE_CODES } = await import('../../src/sandbox/failures.js');
+    // CODE: the placeholder of a usage line (--code CODE).
+    const known = new Set([...FAILURE_CODES, 'THREAD_PART_FAILED', 'ACCOUNT_DISCONNECTED', 'CODE']);
+    const reference = await runCli(['help', 'reference']);
+    const readme = readFileSync(join(fileURLToPath(new URL('../..', import.meta.url)), 'README.md'), 'utf8');
+    const named = [...`${reference.stdout}\n${readme}`.matchAll(/--code[ =]([A-Z_,]+)/g)].flatMap((m) => m[1]!.split(',').filter(Boolean));
+    expect(named.length).toBeGreaterThan(1);
+    expect(named.filter((code) => !known.has(code))).toEqual([]);
+  });
+});

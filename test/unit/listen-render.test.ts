@@ -185,7 +185,8 @@ describe('listen lines on a terminal fit its width', () => {
       const body = line.slice(0, -1);
       expect(displayWidth(body), `${c.name} at ${width}`).toBeLessThanOrEqual(width);
       const text = visible(body);
-      expect(text).toContain(`${ids.resultId}  MEDIA_REJECTED  `);
+      // Narrow, the post names the delivery; wide, the result id follows it.
+      expect(text).toContain(`${width >= 100 ? `${ids.postId}  ${ids.resultId}` : ids.postId}  MEDIA_REJECTED  `);
       const shownMessage = text.slice(text.indexOf('MEDIA_REJECTED  ') + 'MEDIA_REJECTED  '.length);
       if (shownMessage === c.message) continue;
       cut++;
@@ -200,22 +201,23 @@ describe('listen lines on a terminal fit its width', () => {
     expect(cut).toBe(width === 60 ? 8 : 6);
   });
 
-  it('wide terminals show the time and post id, from 72 columns platform and status line up, narrower the message gets their room', () => {
+  it('wide terminals show the time and the result id beside the post id, from 72 columns platform and status line up, narrower the message gets their room', () => {
     const at = (width: number, p: Record<string, unknown>) => visible(terminalLine(event({ ...p, ...ids }), plainColors, { width, timeZone: 'UTC' }));
     expect(at(120, published)).toBe(`09:00:05  linkedin       ✓ published  ${ids.postId}  ${ids.resultId}\n`);
-    expect(at(80, published)).toBe(`linkedin       ✓ published  ${ids.resultId}\n`);
-    expect(at(60, published)).toBe(`linkedin  ✓  ${ids.resultId}\n`);
-    expect(at(60, { ...published, status: 'pending' })).toBe(`linkedin  • pending  ${ids.resultId}\n`);
+    expect(at(80, published)).toBe(`linkedin       ✓ published  ${ids.postId}\n`);
+    expect(at(60, published)).toBe(`linkedin  ✓  ${ids.postId}\n`);
+    expect(at(60, { ...published, status: 'pending' })).toBe(`linkedin  • pending  ${ids.postId}\n`);
     for (const width of [80, 120]) {
       const lines = [published, failed, { ...published, status: 'pending' }].map((p) => at(width, p));
-      expect(new Set(lines.map((l) => l.indexOf(ids.resultId))).size).toBe(1);
+      expect(new Set(lines.map((l) => l.indexOf(ids.postId))).size).toBe(1);
     }
   });
 
-  it('at 60 columns the longest platform, a sandbox-sized id and the longest code: the code whole, a space after it', () => {
-    const e = event({ ...failed, platform: 'facebook-page', resultId: 'res_2SycUI1djajx', error: { code: 'PLATFORM_UNAVAILABLE', message: 'The platform could not take the post' } });
+  it('at 60 columns the longest platform, a sandbox-sized post id and the longest code: the code whole, a space after it', () => {
+    const e = event({ ...failed, platform: 'facebook-page', postId: 'post_2SycUI1djajx', resultId: 'res_2SycUI1djajx', error: { code: 'PLATFORM_UNAVAILABLE', message: 'The platform could not take the post' } });
     const line = visible(terminalLine(e, plainColors, { width: 60, timeZone: 'UTC' })).trimEnd();
-    expect(line).toMatch(/^facebook-page {2}✗ {2}res_2SycUI1djajx {2}PLATFORM_UNAVAILABLE {2}\S+…$/);
+    // One column short of a letter of the message: the code stays whole.
+    expect(line).toMatch(/^facebook-page {2}✗ {2}post_2SycUI1djajx {2}PLATFORM_UNAVAILABLE(?: {2}\S+)?…$/);
     expect(displayWidth(line)).toBeLessThanOrEqual(60);
   });
 
@@ -225,11 +227,26 @@ describe('listen lines on a terminal fit its width', () => {
       expect(line.trimEnd().endsWith('(unverified)')).toBe(true);
       expect(displayWidth(line.trimEnd())).toBeLessThanOrEqual(width);
     }
-    const huge = event({ ...failed, resultId: `res_${'寿'.repeat(100)}`, error: { code: 'X', message: 'm' } });
+    const huge = event({ ...failed, postId: `post_${'寿'.repeat(100)}`, error: { code: 'X', message: 'm' } });
     const line = terminalLine(huge, plainColors, { width: 60, timeZone: 'UTC' }).trimEnd();
     expect(displayWidth(line)).toBeGreaterThanOrEqual(59);
     expect(displayWidth(line)).toBeLessThanOrEqual(60);
     expect(line.endsWith('…')).toBe(true);
+  });
+
+  it('through output: a terminal resized between two events shapes each line to its width then', async () => {
+    const tty = captureStream(true, 120);
+    const out = createOutput({ stdout: tty, stderr: captureStream(), format: 'table' });
+    const writer = out.listWriter(eventView());
+    await writer.write(failedWith(messages.ascii));
+    tty.columns = 60;
+    await writer.write(failedWith(messages.ascii));
+    await writer.end();
+    const [wide, narrow] = tty.text().trimEnd().split('\n').map(visible);
+    expect(wide).toContain(`${ids.postId}  ${ids.resultId}`);
+    expect(displayWidth(wide!)).toBeGreaterThan(100);
+    expect(displayWidth(narrow!)).toBeLessThanOrEqual(60);
+    expect(narrow).toMatch(new RegExp(`^instagram  ✗  ${ids.postId}  MEDIA_REJECTED`));
   });
 
   it('through output: the terminal width reaches the line; TSV and CSV carry the result id, NDJSON the body', async () => {
@@ -237,7 +254,7 @@ describe('listen lines on a terminal fit its width', () => {
     const tty = captureStream(true, 60);
     await createOutput({ stdout: tty, stderr: captureStream(), format: 'table' }).list([e], eventView());
     expect(displayWidth(tty.text().trimEnd())).toBeLessThanOrEqual(60);
-    expect(tty.text()).toContain(ids.resultId);
+    expect(tty.text()).toContain(ids.postId);
     const tsv = captureStream();
     await createOutput({ stdout: tsv, stderr: captureStream(), format: 'tsv' }).list([e], eventView());
     expect(tsv.text().split('\t')).toEqual(['2026-12-01T09:00:05.123Z', 'instagram', 'failed', ids.postId, 'MEDIA_REJECTED', messages.emoji, ids.resultId, 'msg_1\n']);

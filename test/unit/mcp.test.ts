@@ -57,7 +57,7 @@ describe('tool arguments are checked against the schema the assistant reads', ()
 
   it('says where local media may come from, in every tool that takes media', () => {
     const withMedia = TOOLS.filter((t) => t.inputSchema.properties?.media);
-    expect(withMedia.map((t) => t.name)).toEqual(['check_post', 'create_draft', 'schedule_post', 'update_post']);
+    expect(withMedia.map((t) => t.name)).toEqual(['check_post', 'preview_post', 'create_draft', 'schedule_post', 'update_post']);
     for (const t of withMedia) expect(t.inputSchema.properties!.media!.description, t.name).toContain('--media-dir');
   });
 
@@ -73,9 +73,9 @@ describe('tool arguments are checked against the schema the assistant reads', ()
       for (const [name, p] of Object.entries(t.inputSchema.properties ?? {})) expect(p.description, `${t.name}.${name}`).toBeTruthy();
       expect(t.annotations.readOnlyHint).toBe(!t.write);
     }
-    expect(toolsFor(true).map((t) => t.name)).toEqual(['check_post', 'list_posts', 'get_post', 'list_results', 'get_result', 'wait_for_results', 'results_stats', 'list_accounts']);
+    expect(toolsFor(true).map((t) => t.name)).toEqual(['check_post', 'preview_post', 'list_posts', 'get_post', 'list_results', 'get_result', 'wait_for_results', 'results_stats', 'list_accounts']);
     // Drafts only: nothing that schedules, moves or deletes.
-    expect(toolsFor(false, true).map((t) => t.name)).toEqual(['check_post', 'create_draft', 'list_posts', 'get_post', 'update_post', 'list_results', 'get_result', 'wait_for_results', 'retry_failed', 'results_stats', 'list_accounts']);
+    expect(toolsFor(false, true).map((t) => t.name)).toEqual(['check_post', 'preview_post', 'create_draft', 'list_posts', 'get_post', 'update_post', 'list_results', 'get_result', 'wait_for_results', 'retry_failed', 'results_stats', 'list_accounts']);
   });
 });
 
@@ -217,7 +217,7 @@ describe('structured post input (posts/compose-input)', () => {
       writeFileSync(fake, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
       const err = await composeInput({ platforms: ['instagram'], text: 'x', media: [fake] }, { mode: 'create', now: NOW }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(InvalidInputError);
-      expect((err as InvalidInputError).issues).toEqual([expect.objectContaining({ field: 'media[0]', message: expect.stringContaining('the name says image/jpeg but the content is image/png') })]);
+      expect((err as InvalidInputError).issues).toEqual([expect.objectContaining({ field: 'media[0]', message: expect.stringContaining('instagram does not take image/png') })]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

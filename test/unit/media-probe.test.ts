@@ -50,7 +50,10 @@ describe('image headers', () => {
 
   it('counts GIF frames', async () => {
     expect(probeMedia(bytesSource(gif(320, 240, 1)))).toMatchObject({ format: 'gif', width: 320, height: 240, frames: 1, animated: false });
-    expect(probeMedia(bytesSource(gif(320, 240, 400)))).toMatchObject({ frames: 400, animated: true });
+    expect(probeMedia(bytesSource(gif(320, 240, 350)))).toMatchObject({ frames: 350, animated: true });
+    expect(probeMedia(bytesSource(gif(320, 240, 350)))).not.toHaveProperty('framesMore');
+    // Past the largest limit a platform sets (X: 350), the count stops.
+    expect(probeMedia(bytesSource(gif(320, 240, 400)))).toMatchObject({ frames: 351, framesMore: true, animated: true });
   });
 });
 

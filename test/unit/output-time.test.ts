@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocal, formatRelative, formatRelativeShort, formatUntil, relativeEnglish } from '../../src/output/time.js';
+import { formatCount, formatLocal, formatRelative, formatRelativeShort, formatUntil, relativeEnglish } from '../../src/output/time.js';
 import { formatDuration } from '../../src/client/retry-timing.js';
 import { userZone } from '../../src/posts/zone.js';
 
@@ -72,6 +72,13 @@ describe('relativeEnglish', () => {
         expect(relativeEnglish(-n, unit)).toBe(intl.format(-n, unit));
       }
     }
+  });
+});
+
+describe('formatCount', () => {
+  it("groups whole numbers exactly as toLocaleString('en-US') does, without loading its locale data", () => {
+    const counts = [0, -0, 1, 9, 10, 999, 1000, 1001, 12345, 100000, 999999, 1000000, 1234567, Number.MAX_SAFE_INTEGER, 2 ** 53, 1e21, 1.5, 1234.5678, NaN, Infinity];
+    for (const n of [...counts, ...counts.map((c) => -c)]) expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
   });
 });
 

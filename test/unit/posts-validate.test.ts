@@ -91,7 +91,8 @@ describe('local validation', () => {
       [{ platform: ['bluesky'], text: 'x', media: ['notes.txt'] }, /unknown media type/],
       [{ platform: ['instagram'], text: 'x', media: ['pic.png'] }, /instagram does not take image\/png/],
       [{ platform: ['youtube'], text: 'x', media: ['photo.jpg'] }, /youtube does not take image\/jpeg/],
-      [{ platform: ['bluesky'], text: 'x', media: ['renamed.jpg'] }, /name says image\/jpeg but the content is image\/png/],
+      // Judged by its content: a PNG named .jpg is a PNG, refused where PNG is not taken.
+      [{ platform: ['instagram'], text: 'x', media: ['renamed.jpg'] }, /instagram does not take image\/png/],
       [{ platform: ['twitter-x'], text: 'x', media: ['big.jpg'] }, /6 MB is over twitter-x's image limit of 5 MB by 1 MB/],
       [{ platform: ['bluesky'], text: 'x', media: ['photo.jpg', 'photo.jpg', 'photo.jpg', 'photo.jpg', 'photo.jpg'] }, /--media: 5 items, bluesky takes at most 4/],
       [{ platform: ['pinterest'], text: 'x' }, /--media: pinterest needs at least one image or video/],

@@ -96,7 +96,7 @@ describe('whole numbers', () => {
 describe('footer', () => {
   it('says where the page sits and how to get the next', () => {
     expect(footerText({ offset: 0, shown: 20, scanned: 20, total: 4213, failedShown: 7, filter: undefined, all: false })).toBe(
-      'showing 1–20 of 4,213 · 7 failed on this page · next: --offset 20',
+      'showing 1–20 of 4,213 · 7 failed on this page · next: --offset 20 · --all for every row',
     );
     expect(footerText({ offset: 4200, shown: 13, scanned: 13, total: 4213, failedShown: 0, filter: undefined, all: false })).toBe(
       'showing 4,201–4,213 of 4,213 · none failed on this page',
@@ -105,7 +105,7 @@ describe('footer', () => {
 
   it('counts what was scanned when filtering while paging', () => {
     expect(footerText({ offset: 0, shown: 20, scanned: 734, total: 4213, failedShown: 20, filter: 'failed', all: false })).toBe(
-      'showing 20 failed · scanned 1–734 of 4,213 · next: --offset 734',
+      'showing 20 failed · scanned 1–734 of 4,213 · next: --offset 734 · --all for every row',
     );
   });
 
@@ -166,11 +166,17 @@ describe('wait: poll spacing', () => {
     expect(backoffMs(50)).toBe(POLL.maxMs);
   });
 
-  it('spreads the remaining read budget over the window, and waits for the reset at zero', () => {
-    expect(rateLimitSpacingMs(undefined)).toBe(0);
-    expect(rateLimitSpacingMs({ limit: 100, remaining: 10, resetSeconds: 600 })).toBe(60_000);
-    expect(rateLimitSpacingMs({ limit: 100, remaining: 0, resetSeconds: 42 })).toBe(42_000);
-    expect(nextPollDelayMs(0, { limit: 10000, remaining: 9999, resetSeconds: 3600 }, 60_000)).toBe(1000);
+  it('keeps the normal cadence while the read budget has room, and slows only as it runs short', () => {
+    expect(rateLimitSpacingMs(undefined, 0, 60_000)).toBe(0);
+    // 99 of 100 left, an hour to the reset: a wait of 10 min at the 1 s cadence still polls every second.
+    expect(nextPollDelayMs(0, { limit: 100, remaining: 99, resetSeconds: 3600 }, 60_000)).toBe(1000);
+    // A whole 10 min wait at the backoff cadence (1 s growing to 15 s) takes under 60 polls: 89 usable is room.
+    expect(rateLimitSpacingMs({ limit: 100, remaining: 99, resetSeconds: 3600 }, 0, 600_000)).toBe(0);
+    // 20 left of 100 (10 kept back), 10 min to the reset: the 10 polls left are spread over 10 min.
+    expect(rateLimitSpacingMs({ limit: 100, remaining: 20, resetSeconds: 600 }, 0, 3_600_000)).toBe(60_000);
+    // In the last tenth: wait for the reset, unless told to spend it.
+    expect(rateLimitSpacingMs({ limit: 100, remaining: 10, resetSeconds: 42 }, 0, 60_000)).toBe(42_000);
+    expect(rateLimitSpacingMs({ limit: 100, remaining: 10, resetSeconds: 600 }, 0, 3_600_000, { spendReserve: true })).toBe(60_000);
     expect(nextPollDelayMs(0, { limit: 100, remaining: 0, resetSeconds: 42 }, 60_000)).toBe(42_000);
   });
 

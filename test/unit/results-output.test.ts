@@ -151,6 +151,15 @@ describe('result rows', () => {
 });
 
 describe('detail view', () => {
+  it("shows when it happened in the user's zone under the UTC time; in UTC, UTC alone", () => {
+    const text = renderResult(failure, plainColors, NOW, 'Asia/Tokyo');
+    const lines = text.split('\n');
+    const at = lines.findIndex((l) => /^\s+created\s/.test(l));
+    expect(lines[at]).toContain(failure.created_at);
+    expect(lines[at + 1]).toMatch(/^ {20}2026-12-01 20:58 GMT\+9 \(Asia\/Tokyo\)$/);
+    expect(renderResult(failure, plainColors, NOW, 'UTC')).not.toMatch(/\(UTC\)/);
+  });
+
   it('shows every field, the error and the pretty-printed provider context, and extra fields', () => {
     const text = renderResult(failure, plainColors, NOW);
     expect(text).toContain('✗ failed  res_2');

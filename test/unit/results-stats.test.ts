@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   barWidth,
   colorBar,
@@ -12,6 +12,7 @@ import {
   statsSummary,
 } from '../../src/results/stats.js';
 import { computeStats } from '../helpers/stats.js';
+import { formatCount } from '../../src/output/time.js';
 
 type R = { success: boolean; platform?: string; error?: { code: string; message: string } | null; social_account_id?: string | null; post_id: string };
 const ok = (platform: string, post = 'post_1', account: string | null = 'acc_1'): R => ({ success: true, platform, post_id: post, social_account_id: account, error: null });
@@ -106,7 +107,7 @@ describe('stats', () => {
   it('no rows: zero totals and no groups', async () => {
     const s = await computeStats([]);
     expect(s).toEqual({ total: 0, succeeded: 0, failed: 0, groups: [] });
-    expect(statsSummary(s)).toBe('0 results: 0 succeeded, 0 failed (0%)');
+    expect(statsSummary(s, formatCount)).toBe('0 results: 0 succeeded, 0 failed (0%)');
   });
 
   it('failure rates and their text', async () => {
@@ -114,8 +115,8 @@ describe('stats', () => {
     expect(failureRate({ total: 0, failed: 0 })).toBe(0);
     expect([0, 0.0123, 0.125, 0.5, 1].map(formatRate)).toEqual(['0%', '1.2%', '13%', '50%', '100%']);
     const s = await computeStats(rows);
-    expect(statsRows(s)[0]).toEqual({ key: 'instagram', total: 3, succeeded: 1, failed: 2, failure_rate: 2 / 3 });
-    expect(statsSummary({ total: 1204, succeeded: 1080, failed: 124, groups: [] })).toBe('1,204 results: 1,080 succeeded, 124 failed (10%)');
+    expect(statsRows(s)[0]).toEqual({ key: 'instagram', total: 3, succeeded: 1, failed: 2, failure_rate: 2 / 3, failure_share: 2 / s.failed });
+    expect(statsSummary({ total: 1204, succeeded: 1080, failed: 124, groups: [] }, formatCount)).toBe('1,204 results: 1,080 succeeded, 124 failed (10%)');
   });
 });
 
@@ -189,5 +190,34 @@ describe('bars: every group visible', () => {
     expect(shown[0]!.bar).toContain('░');
     expect(shown[1]!.bar).toBe('█');
     expect(shown[2]!.bar).toBe('░');
+  });
+});
+
+describe('Intl only where a zone is needed', () => {
+  afterEach(() => vi.restoreAllMocks());
+  /** Counts the formatters made, each still a real one. */
+  const countFormatters = () => {
+    const Real = Intl.DateTimeFormat;
+    return vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args: ConstructorParameters<typeof Real>) {
+      return new Real(...args);
+    });
+  };
+
+  it('counting by platform and code makes no Intl date formatter (its first one loads the locale data)', () => {
+    const made = countFormatters();
+    const counter = createStatsCounter(['platform', 'code']);
+    for (const r of rows) counter.add({ ...r, created_at: '2026-11-24T10:00:00Z' });
+    expect(statsSummary(counter.result(), formatCount)).toBe('8 results: 4 succeeded, 4 failed (50%)');
+    expect(made).not.toHaveBeenCalled();
+  });
+
+  it('counting by day makes one formatter for its zone, on the first row', () => {
+    const made = countFormatters();
+    const counter = createStatsCounter('day', { zone: 'Asia/Tokyo' });
+    expect(made).not.toHaveBeenCalled();
+    counter.add({ ...ok('bluesky'), created_at: '2026-11-24T20:00:00Z' });
+    counter.add({ ...ok('bluesky'), created_at: '2026-11-24T10:00:00Z' });
+    expect(counter.result().groups.map((g) => g.key).sort()).toEqual(['2026-11-24', '2026-11-25']);
+    expect(made).toHaveBeenCalledTimes(1);
   });
 });

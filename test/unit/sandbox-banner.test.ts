@@ -1,5 +1,5 @@
 // What `socialpub sandbox` prints: the ready line in the contract's exact spacing, and a banner
-// that never shows a key or the webhook secret in full.
+// that shows in full only what is local to this machine (the demo key in its login line, its own webhook secret).
 import { describe, expect, it } from 'vitest';
 import { banner, readyLine } from '../../src/cli/commands/sandbox/banner.js';
 import { planSandbox } from '../../src/cli/commands/sandbox/flags.js';
@@ -28,7 +28,7 @@ describe('sandbox output', () => {
     expect(JSON.parse(readyLine(sandbox))).toEqual({ baseUrl: sandbox.url, workspaces: sandbox.workspaces, webhookSecret: sandbox.webhookSecret });
   });
 
-  it('masks every key and the secret in the workspace rows and says where to get them', () => {
+  it('masks every key (but the demo one in its login line) and says where to get them', () => {
     const plan = planSandbox({ ...defaults, webhookUrl: 'http://127.0.0.1:4567/hooks', fixtures: '1_000_000', chaos: '5%', seed: '9' }, {});
     for (const json of [false, true]) {
       const text = banner({ sandbox, options: plan.options, profile: undefined, json, colors: plainColors });
@@ -37,7 +37,6 @@ describe('sandbox output', () => {
         if (json || w.name !== 'demo') expect(text).not.toContain(w.apiKey);
         expect(text).toContain(`…${w.apiKey.slice(-4)}`);
       }
-      expect(text).not.toContain(sandbox.webhookSecret);
       expect(text).toContain('http://127.0.0.1:4567/hooks');
       expect(text).toContain('1,000,000 results in demo');
       expect(text).toContain('5% of requests');
@@ -51,6 +50,29 @@ describe('sandbox output', () => {
     expect(fresh).not.toContain('--accounts ignored');
     const restored = banner({ sandbox: { ...sandbox, restored: true }, options: plan.options, profile: undefined, json: false, colors: plainColors });
     expect(restored).toMatch(/accounts +from the data file; --accounts ignored/);
+  });
+
+  it("shows the sandbox's own webhook secret in full on loopback, with the listen command that receives its deliveries; a secret the user gave, or a sandbox reachable from elsewhere, stays masked", () => {
+    const plan = planSandbox({ ...defaults, webhookUrl: 'http://127.0.0.1:4567/hooks' }, {});
+    const text = banner({ sandbox, options: plan.options, profile: undefined, json: false, colors: plainColors });
+    expect(text).toContain(`signed with ${sandbox.webhookSecret}`);
+    expect(text).toContain(`SOCIALPUB_WEBHOOK_SECRET=${sandbox.webhookSecret} socialpub listen --path /hooks`);
+    const none = banner({ sandbox, options: planSandbox(defaults, {}).options, profile: undefined, json: true, colors: plainColors });
+    expect(none).toContain(`add --webhook-url http://127.0.0.1:4567/webhooks for socialpub listen; secret ${sandbox.webhookSecret}`);
+    expect(none).not.toContain('socialpub listen\n');
+    const given = banner({ sandbox, options: { ...plan.options, webhookSecret: sandbox.webhookSecret }, profile: undefined, json: false, colors: plainColors });
+    expect(given).not.toContain(sandbox.webhookSecret);
+    const remote = banner({ sandbox: { ...sandbox, url: 'http://192.0.2.10:8787' }, options: plan.options, profile: undefined, json: false, colors: plainColors });
+    expect(remote).not.toContain(sandbox.webhookSecret);
+  });
+
+  it('names the dashboard and the OpenAPI document; off loopback the dashboard URL carries its token', () => {
+    const local = banner({ sandbox: { ...sandbox, dashboardUrl: `${sandbox.url}/` }, options: {}, profile: undefined, json: false, colors: plainColors });
+    expect(local).toMatch(/dashboard +http:\/\/127\.0\.0\.1:8787\/ +\(in a browser\)/);
+    expect(local).toContain('openapi     http://127.0.0.1:8787/openapi.json');
+    const open = banner({ sandbox: { ...sandbox, url: 'http://0.0.0.0:8787', dashboardUrl: 'http://0.0.0.0:8787/?token=tok_abcdefghijklmnop' }, options: {}, profile: undefined, json: true, colors: plainColors });
+    expect(open).toContain('http://0.0.0.0:8787/?token=tok_abcdefghijklmnop');
+    expect(open).toMatch(/anyone with it sees every workspace/);
   });
 
   it('reads flags into options, the secret from the environment too', () => {

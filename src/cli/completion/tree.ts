@@ -1,6 +1,7 @@
 // Walks commander's command tree into a plain model that the shell script generators share.
 import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
+import { PLATFORM_EXTRAS } from '../../wire/post-extras.js';
 import { fieldsOf } from '../../output/fields-of.js';
 import { ACCOUNT_STATUSES } from '../../wire/account-schemas.js';
 import { helpTopicNames } from '../help-topics.js';
@@ -19,7 +20,8 @@ export type ValueSource =
   /** Account handles the last accounts lookup saw (a local cache; no request at Tab). */
   | { kind: 'accounts' }
   | { kind: 'zones' }
-  | { kind: 'fields'; fields: string[] }
+  /** A comma-separated list of these names (--fields, --platform a,b): `label` names one in zsh. */
+  | { kind: 'fields'; fields: string[]; label?: string }
   | { kind: 'none' };
 
 export interface FlagSpec {
@@ -49,16 +51,25 @@ const FILE_FLAGS = new Set(['--file', '--input', '--media', '--log', '--data', '
 function flagValues(option: Option, path: string[]): ValueSource {
   if (option.argChoices?.length) return { kind: 'words', words: [...option.argChoices] };
   const long = option.long ?? '';
-  if (long === '--platform') return { kind: 'words', words: [...PLATFORMS] };
+  // Comma lists as everywhere: `--platform instagram,th<Tab>` completes threads.
+  if (long === '--platform' || long === '--remove-platform') return { kind: 'fields', fields: [...PLATFORMS], label: 'platform' };
+  // Every setting: platform.key=value for each value a setting has, platform.key= for the others.
+  if (long === '--option') return { kind: 'words', words: optionWords() };
   if (long === '--profile') return { kind: 'profiles' };
   if (long === '--tz') return { kind: 'zones' };
   if (long === '--post' && path.join(' ') === 'results wait') return { kind: 'posts' };
   if (long === '--account') return { kind: 'accounts' };
   // Per command, wherever the option is defined (the program-wide one included).
   if (long === '--fields') return { kind: 'fields', fields: fieldsOf(path.join(' ')) };
-  if (long === '--status') return { kind: 'words', words: path[0] === 'listen' ? ['published', 'failed'] : path[0] === 'accounts' ? [...ACCOUNT_STATUSES] : [...POST_STATUSES] };
+  if (long === '--status') return { kind: 'fields', fields: path[0] === 'listen' ? ['published', 'failed'] : path[0] === 'accounts' ? [...ACCOUNT_STATUSES] : [...POST_STATUSES], label: 'status' };
   if (FILE_FLAGS.has(long)) return { kind: 'files' };
   return { kind: 'none' };
+}
+
+function optionWords(): string[] {
+  return PLATFORMS.flatMap((p) =>
+    PLATFORM_EXTRAS[p].options.flatMap((o) => (o.kind === 'enum' ? o.values.map((v) => `${p}.${o.key}=${v}`) : o.kind === 'boolean' ? [`${p}.${o.key}=true`, `${p}.${o.key}=false`] : [`${p}.${o.key}=`])),
+  );
 }
 
 function argumentValues(cmd: CommandUnknownOpts, path: string[]): ValueSource {

@@ -19,7 +19,7 @@ function action(values: ValueSource): string {
       return ':zone:_socialpub_zones';
     case 'fields':
       // _values -s , completes a comma-separated list and leaves out the names already given.
-      return values.fields.length ? `:field:_values -s , field ${values.fields.join(' ')}` : ':value:';
+      return values.fields.length ? `:${values.label ?? 'field'}:_values -s , ${values.label ?? 'field'} ${values.fields.join(' ')}` : ':value:';
     case 'none':
       return ':value:';
   }

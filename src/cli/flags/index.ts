@@ -1,6 +1,6 @@
 // Every flag value parsed one way: the same words, the same "did you mean", comma lists wherever
 // a flag repeats, and exit 2 naming the flag. Commands import from here.
-import { CLIENT_DEFAULTS } from '../../client/retry-timing.js';
+import { CLIENT_DEFAULTS, WRITE_RETRY } from '../../client/retry-timing.js';
 
 export { flagError, quote, collect, splitList, httpUrl, nonEmpty } from './text.js';
 export { wholeNumber, optionalWholeNumber, share, integer, duration, optionalDuration, parseDuration, MAX_TIMER_MS, type NumberRange } from './number.js';
@@ -16,6 +16,8 @@ const asFlag = (ms: number) => `${ms / 1000}s`;
 export const FLAG_DEFAULTS = {
   timeout: asFlag(CLIENT_DEFAULTS.timeoutMs),
   maxRetries: CLIENT_DEFAULTS.maxRetries,
+  /** How long a write keeps retrying without --max-retries. */
+  writeRetry: asFlag(WRITE_RETRY.budgetMs),
   maxWait: asFlag(CLIENT_DEFAULTS.maxWaitMs),
   /** Rows printed by list commands. */
   limit: 20,

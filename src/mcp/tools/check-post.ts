@@ -1,6 +1,7 @@
 // check_post: every platform's rules judged locally, as `socialpub posts check` judges them: the
 // text's count against each limit, each media item's verdicts. Sends nothing, needs no key.
 import { checkPosts } from '../../posts/check.js';
+import { mediaInspector } from '../../posts/media-facts.js';
 import { inputDraft, SNAKE_CASE_LABELS } from '../../posts/compose-input.js';
 import type { Issue } from '../../posts/draft.js';
 import { InvalidInputError } from '../../wire/invalid-input.js';
@@ -29,7 +30,8 @@ export const checkPost: ToolDefinition = {
     const draft = inputDraft({ ...input, ...(media ? { media } : {}) }, SNAKE_CASE_LABELS, issues);
     // A relative path or no platform at all: nothing to judge yet.
     if (!draft || issues.some((i) => i.field.startsWith('media['))) throw new InvalidInputError(issues);
-    const report = await checkPosts([{ draft, issues }]);
+    // The call's signal stops a long header walk (a GIF's frames) when the call is cancelled.
+    const report = await checkPosts([{ draft, issues }], mediaInspector(tc.signal));
     return {
       accepted: report.accepted,
       problems: report.problems,

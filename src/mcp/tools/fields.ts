@@ -3,6 +3,7 @@ import { checkPostId } from '../../posts/find.js';
 import { FieldInputError } from '../../wire/invalid-input.js';
 import { looksLikeResultId } from '../../wire/protocol.js';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
+import { takesFirstComment, takesThread } from '../../wire/post-extras.js';
 import type { JsonSchema } from '../json-schema.js';
 
 /** Rows per answer: a page an assistant can read; a cursor continues. */
@@ -38,6 +39,28 @@ export const payloadFields: Record<string, JsonSchema> = {
     maxItems: 20,
   },
   title: { type: 'string', description: 'Internal title (not published), up to 200 characters.', minLength: 1, maxLength: 200 },
+  thread: {
+    type: 'boolean',
+    description: `true: a text too long for ${PLATFORMS.filter(takesThread).join(', ')} goes out as a thread there.`,
+  },
+  first_comment: {
+    type: 'string',
+    description: `A comment right after the post (${PLATFORMS.filter(takesFirstComment).join(', ')}).`,
+    minLength: 1,
+  },
+  alt: {
+    type: 'array',
+    description: 'Alt text per media item, in media order ("" for none).',
+    items: { type: 'string' },
+    maxItems: 20,
+  },
+  options: {
+    type: 'array',
+    description: 'Settings as "platform.key=value", e.g. "youtube.privacy=unlisted".',
+    // Strings, not an object per platform: the settings' schemas in full would triple tools/list.
+    items: { type: 'string', minLength: 3 },
+    maxItems: 30,
+  },
 };
 
 /** The accounts to publish to (write tools); list_accounts shows them. */

@@ -6,6 +6,7 @@ import { createDraft } from './create-draft.js';
 import { getResult } from './get-result.js';
 import { listPosts } from './list-posts.js';
 import { listAccounts } from './list-accounts.js';
+import { previewPostTool } from './preview-post.js';
 import { deletePost, getPost, unschedulePost, updatePost } from './manage-posts.js';
 import { retryFailed } from './retry-failed.js';
 import { listResults } from './list-results.js';
@@ -15,6 +16,7 @@ import { waitForResults } from './wait-for-results.js';
 
 export const TOOLS: readonly ToolDefinition[] = [
   checkPost,
+  previewPostTool,
   createDraft,
   schedulePost,
   listPosts,

@@ -32,6 +32,8 @@ const LABELS: EditLabels = {
   media: (m) => `media ${m}`,
   mediaCount: 'media',
   title: 'title',
+  firstComment: 'first_comment',
+  option: (p, k) => `options.${p}${k ? `.${k}` : ''}`,
 };
 
 /** The post, refused with not_found (another workspace's id too) in the tool's own words. */
@@ -129,6 +131,9 @@ export const updatePost: ToolDefinition = {
       media: { ...payloadFields.media!, description: 'Replaces all media ([] removes them): https:// URLs or paths under a --media-dir folder.' },
       title: { type: 'string', description: 'New title; "" removes it.', maxLength: 200 },
       accounts: { ...accountsField, description: 'These accounts instead, for their platforms.' },
+      thread: payloadFields.thread!,
+      first_comment: { type: 'string', description: 'A new first comment where the platform takes one; "" removes it.' },
+      options: { ...payloadFields.options!, description: 'Settings to merge, as "platform.key=value".' },
       ...writeFields,
       ...confirmFields,
     },
@@ -156,6 +161,11 @@ export const updatePost: ToolDefinition = {
         remove: strs(args.remove_platforms) ?? [],
         ...(media ? { media } : {}),
         ...(title !== undefined ? { title: title === '' ? null : title } : {}),
+        ...(args.thread === true ? { thread: true } : {}),
+        ...(str(args.first_comment) !== undefined ? { firstComment: str(args.first_comment) === '' ? null : str(args.first_comment)! } : {}),
+        ...(strs(args.options)
+          ? { option: strs(args.options)! }
+          : {}),
       },
       { labels: LABELS },
     );

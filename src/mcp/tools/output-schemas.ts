@@ -29,6 +29,7 @@ const WRITE: Record<string, Kind> = { post: 'object', note: 'string', summary: '
 const RESULT_FILTERED: Record<string, Kind> = { results: 'array', count: 'integer', next_cursor: 'string', total_unfiltered: 'integer', note: 'string' };
 
 export const OUTPUT_SCHEMAS: Record<string, PublishedSchema> = {
+  preview_post: shape({ preview: 'object', note: 'string' }, ['preview']),
   check_post: shape({ accepted: 'boolean', problems: 'array', platforms: 'array', note: 'string' }, ['accepted', 'problems', 'platforms']),
   create_draft: shape(WRITE, ['note']),
   schedule_post: shape(WRITE, ['note']),

@@ -37,6 +37,10 @@ export function postInput(args: Record<string, unknown>): PostInput {
     ...(str(args.post_id) !== undefined ? { postId: str(args.post_id)! } : {}),
     ...(str(args.at) !== undefined ? { at: str(args.at)! } : {}),
     ...(str(args.time_zone) !== undefined ? { timeZone: str(args.time_zone)! } : {}),
+    ...(args.thread === true ? { thread: true } : {}),
+    ...(str(args.first_comment) !== undefined ? { firstComment: str(args.first_comment)! } : {}),
+    ...(strs(args.alt) ? { alt: strs(args.alt)! } : {}),
+    ...(strs(args.options) ? { option: strs(args.options)! } : {}),
   };
 }
 

@@ -24,6 +24,8 @@ export interface RowRecord {
 export interface JournalState {
   /** Rows finished (created or replayed), by row index. */
   done: Map<number, RowRecord>;
+  /** The same, by the row's key (derived from its content): a row unchanged in an edited file is found. */
+  doneByKey?: Map<string, RowRecord>;
   /** Media uploaded for unfinished rows: row → (path → URL). */
   media: Map<number, Map<string, string>>;
   /** Last failure per row (cleared when the row is done later). */
@@ -35,6 +37,17 @@ export function journalPath(configDir: string, profile: string, baseUrl: string,
   const id = sha256Hex(`${profile}\u0000${baseUrl}\u0000${contentHash}`).slice(0, 24);
   const safe = profile.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40);
   return join(configDir, 'journals', `${safe}-${id}.ndjson`);
+}
+
+/**
+ * The rows finished on this service by this profile, whatever file they came from: a file edited
+ * after a run gets a journal of its own, and its unchanged rows (same key) are found here.
+ */
+export function doneKeysPath(configDir: string, profile: string, baseUrl: string): string {
+  const id = sha256Hex(`${profile}\u0000${baseUrl}`).slice(0, 24);
+  const safe = profile.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40);
+  // Beside the journals, not among them: one file per profile and service, whatever the bulk file.
+  return join(configDir, 'bulk-done', `${safe}-${id}.ndjson`);
 }
 
 /** Reads a journal; a torn last line (killed mid-write) and unreadable lines are skipped. */
@@ -69,6 +82,7 @@ export function readJournal(path: string): JournalState {
       }
       case 'done':
         state.done.set(e.row, { key: e.key, id: e.id, status: e.status, scheduledAt: e.scheduledAt });
+        (state.doneByKey ??= new Map()).set(e.key, { key: e.key, id: e.id, status: e.status, scheduledAt: e.scheduledAt });
         state.failed.delete(e.row);
         break;
       case 'fail':

@@ -47,6 +47,11 @@ export class Pacer {
     this.maxWaitMs = options.maxWaitMs ?? PATIENT_MS;
   }
 
+  /** The budget the last response reported, if any. */
+  get rateInfo(): RateLimitInfo | undefined {
+    return this.rate?.info;
+  }
+
   /** The RateLimit headers of a response (the client's onRateLimit). */
   noteRateLimit(info: RateLimitInfo): void {
     this.rate = { info, at: this.options.now() };

@@ -156,7 +156,7 @@ export function atLine(line: number | undefined, issues: Issue[]): Issue[] {
   return issues.map((i) => (named(i.message) ? i : { ...i, field: named(i.field) ? i.field : `${prefix}: ${i.field}`, message: `${prefix}: ${i.message}` }));
 }
 
-export const CSV_COLUMNS = ['at', 'platforms', 'text', 'media', 'title', 'account'] as const;
+export const CSV_COLUMNS = ['at', 'platforms', 'text', 'media', 'title', 'first_comment', 'alt', 'account'] as const;
 // A Map: a header such as "constructor" or "__proto__" must not find Object.prototype's members.
 const COLUMN_ALIASES = new Map([
   ['scheduledat', 'at'],
@@ -164,6 +164,8 @@ const COLUMN_ALIASES = new Map([
   ['time', 'at'],
   ['platform', 'platforms'],
   ['accounts', 'account'],
+  ['firstcomment', 'first_comment'],
+  ['first comment', 'first_comment'],
 ]);
 const split = (v: string | undefined): string[] => {
   if (v === undefined) return [];
@@ -174,6 +176,27 @@ const split = (v: string | undefined): string[] => {
     .map((s) => s.trim())
     .filter(Boolean);
 };
+
+/**
+ * A CSV row's field names ("line 4: text"). Made apart from the row's record: the draft keeps
+ * these closures, and closures made beside the record would keep every field of it alive too
+ * (20,000 rows of a bulk check held in memory at once).
+ */
+function csvLabels(line: number): FlagLabels {
+  const f = (name: string) => `line ${line}: ${name}`;
+  return {
+    platform: f('platforms'),
+    text: f('text'),
+    textFor: (p) => f(`text:${p}`),
+    media: (m) => f(`media ${m}`),
+    mediaCount: f('media'),
+    missingTextFix: (p) => `fill the text column, or a text:${p} column`,
+    title: f('title'),
+    firstComment: f('first_comment'),
+    alt: (m) => f(m ? `alt (for ${m})` : 'alt'),
+    option: (p, k) => f(`option.${p}.${k}`),
+  };
+}
 
 function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
   let records;
@@ -203,12 +226,19 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
       });
       return;
     }
-    if ((CSV_COLUMNS as readonly string[]).includes(c) || own !== undefined) return;
+    // option.<platform>.<key> columns: the platform checked here, the key with each row's value.
+    const option = /^option\.([^.]+)\.(.+)$/.exec(c);
+    if (option && !isPlatform(option[1]!)) {
+      const meant = suggestPlatform(option[1]!);
+      fileIssues.push({ field: `${options.label}: header`, message: `${options.label}: header column ${i + 1} "${header.fields[i]}": "${option[1]}" is not a platform id`, fix: meant ? `did you mean "option.${meant}.${option[2]}"?` : `platforms: ${PLATFORMS.join(', ')}` });
+      return;
+    }
+    if ((CSV_COLUMNS as readonly string[]).includes(c) || own !== undefined || option) return;
     const near = nearest(c, CSV_COLUMNS);
     fileIssues.push({
       field: `${options.label}: header`,
       message: `${options.label}: header column ${i + 1} "${header.fields[i]}" is not a known column`,
-      fix: `${near ? `did you mean "${near}"? ` : ''}columns: ${CSV_COLUMNS.join(', ')}, text:<platform>`,
+      fix: `${near ? `did you mean "${near}"? ` : ''}columns: ${CSV_COLUMNS.join(', ')}, text:<platform>, option.<platform>.<key>`,
     });
   });
   for (const required of ['at', 'platforms']) {
@@ -229,6 +259,13 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
   const titleAt = columns.indexOf('title');
   const accountAt = columns.indexOf('account');
   const textFor = columns.flatMap((c, i) => (c.startsWith('text:') ? [{ platform: c.slice(5).trim(), i }] : []));
+  const firstCommentAt = columns.indexOf('first_comment');
+  const altAt = columns.indexOf('alt');
+  const optionColumns = columns.flatMap((c, i) => {
+    const m = /^option\.([^.]+)\.(.+)$/.exec(c);
+    // The key as written in the header (settings are camelCase: postType, madeForKids).
+    return m ? [{ platform: m[1]!, name: header.fields[i]!.trim().slice(`option.${m[1]}.`.length), i }] : [];
+  });
   const rows: BulkRow[] = data.map((rec, index) => {
     const row: BulkRow = { index, line: rec.line, draft: undefined, postId: undefined, at: undefined, issues: [] };
     const f = (name: string) => `line ${rec.line}: ${name}`;
@@ -243,15 +280,11 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
     for (const { platform, i } of textFor) if (platforms.includes(platform) && rec.fields[i]!.trim() !== '') textForMap.set(platform, rec.fields[i]!);
     const text = get(textAt);
     const title = get(titleAt);
-    const labels: FlagLabels = {
-      platform: f('platforms'),
-      text: f('text'),
-      textFor: (p) => f(`text:${p}`),
-      media: (m) => f(`media ${m}`),
-      mediaCount: f('media'),
-      missingTextFix: (p) => `fill the text column, or a text:${p} column`,
-      title: f('title'),
-    };
+    const firstComment = get(firstCommentAt);
+    // Alt texts in the order of the row's media, separated by | (an alt text may hold ; and ,).
+    const alts = (get(altAt) ?? '').split('|').map((a) => a.trim());
+    const option = optionColumns.filter((o) => platforms.includes(o.platform) && rec.fields[o.i]!.trim() !== '').map((o) => `${o.platform}.${o.name}=${rec.fields[o.i]!}`);
+    const labels = csvLabels(rec.line);
     row.draft = draftFromFlags(
       {
         platform: platforms,
@@ -259,6 +292,9 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
         textForMap,
         media: split(get(mediaAt)),
         ...(title !== undefined && title.trim() !== '' ? { title } : {}),
+        ...(firstComment !== undefined && firstComment.trim() !== '' ? { firstComment } : {}),
+        alt: alts.flatMap((a, index) => (a ? [{ index, text: a }] : [])),
+        option,
       },
       (p) => resolve(options.baseDir, p),
       row.issues,

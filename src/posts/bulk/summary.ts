@@ -17,6 +17,8 @@ export function summarize(results: readonly BulkResult[], label: string, refused
       (counts.invalid ? `, ${counts.invalid} invalid (skipped)` : '') +
       (counts.notAttempted ? `, ${counts.notAttempted} not attempted` : ''),
   ];
+  const skipped = results.filter((r) => r.outcome === 'not-attempted').map((r) => r.row);
+  if (skipped.length) lines.push(`  not attempted: ${skipped.length === 1 ? 'row' : 'rows'} ${rowRanges(skipped)}`);
   const failed = results.filter((r) => r.outcome === 'failed' || r.outcome === 'invalid');
   for (const r of failed) {
     lines.push(`  ${r.outcome === 'invalid' ? 'invalid' : 'failed'}: row ${r.row} (line ${r.line}): ${r.error?.code ? `${r.error.code}: ` : ''}${r.error?.message ?? ''}${r.error?.requestId ? ` (request id ${r.error.requestId})` : ''}`);
@@ -29,4 +31,17 @@ export function summarize(results: readonly BulkResult[], label: string, refused
     lines.push(`  the service refused ${which} as written: fix ${refusedRows === 1 ? 'it' : 'them'} in the file, then run the same command again (done rows are skipped)`);
   }
   return { counts, text: lines.join('\n') };
+}
+
+/** [3, 4, 5, 9, 11, 12] → "3–5, 9, 11–12": the rows a stopped run left, however many. */
+export function rowRanges(rows: readonly number[]): string {
+  const sorted = [...rows].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    parts.push(j === i ? String(sorted[i]) : `${sorted[i]}–${sorted[j]}`);
+    i = j + 1;
+  }
+  return parts.join(', ');
 }

@@ -1,7 +1,8 @@
 // Media bytes, content-addressed (the sha256 of what is kept): with `--data FILE`, one file
 // each in FILE.media/ (0700, files 0600), written whole and fsync'd before the row that names
 // it is committed; in memory, a map. A database row names its bytes; the same bytes uploaded
-// twice are kept once.
+// twice are kept once. A file no row names (its row's commit failed after the file was
+// written, or a crash cut the write short) is removed at the next start.
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,8 +31,9 @@ export function memoryBlobs(): Blobs {
 
 export const blobFolderOf = (dataFile: string) => `${dataFile}.media`;
 
-export function folderBlobs(folder: string): Blobs {
-  removeTemps(folder);
+/** The media of FILE.media/; `named`: the sha256 every media row names (the rest is removed). */
+export function folderBlobs(folder: string, named: ReadonlySet<string>): Blobs {
+  removeStrays(folder, named);
   return {
     put(bytes) {
       const sha = sha256Of(bytes);
@@ -68,15 +70,21 @@ export function folderBlobs(folder: string): Blobs {
   };
 }
 
-/** A write a crash cut short leaves a temporary file (never named by a row): removed at start, under the lock. */
-function removeTemps(folder: string): void {
+const BLOB_NAME = /^[0-9a-f]{64}$/;
+
+/**
+ * At start, under the lock (no write is on its way): temporary files and bytes no row names
+ * are removed; one listing of the folder against the set of names, whatever the folder holds.
+ * A file of any other name is not the sandbox's: left alone.
+ */
+function removeStrays(folder: string, named: ReadonlySet<string>): void {
   let names: string[];
   try {
     names = readdirSync(folder);
   } catch {
     return;
   }
-  for (const n of names) if (n.endsWith('.tmp')) rmSync(join(folder, n), { force: true });
+  for (const n of names) if (n.endsWith('.tmp') || (BLOB_NAME.test(n) && !named.has(n))) rmSync(join(folder, n), { force: true });
 }
 
 function exists(path: string): boolean {

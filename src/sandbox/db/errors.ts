@@ -30,6 +30,26 @@ export class StorageError extends Error {
 }
 
 const SQLITE_FULL = 13;
+const SQLITE_CORRUPT = 11;
+const SQLITE_NOTADB = 26;
+
+/** A database met damaged while serving: the sandbox answers every request with this, and never serves the file again. */
+export class DatabaseDamagedError extends StorageError {
+  constructor(message: string) {
+    super(message, false);
+    this.name = 'DatabaseDamagedError';
+  }
+}
+
+/** Whether an error from node:sqlite says the file is damaged (or not a database any more). */
+export function isDamage(err: unknown): boolean {
+  const code = (err as { errcode?: number } | undefined)?.errcode;
+  return typeof code === 'number' && ((code & 0xff) === SQLITE_CORRUPT || (code & 0xff) === SQLITE_NOTADB);
+}
+
+/** What a damaged database is told with: what SQLite found and the ways out. */
+export const damagedMessage = (file: string, err: unknown) =>
+  `${file} is damaged (SQLite: ${(err as Error).message}); the sandbox will not serve it. Restore it from a backup, try \`sqlite3 ${file} .recover\` into a new file, or pass another --data file`;
 
 /** Whether an error from node:sqlite or the file system says the disk is full. */
 export function isDiskFull(err: unknown): boolean {

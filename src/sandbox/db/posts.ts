@@ -77,7 +77,11 @@ export function postPage(store: Store, workspace: number, statuses: readonly str
   return { total, items };
 }
 
-/** Every scheduled post of a workspace (for the publisher at start). */
+/**
+ * Every scheduled post of a workspace (for the publisher at start). INDEXED BY: without table
+ * statistics SQLite prefers the primary key here and reads every post of the workspace (0.4 s
+ * for 500,000 at each start), where the status index reads the scheduled ones only.
+ */
 export function scheduledPosts(store: Store, workspace: number): LivePost[] {
-  return (store.sql(`SELECT ${COLUMNS} FROM posts WHERE workspace = ? AND status = 'scheduled'`).all(workspace) as unknown as PostRow[]).map(fromRow);
+  return (store.sql(`SELECT ${COLUMNS} FROM posts INDEXED BY posts_by_status WHERE workspace = ? AND status = 'scheduled'`).all(workspace) as unknown as PostRow[]).map(fromRow);
 }

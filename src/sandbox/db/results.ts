@@ -35,6 +35,9 @@ interface Row {
 }
 
 const COLUMNS = 'row, post, platform, success, no_account, broke_rule, at, account, account_failure';
+/** The nth of a platform's last row at or before a position (one index lookup); NULL when there is none. */
+const LAST_NTH = 'SELECT nth FROM results WHERE workspace = ? AND platform = ? AND row <= ? ORDER BY row DESC LIMIT 1';
+
 const fromRow = (r: Row): ResultRow => ({
   row: r.row,
   post: r.post,
@@ -47,9 +50,10 @@ const fromRow = (r: Row): ResultRow => ({
   ...(r.account_failure !== null ? { accountFailure: r.account_failure as AccountFailure } : {}),
 });
 
+/** Appends a result (its row after every stored one), numbered among its platform's (schema.ts, nth). */
 export function insertResult(store: Store, workspace: number, r: ResultRow): void {
   store.run(
-    `INSERT INTO results (workspace, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO results (workspace, ${COLUMNS}, nth) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce((${LAST_NTH}), -1) + 1)`,
     workspace,
     r.row,
     r.post,
@@ -60,6 +64,9 @@ export function insertResult(store: Store, workspace: number, r: ResultRow): voi
     r.at,
     r.account,
     r.accountFailure ?? null,
+    workspace,
+    r.platform,
+    Number.MAX_SAFE_INTEGER,
   );
 }
 
@@ -79,28 +86,52 @@ export function lastResult(store: Store, workspace: number): ResultRow | undefin
   return r && fromRow(r);
 }
 
-/** Newest-first positions of the results on one of `platforms`. */
-export function resultPage(store: Store, workspace: number, platforms: readonly string[], offset: number, limit: number): { total: number; items: number[] } {
-  return pageBy(store, workspace, 'platform', platforms, offset, limit);
-}
-
-/** Newest-first positions of the results tied to one of `accounts` (`social_account_id`; rows with no_account are tied to none). */
-export function accountResultPage(store: Store, workspace: number, accounts: readonly number[], offset: number, limit: number): { total: number; items: number[] } {
-  return pageBy(store, workspace, 'account', accounts, offset, limit);
+/** How many of a platform's stored rows are at or before `row`. */
+function countUpTo(store: Store, workspace: number, platform: string, row: number): number {
+  const r = store.sql(LAST_NTH).get(workspace, platform, row) as { nth: number } | undefined;
+  return r ? r.nth + 1 : 0;
 }
 
 /**
- * One index range per value (results_by_platform, results_by_account), merged by SQLite (a
- * compound SELECT ordered by row), with no sort of every match.
+ * Newest-first positions of the results on one of `platforms` (distinct). Index lookups only,
+ * however deep the page: each platform's count is its last nth; the row at the page's start
+ * is the smallest position with enough matches at or before it, found by bisecting positions
+ * (about 40 steps of one lookup per platform); the page is then the rows at or before it, one
+ * index range per platform merged by SQLite (a compound SELECT ordered by row) up to `limit`.
+ * (An OFFSET, or a count(*), would step through every row it skips: 0.6 s at 900,000.)
  */
-function pageBy(store: Store, workspace: number, column: 'platform' | 'account', values: readonly (string | number)[], offset: number, limit: number): { total: number; items: number[] } {
-  if (values.length === 0) return { total: 0, items: [] };
-  // The partial index results_by_account covers only rows tied to an account: the condition is its own.
-  const tied = column === 'account' ? ' AND no_account = 0' : '';
-  const total = Number((store.sql(`SELECT count(*) AS n FROM results WHERE workspace = ?${tied} AND ${column} IN (SELECT value FROM json_each(?))`).get(workspace, JSON.stringify(values)) as { n: number }).n);
+export function resultPage(store: Store, workspace: number, platforms: readonly string[], offset: number, limit: number): { total: number; items: number[] } {
+  const upTo = (row: number) => platforms.reduce((n, p) => n + countUpTo(store, workspace, p, row), 0);
+  const total = upTo(Number.MAX_SAFE_INTEGER);
   if (offset >= total || limit <= 0) return { total, items: [] };
-  const arms = values.map(() => `SELECT row FROM results WHERE workspace = ? AND ${column} = ?${tied}`).join(' UNION ALL ');
-  const params = values.flatMap((v) => [workspace, v]);
+  // The page starts at the (total - offset)th match in position order.
+  const wanted = total - offset;
+  let low = 0;
+  let high = lastResult(store, workspace)?.row ?? 0;
+  while (low < high) {
+    const middle = low + Math.floor((high - low) / 2);
+    if (upTo(middle) >= wanted) high = middle;
+    else low = middle + 1;
+  }
+  const arms = platforms.map(() => 'SELECT row FROM results WHERE workspace = ? AND platform = ? AND row <= ?').join(' UNION ALL ');
+  const params = platforms.flatMap((p) => [workspace, p, low]);
+  const rows = store.sql(`${arms} ORDER BY row DESC LIMIT ?`).all(...params, limit) as { row: number }[];
+  return { total, items: rows.map((r) => r.row) };
+}
+
+/**
+ * Newest-first positions of the results tied to one of `accounts` (`social_account_id`; rows
+ * with no_account are tied to none): one range of the partial index results_by_account per
+ * account, merged by SQLite (a compound SELECT ordered by row), with no sort of every match. An
+ * account has a fraction of a platform's rows, so a plain count and OFFSET are kept here.
+ */
+export function accountResultPage(store: Store, workspace: number, accounts: readonly number[], offset: number, limit: number): { total: number; items: number[] } {
+  if (accounts.length === 0) return { total: 0, items: [] };
+  const total = Number((store.sql('SELECT count(*) AS n FROM results WHERE workspace = ? AND no_account = 0 AND account IN (SELECT value FROM json_each(?))').get(workspace, JSON.stringify(accounts)) as { n: number }).n);
+  if (offset >= total || limit <= 0) return { total, items: [] };
+  const arms = accounts.map(() => 'SELECT row FROM results WHERE workspace = ? AND account = ? AND no_account = 0').join(' UNION ALL ');
+  const params = accounts.flatMap((a) => [workspace, a]);
   const rows = store.sql(`${arms} ORDER BY row DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as { row: number }[];
   return { total, items: rows.map((r) => r.row) };
 }
+

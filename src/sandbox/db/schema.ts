@@ -1,18 +1,21 @@
 // The tables of a sandbox database. Positions (`idx`, `row`) are the numbers inside the ids
 // the sandbox hands out: fixtures take the first ones and are not stored (they are generated
-// again from the entropy); rows here start after them. Times are epoch milliseconds. Look
+// again from the entropy); rows here start after them. Times are epoch milliseconds.
+// results.nth: the row's place among its workspace's stored results on the same platform (0,
+// 1, …): rows are only appended, in position order, so it is the count of that platform's
+// earlier rows, and a filtered page deep in the table is found by index lookups (results.ts). Look
 // inside with the sqlite3 shell (README, "Inside the sandbox's database").
 import type { DatabaseSync } from 'node:sqlite';
 import { PLATFORMS } from '../../wire/platforms.js';
 
 /** PRAGMA application_id of a sandbox database ("SPSB"): tells it from any other SQLite file. */
 export const APPLICATION_ID = 0x53505342;
-/** PRAGMA user_version: the layout below (2: social accounts, and the account of each result). */
-export const SCHEMA_VERSION = 2;
+/** PRAGMA user_version: the layout below (2: results.nth, the platform index ends with it; 3: social accounts, and the account of each result). */
+export const SCHEMA_VERSION = 3;
 
 /**
  * The account each result was published to (`idx` in accounts; the platform's default account
- * for rows written by schema 1), and why it failed when the account did (a later reconnect does
+ * for rows written before schema 3), and why it failed when the account did (a later reconnect does
  * not undo that failure).
  */
 const RESULT_ACCOUNT_COLUMNS = ['account INTEGER NOT NULL DEFAULT 0', "account_failure TEXT CHECK (account_failure IN ('TOKEN_EXPIRED', 'ACCOUNT_DISCONNECTED'))"];
@@ -46,10 +49,10 @@ CREATE INDEX posts_by_status ON posts (workspace, status, idx);
 CREATE TABLE results (
   workspace INTEGER NOT NULL, row INTEGER NOT NULL, post INTEGER NOT NULL, platform TEXT NOT NULL,
   success INTEGER NOT NULL, no_account INTEGER NOT NULL, broke_rule INTEGER NOT NULL, at INTEGER NOT NULL,
-  ${RESULT_ACCOUNT_COLUMNS.join(', ')},
+  nth INTEGER NOT NULL, ${RESULT_ACCOUNT_COLUMNS.join(', ')},
   PRIMARY KEY (workspace, row)
 ) WITHOUT ROWID;
-CREATE INDEX results_by_platform ON results (workspace, platform, row);
+CREATE INDEX results_by_platform ON results (workspace, platform, row, nth);
 CREATE INDEX results_by_post ON results (workspace, post, row);
 ${RESULTS_BY_ACCOUNT};
 CREATE TABLE media (
@@ -71,21 +74,33 @@ ${ACCOUNTS};
 `;
 
 /**
- * Brings a database of an earlier layout up to this one, in one transaction. From 1: schema 1
- * created an accounts table it never wrote to (replaced), and its results went to each
- * platform's one account, which is account `idx` = the platform's position (the default the
- * first start after this seeds keeps that id).
+ * Brings a database of an earlier layout up to this one, in one transaction. What is missing is
+ * read from the results table (a schema 2 file came either with `nth` or with the accounts):
+ * `nth` is counted from the rows, which are only appended; an accounts table never written to
+ * is replaced, and the results went to each platform's one account, which is account `idx` = the
+ * platform's position (the default the first start after this seeds keeps that id).
  */
 export function migrateSchema(db: DatabaseSync, from: number): void {
-  if (from !== 1) throw new Error(`no migration from schema ${from}`);
-  const platformIndex = PLATFORMS.map((p, i) => `WHEN '${p}' THEN ${i}`).join(' ');
-  db.exec('BEGIN');
-  try {
-    db.exec(`DROP TABLE accounts;
+  if (from !== 1 && from !== 2) throw new Error(`no migration from schema ${from}`);
+  const columns = new Set(db.prepare('PRAGMA table_info(results)').all().map((c) => String(c.name)));
+  const steps: string[] = [];
+  if (!columns.has('nth')) {
+    steps.push(`ALTER TABLE results ADD COLUMN nth INTEGER NOT NULL DEFAULT 0;
+UPDATE results SET nth = (SELECT count(*) FROM results AS r WHERE r.workspace = results.workspace AND r.platform = results.platform AND r.row < results.row);
+DROP INDEX IF EXISTS results_by_platform;
+CREATE INDEX results_by_platform ON results (workspace, platform, row, nth);`);
+  }
+  if (!columns.has('account')) {
+    const platformIndex = PLATFORMS.map((p, i) => `WHEN '${p}' THEN ${i}`).join(' ');
+    steps.push(`DROP TABLE IF EXISTS accounts;
 ${ACCOUNTS};
 ${RESULT_ACCOUNT_COLUMNS.map((c) => `ALTER TABLE results ADD COLUMN ${c};`).join('\n')}
 UPDATE results SET account = CASE platform ${platformIndex} ELSE 0 END;
-${RESULTS_BY_ACCOUNT};
+${RESULTS_BY_ACCOUNT};`);
+  }
+  db.exec('BEGIN');
+  try {
+    db.exec(`${steps.join('\n')}
 PRAGMA user_version = ${SCHEMA_VERSION};`);
     db.exec('COMMIT');
   } catch (err) {

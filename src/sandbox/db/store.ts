@@ -6,9 +6,12 @@
 // power cut cannot take back. Requests counted in a rate window are kept in memory until the
 // next commit: a write's count joins the commit before its answer, reads are written within a
 // second (an fsync per GET would cost more than the count is worth).
+// A damaged page met by any statement (SQLITE_CORRUPT, SQLITE_NOTADB) ends the serving: that
+// statement and every later one throw a DatabaseDamagedError, and committed() rejects with it,
+// so every answer from then on is a 500 naming the damage and the fix (open.ts, checkPages).
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { Blobs } from './blobs.js';
-import { isSqliteError, storageError, type StorageError } from './errors.js';
+import { damagedMessage, DatabaseDamagedError, isDamage, isSqliteError, storageError, type StorageError } from './errors.js';
 import type { DataFileLock } from './lock.js';
 
 const LAZY_FLUSH_MS = 1_000;
@@ -19,6 +22,13 @@ export interface Hit {
   at: number;
 }
 
+/** A prepared statement that watches for damage. */
+export interface Statement {
+  get(...params: SQLInputValue[]): ReturnType<StatementSync['get']>;
+  all(...params: SQLInputValue[]): ReturnType<StatementSync['all']>;
+  run(...params: SQLInputValue[]): void;
+}
+
 interface Batch {
   done: Promise<void>;
   resolve: () => void;
@@ -27,7 +37,9 @@ interface Batch {
 }
 
 export class Store {
-  private readonly statements = new Map<string, StatementSync>();
+  private readonly statements = new Map<string, Statement>();
+  /** Set once a statement met a damaged page: nothing is served any more. */
+  private damage: { error: DatabaseDamagedError; refusal: Promise<never> } | undefined;
   private depth = 0;
   private batch: Batch | undefined;
   private hits: Hit[] = [];
@@ -46,10 +58,33 @@ export class Store {
   ) {}
 
   /** A prepared statement, prepared once per text. */
-  sql(text: string): StatementSync {
+  sql(text: string): Statement {
     let s = this.statements.get(text);
-    if (!s) this.statements.set(text, (s = this.db.prepare(text)));
+    if (!s) {
+      const prepared = this.guard(() => this.db.prepare(text));
+      s = {
+        get: (...params) => this.guard(() => prepared.get(...params)),
+        all: (...params) => this.guard(() => prepared.all(...params)),
+        run: (...params) => void this.guard(() => prepared.run(...params)),
+      };
+      this.statements.set(text, s);
+    }
     return s;
+  }
+
+  /** Runs a step on the database; damage met there (or before) is thrown as the DatabaseDamagedError. */
+  private guard<T>(step: () => T): T {
+    if (this.damage) throw this.damage.error;
+    try {
+      return step();
+    } catch (err) {
+      if (!isDamage(err)) throw err;
+      const error = new DatabaseDamagedError(`${damagedMessage(this.where, err)}. Met while serving: the sandbox stopped serving it; stop the sandbox first`);
+      const refusal = Promise.reject(error);
+      refusal.catch(() => undefined);
+      this.damage = { error, refusal };
+      throw error;
+    }
   }
 
   run(text: string, ...params: SQLInputValue[]): void {
@@ -66,10 +101,10 @@ export class Store {
     this.open();
     this.depth++;
     try {
-      this.db.exec('SAVEPOINT work');
+      this.guard(() => this.db.exec('SAVEPOINT work'));
       try {
         const value = fn();
-        this.db.exec('RELEASE work');
+        this.guard(() => this.db.exec('RELEASE work'));
         return value;
       } catch (err) {
         this.db.exec('ROLLBACK TO work');
@@ -89,6 +124,7 @@ export class Store {
    * nothing is waiting.
    */
   committed(): Promise<void> | undefined {
+    if (this.damage) return this.damage.refusal;
     if (this.writeHits && !this.closed) this.open();
     return this.batch?.done;
   }
@@ -96,7 +132,7 @@ export class Store {
   private open(): void {
     if (this.batch) return;
     try {
-      this.db.exec('BEGIN IMMEDIATE');
+      this.guard(() => this.db.exec('BEGIN IMMEDIATE'));
     } catch (err) {
       throw storageError(err, this.where);
     }
@@ -122,7 +158,7 @@ export class Store {
     this.writeHits = false;
     try {
       this.saveHits(hits);
-      this.db.exec('COMMIT');
+      this.guard(() => this.db.exec('COMMIT'));
     } catch (err) {
       try {
         this.db.exec('ROLLBACK');

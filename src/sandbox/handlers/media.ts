@@ -17,14 +17,20 @@ export const KEEP_WHOLE_BYTES = 16 * 1024 * 1024;
 /** Of a larger upload, the first bytes kept. */
 export const HEAD_BYTES = 64 * 1024;
 
+// The wire's `sha256` is the whole file's. A file kept whole has it as its blob's name; of a file
+// kept only in part, the hash taken as it streamed in is held for this run (after a restart: null).
+const streamedSha256 = new Map<string, string>();
+
 function mediaJson(call: Call, m: MediaRecord) {
   const id = call.ws.mediaId(m.index);
+  const sha256 = isWhole(m) ? m.sha256 : streamedSha256.get(id);
   return {
     id,
     name: m.name,
     mimeType: m.mimeType,
     sizeBytes: m.sizeBytes,
     status: m.sha256 !== undefined ? 'ready' : 'pending',
+    sha256: sha256 ?? null,
     uploadUrl: `${call.core.baseUrl}${PATHS.media}/${id}/upload`,
     url: `${call.core.baseUrl}${PUBLIC_MEDIA_PREFIX}${id}/${encodeURIComponent(m.name)}`,
     createdAt: new Date(m.createdAt).toISOString(),
@@ -76,6 +82,7 @@ export function uploadMedia(call: Call): Reply {
   const { info: _old, ...rest } = m;
   const info = probeBytes(call.raw);
   const uploaded: MediaRecord = { ...rest, sha256: call.core.store.blobs.put(call.raw), keptBytes: call.raw.length, ...(info ? { info } : {}) };
+  if (call.rawSha256 !== undefined && call.raw.length < call.rawSize) streamedSha256.set(call.ws.mediaId(m.index), call.rawSha256);
   call.ws.saveMedia(uploaded);
   return { status: 200, body: mediaJson(call, uploaded) };
 }

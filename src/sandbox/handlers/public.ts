@@ -1,12 +1,16 @@
-// Outside the API: a short description at "/", the public URLs of uploaded media (no key, as
+// Outside the API: the dashboard (dashboard/), the OpenAPI document and its catalog, a short description at "/", the public URLs of uploaded media (no key, as
 // a platform fetches them), and 404 for anything else. Limited per client address.
 import { ERROR_CODE } from '../../wire/protocol.js';
 import { delayOnce, finish, rateLimited, send, sendError, type Exchange } from '../http/exchange.js';
 import { HttpError } from '../http/reply.js';
 import { findPublicMedia, HEAD_BYTES, isWhole, KEEP_WHOLE_BYTES, PUBLIC_MEDIA_PREFIX } from './media.js';
+import { isDashboardRequest, serveDashboard } from '../dashboard/serve.js';
+import { apiCatalog, openApiText } from '../openapi/document.js';
 
 export async function handlePublic(x: Exchange): Promise<void> {
   const { core, req, entry } = x;
+  // The dashboard has its own door (loopback or token) and stays out of the API's request log.
+  if (isDashboardRequest(entry.method, entry.path, req.headers.accept)) return serveDashboard(core, req, x.res, entry.path, new URLSearchParams(entry.query));
   x.window = core.anonymousWindow(req.socket.remoteAddress ?? '?');
   if (!x.window.take(core.clock.now())) return sendError(x, rateLimited(x, x.window, 'unauthenticated'));
   if ((entry.method === 'GET' || entry.method === 'HEAD') && entry.path.startsWith(PUBLIC_MEDIA_PREFIX)) {
@@ -27,6 +31,8 @@ export async function handlePublic(x: Exchange): Promise<void> {
     x.res.end(bytes);
     return;
   }
+  if (entry.method === 'GET' && entry.path === '/openapi.json') return send(x, 200, openApiText(core));
+  if (entry.method === 'GET' && entry.path === '/.well-known/api-catalog') return send(x, 200, JSON.stringify(apiCatalog(core.baseUrl)), { 'content-type': 'application/linkset+json' });
   if (entry.method === 'GET' && (entry.path === '/' || entry.path === '/healthz')) {
     return send(
       x,
@@ -34,6 +40,8 @@ export async function handlePublic(x: Exchange): Promise<void> {
       JSON.stringify({
         service: 'socialpub sandbox',
         description: 'A local implementation of the Social Publishing Service API. Every /v1 and /api/v1 request needs "Authorization: Bearer <API_KEY>".',
+        openapi: '/openapi.json',
+        dashboard: '/ (in a browser)',
         endpoints: ['POST /v1/posts', 'POST /v1/schedule', 'GET /v1/posts', 'GET /v1/posts/{id}', 'GET /api/v1/post-results', 'GET /api/v1/post-results/{id}', 'POST /v1/media', 'PUT /v1/media/{id}/upload', 'GET /v1/social-accounts', 'GET /v1/social-accounts/{id}', 'POST /sandbox/accounts/{id}/expire|disconnect|reconnect'],
       }),
     );

@@ -3,6 +3,7 @@ import { isPlatform, PLATFORMS, type Platform } from '../../wire/platforms.js';
 import { badRequest, notFound, type Reply } from '../http/reply.js';
 import { multiValues, pageParams } from '../http/query.js';
 import type { Call } from '../routes.js';
+import { resultWithComment } from '../first-comment.js';
 
 export function listResults(call: Call): Reply {
   const postIds = multiValues(call.query, 'post_id');
@@ -16,12 +17,12 @@ export function listResults(call: Call): Reply {
   const { offset, limit } = pageParams(call.query);
   const accountIds = multiValues(call.query, 'social_account_id');
   const page = call.ws.resultsPage({ postIds, platforms: platforms as Platform[], accountIds }, offset, limit);
-  return { status: 200, body: { data: page.items.map((r) => call.ws.resultJson(r)), meta: { offset, limit, total: page.total } } };
+  return { status: 200, body: { data: page.items.map((r) => resultWithComment(call.core, call.ws, r)), meta: { offset, limit, total: page.total } } };
 }
 
 export function getResult(call: Call): Reply {
   const id = call.params[0]!;
   const row = call.ws.findResult(id);
   if (row === undefined) throw notFound('post result', id);
-  return { status: 200, body: call.ws.resultJson(row) };
+  return { status: 200, body: resultWithComment(call.core, call.ws, row) };
 }

@@ -4,16 +4,21 @@
 // through in constant memory. A body that stops arriving (no byte for `idleMs`) ends as 'stalled',
 // so a client that never finishes its upload cannot hold the connection. A JSON body's nesting
 // is measured too (tooDeep).
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export type BodyResult = { ok: true; body: Buffer; size: number } | { ok: false; reason: 'too-large' | 'aborted' | 'stalled' };
+export type BodyResult = { ok: true; body: Buffer; size: number; sha256?: string } | { ok: false; reason: 'too-large' | 'aborted' | 'stalled' };
 
-/** `body` holds the first `keep` bytes (all of them by default); `size` counts every byte received. */
-export function readBody(req: IncomingMessage, limit: number, idleMs: number, keep = limit): Promise<BodyResult> {
+/**
+ * `body` holds the first `keep` bytes (all of them by default); `size` counts every byte received;
+ * with `digest`, `sha256` is the hex SHA-256 of every byte, kept or only counted.
+ */
+export function readBody(req: IncomingMessage, limit: number, idleMs: number, keep = limit, digest = false): Promise<BodyResult> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve({ ok: false, reason: 'too-large' });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
+    const hash = digest ? createHash('sha256') : undefined;
     let size = 0;
     let kept = 0;
     let timer: NodeJS.Timeout | undefined;
@@ -38,13 +43,14 @@ export function readBody(req: IncomingMessage, limit: number, idleMs: number, ke
         done({ ok: false, reason: 'too-large' });
         return;
       }
+      hash?.update(chunk);
       if (kept < keep) {
         const part = kept + chunk.length <= keep ? chunk : chunk.subarray(0, keep - kept);
         chunks.push(part);
         kept += part.length;
       }
     };
-    const onEnd = () => done({ ok: true, body: Buffer.concat(chunks, kept), size });
+    const onEnd = () => done({ ok: true, body: Buffer.concat(chunks, kept), size, ...(hash ? { sha256: hash.digest('hex') } : {}) });
     const onAbort = () => done({ ok: false, reason: 'aborted' });
     const onClose = () => {
       if (!req.complete) onAbort();

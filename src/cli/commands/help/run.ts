@@ -8,6 +8,7 @@ import { referenceText } from './reference.js';
 import type { HelpFlags } from './index.js';
 import { wrapHelp } from '../../../output/wrap.js';
 import { nearest } from '../../../wire/suggest.js';
+import { searchHelp } from '../../help-search.js';
 
 export async function runHelp(ctx: Context, program: CommandUnknownOpts, words: string[], opts: HelpFlags): Promise<number> {
   const out = ctx.output();
@@ -29,6 +30,17 @@ export async function runHelp(ctx: Context, program: CommandUnknownOpts, words: 
   let cmd: CommandUnknownOpts = program;
   for (const [i, word] of words.entries()) {
     const next = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next && i === 0 && !nearest(word, [...cmd.commands.map((c) => c.name()), ...helpTopicNames()], 1)) {
+      // Not a name, nor a slip of one: the commands and topics that mention the words ("help ics", "help move").
+      const found = searchHelp(program, words);
+      if (found.length) {
+        const width = Math.max(...found.map((m) => m.name.length));
+        const lines = found.map((m) => `  socialpub ${m.name.padEnd(width)}  ${m.summary}`);
+        const text = `No command or topic is called "${words.join(' ')}"; these mention it:\n${lines.join('\n')}\n\nMore: socialpub help <command>, or socialpub <command> --help`;
+        await out.data(isTTY && columns ? wrapHelp(text, columns) : text);
+        return 0;
+      }
+    }
     if (!next) {
       // The nearest name where the word went wrong: a command there, or a topic at the top.
       const names = cmd.commands.map((c) => c.name());

@@ -80,8 +80,8 @@ const STATUS_WIDTH = '✓ published'.length;
 /** As wide as the longest platform id (facebook-page). */
 const PLATFORM_WIDTH = 13;
 /**
- * Terminal widths from which a line shows the time and the post id (narrower, the result id
- * alone names the delivery: `results get` shows its post), and from which platform and status
+ * Terminal widths from which a line shows the time and the result id beside the post id
+ * (narrower, the post id alone names the delivery: it is the one the user scheduled), and from which platform and status
  * are padded to line up and the status is spelt out (narrower, ✓ or ✗ alone, and the code and
  * message get those columns). Chosen by width alone, so
  * every line on one terminal has the same shape.
@@ -122,8 +122,9 @@ export function terminalLine(e: DeliveryEvent, colors: Colors, options: LineOpti
   }
   const platform = safe(f.platform) || '?';
   parts.push(aligned ? padToWidth(platform, PLATFORM_WIDTH) : platform, statusMark(safe(f.status) || '?', colors, aligned));
-  if (full) parts.push(safe(f.postId) || '?');
-  if (f.resultId) parts.push(safe(f.resultId));
+  // Narrow, the post names the delivery (the one a manager knows); wide, its result id follows.
+  if (full) parts.push(safe(f.postId) || '?', ...(f.resultId ? [safe(f.resultId)] : []));
+  else if (f.postId || f.resultId) parts.push(safe(f.postId) || safe(f.resultId));
   if (f.code) parts.push(colors.bold(safe(f.code)));
   const message = safe(f.message);
   if (message) parts.push(message);

@@ -17,7 +17,7 @@ import type { SocialAccount } from '../../../wire/account-schemas.js';
  * The accounts --account names, resolved; with neither --platform, --text-for nor --file their
  * platforms become the post's. Undefined without --account.
  */
-export async function chooseAccounts(ctx: Context, opts: ComposeFlags, draftId?: string): Promise<{ accounts: SocialAccount[]; opts: ComposeFlags } | undefined> {
+export async function chooseAccounts<F extends ComposeFlags>(ctx: Context, opts: F, draftId?: string): Promise<{ accounts: SocialAccount[]; opts: F } | undefined> {
   if (!opts.account?.length) return undefined;
   if (draftId !== undefined) {
     throw new UsageError(`a draft id (${draftId}) cannot be combined with --account`, [`choose the accounts of the draft with: socialpub posts edit ${draftId} --account …`, 'then schedule it as it is']);

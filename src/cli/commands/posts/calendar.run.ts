@@ -24,7 +24,7 @@ export async function runCalendar(ctx: Context, flags: CalendarFlags): Promise<n
   await out.object(data, (shown) =>
     renderCalendar(shown, {
       // To a file or a pipe nothing is cut: cells take the width their posts need.
-      width: ctx.io.stdout.isTTY ? (ctx.io.stdout.columns ?? 80) : Infinity,
+      width: ctx.io.stdout.isTTY ? (ctx.io.stdout.columns || 80) : Infinity,
       wrap: (text: string, width: number, maxLines: number) => wrapLines(text, width, maxLines),
       today: todayIn(now, zone),
       widthOf: displayWidth,

@@ -10,7 +10,8 @@ import { parseJsonWithLocation } from '../../../wire/json-location.js';
 import { parseBulk } from '../../../posts/bulk/rows.js';
 import { catchTime } from '../../../posts/issues.js';
 import { lazyUserZone } from '../../../posts/zone.js';
-import { machineZone } from '../../../posts/when.js';
+import { machineZone, parseAt, requireFuture } from '../../../posts/when.js';
+import { mediaInspector } from '../../../posts/media-facts.js';
 import { checkPosts, checkSummary, type CheckEntry, type CheckReport } from '../../../posts/check.js';
 import type { RuleCheck, Verdict } from '../../../wire/post-rules.js';
 import type { Column } from '../../../output/writers.js';
@@ -54,9 +55,14 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
   const out = ctx.output();
   // Before any file is read, as everywhere else.
   checkTopFields(ctx.globals.fields, out.structured ? REPORT_FIELDS : fieldsOf('posts check'));
-  const report = await checkPosts(await entries(ctx, flags));
+  const checked = await entries(ctx, flags);
+  const report = await checkPosts(checked, mediaInspector(ctx.signal));
+  const bulk = flags.fromFile !== undefined;
+  // Problems first. A bulk file's every passing check (a 200-row file made 1,321 lines) is left
+  // out on a terminal, and -q keeps the problems alone; piped, every check is listed.
+  const keep: (r: Row) => boolean = ctx.globals.quiet ? (r) => r.verdict === 'fail' : bulk && ctx.io.stdout.isTTY ? (r) => r.verdict !== 'pass' : () => true;
   // Rows are made only for a table or TSV (a generator): --json prints the report itself.
-  await out.report(report, rows(report), { kind: 'table', columns: CHECK_COLUMNS });
+  await out.report(report, problemsFirst(rows(report), keep), { kind: 'table', columns: CHECK_COLUMNS });
   // The table may cut the notes: each failure and each warning is told whole under it, with its
   // fix. (A report is refused exactly when some row fails: an accepted one without warnings is not
   // walked again.) A problem's message already starts with its field: it is not named twice.
@@ -68,9 +74,27 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
       out.info(line.replace(/\n/g, '\\n').replace(/\t/g, '\\t'));
     }
   }
-  out.footer(checkSummary(report));
+  if (bulk && ctx.io.stdout.isTTY && !out.structured && !ctx.globals.quiet) {
+    const passing = [...rows(report)].filter((r) => r.verdict === 'pass').length;
+    if (passing) out.info(`${passing} passing check${passing === 1 ? '' : 's'} not shown: -o tsv or --json lists every check`);
+  }
+  out.footer(checkSummary(report, bulk ? checked.length : undefined));
   return report.accepted ? 0 : 2;
 }
+
+/** The rows kept, failures first, then warnings and rules left to the platform, then passes (each in file order). */
+function* problemsFirst(all: Iterable<Row>, keep: (r: Row) => boolean): Generator<Row> {
+  const later: Row[][] = [[], [], []];
+  for (const r of all) {
+    if (!keep(r)) continue;
+    if (r.verdict === 'fail') yield r;
+    else later[r.verdict === 'pass' ? 2 : r.verdict === 'warn' ? 0 : 1]!.push(r);
+  }
+  for (const group of later) yield* group;
+}
+
+/** A post without a time to check: --tz there would be ignored in silence. */
+const tzAlone = () => new UsageError('--tz only applies to a time (--at, the scheduledAt of --file, or a --from-file)', ['leave --tz out to check a post without a time, or give its time with --at']);
 
 /** Problems first (target "input"), then each target's checks; a failing check's note is its message and fix. */
 function* rows(report: CheckReport): Generator<Row> {
@@ -90,28 +114,33 @@ const shortItem = (label: string) => label.replace(/^--media /, '').replace(/^.*
 const note = (c: RuleCheck) => (c.message ? `${c.message}${c.fix ? ` (fix: ${c.fix})` : ''}` : '');
 
 async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
-  const payload = (['platform', 'text', 'textFile', 'textFor', 'media', 'title'] as const).filter((k) => flags[k] !== undefined);
+  const payload = (['platform', 'text', 'textFile', 'textFor', 'media', 'title', 'thread', 'firstComment', 'alt', 'option'] as const).filter((k) => flags[k] !== undefined);
   const sources = [flags.file !== undefined && '--file', flags.fromFile !== undefined && '--from-file'].filter(Boolean);
   if (sources.length > 1 || (sources.length && payload.length)) {
     throw new UsageError(`${sources.join(' and ')} cannot be combined with ${sources.length > 1 ? 'each other' : 'the payload options'}`, ['give the post as options, as a JSON body (--file), or as a bulk file (--from-file)']);
   }
   if (flags.allowMediaOutside && flags.fromFile === undefined) throw new UsageError('--allow-media-outside only applies with --from-file');
-  // A single post has no time to check: --tz there would be ignored in silence.
-  if (flags.tz !== undefined && flags.fromFile === undefined) {
-    throw new UsageError("--tz only applies with --from-file (the zone of a bulk file's local times)", ['leave --tz out to check one post, or give the bulk file with --from-file']);
+  if (flags.tz !== undefined && flags.fromFile === undefined && flags.at === undefined && flags.file === undefined) {
+    throw tzAlone();
   }
+  if (flags.at !== undefined && flags.fromFile !== undefined) throw new UsageError('--at cannot be combined with --from-file', ["each row of the file has its own time (the `at` column or scheduledAt)"]);
   const issues: Issue[] = [];
+  const zone = catchTime(issues, () => lazyUserZone(ctx.env, flags.tz)) ?? machineZone;
+  if (issues.length) throw new InvalidInputError(issues);
+  // Judged as `posts schedule` judges it: a time that has passed would be refused there.
+  const judgeTime = (input: string, field: string) => {
+    const now = ctx.clock.now();
+    catchTime(issues, () => requireFuture(parseAt(input, { now, zone, field }), now, field, input.trim()));
+  };
   if (flags.fromFile !== undefined) {
-    const zone = catchTime(issues, () => lazyUserZone(ctx.env, flags.tz)) ?? machineZone;
-    if (issues.length) throw new InvalidInputError(issues);
     const src = await readSource(ctx, flags.fromFile, '--from-file');
     const parsed = parseBulk(src.text, { label: src.label, baseDir: src.baseDir, zone, now: ctx.clock.now(), allowMediaOutside: flags.allowMediaOutside === true });
     if (parsed.fileIssues.length) throw new InvalidInputError(parsed.fileIssues, { what: src.label });
     // A row that schedules a draft by id has no payloads here: said, so "0 targets" is not a mystery.
     const byId = parsed.rows.filter((r) => r.postId !== undefined);
     if (byId.length) ctx.output().info(`${byId.length === 1 ? '1 row names a draft' : `${byId.length} rows name drafts`} on the service by postId (line ${byId.slice(0, 5).map((r) => r.line).join(', ')}${byId.length > 5 ? ', …' : ''}): ${byId.length === 1 ? 'its payloads are' : 'theirs are'} not judged here`);
-    // A time that has passed is for `schedule` to weigh (a re-run replays); the rules do not depend on it.
-    return parsed.rows.map((r) => ({ draft: r.draft, issues: r.passed ? r.issues.slice(0, -1) : r.issues, line: r.line }));
+    // A time that has passed is a problem, as `posts schedule --from-file` finds it: `check && schedule` holds.
+    return parsed.rows.map((r) => ({ draft: r.draft, issues: r.issues, line: r.line }));
   }
   if (flags.file !== undefined) {
     const src = await readSource(ctx, flags.file, '--file');
@@ -122,6 +151,9 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
     }
     const body = draftFromBody(parsed.value, `${src.label}: `, (p) => resolve(src.baseDir, p), issues, { schedule: true });
     if (!body.draft && body.postId) throw new UsageError(`--file ${src.label}: postId names a draft on the service; posts check judges payloads`, ['give the payloads, or check the draft before creating it']);
+    if (flags.at !== undefined) judgeTime(flags.at, '--at');
+    else if (body.scheduledAt !== undefined) judgeTime(body.scheduledAt, `${src.label}: scheduledAt`);
+    else if (flags.tz !== undefined) throw tzAlone();
     return [{ draft: body.draft, issues }];
   }
   if (!payload.includes('platform') && !payload.includes('textFor')) throw new UsageError('missing --platform', ['name the targets: --platform twitter-x,instagram (or give --file / --from-file)'], 'MISSING_VALUE');
@@ -141,5 +173,6 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
   parseTextFor(values.textFor ?? [], syntax);
   if (syntax.length) throw new InvalidInputError(syntax);
   const draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues, labels);
+  if (flags.at !== undefined) judgeTime(flags.at, '--at');
   return [{ draft, issues }];
 }

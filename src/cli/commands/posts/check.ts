@@ -16,11 +16,14 @@ function checkCommand(posts: CommandUnknownOpts) {
         "platform's unit against its limit, hashtags, title and link; how many images, videos and GIFs, and whether they " +
         'may be mixed; each media file read by its headers (type, size, dimensions, aspect ratio, duration, codec, GIF ' +
         "frames). URLs are not fetched: rules that need a URL's facts are left to the platform. Sends nothing and needs " +
-        'no key. On a terminal a table, piped TSV, --json the report. Exit 0 when every target would be accepted, 2 otherwise.',
+        'no key. Times are judged as scheduling judges them: a time that has passed (--at, the scheduledAt of --file, ' +
+        'the at of a bulk row) is a problem. Problems come first; for a bulk file the rows with problems are counted ' +
+        'and named by line, a terminal shows only the problems and warnings, and -q only the problems. On a terminal a table, piped TSV, --json the report. Exit 0 when every target would be accepted, 2 otherwise.',
     );
   return addPostOptions(cmd, 'a local file (its headers are read)')
     .option('--from-file <file>', 'a bulk file, as `posts schedule --from-file` reads it (NDJSON or CSV; - for stdin)')
-    .option('--tz <zone>', "bulk: IANA zone for the file's local times, only with --from-file (default: this machine's zone)")
+    .option('--at <time>', 'judge this time as `posts schedule --at` would: in the future, a real time in --tz')
+    .option('--tz <zone>', "IANA zone for --at's or the bulk file's local times (default: this machine's zone)")
     .option('--allow-media-outside', "bulk: let the file's media paths leave its folder, as `posts schedule --allow-media-outside` does")
     .addHelpText(
       'after',

@@ -8,7 +8,7 @@ import { COMMAND_LINE_LABELS, draftFromBody, draftFromFlags, parseTextFor, type 
 import { parseJsonWithLocation } from '../../../wire/json-location.js';
 import { mediaInspector, type MediaFacts } from '../../../posts/media-facts.js';
 import { collectFacts } from '../../../posts/body.js';
-import { validateDraft } from '../../../posts/validate.js';
+import { mediaNameNotes, validateDraft } from '../../../posts/validate.js';
 import { catchTime } from '../../../posts/issues.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { machineZone, parseAt, requireFuture, type ResolvedAt } from '../../../posts/when.js';
@@ -17,6 +17,7 @@ import { userZone } from '../../../posts/zone.js';
 import { askAt, askMedia, askPlatforms, askTexts, askTitle, editUntilValid, needingTitle, type EditText } from './prompts.js';
 import { editText } from '../../editor.js';
 import { textFromFile } from '../../../posts/compose-input.js';
+import { composeFile, parseComposeFile } from '../../../posts/edit-file.js';
 import { splitList } from '../../flags/text.js';
 import { checkIdempotencyKey } from './send.js';
 import { checkPostFields } from './render.js';
@@ -50,6 +51,10 @@ const PAYLOAD_FLAGS: Array<[keyof CreateFlags, string]> = [
   ['textFor', '--text-for'],
   ['media', '--media'],
   ['title', '--title'],
+  ['thread', '--thread'],
+  ['firstComment', '--first-comment'],
+  ['alt', '--alt'],
+  ['option', '--option'],
 ];
 
 const given = (opts: CreateFlags) =>
@@ -70,14 +75,12 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
       'or leave the id out to create and schedule a new post from the payload options',
     ]);
   }
-  if (opts.text !== undefined && opts.textFile !== undefined) {
-    throw new UsageError('--text-file cannot be combined with --text', ['give the text one way: --text "…" for a line, --text-file <file|-> for a file or stdin']);
-  }
+  checkOneText(opts);
   // Checked first: a bad key found after the prompts would lose everything typed.
   checkIdempotencyKey(opts.idempotencyKey);
   checkPostFields(ctx.globals.fields, opts.dryRun);
   const zone = catchTime(issues, () => userZone(ctx.env, opts.tz)) ?? machineZone();
-  const inspect = mediaInspector();
+  const inspect = mediaInspector(ctx.signal);
   let prompted = false;
   let draft: PostDraft | undefined;
   let postId = draftId;
@@ -143,6 +146,7 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
 
   const facts = draft ? await collectFacts([draft], inspect) : new Map<MediaSource, MediaFacts>();
   if (draft) issues.push(...validateDraft(draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false }));
+  if (draft && issues.length === 0) for (const note of mediaNameNotes(draft, (m) => facts.get(m))) ctx.output().warn(note);
   if (mode === 'schedule' && at === undefined) {
     if (atInput === undefined) {
       // The post is judged before the time is asked for, for the same reason.
@@ -155,6 +159,13 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
   }
   if (issues.length) throw new InvalidInputError(issues);
   return { draft, postId, at, zone, facts, prompted, values, atInput };
+}
+
+/** --text and --text-file give the same text: one of them. */
+export function checkOneText(opts: { text?: string | undefined; textFile?: string | undefined }): void {
+  if (opts.text !== undefined && opts.textFile !== undefined) {
+    throw new UsageError('--text-file cannot be combined with --text', ['give the text one way: --text "…" for a line, --text-file <file|-> for a file or stdin']);
+  }
 }
 
 /** Flags a draft cannot do without (media is checked by validation, per platform). */
@@ -184,7 +195,8 @@ function needsMedia(values: FlagValues): boolean {
 
 /** The editor for composing, and a line on stderr when its text does not fit. */
 function editing(ctx: Context): [EditText, (line: string) => void] {
-  return [(initial) => editText(ctx, initial, { suffix: '.txt' }).then((t) => (t === undefined ? undefined : textFromFile(t))), (line) => ctx.output().warn(line)];
+  const edit: EditText = (initial, platforms) => editText(ctx, composeFile(platforms, initial), { suffix: '.txt' }).then((t) => (t === undefined ? undefined : textFromFile(parseComposeFile(t))));
+  return [edit, (line) => ctx.output().warn(line)];
 }
 
 async function askPayload(ctx: Context, values: FlagValues): Promise<void> {

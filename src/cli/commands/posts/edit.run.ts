@@ -1,6 +1,7 @@
 // `posts edit <id>`, run: reads the post, applies the payload options (or what was written in the
 // editor), checks the result like a new post, shows before → after and asks on a terminal, then
 // uploads new media and sends PATCH /v1/posts/{id} with only what differs.
+import { ledgerFor } from '../../upload-ledger.js';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { CliError, EXIT, UsageError } from '../../cli-error.js';
@@ -14,6 +15,9 @@ import { userZone } from '../../../posts/zone.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import type { Post } from '../../../wire/schemas.js';
 import { printDryRun } from './dry-run.js';
+import { readSource } from './read-source.js';
+import { checkOneText } from './compose.js';
+import { textFromFile } from '../../../posts/compose-input.js';
 import { editorFile, parseEditorFile } from '../../../posts/edit-file.js';
 import { checkPostFields, printPost } from './render.js';
 import { checkIdempotencyKey } from './send.js';
@@ -21,6 +25,8 @@ import { INSTEAD, wentOutMeanwhile } from './withdraw.run.js';
 import { oneLine, wrapLines } from '../../../output/wrap.js';
 import { displayWidth } from '../../../output/width.js';
 import { visible } from '../../../output/terminal-safe.js';
+import { plainColors, type Colors } from '../../../output/colors.js';
+import { markDiff, wordDiff } from '../../../output/word-diff.js';
 
 import type { EditFlags } from './manage.js';
 import { accountFlag } from '../accounts/select.js';
@@ -28,12 +34,16 @@ import { accountsByPlatform } from '../../../accounts/resolve.js';
 
 const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
   ['text', '--text'],
+  ['textFile', '--text-file'],
   ['textFor', '--text-for'],
   ['platform', '--platform'],
   ['removePlatform', '--remove-platform'],
   ['media', '--media'],
   ['title', '--title'],
   ['account', '--account'],
+  ['thread', '--thread'],
+  ['firstComment', '--first-comment'],
+  ['option', '--option'],
 ];
 
 export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Promise<number> {
@@ -43,9 +53,12 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   const zone = userZone(ctx.env, opts.tz);
   const given = CHANGE_FLAGS.filter(([k]) => (Array.isArray(opts[k]) ? (opts[k] as string[]).length > 0 : opts[k] !== undefined)).map(([, f]) => f);
   const useEditor = opts.editor === true || (given.length === 0 && ctx.globals.interactive);
-  if (useEditor && (opts.text !== undefined || opts.textFor?.length)) {
-    throw new UsageError(`--editor cannot be combined with ${opts.text !== undefined ? '--text' : '--text-for'}`, ['write the texts in the editor, or give them as flags']);
+  if (useEditor && (opts.text !== undefined || opts.textFile !== undefined || opts.textFor?.length)) {
+    throw new UsageError(`--editor cannot be combined with ${opts.text !== undefined ? '--text' : opts.textFile !== undefined ? '--text-file' : '--text-for'}`, ['write the texts in the editor, or give them as flags']);
   }
+  checkOneText(opts);
+  // Read before the post is: a missing file costs no request.
+  const text = opts.textFile !== undefined ? textFromFile((await readSource(ctx, opts.textFile, '--text-file')).text) : opts.text;
   if (!useEditor && given.length === 0) {
     throw new UsageError('posts edit: nothing to change', [`give ${CHANGE_FLAGS.map(([, f]) => f).join(', ')}, or --editor to write the texts in $EDITOR`]);
   }
@@ -53,12 +66,16 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   const textFor = parseTextFor(opts.textFor ?? [], syntax);
   if (syntax.length) throw new InvalidInputError(syntax);
   const changes: PostChanges = {
-    ...(opts.text !== undefined ? { text: opts.text } : {}),
+    ...(text !== undefined ? { text } : {}),
     textFor,
     add: splitList(opts.platform ?? []),
     remove: splitList(opts.removePlatform ?? []),
     ...(opts.media?.length ? { media: opts.media } : {}),
     ...(opts.title !== undefined ? { title: opts.title === '' ? null : opts.title } : {}),
+    ...(opts.thread ? { thread: true } : {}),
+    ...(opts.firstComment !== undefined ? { firstComment: opts.firstComment === '' ? null : opts.firstComment } : {}),
+    ...(opts.option?.length ? { option: opts.option } : {}),
+    ...(opts.alt?.length ? { alt: opts.alt } : {}),
   };
 
   const client = await ctx.client();
@@ -98,8 +115,8 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
     return EXIT.ok;
   }
   if (ctx.globals.interactive && !opts.yes) {
-    const width = Math.max(40, ctx.io.stderr.columns ?? 80);
-    ctx.io.stderr.write(`${out.colors.bold(`Changes to ${id}:`)}\n${describeChanges(plan, width - 2).map((l) => `  ${l}`).join('\n')}\n`);
+    const width = Math.max(40, ctx.io.stderr.columns || 80);
+    ctx.io.stderr.write(`${out.colors.bold(`Changes to ${id}:`)}\n${describeChanges(plan, width - 2, out.colors).map((l) => `  ${l}`).join('\n')}\n`);
     if (!(await ctx.prompter().confirm({ message: 'Send these changes?', default: true }))) {
       out.notice('cancelled: nothing was changed');
       return EXIT.ok;
@@ -107,7 +124,7 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   }
   let res;
   try {
-    res = await sendEdit(client, plan, { idempotencyKey: key });
+    res = await sendEdit(client, plan, { idempotencyKey: key, ledger: await ledgerFor(ctx) });
   } catch (err) {
     throw wentOutMeanwhile(err, id, 'edited') ?? err;
   }
@@ -152,7 +169,7 @@ async function writeInEditor(ctx: Context, post: Post, changes: PostChanges, aga
 }
 
 function hasOtherChanges(c: PostChanges): boolean {
-  return Boolean(c.add?.length || c.remove?.length || c.media || c.title !== undefined);
+  return Boolean(c.add?.length || c.remove?.length || c.media || c.title !== undefined || c.thread || c.firstComment !== undefined || c.option?.length);
 }
 
 /** The text in quotes, all of it within `width` columns. */
@@ -162,12 +179,19 @@ const quote = (s: string, width: number) => `"${oneLine(s, Math.max(8, width - 2
 const quoteLines = (label: string, s: string, width: number) =>
   wrapLines(`"${s.replace(/\s+/g, ' ').trim()}"`, Math.max(10, width - 9), 3).map((l, i) => `${i === 0 ? `  ${label.padEnd(6)} ` : ' '.repeat(9)}${l}`);
 
+/** "  change … then [-repeat-]{+iterate+}": the words that differ with a few on each side, up to six lines. */
+function diffLines(was: string, now: string, width: number, colors: Colors): string[] {
+  const parts = wordDiff(was, now);
+  const marked = parts.some((p) => p.kind !== 'same') ? markDiff(parts, colors) : '(only spaces or line breaks differ)';
+  return wrapLines(marked, Math.max(10, width - 9), 6).map((l, i) => `${i === 0 ? '  change ' : ' '.repeat(9)}${l}`);
+}
+
 /**
- * before → after (a long text over up to three lines each), for the confirmation and the dry run. Texts, titles and media
+ * before → after (a long text: where it differs, word by word, then the new text), for the confirmation and the dry run. Texts, titles and media
  * names (the service's, and local file names) are shown with their control characters visible:
  * the confirmation is written straight to the terminal.
  */
-export function describeChanges(plan: PlannedEdit, width: number): string[] {
+export function describeChanges(plan: PlannedEdit, width: number, colors: Colors = plainColors): string[] {
   const before = payloadsOf(plan.before);
   const lines: string[] = [];
   const half = Math.floor((width - 20) / 2);
@@ -182,7 +206,9 @@ export function describeChanges(plan: PlannedEdit, width: number): string[] {
       const line = `${p.platform}: "${was}" → "${now}"`;
       // Side by side when it fits; otherwise one line each, so that more of both texts shows.
       if (!line.includes('\n') && displayWidth(line) <= width) lines.push(line);
-      else lines.push(`${p.platform}:`, ...quoteLines('before', was, width), ...quoteLines('after', now, width));
+      // Longer, where the texts differ (a change near the end of a long text would be cut off),
+      // then the new text as it will go out.
+      else lines.push(`${p.platform}:`, ...diffLines(was, now, width, colors), ...quoteLines('after', now, width));
     }
     const accountsOf = (v: unknown) => (Array.isArray(v) ? v.map(String).join(', ') : 'default');
     if (p.extra.accounts !== undefined && accountsOf(old.accounts) !== accountsOf(p.extra.accounts)) lines.push(`${p.platform} accounts: ${visible(accountsOf(old.accounts))} → ${visible(accountsOf(p.extra.accounts))}`);

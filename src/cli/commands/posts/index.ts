@@ -6,6 +6,7 @@ import { defineSchedule } from './schedule.js';
 import { defineList } from './list.js';
 import { defineCalendar } from './calendar.js';
 import { defineCheck } from './check.js';
+import { definePreview } from './preview.js';
 import { MANAGE_VERBS } from './manage.js';
 import { defineVerbs } from '../named.js';
 
@@ -23,5 +24,5 @@ Examples:
   socialpub posts list --status scheduled --limit 50
   socialpub posts check --platform twitter-x,instagram --text "Hi" --media a.mp4`,
     );
-  defineVerbs(posts, ctx, argv, { create: defineCreate, schedule: defineSchedule, list: defineList, calendar: defineCalendar, check: defineCheck, ...MANAGE_VERBS });
+  defineVerbs(posts, ctx, argv, { create: defineCreate, schedule: defineSchedule, list: defineList, calendar: defineCalendar, check: defineCheck, preview: definePreview, ...MANAGE_VERBS });
 }

@@ -9,6 +9,9 @@ import { formatCount, formatLocal, formatRelative } from '../../../output/time.j
 import type { Post } from '../../../wire/schemas.js';
 import { visible } from '../../../output/terminal-safe.js';
 
+/** The overdue part of a status in yellow: a post support should look at. */
+const overdueMark = (text: string, c: Colors) => text.replace(/ · overdue( by .*)?$/, (m) => c.yellow(m));
+
 export function statusColor(status: string, c: Colors): string {
   switch (status) {
     case 'published':
@@ -34,25 +37,29 @@ const localDate = (iso: string, zone: string | undefined) => formatLocal(iso, zo
 
 /**
  * `statuses`: the ones listed (none: all). Short of room, when every post listed has a time
- * (scheduled, published, failed) the time stays before the text, as a week's plan is read by
- * when; and a status every row shares (scheduled alone) goes first.
+ * (scheduled, published, failed) the time stays before the platforms, as a week's plan is read by
+ * when; a status every row shares (one status listed) goes first. The text outlives the platform
+ * list (and, one status listed, the id): posts that cannot be told apart cannot be picked.
+ * With room, the platforms are named rather than counted.
  */
 export function postColumns(now: number, zone?: string, statuses: readonly string[] = []): Column<Post>[] {
   const timeFirst = statuses.length > 0 && !statuses.includes('draft');
-  const sameStatus = statuses.length === 1 && statuses[0] === 'scheduled';
+  const sameStatus = statuses.length === 1;
   return [
     // priority: lower is more important. The time goes before the platforms (a count, when
     // narrow), which say where a post goes; long platform lists become counts before text is cut.
-    { header: 'id', field: 'id', value: (p) => p.id, priority: 0, shrink: 'never' },
+    { header: 'id', field: 'id', value: (p) => p.id, priority: sameStatus ? 1 : 0, shrink: 'never' },
     {
       header: 'status',
       field: 'status',
       // Scripts compare the status itself; the partial outcome is for people.
       value: (p) => p.status,
-      pretty: (p, c) => outcomeText(p).replace(p.status, statusColor(p.status, c)),
-      // Short of room: "failed 3/5".
-      compact: (p, c) => outcomeText(p).replace(p.status, statusColor(p.status, c)).replace(/ · (\d+\/\d+) published$/, ' $1'),
+      pretty: (p, c) => overdueMark(outcomeText(p, now).replace(p.status, statusColor(p.status, c)), c),
+      // Short of room: "failed 3/5", "scheduled overdue".
+      compact: (p, c) => overdueMark(outcomeText(p, now).replace(p.status, statusColor(p.status, c)).replace(/ · (\d+\/\d+) published$/, ' $1').replace(/ · overdue by .*$/, ' · overdue'), c),
       priority: sameStatus ? 5 : 1,
+      // Every row says the same: it gives way whole before the platforms' names are counted.
+      optional: sameStatus,
       minWidth: 9,
     },
     {
@@ -63,8 +70,9 @@ export function postColumns(now: number, zone?: string, statuses: readonly strin
         const platforms = platformsOf(p);
         return platforms.length === 1 ? platforms[0]! : `${platforms.length} platforms`;
       },
-      maxWidth: 24,
-      priority: 3,
+      // Four or five names fit at 120 columns; "3 platforms" only when they would be cut.
+      maxWidth: 48,
+      priority: timeFirst ? 4 : 3,
     },
     {
       header: 'scheduled',
@@ -77,7 +85,7 @@ export function postColumns(now: number, zone?: string, statuses: readonly strin
       compact: (p, c) => (p.scheduledAt ? localDate(p.scheduledAt, zone) : c.dim('—')),
     },
     // `headline`: `title` stays the title alone, in TSV as in JSON.
-    { header: 'title / text', field: 'headline', value: headline, priority: timeFirst ? 4 : 2, minWidth: 10 },
+    { header: 'title / text', field: 'headline', value: headline, priority: sameStatus ? 0 : timeFirst ? 3 : 2, minWidth: sameStatus ? 20 : 10 },
   ];
 }
 
@@ -85,7 +93,7 @@ export function listFooter(offset: number, count: number, total: number | undefi
   const filter = statuses.length ? ` ${statuses.join('/')}` : '';
   if (count === 0) return total && offset >= total ? `no${filter} posts at offset ${offset} (there are ${formatCount(total)})` : `no${filter} posts`;
   const parts = [`showing ${formatCount(offset + 1)}–${formatCount(offset + count)}${total !== undefined ? ` of ${formatCount(total)}` : ''}`];
-  if (total !== undefined && offset + count < total) parts.push(`next: --offset ${offset + count}`);
+  if (total !== undefined && offset + count < total) parts.push(`next: --offset ${offset + count}`, '--all for every row');
   return parts.join(' · ');
 }
 

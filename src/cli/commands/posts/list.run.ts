@@ -6,6 +6,7 @@ import { optionalWholeNumber } from '../../flags/number.js';
 import { statuses as parseStatuses } from '../../flags/choice.js';
 import { userZone } from '../../../posts/zone.js';
 import { listFooter, postView } from './list-columns.js';
+import { cutByLimitText } from '../../../output/cut-notice.js';
 import type { ListFlags } from './list.js';
 import { rememberPostIds } from '../../post-id-cache.js';
 
@@ -43,5 +44,7 @@ export async function runList(ctx: Context, opts: ListFlags): Promise<number> {
   const count = await out.list(limited(), postView(ctx.clock.now(), zone, statuses));
   await rememberPostIds(ctx.env, ctx.clock.now(), shown);
   out.footer(listFooter(offset, count, total, statuses));
+  const cut = count < limit ? undefined : cutByLimitText({ shown: count, total, offset, scanned: count });
+  if (cut) out.cut(cut);
   return 0;
 }

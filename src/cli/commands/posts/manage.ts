@@ -4,6 +4,7 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { action, type FlagsOf } from '../../action.js';
 import { collect } from '../../flags/text.js';
 import type { DefineVerb } from '../named.js';
+import type { AltFlag } from '../../../posts/draft.js';
 
 export type ViewFlags = FlagsOf<typeof viewCommand>;
 export type EditFlags = FlagsOf<typeof editCommand>;
@@ -26,24 +27,35 @@ function viewCommand(posts: CommandUnknownOpts) {
 }
 
 function editCommand(posts: CommandUnknownOpts) {
+  // --alt describes the --media before it (options are parsed in order; this command is built per run).
+  let mediaSeen = 0;
   return posts
     .command('edit')
     .argument('<id>', 'a draft or scheduled post')
     .summary('change the texts, platforms, media or title of a draft or scheduled post')
     .description(
       'Change a draft or a scheduled post (a published or failed one cannot change). The payload options replace what ' +
-        'they name: --text every text, --text-for one platform\'s, --media the media of every platform; --platform adds a ' +
+        'they name: --text (or --text-file) every text, --text-for one platform\'s, --media the media of every platform; --platform adds a ' +
         'target (with --text-for, --text, or the first platform\'s text), --remove-platform removes one. Checked like a ' +
         'new post before anything is sent. On a terminal the changes are shown (before → after) and confirmed. With ' +
         '--editor, or with no change given on a terminal, $VISUAL/$EDITOR opens on the texts, one section per platform.',
     )
     .option('--text <text>', 'new text for every platform')
+    .option('--text-file <file|->', 'new text for every platform from a file (- for stdin); paragraphs and line breaks are kept')
     .option('--text-for <platform=text>', 'new text for one platform (repeatable; adds the platform when it is not a target)', collect)
     .option('--platform <id>', 'add a target platform (repeatable or comma-separated)', collect)
     .option('--remove-platform <id>', 'remove a target platform (repeatable or comma-separated)', collect)
-    .option('--media <path|url>', 'replace the media of every platform: a local file (checked, then uploaded) or an https URL (repeatable)', collect)
+    .option('--media <path|url>', 'replace the media of every platform: a local file (checked, then uploaded) or an https URL (repeatable)', (value: string, previous?: string[]) => {
+      const list = collect(value, previous);
+      mediaSeen = list.length;
+      return list;
+    })
+    .option('--alt <text>', 'alt text for the --media just before it', (value: string, previous?: AltFlag[]): AltFlag[] => [...(previous ?? []), { index: mediaSeen - 1, text: value }])
     .option('--title <title>', 'new title ("" removes it)')
     .option('--account <ref>', "publish to these accounts instead of the platform's current ones: an id, @handle or platform:@handle (repeatable or comma-separated; adds the platform when it is not a target)", collect)
+    .option('--thread', 'split the text into a thread again where the platform takes one (the new text, or the current parts joined)')
+    .option('--first-comment <text>', 'a new first comment where the platform takes one ("" removes it)')
+    .option('--option <setting>', "a platform's setting as PLATFORM.KEY=VALUE, merged into its current ones (repeatable; `socialpub help options`)", collect)
     .option('--editor', 'write the texts in $VISUAL / $EDITOR')
     .option('--tz <zone>', "IANA zone times are shown in (default: this machine's zone)")
     .option('--idempotency-key <key>', 'a key of your own: re-running with the same key and changes replays the first edit')
@@ -90,13 +102,13 @@ function queueCommand(posts: CommandUnknownOpts) {
     .summary('scheduled posts in time order, by day in your zone')
     .description(
       'The scheduled posts due between --from and --to (default: now to 7 days ahead), earliest first, grouped by day ' +
-        'in your zone, with the time, the platforms and the text cut to the terminal width. Reads the scheduled posts ' +
-        'page by page and keeps only those in the window.',
+        'in your zone, with the time, the post id, the platforms and the text cut to the terminal width. Reads the scheduled posts ' +
+        'page by page and keeps only those in the window. -o ics writes the window as an iCalendar file.',
     )
     .option('--from <time>', 'start of the window: RFC 3339, "YYYY-MM-DD HH:MM" (in --tz), +2h, +1d, or a day alone (2026-12-01, tomorrow, mon) from its start (default: now)')
     .option('--to <time>', 'end of the window, in the same forms; a day alone is included to its end (default: 7 days after --from)')
     .option('--tz <zone>', "IANA zone for the days and times (default: this machine's zone)")
-    .addHelpText('after', '\nExamples:\n  socialpub posts queue\n  socialpub posts queue --to +1d --tz Europe/Paris\n  socialpub posts queue --from 2026-12-01 --to 2026-12-31 --json');
+    .addHelpText('after', '\nExamples:\n  socialpub posts queue\n  socialpub posts queue --to +1d --tz Europe/Paris\n  socialpub posts queue --from 2026-12-01 --to 2026-12-31 -o ics > december.ics');
 }
 
 /** The verbs that work on posts that exist, by name (posts/index.ts lists them in help's order). */

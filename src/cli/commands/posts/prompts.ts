@@ -41,8 +41,8 @@ export function textValidator(platforms: readonly string[], allowEmpty: boolean)
   };
 }
 
-/** Opens the editor on a text; undefined when the user gave up (an empty file or a failed editor). */
-export type EditText = (initial: string) => Promise<string | undefined>;
+/** Opens the editor on a text for these platforms (their limits shown); undefined when the user gave up (an empty file or a failed editor). */
+export type EditText = (initial: string, platforms: readonly string[]) => Promise<string | undefined>;
 
 /** The answer to a text prompt that asks for one text per platform instead. */
 const PER_PLATFORM = '-';
@@ -54,7 +54,7 @@ const PER_PLATFORM = '-';
 export async function editUntilValid(edit: EditText, initial: string, platforms: readonly string[], say: (line: string) => void): Promise<string | undefined> {
   let text = initial;
   for (;;) {
-    const edited = await edit(text);
+    const edited = await edit(text, platforms);
     if (edited === undefined) say('the editor exited with an error or could not start (check $VISUAL / $EDITOR): nothing was taken from it');
     if (edited === undefined || edited.trim() === '') return undefined;
     const verdict = textValidator(platforms, false)(edited);

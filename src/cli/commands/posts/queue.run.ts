@@ -4,17 +4,21 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
 import type { Colors } from '../../../output/colors.js';
-import { displayWidth, padToWidth } from '../../../output/width.js';
+import { cutToWidth, displayWidth, padToWidth } from '../../../output/width.js';
 import { formatCount, formatLocal } from '../../../output/time.js';
 import { fromWallClock, parseAt } from '../../../posts/when.js';
 import { addDays, localTime } from '../../../posts/local-day.js';
 import { QUEUE_CAP, QueueWindow, queueData, type QueueData, type QueuedPost } from '../../../posts/queue.js';
 import { userZone } from '../../../posts/zone.js';
+import { lateness, overdueBy } from '../../../posts/outcome.js';
+import { visibleLine } from '../../../output/terminal-safe.js';
 import { oneLine } from '../../../output/wrap.js';
 
 import type { QueueFlags } from './manage.js';
 import { dayPostColumns } from '../../../output/day-rows.js';
 import type { TableView } from '../../../output/output.js';
+import { icsEvent, icsFooter, icsHeader } from '../../../posts/ics.js';
+import type { Post } from '../../../wire/schemas.js';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -40,11 +44,25 @@ export async function runQueue(ctx: Context, opts: QueueFlags): Promise<number> 
   if (to <= from) throw new UsageError(`--to (${new Date(to).toISOString()}) is not after --from (${new Date(from).toISOString()})`, ['give a later --to, e.g. --to +7d']);
   const client = await ctx.client();
   const window = new QueueWindow(from, to);
-  for await (const page of client.posts.pages({ status: ['scheduled'] }, { pageSize: 100, concurrency: 2 })) for (const post of page) window.offer(post);
+  // Still scheduled well past their time: no longer in a window from now, and exactly what support must see.
+  const overdue: Array<{ id: string; late: number }> = [];
+  for await (const page of client.posts.pages({ status: ['scheduled'] }, { pageSize: 100, concurrency: 2 })) {
+    for (const post of page) {
+      window.offer(post);
+      const late = overdueBy(post, now);
+      if (late !== undefined) overdue.push({ id: post.id, late });
+    }
+  }
   const data = queueData(window, zone);
   const out = ctx.output();
-  const width = ctx.io.stdout.isTTY ? Math.max(30, ctx.io.stdout.columns ?? 80) : Infinity;
-  await out.object(data, (shown) => renderQueue(shown, width, out.colors), { pageable: true, fields: [], rows: { rows: queueRows(data), view: QUEUE_VIEW } });
+  const width = ctx.io.stdout.isTTY ? Math.max(30, ctx.io.stdout.columns || 80) : Infinity;
+  // -o ics: the window as a calendar, each event the post as the service holds it.
+  const posts = new Map(window.sorted().map((p) => [p.id, p]));
+  const view = queueView((id) => posts.get(id), now);
+  await out.object(data, (shown) => renderQueue(shown, width, out.colors), { pageable: true, fields: [], rows: { rows: queueRows(data), view } });
+  overdue.sort((a, b) => b.late - a.late);
+  for (const o of overdue.slice(0, 10)) out.warn(visibleLine(`overdue: ${o.id} is still scheduled ${lateness(o.late)} after its time, without results; look at it: socialpub posts view ${o.id}`));
+  if (overdue.length > 10) out.warn(`${overdue.length - 10} more scheduled posts are overdue: socialpub posts list --status scheduled`);
   if (data.total > data.shown) out.footer(`showing the first ${formatCount(data.shown)} of ${formatCount(data.total)} scheduled posts in the window (at most ${formatCount(QUEUE_CAP)}); narrow it with --to`);
   return 0;
 }
@@ -58,10 +76,11 @@ export function renderQueue(data: QueueData, width: number, c: Colors): string {
   const most = Math.max(11, Math.floor((width - 9) / 3));
   const shown = new Map(all.map((p) => [p, platformsText(p.platforms, most)]));
   const platformWidth = Math.max(...[...shown.values()].map(displayWidth));
+  const idWidth = Math.max(...all.map((p) => displayWidth(p.id)));
   const lines: string[] = [];
   for (const day of data.days) {
     lines.push(c.bold(`${day.weekday} ${day.date}`));
-    for (const p of day.posts) lines.push(row(p, shown.get(p)!, platformWidth, width, c));
+    for (const p of day.posts) lines.push(...row(p, shown.get(p)!, { idWidth, platformWidth, width }, c));
   }
   lines.push(c.dim(summary(`${formatCount(data.total)} scheduled · ${range}`, data.zone, width)));
   return lines.join('\n');
@@ -82,10 +101,21 @@ function platformsText(platforms: readonly string[], most: number): string {
   return platforms.length > 1 ? `${platforms.length} platforms` : oneLine(list, most);
 }
 
-function row(p: QueuedPost, platforms: string, platformWidth: number, width: number, c: Colors): string {
-  const head = `  ${p.time}  ${padToWidth(platforms, platformWidth)}  `;
+/** Narrower than this, the text goes under its post's line rather than being cut to a word or two. */
+const TEXT_ROOM = 20;
+
+/**
+ * "  09:00  post_8f2k1  bluesky,threads  The text…": the id, so that a post seen in the queue can
+ * be viewed, edited or moved next. Short of room, the text on a line of its own under it.
+ */
+function row(p: QueuedPost, platforms: string, w: { idWidth: number; platformWidth: number; width: number }, c: Colors): string[] {
+  const head = `  ${p.time}  ${padToWidth(p.id, w.idWidth)}  ${padToWidth(platforms, w.platformWidth)}  `;
   const text = p.text || p.title || '';
-  return `${c.cyan(head.slice(0, 9))}${head.slice(9)}${width === Infinity ? text.replace(/\s+/g, ' ').trim() : oneLine(text, width - displayWidth(head))}`;
+  const time = c.cyan(head.slice(0, 9));
+  if (w.width === Infinity) return [`${time}${head.slice(9)}${text.replace(/\s+/g, ' ').trim()}`];
+  const room = w.width - displayWidth(head);
+  if (room >= TEXT_ROOM) return [`${time}${head.slice(9)}${oneLine(text, room)}`];
+  return [`${time}${cutToWidth(head.slice(9).trimEnd(), w.width - 9)}`, `${' '.repeat(9)}${oneLine(text, w.width - 9)}`];
 }
 
 /** A queued post as a TSV or CSV row: its local day and time beside the UTC time a script compares. */
@@ -97,8 +127,18 @@ function* queueRows(data: QueueData): Generator<QueueRow> {
   for (const day of data.days) for (const post of day.posts) yield { ...post, date: day.date };
 }
 
-const QUEUE_VIEW: TableView<QueueRow> = {
-  kind: 'table',
-  columns: [...dayPostColumns<QueueRow>(), { header: 'headline', field: 'headline', value: (r) => r.title || r.text }],
-  id: (r) => r.id,
-};
+function queueView(postOf: (id: string) => Post | undefined, now: number): TableView<QueueRow> {
+  return {
+    kind: 'table',
+    columns: [...dayPostColumns<QueueRow>(), { header: 'headline', field: 'headline', value: (r) => r.title || r.text }],
+    id: (r) => r.id,
+    calendar: {
+      header: () => icsHeader(),
+      event: (r) => {
+        const post = postOf(r.id);
+        return post ? icsEvent(post, { now }) : undefined;
+      },
+      footer: icsFooter,
+    },
+  };
+}

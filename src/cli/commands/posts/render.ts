@@ -6,6 +6,7 @@ import { formatLocal, formatRelative } from '../../../output/time.js';
 import { checkTopFields } from '../../../output/fields.js';
 import { fieldsOf } from '../../../output/fields-of.js';
 import { DRY_RUN_FIELDS } from './dry-run.js';
+import { visibleLine } from '../../../output/terminal-safe.js';
 
 /** "2026-12-01T09:00:00.000Z · 2026-12-01 10:00 CET (Europe/Paris) · in 3 d" */
 export function describeTime(iso: string, zone: string, now: number): string {
@@ -33,7 +34,8 @@ export function humanPost(post: Post, zone: string, now: number): string {
   if (post.scheduledAt) rows.push(['scheduled', describeTime(post.scheduledAt, zone, now)]);
   const platforms = Object.keys(post.payloads ?? {});
   if (platforms.length) rows.push(['platforms', platforms.join(', ')]);
-  if (post.title) rows.push(['title', post.title]);
+  // A title is one line: a line break in it is shown as \\n, never starting a line of its own.
+  if (post.title) rows.push(['title', visibleLine(post.title)]);
   return rows.map(([k, v]) => `${k.padEnd(10)} ${v}`).join('\n');
 }
 

@@ -1,6 +1,7 @@
 // Sends what compose() validated: uploads local media, then POST /v1/posts or /v1/schedule with
 // the idempotency key; or, with --dry-run, prints those requests and sends nothing.
 import type { Context } from '../../context.js';
+import { ledgerFor } from '../../upload-ledger.js';
 import { randomUUID } from 'node:crypto';
 import { UsageError, EXIT, addHints } from '../../cli-error.js';
 import { ApiError } from '../../../client/errors.js';
@@ -28,7 +29,7 @@ export function checkIdempotencyKey(key: string | undefined): string | undefined
 }
 
 /** The terminal's width, where the confirmation is shown. */
-const width = (ctx: Context) => ctx.io.stderr.columns ?? ctx.io.stdout.columns ?? 80;
+const width = (ctx: Context) => ctx.io.stderr.columns || ctx.io.stdout.columns || 80;
 
 /**
  * Failures after which the post may or may not exist: a re-run with the same key settles it. An
@@ -76,11 +77,21 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
   const client = await ctx.client();
   let res;
   try {
-    res = await publish(client, c, mode, { idempotencyKey: sentKey });
+    res = await publish(client, c, mode, { idempotencyKey: sentKey, ledger: await ledgerFor(ctx), onReused: (path) => ctx.output().info(`${path}: already on the service (same bytes), not uploaded again`) });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     if (err.kind === 'idempotency-key-reused' && c.at?.kind === 'relative') {
       addHints(err, [`a relative --at (${opts.at?.trim() || '+10m'}) computes a new time on every run: give an absolute --at when re-runs must replay the first one`]);
+    }
+    // A re-run past the service's 24 h idempotency window: the key no longer replays the first
+    // run's answer, and the time it asks for has passed. The first run almost surely posted; a new
+    // --at would post twice.
+    if (key && err.kind === 'validation' && /\bin the past\b/i.test([err.message, ...err.issues.map((i) => `${i.path} ${i.message}`)].join(' '))) {
+      const title = c.draft?.title ? ` or by its title: socialpub posts list --status published,scheduled,failed --json --jq '.[] | select(.title == ${JSON.stringify(c.draft.title)}) | .id'` : '';
+      addHints(err, [
+        `this request carries --idempotency-key ${key}: the post was probably created by the first run with it (the service remembers a key for 24 h, then takes a re-run for a new request); do not give a new --at, that would post it twice`,
+        `find it: socialpub posts list --status published,scheduled,failed${title}`,
+      ]);
     }
     // With the user's own key too: a CI log that ends in a failure must say whether to fear a duplicate.
     if (UNCERTAIN.has(err.kind)) {

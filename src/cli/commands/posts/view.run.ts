@@ -9,9 +9,11 @@ import { outcomeText, payloadsOf, textOf } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
 import { formatBytes, isPlatform } from '../../../wire/platforms.js';
 import { judgeText } from '../../../wire/text-limits.js';
+import { PLATFORM_EXTRAS } from '../../../wire/post-extras.js';
 import type { Post, PostResult } from '../../../wire/schemas.js';
 import type { ApiClient } from '../../../client/types.js';
 import { breakWord, wrapText } from '../../../output/wrap.js';
+import { visibleLine } from '../../../output/terminal-safe.js';
 
 import type { ViewFlags } from './manage.js';
 import { fieldsOf } from '../../../output/fields-of.js';
@@ -41,7 +43,7 @@ export async function runView(ctx: Context, rawId: string, opts: ViewFlags): Pro
   const out = ctx.output();
   const [media, accounts] = out.structured ? [new Map<string, MediaInfo>(), new Map<string, SocialAccount>()] : await Promise.all([mediaFacts(client, post), accountsById(client)]);
   const viewed: Viewed = { ...post, results };
-  const width = Math.max(40, ctx.io.stdout.columns ?? 80);
+  const width = Math.max(40, ctx.io.stdout.columns || 80);
   await out.object(viewed, (shown) => renderPost(shown, { colors: out.colors, zone: givenZone ?? userZone(ctx.env, undefined), now: ctx.clock.now(), width, onTerminal: Boolean(ctx.io.stdout.isTTY), media, accounts }), { id: post.id, pageable: true, fields: VIEW_FIELDS });
   return 0;
 }
@@ -105,8 +107,8 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
   const c = o.colors;
   const lines: string[] = [];
   const field = (name: string, value: string) => lines.push(...wrapText(value, o.width - 11).map((l, i) => `${i === 0 ? c.dim(name.padEnd(10)) : ' '.repeat(10)} ${l}`));
-  lines.push(`${c.bold(post.id)}  ${statusColour(c, post.status)(outcomeText(post))}`);
-  if (post.title) field('title', post.title);
+  lines.push(`${c.bold(post.id)}  ${statusColour(c, post.status)(outcomeText(post, o.now))}`);
+  if (post.title) field('title', visibleLine(post.title));
   if (post.scheduledAt) {
     const t = Date.parse(post.scheduledAt);
     const rel = formatRelative(t, o.now);
@@ -131,7 +133,9 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
       const name = info?.name ?? decodeURIComponent(url.split('/').pop() || url);
       const facts = [info?.mimeType ?? (typeof item?.type === 'string' ? item.type : undefined), info?.sizeBytes !== undefined ? formatBytes(info.sizeBytes) : undefined].filter(Boolean);
       lines.push(...wrapText(`media: ${name}${facts.length ? ` · ${facts.join(' · ')}` : ''}`, o.width - 2).map((l) => `  ${c.dim(l)}`));
+      if (typeof item?.alt === 'string') lines.push(...wrapText(`alt (${[...item.alt].length}${altMax(platform)}): ${item.alt}`, o.width - 4).map((l) => `    ${c.dim(l)}`));
     }
+    lines.push(...renderExtras(platform, payload, o));
     const rows = latestRows.filter((r) => (r.platform ?? '?') === platform);
     const named = Array.isArray(payload.accounts) ? payload.accounts.filter((a): a is string => typeof a === 'string') : [];
     const accountIds = [...new Set([...named, ...rows.map((r) => r.social_account_id).filter((a): a is string => typeof a === 'string')])];
@@ -163,13 +167,47 @@ function outcomeLines(r: PostResult | undefined, post: Viewed, platform: string,
     if (!url || !o.onTerminal || displayWidth(`  ✓ published ${url}`) <= o.width) lines.push(`  ${c.green('✓')} published${url ? ` ${link(url)}` : ''}`);
     // Too wide for the line: under it, broken where a line is full, each piece the whole link.
     else lines.push(`  ${c.green('✓')} published`, ...breakWord(url, o.width - 4, o.width - 4).map((piece) => `    ${link(piece)}`));
+    const comment = r.first_comment;
+    if (comment?.status === 'failed') lines.push(...wrapText(`first comment not posted: ${comment.error?.code ?? 'FAILED'}: ${comment.error?.message ?? ''}`, o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
+    else if (comment?.status === 'published') lines.push(`  ${c.green('✓')} first comment posted`);
   } else if (r) {
     const note = unhealthyNote(account ?? o.accounts.get(r.social_account_id ?? ''));
-    lines.push(...wrapText(`${r.error?.code ?? 'FAILED'}: ${r.error?.message ?? 'the service gave no details'}${note ? ` · ${note}` : ''}`, o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
+    lines.push(...wrapText(visibleLine(`${r.error?.code ?? 'FAILED'}: ${r.error?.message ?? 'the service gave no details'}${note ? ` · ${note}` : ''}`), o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
+    // The provider's context (the limit hit, the upstream status…): what support reads next, without another command.
+    const context = r.error?.context;
+    if (context && typeof context === 'object' && Object.keys(context).length > 0) {
+      lines.push(...wrapText(visibleLine(`context: ${JSON.stringify(context)}`), o.width - 4).map((l) => `    ${c.dim(l)}`));
+    }
     // Where support goes next: the result's context, attempts and account are on its own view.
     if (r.id) lines.push(`    ${c.dim(`details: socialpub results get ${r.id}`)}`);
   } else if (target === 'pending' || post.status === 'draft' || post.status === 'scheduled' || account) {
     lines.push(`  ${c.dim('· not sent yet')}`);
+  }
+  return lines;
+}
+
+const altMax = (platform: string) => (isPlatform(platform) && PLATFORM_EXTRAS[platform].alt ? ` of ${PLATFORM_EXTRAS[platform].alt.max}` : '');
+
+/** A payload's thread parts (each with its count), first comment and settings. */
+function renderExtras(platform: string, payload: Record<string, any>, o: RenderOptions): string[] {
+  const c = o.colors;
+  const lines: string[] = [];
+  const thread: unknown[] = Array.isArray(payload.thread) ? payload.thread : [];
+  thread.forEach((part, i) => {
+    const text = typeof (part as { text?: unknown })?.text === 'string' ? (part as { text: string }).text : '';
+    const verdict = isPlatform(platform) ? judgeText(platform, text) : undefined;
+    const count = verdict ? `${verdict.count.length} of ${verdict.limit}` : `${displayWidth(text)} characters`;
+    lines.push(`  ${c.dim(`thread part ${i + 2} of ${thread.length + 1}`)}  ${verdict && verdict.over > 0 ? c.red(count) : c.dim(count)}`);
+    for (const paragraph of text.split('\n')) lines.push(...wrapText(paragraph, o.width - 4).map((l) => `    ${l}`));
+  });
+  if (typeof payload.firstComment === 'string') {
+    const rule = isPlatform(platform) ? PLATFORM_EXTRAS[platform].firstComment : undefined;
+    lines.push(`  ${c.dim(`first comment${rule ? ` (${[...payload.firstComment].length} of ${rule.max})` : ''}`)}`);
+    for (const paragraph of payload.firstComment.split('\n')) lines.push(...wrapText(paragraph, o.width - 4).map((l) => `    ${l}`));
+  }
+  if (payload.options && typeof payload.options === 'object') {
+    const shown = Object.entries(payload.options as Record<string, unknown>).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`);
+    if (shown.length) lines.push(...wrapText(`options: ${shown.join(' · ')}`, o.width - 2).map((l) => `  ${c.dim(l)}`));
   }
   return lines;
 }

@@ -84,7 +84,7 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
     return EXIT.ok;
   }
   if (verb === 'delete' && !opts.yes && todo.length) {
-    const width = Math.max(40, (ctx.io.stderr.columns ?? 80) - 4);
+    const width = Math.max(40, (ctx.io.stderr.columns || 80) - 4);
     for (const p of todo) {
       const when = p.scheduledAt && p.status === 'scheduled' ? `scheduled ${formatLocal(p.scheduledAt, zone)}` : outcomeText(p);
       // Written straight to the terminal: the service's text with its control characters shown.
@@ -110,7 +110,16 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
     return EXIT.ok;
   }
   const changed: Post[] = [];
-  for (const p of todo) changed.push((await guarded(p.id, 'unscheduled', () => client.posts.update(p.id, { scheduledAt: null }, write))).data);
+  for (const p of todo) {
+    changed.push((await guarded(p.id, 'unscheduled', () => client.posts.update(p.id, { scheduledAt: null }, write))).data);
+    // The draft has no time: the one it had is said, so that it can be scheduled back.
+    if (p.scheduledAt) {
+      // The time to put it back, short enough to stay whole on a narrow terminal ("…T08:00Z").
+      const at = p.scheduledAt.replace(/:00\.000Z$/, 'Z');
+      out.notice(`${p.id} was scheduled for ${formatLocal(p.scheduledAt, zone)} (${p.scheduledAt})`);
+      out.notice(`to put it back: socialpub posts schedule ${p.id} --at ${at}`);
+    }
+  }
   await out.list(changed, postView(ctx.clock.now(), zone));
   return EXIT.ok;
 }

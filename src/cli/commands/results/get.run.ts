@@ -7,10 +7,11 @@ import { renderResult } from '../../../output/result-detail.js';
 import { renderFieldRecord } from '../../../output/fields.js';
 import { checkResultFields, resultView } from '../../../output/result-columns.js';
 import { openInBrowser } from '../../../output/browser.js';
-import { visible } from '../../../output/terminal-safe.js';
+import { visible, visibleLine } from '../../../output/terminal-safe.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import type { GetFlags } from './get.js';
 import { looksLikePostId } from '../../../wire/protocol.js';
+import { userZone } from '../../../posts/zone.js';
 
 export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Promise<number> {
   const trimmed = id.trim();
@@ -46,8 +47,8 @@ export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Pr
   const out = ctx.output();
   if (flags.web) return openLivePost(ctx, row);
   // --fields shapes the human view too: only the fields asked for, in that order.
-  await out.object(row, (shown) => (fields ? renderFieldRecord(shown, fields, out.colors) : renderResult(shown, out.colors, ctx.clock.now())));
-  if (!out.structured) out.info(out.colors.dim(`all results of this post: socialpub results list --post ${row.post_id}`));
+  await out.object(row, (shown) => (fields ? renderFieldRecord(shown, fields, out.colors) : renderResult(shown, out.colors, ctx.clock.now(), userZone(ctx.env, undefined))));
+  if (!out.structured) out.info(out.colors.dim(`all results of this post: socialpub results list --post ${visibleLine(String(row.post_id))}`));
   return 0;
 }
 

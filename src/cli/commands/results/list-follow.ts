@@ -67,12 +67,13 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
       return page;
     },
     sleep: (ms) => ctx.clock.sleep(ms, ctx.signal),
+    spendReserve: ctx.globals.spendBudget || ctx.globals.maxRequests !== undefined,
     onGap: (read) => out.warn(`more than ${read} results arrived since the last poll; older ones among them were skipped`),
     onPause: (ms) => {
       ctx.debug(`--follow: next poll in ${formatDuration(ms)}`);
       // Only a spent rate limit pauses past the ceiling: a person watching must not take the
       // silence for "no new results" while nothing is asked for up to an hour.
-      if (ms > FOLLOW_CEILING_MS) out.notice(`the read rate limit is used up: next poll at ${formatClock(ctx.clock.now() + ms, userZone(ctx.env, undefined))} (${formatDuration(ms)} from now)`);
+      if (ms > FOLLOW_CEILING_MS) out.notice(`the read rate limit is used up (its last tenth is left to the rest of the workspace): next poll at ${formatClock(ctx.clock.now() + ms, userZone(ctx.env, undefined))} (${formatDuration(ms)} from now)`);
     },
   });
   // One writer for the stream (a CSV header once, a table's columns laid out once); it prints

@@ -7,10 +7,12 @@ import { PAGE } from '../../../wire/protocol.js';
 import { capHeapGrowth } from '../../../output/heap.js';
 import { checkResultFields, resultView } from '../../../output/result-columns.js';
 import { footerText } from '../../../output/results-footer.js';
+import { cutByLimitText, resumeHint } from '../../../output/cut-notice.js';
+import { addHints } from '../../cli-error.js';
 import { runFollow } from './list-follow.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../../results/concurrency.js';
 import type { ListFlags } from './list.js';
-import { rowFilter, windowOf } from './selection.js';
+import { readBudgetGuard, rowFilter, windowOf } from './selection.js';
 import { codeTally, selectedResults } from '../../../results/selection.js';
 import { fieldsWithoutRoom } from '../../../output/fields.js';
 import { fieldsOf } from '../../../output/fields-of.js';
@@ -43,6 +45,8 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   const inFlight = Math.max(1, Math.min(concurrency, pagesNeeded - 1));
 
   if (all) capHeapGrowth();
+  // jq over the whole array needs every row at once: over a million rows that is gigabytes.
+  if (all && out.jqCollects) out.info('--jq with --json runs once over every row, all held in memory; for a large list, -o ndjson --jq runs the filter on each row as it streams');
   const client = await ctx.client();
   const progress = all ? out.rowProgress() : undefined;
   let total: number | undefined;
@@ -50,18 +54,25 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   let failedShown = 0;
   const codes = codeTally(filters);
 
+  const guard = readBudgetGuard(ctx, client, { offset, everyPage: all && !window, filtered: Boolean(filters.keep) && !window, what: 'listing every result' });
   const rows = selectedResults(client, window, {
     debug: (line) => ctx.debug(line),
     query: filters.query,
     offset,
     pageSize,
     concurrency: inFlight,
-    onTotal: (t) => (total = t),
+    onTotal: async (t) => {
+      total = t;
+      await guard.onTotal?.(t);
+    },
     onPage: (p) => {
       total = p.total;
       progress?.update(offset + scanned, p.total);
+      guard.onPage?.(p);
     },
   });
+  let written = 0;
+  let lastTime: string | undefined;
   async function* selected() {
     let shown = 0;
     for await (const row of rows) {
@@ -69,7 +80,8 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
       codes?.add(row);
       if (!keep(row)) continue;
       yield row;
-      shown++;
+      written = ++shown;
+      lastTime = typeof row.created_at === 'string' ? row.created_at : lastTime;
       if (!row.success) failedShown++;
       if (!all && shown >= limit) return;
     }
@@ -77,10 +89,16 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   let shown: number;
   try {
     shown = await out.list(selected(), view);
+  } catch (err) {
+    // An export that failed part-way: where the rows written end, and how to fetch the rest.
+    const resume = resumeHint(lastTime, written);
+    throw resume ? addHints(err, [resume]) : err;
   } finally {
     progress?.done();
   }
   out.footer(out.colors.dim(footerText({ offset, shown, scanned, total, failedShown, filter: filters.outcome, all })));
+  const cut = all || shown < limit ? undefined : cutByLimitText({ shown, total, offset, scanned, kind: filters.outcome });
+  if (cut) out.cut(cut);
   if (shown === 0) codes?.tell((line) => out.info(visibleLine(line)));
   return 0;
 }

@@ -36,7 +36,7 @@ Examples:
   socialpub results list --post post_01HZX2
   socialpub results list --failed --platform instagram,tiktok --limit 50
   socialpub results list --follow --failed   # watch failures as they happen
-  socialpub results list --code MEDIA_TOO_LARGE,RATE_LIMITED --since 24h --all`,
+  socialpub results list --code MEDIA_REJECTED,API_RATE_LIMIT --since 24h --all`,
     );
 }
 

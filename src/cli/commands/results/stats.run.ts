@@ -12,10 +12,11 @@ import { checkFields } from '../../../output/fields.js';
 import { userZone } from '../../../posts/zone.js';
 import { colorBar, createStatsCounter, eachDisplayRow, failureRate, formatRate, repaintBar, STATS_DIMENSIONS, statsSummary, type StatsDimension, type StatsGroup } from '../../../results/stats.js';
 import { DEFAULT_CONCURRENCY } from '../../../results/concurrency.js';
-import { rowFilter, windowOf } from './selection.js';
+import { readBudgetGuard, rowFilter, windowOf } from './selection.js';
 import { codeTally, selectedResults } from '../../../results/selection.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 import { fieldsOf } from '../../../output/fields-of.js';
+import { formatCount } from '../../../output/time.js';
 import type { StatsFlags } from './stats.js';
 import { accountFlag, narrowToAccounts } from '../accounts/select.js';
 
@@ -40,7 +41,9 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
   let filters = rowFilter(flags);
   const zone = userZone(ctx.env, flags.tz);
   const window = windowOf(ctx, flags);
-  const columns = statsColumns(dims);
+  // Grouped by code, each group is failures only: its share of all failures says more than its rate (100%).
+  let allFailed = 0;
+  const columns = statsColumns(dims, () => allFailed);
   const out = ctx.output();
   // A misspelt --fields is exit 2 before any request, even when no group would come back.
   const fields = ctx.globals.fields;
@@ -62,6 +65,8 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
     query: filters.query,
     pageSize: PAGE.maxLimit,
     concurrency: DEFAULT_CONCURRENCY,
+    // Without --since every page is read: weighed against the read limit before the second.
+    ...readBudgetGuard(ctx, client, { offset: 0, everyPage: !window, filtered: false, what: 'counting every result' }),
     onPage: (p) => progress.update(read, p.total),
   });
   try {
@@ -74,14 +79,16 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
     progress.done();
   }
   const stats = counter.result();
+  allFailed = stats.failed;
   // The bar takes the room the other columns leave, so they are never cut for it.
   // Bars are for a person at a terminal; piped, nothing is spent on them.
-  const room = out.structured || !out.stdoutIsTTY ? 0 : (ctx.io.stdout.columns ?? 100) - textWidth(shown.filter((c) => !c.tableOnly), eachDisplayRow(stats, { barWidth: 0 })) - GAP;
+  // A pty that reports 0 columns is of unknown width (|| 100), not 0 wide: the bars still show.
+  const room = out.structured || !out.stdoutIsTTY ? 0 : (ctx.io.stdout.columns || 100) - textWidth(shown.filter((c) => !c.tableOnly), eachDisplayRow(stats, { barWidth: 0 })) - GAP;
   // On a terminal, made as they are printed (with a bar each); piped, the groups themselves: a
   // new object per group would raise the peak by a fifth for --by post over a million results.
   const groups: Iterable<StatsRow> = out.stdoutIsTTY && !out.structured ? { [Symbol.iterator]: () => eachDisplayRow(stats, { barWidth: room >= BAR_MIN ? Math.min(BAR_MAX, room) : 0 }) } : stats.groups;
-  await out.report(stats, groups, { kind: 'table', columns, fields: fieldsOf('results stats'), tsvHeader: true });
-  out.footer(stats.groups.length ? statsSummary(stats) : 'no results in this selection');
+  await out.report(stats, groups, { kind: 'table', columns, fields: fieldsOf('results stats') });
+  out.footer(stats.groups.length ? statsSummary(stats, formatCount) : 'no results in this selection');
   if (stats.total === 0) codes?.tell((line) => out.info(visibleLine(line)));
   return 0;
 }
@@ -90,7 +97,8 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
 type StatsRow = StatsGroup & { bar?: string };
 
 /** The columns: the grouping (one or two), the counts, the rate, and a bar on a terminal. */
-function statsColumns(dims: readonly StatsDimension[]): Column<StatsRow>[] {
+function statsColumns(dims: readonly StatsDimension[], allFailed: () => number): Column<StatsRow>[] {
+  const share = (g: StatsRow) => (allFailed() > 0 ? g.failed / allFailed() : 0);
   const groupColumns: Column<StatsRow>[] =
     dims.length === 1
       ? [{ header: dims[0]!, field: 'key', value: (g) => g.key, shrink: 'never', minWidth: 8 }]
@@ -105,7 +113,9 @@ function statsColumns(dims: readonly StatsDimension[]): Column<StatsRow>[] {
     { header: 'total', value: (g) => String(g.total), priority: 1, minWidth: 5 },
     { header: 'succeeded', value: (g) => String(g.succeeded), priority: 2, minWidth: 9 },
     { header: 'failed', value: (g) => String(g.failed), pretty: (g, c) => (g.failed ? c.red(String(g.failed)) : String(g.failed)), priority: 1, minWidth: 6 },
-    { header: 'failure rate', field: 'failure_rate', value: (g) => failureRate(g).toFixed(4), pretty: (g) => formatRate(failureRate(g)), priority: 1, minWidth: 12 },
+    dims.includes('code')
+      ? { header: 'share of failures', field: 'failure_share', value: (g) => share(g).toFixed(4), pretty: (g) => formatRate(share(g)), priority: 1, minWidth: 17 }
+      : { header: 'failure rate', field: 'failure_rate', value: (g) => failureRate(g).toFixed(4), pretty: (g) => formatRate(failureRate(g)), priority: 1, minWidth: 12 },
     // Rows carry the plain bar (█ and ░); on a colour terminal it is painted as the table is drawn.
     { header: '', field: 'bar', value: () => '', pretty: (g, c) => (c.enabled ? repaintBar(g.bar ?? '', colorBar(c.green, c.red)) : (g.bar ?? '')), tableOnly: true, priority: 9 },
   ];

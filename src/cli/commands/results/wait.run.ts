@@ -1,5 +1,5 @@
 // `results wait`, run: poll (and optionally listen for webhooks) until every target of the posts
-// has a result; exit 7 when any failed, 1 on timeout. Outages are ridden out until the wait's
+// has a result; exit 7 when any failed, 8 when the wait gave up (its --timeout passed). Outages are ridden out until the wait's
 // own deadline; a draft or a post due after it fails at once (exit 2).
 import type { Context } from '../../context.js';
 import { keyWorkspace } from '../../../config/resolve.js';
@@ -22,6 +22,7 @@ import type { SocialAccount } from '../../../wire/account-schemas.js';
 import type { Spinner } from '../../../output/progress.js';
 import { outcomeText, resultView } from '../../../output/result-columns.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
+import { appendStepSummary, markdownCell, markdownTable } from '../../../output/step-summary.js';
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';
 import type { WaitFlags } from './wait.js';
@@ -68,6 +69,10 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
       out.notice('service reachable again; still waiting');
       spinner?.resume();
     },
+    // A Retry-After within the wait is slept through, saying until when (a silent minute looks like a hang).
+    onRateLimited: (until: number) => {
+      out.notice(`rate limited: the service asked for a pause; polling again at ${formatClock(until, zone)} (${formatDuration(Math.max(0, until - ctx.clock.now()))} from now)`);
+    },
   };
   /** A request the wait's end cut short: the outage that was going on, or a service that did not answer in time. */
   const cutShort = (err: unknown): unknown => {
@@ -91,6 +96,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   const waker = listenPort === undefined ? sleeper(ctx) : await webhookWaker(ctx, postIds, listenPort);
 
   const byExpect = expect !== undefined;
+  const spendReserve = ctx.globals.spendBudget || ctx.globals.maxRequests !== undefined;
   spinner = await out.spinner(`waiting for results of ${label}`);
   const outcome = await pollUntilReported({
     client: source,
@@ -99,6 +105,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
     ...outage,
     sleep: (ms) => waker.sleep(ms),
     rate: () => rate,
+    spendReserve,
     onPoll: (state) => spinner?.text(waitState.progressText(state, byExpect)),
   }).catch((err: unknown) => {
     spinner?.stop();
@@ -112,8 +119,9 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   if (timedOut) spinner.fail(`${summary} after ${formatDuration(waitMs)}`);
   else if (current.failures.length) spinner.fail(`${summary}, ${current.failures.length} failed`);
   else spinner.succeed(`${summary}, all succeeded`);
-  await report(ctx, current, !timedOut, await unhealthyOrNone(client, current.failures));
-  if (timedOut) throw timeoutError({ label, waitMs, summary, missing: current.missing });
+  await report(ctx, current, !timedOut, postIds.length > 1, await unhealthyOrNone(client, current.failures));
+  stepSummary(ctx, outcome.perPost, timedOut ? `gave up after ${formatDuration(waitMs)}: ${summary}` : current.failures.length ? `${summary}, ${current.failures.length} failed` : `${summary}, all succeeded`);
+  if (timedOut) throw timeoutError({ label, waitMs, summary, missing: current.missing, rate: spendReserve ? undefined : rate });
   return current.failures.length ? EXIT.partial : EXIT.ok;
 }
 
@@ -238,9 +246,9 @@ async function webhookWaker(ctx: Context, postIds: readonly string[], port: numb
  * the rows that did come but leaves the document open (no closing `]`, no `[]`), so a script
  * cannot take them for the whole answer; the exit code says the wait failed.
  */
-async function report(ctx: Context, current: waitState.WaitState, complete: boolean, unhealthy: ReadonlyMap<string, SocialAccount>): Promise<void> {
+async function report(ctx: Context, current: waitState.WaitState, complete: boolean, severalPosts: boolean, unhealthy: ReadonlyMap<string, SocialAccount>): Promise<void> {
   const out = ctx.output();
-  const writer = out.listWriter(resultView(() => ctx.clock.now()));
+  const writer = out.listWriter(resultView(() => ctx.clock.now(), { severalPosts }));
   for (const row of current.rows) await writer.write(row);
   await (complete ? writer.end() : writer.abort());
   for (const f of current.failures) {
@@ -259,16 +267,35 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
   if (complete && current.failures.length) {
     const n = current.failures.length;
     const lines = current.failures.map((f) => `${f.platform} (${f.post_id}): ${outcomeText(f)}`);
-    annotate(ctx, [`${n} target${n === 1 ? '' : 's'} failed to publish`, ...lines.map(visibleLine), ...retry.map(visibleLine)].join('\n'));
+    annotate(ctx, [`${n} target${n === 1 ? '' : 's'} failed to publish`, ...lines.map(visibleLine), ...retry.map(visibleLine)].join('\n'), 'socialpub results wait: targets failed');
   }
 }
 
-function timeoutError(w: { label: string; waitMs: number; summary: string; missing: string[] }): CliError {
+/** Under GitHub Actions: each target of each post and its outcome, on the job's summary page. */
+function stepSummary(ctx: Context, perPost: ReadonlyMap<string, waitState.WaitState>, headline: string): void {
+  if (!ctx.env.GITHUB_STEP_SUMMARY) return;
+  const rows: string[][] = [];
+  for (const [postId, state] of perPost) {
+    for (const r of state.rows) rows.push([postId, String(r.platform ?? '?'), r.success ? '✅ published' : '❌ failed', r.success ? String(r.platform_data?.url ?? '') : outcomeText(r)]);
+    for (const platform of state.missing) rows.push([postId, platform, '⏳ not reported', '']);
+  }
+  appendStepSummary(ctx.env, `### socialpub results wait: ${markdownCell(headline)}\n\n${markdownTable(['post', 'platform', 'outcome', 'link or error'], rows)}`);
+}
+
+function timeoutError(w: { label: string; waitMs: number; summary: string; missing: string[]; rate: RateLimitInfo | undefined }): CliError {
   const missing = w.missing.length ? `; still missing: ${w.missing.join(', ')}` : '';
+  const { limit, remaining, resetSeconds } = w.rate ?? {};
+  // Polls slowed to keep the rate limit's last tenth for the rest of the workspace: say so, and how to spend it.
+  const kept = limit !== undefined && remaining !== undefined && resetSeconds !== undefined && remaining <= Math.ceil(limit / 10);
   return new CliError(`timed out after ${formatDuration(w.waitMs)} waiting for ${w.label}: ${w.summary}${missing}`, {
-    exitCode: EXIT.error,
+    exitCode: EXIT.gaveUp,
     code: 'WAIT_TIMEOUT',
-    hints: ['wait longer with --timeout (e.g. --timeout 30m); check when the post is due with `socialpub posts list`'],
+    hints: [
+      ...(kept
+        ? [`the read limit is down to its last tenth (${remaining} of ${limit} left, reset in ${formatDuration(resetSeconds * 1000)}): the wait left it to the rest of the workspace; --spend-budget lets it poll on`]
+        : []),
+      'wait longer with --timeout (e.g. --timeout 30m); check when the post is due with `socialpub posts list`',
+    ],
   });
 }
 

@@ -16,7 +16,9 @@ function sandboxCommand(program: CommandUnknownOpts) {
         'a publisher that publishes scheduled posts when their time comes (outcomes seeded and reproducible) ' +
         'and signed webhook deliveries with retries. With --json (global) it prints one JSON line on stdout ' +
         'when ready, with the base URL, the full keys and the webhook secret; the banner on stderr shows keys ' +
-        'masked. Ctrl-C stops it (exit 0).',
+        'masked. A browser at the base URL gets a dashboard of every workspace (posts, results, webhook ' +
+        'deliveries, the request log, fault settings), live; off loopback (--host) it asks for a token the banner ' +
+        'prints. GET /openapi.json is the contract as OpenAPI 3.1. Ctrl-C stops it (exit 0).',
     )
     .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <host>', 'address to listen on', '127.0.0.1')

@@ -82,7 +82,7 @@ export async function loadBulk(ctx: Context, opts: ScheduleFlags): Promise<Loade
   const { rows } = parsed;
   const facts = await collectFacts(
     rows.flatMap((r) => (r.draft ? [r.draft] : [])),
-    mediaInspector(),
+    mediaInspector(ctx.signal),
   );
   for (const row of rows) if (row.draft) row.issues.push(...atLine(row.line, validateDraft(row.draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false })));
   await rowAccounts(ctx, rows);

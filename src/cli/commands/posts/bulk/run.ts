@@ -9,6 +9,7 @@ import type { RetryNotice } from '../../../../client/types.js';
 import { isAbortLike, Pacer } from '../../../../posts/bulk/pacer.js';
 import type { StatusLine } from '../../../../output/output.js';
 import { visible } from '../../../../output/terminal-safe.js';
+import { appendStepSummary, markdownCell } from '../../../../output/step-summary.js';
 import { formatUntil } from '../../../../output/time.js';
 import { localFiles } from '../../../../posts/body.js';
 import { sha256Hex } from '../../../../posts/keys.js';
@@ -17,7 +18,9 @@ import { DRY_RUN_FIELDS, printDryRun, type PlannedRequest } from '../dry-run.js'
 import { checkTopFields, checkViewFields } from '../../../../output/fields.js';
 import type { BulkRow } from '../../../../posts/bulk/rows.js';
 import { rowKeys } from '../../../../posts/bulk/keys.js';
-import { journalPath, openJournal, readJournal, type JournalState, type JournalWriter } from '../../../../posts/bulk/journal.js';
+import { doneKeysPath, journalPath, openJournal, readJournal, type JournalState, type JournalWriter, type RowRecord } from '../../../../posts/bulk/journal.js';
+import { budgetNote, estimateBudget } from '../../../../posts/bulk/budget.js';
+import { ledgerFor } from '../../../upload-ledger.js';
 import { BULK_RESULT_FIELDS, bulkColumns, type BulkResult } from './results.js';
 import { loadBulk } from './load.js';
 import type { ScheduleFlags } from '../schedule.js';
@@ -38,7 +41,10 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
 
   const run = await openRun(ctx, loaded, profile, opts);
   const out = ctx.output();
-  const progress = out.statusLine();
+  const line = out.statusLine();
+  // The status line is erased before the summary: what it said last (a wait) is told again if the run stops.
+  let lastStatus: string | undefined;
+  const progress: StatusLine = { update: (text) => line.update((lastStatus = text)), clear: () => line.clear() };
   ctx.onExit(() => progress.clear());
   const paced = await createPacer(ctx, loaded, progress);
   const results: BulkResult[] = [];
@@ -56,13 +62,22 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
 
   let stop: unknown;
   const refused = new Set<number>();
+  let budgetTold = false;
   for (const row of loaded.rows) {
     const base = { row: row.index + 1, line: row.line };
-    const prior = run.state.done.get(row.index);
+    const key = keys.get(row.index);
+    const prior = run.state.done.get(row.index) ?? (key !== undefined ? run.doneKeys.get(key) : undefined);
+    // Once the service has reported its write budget: what the rest of the run needs, and how long that takes.
+    if (!budgetTold && paced.pacer.rateInfo?.limit !== undefined) {
+      budgetTold = true;
+      const estimate = estimateBudget(writesLeft(loaded, row.index, run, keys), paced.pacer.rateInfo);
+      if (estimate) out.info(budgetNote(estimate));
+    }
     if (row.issues.length) {
       await emit({ ...base, outcome: 'invalid', id: null, status: null, scheduledAt: null, error: { code: 'INVALID_INPUT', message: row.issues.map((i) => i.message).join('; '), requestId: null } });
     } else if (stop) {
-      await emit({ ...base, outcome: 'not-attempted', id: null, status: null, scheduledAt: null, error: null });
+      // Counted and named in the summary, not printed row by row: 162 such rows buried what mattered.
+      results.push({ ...base, outcome: 'not-attempted', id: null, status: null, scheduledAt: null, error: null });
     } else if (prior) {
       paced.rowDone();
       await emit({ ...base, outcome: 'already-done', id: prior.id, status: prior.status, scheduledAt: prior.scheduledAt, error: null });
@@ -70,14 +85,28 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
       const sent = await sendRow(row, keys.get(row.index)!, { loaded, run, paced });
       if (sent.stop !== undefined) stop = sent.stop;
       if (sent.refused) refused.add(base.row);
-      await emit({ ...base, ...sent.result });
+      if (sent.result.outcome === 'not-attempted') results.push({ ...base, ...sent.result });
+      else await emit({ ...base, ...sent.result });
     }
   }
   progress.clear();
   // A run that stopped early (interrupted, rate limited past --max-wait, too many failures) fails:
   // its --json object is not printed whole, so a script cannot take it for the finished run.
   await (stop === undefined ? writer.end() : writer.abort());
-  return finish(ctx, results, loaded.src.label, stop, refused);
+  if (stop !== undefined && lastStatus !== undefined && out.progress) out.notice(`stopped at ${lastStatus}`);
+  return finish(ctx, results, { label: loaded.src.label, resume: resumeCommand(ctx, opts, loaded.src.label) }, stop, refused);
+}
+
+/** The command that resumes this run: the same file, zone and choices (the journal skips what was done). */
+function resumeCommand(ctx: Context, opts: ScheduleFlags, label: string): string {
+  const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  const parts = ['socialpub'];
+  if (ctx.globals.profile !== undefined) parts.push('--profile', quote(ctx.globals.profile));
+  parts.push('posts', 'schedule', '--from-file', label === 'stdin' ? '-' : quote(label));
+  if (opts.tz !== undefined) parts.push('--tz', quote(opts.tz));
+  if (opts.skipInvalid) parts.push('--skip-invalid');
+  if (opts.allowMediaOutside) parts.push('--allow-media-outside');
+  return `${parts.join(' ')}${label === 'stdin' ? ' < the same file' : ''}`;
 }
 
 type Loaded = Awaited<ReturnType<typeof loadBulk>>;
@@ -103,6 +132,8 @@ interface Run {
   path: string | null;
   state: JournalState;
   journal: JournalWriter;
+  /** Rows done by earlier runs of any file on this service, by key. */
+  doneKeys: ReadonlyMap<string, RowRecord>;
 }
 
 /** The journal: rows a previous run of this same file (same profile and service) finished. */
@@ -122,14 +153,31 @@ async function openRun(ctx: Context, loaded: Loaded, profile: { name: string; ba
     // the run: the keys derived from each row keep a re-run from posting twice; the journal only
     // spares the requests.
     out.warn(`cannot keep the bulk journal ${path}: ${(err as Error).message}; going on without it: a re-run sends every row again, and the service replays the rows already done (each row's key comes from its content); set SOCIALPUB_CONFIG_DIR to a writable folder to keep one`);
-    return { path: null, state, journal: { path, append() {}, close() {} } };
+    return { path: null, state, journal: { path, append() {}, close() {} }, doneKeys: new Map() };
   }
+  // Done rows also go to the profile's index of done keys: an edited file resumes its unchanged rows.
+  const keysPath = doneKeysPath(store.dir, profile.name, profile.baseUrl);
+  const doneKeys = resume ? (readJournal(keysPath).doneByKey ?? new Map<string, RowRecord>()) : new Map<string, RowRecord>();
+  const own = journal;
+  const index = openJournal(keysPath);
+  journal = {
+    path,
+    append(entry) {
+      own.append(entry);
+      if (entry.t === 'done') index.append(entry);
+    },
+    close() {
+      own.close();
+      index.close();
+    },
+  };
   ctx.onExit(() => journal.close());
   journal.append({ t: 'run', at: new Date(now).toISOString(), file: src.label, rows: rows.length, resume, v: 1 });
-  const previouslyDone = good.filter((r) => state.done.has(r.index)).length;
-  if (hadJournal && resume && previouslyDone) out.info(`resuming: ${previouslyDone} of ${good.length} rows were done by an earlier run (journal ${path})`);
+  const keys = rowKeys(rows, loaded.facts, profile.name);
+  const previouslyDone = good.filter((r) => state.done.has(r.index) || doneKeys.has(keys.get(r.index) ?? '')).length;
+  if (resume && previouslyDone) out.info(`resuming: ${previouslyDone} of ${good.length} rows were done by an earlier run (journal ${path})`);
   else if (opts.resume === true && !hadJournal) out.info('no journal for this file yet: starting with the first row');
-  return { path, state, journal };
+  return { path, state, journal, doneKeys };
 }
 
 /** The client, paced: RateLimit headers go to the pacer; its waits and the client's retries show on the status line. */
@@ -157,7 +205,18 @@ async function createPacer(ctx: Context, loaded: Loaded, progress: StatusLine) {
       if (!out.progress && n.delayMs >= 5000) out.info(`waiting until ${formatUntil(n.until, ctx.clock.now(), zone)} (${n.reason}); ${done}/${good.length} done`);
     },
   });
-  return { pacer, client, show, rowDone: () => void done++ };
+  return { pacer, client, show, rowDone: () => void done++, ledger: await ledgerFor(ctx) };
+}
+
+/** Writes the rows from `from` on may need: one each, and two per local file (declare, then PUT) at most. */
+function writesLeft(loaded: Loaded, from: number, run: Run, keys: Map<number, string>): number {
+  let writes = 0;
+  for (const row of loaded.good) {
+    const key = keys.get(row.index);
+    if (row.index < from || run.state.done.has(row.index) || (key !== undefined && run.doneKeys.has(key))) continue;
+    writes += 1 + 2 * (row.draft ? localFiles(row.draft).length : 0);
+  }
+  return writes;
 }
 
 type Paced = Awaited<ReturnType<typeof createPacer>>;
@@ -184,6 +243,7 @@ async function sendRow(row: BulkRow, key: string, at: { loaded: Loaded; run: Run
           postKey: key,
           maxWaitMs: pacer.maxWaitMs,
           ...(known ? { known } : {}),
+          ...(paced.ledger ? { ledger: paced.ledger } : {}),
           onUploaded: (p, url) => journal.append({ t: 'media', row: row.index, path: p, url }),
         })
       : new Map<string, string>();
@@ -212,18 +272,18 @@ async function sendRow(row: BulkRow, key: string, at: { loaded: Loaded; run: Run
 }
 
 /** The summary on stderr, and the exit code (7 when a row failed or was invalid). */
-function finish(ctx: Context, results: readonly BulkResult[], label: string, stop: unknown, refused: ReadonlySet<number>): number {
+function finish(ctx: Context, results: readonly BulkResult[], run: { label: string; resume: string }, stop: unknown, refused: ReadonlySet<number>): number {
   const out = ctx.output();
-  const summary = summarize(results, label, refused);
+  const summary = summarize(results, run.label, refused);
   // The summary is plain text of ours quoting the service's error messages: every escape in it is theirs.
   out.notice(visible(summary.text));
+  appendStepSummary(ctx.env, `### socialpub posts schedule --from-file ${markdownCell(run.label)}\n\n${summary.text.split('\n').map((l) => `- ${markdownCell(l.trim())}`).join('\n')}`);
   if (stop) {
-    if (!(stop instanceof ApiError && stop.kind === 'aborted') && !isAbortLike(stop)) {
-      out.notice('stopped early: run the same command again to resume (rows done so far are skipped)');
-    }
+    const interrupted = (stop instanceof ApiError && stop.kind === 'aborted') || isAbortLike(stop);
+    out.notice(visible(`${interrupted ? 'interrupted' : 'stopped early'}: run the same command again to resume (rows done so far are skipped): ${run.resume}`));
     throw stop;
   }
   if (summary.counts.failed + summary.counts.invalid === 0) return EXIT.ok;
-  annotate(ctx, summary.text);
+  annotate(ctx, summary.text, 'socialpub posts schedule --from-file: rows failed');
   return EXIT.partial;
 }

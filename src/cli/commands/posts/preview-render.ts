@@ -1,0 +1,45 @@
+// The terminal view of a preview: per platform, what shows above the fold, then what it hides
+// (dimmed), thread parts numbered, media with alt text and the feed's crop, the first comment.
+import type { Colors } from '../../../output/colors.js';
+import { wrapText } from '../../../output/wrap.js';
+import type { FoldedText, MediaPreview, PostPreview } from '../../../wire/preview/model.js';
+
+interface RenderOptions {
+  colors: Colors;
+  width: number;
+}
+
+export function renderPreview(p: PostPreview, o: RenderOptions): string {
+  const c = o.colors;
+  const lines: string[] = [];
+  if (p.id || p.title) lines.push(c.bold([p.id, p.title].filter(Boolean).join(' · ')));
+  if (!p.platforms.length) lines.push('(no platforms)');
+  const wrap = (text: string, indent = '  ') => wrapText(text, Math.max(20, o.width - indent.length)).map((l) => indent + l);
+  const folded = (t: FoldedText, indent = '  ') => {
+    const out = wrap(t.visible || '(no text)', indent);
+    if (t.hidden) {
+      out.push(indent + c.dim(`… more — hidden (${Array.from(t.hidden).length} characters):`));
+      out.push(...wrap(t.hidden, indent).map((l) => c.dim(l)));
+    }
+    return out;
+  };
+  const media = (m: MediaPreview[], indent = '  ') => m.map((item, i) => `${indent}${c.dim(`[${item.type ?? 'media'} ${i + 1}]`)} ${item.url}\n${indent}  ${item.alt ? `alt: ${item.alt}` : c.yellow('no alt text')}`);
+  for (const pl of p.platforms) {
+    lines.push('');
+    const fold = pl.fold.chars ? `folds after ~${pl.fold.chars} characters${pl.fold.lines ? ` or ${pl.fold.lines} lines` : ''}` : 'no fold';
+    lines.push(`${c.bold(pl.platform)} ${c.dim(`${pl.text.length} characters · ${fold}`)}`);
+    if (pl.title) lines.push(`  title: ${pl.title}`);
+    if (pl.thread.length) {
+      for (const t of pl.thread) {
+        lines.push(`  ${c.bold(`${t.part}/${pl.thread.length}`)}`);
+        lines.push(...folded(t.text, '    '), ...media(t.media, '    '));
+      }
+    } else lines.push(...folded(pl.text), ...media(pl.media));
+    if (pl.crop) lines.push(`  ${c.dim('feed crop:')} ${pl.crop}`);
+    if (pl.firstComment) lines.push(`  ${c.dim('first comment:')}`, ...wrap(pl.firstComment, '    '));
+    if (pl.options) lines.push(`  ${c.dim('options:')} ${JSON.stringify(pl.options)}`);
+    if (pl.accounts.length) lines.push(`  ${c.dim('accounts:')} ${pl.accounts.join(', ')}`);
+    for (const n of pl.notes) lines.push(`  ${c.yellow('!')} ${n}`);
+  }
+  return lines.join('\n');
+}

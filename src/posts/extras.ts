@@ -1,0 +1,92 @@
+// The command line's and bulk files' words for what a post carries beyond text and media:
+// `--alt` (for the `--media` before it) and `--option PLATFORM.KEY=VALUE`, turned into the
+// payload's fields. Values are read as each setting's kind says (true/false, a list of tags, one
+// of the values, in any case); what is wrong is named with what is allowed, before any request.
+import { isPlatform, type Platform } from '../wire/platforms.js';
+import { allowedText, optionSpec, PLATFORM_EXTRAS, type OptionSpec } from '../wire/post-extras.js';
+import { didYouMean, suggestPlatform } from '../wire/suggest.js';
+import { PLATFORMS } from '../wire/platforms.js';
+import type { InputIssue as Issue } from '../wire/invalid-input.js';
+import type { AltFlag, FlagLabels, MediaSource } from './draft.js';
+
+/** Sets each alt text on the media item it follows; one before any --media is an issue. */
+export function applyAlts(alts: readonly AltFlag[], media: MediaSource[], issues: Issue[], labels: FlagLabels): void {
+  for (const a of alts) {
+    const m = media[a.index];
+    if (!m) {
+      const field = labels.alt ? labels.alt('') : '--alt';
+      issues.push({ field, message: `${field}: "${a.text}" follows no media item`, fix: 'put --alt right after the --media it describes: --media photo.jpg --alt "A red bicycle"' });
+      continue;
+    }
+    if (m.alt !== undefined) {
+      const field = labels.alt ? labels.alt(m.source) : `--alt (for --media ${m.source})`;
+      issues.push({ field, message: `${field}: ${m.source} already has alt text`, fix: 'give one --alt after each --media' });
+      continue;
+    }
+    m.alt = a.text;
+  }
+}
+
+/** The options of each platform from PLATFORM.KEY=VALUE values; the problems in `issues`. */
+export function parseOptionFlags(values: readonly string[], targets: readonly string[], issues: Issue[], labels: FlagLabels): Map<string, Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>();
+  const label = (p: string, k: string) => (labels.option ? labels.option(p, k) : `--option ${p}.${k}`);
+  for (const raw of values) {
+    const m = /^\s*([^.=\s]+)\.([^=\s]+)\s*=(.*)$/s.exec(raw);
+    if (!m) {
+      const field = labels.option ? labels.option('', '') : '--option';
+      issues.push({ field, message: `${field}: "${raw}" is not PLATFORM.KEY=VALUE`, fix: 'write it as --option youtube.privacy=unlisted' });
+      continue;
+    }
+    const [, platform, key, value] = m as unknown as [string, string, string, string];
+    if (!isPlatform(platform)) {
+      const field = label(platform, key);
+      issues.push({ field, message: `${field}: "${platform}" is not a platform id`, fix: didYouMean(suggestPlatform(platform), PLATFORMS) });
+      continue;
+    }
+    if (!targets.includes(platform)) {
+      const field = label(platform, key);
+      issues.push({ field, message: `${field}: ${platform} is not among the targets (${targets.join(', ') || 'none'})`, fix: `add it with --platform ${platform}, or drop the option` });
+      continue;
+    }
+    const spec = optionSpec(platform, key);
+    const options = out.get(platform) ?? {};
+    out.set(platform, options);
+    // An unknown key is kept as given: the shared judge names it with the keys there are.
+    options[key] = spec ? readValue(spec, value) : value;
+  }
+  return out;
+}
+
+/** A value as the setting's kind reads it; one that cannot be read stays a string (and is judged). */
+export function readValue(spec: OptionSpec, value: string): unknown {
+  const v = value.trim();
+  switch (spec.kind) {
+    case 'boolean': {
+      const lower = v.toLowerCase();
+      if (['true', 'yes', 'on', '1'].includes(lower)) return true;
+      if (['false', 'no', 'off', '0'].includes(lower)) return false;
+      return v;
+    }
+    case 'enum':
+      // In any case: "unlisted", "UNLISTED", "self_only" all name the value.
+      return spec.values.find((x) => x.toLowerCase() === v.toLowerCase()) ?? v;
+    case 'tags':
+      return v
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
+    case 'string':
+      return v;
+  }
+}
+
+/** "postType=feed|reel|story", … : what completion and help offer for a platform. */
+export function optionHelp(platform: Platform): string[] {
+  return PLATFORM_EXTRAS[platform].options.map((o) => `${platform}.${o.key} (${allowedText(o)})`);
+}
+
+/** Settings given as typed values ({ youtube: { tags: ["a"], madeForKids: false } }) as PLATFORM.KEY=VALUE, read again by each setting's kind. */
+export function optionStrings(options: Readonly<Record<string, Readonly<Record<string, unknown>> | undefined>>): string[] {
+  return Object.entries(options).flatMap(([p, o]) => Object.entries(o ?? {}).map(([k, v]) => `${p}.${k}=${Array.isArray(v) ? v.join(',') : String(v)}`));
+}

@@ -1,0 +1,86 @@
+// HTML for a preview and the page around it, shared by the sandbox's pages and the local file
+// `posts preview --web` writes. Everything a post holds is the service's text, so hostile: every
+// string goes through `esc`, attributes included, and media are shown as their URL, never loaded
+// (a page that fetched them would reach outside the machine).
+import type { FoldedText, MediaPreview, PlatformPreview, PostPreview } from './model.js';
+import { PAGE_CSS } from './style.js';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text or attribute value as HTML: the five special characters escaped. */
+export function esc(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** A tagged template whose values are escaped (a value made by `raw` is kept as it is). */
+export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
+  let out = strings[0]!;
+  values.forEach((v, i) => {
+    out += (Array.isArray(v) ? v.map(piece).join('') : piece(v)) + strings[i + 1]!;
+  });
+  return new Raw(out);
+}
+
+export class Raw {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+const piece = (v: unknown): string => (v instanceof Raw ? v.text : v === undefined || v === null || v === false ? '' : esc(v));
+
+export interface PageOptions {
+  title: string;
+  body: Raw;
+  /** Scripts served by the same origin (none in a local file). */
+  script?: string;
+  /** Navigation links, shown on top. */
+  nav?: Raw;
+}
+
+export function page(o: PageOptions): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark"><link rel="icon" href="data:,"><title>${esc(o.title)}</title><style>${PAGE_CSS}</style></head>
+<body>${o.nav ? `<header class="top">${o.nav.text}</header>` : ''}<main id="main">${o.body.text}</main>${o.script ? `<script src="${esc(o.script)}" defer></script>` : ''}</body></html>`;
+}
+
+function folded(t: FoldedText): Raw {
+  return html`<p class="text"><span class="visible">${t.visible}</span>${t.hidden ? html`<span class="more">… more</span><span class="hidden-part" title="hidden behind more">${t.hidden}</span>` : ''}</p>`;
+}
+
+function mediaList(media: MediaPreview[]): Raw {
+  if (!media.length) return html``;
+  return html`<ul class="media">${media.map(
+    (m, i) => html`<li><span class="kind">${m.type ?? 'media'} ${i + 1}</span> <code class="url">${m.url}</code><br>${m.alt ? html`<span class="alt">alt: ${m.alt}</span>` : html`<span class="warn">no alt text</span>`}</li>`,
+  )}</ul>`;
+}
+
+export function platformSection(p: PlatformPreview): Raw {
+  const fold = p.fold.chars ? `folds after ~${p.fold.chars} characters${p.fold.lines ? ` or ${p.fold.lines} lines` : ''}` : 'no fold: the whole text shows';
+  return html`<section class="preview card" aria-label="${p.platform} preview">
+<h3>${p.platform} <small>${p.text.length} characters · ${fold}</small></h3>
+${p.title ? html`<p class="title"><strong>${p.title}</strong></p>` : ''}
+${p.thread.length ? html`<ol class="thread">${p.thread.map((t) => html`<li value="${t.part}"><span class="part">${t.part}/${p.thread.length}</span>${folded(t.text)}${mediaList(t.media)}</li>`)}</ol>` : html`${folded(p.text)}${mediaList(p.media)}`}
+${p.crop ? html`<p class="crop">feed crop: ${p.crop}</p>` : ''}
+${p.firstComment ? html`<p class="comment"><span class="label">first comment</span> ${p.firstComment}</p>` : ''}
+${p.options ? html`<p class="options"><span class="label">options</span> <code>${JSON.stringify(p.options)}</code></p>` : ''}
+${p.accounts.length ? html`<p class="accounts"><span class="label">accounts</span> ${p.accounts.join(', ')}</p>` : ''}
+${p.notes.map((n) => html`<p class="warn">${n}</p>`)}
+${p.fold.source ? html`<p class="source">fold: ${p.fold.source}</p>` : ''}
+</section>`;
+}
+
+export function previewSections(preview: PostPreview): Raw {
+  return html`<div class="previews">${preview.platforms.map(platformSection)}</div>`;
+}
+
+/** A whole page of one post's previews (the local file of `posts preview --web`). */
+export function previewPage(preview: PostPreview): string {
+  const heading = preview.title ?? preview.id ?? 'post preview';
+  return page({
+    title: `Preview: ${heading}`,
+    body: html`<h1>Preview${preview.id ? html` of <code>${preview.id}</code>` : ''}</h1>${preview.title ? html`<p>${preview.title}</p>` : ''}${previewSections(preview)}`,
+  });
+}

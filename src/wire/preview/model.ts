@@ -1,0 +1,125 @@
+// A post as each platform's feed would show it: the text up to the "more" fold and what it hides,
+// thread parts numbered, media with alt text and the feed's crop, the first comment, options.
+// Made from the payloads alone (no request), read tolerantly: a field of the wrong type is left
+// out, never fatal. The CLI prints it, the sandbox's pages and a local file render it as HTML,
+// and the MCP tool returns it.
+import { isPlatform } from '../platforms.js';
+import { FOLDS } from './folds.js';
+
+export interface FoldedText {
+  /** What the feed shows before "more". */
+  visible: string;
+  /** What "more" hides ('' when everything shows). */
+  hidden: string;
+  /** Code points of the whole text. */
+  length: number;
+}
+
+export interface MediaPreview {
+  url: string;
+  type: string | null;
+  alt: string | null;
+}
+
+export interface PlatformPreview {
+  platform: string;
+  /** False for a key that is not a platform id (shown as given, with no fold). */
+  known: boolean;
+  text: FoldedText;
+  title: string | null;
+  /** Part 1 is the post itself; replies follow, numbered from 2. */
+  thread: { part: number; text: FoldedText; media: MediaPreview[] }[];
+  media: MediaPreview[];
+  /** What a feed shows of an image on this platform. */
+  crop: string | null;
+  firstComment: string | null;
+  options: Record<string, unknown> | null;
+  accounts: string[];
+  fold: { chars: number | null; lines: number | null; source: string | null };
+  notes: string[];
+}
+
+export interface PostPreview {
+  id: string | null;
+  title: string | null;
+  status: string | null;
+  scheduledAt: string | null;
+  platforms: PlatformPreview[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** Splits `text` where the platform folds it: at a number of code points or of lines, backing off to a space nearby. */
+export function foldText(text: string, chars?: number, lines?: number): FoldedText {
+  const points = Array.from(text);
+  let cut = chars !== undefined && points.length > chars ? chars : points.length;
+  if (lines !== undefined) {
+    let seen = 0;
+    for (let i = 0; i < cut; i++) {
+      if (points[i] === '\n' && ++seen === lines) {
+        cut = i;
+        break;
+      }
+    }
+  }
+  if (cut < points.length && chars !== undefined && cut === chars) {
+    // A fold lands between words when one ends close before it.
+    for (let i = cut; i > cut - 20 && i > 0; i--) {
+      if (/\s/.test(points[i]!)) {
+        cut = i;
+        break;
+      }
+    }
+  }
+  return { visible: points.slice(0, cut).join('').replace(/\s+$/, ''), hidden: points.slice(cut).join('').replace(/^\s+/, ''), length: points.length };
+}
+
+function mediaOf(value: unknown): MediaPreview[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(isObject).flatMap((m) => (typeof m.url === 'string' ? [{ url: m.url, type: str(m.type), alt: str(m.alt) }] : []));
+}
+
+export function previewPlatform(platform: string, payload: unknown, postTitle: string | null): PlatformPreview {
+  const p = isObject(payload) ? payload : {};
+  const known = isPlatform(platform);
+  const rule = known ? FOLDS[platform] : undefined;
+  const fold = (t: string) => foldText(t, rule?.chars, rule?.lines);
+  const text = str(p.text) ?? '';
+  const media = mediaOf(p.media);
+  const notes: string[] = [];
+  const parts = Array.isArray(p.thread) ? p.thread.filter(isObject) : [];
+  const thread = parts.length ? [{ part: 1, text: fold(text), media }, ...parts.map((t, i) => ({ part: i + 2, text: fold(str(t.text) ?? ''), media: mediaOf(t.media) }))] : [];
+  if (thread.length && rule && !rule.threads) notes.push(`${platform} does not publish threads: only part 1 goes out`);
+  const withoutAlt = media.filter((m) => m.type !== 'video' && !m.alt).length;
+  if (withoutAlt) notes.push(`${withoutAlt === 1 ? 'an image has' : `${withoutAlt} images have`} no alt text`);
+  const accounts = Array.isArray(p.accounts) ? p.accounts.filter((a): a is string => typeof a === 'string') : [];
+  return {
+    platform,
+    known,
+    text: fold(text),
+    title: str(p.title) ?? postTitle,
+    thread,
+    media,
+    crop: media.length && rule ? rule.crop : null,
+    firstComment: str(p.firstComment),
+    options: isObject(p.options) ? p.options : null,
+    accounts,
+    fold: { chars: rule?.chars ?? null, lines: rule?.lines ?? null, source: rule?.source ?? null },
+    notes,
+  };
+}
+
+/** A post object (or a create body) as each of its platforms would show it. */
+export function previewPost(post: unknown): PostPreview {
+  const p = isObject(post) ? post : {};
+  const title = str(p.title);
+  const payloads = isObject(p.payloads) ? p.payloads : {};
+  return {
+    id: str(p.id),
+    title,
+    status: str(p.status),
+    scheduledAt: str(p.scheduledAt),
+    platforms: Object.entries(payloads).map(([platform, payload]) => previewPlatform(platform, payload, title)),
+  };
+}

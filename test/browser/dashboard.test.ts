@@ -1,0 +1,175 @@
+// The dashboard and the preview page in a real headless Chromium (Debian's package, driven by
+// playwright-core; no browser is downloaded). Every request the page makes is intercepted: one
+// that leaves the sandbox's own origin is refused and fails the test. `.ci/run` installs the
+// browser; without one this file is skipped, except under CI, where that is a failure.
+import { createServer, type Server } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { previewPage } from '../../src/wire/preview/html.js';
+import { previewPost } from '../../src/wire/preview/model.js';
+import { cliEnv, ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const CHROMIUM = process.env.SOCIALPUB_CHROMIUM ?? '/usr/bin/chromium';
+const present = existsSync(CHROMIUM);
+if (!present && process.env.CI) throw new Error(`no Chromium at ${CHROMIUM}: .ci/run installs Debian's chromium package before npm test`);
+/** Where screenshots go when asked for (SOCIALPUB_SCREENSHOTS=DIR): to be looked at, not compared. */
+const SHOTS = process.env.SOCIALPUB_SCREENSHOTS;
+
+const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+const PAGES = ['/', '/dashboard/posts?ws=demo', '/dashboard/results?ws=demo&failed=1', '/dashboard/deliveries', '/dashboard/requests', '/dashboard/accounts', '/dashboard/faults'];
+
+let browser: Browser;
+let sb: TestSandbox;
+let receiver: Server;
+const received: string[] = [];
+let hostilePost: string;
+
+interface Watched {
+  page: Page;
+  errors: string[];
+  outside: string[];
+}
+
+/** A page whose console errors, script errors and requests beyond `origin` are recorded (and the latter refused). */
+async function watchedPage(origin: string, size = { width: 1280, height: 900 }): Promise<Watched> {
+  const page = await browser.newPage({ viewport: size });
+  const w: Watched = { page, errors: [], outside: [] };
+  page.on('console', (m) => {
+    if (m.type() === 'error') w.errors.push(m.text());
+  });
+  page.on('pageerror', (e) => w.errors.push(e.message));
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin)) return route.continue();
+    w.outside.push(url);
+    return route.abort();
+  });
+  return w;
+}
+
+beforeAll(async () => {
+  if (!present) return;
+  receiver = createServer((req, res) => {
+    received.push(req.headers['webhook-id'] as string);
+    req.resume();
+    // The first attempt of every delivery fails, so there are retries to show.
+    res.statusCode = received.filter((id) => id === req.headers['webhook-id']).length === 1 ? 500 : 204;
+    res.end();
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const port = (receiver.address() as { port: number }).port;
+  sb = await testSandbox({ ...ROOMY_LIMITS, fixtures: 200, failureRate: 0.5, webhookUrl: `http://127.0.0.1:${port}/hooks` });
+  const created = await runCli(['posts', 'schedule', '--platform', 'bluesky,instagram', '--text', HOSTILE, '--media', 'https://example.com/a.jpg', '--at', '2026-12-01T10:00:00Z', '-q'], { env: cliEnv(sb), clock: sb.clock });
+  hostilePost = created.stdout.trim();
+  await sb.clock.advance(61 * 60_000);
+  await sb.settle();
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await sb?.close();
+  await new Promise((r) => (receiver ? receiver.close(r) : r(undefined)));
+});
+
+describe.skipIf(!present)('the dashboard in Chromium', () => {
+  it('every page loads with no console error and no request leaving the sandbox', async () => {
+    expect(hostilePost).toMatch(/^post_/);
+    const w = await watchedPage(sb.url);
+    for (const path of [...PAGES, `/dashboard/posts/${hostilePost}`, `/preview/${hostilePost}`]) {
+      const res = await w.page.goto(`${sb.url}${path}`);
+      expect(res?.status(), path).toBe(200);
+      await w.page.waitForLoadState('networkidle');
+      // The post's markup stayed text: no alert ran, no image was asked for.
+      expect(await w.page.locator('#main script, #main img').count(), path).toBe(0);
+    }
+    expect(w.errors).toEqual([]);
+    expect(w.outside).toEqual([]);
+    await w.page.close();
+  });
+
+  it('a post created from the CLI appears without reloading', async () => {
+    const w = await watchedPage(sb.url);
+    await w.page.goto(`${sb.url}/dashboard/posts?ws=demo`);
+    await expect.poll(() => w.page.locator('#live').textContent()).toBe('live');
+    let navigations = 0;
+    w.page.on('framenavigated', () => navigations++);
+    const text = `Made on the command line ${Date.now()}`;
+    const r = await runCli(['posts', 'create', '--platform', 'linkedin', '--text', text, '-q'], { env: cliEnv(sb) });
+    expect(r.code).toBe(0);
+    await w.page.getByText(text).waitFor({ timeout: 10_000 });
+    expect(navigations).toBe(0);
+    expect(w.errors).toEqual([]);
+    await w.page.close();
+  });
+
+  it('resend produces a new delivery attempt, shown without reloading', async () => {
+    const w = await watchedPage(sb.url);
+    await w.page.goto(`${sb.url}/dashboard/deliveries`);
+    await expect.poll(() => w.page.locator('#live').textContent()).toBe('live');
+    const first = w.page.locator('section[aria-label^="delivery "]').first();
+    const id = (await first.getAttribute('aria-label'))!.slice('delivery '.length);
+    const section = w.page.locator(`section[aria-label="delivery ${id}"]`);
+    const before = await section.locator('tbody tr').count();
+    const sent = received.filter((x) => x === id).length;
+    await section.getByRole('button', { name: `Resend ${id}` }).click();
+    await expect.poll(() => section.locator('tbody tr').count(), { timeout: 10_000 }).toBe(before + 1);
+    expect(await section.locator('tbody tr').last().textContent()).toContain('(resent)');
+    expect(received.filter((x) => x === id).length).toBe(sent + 1);
+    expect(w.errors).toEqual([]);
+    await w.page.close();
+  });
+
+  it('Tab reaches every control of every page', async () => {
+    const w = await watchedPage(sb.url);
+    for (const path of [...PAGES, `/dashboard/posts/${hostilePost}`]) {
+      await w.page.goto(`${sb.url}${path}`);
+      const controls = await w.page.locator('a[href], button:not([disabled]), input:not([type=hidden]), select').count();
+      // Each control numbered, so that where the focus is can be told.
+      await w.page.locator('a[href], button:not([disabled]), input:not([type=hidden]), select').evaluateAll((els) => els.forEach((el, n) => el.setAttribute('data-n', String(n))));
+      const reached = new Set<string>();
+      for (let i = 0; i < controls + 5; i++) {
+        await w.page.keyboard.press('Tab');
+        const n = await w.page.evaluate<string | null>("document.activeElement && document.activeElement.getAttribute('data-n')");
+        if (n !== null) reached.add(n);
+      }
+      expect(reached.size, path).toBe(controls);
+    }
+    await w.page.close();
+  });
+
+  it('fits a phone (390 px) and a laptop (1280 px), light and dark, with no sideways scroll', async () => {
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+    for (const width of [1280, 390]) {
+      for (const scheme of ['light', 'dark'] as const) {
+        const w = await watchedPage(sb.url, { width, height: 900 });
+        await w.page.emulateMedia({ colorScheme: scheme });
+        for (const path of ['/', `/dashboard/posts/${hostilePost}`, '/dashboard/deliveries']) {
+          await w.page.goto(`${sb.url}${path}`);
+          const overflow = await w.page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+          expect(overflow, `${path} at ${width}`).toBeLessThanOrEqual(0);
+          if (SHOTS) await w.page.screenshot({ path: join(SHOTS, `${path === '/' ? 'overview' : path.split('/')[2]}-${width}-${scheme}.png`), fullPage: true });
+        }
+        await w.page.close();
+      }
+    }
+  });
+
+  it("a preview written as a local file loads alone: no script, no request beyond itself", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'socialpub-preview-test-'));
+    const file = join(dir, 'preview.html');
+    writeFileSync(file, previewPage(previewPost({ id: 'post_x', payloads: { instagram: { text: `${HOSTILE} ${'word '.repeat(40)}`, media: [{ url: 'https://example.com/a.jpg', alt: 'a cat' }] } } })));
+    const url = pathToFileURL(file).href;
+    const w = await watchedPage(url);
+    await w.page.goto(url);
+    expect(await w.page.locator('.hidden-part').count()).toBe(1);
+    expect(w.outside).toEqual([]);
+    expect(w.errors).toEqual([]);
+    await w.page.close();
+  });
+});

@@ -1,0 +1,166 @@
+// --thread, --first-comment, --alt and --option from the command line to the sandbox (contract
+// 7.4): what is wrong exits 2 naming what is allowed, with "did you mean", before any request;
+// what is right arrives in the payloads as the contract shapes it.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { jpeg, png } from '../helpers/media-fixtures.js';
+import { allPosts, cliEnv, manualSandbox, sandboxClock, type ManualSandbox } from './posts-support.js';
+
+let sb: ManualSandbox;
+const dir = mkdtempSync(join(tmpdir(), 'posts-extras-'));
+const config = tempConfigDir();
+beforeAll(async () => {
+  sb = await manualSandbox({ failureRate: 0 });
+  writeFileSync(join(dir, 'a.png'), png(800, 600));
+  writeFileSync(join(dir, 'b.png'), png(600, 600));
+  writeFileSync(join(dir, 'a.jpg'), jpeg(800, 600));
+  writeFileSync(join(dir, 'b.jpg'), jpeg(600, 600));
+});
+afterAll(async () => {
+  await sb.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const run = (...argv: string[]) => runCli(argv, { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: config.dir });
+
+async function refused(...argv: string[]): Promise<string> {
+  const before = sb.requests.length;
+  const r = await run(...argv);
+  expect(r.code, r.stderr).toBe(2);
+  expect(sb.requests.length).toBe(before);
+  return r.stderr;
+}
+
+async function created(...argv: string[]): Promise<Record<string, any>> {
+  const r = await run(...argv, '-q');
+  expect(r.code, r.stderr).toBe(0);
+  const id = r.stdout.trim();
+  const post = (await allPosts(sb)).find((p) => p.id === id)!;
+  return post.payloads as Record<string, any>;
+}
+
+describe('--option', () => {
+  it('an unknown key: exit 2 naming the nearest key, nothing sent', async () => {
+    const err = await refused('posts', 'create', '--platform', 'instagram', '--text', 'Hi', '--media', join(dir, 'a.png'), '--option', 'instagram.postTyp=reel');
+    expect(err).toMatch(/--option instagram\.postTyp: Instagram has no option "postTyp"/);
+    expect(err).toContain('did you mean "postType"?');
+  });
+
+  it('an unknown value: exit 2 listing every allowed value, with the nearest', async () => {
+    const err = await refused('posts', 'create', '--platform', 'tiktok', '--text', 'Hi', '--media', join(dir, 'a.png'), '--option', 'tiktok.privacy=SELF_ONL');
+    expect(err).toContain('did you mean "SELF_ONLY"?');
+    expect(err).toContain('PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR, SELF_ONLY');
+  });
+
+  it('also with --no-local-checks, and for a platform that is not a target', async () => {
+    await refused('posts', 'create', '--platform', 'youtube', '--title', 't', '--text', 'Hi', '--media', 'https://example.com/v.mp4', '--option', 'youtube.privacy=hidden', '--no-local-checks');
+    const err = await refused('posts', 'create', '--platform', 'bluesky', '--text', 'Hi', '--option', 'linkedin.visibility=PUBLIC');
+    expect(err).toContain('linkedin is not among the targets');
+  });
+
+  it('reads values as each setting takes them: any case, true/false, comma-separated tags', async () => {
+    const payloads = await created('posts', 'create', '--platform', 'youtube', '--title', 'Launch', '--text', 'Video', '--media', 'https://example.com/v.mp4', '--option', 'youtube.privacy=UNLISTED', '--option', 'youtube.madeForKids=no', '--option', 'youtube.tags=launch, demo');
+    expect(payloads.youtube.options).toEqual({ privacy: 'unlisted', madeForKids: false, tags: ['launch', 'demo'] });
+  });
+});
+
+describe('--thread, --first-comment, --alt', () => {
+  const long = `${'We are launching today and this sentence is long enough. '.repeat(5).trim()}\n\n${'Here is a second paragraph with more to say about it. '.repeat(4).trim()}`;
+
+  it('a long text becomes a thread on Bluesky and X, and stays whole on LinkedIn', async () => {
+    const payloads = await created('posts', 'create', '--platform', 'bluesky,twitter-x,linkedin', '--text', long, '--thread');
+    expect(payloads.bluesky.thread.length).toBeGreaterThan(0);
+    expect(payloads['twitter-x'].thread.length).toBeGreaterThan(payloads.bluesky.thread.length - 1);
+    expect(payloads.linkedin.thread).toBeUndefined();
+    expect(payloads.linkedin.text).toBe(long);
+    const words = (t: string) => t.split(/\s+/).filter(Boolean);
+    expect(words([payloads.bluesky.text, ...payloads.bluesky.thread.map((p: any) => p.text)].join(' '))).toEqual(words(long));
+  });
+
+  it('without --thread the same text is refused for X, naming the limit', async () => {
+    const err = await refused('posts', 'create', '--platform', 'twitter-x', '--text', long);
+    expect(err).toMatch(/over twitter-x's limit of 280/);
+  });
+
+  it('--- lines in a text file mark the parts by hand', async () => {
+    writeFileSync(join(dir, 'parts.txt'), 'One.\n---\nTwo.\n---\nThree.\n');
+    const payloads = await created('posts', 'create', '--platform', 'threads', '--text-file', join(dir, 'parts.txt'), '--thread');
+    expect(payloads.threads.text).toBe('One.');
+    expect(payloads.threads.thread).toEqual([{ text: 'Two.' }, { text: 'Three.' }]);
+  });
+
+  it('--first-comment goes where platforms take one; --alt to the --media before it', async () => {
+    const payloads = await created('posts', 'create', '--platform', 'instagram,bluesky', '--text', 'Photos', '--media', join(dir, 'a.jpg'), '--alt', 'A wide one', '--media', join(dir, 'b.jpg'), '--first-comment', '#one #two');
+    expect(payloads.instagram.firstComment).toBe('#one #two');
+    expect(payloads.bluesky.firstComment).toBeUndefined();
+    expect(payloads.bluesky.media.map((m: any) => m.alt)).toEqual(['A wide one', undefined]);
+  });
+
+  it('alt text over the platform\'s limit, and --alt before any --media, are refused before any request', async () => {
+    const err = await refused('posts', 'create', '--platform', 'pinterest', '--text', 'Pin', '--media', join(dir, 'a.png'), '--alt', 'x'.repeat(501));
+    expect(err).toMatch(/--alt \(for --media .*a\.png\): alt text of 501 characters; Pinterest takes at most 500/);
+    const early = await refused('posts', 'create', '--platform', 'bluesky', '--text', 'Hi', '--alt', 'nothing to describe');
+    expect(early).toContain('follows no media item');
+  });
+
+  it('posts check counts each thread part against its limit, and the alt text and option values', async () => {
+    const r = await run('posts', 'check', '--platform', 'bluesky', '--text', long, '--thread', '--media', join(dir, 'a.png'), '--alt', 'Alt', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const checks = JSON.parse(r.stdout).targets[0].checks as Array<{ rule: string; actual: string; limit: string; path?: string }>;
+    const parts = checks.filter((c) => c.rule === 'thread.text.length');
+    expect(parts.length).toBeGreaterThan(0);
+    for (const c of parts) expect(Number(c.actual)).toBeLessThanOrEqual(300);
+    expect(checks.find((c) => c.rule === 'media.alt')).toMatchObject({ actual: '3', limit: '≤ 2000' });
+  });
+});
+
+describe('bulk columns first_comment, alt, option.PLATFORM.KEY', () => {
+  const at = (m: number) => new Date(Date.parse('2026-12-02T09:00:00Z') + m * 60_000).toISOString();
+
+  it('posts check names a bad option value with its line and the allowed values; a good file schedules with every field', async () => {
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(bad, `at,platforms,text,media,alt,first_comment,option.linkedin.visibility\n${at(0)},linkedin,Hello,a.jpg,A photo,#tags,CONECTIONS\n`);
+    const r = await run('posts', 'check', '--from-file', bad);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('did you mean "CONNECTIONS"?');
+    expect(r.stdout + r.stderr).toMatch(/line 2/);
+
+    const good = join(dir, 'good.csv');
+    writeFileSync(good, `at,platforms,text,media,alt,first_comment,option.linkedin.visibility\n${at(0)},linkedin,Hello,a.jpg,A photo,#tags,connections\n`);
+    const s = await run('posts', 'schedule', '--from-file', good, '--json');
+    expect(s.code, s.stderr).toBe(0);
+    const id = JSON.parse(s.stdout).rows[0].id as string;
+    const post = (await allPosts(sb)).find((p) => p.id === id)!;
+    expect(post.payloads.linkedin).toMatchObject({ firstComment: '#tags', options: { visibility: 'CONNECTIONS' }, media: [{ alt: 'A photo' }] });
+  });
+});
+
+describe('posts edit and posts view', () => {
+  it('edit merges an --option, sets a first comment and splits into a thread; view shows parts, comment and options', async () => {
+    const r = await run('posts', 'create', '--platform', 'bluesky,linkedin', '--text', `${'A long sentence for the thread. '.repeat(12).trim()}`, '--thread', '-q');
+    expect(r.code, r.stderr).toBe(0);
+    const id = r.stdout.trim();
+    // The post is read first (a GET); nothing is written.
+    const writes = () => sb.requests.filter((q) => q.method !== 'GET').length;
+    const before = writes();
+    const bad = await run('posts', 'edit', id, '--option', 'linkedin.visiblity=PUBLIC', '--yes');
+    expect(bad.code).toBe(2);
+    expect(writes()).toBe(before);
+    expect(bad.stderr).toContain('did you mean "visibility"?');
+    const e = await run('posts', 'edit', id, '--option', 'linkedin.visibility=connections', '--first-comment', 'More at example.com', '--yes', '-q');
+    expect(e.code, e.stderr).toBe(0);
+    const post = (await allPosts(sb)).find((p) => p.id === id)!;
+    const payloads = post.payloads as Record<string, any>;
+    expect(payloads.linkedin).toMatchObject({ options: { visibility: 'CONNECTIONS' }, firstComment: 'More at example.com' });
+    expect(payloads.bluesky.thread.length).toBeGreaterThan(0);
+    expect(payloads.bluesky.firstComment).toBeUndefined();
+    const v = await run('posts', 'view', id, '-o', 'table');
+    expect(v.code, v.stderr).toBe(0);
+    expect(v.stdout).toMatch(/thread part 2 of \d+ +\d+ of 300/);
+    expect(v.stdout).toContain('first comment (19 of 1250)');
+    expect(v.stdout).toContain('options: visibility=CONNECTIONS');
+  });
+});

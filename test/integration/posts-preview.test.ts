@@ -1,0 +1,53 @@
+// posts preview <id> against the sandbox: the post read from the service, and --web opening the
+// sandbox's own page for it, or a 0600 local file when the base URL is not a sandbox.
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv, ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { runCli } from '../helpers/run-cli.js';
+
+let sb: TestSandbox;
+let id: string;
+const dir = mkdtempSync(join(tmpdir(), 'socialpub-preview-web-'));
+const opened = join(dir, 'opened.txt');
+const browser = join(dir, 'browser.sh');
+
+beforeAll(async () => {
+  sb = await testSandbox({ ...ROOMY_LIMITS });
+  writeFileSync(browser, `#!/bin/sh\nprintf %s "$1" > '${opened}'\n`);
+  chmodSync(browser, 0o700);
+  const body = { title: 'Launch', payloads: { instagram: { text: `${'Big news today. '.repeat(10)}The rest.`, media: [{ url: 'https://e.x/a.jpg', alt: 'the team' }], firstComment: 'Link in bio' }, 'twitter-x': { text: 'one', thread: [{ text: 'two' }] } } };
+  const r = await runCli(['posts', 'create', '--file', '-', '-q'], { env: cliEnv(sb), stdin: JSON.stringify(body) });
+  id = r.stdout.trim();
+});
+afterAll(() => sb.close());
+
+describe('posts preview <id>', () => {
+  it('prints the fold, what it hides, alt text, first comment and the thread parts', async () => {
+    const r = await runCli(['posts', 'preview', id], { env: cliEnv(sb) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('instagram');
+    expect(r.stdout).toMatch(/… more — hidden/);
+    expect(r.stdout).toContain('alt: the team');
+    expect(r.stdout).toContain('first comment:');
+    expect(r.stdout).toMatch(/1\/2[\s\S]*one[\s\S]*2\/2[\s\S]*two/);
+  });
+
+  it('--web opens the sandbox\'s page of the post', async () => {
+    const r = await runCli(['posts', 'preview', id, '--web'], { env: cliEnv(sb, 'demo', { SOCIALPUB_BROWSER: browser }) });
+    expect(r.code).toBe(0);
+    expect(readFileSync(opened, 'utf8')).toBe(`${sb.url}/dashboard/posts/${id}`);
+  });
+
+  it('--web from payload options writes a local page, 0600, and opens it', async () => {
+    const r = await runCli(['posts', 'preview', '--platform', 'linkedin', '--text', '<b>hi</b>', '--web'], { env: { SOCIALPUB_BROWSER: browser } });
+    expect(r.code).toBe(0);
+    const url = readFileSync(opened, 'utf8');
+    expect(url).toMatch(/^file:\/\//);
+    const file = fileURLToPath(url);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8')).toContain('&lt;b&gt;hi&lt;/b&gt;');
+  });
+});

@@ -1,0 +1,92 @@
+// posts preview from payload options (no service at all) and the preview model's folds.
+import { describe, expect, it } from 'vitest';
+import { foldText, previewPost, type PostPreview } from '../../src/wire/preview/model.js';
+import { TOOLS } from '../../src/mcp/tools/index.js';
+import type { ToolContext } from '../../src/mcp/types.js';
+import { previewPage } from '../../src/wire/preview/html.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const LONG = `${'Launch day. '.repeat(14)}Read the rest after the fold.`;
+
+describe('the preview model', () => {
+  it('folds Instagram at 125 characters between words, and keeps what it hides', () => {
+    const p = previewPost({ payloads: { instagram: { text: LONG } } }).platforms[0]!;
+    expect(Array.from(p.text.visible).length).toBeLessThanOrEqual(125);
+    expect(p.text.visible.endsWith('day.') || p.text.visible.endsWith('Launch')).toBe(true);
+    expect(`${p.text.visible} ${p.text.hidden}`).toBe(LONG);
+    expect(p.text.hidden).toContain('after the fold');
+  });
+
+  it('folds Instagram at the third line break, before 125 characters', () => {
+    const f = foldText('one\ntwo\nthree\nfour', 125, 3);
+    expect(f).toEqual({ visible: 'one\ntwo\nthree', hidden: 'four', length: 18 });
+  });
+
+  it('X and Bluesky have no fold; thread parts are numbered from the post itself', () => {
+    const p = previewPost({ payloads: { 'twitter-x': { text: 'first', thread: [{ text: 'second' }, { text: 'third', media: [{ url: 'https://e.x/a.png', alt: 'a cat' }] }] } } }).platforms[0]!;
+    expect(p.text.hidden).toBe('');
+    expect(p.thread.map((t) => [t.part, t.text.visible])).toEqual([[1, 'first'], [2, 'second'], [3, 'third']]);
+    expect(p.thread[2]!.media[0]!.alt).toBe('a cat');
+  });
+
+  it('reads new fields tolerantly: first comment, options, alt; a field of the wrong type is left out', () => {
+    const p = previewPost({ payloads: { linkedin: { text: 'hi', firstComment: 'link in here', options: { visibility: 'PUBLIC' }, media: [{ url: 'https://e.x/p.jpg' }, { url: 3 }] }, youtube: { text: 5 } } });
+    const li = p.platforms[0]!;
+    expect(li.firstComment).toBe('link in here');
+    expect(li.options).toEqual({ visibility: 'PUBLIC' });
+    expect(li.media).toHaveLength(1);
+    expect(li.notes).toContain('an image has no alt text');
+    expect(li.crop).toMatch(/4:5/);
+    expect(p.platforms[1]!.text.visible).toBe('');
+  });
+
+  it('a page escapes every string the post holds', () => {
+    const page = previewPage(previewPost({ id: 'post_1', title: '"><img src=x onerror=alert(1)>', payloads: { bluesky: { text: '<script>alert(1)</script>', media: [{ url: 'https://e.x/"onload="x', alt: '<b>' }] } } }));
+    expect(page).not.toContain('<script>alert');
+    expect(page).not.toContain('<img');
+    expect(page).not.toContain('"onload="');
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe('socialpub posts preview with payload options', () => {
+  it('prints each platform above and below its fold, with no key and no service', async () => {
+    const r = await runCli(['posts', 'preview', '--platform', 'instagram,bluesky', '--text', LONG], { env: { SOCIALPUB_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('instagram');
+    expect(r.stdout).toMatch(/… more — hidden \(\d+ characters\)/);
+    expect(r.stdout).toContain('bluesky');
+  });
+
+  it('--json prints the preview model', async () => {
+    const r = await runCli(['posts', 'preview', '--platform', 'linkedin', '--text', 'Hello', '--json']);
+    expect(r.code).toBe(0);
+    const model = JSON.parse(r.stdout) as { platforms: { platform: string; text: { visible: string } }[] };
+    expect(model.platforms[0]).toMatchObject({ platform: 'linkedin', text: { visible: 'Hello' } });
+  });
+
+  it('an id and payload options together is exit 2', async () => {
+    const r = await runCli(['posts', 'preview', 'post_abc', '--text', 'x']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot be combined/);
+  });
+});
+
+describe('MCP preview_post', () => {
+  const tool = TOOLS.find((t) => t.name === 'preview_post')!;
+  const noClient = { deps: { client: () => Promise.reject(new Error('no client may be built')), mediaDirs: [] } } as unknown as ToolContext;
+
+  it('previews payload fields without a client, read-only', async () => {
+    expect(tool.write).toBe(false);
+    const res = await tool.run({ platforms: ['instagram'], text: LONG }, noClient);
+    const preview = res.preview as PostPreview;
+    expect(preview.platforms[0]!.platform).toBe('instagram');
+    expect(preview.platforms[0]!.text.hidden).toContain('after the fold');
+    expect(res.note).toBe('nothing was sent');
+  });
+
+  it('refuses post_id together with payload fields, before any request', async () => {
+    await expect(tool.run({ post_id: 'post_abc', text: 'x' }, noClient)).rejects.toThrow(/cannot be combined/);
+  });
+});
