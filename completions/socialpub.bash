@@ -35,12 +35,12 @@ _socialpub() {
 }
 _socialpub_complete() {
   local path="" word candidate i=1
-  local paths='|posts|posts create|posts schedule|posts list|posts calendar|posts check|posts preview|posts view|posts edit|posts unschedule|posts delete|posts queue|results|results list|results get|results wait|results stats|results retry|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|mcp|mcp install|sandbox|demo|completion|help|'
+  local paths='|posts|posts create|posts schedule|posts list|posts calendar|posts check|posts preview|posts view|posts edit|posts unschedule|posts delete|posts queue|results|results list|results get|results wait|results stats|results retry|accounts|accounts list|accounts view|listen|auth|auth login|auth status|auth logout|profile|profile list|profile use|profile show|profile remove|api|mcp|mcp install|sandbox|demo|completion|help|'
   # The command path: the words before the cursor that are not flags or flag values.
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--max-requests|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--alt|--title|--first-comment|--option|--file|--idempotency-key|--at|--shift|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--schema-dialect|--media-dir|--client|--scope|--project-dir|--name|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
+      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--max-requests|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--alt|--title|--first-comment|--option|--file|--account|--idempotency-key|--at|--shift|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--schema-dialect|--media-dir|--client|--scope|--project-dir|--name|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--accounts|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
       -*) ;;
       *)
         candidate="${path:+$path }$word"
@@ -62,6 +62,7 @@ _socialpub_complete() {
         --first-comment) COMPREPLY=(); return ;;
         --option) COMPREPLY=($(compgen -W 'twitter-x.replySettings=following twitter-x.replySettings=mentionedUsers twitter-x.replySettings=subscribers twitter-x.replySettings=verified instagram.postType=feed instagram.postType=reel instagram.postType=story linkedin.visibility=PUBLIC linkedin.visibility=CONNECTIONS linkedin.visibility=LOGGED_IN tiktok.privacy=PUBLIC_TO_EVERYONE tiktok.privacy=MUTUAL_FOLLOW_FRIENDS tiktok.privacy=FOLLOWER_OF_CREATOR tiktok.privacy=SELF_ONLY tiktok.allowComments=true tiktok.allowComments=false tiktok.allowDuet=true tiktok.allowDuet=false tiktok.allowStitch=true tiktok.allowStitch=false youtube.privacy=public youtube.privacy=unlisted youtube.privacy=private youtube.tags= youtube.madeForKids=true youtube.madeForKids=false threads.replyControl=everyone threads.replyControl=accounts_you_follow threads.replyControl=mentioned_only pinterest.board= pinterest.link=' -- "$cur")); return ;;
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --account) COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return ;;
         --idempotency-key) COMPREPLY=(); return ;;
         --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title targets'; return ;;
       esac
@@ -78,6 +79,7 @@ _socialpub_complete() {
         --first-comment) COMPREPLY=(); return ;;
         --option) COMPREPLY=($(compgen -W 'twitter-x.replySettings=following twitter-x.replySettings=mentionedUsers twitter-x.replySettings=subscribers twitter-x.replySettings=verified instagram.postType=feed instagram.postType=reel instagram.postType=story linkedin.visibility=PUBLIC linkedin.visibility=CONNECTIONS linkedin.visibility=LOGGED_IN tiktok.privacy=PUBLIC_TO_EVERYONE tiktok.privacy=MUTUAL_FOLLOW_FRIENDS tiktok.privacy=FOLLOWER_OF_CREATOR tiktok.privacy=SELF_ONLY tiktok.allowComments=true tiktok.allowComments=false tiktok.allowDuet=true tiktok.allowDuet=false tiktok.allowStitch=true tiktok.allowStitch=false youtube.privacy=public youtube.privacy=unlisted youtube.privacy=private youtube.tags= youtube.madeForKids=true youtube.madeForKids=false threads.replyControl=everyone threads.replyControl=accounts_you_follow threads.replyControl=mentioned_only pinterest.board= pinterest.link=' -- "$cur")); return ;;
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --account) COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return ;;
         --idempotency-key) COMPREPLY=(); return ;;
         --at) COMPREPLY=(); return ;;
         --shift) COMPREPLY=(); return ;;
@@ -148,6 +150,7 @@ _socialpub_complete() {
         --media) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --alt) COMPREPLY=(); return ;;
         --title) COMPREPLY=(); return ;;
+        --account) COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return ;;
         --first-comment) COMPREPLY=(); return ;;
         --option) COMPREPLY=($(compgen -W 'twitter-x.replySettings=following twitter-x.replySettings=mentionedUsers twitter-x.replySettings=subscribers twitter-x.replySettings=verified instagram.postType=feed instagram.postType=reel instagram.postType=story linkedin.visibility=PUBLIC linkedin.visibility=CONNECTIONS linkedin.visibility=LOGGED_IN tiktok.privacy=PUBLIC_TO_EVERYONE tiktok.privacy=MUTUAL_FOLLOW_FRIENDS tiktok.privacy=FOLLOWER_OF_CREATOR tiktok.privacy=SELF_ONLY tiktok.allowComments=true tiktok.allowComments=false tiktok.allowDuet=true tiktok.allowDuet=false tiktok.allowStitch=true tiktok.allowStitch=false youtube.privacy=public youtube.privacy=unlisted youtube.privacy=private youtube.tags= youtube.madeForKids=true youtube.madeForKids=false threads.replyControl=everyone threads.replyControl=accounts_you_follow threads.replyControl=mentioned_only pinterest.board= pinterest.link=' -- "$cur")); return ;;
         --tz) _socialpub_zones; return ;;
@@ -175,6 +178,7 @@ _socialpub_complete() {
       case "$prev" in
         --post) COMPREPLY=(); return ;;
         --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
+        --account) COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return ;;
         --code) COMPREPLY=(); return ;;
         --offset) COMPREPLY=(); return ;;
         --limit) COMPREPLY=(); return ;;
@@ -194,6 +198,7 @@ _socialpub_complete() {
       case "$prev" in
         --post) COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return ;;
         --timeout) COMPREPLY=(); return ;;
+        --account) COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return ;;
         --expect) COMPREPLY=(); return ;;
         --listen-port) COMPREPLY=(); return ;;
         --fields) _socialpub_csv 'id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context first_comment first_comment.status first_comment.error first_comment.error.code first_comment.error.message first_comment.error.context platform created_at'; return ;;
@@ -204,6 +209,7 @@ _socialpub_complete() {
         --by) COMPREPLY=(); return ;;
         --post) COMPREPLY=(); return ;;
         --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
+        --account) COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return ;;
         --code) COMPREPLY=(); return ;;
         --since) COMPREPLY=(); return ;;
         --until) COMPREPLY=(); return ;;
@@ -218,6 +224,18 @@ _socialpub_complete() {
         --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
         --idempotency-key) COMPREPLY=(); return ;;
         --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title targets'; return ;;
+      esac
+      ;;
+    'accounts list')
+      case "$prev" in
+        --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
+        --status) _socialpub_csv 'connected expired disconnected'; return ;;
+        --fields) _socialpub_csv 'id platform username displayName status isDefault tokenExpiresAt connectedAt health health.lastSuccess health.lastSuccess.at health.lastSuccess.resultId health.lastFailure health.lastFailure.at health.lastFailure.code health.lastFailure.resultId'; return ;;
+      esac
+      ;;
+    'accounts view')
+      case "$prev" in
+        --limit) COMPREPLY=(); return ;;
       esac
       ;;
     'listen')
@@ -290,6 +308,7 @@ _socialpub_complete() {
         --webhook-secret-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --webhook-secret) COMPREPLY=(); return ;;
         --fixtures) COMPREPLY=(); return ;;
+        --accounts) COMPREPLY=(); return ;;
         --latency) COMPREPLY=(); return ;;
         --chaos) COMPREPLY=(); return ;;
         --chaos-slow) COMPREPLY=(); return ;;
@@ -316,7 +335,7 @@ _socialpub_complete() {
   esac
   case "$path" in
     '')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'posts results listen auth profile api mcp sandbox demo completion help' -- "$cur")); return; fi
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'posts results accounts listen auth profile api mcp sandbox demo completion help' -- "$cur")); return; fi
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts')
@@ -324,11 +343,11 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts create')
-      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --idempotency-key --dry-run --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --account --idempotency-key --dry-run --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts schedule')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --idempotency-key --dry-run --no-local-checks --at --shift --tz -y --yes --from-file --resume --no-resume --skip-invalid --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --account --idempotency-key --dry-run --no-local-checks --at --shift --tz -y --yes --from-file --resume --no-resume --skip-invalid --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts list')
       COMPREPLY=($(compgen -W '--status --limit --offset --all --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
@@ -348,7 +367,7 @@ _socialpub_complete() {
       ;;
     'posts edit')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
-      COMPREPLY=($(compgen -W '--text --text-file --text-for --platform --remove-platform --media --alt --title --thread --first-comment --option --editor --tz --idempotency-key --dry-run -y --yes --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--text --text-file --text-for --platform --remove-platform --media --alt --title --account --thread --first-comment --option --editor --tz --idempotency-key --dry-run -y --yes --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts unschedule')
       if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
@@ -366,19 +385,30 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'results list')
-      COMPREPLY=($(compgen -W '--post --platform --code --failed --succeeded --offset --limit --all --since --until --tz --follow --concurrency -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--post --platform --account --code --failed --succeeded --offset --limit --all --since --until --tz --follow --concurrency -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'results get')
       COMPREPLY=($(compgen -W '--web -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'results wait')
-      COMPREPLY=($(compgen -W '--post --timeout --expect --listen-port -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--post --timeout --account --expect --listen-port -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'results stats')
-      COMPREPLY=($(compgen -W '--by --post --platform --code --since --until --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--by --post --platform --account --code --since --until --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'results retry')
-      COMPREPLY=($(compgen -W '--at --tz --platform --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--at --tz --platform --include-unhealthy --idempotency-key --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      ;;
+    'accounts')
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'list view' -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      ;;
+    'accounts list')
+      COMPREPLY=($(compgen -W '--platform --status -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      ;;
+    'accounts view')
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return; fi
+      COMPREPLY=($(compgen -W '--limit -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'listen')
       COMPREPLY=($(compgen -W '--port --host --path --secret-file --secret --forward-to --forward-timeout --forward-retries --platform --status --max-events --timeout --log -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
@@ -426,7 +456,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '--client --scope --project-dir --name --read-only --drafts-only --media-dir --dry-run -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'sandbox')
-      COMPREPLY=($(compgen -W '--port --host --write-profile --data --seed --failure-rate --write-limit --read-limit --webhook-url --webhook-secret-file --webhook-secret --fixtures --latency --chaos --chaos-slow -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--port --host --write-profile --data --seed --failure-rate --write-limit --read-limit --webhook-url --webhook-secret-file --webhook-secret --fixtures --accounts --latency --chaos --chaos-slow -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'demo')
       COMPREPLY=($(compgen -W '--seed --failure-rate -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
@@ -436,7 +466,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'help')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'environment exit-codes mcp options reference posts results listen auth profile api mcp sandbox demo completion' -- "$cur")); return; fi
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'environment exit-codes mcp options reference posts results accounts listen auth profile api mcp sandbox demo completion' -- "$cur")); return; fi
       COMPREPLY=($(compgen -W '--man -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
   esac
