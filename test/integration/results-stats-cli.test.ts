@@ -65,7 +65,7 @@ describe('results stats on the command line', () => {
     expect(same.length).toBeGreaterThan(1);
     const tsv = await runCli(['results', 'stats', '--by', 'account'], { env: cliEnv(sb) });
     const lines = tsv.stdout.trim().split('\n');
-    expect(lines[0]).toBe('key\tplatform\tusername\ttotal\tsucceeded\tfailed\tfailure_rate');
+    expect(lines[0]).not.toMatch(/^key\t/);
     expect(lines.some((l) => l.startsWith(`${id}\t${platform}\t${name}\t`))).toBe(true);
     const table = await runCli(['results', 'stats', '--by', 'account'], { env: cliEnv(sb), tty: true, columns: 140 });
     expect(plain(table.stdout)).toMatch(new RegExp(`${id}\\s+${platform}\\s+@?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+\\d+`));

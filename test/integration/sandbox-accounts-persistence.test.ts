@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sqlite } from '../../src/sandbox/db/sqlite.js';
+import { SCHEMA_VERSION } from '../../src/sandbox/db/schema.js';
 import { createManualClock, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { allRows, call, START, text } from './sandbox-support.js';
 
@@ -78,8 +79,12 @@ describe('accounts across restarts', () => {
     }
   });
 
-  it('brings a schema 1 database up to date: accounts seeded, stored results on their platform\'s default account', async () => {
-    const file = join(dir, 'schema1.db');
+  // Schema 1 had neither results.nth nor the accounts; main's schema 2 had nth; this branch's first schema 2 had the accounts only.
+  it.each([
+    { from: 1, layout: 'without nth', dropNth: true },
+    { from: 2, layout: 'with nth', dropNth: false },
+  ])('brings a schema $from database ($layout) up to date: accounts seeded, stored results on their platform\'s default account', async ({ from, dropNth }) => {
+    const file = join(dir, `schema${from}-${dropNth ? 'bare' : 'nth'}.db`);
     const clock = createManualClock(START);
     const first = await startSandbox({ port: 0, clock, dataFile: file, failureRate: 0, seed: 3, webhookRetryDelaysMs: [] });
     const key = first.key('demo');
@@ -92,7 +97,8 @@ describe('accounts across restarts', () => {
     db.exec(`DROP INDEX results_by_account; ALTER TABLE results DROP COLUMN account_failure; ALTER TABLE results DROP COLUMN account;
       DROP TABLE accounts; CREATE TABLE accounts (id TEXT PRIMARY KEY, workspace INTEGER NOT NULL, platform TEXT NOT NULL, username TEXT NOT NULL,
       display_name TEXT, status TEXT NOT NULL DEFAULT 'active', is_default INTEGER NOT NULL DEFAULT 0, token_expires_at INTEGER, connected_at INTEGER NOT NULL) WITHOUT ROWID;
-      PRAGMA user_version = 1;`);
+      ${dropNth ? 'DROP INDEX results_by_platform; ALTER TABLE results DROP COLUMN nth; CREATE INDEX results_by_platform ON results (workspace, platform, row);' : ''}
+      PRAGMA user_version = ${from};`);
     db.close();
 
     const second = await startSandbox({ port: 0, clock: createManualClock(START + 3_600_000), dataFile: file });
@@ -110,7 +116,12 @@ describe('accounts across restarts', () => {
     }
     const check = new (sqlite().DatabaseSync)(file, { readOnly: true });
     try {
-      expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: 2 });
+      expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION });
+      // Each stored row numbered among its platform's again (one post: the first of each).
+      expect(check.prepare('SELECT platform, nth FROM results ORDER BY platform').all().map((r) => ({ ...r }))).toEqual([
+        { platform: 'linkedin', nth: 0 },
+        { platform: 'threads', nth: 0 },
+      ]);
     } finally {
       check.close();
     }

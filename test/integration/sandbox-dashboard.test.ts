@@ -69,8 +69,18 @@ describe('the dashboard pages', () => {
     expect(bad.status).toBe(422);
   });
 
-  it('the accounts panel says there are none while the sandbox keeps no accounts', async () => {
-    expect(await (await page('/dashboard/accounts')).text()).toContain('No accounts');
+  it("the accounts panel lists the workspace's accounts, and its buttons change them as the sandbox route does", async () => {
+    const listed = (await (await api('/v1/social-accounts')).json()) as { data: { id: string; platform: string; status: string }[] };
+    const first = listed.data[0]!;
+    const html = await (await page('/dashboard/accounts')).text();
+    expect(html).not.toContain('No accounts');
+    for (const a of listed.data) expect(html).toContain(a.id);
+    const act = (id: string, action: string) => fetch(`${sb.url}/dashboard/api/accounts`, { method: 'POST', headers: { 'x-socialpub-dashboard': '1' }, body: JSON.stringify({ ws: 'demo', id, action }) });
+    expect((await act(first.id, 'disconnect')).status).toBe(200);
+    expect(((await (await api(`/v1/social-accounts/${first.id}`)).json()) as { status: string }).status).toBe('disconnected');
+    expect((await act(first.id, 'reconnect')).status).toBe(200);
+    expect(((await (await api(`/v1/social-accounts/${first.id}`)).json()) as { status: string }).status).toBe('connected');
+    expect((await act('acc_nosuchaccount', 'expire')).status).toBe(404);
   });
 });
 

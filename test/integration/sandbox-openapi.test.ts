@@ -5,7 +5,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/sandbox/routes.js';
+import { ROUTES, SANDBOX_PREFIX } from '../../src/sandbox/routes.js';
 import { OPERATIONS } from '../../src/sandbox/openapi/operations.js';
 import { ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -48,14 +48,19 @@ describe('GET /openapi.json', () => {
 
   it('names every route the router serves, and nothing the router does not serve', () => {
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => [m.toUpperCase(), path] as const));
-    for (const route of ROUTES) {
+    // The sandbox's own routes (/sandbox/…: an account expired on purpose) are not the service's: left out.
+    const sandboxOnly = ROUTES.filter((r) => r.pattern.source.replaceAll('\\/', '/').startsWith(`^${SANDBOX_PREFIX}/`));
+    expect(sandboxOnly.length).toBeGreaterThan(0);
+    expect(documented.filter(([, path]) => path.startsWith(`${SANDBOX_PREFIX}/`))).toEqual([]);
+    const served = ROUTES.filter((r) => !sandboxOnly.includes(r));
+    for (const route of served) {
       const hit = documented.filter(([m, path]) => m === route.method && route.pattern.test(path.replace(/\{[^}]+\}/g, 'x')));
       expect(hit, `${route.method} ${route.pattern}`).toHaveLength(1);
     }
     const api = documented.filter(([, path]) => path.startsWith('/v1') || path.startsWith('/api/v1'));
-    expect(api).toHaveLength(ROUTES.length);
+    expect(api).toHaveLength(served.length);
     // The table covers the router: a new route without an entry has no operation at all.
-    expect(Object.keys(OPERATIONS).length).toBeGreaterThanOrEqual(ROUTES.length);
+    expect(Object.keys(OPERATIONS).length).toBeGreaterThanOrEqual(served.length);
   });
 
   it('describes the headers, bearer authentication, the error body, and says where the contract fills a gap', () => {
