@@ -8,7 +8,7 @@ import type { ToolContext } from '../../src/mcp/types.js';
 import { testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { as } from './sandbox-support.js';
 import { accountsOf, pick, type Account as BaseAccount } from './accounts-support.js';
-import { sandboxToolContext } from '../helpers/tool-context.js';
+import { sandboxToolContext } from '../helpers/mcp-context.js';
 
 type Account = BaseAccount & { health: { lastSuccess: unknown; lastFailure: { code: string } | null } };
 

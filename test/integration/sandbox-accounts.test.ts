@@ -3,18 +3,10 @@
 // per target account naming it, the social_account_id filter, and expired or disconnected
 // accounts failing every time, before any random failure, until reconnected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountJson } from '../../src/sandbox/accounts.js';
 import { allRows, as, call, manualSandbox, type TestSandbox } from './sandbox-support.js';
 
-interface Account {
-  id: string;
-  platform: string;
-  username: string;
-  displayName: string | null;
-  status: string;
-  isDefault: boolean;
-  tokenExpiresAt: string | null;
-  connectedAt: string;
-}
+type Account = AccountJson;
 
 let sb: TestSandbox;
 let demo: ReturnType<typeof as>;

@@ -6,6 +6,7 @@ import type { SandboxCore } from '../core.js';
 import type { RequestLogEntry } from '../types.js';
 import type { DeliveryLogEntry } from '../webhooks.js';
 import type { PostJson, ResultJson, Workspace } from '../workspace.js';
+import type { AccountAction, AccountJson } from '../accounts.js';
 
 export type { PostJson, ResultJson, RequestLogEntry, DeliveryLogEntry };
 
@@ -155,18 +156,8 @@ export function setFaults(core: SandboxCore, next: Partial<Pick<Faults, 'chaos' 
   if (next.failureRate !== undefined) core.config.failureRate = next.failureRate;
 }
 
-/** An account as the dashboard shows it (contract 7.2). */
-export interface AccountView {
-  id: string;
-  platform: string;
-  username: string;
-  displayName: string | null;
-  status: string;
-  isDefault: boolean;
-  tokenExpiresAt: string | null;
-}
-
-export type AccountAction = 'expire' | 'disconnect' | 'reconnect';
+/** An account as the dashboard shows it: as the accounts route answers it (contract 7.2). */
+export type AccountView = AccountJson;
 
 /** The workspace's accounts (contract 7.2), as the accounts route answers them. */
 export function accounts(ws: Workspace): AccountView[] {
