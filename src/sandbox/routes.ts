@@ -21,7 +21,7 @@ export interface Call {
   raw: Buffer;
   /** Bytes of raw body received. */
   rawSize: number;
-  /** SHA-256 (hex) of the whole raw body, on routes with `digest`. */
+  /** SHA-256 (hex) of the whole raw body, on routes with `digest` when only part of it is kept. */
   rawSha256?: string;
   now: number;
 }
@@ -33,7 +33,7 @@ export interface Route {
   limit?: (ws: Workspace, params: string[]) => number | HttpError;
   /** Of a raw body at most `limit` long, how many bytes to keep (the rest is only counted). */
   keep?: (limit: number) => number;
-  /** Hash every byte of the raw body as it streams through (Call.rawSha256). */
+  /** Hash every byte of a raw body kept only in part as it streams through (Call.rawSha256). */
   digest?: boolean;
   handle(call: Call): Reply;
 }

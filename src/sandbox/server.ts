@@ -143,7 +143,9 @@ async function readRequestBody(x: ApiExchange): Promise<boolean> {
     x.refusal = limit;
     return true;
   }
-  const read = await readBody(x.req, limit, x.core.config.bodyIdleMs, route.keep?.(limit), route.digest === true);
+  const keep = route.keep?.(limit) ?? limit;
+  // A body kept whole is hashed where it is stored; only one kept in part is hashed as it streams.
+  const read = await readBody(x.req, limit, x.core.config.bodyIdleMs, keep, route.digest === true && keep < limit);
   if (read.ok) {
     x.body = read.body;
     x.bodySize = read.size;
