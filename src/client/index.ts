@@ -36,6 +36,7 @@ export function createClient(options: ClientOptions): ApiClient {
   const paginate = createPaginate(pipeline.request);
   return {
     baseUrl,
+    dialect: options.dialect ?? 'socialpub',
     budget: options.budget,
     request: pipeline.request,
     paginate,

@@ -16,6 +16,7 @@ import type {
   UpdatePostBody,
 } from '../wire/schemas.js';
 import type { SocialAccount } from '../wire/account-schemas.js';
+import type { Dialect } from '../wire/dialects.js';
 
 /**
  * A schema whose code loads when first needed (zod and the schemas are ~6 ms to load): request()
@@ -47,6 +48,8 @@ export interface RetryNotice {
 export interface ClientOptions {
   baseUrl: string;
   apiKey: string;
+  /** Which API the service speaks (contract 7.5); default `socialpub`. */
+  dialect?: Dialect;
   /** Sends the requests instead of node:http (tests script answers with one). */
   fetcher?: Fetcher;
   timeoutMs?: number;
@@ -159,6 +162,8 @@ export interface WriteOptions {
 
 export interface ApiClient {
   readonly baseUrl: string;
+  /** The dialect the endpoints below translate to (contract 7.5). */
+  readonly dialect: Dialect;
   /** The budget the client was made with, for a command about to read many pages. */
   readonly budget?: RequestBudget | undefined;
   request<T = unknown>(options: RequestOptions<T>): Promise<ApiResponse<T>>;

@@ -1,0 +1,65 @@
+// Every choice we made where SyncPostly's published documentation is silent or cut short
+// (../shared/research/syncpostly-api.md), in one place, each with its reason. The client's
+// translation (src/client/syncpostly/) and the sandbox's second dialect (src/sandbox/syncpostly/)
+// both follow this file; where the live service turns out to differ, this is the file to change.
+//
+// What is documented is followed exactly and is not repeated here: the paths under /api/v1, the
+// body fields, the statuses, 200 on create, `{ data, meta: { offset, limit, total } }` lists, limit
+// 10 by default and 100 at most, `{ error, issues? }` errors with 400/401/404/422/429.
+
+export const SP_PATHS = {
+  posts: '/api/v1/posts',
+  postResults: '/api/v1/post-results',
+  socialAccounts: '/api/v1/social-accounts',
+  media: '/api/v1/media',
+  /**
+   * ASSUMED: the create-upload-URL path is not shown. Post Bridge, whose field names SyncPostly
+   * shares, uses POST /v1/media/create-upload-url; under SyncPostly's /api/v1 prefix.
+   */
+  mediaCreateUploadUrl: '/api/v1/media/create-upload-url',
+  /** Documented in a comment of CreateUploadUrlResponse: `// PUT /api/v1/media/upload/{id}`. */
+  mediaUpload: '/api/v1/media/upload',
+} as const;
+
+export const SP_STATUSES = ['draft', 'processing', 'scheduled', 'posted', 'failed'] as const;
+export type SpStatus = (typeof SP_STATUSES)[number];
+
+/**
+ * Our statuses and theirs: `posted` is our `published`; `processing` (publishing under way) has no
+ * equivalent in our contract and is shown as `processing`, never folded into another status.
+ */
+export const STATUS_TO_SP: Record<string, SpStatus> = { draft: 'draft', scheduled: 'scheduled', published: 'posted', failed: 'failed', processing: 'processing' };
+export const STATUS_FROM_SP: Record<SpStatus, string> = { draft: 'draft', processing: 'processing', scheduled: 'scheduled', posted: 'published', failed: 'failed' };
+
+/** The MIME types MediaDto documents; nothing else is sent (a GIF or WebP is refused before any request). */
+export const SP_MEDIA_TYPES = ['image/png', 'image/jpeg', 'video/mp4', 'video/quicktime'] as const;
+
+export const SP_ASSUMPTIONS = {
+  arrayQuery:
+    'Array query parameters (status, platform, post_id) are sent as repeated keys (`?status=draft&status=scheduled`): the docs say "array" and show one bare key; Post for Me, a similar service, takes repeated keys. The sandbox also accepts `key[]=` and comma-separated values.',
+  singleObjects:
+    'GET /api/v1/posts/{id}, PATCH and POST answer the bare PostDto (not wrapped in `data`): the docs say the single GET "returns a record". The client also accepts `{ data: PostDto }`.',
+  postOrder: 'GET /api/v1/posts lists newest first (by creation), like post results: the docs do not say.',
+  platformConfigurations:
+    'platform_configurations is keyed by our platform ids (the research found SyncPostly uses the same nine ids); each value is `{ caption?, media?, media_urls?, alt_text?, thread?, first_comment?, options? }`. `caption` and `media` (media ids) follow Post Bridge; `media_urls` mirrors the top-level field; `alt_text` (strings parallel to that platform\'s media, null for none), `thread` (`[{ caption, media? }]`, the parts after the first), `first_comment` (string) and `options` (the platform\'s settings as in contract 7.3) are ours: the docs call the object "free-form JSON".',
+  baseCaption:
+    'The base `caption` and `media` are those of the first platform in the payload order; another platform gets `platform_configurations[platform].caption`/`.media` only where it differs. Reading back, a platform\'s text is its override, else the caption.',
+  accounts:
+    'social_accounts holds the account ids of every platform of the post; a platform of the post is known by the platform of its accounts (GET /api/v1/social-accounts). An account has no status, default flag or token expiry in SyncPostly: a platform with one account uses it; with several, the user must name one (--account).',
+  drafts:
+    'A draft is created with `is_draft: true, scheduled_at: null`; a scheduled post with `is_draft: false, scheduled_at: <time>`. The client never sends `is_draft: false` with a null `scheduled_at` (that publishes at once, which no command of ours asks for); unscheduling is `is_draft: true, scheduled_at: null`.',
+  mediaRefs:
+    'PostDto.media holds media ids only. Read back, a media item is `{ id, url }` where url is the media\'s URL when this client uploaded or fetched it, else `syncpostly-media:<id>`; such a reference is sent back as the id.',
+  mediaUpload:
+    'POST /api/v1/media/create-upload-url takes `{ mime_type, size_bytes, name }` (Post Bridge\'s body) and answers `{ media_id, upload_url, name }` (documented); the PUT of the raw bytes carries the same Bearer key (documented) and answers `{ success, media_id, url }` (documented).',
+  mediaGet: 'GET /api/v1/media/{id} answers one MediaDto (the list route is documented, the single one is assumed as for posts).',
+  resultRows:
+    'Result rows carry no `platform` and no event time: the client takes the platform from the row\'s account and cannot apply `--since` exactly. The sandbox serves one /api/v1/post-results for both dialects (the path is the same), so its rows also carry our `platform` and `created_at`; the client in this dialect ignores both, as it must with the live service.',
+  resultFilter: 'No `social_account_id` filter is documented: the client filters rows by account itself.',
+  idempotency:
+    'No idempotency header is documented: the client sends none, never resends a create blindly, and after a lost answer looks for the post it sent (the newest posts, by caption, accounts and scheduled time) before it decides to send again.',
+  errors: 'Errors are `{ error: string, issues?: [{ path: (string|number)[], message, code }] }`; a 404 on a documented route is "not found or not in this workspace".',
+  webhooks: 'No webhook page, events or signing were found: `listen` cannot verify SyncPostly deliveries and says so.',
+  accountsSingle: 'GET /api/v1/social-accounts/{id} is assumed (only the list is named); the client falls back to the list when it answers 404 without a body of ours.',
+  rateLimit: 'Writes answer 429 with Retry-After when limited (documented; the figure is not): the sandbox applies its own write limit to both dialects together.',
+} as const;
