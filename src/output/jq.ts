@@ -5,6 +5,7 @@
 // Each jq run starts jq's main() (about 1 ms: it compiles the builtins), so rows are given to jq
 // in batches: jq runs the program once per input value, exactly as `jq` does over NDJSON.
 import jqReady from 'jq-web';
+import { runsPerRow } from './jq-pieces.js';
 
 /** A --jq expression that cannot be compiled (exit 2, before any request) or failed on a value. */
 export class JqError extends Error {
@@ -21,6 +22,8 @@ export class JqError extends Error {
 
 export interface JqProgram {
   readonly expression: string;
+  /** `.[] | …`: over a list, the program may run on a piece of the rows at a time (jq-pieces.ts). */
+  readonly perRow: boolean;
   /** The output lines for one value: strings raw, other values compact JSON. */
   run(value: unknown): string[];
   /** The output lines for each value in turn (one jq run; for NDJSON rows). */
@@ -91,6 +94,7 @@ export async function compileJq(expression: string, options: JqOptions = {}): Pr
   };
   return {
     expression: given,
+    perRow: runsPerRow(given),
     run: runOne,
     runEach(values) {
       if (values.length === 0) return [];

@@ -86,7 +86,10 @@ export interface Output {
   readonly stdoutIsTTY: boolean;
   /** Whether stdout carries JSON for programs (--json / -o ndjson / --jq): human text then goes to stderr. */
   readonly structured: boolean;
-  /** --jq runs once over the whole list (--json): every row is held for it, where -o ndjson --jq streams. */
+  /**
+   * --jq runs once over the whole list (--json): every row is held for it, where -o ndjson --jq
+   * streams, and so does a program that starts with `.[]` (jq-pieces.ts).
+   */
   readonly jqCollects: boolean;
   /**
    * A streaming writer for rows; output batches writes and honours back-pressure. The caller ends
@@ -228,7 +231,7 @@ export function createOutput(options: OutputOptions): Output {
     progress,
     stdoutIsTTY: Boolean(stdout.isTTY),
     structured: isJsonFormat(format),
-    jqCollects: jq !== undefined && format === 'json',
+    jqCollects: jq !== undefined && format === 'json' && !jq.perRow,
     listWriter,
     async list(rows, view) {
       const w = listWriter(view);
@@ -380,6 +383,7 @@ function shownSafe(program: JqProgram): JqProgram {
   };
   return {
     expression: program.expression,
+    perRow: program.perRow,
     run: (value) => guarded(() => program.run(value)),
     runEach: (values) => guarded(() => program.runEach(values)),
   };

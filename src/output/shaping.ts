@@ -20,10 +20,12 @@ export function withFields<T>(inner: ListWriter<Record<string, unknown>>, paths:
 export interface JqWriterOptions {
   /**
    * `whole`: the program runs once over the array of all rows (`--json`), so aggregates such as
-   * `length` see every page; `each`: once per row (`-o ndjson`), in batches, in constant memory.
+   * `length` see every page; a program that starts with `.[]` (program.perRow) runs over the rows
+   * a piece at a time instead, which prints the same and holds one piece. `each`: once per row
+   * (`-o ndjson`), in batches, in constant memory.
    */
   mode: 'whole' | 'each';
-  /** Rows per jq run in `each` mode (a page is a good size). */
+  /** Rows per jq run in `each` mode and per piece (a page is a good size). */
   batchSize?: number;
 }
 
@@ -47,13 +49,16 @@ export async function writeJqLines(sink: Sink, lines: () => readonly string[]): 
 
 export function jqWriter<T>(sink: Sink, program: JqProgram, options: JqWriterOptions): ListWriter<T> {
   const batchSize = options.batchSize ?? 100;
+  const whole = options.mode === 'whole' && !program.perRow;
+  // A piece of the list is one input (an array, as the whole list would be); rows are inputs each.
+  const runPiece = options.mode === 'whole' ? (rows: T[]) => program.run(rows) : (rows: T[]) => program.runEach(rows);
   let count = 0;
   let rows: T[] = [];
   const run = (lines: () => string[]) => writeJqLines(sink, lines);
   const runBatch = async () => {
     const batch = rows;
     rows = [];
-    await run(() => program.runEach(batch));
+    await run(() => runPiece(batch));
   };
   return {
     get count() {
@@ -62,19 +67,19 @@ export function jqWriter<T>(sink: Sink, program: JqProgram, options: JqWriterOpt
     async write(row) {
       count++;
       rows.push(row);
-      if (options.mode === 'each' && rows.length >= batchSize) await runBatch();
+      if (!whole && rows.length >= batchSize) await runBatch();
     },
     async end() {
-      if (options.mode === 'whole') {
+      if (whole) {
         const all = rows;
         rows = [];
         await run(() => program.run(all));
       } else if (rows.length) await runBatch();
     },
     // A program over the whole list must not run over part of it; rows already read are still
-    // shown one by one, as NDJSON would show them.
+    // shown, as NDJSON would show them, where the program runs on a row at a time.
     async abort() {
-      if (options.mode === 'each' && rows.length) await runBatch();
+      if (!whole && rows.length) await runBatch();
       rows = [];
     },
   };

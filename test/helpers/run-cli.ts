@@ -39,6 +39,8 @@ export interface RunOptions {
   prompter?: Prompter;
   /** The system credential store the run sees; default none, so no test touches the real one. */
   keyring?: Keyring | null;
+  /** Told each piece of stdout as it is written (while the command still runs). */
+  onStdout?: (text: string) => void;
 }
 
 export interface RunResult {
@@ -57,6 +59,8 @@ export function tempConfigDir(): { dir: string; cleanup: () => void } {
 export async function runCli(argv: string[], options: RunOptions = {}): Promise<RunResult> {
   const stdout = captureStream(options.tty, options.columns);
   const stderr = captureStream(options.tty, options.columns);
+  const onStdout = options.onStdout;
+  if (onStdout) stdout.on('data', (c: Buffer | string) => onStdout(c.toString()));
   const stdin = Readable.from(options.stdin === undefined ? [] : [options.stdin]) as Readable & { isTTY?: boolean };
   stdin.isTTY = options.tty ?? false;
   const configDir = options.configDir ?? tempConfigDir().dir;

@@ -45,8 +45,9 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   const inFlight = Math.max(1, Math.min(concurrency, pagesNeeded - 1));
 
   if (all) capHeapGrowth();
-  // jq over the whole array needs every row at once: over a million rows that is gigabytes.
-  if (all && out.jqCollects) out.info('--jq with --json runs once over every row, all held in memory; for a large list, -o ndjson --jq runs the filter on each row as it streams');
+  // jq over the whole array needs every row at once: over a million rows that is gigabytes
+  // (a filter of the form .[] | … does not, and streams: output/jq-pieces.ts).
+  if (all && out.jqCollects) out.info('--jq with --json runs once over every row, all held in memory; for a large list, -o ndjson --jq runs the filter on each row as it streams, and so does a --json filter that starts with .[] |');
   const client = await ctx.client();
   const progress = all ? out.rowProgress() : undefined;
   let total: number | undefined;
