@@ -43,8 +43,9 @@ export class SeenIds {
 
   /** True when the id was already seen; otherwise records it and returns false. */
   checkAndAdd(id: string): boolean {
-    if (this.ids.has(id)) return true;
-    this.ids.add(id);
+    // One lookup, not has() then add(): a Set that did not grow already held the id.
+    const before = this.ids.size;
+    if (this.ids.add(id).size === before) return true;
     if (this.ids.size > this.capacity) {
       // A Set iterates in insertion order, so the first entry is the oldest.
       const oldest = this.ids.values().next().value;

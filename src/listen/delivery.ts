@@ -40,10 +40,11 @@ export function deliveryHandler(deps: DeliveryDeps): DeliveryHandler {
     return null;
   };
 
-  const parsed = (res: ServerResponse, raw: Buffer, id: string | null): Record<string, unknown> | undefined => {
+  /** The body's JSON object and its text (decoded once: the NDJSON line is built from it too). */
+  const parsed = (res: ServerResponse, text: string, id: string | null): Record<string, unknown> | undefined => {
     let payload: unknown;
     try {
-      payload = JSON.parse(raw.toString('utf8'));
+      payload = JSON.parse(text);
     } catch {
       reject(res, 'malformed-json', 'body is not valid JSON', id === null ? null : oneLine(id), false);
       return undefined;
@@ -74,14 +75,15 @@ export function deliveryHandler(deps: DeliveryDeps): DeliveryHandler {
     const id = header(req, HEADER.webhookId) ?? null;
     const isVerified = verified(req, res, raw, id);
     if (isVerified === null) return;
-    const payload = parsed(res, raw, id);
+    const text = raw.toString('utf8');
+    const payload = parsed(res, text, id);
     if (payload === undefined) return;
     if (id !== null && seen.checkAndAdd(id)) {
       counters.duplicates++;
       emit('duplicate', { webhookId: id });
       return accept(res);
     }
-    const event = new Accepted(payload, raw, id, receivedAt(), isVerified);
+    const event = new Accepted(payload, raw, text, id, receivedAt(), isVerified);
     if ((platforms !== undefined || statuses !== undefined) && filteredOut(event.delivery)) {
       counters.filtered++;
       return accept(res);
@@ -107,6 +109,7 @@ class Accepted implements DeliveryEvent {
   constructor(
     readonly payload: Record<string, unknown>,
     readonly raw: Buffer,
+    readonly text: string,
     readonly webhookId: string | null,
     readonly receivedAt: string,
     readonly verified: boolean,

@@ -61,6 +61,8 @@ export interface DeliveryEvent {
   delivery: WebhookPayload | undefined;
   /** The body exactly as received (what the signature covers). */
   raw: Buffer;
+  /** The body as UTF-8 text, when the engine kept it (payload was parsed from it): decoded once. */
+  text?: string;
   /** The webhook-id header; null only when no secret is set and the sender sent none. */
   webhookId: string | null;
   /** When the delivery finished arriving, RFC 3339 UTC with milliseconds. */

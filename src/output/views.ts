@@ -16,7 +16,7 @@ import type { JqProgram } from './jq.js';
 import { jqWriter, withFields, writeJqLines } from './shaping.js';
 import { csvWriter, jsonArrayWriter, lineWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
 import { isJsonFormat, type Format } from './formats.js';
-import { jsonText, safeValue, terminalJson } from './terminal-safe.js';
+import { jsonText, safeValue } from './terminal-safe.js';
 
 export interface TableView<T> {
   kind: 'table';
@@ -60,7 +60,11 @@ export interface LogView<T> {
   line: (row: T, colors: Colors, width: number) => string;
   /** The JSON form of an event. */
   json: (row: T) => unknown;
-  /** The event's JSON text, already serialised (a body kept byte for byte); used unless --fields. */
+  /**
+   * The event's JSON text as stdout shows it, already serialised (a body kept byte for byte) with
+   * DEL, C1 and bidirectional controls as \u escapes (terminalJson): the view knows when its text
+   * has none. Used unless --fields or --jq.
+   */
   jsonLine?: (row: T) => string;
 }
 
@@ -166,7 +170,7 @@ function logRows<T>(view: LogView<T>, sink: Sink, c: ViewContext): ListWriter<T>
   switch (c.format) {
     case 'json':
     case 'ndjson':
-      if (view.jsonLine && !c.fields && !c.jq) return lineWriter(sink, (row) => terminalJson(view.jsonLine!(row)));
+      if (view.jsonLine && !c.fields && !c.jq) return lineWriter(sink, view.jsonLine);
       return jsonRows<T>(sink, c, view.json, undefined, ndjsonWriter, 'each', 1);
     case 'ics':
       throw notACalendar('other rows');

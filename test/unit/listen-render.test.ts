@@ -64,6 +64,26 @@ describe('listen rendering', () => {
     expect(JSON.parse(ndjsonLine({ ...withRaw('{"a":1}'), webhookId: 'id "with" quotes' })).webhookId).toBe('id "with" quotes');
   });
 
+  it('NDJSON on stdout: DEL, C1 and bidi controls of the body and the webhook-id as \\u escapes (read back the same); the --log line exact', async () => {
+    const hostile = { ...failed, error: { code: 'X', message: 'a\u0085b\u007fc\u202egnp.exe \u009b2J' } };
+    const raw = JSON.stringify(hostile);
+    const e: DeliveryEvent = { ...event(hostile), raw: Buffer.from(raw), text: raw, webhookId: 'msg_\u009b31m' };
+    const out = captureStream();
+    await createOutput({ stdout: out, stderr: captureStream(), format: 'ndjson' }).list([e], eventView());
+    const shown = out.text();
+    expect(shown).not.toMatch(/[\u007f-\u009f\u202e]/);
+    expect(shown).toContain('a\\u0085b\\u007fc\\u202egnp.exe \\u009b2J');
+    expect(shown).toContain('"webhookId":"msg_\\u009b31m"');
+    expect(JSON.parse(shown)).toEqual(JSON.parse(ndjsonLine(e)));
+    // The log file keeps the bytes as they came.
+    expect(ndjsonLine(e)).toContain('a\u0085b\u007fc\u202egnp.exe');
+    // Plain ASCII passes as it came, and the text the engine decoded is the one used.
+    const plain = event(published);
+    const plainOut = captureStream();
+    await createOutput({ stdout: plainOut, stderr: captureStream(), format: 'ndjson' }).list([{ ...plain, text: JSON.stringify({ decoded: 'once' }) }], eventView());
+    expect(JSON.parse(plainOut.text())).toMatchObject({ decoded: 'once', webhookId: 'msg_1' });
+  });
+
   it('terminal: time, platform, ✓ published / ✗ failed, post id, result id, error code and message', () => {
     const ok = terminalLine(event(published), plainColors, { timeZone: 'UTC' });
     expect(ok).toMatch(/^09:00:05 {2}linkedin +✓ published {2}post_9 {2}res_1\n$/);

@@ -1,6 +1,8 @@
 // How `listen` shows the engine's events: data lines (terminal, TSV, NDJSON) for stdout and
 // the --log file, and one-line notes for stderr. Pure functions, so they are tested directly.
+import { isAscii } from 'node:buffer';
 import type { Colors } from '../../../output/colors.js';
+import { terminalJson } from '../../../output/terminal-safe.js';
 import { cutToWidth, displayWidth, padToWidth } from '../../../output/width.js';
 import type { Column } from '../../../output/writers.js';
 import type { LogView } from '../../../output/output.js';
@@ -24,16 +26,41 @@ export function ndjsonLine(e: DeliveryEvent): string {
   return ndjsonText(e) + '\n';
 }
 
-/** The NDJSON line without its newline (what a line writer takes). */
+/** The NDJSON line without its newline, exact (the --log file). */
 function ndjsonText(e: DeliveryEvent): string {
-  let text = e.raw.toString('utf8');
+  return jsonLineOf(e, false);
+}
+
+/**
+ * The NDJSON line as stdout shows it: DEL, C1 and bidirectional controls inside strings written as
+ * \u escapes (terminalJson), which a JSON reader reads back to the same text. A body of plain
+ * ASCII below DEL has none, and its bytes say so at once (a native check), so the usual line is
+ * not scanned again as text.
+ */
+function shownJsonText(e: DeliveryEvent): string {
+  return jsonLineOf(e, true);
+}
+
+function jsonLineOf(e: DeliveryEvent, shown: boolean): string {
+  let text = e.text ?? e.raw.toString('utf8');
   // Trimmed only when needed: a body usually starts and ends with its braces.
   if (text.charCodeAt(0) !== 0x7b || text.charCodeAt(text.length - 1) !== 0x7d) text = text.trim();
-  if (!text.endsWith('}')) return JSON.stringify(eventRecord(e));
+  if (!text.endsWith('}')) {
+    const whole = JSON.stringify(eventRecord(e));
+    return shown ? terminalJson(whole) : whole;
+  }
   if (text.includes('\n') || text.includes('\r')) text = text.replace(/[\r\n]+/g, ' ');
   const inner = text.slice(0, -1).trimEnd();
   const sep = inner.endsWith('{') ? '' : ',';
-  return `${inner}${sep}"webhookId":${e.webhookId === null ? 'null' : JSON.stringify(e.webhookId)},"receivedAt":"${e.receivedAt}","verified":${e.verified}}`;
+  const id = e.webhookId === null ? 'null' : JSON.stringify(e.webhookId);
+  const tail = `"webhookId":${shown ? terminalJson(id) : id},"receivedAt":"${e.receivedAt}","verified":${e.verified}}`;
+  const body = shown && !plainAscii(e.raw) ? terminalJson(inner) : inner;
+  return `${body}${sep}${tail}`;
+}
+
+/** Bytes below DEL only: no control character a terminal could act on beyond what JSON escapes. */
+function plainAscii(bytes: Buffer): boolean {
+  return isAscii(bytes) && bytes.indexOf(0x7f) === -1;
 }
 
 function text(value: unknown): string {
@@ -152,7 +179,7 @@ export function eventView(): LogView<DeliveryEvent> {
       { header: 'webhook_id', value: (e) => e.webhookId ?? '' },
     ],
     line: (e, colors, width) => terminalLine(e, colors, { width }).trimEnd(),
-    jsonLine: ndjsonText,
+    jsonLine: shownJsonText,
     json: eventRecord,
   };
 }
