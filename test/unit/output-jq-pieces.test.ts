@@ -90,22 +90,25 @@ describe('which --jq programs run on the list a piece at a time', () => {
 });
 
 describe('jqWriter over the whole list (--json --jq)', () => {
-  it('with .[] | …, prints each piece as it fills, before the list ends, and the same lines in all', async () => {
-    const streamed = captureStream();
-    const w = jqWriter(streamed, await compileJq('.[] | select(.error) | .id'), { mode: 'whole', batchSize: 10 });
+  /** Writes the rows through jqWriter; returns what was printed after the first 10 rows, and in all. */
+  async function printed(expr: string): Promise<{ afterTen: string; all: string }> {
+    const out = captureStream();
+    const w = jqWriter(out, await compileJq(expr), { mode: 'whole', batchSize: 10 });
     for (const r of rows.slice(0, 10)) await w.write(r);
-    expect(streamed.text()).toBe('res_0\nres_4\nres_8\n');
+    const afterTen = out.text();
     for (const r of rows.slice(10)) await w.write(r);
     await w.end();
+    return { afterTen, all: out.text() };
+  }
 
-    const held = captureStream();
-    const h = jqWriter(held, await compileJq('(.[] | select(.error) | .id)'), { mode: 'whole', batchSize: 10 });
-    for (const r of rows.slice(0, 10)) await h.write(r);
-    expect(held.text()).toBe('');
-    for (const r of rows.slice(10)) await h.write(r);
-    await h.end();
-    expect(streamed.text()).toBe(held.text());
-    expect(held.text().split('\n')).toHaveLength(15);
+  it('with .[] | …, prints each piece as it fills, before the list ends, and the same lines in all', async () => {
+    const streamed = await printed('.[] | select(.error) | .id');
+    expect(streamed.afterTen).toBe('res_0\nres_4\nres_8\n');
+    // In parentheses the program is a whole-list one: nothing until the list ends.
+    const held = await printed('(.[] | select(.error) | .id)');
+    expect(held.afterTen).toBe('');
+    expect(streamed.all).toBe(held.all);
+    expect(held.all.split('\n')).toHaveLength(15);
   });
 
   it('a runtime error in a later piece: the lines before it, then the error, as over the whole list', async () => {
