@@ -60,6 +60,11 @@ export const postResult = z.object({
   created_at: time,
 });
 
+// The paging parameters of every list (query values, read as whole numbers in digits).
+export const MAX_OFFSET = 1_000_000_000;
+export const offsetParam = z.int().check(z.minimum(0), z.maximum(MAX_OFFSET));
+export const limitParam = z.int().check(z.minimum(1), z.maximum(PAGE.maxLimit));
+
 export const meta = z.object({ offset: z.int().check(z.minimum(0)), limit: z.int().check(z.minimum(1), z.maximum(PAGE.maxLimit)), total: z.int().check(z.minimum(0)) });
 export const postList = z.object({ data: z.array(post), meta });
 export const postResultList = z.object({ data: z.array(postResult), meta });
