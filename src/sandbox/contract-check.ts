@@ -16,6 +16,8 @@ export interface Shape {
   issues: Issue[];
   /** Whether the value at this dotted path has the type the schema gives it (no issue there or above). */
   fits(path: string): boolean;
+  /** Whether it fits through and through (no issue below it either). */
+  sound(path: string): boolean;
 }
 
 const EXAMPLE_TIME = '2026-12-01T09:00:00Z';
@@ -104,11 +106,11 @@ function toWire(issues: readonly z.core.$ZodIssue[], base: readonly PropertyKey[
 
 export function checkShape(schema: z.ZodMiniType, value: unknown): Shape {
   const result = z.safeParse(schema, value, { reportInput: true });
-  if (result.success) return { issues: [], fits: () => true };
+  if (result.success) return { issues: [], fits: () => true, sound: () => true };
   const issues: Issue[] = [];
   toWire(result.error.issues, [], issues);
   const fits = (path: string) => !issues.some((i) => i.path === '' || i.path === path || path.startsWith(`${i.path}.`));
-  return { issues, fits };
+  return { issues, fits, sound: (path) => fits(path) && !issues.some((i) => i.path.startsWith(`${path}.`)) };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -15,7 +15,7 @@ const CREATE_RULES = /^(text\.|media\.count$)/;
 export function checkExtras(platform: Platform, payload: PlatformPayload, path: string, shape: Shape, issues: Issue[]): void {
   const media = shape.fits(`${path}.media`) ? (payload.media ?? []) : [];
   // Judged only when each extra has the shape the schema gives it (else the schema named it).
-  const sound = ['thread', 'firstComment', 'options'].every((f) => shape.fits(`${path}.${f}`)) && media.every((_, i) => shape.fits(`${path}.media.${i}.alt`));
+  const sound = ['thread', 'firstComment', 'options'].every((f) => shape.sound(`${path}.${f}`)) && media.every((_, i) => shape.fits(`${path}.media.${i}.alt`));
   if (!sound) return;
   const facts: PayloadFacts = {
     text: shape.fits(`${path}.text`) ? payload.text : '',
