@@ -50,7 +50,7 @@ export function instructions(tools: readonly ToolDefinition[], mode: { readOnly:
       ? []
       : ['A destructive change (delete, unschedule, moving a scheduled post, removing a platform, replacing a scheduled text) is confirmed by the user first: they are asked, or the answer is a summary with a confirm_token; show the summary, and repeat the call with the token only if the user agrees.']),
     'Times are absolute: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with time_zone; compute dates yourself. Text length is counted as each platform counts it (X: URLs 23, CJK and emoji 2; Bluesky: graphemes). Instagram, TikTok, YouTube and Pinterest need media.',
-    `Give null for an argument you leave out. Arguments that mean the same in every tool that takes them (the tools' schemas leave them undescribed): ${argumentGuide(tools, mode.allowDestructive === true)}.`,
+    `Give null for an argument you leave out. The arguments that mean the same in every tool that takes them, described here once instead of in each tool's schema:\n${argumentGuide(tools, mode.allowDestructive === true)}`,
     'Rules a schema cannot state (lengths, ranges, items listed once, forms) are checked when called: an invalid_input error names the field and the fix.',
     `Lists return at most ${MAX_ROWS} rows, and a next_cursor when there are more. Every call answers within 50 s; wait_for_results returns still_waiting: true after 40 s, call it again to keep waiting. Errors carry a code: invalid_input (with the field), auth, not_found, rate_limited (with retryAt), network, error.`,
   ].join('\n');
@@ -65,8 +65,8 @@ function argumentGuide(tools: readonly ToolDefinition[], allowDestructive: boole
   if (allowDestructive) taken.delete('confirm_token');
   return Object.entries(ARGUMENT_GUIDE)
     .filter(([name]) => taken.has(name))
-    .map(([name, text]) => `${name}: ${text}`)
-    .join('; ');
+    .map(([name, text]) => `- ${name}: ${text}`)
+    .join('\n');
 }
 
 export function describeTool(t: ToolDefinition, dialect: SchemaDialect = 'strict') {

@@ -59,7 +59,7 @@ describe('tool arguments are checked against the schema the assistant reads', ()
   it('says where local media may come from, once, for every tool that takes media', () => {
     const withMedia = TOOLS.filter((t) => t.inputSchema.properties?.media);
     expect(withMedia.map((t) => t.name)).toEqual(['check_post', 'preview_post', 'create_draft', 'schedule_post', 'update_post']);
-    expect(instructions(TOOLS, { readOnly: true })).toMatch(/media: [^;]*absolute paths under a --media-dir folder/);
+    expect(instructions(TOOLS, { readOnly: true })).toMatch(/^- media: .*absolute paths under a --media-dir folder/m);
   });
 
   it('speaks of cursors only in tools that take one', () => {

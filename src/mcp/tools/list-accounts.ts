@@ -10,7 +10,7 @@ import { platforms, strs } from './fields.js';
 export const listAccounts: ToolDefinition = {
   name: 'list_accounts',
   description:
-    "The social accounts (filters: platforms, statuses): status, default, token expiry, last success and failure among recent results. An expired or disconnected one fails every publish until the user reconnects it in the service.",
+    "The social accounts (filters: platforms, statuses): status, default, token expiry, last success and failure. An expired or disconnected one fails every publish until the user reconnects it in the service.",
   inputSchema: {
     type: 'object',
     properties: {

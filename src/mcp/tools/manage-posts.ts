@@ -117,7 +117,7 @@ export const getPost: ToolDefinition = {
 export const updatePost: ToolDefinition = {
   name: 'update_post',
   description:
-    'Change a draft or scheduled post, checked like a new one; only what differs is sent. media replaces all ([] removes them); title or first_comment "" removes it; options merge; accounts replace those of their platforms; add_platforms, remove_platforms. Removing a platform or replacing a scheduled text is confirmed by the user first. To move a post: schedule_post.',
+    'Change a draft or scheduled post, checked like a new one; only what differs is sent. media replaces all ([] removes them); title, first_comment: "" removes it; options merge; accounts replace their platforms\' accounts; add_platforms, remove_platforms. The user confirms removing a platform or replacing a scheduled text. To move a post: schedule_post.',
   inputSchema: {
     type: 'object',
     properties: {

@@ -20,7 +20,7 @@ export const previewPostTool: ToolDefinition = {
     'How a post will look on each platform: the text before the feed\'s "more" fold and what it hides, numbered thread parts, alt texts (or their lack), first comment, options, the crop of an image. A post_id, or the fields of a post not yet created (nothing is sent). Folds are approximate.',
   inputSchema: {
     type: 'object',
-    properties: { post_id: { type: 'string', description: 'null to preview the other fields' }, ...payloadFields },
+    properties: { post_id: { type: 'string' }, ...payloadFields },
     additionalProperties: false,
   },
   annotations: { title: 'Preview a post per platform', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

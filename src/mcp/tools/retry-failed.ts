@@ -16,7 +16,7 @@ import { postNow } from './write-post.js';
 export const retryFailed: ToolDefinition = {
   name: 'retry_failed',
   description:
-    'Retry the failed targets of a post as a new draft with their original payloads, each failure\'s reason in the answer. One with a fix was refused for its content: apply the fix with update_post first. One that failed on its account (an expired token) fails again until the user reconnects it: tell them, do not schedule it before.',
+    'Retry the failed targets of a post as a new draft with their original payloads and each failure\'s reason. One with a fix was refused for its content: apply the fix with update_post first. One that failed on its account (expired token) fails again until the user reconnects it: tell them before scheduling.',
   inputSchema: {
     type: 'object',
     properties: {

@@ -21,7 +21,7 @@ export const PROGRESS_EVERY_MS = 10_000;
 export const waitForResults: ToolDefinition = {
   name: 'wait_for_results',
   description:
-    `Wait until every platform of a post has a publishing result, or timeout_seconds (1–${MAX_TIMEOUT_S}, default ${DEFAULT_TIMEOUT_S}) pass. One call waits at most ${CALL_WAIT_MS / 1000} s, then answers still_waiting: true: call again. A draft, or a post due after the wait, is answered at once with the reason.`,
+    `Wait until every platform of a post has a publishing result, or timeout_seconds (1–${MAX_TIMEOUT_S}, default ${DEFAULT_TIMEOUT_S}) pass. A call waits at most ${CALL_WAIT_MS / 1000} s, then answers still_waiting: true: call again. A draft, or a post due after the wait, is answered at once with why.`,
   inputSchema: {
     type: 'object',
     properties: {
