@@ -3,8 +3,8 @@
 // ranges, patterns, unique items); what an assistant reads is derived from it by
 // `publishedSchema`: the portable part that OpenAI's strict function calling, Gemini's function
 // declarations and Anthropic's strict tool use all accept, the rest said once in the server's
-// instructions and checked here when called, each refusal with its fix. Problems come back as InvalidInputError issues naming the argument
-// path (`platforms[1]`, `text_for.bluesky`).
+// instructions and checked here when called. Problems come back as InvalidInputError issues naming
+// the argument path (`platforms[1]`, `text_for.bluesky`), each with its fix where one can be said.
 import type { InputIssue } from '../wire/invalid-input.js';
 import { nearest } from '../wire/suggest.js';
 

@@ -19,7 +19,8 @@ const platform: JsonSchema = { type: 'string', enum: PLATFORMS, enumInInstructio
 
 export const platforms: JsonSchema = { type: 'array', items: platform, minItems: 1, uniqueItems: true };
 
-const strings = (max: number, minLength = 1): JsonSchema => ({ type: 'array', items: { type: 'string', minLength }, maxItems: max });
+/** A list of at most `max` strings, each non-empty unless `item` says otherwise. */
+const strings = (max: number, item: JsonSchema = { type: 'string', minLength: 1 }): JsonSchema => ({ type: 'array', items: item, maxItems: max });
 
 export const payloadFields: Record<string, JsonSchema> = {
   platforms,
@@ -35,9 +36,9 @@ export const payloadFields: Record<string, JsonSchema> = {
   title: { type: 'string', minLength: 1, maxLength: MAX_TITLE },
   thread: { type: 'boolean' },
   first_comment: { type: 'string', minLength: 1 },
-  alt: strings(MAX_MEDIA, 0),
+  alt: strings(MAX_MEDIA, { type: 'string' }),
   // Strings, not an object per platform: the settings' schemas in full would triple tools/list.
-  options: { type: 'array', items: { type: 'string', minLength: 3, fix: 'give "platform.key=value", e.g. "youtube.privacy=unlisted"' }, maxItems: 30 },
+  options: strings(30, { type: 'string', minLength: 3, fix: 'give "platform.key=value", e.g. "youtube.privacy=unlisted"' }),
 };
 
 /** The accounts to publish to (write tools); list_accounts shows them. */
@@ -94,7 +95,7 @@ export const ARGUMENT_GUIDE: Record<string, string> = {
   options: 'settings as "platform.key=value", e.g. "youtube.privacy=unlisted"',
   accounts: "ids, @handles or platform:@handle (list_accounts shows them); null: each platform's default",
   at: 'a future time (see Times)',
-  time_zone: 'an IANA zone such as Europe/Paris (default UTC)',
+  time_zone: 'an IANA zone such as Europe/Paris, for a local time in at (needed there), since or until (default UTC)',
   post_ids: 'only results of these posts',
   failed_only: 'true: only failures',
   since: 'a duration back ("48h", "7d"), RFC 3339, or "YYYY-MM-DD [HH:MM]" in time_zone',
