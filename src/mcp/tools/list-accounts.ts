@@ -3,7 +3,7 @@
 import { loadAccounts } from '../../accounts/catalog.js';
 import { healthFromRows, recentWindow, withHealth } from '../../accounts/health.js';
 import { accountLabel, isUnhealthy } from '../../accounts/label.js';
-import { ACCOUNT_STATUSES } from '../../wire/account-schemas.js';
+import { ACCOUNT_STATUSES } from '../../wire/account-status.js';
 import { PLATFORMS } from '../../wire/platforms.js';
 import type { ToolDefinition } from '../types.js';
 import { strs } from './fields.js';
