@@ -3,7 +3,7 @@
 import { loadAccounts } from '../../accounts/catalog.js';
 import { healthFromRows, recentWindow, withHealth } from '../../accounts/health.js';
 import { accountLabel, isUnhealthy } from '../../accounts/label.js';
-import { ACCOUNT_STATUSES } from '../../wire/account-schemas.js';
+import { ACCOUNT_STATUSES } from '../../wire/account-status.js';
 import type { ToolDefinition } from '../types.js';
 import { platforms, strs } from './fields.js';
 
