@@ -1,9 +1,10 @@
 // The contract's objects and request bodies as exact zod/mini schemas: what the sandbox answers
 // and takes, field by field. The OpenAPI document (src/sandbox/openapi) is generated from these,
-// and the sandbox's tests hold its real answers to them, so the document and the service cannot
-// drift apart. (The client validates responses with the looser src/wire/schemas.ts: it must
+// the sandbox checks request bodies and query values with them (src/sandbox/contract-check.ts),
+// and its tests hold its real answers to them, so the document and the service cannot drift apart. (The client validates responses with the looser src/wire/schemas.ts: it must
 // stay tolerant of other services.)
 import * as z from 'zod/mini';
+import { ACCOUNT_STATUSES } from './account-status.js';
 import { PLATFORMS, POST_STATUSES } from './platforms.js';
 import { PAGE } from './protocol.js';
 
@@ -12,7 +13,7 @@ const gap = (text: string) => `${text} (The service's API document does not show
 
 export const platformId = z.enum(PLATFORMS);
 export const postStatus = z.enum(POST_STATUSES);
-export const accountStatus = z.enum(['connected', 'expired', 'disconnected']);
+export const accountStatus = z.enum(ACCOUNT_STATUSES);
 
 export const mediaItem = z.looseObject({
   url: z.string().check(z.minLength(1)),

@@ -133,7 +133,7 @@ export function buildOpenApi(baseUrl: string): Json {
       title: 'Social Publishing Service (socialpub sandbox)',
       version: '1',
       description:
-        'The Social Publishing Service API as this sandbox serves it: the service\'s API document where it speaks, and the socialpub contract where it says "not shown" (each such place says so). Generated from the same schemas the sandbox is tested against.',
+        'The Social Publishing Service API as this sandbox serves it: the service\'s API document where it speaks, and the socialpub contract where it says "not shown" (each such place says so). Generated from the same schemas the sandbox validates requests with and is tested against.',
     },
     servers: [{ url: baseUrl }],
     security: [{ bearer: [] }],
