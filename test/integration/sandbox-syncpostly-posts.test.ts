@@ -196,6 +196,24 @@ describe('PATCH and DELETE /api/v1/posts/{id}', () => {
     expect(fewer).toMatchObject({ social_accounts: [bluesky], platform_configurations: null });
   });
 
+  it('an empty PATCH of a post made in our dialect leaves its payloads as they were (the translation goes both ways)', async () => {
+    const payloads = {
+      'twitter-x': { text: 'Thread on X', accounts: [] as string[], thread: [{ text: 'part two', media: [{ url: 'https://cdn.example/two.png' }] }], firstComment: 'replies here' },
+      linkedin: { text: 'For LinkedIn', accounts: [linkedin], media: [{ url: 'https://cdn.example/one.png', alt: 'a chart' }], options: { visibility: 'CONNECTIONS' } },
+      bluesky: { text: 'Thread on X', accounts: [bluesky] },
+    };
+    const made = await ours.post('/v1/posts', { payloads: { ...payloads, 'twitter-x': { ...payloads['twitter-x'], accounts: undefined } } });
+    expect(made.status, made.text).toBe(201);
+    const before = (await ours.get(`/v1/posts/${made.body.id}`)).body.payloads;
+    const r = await sp.patch(`/api/v1/posts/${made.body.id}`, {});
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.platform_configurations).toEqual({
+      'twitter-x': { thread: [{ caption: 'part two', media: ['https://cdn.example/two.png'] }], first_comment: 'replies here' },
+      linkedin: { caption: 'For LinkedIn', media: [], media_urls: ['https://cdn.example/one.png'], alt_text: ['a chart'], options: { visibility: 'CONNECTIONS' } },
+    });
+    expect((await ours.get(`/v1/posts/${made.body.id}`)).body.payloads).toEqual(before);
+  });
+
   it('validates a change like a create (422), refuses a posted post (400), answers 404 for another workspace', async () => {
     const post = await sp.create({ caption: 'Short', social_accounts: [bluesky], is_draft: true });
     const long = await sp.patch(`/api/v1/posts/${post.id}`, { caption: 'y'.repeat(301) });
