@@ -3,7 +3,7 @@
 // made in one reads in the other), judged by the same rules with issues on SyncPostly's fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spPostListSchema, spPostResultListSchema } from '../../src/wire/syncpostly/schemas.js';
-import { as, manualSandbox, type TestSandbox } from './sandbox-support.js';
+import { as, call, manualSandbox, type TestSandbox } from './sandbox-support.js';
 import { accountsOf, spClient, type SpPost } from './sandbox-syncpostly-support.js';
 
 let sb: TestSandbox;
@@ -75,6 +75,21 @@ describe('POST /api/v1/posts', () => {
       linkedin: { text: 'Base caption', accounts: [linkedin], firstComment: 'more below', options: { visibility: 'PUBLIC' } },
       bluesky: { text: 'Short for Bluesky', accounts: [bluesky] },
     });
+  });
+
+  it('reads back the caption and media as sent, even when the first platform overrides them', async () => {
+    const body = { caption: 'Base for most', social_accounts: [linkedin, bluesky], is_draft: true, media_urls: ['https://cdn.example/base.png'], platform_configurations: { linkedin: { caption: 'Only LinkedIn', media: [] } } };
+    const post = await sp.create(body);
+    expect(post).toMatchObject({ caption: body.caption, media: [], media_urls: body.media_urls, platform_configurations: body.platform_configurations });
+    const mine = (await ours.get(`/v1/posts/${post.id}`)).body.payloads;
+    expect(mine.linkedin).toEqual({ text: 'Only LinkedIn', accounts: [linkedin] });
+    expect(mine.bluesky).toEqual({ text: 'Base for most', accounts: [bluesky], media: [{ url: 'https://cdn.example/base.png' }] });
+    // Once no platform uses that caption any more (changed in our dialect), the first platform's is the base again.
+    const changed = await call(sb, 'PATCH', `/v1/posts/${post.id}`, { key: ours.key, body: { payloads: { bluesky: { text: 'Changed', accounts: [bluesky] } } } });
+    expect(changed.status, changed.text).toBe(200);
+    const read = (await sp.get(`/api/v1/posts/${post.id}`)).body as SpPost;
+    expect(read.caption).toBe('Only LinkedIn');
+    expect(read.platform_configurations).toEqual({ bluesky: { caption: 'Changed' } });
   });
 
   it('reads a post made in our dialect: caption of the first platform, the others\' differences as overrides', async () => {
