@@ -77,6 +77,13 @@ describe('POST /api/v1/posts', () => {
     });
   });
 
+  it('reads back the accounts in the order sent, though the store groups them by platform', async () => {
+    const li2 = (await accountsOf(sb, 'demo')).ours.find((a) => a.platform === 'linkedin' && !a.isDefault)!.id;
+    const post = await sp.create({ caption: 'Order', social_accounts: [linkedin, bluesky, li2], is_draft: true });
+    expect(post.social_accounts).toEqual([linkedin, bluesky, li2]);
+    expect(Object.keys((await ours.get(`/v1/posts/${post.id}`)).body.payloads)).toEqual(['linkedin', 'bluesky']);
+  });
+
   it('reads back the caption and media as sent, even when the first platform overrides them', async () => {
     const body = { caption: 'Base for most', social_accounts: [linkedin, bluesky], is_draft: true, media_urls: ['https://cdn.example/base.png'], platform_configurations: { linkedin: { caption: 'Only LinkedIn', media: [] } } };
     const post = await sp.create(body);

@@ -85,7 +85,10 @@ export function postDto(call: Call, index: number): SpPostDto {
     if (payload.options !== undefined) cfg.options = payload.options;
     if (Object.keys(cfg).length) configs[platform] = cfg;
   });
-  const social = payloads.flatMap(([, p]) => (Array.isArray(p.accounts) ? p.accounts.filter((a): a is string => typeof a === 'string') : []));
+  const accounts = payloads.flatMap(([, p]) => stringsOf(p.accounts) ?? []);
+  // In the order sent, while they are still the post's accounts (the payloads group them by platform).
+  const sentAccounts = stringsOf(sent.social_accounts);
+  const social = sentAccounts && sameList([...sentAccounts].sort(), [...accounts].sort()) ? sentAccounts : accounts;
   return {
     id: post.id,
     caption,

@@ -47,10 +47,10 @@ export function spGetPost(call: Call): Reply {
 
 /**
  * What a SyncPostly body carries beyond our post, kept verbatim (assumptions.accountConfigurations),
- * and the caption and media it was sent with, so that they read back as sent (assumptions.baseCaption).
+ * and the caption, media and account order it was sent with, so that they read back as sent (assumptions.baseCaption).
  */
 function extrasOf(body: SpCreatePost): Record<string, unknown> {
-  const extras: Record<string, unknown> = { base: { caption: body.caption, media: body.media ?? [], media_urls: body.media_urls ?? [] } };
+  const extras: Record<string, unknown> = { base: { caption: body.caption, media: body.media ?? [], media_urls: body.media_urls ?? [], social_accounts: body.social_accounts } };
   if (body.account_configurations != null) extras.account_configurations = body.account_configurations;
   if (body.processing_enabled != null) extras.processing_enabled = body.processing_enabled;
   return extras;
