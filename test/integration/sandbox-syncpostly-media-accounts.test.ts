@@ -70,7 +70,12 @@ describe('media', () => {
     expect(bytes.equals(PNG)).toBe(true);
     const dto = spMediaSchema.parse((await sp.get(`/api/v1/media/${id}`)).body);
     expect(dto).toEqual({ id, mime_type: 'image/png', type: 'image', post_id: null, status: 'uploaded', object: { isDeleted: false, url: done.url, size_bytes: PNG.length, name: 'pixel.png' } });
-    expect((await spClient(sb, 'other').get(`/api/v1/media/${id}`)).status).toBe(404);
+    const other = spClient(sb, 'other');
+    expect((await other.get(`/api/v1/media/${id}`)).status).toBe(404);
+    expect((await other.del(`/api/v1/media/${id}`)).status).toBe(404);
+    const put = await call(sb, 'PUT', `/api/v1/media/upload/${id}`, { key: other.key, raw: PNG });
+    expect(put.status).toBe(404);
+    expect(Object.keys(put.body)).toEqual(['error']);
   });
 
   it('an upload over 16 MiB (kept only in part): our dialect reads it with the sha256 of every byte', async () => {
