@@ -166,6 +166,14 @@ describe('validation: the same rules as our dialect, issues on SyncPostly\'s fie
   it('media ids that are not this workspace\'s uploads: 422 on media', async () => {
     expect((await issuesOf({ caption: 'x', social_accounts: [bluesky], is_draft: true, media: ['med_nothere0000'] })).map((i) => i.path)).toEqual([['media', 0]]);
   });
+
+  it('media URLs of a type SyncPostly does not document (a GIF, a WebP): 422 on that URL', async () => {
+    const body = { caption: 'x', social_accounts: [linkedin, bluesky], is_draft: true, media_urls: ['https://cdn.example/a.png', 'https://cdn.example/b.gif'], platform_configurations: { bluesky: { thread: [{ caption: 'y', media: ['https://cdn.example/c.webp'] }] } } };
+    const issues = await issuesOf(body);
+    // The base media_urls go to both platforms: the GIF is named once.
+    expect(issues.map((i) => i.path)).toEqual([['media_urls', 1], ['platform_configurations', 'bluesky', 'thread', 0, 'media', 0]]);
+    expect(issues[0]!.message).toMatch(/image\/gif.*image\/png, image\/jpeg, video\/mp4, video\/quicktime/);
+  });
 });
 
 describe('GET /api/v1/posts', () => {

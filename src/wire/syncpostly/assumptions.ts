@@ -56,7 +56,7 @@ export const SP_ASSUMPTIONS = {
   accountConfigurations:
     'account_configurations is kept verbatim and echoed; the sandbox applies none of it (each account publishes its platform\'s payload). processing_enabled is echoed (true unless false was sent); the sandbox processes no video either way.',
   mediaUrls:
-    'The sandbox keeps media_urls as URLs (not as media records): PostDto.media holds uploads only, and a PostDto with such URLs also carries `media_urls` (the documented example is cut short). On PATCH, `media` or `media_urls` replaces both.',
+    'The sandbox keeps media_urls as URLs (not as media records): PostDto.media holds uploads only, and a PostDto with such URLs also carries `media_urls` (the documented example is cut short). On PATCH, `media` or `media_urls` replaces both. A URL whose name says a type other than the four documented (a .gif, a .webp) is refused (422), as its media record would be.',
   validationStatus:
     'A required field missing from a create (caption, social_accounts) is 400 with its Zod issues (the docs: "400 for a bad request (missing fields, bad query values)"); every other schema or rule failure of a post or an upload is 422 with issues.',
   mediaRefs:
