@@ -16,7 +16,7 @@ import { displayWidth } from './width.js';
 import { wrapProse, wrapRecord } from './wrap.js';
 import { writeTo, type ListWriter, type Sink } from './writers.js';
 import { jsonElements, jsonObjectWriter, writeJqLines, writeJson } from './shaping.js';
-import { SpoolFolder } from './spool.js';
+import { Spools } from './spool.js';
 import { notACalendar, pageable, viewWriter, type TableView, type View } from './views.js';
 import { jsonText, safeLine, safeValue, visible } from './terminal-safe.js';
 
@@ -304,10 +304,10 @@ export function createOutput(options: OutputOptions): Output {
       // --jq and --fields work on the whole object: its lists are kept in memory for object().
       const whole = json && (jq !== undefined || fields !== undefined);
       const indent = format === 'json' ? 2 : 0;
-      const folder = new SpoolFolder();
+      const spools = new Spools();
       const kept = new Map(lists.map((l) => [l, [] as unknown[]]));
-      const listSpools = new Map(lists.map((l) => [l, folder.spool()]));
-      const groupSpools = Array.from({ length: json ? 0 : groups }, () => folder.spool());
+      const listSpools = new Map(lists.map((l) => [l, spools.spool()]));
+      const groupSpools = Array.from({ length: json ? 0 : groups }, () => spools.spool());
       async function* heldRows(): AsyncGenerator<T> {
         for (const spool of groupSpools) for await (const line of spool.lines()) yield JSON.parse(line) as T;
       }
@@ -338,10 +338,10 @@ export function createOutput(options: OutputOptions): Output {
               await sink.end();
             }
           } finally {
-            folder.discard();
+            spools.discard();
           }
         },
-        discard: () => folder.discard(),
+        discard: () => spools.discard(),
       };
     },
     async document(value, { asIs = false } = {}) {

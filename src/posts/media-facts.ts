@@ -27,7 +27,7 @@ export interface MediaFacts {
  * The files an inspector remembers: bulk rows that share a file are usually near each other, and
  * a bulk check of 20,000 rows with an image each need not keep 20,000 files' facts.
  */
-const CACHED_ITEMS = 2048;
+const CACHED_ITEMS = 128;
 
 /**
  * Facts about each item; one inspector per command run caches by path (bulk rows share files),

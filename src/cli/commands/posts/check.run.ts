@@ -18,9 +18,8 @@ import type { Column } from '../../../output/writers.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { splitList } from '../../flags/text.js';
 import { readSource, streamSource } from './read-source.js';
-import { SpoolFolder } from '../../../output/spool.js';
-import { checkTopFields } from '../../../output/fields.js';
-import { fieldsOf } from '../../../output/fields-of.js';
+import { Spools } from '../../../output/spool.js';
+import { checkTopFields, columnField } from '../../../output/fields.js';
 
 
 interface Row {
@@ -56,12 +55,14 @@ const REPORT_FIELDS: ReadonlyArray<keyof CheckReport> = ['accepted', 'problems',
  * Rows judged together: the media headers of a batch are read, then its rows judged and held.
  * Few: what a batch holds outlives the young generation's collections, and the heap grows with it.
  */
-const BATCH_ROWS = 32;
+const BATCH_ROWS = 8;
 
 export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number> {
   const out = ctx.output();
   // Before any file is read, as everywhere else.
-  checkTopFields(ctx.globals.fields, out.structured ? REPORT_FIELDS : fieldsOf('posts check'));
+  // The columns' names are fieldsOf('posts check') (a unit test holds them equal), taken here from
+  // the columns: fields-of.ts reads the wire schemas, which a check has no other use for.
+  checkTopFields(ctx.globals.fields, out.structured ? REPORT_FIELDS : CHECK_COLUMNS.map(columnField));
   const bulk = flags.fromFile !== undefined;
   const posts = await entries(ctx, flags);
   const checker = new PostChecker(mediaInspector(ctx.signal));
@@ -71,7 +72,7 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
   const report = out.heldReport<Row>({ kind: 'table', columns: CHECK_COLUMNS }, ['problems', 'targets'], GROUPS);
   // Each failure and warning is told whole under the table, which may cut the notes: the input's
   // problems first, then the checks in file order.
-  const notes = new SpoolFolder();
+  const notes = new Spools();
   const [problemNotes, checkNotes] = [notes.spool(), notes.spool()];
   // A bulk file's every passing check (a 200-row file made 1,321 lines) is left out on a
   // terminal, and -q keeps the problems alone; piped, every check is listed.

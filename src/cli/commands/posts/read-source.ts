@@ -77,7 +77,7 @@ export interface StreamedSource extends Omit<Source, 'text'> {
 }
 
 /** Pieces read at once: small enough that a piece's rows, made at once, are few (a thousand short rows). */
-const PIECE_BYTES = 64 * 1024;
+const PIECE_BYTES = 16 * 1024;
 
 /**
  * readSource a piece at a time, for a file too long to hold (a bulk file posts check judges row
