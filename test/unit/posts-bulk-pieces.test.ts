@@ -104,21 +104,37 @@ describe('posts check --from-file, read in pieces', () => {
   it('judges a file longer than a piece, a character cut between pieces, and names a bad byte by its line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'socialpub-pieces-'));
     try {
-      // Past 16 KiB, with "é" (two bytes) at every offset parity, so one is cut between pieces.
-      const rows = Array.from({ length: 600 }, (_, i) => `2030-01-01T09:00:00Z,bluesky,row ${i} ${'é'.repeat(i % 3)}café`);
+      // Rows past 64 KiB, with an "é" (two bytes) across every 16 KiB boundary: a piece read
+      // from the file, whatever its size (a power of two), ends inside a character.
+      const header = 'at,platforms,text\n';
+      const rows: string[] = [];
+      let bytes = Buffer.byteLength(header);
+      for (let boundary = 16_384; boundary <= 65_536; boundary += 16_384) {
+        while (bytes < boundary - 200) {
+          const row = `2030-01-01T09:00:00Z,bluesky,row ${rows.length} café`;
+          rows.push(row);
+          bytes += Buffer.byteLength(row) + 1;
+        }
+        const start = `2030-01-01T09:00:00Z,bluesky,`;
+        const pad = boundary - 1 - bytes - Buffer.byteLength(start);
+        const row = `${start}${'x'.repeat(pad)}é`;
+        rows.push(row);
+        bytes += Buffer.byteLength(row) + 1;
+      }
       const csv = join(dir, 'long.csv');
-      writeFileSync(csv, `at,platforms,text\n${rows.join('\n')}\n`);
+      writeFileSync(csv, `${header}${rows.join('\n')}\n`);
+      expect(Buffer.from(`${header}${rows.join('\n')}\n`).subarray(16_383, 16_385).toString()).toBe('é');
       const r = await runCli(['posts', 'check', '--from-file', csv, '--json']);
       expect(r.code).toBe(0);
       const targets = (JSON.parse(r.stdout) as { targets: Array<{ line: number; checks: Array<{ actual: string }> }> }).targets;
-      expect(targets).toHaveLength(600);
+      expect(targets).toHaveLength(rows.length);
       expect(targets.map((t) => t.checks[0]!.actual)).toEqual(rows.map((row) => String([...row.split(',')[2]!].length)));
       const bad = join(dir, 'bad.csv');
       writeFileSync(bad, Buffer.concat([Buffer.from(`at,platforms,text\n${rows.join('\n')}\n2030-01-01T09:00:00Z,bluesky,caf`), Buffer.from([0xe9]), Buffer.from('\n')]));
       const refused = await runCli(['posts', 'check', '--from-file', bad, '--json']);
       expect(refused.code).toBe(2);
       expect(refused.stdout).toBe('');
-      expect(refused.stderr).toContain(`--from-file ${bad}: line 602 is not UTF-8 text`);
+      expect(refused.stderr).toContain(`--from-file ${bad}: line ${rows.length + 2} is not UTF-8 text`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
