@@ -63,18 +63,33 @@ export function formatLocal(iso: string | number, timeZone?: string): string {
     const utc = d.toISOString();
     return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
   }
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).formatToParts(d);
+  const parts = formatter('en-CA', timeZone, DATE_TIME).formatToParts(d);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')} ${get('timeZoneName')}`;
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')} ${zoneAbbreviation(d, timeZone)}`;
+}
+
+const DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const ZONE_NAME: Intl.DateTimeFormatOptions = { timeZoneName: 'short' };
+
+/** Formatters by locale, zone and options: a list formats every row with the same few. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, timeZone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}|${options === ZONE_NAME ? 'zone' : 'date'}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
+  return f;
+}
+
+/**
+ * The zone's short name as people write it: CET and CEST (which English names only in British
+ * usage), EST and PST (American usage); where neither locale has a name, the offset (GMT+9).
+ */
+function zoneAbbreviation(d: Date, timeZone: string | undefined): string {
+  const name = (locale: string) => formatter(locale, timeZone, ZONE_NAME).formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const american = name('en-US');
+  if (!/^GMT[+-]/.test(american)) return american;
+  const british = name('en-GB');
+  return /^GMT[+-]/.test(british) ? american : british;
 }
 
 /**

@@ -34,7 +34,7 @@ function describeMedia(m: MediaSource, facts: MediaFacts | undefined): string {
   return facts?.sizeBytes !== undefined ? `${kind}, ${formatBytes(facts.sizeBytes)}` : kind;
 }
 
-/** "2026-06-02 09:30 GMT+2 (Europe/Paris) · 07:30 UTC · in 21 hours". */
+/** "2026-06-02 09:30 CEST (Europe/Paris) · 07:30 UTC · in 21 hours". */
 function describeWhen(iso: string, zone: string, now: number): string {
   const t = Date.parse(iso);
   const local = formatLocal(t, zone);
