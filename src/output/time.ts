@@ -7,7 +7,6 @@ const DAY = 24 * HOUR;
 const MONTH = 30.44 * DAY;
 const YEAR = 365.25 * DAY;
 
-
 /**
  * What Intl.RelativeTimeFormat('en', { numeric: 'always' }) says for a whole, non-zero count
  * ("in 1 day", "3 hours ago", "1,234 years ago"), without it: the first Intl formatter a process
