@@ -139,4 +139,19 @@ describe('posts check --from-file, read in pieces', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('Ctrl-C stops it between batches: exit 130, nothing on stdout', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'socialpub-pieces-'));
+    try {
+      const csv = join(dir, 'rows.csv');
+      writeFileSync(csv, `at,platforms,text\n${Array.from({ length: 100 }, (_, i) => `2030-01-01T09:00:00Z,bluesky,row ${i}`).join('\n')}\n`);
+      const controller = new AbortController();
+      controller.abort();
+      const r = await runCli(['posts', 'check', '--from-file', csv, '--json'], { signal: controller.signal });
+      expect(r.code).toBe(130);
+      expect(r.stdout).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

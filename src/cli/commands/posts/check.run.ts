@@ -98,7 +98,11 @@ export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number>
     groups.forEach((g, i) => report.rows(i, g));
   };
   try {
-    for await (const batch of posts.batches) await judge(batch);
+    for await (const batch of posts.batches) {
+      // Ctrl-C stops a long file between batches (the reads between pieces let the signal in).
+      ctx.signal.throwIfAborted();
+      await judge(batch);
+    }
     posts.done();
     await report.end({ accepted: checker.tally.accepted });
     for (const spool of [problemNotes, checkNotes]) for await (const line of spool.lines()) out.info(line);
