@@ -3,7 +3,6 @@
 // small, then in temporary files, so 20,000 judged rows take the memory of a few. A file is made
 // new (never through a link), 0600 (the text is the user's posts), and unlinked at once where the
 // system allows it: read back through its descriptor, it leaves nothing behind, even after a crash.
-import { randomUUID } from 'node:crypto';
 import { closeSync, createReadStream, openSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,7 +117,7 @@ export class Spool {
   flush(): void {
     if (this.held.length === 0) return;
     if (this.fd === undefined) {
-      const path = join(tmpdir(), `socialpub-report-${randomUUID()}.txt`);
+      const path = join(tmpdir(), `socialpub-report-${process.getBuiltinModule('node:crypto').randomUUID()}.txt`);
       this.fd = openSync(path, 'wx+', 0o600);
       try {
         unlinkSync(path);
