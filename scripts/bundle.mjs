@@ -12,19 +12,26 @@ const root = new URL('../', import.meta.url).pathname;
 export const ENTRY_POINTS = ['src/main.ts', 'src/cli/entry.ts', 'src/sandbox/index.ts'];
 
 /**
- * The response schemas with the part of zod they use, one file of their own (~35 kB): in the
- * split build zod's files are shared with the MCP SDK's zod, so the chunk the schemas would load
- * is the union of both (~125 kB, 4-7 ms more CPU on `results get`). Every import of
- * src/wire/schemas.ts in the split build requires this file instead, so the schemas exist once.
+ * The wire schemas with the part of zod they use, in files of their own (~35 kB): in the split
+ * build zod's files are shared with the MCP SDK's zod, so the chunk the schemas would load is the
+ * union of both (~130 kB, 4-7 ms more CPU on `results get`). Every import of one of these modules
+ * in the split build requires its file instead, so each schema exists once and zod's shared chunk
+ * never loads on a command's path. SyncPostly's schemas (only its dialect needs them) are a file
+ * apart, so that our own dialect does not parse them. Export names within a file must not clash.
  */
-const WIRE_SCHEMAS = { source: join(root, 'src/wire/schemas.ts'), file: 'wire-schemas.cjs' };
+const SCHEMA_FILES = [
+  { file: 'wire-schemas.cjs', sources: ['src/wire/schemas.ts', 'src/wire/account-schemas.ts'] },
+  { file: 'syncpostly-schemas.cjs', sources: ['src/wire/syncpostly/schemas.ts'] },
+].map(({ file, sources }) => ({ file, sources: sources.map((s) => join(root, s)) }));
 
-const wireSchemasApart = {
-  name: 'wire-schemas-apart',
+const schemasApart = {
+  name: 'schemas-apart',
   setup(b) {
-    b.onResolve({ filter: /\/wire\/schemas\.js$/ }, (args) =>
-      join(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === WIRE_SCHEMAS.source ? { path: `./${WIRE_SCHEMAS.file}`, external: true } : undefined,
-    );
+    b.onResolve({ filter: /schemas\.js$/ }, (args) => {
+      const source = join(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
+      const apart = SCHEMA_FILES.find((f) => f.sources.includes(source));
+      return apart ? { path: `./${apart.file}`, external: true } : undefined;
+    });
   },
 };
 
@@ -66,7 +73,7 @@ export async function toCommonJs(code, file) {
 
 /** Bundles entryPoints (under outbase) into outdir as CommonJS chunks; returns esbuild's metafile. */
 export async function bundle({ entryPoints = ENTRY_POINTS, outdir, outbase = esmOptions.outbase }) {
-  const result = await build({ ...esmOptions, entryPoints, outdir, outbase, absWorkingDir: root, write: false, metafile: true, plugins: [wireSchemasApart] });
+  const result = await build({ ...esmOptions, entryPoints, outdir, outbase, absWorkingDir: root, write: false, metafile: true, plugins: [schemasApart] });
   // Output files by their path in outdir, with forward slashes (as require() specifiers use).
   const inOutdir = (path) => relative(outdir, path).split(sep).join('/');
   const files = new Map();
@@ -74,13 +81,15 @@ export async function bundle({ entryPoints = ENTRY_POINTS, outdir, outbase = esm
     if (file.path.endsWith('.cjs')) files.set(inOutdir(file.path), await toCommonJs(file.text, file.path));
     else write(file.path, file.contents);
   }
-  const schemasUsers = [...files].filter(([, code]) => code.includes(`require("./${WIRE_SCHEMAS.file}")`)).map(([file]) => file);
-  if (schemasUsers.length) {
+  for (const { file, sources } of SCHEMA_FILES) {
+    const users = [...files].filter(([, code]) => code.includes(`require("./${file}")`)).map(([rel]) => rel);
+    if (!users.length) continue;
     // The name is relative to the requiring file: only chunks may require it.
-    const outside = schemasUsers.filter((file) => !file.startsWith('chunks/'));
-    if (outside.length) throw new Error(`bundle: ${outside.join(', ')} import src/wire/schemas.ts from outside chunks/`);
-    const alone = await build({ ...esmOptions, splitting: false, entryPoints: [WIRE_SCHEMAS.source], outdir: undefined, write: false, absWorkingDir: root, metafile: true });
-    files.set(`chunks/${WIRE_SCHEMAS.file}`, await toCommonJs(alone.outputFiles[0].text, WIRE_SCHEMAS.source));
+    const outside = users.filter((rel) => !rel.startsWith('chunks/'));
+    if (outside.length) throw new Error(`bundle: ${outside.join(', ')} import ${file}'s schemas from outside chunks/`);
+    const stdin = { contents: sources.map((source) => `export * from ${JSON.stringify(source)};`).join('\n'), resolveDir: root, loader: 'ts', sourcefile: file };
+    const alone = await build({ ...esmOptions, splitting: false, stdin, outdir: undefined, write: false, absWorkingDir: root, metafile: true });
+    files.set(`chunks/${file}`, await toCommonJs(alone.outputFiles[0].text, file));
     // Its packages are bundled too: their licences are listed from the metafile's inputs.
     Object.assign(result.metafile.inputs, alone.metafile.inputs);
   }

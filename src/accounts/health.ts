@@ -6,7 +6,7 @@ import type { ApiClient } from '../client/types.js';
 import { PAGE } from '../wire/protocol.js';
 import type { SocialAccount } from '../wire/account-schemas.js';
 import type { PostResult } from '../wire/schemas.js';
-import { UNHEALTHY_STATUSES } from '../wire/account-schemas.js';
+import { UNHEALTHY_STATUSES } from '../wire/account-status.js';
 import { loadAccounts } from './catalog.js';
 
 export interface Outcome {

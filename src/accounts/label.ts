@@ -1,7 +1,7 @@
 // How an account is named to people and on the command line: `platform:@handle`, the form
 // `--account` takes back, and what an unhealthy account's failures are told with.
 import type { SocialAccount } from '../wire/account-schemas.js';
-import { UNHEALTHY_STATUSES } from '../wire/account-schemas.js';
+import { UNHEALTHY_STATUSES } from '../wire/account-status.js';
 
 /** The handle with one leading @ (YouTube handles already carry one). */
 export function handleOf(a: Pick<SocialAccount, 'username' | 'id'>): string {

@@ -2,9 +2,9 @@
 // subset they use. Each schema is written once with every rule the server applies (lengths,
 // ranges, patterns, unique items); what an assistant reads is derived from it by
 // `publishedSchema`: the portable part that OpenAI's strict function calling, Gemini's function
-// declarations and Anthropic's strict tool use all accept, the rest said in the descriptions and
-// checked here when called. Problems come back as InvalidInputError issues naming the argument
-// path (`platforms[1]`, `text_for.bluesky`).
+// declarations and Anthropic's strict tool use all accept, the rest said once in the server's
+// instructions and checked here when called. Problems come back as InvalidInputError issues naming
+// the argument path (`platforms[1]`, `text_for.bluesky`), each with its fix where one can be said.
 import type { InputIssue } from '../wire/invalid-input.js';
 import { nearest } from '../wire/suggest.js';
 
@@ -24,6 +24,13 @@ export interface JsonSchema {
   pattern?: string;
   minimum?: number;
   maximum?: number;
+  /** The fix checkArgs gives for a value that breaks a rule here; never served (the rule is said in the instructions). */
+  fix?: string;
+  /**
+   * The enum's values are named once in the server's instructions instead of in every tool that
+   * takes them (the platforms: eleven copies were a twentieth of tools/list); checked when called.
+   */
+  enumInInstructions?: true;
 }
 
 /** A schema as served in tools/list (JSON Schema with `null` unions). */
@@ -52,7 +59,7 @@ export function publishedSchema(schema: JsonSchema, dialect: SchemaDialect = 'st
   const out: PublishedSchema = { type: nullable && strict ? [schema.type, 'null'] : schema.type };
   if (nullable && !strict) out.nullable = true;
   if (schema.description) out.description = schema.description;
-  if (schema.enum) out.enum = nullable && strict ? [...schema.enum, null] : [...schema.enum];
+  if (schema.enum && !schema.enumInInstructions) out.enum = nullable && strict ? [...schema.enum, null] : [...schema.enum];
   if (schema.items) out.items = publishedSchema(schema.items, dialect);
   if (schema.type === 'object') {
     const props = schema.properties ?? {};
@@ -84,24 +91,25 @@ export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputI
         const near = nearest(s, schema.enum) ?? partOf(s, schema.enum);
         add(`"${s}" is not one of ${schema.enum.join(', ')}`, near ? `did you mean "${near}"?` : undefined);
       }
-      if (schema.minLength !== undefined && s.length < schema.minLength) add(s.length === 0 ? 'is empty' : `is shorter than ${schema.minLength} characters`);
-      if (schema.maxLength !== undefined && s.length > schema.maxLength) add(`is longer than ${schema.maxLength} characters`);
-      if (schema.pattern && !new RegExp(schema.pattern).test(s)) add(`"${s}" does not have the expected form`, schema.description);
+      if (schema.minLength !== undefined && s.length < schema.minLength) add(s.length === 0 ? 'is empty' : `is shorter than ${schema.minLength} characters`, schema.fix);
+      if (schema.maxLength !== undefined && s.length > schema.maxLength) add(`is longer than ${schema.maxLength} characters`, `shorten it to ${schema.maxLength}`);
+      if (schema.pattern && !new RegExp(schema.pattern).test(s)) add(`"${s}" does not have the expected form`, schema.fix ?? schema.description);
       break;
     }
     case 'integer': {
       const n = value as number;
-      if (!Number.isInteger(n)) add(`${n} is not a whole number`);
-      else if (schema.minimum !== undefined && n < schema.minimum) add(`${n} is below the minimum of ${schema.minimum}`);
-      else if (schema.maximum !== undefined && n > schema.maximum) add(`${n} is above the maximum of ${schema.maximum}`);
+      const range = schema.minimum !== undefined && schema.maximum !== undefined ? `give a whole number from ${schema.minimum} to ${schema.maximum}` : undefined;
+      if (!Number.isInteger(n)) add(`${n} is not a whole number`, range);
+      else if (schema.minimum !== undefined && n < schema.minimum) add(`${n} is below the minimum of ${schema.minimum}`, range);
+      else if (schema.maximum !== undefined && n > schema.maximum) add(`${n} is above the maximum of ${schema.maximum}`, range);
       break;
     }
     case 'array': {
       const a = value as unknown[];
-      if (schema.minItems !== undefined && a.length < schema.minItems) add(`needs at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`);
-      if (schema.maxItems !== undefined && a.length > schema.maxItems) add(`takes at most ${schema.maxItems} items`);
+      if (schema.minItems !== undefined && a.length < schema.minItems) add(`needs at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`, 'give null to leave it out');
+      if (schema.maxItems !== undefined && a.length > schema.maxItems) add(`takes at most ${schema.maxItems} items`, `give ${schema.maxItems} or fewer`);
       if (schema.items) a.forEach((item, i) => issues.push(...checkArgs(schema.items!, item, `${path}[${i}]`)));
-      if (schema.uniqueItems && new Set(a.map((x) => JSON.stringify(x))).size !== a.length) add('lists an item twice');
+      if (schema.uniqueItems && new Set(a.map((x) => JSON.stringify(x))).size !== a.length) add('lists an item twice', 'list each once');
       break;
     }
     case 'object': {
@@ -111,7 +119,8 @@ export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputI
       const prop = (name: string) => (Object.hasOwn(props, name) ? props[name] : undefined);
       for (const name of schema.required ?? []) {
         const given = Object.hasOwn(o, name) ? o[name] : undefined;
-        if (given === undefined || given === null) issues.push({ field: join(path, name), message: `${join(path, name)} is missing`, ...(prop(name)?.description ? { fix: prop(name)!.description } : {}) });
+        const fix = prop(name)?.fix ?? prop(name)?.description;
+        if (given === undefined || given === null) issues.push({ field: join(path, name), message: `${join(path, name)} is missing`, ...(fix ? { fix } : {}) });
       }
       for (const [name, v] of Object.entries(o)) {
         const child = join(path, name);

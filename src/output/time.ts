@@ -1,13 +1,11 @@
 // Times for people (relative, in their zone) and for scripts (RFC 3339 UTC), and counts for people.
+import { groupDigits } from '../wire/numbers.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const MONTH = 30.44 * DAY;
 const YEAR = 365.25 * DAY;
-
-/** 1234567 → "1,234,567", as 'en' groups a non-negative whole number. */
-const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * What Intl.RelativeTimeFormat('en', { numeric: 'always' }) says for a whole, non-zero count
@@ -64,18 +62,33 @@ export function formatLocal(iso: string | number, timeZone?: string): string {
     const utc = d.toISOString();
     return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
   }
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).formatToParts(d);
+  const parts = formatter('en-CA', timeZone, DATE_TIME).formatToParts(d);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')} ${get('timeZoneName')}`;
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')} ${zoneAbbreviation(d, timeZone)}`;
+}
+
+const DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const ZONE_NAME: Intl.DateTimeFormatOptions = { timeZoneName: 'short' };
+
+/** Formatters by locale, zone and options: a list formats every row with the same few. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, timeZone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}|${options === ZONE_NAME ? 'zone' : 'date'}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
+  return f;
+}
+
+/**
+ * The zone's short name as people write it: CET and CEST (which English names only in British
+ * usage), EST and PST (American usage); where neither locale has a name, the offset (GMT+9).
+ */
+function zoneAbbreviation(d: Date, timeZone: string | undefined): string {
+  const name = (locale: string) => formatter(locale, timeZone, ZONE_NAME).formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const american = name('en-US');
+  if (!/^GMT[+-]/.test(american)) return american;
+  const british = name('en-GB');
+  return /^GMT[+-]/.test(british) ? american : british;
 }
 
 /**
@@ -91,12 +104,4 @@ export function formatClock(epochMs: number, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(epochMs);
 }
 
-/**
- * 4213 → "4,213" (fixed locale, so output does not depend on the machine). Whole numbers are
- * grouped by hand, as toLocaleString('en-US') groups them: its first call loads the locale data
- * (~10 ms of `posts list`'s start-up, for its footer); anything else goes to Intl.
- */
-export function formatCount(n: number): string {
-  if (Number.isSafeInteger(n) && !Object.is(n, -0)) return n < 0 ? `-${groupDigits(-n)}` : groupDigits(n);
-  return n.toLocaleString('en-US');
-}
+export { formatCount } from '../wire/numbers.js';

@@ -1,56 +1,41 @@
-// The service's rules for request bodies, as issues with paths (`payloads.twitter-x.text`),
-// using the platform table the client checks against too (src/wire/platforms.ts).
-import { isPlatform, mediaKind, mimeTypeFor, PLATFORM_LIMITS, PLATFORMS, textLength, type Platform } from '../wire/platforms.js';
+// The service's rules for request bodies, as issues with paths (`payloads.twitter-x.text`). The
+// structure of each body (its fields, types, enums, unknown keys) is the contract's schema, checked
+// first (contract-check.ts); the rules here judge only what the schema found sound: text
+// counted as each platform counts it (src/wire/platforms.ts, shared with the client), media a
+// platform takes, times ahead of now, at least one platform.
+import { createMediaBody, createPostBody, scheduleBody, updatePostBody, type platformPayload } from '../wire/contract.js';
+import { mediaKind, mimeTypeFor, PLATFORM_LIMITS, PLATFORMS, textLength, type Platform } from '../wire/platforms.js';
 import { judgeText } from '../wire/text-limits.js';
+import type * as z from 'zod/mini';
+import { checkShape, inBodyOrder, type Issue, type Shape } from './contract-check.js';
 import { parseTimestamp } from './timestamps.js';
 import { checkExtras } from './extras-validation.js';
 
-export interface Issue {
-  path: string;
-  message: string;
-}
+export type { Issue } from './contract-check.js';
 
 export type Payloads = Record<string, Record<string, unknown>>;
+export type PlatformPayload = z.infer<typeof platformPayload>;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
 
 const MAX_TITLE = 300;
 const EXAMPLE_TIME = '2026-12-01T09:00:00Z';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function checkPayloads(value: unknown, issues: Issue[]): Payloads | undefined {
-  if (value === undefined) {
-    issues.push({ path: 'payloads', message: 'required: an object keyed by platform id, e.g. {"twitter-x": {"text": "Hello"}}' });
-    return undefined;
-  }
-  if (!isObject(value)) {
-    issues.push({ path: 'payloads', message: 'must be an object keyed by platform id, e.g. {"twitter-x": {"text": "Hello"}}' });
-    return undefined;
-  }
-  const keys = Object.keys(value);
-  if (keys.length === 0) issues.push({ path: 'payloads', message: 'at least one platform is required' });
-  for (const key of keys) {
+/** The rules of each platform named, on the payloads the schema found sound (`payloads` itself fits). */
+function payloadsRules(payloads: Record<string, PlatformPayload | null>, shape: Shape, issues: Issue[]): void {
+  for (const [key, payload] of Object.entries(payloads)) {
     const path = `payloads.${key}`;
-    if (!isPlatform(key)) {
-      issues.push({ path, message: `unknown platform "${key}"; supported: ${PLATFORMS.join(', ')}` });
-      continue;
-    }
-    const payload = value[key];
-    if (!isObject(payload)) {
-      issues.push({ path, message: 'must be an object with a "text" field' });
-      continue;
-    }
-    checkPayload(key, payload, path, issues);
+    // An unknown platform, or not an object: the schema said so already.
+    if (payload === null || !shape.fits(path)) continue;
+    payloadRules(key as Platform, payload, path, shape, issues);
   }
-  return value as Payloads;
 }
 
-function checkPayload(platform: Platform, payload: Record<string, unknown>, path: string, issues: Issue[]): void {
+function payloadRules(platform: Platform, payload: PlatformPayload, path: string, shape: Shape, issues: Issue[]): void {
   const limits = PLATFORM_LIMITS[platform];
   const text = payload.text;
-  if (typeof text !== 'string') {
-    issues.push({ path: `${path}.text`, message: 'required: a string' });
+  if (!shape.fits(`${path}.text`)) {
+    // The schema named it.
   } else if (text.trim() === '') {
     issues.push({ path: `${path}.text`, message: 'must not be empty' });
   } else {
@@ -64,28 +49,17 @@ function checkPayload(platform: Platform, payload: Record<string, unknown>, path
       issues.push({ path: `${path}.text`, message: `is ${verdict.bytesOver.length} UTF-8 bytes; ${platform} allows at most ${verdict.bytesOver.max}` });
     }
   }
-  checkExtras(platform, payload, path, issues);
+  checkExtras(platform, payload, path, shape, issues);
   const media = payload.media;
-  if (media === undefined) return;
-  if (!Array.isArray(media)) {
-    issues.push({ path: `${path}.media`, message: 'must be an array of {"url": string, "type"?: "image"|"video"}' });
-    return;
-  }
+  if (media === undefined || !shape.fits(`${path}.media`)) return;
   if (media.length > limits.maxMedia) {
     issues.push({ path: `${path}.media`, message: `has ${media.length} items; ${platform} allows at most ${limits.maxMedia}` });
   }
-  media.forEach((item: unknown, i) => {
+  media.forEach((item, i) => {
     const at = `${path}.media.${i}`;
-    if (!isObject(item)) {
-      issues.push({ path: at, message: 'must be an object with a "url"' });
-      return;
-    }
-    if (typeof item.url !== 'string' || item.url.trim() === '') {
+    if (!shape.fits(`${at}.url`) || !shape.fits(`${at}.type`)) return;
+    if (item.url.trim() === '') {
       issues.push({ path: `${at}.url`, message: 'required: a non-empty string' });
-      return;
-    }
-    if (item.type !== undefined && item.type !== 'image' && item.type !== 'video') {
-      issues.push({ path: `${at}.type`, message: 'must be "image" or "video"' });
       return;
     }
     const kind = item.type ?? mediaKind(mimeTypeFor(item.url) ?? '');
@@ -95,38 +69,14 @@ function checkPayload(platform: Platform, payload: Record<string, unknown>, path
   });
 }
 
-function checkTitle(value: unknown, issues: Issue[]): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') {
-    issues.push({ path: 'title', message: 'must be a string' });
-    return undefined;
-  }
-  if (textLength(value) > MAX_TITLE) issues.push({ path: 'title', message: `is ${textLength(value)} characters; at most ${MAX_TITLE}` });
-  return value;
+function titleRule(title: string | null | undefined, shape: Shape, issues: Issue[]): void {
+  if (typeof title !== 'string' || !shape.fits('title')) return;
+  if (textLength(title) > MAX_TITLE) issues.push({ path: 'title', message: `is ${textLength(title)} characters; at most ${MAX_TITLE}` });
 }
 
-export interface DraftInput {
-  payloads: Payloads;
-  title?: string;
-}
-
-export function checkCreatePost(body: Record<string, unknown>): Checked<DraftInput> {
-  const issues: Issue[] = [];
-  const payloads = checkPayloads(body.payloads, issues);
-  const title = checkTitle(body.title, issues);
-  if (issues.length || !payloads) return { ok: false, issues };
-  return { ok: true, value: { payloads, ...(title !== undefined ? { title } : {}) } };
-}
-
-export function checkScheduledAt(value: unknown, now: number, issues: Issue[]): number | undefined {
-  if (value === undefined || value === null) {
-    issues.push({ path: 'scheduledAt', message: `required: an RFC 3339 timestamp with an offset, e.g. ${EXAMPLE_TIME}` });
-    return undefined;
-  }
-  if (typeof value !== 'string') {
-    issues.push({ path: 'scheduledAt', message: `must be a string: an RFC 3339 timestamp with an offset, e.g. ${EXAMPLE_TIME}` });
-    return undefined;
-  }
+/** A time the schema found to be a string: RFC 3339 with an offset, and not in the past. */
+/** A time to publish at: an RFC 3339 timestamp with an offset, not in the past (both dialects). */
+export function timeRule(value: string, now: number, issues: Issue[]): number | undefined {
   const parsed = parseTimestamp(value);
   if (!parsed.ok) {
     issues.push({
@@ -145,23 +95,48 @@ export function checkScheduledAt(value: unknown, now: number, issues: Issue[]): 
   return parsed.ms;
 }
 
+/** The payloads of a new post: their rules, and at least one platform. */
+function newPayloadsRules(payloads: unknown, shape: Shape, issues: Issue[]): void {
+  if (!shape.fits('payloads')) return;
+  const sound = payloads as Record<string, PlatformPayload>;
+  if (Object.keys(sound).length === 0) issues.push({ path: 'payloads', message: 'at least one platform is required' });
+  payloadsRules(sound, shape, issues);
+}
+
+const refused = <T>(issues: Issue[], body: unknown): Checked<T> => ({ ok: false, issues: inBodyOrder(issues, body) });
+
+export interface DraftInput {
+  payloads: Payloads;
+  title?: string;
+}
+
+export function checkCreatePost(body: Record<string, unknown>): Checked<DraftInput> {
+  const shape = checkShape(createPostBody, body);
+  const issues = [...shape.issues];
+  newPayloadsRules(body.payloads, shape, issues);
+  titleRule(body.title as string | undefined, shape, issues);
+  if (issues.length) return refused(issues, body);
+  // The body as sent (payload fields beyond the schema's are platform options, kept).
+  const { payloads, title } = body as { payloads: Payloads; title?: string };
+  return { ok: true, value: { payloads, ...(title !== undefined ? { title } : {}) } };
+}
+
 export type ScheduleInput = { scheduledAt: number } & ({ postId: string } | DraftInput);
 
 export function checkSchedule(body: Record<string, unknown>, now: number): Checked<ScheduleInput> {
-  const issues: Issue[] = [];
-  const scheduledAt = checkScheduledAt(body.scheduledAt, now, issues);
-  if (body.postId !== undefined && body.payloads !== undefined) {
-    issues.push({ path: 'postId', message: 'give either "postId" (schedule a draft) or "payloads" (create and schedule), not both' });
-    return { ok: false, issues };
-  }
+  const shape = checkShape(scheduleBody, body);
+  const issues = [...shape.issues];
+  const scheduledAt = shape.fits('scheduledAt') && typeof body.scheduledAt === 'string' ? timeRule(body.scheduledAt, now, issues) : undefined;
   if (body.postId !== undefined) {
-    if (typeof body.postId !== 'string' || body.postId === '') issues.push({ path: 'postId', message: 'must be a post id string' });
-    if (issues.length || scheduledAt === undefined) return { ok: false, issues };
+    // Schedule a draft (or, with payloads too, refused by the schema: no payload rules then).
+    if (shape.fits('postId') && body.postId === '') issues.push({ path: 'postId', message: 'must be a post id string' });
+    if (issues.length || scheduledAt === undefined) return refused(issues, body);
     return { ok: true, value: { postId: body.postId as string, scheduledAt } };
   }
-  const payloads = checkPayloads(body.payloads, issues);
-  const title = checkTitle(body.title, issues);
-  if (issues.length || !payloads || scheduledAt === undefined) return { ok: false, issues };
+  newPayloadsRules(body.payloads, shape, issues);
+  titleRule(body.title as string | undefined, shape, issues);
+  if (issues.length || scheduledAt === undefined) return refused(issues, body);
+  const { payloads, title } = body as { payloads: Payloads; title?: string };
   return { ok: true, value: { payloads, scheduledAt, ...(title !== undefined ? { title } : {}) } };
 }
 
@@ -182,29 +157,27 @@ export function checkUpdatePost(body: Record<string, unknown>, current: Payloads
   const value: UpdateInput = {};
   if (body.payloads === undefined && body.title === undefined && body.scheduledAt === undefined) {
     issues.push({ path: 'body', message: 'nothing to change: send any of "payloads", "title" or "scheduledAt"' });
-    return { ok: false, issues };
   }
-  if (body.payloads !== undefined) {
-    if (!isObject(body.payloads)) {
-      issues.push({ path: 'payloads', message: 'must be an object keyed by platform id; a platform set to null is removed' });
-    } else {
-      const merged: Payloads = { ...current };
-      const replaced: Record<string, unknown> = {};
-      for (const [key, payload] of Object.entries(body.payloads)) {
-        if (payload === null && isPlatform(key)) delete merged[key];
-        else replaced[key] = payload;
-      }
-      if (Object.keys(replaced).length) checkPayloads(replaced, issues);
-      Object.assign(merged, replaced);
-      if (Object.keys(merged).length === 0) issues.push({ path: 'payloads', message: 'at least one platform must remain; delete the post instead of removing every platform' });
-      value.payloads = merged;
+  const shape = checkShape(updatePostBody, body);
+  issues.push(...shape.issues);
+  if (body.payloads !== undefined && shape.fits('payloads')) {
+    const named = body.payloads as Record<string, PlatformPayload | null>;
+    payloadsRules(named, shape, issues);
+    const merged: Payloads = { ...current };
+    for (const [key, payload] of Object.entries(named)) {
+      if (payload === null) delete merged[key];
+      else merged[key] = payload;
     }
+    if (Object.keys(merged).length === 0) issues.push({ path: 'payloads', message: 'at least one platform must remain; delete the post instead of removing every platform' });
+    value.payloads = merged;
   }
-  if (body.title === null) value.title = null;
-  else if (body.title !== undefined) value.title = checkTitle(body.title, issues);
+  if (body.title !== undefined && shape.fits('title')) {
+    value.title = body.title as string | null;
+    titleRule(value.title, shape, issues);
+  }
   if (body.scheduledAt === null) value.scheduledAt = null;
-  else if (body.scheduledAt !== undefined) value.scheduledAt = checkScheduledAt(body.scheduledAt, now, issues);
-  if (issues.length) return { ok: false, issues };
+  else if (typeof body.scheduledAt === 'string' && shape.fits('scheduledAt')) value.scheduledAt = timeRule(body.scheduledAt, now, issues);
+  if (issues.length) return refused(issues, body);
   return { ok: true, value };
 }
 
@@ -223,22 +196,21 @@ for (const p of PLATFORMS) {
 }
 
 export function checkMedia(body: Record<string, unknown>): Checked<MediaInput> {
-  const issues: Issue[] = [];
-  const { name, mimeType, sizeBytes } = body;
-  if (typeof name !== 'string' || name.trim() === '') issues.push({ path: 'name', message: 'required: the file name' });
-  else if (name.length > 255) issues.push({ path: 'name', message: 'is longer than 255 characters' });
+  const shape = checkShape(createMediaBody, body);
+  const issues = [...shape.issues];
+  const { name, mimeType, sizeBytes } = body as Partial<MediaInput>;
+  if (typeof name === 'string' && shape.fits('name')) {
+    if (name.trim() === '') issues.push({ path: 'name', message: 'required: the file name' });
+    else if (name.length > 255) issues.push({ path: 'name', message: 'is longer than 255 characters' });
+  }
   let max: number | undefined;
-  if (typeof mimeType !== 'string') {
-    issues.push({ path: 'mimeType', message: 'required: a MIME type such as image/jpeg or video/mp4' });
-  } else {
+  if (typeof mimeType === 'string' && shape.fits('mimeType')) {
     max = MEDIA_MAX.get(mimeType.toLowerCase());
     if (max === undefined) issues.push({ path: 'mimeType', message: `"${mimeType}" is not accepted by any platform; use one of ${[...MEDIA_MAX.keys()].join(', ')}` });
   }
-  if (typeof sizeBytes !== 'number' || !Number.isInteger(sizeBytes) || sizeBytes <= 0) {
-    issues.push({ path: 'sizeBytes', message: 'required: the file size in bytes, a whole number > 0' });
-  } else if (max !== undefined && sizeBytes > max) {
+  if (typeof sizeBytes === 'number' && shape.fits('sizeBytes') && max !== undefined && sizeBytes > max) {
     issues.push({ path: 'sizeBytes', message: `${sizeBytes} bytes is more than any platform takes for ${mimeType} (${max} bytes)` });
   }
-  if (issues.length) return { ok: false, issues };
-  return { ok: true, value: { name: (name as string).trim(), mimeType: (mimeType as string).toLowerCase(), sizeBytes: sizeBytes as number } };
+  if (issues.length) return refused(issues, body);
+  return { ok: true, value: { name: name!.trim(), mimeType: mimeType!.toLowerCase(), sizeBytes: sizeBytes! } };
 }

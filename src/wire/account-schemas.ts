@@ -3,10 +3,6 @@
 // must also work with accounts it derived from results.
 import * as z from 'zod/mini';
 
-export const ACCOUNT_STATUSES = ['connected', 'expired', 'disconnected'] as const;
-/** Statuses whose publishes fail every time until the account is reconnected. */
-export const UNHEALTHY_STATUSES: readonly string[] = ['expired', 'disconnected'];
-
 export const socialAccountSchema = z.looseObject({
   id: z.string(),
   platform: z.string(),

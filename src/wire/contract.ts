@@ -1,9 +1,10 @@
 // The contract's objects and request bodies as exact zod/mini schemas: what the sandbox answers
 // and takes, field by field. The OpenAPI document (src/sandbox/openapi) is generated from these,
-// and the sandbox's tests hold its real answers to them, so the document and the service cannot
-// drift apart. (The client validates responses with the looser src/wire/schemas.ts: it must
+// the sandbox checks request bodies and query values with them (src/sandbox/contract-check.ts),
+// and its tests hold its real answers to them, so the document and the service cannot drift apart. (The client validates responses with the looser src/wire/schemas.ts: it must
 // stay tolerant of other services.)
 import * as z from 'zod/mini';
+import { ACCOUNT_STATUSES } from './account-status.js';
 import { PLATFORMS, POST_STATUSES } from './platforms.js';
 import { PAGE } from './protocol.js';
 
@@ -12,6 +13,7 @@ const gap = (text: string) => `${text} (The service's API document does not show
 
 export const platformId = z.enum(PLATFORMS);
 export const postStatus = z.enum(POST_STATUSES);
+export const accountStatus = z.enum(ACCOUNT_STATUSES);
 
 export const mediaItem = z.looseObject({
   url: z.string().check(z.minLength(1)),
@@ -59,6 +61,11 @@ export const postResult = z.object({
   created_at: time,
 });
 
+// The paging parameters of every list (query values, read as whole numbers in digits).
+export const MAX_OFFSET = 1_000_000_000;
+export const offsetParam = z.int().check(z.minimum(0), z.maximum(MAX_OFFSET));
+export const limitParam = z.int().check(z.minimum(1), z.maximum(PAGE.maxLimit));
+
 export const meta = z.object({ offset: z.int().check(z.minimum(0)), limit: z.int().check(z.minimum(1), z.maximum(PAGE.maxLimit)), total: z.int().check(z.minimum(0)) });
 export const postList = z.object({ data: z.array(post), meta });
 export const postResultList = z.object({ data: z.array(postResult), meta });
@@ -68,7 +75,7 @@ export const account = z.object({
   platform: platformId,
   username: z.string(),
   displayName: z.nullable(z.string()),
-  status: z.enum(['connected', 'expired', 'disconnected']),
+  status: accountStatus,
   isDefault: z.boolean(),
   tokenExpiresAt: z.nullable(time),
   connectedAt: time,
@@ -96,22 +103,26 @@ export const errorBody = z.object({
   requestId: z.string(),
 });
 
+// The sandbox validates request bodies with these (src/sandbox/contract-check.ts), so what the
+// document says a body may hold is what the sandbox takes. A strict object refuses a field it
+// does not name; a loose one keeps it (payload fields beyond these are platform options).
 export const createPostBody = z.looseObject({ payloads, title: z.optional(z.string()) });
-export const updatePostBody = z.object({
+export const updatePostBody = z.strictObject({
   payloads: z.optional(z.partialRecord(platformId, z.nullable(platformPayload))),
   title: z.optional(z.nullable(z.string())),
   scheduledAt: z.optional(z.nullable(time)),
 });
-export const scheduleBody = z.union([
-  z.object({ postId: z.string(), scheduledAt: time }),
-  z.looseObject({ payloads, scheduledAt: time, title: z.optional(z.string()) }),
-]);
-export const createMediaBody = z.object({ name: z.string().check(z.minLength(1)), mimeType: z.string(), sizeBytes: z.int().check(z.minimum(1)) });
+// `postId` and `payloads` exclude each other: which post would be scheduled?
+export const scheduleDraftBody = z.strictObject({ postId: z.string(), scheduledAt: time, payloads: z.optional(z.never()) });
+export const scheduleCreateBody = z.looseObject({ payloads, scheduledAt: time, title: z.optional(z.string()), postId: z.optional(z.never()) });
+export const scheduleBody = z.union([scheduleDraftBody, scheduleCreateBody]);
+export const createMediaBody = z.strictObject({ name: z.string().check(z.minLength(1)), mimeType: z.string(), sizeBytes: z.int().check(z.minimum(1)) });
 
 /** Every schema the document names, with what it says of each. */
 export const CONTRACT_SCHEMAS = {
   Platform: { schema: platformId, description: 'A platform id of the service.' },
   PostStatus: { schema: postStatus, description: 'draft → scheduled → published, or → failed.' },
+  AccountStatus: { schema: accountStatus, description: gap('The state of a connected account (contract 7.2).') },
   MediaItem: { schema: mediaItem, description: gap('A media item of a payload; `alt` is the alt text of an image (contract 7.3).') },
   PlatformPayload: { schema: platformPayload, description: gap('One platform\'s content: text, media, and (contract 7.2/7.3) thread parts, a first comment, per-platform options and the accounts to publish to. Other fields are platform options, kept as sent.') },
   Payloads: { schema: payloads, description: gap('Per-platform payloads keyed by platform id; at least one.') },

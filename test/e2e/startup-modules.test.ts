@@ -18,7 +18,10 @@ let sb: Sandbox;
 beforeAll(async () => {
   await ensureBuilt();
   // Preloaded into the binary's process: writes the built-in modules it loaded when it exits.
-  writeFileSync(recorder, `process.on('exit', () => require('node:fs').writeFileSync(process.env.RECORD_TO, process.moduleLoadList.join('\\n')));\n`);
+  writeFileSync(
+    recorder,
+    `process.on('exit', () => { const fs = require('node:fs'); fs.writeFileSync(process.env.RECORD_TO, process.moduleLoadList.join('\\n')); fs.writeFileSync(process.env.RECORD_TO + '.files', Object.keys(require.cache).join('\\n')); });\n`,
+  );
   sb = await startSandbox({ port: 0, seed: 3, fixtures: 20 });
 }, 120_000);
 afterAll(async () => {
@@ -28,7 +31,7 @@ afterAll(async () => {
 
 let n = 0;
 /** Runs the binary with stdout and stderr piped; returns its exit code and the modules it loaded. */
-async function modulesOf(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; out: string; modules: string[] }> {
+async function modulesOf(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; out: string; modules: string[]; files: string[] }> {
   const record = join(tmp, `modules-${n++}.txt`);
   // Not spawnSync: the sandbox answering the child lives in this process's event loop.
   const child = spawn(process.execPath, [BIN, ...argv], {
@@ -39,8 +42,11 @@ async function modulesOf(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<{
   child.stdout.on('data', (c: Buffer) => (out += c));
   child.stderr.on('data', (c: Buffer) => (out += c));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, out, modules: readFileSync(record, 'utf8').split('\n') };
+  return { code, out, modules: readFileSync(record, 'utf8').split('\n'), files: readFileSync(`${record}.files`, 'utf8').split('\n') };
 }
+
+/** The loaded files of the build that hold zod's core (its `$constructor`): one, the wire schemas' own, or none. */
+const zodCopies = (files: string[]) => files.filter((f) => f.endsWith('.cjs') && readFileSync(f, 'utf8').includes('$constructor')).map((f) => f.replace(/.*[\\/]/, ''));
 
 const loaded = (modules: string[], names: string[]) => names.filter((name) => modules.includes(`NativeModule ${name}`));
 
@@ -65,5 +71,17 @@ describe('the start-up path, piped', () => {
     expect(r.out).toContain(id);
     expect(loaded(r.modules, ['http'])).toEqual(['http']);
     expect(loaded(r.modules, ['https', 'tls', 'crypto'])).toEqual([]);
+    // The response schemas come with their part of zod, not with the chunk zod shares with the MCP SDK (~130 kB).
+    expect(zodCopies(r.files)).toEqual(['wire-schemas.cjs']);
+  });
+
+  it('accounts list and its help load zod only with the wire schemas', async () => {
+    const key = sb.workspaces.find((w) => w.name === 'demo')!.apiKey;
+    const r = await modulesOf(['accounts', 'list', '--json'], { SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: key });
+    expect(r.code, r.out).toBe(0);
+    expect(zodCopies(r.files)).toEqual(['wire-schemas.cjs']);
+    const help = await modulesOf(['accounts', 'list', '--help']);
+    expect(help.code, help.out).toBe(0);
+    expect(zodCopies(help.files)).toEqual([]);
   });
 });

@@ -17,6 +17,8 @@ export interface McpPipe {
   /** A tools/call; resolves with its result (or error) message. */
   call(id: number, name: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
   stderr(): string;
+  /** Every line the server wrote so far, as written (to measure an answer's real size). */
+  lines(): readonly string[];
   /** Closes stdin and resolves with the exit code. */
   close(): Promise<number>;
 }
@@ -37,12 +39,14 @@ export function startMcpPipe(argv: string[], env: Record<string, string | undefi
   const queue: Record<string, unknown>[] = [];
   const waiting: Array<(m: Record<string, unknown>) => void> = [];
   let buffer = '';
+  const lines: string[] = [];
   stdout.on('data', (chunk: Buffer | string) => {
     buffer += chunk.toString();
     for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
       const line = buffer.slice(0, nl);
       buffer = buffer.slice(nl + 1);
       if (line.trim() === '') continue;
+      lines.push(line);
       const message = JSON.parse(line) as Record<string, unknown>;
       const w = waiting.shift();
       if (w) w(message);
@@ -68,6 +72,7 @@ export function startMcpPipe(argv: string[], env: Record<string, string | undefi
     },
     call: (id, name, args) => pipe.request(id, 'tools/call', { name, arguments: args }),
     stderr: () => stderr.text(),
+    lines: () => lines,
     async close() {
       stdin.end();
       const code = await done;

@@ -80,7 +80,7 @@ describe('draft → schedule → published/failed', () => {
     for (const id of ids) {
       const r = await cli(['posts', 'schedule', id, '--at', '2026-12-01 14:00', '--tz', 'Europe/Paris'], { tty: true });
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toContain('2026-12-01T13:00:00.000Z · 2026-12-01 14:00 GMT+1 (Europe/Paris)');
+      expect(r.stdout).toContain('2026-12-01T13:00:00.000Z · 2026-12-01 14:00 CET (Europe/Paris)');
     }
     const upcoming = await cli(['posts', 'list', '--status', 'scheduled'], { tty: true });
     expect(upcoming.stdout.replace(/\u001b\[\d+m/g, '')).toMatch(/scheduled\s+linkedin,threads\s+2026-12-01 13:00 UTC \(in \d+ hours?\)/);

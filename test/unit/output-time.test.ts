@@ -138,3 +138,16 @@ describe('a wait, told', () => {
     expect(formatUntil(at(100 * D), now, 'UTC')).toBe('2027-03-11 09:00 UTC');
   });
 });
+
+describe('formatLocal names a zone as people write it', () => {
+  it('CET/CEST in Europe, EST/PST in America, the offset where no short name exists', () => {
+    const winter = Date.UTC(2026, 0, 5, 12);
+    const summer = Date.UTC(2026, 6, 5, 12);
+    expect(formatLocal(winter, 'Europe/Paris')).toBe('2026-01-05 13:00 CET');
+    expect(formatLocal(summer, 'Europe/Berlin')).toBe('2026-07-05 14:00 CEST');
+    expect(formatLocal(winter, 'America/New_York')).toBe('2026-01-05 07:00 EST');
+    expect(formatLocal(summer, 'America/Los_Angeles')).toBe('2026-07-05 05:00 PDT');
+    expect(formatLocal(summer, 'Europe/London')).toBe('2026-07-05 13:00 BST');
+    expect(formatLocal(winter, 'Asia/Tokyo')).toBe('2026-01-05 21:00 GMT+9');
+  });
+});

@@ -3,7 +3,7 @@ import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
 import { PLATFORM_EXTRAS } from '../../wire/post-extras.js';
 import { fieldsOf } from '../../output/fields-of.js';
-import { ACCOUNT_STATUSES } from '../../wire/account-schemas.js';
+import { ACCOUNT_STATUSES } from '../../wire/account-status.js';
 import { helpTopicNames } from '../help-topics.js';
 
 /**

@@ -13,7 +13,7 @@ import { postInput } from './write-post.js';
 export const checkPost: ToolDefinition = {
   name: 'check_post',
   description:
-    "Judge a post against each platform's published rules without sending anything: text length as each platform counts it, hashtags, title, media count, and each local file's type, size, dimensions, duration and codec. Returns accepted and each platform's verdicts with the fix for each failure.",
+    "Judge a post by each platform's published rules, sending nothing: text length as the platform counts it, hashtags, title, media count, each local file's type, size, dimensions, duration and codec. Returns each platform's verdicts, a fix for each failure.",
   inputSchema: {
     type: 'object',
     properties: payloadFields,

@@ -6,7 +6,7 @@ import { writePost } from './write-post.js';
 export const createDraft: ToolDefinition = {
   name: 'create_draft',
   description:
-    'Create a draft post (published only once scheduled with schedule_post). Checked against each platform first; nothing is sent when something is wrong. Repeating the same call returns the same draft.',
+    'Create a draft post, published only once scheduled (schedule_post).',
   inputSchema: {
     type: 'object',
     properties: { ...payloadFields, accounts: accountsField, ...writeFields },

@@ -1,4 +1,6 @@
-// Argument schemas shared by several tools, each with the description an assistant reads.
+// Argument schemas shared by several tools. An argument every tool means the same way carries no
+// description of its own: it is described once, in the server's instructions (ARGUMENT_GUIDE), and
+// the rules a served schema cannot state are checked when called, each refusal with its fix.
 import { checkPostId } from '../../posts/find.js';
 import { FieldInputError } from '../../wire/invalid-input.js';
 import { looksLikeResultId } from '../../wire/protocol.js';
@@ -9,112 +11,101 @@ import type { JsonSchema } from '../json-schema.js';
 /** Rows per answer: a page an assistant can read; a cursor continues. */
 export const MAX_ROWS = 50;
 export const DEFAULT_ROWS = 20;
+export const MAX_MEDIA = 20;
+export const MAX_TITLE = 200;
 
-export const platforms: JsonSchema = {
-  type: 'array',
-  description: 'Platforms to post to.',
-  items: { type: 'string', enum: PLATFORMS },
-  minItems: 1,
-  uniqueItems: true,
-};
+/** A platform name; the values are listed once, in the instructions. */
+const platform: JsonSchema = { type: 'string', enum: PLATFORMS, enumInInstructions: true };
+
+export const platforms: JsonSchema = { type: 'array', items: platform, minItems: 1, uniqueItems: true };
+
+/** A list of at most `max` strings, each non-empty unless `item` says otherwise. */
+const strings = (max: number, item: JsonSchema = { type: 'string', minLength: 1 }): JsonSchema => ({ type: 'array', items: item, maxItems: max });
 
 export const payloadFields: Record<string, JsonSchema> = {
   platforms,
-  text: {
-    type: 'string',
-    description: 'Text for every platform without its own in text_for.',
-  },
+  text: { type: 'string' },
   text_for: {
     type: 'object',
-    description: 'Per-platform texts; a platform given one is a target too.',
     // One optional property per platform, not a free-form map: strict function calling takes no
     // open-ended keys (propertyNames, additionalProperties with a schema).
     properties: Object.fromEntries(PLATFORMS.map((p) => [p, { type: 'string' }])),
     additionalProperties: false,
   },
-  media: {
-    type: 'array',
-    description: 'Images or videos for every platform: https:// URLs, or absolute paths under a --media-dir folder.',
-    items: { type: 'string', minLength: 1 },
-    maxItems: 20,
-  },
-  title: { type: 'string', description: 'Internal title (not published), up to 200 characters.', minLength: 1, maxLength: 200 },
-  thread: {
-    type: 'boolean',
-    description: `true: a text too long for ${PLATFORMS.filter(takesThread).join(', ')} goes out as a thread there.`,
-  },
-  first_comment: {
-    type: 'string',
-    description: `A comment right after the post (${PLATFORMS.filter(takesFirstComment).join(', ')}).`,
-    minLength: 1,
-  },
-  alt: {
-    type: 'array',
-    description: 'Alt text per media item, in media order ("" for none).',
-    items: { type: 'string' },
-    maxItems: 20,
-  },
-  options: {
-    type: 'array',
-    description: 'Settings as "platform.key=value", e.g. "youtube.privacy=unlisted".',
-    // Strings, not an object per platform: the settings' schemas in full would triple tools/list.
-    items: { type: 'string', minLength: 3 },
-    maxItems: 30,
-  },
+  media: strings(MAX_MEDIA),
+  title: { type: 'string', minLength: 1, maxLength: MAX_TITLE },
+  thread: { type: 'boolean' },
+  first_comment: { type: 'string', minLength: 1 },
+  alt: strings(MAX_MEDIA, { type: 'string' }),
+  // Strings, not an object per platform: the settings' schemas in full would triple tools/list.
+  options: strings(30, { type: 'string', minLength: 3, fix: 'give "platform.key=value", e.g. "youtube.privacy=unlisted"' }),
 };
 
 /** The accounts to publish to (write tools); list_accounts shows them. */
-export const accountsField: JsonSchema = {
-  type: 'array',
-  description: "Accounts (id, @handle or platform:@handle; list_accounts); null: each platform's default.",
-  items: { type: 'string', minLength: 1 },
-  minItems: 1,
-  maxItems: 50,
-};
+export const accountsField: JsonSchema = { ...strings(50), minItems: 1 };
+
+export const IDEMPOTENCY_KEY_FORM = '1–255 printable ASCII characters, no spaces';
 
 export const writeFields: Record<string, JsonSchema> = {
-  dry_run: { type: 'boolean', description: 'true: send nothing.' },
-  idempotency_key: {
-    type: 'string',
-    description: '1–255 printable ASCII characters, no spaces.',
-    pattern: '^[\\x21-\\x7e]{1,255}$',
-  },
+  dry_run: { type: 'boolean' },
+  idempotency_key: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$', fix: IDEMPOTENCY_KEY_FORM },
 };
 
 /** Carried by the second call of a destructive change made without elicitation (see confirm.ts). */
 export const confirmFields: Record<string, JsonSchema> = {
-  confirm_token: {
-    type: 'string',
-    description: 'null, or the token of a preview the user agreed to.',
-    minLength: 1,
-  },
+  confirm_token: { type: 'string', minLength: 1 },
 };
 
-export const timeZone: JsonSchema = {
-  type: 'string',
-  description: 'IANA time zone, e.g. Europe/Paris.',
-  minLength: 1,
-};
+export const timeZone: JsonSchema = { type: 'string', minLength: 1 };
 
 export const resultFilters: Record<string, JsonSchema> = {
-  post_ids: { type: 'array', description: 'Only results of these posts.', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: 50 },
-  platforms: { type: 'array', description: 'Only these platforms.', items: { type: 'string', enum: PLATFORMS }, minItems: 1, uniqueItems: true },
-  failed_only: { type: 'boolean', description: 'Only failures.' },
-  since: {
-    type: 'string',
-    description: 'From: a duration back ("48h", "7d"), RFC 3339, or "YYYY-MM-DD [HH:MM]" in time_zone.',
-    minLength: 1,
-  },
-  until: { type: 'string', description: 'Before: the forms of since.', minLength: 1 },
-  time_zone: { ...timeZone, description: 'IANA zone of local since/until (default UTC).' },
+  post_ids: { ...strings(50), minItems: 1 },
+  platforms,
+  failed_only: { type: 'boolean' },
+  since: { type: 'string', minLength: 1 },
+  until: { type: 'string', minLength: 1 },
+  time_zone: timeZone,
 };
 
 export const listFields: Record<string, JsonSchema> = {
-  limit: { type: 'integer', description: `Rows, 1–${MAX_ROWS} (default ${DEFAULT_ROWS}).`, minimum: 1, maximum: MAX_ROWS },
-  cursor: { type: 'string', description: 'next_cursor of the previous answer (same filters).', minLength: 1 },
+  limit: { type: 'integer', minimum: 1, maximum: MAX_ROWS },
+  cursor: { type: 'string', minLength: 1 },
 };
 
-export const statuses: JsonSchema = { type: 'array', description: 'Only these statuses.', items: { type: 'string', enum: POST_STATUSES }, minItems: 1, uniqueItems: true };
+export const statuses: JsonSchema = { type: 'array', items: { type: 'string', enum: POST_STATUSES }, minItems: 1, uniqueItems: true };
+
+/** The post an id-taking tool acts on. */
+export const postId: JsonSchema = { type: 'string', minLength: 1, fix: 'give a post id as list_posts returns it' };
+
+/**
+ * What the shared arguments mean, said once in the server's instructions (each tool's schema
+ * carries only the arguments of its own). Every name here is an argument of some tool.
+ */
+export const ARGUMENT_GUIDE: Record<string, string> = {
+  post_id: 'a post id (post_…), as list_posts returns it',
+  result_id: 'a result id, as list_results returns it',
+  platforms: PLATFORMS.join(', '),
+  text: 'for every platform without its own in text_for',
+  text_for: 'one optional text per platform; a platform given one is a target too',
+  media: `images or videos for every platform, at most ${MAX_MEDIA}: https:// URLs, or absolute paths under a --media-dir folder the server was started with`,
+  alt: 'alt text per media item, in media order ("" for none)',
+  title: `internal, never published, at most ${MAX_TITLE} characters`,
+  thread: `true: a text too long for ${PLATFORMS.filter(takesThread).join(', ')} goes out as a thread there`,
+  first_comment: `a comment right after the post (${PLATFORMS.filter(takesFirstComment).join(', ')})`,
+  options: 'settings as "platform.key=value", e.g. "youtube.privacy=unlisted"',
+  accounts: "ids, @handles or platform:@handle (list_accounts shows them); null: each platform's default",
+  at: 'a future time (see Times)',
+  time_zone: 'an IANA zone such as Europe/Paris, for a local time in at (needed there), since or until (default UTC)',
+  post_ids: 'only results of these posts',
+  failed_only: 'true: only failures',
+  since: 'a duration back ("48h", "7d"), RFC 3339, or "YYYY-MM-DD [HH:MM]" in time_zone',
+  until: 'before this, in the forms of since',
+  limit: `rows, 1–${MAX_ROWS} (default ${DEFAULT_ROWS})`,
+  cursor: "the previous answer's next_cursor, with the same filters",
+  dry_run: 'true: validate and return the requests, sending nothing',
+  idempotency_key: `by default derived from the arguments (a repeated call replays the first answer for 24 hours); give a new one for a second, identical post on purpose; ${IDEMPOTENCY_KEY_FORM}`,
+  confirm_token: 'null, or the token of a preview the user agreed to',
+};
 
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 export const strs = (v: unknown): string[] | undefined => (Array.isArray(v) ? (v as string[]) : undefined);

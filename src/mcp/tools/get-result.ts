@@ -8,10 +8,10 @@ import type { ToolDefinition } from '../types.js';
 export const getResult: ToolDefinition = {
   name: 'get_result',
   description:
-    "Get one publishing result in full: the platform's post id and URL, the account, and for a failure the error code, message and context.",
+    "One publishing result in full: the platform's post id and URL, the account, a failure's code, message and context.",
   inputSchema: {
     type: 'object',
-    properties: { result_id: { type: 'string', description: 'A result id (from list_results).', minLength: 1 } },
+    properties: { result_id: { type: 'string', minLength: 1, fix: 'give a result id as list_results returns it' } },
     required: ['result_id'],
     additionalProperties: false,
   },

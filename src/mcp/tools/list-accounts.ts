@@ -3,20 +3,19 @@
 import { loadAccounts } from '../../accounts/catalog.js';
 import { healthFromRows, recentWindow, withHealth } from '../../accounts/health.js';
 import { accountLabel, isUnhealthy } from '../../accounts/label.js';
-import { ACCOUNT_STATUSES } from '../../wire/account-schemas.js';
-import { PLATFORMS } from '../../wire/platforms.js';
+import { ACCOUNT_STATUSES } from '../../wire/account-status.js';
 import type { ToolDefinition } from '../types.js';
-import { strs } from './fields.js';
+import { platforms, strs } from './fields.js';
 
 export const listAccounts: ToolDefinition = {
   name: 'list_accounts',
   description:
-    "The social accounts: status, default, token expiry, last success and failure among recent results. An expired or disconnected one fails every publish until the user reconnects it in the service.",
+    "The social accounts (filters: platforms, statuses): status, default, token expiry, last success and failure. An expired or disconnected one fails every publish until the user reconnects it in the service.",
   inputSchema: {
     type: 'object',
     properties: {
-      platforms: { type: 'array', description: 'Only these platforms.', items: { type: 'string', enum: PLATFORMS }, minItems: 1, uniqueItems: true },
-      statuses: { type: 'array', description: 'Only these statuses.', items: { type: 'string', enum: [...ACCOUNT_STATUSES] }, minItems: 1, uniqueItems: true },
+      platforms,
+      statuses: { type: 'array', items: { type: 'string', enum: [...ACCOUNT_STATUSES] }, minItems: 1, uniqueItems: true },
     },
     additionalProperties: false,
   },

@@ -7,7 +7,7 @@ import { DEFAULT_ROWS, int, listFields, statuses, str, strs } from './fields.js'
 export const listPosts: ToolDefinition = {
   name: 'list_posts',
   description:
-    'List posts newest first: id, status, title, scheduled time, platforms and the start of the text (text_truncated: true when cut; get_post has it whole). next_cursor when there are more.',
+    'Posts (status: null for all), newest first: id, status, title, time, platforms, the start of the text (text_truncated: true when cut; get_post has it whole).',
   inputSchema: { type: 'object', properties: { status: statuses, ...listFields }, additionalProperties: false },
   annotations: { title: 'List posts', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   write: false,

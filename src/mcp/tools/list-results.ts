@@ -12,7 +12,7 @@ export const MAX_SCAN = 2_000;
 export const listResults: ToolDefinition = {
   name: 'list_results',
   description:
-    'List publishing results (one per platform a post went to), newest first: success, error code and message, account, live URL. Filter by posts, platforms, failures, time window. next_cursor when there are more.',
+    'Publishing results (one per platform of a post), newest first: success, error code and message, account, live URL. Filters: post_ids, platforms, failed_only, since/until.',
   inputSchema: {
     type: 'object',
     properties: { ...resultFilters, ...listFields },

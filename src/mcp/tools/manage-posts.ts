@@ -12,14 +12,12 @@ import type { Post } from '../../wire/schemas.js';
 import { ToolError } from '../errors.js';
 import { trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
-import { accountsField, confirmFields, payloadFields, platforms, postIdArg, str, strs, writeFields } from './fields.js';
+import { accountsField, confirmFields, MAX_TITLE, payloadFields, platforms, postId, postIdArg, str, strs, writeFields } from './fields.js';
 import { namedAccounts } from './accounts-arg.js';
 import { accountsByPlatform } from '../../accounts/resolve.js';
 import { derivedKey } from './write-post.js';
 import { describePost, quote } from '../change-summary.js';
 import type { PlannedEdit } from '../../posts/edit.js';
-
-const postId = { type: 'string', description: 'The post id.', minLength: 1 } as const;
 
 export const INSTEAD_TOOLS = { retry: 'retry_failed', create: 'create a new post with create_draft or schedule_post' };
 
@@ -103,7 +101,7 @@ const keyOf = (tool: string, args: Record<string, unknown>, post: Post) => str(a
 export const getPost: ToolDefinition = {
   name: 'get_post',
   description:
-    "Get one post in full: every platform's text, media and options, title, status and outcome, scheduled time, and its publishing results.",
+    "One post in full: each platform's text, media and options, title, status and outcome, time, and its publishing results.",
   inputSchema: { type: 'object', properties: { post_id: postId }, required: ['post_id'], additionalProperties: false },
   annotations: { title: 'Get a post', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   write: false,
@@ -119,21 +117,21 @@ export const getPost: ToolDefinition = {
 export const updatePost: ToolDefinition = {
   name: 'update_post',
   description:
-    'Change a draft or scheduled post: text (every platform), text_for (one), media (replaces all), title ("" removes it), add_platforms, remove_platforms. Checked like a new post; only what differs is sent. Removing a platform or replacing a scheduled text is confirmed by the user first. To move a post: schedule_post.',
+    'Change a draft or scheduled post, checked like a new one; only what differs is sent. media replaces all ([] removes them); title, first_comment: "" removes it; options merge; accounts replace their platforms\' accounts; add_platforms, remove_platforms. The user confirms removing a platform or replacing a scheduled text. To move a post: schedule_post.',
   inputSchema: {
     type: 'object',
     properties: {
       post_id: postId,
       text: payloadFields.text!,
       text_for: payloadFields.text_for!,
-      add_platforms: { ...platforms, description: 'Targets to add.' },
-      remove_platforms: { ...platforms, description: 'Targets to remove.' },
-      media: { ...payloadFields.media!, description: 'Replaces all media ([] removes them): https:// URLs or paths under a --media-dir folder.' },
-      title: { type: 'string', description: 'New title; "" removes it.', maxLength: 200 },
-      accounts: { ...accountsField, description: 'These accounts instead, for their platforms.' },
+      add_platforms: platforms,
+      remove_platforms: platforms,
+      media: payloadFields.media!,
+      title: { type: 'string', maxLength: MAX_TITLE },
+      accounts: accountsField,
       thread: payloadFields.thread!,
-      first_comment: { type: 'string', description: 'A new first comment where the platform takes one; "" removes it.' },
-      options: { ...payloadFields.options!, description: 'Settings to merge, as "platform.key=value".' },
+      first_comment: { type: 'string' },
+      options: payloadFields.options!,
       ...writeFields,
       ...confirmFields,
     },
@@ -191,7 +189,7 @@ async function replayedOrNot(client: ApiClient, id: string, res: { data: Post; r
 export const unschedulePost: ToolDefinition = {
   name: 'unschedule_post',
   description:
-    'Take a scheduled post back to a draft, so it is not published (the user confirms first). A draft is left as it is.',
+    'Take a scheduled post back to a draft, so it is not published (the user confirms first).',
   inputSchema: { type: 'object', properties: { post_id: postId, ...writeFields, ...confirmFields }, required: ['post_id'], additionalProperties: false },
   annotations: { title: 'Unschedule a post', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   write: true,
@@ -214,7 +212,7 @@ export const unschedulePost: ToolDefinition = {
 export const deletePost: ToolDefinition = {
   name: 'delete_post',
   description:
-    'Delete a draft or scheduled post for good; the user confirms first. Published or failed posts cannot be deleted.',
+    'Delete a draft or scheduled post for good (the user confirms first). Published or failed posts cannot be.',
   inputSchema: { type: 'object', properties: { post_id: postId, ...writeFields, ...confirmFields }, required: ['post_id'], additionalProperties: false },
   annotations: { title: 'Delete a post', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   write: true,

@@ -1,8 +1,9 @@
 // What each tool's structuredContent looks like (its outputSchema in tools/list). A client that
 // knows the schema validates every answer against it (the official SDK client does). Each
-// requires and types the top-level fields every answer of the tool carries; the rest, and the
-// objects inside (a post, a result, a planned request, the service's), are left open: tools/list
-// stays small (an assistant reads it whole), and a field the service adds never makes an answer
+// requires and types the top-level fields every answer of the tool carries that a client acts on
+// (what it found, whether it is done); the rest, and the objects inside (a post, a result, a
+// planned request, the service's), are left open: tools/list stays small (an assistant reads it
+// whole, every tool's schema each time), and a field the service adds never makes an answer
 // invalid. The other fields are listed here for the reader of this file.
 import type { PublishedSchema } from '../json-schema.js';
 
@@ -30,21 +31,21 @@ const RESULT_FILTERED: Record<string, Kind> = { results: 'array', count: 'intege
 
 export const OUTPUT_SCHEMAS: Record<string, PublishedSchema> = {
   preview_post: shape({ preview: 'object', note: 'string' }, ['preview']),
-  check_post: shape({ accepted: 'boolean', problems: 'array', platforms: 'array', note: 'string' }, ['accepted', 'problems', 'platforms']),
+  check_post: shape({ accepted: 'boolean', problems: 'array', platforms: 'array', note: 'string' }, ['accepted', 'platforms']),
   create_draft: shape(WRITE, ['note']),
   schedule_post: shape(WRITE, ['note']),
-  list_posts: shape({ posts: 'array', count: 'integer', total: 'integer', next_cursor: 'string' }, ['posts', 'count', 'total']),
-  get_post: shape({ post: 'object', outcome: 'string', results: 'array' }, ['post', 'outcome', 'results']),
+  list_posts: shape({ posts: 'array', count: 'integer', total: 'integer', next_cursor: 'string' }, ['posts', 'total']),
+  get_post: shape({ post: 'object', outcome: 'string', results: 'array' }, ['post', 'results']),
   update_post: shape(WRITE, ['note']),
   unschedule_post: shape(WRITE, ['note']),
   delete_post: shape({ ...WRITE, deleted: 'boolean' }, ['note']),
-  list_results: shape(RESULT_FILTERED, ['results', 'count']),
+  list_results: shape(RESULT_FILTERED, ['results']),
   get_result: shape({ result: 'object' }, ['result']),
   wait_for_results: shape(
     { post_id: 'string', done: 'boolean', timed_out: 'boolean', still_waiting: 'boolean', reported: 'integer', expected: 'integer?', missing: 'array', failed: 'array', results: 'array', notes: 'array', reason: 'string' },
-    ['post_id', 'done', 'timed_out', 'still_waiting', 'reported', 'expected', 'missing', 'failed', 'results'],
+    ['done', 'still_waiting', 'results'],
   ),
   retry_failed: shape({ ...WRITE, retrying: 'array' }, ['note', 'retrying']),
-  list_accounts: shape({ accounts: 'array', derived: 'boolean', health_window: 'object', note: 'string' }, ['accounts', 'derived', 'health_window']),
-  results_stats: shape({ by: 'string', total: 'integer', succeeded: 'integer', failed: 'integer', groups: 'array', groups_left_out: 'integer', complete: 'boolean', note: 'string' }, ['by', 'total', 'succeeded', 'failed', 'groups', 'complete']),
+  list_accounts: shape({ accounts: 'array', derived: 'boolean', health_window: 'object', note: 'string' }, ['accounts']),
+  results_stats: shape({ by: 'string', total: 'integer', succeeded: 'integer', failed: 'integer', groups: 'array', groups_left_out: 'integer', complete: 'boolean', note: 'string' }, ['failed', 'groups', 'complete']),
 };

@@ -17,10 +17,10 @@ import { postInput } from './write-post.js';
 export const previewPostTool: ToolDefinition = {
   name: 'preview_post',
   description:
-    "Show how a post will look on each platform before it goes out: the text each feed shows before its \"more\" fold and the part the fold hides, thread parts numbered, each image's alt text (or that it has none), the first comment, the options, and which crop of an image the feed shows. Give post_id for a post on the service, or the payload fields for a post not yet created (nothing is sent then). Folds are approximate.",
+    'How a post will look on each platform: the text before the feed\'s "more" fold and what it hides, numbered thread parts, alt texts (or their lack), first comment, options, the crop of an image. A post_id, or the fields of a post not yet created (nothing is sent). Folds are approximate.',
   inputSchema: {
     type: 'object',
-    properties: { post_id: { type: 'string', description: 'A post on the service (post_…); leave out to preview the payload fields instead.' }, ...payloadFields },
+    properties: { post_id: { type: 'string' }, ...payloadFields },
     additionalProperties: false,
   },
   annotations: { title: 'Preview a post per platform', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -12,12 +12,12 @@ export const MAX_STATS_SCAN = 20_000;
 export const resultsStats: ToolDefinition = {
   name: 'results_stats',
   description:
-    'Count publishing results (total, succeeded, failed) grouped by platform, error code, account or post, most failures first; the filters of list_results. A good first step for "why did posts fail".',
+    'Count publishing results (total, succeeded, failed) grouped by platform (default), error code, account or post, most failures first; the filters of list_results. A good first step for "why did posts fail".',
   inputSchema: {
     type: 'object',
     properties: {
       ...resultFilters,
-      by: { type: 'string', enum: STATS_BY, description: 'Group by (default platform).' },
+      by: { type: 'string', enum: STATS_BY },
     },
     additionalProperties: false,
   },

@@ -9,20 +9,20 @@ import type { ToolDefinition } from '../types.js';
 import { unhealthyAccounts } from '../../accounts/health.js';
 import { reconnectHint } from '../../accounts/label.js';
 import type { SocialAccount } from '../../wire/account-schemas.js';
-import { platforms, str, strs, writeFields } from './fields.js';
+import { platforms, postId, str, strs, writeFields } from './fields.js';
 import { toolPost } from './manage-posts.js';
 import { postNow } from './write-post.js';
 
 export const retryFailed: ToolDefinition = {
   name: 'retry_failed',
   description:
-    'Retry the failed targets of a post as a new draft with their original payloads, each failure\'s reason in the answer. A target with a fix was refused for its content: apply the fix with update_post first. One that failed on its account (an expired token) fails again until the user reconnects the account: tell them, do not schedule it before. Repeating the call returns the same draft.',
+    'Retry the failed targets of a post as a new draft with their original payloads and each failure\'s reason. One with a fix was refused for its content: apply the fix with update_post first. One that failed on its account (expired token) fails again until the user reconnects it: tell them before scheduling.',
   inputSchema: {
     type: 'object',
     properties: {
-      post_id: { type: 'string', description: 'The post.', minLength: 1 },
-      platforms: { ...platforms, description: 'Only these failed platforms.' },
-      include_unhealthy: { type: 'boolean', description: 'true: also targets on expired or disconnected accounts.' },
+      post_id: postId,
+      platforms: { ...platforms, description: 'null: every failed one' },
+      include_unhealthy: { type: 'boolean', description: 'true: also targets on expired or disconnected accounts' },
       ...writeFields,
     },
     required: ['post_id'],

@@ -7,19 +7,15 @@ import { writePost } from './write-post.js';
 export const schedulePost: ToolDefinition = {
   name: 'schedule_post',
   description:
-    'Schedule a post at an absolute time: a draft by post_id, a scheduled post by post_id (moved, once the user confirms), or a new post from platforms/text/… created and scheduled at once. Repeating the same call returns the same post.',
+    'Schedule a post: a draft (post_id), a scheduled post to move (post_id; the user confirms), or a new post from the other fields.',
   inputSchema: {
     type: 'object',
     properties: {
-      post_id: { type: 'string', description: 'A draft to schedule or a scheduled post to move; null for a new post.', minLength: 1 },
+      post_id: { type: 'string', minLength: 1 },
       ...payloadFields,
       accounts: accountsField,
-      at: {
-        type: 'string',
-        description: 'Future time: RFC 3339 with offset, or "YYYY-MM-DD HH:MM" with time_zone.',
-        minLength: 1,
-      },
-      time_zone: { ...timeZone, description: 'IANA zone of a local at.' },
+      at: { type: 'string', minLength: 1, fix: 'give a future time: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with time_zone' },
+      time_zone: timeZone,
       ...writeFields,
       ...confirmFields,
     },

@@ -9,7 +9,7 @@ import * as waitState from '../../results/wait-state.js';
 import { ToolError } from '../errors.js';
 import { trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
-import { int, MAX_ROWS, postIdArg } from './fields.js';
+import { int, MAX_ROWS, postId, postIdArg } from './fields.js';
 
 export const MAX_TIMEOUT_S = 600;
 export const DEFAULT_TIMEOUT_S = 60;
@@ -21,18 +21,13 @@ export const PROGRESS_EVERY_MS = 10_000;
 export const waitForResults: ToolDefinition = {
   name: 'wait_for_results',
   description:
-    `Wait until every platform of a post has a publishing result, or timeout_seconds pass. One call waits at most ${CALL_WAIT_MS / 1000} s, then answers still_waiting: true: call again. A draft, or a post due after the wait, is answered at once with the reason.`,
+    `Wait until every platform of a post has a publishing result, or timeout_seconds (1–${MAX_TIMEOUT_S}, default ${DEFAULT_TIMEOUT_S}) pass. A call waits at most ${CALL_WAIT_MS / 1000} s, then answers still_waiting: true: call again. A draft, or a post due after the wait, is answered at once with why.`,
   inputSchema: {
     type: 'object',
     properties: {
-      post_id: { type: 'string', description: 'The post.', minLength: 1 },
-      timeout_seconds: {
-        type: 'integer',
-        description: `Seconds, 1–${MAX_TIMEOUT_S} (default ${DEFAULT_TIMEOUT_S}).`,
-        minimum: 1,
-        maximum: MAX_TIMEOUT_S,
-      },
-      expect: { type: 'integer', description: 'Results to wait for, instead of one per platform.', minimum: 1, maximum: 1000 },
+      post_id: postId,
+      timeout_seconds: { type: 'integer', minimum: 1, maximum: MAX_TIMEOUT_S },
+      expect: { type: 'integer', description: 'results to wait for, instead of one per platform', minimum: 1, maximum: 1000 },
     },
     required: ['post_id'],
     additionalProperties: false,

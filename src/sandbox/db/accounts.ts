@@ -3,8 +3,8 @@
 import type { Platform } from '../../wire/platforms.js';
 import type { Store } from './store.js';
 
-export const ACCOUNT_STATUSES = ['connected', 'expired', 'disconnected'] as const;
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+import { ACCOUNT_STATUSES, type AccountStatus } from '../../wire/account-status.js';
+export { ACCOUNT_STATUSES, type AccountStatus };
 
 export interface AccountRow {
   index: number;

@@ -1,23 +1,15 @@
 // GET /v1/social-accounts, GET /v1/social-accounts/{id}, and the sandbox-only
 // POST /sandbox/accounts/{id}/expire|disconnect|reconnect (what a token expiring, or someone
 // disconnecting or reconnecting the account in the service's settings, would do).
-import { isPlatform, PLATFORMS } from '../../wire/platforms.js';
-import { ACCOUNT_ACTIONS, ACCOUNT_STATUSES, isAccountStatus, type AccountAction, type SocialAccount } from '../accounts.js';
-import { badRequest, notFound, type Reply } from '../http/reply.js';
-import { multiValues, pageParams } from '../http/query.js';
+import { accountStatus, platformId } from '../../wire/contract.js';
+import { ACCOUNT_ACTIONS, type AccountAction, type SocialAccount } from '../accounts.js';
+import { notFound, type Reply } from '../http/reply.js';
+import { enumValues, pageParams } from '../http/query.js';
 import type { Call } from '../routes.js';
 
 export function listAccounts(call: Call): Reply {
-  const platforms = multiValues(call.query, 'platform');
-  const statuses = multiValues(call.query, 'status');
-  const badPlatforms = platforms.filter((p) => !isPlatform(p));
-  if (badPlatforms.length) {
-    throw badRequest(`unknown platform ${badPlatforms.map((p) => JSON.stringify(p)).join(', ')}`, [{ path: 'platform', message: `must be one of ${PLATFORMS.join(', ')}` }]);
-  }
-  const badStatuses = statuses.filter((s) => !isAccountStatus(s));
-  if (badStatuses.length) {
-    throw badRequest(`unknown account status ${badStatuses.map((s) => JSON.stringify(s)).join(', ')}`, [{ path: 'status', message: `must be one of ${ACCOUNT_STATUSES.join(', ')}` }]);
-  }
+  const platforms = enumValues(call.query, 'platform', platformId, 'platform');
+  const statuses = enumValues(call.query, 'status', accountStatus, 'account status');
   const { offset, limit } = pageParams(call.query);
   const book = call.ws.socialAccounts;
   const all = book.list({ platforms, statuses });

@@ -1,9 +1,9 @@
 // POST /v1/posts, POST /v1/schedule, GET /v1/posts, GET, PATCH and DELETE /v1/posts/{id}.
-import { isPostStatus, POST_STATUSES, type PostStatus } from '../../wire/platforms.js';
+import { postStatus } from '../../wire/contract.js';
 import { ERROR_CODE, PATHS } from '../../wire/protocol.js';
-import { badRequest, HttpError, notFound, validationError, type Reply } from '../http/reply.js';
+import { HttpError, notFound, validationError, type Reply } from '../http/reply.js';
 import type { LivePost } from '../workspace.js';
-import { multiValues, pageParams } from '../http/query.js';
+import { enumValues, pageParams } from '../http/query.js';
 import { checkCreatePost, checkSchedule, checkUpdatePost } from '../validation.js';
 import type { Call } from '../routes.js';
 
@@ -47,15 +47,9 @@ export function schedulePost(call: Call): Reply {
 }
 
 export function listPosts(call: Call): Reply {
-  const statuses = multiValues(call.query, 'status');
-  const unknown = statuses.filter((s) => !isPostStatus(s));
-  if (unknown.length) {
-    throw badRequest(`unknown status ${unknown.map((s) => JSON.stringify(s)).join(', ')}; use ${POST_STATUSES.join(', ')}`, [
-      { path: 'status', message: `must be one of ${POST_STATUSES.join(', ')}` },
-    ]);
-  }
+  const statuses = enumValues(call.query, 'status', postStatus, 'status');
   const { offset, limit } = pageParams(call.query);
-  const page = call.ws.postsPage(statuses as PostStatus[], offset, limit);
+  const page = call.ws.postsPage(statuses, offset, limit);
   return { status: 200, body: { data: page.items.map((i) => call.ws.postJson(i)), meta: { offset, limit, total: page.total } } };
 }
 
@@ -102,12 +96,6 @@ export function updatePost(call: Call): Reply {
 }
 
 export function deletePost(call: Call): Reply {
-  const post = editablePost(call, call.params[0]!);
-  // A tombstone keeps the index (the id counter) but not the content.
-  post.payloads = {};
-  delete post.title;
-  post.updatedAt = call.now;
-  post.deleted = true;
-  call.ws.savePost(post);
+  call.ws.deletePost(editablePost(call, call.params[0]!), call.now);
   return { status: 204, body: null };
 }

@@ -2,7 +2,7 @@
 // src/wire/contract.ts (zod's own JSON Schema output, draft 2020-12, which OpenAPI 3.1 speaks)
 // and the operations the router serves. Built once per sandbox, on first request.
 import * as z from 'zod/mini';
-import { CONTRACT_SCHEMAS } from '../../wire/contract.js';
+import { CONTRACT_SCHEMAS, limitParam, offsetParam } from '../../wire/contract.js';
 import { ERROR_CODE, MAX_BODY_BYTES, PAGE } from '../../wire/protocol.js';
 import type { SandboxCore } from '../core.js';
 import { matchRoute } from '../routes.js';
@@ -31,6 +31,12 @@ function componentSchemas(): Json {
     delete schema.$id;
   }
   return out;
+}
+
+/** A query parameter's schema: the contract's, as the sandbox checks it, with its default. */
+function paramSchema(schema: z.ZodMiniType, fallback: number): Json {
+  const { $schema: _, ...out } = z.toJSONSchema(schema, { target: 'draft-2020-12' }) as Json;
+  return { ...out, default: fallback };
 }
 
 const STANDARD_HEADERS = {
@@ -127,7 +133,7 @@ export function buildOpenApi(baseUrl: string): Json {
       title: 'Social Publishing Service (socialpub sandbox)',
       version: '1',
       description:
-        'The Social Publishing Service API as this sandbox serves it: the service\'s API document where it speaks, and the socialpub contract where it says "not shown" (each such place says so). Generated from the same schemas the sandbox is tested against.',
+        'The Social Publishing Service API as this sandbox serves it: the service\'s API document where it speaks, and the socialpub contract where it says "not shown" (each such place says so). Generated from the same schemas the sandbox validates requests with and is tested against.',
     },
     servers: [{ url: baseUrl }],
     security: [{ bearer: [] }],
@@ -136,8 +142,8 @@ export function buildOpenApi(baseUrl: string): Json {
       schemas: componentSchemas(),
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>; a key is scoped to one workspace.' } },
       parameters: {
-        Offset: { name: 'offset', in: 'query', description: 'Start of the page (default 0); out of range: 400.', schema: { type: 'integer', minimum: 0, default: 0 } },
-        Limit: { name: 'limit', in: 'query', description: `Page size (default ${PAGE.defaultLimit}, at most ${PAGE.maxLimit}); out of range: 400. (The contract's choice: the service's document shows no numbers.)`, schema: { type: 'integer', minimum: 1, maximum: PAGE.maxLimit, default: PAGE.defaultLimit } },
+        Offset: { name: 'offset', in: 'query', description: 'Start of the page (default 0); out of range: 400.', schema: paramSchema(offsetParam, 0) },
+        Limit: { name: 'limit', in: 'query', description: `Page size (default ${PAGE.defaultLimit}, at most ${PAGE.maxLimit}); out of range: 400. (The contract's choice: the service's document shows no numbers.)`, schema: paramSchema(limitParam, PAGE.defaultLimit) },
         IdempotencyKey: { name: 'Idempotency-Key', in: 'header', description: 'The same key and body within 24 h replays the first answer (with Idempotent-Replayed: true); another body: 422; still in flight: 409. (The service\'s document names no header; the contract does.)', schema: { type: 'string', minLength: 1, maxLength: 255 } },
       },
       headers: {

@@ -3,7 +3,7 @@
 import type { Context } from '../../context.js';
 import { choices, platforms as parsePlatforms } from '../../flags/choice.js';
 import { checkTopFields, columnField } from '../../../output/fields.js';
-import { ACCOUNT_STATUSES } from '../../../wire/account-schemas.js';
+import { ACCOUNT_STATUSES } from '../../../wire/account-status.js';
 import { healthFromRows, recentWindow, withHealth } from '../../../accounts/health.js';
 import { formatRelative } from '../../../output/time.js';
 import { accountLabel, isUnhealthy } from '../../../accounts/label.js';

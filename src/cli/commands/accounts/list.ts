@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { action, type FlagsOf } from '../../action.js';
 import { collect } from '../../flags/text.js';
 import { PLATFORMS } from '../../../wire/platforms.js';
-import { ACCOUNT_STATUSES } from '../../../wire/account-schemas.js';
+import { ACCOUNT_STATUSES } from '../../../wire/account-status.js';
 
 export type AccountsListFlags = FlagsOf<typeof listCommand>;
 
