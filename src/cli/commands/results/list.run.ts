@@ -10,7 +10,6 @@ import { footerText } from '../../../output/results-footer.js';
 import { cutByLimitText, resumeHint } from '../../../output/cut-notice.js';
 import { addHints } from '../../cli-error.js';
 import { runFollow } from './list-follow.js';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../../results/concurrency.js';
 import type { ListFlags } from './list.js';
 import { readBudgetGuard, rowFilter, windowOf } from './selection.js';
 import { codeTally, selectedResults } from '../../../results/selection.js';
@@ -33,7 +32,7 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   if (flags.follow) return runFollow(ctx, flags, filters);
   const offset = optionalWholeNumber('--offset', flags.offset) ?? 0;
   const limit = optionalWholeNumber('--limit', flags.limit, { min: 1 }) ?? FLAG_DEFAULTS.limit;
-  const concurrency = optionalWholeNumber('--concurrency', flags.concurrency, { min: 1, max: MAX_CONCURRENCY }) ?? DEFAULT_CONCURRENCY;
+  const concurrency = optionalWholeNumber('--concurrency', flags.concurrency, { min: 1, max: FLAG_DEFAULTS.maxConcurrency }) ?? FLAG_DEFAULTS.concurrency;
   const keep = filters.keep ?? (() => true);
   const all = Boolean(flags.all);
   const window = windowOf(ctx, flags);

@@ -2,6 +2,7 @@
 import type { Context } from '../../context.js';
 import { choices } from '../../flags/choice.js';
 import { flagError } from '../../flags/text.js';
+import { FLAG_DEFAULTS } from '../../flags/index.js';
 import { PAGE } from '../../../wire/protocol.js';
 import type { Column } from '../../../output/writers.js';
 import { capHeapGrowth } from '../../../output/heap.js';
@@ -11,7 +12,6 @@ import { plainColors } from '../../../output/colors.js';
 import { checkFields } from '../../../output/fields.js';
 import { userZone } from '../../../posts/zone.js';
 import { colorBar, createStatsCounter, eachDisplayRow, failureRate, formatRate, repaintBar, STATS_DIMENSIONS, statsSummary, type StatsDimension, type StatsGroup } from '../../../results/stats.js';
-import { DEFAULT_CONCURRENCY } from '../../../results/concurrency.js';
 import { readBudgetGuard, rowFilter, windowOf } from './selection.js';
 import { codeTally, selectedResults } from '../../../results/selection.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
@@ -64,7 +64,7 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
     debug: (line) => ctx.debug(line),
     query: filters.query,
     pageSize: PAGE.maxLimit,
-    concurrency: DEFAULT_CONCURRENCY,
+    concurrency: FLAG_DEFAULTS.concurrency,
     // Without --since every page is read: weighed against the read limit before the second.
     ...readBudgetGuard(ctx, client, { offset: 0, everyPage: !window, filtered: false, what: 'counting every result' }),
     onPage: (p) => progress.update(read, p.total),
