@@ -173,7 +173,7 @@ async function buildApart(part, apart, lazy) {
   // (A package's default export is not served: a default import of a layer fails the build below.)
   const missing = (await ownExports(sources)).flatMap(({ source, exports }) => exports.filter((e) => e !== 'default' && !out.exports.includes(e)).map((e) => `${relative(root, source)}: ${e}`));
   if (missing.length) throw new Error(`bundle: ${part.file} cannot export these (a name another of its modules exports too): ${missing.join(', ')}`);
-  return { code: await toCommonJs(result.outputFiles[0].text, part.file), inputs: result.metafile.inputs };
+  return { code: await toCommonJs(result.outputFiles[0].text, part.file), inputs: result.metafile.inputs, output: out };
 }
 
 /**
@@ -191,11 +191,13 @@ export async function bundle({ entryPoints, outdir, outbase = esmOptions.outbase
   }
   const files = new Map();
   const inputs = {};
+  const outputs = {};
   const lazy = new Map();
   for (const part of apart.filter((a) => a.layer)) {
     const built = await buildApart(part, apart, lazy);
     files.set(part.file, built.code);
     Object.assign(inputs, built.inputs);
+    outputs[join(relative(root, outdir), part.file)] = built.output;
   }
   const entries = [...entryPoints.map((e) => resolve(root, e)), ...[...lazy].map(([out, abs]) => ({ in: abs, out }))];
   const result = await build({ ...esmOptions, entryPoints: entries, outdir, outbase, absWorkingDir: root, write: false, metafile: true, plugins: [apartPlugin({ apart, fromDir: 'chunks' })] });
@@ -214,6 +216,7 @@ export async function bundle({ entryPoints, outdir, outbase = esmOptions.outbase
     const built = await buildApart(part, apart, lazy);
     files.set(part.file, built.code);
     Object.assign(inputs, built.inputs);
+    outputs[join(relative(root, outdir), part.file)] = built.output;
   }
   // Entries built alone in outdir (main.ts): all they import is held apart.
   for (const entry of alone) {
@@ -230,7 +233,7 @@ export async function bundle({ entryPoints, outdir, outbase = esmOptions.outbase
     if (wrong.length) throw new Error(`bundle: ${rel} requires ${wrong.map((a) => a.file).join(', ')} from outside chunks/`);
   }
   for (const [rel, code] of files) write(join(outdir, rel), code);
-  return { ...result.metafile, inputs };
+  return { inputs, outputs: { ...result.metafile.outputs, ...outputs } };
 }
 
 /**
