@@ -75,7 +75,8 @@ function titleRule(title: string | null | undefined, shape: Shape, issues: Issue
 }
 
 /** A time the schema found to be a string: RFC 3339 with an offset, and not in the past. */
-function timeRule(value: string, now: number, issues: Issue[]): number | undefined {
+/** A time to publish at: an RFC 3339 timestamp with an offset, not in the past (both dialects). */
+export function timeRule(value: string, now: number, issues: Issue[]): number | undefined {
   const parsed = parseTimestamp(value);
   if (!parsed.ok) {
     issues.push({
