@@ -168,10 +168,12 @@ async function buildApart(part, apart, lazy) {
   const contents = sources.map((source) => `export * from ${JSON.stringify(source)};`).join('\n');
   const plugins = part.layer ? [apartPlugin({ apart, fromDir: dirname(part.file), self: part, lazy })] : [];
   const result = await build({ ...esmOptions, splitting: false, stdin: { contents, resolveDir: root, loader: 'ts', sourcefile: part.file }, outdir: undefined, write: false, absWorkingDir: root, metafile: true, plugins });
-  // An export name two modules share would be left out by `export *`: refuse it by name.
+  // An export name two modules share would be left out by `export *`: refuse it by name. (The
+  // metafile lists such a name anyway: the names are read from the export clause itself.)
   const out = Object.values(result.metafile.outputs)[0];
+  const exported = new Set([...result.outputFiles[0].text.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((item) => item.trim().split(/\s+as\s+/).pop())));
   // (A package's default export is not served: a default import of a layer fails the build below.)
-  const missing = (await ownExports(sources)).flatMap(({ source, exports }) => exports.filter((e) => e !== 'default' && !out.exports.includes(e)).map((e) => `${relative(root, source)}: ${e}`));
+  const missing = (await ownExports(sources)).flatMap(({ source, exports }) => exports.filter((e) => e !== 'default' && !exported.has(e)).map((e) => `${relative(root, source)}: ${e}`));
   if (missing.length) throw new Error(`bundle: ${part.file} cannot export these (a name another of its modules exports too): ${missing.join(', ')}`);
   return { code: await toCommonJs(result.outputFiles[0].text, part.file), inputs: result.metafile.inputs, output: out };
 }
