@@ -15,7 +15,8 @@ import { formatCount } from './time.js';
 import { displayWidth } from './width.js';
 import { wrapProse, wrapRecord } from './wrap.js';
 import { writeTo, type ListWriter, type Sink } from './writers.js';
-import { writeJqLines, writeJson } from './shaping.js';
+import { jsonElements, jsonObjectWriter, writeJqLines, writeJson } from './shaping.js';
+import { Spools } from './spool.js';
 import { notACalendar, pageable, viewWriter, type TableView, type View } from './views.js';
 import { jsonText, safeLine, safeValue, visible } from './terminal-safe.js';
 
@@ -68,6 +69,17 @@ export interface ObjectOptions {
   fields?: readonly string[];
 }
 
+export interface HeldReport<T> {
+  /** Under JSON (`structured`): elements of one of the report's lists, in order. */
+  items(list: string, values: readonly unknown[]): void;
+  /** Otherwise: rows of one group, in order (rows are plain data: they are held as JSON). */
+  rows(group: number, rows: readonly T[]): void;
+  /** Prints the report: the head's fields, then each list; or the rows, group by group. */
+  end(head: Record<string, unknown>): Promise<void>;
+  /** Removes what was held (end() does too). */
+  discard(): void;
+}
+
 export interface Progress {
   update(rows: number, total: number | undefined): void;
   done(): void;
@@ -106,6 +118,12 @@ export interface Output {
   /** One object for programs (JSON/NDJSON) whose human form is a table of rows (TSV, table). */
   report<T>(value: unknown, rows: Iterable<T>, view: TableView<T>): Promise<void>;
   /**
+   * report() for a report made a part at a time, too long to hold (a bulk check of 20,000 rows):
+   * printed at end() as report() would print it whole, what must wait for the end held on disk.
+   * `lists` are the report's array fields, in order; `groups` how many groups its rows print in.
+   */
+  heldReport<T>(view: TableView<T>, lists: readonly string[], groups: number): HeldReport<T>;
+  /**
    * A JSON document as it came (a response body): indented for reading, one line for a pipe;
    * shaped by --fields and --jq unless `asIs` (an error body, printed whole).
    */
@@ -135,6 +153,9 @@ export interface Output {
   /** Waits for the pager (if one was started) once the command is done. */
   close(): Promise<void>;
 }
+
+/** Elements of a held report's list stringified together. */
+const HELD_ELEMENTS = 8;
 
 export function createOutput(options: OutputOptions): Output {
   const baseColors = options.colors ?? plainColors;
@@ -277,6 +298,51 @@ export function createOutput(options: OutputOptions): Output {
     async report(value, rows, view) {
       if (isJsonFormat(format)) await output.object(value, () => '');
       else await output.list(rows, view);
+    },
+    heldReport<T>(view: TableView<T>, lists: readonly string[], groups: number): HeldReport<T> {
+      const json = isJsonFormat(format);
+      // --jq and --fields work on the whole object: its lists are kept in memory for object().
+      const whole = json && (jq !== undefined || fields !== undefined);
+      const indent = format === 'json' ? 2 : 0;
+      const spools = new Spools();
+      const kept = new Map(lists.map((l) => [l, [] as unknown[]]));
+      const listSpools = new Map(lists.map((l) => [l, spools.spool()]));
+      const groupSpools = Array.from({ length: json ? 0 : groups }, () => spools.spool());
+      async function* heldRows(): AsyncGenerator<T> {
+        for (const spool of groupSpools) for await (const line of spool.lines()) yield JSON.parse(line) as T;
+      }
+      return {
+        items(list, values) {
+          if (!json || values.length === 0) return;
+          if (whole) kept.get(list)!.push(...values);
+          else {
+            const spool = listSpools.get(list)!;
+            // A few at a time: one string for a whole batch would be a large object (see spool.ts).
+            for (let i = 0; i < values.length; i += HELD_ELEMENTS) spool.write(jsonElements(values.slice(i, i + HELD_ELEMENTS), indent, spool.empty));
+          }
+        },
+        rows(group, rows) {
+          const spool = groupSpools[group];
+          if (spool) for (const r of rows) spool.write(JSON.stringify(r) + '\n');
+        },
+        async end(head) {
+          try {
+            if (!json) await output.list(heldRows(), view);
+            else if (whole) await output.object({ ...head, ...Object.fromEntries(kept) }, () => '');
+            else {
+              const sink = new BatchingSink(target());
+              const object = jsonObjectWriter(sink, indent);
+              for (const [key, value] of Object.entries(head)) if (value !== undefined) await object.field(key, value);
+              for (const list of lists) await object.list(list, listSpools.get(list)!.text());
+              await object.end();
+              await sink.end();
+            }
+          } finally {
+            spools.discard();
+          }
+        },
+        discard: () => spools.discard(),
+      };
     },
     async document(value, { asIs = false } = {}) {
       // Shaped like any data: --fields picks from the object (or from each object of an array),

@@ -90,34 +90,73 @@ const JSON_SLICE = 100;
  * grouped by post) is never one string in memory as well as one buffer on its way out.
  */
 export async function writeJson(sink: Sink, value: unknown, indent: number): Promise<void> {
-  // As jsonText writes it: DEL and C1 inside strings as \u escapes, so a terminal never obeys them.
-  const stringify = (v: unknown) => terminalJson(JSON.stringify(v, null, indent) ?? 'null');
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
-  const nl = indent ? '\n' + ' '.repeat(indent) : '';
-  const inner = (text: string) => (indent ? text.replace(/\n/g, nl) : text);
   const entries = isObject(value) ? Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol') : [];
   if (!isObject(value) || !entries.some(([, v]) => Array.isArray(v) && v.length > 0)) {
-    await writeTo(sink, stringify(value) + '\n');
+    await writeTo(sink, stringify(value, indent) + '\n');
     return;
   }
-  const colon = indent ? ': ' : ':';
-  await writeTo(sink, '{');
-  for (const [i, [key, v]] of entries.entries()) {
-    await writeTo(sink, `${i ? ',' : ''}${nl}${terminalJson(JSON.stringify(key))}${colon}`);
-    if (!Array.isArray(v) || v.length === 0) {
-      await writeTo(sink, inner(stringify(v)));
-      continue;
-    }
-    await writeTo(sink, '[');
-    // A slice at a time, stringified one level deeper inside an array that is then cut off, so
-    // JSON.stringify writes the elements' indentation itself (re-indenting each element's text
-    // cost more than the stringifying).
-    for (let j = 0; j < v.length; j += JSON_SLICE) {
-      const text = stringify([v.slice(j, j + JSON_SLICE)]);
-      // "[" newline "[" … newline "]" "\n]", or "[[" … "]]" compact.
-      await writeTo(sink, `${j ? ',' : ''}${indent ? text.slice(nl.length + 2, -(nl.length + 3)) : text.slice(2, -2)}`);
-    }
-    await writeTo(sink, `${nl}]`);
+  const object = jsonObjectWriter(sink, indent);
+  for (const [key, v] of entries) {
+    if (!Array.isArray(v)) await object.field(key, v);
+    else await object.list(key, slices(v, indent));
   }
-  await writeTo(sink, `${indent ? '\n' : ''}}\n`);
+  await object.end();
+}
+
+function* slices(values: readonly unknown[], indent: number): Generator<string> {
+  for (let j = 0; j < values.length; j += JSON_SLICE) yield jsonElements(values.slice(j, j + JSON_SLICE), indent, j === 0);
+}
+
+// As jsonText writes it: DEL and C1 inside strings as \u escapes, so a terminal never obeys them.
+const stringify = (v: unknown, indent: number) => terminalJson(JSON.stringify(v, null, indent) ?? 'null');
+
+/**
+ * Elements of an array that is a field of the document's top object, as jsonText would write
+ * them there: a piece after the first starts with its comma. Stringified one level deeper inside
+ * an array that is then cut off, so JSON.stringify writes the elements' indentation itself
+ * (re-indenting each element's text cost more than the stringifying).
+ */
+export function jsonElements(values: readonly unknown[], indent: number, first: boolean): string {
+  if (values.length === 0) return '';
+  const text = stringify([values], indent);
+  const nl = indent ? indent + 1 : 0;
+  // "[" newline "[" … newline "]" "\n]", or "[[" … "]]" compact.
+  return `${first ? '' : ','}${indent ? text.slice(nl + 2, -(nl + 3)) : text.slice(2, -2)}`;
+}
+
+export interface JsonObjectWriter {
+  /** One field, whole. */
+  field(key: string, value: unknown): Promise<void>;
+  /** An array field from pieces of jsonElements' text (none: `[]`). */
+  list(key: string, pieces: Iterable<string> | AsyncIterable<string>): Promise<void>;
+  end(): Promise<void>;
+}
+
+/** An object written field by field, exactly as jsonText would write it whole. */
+export function jsonObjectWriter(sink: Sink, indent: number): JsonObjectWriter {
+  const nl = indent ? '\n' + ' '.repeat(indent) : '';
+  const colon = indent ? ': ' : ':';
+  let fields = 0;
+  const key = (k: string) => writeTo(sink, `${fields++ ? ',' : '{'}${nl}${terminalJson(JSON.stringify(k))}${colon}`);
+  return {
+    async field(k, value) {
+      await key(k);
+      const text = stringify(value, indent);
+      await writeTo(sink, indent ? text.replace(/\n/g, nl) : text);
+    },
+    async list(k, pieces) {
+      await key(k);
+      let any = false;
+      for await (const piece of pieces) {
+        if (!piece) continue;
+        await writeTo(sink, any ? piece : `[${piece}`);
+        any = true;
+      }
+      await writeTo(sink, any ? `${nl}]` : '[]');
+    },
+    async end() {
+      await writeTo(sink, fields ? `${indent ? '\n' : ''}}\n` : '{}\n');
+    },
+  };
 }

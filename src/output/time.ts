@@ -1,13 +1,11 @@
 // Times for people (relative, in their zone) and for scripts (RFC 3339 UTC), and counts for people.
+import { groupDigits } from '../wire/numbers.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const MONTH = 30.44 * DAY;
 const YEAR = 365.25 * DAY;
-
-/** 1234567 → "1,234,567", as 'en' groups a non-negative whole number. */
-const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /**
  * What Intl.RelativeTimeFormat('en', { numeric: 'always' }) says for a whole, non-zero count
@@ -106,12 +104,4 @@ export function formatClock(epochMs: number, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(epochMs);
 }
 
-/**
- * 4213 → "4,213" (fixed locale, so output does not depend on the machine). Whole numbers are
- * grouped by hand, as toLocaleString('en-US') groups them: its first call loads the locale data
- * (~10 ms of `posts list`'s start-up, for its footer); anything else goes to Intl.
- */
-export function formatCount(n: number): string {
-  if (Number.isSafeInteger(n) && !Object.is(n, -0)) return n < 0 ? `-${groupDigits(-n)}` : groupDigits(n);
-  return n.toLocaleString('en-US');
-}
+export { formatCount } from '../wire/numbers.js';

@@ -37,64 +37,104 @@ export interface CheckReport {
 
 /** Judges each entry; media files are read once each (headers only), however many rows share them. */
 export async function checkPosts(entries: readonly CheckEntry[], inspect: (m: MediaSource) => Promise<MediaFacts> = mediaInspector()): Promise<CheckReport> {
-  const drafts = entries.flatMap((e) => (e.draft ? [e.draft] : []));
-  const facts = await collectFacts(drafts, inspect);
-  const factsOf = (m: MediaSource) => facts.get(m);
-  const problems: Issue[] = [];
-  const targets: CheckTarget[] = [];
-  for (const e of entries) {
-    problems.push(...e.issues);
-    if (!e.draft) continue;
-    // What keeps the post from being read (unknown ids, missing files, missing text); the rules
-    // themselves are judged below, target by target.
-    problems.push(...atLine(e.line, validateDraft(e.draft, factsOf, { platformRules: false })));
-    for (const p of e.draft.platforms) {
-      if (!isPlatform(p.platform) || p.text === undefined) continue;
-      const checks = judgePayload(p.platform, payloadFacts(e.draft, p, factsOf));
-      const platform = p.platform;
-      const name = PLATFORM_NAMES[platform];
-      const accepted = checks.every((c) => c.verdict !== 'fail');
-      // Built whole rather than spread together: this runs for every row of a bulk file.
-      targets.push(e.line === undefined ? { platform, name, accepted, checks } : { line: e.line, platform, name, accepted, checks });
-    }
-  }
-  return { accepted: problems.length === 0 && targets.every((t) => t.accepted), problems, targets };
+  const checker = new PostChecker(inspect);
+  const { problems, targets } = await checker.judge(entries);
+  return { accepted: checker.tally.accepted, problems, targets };
 }
 
-/** The lines of a bulk file with a problem: an input problem named by its line, or a refused target. */
-export function linesWithProblems(report: CheckReport): number[] {
-  const lines = new Set<number>();
-  for (const p of report.problems) {
-    const m = /^line (\d+)\b/.exec(p.field) ?? /^line (\d+)\b/.exec(p.message);
-    if (m) lines.add(Number(m[1]));
+/** What the line under the report counts, kept while the posts are judged a batch at a time. */
+export interface CheckTally {
+  accepted: boolean;
+  problems: number;
+  targets: number;
+  acceptedTargets: number;
+  warned: number;
+  unknown: number;
+  /** The lines of a bulk file with a problem: an input problem named by its line, or a refused target. */
+  lines: Set<number>;
+}
+
+/**
+ * Posts judged a batch at a time (a bulk file read row by row): each batch answers its problems
+ * and targets, and the tally adds them up. The inspector's cache spans the batches, so a file
+ * shared by many rows is still read once.
+ */
+export class PostChecker {
+  readonly tally: CheckTally = emptyTally();
+
+  constructor(private readonly inspect: (m: MediaSource) => Promise<MediaFacts> = mediaInspector()) {}
+
+  async judge(entries: readonly CheckEntry[]): Promise<{ problems: Issue[]; targets: CheckTarget[] }> {
+    const drafts = entries.flatMap((e) => (e.draft ? [e.draft] : []));
+    const facts = await collectFacts(drafts, this.inspect);
+    const factsOf = (m: MediaSource) => facts.get(m);
+    const problems: Issue[] = [];
+    const targets: CheckTarget[] = [];
+    for (const e of entries) {
+      problems.push(...e.issues);
+      if (!e.draft) continue;
+      // What keeps the post from being read (unknown ids, missing files, missing text); the rules
+      // themselves are judged below, target by target.
+      problems.push(...atLine(e.line, validateDraft(e.draft, factsOf, { platformRules: false })));
+      for (const p of e.draft.platforms) {
+        if (!isPlatform(p.platform) || p.text === undefined) continue;
+        const checks = judgePayload(p.platform, payloadFacts(e.draft, p, factsOf));
+        const platform = p.platform;
+        const name = PLATFORM_NAMES[platform];
+        const accepted = checks.every((c) => c.verdict !== 'fail');
+        // Built whole rather than spread together: this runs for every row of a bulk file.
+        targets.push(e.line === undefined ? { platform, name, accepted, checks } : { line: e.line, platform, name, accepted, checks });
+      }
+    }
+    addToTally(this.tally, problems, targets);
+    return { problems, targets };
   }
-  for (const t of report.targets) if (!t.accepted && t.line !== undefined) lines.add(t.line);
-  return [...lines].sort((a, b) => a - b);
+}
+
+const emptyTally = (): CheckTally => ({ accepted: true, problems: 0, targets: 0, acceptedTargets: 0, warned: 0, unknown: 0, lines: new Set() });
+
+function addToTally(t: CheckTally, problems: readonly Issue[], targets: readonly CheckTarget[]): void {
+  t.problems += problems.length;
+  if (problems.length) t.accepted = false;
+  for (const p of problems) {
+    const m = /^line (\d+)\b/.exec(p.field) ?? /^line (\d+)\b/.exec(p.message);
+    if (m) t.lines.add(Number(m[1]));
+  }
+  for (const target of targets) {
+    t.targets++;
+    if (target.accepted) t.acceptedTargets++;
+    else {
+      t.accepted = false;
+      if (target.line !== undefined) t.lines.add(target.line);
+    }
+    for (const c of target.checks) {
+      if (c.verdict === 'warn') t.warned++;
+      else if (c.verdict === 'unknown') t.unknown++;
+    }
+  }
 }
 
 /**
  * "2 of 3 targets would be accepted; X: 1 rule fails" — the line under the table. For a bulk file
  * (`rows`: how many it has) the rows come first, counted as `posts schedule --from-file` counts them.
  */
-export function checkSummary(report: CheckReport, rows?: number): string {
-  const ok = report.targets.filter((t) => t.accepted).length;
+export function checkSummary(report: CheckReport | CheckTally, rows?: number): string {
+  const t = 'lines' in report ? report : tallyOf(report);
   const parts: string[] = [];
   if (rows !== undefined) {
-    const bad = linesWithProblems(report);
+    const bad = [...t.lines].sort((a, b) => a - b);
     const shown = bad.slice(0, 8).join(', ') + (bad.length > 8 ? ', …' : '');
     parts.push(bad.length ? `${bad.length} of ${rows} row${rows === 1 ? '' : 's'} ha${bad.length === 1 ? 's' : 've'} problems (line${bad.length === 1 ? '' : 's'} ${shown})` : `all ${rows} row${rows === 1 ? '' : 's'} would be accepted`);
   }
-  parts.push(`${ok} of ${report.targets.length} target${report.targets.length === 1 ? '' : 's'} would be accepted`);
-  if (report.problems.length && rows === undefined) parts.push(`${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} in the input`);
-  let warned = 0;
-  let unknown = 0;
-  for (const t of report.targets) {
-    for (const c of t.checks) {
-      if (c.verdict === 'warn') warned++;
-      else if (c.verdict === 'unknown') unknown++;
-    }
-  }
-  if (warned) parts.push(`${warned} warning${warned === 1 ? '' : 's'} (not refusals)`);
-  if (unknown) parts.push(`${unknown} rule${unknown === 1 ? '' : 's'} left to the platform (facts not read here)`);
+  parts.push(`${t.acceptedTargets} of ${t.targets} target${t.targets === 1 ? '' : 's'} would be accepted`);
+  if (t.problems && rows === undefined) parts.push(`${t.problems} problem${t.problems === 1 ? '' : 's'} in the input`);
+  if (t.warned) parts.push(`${t.warned} warning${t.warned === 1 ? '' : 's'} (not refusals)`);
+  if (t.unknown) parts.push(`${t.unknown} rule${t.unknown === 1 ? '' : 's'} left to the platform (facts not read here)`);
   return parts.join('; ');
+}
+
+function tallyOf(report: CheckReport): CheckTally {
+  const t = emptyTally();
+  addToTally(t, report.problems, report.targets);
+  return { ...t, accepted: report.accepted };
 }

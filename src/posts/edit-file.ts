@@ -17,11 +17,12 @@ function limitLine(platform: string, text: string): string | undefined {
  * The file the editor opens to compose a new text for these platforms: the limits as comments
  * (as `posts edit --editor` shows them), then the text. Read back with parseComposeFile.
  */
-export function composeFile(platforms: readonly string[], text: string): string {
+export function composeFile(platforms: readonly string[], text: string, thread = false): string {
   const lines = [
     `// The text for ${platforms.join(', ')}. Lines starting with // are ignored;`,
     '// save and quit to use it, or empty the file to give up.',
-    ...platforms.flatMap((p) => limitLine(p, text) ?? []),
+    // Split into a thread, the limits are each part's, and the parts may be marked by hand.
+    ...(thread ? ['// A thread: a text too long for one post is split; a line', '// holding only --- starts the next part.'] : platforms.flatMap((p) => limitLine(p, text) ?? [])),
   ];
   return `${lines.join('\n')}\n${text}`;
 }

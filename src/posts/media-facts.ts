@@ -24,8 +24,14 @@ export interface MediaFacts {
 }
 
 /**
- * Facts about each item; one inspector per command run caches by path (bulk rows share files).
- * `signal` stops a long header walk (a GIF's frames) between slices.
+ * The files an inspector remembers: bulk rows that share a file are usually near each other, and
+ * a bulk check of 20,000 rows with an image each need not keep 20,000 files' facts.
+ */
+const CACHED_ITEMS = 128;
+
+/**
+ * Facts about each item; one inspector per command run caches by path (bulk rows share files),
+ * the most recently read ones. `signal` stops a long header walk (a GIF's frames) between slices.
  */
 export function mediaInspector(signal?: AbortSignal): (m: MediaSource) => Promise<MediaFacts> {
   const cache = new Map<string, Promise<MediaFacts>>();
@@ -34,6 +40,8 @@ export function mediaInspector(signal?: AbortSignal): (m: MediaSource) => Promis
     let p = cache.get(key);
     if (!p) {
       p = m.isUrl ? Promise.resolve(urlFacts(m.source)) : fileFacts(m.path!, signal);
+      // A Map keeps its insertion order: the first key is the oldest.
+      if (cache.size >= CACHED_ITEMS) cache.delete(cache.keys().next().value!);
       cache.set(key, p);
     }
     return p;

@@ -68,7 +68,8 @@ export function judgeExtras(platform: Platform, facts: PayloadFacts, judgePart: 
   return checks;
 }
 
-function judgeFirstComment(platform: Platform, text: string): RuleCheck {
+/** A first comment judged for one platform, as a post's rules judge it (a prompt asks with it too). */
+export function judgeFirstComment(platform: Platform, text: string): RuleCheck {
   const rule = PLATFORM_EXTRAS[platform].firstComment;
   const name = PLATFORM_NAMES[platform];
   if (!rule) {

@@ -1,5 +1,6 @@
 // Platform ids and their published limits. Shared by the client (local validation before any
 // request) and the sandbox (server-side validation), so both enforce one table.
+import { formatCount } from './numbers.js';
 import type { TextUnit } from './text-length.js';
 
 export const PLATFORMS = [
@@ -273,7 +274,7 @@ export function formatBytes(n: number): string {
  */
 export function formatBytesFor(n: number, limit: number): string {
   const decimal = limit % 1024 !== 0 && limit % 1000 === 0;
-  return decimal ? `${n.toLocaleString('en-US')} bytes` : formatBytes(n);
+  return decimal ? `${formatCount(n)} bytes` : formatBytes(n);
 }
 
 /** Kind of media from a MIME type, or undefined when it is neither image nor video. */

@@ -3,6 +3,7 @@
 // kind, and each item's type, size, dimensions, aspect ratio, duration, codec and GIF frames.
 // Pure: the client judges what it read from files, the sandbox what it was uploaded; a fact that
 // is not known (a URL's size) leaves its rule unjudged rather than guessed.
+import { formatCount } from './numbers.js';
 import { formatBytesFor, mediaKind, PLATFORM_LIMITS, textLength, type Bound, type MediaRules, type Platform, type PlatformRules } from './platforms.js';
 import { judgeText, PLATFORM_NAMES, possessive, unitWord } from './text-limits.js';
 import type { MediaInfo } from './media-probe.js';
@@ -331,7 +332,7 @@ function judgeShape(platform: Platform, kind: Kind, m: MediaItemFacts, rules: Me
   }
   if (rules.maxPixels !== undefined) {
     const px = w !== undefined && h !== undefined ? w * h : undefined;
-    check(`${kind}.pixels`, `≤ ${rules.maxPixels.toLocaleString('en-US')} pixels`, dims, (px ?? 0) <= rules.maxPixels, `a ${dims} ${what} has ${px?.toLocaleString('en-US')} pixels; ${name} takes at most ${rules.maxPixels.toLocaleString('en-US')}`, 'resize it smaller');
+    check(`${kind}.pixels`, `≤ ${formatCount(rules.maxPixels)} pixels`, dims, (px ?? 0) <= rules.maxPixels, `a ${dims} ${what} has ${px === undefined ? 'undefined' : formatCount(px)} pixels; ${name} takes at most ${formatCount(rules.maxPixels)}`, 'resize it smaller');
   }
   if (rules.aspect) {
     const a = rules.aspect;

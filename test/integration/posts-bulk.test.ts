@@ -225,7 +225,7 @@ describe('bulk schedule', () => {
     expect(r.code, r.stderr).toBe(0);
     const plain = r.stdout.replace(/\u001b\[\d+m/g, '');
     expect(plain).toMatch(/ROW\s+LINE\s+OUTCOME\s+ID\s+STATUS\s+SCHEDULED/);
-    expect(plain).toMatch(/1\s+1\s+created\s+\S+\s+scheduled\s+2026-12-02 10:00 GMT\+1/);
+    expect(plain).toMatch(/1\s+1\s+created\s+\S+\s+scheduled\s+2026-12-02 10:00 CET/);
   });
 
   it('a run that stops early prints no complete --json object, and a re-run prints the whole one', async () => {

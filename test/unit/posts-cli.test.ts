@@ -38,7 +38,7 @@ describe('posts create / schedule without a server', () => {
     const r = await run(['posts', 'schedule', '--platform', 'bluesky', '--text', 'Hi', '--at', '2026-12-01 09:00', '--tz', 'Europe/Paris', '--dry-run']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('"scheduledAt": "2026-12-01T08:00:00.000Z"');
-    expect(r.stdout).toMatch(/2026-12-01T08:00:00.000Z · 2026-12-01 09:00 GMT\+1 \(Europe\/Paris\)/);
+    expect(r.stdout).toMatch(/2026-12-01T08:00:00.000Z · 2026-12-01 09:00 CET \(Europe\/Paris\)/);
     const draft = await run(['posts', 'schedule', 'post_123', '--at', '+2h', '--dry-run', '--json']);
     expect(JSON.parse(draft.stdout).requests[0]).toEqual({
       method: 'POST',

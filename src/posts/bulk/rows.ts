@@ -8,7 +8,7 @@ import { catchTime } from '../issues.js';
 import { parseAt, requireFuture, type ResolvedAt } from '../when.js';
 import { nearest, suggestPlatform } from '../../wire/suggest.js';
 import { isPlatform, PLATFORMS } from '../../wire/platforms.js';
-import { CsvSyntaxError, parseCsv } from './csv.js';
+import { CsvReader, CsvSyntaxError, detectDelimiter, type CsvRecord } from './csv.js';
 
 export type BulkFormat = 'ndjson' | 'csv';
 
@@ -46,25 +46,111 @@ export interface BulkParseOptions {
 }
 
 export function detectFormat(label: string, text: string): BulkFormat {
+  return detectFormatByName(label) ?? (text.trimStart().startsWith('{') ? 'ndjson' : 'csv');
+}
+
+function detectFormatByName(label: string): BulkFormat | undefined {
   const lower = label.toLowerCase();
   if (lower.endsWith('.csv')) return 'csv';
   if (/\.(ndjson|jsonl|json)$/.test(lower)) return 'ndjson';
-  return text.trimStart().startsWith('{') ? 'ndjson' : 'csv';
+  return undefined;
 }
 
 export function parseBulk(text: string, options: BulkParseOptions): ParsedBulk {
-  const format = detectFormat(options.label, text);
-  const parsed = format === 'csv' ? parseCsvRows(text, options) : parseNdjsonRows(text, options);
-  if (!options.allowMediaOutside) {
-    const folder = real(resolve(options.baseDir));
-    // A row that names a file outside is refused whole, and its files are never opened: not even
-    // their headers, whose size, type or absence would tell what lies elsewhere on disk.
-    for (const row of parsed.rows) if (!checkMediaFolder(row, folder, options)) row.draft = undefined;
+  const reader = new BulkReader(options);
+  const rows = [...reader.push(text), ...reader.end()];
+  // A file refused whole (its header, its syntax) has no rows to schedule.
+  return { format: reader.format!, rows: reader.fileIssues.length ? [] : rows, fileIssues: reader.fileIssues };
+}
+
+/**
+ * A bulk file read a piece at a time (posts check reads 20,000 rows in the memory of a few):
+ * each push answers the rows it completed, each with its problems and its media folder judged.
+ * A problem with the file as a whole (its header, a quote never closed, no rows) is in
+ * fileIssues; once there is one, no more rows come, and the rows already given are void.
+ */
+export class BulkReader {
+  format: BulkFormat | undefined;
+  readonly fileIssues: Issue[] = [];
+  private csv: CsvReader | undefined;
+  private csvRow: ((rec: CsvRecord) => BulkRow) | undefined;
+  /** The text held until the format is known, or (NDJSON) the text after the last line break. */
+  private rest = '';
+  private line = 1;
+  private count = 0;
+  private readonly folder: string | undefined;
+
+  constructor(private readonly options: BulkParseOptions) {
+    this.folder = options.allowMediaOutside ? undefined : real(resolve(options.baseDir));
   }
-  if (parsed.fileIssues.length === 0 && parsed.rows.length === 0) {
-    parsed.fileIssues.push({ field: options.label, message: `${options.label}: no rows`, fix: format === 'csv' ? 'add rows under the header' : 'add one JSON body per line' });
+
+  /** The rows the text completes, made as they are taken (read them all before the next push). */
+  push(text: string): Generator<BulkRow> {
+    return this.read(text, false);
   }
-  return parsed;
+
+  *end(): Generator<BulkRow> {
+    yield* this.read('', true);
+    if (this.fileIssues.length === 0 && this.count === 0) {
+      this.fileIssues.push({ field: this.options.label, message: `${this.options.label}: no rows`, fix: this.format === 'csv' ? 'add rows under the header' : 'add one JSON body per line' });
+    }
+  }
+
+  private *read(text: string, final: boolean): Generator<BulkRow> {
+    if (this.fileIssues.length) return;
+    if (this.format === undefined) {
+      // The format waits for the first character, and a CSV's delimiter for the whole first line.
+      const start = this.rest + text;
+      const known = detectFormatByName(this.options.label);
+      if (!final && (!/[\r\n]/.test(start) || (known === undefined && !/\S/.test(start)))) {
+        this.rest = start;
+        return;
+      }
+      this.rest = '';
+      this.format = known ?? detectFormat(this.options.label, start);
+      if (this.format === 'csv') this.csv = new CsvReader(detectDelimiter(start));
+      text = start;
+    }
+    for (const row of this.format === 'csv' ? this.readCsv(text, final) : this.readNdjson(text, final)) {
+      // A row that names a file outside is refused whole, and its files are never opened: not even
+      // their headers, whose size, type or absence would tell what lies elsewhere on disk.
+      if (this.folder !== undefined && !checkMediaFolder(row, this.folder, this.options)) row.draft = undefined;
+      this.count++;
+      yield row;
+    }
+  }
+
+  private *readCsv(text: string, final: boolean): Generator<BulkRow> {
+    let records: CsvRecord[];
+    try {
+      records = final ? [...this.csv!.push(text), ...this.csv!.end()] : this.csv!.push(text);
+    } catch (e) {
+      if (!(e instanceof CsvSyntaxError)) throw e;
+      const label = this.options.label;
+      this.fileIssues.push({ field: label, message: `${label}: ${e.message}`, fix: 'close the quote; a quote inside a quoted field is written ""' });
+      return;
+    }
+    for (const rec of records) {
+      if (this.csvRow) yield this.csvRow(rec);
+      else {
+        const header = csvHeader(rec, this.options);
+        if (!header.ok) {
+          this.fileIssues.push(...header.issues);
+          return;
+        }
+        this.csvRow = header.row;
+      }
+    }
+  }
+
+  private *readNdjson(text: string, final: boolean): Generator<BulkRow> {
+    const lines = (this.rest + text).split('\n');
+    this.rest = final ? '' : lines.pop()!;
+    for (const raw of lines) {
+      const line = this.line++;
+      if (raw.trim() !== '') yield ndjsonRow(raw, line, this.count, this.options);
+    }
+  }
 }
 
 /** The path with its links resolved, as far as it exists (a missing file is reported elsewhere). */
@@ -124,25 +210,18 @@ function resolveTime(row: BulkRow, input: string | undefined, field: string, opt
   }
 }
 
-function parseNdjsonRows(text: string, options: BulkParseOptions): ParsedBulk {
-  const rows: BulkRow[] = [];
-  const lines = text.split('\n');
-  lines.forEach((raw, i) => {
-    const line = i + 1;
-    if (raw.trim() === '') return;
-    const row: BulkRow = { index: rows.length, line, draft: undefined, postId: undefined, at: undefined, issues: [] };
-    rows.push(row);
-    const parsed = parseJsonWithLocation(raw.replace(/\r$/, ''));
-    if (!parsed.ok) {
-      row.issues.push({ field: `line ${line}`, message: `line ${line}, column ${parsed.problem.column}: invalid JSON: ${parsed.problem.message}`, fix: 'one complete JSON object per line' });
-      return;
-    }
-    const body = draftFromBody(parsed.value, `line ${line}: `, (p) => resolve(options.baseDir, p), row.issues, { schedule: true });
-    row.draft = body.draft;
-    row.postId = body.postId;
-    if (parsed.value && typeof parsed.value === 'object') resolveTime(row, body.scheduledAt, `line ${line}: scheduledAt`, options);
-  });
-  return { format: 'ndjson', rows, fileIssues: [] };
+function ndjsonRow(raw: string, line: number, index: number, options: BulkParseOptions): BulkRow {
+  const row: BulkRow = { index, line, draft: undefined, postId: undefined, at: undefined, issues: [] };
+  const parsed = parseJsonWithLocation(raw.replace(/\r$/, ''));
+  if (!parsed.ok) {
+    row.issues.push({ field: `line ${line}`, message: `line ${line}, column ${parsed.problem.column}: invalid JSON: ${parsed.problem.message}`, fix: 'one complete JSON object per line' });
+    return row;
+  }
+  const body = draftFromBody(parsed.value, `line ${line}: `, (p) => resolve(options.baseDir, p), row.issues, { schedule: true });
+  row.draft = body.draft;
+  row.postId = body.postId;
+  if (parsed.value && typeof parsed.value === 'object') resolveTime(row, body.scheduledAt, `line ${line}: scheduledAt`, options);
+  return row;
 }
 
 /**
@@ -198,16 +277,10 @@ function csvLabels(line: number): FlagLabels {
   };
 }
 
-function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
-  let records;
-  try {
-    records = parseCsv(text);
-  } catch (e) {
-    if (e instanceof CsvSyntaxError) return { format: 'csv', rows: [], fileIssues: [{ field: options.label, message: `${options.label}: ${e.message}`, fix: 'close the quote; a quote inside a quoted field is written ""' }] };
-    throw e;
-  }
-  const [header, ...data] = records;
-  if (!header) return { format: 'csv', rows: [], fileIssues: [] };
+type CsvHeader = { ok: true; row: (rec: CsvRecord) => BulkRow } | { ok: false; issues: Issue[] };
+
+/** The header row read: its columns checked, and the reader of every row under it. */
+function csvHeader(header: CsvRecord, options: BulkParseOptions): CsvHeader {
   const fileIssues: Issue[] = [];
   const columns = header.fields.map((h) => {
     const name = h.trim().toLowerCase();
@@ -249,7 +322,7 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
   }
   const dupes = columns.filter((c, i) => columns.indexOf(c) !== i);
   if (dupes.length) fileIssues.push({ field: `${options.label}: header`, message: `${options.label}: column "${dupes[0]}" appears twice` });
-  if (fileIssues.length) return { format: 'csv', rows: [], fileIssues };
+  if (fileIssues.length) return { ok: false, issues: fileIssues };
 
   // Where each column is, found once for every row.
   const at = columns.indexOf('at');
@@ -266,8 +339,9 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
     // The key as written in the header (settings are camelCase: postType, madeForKids).
     return m ? [{ platform: m[1]!, name: header.fields[i]!.trim().slice(`option.${m[1]}.`.length), i }] : [];
   });
-  const rows: BulkRow[] = data.map((rec, index) => {
-    const row: BulkRow = { index, line: rec.line, draft: undefined, postId: undefined, at: undefined, issues: [] };
+  let index = 0;
+  const row = (rec: CsvRecord): BulkRow => {
+    const row: BulkRow = { index: index++, line: rec.line, draft: undefined, postId: undefined, at: undefined, issues: [] };
     const f = (name: string) => `line ${rec.line}: ${name}`;
     if (rec.fields.length !== columns.length) {
       row.issues.push({ field: f('(row)'), message: `line ${rec.line}: ${rec.fields.length} fields, the header has ${columns.length}`, fix: 'quote fields that contain commas: "like, this"' });
@@ -304,6 +378,6 @@ function parseCsvRows(text: string, options: BulkParseOptions): ParsedBulk {
     if (accounts.length) row.accounts = accounts;
     resolveTime(row, get(at), f('at'), options);
     return row;
-  });
-  return { format: 'csv', rows, fileIssues };
+  };
+  return { ok: true, row };
 }

@@ -7,19 +7,19 @@ import { UsageError } from '../../cli-error.js';
 import { COMMAND_LINE_LABELS, draftFromBody, draftFromFlags, parseTextFor, type FlagValues, type Issue } from '../../../posts/draft.js';
 import { textFromFile } from '../../../posts/compose-input.js';
 import { parseJsonWithLocation } from '../../../wire/json-location.js';
-import { parseBulk } from '../../../posts/bulk/rows.js';
+import { BulkReader, type BulkRow } from '../../../posts/bulk/rows.js';
 import { catchTime } from '../../../posts/issues.js';
 import { lazyUserZone } from '../../../posts/zone.js';
 import { machineZone, parseAt, requireFuture } from '../../../posts/when.js';
 import { mediaInspector } from '../../../posts/media-facts.js';
-import { checkPosts, checkSummary, type CheckEntry, type CheckReport } from '../../../posts/check.js';
+import { checkSummary, PostChecker, type CheckEntry, type CheckReport, type CheckTarget } from '../../../posts/check.js';
 import type { RuleCheck, Verdict } from '../../../wire/post-rules.js';
 import type { Column } from '../../../output/writers.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { splitList } from '../../flags/text.js';
-import { readSource } from './read-source.js';
-import { checkTopFields } from '../../../output/fields.js';
-import { fieldsOf } from '../../../output/fields-of.js';
+import { readSource, streamSource } from './read-source.js';
+import { Spools } from '../../../output/spool.js';
+import { checkTopFields, columnField } from '../../../output/fields.js';
 
 
 interface Row {
@@ -51,55 +51,86 @@ export const CHECK_COLUMNS: Column<Row>[] = [
 /** What --fields may name under --json: the report's own fields (a table or TSV has the columns). */
 const REPORT_FIELDS: ReadonlyArray<keyof CheckReport> = ['accepted', 'problems', 'targets'];
 
+/**
+ * Rows judged together: the media headers of a batch are read, then its rows judged and held.
+ * Few: what a batch holds outlives the young generation's collections, and the heap grows with it.
+ */
+const BATCH_ROWS = 8;
+
 export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number> {
   const out = ctx.output();
   // Before any file is read, as everywhere else.
-  checkTopFields(ctx.globals.fields, out.structured ? REPORT_FIELDS : fieldsOf('posts check'));
-  const checked = await entries(ctx, flags);
-  const report = await checkPosts(checked, mediaInspector(ctx.signal));
+  // The columns' names are fieldsOf('posts check') (a unit test holds them equal), taken here from
+  // the columns: fields-of.ts reads the wire schemas, which a check has no other use for.
+  checkTopFields(ctx.globals.fields, out.structured ? REPORT_FIELDS : CHECK_COLUMNS.map(columnField));
   const bulk = flags.fromFile !== undefined;
-  // Problems first. A bulk file's every passing check (a 200-row file made 1,321 lines) is left
-  // out on a terminal, and -q keeps the problems alone; piped, every check is listed.
+  const posts = await entries(ctx, flags);
+  const checker = new PostChecker(mediaInspector(ctx.signal));
+  // The report is printed whole at the end (whether all is accepted comes first, and the problems
+  // before the passes), but made a batch at a time: a bulk file of 20,000 rows is never held.
+  // --json prints the report itself; rows are made only for a table or TSV.
+  const report = out.heldReport<Row>({ kind: 'table', columns: CHECK_COLUMNS }, ['problems', 'targets'], GROUPS);
+  // Each failure and warning is told whole under the table, which may cut the notes: the input's
+  // problems first, then the checks in file order.
+  const notes = new Spools();
+  const [problemNotes, checkNotes] = [notes.spool(), notes.spool()];
+  // A bulk file's every passing check (a 200-row file made 1,321 lines) is left out on a
+  // terminal, and -q keeps the problems alone; piped, every check is listed.
   const keep: (r: Row) => boolean = ctx.globals.quiet ? (r) => r.verdict === 'fail' : bulk && ctx.io.stdout.isTTY ? (r) => r.verdict !== 'pass' : () => true;
-  // Rows are made only for a table or TSV (a generator): --json prints the report itself.
-  await out.report(report, problemsFirst(rows(report), keep), { kind: 'table', columns: CHECK_COLUMNS });
-  // The table may cut the notes: each failure and each warning is told whole under it, with its
-  // fix. (A report is refused exactly when some row fails: an accepted one without warnings is not
-  // walked again.) A problem's message already starts with its field: it is not named twice.
-  if (!out.structured && (!report.accepted || report.targets.some((t) => t.checks.some((c) => c.verdict === 'warn')))) {
-    for (const r of rows(report)) {
+  let passing = 0;
+  let rowCount = 0;
+  const judge = async (batch: readonly CheckEntry[]) => {
+    rowCount += batch.length;
+    const { problems, targets } = await checker.judge(batch);
+    report.items('problems', problems);
+    report.items('targets', targets);
+    if (out.structured) return;
+    const groups: Row[][] = Array.from({ length: GROUPS }, () => []);
+    for (const r of rows(problems, targets)) {
+      if (r.verdict === 'pass') passing++;
+      if (keep(r)) groups[groupOf(r)]!.push(r);
+      // A problem's message already starts with its field: it is not named twice. One line each:
+      // a line break or tab in a file name is shown as TSV writes it.
       if (r.verdict !== 'fail' && !(r.verdict === 'warn' && r.note)) continue;
-      // One line each: a line break or tab in a file name is shown as TSV writes it.
       const line = `${r.target}${r.item && r.rule !== 'input' ? ` ${shortItem(r.item)}` : ''}: ${r.verdict === 'warn' ? 'warning: ' : ''}${r.note}`;
-      out.info(line.replace(/\n/g, '\\n').replace(/\t/g, '\\t'));
+      (r.rule === 'input' ? problemNotes : checkNotes).write(line.replace(/\n/g, '\\n').replace(/\t/g, '\\t') + '\n');
     }
+    groups.forEach((g, i) => report.rows(i, g));
+  };
+  try {
+    for await (const batch of posts.batches) {
+      // Ctrl-C stops a long file between batches (the reads between pieces let the signal in).
+      ctx.signal.throwIfAborted();
+      await judge(batch);
+    }
+    posts.done();
+    await report.end({ accepted: checker.tally.accepted });
+    for (const spool of [problemNotes, checkNotes]) for await (const line of spool.lines()) out.info(line);
+  } finally {
+    report.discard();
+    notes.discard();
   }
-  if (bulk && ctx.io.stdout.isTTY && !out.structured && !ctx.globals.quiet) {
-    const passing = [...rows(report)].filter((r) => r.verdict === 'pass').length;
-    if (passing) out.info(`${passing} passing check${passing === 1 ? '' : 's'} not shown: -o tsv or --json lists every check`);
+  if (bulk && ctx.io.stdout.isTTY && !out.structured && !ctx.globals.quiet && passing) {
+    out.info(`${passing} passing check${passing === 1 ? '' : 's'} not shown: -o tsv or --json lists every check`);
   }
-  out.footer(checkSummary(report, bulk ? checked.length : undefined));
-  return report.accepted ? 0 : 2;
+  out.footer(checkSummary(checker.tally, bulk ? rowCount : undefined));
+  return checker.tally.accepted ? 0 : 2;
 }
 
-/** The rows kept, failures first, then warnings and rules left to the platform, then passes (each in file order). */
-function* problemsFirst(all: Iterable<Row>, keep: (r: Row) => boolean): Generator<Row> {
-  const later: Row[][] = [[], [], []];
-  for (const r of all) {
-    if (!keep(r)) continue;
-    if (r.verdict === 'fail') yield r;
-    else later[r.verdict === 'pass' ? 2 : r.verdict === 'warn' ? 0 : 1]!.push(r);
-  }
-  for (const group of later) yield* group;
-}
+/**
+ * The rows' print order, failures first: the input's problems, the failing checks, then warnings,
+ * then rules left to the platform, then passes (each in file order).
+ */
+const GROUPS = 5;
+const groupOf = (r: Row) => (r.verdict === 'fail' ? (r.rule === 'input' ? 0 : 1) : r.verdict === 'warn' ? 2 : r.verdict === 'unknown' ? 3 : 4);
 
 /** A post without a time to check: --tz there would be ignored in silence. */
 const tzAlone = () => new UsageError('--tz only applies to a time (--at, the scheduledAt of --file, or a --from-file)', ['leave --tz out to check a post without a time, or give its time with --at']);
 
 /** Problems first (target "input"), then each target's checks; a failing check's note is its message and fix. */
-function* rows(report: CheckReport): Generator<Row> {
-  for (const p of report.problems) yield { target: 'input', rule: 'input', item: p.field, actual: '', limit: '', verdict: 'fail', note: `${p.message}${p.fix ? ` (fix: ${p.fix})` : ''}` };
-  for (const t of report.targets) {
+function* rows(problems: readonly Issue[], targets: readonly CheckTarget[]): Generator<Row> {
+  for (const p of problems) yield { target: 'input', rule: 'input', item: p.field, actual: '', limit: '', verdict: 'fail', note: `${p.message}${p.fix ? ` (fix: ${p.fix})` : ''}` };
+  for (const t of targets) {
     const target = `${t.line !== undefined ? `line ${t.line} ` : ''}${t.platform}`;
     for (const c of t.checks) yield { target, rule: c.rule, item: c.item ?? '', actual: c.actual, limit: c.limit, verdict: c.verdict, note: note(c) };
   }
@@ -113,7 +144,16 @@ const shortItem = (label: string) => label.replace(/^--media /, '').replace(/^.*
 
 const note = (c: RuleCheck) => (c.message ? `${c.message}${c.fix ? ` (fix: ${c.fix})` : ''}` : '');
 
-async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
+interface Entries {
+  /** The posts, a batch at a time. */
+  batches: AsyncIterable<CheckEntry[]> | Iterable<CheckEntry[]>;
+  /** Once every batch was read: throws what spoils the whole file, tells what was not judged. */
+  done(): void;
+}
+
+const single = (entry: CheckEntry): Entries => ({ batches: [[entry]], done: () => {} });
+
+async function entries(ctx: Context, flags: CheckFlags): Promise<Entries> {
   const payload = (['platform', 'text', 'textFile', 'textFor', 'media', 'title', 'thread', 'firstComment', 'alt', 'option'] as const).filter((k) => flags[k] !== undefined);
   const sources = [flags.file !== undefined && '--file', flags.fromFile !== undefined && '--from-file'].filter(Boolean);
   if (sources.length > 1 || (sources.length && payload.length)) {
@@ -132,16 +172,7 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
     const now = ctx.clock.now();
     catchTime(issues, () => requireFuture(parseAt(input, { now, zone, field }), now, field, input.trim()));
   };
-  if (flags.fromFile !== undefined) {
-    const src = await readSource(ctx, flags.fromFile, '--from-file');
-    const parsed = parseBulk(src.text, { label: src.label, baseDir: src.baseDir, zone, now: ctx.clock.now(), allowMediaOutside: flags.allowMediaOutside === true });
-    if (parsed.fileIssues.length) throw new InvalidInputError(parsed.fileIssues, { what: src.label });
-    // A row that schedules a draft by id has no payloads here: said, so "0 targets" is not a mystery.
-    const byId = parsed.rows.filter((r) => r.postId !== undefined);
-    if (byId.length) ctx.output().info(`${byId.length === 1 ? '1 row names a draft' : `${byId.length} rows name drafts`} on the service by postId (line ${byId.slice(0, 5).map((r) => r.line).join(', ')}${byId.length > 5 ? ', …' : ''}): ${byId.length === 1 ? 'its payloads are' : 'theirs are'} not judged here`);
-    // A time that has passed is a problem, as `posts schedule --from-file` finds it: `check && schedule` holds.
-    return parsed.rows.map((r) => ({ draft: r.draft, issues: r.issues, line: r.line }));
-  }
+  if (flags.fromFile !== undefined) return bulkEntries(ctx, flags, zone);
   if (flags.file !== undefined) {
     const src = await readSource(ctx, flags.file, '--file');
     const parsed = parseJsonWithLocation(src.text);
@@ -154,7 +185,7 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
     if (flags.at !== undefined) judgeTime(flags.at, '--at');
     else if (body.scheduledAt !== undefined) judgeTime(body.scheduledAt, `${src.label}: scheduledAt`);
     else if (flags.tz !== undefined) throw tzAlone();
-    return [{ draft: body.draft, issues }];
+    return single({ draft: body.draft, issues });
   }
   if (!payload.includes('platform') && !payload.includes('textFor')) throw new UsageError('missing --platform', ['name the targets: --platform twitter-x,instagram (or give --file / --from-file)'], 'MISSING_VALUE');
   if (flags.text !== undefined && flags.textFile !== undefined) {
@@ -174,5 +205,40 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<CheckEntry[]> {
   if (syntax.length) throw new InvalidInputError(syntax);
   const draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues, labels);
   if (flags.at !== undefined) judgeTime(flags.at, '--at');
-  return [{ draft, issues }];
+  return single({ draft, issues });
+}
+
+/**
+ * A bulk file read as `posts schedule --from-file` reads it, a piece at a time. A time that has
+ * passed is a problem, as `posts schedule --from-file` finds it: `check && schedule` holds.
+ */
+async function bulkEntries(ctx: Context, flags: CheckFlags, zone: string | (() => string)): Promise<Entries> {
+  const src = await streamSource(ctx, flags.fromFile!, '--from-file');
+  const reader = new BulkReader({ label: src.label, baseDir: src.baseDir, zone, now: ctx.clock.now(), allowMediaOutside: flags.allowMediaOutside === true });
+  // A row that schedules a draft by id has no payloads here: said, so "0 targets" is not a mystery.
+  const byId: number[] = [];
+  let byIdCount = 0;
+  async function* batches(): AsyncGenerator<CheckEntry[]> {
+    let batch: CheckEntry[] = [];
+    const take = function* (rows: Iterable<BulkRow>): Generator<CheckEntry[]> {
+      for (const row of rows) {
+        if (row.postId !== undefined && byIdCount++ < 6) byId.push(row.line);
+        batch.push(row);
+        if (batch.length === BATCH_ROWS) {
+          yield batch;
+          batch = [];
+        }
+      }
+    };
+    for await (const piece of src.pieces) yield* take(reader.push(piece));
+    yield* take(reader.end());
+    if (batch.length) yield batch;
+  }
+  return {
+    batches: batches(),
+    done() {
+      if (reader.fileIssues.length) throw new InvalidInputError(reader.fileIssues, { what: src.label });
+      if (byIdCount) ctx.output().info(`${byIdCount === 1 ? '1 row names a draft' : `${byIdCount} rows name drafts`} on the service by postId (line ${byId.slice(0, 5).join(', ')}${byIdCount > 5 ? ', …' : ''}): ${byIdCount === 1 ? 'its payloads are' : 'theirs are'} not judged here`);
+    },
+  };
 }

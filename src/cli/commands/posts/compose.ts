@@ -14,7 +14,7 @@ import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { machineZone, parseAt, requireFuture, type ResolvedAt } from '../../../posts/when.js';
 import { readSource } from './read-source.js';
 import { userZone } from '../../../posts/zone.js';
-import { askAt, askMedia, askPlatforms, askTexts, askTitle, editUntilValid, needingTitle, type EditText } from './prompts.js';
+import { askAlt, askAt, askFirstComment, askMedia, askOption, askPlatforms, askTexts, askThread, askTitle, editUntilValid, extrasTakers, needingTitle, type EditText } from './prompts.js';
 import { editText } from '../../editor.js';
 import { textFromFile } from '../../../posts/compose-input.js';
 import { composeFile, parseComposeFile } from '../../../posts/edit-file.js';
@@ -195,7 +195,7 @@ function needsMedia(values: FlagValues): boolean {
 
 /** The editor for composing, and a line on stderr when its text does not fit. */
 function editing(ctx: Context): [EditText, (line: string) => void] {
-  const edit: EditText = (initial, platforms) => editText(ctx, composeFile(platforms, initial), { suffix: '.txt' }).then((t) => (t === undefined ? undefined : textFromFile(parseComposeFile(t))));
+  const edit: EditText = (initial, platforms, thread) => editText(ctx, composeFile(platforms, initial, thread), { suffix: '.txt' }).then((t) => (t === undefined ? undefined : textFromFile(parseComposeFile(t))));
   return [edit, (line) => ctx.output().warn(line)];
 }
 
@@ -224,7 +224,7 @@ function mediaProblems(values: FlagValues): (answer: string[]) => Promise<string
   };
 }
 
-type Change = 'text' | 'platforms' | 'media' | 'title' | 'time';
+type Change = 'text' | 'platforms' | 'media' | 'title' | 'time' | 'thread' | 'firstComment' | 'alt' | 'option';
 
 /**
  * Edit at the confirmation: one value is asked again, starting from what it is (a text opens in
@@ -233,7 +233,15 @@ type Change = 'text' | 'platforms' | 'media' | 'title' | 'time';
 export async function revise(ctx: Context, c: Composed, opts: ComposeFlags, mode: 'create' | 'schedule'): Promise<Composed> {
   const prompter = ctx.prompter();
   const choices: Array<{ name: string; value: Change }> = [];
-  if (c.values) choices.push({ name: 'Text', value: 'text' }, { name: 'Platforms', value: 'platforms' }, { name: 'Media', value: 'media' }, { name: 'Title', value: 'title' });
+  if (c.values) {
+    choices.push({ name: 'Text', value: 'text' }, { name: 'Platforms', value: 'platforms' }, { name: 'Media', value: 'media' }, { name: 'Title', value: 'title' });
+    // What the chosen platforms take beyond a text (--thread, --first-comment, --alt, --option).
+    const takers = extrasTakers(c.values);
+    if (takers.thread.length) choices.push({ name: `Thread (${c.values.thread ? 'split' : 'not split'})`, value: 'thread' });
+    if (takers.firstComment.length) choices.push({ name: 'First comment', value: 'firstComment' });
+    if (takers.alt.length && (c.values.media ?? []).length) choices.push({ name: 'Alt text of the media', value: 'alt' });
+    if (takers.options.length) choices.push({ name: 'A platform setting', value: 'option' });
+  }
   if (mode === 'schedule') choices.push({ name: 'Time', value: 'time' });
   const change = choices.length === 1 ? choices[0]!.value : await prompter.select({ message: 'Change what?', choices });
   if (change === 'time' || !c.values) {
@@ -256,6 +264,10 @@ export async function revise(ctx: Context, c: Composed, opts: ComposeFlags, mode
   if (change === 'media') values.media = await askMedia(prompter, values, mediaProblems(values), values.media ?? []);
   if (change === 'title') values.title = (await prompter.input({ message: 'Title (empty for none)', ...(values.title ? { default: values.title } : {}) })).trim() || undefined;
   if (change === 'title') await askTitle(prompter, values);
+  if (change === 'thread') await askThread(prompter, values);
+  if (change === 'firstComment') await askFirstComment(prompter, values);
+  if (change === 'alt') await askAlt(prompter, values);
+  if (change === 'option') await askOption(prompter, values);
   const next = await compose(ctx, { ...opts, ...values, textFile: undefined, file: undefined, at: c.atInput }, mode);
   return { ...next, prompted: true };
 }
@@ -270,7 +282,7 @@ async function reviseText(ctx: Context, values: FlagValues, platforms: string[])
   ];
   const pick = texts.length === 1 ? texts[0]!.value : await ctx.prompter().select({ message: 'Which text?', choices: texts });
   const [edit, say] = editing(ctx);
-  const edited = await editUntilValid(edit, pick === '' ? (values.text ?? '') : own.get(pick)!, pick === '' ? shared : [pick], say);
+  const edited = await editUntilValid(edit, pick === '' ? (values.text ?? '') : own.get(pick)!, pick === '' ? shared : [pick], say, values.thread === true);
   if (edited === undefined) return;
   if (pick === '') values.text = edited;
   else values.textFor = [...own].map(([p, t]) => `${p}=${p === pick ? edited : t}`);

@@ -92,8 +92,18 @@ export function confirmSummary(c: Composed, now: number, width = 80, existing?: 
   for (const p of platforms) for (const m of p.media) if (!seen.has(m.source)) seen.set(m.source, m);
   const names = [...seen.values()].map((m) => visible(m.isUrl ? m.source : basename(m.path ?? m.source)));
   const fileWidth = Math.max(0, ...names.map((n) => displayWidth(n)));
-  [...seen.values()].forEach((m, i) => rows.push([i === 0 ? 'media' : '', pad([names[i]!, describeMedia(m, c.facts.get(m))], [fileWidth])]));
+  [...seen.values()].forEach((m, i) => {
+    rows.push([i === 0 ? 'media' : '', pad([names[i]!, describeMedia(m, c.facts.get(m))], [fileWidth])]);
+    if (m.alt !== undefined) rows.push(['', pad(['', `alt ${preview(m.alt, room - fileWidth - 6)}`], [fileWidth])]);
+  });
   if (c.draft?.title !== undefined) rows.push(['title', preview(c.draft.title, room)]);
+  // What goes beyond the text: each thread's parts, the first comment, each platform's settings.
+  const threads = platforms.filter((p) => p.thread?.length);
+  threads.forEach((p, i) => rows.push([i === 0 ? 'thread' : '', pad([p.platform, `${p.thread!.length + 1} parts`], [nameWidth])]));
+  const comment = platforms.find((p) => p.firstComment !== undefined)?.firstComment;
+  if (comment !== undefined) rows.push(['comment', preview(comment, room)]);
+  const settings = platforms.flatMap((p) => Object.entries(p.options ?? {}).map(([k, v]) => `${p.platform}.${k}=${Array.isArray(v) ? v.join(',') : String(v)}`));
+  if (settings.length) rows.push(['settings', visible(settings.join(', '))]);
   if (moved) rows.push(['now', describeWhen(moved, c.zone, now)]);
   rows.push([moved ? 'moves to' : 'when', c.at ? describeWhen(c.at.iso, c.zone, now) : 'a draft: nothing is published until you schedule it']);
   // A time is a sentence, wrapped by words under its value; the other values are cut.

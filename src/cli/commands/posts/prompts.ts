@@ -1,6 +1,12 @@
 // Questions asked on a terminal when values are missing: platforms, text (optionally one per
-// platform), media, the time, and a confirmation showing what will be sent.
-import { PLATFORM_LIMITS, PLATFORMS, isPlatform, textLength } from '../../../wire/platforms.js';
+// platform), media, the time, and a confirmation showing what will be sent; from its Edit, what
+// a post carries beyond them (a thread, a first comment, alt text, each platform's settings).
+import { PLATFORM_LIMITS, PLATFORMS, isPlatform, textLength, type Platform } from '../../../wire/platforms.js';
+import { PLATFORM_EXTRAS, allowedText, type OptionSpec } from '../../../wire/post-extras.js';
+import { judgeFirstComment } from '../../../wire/extras-rules.js';
+import { judgeOptions } from '../../../wire/post-options.js';
+import { readValue } from '../../../posts/extras.js';
+import { basename } from 'node:path';
 import { judgeText, overLimit } from '../../../wire/text-limits.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -27,12 +33,15 @@ function platformsOf(values: FlagValues): string[] {
   return [...new Set([...(values.platform ?? []), ...perPlatform.keys()])];
 }
 
-/** A validate function for a text meant for these platforms. */
-export function textValidator(platforms: readonly string[], allowEmpty: boolean): (v: string) => true | string {
+/**
+ * A validate function for a text meant for these platforms. With `thread`, a platform that takes
+ * threads is not held to one post's limit: the text is split into parts that each fit.
+ */
+export function textValidator(platforms: readonly string[], allowEmpty: boolean, thread = false): (v: string) => true | string {
   return (v) => {
     if (v.trim() === '') return allowEmpty ? true : 'the text cannot be empty';
     for (const p of platforms) {
-      if (!isPlatform(p)) continue;
+      if (!isPlatform(p) || (thread && PLATFORM_EXTRAS[p].thread)) continue;
       const verdict = judgeText(p, v);
       if (verdict.over > 0) return `${overLimit(p, verdict)}${allowEmpty ? ' (leave empty to write one text per platform)' : ''}`;
       if (verdict.bytesOver) return `${p}: ${verdict.bytesOver.length} of ${verdict.bytesOver.max} UTF-8 bytes${allowEmpty ? ' (leave empty to write one text per platform)' : ''}`;
@@ -41,8 +50,11 @@ export function textValidator(platforms: readonly string[], allowEmpty: boolean)
   };
 }
 
-/** Opens the editor on a text for these platforms (their limits shown); undefined when the user gave up (an empty file or a failed editor). */
-export type EditText = (initial: string, platforms: readonly string[]) => Promise<string | undefined>;
+/**
+ * Opens the editor on a text for these platforms (their limits shown, and with `thread` how to
+ * mark the parts); undefined when the user gave up (an empty file or a failed editor).
+ */
+export type EditText = (initial: string, platforms: readonly string[], thread: boolean) => Promise<string | undefined>;
 
 /** The answer to a text prompt that asks for one text per platform instead. */
 const PER_PLATFORM = '-';
@@ -51,13 +63,13 @@ const PER_PLATFORM = '-';
  * The editor until its text suits these platforms: a text over a limit is shown with the reason
  * (through `say`) and opened again; an empty file gives up (the prompt asks again).
  */
-export async function editUntilValid(edit: EditText, initial: string, platforms: readonly string[], say: (line: string) => void): Promise<string | undefined> {
+export async function editUntilValid(edit: EditText, initial: string, platforms: readonly string[], say: (line: string) => void, thread = false): Promise<string | undefined> {
   let text = initial;
   for (;;) {
-    const edited = await edit(text, platforms);
+    const edited = await edit(text, platforms, thread);
     if (edited === undefined) say('the editor exited with an error or could not start (check $VISUAL / $EDITOR): nothing was taken from it');
     if (edited === undefined || edited.trim() === '') return undefined;
-    const verdict = textValidator(platforms, false)(edited);
+    const verdict = textValidator(platforms, false, thread)(edited);
     if (verdict === true) return edited;
     say(`${verdict}: opening the editor again (empty the file to give up)`);
     text = edited;
@@ -65,15 +77,15 @@ export async function editUntilValid(edit: EditText, initial: string, platforms:
 }
 
 /** One text for these platforms: typed on the line, or (Enter alone) written in the editor. */
-async function askText(prompter: Prompter, platforms: readonly string[], edit: EditText, say: (line: string) => void, perPlatform: boolean): Promise<string> {
+async function askText(prompter: Prompter, platforms: readonly string[], edit: EditText, say: (line: string) => void, perPlatform: boolean, thread: boolean): Promise<string> {
   const hint = perPlatform ? `Enter alone: write it in your editor; ${PER_PLATFORM} : one text per platform` : 'Enter alone: write it in your editor';
   for (;;) {
     const answer = await prompter.input({
       message: `Text for ${platforms.join(', ')} (${hint})`,
-      validate: (v) => (v.trim() === '' || (perPlatform && v.trim() === PER_PLATFORM) ? true : textValidator(platforms, false)(v)),
+      validate: (v) => (v.trim() === '' || (perPlatform && v.trim() === PER_PLATFORM) ? true : textValidator(platforms, false, thread)(v)),
     });
     if (answer.trim() !== '') return answer;
-    const written = await editUntilValid(edit, '', platforms, say);
+    const written = await editUntilValid(edit, '', platforms, say, thread);
     if (written !== undefined) return written;
   }
 }
@@ -86,14 +98,14 @@ export async function askTexts(prompter: Prompter, values: FlagValues, edit: Edi
   const textless = platforms.filter((p) => !perPlatform.has(p));
   if (textless.length === 0) return;
   if (textless.length > 1) {
-    const all = await askText(prompter, textless, edit, say, true);
+    const all = await askText(prompter, textless, edit, say, true, values.thread === true);
     if (all.trim() !== PER_PLATFORM) {
       values.textFor = [...(values.textFor ?? []), ...textless.map((p) => `${p}=${all}`)];
       return;
     }
   }
   const added: string[] = [];
-  for (const p of textless) added.push(`${p}=${await askText(prompter, [p], edit, say, false)}`);
+  for (const p of textless) added.push(`${p}=${await askText(prompter, [p], edit, say, false, values.thread === true)}`);
   values.textFor = [...(values.textFor ?? []), ...added];
 }
 
@@ -162,6 +174,105 @@ function shellWords(answer: string): string[] {
   }
   end();
   return items.filter(Boolean);
+}
+
+/** The chosen platforms that take a thread, a first comment, alt text, or settings. */
+export function extrasTakers(values: FlagValues): Record<'thread' | 'firstComment' | 'alt' | 'options', Platform[]> {
+  const platforms = platformsOf(values).filter(isPlatform);
+  return {
+    thread: platforms.filter((p) => PLATFORM_EXTRAS[p].thread),
+    firstComment: platforms.filter((p) => PLATFORM_EXTRAS[p].firstComment),
+    alt: platforms.filter((p) => PLATFORM_EXTRAS[p].alt),
+    options: platforms.filter((p) => PLATFORM_EXTRAS[p].options.length > 0),
+  };
+}
+
+/** Whether a text too long for one post is split into a thread (--thread), for the platforms that take threads. */
+export async function askThread(prompter: Prompter, values: FlagValues): Promise<void> {
+  const takers = extrasTakers(values).thread;
+  const split = await prompter.select<boolean>({
+    message: `A text too long for one post on ${takers.join(', ')}:`,
+    choices: [
+      { name: 'split it into a thread (at paragraphs, then sentences, then words; a line holding only --- starts a part)', value: true, short: 'a thread' },
+      { name: 'keep it one post (a text over the limit is refused)', value: false, short: 'one post' },
+    ],
+  });
+  values.thread = split ? true : undefined;
+}
+
+/** The first comment (--first-comment), judged as each platform that takes one counts it; empty for none. */
+export async function askFirstComment(prompter: Prompter, values: FlagValues): Promise<void> {
+  const takers = extrasTakers(values).firstComment;
+  const answer = await prompter.input({
+    message: `First comment, under the post on ${takers.join(', ')} (empty for none)`,
+    ...(values.firstComment !== undefined ? { default: values.firstComment } : {}),
+    validate: (v) => {
+      if (v.trim() === '') return true;
+      const refused = takers.map((p) => judgeFirstComment(p, v)).find((c) => c.verdict === 'fail');
+      return refused ? `${refused.message}${refused.fix ? ` (${refused.fix})` : ''}` : true;
+    },
+  });
+  values.firstComment = answer.trim() === '' ? undefined : answer;
+}
+
+/** Alt text for each media item (--alt), within the strictest limit of the platforms that show it; empty for none. */
+export async function askAlt(prompter: Prompter, values: FlagValues): Promise<void> {
+  const max = Math.min(...extrasTakers(values).alt.map((p) => PLATFORM_EXTRAS[p].alt!.max));
+  const alt: NonNullable<FlagValues['alt']> = [];
+  for (const [index, item] of (values.media ?? []).entries()) {
+    const current = values.alt?.find((a) => a.index === index)?.text;
+    const answer = await prompter.input({
+      message: `Alt text for ${basename(item)}, what it shows for people who cannot see it (at most ${max} characters; empty for none)`,
+      ...(current !== undefined ? { default: current } : {}),
+      validate: (v) => (textLength(v.trim()) > max ? `${textLength(v.trim())} characters: at most ${max}` : true),
+    });
+    if (answer.trim()) alt.push({ index, text: answer.trim() });
+  }
+  values.alt = alt;
+}
+
+/** One platform's setting (--option PLATFORM.KEY=VALUE): the platform, the setting, then its value from what it takes. */
+export async function askOption(prompter: Prompter, values: FlagValues): Promise<void> {
+  const takers = extrasTakers(values).options;
+  const platform = takers.length === 1 ? takers[0]! : await prompter.select<Platform>({ message: 'Settings of which platform?', choices: takers.map((p) => ({ name: p, value: p })) });
+  const current = new Map((values.option ?? []).map((o) => [o.slice(0, o.indexOf('=')), o.slice(o.indexOf('=') + 1)]));
+  const specs = PLATFORM_EXTRAS[platform].options;
+  const key = await prompter.select<string>({
+    message: `Which ${platform} setting?`,
+    choices: specs.map((s) => {
+      const set = current.get(`${platform}.${s.key}`);
+      return { name: `${s.key}: ${s.describe}${set !== undefined ? ` (now ${set})` : ''}`, value: s.key, short: s.key };
+    }),
+  });
+  const spec = specs.find((s) => s.key === key)!;
+  const name = `${platform}.${spec.key}`;
+  const value = await askOptionValue(prompter, platform, spec, current.get(name));
+  if (value === undefined) current.delete(name);
+  else current.set(name, value);
+  values.option = [...current].map(([k, v]) => `${k}=${v}`);
+}
+
+/** A setting's value as --option writes it; undefined to leave it unset. */
+async function askOptionValue(prompter: Prompter, platform: Platform, spec: OptionSpec, current: string | undefined): Promise<string | undefined> {
+  const UNSET = '';
+  if (spec.kind === 'enum' || spec.kind === 'boolean') {
+    const values = spec.kind === 'enum' ? spec.values : ['true', 'false'];
+    const answer = await prompter.select<string>({
+      message: `${platform}.${spec.key} (${spec.describe})`,
+      choices: [...values.map((v) => ({ name: v === current ? `${v} (now)` : v, value: v, short: v })), { name: '(not set: the platform decides)', value: UNSET, short: 'not set' }],
+    });
+    return answer === UNSET ? undefined : answer;
+  }
+  const answer = await prompter.input({
+    message: `${platform}.${spec.key}: ${spec.describe} (${allowedText(spec)}; empty: not set)`,
+    ...(current !== undefined ? { default: current } : {}),
+    validate: (v) => {
+      if (v.trim() === '') return true;
+      const problem = judgeOptions(platform, { [spec.key]: readValue(spec, v) })[0];
+      return problem ? `${problem.message} (${problem.fix})` : true;
+    },
+  });
+  return answer.trim() === '' ? undefined : answer.trim();
 }
 
 export async function askAt(prompter: Prompter, zone: string, now: () => number, current?: string): Promise<string> {

@@ -1,5 +1,5 @@
 // Reads --file / --from-file: a path, or "-" for standard input.
-import { readFile } from 'node:fs/promises';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
@@ -31,12 +31,23 @@ function decode(bytes: Buffer, what: string): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    const text = new TextDecoder('utf-8').decode(bytes);
-    const line = text.slice(0, text.indexOf('\uFFFD')).split('\n').length;
-    throw new UsageError(`${what}: line ${line} is not UTF-8 text (saved in another encoding, such as Windows-1252?)`, [
-      'save it as UTF-8 ("CSV UTF-8" in a spreadsheet), or convert it: iconv -f WINDOWS-1252 -t UTF-8 in.csv > out.csv',
-    ]);
+    throw notUtf8(what, bytes, 1);
   }
+}
+
+/**
+ * The line (counted from `firstLine`, where `bytes` start) of the first byte that is not UTF-8.
+ * A piece after the first may start with the end of a character begun in the piece before.
+ */
+function notUtf8(what: string, bytes: Uint8Array, firstLine: number, afterPiece = false): UsageError {
+  let start = 0;
+  while (afterPiece && start < 3 && ((bytes[start] ?? 0) & 0xc0) === 0x80) start++;
+  const text = new TextDecoder('utf-8').decode(bytes.subarray(start));
+  const bad = text.indexOf('\uFFFD');
+  const line = firstLine + (bad === -1 ? 0 : text.slice(0, bad).split('\n').length - 1);
+  return new UsageError(`${what}: line ${line} is not UTF-8 text (saved in another encoding, such as Windows-1252?)`, [
+    'save it as UTF-8 ("CSV UTF-8" in a spreadsheet), or convert it: iconv -f WINDOWS-1252 -t UTF-8 in.csv > out.csv',
+  ]);
 }
 
 export async function readSource(ctx: Context, arg: string, flag: string, cwd = process.cwd()): Promise<Source> {
@@ -49,9 +60,87 @@ export async function readSource(ctx: Context, arg: string, flag: string, cwd = 
   try {
     bytes = await readFile(path);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-    throw new UsageError(`${flag} ${arg}: ${why}`, ['check the path']);
+    throw unreadable(e, flag, arg);
   }
   return { text: decode(bytes, `${flag} ${arg}`), label: arg, baseDir: dirname(path), path };
+}
+
+function unreadable(e: unknown, flag: string, arg: string): UsageError {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+  return new UsageError(`${flag} ${arg}: ${why}`, ['check the path']);
+}
+
+export interface StreamedSource extends Omit<Source, 'text'> {
+  /** The text a piece at a time, decoded as readSource decodes it (a bad byte: the UsageError naming its line). */
+  pieces: AsyncIterable<string>;
+}
+
+/** Pieces read at once: small enough that a piece's rows, made at once, are few (a thousand short rows). */
+const PIECE_BYTES = 16 * 1024;
+
+/**
+ * readSource a piece at a time, for a file too long to hold (a bulk file posts check judges row
+ * by row). The file is opened here, so a missing one is told before anything is read.
+ */
+export async function streamSource(ctx: Context, arg: string, flag: string, cwd = process.cwd()): Promise<StreamedSource> {
+  const what = `${flag} ${arg}`;
+  if (arg === '-') {
+    if (ctx.io.stdin.isTTY) throw new UsageError(`${flag} -: standard input is a terminal`, [`pipe the file in (\`cat post.json | socialpub … ${flag} -\`) or give a path`]);
+    return { pieces: decodePieces(ctx.io.stdin as AsyncIterable<Buffer | string>, what), label: 'stdin', baseDir: cwd, path: undefined };
+  }
+  const path = resolve(cwd, arg);
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+    if ((await handle.stat()).isDirectory()) {
+      await handle.close();
+      throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+    }
+  } catch (e) {
+    throw unreadable(e, flag, arg);
+  }
+  return { pieces: decodePieces(handlePieces(handle), what), label: arg, baseDir: dirname(path), path };
+}
+
+async function* handlePieces(handle: FileHandle): AsyncGenerator<Buffer> {
+  try {
+    while (true) {
+      const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(PIECE_BYTES), 0, PIECE_BYTES, null);
+      if (bytesRead === 0) return;
+      yield bytesRead === PIECE_BYTES ? buffer : buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Bytes to text as decode() reads them, the encoding told by the first piece's BOM. */
+async function* decodePieces(chunks: AsyncIterable<Buffer | string>, what: string): AsyncGenerator<string> {
+  let decoder: InstanceType<typeof TextDecoder> | undefined;
+  let line = 1;
+  let pieces = 0;
+  for await (const c of chunks) {
+    const bytes = typeof c === 'string' ? Buffer.from(c) : c;
+    if (!decoder) {
+      // A BOM cut in two by the first piece is not worth a wait: pieces are 64 KiB.
+      const encoding = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8';
+      decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
+    }
+    let text: string;
+    try {
+      text = decoder.decode(bytes, { stream: true });
+    } catch {
+      throw notUtf8(what, bytes, line, pieces > 0);
+    }
+    pieces++;
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) line++;
+    yield text;
+  }
+  try {
+    const tail = decoder?.decode() ?? '';
+    if (tail) yield tail;
+  } catch {
+    throw notUtf8(what, Buffer.alloc(0), line);
+  }
 }
