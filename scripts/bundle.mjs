@@ -66,8 +66,10 @@ export async function toCommonJs(code, file) {
  * (loaded whole) instead of the dozens of chunks esbuild's split would make of them (it splits
  * by which lazily loaded modules reach each module, and a file costs ~0.25 ms to load whatever
  * its size). A layer holds its roots and everything they import statically, less what an
- * earlier layer holds; every import of one of its modules, from anywhere in the build, requires
- * the layer's file instead, so each module still exists once. What a layer imports lazily
+ * earlier layer holds (a `common` layer: what every one of its entries imports statically);
+ * every import of one of its modules, from anywhere in the build, requires the layer's file
+ * instead, so each of our modules exists once (a package that only another package imports may
+ * be bundled again beside it: string-width in ora). What a layer imports lazily
  * (import()) stays lazy: a layer's own module inlined, another layer's file, or else a module of
  * the split build under a fixed name (chunks/lazy-…). Export names across a layer's modules
  * must not clash (the build fails naming them).
