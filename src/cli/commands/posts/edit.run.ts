@@ -31,6 +31,7 @@ import { markDiff, wordDiff } from '../../../output/word-diff.js';
 import type { EditFlags } from './manage.js';
 import { accountFlag } from '../accounts/select.js';
 import { accountsByPlatform } from '../../../accounts/resolve.js';
+import { postWriteChecks, refuseUnsupported } from '../../dialect-refusals.js';
 
 const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
   ['text', '--text'],
@@ -49,6 +50,7 @@ const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
 export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Promise<number> {
   const id = checkPostId(rawId, '<id>');
   const key = checkIdempotencyKey(opts.idempotencyKey);
+  await refuseUnsupported(ctx, postWriteChecks(opts));
   checkPostFields(ctx.globals.fields, opts.dryRun);
   const zone = userZone(ctx.env, opts.tz);
   const given = CHANGE_FLAGS.filter(([k]) => (Array.isArray(opts[k]) ? (opts[k] as string[]).length > 0 : opts[k] !== undefined)).map(([, f]) => f);
