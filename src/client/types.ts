@@ -224,6 +224,8 @@ export interface ApiClient {
     get(id: string): Promise<ApiResponse<SocialAccount>>;
   };
   media: {
+    /** Throws InvalidInputError when the service cannot take some of these files (by type), before any is uploaded; absent: any type goes. */
+    check?(files: readonly { name: string; mimeType: string }[]): void;
     create(body: CreateMediaBody, options?: WriteOptions): Promise<ApiResponse<MediaUpload>>;
     upload(uploadUrl: string, body: Uint8Array | StreamBody, contentType: string): Promise<ApiResponse<unknown>>;
     /** GET /v1/media/{id}: the media object, with the URL payloads reference. */

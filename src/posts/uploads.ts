@@ -36,6 +36,8 @@ export interface UploadOptions {
 /** Uploads each file once and returns path → URL. */
 export async function uploadFiles(client: ApiClient, files: readonly MediaSource[], facts: ReadonlyMap<MediaSource, MediaFacts>, options: UploadOptions = {}): Promise<Map<string, string>> {
   const urls = new Map<string, string>();
+  // A service that takes only some types says so for every file before the first is sent.
+  client.media.check?.(files.filter((f) => !options.known?.has(f.path!)).map((f) => ({ name: basename(f.path!), mimeType: facts.get(f)?.mimeType ?? 'application/octet-stream' })));
   for (const [index, file] of files.entries()) {
     const path = file.path!;
     const known = options.known?.get(path);

@@ -58,12 +58,17 @@ describe('domain → SyncPostly body', () => {
 
   it('a thread, options and named accounts travel in the platform configuration', () => {
     const body = spPostContent(
-      { linkedin: { text: 'Hello', accounts: ['acc-li-2'], options: { visibility: 'public' } }, 'twitter-x': { text: 'Hello', thread: [{ text: 'part 2' }] } },
+      { linkedin: { text: 'Hello', accounts: ['acc-li-2'], options: { visibility: 'public' } }, 'twitter-x': { text: 'Hello', thread: [{ text: 'part 2' }, { text: 'part 3', media: [{ url: 'https://cdn.example/med-1.png' }, { url: 'https://example.org/b.png' }] }] } },
       undefined,
       ctx,
     );
     expect(body.social_accounts).toEqual(['acc-li-2', 'acc-x']);
-    expect(body.platform_configurations).toEqual({ linkedin: { options: { visibility: 'public' } }, 'twitter-x': { thread: [{ caption: 'part 2' }] } });
+    expect(body.platform_configurations).toEqual({ linkedin: { options: { visibility: 'public' } }, 'twitter-x': { thread: [{ caption: 'part 2' }, { caption: 'part 3', media: ['med-1', 'https://example.org/b.png'] }] } });
+    const back = postFromDto({ id: 'p', status: 'draft', ...body }, { platformOf, mediaUrl: (id) => refs.urlOf(id) });
+    expect((back.payloads['twitter-x'] as { thread: unknown }).thread).toEqual([
+      { text: 'part 2' },
+      { text: 'part 3', media: [{ url: 'https://cdn.example/med-1.png', id: 'med-1' }, { url: 'https://example.org/b.png' }] },
+    ]);
   });
 
   it('a platform with several accounts and none named: AccountChoiceError with the candidates', () => {

@@ -32,14 +32,21 @@ export function mediaFromDto(dto: SpMedia, urlOf: (id: string) => string): Media
   };
 }
 
+/** Every file of a type MediaDto does not document, refused at once. */
+function check(files: readonly { name: string; mimeType: string }[]): void {
+  const refused = files.filter((f) => !(SP_MEDIA_TYPES as readonly string[]).includes(f.mimeType));
+  if (refused.length === 0) return;
+  throw new InvalidInputError(
+    refused.map((f) => ({ field: 'media', message: `SyncPostly takes ${SP_MEDIA_TYPES.join(', ')} only; ${f.name} is ${f.mimeType}`, fix: 'convert it to PNG, JPEG, MP4 or QuickTime' })),
+    { what: 'the media' },
+  );
+}
+
 export function createSpMedia(request: Requester, refs: MediaRefs): ApiClient['media'] {
   return {
+    check,
     async create(body, options: WriteOptions = {}) {
-      if (!(SP_MEDIA_TYPES as readonly string[]).includes(body.mimeType)) {
-        throw new InvalidInputError([
-          { field: 'media', message: `SyncPostly takes ${SP_MEDIA_TYPES.join(', ')} only; ${body.name} is ${body.mimeType}`, fix: 'convert the file to PNG, JPEG, MP4 or QuickTime' },
-        ]);
-      }
+      check([body]);
       const res = await request({
         method: 'POST',
         path: SP_PATHS.mediaCreateUploadUrl,

@@ -72,9 +72,9 @@ function piece(platform: string, payload: Record<string, unknown>, ctx: BodyCont
   if (Array.isArray(payload.thread)) {
     extras.thread = payload.thread.map((part: unknown, i) => {
       const p = part as { text?: unknown; media?: unknown };
-      const partMedia = mediaList(p.media, `${at}.thread.${i}.media`, ctx, issues);
-      if (partMedia.urls.length > 0) issues.push({ field: `${at}.thread.${i}.media`, message: `a thread part on ${SP} takes media uploaded to it, not URLs`, fix: 'give the part a local file to upload' });
-      return { caption: p.text, ...(partMedia.ids.length > 0 ? { media: partMedia.ids } : {}) };
+      // A part has one list: uploaded media by id and web URLs as they are, in order.
+      const partMedia = Array.isArray(p.media) ? p.media.map((m: unknown, j) => mediaRef(m, `${at}.thread.${i}.media.${j}`, ctx, issues)) : [];
+      return { caption: p.text, ...(partMedia.length > 0 ? { media: partMedia.map((m) => m.id ?? m.url) } : {}) };
     });
   }
   if (typeof payload.firstComment === 'string') extras.first_comment = payload.firstComment;
@@ -87,16 +87,24 @@ function mediaList(value: unknown, field: string, ctx: BodyContext, issues: Inpu
   const list: MediaList = { ids: [], urls: [] };
   if (!Array.isArray(value)) return list;
   for (const [i, item] of value.entries()) {
-    const url = (item as { url?: unknown }).url;
-    const id = typeof url === 'string' ? ctx.mediaId(url) : undefined;
-    if (id !== undefined) list.ids.push(id);
-    else if (typeof url === 'string' && /^https?:\/\//i.test(url)) list.urls.push(url);
-    else issues.push({ field: `${field}.${i}`, message: `${SP} knows no media ${JSON.stringify(url)}: it takes media uploaded to it or a web URL`, fix: 'give a local file (it is uploaded) or an https URL' });
+    const ref = mediaRef(item, `${field}.${i}`, ctx, issues);
+    if (ref.id !== undefined) list.ids.push(ref.id);
+    else if (ref.url !== undefined) list.urls.push(ref.url);
   }
   if (list.ids.length > 0 && list.urls.length > 0) {
     issues.push({ field, message: `${SP} keeps uploaded media and web URLs in two lists, so their order would be lost`, fix: 'give local files only, or URLs only' });
   }
   return list;
+}
+
+/** A media item as an uploaded media's id or a web URL; anything else is refused. */
+function mediaRef(item: unknown, field: string, ctx: BodyContext, issues: InputIssue[]): { id?: string; url?: string } {
+  const url = (item as { url?: unknown } | null)?.url;
+  const id = typeof url === 'string' ? ctx.mediaId(url) : undefined;
+  if (id !== undefined) return { id };
+  if (typeof url === 'string' && /^https?:\/\//i.test(url)) return { url };
+  issues.push({ field, message: `${SP} knows no media ${JSON.stringify(url)}: it takes media uploaded to it or a web URL`, fix: 'give a local file (it is uploaded) or an https URL' });
+  return {};
 }
 
 function accountsOf(platform: string, given: unknown, accounts: readonly SpAccount[], issues: InputIssue[]): string[] {

@@ -52,7 +52,7 @@ function payloadOf(dto: SpPost, cfg: Config, accounts: string[], ctx: DtoContext
   if (Array.isArray(cfg.thread)) {
     payload.thread = cfg.thread.map((part: unknown) => {
       const p = (part ?? {}) as { caption?: unknown; media?: unknown };
-      const partMedia = strings(p.media).map((id) => ({ url: ctx.mediaUrl(id), id }));
+      const partMedia = strings(p.media).map((ref) => (/^https?:\/\//i.test(ref) ? { url: ref } : { url: ctx.mediaUrl(ref), id: ref }));
       return { text: typeof p.caption === 'string' ? p.caption : '', ...(partMedia.length > 0 ? { media: partMedia } : {}) };
     });
   }
