@@ -18,12 +18,12 @@ export async function refuseUnsupported(ctx: Context, checks: readonly DialectCh
   for (const c of asked) refuseInDialect(api, true, c.lack, c.field, c.fix);
 }
 
+/** Said wherever a title is refused: YouTube's own rule wants one, which this API cannot send. */
+export const TITLE_FIX = 'leave the title out (a YouTube video then needs --no-local-checks, and SyncPostly decides its title)';
+
 /** --title and --idempotency-key, as posts create, schedule and edit take them. */
 export function postWriteChecks(opts: { title?: string | undefined; idempotencyKey?: string | undefined }): DialectCheck[] {
-  return [
-    { given: opts.title !== undefined, lack: 'title', field: '--title', fix: 'leave --title out (a YouTube video then needs --no-local-checks, and SyncPostly decides its title)' },
-    idempotencyCheck(opts.idempotencyKey),
-  ];
+  return [{ given: opts.title !== undefined, lack: 'title', field: '--title', fix: TITLE_FIX }, idempotencyCheck(opts.idempotencyKey)];
 }
 
 export function idempotencyCheck(key: string | undefined): DialectCheck {

@@ -2,7 +2,7 @@
 // column or tool argument asking for it is refused before anything is sent, naming the dialect and
 // the fix, rather than dropped silently or sent to a path the service does not have. The CLI and
 // the MCP server both refuse through here, so the words are the same everywhere.
-import { InvalidInputError } from '../invalid-input.js';
+import { InvalidInputError, type InputIssue } from '../invalid-input.js';
 import type { Dialect } from '../dialects.js';
 
 /** Each thing the dialect lacks, said once. */
@@ -16,6 +16,11 @@ export const SP_LACKS = {
 
 export type SpLack = keyof typeof SP_LACKS;
 
+/** One problem, for a list of them (a bulk file's rows). */
+export function dialectIssue(lack: SpLack, field: string, fix: string): InputIssue {
+  return { field, message: `${field}: ${SP_LACKS[lack]}`, fix };
+}
+
 /** A request the dialect cannot carry: invalid input (exit 2, MCP invalid_input), nothing sent. */
 export class DialectUnsupportedError extends InvalidInputError {
   readonly dialect: Dialect;
@@ -28,6 +33,12 @@ export class DialectUnsupportedError extends InvalidInputError {
     this.lack = lack;
   }
 }
+
+/** The MCP tools' words for the fixes (the CLI names its flags instead). */
+export const SP_TOOL_FIX = {
+  title: 'leave title out: SyncPostly decides a YouTube video\'s title',
+  window: 'leave since and until out; narrow by post_ids or platforms instead',
+} as const;
 
 /** Throws when `given` asks the SyncPostly dialect for what it lacks; nothing in socialpub's own. */
 export function refuseInDialect(dialect: Dialect, given: boolean, lack: SpLack, field: string, fix: string): void {

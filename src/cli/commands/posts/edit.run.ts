@@ -32,6 +32,7 @@ import type { EditFlags } from './manage.js';
 import { accountFlag } from '../accounts/select.js';
 import { accountsByPlatform } from '../../../accounts/resolve.js';
 import { postWriteChecks, refuseUnsupported } from '../../dialect-refusals.js';
+import { withAccountChoice } from '../../account-choice.js';
 
 const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
   ['text', '--text'],
@@ -126,7 +127,8 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   }
   let res;
   try {
-    res = await sendEdit(client, plan, { idempotencyKey: key, ledger: await ledgerFor(ctx) });
+    const ledger = await ledgerFor(ctx);
+    res = await withAccountChoice(ctx, plan.draft, () => sendEdit(client, plan, { idempotencyKey: key, ledger }));
   } catch (err) {
     throw wentOutMeanwhile(err, id, 'edited') ?? err;
   }
