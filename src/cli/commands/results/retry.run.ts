@@ -18,12 +18,14 @@ import { printDryRun } from '../posts/dry-run.js';
 import { checkPostFields, printPost } from '../posts/render.js';
 import { checkIdempotencyKey } from '../posts/send.js';
 import type { RetryFlags } from './retry.js';
+import { idempotencyCheck, refuseUnsupported } from '../../dialect-refusals.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 
 export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlags): Promise<number> {
   const postId = checkPostId(rawPostId, '<post-id>', 'socialpub posts list --status failed');
   const platforms = parsePlatforms('--platform', flags.platform);
   const ownKey = checkIdempotencyKey(flags.idempotencyKey);
+  await refuseUnsupported(ctx, [idempotencyCheck(flags.idempotencyKey)]);
   checkPostFields(ctx.globals.fields, flags.dryRun);
   const zone = userZone(ctx.env, flags.tz);
   // The key is always set (derived or given), so an absolute --at that has passed since a first

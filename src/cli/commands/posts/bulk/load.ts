@@ -18,6 +18,8 @@ import { atLine, parseBulk, type BulkRow } from '../../../../posts/bulk/rows.js'
 import { loadAccounts } from '../../../../accounts/catalog.js';
 import { attachAccounts, resolveAccounts } from '../../../../accounts/resolve.js';
 import { derivedNotice } from '../../accounts/select.js';
+import { dialectIssue } from '../../../../wire/syncpostly/unsupported.js';
+import { TITLE_FIX } from '../../../dialect-refusals.js';
 
 export interface LoadedBulk {
   src: Source;
@@ -85,6 +87,10 @@ export async function loadBulk(ctx: Context, opts: ScheduleFlags): Promise<Loade
     mediaInspector(ctx.signal),
   );
   for (const row of rows) if (row.draft) row.issues.push(...atLine(row.line, validateDraft(row.draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false })));
+  // A title column the profile's API cannot carry: the row is refused as any bad row is.
+  if ((await ctx.profile()).api === 'syncpostly') {
+    for (const row of rows) if (row.draft?.title !== undefined) row.issues.push(dialectIssue('title', `line ${row.line}: title`, TITLE_FIX));
+  }
   await rowAccounts(ctx, rows);
   sendPassedRows(ctx, rows);
   const bad = rows.filter((r) => r.issues.length);
