@@ -199,6 +199,11 @@ export interface ApiClient {
   ): AsyncIterable<T>;
   posts: {
     create(body: CreatePostBody, options?: WriteOptions): Promise<ApiResponse<Post>>;
+    /**
+     * Throws what create/schedule would refuse before sending (InvalidInputError, AccountChoiceError),
+     * its media aside: called before local files are uploaded, so that a refusal sends nothing. Absent: nothing to check.
+     */
+    check?(body: CreatePostBody): Promise<void>;
     schedule(body: ScheduleBody, options?: WriteOptions): Promise<ApiResponse<Post>>;
     list(query?: PostListQuery): Promise<ApiResponse<ListPage<Post>>>;
     iterate(query?: PostListQuery, options?: IterateOptions): AsyncIterable<Post>;

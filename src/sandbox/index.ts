@@ -6,3 +6,4 @@ export type { Sandbox, SandboxOptions, SandboxWorkspace, RequestLogEntry } from 
 export type { DeliveryLogEntry } from './webhooks.js';
 export { FAILURE_CODES } from './failures.js';
 export { StateFileError } from './db/errors.js';
+export type { Fault, FaultPlan } from './chaos.js';

@@ -12,7 +12,7 @@ const FORMAT_MIME: Record<MediaFormat, string> = { png: 'image/png', jpeg: 'imag
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Media uploaded to this workspace, when the URL is one of its public media URLs. */
-function ownMedia(ws: Workspace, url: string): MediaRecord | undefined {
+export function ownMedia(ws: Workspace, url: string): MediaRecord | undefined {
   let path: string;
   try {
     path = new URL(url).pathname;

@@ -8,6 +8,7 @@ import { getResult, listResults } from './handlers/results.js';
 import { changeAccount, getAccount, listAccounts } from './handlers/accounts.js';
 import type { HttpError, Reply } from './http/reply.js';
 import type { Workspace } from './workspace.js';
+import { SP_ROUTES } from './syncpostly/routes.js';
 
 /** What a handler receives: the workspace of the key, path parameters, the query, the body. */
 export interface Call {
@@ -64,9 +65,12 @@ export const JSON_BODY_LIMIT = MAX_BODY_BYTES;
 
 export type Match = { route: Route; params: string[] } | { route: undefined; allowed: string[] };
 
+/** This contract's routes, then SyncPostly's (syncpostly/routes.ts): one port, two dialects. */
+const SERVED: readonly Route[] = [...ROUTES, ...SP_ROUTES];
+
 export function matchRoute(method: string, path: string): Match {
   const allowed: string[] = [];
-  for (const route of ROUTES) {
+  for (const route of SERVED) {
     const m = route.pattern.exec(path);
     if (!m) continue;
     if (route.method === method) return { route, params: m.slice(1).map(safeDecode) };

@@ -211,6 +211,9 @@ async function serve(options: SandboxOptions, clock: SandboxClock, store: Store)
         await core.webhooks.settle();
       }
     },
+    failNext(plan) {
+      return core.chaos.plan(plan);
+    },
     setWebhookUrl(next) {
       if (next !== undefined) checkUrl(next);
       core.webhooks.url = next;

@@ -4,7 +4,9 @@
 // handler (400/404/422 or success) and idempotency record, committed together (507 when the
 // disk is full: nothing happened) · response with the RateLimit headers. Every response, error or not, carries
 // Request-Id and RateLimit-*. Each step is a function that answers and returns false, or
-// returns true to go on.
+// returns true to go on. A request of the SyncPostly dialect (everything under /api/v1 but
+// post-results, syncpostly/dialect.ts) takes the same steps, with SyncPostly's error body, its 401
+// (also for a workspace without the add-on: it documents no 403) and no idempotency.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CODE, HEADER } from '../wire/protocol.js';
 import type { SandboxCore } from './core.js';
@@ -17,6 +19,7 @@ import { fingerprint } from './idempotency.js';
 import { isApiPath, JSON_BODY_LIMIT, matchRoute, type Call, type Route } from './routes.js';
 import type { RequestLogEntry } from './types.js';
 import type { Workspace } from './workspace.js';
+import { dialectOf, SP_UNAUTHORIZED } from './syncpostly/dialect.js';
 
 /** An API request past authentication, with what the later steps learn about it. */
 interface ApiExchange extends Exchange {
@@ -39,7 +42,7 @@ export function createRequestHandler(core: SandboxCore) {
     const q = rawUrl.indexOf('?');
     const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
     const entry: RequestLogEntry = { method: req.method ?? 'GET', path, query: q < 0 ? '' : rawUrl.slice(q + 1), workspace: null, status: 0, at: 0, requestId };
-    const x: Exchange = { core, req, res, requestId, entry, window: undefined, delayed: false, fault: undefined };
+    const x: Exchange = { core, req, res, requestId, dialect: dialectOf(path), entry, window: undefined, delayed: false, fault: undefined };
     handle(x).catch((err: unknown) => {
       if (res.headersSent || res.destroyed) return;
       const e =
@@ -84,7 +87,7 @@ function authenticate(x: Exchange): Workspace | undefined {
   const fail = (message: string) => {
     x.window = core.anonymousWindow(req.socket.remoteAddress ?? '?');
     if (!x.window.take(core.clock.now())) return void sendError(x, rateLimited(x, x.window, 'unauthenticated'));
-    void sendError(x, new HttpError(401, ERROR_CODE.unauthorized, message, undefined, { 'www-authenticate': 'Bearer realm="socialpub-sandbox"' }));
+    void sendError(x, unauthorized(x, message));
   };
   const hint = 'the sandbox prints its keys with `socialpub sandbox --json`, and `--write-profile` saves the demo key as a profile';
   if (header === undefined || header.trim() === '') {
@@ -107,8 +110,18 @@ function authenticate(x: Exchange): Workspace | undefined {
   return ws;
 }
 
+/** SyncPostly's 401 says one thing whatever went wrong. */
+function unauthorized(x: Exchange, message: string): HttpError {
+  return new HttpError(401, ERROR_CODE.unauthorized, x.dialect === 'syncpostly' ? SP_UNAUTHORIZED : message, undefined, { 'www-authenticate': 'Bearer realm="socialpub-sandbox"' });
+}
+
 function hasAddon(x: Exchange, ws: Workspace): boolean {
   if (ws.addon) return true;
+  // SyncPostly documents no 403: a key of a workspace without API access is not a valid key there.
+  if (x.dialect === 'syncpostly') {
+    void sendError(x, unauthorized(x, SP_UNAUTHORIZED));
+    return false;
+  }
   void sendError(x, new HttpError(403, ERROR_CODE.addonRequired, `the API add-on is not active for workspace "${ws.name}": buy it in the workspace settings under Billing → Add-ons (5 USD per month or 50 USD per year), then retry`));
   return false;
 }
@@ -116,7 +129,7 @@ function hasAddon(x: Exchange, ws: Workspace): boolean {
 /** The network misbehaves before the service sees anything. */
 async function meetChaos(x: Exchange): Promise<boolean> {
   const { core, entry } = x;
-  x.fault = core.chaos.pick();
+  x.fault = core.chaos.pick({ method: entry.method, path: entry.path, workspace: entry.workspace });
   if (x.fault) entry.fault = x.fault;
   if (x.fault === 'reset') {
     cut(x);
@@ -175,8 +188,8 @@ function refuseDeepJson(x: ApiExchange): boolean {
 /** A replay is answered from the record and counts as nothing. */
 function admitIdempotencyKey(x: ApiExchange): boolean {
   const { req, ws, core, entry } = x;
-  // Every write honours the key: POST, PATCH and DELETE alike.
-  const write = entry.method === 'POST' || entry.method === 'PATCH' || entry.method === 'DELETE';
+  // Every write honours the key: POST, PATCH and DELETE alike; SyncPostly documents no such header.
+  const write = x.dialect === 'socialpub' && (entry.method === 'POST' || entry.method === 'PATCH' || entry.method === 'DELETE');
   const key = write && !x.refusal ? headerValue(req, HEADER.idempotencyKey) : undefined;
   if (key === undefined) return true;
   if (key === '' || key.length > 255) {

@@ -1,4 +1,5 @@
 // The sandbox's public types (the library API other code and tests are written against).
+import type { FaultPlan } from './chaos.js';
 import type { SandboxClock } from './clock.js';
 import type { DeliveryLogEntry } from './webhooks.js';
 
@@ -108,5 +109,11 @@ export interface Sandbox {
   /** Resolves when no webhook delivery or publish work is pending right now. */
   settle(): Promise<void>;
   setWebhookUrl(url: string | undefined): void;
+  /**
+   * The next API request matching the plan meets its fault, once, as `chaos` would inject it
+   * (`lost`: the work is committed, then the connection is cut before the answer), whatever the
+   * chaos rate and without drawing from the seeded sequence. Returns what cancels the plan.
+   */
+  failNext(plan: FaultPlan): () => void;
   close(): Promise<void>;
 }

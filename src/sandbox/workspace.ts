@@ -11,19 +11,20 @@ import { IdempotencyKeys } from './idempotency.js';
 import { isoTime } from './timestamps.js';
 import { platformDataFor, type PlatformData } from './platform-data.js';
 import { AccountBook } from './accounts.js';
+import { PUBLIC_MEDIA_PREFIX } from './handlers/media.js';
 import { RollingWindow } from './rate-limit.js';
 import type { Entropy } from './random.js';
 import { fixtureText, type FixtureSpec } from './store/fixtures.js';
 import { FixtureSet } from './store/fixture-set.js';
 import { mergedPageDescending } from './store/merge-page.js';
 import { FLAG_MEDIA_MISSING, FLAG_NO_ACCOUNT, FLAG_SUCCESS } from './store/row-table.js';
-import { lastPostIndex, postPage, readPost, scheduledPosts, writePost, type LivePost } from './db/posts.js';
+import { lastPostIndex, postNaming, postPage, readPost, scheduledPosts, writePost, type LivePost, type PostNarrowing } from './db/posts.js';
 import { accountResultPage, insertResult, lastResult, readResult, resultPage, resultsOfPost, type AccountFailure, type ResultRow } from './db/results.js';
-import { mediaCount, readMedia, writeMedia, type MediaRecord } from './db/media.js';
+import { deleteMedia, mediaCount, mediaPage, readMedia, writeMedia, type MediaRecord } from './db/media.js';
 import { loadHits } from './db/records.js';
 import type { Store } from './db/store.js';
 
-export type { LivePost } from './db/posts.js';
+export type { LivePost, PostNarrowing } from './db/posts.js';
 export type { MediaRecord } from './db/media.js';
 
 export interface PostJson {
@@ -252,16 +253,40 @@ export class Workspace {
 
   // ----- lists -----
 
-  /** Newest-first page of posts: the stored ones (newer), then the fixtures, by position. */
-  postsPage(statuses: readonly PostStatus[], offset: number, limit: number): Page<number> {
-    const wanted = statuses.length === 0 ? (['draft', 'scheduled', 'published', 'failed'] as const) : [...new Set(statuses)];
-    const fixtureLists = this.fixtures ? FIXTURE_STATUSES.filter((s) => wanted.includes(s)).map((s) => this.fixtures![s === 'published' ? 'published' : 'failed']) : [];
+  /**
+   * Newest-first page of posts: the stored ones (newer), then the fixtures, by position. `narrow`
+   * (the SyncPostly dialect's filters) adds scheduled posts by whether their time has come, and keeps
+   * only posts with one of its platforms (the fixtures are then scanned, post by post).
+   */
+  postsPage(statuses: readonly PostStatus[], offset: number, limit: number, narrow: PostNarrowing = {}): Page<number> {
+    const wanted = statuses.length === 0 && !narrow.scheduled ? (['draft', 'scheduled', 'published', 'failed'] as const) : [...new Set(statuses)];
+    const fixtureStatuses = FIXTURE_STATUSES.filter((s) => wanted.includes(s));
+    const fixtureLists = this.fixtures ? fixtureStatuses.map((s) => this.fixtures![s === 'published' ? 'published' : 'failed']) : [];
+    const platforms = narrow.platforms?.length ? new Set(narrow.platforms) : undefined;
     return stack(
-      (o, l) => postPage(this.store, this.tag, wanted, o, l),
-      (o, l) => (fixtureLists.length === 2 ? byPosition(this.fixturePosts, o, l) : pageOf(fixtureLists, o, l)),
+      (o, l) => postPage(this.store, this.tag, wanted, o, l, narrow),
+      platforms ? (o, l) => this.fixturePostsOn(fixtureStatuses, platforms, o, l) : (o, l) => (fixtureLists.length === 2 ? byPosition(this.fixturePosts, o, l) : pageOf(fixtureLists, o, l)),
       offset,
       limit,
     );
+  }
+
+  /** Fixture posts in one of `statuses` with a result on one of `platforms`, newest first (a scan: only the platform filter needs it). */
+  private fixturePostsOn(statuses: readonly PostStatus[], platforms: ReadonlySet<string>, offset: number, limit: number): Page<number> {
+    const items: number[] = [];
+    let total = 0;
+    if (!this.fixtures || statuses.length === 0) return { items, total };
+    const on = this.fixtures.rows.platform;
+    for (let i = this.fixturePosts - 1; i >= 0; i--) {
+      if (!statuses.includes(this.postStatus(i))) continue;
+      const { start, count } = this.fixtures.rowRange(i);
+      let hit = false;
+      for (let r = start; r < start + count && !hit; r++) hit = platforms.has(PLATFORMS[on[r]!]!);
+      if (!hit) continue;
+      if (total >= offset && items.length < limit) items.push(i);
+      total++;
+    }
+    return { items, total };
   }
 
   /**
@@ -324,6 +349,12 @@ export class Workspace {
     writePost(this.store, this.tag, post);
   }
 
+  /** A deleted post: a tombstone keeps the position (the id counter) but not the content. */
+  deletePost(post: LivePost, now: number): void {
+    const { title: _title, extras: _extras, ...rest } = post;
+    writePost(this.store, this.tag, { ...rest, payloads: {}, updatedAt: now, deleted: true });
+  }
+
   /**
    * Appends a result row at `now` (never before the previous row, so position order stays time
    * order), published to `account`; `accountFailure`: it failed on the account itself.
@@ -345,6 +376,19 @@ export class Workspace {
 
   saveMedia(m: MediaRecord): void {
     writeMedia(this.store, this.tag, m);
+  }
+
+  /** The newest post whose payloads name this upload (by its public path), if any. */
+  postOfMedia(m: MediaRecord): number | undefined {
+    return postNaming(this.store, this.tag, `${PUBLIC_MEDIA_PREFIX}${this.mediaId(m.index)}/`);
+  }
+
+  deleteMedia(m: MediaRecord): void {
+    deleteMedia(this.store, this.tag, m.index);
+  }
+
+  mediaPage(offset: number, limit: number): Page<MediaRecord> {
+    return mediaPage(this.store, this.tag, offset, limit);
   }
 }
 

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { answer, startMisbehavingServer, type MisbehavingServer } from '../helpers/misbehaving-server.js';
+import { createClient } from '../../src/client/index.js';
 
 const KEY = 'sk_test_null_platform_data_000000';
 let server: MisbehavingServer | undefined;
@@ -36,5 +37,30 @@ describe('null platform_data fields (socialpub dialect)', () => {
     const json = await runCli(['results', 'get', 'res_null', '--json'], { env });
     expect(json.code, json.stderr).toBe(0);
     expect((JSON.parse(json.stdout) as typeof row).platform_data).toEqual({ id: null, url: null, username: null });
+  });
+});
+
+describe('null platform_data fields and a null account (SyncPostly dialect)', () => {
+  it('every documented null is kept; the platform comes from the account, none for a row without one', async () => {
+    const spRow = { id: 'res_null', post_id: 'post_1', success: false, social_account_id: 'acc-bs', platform_data: { id: null, url: null, username: null }, error: { code: 'API_RATE_LIMIT', message: 'Rate limit exceeded' } };
+    const orphan = { id: 'res_orphan', post_id: 'post_1', success: true, social_account_id: null, platform_data: { id: 'x1', url: null, username: null }, error: null };
+    const seen: string[] = [];
+    server = await startMisbehavingServer((req, res) => {
+      seen.push(req.url ?? '');
+      if (req.url?.startsWith('/api/v1/social-accounts')) return answer(res, 200, { data: [{ id: 'acc-bs', platform: 'bluesky', username: 'b', display_name: null }], meta: { offset: 0, limit: 100, total: 1 } });
+      answer(res, 200, { data: [spRow, orphan], meta: { offset: 0, limit: 10, total: 2 } });
+    });
+    const client = createClient({ baseUrl: server.url, apiKey: KEY, dialect: 'syncpostly' });
+    const page = await client.results.list({ postId: ['post_1'], socialAccountId: ['acc-bs'] });
+    // No social_account_id parameter is documented: the rows are filtered here.
+    expect(seen[0]).toBe('/api/v1/post-results?post_id=post_1');
+    expect(page.data.data).toEqual([{ ...spRow, platform: 'bluesky' }]);
+    const all = [];
+    for await (const r of client.results.iterate({ postId: ['post_1'] })) all.push(r);
+    expect(all.map((r) => [r.id, r.platform, r.platform_data])).toEqual([
+      ['res_null', 'bluesky', { id: null, url: null, username: null }],
+      ['res_orphan', undefined, { id: 'x1', url: null, username: null }],
+    ]);
+    await client.close();
   });
 });

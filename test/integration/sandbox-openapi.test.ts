@@ -5,7 +5,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, SANDBOX_PREFIX } from '../../src/sandbox/routes.js';
+import { matchRoute, ROUTES, SANDBOX_PREFIX } from '../../src/sandbox/routes.js';
+import { SP_ROUTES } from '../../src/sandbox/syncpostly/routes.js';
 import { OPERATIONS } from '../../src/sandbox/openapi/operations.js';
 import { ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -61,6 +62,18 @@ describe('GET /openapi.json', () => {
     expect(api).toHaveLength(served.length);
     // The table covers the router: a new route without an entry has no operation at all.
     expect(Object.keys(OPERATIONS).length).toBeGreaterThanOrEqual(served.length);
+  });
+
+  it('leaves out the SyncPostly dialect\'s routes (served, but not this contract\'s)', () => {
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => [m.toUpperCase(), path.replace(/\{[^}]+\}/g, 'x')] as const));
+    expect(SP_ROUTES.length).toBeGreaterThan(0);
+    for (const route of SP_ROUTES) {
+      expect(documented.some(([m, path]) => m === route.method && route.pattern.test(path)), `${route.method} ${route.pattern}`).toBe(false);
+      // The router does serve it (the exception is real), and no route of this contract shadows it.
+      const sample = route.pattern.source.replaceAll('\\/', '/').replace('([^/]+)', 'x').slice(1, -1);
+      const match = matchRoute(route.method, sample);
+      expect(match.route).toBe(route);
+    }
   });
 
   it('describes the headers, bearer authentication, the error body, and says where the contract fills a gap', () => {

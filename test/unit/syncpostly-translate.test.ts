@@ -148,12 +148,12 @@ describe('SyncPostly → domain', () => {
       ctx,
     );
     const back = postFromDto({ id: 'p', status: 'draft', scheduled_at: null, ...body }, { platformOf, mediaUrl: (id) => refs.urlOf(id) });
-    expect(spPostContent(back.payloads as Record<string, unknown>, undefined, ctx)).toEqual(body);
+    expect(spPostContent(back.payloads, undefined, ctx)).toEqual(body);
   });
 
   it('a result row takes its platform from its account and ignores a platform or time of the service; every documented null is kept', () => {
     const row = resultFromDto(
-      { id: 'r1', post_id: 'post-1', success: false, social_account_id: 'acc-bs', platform_data: { id: null, url: null, username: null }, error: { code: 'API_RATE_LIMIT', message: 'Rate limit exceeded' }, platform: 'linkedin', created_at: '2026-01-01T00:00:00Z' } as never,
+      { id: 'r1', post_id: 'post-1', success: false, social_account_id: 'acc-bs', platform_data: { id: null, url: null, username: null }, error: { code: 'API_RATE_LIMIT', message: 'Rate limit exceeded' }, platform: 'linkedin', created_at: '2026-01-01T00:00:00Z' },
       platformOf,
     );
     expect(row.platform).toBe('bluesky');

@@ -67,6 +67,9 @@ export function createSpPosts(deps: SpPostsDeps): ApiClient['posts'] {
       const content = await translate.content(body.payloads, body.title);
       return createPost({ ...content, is_draft: true, scheduled_at: null }, options);
     },
+    async check(body) {
+      await translate.content(body.payloads, body.title, 'unchecked');
+    },
     async schedule(body, options) {
       if ('postId' in body) return patch(body.postId, { scheduled_at: body.scheduledAt, is_draft: false }, options);
       const content = await translate.content(body.payloads, body.title);

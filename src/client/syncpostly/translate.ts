@@ -8,7 +8,8 @@ import { postFromDto } from './post-from-dto.js';
 import { spPostContent, type SpPostContent } from './post-body.js';
 
 export interface Translator {
-  content(payloads: Record<string, unknown>, title?: string | null): Promise<SpPostContent>;
+  /** `media: 'unchecked'`: media references are not looked at (local files not uploaded yet). */
+  content(payloads: Record<string, unknown>, title?: string | null, media?: 'unchecked'): Promise<SpPostContent>;
   posts(dtos: readonly SpPost[]): Promise<Post[]>;
   post(dto: SpPost): Promise<Post>;
 }
@@ -20,12 +21,13 @@ export function createTranslator(accounts: AccountCache, media: MediaRefs): Tran
     return dtos.map((dto) => postFromDto(dto, { platformOf: (id) => platformOf.get(id), mediaUrl: (id) => media.urlOf(id) }));
   };
   return {
-    async content(payloads, title) {
+    async content(payloads, title, mediaCheck) {
       const given = Object.values(payloads).flatMap((p) => {
         const ids = (p as { accounts?: unknown } | null)?.accounts;
         return Array.isArray(ids) ? ids.map(String) : [];
       });
-      return spPostContent(payloads, title, { accounts: await accounts.covering(given), mediaId: (url) => media.idOf(url) });
+      const mediaId = mediaCheck === 'unchecked' ? (url: string) => url : (url: string) => media.idOf(url);
+      return spPostContent(payloads, title, { accounts: await accounts.covering(given), mediaId });
     },
     posts,
     post: async (dto) => (await posts([dto]))[0]!,

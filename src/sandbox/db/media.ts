@@ -28,9 +28,13 @@ interface Row {
 
 const COLUMNS = 'idx, name, mime_type, size_bytes, created_at, sha256, kept_bytes, probe';
 
+/** An upload of this workspace, not deleted. */
 export function readMedia(store: Store, workspace: number, index: number): MediaRecord | undefined {
-  const r = store.sql(`SELECT ${COLUMNS} FROM media WHERE workspace = ? AND idx = ?`).get(workspace, index) as Row | undefined;
-  if (!r) return undefined;
+  const r = store.sql(`SELECT ${COLUMNS} FROM media WHERE workspace = ? AND idx = ? AND deleted = 0`).get(workspace, index) as Row | undefined;
+  return r && fromRow(r);
+}
+
+function fromRow(r: Row): MediaRecord {
   return {
     index: r.idx,
     name: r.name,
@@ -55,6 +59,18 @@ export function writeMedia(store: Store, workspace: number, m: MediaRecord): voi
     m.keptBytes ?? null,
     m.info ? JSON.stringify(m.info) : null,
   );
+}
+
+/** Deleted: found no more; the row stays, so the position (and the id) is never handed out again. */
+export function deleteMedia(store: Store, workspace: number, index: number): void {
+  store.run('UPDATE media SET deleted = 1 WHERE workspace = ? AND idx = ?', workspace, index);
+}
+
+/** Newest-first page of the workspace's uploads (not deleted). */
+export function mediaPage(store: Store, workspace: number, offset: number, limit: number): { total: number; items: MediaRecord[] } {
+  const total = Number((store.sql('SELECT count(*) AS n FROM media WHERE workspace = ? AND deleted = 0').get(workspace) as { n: number }).n);
+  const rows = offset >= total ? [] : (store.sql(`SELECT ${COLUMNS} FROM media WHERE workspace = ? AND deleted = 0 ORDER BY idx DESC LIMIT ? OFFSET ?`).all(workspace, limit, offset) as unknown as Row[]);
+  return { total, items: rows.map(fromRow) };
 }
 
 export function mediaCount(store: Store, workspace: number): number {

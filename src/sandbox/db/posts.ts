@@ -1,6 +1,7 @@
 // Posts created through the API (fixture posts are generated, not stored): one row each, by
 // workspace and position. A deleted post stays as a tombstone (status 'deleted', no content),
 // so its position, and so its id, is never handed out again.
+import type { SQLInputValue } from 'node:sqlite';
 import type { PostStatus } from '../../wire/platforms.js';
 import type { Store } from './store.js';
 
@@ -13,6 +14,8 @@ export interface LivePost {
   scheduledAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /** What a SyncPostly body carries beyond our post (account_configurations, processing_enabled), kept verbatim. */
+  extras?: Record<string, unknown>;
   deleted?: true;
 }
 
@@ -24,9 +27,10 @@ interface PostRow {
   scheduled_at: number | null;
   created_at: number;
   updated_at: number;
+  extras: string | null;
 }
 
-const COLUMNS = 'idx, status, payloads, title, scheduled_at, created_at, updated_at';
+const COLUMNS = 'idx, status, payloads, title, scheduled_at, created_at, updated_at, extras';
 
 function fromRow(r: PostRow): LivePost {
   const deleted = r.status === 'deleted';
@@ -38,6 +42,7 @@ function fromRow(r: PostRow): LivePost {
     scheduledAt: r.scheduled_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    ...(r.extras !== null ? { extras: JSON.parse(r.extras) as Record<string, unknown> } : {}),
     ...(deleted ? { deleted: true as const } : {}),
   };
 }
@@ -50,7 +55,7 @@ export function readPost(store: Store, workspace: number, index: number): LivePo
 /** Inserts or replaces the whole post (a field it lacks, such as a removed title, is gone). */
 export function writePost(store: Store, workspace: number, p: LivePost): void {
   store.run(
-    `INSERT OR REPLACE INTO posts (workspace, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO posts (workspace, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     workspace,
     p.index,
     p.deleted ? 'deleted' : p.status,
@@ -59,6 +64,7 @@ export function writePost(store: Store, workspace: number, p: LivePost): void {
     p.scheduledAt,
     p.createdAt,
     p.updatedAt,
+    p.extras ? JSON.stringify(p.extras) : null,
   );
 }
 
@@ -68,12 +74,29 @@ export function lastPostIndex(store: Store, workspace: number): number | undefin
   return r.last ?? undefined;
 }
 
-/** Newest-first positions of the posts in one of `statuses`. */
-export function postPage(store: Store, workspace: number, statuses: readonly string[], offset: number, limit: number): { total: number; items: number[] } {
-  const set = JSON.stringify(statuses);
-  const where = 'workspace = ? AND status IN (SELECT value FROM json_each(?))';
-  const total = Number((store.sql(`SELECT count(*) AS n FROM posts WHERE ${where}`).get(workspace, set) as { n: number }).n);
-  const items = offset >= total || limit <= 0 ? [] : (store.sql(`SELECT idx FROM posts WHERE ${where} ORDER BY idx DESC LIMIT ? OFFSET ?`).all(workspace, set, limit, offset) as { idx: number }[]).map((r) => r.idx);
+/** What a list of posts may be narrowed by besides the statuses (the SyncPostly dialect's filters). */
+export interface PostNarrowing {
+  /** Only posts with a payload for one of these platforms. */
+  platforms?: readonly string[];
+  /** Also the scheduled posts whose time has come by `now` (`due`) or not (`ahead`). */
+  scheduled?: { due: boolean; now: number };
+}
+
+/** Newest-first positions of the posts in one of `statuses` (and what `narrow` adds or keeps). */
+export function postPage(store: Store, workspace: number, statuses: readonly string[], offset: number, limit: number, narrow: PostNarrowing = {}): { total: number; items: number[] } {
+  const params: SQLInputValue[] = [workspace, JSON.stringify(statuses)];
+  let where = 'workspace = ? AND (status IN (SELECT value FROM json_each(?))';
+  if (narrow.scheduled) {
+    where += ` OR (status = 'scheduled' AND scheduled_at ${narrow.scheduled.due ? '<=' : '>'} ?)`;
+    params.push(narrow.scheduled.now);
+  }
+  where += ')';
+  if (narrow.platforms?.length) {
+    where += ' AND EXISTS (SELECT 1 FROM json_each(payloads) WHERE key IN (SELECT value FROM json_each(?)))';
+    params.push(JSON.stringify(narrow.platforms));
+  }
+  const total = Number((store.sql(`SELECT count(*) AS n FROM posts WHERE ${where}`).get(...params) as { n: number }).n);
+  const items = offset >= total || limit <= 0 ? [] : (store.sql(`SELECT idx FROM posts WHERE ${where} ORDER BY idx DESC LIMIT ? OFFSET ?`).all(...params, limit, offset) as { idx: number }[]).map((r) => r.idx);
   return { total, items };
 }
 
@@ -84,4 +107,10 @@ export function postPage(store: Store, workspace: number, statuses: readonly str
  */
 export function scheduledPosts(store: Store, workspace: number): LivePost[] {
   return (store.sql(`SELECT ${COLUMNS} FROM posts INDEXED BY posts_by_status WHERE workspace = ? AND status = 'scheduled'`).all(workspace) as unknown as PostRow[]).map(fromRow);
+}
+
+/** The newest post (not deleted) whose payloads name `needle` (a media item's public path): MediaDto.post_id. */
+export function postNaming(store: Store, workspace: number, needle: string): number | undefined {
+  const r = store.sql("SELECT idx FROM posts WHERE workspace = ? AND status != 'deleted' AND instr(payloads, ?) > 0 ORDER BY idx DESC LIMIT 1").get(workspace, needle) as { idx: number } | undefined;
+  return r?.idx;
 }

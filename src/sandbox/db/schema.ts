@@ -10,8 +10,18 @@ import { PLATFORMS } from '../../wire/platforms.js';
 
 /** PRAGMA application_id of a sandbox database ("SPSB"): tells it from any other SQLite file. */
 export const APPLICATION_ID = 0x53505342;
-/** PRAGMA user_version: the layout below (2: results.nth, the platform index ends with it; 3: social accounts, and the account of each result). */
-export const SCHEMA_VERSION = 3;
+/**
+ * PRAGMA user_version: the layout below (2: results.nth, the platform index ends with it; 3: social
+ * accounts, and the account of each result; 4: posts.extras and media.deleted, for the SyncPostly dialect).
+ */
+export const SCHEMA_VERSION = 4;
+
+/**
+ * posts.extras: what a SyncPostly body carries that our post does not (account_configurations,
+ * processing_enabled), as JSON; media.deleted: a deleted upload keeps its position (so its id is
+ * never handed out again) but is found no more.
+ */
+const DIALECT_COLUMNS = { posts: 'extras TEXT', media: 'deleted INTEGER NOT NULL DEFAULT 0' } as const;
 
 /**
  * The account each result was published to (`idx` in accounts; the platform's default account
@@ -43,6 +53,7 @@ CREATE TABLE posts (
   workspace INTEGER NOT NULL, idx INTEGER NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('draft', 'scheduled', 'published', 'failed', 'deleted')),
   payloads TEXT NOT NULL, title TEXT, scheduled_at INTEGER, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+  ${DIALECT_COLUMNS.posts},
   PRIMARY KEY (workspace, idx)
 ) WITHOUT ROWID;
 CREATE INDEX posts_by_status ON posts (workspace, status, idx);
@@ -58,7 +69,7 @@ ${RESULTS_BY_ACCOUNT};
 CREATE TABLE media (
   workspace INTEGER NOT NULL, idx INTEGER NOT NULL, name TEXT NOT NULL, mime_type TEXT NOT NULL,
   size_bytes INTEGER NOT NULL, created_at INTEGER NOT NULL,
-  sha256 TEXT, kept_bytes INTEGER, probe TEXT,
+  sha256 TEXT, kept_bytes INTEGER, probe TEXT, ${DIALECT_COLUMNS.media},
   PRIMARY KEY (workspace, idx)
 ) WITHOUT ROWID;
 CREATE TABLE idempotency (
@@ -81,7 +92,7 @@ ${ACCOUNTS};
  * platform's position (the default the first start after this seeds keeps that id).
  */
 export function migrateSchema(db: DatabaseSync, from: number): void {
-  if (from !== 1 && from !== 2) throw new Error(`no migration from schema ${from}`);
+  if (from !== 1 && from !== 2 && from !== 3) throw new Error(`no migration from schema ${from}`);
   const columns = new Set(db.prepare('PRAGMA table_info(results)').all().map((c) => String(c.name)));
   const steps: string[] = [];
   if (!columns.has('nth')) {
@@ -97,6 +108,10 @@ ${ACCOUNTS};
 ${RESULT_ACCOUNT_COLUMNS.map((c) => `ALTER TABLE results ADD COLUMN ${c};`).join('\n')}
 UPDATE results SET account = CASE platform ${platformIndex} ELSE 0 END;
 ${RESULTS_BY_ACCOUNT};`);
+  }
+  for (const [table, column] of Object.entries(DIALECT_COLUMNS)) {
+    const has = db.prepare(`PRAGMA table_info(${table})`).all().some((c) => String(c.name) === column.split(' ')[0]);
+    if (!has) steps.push(`ALTER TABLE ${table} ADD COLUMN ${column};`);
   }
   db.exec('BEGIN');
   try {

@@ -21,6 +21,11 @@ export const HEAD_BYTES = 64 * 1024;
 // kept only in part, the hash taken as it streamed in is held for this run (after a restart: null).
 const streamedSha256 = new Map<string, string>();
 
+/** Where a platform (anyone, without a key) fetches an upload's bytes. */
+export function publicMediaUrl(call: Call, m: MediaRecord): string {
+  return `${call.core.baseUrl}${PUBLIC_MEDIA_PREFIX}${call.ws.mediaId(m.index)}/${encodeURIComponent(m.name)}`;
+}
+
 function mediaJson(call: Call, m: MediaRecord) {
   const id = call.ws.mediaId(m.index);
   const sha256 = isWhole(m) ? m.sha256 : streamedSha256.get(id);
@@ -32,20 +37,24 @@ function mediaJson(call: Call, m: MediaRecord) {
     status: m.sha256 !== undefined ? 'ready' : 'pending',
     sha256: sha256 ?? null,
     uploadUrl: `${call.core.baseUrl}${PATHS.media}/${id}/upload`,
-    url: `${call.core.baseUrl}${PUBLIC_MEDIA_PREFIX}${id}/${encodeURIComponent(m.name)}`,
+    url: publicMediaUrl(call, m),
     createdAt: new Date(m.createdAt).toISOString(),
   };
 }
 
-export function createMedia(call: Call): Reply {
-  const checked = checkMedia(call.json);
+/** A declared upload (both dialects): checked against what the platforms take, then stored as pending. */
+export function declareMedia(call: Call, body: Record<string, unknown>): MediaRecord {
+  const checked = checkMedia(body);
   if (!checked.ok) throw validationError(checked.issues);
   const max = call.core.config.maxUploadBytes;
   if (checked.value.sizeBytes > max) {
     throw new HttpError(413, ERROR_CODE.payloadTooLarge, `this sandbox takes files of at most ${max} bytes; this one declares ${checked.value.sizeBytes}`);
   }
-  const m = call.ws.addMedia({ ...checked.value, createdAt: call.now });
-  return { status: 201, body: mediaJson(call, m) };
+  return call.ws.addMedia({ ...checked.value, createdAt: call.now });
+}
+
+export function createMedia(call: Call): Reply {
+  return { status: 201, body: mediaJson(call, declareMedia(call, call.json)) };
 }
 
 export function getMedia(call: Call): Reply {
@@ -72,6 +81,11 @@ export function uploadLimit(ws: Workspace, params: string[]): number | HttpError
 }
 
 export function uploadMedia(call: Call): Reply {
+  return { status: 200, body: mediaJson(call, storeUpload(call)) };
+}
+
+/** The bytes of a declared upload (both dialects), exactly its declared size. */
+export function storeUpload(call: Call): MediaRecord {
   const id = call.params[0]!;
   const m = call.ws.findMedia(id);
   if (!m) throw notFound('media', id);
@@ -84,7 +98,7 @@ export function uploadMedia(call: Call): Reply {
   const uploaded: MediaRecord = { ...rest, sha256: call.core.store.blobs.put(call.raw), keptBytes: call.raw.length, ...(info ? { info } : {}) };
   if (call.rawSha256 !== undefined && call.raw.length < call.rawSize) streamedSha256.set(call.ws.mediaId(m.index), call.rawSha256);
   call.ws.saveMedia(uploaded);
-  return { status: 200, body: mediaJson(call, uploaded) };
+  return uploaded;
 }
 
 /** The public URL of a ready media item, whichever workspace owns it. */

@@ -102,12 +102,6 @@ export function updatePost(call: Call): Reply {
 }
 
 export function deletePost(call: Call): Reply {
-  const post = editablePost(call, call.params[0]!);
-  // A tombstone keeps the index (the id counter) but not the content.
-  post.payloads = {};
-  delete post.title;
-  post.updatedAt = call.now;
-  post.deleted = true;
-  call.ws.savePost(post);
+  call.ws.deletePost(editablePost(call, call.params[0]!), call.now);
   return { status: 204, body: null };
 }

@@ -3,18 +3,22 @@
 // latency) or a cut connection (chaos). Every ending writes the request log entry.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERROR_CODE, HEADER } from '../../wire/protocol.js';
+import type { Dialect } from '../../wire/dialects.js';
 import type { Fault } from '../chaos.js';
 import type { SandboxCore } from '../core.js';
 import type { RollingWindow } from '../rate-limit.js';
 import type { RequestLogEntry } from '../types.js';
 import { StorageError } from '../db/errors.js';
 import { errorBody, HttpError, storageHttpError } from './reply.js';
+import { spErrorBody } from '../syncpostly/dialect.js';
 
 export interface Exchange {
   core: SandboxCore;
   req: IncomingMessage;
   res: ServerResponse;
   requestId: string;
+  /** Whose answers: this contract's, or SyncPostly's (by the path, syncpostly/dialect.ts). */
+  dialect: Dialect;
   entry: RequestLogEntry;
   window: RollingWindow | undefined;
   delayed: boolean;
@@ -46,8 +50,13 @@ export async function delayOnce(x: Exchange): Promise<void> {
   await x.core.clockDelay(x.core.config.latencyMs);
 }
 
+/** The error body of the request's dialect. */
+function errorText(x: Exchange, err: HttpError): string {
+  return JSON.stringify(x.dialect === 'syncpostly' ? spErrorBody(err) : errorBody(err.code, err.message, x.requestId, err.issues));
+}
+
 export function sendError(x: Exchange, err: HttpError): Promise<void> {
-  return send(x, err.status, JSON.stringify(errorBody(err.code, err.message, x.requestId, err.issues)), err.headers);
+  return send(x, err.status, errorText(x, err), err.headers);
 }
 
 export async function send(x: Exchange, status: number, text: string, headers: Record<string, string> = {}): Promise<void> {
@@ -61,7 +70,7 @@ export async function send(x: Exchange, status: number, text: string, headers: R
       if (!(err instanceof StorageError)) throw err;
       const e = storageHttpError(err);
       status = e.status;
-      text = JSON.stringify(errorBody(e.code, e.message, x.requestId));
+      text = errorText(x, e);
       headers = {};
     }
   }

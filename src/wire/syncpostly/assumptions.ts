@@ -41,24 +41,36 @@ export const SP_ASSUMPTIONS = {
     'GET /api/v1/posts/{id}, PATCH and POST answer the bare PostDto (not wrapped in `data`): the docs say the single GET "returns a record". The client also accepts `{ data: PostDto }`.',
   postOrder: 'GET /api/v1/posts lists newest first (by creation), like post results: the docs do not say.',
   platformConfigurations:
-    'platform_configurations is keyed by our platform ids (the research found SyncPostly uses the same nine ids); each value is `{ caption?, media?, media_urls?, alt_text?, thread?, first_comment?, options? }`. `caption` and `media` (media ids) follow Post Bridge; `media_urls` mirrors the top-level field; `alt_text` (strings parallel to that platform\'s media, null for none), `thread` (`[{ caption, media? }]`, the parts after the first), `first_comment` (string) and `options` (the platform\'s settings as in contract 7.3) are ours: the docs call the object "free-form JSON".',
+    'platform_configurations is keyed by our platform ids (the research found SyncPostly uses the same nine ids); each value is `{ caption?, media?, media_urls?, alt_text?, thread?, first_comment?, options? }`. `caption` and `media` (media ids) follow Post Bridge; `media_urls` mirrors the top-level field; `alt_text` (strings parallel to that platform\'s media, null for none), `thread` (`[{ caption, media? }]`, the parts after the first), `first_comment` (string) and `options` (the platform\'s settings as in contract 7.3) are ours: the docs call the object "free-form JSON". The sandbox refuses (422) any other key and a platform none of social_accounts is on; a thread part\'s `media` may also hold URLs.',
   baseCaption:
     'The base `caption` and `media` are those of the first platform in the payload order; another platform gets `platform_configurations[platform].caption`/`.media` only where it differs. Reading back, a platform\'s text is its override, else the caption.',
   accounts:
     'social_accounts holds the account ids of every platform of the post; a platform of the post is known by the platform of its accounts (GET /api/v1/social-accounts). An account has no status, default flag or token expiry in SyncPostly: a platform with one account uses it; with several, the user must name one (--account).',
   drafts:
-    'A draft is created with `is_draft: true, scheduled_at: null`; a scheduled post with `is_draft: false, scheduled_at: <time>`. The client never sends `is_draft: false` with a null `scheduled_at` (that publishes at once, which no command of ours asks for); unscheduling is `is_draft: true, scheduled_at: null`.',
+    'A draft is created with `is_draft: true, scheduled_at: null`; a scheduled post with `is_draft: false, scheduled_at: <time>`. The client never sends `is_draft: false` with a null `scheduled_at` (that publishes at once, which no command of ours asks for); unscheduling is `is_draft: true, scheduled_at: null`. In the sandbox a draft has no time (as in our contract): a `scheduled_at` sent with `is_draft: true`, or sent for a draft without `is_draft: false`, is refused (422 on scheduled_at) rather than dropped; `is_draft: true` alone unschedules.',
+  publishNow:
+    'Create with `scheduled_at` null or omitted and `is_draft` false, null or omitted publishes at once (documented). The sandbox schedules such a post at that instant and its publisher sends it at once; until it has, the post reads `processing`, as does any scheduled post whose time has come (the only moment the sandbox has for that status). Its scheduled_at then reads as that instant.',
+  editable:
+    'PATCH and DELETE change a draft or a scheduled post only; a processing, posted or failed one answers 400 (no 409 is documented; Post for Me answers 400 likewise). A PATCH with new social_accounts and no platform_configurations drops the overrides of platforms no longer posted to.',
+  deleteAnswer: 'DELETE /api/v1/posts/{id} answers 200 `{ success: true }` (as the documented media delete does), and removes the uploads the post names (documented: "Remove the post and attached media").',
+  accountConfigurations:
+    'account_configurations is kept verbatim and echoed; the sandbox applies none of it (each account publishes its platform\'s payload). processing_enabled is echoed (true unless false was sent); the sandbox processes no video either way.',
+  mediaUrls:
+    'The sandbox keeps media_urls as URLs (not as media records): PostDto.media holds uploads only, and a PostDto with such URLs also carries `media_urls` (the documented example is cut short). On PATCH, `media` or `media_urls` replaces both.',
+  validationStatus:
+    'A required field missing from a create (caption, social_accounts) is 400 with its Zod issues (the docs: "400 for a bad request (missing fields, bad query values)"); every other schema or rule failure of a post or an upload is 422 with issues.',
   mediaRefs:
     'PostDto.media holds media ids only. Read back, a media item is `{ id, url }` where url is the media\'s URL when this client uploaded or fetched it, else `syncpostly-media:<id>`; such a reference is sent back as the id.',
   mediaUpload:
     'POST /api/v1/media/create-upload-url takes `{ mime_type, size_bytes, name }` (Post Bridge\'s body) and answers `{ media_id, upload_url, name }` (documented); the PUT of the raw bytes carries the same Bearer key (documented) and answers `{ success, media_id, url }` (documented).',
   mediaGet: 'GET /api/v1/media/{id} answers one MediaDto (the list route is documented, the single one is assumed as for posts).',
   resultRows:
-    'Result rows carry no `platform` and no event time: the client takes the platform from the row\'s account and cannot apply `--since` exactly. The sandbox serves one /api/v1/post-results for both dialects (the path is the same), so its rows also carry our `platform` and `created_at`; the client in this dialect ignores both, as it must with the live service.',
+    'Result rows carry no `platform` and no event time: the client takes the platform from the row\'s account and cannot apply `--since` exactly. The sandbox serves one /api/v1/post-results for both dialects (the path is the same), so its rows also carry our `platform` and `created_at`, and its errors keep our error body; the client in this dialect ignores the extra fields and reads either error body, as it must with the live service.',
   resultFilter: 'No `social_account_id` filter is documented: the client filters rows by account itself.',
   idempotency:
-    'No idempotency header is documented: the client sends none, never resends a create blindly, and after a lost answer looks for the post it sent (the newest posts, by caption, accounts and scheduled time) before it decides to send again.',
-  errors: 'Errors are `{ error: string, issues?: [{ path: (string|number)[], message, code }] }`; a 404 on a documented route is "not found or not in this workspace".',
+    'No idempotency header is documented: the client sends none, never resends a create blindly, and after a lost answer looks for the post it sent (the newest posts, by caption, accounts and scheduled time) before it decides to send again. The sandbox ignores an Idempotency-Key in this dialect, as the service may.',
+  errors: 'Errors are `{ error: string, issues?: [{ path: (string|number)[], message, code }] }`; a 404 on a documented route is "not found or not in this workspace". The sandbox answers every refusal under /api/v1 (but post-results) so, 405 and 413 included; its 401 is `{"error":"Bearer Token missing or invalid"}` whatever was wrong, and a key of a workspace without the API add-on is such a key (no 403 is documented).',
+  accountFilters: 'GET /api/v1/social-accounts takes `platform` and `username` (array parameters; Post Bridge\'s filters, none documented). Lists of media are newest first.',
   webhooks: 'No webhook page, events or signing were found: `listen` cannot verify SyncPostly deliveries and says so.',
   accountsSingle: 'GET /api/v1/social-accounts/{id} is assumed (only the list is named); the client falls back to the list when it answers 404 without a body of ours.',
   rateLimit: 'Writes answer 429 with Retry-After when limited (documented; the figure is not): the sandbox applies its own write limit to both dialects together.',
