@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
-import { NotFoundError } from '../../src/client/errors.js';
+import { NotFoundError, PostNotEditableError } from '../../src/client/errors.js';
 import type { ApiClient, ClientOptions } from '../../src/client/types.js';
 import { uploadFiles } from '../../src/posts/uploads.js';
 import { mediaInspector } from '../../src/posts/media-facts.js';
@@ -78,6 +78,22 @@ describe('posts in SyncPostly\'s dialect', () => {
     const gone = (await client.posts.get(id).catch((e: unknown) => e)) as NotFoundError;
     expect(gone).toBeInstanceOf(NotFoundError);
     expect(gone.code).toBe('NOT_FOUND');
+  });
+
+  it('a published post cannot be changed or deleted: POST_NOT_EDITABLE, as in our dialect, and it stays', async () => {
+    const client = sp();
+    let published: Post | undefined;
+    for await (const p of client.posts.iterate({ status: ['published'] })) {
+      published = p;
+      break;
+    }
+    expect(published).toBeDefined();
+    for (const change of [() => client.posts.delete(published!.id), () => client.posts.update(published!.id, { scheduledAt: AT })]) {
+      const err = (await change().catch((e: unknown) => e)) as PostNotEditableError;
+      expect(err).toBeInstanceOf(PostNotEditableError);
+      expect(err.code).toBe('POST_NOT_EDITABLE');
+    }
+    expect((await client.posts.get(published!.id)).data.status).toBe('published');
   });
 
   it('create and schedule at once, with a text per platform', async () => {
