@@ -48,6 +48,24 @@ describe('SyncPostly from the command line', () => {
     expect((JSON.parse(view.stdout) as Post).status).toBe('draft');
   });
 
+  it('the same file for a second post is uploaded again: SyncPostly\'s media belongs to one post (no digest to trust)', async () => {
+    const sb = await sandbox();
+    const photo = join(dir, 'again.png');
+    writeFileSync(photo, png(400, 300));
+    const config = tempConfigDir().dir;
+    const create = (text: string) => runCli(['posts', 'create', '--platform', 'bluesky', '--text', text, '--media', photo, '--json'], { env: env(sb), clock: sandboxClock(sb.clock), configDir: config });
+    const first = await create('first of two');
+    expect(first.code, first.stderr).toBe(0);
+    const second = await create('second of two');
+    expect(second.code, second.stderr).toBe(0);
+    // Asked (GET media/{id}), found attached to the first post, so uploaded anew.
+    expect(sent(sb, 'GET', /^\/api\/v1\/media\/[^/]+$/)).toBe(1);
+    expect(sent(sb, 'PUT', /^\/api\/v1\/media\/upload\//)).toBe(2);
+    expect(second.stderr).not.toContain('not uploaded again');
+    const ids = [first, second].map((r) => ((JSON.parse(r.stdout) as Post).payloads.bluesky as { media: { id: string }[] }).media[0]!.id);
+    expect(new Set(ids).size).toBe(2);
+  });
+
   it('a platform with several accounts and no --account: exit 2 naming them, nothing sent, not even the upload', async () => {
     const sb = await sandbox();
     const photo = join(dir, 'photo2.png');
