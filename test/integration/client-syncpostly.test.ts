@@ -175,4 +175,16 @@ describe('a create whose answer is lost', () => {
     expect(trace.filter((l) => l.startsWith('POST') && l.includes(' → '))).toHaveLength(1);
     expect(trace.join('\n')).toMatch(/lost create: searching the newest 100 posts[\s\S]*is the one sent: taking it as the answer/);
   });
+
+  it('a delete whose answer is lost is done once: the post is asked for, found gone, and no 404 follows', async () => {
+    const trace: string[] = [];
+    const client = sp({ debug: (line) => trace.push(line) });
+    const made = await client.posts.create({ payloads: { bluesky: { text: 'delete me once' } } });
+    loseNextAnswer(sb, 'DELETE', `${SP_PATHS.posts}/${made.data.id}`);
+    const res = await client.posts.delete(made.data.id);
+    expect(res.recovered).toBe(true);
+    expect(trace.filter((l) => l.startsWith('DELETE') && l.includes(' → '))).toHaveLength(1);
+    expect(trace.join('\n')).toMatch(/lost delete: post \S+ is gone/);
+    expect(await postsWithText('delete me once')).toEqual([]);
+  });
 });
