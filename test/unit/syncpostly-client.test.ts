@@ -14,7 +14,7 @@ const ACCOUNTS = [
   { id: 'acc-li-2', platform: 'linkedin', username: 'two', display_name: null },
 ];
 
-type Lose = 'reset' | 'refused' | 500 | 'garbled' | 'failed' | undefined;
+type Lose = 'reset' | 'refused' | 500 | 'garbled' | 'failed' | 429 | undefined;
 
 /** A small SyncPostly: posts in memory, newest first; `lose` drops the answer to the next create after applying it (or before, for `refused`). */
 function syncpostly() {
@@ -31,6 +31,7 @@ function syncpostly() {
     if (path === '/api/v1/social-accounts') return page(ACCOUNTS, r);
     if (path === '/api/v1/posts' && r.method === 'POST') {
       const lose = state.lose.shift();
+      if (lose === 429) return { status: 429, body: { error: 'slow down' }, headers: { ...json, 'retry-after': '1' } };
       if (lose === 'failed') return { status: 503, body: { error: 'try later' }, headers: json };
       if (lose === 'refused') return { error: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) };
       const body = JSON.parse(r.body!) as Record<string, unknown>;
@@ -157,6 +158,16 @@ describe('SyncPostly dialect: a create whose answer is lost', () => {
     // Refused before sending: retried without a search.
     expect(svc.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'POST']);
     expect(posts.map((p) => p.id)).toEqual(['post-2', 'older']);
+  });
+
+  it('a 429 made nothing: waited out and sent again, without a search', async () => {
+    const { svc, posts, state } = syncpostly();
+    state.lose.push(429);
+    const { client, clock } = testClient(svc, { dialect: 'syncpostly' });
+    await client.posts.create({ payloads: { bluesky: { text: 'limited' } } });
+    expect(svc.requests.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual(['GET /api/v1/social-accounts', 'POST /api/v1/posts', 'POST /api/v1/posts']);
+    expect(clock.sleeps).toEqual([1000]);
+    expect(posts).toHaveLength(1);
   });
 
   it('a 5xx before anything was made: searched, not found, sent again', async () => {
