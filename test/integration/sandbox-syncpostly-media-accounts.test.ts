@@ -93,6 +93,7 @@ describe('media', () => {
     const page = spMediaListSchema.parse((await sp.get('/api/v1/media?limit=2')).body);
     expect(page.data.map((m) => m.id)).toEqual([b.id, a.id]);
     expect(page.meta.limit).toBe(2);
+    expect((await sp.get('/api/v1/media')).body.meta).toMatchObject({ offset: 0, limit: 10 });
     expect((await sp.get('/api/v1/media?limit=101')).status).toBe(400);
     expect((await sp.del(`/api/v1/media/${a.id}`)).body).toEqual({ success: true });
     expect((await sp.get(`/api/v1/media/${a.id}`)).status).toBe(404);

@@ -2,6 +2,7 @@
 // speaks it over plain fetch, and the workspace's accounts as both dialects show them.
 import type { Sandbox } from '../../src/sandbox/index.js';
 import type { AccountJson } from '../../src/sandbox/accounts.js';
+import type { SpPostDto } from '../../src/sandbox/syncpostly/post-dto.js';
 import { spAccountListSchema, spPostSchema } from '../../src/wire/syncpostly/schemas.js';
 import { allRows, call, type Answer } from './sandbox-support.js';
 
@@ -19,26 +20,12 @@ export function spClient(sb: Sandbox, workspace: string) {
     async create(body: Record<string, unknown>) {
       const r = await send('POST', '/api/v1/posts', body);
       if (r.status !== 200) throw new Error(`create: ${r.status} ${r.text}`);
-      return spPostSchema.parse(r.body) as SpPost;
+      return spPostSchema.parse(r.body) as SpPostDto;
     },
   };
 }
 
-export type SpPost = {
-  id: string;
-  caption: string;
-  social_accounts: string[];
-  scheduled_at: string | null;
-  is_draft: boolean;
-  status: string;
-  media: string[];
-  media_urls?: string[];
-  platform_configurations: Record<string, Record<string, unknown>> | null;
-  account_configurations: Record<string, unknown> | null;
-  processing_enabled: boolean;
-  created_at: string;
-  updated_at: string;
-};
+export type { SpPostDto as SpPost } from '../../src/sandbox/syncpostly/post-dto.js';
 
 /** The workspace's accounts in our dialect (with default and status), to pick ones that publish. */
 export async function accountsOf(sb: Sandbox, workspace: string) {

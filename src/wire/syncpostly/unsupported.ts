@@ -16,6 +16,9 @@ export const SP_LACKS = {
 
 export type SpLack = keyof typeof SP_LACKS;
 
+/** Said with every refusal: where the dialect was chosen is where it is changed. */
+export const DIALECT_HINT = "this profile speaks SyncPostly's API (experimental; `socialpub auth status` says where that was chosen)";
+
 /** One problem, for a list of them (a bulk file's rows). */
 export function dialectIssue(lack: SpLack, field: string, fix: string): InputIssue {
   return { field, message: `${field}: ${SP_LACKS[lack]}`, fix };
@@ -26,9 +29,7 @@ export class DialectUnsupportedError extends InvalidInputError {
   readonly dialect: Dialect;
   readonly lack: SpLack;
   constructor(lack: SpLack, field: string, fix: string) {
-    super([{ field, message: `${field}: ${SP_LACKS[lack]}; nothing was sent`, fix }], {
-      hints: ["this profile speaks SyncPostly's API (experimental; `socialpub auth status` says where that was chosen)"],
-    });
+    super([{ field, message: `${field}: ${SP_LACKS[lack]}; nothing was sent`, fix }], { hints: [DIALECT_HINT] });
     this.dialect = 'syncpostly';
     this.lack = lack;
   }

@@ -32,7 +32,7 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
   }
   const baseUrl = resolved.baseUrl;
   // --api is saved; SOCIALPUB_API is for one run, as SOCIALPUB_BASE_URL is; else the check tells.
-  const flagApi = opts.api === undefined ? undefined : choice('--api', opts.api, DIALECTS, { noun: 'API', listLabel: 'APIs', code: 'UNKNOWN_API' });
+  const flagApi = opts.api === undefined ? undefined : choice('--api', opts.api, DIALECTS, { noun: 'known API', listLabel: 'APIs', code: 'UNKNOWN_API' });
   const givenApi: Dialect | undefined = flagApi ?? (resolved.apiSource === 'env' ? resolved.api : undefined);
   // A folder the key could not be saved in is said before the key is typed and checked.
   assertSavable(store);

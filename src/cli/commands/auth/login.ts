@@ -30,9 +30,8 @@ Top-level options that matter here:
 Examples:
   socialpub auth login                                   # prompts for the key
   socialpub auth login --base-url https://api.example.com --profile acme
-  socialpub auth login --base-url https://syncpostly.example --api syncpostly   # experimental
-  printf %s "$SOCIALPUB_KEY" | socialpub auth login --with-key
-  socialpub auth login --with-key --profile ci < key.txt`,
+  socialpub auth login --base-url https://sp.example --api syncpostly
+  printf %s "$SOCIALPUB_KEY" | socialpub auth login --with-key --profile ci`,
     );
 }
 

@@ -18,7 +18,7 @@ import { atLine, parseBulk, type BulkRow } from '../../../../posts/bulk/rows.js'
 import { loadAccounts } from '../../../../accounts/catalog.js';
 import { attachAccounts, resolveAccounts } from '../../../../accounts/resolve.js';
 import { derivedNotice } from '../../accounts/select.js';
-import { dialectIssue } from '../../../../wire/syncpostly/unsupported.js';
+import { DIALECT_HINT, dialectIssue } from '../../../../wire/syncpostly/unsupported.js';
 import { TITLE_FIX } from '../../../dialect-refusals.js';
 
 export interface LoadedBulk {
@@ -88,9 +88,8 @@ export async function loadBulk(ctx: Context, opts: ScheduleFlags): Promise<Loade
   );
   for (const row of rows) if (row.draft) row.issues.push(...atLine(row.line, validateDraft(row.draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false })));
   // A title column the profile's API cannot carry: the row is refused as any bad row is.
-  if ((await ctx.profile()).api === 'syncpostly') {
-    for (const row of rows) if (row.draft?.title !== undefined) row.issues.push(dialectIssue('title', `line ${row.line}: title`, TITLE_FIX));
-  }
+  const titled = (await ctx.profile()).api === 'syncpostly' ? rows.filter((r) => r.draft?.title !== undefined) : [];
+  for (const row of titled) row.issues.push(dialectIssue('title', `line ${row.line}: title`, TITLE_FIX));
   await rowAccounts(ctx, rows);
   sendPassedRows(ctx, rows);
   const bad = rows.filter((r) => r.issues.length);
@@ -98,7 +97,7 @@ export async function loadBulk(ctx: Context, opts: ScheduleFlags): Promise<Loade
   if (bad.length && !opts.skipInvalid) {
     const e = new InvalidInputError(allIssues, {
       headline: `${bad.length} of ${rows.length} rows in ${src.label} are invalid`,
-      hints: ['fix those rows and run again, or add --skip-invalid to schedule the valid rows now'],
+      hints: ['fix those rows and run again, or add --skip-invalid to schedule the valid rows now', ...(titled.length ? [DIALECT_HINT] : [])],
     });
     if (opts.dryRun) await printInvalidDryRun(ctx, e);
     throw e;
