@@ -43,7 +43,7 @@ export const SP_ASSUMPTIONS = {
   platformConfigurations:
     'platform_configurations is keyed by our platform ids (the research found SyncPostly uses the same nine ids); each value is `{ caption?, media?, media_urls?, alt_text?, thread?, first_comment?, options? }`. `caption` and `media` (media ids) follow Post Bridge; `media_urls` mirrors the top-level field; `alt_text` (strings parallel to that platform\'s media, null for none), `thread` (`[{ caption, media? }]`, the parts after the first), `first_comment` (string) and `options` (the platform\'s settings as in contract 7.3) are ours: the docs call the object "free-form JSON". The sandbox refuses (422) any other key and a platform none of social_accounts is on; a thread part\'s `media` may also hold URLs.',
   baseCaption:
-    'The base `caption` and `media` are those of the first platform in the payload order; another platform gets `platform_configurations[platform].caption`/`.media` only where it differs. Reading back, a platform\'s text is its override, else the caption.',
+    'The base `caption` and `media` are those of the first platform in the payload order; another platform gets `platform_configurations[platform].caption`/`.media` only where it differs. Reading back, a platform\'s text is its override, else the caption. The sandbox reads back the caption and media a post was sent with while a platform still uses them, else (a post of our dialect) the first platform\'s.',
   accounts:
     'social_accounts holds the account ids of every platform of the post; a platform of the post is known by the platform of its accounts (GET /api/v1/social-accounts). An account has no status, default flag or token expiry in SyncPostly: a platform with one account uses it; with several, the user must name one (--account).',
   drafts:
@@ -56,7 +56,7 @@ export const SP_ASSUMPTIONS = {
   accountConfigurations:
     'account_configurations is kept verbatim and echoed; the sandbox applies none of it (each account publishes its platform\'s payload). processing_enabled is echoed (true unless false was sent); the sandbox processes no video either way.',
   mediaUrls:
-    'The sandbox keeps media_urls as URLs (not as media records): PostDto.media holds uploads only, and a PostDto with such URLs also carries `media_urls` (the documented example is cut short). On PATCH, `media` or `media_urls` replaces both.',
+    'The sandbox keeps media_urls as URLs (not as media records): PostDto.media holds uploads only, and a PostDto with such URLs also carries `media_urls` (the documented example is cut short). On PATCH, `media` or `media_urls` replaces both. A URL whose name says a type other than the four documented (a .gif, a .webp) is refused (422), as its media record would be.',
   validationStatus:
     'A required field missing from a create (caption, social_accounts) is 400 with its Zod issues (the docs: "400 for a bad request (missing fields, bad query values)"); every other schema or rule failure of a post or an upload is 422 with issues.',
   mediaRefs:
