@@ -133,6 +133,27 @@ describe('SyncPostly dialect: posts', () => {
   });
 });
 
+describe('SyncPostly dialect: accounts and media', () => {
+  it('an account by id falls back to the list where the single route answers 404; an id the list lacks is NOT_FOUND', async () => {
+    const { svc } = syncpostly();
+    const { client } = testClient(svc, { dialect: 'syncpostly' });
+    const one = await client.accounts.get('acc-bs');
+    expect(one.data).toMatchObject({ id: 'acc-bs', platform: 'bluesky', displayName: 'Brand', status: null, isDefault: null, tokenExpiresAt: null });
+    expect(svc.requests.map((r) => r.path.split('?')[0])).toEqual(['/api/v1/social-accounts/acc-bs', '/api/v1/social-accounts']);
+    const err = (await client.accounts.get('acc-none').catch((e: unknown) => e)) as NotFoundError;
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect(err.code).toBe('NOT_FOUND');
+  });
+
+  it('a media type SyncPostly does not document is refused before any request, naming the four it takes', async () => {
+    const { svc } = syncpostly();
+    const { client } = testClient(svc, { dialect: 'syncpostly' });
+    await expect(client.media.create({ name: 'a.gif', mimeType: 'image/gif', sizeBytes: 10 })).rejects.toThrow(/image\/png, image\/jpeg, video\/mp4, video\/quicktime only; a\.gif is image\/gif/);
+    expect(() => client.media.check!([{ name: 'a.png', mimeType: 'image/png' }, { name: 'b.webp', mimeType: 'image/webp' }])).toThrow(/b\.webp is image\/webp/);
+    expect(svc.requests).toEqual([]);
+  });
+});
+
 describe('SyncPostly dialect: a create whose answer is lost', () => {
   for (const lose of ['reset', 500, 'garbled'] as const) {
     it(`(${lose}) is found among the newest posts and not sent again`, async () => {
