@@ -233,7 +233,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
         maxWaitMs,
         retryAt: status === 429 ? retryAtFrom(now, retryAfterMs, rateLimit) : undefined,
       };
-      if (status >= 500) {
+      if (status >= 500 && options.lostAnswer) {
         const found = await recover(errorForResponse(facts), n, `${status}`);
         if (found) return found;
       }

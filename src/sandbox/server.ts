@@ -254,6 +254,7 @@ function runHandler(x: ApiExchange, route: Route): Answer {
     json: route.body === 'json' ? parseJsonObject(x.body) : {},
     raw: x.body,
     rawSize: x.bodySize,
+    ...(x.bodySha256 !== undefined ? { rawSha256: x.bodySha256 } : {}),
     now: x.core.clock.now(),
   };
   const answer = (): Answer => {

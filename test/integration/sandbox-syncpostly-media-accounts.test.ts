@@ -1,6 +1,7 @@
 // The sandbox's SyncPostly dialect: social accounts (paged, filtered, per workspace, no status or
 // default) and media (upload URL, PUT of the bytes, list, one, delete; only the four documented
 // MIME types), used by a post and removed with it.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spAccountListSchema, spMediaListSchema, spMediaSchema, spUploadDoneSchema, spUploadUrlSchema } from '../../src/wire/syncpostly/schemas.js';
 import { as, call, manualSandbox, type TestSandbox } from './sandbox-support.js';
@@ -69,7 +70,21 @@ describe('media', () => {
     expect(bytes.equals(PNG)).toBe(true);
     const dto = spMediaSchema.parse((await sp.get(`/api/v1/media/${id}`)).body);
     expect(dto).toEqual({ id, mime_type: 'image/png', type: 'image', post_id: null, status: 'uploaded', object: { isDeleted: false, url: done.url, size_bytes: PNG.length, name: 'pixel.png' } });
-    expect((await spClient(sb, 'other').get(`/api/v1/media/${id}`)).status).toBe(404);
+    const other = spClient(sb, 'other');
+    expect((await other.get(`/api/v1/media/${id}`)).status).toBe(404);
+    expect((await other.del(`/api/v1/media/${id}`)).status).toBe(404);
+    const put = await call(sb, 'PUT', `/api/v1/media/upload/${id}`, { key: other.key, raw: PNG });
+    expect(put.status).toBe(404);
+    expect(Object.keys(put.body)).toEqual(['error']);
+  });
+
+  it('an upload over 16 MiB (kept only in part): our dialect reads it with the sha256 of every byte', async () => {
+    const big = Buffer.alloc(17 * 1024 * 1024, 7);
+    big.write('....ftypisom', 0, 'latin1');
+    const made = (await sp.post('/api/v1/media/create-upload-url', { mime_type: 'video/mp4', size_bytes: big.length, name: 'big.mp4' })).body;
+    expect((await call(sb, 'PUT', `/api/v1/media/upload/${made.media_id}`, { key: sp.key, raw: big })).status).toBe(200);
+    const ours = await as(sb, 'demo').get(`/v1/media/${made.media_id}`);
+    expect(ours.body).toMatchObject({ sizeBytes: big.length, status: 'ready', sha256: createHash('sha256').update(big).digest('hex') });
   });
 
   it('refuses a MIME type SyncPostly does not document (422, Zod issue on mime_type) and a wrong byte count', async () => {

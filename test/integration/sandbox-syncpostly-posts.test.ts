@@ -3,7 +3,7 @@
 // made in one reads in the other), judged by the same rules with issues on SyncPostly's fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spPostListSchema, spPostResultListSchema } from '../../src/wire/syncpostly/schemas.js';
-import { as, manualSandbox, type TestSandbox } from './sandbox-support.js';
+import { as, call, manualSandbox, type TestSandbox } from './sandbox-support.js';
 import { accountsOf, spClient, type SpPost } from './sandbox-syncpostly-support.js';
 
 let sb: TestSandbox;
@@ -77,6 +77,28 @@ describe('POST /api/v1/posts', () => {
     });
   });
 
+  it('reads back the accounts in the order sent, though the store groups them by platform', async () => {
+    const li2 = (await accountsOf(sb, 'demo')).ours.find((a) => a.platform === 'linkedin' && !a.isDefault)!.id;
+    const post = await sp.create({ caption: 'Order', social_accounts: [linkedin, bluesky, li2], is_draft: true });
+    expect(post.social_accounts).toEqual([linkedin, bluesky, li2]);
+    expect(Object.keys((await ours.get(`/v1/posts/${post.id}`)).body.payloads)).toEqual(['linkedin', 'bluesky']);
+  });
+
+  it('reads back the caption and media as sent, even when the first platform overrides them', async () => {
+    const body = { caption: 'Base for most', social_accounts: [linkedin, bluesky], is_draft: true, media_urls: ['https://cdn.example/base.png'], platform_configurations: { linkedin: { caption: 'Only LinkedIn', media: [] } } };
+    const post = await sp.create(body);
+    expect(post).toMatchObject({ caption: body.caption, media: [], media_urls: body.media_urls, platform_configurations: body.platform_configurations });
+    const mine = (await ours.get(`/v1/posts/${post.id}`)).body.payloads;
+    expect(mine.linkedin).toEqual({ text: 'Only LinkedIn', accounts: [linkedin] });
+    expect(mine.bluesky).toEqual({ text: 'Base for most', accounts: [bluesky], media: [{ url: 'https://cdn.example/base.png' }] });
+    // Once no platform uses that caption any more (changed in our dialect), the first platform's is the base again.
+    const changed = await call(sb, 'PATCH', `/v1/posts/${post.id}`, { key: ours.key, body: { payloads: { bluesky: { text: 'Changed', accounts: [bluesky] } } } });
+    expect(changed.status, changed.text).toBe(200);
+    const read = (await sp.get(`/api/v1/posts/${post.id}`)).body as SpPost;
+    expect(read.caption).toBe('Only LinkedIn');
+    expect(read.platform_configurations).toEqual({ bluesky: { caption: 'Changed' } });
+  });
+
   it('reads a post made in our dialect: caption of the first platform, the others\' differences as overrides', async () => {
     const made = await ours.post('/v1/posts', { payloads: { 'twitter-x': { text: 'For X', thread: [{ text: 'second part' }] }, linkedin: { text: 'For LinkedIn', accounts: [linkedin] } } });
     expect(made.status).toBe(201);
@@ -144,6 +166,14 @@ describe('validation: the same rules as our dialect, issues on SyncPostly\'s fie
   it('media ids that are not this workspace\'s uploads: 422 on media', async () => {
     expect((await issuesOf({ caption: 'x', social_accounts: [bluesky], is_draft: true, media: ['med_nothere0000'] })).map((i) => i.path)).toEqual([['media', 0]]);
   });
+
+  it('media URLs of a type SyncPostly does not document (a GIF, a WebP): 422 on that URL', async () => {
+    const body = { caption: 'x', social_accounts: [linkedin, bluesky], is_draft: true, media_urls: ['https://cdn.example/a.png', 'https://cdn.example/b.gif'], platform_configurations: { bluesky: { thread: [{ caption: 'y', media: ['https://cdn.example/c.webp'] }] } } };
+    const issues = await issuesOf(body);
+    // The base media_urls go to both platforms: the GIF is named once.
+    expect(issues.map((i) => i.path)).toEqual([['media_urls', 1], ['platform_configurations', 'bluesky', 'thread', 0, 'media', 0]]);
+    expect(issues[0]!.message).toMatch(/image\/gif.*image\/png, image\/jpeg, video\/mp4, video\/quicktime/);
+  });
 });
 
 describe('GET /api/v1/posts', () => {
@@ -194,6 +224,24 @@ describe('PATCH and DELETE /api/v1/posts/{id}', () => {
     expect(unscheduled).toMatchObject({ status: 'draft', is_draft: true, scheduled_at: null });
     const fewer = (await sp.patch(`/api/v1/posts/${post.id}`, { social_accounts: [bluesky] })).body;
     expect(fewer).toMatchObject({ social_accounts: [bluesky], platform_configurations: null });
+  });
+
+  it('an empty PATCH of a post made in our dialect leaves its payloads as they were (the translation goes both ways)', async () => {
+    const payloads = {
+      'twitter-x': { text: 'Thread on X', accounts: [] as string[], thread: [{ text: 'part two', media: [{ url: 'https://cdn.example/two.png' }] }], firstComment: 'replies here' },
+      linkedin: { text: 'For LinkedIn', accounts: [linkedin], media: [{ url: 'https://cdn.example/one.png', alt: 'a chart' }], options: { visibility: 'CONNECTIONS' } },
+      bluesky: { text: 'Thread on X', accounts: [bluesky] },
+    };
+    const made = await ours.post('/v1/posts', { payloads: { ...payloads, 'twitter-x': { ...payloads['twitter-x'], accounts: undefined } } });
+    expect(made.status, made.text).toBe(201);
+    const before = (await ours.get(`/v1/posts/${made.body.id}`)).body.payloads;
+    const r = await sp.patch(`/api/v1/posts/${made.body.id}`, {});
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.platform_configurations).toEqual({
+      'twitter-x': { thread: [{ caption: 'part two', media: ['https://cdn.example/two.png'] }], first_comment: 'replies here' },
+      linkedin: { caption: 'For LinkedIn', media: [], media_urls: ['https://cdn.example/one.png'], alt_text: ['a chart'], options: { visibility: 'CONNECTIONS' } },
+    });
+    expect((await ours.get(`/v1/posts/${made.body.id}`)).body.payloads).toEqual(before);
   });
 
   it('validates a change like a create (422), refuses a posted post (400), answers 404 for another workspace', async () => {

@@ -28,6 +28,11 @@ describe('authentication and error shapes', () => {
     expect((await call(sb, 'GET', '/v1/posts', { key: sb.key('lapsed') })).status).toBe(403);
   });
 
+  it('says at / that it speaks the dialect, naming its endpoints', async () => {
+    const about = (await call(sb, 'GET', '/')).body;
+    expect(about.syncpostly.endpoints).toEqual(expect.arrayContaining(['GET /api/v1/posts', 'PATCH /api/v1/posts/{id}', 'PUT /api/v1/media/upload/{id}', 'POST /api/v1/media/create-upload-url']));
+  });
+
   it('answers every other refusal of the pipeline in SyncPostly\'s shape: an unknown route, a method, malformed JSON', async () => {
     const key = sb.key('demo');
     const unknown = await call(sb, 'GET', '/api/v1/nothing-here', { key });

@@ -14,7 +14,7 @@ const ACCOUNTS = [
   { id: 'acc-li-2', platform: 'linkedin', username: 'two', display_name: null },
 ];
 
-type Lose = 'reset' | 'refused' | 500 | 'garbled' | 'failed' | undefined;
+type Lose = 'reset' | 'refused' | 500 | 'garbled' | 'failed' | 429 | undefined;
 
 /** A small SyncPostly: posts in memory, newest first; `lose` drops the answer to the next create after applying it (or before, for `refused`). */
 function syncpostly() {
@@ -31,6 +31,7 @@ function syncpostly() {
     if (path === '/api/v1/social-accounts') return page(ACCOUNTS, r);
     if (path === '/api/v1/posts' && r.method === 'POST') {
       const lose = state.lose.shift();
+      if (lose === 429) return { status: 429, body: { error: 'slow down' }, headers: { ...json, 'retry-after': '1' } };
       if (lose === 'failed') return { status: 503, body: { error: 'try later' }, headers: json };
       if (lose === 'refused') return { error: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) };
       const body = JSON.parse(r.body!) as Record<string, unknown>;
@@ -132,6 +133,27 @@ describe('SyncPostly dialect: posts', () => {
   });
 });
 
+describe('SyncPostly dialect: accounts and media', () => {
+  it('an account by id falls back to the list where the single route answers 404; an id the list lacks is NOT_FOUND', async () => {
+    const { svc } = syncpostly();
+    const { client } = testClient(svc, { dialect: 'syncpostly' });
+    const one = await client.accounts.get('acc-bs');
+    expect(one.data).toMatchObject({ id: 'acc-bs', platform: 'bluesky', displayName: 'Brand', status: null, isDefault: null, tokenExpiresAt: null });
+    expect(svc.requests.map((r) => r.path.split('?')[0])).toEqual(['/api/v1/social-accounts/acc-bs', '/api/v1/social-accounts']);
+    const err = (await client.accounts.get('acc-none').catch((e: unknown) => e)) as NotFoundError;
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect(err.code).toBe('NOT_FOUND');
+  });
+
+  it('a media type SyncPostly does not document is refused before any request, naming the four it takes', async () => {
+    const { svc } = syncpostly();
+    const { client } = testClient(svc, { dialect: 'syncpostly' });
+    await expect(client.media.create({ name: 'a.gif', mimeType: 'image/gif', sizeBytes: 10 })).rejects.toThrow(/image\/png, image\/jpeg, video\/mp4, video\/quicktime only; a\.gif is image\/gif/);
+    expect(() => client.media.check!([{ name: 'a.png', mimeType: 'image/png' }, { name: 'b.webp', mimeType: 'image/webp' }])).toThrow(/b\.webp is image\/webp/);
+    expect(svc.requests).toEqual([]);
+  });
+});
+
 describe('SyncPostly dialect: a create whose answer is lost', () => {
   for (const lose of ['reset', 500, 'garbled'] as const) {
     it(`(${lose}) is found among the newest posts and not sent again`, async () => {
@@ -157,6 +179,16 @@ describe('SyncPostly dialect: a create whose answer is lost', () => {
     // Refused before sending: retried without a search.
     expect(svc.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'POST']);
     expect(posts.map((p) => p.id)).toEqual(['post-2', 'older']);
+  });
+
+  it('a 429 made nothing: waited out and sent again, without a search', async () => {
+    const { svc, posts, state } = syncpostly();
+    state.lose.push(429);
+    const { client, clock } = testClient(svc, { dialect: 'syncpostly' });
+    await client.posts.create({ payloads: { bluesky: { text: 'limited' } } });
+    expect(svc.requests.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual(['GET /api/v1/social-accounts', 'POST /api/v1/posts', 'POST /api/v1/posts']);
+    expect(clock.sleeps).toEqual([1000]);
+    expect(posts).toHaveLength(1);
   });
 
   it('a 5xx before anything was made: searched, not found, sent again', async () => {

@@ -6,6 +6,8 @@ import { SP_PATHS } from '../../wire/syncpostly/assumptions.js';
 import type { SpCreatePost, SpPost, SpUpdatePost } from '../../wire/syncpostly/schemas.js';
 import type { ListPage, Post } from '../../wire/schemas.js';
 import { InvalidInputError } from '../../wire/invalid-input.js';
+import { ERROR_CODE } from '../../wire/protocol.js';
+import { BadRequestError, NotFoundError, PostNotEditableError } from '../errors.js';
 import type { Paginate, PaginatePages } from '../paginate.js';
 import type { Requester } from '../request.js';
 import type { ApiClient, ApiResponse, PostListQuery, QueryValue, WriteOptions } from '../types.js';
@@ -56,7 +58,29 @@ export function createSpPosts(deps: SpPostsDeps): ApiClient['posts'] {
   }
 
   async function patch(id: string, body: SpUpdatePost, options?: WriteOptions): Promise<ApiResponse<Post>> {
-    return answer(await documentedRoute(request({ method: 'PATCH', path: postPath(id), body, schema: onePost, ...wait(options) })));
+    return answer(await editable(id, documentedRoute(request({ method: 'PATCH', path: postPath(id), body, schema: onePost, ...wait(options) }))));
+  }
+
+  /**
+   * SyncPostly documents no 409: a change to a post that is no longer a draft or scheduled comes
+   * back 400 (the sandbox; Post for Me likewise). When the post says it has moved on, that 400 is
+   * our POST_NOT_EDITABLE, so it reads (and exits) the same in both dialects.
+   */
+  async function editable<T>(id: string, call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (err) {
+      if (!(err instanceof BadRequestError) || err.status !== 400) throw err;
+      const status = await get(id).then((p) => p.data.status, () => undefined);
+      if (status === undefined || status === 'draft' || status === 'scheduled') throw err;
+      throw new PostNotEditableError(`the post can no longer be changed: it is ${status}${err.message.includes(':') ? ` (${err.message.slice(err.message.indexOf(':') + 1).trim()})` : ''}`, {
+        status: 400,
+        code: ERROR_CODE.postNotEditable,
+        requestId: err.requestId,
+        body: err.body,
+        cause: err,
+      });
+    }
   }
 
   const get = async (id: string, options?: { deadline?: number | undefined }) =>
@@ -113,6 +137,22 @@ export function createSpPosts(deps: SpPostsDeps): ApiClient['posts'] {
       if (Object.keys(body).length === 0) return get(id);
       return patch(id, body, options);
     },
-    delete: (id, options) => documentedRoute(request({ method: 'DELETE', path: postPath(id), ...wait(options) })),
+    // A delete whose answer was lost is not sent again onto a 404: the post is asked for first.
+    delete: (id, options) =>
+      editable(
+        id,
+        documentedRoute(
+          request<unknown>({
+            method: 'DELETE',
+            path: postPath(id),
+            ...wait(options),
+            lostAnswer: async () => {
+              const gone = await get(id).then(() => false, (err: unknown) => err instanceof NotFoundError);
+              deps.debug?.(`lost delete: post ${id} ${gone ? 'is gone: taking the delete as done' : 'is still there: deleting it again'}`);
+              return gone ? { success: true } : undefined;
+            },
+          }),
+        ),
+      ),
   };
 }

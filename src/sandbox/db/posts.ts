@@ -14,7 +14,7 @@ export interface LivePost {
   scheduledAt: number | null;
   createdAt: number;
   updatedAt: number;
-  /** What a SyncPostly body carries beyond our post (account_configurations, processing_enabled), kept verbatim. */
+  /** What a SyncPostly body carries beyond our post (account_configurations, processing_enabled, the caption and media sent), kept verbatim. */
   extras?: Record<string, unknown>;
   deleted?: true;
 }

@@ -18,7 +18,7 @@ export const SCHEMA_VERSION = 4;
 
 /**
  * posts.extras: what a SyncPostly body carries that our post does not (account_configurations,
- * processing_enabled), as JSON; media.deleted: a deleted upload keeps its position (so its id is
+ * processing_enabled, the caption and media it was sent with), as JSON; media.deleted: a deleted upload keeps its position (so its id is
  * never handed out again) but is found no more.
  */
 const DIALECT_COLUMNS = { posts: 'extras TEXT', media: 'deleted INTEGER NOT NULL DEFAULT 0' } as const;

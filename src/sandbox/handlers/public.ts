@@ -6,6 +6,7 @@ import { HttpError } from '../http/reply.js';
 import { findPublicMedia, HEAD_BYTES, isWhole, KEEP_WHOLE_BYTES, PUBLIC_MEDIA_PREFIX } from './media.js';
 import { isDashboardRequest, serveDashboard } from '../dashboard/serve.js';
 import { apiCatalog, openApiText } from '../openapi/document.js';
+import { SP_ROUTES } from '../syncpostly/routes.js';
 
 export async function handlePublic(x: Exchange): Promise<void> {
   const { core, req, entry } = x;
@@ -43,6 +44,10 @@ export async function handlePublic(x: Exchange): Promise<void> {
         openapi: '/openapi.json',
         dashboard: '/ (in a browser)',
         endpoints: ['POST /v1/posts', 'POST /v1/schedule', 'GET /v1/posts', 'GET /v1/posts/{id}', 'GET /api/v1/post-results', 'GET /api/v1/post-results/{id}', 'POST /v1/media', 'PUT /v1/media/{id}/upload', 'GET /v1/social-accounts', 'GET /v1/social-accounts/{id}', 'POST /sandbox/accounts/{id}/expire|disconnect|reconnect'],
+        syncpostly: {
+          description: "SyncPostly's published API, as a second dialect (experimental): the same workspaces, keys and posts.",
+          endpoints: SP_ROUTES.map((r) => `${r.method} ${r.pattern.source.slice(1, -1).replaceAll('\\/', '/').replace('([^/]+)', '{id}')}`),
+        },
       }),
     );
   }

@@ -1,6 +1,6 @@
 // A post of the store as SyncPostly's PostDto, whichever dialect made it: the caption and media
-// are the first platform's, each other platform's differences go to platform_configurations
-// (assumptions.baseCaption), social_accounts are every payload's accounts; media are ids of this
+// are those it was sent with (while a platform still uses them), else the first platform's; each
+// platform's differences go to platform_configurations (assumptions.baseCaption), social_accounts are every payload's accounts; media are ids of this
 // workspace's uploads, other URLs go to `media_urls` (assumptions.mediaUrls).
 import { STATUS_TO_SP, type SpStatus } from '../../wire/syncpostly/assumptions.js';
 import { ownMedia } from '../platform-rules.js';
@@ -33,6 +33,7 @@ function refsOf(call: Call, items: readonly Item[]): { ids: string[]; urls: stri
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+const stringsOf = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? v : undefined);
 
 export interface SpPostDto {
   id: string;
@@ -54,15 +55,21 @@ export function postDto(call: Call, index: number): SpPostDto {
   const post = call.ws.postJson(index);
   const extras = call.ws.livePost(index)?.extras ?? {};
   const payloads = Object.entries(post.payloads).filter((e): e is [string, Item] => isObject(e[1]));
-  const [, first = {}] = payloads[0] ?? [];
-  const caption = typeof first.text === 'string' ? first.text : '';
-  const base = refsOf(call, itemsOf(first.media));
+  const refsList = payloads.map(([, p]) => refsOf(call, itemsOf(p.media)));
+  // The caption and media a SyncPostly client sent, while a platform still uses them; else the first platform's.
+  const sent = isObject(extras.base) ? extras.base : {};
+  const texts = payloads.map(([, p]) => p.text);
+  const caption = typeof sent.caption === 'string' && texts.includes(sent.caption) ? sent.caption : typeof texts[0] === 'string' ? texts[0] : '';
+  const sentIds = stringsOf(sent.media);
+  const sentUrls = stringsOf(sent.media_urls);
+  const sentMedia = sentIds && sentUrls && refsList.some((r) => sameList(r.ids, sentIds) && sameList(r.urls, sentUrls)) ? { ids: sentIds, urls: sentUrls } : undefined;
+  const base = sentMedia ?? refsList[0] ?? { ids: [], urls: [] };
   const configs: Record<string, Record<string, unknown>> = {};
   payloads.forEach(([platform, payload], i) => {
     const cfg: Record<string, unknown> = {};
-    const refs = refsOf(call, itemsOf(payload.media));
-    if (i > 0 && payload.text !== caption) cfg.caption = payload.text;
-    if (i > 0 && !(sameList(refs.ids, base.ids) && sameList(refs.urls, base.urls))) {
+    const refs = refsList[i]!;
+    if (payload.text !== caption) cfg.caption = payload.text;
+    if (!(sameList(refs.ids, base.ids) && sameList(refs.urls, base.urls))) {
       cfg.media = refs.ids;
       if (refs.urls.length) cfg.media_urls = refs.urls;
     }
@@ -78,7 +85,10 @@ export function postDto(call: Call, index: number): SpPostDto {
     if (payload.options !== undefined) cfg.options = payload.options;
     if (Object.keys(cfg).length) configs[platform] = cfg;
   });
-  const social = payloads.flatMap(([, p]) => (Array.isArray(p.accounts) ? p.accounts.filter((a): a is string => typeof a === 'string') : []));
+  const accounts = payloads.flatMap(([, p]) => stringsOf(p.accounts) ?? []);
+  // In the order sent, while they are still the post's accounts (the payloads group them by platform).
+  const sentAccounts = stringsOf(sent.social_accounts);
+  const social = sentAccounts && sameList([...sentAccounts].sort(), [...accounts].sort()) ? sentAccounts : accounts;
   return {
     id: post.id,
     caption,

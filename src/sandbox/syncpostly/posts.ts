@@ -45,12 +45,15 @@ export function spGetPost(call: Call): Reply {
   return { status: 200, body: postDto(call, index) };
 }
 
-/** What a SyncPostly body carries beyond our post, kept verbatim (assumptions.accountConfigurations). */
-function extrasOf(body: Pick<SpCreatePost, 'account_configurations' | 'processing_enabled'>): Record<string, unknown> | undefined {
-  const extras: Record<string, unknown> = {};
+/**
+ * What a SyncPostly body carries beyond our post, kept verbatim (assumptions.accountConfigurations),
+ * and the caption, media and account order it was sent with, so that they read back as sent (assumptions.baseCaption).
+ */
+function extrasOf(body: SpCreatePost): Record<string, unknown> {
+  const extras: Record<string, unknown> = { base: { caption: body.caption, media: body.media ?? [], media_urls: body.media_urls ?? [], social_accounts: body.social_accounts } };
   if (body.account_configurations != null) extras.account_configurations = body.account_configurations;
   if (body.processing_enabled != null) extras.processing_enabled = body.processing_enabled;
-  return Object.keys(extras).length ? extras : undefined;
+  return extras;
 }
 
 /** The body made into payloads and a time, or a 422 naming the SyncPostly fields. */
@@ -70,8 +73,7 @@ function place(post: LivePost, timing: Timing): void {
 export function spCreatePost(call: Call): Reply {
   const body = parseCreateBody(call.json);
   const { payloads, timing } = judged(call, body, undefined);
-  const extras = extrasOf(body);
-  const post = call.ws.addPost({ ...timing, payloads, createdAt: call.now, updatedAt: call.now, ...(extras ? { extras } : {}) });
+  const post = call.ws.addPost({ ...timing, payloads, createdAt: call.now, updatedAt: call.now, extras: extrasOf(body) });
   // Scheduled, or published now: the publisher sends it when its time comes (now: at once).
   call.core.publisher.track(call.ws, post);
   return { status: 200, body: postDto(call, post.index) };
@@ -108,9 +110,7 @@ export function spUpdatePost(call: Call): Reply {
   const { payloads, timing } = judged(call, body, post);
   post.payloads = payloads;
   place(post, timing);
-  const extras = extrasOf(body);
-  if (extras) post.extras = extras;
-  else delete post.extras;
+  post.extras = extrasOf(body);
   post.updatedAt = call.now;
   call.ws.savePost(post);
   call.core.publisher.track(call.ws, post);

@@ -3,7 +3,8 @@
 // checks): the caption and media are the base, `platform_configurations[platform]` overrides
 // them and adds a thread, first comment, alt text and settings (assumptions.platformConfigurations).
 // Each of our issue paths is mapped back to the SyncPostly field it came from.
-import { isPlatform, mediaKind, PLATFORMS, type Platform } from '../../wire/platforms.js';
+import { isPlatform, mediaKind, mimeTypeFor, PLATFORMS, type Platform } from '../../wire/platforms.js';
+import { SP_MEDIA_TYPES } from '../../wire/syncpostly/assumptions.js';
 import type { SpCreatePost } from '../../wire/syncpostly/schemas.js';
 import { publicMediaUrl } from '../handlers/media.js';
 import type { Call } from '../routes.js';
@@ -32,11 +33,18 @@ export interface Translated {
 
 const issue = (path: Path, message: string): SpIssue => ({ path, message, code: 'custom' });
 
+/** A URL as a media item: one whose name says a type SyncPostly does not document is refused, as an upload of it would be. */
+function urlItem(url: string, path: Path, issues: SpIssue[]): Record<string, unknown> {
+  const mime = mimeTypeFor(url);
+  if (mime && !(SP_MEDIA_TYPES as readonly string[]).includes(mime)) issues.push(issue(path, `${mime} is not a media type SyncPostly takes; use ${SP_MEDIA_TYPES.join(', ')}`));
+  return { url };
+}
+
 /** A media id of this workspace → its item; a URL (thread parts only, or media_urls) → as is. */
 function mediaItem(call: Call, ref: string, path: Path, issues: SpIssue[], urlsToo: boolean): Record<string, unknown> | undefined {
   const m = call.ws.findMedia(ref);
   if (m) return { url: publicMediaUrl(call, m), type: mediaKind(m.mimeType) ?? 'image' };
-  if (urlsToo && /^https?:\/\//i.test(ref)) return { url: ref };
+  if (urlsToo && /^https?:\/\//i.test(ref)) return urlItem(ref, path, issues);
   issues.push(issue(path, `no media ${JSON.stringify(ref)} in this workspace (POST /api/v1/media/create-upload-url, then PUT the bytes, gives a media id)`));
   return undefined;
 }
@@ -81,7 +89,7 @@ export function toPayloads(call: Call, body: SpCreatePost): { ok: true; value: T
     const items: Path[] = [...ids.map((_, i) => idPath(i)), ...urls.map((_, i) => urlPath(i))];
     const media = [
       ...ids.map((id, i) => mediaItem(call, id, idPath(i), issues, false)),
-      ...urls.map((url) => ({ url })),
+      ...urls.map((url, i) => urlItem(url, urlPath(i), issues)),
     ];
     if (cfg.alt_text) {
       if (cfg.alt_text.length > media.length) issues.push(issue([...config, 'alt_text'], `has ${cfg.alt_text.length} entries for ${media.length} media items; give one per item (null for none)`));
@@ -102,7 +110,8 @@ export function toPayloads(call: Call, body: SpCreatePost): { ok: true; value: T
     payloads[platform] = payload;
     origins.set(platform, { text: cfg.caption !== undefined ? [...config, 'caption'] : ['caption'], media: own ? config : ['media'], items, config, accounts: group.at });
   }
-  if (issues.length) return { ok: false, issues };
+  // The base media go to every platform: a bad one is named once.
+  if (issues.length) return { ok: false, issues: [...new Map(issues.map((i) => [JSON.stringify([i.path, i.message]), i])).values()] };
 
   const checked = checkCreatePost({ payloads });
   if (!checked.ok) return { ok: false, issues: mapIssues(checked.issues, origins) };
