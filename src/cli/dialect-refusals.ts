@@ -18,8 +18,13 @@ export async function refuseUnsupported(ctx: Context, checks: readonly DialectCh
   for (const c of asked) refuseInDialect(api, true, c.lack, c.field, c.fix);
 }
 
+/** Whether the profile's API has post titles (SyncPostly's has none: YouTube's need of one is its own). */
+export async function takesTitles(ctx: Context): Promise<boolean> {
+  return (await ctx.profile()).api !== 'syncpostly';
+}
+
 /** Said wherever a title is refused: YouTube's own rule wants one, which this API cannot send. */
-export const TITLE_FIX = 'leave the title out (a YouTube video then needs --no-local-checks, and SyncPostly decides its title)';
+export const TITLE_FIX = "leave the title out (SyncPostly decides a YouTube video's title)";
 
 /** --title and --idempotency-key, as posts create, schedule and edit take them. */
 export function postWriteChecks(opts: { title?: string | undefined; idempotencyKey?: string | undefined }): DialectCheck[] {

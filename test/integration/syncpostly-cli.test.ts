@@ -72,6 +72,15 @@ describe('what SyncPostly cannot carry is refused before any request', () => {
     expect(sb.requests).toEqual([]);
   });
 
+  it('YouTube\'s need of a title is not required where the API has none (SyncPostly decides it)', async () => {
+    const argv = ['posts', 'create', '--platform', 'youtube', '--text', 'A video', '--dry-run'];
+    const ours = await runCli(argv, { env: cliEnv(sb) });
+    expect(ours.code).toBe(2);
+    expect(ours.stderr).toContain('--title: YouTube needs a title');
+    const theirs = await syncpostly(argv);
+    expect(theirs.stderr).not.toContain('needs a title');
+  });
+
   it('in socialpub\'s own API the same flags are sent (accounts list --status, results list --since)', async () => {
     const env = cliEnv(sb);
     const accounts = await runCli(['accounts', 'list', '--status', 'connected', '--json'], { env });

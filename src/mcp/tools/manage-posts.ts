@@ -169,7 +169,7 @@ export const updatePost: ToolDefinition = {
           ? { option: strs(args.options)! }
           : {}),
       },
-      { labels: LABELS },
+      { labels: LABELS, titleRequired: client.dialect !== 'syncpostly' },
     );
     const key = keyOf('update_post', args, post);
     if (plan.unchanged) return { post, changed: false, note: 'nothing to change: the post already says that; nothing was sent' };

@@ -31,7 +31,7 @@ import { markDiff, wordDiff } from '../../../output/word-diff.js';
 import type { EditFlags } from './manage.js';
 import { accountFlag } from '../accounts/select.js';
 import { accountsByPlatform } from '../../../accounts/resolve.js';
-import { postWriteChecks, refuseUnsupported } from '../../dialect-refusals.js';
+import { postWriteChecks, refuseUnsupported, takesTitles } from '../../dialect-refusals.js';
 import { withAccountChoice } from '../../account-choice.js';
 
 const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
@@ -89,7 +89,8 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   if (refused) throw refused;
   const out = ctx.output();
 
-  const planned = (c: PostChanges) => planEdit(post, c, { resolvePath: (p) => resolve(process.cwd(), p), platformRules: opts.localChecks !== false });
+  const titleRequired = await takesTitles(ctx);
+  const planned = (c: PostChanges) => planEdit(post, c, { resolvePath: (p) => resolve(process.cwd(), p), platformRules: opts.localChecks !== false, titleRequired });
   let plan: PlannedEdit;
   if (useEditor) {
     // On a terminal, texts that do not fit are told and the editor opens again on them, as when

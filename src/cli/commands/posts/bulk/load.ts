@@ -19,7 +19,7 @@ import { loadAccounts } from '../../../../accounts/catalog.js';
 import { attachAccounts, resolveAccounts } from '../../../../accounts/resolve.js';
 import { derivedNotice } from '../../accounts/select.js';
 import { DIALECT_HINT, dialectIssue } from '../../../../wire/syncpostly/unsupported.js';
-import { TITLE_FIX } from '../../../dialect-refusals.js';
+import { TITLE_FIX, takesTitles } from '../../../dialect-refusals.js';
 
 export interface LoadedBulk {
   src: Source;
@@ -86,9 +86,10 @@ export async function loadBulk(ctx: Context, opts: ScheduleFlags): Promise<Loade
     rows.flatMap((r) => (r.draft ? [r.draft] : [])),
     mediaInspector(ctx.signal),
   );
-  for (const row of rows) if (row.draft) row.issues.push(...atLine(row.line, validateDraft(row.draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false })));
+  const titleRequired = await takesTitles(ctx);
+  for (const row of rows) if (row.draft) row.issues.push(...atLine(row.line, validateDraft(row.draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false, titleRequired })));
   // A title column the profile's API cannot carry: the row is refused as any bad row is.
-  const titled = (await ctx.profile()).api === 'syncpostly' ? rows.filter((r) => r.draft?.title !== undefined) : [];
+  const titled = titleRequired ? [] : rows.filter((r) => r.draft?.title !== undefined);
   for (const row of titled) row.issues.push(dialectIssue('title', `line ${row.line}: title`, TITLE_FIX));
   await rowAccounts(ctx, rows);
   sendPassedRows(ctx, rows);
