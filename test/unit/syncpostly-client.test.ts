@@ -30,6 +30,7 @@ function syncpostly() {
   const svc = fakeService().always(undefined, () => true, (r) => {
     const path = new URL(r.url).pathname;
     if (path === '/api/v1/social-accounts') return page(accounts, r);
+    if (path === '/api/v1/post-results') return page([{ id: 'r1', post_id: 'p', success: true, social_account_id: 'acc-x', platform_data: null, error: null }], r);
     if (path === '/api/v1/posts' && r.method === 'POST') {
       const lose = state.lose.shift();
       if (lose === 429) return { status: 429, body: { error: 'slow down' }, headers: { ...json, 'retry-after': '1' } };
@@ -162,6 +163,18 @@ describe('SyncPostly dialect: accounts and media', () => {
     await clock.sleep(60_000);
     await client.posts.create({ payloads: { pinterest: { text: 'd', accounts: ['acc-newer'] } } });
     expect(reads()).toBe(3);
+  });
+
+  it('a full read of the accounts (accounts list) serves the results beside it: read once', async () => {
+    const { svc } = syncpostly();
+    const { client } = testClient(svc, { dialect: 'syncpostly' });
+    const ids = [];
+    for await (const a of client.accounts.iterate()) ids.push(a.id);
+    expect(ids).toHaveLength(4);
+    const rows = [];
+    for await (const r of client.results.iterate()) rows.push(r.platform);
+    expect(rows).toEqual(['twitter-x']);
+    expect(svc.requests.filter((r) => r.path.startsWith('/api/v1/social-accounts'))).toHaveLength(1);
   });
 
   it('a media type SyncPostly does not document is refused before any request, naming the four it takes', async () => {

@@ -18,6 +18,8 @@ export interface AccountCache {
   all(): Promise<readonly SpAccount[]>;
   /** Every account, read again (at most once a minute) if one of these ids is not among them. */
   covering(ids: Iterable<string>): Promise<readonly SpAccount[]>;
+  /** Every account, just read by a caller (accounts list): kept, so it is not read again for the results beside it. */
+  seed(rows: readonly SpAccount[]): void;
 }
 
 export function createAccountCache(paginate: Paginate, now: () => number): AccountCache {
@@ -49,6 +51,9 @@ export function createAccountCache(paginate: Paginate, now: () => number): Accou
       if ([...ids].every((id) => known.has(id)) || loaded !== before || fresh(rereadAt)) return rows;
       rereadAt = now();
       return read();
+    },
+    seed(rows) {
+      loaded = { at: now(), rows: Promise.resolve(rows) };
     },
   };
 }
