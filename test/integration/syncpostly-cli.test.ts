@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliEnv, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { runCli } from '../helpers/run-cli.js';
+import { SP_DRY_RUN_NOTE } from '../../src/cli/commands/posts/dry-run.js';
 
 let sb: TestSandbox;
 let dir: string;
@@ -59,6 +60,15 @@ describe('what SyncPostly cannot carry is refused before any request', () => {
     const r = await syncpostly(['listen', '--port', '0', '--timeout', '1ms']);
     expect(r.stderr).toContain("SyncPostly documents no webhooks: this prints deliveries in socialpub's format (the local sandbox sends them), NOT authenticated");
     expect(r.stderr).not.toContain('Set SOCIALPUB_WEBHOOK_SECRET');
+    expect(sb.requests).toEqual([]);
+  });
+
+  it('a dry run says its requests are socialpub\'s, sent translated to SyncPostly\'s API; nothing is sent', async () => {
+    const r = await syncpostly(['posts', 'create', '--platform', 'bluesky', '--text', 'hi', '--dry-run', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.notes).toContain(SP_DRY_RUN_NOTE);
+    expect(report.requests[0]).toMatchObject({ method: 'POST', path: '/v1/posts' });
     expect(sb.requests).toEqual([]);
   });
 
