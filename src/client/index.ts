@@ -46,7 +46,7 @@ export function createClient(options: ClientOptions): ApiClient {
     request: pipeline.request,
     paginate,
     ...(dialect === 'syncpostly'
-      ? createSyncPostlyEndpoints(pipeline.request, paginate, paginatePages, options.debug)
+      ? createSyncPostlyEndpoints(pipeline.request, paginate, paginatePages, options.debug, options.now ?? Date.now)
       : { ...createEndpoints(pipeline.request, paginate, paginatePages), accounts: createAccountEndpoints(pipeline.request, paginate) }),
     async close() {
       pipeline.close();

@@ -19,6 +19,7 @@ type Lose = 'reset' | 'refused' | 500 | 'garbled' | 'failed' | 429 | undefined;
 /** A small SyncPostly: posts in memory, newest first; `lose` drops the answer to the next create after applying it (or before, for `refused`). */
 function syncpostly() {
   const posts: Record<string, unknown>[] = [];
+  const accounts = ACCOUNTS.map((a) => ({ ...a }));
   const state = { lose: [] as Lose[], searchFails: false };
   const page = (rows: unknown[], r: SeenRequest) => {
     const q = new URL(r.url).searchParams;
@@ -28,7 +29,8 @@ function syncpostly() {
   };
   const svc = fakeService().always(undefined, () => true, (r) => {
     const path = new URL(r.url).pathname;
-    if (path === '/api/v1/social-accounts') return page(ACCOUNTS, r);
+    if (path === '/api/v1/social-accounts') return page(accounts, r);
+    if (path === '/api/v1/post-results') return page([{ id: 'r1', post_id: 'p', success: true, social_account_id: 'acc-x', platform_data: null, error: null }], r);
     if (path === '/api/v1/posts' && r.method === 'POST') {
       const lose = state.lose.shift();
       if (lose === 429) return { status: 429, body: { error: 'slow down' }, headers: { ...json, 'retry-after': '1' } };
@@ -57,7 +59,7 @@ function syncpostly() {
     }
     return { status: 404, body: { error: 'no route' }, headers: json };
   });
-  return { svc, posts, state };
+  return { svc, posts, state, accounts };
 }
 
 const creates = (svc: { requests: SeenRequest[] }) => svc.requests.filter((r) => r.method === 'POST');
@@ -143,6 +145,36 @@ describe('SyncPostly dialect: accounts and media', () => {
     const err = (await client.accounts.get('acc-none').catch((e: unknown) => e)) as NotFoundError;
     expect(err).toBeInstanceOf(NotFoundError);
     expect(err.code).toBe('NOT_FOUND');
+  });
+
+  it('the accounts are read once a minute, and again at most once a minute for an account the last read lacked', async () => {
+    const { svc, accounts } = syncpostly();
+    const { client, clock } = testClient(svc, { dialect: 'syncpostly' });
+    const reads = () => svc.requests.filter((r) => r.path.startsWith('/api/v1/social-accounts')).length;
+    await client.posts.create({ payloads: { bluesky: { text: 'a' } } });
+    await client.posts.create({ payloads: { bluesky: { text: 'b' } } });
+    expect(reads()).toBe(1);
+    accounts.push({ id: 'acc-new', platform: 'threads', username: 'new', display_name: null });
+    await client.posts.create({ payloads: { threads: { text: 'c', accounts: ['acc-new'] } } });
+    expect(reads()).toBe(2);
+    accounts.push({ id: 'acc-newer', platform: 'pinterest', username: 'newer', display_name: null });
+    await expect(client.posts.create({ payloads: { pinterest: { text: 'd', accounts: ['acc-newer'] } } })).rejects.toThrow(/no account acc-newer/);
+    expect(reads()).toBe(2);
+    await clock.sleep(60_000);
+    await client.posts.create({ payloads: { pinterest: { text: 'd', accounts: ['acc-newer'] } } });
+    expect(reads()).toBe(3);
+  });
+
+  it('a full read of the accounts (accounts list) serves the results beside it: read once', async () => {
+    const { svc } = syncpostly();
+    const { client } = testClient(svc, { dialect: 'syncpostly' });
+    const ids = [];
+    for await (const a of client.accounts.iterate()) ids.push(a.id);
+    expect(ids).toHaveLength(4);
+    const rows = [];
+    for await (const r of client.results.iterate()) rows.push(r.platform);
+    expect(rows).toEqual(['twitter-x']);
+    expect(svc.requests.filter((r) => r.path.startsWith('/api/v1/social-accounts'))).toHaveLength(1);
   });
 
   it('a media type SyncPostly does not document is refused before any request, naming the four it takes', async () => {

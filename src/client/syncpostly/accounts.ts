@@ -28,9 +28,13 @@ export function createSpAccounts(request: Requester, paginate: Paginate, cache: 
           throw new InvalidInputError([{ field: 'status', message: "SyncPostly's accounts have no status, so a status filter cannot apply", fix: 'leave the status filter (--status) out for this profile' }]);
         }
         const platforms = query.platform?.length ? new Set(query.platform) : undefined;
+        // A read of every account from the start also serves the translation of posts and results.
+        const every = !options?.offset ? ([] as SpAccount[]) : undefined;
         for await (const row of paginate(SP_PATHS.socialAccounts, { offset: query.offset, limit: query.limit }, spAccountList, options)) {
+          every?.push(row);
           if (!platforms || platforms.has(row.platform)) yield accountFromDto(row);
         }
+        if (every) cache.seed(every);
       },
     }),
     async get(id) {

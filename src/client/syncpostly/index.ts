@@ -17,8 +17,9 @@ export function createSyncPostlyEndpoints(
   paginate: Paginate,
   paginatePages: PaginatePages,
   debug: ((line: string) => void) | undefined,
+  now: () => number,
 ): Pick<ApiClient, 'posts' | 'results' | 'accounts' | 'media'> {
-  const accounts = createAccountCache(paginate);
+  const accounts = createAccountCache(paginate, now);
   const media = new MediaRefs();
   return {
     posts: createSpPosts({ request, paginate, paginatePages, translate: createTranslator(accounts, media), debug }),
