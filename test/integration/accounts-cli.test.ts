@@ -95,7 +95,7 @@ describe.each(DIALECTS)('in %s\'s API', (dialect) => {
       expect(human.code, human.stderr).toBe(0);
       if (sp) {
         // No status to show in SyncPostly's API: the failure itself says what happened.
-        expect(human.stdout).toMatch(/^status\s+unknown$/m);
+        expect(human.stdout).toMatch(/^status\s+—$/m);
         expect(human.stdout).toContain('TOKEN_EXPIRED');
       } else {
         expect(human.stdout).toContain('expired');
