@@ -81,6 +81,16 @@ describe('what SyncPostly cannot carry is refused before any request', () => {
     expect(theirs.stderr).not.toContain('needs a title');
   });
 
+  it('posts list --status processing asks SyncPostly for its own status; socialpub\'s API has no such status', async () => {
+    const r = await syncpostly(['posts', 'list', '--status', 'processing,draft', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const list = sb.requests.find((q) => q.path === '/api/v1/posts')!;
+    expect(new URLSearchParams(list.query).getAll('status').sort()).toEqual(['draft', 'processing']);
+    const ours = await runCli(['posts', 'list', '--status', 'processing'], { env: cliEnv(sb) });
+    expect(ours.code).toBe(2);
+    expect(ours.stderr).toContain('"processing" is not a post status');
+  });
+
   it('in socialpub\'s own API the same flags are sent (accounts list --status, results list --since)', async () => {
     const env = cliEnv(sb);
     const accounts = await runCli(['accounts', 'list', '--status', 'connected', '--json'], { env });
