@@ -100,3 +100,29 @@ describe('what SyncPostly cannot carry is refused before any request', () => {
     expect(sb.requests.length).toBeGreaterThan(0);
   });
 });
+
+describe('results retry in SyncPostly\'s API', () => {
+  let fx: TestSandbox;
+  beforeAll(async () => {
+    fx = await testSandbox({ fixtures: 60, failureRate: 0.5 });
+  });
+  afterAll(() => fx.close());
+
+  const failedPost = async () =>
+    ((await (await fetch(new URL('/v1/posts?status=failed&limit=1', fx.url), { headers: { authorization: `Bearer ${fx.key('demo')}` } })).json()) as { data: Array<{ id: string }> }).data[0]!.id;
+  const env = () => cliEnv(fx, 'demo', { SOCIALPUB_API: 'syncpostly' });
+
+  it('results wait on a post with failed targets: exit 7, no account status asked for (SyncPostly has none)', async () => {
+    const r = await runCli(['results', 'wait', '--post', await failedPost()], { env: env() });
+    expect(r.code, r.stderr).toBe(7);
+    expect(r.stderr).not.toContain('no status');
+  });
+
+  it('says before sending that a second run would send the targets again as another post', async () => {
+    const id = await failedPost();
+    const r = await runCli(['results', 'retry', id, '--json'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("SyncPostly's API takes no idempotency key: running this retry again sends these targets again as another post");
+    expect(JSON.parse(r.stdout).status).toBe('draft');
+  });
+});

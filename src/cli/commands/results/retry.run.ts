@@ -61,6 +61,9 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
     await printDryRun(ctx, { valid: true, issues: [], requests: [{ method: 'POST', path, headers: { 'Idempotency-Key': key }, body }] });
     return EXIT.ok;
   }
+  // The derived key is what makes a second retry of the same targets replay the first: SyncPostly
+  // takes no key, so there a second run makes a second post. Said before it is sent.
+  if (client.dialect === 'syncpostly') out.notice(`SyncPostly's API takes no idempotency key: running this retry again sends these targets again as another post (socialpub posts list shows the one made now)`);
   const send = at ? client.posts.schedule(body as ScheduleBody, { idempotencyKey: key }) : client.posts.create(body, { idempotencyKey: key });
   const res = await send.catch((err: unknown) => {
     // The derived key was used with another body: an earlier retry of these targets, at another time.
