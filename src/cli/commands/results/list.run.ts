@@ -17,8 +17,10 @@ import { fieldsWithoutRoom } from '../../../output/fields.js';
 import { fieldsOf } from '../../../output/fields-of.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 import { accountFlag, narrowToAccounts } from '../accounts/select.js';
+import { refuseUnsupported, windowChecks } from '../../dialect-refusals.js';
 
 export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
+  await refuseUnsupported(ctx, windowChecks(flags));
   let filters = rowFilter(flags);
   const view = resultView(() => ctx.clock.now());
   checkResultFields(ctx.globals.fields, view.columns);

@@ -19,6 +19,7 @@ import { fieldsOf } from '../../../output/fields-of.js';
 import { formatCount } from '../../../output/time.js';
 import type { StatsFlags } from './stats.js';
 import { accountFlag, narrowToAccounts } from '../accounts/select.js';
+import { refuseUnsupported, windowChecks } from '../../dialect-refusals.js';
 
 /** Widest a bar gets, and the narrowest worth drawing. */
 const BAR_MAX = 40;
@@ -37,6 +38,7 @@ export function statsDimensions(value: string | undefined): StatsDimension[] {
 }
 
 export async function runStats(ctx: Context, flags: StatsFlags): Promise<number> {
+  await refuseUnsupported(ctx, windowChecks(flags));
   const dims = statsDimensions(flags.by);
   let filters = rowFilter(flags);
   const zone = userZone(ctx.env, flags.tz);
