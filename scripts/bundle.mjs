@@ -66,7 +66,7 @@ export async function toCommonJs(code, file) {
  * (loaded whole) instead of the dozens of chunks esbuild's split would make of them (it splits
  * by which lazily loaded modules reach each module, and a file costs ~0.25 ms to load whatever
  * its size). A layer holds its roots and everything they import statically, less what an
- * earlier layer holds (a `common` layer: what every one of its entries imports statically);
+ * earlier layer holds (a `common` layer: what the static imports of each of its lists of roots all reach);
  * every import of one of its modules, from anywhere in the build, requires the layer's file
  * instead, so each of our modules exists once (a package that only another package imports may
  * be bundled again beside it: string-width in ora). What a layer imports lazily
@@ -74,15 +74,19 @@ export async function toCommonJs(code, file) {
  * the split build under a fixed name (chunks/lazy-…). Export names across a layer's modules
  * must not clash (the build fails naming them).
  */
+const RUN_ROOTS = ['src/cli/entry.ts'];
+const ACTION_ROOTS = ['src/cli/globals.ts', 'src/output/output.ts', 'src/output/colors.ts', 'src/output/heartbeat.ts'];
+const REQUEST_ROOTS = ['src/config/resolve.ts', 'src/client/index.ts'];
 export const LAYERS = [
-  // What the program and the sandbox library share (the wire's rules): the library never loads the command line.
-  { file: 'chunks/shared.cjs', common: ['src/cli/entry.ts', 'src/sandbox/index.ts'] },
+  // What the sandbox library shares with any layer of the command line (the wire's rules, the
+  // dialects' assumptions): the library never loads the command line.
+  { file: 'chunks/shared.cjs', common: [[...RUN_ROOTS, ...ACTION_ROOTS, ...REQUEST_ROOTS], ['src/sandbox/index.ts']] },
   // Every run: the command line, the program and the definitions it needs before parsing.
-  { file: 'cli/entry.cjs', roots: ['src/cli/entry.ts'] },
+  { file: 'cli/entry.cjs', roots: RUN_ROOTS },
   // Every command that runs an action: flags resolved, output, colours, the progress line.
-  { file: 'chunks/action.cjs', roots: ['src/cli/globals.ts', 'src/output/output.ts', 'src/output/colors.ts', 'src/output/heartbeat.ts'] },
+  { file: 'chunks/action.cjs', roots: ACTION_ROOTS },
   // Every command that asks the service: the profile with its key, and the client.
-  { file: 'chunks/request.cjs', roots: ['src/config/resolve.ts', 'src/client/index.ts'] },
+  { file: 'chunks/request.cjs', roots: REQUEST_ROOTS },
 ];
 
 /** The specifier that requires `target` (a path in outdir) from a file in `fromDir` (in outdir). */
@@ -150,9 +154,9 @@ async function layerMembers(roots, held) {
   return { members, packages };
 }
 
-/** The modules (and packages) that the static imports of every one of `entries` reach. */
+/** The modules (and packages) that the static imports of every one of `entries` (each a list of roots) reach. */
 async function commonMembers(entries, held) {
-  const each = await Promise.all(entries.map((e) => layerMembers([join(root, e)], held)));
+  const each = await Promise.all(entries.map((roots) => layerMembers(roots.map((r) => join(root, r)), held)));
   const members = new Set([...each[0].members].filter((m) => each.every((e) => e.members.has(m))));
   const packages = new Set(each.flatMap((e) => [...e.packages]).filter((p) => members.has(p)));
   return { members, packages };
