@@ -14,6 +14,12 @@
 //   turns each chunk into CommonJS; this file is CommonJS too (bin/package.json). Against the
 //   same split loaded as ESM: 45 / 52 ms on `results get`, 44 / 65 ms on `posts view`, 44 / 54 ms
 //   on `posts list`; against one unsplit CommonJS file: 27-30 / 42-49 ms on the same three.
+// - Layers (scripts/bundle.mjs, LAYERS): what every run loads (dist/cli/entry.cjs), what every
+//   action loads (chunks/action.cjs) and what every request loads (chunks/request.cjs) are one
+//   file each, with what the program shares with the sandbox library (chunks/shared.cjs), not
+//   the ~45 chunks esbuild's split made of them: `results get` loads 16 files, not 59 (31
+//   rounds): 18 / 12 ms on `results get`, 12 / 20 ms on `posts view`, 7 / 13 ms on `posts list`,
+//   13 / 11 ms on `profile list`, 16 / 10 ms on `accounts list` (`npm run bench accounts`).
 // - Lazy nouns and verbs (src/cli/commands/index.ts, named.ts): a run defines in full only the
 //   nouns and verbs its argv names. 20 / 11 ms on `results get`, 9 / 7 ms on `posts view`,
 //   7 / 15 ms on `posts list`.

@@ -40,7 +40,7 @@ _socialpub_complete() {
   while [[ $i -lt $COMP_CWORD ]]; do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--max-requests|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--alt|--title|--first-comment|--option|--file|--account|--idempotency-key|--at|--shift|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|-X|--method|-f|--field|--input|--schema-dialect|--media-dir|--client|--scope|--project-dir|--name|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--accounts|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
+      -p|--profile|--base-url|-o|--output|--timeout|--max-retries|--max-wait|--max-requests|--fields|--jq|--arg|--platform|--text|--text-file|--text-for|--media|--alt|--title|--first-comment|--option|--file|--account|--idempotency-key|--at|--shift|--tz|--from-file|--status|--limit|--offset|--from|--remove-platform|--to|--post|--code|--since|--until|--concurrency|--expect|--listen-port|--by|--port|--host|--path|--secret-file|--secret|--forward-to|--forward-timeout|--forward-retries|--max-events|--log|--api|-X|--method|-f|--field|--input|--schema-dialect|--media-dir|--client|--scope|--project-dir|--name|--write-profile|--data|--seed|--failure-rate|--write-limit|--read-limit|--webhook-url|--webhook-secret-file|--webhook-secret|--fixtures|--accounts|--latency|--chaos|--chaos-slow) i=$((i + 2)); continue ;;
       -*) ;;
       *)
         candidate="${path:+$path }$word"
@@ -256,19 +256,24 @@ _socialpub_complete() {
         --fields) _socialpub_csv 'type postId platform status resultId error error.code error.message error.context webhookId receivedAt verified'; return ;;
       esac
       ;;
+    'auth login')
+      case "$prev" in
+        --api) COMPREPLY=($(compgen -W 'socialpub syncpostly' -- "$cur")); return ;;
+      esac
+      ;;
     'auth status')
       case "$prev" in
-        --fields) _socialpub_csv 'profile profileSource baseUrl baseUrlSource keySource key keyStoredIn configPath valid error error.code error.message error.status error.requestId'; return ;;
+        --fields) _socialpub_csv 'profile profileSource baseUrl baseUrlSource api apiSource keySource key keyStoredIn configPath valid error error.code error.message error.status error.requestId'; return ;;
       esac
       ;;
     'profile list')
       case "$prev" in
-        --fields) _socialpub_csv 'name current baseUrl key'; return ;;
+        --fields) _socialpub_csv 'name current baseUrl api key'; return ;;
       esac
       ;;
     'profile show')
       case "$prev" in
-        --fields) _socialpub_csv 'name profileSource current saved baseUrl baseUrlSource key keySource keyStoredIn configPath preferences'; return ;;
+        --fields) _socialpub_csv 'name profileSource current saved baseUrl baseUrlSource api apiSource key keySource keyStoredIn configPath preferences'; return ;;
       esac
       ;;
     'api')
@@ -418,7 +423,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'auth login')
-      COMPREPLY=($(compgen -W '--with-key --insecure-storage -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--with-key --insecure-storage --api -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'auth status')
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))

@@ -71,7 +71,8 @@ export function withHealth(accounts: readonly SocialAccount[], health: ReadonlyM
  */
 export async function unhealthyAccounts(client: ApiClient, failures?: readonly PostResult[]): Promise<Map<string, SocialAccount>> {
   const ids = failures && new Set(failures.filter((r) => !r.success && r.social_account_id).map((r) => r.social_account_id!));
-  if (ids?.size === 0) return new Map();
+  // SyncPostly's accounts carry no status: none is known to be expired or disconnected there.
+  if (ids?.size === 0 || client.dialect === 'syncpostly') return new Map();
   const catalog = await loadAccounts(client, { status: UNHEALTHY_STATUSES, derive: false });
   return new Map(catalog.accounts.filter((a) => UNHEALTHY_STATUSES.includes(a.status ?? '') && (!ids || ids.has(a.id))).map((a) => [a.id, a]));
 }

@@ -166,6 +166,8 @@ export function createContext(deps: ContextDeps): ContextInternals {
       const options: ClientOptions = {
         baseUrl: profile.baseUrl,
         apiKey,
+        // The profile's API, or SOCIALPUB_API for this run: the client translates every endpoint.
+        dialect: profile.api,
         timeoutMs: ctx.globals.timeoutMs,
         maxRetries: ctx.globals.maxRetries,
         writeRetryBudgetMs: ctx.globals.maxRetriesGiven ? 0 : WRITE_RETRY.budgetMs,

@@ -32,6 +32,7 @@ export const ENVIRONMENT: ReadonlyArray<[string, string]> = [
   ['SOCIALPUB_API_KEY', 'API key for this run; wins over the stored key and is never written to disk (CI secrets)'],
   ['SOCIALPUB_PROFILE', 'workspace profile to use (same as --profile)'],
   ['SOCIALPUB_BASE_URL', "service base URL for this run (same as --base-url); never written"],
+  ['SOCIALPUB_API', "the API the service speaks for this run: socialpub, or syncpostly (SyncPostly's published API; experimental); wins over the profile's; never written"],
   ['SOCIALPUB_CONFIG_DIR', 'folder for profiles and bulk journals (default: ~/.config/socialpub, or the platform\'s config folder)'],
   ['SOCIALPUB_WEBHOOK_SECRET', 'whsec_… secret that `socialpub listen` verifies deliveries with and `socialpub sandbox` signs them with (instead of --secret-file / --webhook-secret-file)'],
   ['SOCIALPUB_DEBUG', '1 turns on the HTTP trace on stderr, secrets redacted (same as --debug)'],

@@ -1,5 +1,5 @@
 // Parses the command line, runs the action, and turns every outcome into an exit code.
-import { CommanderError } from 'commander';
+import { CommanderError } from '@commander-js/extra-typings';
 import { buildProgram, joinArgPairs, otherNameError } from './program.js';
 import { createContext, type ContextDeps } from './create-context.js';
 import { exitCodeSlot } from './action.js';

@@ -3,6 +3,7 @@
 // request (transport.ts).
 import { createEndpoints } from './endpoints.js';
 import { createAccountEndpoints } from './account-endpoints.js';
+import { createSyncPostlyEndpoints } from './syncpostly/index.js';
 export { createRequestBudget, BudgetError, type RequestBudget } from './budget.js';
 import { createPaginate, createPaginatePages } from './paginate.js';
 import { createPipeline } from './request.js';
@@ -13,6 +14,7 @@ import { timerSleep } from './wait.js';
 
 export function createClient(options: ClientOptions): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const dialect = options.dialect ?? 'socialpub';
   const transport = createTransport(options.fetcher);
   const pipeline = createPipeline({
     baseUrl,
@@ -31,17 +33,21 @@ export function createClient(options: ClientOptions): ApiClient {
     onRateLimit: options.onRateLimit,
     onRetry: options.onRetry,
     budget: options.budget,
+    // SyncPostly documents no idempotency header (its creates are guarded by lostAnswer instead).
+    idempotencyKeys: dialect !== 'syncpostly',
     fetcher: transport.fetcher,
   });
   const paginate = createPaginate(pipeline.request);
+  const paginatePages = createPaginatePages(pipeline.request);
   return {
     baseUrl,
-    dialect: options.dialect ?? 'socialpub',
+    dialect,
     budget: options.budget,
     request: pipeline.request,
     paginate,
-    ...createEndpoints(pipeline.request, paginate, createPaginatePages(pipeline.request)),
-    accounts: createAccountEndpoints(pipeline.request, paginate),
+    ...(dialect === 'syncpostly'
+      ? createSyncPostlyEndpoints(pipeline.request, paginate, paginatePages, options.debug, options.now ?? Date.now)
+      : { ...createEndpoints(pipeline.request, paginate, paginatePages), accounts: createAccountEndpoints(pipeline.request, paginate) }),
     async close() {
       pipeline.close();
       transport.close();

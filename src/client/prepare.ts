@@ -25,6 +25,8 @@ export interface PrepareSettings {
   apiKey: string | undefined;
   userAgent: string;
   newIdempotencyKey?: () => string;
+  /** false: the service knows no Idempotency-Key (SyncPostly), so none is made or sent. */
+  idempotencyKeys?: boolean;
 }
 
 type Preparable = Pick<RequestOptions<unknown>, 'method' | 'path' | 'query' | 'body' | 'rawBody' | 'contentType' | 'idempotencyKey'>;
@@ -68,10 +70,10 @@ export function prepareRequest(settings: PrepareSettings, options: Preparable): 
     body = JSON.stringify(options.body);
     headers['content-type'] = options.contentType ?? 'application/json';
   }
-  let idempotencyKey = options.idempotencyKey;
+  let idempotencyKey = settings.idempotencyKeys === false ? undefined : options.idempotencyKey;
   // crypto is loaded here, when a key is needed: a GET never pays for it.
   // Every write carries a key, so that a retry after a lost answer is replayed, never done twice.
-  if (options.method !== 'GET' && options.method !== 'PUT' && !idempotencyKey) idempotencyKey = (settings.newIdempotencyKey ?? (() => process.getBuiltinModule('node:crypto').randomUUID()))();
+  if (settings.idempotencyKeys !== false && options.method !== 'GET' && options.method !== 'PUT' && !idempotencyKey) idempotencyKey = (settings.newIdempotencyKey ?? (() => process.getBuiltinModule('node:crypto').randomUUID()))();
   if (idempotencyKey) headers[HEADER.idempotencyKey] = idempotencyKey;
   return {
     method: options.method,

@@ -34,6 +34,8 @@ export interface PipelineConfig {
   onRetry: ((notice: RetryNotice) => void) | undefined;
   /** This run's request budget: asked before every attempt, told every answer's RateLimit-* headers. */
   budget: RequestBudget | undefined;
+  /** false: the service knows no Idempotency-Key (SyncPostly): none is sent. */
+  idempotencyKeys?: boolean;
   fetcher: () => Promise<Fetcher>;
 }
 
@@ -41,7 +43,7 @@ export type Requester = <T = unknown>(options: RequestOptions<T>) => Promise<Api
 
 type Outcome =
   | { kind: 'response'; status: number; statusText: string; headers: Record<string, string>; text: string }
-  | { kind: 'failure'; timeout: boolean; detail: string; cause: unknown; atDeadline?: boolean };
+  | { kind: 'failure'; timeout: boolean; detail: string; cause: unknown; atDeadline?: boolean; neverSent?: boolean };
 
 export interface Pipeline {
   request: Requester;
@@ -98,7 +100,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
         return { kind: 'failure', timeout: true, atDeadline: true, detail: `no response before the deadline (the ${formatDuration(timeoutMs)} left)`, cause: err };
       }
       if (timedOut) return { kind: 'failure', timeout: true, detail: `no response within ${formatDuration(timeoutMs)}`, cause: err };
-      return { kind: 'failure', timeout: false, detail: maskEchoed(networkDetail(err), secrets), cause: err };
+      return { kind: 'failure', timeout: false, detail: maskEchoed(networkDetail(err), secrets), cause: err, neverSent: refusedBeforeSending(err) };
     } finally {
       clearTimeout(timer);
       linked.signal.removeEventListener('abort', onAbort);
@@ -116,7 +118,10 @@ export function createPipeline(config: PipelineConfig): Pipeline {
 
   const request: Requester = async <T>(options: RequestOptions<T>): Promise<ApiResponse<T>> => {
     if (closed) throw new AbortedError('the API client was closed');
-    const prepared = prepareRequest({ baseUrl: config.baseUrl, apiKey: config.apiKey, userAgent: config.userAgent }, options);
+    const prepared = prepareRequest(
+      { baseUrl: config.baseUrl, apiKey: config.apiKey, userAgent: config.userAgent, ...(config.idempotencyKeys === false ? { idempotencyKeys: false } : {}) },
+      options,
+    );
     const maxWaitMs = options.maxWaitMs ?? config.maxWaitMs;
     // A write rides out a blip for WRITE_RETRY.budgetMs; a read keeps to --max-retries.
     const budgeted = prepared.method !== 'GET' && config.writeRetryBudgetMs > 0;
@@ -130,6 +135,21 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     /** Whether a pause of delayMs would leave no time for the attempt after it. */
     const noTimeFor = (delayMs: number) => delayMs >= timeLeft();
     let schema: Promise<Schema<T> | undefined> | undefined;
+    /**
+     * An answer lost after the request may have reached the service, for a write that cannot be
+     * replayed: what it made, looked for before anything is sent again (RequestOptions.lostAnswer).
+     */
+    const recover = async (failure: Error, n: number, why: string): Promise<ApiResponse<T> | undefined> => {
+      if (!options.lostAnswer) return undefined;
+      config.debug?.(`${prepared.method} ${displayUrl(prepared.url)}: the answer was lost (${why}); looking for what it made before sending it again`);
+      const data = await options.lostAnswer({ failure, attempt: n, startedAt: firstAt });
+      if (data === undefined) {
+        config.debug?.(`${prepared.method} ${displayUrl(prepared.url)}: it made nothing; it may be sent again`);
+        return undefined;
+      }
+      config.debug?.(`${prepared.method} ${displayUrl(prepared.url)}: found what it made; not sending it again`);
+      return { status: 200, data, headers: {}, requestId: undefined, replayed: false, recovered: true, idempotencyKey: undefined, rateLimit: undefined, attempts: n };
+    };
     /** What the last attempt failed with: said when the deadline comes before the next one. */
     let failed: Error | undefined;
     for (let n = 1; ; n++) {
@@ -156,6 +176,10 @@ export function createPipeline(config: PipelineConfig): Pipeline {
         // Named by the host the request went to: an upload URL is often another one.
         const delayMs = backoffDelay(n, config.random);
         failed = failureError(outcome, n, safeOrigin(prepared.url));
+        if (!outcome.neverSent) {
+          const found = await recover(failed, n, outcome.timeout ? 'timeout' : `network error after sending: ${outcome.detail}`);
+          if (found) return found;
+        }
         if (n >= maxAttempts || outcome.atDeadline || noTimeFor(delayMs) || overBudget(delayMs)) throw failed;
         await pause(n + 1, delayMs, outcome.timeout ? outcome.detail : `connection error (${outcome.detail})`, options.signal);
         continue;
@@ -179,7 +203,10 @@ export function createPipeline(config: PipelineConfig): Pipeline {
           // A body cut short or garbled on the way is as passing as a 5xx: a read may simply be
           // asked again, and so may a write whose Idempotency-Key makes the service replay its
           // first answer. A body that parses but has another shape would come back the same.
-          if (!(err instanceof ResponseShapeError) || !garbled(text) || (prepared.method !== 'GET' && !prepared.idempotencyKey)) throw err;
+          if (!(err instanceof ResponseShapeError) || !garbled(text)) throw err;
+          const found = await recover(err, n, `${status} with a body that is not JSON`);
+          if (found) return found;
+          if (prepared.method !== 'GET' && !prepared.idempotencyKey && !options.lostAnswer) throw err;
           const delayMs = backoffDelay(n, config.random);
           failed = err;
           if (n >= maxAttempts || noTimeFor(delayMs) || overBudget(delayMs)) throw err;
@@ -206,6 +233,10 @@ export function createPipeline(config: PipelineConfig): Pipeline {
         maxWaitMs,
         retryAt: status === 429 ? retryAtFrom(now, retryAfterMs, rateLimit) : undefined,
       };
+      if (status >= 500 && options.lostAnswer) {
+        const found = await recover(errorForResponse(facts), n, `${status}`);
+        if (found) return found;
+      }
       // A post that went out stays out: retrying the 409 cannot succeed.
       if (!isRetryableStatus(status) || described.code === ERROR_CODE.idempotencyKeyReused || described.code === ERROR_CODE.postNotEditable) throw errorForResponse(facts);
       // Sleeping through a Retry-After longer than the budget would look like a hang: stop now
@@ -240,6 +271,22 @@ function garbled(text: string): boolean {
   } catch {
     return true;
   }
+}
+
+/**
+ * A connection refused, a name that does not resolve, a network out of reach: the request never
+ * left, so sending it again cannot make it twice.
+ */
+const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+function refusedBeforeSending(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (current instanceof AggregateError && current.errors.length > 0) current = current.errors[0];
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && NEVER_SENT_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function retryAtFrom(now: number, retryAfterMs: number | undefined, rateLimit: RateLimitInfo | undefined): number | undefined {

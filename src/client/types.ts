@@ -99,12 +99,33 @@ export interface RequestOptions<T> {
   /** Aborts this call only (pagination cancels pages still in flight); ClientOptions.signal aborts every call. */
   signal?: AbortSignal;
   /**
+   * A write the service cannot replay (no idempotency header): an attempt whose answer was lost
+   * after it may have reached the service (a timeout, a connection dropped after sending, a 5xx,
+   * a 2xx cut short) is not sent again blindly. This is asked first: what it finds is the answer
+   * (ApiResponse.recovered); undefined means the request did not take effect and may be sent
+   * again, within the write retry budget. A refusal before sending (connection refused, a name
+   * that does not resolve) and a 429 are retried as usual: nothing was done.
+   */
+  lostAnswer?: LostAnswerCheck<T>;
+  /**
    * Epoch ms on the client's clock (`now`) by which the call, retries included, is over: no
    * attempt starts at or after it, each is cut short at it, and a retry whose pause would reach it
    * is not made (the last failure is thrown instead).
    */
   deadline?: number;
 }
+
+export interface LostAnswer {
+  /** What the attempt failed with (thrown if nothing is found and no retry is left). */
+  failure: Error;
+  /** The attempt whose answer was lost (1 = the first). */
+  attempt: number;
+  /** When the first attempt started, on the client's clock (`now`). */
+  startedAt: number;
+}
+
+/** Looks for what a write whose answer was lost made; undefined: nothing, it may be sent again. */
+export type LostAnswerCheck<T> = (lost: LostAnswer) => Promise<T | undefined>;
 
 export interface ApiResponse<T> {
   status: number;
@@ -117,6 +138,8 @@ export interface ApiResponse<T> {
   rateLimit: RateLimitInfo | undefined;
   /** Attempts this call took (1 when the first answered); a replay after a retry is this call's own work. */
   attempts?: number;
+  /** The answer was lost and `lostAnswer` found what the request made: the data is that, not an answer. */
+  recovered?: boolean;
 }
 
 export interface PageQuery {
@@ -176,6 +199,11 @@ export interface ApiClient {
   ): AsyncIterable<T>;
   posts: {
     create(body: CreatePostBody, options?: WriteOptions): Promise<ApiResponse<Post>>;
+    /**
+     * Throws what create/schedule would refuse before sending (InvalidInputError, AccountChoiceError),
+     * its media aside: called before local files are uploaded, so that a refusal sends nothing. Absent: nothing to check.
+     */
+    check?(body: CreatePostBody): Promise<void>;
     schedule(body: ScheduleBody, options?: WriteOptions): Promise<ApiResponse<Post>>;
     list(query?: PostListQuery): Promise<ApiResponse<ListPage<Post>>>;
     iterate(query?: PostListQuery, options?: IterateOptions): AsyncIterable<Post>;
@@ -201,6 +229,8 @@ export interface ApiClient {
     get(id: string): Promise<ApiResponse<SocialAccount>>;
   };
   media: {
+    /** Throws InvalidInputError when the service cannot take some of these files (by type), before any is uploaded; absent: any type goes. */
+    check?(files: readonly { name: string; mimeType: string }[]): void;
     create(body: CreateMediaBody, options?: WriteOptions): Promise<ApiResponse<MediaUpload>>;
     upload(uploadUrl: string, body: Uint8Array | StreamBody, contentType: string): Promise<ApiResponse<unknown>>;
     /** GET /v1/media/{id}: the media object, with the URL payloads reference. */

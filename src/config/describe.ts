@@ -1,5 +1,6 @@
 // Words for where a profile's values came from, shared by `auth status` and `profile show`.
-import type { ResolvedProfile } from './types.js';
+import type { ApiSource, ResolvedProfile } from './types.js';
+import { DIALECT_LABEL, type Dialect } from '../wire/dialects.js';
 
 export const ENV_KEY_LOCATION = 'SOCIALPUB_API_KEY (environment, not stored)';
 
@@ -41,4 +42,10 @@ export function keyLocation(profile: ResolvedProfile, configPath: string, keyrin
 /** ` --profile name`, or nothing for the default profile: for commands shown in hints. */
 export function profileFlag(name: string): string {
   return name === 'default' ? '' : ` --profile ${name}`;
+}
+
+/** "SyncPostly's published API (experimental; detected at login)": which API, and how it was chosen. */
+export function apiWords(api: Dialect, source: ApiSource): string {
+  const how = { env: 'SOCIALPUB_API, not stored', set: 'set with auth login --api', detected: 'detected at login', profile: 'profile', default: 'default' }[source];
+  return api === 'syncpostly' ? `${DIALECT_LABEL[api]}'s published API (experimental; ${how})` : `${DIALECT_LABEL[api]}'s own API (${how})`;
 }

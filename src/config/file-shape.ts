@@ -34,6 +34,9 @@ const PROFILE_FIELDS: Record<string, (v: unknown) => boolean> = {
   baseUrl: (v) => typeof v === 'string',
   apiKey: (v) => typeof v === 'string',
   keyStorage: (v) => v === 'keyring',
+  // A string that names no API is refused when the profile is used (exit 2, naming the values).
+  api: (v) => typeof v === 'string',
+  apiSource: (v) => v === 'set' || v === 'detected',
 };
 
 const MISNAMED_KEY = /^(api[_-]?key|apikey|key|token|api[_-]?token)$/i;
@@ -79,7 +82,7 @@ function shapeOf(value: unknown, path: string): ParsedFile {
     const profile: Profile = { ...p };
     for (const [field, ok] of Object.entries(PROFILE_FIELDS)) {
       if (profile[field] === undefined || ok(profile[field])) continue;
-      problems.push(`"${field}" of profile "${name}" ${where} is ${field === 'keyStorage' ? JSON.stringify(profile[field]) : kindOf(profile[field])}, which socialpub cannot use; it is ignored: fix it in an editor`);
+      problems.push(`"${field}" of profile "${name}" ${where} is ${field === 'keyStorage' || field === 'apiSource' ? JSON.stringify(profile[field]) : kindOf(profile[field])}, which socialpub cannot use; it is ignored: fix it in an editor`);
       delete profile[field];
     }
     // A key written by hand under another name is not used: say which name is read.

@@ -1,8 +1,10 @@
 // Which profile, base URL and key a run uses: flag > environment > current profile > default.
-// SOCIALPUB_API_KEY and SOCIALPUB_BASE_URL win for one run and are never written.
+// SOCIALPUB_API_KEY, SOCIALPUB_BASE_URL and SOCIALPUB_API win for one run and are never written.
 import { normaliseBaseUrl } from './base-url.js';
 import { readKey } from './credentials.js';
-import { DEFAULT_BASE_URL, DEFAULT_PROFILE, type ProfileStore, type ResolvedProfile } from './types.js';
+import { DEFAULT_BASE_URL, DEFAULT_PROFILE, type Profile, type ProfileStore, type ResolvedProfile } from './types.js';
+import { DEFAULT_DIALECT, DIALECTS, isDialect, type Dialect } from '../wire/dialects.js';
+import { FieldInputError } from '../wire/invalid-input.js';
 
 export interface ResolveInput {
   flagProfile?: string | undefined;
@@ -41,7 +43,27 @@ export function resolveProfile({ flagProfile, flagBaseUrl, env, store }: Resolve
   // The key itself is read by resolveProfileWithKey(): the keyring is asynchronous.
   else if (profile?.keyStorage === 'keyring') keySource = 'keyring';
 
-  return { name, nameSource, baseUrl: normaliseBaseUrl(baseUrl), baseUrlSource, apiKey, keySource, exists: profile !== undefined };
+  return { name, nameSource, baseUrl: normaliseBaseUrl(baseUrl), baseUrlSource, apiKey, keySource, exists: profile !== undefined, ...resolveApi(name, profile, env) };
+}
+
+/**
+ * The dialect of a run: SOCIALPUB_API (one run) > the profile's `api` > socialpub. A value that
+ * names no API is refused (exit 2) before anything is sent: speaking the wrong one would only
+ * turn every request into a 404.
+ */
+export function resolveApi(name: string, profile: Profile | undefined, env: Readonly<Record<string, string | undefined>>): Pick<ResolvedProfile, 'api' | 'apiSource'> {
+  const fromEnv = given(env.SOCIALPUB_API);
+  if (fromEnv) return { api: dialectOf(fromEnv, 'SOCIALPUB_API', 'set SOCIALPUB_API to one of them, or unset it to use the profile\'s'), apiSource: 'env' };
+  const saved = given(profile?.api);
+  if (!saved) return { api: DEFAULT_DIALECT, apiSource: 'default' };
+  const api = dialectOf(saved, `api of profile ${name}`, `run \`socialpub auth login${name === DEFAULT_PROFILE ? '' : ` --profile ${name}`} --api ${DEFAULT_DIALECT}\` (or --api syncpostly), or fix "api" in the config file`);
+  return { api, apiSource: profile?.apiSource ?? 'profile' };
+}
+
+function dialectOf(value: string, field: string, fix: string): Dialect {
+  const v = value.toLowerCase();
+  if (isDialect(v)) return v;
+  throw new FieldInputError(field, `${field}: "${value}" is not an API socialpub speaks (${DIALECTS.join(', ')})`, fix);
 }
 
 /**

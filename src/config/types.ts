@@ -1,5 +1,6 @@
 // Profiles: one per workspace, each with its base URL, API key and preferences; their names;
 // and the system's credential store as the config layer sees it.
+import type { Dialect } from '../wire/dialects.js';
 
 export interface Profile {
   baseUrl?: string;
@@ -7,6 +8,10 @@ export interface Profile {
   apiKey?: string;
   /** "keyring": the key is in the system's credential store, not in this file. */
   keyStorage?: 'keyring';
+  /** Which API the service speaks (contract 7.5); absent: `socialpub`. */
+  api?: string;
+  /** How `auth login` chose `api`: given with --api (`set`) or told apart by one read (`detected`). */
+  apiSource?: 'set' | 'detected';
   /** Free-form preferences (default output format, time zone, ...). */
   [preference: string]: unknown;
 }
@@ -37,6 +42,12 @@ export interface ProfileStore {
 /** `profile`: in the config file; `keyring`: in the system's credential store. */
 export type KeySource = 'env' | 'profile' | 'keyring' | 'none';
 export type ValueSource = 'flag' | 'env' | 'profile' | 'default';
+/**
+ * Where the dialect of a run came from: SOCIALPUB_API (`env`), saved by `auth login --api`
+ * (`set`), told apart at login (`detected`), written in the profile by other means (`profile`),
+ * or nothing said (`default`: socialpub).
+ */
+export type ApiSource = 'env' | 'set' | 'detected' | 'profile' | 'default';
 
 export interface ResolvedProfile {
   name: string;
@@ -49,6 +60,9 @@ export interface ResolvedProfile {
   keyProblem?: string;
   /** Whether a profile of that name exists in the store. */
   exists: boolean;
+  /** The API the service speaks: the client translates every endpoint to it. */
+  api: Dialect;
+  apiSource: ApiSource;
 }
 
 /** Where a profile points when nothing says otherwise: a local sandbox (`socialpub sandbox`). */

@@ -4,6 +4,7 @@
 import { ApiError, isTooDeep, RateLimitError, TOO_DEEP_MESSAGE } from '../client/errors.js';
 import { TimeInputError } from '../posts/when.js';
 import { InvalidInputError } from '../wire/invalid-input.js';
+import { AccountChoiceError } from '../wire/syncpostly/account-choice.js';
 
 export type ToolErrorCode = 'invalid_input' | 'auth' | 'not_found' | 'rate_limited' | 'network' | 'error';
 
@@ -44,6 +45,11 @@ const AUTH_HINT = 'run `socialpub auth login` for this profile, or set SOCIALPUB
 
 export function toToolError(err: unknown, profile: string): ToolErrorBody {
   if (err instanceof ToolError) return err.body;
+  // SyncPostly names no default account: the candidates, as the `accounts` argument takes them.
+  if (err instanceof AccountChoiceError && err.candidates.length) {
+    const fix = `pass accounts with one of: ${err.candidates.map((c) => c.id).join(', ')}`;
+    return { code: 'invalid_input', message: err.message, field: 'accounts', issues: [{ field: 'accounts', message: err.message, fix }], hints: [fix] };
+  }
   if (err instanceof InvalidInputError) {
     const issues = err.issues.map((i) => ({ field: i.field, message: i.message, ...(i.fix ? { fix: i.fix } : {}) }));
     return { code: 'invalid_input', message: err.message, field: issues[0]?.field ?? '(arguments)', issues, ...(err.hints.length ? { hints: err.hints } : {}) };

@@ -47,7 +47,7 @@ const STATS_FIELDS = ['key', 'total', 'succeeded', 'failed', 'failure_rate', 'fa
 /** `posts check` rows (CHECK_COLUMNS in commands/posts/check.run.ts); --json prints the report instead. */
 const CHECK_FIELDS = ['target', 'rule', 'verdict', 'item', 'actual', 'limit', 'note'];
 /** `profile list` rows (profileRow in commands/profile/list.run.ts); saved preferences come after. */
-const PROFILE_FIELDS = ['name', 'current', 'baseUrl', 'key'];
+const PROFILE_FIELDS = ['name', 'current', 'baseUrl', 'api', 'key'];
 /** `listen` records (eventRecord in commands/listen/render.ts): the delivery plus how it arrived. */
 const LISTEN_FIELDS = [...schemaFields(webhookPayloadSchema), 'webhookId', 'receivedAt', 'verified'];
 

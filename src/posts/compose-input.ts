@@ -74,6 +74,8 @@ export interface ComposeInputOptions {
    * anyway, so the service replays that call (or refuses it), as a late CI re-run does.
    */
   keyed?: boolean;
+  /** false: the API has no title (SyncPostly); a platform's need of one is left to the service. */
+  titleRequired?: boolean;
 }
 
 export interface ComposedInput {
@@ -114,7 +116,7 @@ export async function composeInput(input: PostInput, options: ComposeInputOption
   // A relative path is its own problem: reading it (from wherever the server runs) would add a confusing second one.
   if (issues.some((i) => i.field.startsWith(`${labels.media}[`))) throw new InvalidInputError(issues);
   const facts = draft ? await collectFacts([draft], options.inspect ?? mediaInspector()) : new Map<MediaSource, MediaFacts>();
-  if (draft) issues.push(...validateDraft(draft, (m) => facts.get(m)).map((i) => relabel(i, '--title', labels.title)));
+  if (draft) issues.push(...validateDraft(draft, (m) => facts.get(m), { titleRequired: options.titleRequired !== false }).map((i) => relabel(i, '--title', labels.title)));
   if (issues.length) throw new InvalidInputError(issues);
   return { draft, postId, at, facts };
 }

@@ -108,6 +108,8 @@ export interface PlanEditOptions {
   inspect?: (m: MediaSource) => Promise<MediaFacts>;
   /** false: leave each platform's own rules to the service (--no-local-checks). */
   platformRules?: boolean;
+  /** false: the API has no title (SyncPostly); a platform's need of one is left to the service. */
+  titleRequired?: boolean;
 }
 
 /** The patch for `changes` on `post`, validated; InvalidInputError names every problem. */
@@ -192,7 +194,7 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
     extraTop: {},
   };
   const facts = await collectFacts([draft], options.inspect ?? mediaInspector());
-  issues.push(...validateDraft(draft, (m) => facts.get(m), { platformRules: options.platformRules !== false }));
+  issues.push(...validateDraft(draft, (m) => facts.get(m), { platformRules: options.platformRules !== false, titleRequired: options.titleRequired !== false }));
   if (issues.length) throw new InvalidInputError(issues);
 
   // Only what differs is sent: a payload equal to the current one is left out.

@@ -47,6 +47,8 @@ export async function publish(client: ApiClient, c: ComposedInput, mode: Publish
   const wait = options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {};
   const key = options.idempotencyKey;
   const write = { ...(key !== undefined ? { idempotencyKey: key } : {}), ...wait };
+  // What the service would refuse (SyncPostly: a platform whose account it cannot pick) is told before any upload.
+  if (c.draft && client.posts.check) await client.posts.check(requestBody(c, 'create', (path) => path) as CreatePostBody);
   const urls = c.draft ? await uploadFiles(client, localFiles(c.draft), c.facts, { ...(key !== undefined ? { postKey: key } : {}), ...wait, ...(options.ledger ? { ledger: options.ledger } : {}), ...(options.onReused ? { onReused: options.onReused } : {}) }) : new Map<string, string>();
   const body = requestBody(c, mode, (path) => urls.get(path) ?? path);
   return mode === 'create' ? client.posts.create(body as CreatePostBody, write) : client.posts.schedule(body as ScheduleBody, write);

@@ -36,6 +36,8 @@ export interface UploadOptions {
 /** Uploads each file once and returns path → URL. */
 export async function uploadFiles(client: ApiClient, files: readonly MediaSource[], facts: ReadonlyMap<MediaSource, MediaFacts>, options: UploadOptions = {}): Promise<Map<string, string>> {
   const urls = new Map<string, string>();
+  // A service that takes only some types says so for every file before the first is sent.
+  client.media.check?.(files.filter((f) => !options.known?.has(f.path!)).map((f) => ({ name: basename(f.path!), mimeType: facts.get(f)?.mimeType ?? 'application/octet-stream' })));
   for (const [index, file] of files.entries()) {
     const path = file.path!;
     const known = options.known?.get(path);
@@ -62,8 +64,8 @@ export async function uploadFiles(client: ApiClient, files: readonly MediaSource
         ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
       },
     );
-    await client.media.upload(created.data.uploadUrl, body, mimeType);
-    const url = created.data.url ?? (await client.media.get(created.data.id)).data.url;
+    const uploaded = await client.media.upload(created.data.uploadUrl, body, mimeType);
+    const url = created.data.url ?? urlOfUpload(uploaded.data) ?? (await client.media.get(created.data.id)).data.url;
     urls.set(path, url);
     if (sha256 !== undefined) await options.ledger!.remember(sha256, { id: created.data.id, url, sizeBytes: body.size });
     await options.onUploaded?.(path, url, index);
@@ -77,14 +79,21 @@ async function reusable(client: ApiClient, ledger: UploadLedger, sha256: string,
   if (!seen || seen.sizeBytes !== size) return undefined;
   try {
     const media = (await client.media.get(seen.id)).data;
-    // A service that says the digest must say this one; one that does not is trusted on the size.
-    const same = media.sizeBytes === undefined || media.sizeBytes === size ? media.sha256 == null || media.sha256 === sha256 : false;
+    // A service that says the digest must say this one; one that does not (SyncPostly) is trusted
+    // on its own id and the size, and only while it says the media may be referenced again.
+    const same = media.reusable !== false && (media.sizeBytes === undefined || media.sizeBytes === size) && (media.sha256 == null || media.sha256 === sha256);
     if (same) return media.url;
   } catch (err) {
     if (!(err instanceof NotFoundError)) throw err;
   }
   await ledger.forget(sha256);
   return undefined;
+}
+
+/** The URL an upload's answer names, where it names one (SyncPostly's `{ success, media_id, url }`). */
+function urlOfUpload(data: unknown): string | undefined {
+  const url = (data as { url?: unknown } | null | undefined)?.url;
+  return typeof url === 'string' && url !== '' ? url : undefined;
 }
 
 /** SHA-256 of the file's first `size` bytes, read in 1 MiB slices. */

@@ -24,6 +24,11 @@ export interface ValidateOptions {
    * checked.
    */
   platformRules?: boolean;
+  /**
+   * false: the API has no title to send (SyncPostly), so a platform's own need of one (YouTube)
+   * is left to the service rather than made impossible to meet.
+   */
+  titleRequired?: boolean;
 }
 
 /** Every problem of the draft; an empty list means it can be sent. */
@@ -95,7 +100,7 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
       reportedMedia.add(key);
       issues.push(problem.issue);
     }
-    if (rules) issues.push(...ruleIssues(draft, p, p.platform, factsOf, reportMissing));
+    if (rules) issues.push(...ruleIssues(draft, p, p.platform, factsOf, reportMissing, options.titleRequired !== false));
     // A setting the platform does not have is no rule of the platform's to relax: named always.
     else if (p.options !== undefined) {
       for (const o of judgeOptions(p.platform, p.options)) {
@@ -113,10 +118,10 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
 const JUDGED_ABOVE = new Set(['text.length', 'text.bytes', 'text.characters', 'media.required', 'media.count', 'media.type', 'media.size']);
 
 /** What the platform's rules say of this payload, beyond length, count, type and size. */
-function ruleIssues(draft: PostDraft, p: PlatformDraft, platform: Platform, factsOf: FactsOf, reportMissing: boolean): Issue[] {
+function ruleIssues(draft: PostDraft, p: PlatformDraft, platform: Platform, factsOf: FactsOf, reportMissing: boolean, titleRequired: boolean): Issue[] {
   return judgePayload(platform, payloadFacts(draft, p, factsOf))
     // A missing title is asked for too (a platform that needs one), like missing media.
-    .filter((c) => c.verdict === 'fail' && !JUDGED_ABOVE.has(c.rule) && (reportMissing || c.rule !== 'title.required'))
+    .filter((c) => c.verdict === 'fail' && !JUDGED_ABOVE.has(c.rule) && ((reportMissing && titleRequired) || c.rule !== 'title.required'))
     .map((c) => {
       const title = typeof p.extra.title === 'string' ? payloadField(p, 'title') : (draft.titleLabel ?? '--title');
       const byPath = c.path !== undefined && !(c.item && c.part !== undefined && !c.rule.startsWith('thread.text')) ? (p.fieldOf?.(c.path) ?? payloadField(p, c.path)) : undefined;

@@ -119,7 +119,7 @@ export function planRetry(post: Post, results: readonly PostResult[], options: P
     .map<RetryTarget>((r) => ({
       platform: r.platform!,
       accountId: r.social_account_id ?? null,
-      username: r.platform_data?.username,
+      username: r.platform_data?.username ?? undefined,
       resultId: r.id,
       code: r.error?.code,
       message: r.error?.message,

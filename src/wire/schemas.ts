@@ -69,9 +69,10 @@ export const postResultSchema = z.looseObject({
   platform_data: z.optional(
     z.nullable(
       z.looseObject({
-        id: z.optional(z.string()),
+        // Each may be null: SyncPostly's PostResultDto documents `id|null, url|null, username|null`.
+        id: z.optional(z.nullable(z.string())),
         url: z.optional(z.nullable(z.string())),
-        username: z.optional(z.string()),
+        username: z.optional(z.nullable(z.string())),
       }),
     ),
   ),
@@ -121,6 +122,8 @@ export const mediaObjectSchema = z.looseObject({
   mimeType: z.optional(z.string()),
   sizeBytes: z.optional(z.number()),
   sha256: z.optional(z.nullable(z.string())),
+  /** false: the service says a post may not reference these bytes again (SyncPostly: deleted, not fully uploaded, or another post's). */
+  reusable: z.optional(z.boolean()),
 });
 export type MediaObject = z.infer<typeof mediaObjectSchema>;
 

@@ -3,6 +3,8 @@
 // of recent results, never from a scan of them all.
 //   Target: ≤ 1.6× the bare GET script, whole-process medians.
 // Run: npm run build && node test/bench/accounts.bench.mjs  (or `npm run bench accounts`)
+//   STARTUP_VARIANT=/dir[,/dir…]  other built checkouts' accounts list, each against this build's
+import { join } from 'node:path';
 import { BIN, compare, measure, report } from './lib.mjs';
 import { startSandboxProcess } from './results.bench.mjs';
 
@@ -38,6 +40,15 @@ export async function run() {
       }),
       1.6,
     );
+    for (const dir of process.env.STARTUP_VARIANT ? process.env.STARTUP_VARIANT.split(',') : []) {
+      report(
+        await compare({
+          name: `${dir}: accounts list vs this build's`,
+          subject: { cmd: node, args: [join(dir, 'bin', 'socialpub.js'), ...subject.args.slice(1)], options: subject.options },
+          baseline: subject,
+        }),
+      );
+    }
     // For reference on the same machine at the same time: the one-request command the start-up
     // target was set for (overhead.bench.mjs), against the same bare GET.
     const page = await fetch(`${sandbox.baseUrl}/api/v1/post-results?limit=1`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } }).then((r) => r.json());

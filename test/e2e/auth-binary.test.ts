@@ -78,7 +78,7 @@ describe('the built binary', () => {
     expect(login.stderr).toContain(`Logged in to ${server.baseUrl} as profile default (key ${maskKey(GOOD_KEY)})`);
     expect(login.code).toBe(0);
     const file = join(configDir, 'config.json');
-    expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default).toEqual({ apiKey: GOOD_KEY, baseUrl: server.baseUrl });
+    expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default).toEqual({ apiKey: GOOD_KEY, baseUrl: server.baseUrl, api: 'socialpub', apiSource: 'detected' });
     if (process.platform !== 'win32') {
       expect(statSync(file).mode & 0o777).toBe(0o600);
       expect(statSync(configDir).mode & 0o777).toBe(0o700);

@@ -85,7 +85,7 @@ describe.runIf(secrets.ok)('with a real Secret Service (gnome-keyring on a priva
     expect(login.code).toBe(0);
     expect(stored('default')).toBe(KEY);
     expect(JSON.stringify(configFile())).not.toContain(KEY);
-    expect(configFile().profiles.default).toEqual({ baseUrl: sandbox.url, keyStorage: 'keyring' });
+    expect(configFile().profiles.default).toEqual({ baseUrl: sandbox.url, keyStorage: 'keyring', api: 'socialpub', apiSource: 'detected' });
 
     const status = await socialpub(['auth', 'status', '--json'], env());
     expect(status.code).toBe(0);
@@ -117,6 +117,6 @@ describe('where no Secret Service can be had', () => {
     const r = await socialpub(['auth', 'login', '--with-key', '--base-url', sandbox.url, '--profile', 'headless'], { PATH: process.env.PATH ?? '', HOME: join(tmp, 'home') }, KEY);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/the system credential store cannot be used here \(no D-Bus session .*\); the key goes in the 0600 config file instead/);
-    expect(configFile().profiles.headless).toEqual({ baseUrl: sandbox.url, apiKey: KEY });
+    expect(configFile().profiles.headless).toEqual({ baseUrl: sandbox.url, apiKey: KEY, api: 'socialpub', apiSource: 'detected' });
   });
 });

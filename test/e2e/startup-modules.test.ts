@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { BIN, ensureBuilt } from './ensure-built.js';
+import { BIN, ensureBuilt, ROOT } from './ensure-built.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 const tmp = mkdtempSync(join(tmpdir(), 'socialpub-startup-modules-'));
@@ -73,6 +73,22 @@ describe('the start-up path, piped', () => {
     expect(loaded(r.modules, ['https', 'tls', 'crypto'])).toEqual([]);
     // The response schemas come with their part of zod, not with the chunk zod shares with the MCP SDK (~130 kB).
     expect(zodCopies(r.files)).toEqual(['wire-schemas.cjs']);
+    // The layers (scripts/bundle.mjs): the program, an action, a request each one file, not ~40 chunks.
+    const built = r.files.filter((f) => f.endsWith('.cjs'));
+    expect(built.filter((f) => /[\\/](cli[\\/]entry|action|request|shared)\.cjs$/.test(f))).toHaveLength(4);
+    expect(built.length).toBeLessThanOrEqual(20);
+  });
+
+  it('the sandbox library loads no part of the command line', async () => {
+    const record = join(tmp, 'library.txt');
+    const child = spawn(process.execPath, ['-e', `require(${JSON.stringify(join(ROOT, 'dist', 'sandbox', 'index.cjs'))})`], {
+      stdio: 'ignore',
+      env: { PATH: process.env.PATH, NODE_OPTIONS: `--require ${recorder}`, RECORD_TO: record },
+    });
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
+    const files = readFileSync(`${record}.files`, 'utf8').split('\n').filter((f) => f.endsWith('.cjs'));
+    expect(files.some((f) => f.endsWith('shared.cjs'))).toBe(true);
+    expect(files.filter((f) => /[\\/](cli[\\/]entry|action|request)\.cjs$/.test(f))).toEqual([]);
   });
 
   it('accounts list and its help load zod only with the wire schemas', async () => {

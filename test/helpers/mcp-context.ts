@@ -6,8 +6,9 @@ import { checkArgs } from '../../src/mcp/json-schema.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
 import { expect } from 'vitest';
 import type { TestSandbox } from './sandbox.js';
+import type { Dialect } from '../../src/wire/dialects.js';
 
-export function sandboxToolContext(sb: TestSandbox, workspace: 'demo' | 'other' = 'demo'): ToolContext {
+export function sandboxToolContext(sb: TestSandbox, workspace: 'demo' | 'other' = 'demo', dialect: Dialect = 'socialpub'): ToolContext {
   const apiKey = sb.key(workspace);
   const signal = new AbortController().signal;
   return {
@@ -16,7 +17,7 @@ export function sandboxToolContext(sb: TestSandbox, workspace: 'demo' | 'other' 
     // The run functions alone, as with --allow-destructive: confirmation is tested through the server.
     confirm: async () => undefined,
     deps: {
-      client: async () => createClient({ baseUrl: sb.url, apiKey, maxRetries: 0, now: sb.clock.now }),
+      client: async () => createClient({ baseUrl: sb.url, apiKey, dialect, maxRetries: 0, now: sb.clock.now }),
       profileName: 'default',
       secrets: [apiKey],
       mediaDirs: [],

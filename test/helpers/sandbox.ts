@@ -24,6 +24,14 @@ export function cliEnv(sb: Sandbox, workspace: 'demo' | 'other' | 'lapsed' = 'de
   return { SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: sb.key(workspace), ...extra };
 }
 
+/**
+ * The dialect switch of the CLI tests: the sandbox serves both APIs on one port, and
+ * SOCIALPUB_API makes a run speak one of them (`describe.each(DIALECTS)` runs a flow in each).
+ */
+export function dialectEnv(dialect: Dialect): Record<string, string> {
+  return { SOCIALPUB_API: dialect };
+}
+
 /** Where each dialect creates a post. */
 export const CREATE_PATH: Record<Dialect, string> = { socialpub: PATHS.posts, syncpostly: SP_PATHS.posts };
 

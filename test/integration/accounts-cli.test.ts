@@ -1,11 +1,15 @@
 // `accounts list` and `accounts view` in-process against the sandbox over HTTP: every account with
 // its status, default and health from recent results (checked against the results themselves),
 // one account by id, @handle and platform:@handle, and unknown or ambiguous handles refused with
-// exit 2 and the candidates, before any request past the accounts lookup.
+// exit 2 and the candidates, before any request past the accounts lookup. In both dialects: the
+// sandbox serves SyncPostly's accounts too, which carry no status, default or token expiry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import { cliEnv, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { cliEnv, dialectEnv, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { allRows, as } from './sandbox-support.js';
+import { DIALECTS } from '../../src/wire/dialects.js';
+import { PATHS } from '../../src/wire/protocol.js';
+import { SP_PATHS } from '../../src/wire/syncpostly/assumptions.js';
 
 interface Row {
   id: string;
@@ -30,71 +34,86 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const cli = (args: string[]) => runCli(args, { env: cliEnv(sb) });
+describe.each(DIALECTS)('in %s\'s API', (dialect) => {
+  const sp = dialect === 'syncpostly';
+  const cli = (args: string[]) => runCli(args, { env: cliEnv(sb, 'demo', dialectEnv(dialect)) });
 
-describe('accounts list', () => {
-  it('prints every account with status, default and the last outcomes of its newest results', async () => {
-    const r = await cli(['accounts', 'list', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    const rows = JSON.parse(r.stdout) as Row[];
-    expect(rows.length).toBe(12);
-    const expired = rows.find((a) => a.id === expiredId)!;
-    expect(expired.status).toBe('expired');
-    expect(expired.health.lastFailure?.code).toBe('TOKEN_EXPIRED');
-    // Each account's last success is its newest successful row in the window of the newest 200 results.
-    const window = (await allRows<{ id: string; success: boolean; social_account_id: string }>(sb, sb.key('demo'), '/api/v1/post-results')).rows.slice(0, 200);
-    for (const a of rows) {
-      expect(a.health.lastSuccess?.resultId ?? null).toBe(window.find((x) => x.success && x.social_account_id === a.id)?.id ?? null);
-    }
-    expect(rows.filter((a) => a.health.lastSuccess).length).toBeGreaterThan(6);
+  describe('accounts list', () => {
+    it('prints every account with status, default and the last outcomes of its newest results', async () => {
+      const r = await cli(['accounts', 'list', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const rows = JSON.parse(r.stdout) as Row[];
+      expect(rows.length).toBe(12);
+      const expired = rows.find((a) => a.id === expiredId)!;
+      // SyncPostly's accounts carry no status, default or token expiry: the fields are empty there.
+      if (sp) expect(rows.every((a) => a.status === null && a.isDefault === null && (a as { tokenExpiresAt?: unknown }).tokenExpiresAt === null)).toBe(true);
+      else expect(expired.status).toBe('expired');
+      expect(expired.health.lastFailure?.code).toBe('TOKEN_EXPIRED');
+      // Each account's last success is its newest successful row in the window of the newest 200 results.
+      const window = (await allRows<{ id: string; success: boolean; social_account_id: string }>(sb, sb.key('demo'), '/api/v1/post-results')).rows.slice(0, 200);
+      for (const a of rows) {
+        expect(a.health.lastSuccess?.resultId ?? null).toBe(window.find((x) => x.success && x.social_account_id === a.id)?.id ?? null);
+      }
+      expect(rows.filter((a) => a.health.lastSuccess).length).toBeGreaterThan(6);
+    });
+
+    it('filters by status and platform, and says which accounts need reconnecting on a table', async () => {
+      // SyncPostly's accounts have no status: --status is refused there (syncpostly-cli.test.ts).
+      if (!sp) {
+        const r = await cli(['accounts', 'list', '--status', 'expired', '-o', 'tsv']);
+        expect(r.code, r.stderr).toBe(0);
+        const lines = r.stdout.trim().split('\n');
+        expect(lines.length).toBe(1);
+        expect(lines[0]).toContain(expiredId);
+        expect(lines[0]).toContain('TOKEN_EXPIRED');
+        expect(r.stderr).toContain('1 account needs reconnecting');
+      }
+      const li = JSON.parse((await cli(['accounts', 'list', '--platform', 'linkedin', '--json'])).stdout) as Row[];
+      expect(li.map((a) => a.platform)).toEqual(['linkedin', 'linkedin']);
+      // ... nor a default.
+      expect(li.filter((a) => a.isDefault).length).toBe(sp ? 0 : 1);
+    });
+
+    it('refuses an unknown --status naming the valid ones, before any request', async () => {
+      const before = sb.requests.length;
+      const r = await cli(['accounts', 'list', '--status', 'expird']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('did you mean "expired"');
+      expect(sb.requests.length).toBe(before);
+    });
   });
 
-  it('filters by status and platform, and says which accounts need reconnecting on a table', async () => {
-    const r = await cli(['accounts', 'list', '--status', 'expired', '-o', 'tsv']);
-    expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n');
-    expect(lines.length).toBe(1);
-    expect(lines[0]).toContain(expiredId);
-    expect(lines[0]).toContain('TOKEN_EXPIRED');
-    expect(r.stderr).toContain('1 account needs reconnecting');
-    const li = JSON.parse((await cli(['accounts', 'list', '--platform', 'linkedin', '--json'])).stdout) as Row[];
-    expect(li.map((a) => a.platform)).toEqual(['linkedin', 'linkedin']);
-    expect(li.filter((a) => a.isDefault).length).toBe(1);
-  });
+  describe('accounts view', () => {
+    it('finds an account by id, @handle and platform:@handle, with its recent results', async () => {
+      const byId = JSON.parse((await cli(['accounts', 'view', expiredId, '--json'])).stdout) as Row & { results: { social_account_id: string; error: { code: string } }[] };
+      expect(byId.results.length).toBeGreaterThan(0);
+      expect(byId.results.every((x) => x.social_account_id === expiredId)).toBe(true);
+      expect(byId.results[0]!.error.code).toBe('TOKEN_EXPIRED');
+      const byHandle = JSON.parse((await cli(['accounts', 'view', `@${byId.username}`, '--json'])).stdout) as Row;
+      expect(byHandle.id).toBe(expiredId);
+      const human = await cli(['accounts', 'view', `twitter-x:@${byId.username}`]);
+      expect(human.code, human.stderr).toBe(0);
+      if (sp) {
+        // No status to show in SyncPostly's API: the failure itself says what happened.
+        expect(human.stdout).toMatch(/^status\s+—$/m);
+        expect(human.stdout).toContain('TOKEN_EXPIRED');
+      } else {
+        expect(human.stdout).toContain('expired');
+        expect(human.stderr).toContain("reconnect it in the service's settings");
+      }
+    });
 
-  it('refuses an unknown --status naming the valid ones, before any request', async () => {
-    const before = sb.requests.length;
-    const r = await cli(['accounts', 'list', '--status', 'expird']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('did you mean "expired"');
-    expect(sb.requests.length).toBe(before);
-  });
-});
-
-describe('accounts view', () => {
-  it('finds an account by id, @handle and platform:@handle, with its recent results', async () => {
-    const byId = JSON.parse((await cli(['accounts', 'view', expiredId, '--json'])).stdout) as Row & { results: { social_account_id: string; error: { code: string } }[] };
-    expect(byId.results.length).toBeGreaterThan(0);
-    expect(byId.results.every((x) => x.social_account_id === expiredId)).toBe(true);
-    expect(byId.results[0]!.error.code).toBe('TOKEN_EXPIRED');
-    const byHandle = JSON.parse((await cli(['accounts', 'view', `@${byId.username}`, '--json'])).stdout) as Row;
-    expect(byHandle.id).toBe(expiredId);
-    const human = await cli(['accounts', 'view', `twitter-x:@${byId.username}`]);
-    expect(human.code, human.stderr).toBe(0);
-    expect(human.stdout).toContain('expired');
-    expect(human.stderr).toContain("reconnect it in the service's settings");
-  });
-
-  it('an ambiguous handle is exit 2 naming every candidate; an unknown one says "did you mean"', async () => {
-    const before = sb.requests.length;
-    const amb = await cli(['accounts', 'view', '@socialpub.demo']);
-    expect(amb.code).toBe(2);
-    expect(amb.stderr).toContain('instagram:@socialpub.demo');
-    expect(amb.stderr).toContain('threads:@socialpub.demo');
-    const typo = await cli(['accounts', 'view', '@socialpub_dmeo']);
-    expect(typo.code).toBe(2);
-    expect(typo.stderr).toContain('did you mean twitter-x:@socialpub_demo');
-    // Only the accounts lookups went out.
-    expect(sb.requests.slice(before).every((q) => q.path === '/v1/social-accounts')).toBe(true);
+    it('an ambiguous handle is exit 2 naming every candidate; an unknown one says "did you mean"', async () => {
+      const before = sb.requests.length;
+      const amb = await cli(['accounts', 'view', '@socialpub.demo']);
+      expect(amb.code).toBe(2);
+      expect(amb.stderr).toContain('instagram:@socialpub.demo');
+      expect(amb.stderr).toContain('threads:@socialpub.demo');
+      const typo = await cli(['accounts', 'view', '@socialpub_dmeo']);
+      expect(typo.code).toBe(2);
+      expect(typo.stderr).toContain('did you mean twitter-x:@socialpub_demo');
+      // Only the accounts lookups went out.
+      expect(sb.requests.slice(before).every((q) => q.path === (sp ? SP_PATHS.socialAccounts : PATHS.socialAccounts))).toBe(true);
+    });
   });
 });

@@ -3,7 +3,8 @@
 // sandbox's time.
 import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.js';
 import type { Post } from '../../src/wire/schemas.js';
-import { cliEnv as sandboxEnv, ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { cliEnv as sandboxEnv, dialectEnv, ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import type { Dialect } from '../../src/wire/dialects.js';
 
 export { START } from '../helpers/sandbox.js';
 export type { Sandbox };
@@ -17,8 +18,8 @@ export function demoKey(sb: Sandbox): string {
   return sb.key('demo');
 }
 
-export function cliEnv(sb: Sandbox): Record<string, string> {
-  return sandboxEnv(sb, 'demo', { TZ: 'UTC' });
+export function cliEnv(sb: Sandbox, dialect: Dialect = 'socialpub'): Record<string, string> {
+  return sandboxEnv(sb, 'demo', { TZ: 'UTC', ...dialectEnv(dialect) });
 }
 
 /** GET over plain HTTP, retried past injected faults (the oracle must not be flaky). */

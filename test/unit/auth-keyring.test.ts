@@ -39,7 +39,7 @@ describe('auth login with a system credential store', () => {
     expect(r.stderr).toContain('Saved in the Fake Keyring (the system credential store); default is now the current profile');
     expect(ring.entries.get(account())).toBe(KEY);
     expect(fileText()).not.toContain(KEY);
-    expect(JSON.parse(fileText()).profiles.default).toEqual({ baseUrl: sandbox.url, keyStorage: 'keyring' });
+    expect(JSON.parse(fileText()).profiles.default).toEqual({ baseUrl: sandbox.url, keyStorage: 'keyring', api: 'socialpub', apiSource: 'detected' });
     expect(r.stdout + r.stderr).not.toContain(KEY);
   });
 
@@ -58,7 +58,7 @@ describe('auth login with a system credential store', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/the system credential store cannot be used here \(no D-Bus session\); the key goes in the 0600 config file instead/);
     expect(r.stderr).toContain(`Saved in ${openProfileStore(tmp.dir, { keyring: null }).path} (0600, no system credential store)`);
-    expect(JSON.parse(fileText()).profiles.default).toEqual({ baseUrl: sandbox.url, apiKey: KEY });
+    expect(JSON.parse(fileText()).profiles.default).toEqual({ baseUrl: sandbox.url, apiKey: KEY, api: 'socialpub', apiSource: 'detected' });
   });
 
   it('--insecure-storage chooses the file, never asks the keyring to store, and removes an older keyring copy', async () => {
@@ -69,7 +69,7 @@ describe('auth login with a system credential store', () => {
     expect(r.stderr).toMatch(/Saved in .*config\.json \(0600, --insecure-storage\)/);
     expect(ring.calls.filter((c) => c.startsWith('set'))).toEqual([]);
     expect(ring.entries.has(account())).toBe(false);
-    expect(JSON.parse(fileText()).profiles.default).toEqual({ baseUrl: sandbox.url, apiKey: KEY });
+    expect(JSON.parse(fileText()).profiles.default).toEqual({ baseUrl: sandbox.url, apiKey: KEY, api: 'socialpub', apiSource: 'detected' });
   });
 
   it('a key moved to the file while the keyring cannot be reached: the entry left behind is named, with how to delete it', async () => {
@@ -77,7 +77,7 @@ describe('auth login with a system credential store', () => {
     ring.unavailable = 'the keyring is locked';
     const r = await login(['--insecure-storage']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(fileText()).profiles.default).toEqual({ baseUrl: sandbox.url, apiKey: KEY });
+    expect(JSON.parse(fileText()).profiles.default).toEqual({ baseUrl: sandbox.url, apiKey: KEY, api: 'socialpub', apiSource: 'detected' });
     expect(ring.entries.has(account())).toBe(true);
     expect(r.stderr).toContain(`warning: the key this login replaced stays in the Fake Keyring, which could not be reached to delete it (the keyring is locked); delete the entry "${account()}" of service "socialpub" there`);
     expect(r.stderr).not.toContain(KEY);
@@ -113,7 +113,7 @@ describe('auth logout and profile remove with the key in the keyring', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('Removed the API key of profile default from the Fake Keyring (base URL kept)');
     expect(ring.entries.size).toBe(0);
-    expect(JSON.parse(fileText()).profiles.default).toEqual({ baseUrl: sandbox.url });
+    expect(JSON.parse(fileText()).profiles.default).toEqual({ baseUrl: sandbox.url, api: 'socialpub', apiSource: 'detected' });
     expect((await run(['auth', 'status'])).code).toBe(3);
   });
 

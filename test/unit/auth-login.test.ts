@@ -60,12 +60,14 @@ function answeringPrompter(answer: string): Prompter & { asked: string[] } {
 }
 
 describe('auth login --with-key', () => {
-  it('checks the key with one cheap read, then saves key and base URL 0600 and makes the profile current', async () => {
+  it('checks the key with one cheap read that also tells the API, then saves key, base URL and API 0600 and makes the profile current', async () => {
     const r = await login([], `${GOOD_KEY}\n`);
     expect(r.stderr).toContain(`Logged in to ${server.baseUrl} as profile default (key ${maskKey(GOOD_KEY)})`);
     expect(r.code).toBe(0);
-    expect(requests()).toEqual([{ method: 'GET', url: '/api/v1/post-results?limit=1', workspace: 'demo' }]);
-    expect(readConfig()).toEqual({ current: 'default', profiles: { default: { apiKey: GOOD_KEY, baseUrl: server.baseUrl } } });
+    // The sandbox serves both APIs: the first read (socialpub's) settles it.
+    expect(requests()).toEqual([{ method: 'GET', url: '/v1/posts?limit=1', workspace: 'demo' }]);
+    expect(r.stderr).toContain("API: socialpub's own API (detected at login)");
+    expect(readConfig()).toEqual({ current: 'default', profiles: { default: { apiKey: GOOD_KEY, baseUrl: server.baseUrl, api: 'socialpub', apiSource: 'detected' } } });
     if (process.platform !== 'win32') expect(statSync(configPath()).mode & 0o777).toBe(0o600);
     expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
   });
@@ -77,7 +79,7 @@ describe('auth login --with-key', () => {
     expect(r.stderr).toContain(`as profile second (key ${maskKey(OTHER_GOOD_KEY)})`);
     const f = readConfig();
     expect(f.current).toBe('default');
-    expect(f.profiles.second).toEqual({ apiKey: OTHER_GOOD_KEY, baseUrl: server.baseUrl });
+    expect(f.profiles.second).toEqual({ apiKey: OTHER_GOOD_KEY, baseUrl: server.baseUrl, api: 'socialpub', apiSource: 'detected' });
   });
 
   it('a login into a profile that had another key names the key it replaced; the same key again, nothing', async () => {
@@ -99,7 +101,7 @@ describe('auth login --with-key', () => {
     await openProfileStore(tmp.dir).set('acme', { baseUrl: server.baseUrl, timezone: 'UTC' });
     const r = await runCli(['auth', 'login', '--with-key', '--profile', 'acme'], { configDir: tmp.dir, stdin: GOOD_KEY });
     expect(r.code).toBe(0);
-    expect(readConfig().profiles.acme).toEqual({ baseUrl: server.baseUrl, timezone: 'UTC', apiKey: GOOD_KEY });
+    expect(readConfig().profiles.acme).toEqual({ baseUrl: server.baseUrl, timezone: 'UTC', apiKey: GOOD_KEY, api: 'socialpub', apiSource: 'detected' });
   });
 
   it('exits 3 on a 401 with the fix, and saves nothing', async () => {
@@ -249,7 +251,7 @@ describe('auth login --with-key', () => {
   it('prints a JSON summary under --json, key masked', async () => {
     const r = await login(['--json'], GOOD_KEY);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ profile: 'default', baseUrl: server.baseUrl, key: maskKey(GOOD_KEY), keyStoredIn: configPath(), configPath: configPath(), current: true });
+    expect(JSON.parse(r.stdout)).toEqual({ profile: 'default', baseUrl: server.baseUrl, api: 'socialpub', apiSource: 'detected', key: maskKey(GOOD_KEY), keyStoredIn: configPath(), configPath: configPath(), current: true });
   });
 });
 

@@ -89,6 +89,8 @@ describe('auth status', () => {
       profileSource: 'current',
       baseUrl: server.baseUrl,
       baseUrlSource: 'profile',
+      api: 'socialpub',
+      apiSource: 'default',
       keySource: 'profile',
       key: maskKey(GOOD_KEY),
       keyStoredIn: configPath(),

@@ -16,20 +16,20 @@ beforeEach(async () => {
   tmp = tempConfigDir();
   const store = openProfileStore(tmp.dir);
   await store.set('alpha', { baseUrl: 'https://alpha.example', apiKey: KEY_A, timezone: 'Europe/Paris' });
-  await store.set('bravo', { baseUrl: 'http://127.0.0.1:9000', apiKey: KEY_B });
+  await store.set('bravo', { baseUrl: 'http://127.0.0.1:9000', apiKey: KEY_B, api: 'syncpostly', apiSource: 'set' });
   await store.set('empty', {});
   await store.use('alpha');
 });
 afterEach(() => tmp.cleanup());
 
 describe('profile list', () => {
-  it('prints TSV when piped: name, current marker, base URL, key as …last4', async () => {
+  it('prints TSV when piped: name, current marker, base URL, API, key as …last4', async () => {
     const r = await run(['profile', 'list']);
     expect(r.code).toBe(0);
     expect(r.stdout.replace(/\n$/, '').split('\n')).toEqual([
-      'alpha\t*\thttps://alpha.example\t…aaaa',
-      'bravo\t\thttp://127.0.0.1:9000\t…bbbb',
-      'empty\t\t\t',
+      'alpha\t*\thttps://alpha.example\tsocialpub\t…aaaa',
+      'bravo\t\thttp://127.0.0.1:9000\tsyncpostly\t…bbbb',
+      'empty\t\t\tsocialpub\t',
     ]);
     expect(r.stdout + r.stderr).not.toContain(KEY_A);
   });
@@ -39,9 +39,9 @@ describe('profile list', () => {
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout);
     expect(rows).toEqual([
-      { name: 'alpha', current: true, baseUrl: 'https://alpha.example', key: '…aaaa', timezone: 'Europe/Paris' },
-      { name: 'bravo', current: false, baseUrl: 'http://127.0.0.1:9000', key: '…bbbb' },
-      { name: 'empty', current: false, baseUrl: null, key: null },
+      { name: 'alpha', current: true, baseUrl: 'https://alpha.example', api: 'socialpub', key: '…aaaa', timezone: 'Europe/Paris' },
+      { name: 'bravo', current: false, baseUrl: 'http://127.0.0.1:9000', api: 'syncpostly', key: '…bbbb', apiSource: 'set' },
+      { name: 'empty', current: false, baseUrl: null, api: 'socialpub', key: null },
     ]);
     expect(r.stdout).not.toMatch(/apiKey|sk_test/);
   });
@@ -49,8 +49,9 @@ describe('profile list', () => {
   it('draws a table on a terminal', async () => {
     const r = await run(['profile', 'list', '--no-color'], {}, true);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^NAME\s+CURRENT\s+BASE URL\s+KEY/);
-    expect(r.stdout).toMatch(/alpha\s+\*\s+https:\/\/alpha\.example\s+…aaaa/);
+    expect(r.stdout).toMatch(/^NAME\s+CURRENT\s+BASE URL\s+API\s+KEY/);
+    expect(r.stdout).toMatch(/alpha\s+\*\s+https:\/\/alpha\.example\s+socialpub\s+…aaaa/);
+    expect(r.stdout).toMatch(/bravo\s+http:\/\/127\.0\.0\.1:9000\s+syncpostly \(experimental\)\s+…bbbb/);
   });
 
   it('prints an empty list and a hint when there are no profiles', async () => {
@@ -114,6 +115,7 @@ describe('profile show', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/name\s+alpha \(current profile\)/);
     expect(r.stdout).toMatch(/base URL\s+https:\/\/alpha\.example \(profile\)/);
+    expect(r.stdout).toMatch(/speaks\s+socialpub's own API \(default\)/);
     expect(r.stdout).toContain(`…aaaa in ${openProfileStore(tmp.dir).path}`);
     expect(r.stdout).toMatch(/timezone\s+Europe\/Paris/);
     expect(r.stdout).not.toContain(KEY_A);
@@ -123,7 +125,7 @@ describe('profile show', () => {
     const r = await run(['profile', 'show', 'bravo', '--json'], { SOCIALPUB_API_KEY: 'sk_env_override_0000zzzz' });
     expect(r.code).toBe(0);
     const view = JSON.parse(r.stdout);
-    expect(view).toMatchObject({ name: 'bravo', current: false, saved: true, baseUrl: 'http://127.0.0.1:9000', baseUrlSource: 'profile', key: '…zzzz', keySource: 'env', keyStoredIn: 'SOCIALPUB_API_KEY (environment, not stored)' });
+    expect(view).toMatchObject({ name: 'bravo', current: false, saved: true, baseUrl: 'http://127.0.0.1:9000', baseUrlSource: 'profile', api: 'syncpostly', apiSource: 'set', key: '…zzzz', keySource: 'env', keyStoredIn: 'SOCIALPUB_API_KEY (environment, not stored)' });
     expect(r.stdout).not.toContain('sk_env_override');
   });
 
@@ -226,12 +228,12 @@ describe('loose modes', () => {
     const shown = JSON.parse((await run(['profile', 'show', 'hand', '--json'])).stdout);
     expect(shown.preferences).toEqual({ api_key: '…bbbb', webhookSecret: '…mnop', timezone: 'UTC' });
     const row = JSON.parse((await run(['profile', 'list', '--json'])).stdout).find((p: { name: string }) => p.name === 'hand');
-    expect(row).toEqual({ name: 'hand', current: false, baseUrl: 'https://hand.example', key: null, api_key: '…bbbb', webhookSecret: '…mnop', timezone: 'UTC' });
+    expect(row).toEqual({ name: 'hand', current: false, baseUrl: 'https://hand.example', api: 'socialpub', key: null, api_key: '…bbbb', webhookSecret: '…mnop', timezone: 'UTC' });
   });
 
   it('never lets a preference named "key" replace the masked key', async () => {
     await openProfileStore(tmp.dir).set('odd', { apiKey: KEY_B, key: 'plaintext-leak', name: 'spoof' });
     const rows = JSON.parse((await run(['profile', 'list', '--json'])).stdout);
-    expect(rows.find((p: { name: string }) => p.name === 'odd')).toEqual({ name: 'odd', current: false, baseUrl: null, key: '…bbbb' });
+    expect(rows.find((p: { name: string }) => p.name === 'odd')).toEqual({ name: 'odd', current: false, baseUrl: null, api: 'socialpub', key: '…bbbb' });
   });
 });

@@ -1,5 +1,6 @@
 // Walks commander's command tree into a plain model that the shell script generators share.
 import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
+import { DIALECTS } from '../../wire/dialects.js';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
 import { PLATFORM_EXTRAS } from '../../wire/post-extras.js';
 import { fieldsOf } from '../../output/fields-of.js';
@@ -56,6 +57,7 @@ function flagValues(option: Option, path: string[]): ValueSource {
   // Every setting: platform.key=value for each value a setting has, platform.key= for the others.
   if (long === '--option') return { kind: 'words', words: optionWords() };
   if (long === '--profile') return { kind: 'profiles' };
+  if (long === '--api') return { kind: 'words', words: [...DIALECTS] };
   if (long === '--tz') return { kind: 'zones' };
   if (long === '--post' && path.join(' ') === 'results wait') return { kind: 'posts' };
   if (long === '--account') return { kind: 'accounts' };

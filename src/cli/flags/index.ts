@@ -21,4 +21,11 @@ export const FLAG_DEFAULTS = {
   maxWait: asFlag(CLIENT_DEFAULTS.maxWaitMs),
   /** Rows printed by list commands. */
   limit: 20,
+  /**
+   * `results list` pages in flight once the total is known: hides ~10 ms of latency per page
+   * (`npm run bench results`) and stays a handful, well inside the read rate limit; the client
+   * drops to one when few requests remain.
+   */
+  concurrency: 6,
+  maxConcurrency: 8,
 } as const;

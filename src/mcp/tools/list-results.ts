@@ -3,8 +3,9 @@ import { encodeCursor } from '../cursor.js';
 import { walkResults } from '../result-pages.js';
 import { trimResult, type ResultRow } from '../trim.js';
 import type { ToolDefinition } from '../types.js';
-import { DEFAULT_ROWS, int, listFields, resultFilters } from './fields.js';
+import { DEFAULT_ROWS, int, listFields, resultFilters, str } from './fields.js';
 import { readResultArgs } from './result-args.js';
+import { refuseInDialect, SP_TOOL_FIX } from '../../wire/syncpostly/unsupported.js';
 
 /** Rows read per call before answering with a cursor (a long scan for rare failures stays short). */
 export const MAX_SCAN = 2_000;
@@ -24,6 +25,7 @@ export const listResults: ToolDefinition = {
     const limit = int(args.limit) ?? DEFAULT_ROWS;
     const { query, failedOnly, filters, start } = readResultArgs(args, tc.deps.now());
     const client = await tc.deps.client();
+    refuseInDialect(client.dialect, str(args.since) !== undefined || str(args.until) !== undefined, 'eventTime', str(args.since) !== undefined ? 'since' : 'until', SP_TOOL_FIX.window);
     const rows: ResultRow[] = [];
     const clientSide = failedOnly || start.since !== undefined || start.until !== undefined;
     const end = await walkResults(client, query, {

@@ -18,6 +18,7 @@ import { accountsByPlatform } from '../../accounts/resolve.js';
 import { derivedKey } from './write-post.js';
 import { describePost, quote } from '../change-summary.js';
 import type { PlannedEdit } from '../../posts/edit.js';
+import { refuseInDialect, SP_TOOL_FIX } from '../../wire/syncpostly/unsupported.js';
 
 export const INSTEAD_TOOLS = { retry: 'retry_failed', create: 'create a new post with create_draft or schedule_post' };
 
@@ -143,9 +144,10 @@ export const updatePost: ToolDefinition = {
   write: true,
   async run(args, tc) {
     const client = await tc.deps.client();
+    const title = str(args.title);
+    refuseInDialect(client.dialect, title !== undefined, 'title', 'title', SP_TOOL_FIX.title);
     const id = String(args.post_id).trim();
     const post = await editablePost(client, id, tc);
-    const title = str(args.title);
     // Local files only from the folders the server was started with (--media-dir), as create_draft.
     const media = await admitMediaPaths(strs(args.media), tc.deps.mediaDirs);
     const accounts = await namedAccounts(client, strs(args.accounts));
@@ -165,7 +167,7 @@ export const updatePost: ToolDefinition = {
           ? { option: strs(args.options)! }
           : {}),
       },
-      { labels: LABELS },
+      { labels: LABELS, titleRequired: client.dialect !== 'syncpostly' },
     );
     const key = keyOf('update_post', args, post);
     if (plan.unchanged) return { post, changed: false, note: 'nothing to change: the post already says that; nothing was sent' };

@@ -5,6 +5,7 @@ import { walkResults } from '../result-pages.js';
 import type { ToolDefinition } from '../types.js';
 import { MAX_ROWS, resultFilters, str } from './fields.js';
 import { readResultArgs } from './result-args.js';
+import { refuseInDialect, SP_TOOL_FIX } from '../../wire/syncpostly/unsupported.js';
 
 /** Rows counted per call at most; beyond it the answer says it is incomplete. */
 export const MAX_STATS_SCAN = 20_000;
@@ -27,6 +28,7 @@ export const resultsStats: ToolDefinition = {
     const by = (str(args.by) ?? 'platform') as StatsBy;
     const { query, failedOnly, start } = readResultArgs(args, tc.deps.now());
     const client = await tc.deps.client();
+    refuseInDialect(client.dialect, str(args.since) !== undefined || str(args.until) !== undefined, 'eventTime', str(args.since) !== undefined ? 'since' : 'until', SP_TOOL_FIX.window);
     const counter = createStatsCounter(by);
     const end = await walkResults(client, query, {
       offset: 0,

@@ -16,6 +16,7 @@ import { attachAccounts } from '../../accounts/resolve.js';
 import { FieldInputError, InvalidInputError } from '../../wire/invalid-input.js';
 import { describePost } from '../change-summary.js';
 import { namedAccounts } from './accounts-arg.js';
+import { refuseInDialect, SP_TOOL_FIX } from '../../wire/syncpostly/unsupported.js';
 
 /**
  * Same tool, same arguments → same key, so an assistant (or its host) repeating a call replays it.
@@ -67,6 +68,8 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
   // Every write carries a key (given or derived), so a retried call after its time has passed is
   // sent and replayed by the service, as the CLI does with --idempotency-key and an absolute --at.
   const input = postInput(args);
+  const { dialect } = await tc.deps.client();
+  refuseInDialect(dialect, input.title !== undefined, 'title', 'title', SP_TOOL_FIX.title);
   if (input.postId !== undefined) input.postId = postIdArg(input.postId);
   const refs = strs(args.accounts);
   if (refs && input.postId !== undefined) throw new FieldInputError('accounts', 'accounts: cannot be combined with post_id (an existing post keeps its accounts)', 'change them with update_post, then schedule it');
@@ -74,7 +77,7 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
   // The accounts' platforms are the post's when none is named.
   if (accounts && !input.platforms && !input.textFor) input.platforms = [...new Set(accounts.map((a) => a.platform))];
   const media = await admitMediaPaths(input.media, tc.deps.mediaDirs);
-  const composed = await composeInput({ ...input, ...(media ? { media } : {}) }, { mode, now: tc.deps.now(), keyed: true });
+  const composed = await composeInput({ ...input, ...(media ? { media } : {}) }, { mode, now: tc.deps.now(), keyed: true, titleRequired: dialect !== 'syncpostly' });
   if (accounts && composed.draft) {
     const issues = attachAccounts(composed.draft.platforms, accounts, 'accounts');
     if (issues.length) throw new InvalidInputError(issues);

@@ -13,7 +13,8 @@ type Row = AccountWithHealth;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export function statusText(status: string | null | undefined, c: Colors): string {
-  if (!status) return c.dim('unknown');
+  // Not known (SyncPostly's accounts, or accounts derived from results): empty, as other columns are.
+  if (!status) return c.dim('—');
   if (status === 'connected') return c.green(status);
   if (status === 'expired') return c.red(status);
   return c.yellow(status);
@@ -38,7 +39,7 @@ export function accountColumns(now: () => number): Column<Row>[] {
       header: 'default',
       field: 'isDefault',
       value: (r) => (r.isDefault === true ? 'true' : r.isDefault === false ? 'false' : ''),
-      pretty: (r, c) => (r.isDefault === true ? c.green('✓') : r.isDefault === false ? '' : c.dim('?')),
+      pretty: (r, c) => (r.isDefault === true ? c.green('✓') : r.isDefault === false ? '' : c.dim('—')),
       priority: 4,
     },
     {

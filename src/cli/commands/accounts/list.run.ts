@@ -11,10 +11,14 @@ import { fieldsOf } from '../../../output/fields-of.js';
 import { accountView } from './columns.js';
 import type { AccountsListFlags } from './list.js';
 import { derivedNotice, lookUp } from './select.js';
+import { refuseUnsupported } from '../../dialect-refusals.js';
 
 export async function runAccountsList(ctx: Context, flags: AccountsListFlags): Promise<number> {
   const platform = parsePlatforms('--platform', flags.platform);
   const status = choices('--status', flags.status, ACCOUNT_STATUSES, { noun: 'account status', listLabel: 'statuses', code: 'UNKNOWN_STATUS' });
+  await refuseUnsupported(ctx, [
+    { given: status.length > 0, lack: 'accountStatus', field: '--status', fix: 'leave --status out: the last success and failure columns show which accounts are failing' },
+  ]);
   const view = accountView(() => ctx.clock.now());
   checkTopFields(ctx.globals.fields, [...new Set([...view.columns.map(columnField), ...fieldsOf('accounts list')])]);
   const client = await ctx.client();
@@ -24,7 +28,7 @@ export async function runAccountsList(ctx: Context, flags: AccountsListFlags): P
   const [catalog, recent] = await Promise.all([lookUp(ctx, client, { ...filter, ...(status.length ? { status } : {}) }), recentWindow(client, filter)]);
   if (catalog.derived) out.notice(derivedNotice(catalog));
   const shown = await out.list(withHealth(catalog.accounts, healthFromRows(catalog.accounts, recent)), view);
-  out.footer(out.colors.dim(`${shown} account${shown === 1 ? '' : 's'} · last success and failure among the newest ${recent.length} results${recent.length ? ` (back to ${formatRelative(recent.at(-1)!.created_at ?? '', ctx.clock.now()) || 'the start'})` : ''}`));
+  out.footer(out.colors.dim(`${shown} account${shown === 1 ? '' : 's'} · last success and failure among the newest ${recent.length} results${recent.at(-1)?.created_at ? ` (back to ${formatRelative(recent.at(-1)!.created_at, ctx.clock.now()) || 'the start'})` : ''}`));
   const unhealthy = catalog.accounts.filter(isUnhealthy);
   if (unhealthy.length) {
     out.info(`${unhealthy.length} ${unhealthy.length === 1 ? 'account needs' : 'accounts need'} reconnecting in the service's settings: ${unhealthy.map((a) => `${accountLabel(a)} (${a.status})`).join(', ')}`);

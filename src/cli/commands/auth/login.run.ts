@@ -11,8 +11,11 @@ import { assertSavable } from '../../../config/access-error.js';
 import { maskKey } from '../../../config/resolve.js';
 import { DEFAULT_BASE_URL } from '../../../config/types.js';
 import { baseUrlProblem, isInsecureRemote, normaliseBaseUrl, rootOfApiUrl } from '../../../config/base-url.js';
-import { profileFlag } from '../../../config/describe.js';
+import { apiWords, profileFlag } from '../../../config/describe.js';
 import type { LoginFlags } from './login.js';
+import { choice } from '../../flags/choice.js';
+import { DIALECTS, type Dialect } from '../../../wire/dialects.js';
+import type { ApiSource } from '../../../config/types.js';
 
 export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
   const store = await ctx.config();
@@ -28,6 +31,9 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
     if (problem) throw new UsageError(`SOCIALPUB_BASE_URL: ${problem}`);
   }
   const baseUrl = resolved.baseUrl;
+  // --api is saved; SOCIALPUB_API is for one run, as SOCIALPUB_BASE_URL is; else the check tells.
+  const flagApi = opts.api === undefined ? undefined : choice('--api', opts.api, DIALECTS, { noun: 'known API', listLabel: 'APIs', code: 'UNKNOWN_API' });
+  const givenApi: Dialect | undefined = flagApi ?? (resolved.apiSource === 'env' ? resolved.api : undefined);
   // A folder the key could not be saved in is said before the key is typed and checked.
   assertSavable(store);
   const out = ctx.output();
@@ -40,8 +46,10 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
   // A service that does not answer keeps the check going through every retry (minutes at the
   // defaults): on a terminal, the wait is said before it starts rather than left silent.
   if (ctx.io.stderr.isTTY) out.info(`Checking the key against ${baseUrl} …`);
-  const check = await checkKey(ctx, key, baseUrl);
+  const check = await checkKey(ctx, key, baseUrl, givenApi);
   if (!check.valid) {
+    // Neither API answered: said as it is (exit 2), not as a key that could not be checked.
+    if (check.error instanceof UsageError) throw check.error;
     const hints = flagBaseUrl === undefined && resolved.baseUrlSource === 'default' ? [`the key was checked against ${DEFAULT_BASE_URL} (the local sandbox); pass --base-url for another service`] : [];
     const refusal = keyRefusal(check.error, { baseUrl, login: true, hints });
     if (refusal) throw refusal;
@@ -52,11 +60,13 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
   const previous = resolved.keySource === 'env' ? store.get(resolved.name)?.apiKey : resolved.apiKey;
   // SOCIALPUB_BASE_URL is for one run: never written. Otherwise the URL the key was checked against is saved.
   const saveBaseUrl = flagBaseUrl !== undefined ? normaliseBaseUrl(flagBaseUrl) : resolved.baseUrlSource === 'env' ? undefined : baseUrl;
+  const saveApi: Exclude<ApiSource, 'env' | 'profile' | 'default'> | undefined = flagApi ? 'set' : givenApi ? undefined : 'detected';
   const saved = await saveKey(store, store.keyring, resolved.name, key, {
     insecureStorage: Boolean(opts.insecureStorage),
     change: (profile) => {
       const next = { ...profile };
       if (saveBaseUrl !== undefined && (flagBaseUrl !== undefined || !profile.baseUrl)) next.baseUrl = saveBaseUrl;
+      if (saveApi) [next.api, next.apiSource] = [check.api, saveApi];
       return next;
     },
   });
@@ -67,6 +77,7 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
   // name does not go unnoticed.
   const replaced = previous && previous !== key ? `, replacing ${maskKey(previous)}` : '';
   out.info(`Logged in to ${baseUrl} as profile ${resolved.name} (key ${maskKey(key)}${replaced})`);
+  out.info(`API: ${apiWords(check.api, saveApi ?? 'env')}`);
   const current = becameCurrent ? `; ${resolved.name} is now the current profile` : '';
   if (saved.storage === 'keyring') out.info(`Saved in ${saved.location} (the system credential store)${current}`);
   else {
@@ -80,9 +91,15 @@ export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
   if (resolved.baseUrlSource === 'env' && flagBaseUrl === undefined) {
     out.warn(`the base URL came from SOCIALPUB_BASE_URL and was not saved; run \`socialpub auth login --base-url ${baseUrl}${profileFlag(resolved.name)}\` to save it with the profile`);
   }
+  if (!saveApi) {
+    out.warn(`the API came from SOCIALPUB_API and was not saved; run \`socialpub auth login --api ${check.api}${profileFlag(resolved.name)}\` to save it with the profile`);
+  }
   if (ctx.env.SOCIALPUB_API_KEY?.trim()) out.warn('SOCIALPUB_API_KEY is set in this environment and wins over the saved key while it is set');
   if (out.structured) {
-    await out.object({ profile: resolved.name, baseUrl, key: maskKey(key), keyStoredIn: saved.location, configPath: store.path, current: store.current() === resolved.name }, () => '');
+    await out.object(
+      { profile: resolved.name, baseUrl, api: check.api, apiSource: saveApi ?? 'env', key: maskKey(key), keyStoredIn: saved.location, configPath: store.path, current: store.current() === resolved.name },
+      () => '',
+    );
   }
   return 0;
 }
@@ -99,3 +116,4 @@ export function uncheckedNotes(baseUrl: string, error: unknown, defaultUrl: bool
   else notes.push(`${baseUrl} is the local sandbox: start it with \`socialpub sandbox\`, or pass --base-url for another service`);
   return notes;
 }
+

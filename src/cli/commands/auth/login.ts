@@ -11,13 +11,14 @@ export type LoginFlags = FlagsOf<typeof loginCommand>;
 function loginCommand(auth: CommandUnknownOpts) {
   return auth
     .command('login')
-    .usage('[--base-url URL] [--with-key] [--insecure-storage] [--profile NAME]')
+    .usage('[--base-url URL] [--api socialpub|syncpostly] [--with-key] [--insecure-storage] [--profile NAME]')
     .summary('save an API key in a profile, after checking it against the API')
     .description(
-      'Save the API key of a workspace in the resolved profile (--profile, SOCIALPUB_PROFILE, the current profile, else "default"). The key is read from a hidden prompt, or from stdin with --with-key; it is checked with one cheap authenticated read before anything is saved. --base-url is saved with it. The key goes in the system credential store (macOS Keychain, Windows Credential Manager, the Secret Service on Linux) where one is available, else in the 0600 config file; the command says which. The first profile you log in to becomes the current one.',
+      'Save the API key of a workspace in the resolved profile (--profile, SOCIALPUB_PROFILE, the current profile, else "default"). The key is read from a hidden prompt, or from stdin with --with-key; it is checked with one cheap authenticated read (two where the API is told apart) before anything is saved. --base-url is saved with it, and so is the API the service speaks: its own (socialpub), or the published API of SyncPostly (experimental until it has met the live service); --api says which, else the check tells them apart. The key goes in the system credential store (macOS Keychain, Windows Credential Manager, the Secret Service on Linux) where one is available, else in the 0600 config file; the command says which. The first profile you log in to becomes the current one.',
     )
     .option('--with-key', 'read the key from stdin instead of prompting (for CI and scripts)')
     .option('--insecure-storage', 'keep the key in the 0600 config file, not in the system credential store')
+    .option('--api <api>', "the API the service speaks: socialpub, or syncpostly (SyncPostly's published API; experimental); default: told apart by the key check")
     .addHelpText(
       'after',
       `
@@ -29,8 +30,8 @@ Top-level options that matter here:
 Examples:
   socialpub auth login                                   # prompts for the key
   socialpub auth login --base-url https://api.example.com --profile acme
-  printf %s "$SOCIALPUB_KEY" | socialpub auth login --with-key
-  socialpub auth login --with-key --profile ci < key.txt`,
+  socialpub auth login --base-url https://sp.example --api syncpostly
+  printf %s "$SOCIALPUB_KEY" | socialpub auth login --with-key --profile ci`,
     );
 }
 

@@ -1,9 +1,11 @@
 // `auth status`, run.
 import type { Context } from '../../context.js';
-import type { KeySource } from '../../../config/types.js';
+import type { ApiSource, KeySource } from '../../../config/types.js';
+import type { Dialect } from '../../../wire/dialects.js';
+
 import { EXIT, noApiKeyError, UsageError } from '../../cli-error.js';
 import { profileNotFound } from '../profile/not-found.js';
-import { baseUrlSourceText, keyLocation, profileFlag, profileSourceText } from '../../../config/describe.js';
+import { apiWords, baseUrlSourceText, keyLocation, profileFlag, profileSourceText } from '../../../config/describe.js';
 import { alignedFields, AUTH_STATUS_FIELDS } from '../../../output/profile-fields.js';
 import { checkFields } from '../../../output/fields.js';
 import { checkKey, keyRefusal } from './verify-key.js';
@@ -16,6 +18,9 @@ export interface AuthStatus {
   profileSource: string;
   baseUrl: string;
   baseUrlSource: string;
+  /** The API the service is spoken to in (contract 7.5), and where that was chosen. */
+  api: Dialect;
+  apiSource: ApiSource;
   /** `profile`: the config file; `keyring`: the system's credential store. */
   keySource: KeySource;
   key: string | null;
@@ -37,6 +42,8 @@ export async function status(ctx: Context): Promise<number> {
     profileSource: profile.nameSource,
     baseUrl: displayUrl(profile.baseUrl),
     baseUrlSource: profile.baseUrlSource,
+    api: profile.api,
+    apiSource: profile.apiSource,
     keySource: profile.keySource,
     key: profile.apiKey ? maskKey(profile.apiKey) : null,
     keyStoredIn: keyLocation(profile, store.path, store.keyring?.name),
@@ -59,7 +66,7 @@ export async function status(ctx: Context): Promise<number> {
   } else if (shape) {
     failure = new UsageError(shape, [], 'BAD_API_KEY');
   } else {
-    const check = await checkKey(ctx, profile.apiKey, profile.baseUrl);
+    const check = await checkKey(ctx, profile.apiKey, profile.baseUrl, profile.api);
     if (check.valid) report.valid = true;
     else {
       const fix =
@@ -76,6 +83,7 @@ export async function status(ctx: Context): Promise<number> {
     alignedFields([
       ['profile', `${report.profile} (${profileSourceText(profile.nameSource)}${profile.exists ? '' : ', not saved yet'})`],
       ['base URL', `${report.baseUrl} (${baseUrlSourceText(profile.baseUrlSource)})`],
+      ['speaks', apiWords(report.api, report.apiSource)],
       ['key', report.key ? `${report.key} in ${report.keyStoredIn}` : profile.keyProblem ? c.yellow(`unreadable, in ${report.keyStoredIn}`) : c.yellow('none')],
       ...(hidden ? [['saved key', c.dim(`${hidden}, not used while SOCIALPUB_API_KEY is set`)] as [string, string]] : []),
       // Which file was looked at: under sudo or another HOME it is not the one the user expects.

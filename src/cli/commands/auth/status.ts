@@ -10,7 +10,7 @@ export function defineStatus(auth: CommandUnknownOpts, ctx: Context): void {
     .command('status')
     .summary('show the profile, base URL and key in use, and whether the API accepts the key')
     .description(
-      'Show which profile, base URL and key this shell would use and where each comes from (flag, environment, profile file), then check the key with one cheap authenticated read. Exits 3 when there is no key or the API refuses it, with the fix. The key is only ever shown as …last4.',
+      'Show which profile, base URL, API (socialpub, or SyncPostly: experimental) and key this shell would use and where each comes from (flag, environment, profile file, told apart at login), then check the key with one cheap authenticated read. Exits 3 when there is no key or the API refuses it, with the fix. The key is only ever shown as …last4.',
     )
     .addHelpText(
       'after',

@@ -1,20 +1,28 @@
-// The cheapest authenticated read the service has (one post result) tells whether a key works.
+// The cheapest authenticated read the service has (one post result; one post in SyncPostly's API,
+// whose result rows need its accounts to read) tells whether a key works. Without a known API,
+// login tells the two apart with the same kind of read (detect-api.ts).
 // 401 and 403 ADDON_REQUIRED become exit-3 errors that say how to fix them.
 import { ApiError } from '../../../client/errors.js';
 import { CliError, EXIT } from '../../cli-error.js';
 import type { Context } from '../../context.js';
 import { isLoopback } from '../../../config/base-url.js';
+import type { Dialect } from '../../../wire/dialects.js';
+import { SP_PATHS } from '../../../wire/syncpostly/assumptions.js';
+import { detectApi } from './detect-api.js';
 
 export const ROTATE_HINT = 'create or rotate a key in the workspace settings under Settings → Developers (a key suspected of leaking must be rotated)';
 export const ADDON_HINT = 'buy the API add-on in Settings → Billing → Add-ons (5 USD/month or 50 USD/year); keys work once it is active';
 
-export type KeyCheck = { valid: true } | { valid: false; error: unknown };
+export type KeyCheck = { valid: true; api: Dialect } | { valid: false; error: unknown };
 
-export async function checkKey(ctx: Context, apiKey: string, baseUrl: string): Promise<KeyCheck> {
+/** `api` undefined: told apart by the check itself (login without --api). */
+export async function checkKey(ctx: Context, apiKey: string, baseUrl: string, api: Dialect | undefined): Promise<KeyCheck> {
   try {
-    const client = await ctx.client({ apiKey, baseUrl });
-    await client.results.list({ limit: 1 });
-    return { valid: true };
+    const client = await ctx.client({ apiKey, baseUrl, dialect: api ?? 'socialpub' });
+    if (api === undefined) return { valid: true, api: await detectApi(client, (line) => ctx.debug(line)) };
+    if (api === 'syncpostly') await client.request({ method: 'GET', path: SP_PATHS.posts, query: { limit: 1 } });
+    else await client.results.list({ limit: 1 });
+    return { valid: true, api };
   } catch (error) {
     return { valid: false, error };
   }

@@ -49,6 +49,8 @@ export function demoSession(ctx: Context, clock: Clock): DemoSession {
     SOCIALPUB_PROFILE: undefined,
     SOCIALPUB_API_KEY: undefined,
     SOCIALPUB_BASE_URL: undefined,
+    // The demo walks through socialpub's own API, whatever this shell's SOCIALPUB_API says.
+    SOCIALPUB_API: undefined,
     CI: '1',
   };
   // Tables even when piped (a demo is read by a person), unless the user chose a format.

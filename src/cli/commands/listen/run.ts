@@ -15,6 +15,7 @@ import type { DeliveryEvent, Listener } from '../../../listen/types.js';
 import { openLog } from './log-file.js';
 import { planListen, type ListenPlan } from './flags.js';
 import type { ListenFlags } from './index.js';
+import { refuseInDialect } from '../../../wire/syncpostly/unsupported.js';
 import {
   duplicateLine,
   eventView,
@@ -29,6 +30,7 @@ type Stop = { why: 'max-events' | 'timeout' | 'interrupted' } | { why: 'failed';
 
 export async function runListen(ctx: Context, flags: ListenFlags): Promise<number> {
   const plan = planListen(flags, ctx.env);
+  const unverifiedMode = await dialectMode(ctx, plan);
   const out = ctx.output();
   if (plan.secret.warning) out.warn(plan.secret.warning);
 
@@ -43,7 +45,7 @@ export async function runListen(ctx: Context, flags: ListenFlags): Promise<numbe
   const idle = idleTimeout(ctx, plan.timeoutMs, () => stopper.stop({ why: 'timeout' }));
   const printed = printEvents(listener, { plan, events, logFd, stop: stopper.stop, onPrinted: idle.arm });
   showNotes(ctx, listener, out);
-  announce(ctx, listener, plan, out);
+  announce(ctx, listener, plan, out, unverifiedMode);
 
   const onAbort = () => stopper.stop({ why: 'interrupted' });
   if (ctx.signal.aborted) onAbort();
@@ -147,7 +149,25 @@ function showNotes(ctx: Context, listener: Listener, out: Output): void {
 }
 
 /** The ready message: the URL, what to do with it, and what is (not) checked. */
-function announce(ctx: Context, listener: Listener, plan: ListenPlan, out: Output): void {
+/**
+ * SyncPostly documents no webhooks and no signing: a secret cannot apply (exit 2, before the port
+ * is opened), and without one the listener's unverified mode is what runs; said instead of the
+ * usual advice to set a secret. Undefined in socialpub's own API.
+ */
+async function dialectMode(ctx: Context, plan: ListenPlan): Promise<string | undefined> {
+  const { api } = await ctx.profile();
+  if (api !== 'syncpostly') return undefined;
+  refuseInDialect(
+    api,
+    plan.secret.secret !== undefined,
+    'webhooks',
+    plan.secret.from ?? '--secret',
+    "leave the secret out to print deliveries unverified; to verify the local sandbox's signed deliveries, run listen with SOCIALPUB_API=socialpub",
+  );
+  return "SyncPostly documents no webhooks: this prints deliveries in socialpub's format (the local sandbox sends them), NOT authenticated; anyone who can reach this port can post fake events.";
+}
+
+function announce(ctx: Context, listener: Listener, plan: ListenPlan, out: Output, unverifiedMode?: string): void {
   const stderr = wrappedStderr(ctx);
   const colors = out.colors;
   stderr.write(`${colors.green('Ready!')} Listening for webhook deliveries on ${colors.bold(listener.url)}\n`);
@@ -156,6 +176,8 @@ function announce(ctx: Context, listener: Listener, plan: ListenPlan, out: Outpu
   }
   if (listener.verifying) {
     if (!out.quiet) stderr.write(`  Verifying Standard Webhooks signatures with secret whsec_${maskKey(plan.listener.secret)} (from ${plan.secret.from}).\n`);
+  } else if (unverifiedMode) {
+    out.warn(unverifiedMode);
   } else {
     out.warn(
       colors.bold('NO SECRET: deliveries are NOT authenticated.') +

@@ -59,7 +59,7 @@ export async function accountLines(ctx: Context, c: Composed, known: { accounts?
     if (ids.length) lines.push(`${p.platform} → ${ids.map((id) => (byId.get(id) ? handleOf(byId.get(id)!) : id)).join(', ')}`);
     else if (mine.length > 1) {
       const def = mine.find((a) => a.isDefault);
-      lines.push(`${p.platform} → ${def ? `${handleOf(def)} (the default of ${mine.length} accounts; --account chooses another)` : `the default of ${mine.length} accounts (--account chooses)`}`);
+      lines.push(`${p.platform} → ${def ? `${handleOf(def)} (the default of ${mine.length} accounts; --account chooses another)` : `${mine.length} accounts, none marked default (--account chooses)`}`);
     }
   }
   return lines;

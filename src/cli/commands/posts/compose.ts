@@ -25,6 +25,7 @@ import { visible } from '../../../output/terminal-safe.js';
 import { PLATFORM_LIMITS, isPlatform } from '../../../wire/platforms.js';
 import type { CreateFlags } from './create.js';
 import type { ScheduleFlags } from './schedule.js';
+import { takesTitles } from '../../dialect-refusals.js';
 
 /** The flags compose reads: the payload options (all of `posts create`'s), and --at/--tz of `posts schedule`. */
 export type ComposeFlags = CreateFlags & Partial<Pick<ScheduleFlags, 'at' | 'tz'>>;
@@ -76,6 +77,8 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
     ]);
   }
   checkOneText(opts);
+  // SyncPostly's API has no title: YouTube's need of one is its own, neither asked nor required.
+  const titled = await takesTitles(ctx);
   // Checked first: a bad key found after the prompts would lose everything typed.
   checkIdempotencyKey(opts.idempotencyKey);
   checkPostFields(ctx.globals.fields, opts.dryRun);
@@ -125,27 +128,27 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
     parseTextFor(values.textFor ?? [], syntax);
     if (syntax.length) throw new InvalidInputError(syntax);
     const missing = missingFlags(values);
-    if (missing.length || (ctx.globals.interactive && (needsMedia(values) || needingTitle(values).length > 0))) {
+    if (missing.length || (ctx.globals.interactive && (needsMedia(values) || (titled && needingTitle(values).length > 0)))) {
       // Everything given is judged before the first question, so a typo in a flag never costs
       // what was typed at the prompts; and without a terminal a misspelt platform
       // (--text-for blusky=…) is named rather than reported as the text it failed to give.
       const given = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues, labels);
       const givenFacts = await collectFacts([given], inspect);
-      issues.push(...validateDraft(given, (m) => givenFacts.get(m), { skipMissing: true, platformRules: opts.localChecks !== false }));
+      issues.push(...validateDraft(given, (m) => givenFacts.get(m), { skipMissing: true, platformRules: opts.localChecks !== false, titleRequired: titled }));
       if (mode === 'schedule' && atInput !== undefined) at = resolveAt(atInput);
       if (issues.length) throw new InvalidInputError(issues);
       if (!ctx.globals.interactive) {
         const needAt = mode === 'schedule' && atInput === undefined;
         throw missingError([...missing, ...(needAt ? ['--at'] : [])], mode);
       }
-      await askPayload(ctx, values);
+      await askPayload(ctx, values, titled);
       prompted = true;
     }
     draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues, labels);
   }
 
   const facts = draft ? await collectFacts([draft], inspect) : new Map<MediaSource, MediaFacts>();
-  if (draft) issues.push(...validateDraft(draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false }));
+  if (draft) issues.push(...validateDraft(draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false, titleRequired: titled }));
   if (draft && issues.length === 0) for (const note of mediaNameNotes(draft, (m) => facts.get(m))) ctx.output().warn(note);
   if (mode === 'schedule' && at === undefined) {
     if (atInput === undefined) {
@@ -199,11 +202,11 @@ function editing(ctx: Context): [EditText, (line: string) => void] {
   return [edit, (line) => ctx.output().warn(line)];
 }
 
-async function askPayload(ctx: Context, values: FlagValues): Promise<void> {
+async function askPayload(ctx: Context, values: FlagValues, titled: boolean): Promise<void> {
   if (!(values.platform ?? []).length && !(values.textFor ?? []).length) values.platform = await askPlatforms(ctx.prompter());
   await askTexts(ctx.prompter(), values, ...editing(ctx));
   if (!(values.media ?? []).length) values.media = await askMedia(ctx.prompter(), values, mediaProblems(values));
-  await askTitle(ctx.prompter(), values);
+  if (titled) await askTitle(ctx.prompter(), values);
 }
 
 async function askTime(ctx: Context, zone: string): Promise<string> {
@@ -232,9 +235,10 @@ type Change = 'text' | 'platforms' | 'media' | 'title' | 'time' | 'thread' | 'fi
  */
 export async function revise(ctx: Context, c: Composed, opts: ComposeFlags, mode: 'create' | 'schedule'): Promise<Composed> {
   const prompter = ctx.prompter();
+  const titled = await takesTitles(ctx);
   const choices: Array<{ name: string; value: Change }> = [];
   if (c.values) {
-    choices.push({ name: 'Text', value: 'text' }, { name: 'Platforms', value: 'platforms' }, { name: 'Media', value: 'media' }, { name: 'Title', value: 'title' });
+    choices.push({ name: 'Text', value: 'text' }, { name: 'Platforms', value: 'platforms' }, { name: 'Media', value: 'media' }, ...(titled ? [{ name: 'Title', value: 'title' as const }] : []));
     // What the chosen platforms take beyond a text (--thread, --first-comment, --alt, --option).
     const takers = extrasTakers(c.values);
     if (takers.thread.length) choices.push({ name: `Thread (${c.values.thread ? 'split' : 'not split'})`, value: 'thread' });
@@ -259,7 +263,7 @@ export async function revise(ctx: Context, c: Composed, opts: ComposeFlags, mode
     // A platform just added may need other media (YouTube: a video) or a title: asked now, not
     // refused after everything typed.
     if (await mediaProblems(values)(values.media ?? [])) values.media = await askMedia(prompter, values, mediaProblems(values), values.media ?? []);
-    await askTitle(prompter, values);
+    if (titled) await askTitle(prompter, values);
   }
   if (change === 'media') values.media = await askMedia(prompter, values, mediaProblems(values), values.media ?? []);
   if (change === 'title') values.title = (await prompter.input({ message: 'Title (empty for none)', ...(values.title ? { default: values.title } : {}) })).trim() || undefined;

@@ -5,8 +5,10 @@ import type { CreateFlags } from './create.js';
 import { reportInvalidDryRun } from './dry-run.js';
 import { send } from './send.js';
 import { attachChosen, chooseAccounts } from './accounts.js';
+import { postWriteChecks, refuseUnsupported } from '../../dialect-refusals.js';
 
 export async function runCreate(ctx: Context, opts: CreateFlags): Promise<number> {
+  await refuseUnsupported(ctx, postWriteChecks(opts));
   const chosen = await chooseAccounts(ctx, opts);
   const composed = await reportInvalidDryRun(ctx, opts.dryRun, async () => {
     const c = await compose(ctx, chosen?.opts ?? opts, 'create');

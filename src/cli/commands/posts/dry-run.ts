@@ -25,9 +25,15 @@ export function renderRequest(r: PlannedRequest): string {
 }
 
 export async function printDryRun(ctx: Context, report: DryRunReport): Promise<void> {
+  // The plan is written in socialpub's own requests; a profile on SyncPostly's API says so rather
+  // than pass them off as what would be sent.
+  if (report.requests.length && (await ctx.profile()).api === 'syncpostly') report = { ...report, notes: [...(report.notes ?? []), SP_DRY_RUN_NOTE] };
   // With --fields, the report's own fields (as a record in text), not the post's.
   await ctx.output().object({ dryRun: true, ...report }, () => humanReport(report), { fields: DRY_RUN_FIELDS });
 }
+
+export const SP_DRY_RUN_NOTE =
+  "the requests below are in socialpub's own API: this profile speaks SyncPostly's (experimental), which gets them translated (/api/v1/posts with caption, social_accounts and scheduled_at; no Idempotency-Key); --debug on a real run shows what goes out";
 
 function humanReport(report: DryRunReport): string {
   const head = report.valid ? 'validation: ok' : `validation: ${report.issues.length} problem(s)`;

@@ -31,6 +31,8 @@ import { markDiff, wordDiff } from '../../../output/word-diff.js';
 import type { EditFlags } from './manage.js';
 import { accountFlag } from '../accounts/select.js';
 import { accountsByPlatform } from '../../../accounts/resolve.js';
+import { postWriteChecks, refuseUnsupported, takesTitles } from '../../dialect-refusals.js';
+import { withAccountChoice } from '../../account-choice.js';
 
 const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
   ['text', '--text'],
@@ -49,6 +51,7 @@ const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
 export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Promise<number> {
   const id = checkPostId(rawId, '<id>');
   const key = checkIdempotencyKey(opts.idempotencyKey);
+  await refuseUnsupported(ctx, postWriteChecks(opts));
   checkPostFields(ctx.globals.fields, opts.dryRun);
   const zone = userZone(ctx.env, opts.tz);
   const given = CHANGE_FLAGS.filter(([k]) => (Array.isArray(opts[k]) ? (opts[k] as string[]).length > 0 : opts[k] !== undefined)).map(([, f]) => f);
@@ -86,7 +89,8 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   if (refused) throw refused;
   const out = ctx.output();
 
-  const planned = (c: PostChanges) => planEdit(post, c, { resolvePath: (p) => resolve(process.cwd(), p), platformRules: opts.localChecks !== false });
+  const titleRequired = await takesTitles(ctx);
+  const planned = (c: PostChanges) => planEdit(post, c, { resolvePath: (p) => resolve(process.cwd(), p), platformRules: opts.localChecks !== false, titleRequired });
   let plan: PlannedEdit;
   if (useEditor) {
     // On a terminal, texts that do not fit are told and the editor opens again on them, as when
@@ -124,7 +128,8 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   }
   let res;
   try {
-    res = await sendEdit(client, plan, { idempotencyKey: key, ledger: await ledgerFor(ctx) });
+    const ledger = await ledgerFor(ctx);
+    res = await withAccountChoice(ctx, plan.draft, () => sendEdit(client, plan, { idempotencyKey: key, ledger }));
   } catch (err) {
     throw wentOutMeanwhile(err, id, 'edited') ?? err;
   }

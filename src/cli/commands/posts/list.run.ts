@@ -9,9 +9,21 @@ import { listFooter, postView } from './list-columns.js';
 import { cutByLimitText } from '../../../output/cut-notice.js';
 import type { ListFlags } from './list.js';
 import { rememberPostIds } from '../../post-id-cache.js';
+import { splitList } from '../../flags/text.js';
+
+/**
+ * --status: our four, and SyncPostly's `processing` (publishing under way, which our API has no
+ * word for) where the profile speaks SyncPostly's API; elsewhere it is refused as any unknown status.
+ */
+async function listStatuses(ctx: Context, given: string[] | undefined): Promise<string[]> {
+  const values = splitList(given);
+  const isProcessing = (v: string) => v.trim().toLowerCase() === 'processing';
+  if (!values.some(isProcessing) || (await ctx.profile()).api !== 'syncpostly') return parseStatuses('--status', given);
+  return [...parseStatuses('--status', values.filter((v) => !isProcessing(v))), 'processing'];
+}
 
 export async function runList(ctx: Context, opts: ListFlags): Promise<number> {
-  const statuses = parseStatuses('--status', opts.status);
+  const statuses = await listStatuses(ctx, opts.status);
   if (opts.all && opts.limit !== undefined) throw new UsageError('--all and --limit cannot be combined', ['--all prints every post; --limit N prints N']);
   const limit = opts.all ? Infinity : (optionalWholeNumber('--limit', opts.limit, { min: 1 }) ?? FLAG_DEFAULTS.limit);
   const offset = optionalWholeNumber('--offset', opts.offset) ?? 0;

@@ -18,7 +18,7 @@ function listCommand(posts: CommandUnknownOpts) {
         'times in your zone, and a footer on stderr with the next --offset; piped: TSV with RFC 3339 times. ' +
         '-o ics prints the scheduled posts as an iCalendar file for a calendar app.',
     )
-    .option('--status <status>', 'draft, scheduled, published or failed (repeatable or comma-separated)', collect)
+    .option('--status <status>', "draft, scheduled, published or failed (repeatable or comma-separated); processing too in SyncPostly's API", collect)
     .option('--limit <n>', 'rows to print')
     .option('--offset <n>', 'rows to skip first')
     .option('--all', 'every post (streams)')

@@ -10,6 +10,7 @@ import { send } from './send.js';
 import { attachChosen, chooseAccounts } from './accounts.js';
 import { runBulk } from './bulk/run.js';
 import type { ScheduleFlags } from './schedule.js';
+import { postWriteChecks, refuseUnsupported } from '../../dialect-refusals.js';
 import { checkPostId, findPost } from '../../../posts/find.js';
 import { moveLine, moveOf, parseShift, shiftedTime } from '../../../posts/move.js';
 import { requireFuture } from '../../../posts/when.js';
@@ -17,6 +18,7 @@ import { formatLocal } from '../../../output/time.js';
 import type { Post } from '../../../wire/schemas.js';
 
 export async function runSchedule(ctx: Context, draftId: string | undefined, opts: ScheduleFlags): Promise<number> {
+  await refuseUnsupported(ctx, postWriteChecks(opts));
   if (opts.fromFile !== undefined) {
     if (draftId !== undefined) throw new UsageError('--from-file cannot be combined with a draft id', ['each row of the file says what to schedule']);
     if (opts.shift !== undefined) throw new UsageError('--shift cannot be combined with --from-file', ['each row of the file says when: move one post with socialpub posts schedule <id> --shift +2h']);

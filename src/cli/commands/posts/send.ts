@@ -18,6 +18,8 @@ import { revise } from './compose.js';
 import { findPost } from '../../../posts/find.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { rememberPostIds } from '../../post-id-cache.js';
+import { refuseUnsupported, TITLE_FIX } from '../../dialect-refusals.js';
+import { withAccountChoice } from '../../account-choice.js';
 
 /** Idempotency keys travel in a header: printable ASCII, not too long. */
 export function checkIdempotencyKey(key: string | undefined): string | undefined {
@@ -38,6 +40,9 @@ const width = (ctx: Context) => ctx.io.stderr.columns || ctx.io.stdout.columns |
 const UNCERTAIN = new Set(['network', 'timeout', 'server', 'rate-limited', 'aborted', 'response-shape']);
 
 export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule', opts: ComposeFlags): Promise<number> {
+  // A title from a --file body (the flag was refused before anything was read).
+  const title = c.draft?.title;
+  await refuseUnsupported(ctx, [{ given: title !== undefined && title !== null, lack: 'title', field: c.draft?.titleLabel ?? '--title', fix: TITLE_FIX }]);
   const key = checkIdempotencyKey(opts.idempotencyKey);
   if (key && c.at?.kind === 'relative') {
     // The body carries the computed instant, so a re-run would send another body under the same key.
@@ -77,7 +82,10 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
   const client = await ctx.client();
   let res;
   try {
-    res = await publish(client, c, mode, { idempotencyKey: sentKey, ledger: await ledgerFor(ctx), onReused: (path) => ctx.output().info(`${path}: already on the service (same bytes), not uploaded again`) });
+    const ledger = await ledgerFor(ctx);
+    res = await withAccountChoice(ctx, c.draft, () =>
+      publish(client, c, mode, { idempotencyKey: sentKey, ledger, onReused: (path) => ctx.output().info(`${path}: already on the service (same bytes), not uploaded again`) }),
+    );
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     if (err.kind === 'idempotency-key-reused' && c.at?.kind === 'relative') {

@@ -26,6 +26,7 @@ import { postView } from './list-columns.js';
 import type { TableView } from '../../../output/output.js';
 
 import type { WithdrawFlags } from './manage.js';
+import { idempotencyCheck, refuseUnsupported } from '../../dialect-refusals.js';
 
 /** What to do instead, for posts that went out. */
 export const INSTEAD = (id: string) => ({ retry: `\`socialpub results retry ${id}\``, create: 'create a new post (`socialpub posts create`)' });
@@ -56,6 +57,7 @@ const deletedView: TableView<Deleted> = {
 export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', rawIds: string[], opts: WithdrawFlags): Promise<number> {
   const ids = [...new Set(rawIds.map((id) => checkPostId(id, '<id>')))];
   const key = checkIdempotencyKey(opts.idempotencyKey);
+  await refuseUnsupported(ctx, [idempotencyCheck(opts.idempotencyKey)]);
   if (key && ids.length > 1) throw new UsageError('--idempotency-key takes one post; it was given several', ['run the command once per post, each with its own key']);
   // Before the first read: a misspelt name found only when the rows are printed would be exit 2
   // for posts that were deleted or unscheduled all the same.

@@ -8,9 +8,9 @@ export function defineList(profile: CommandUnknownOpts, ctx: Context): void {
   profile
     .command('list')
     .alias('ls')
-    .summary('list profiles: name, current marker, base URL, key as …last4')
+    .summary('list profiles: name, current marker, base URL, API, key as …last4')
     .description(
-      'List every saved profile. The current one is marked with *. Keys are shown as …last4. Piped output is TSV (name, current, base URL, key); --json prints an array of objects.',
+      'List every saved profile. The current one is marked with *. Keys are shown as …last4. Piped output is TSV (name, current, base URL, API, key); --json prints an array of objects.',
     )
     .addHelpText(
       'after',

@@ -1,7 +1,7 @@
 // `profile show`, run.
 import type { Context } from '../../context.js';
 import { maskKey, resolveProfileWithKey, shownPreference } from '../../../config/resolve.js';
-import { baseUrlSourceText, keyLocation, profileSourceText } from '../../../config/describe.js';
+import { apiWords, baseUrlSourceText, keyLocation, profileSourceText } from '../../../config/describe.js';
 import { alignedFields, PROFILE_SHOW_FIELDS } from '../../../output/profile-fields.js';
 import { profileNotFound } from './not-found.js';
 
@@ -9,7 +9,7 @@ export async function show(ctx: Context, name: string | undefined): Promise<numb
   const store = await ctx.config();
   if (name !== undefined && !store.get(name)) throw profileNotFound(name, store);
   const resolved = name === undefined ? await ctx.profile() : await resolveProfileWithKey({ flagProfile: name, flagBaseUrl: ctx.globals.baseUrl, env: ctx.env, store });
-  const { apiKey: _key, baseUrl: _url, keyStorage: _storage, ...saved } = store.get(resolved.name) ?? {};
+  const { apiKey: _key, baseUrl: _url, keyStorage: _storage, api: _api, apiSource: _apiSource, ...saved } = store.get(resolved.name) ?? {};
   const preferences = Object.fromEntries(Object.entries(saved).map(([k, v]) => [k, shownPreference(k, v)]));
   const view = {
     name: resolved.name,
@@ -18,6 +18,8 @@ export async function show(ctx: Context, name: string | undefined): Promise<numb
     saved: resolved.exists,
     baseUrl: resolved.baseUrl,
     baseUrlSource: resolved.baseUrlSource,
+    api: resolved.api,
+    apiSource: resolved.apiSource,
     key: resolved.apiKey ? maskKey(resolved.apiKey) : null,
     keySource: resolved.keySource,
     keyStoredIn: keyLocation(resolved, store.path, store.keyring?.name),
@@ -34,6 +36,7 @@ export async function show(ctx: Context, name: string | undefined): Promise<numb
     alignedFields([
       ['name', `${view.name} (${notes.join(', ')})`],
       ['base URL', `${view.baseUrl} (${baseUrlSourceText(resolved.baseUrlSource)})`],
+      ['speaks', apiWords(resolved.api, resolved.apiSource)],
       ['key', view.key ? `${view.key} in ${view.keyStoredIn}` : c.yellow('none')],
       ['file', view.configPath],
       ...(prefs.length ? ([['preferences', '']] as Array<[string, string]>).concat(prefs) : []),

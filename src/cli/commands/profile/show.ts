@@ -8,9 +8,9 @@ export function defineShow(profile: CommandUnknownOpts, ctx: Context): void {
   profile
     .command('show')
     .argument('[name]', 'a saved profile (default: the one this run would use)')
-    .summary('show one profile: base URL, key as …last4, where each comes from')
+    .summary('show one profile: base URL, API, key as …last4, where each comes from')
     .description(
-      'Show a profile as a run would use it: the base URL and key, where each comes from (flag, environment, profile file), and any other fields its entry in the file holds (socialpub itself sets none). Without a name, the profile this run resolves to. Exits 4 when a named profile does not exist. Makes no request: `socialpub auth status` checks the key.',
+      'Show a profile as a run would use it: the base URL, the API it speaks and the key, where each comes from (flag, environment, profile file), and any other fields its entry in the file holds. Without a name, the profile this run resolves to. Exits 4 when a named profile does not exist. Makes no request: `socialpub auth status` checks the key.',
     )
     .addHelpText(
       'after',

@@ -10,7 +10,6 @@ import { footerText } from '../../../output/results-footer.js';
 import { cutByLimitText, resumeHint } from '../../../output/cut-notice.js';
 import { addHints } from '../../cli-error.js';
 import { runFollow } from './list-follow.js';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../../results/concurrency.js';
 import type { ListFlags } from './list.js';
 import { readBudgetGuard, rowFilter, windowOf } from './selection.js';
 import { codeTally, selectedResults } from '../../../results/selection.js';
@@ -18,8 +17,10 @@ import { fieldsWithoutRoom } from '../../../output/fields.js';
 import { fieldsOf } from '../../../output/fields-of.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 import { accountFlag, narrowToAccounts } from '../accounts/select.js';
+import { refuseUnsupported, windowChecks } from '../../dialect-refusals.js';
 
 export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
+  await refuseUnsupported(ctx, windowChecks(flags));
   let filters = rowFilter(flags);
   const view = resultView(() => ctx.clock.now());
   checkResultFields(ctx.globals.fields, view.columns);
@@ -33,7 +34,7 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   if (flags.follow) return runFollow(ctx, flags, filters);
   const offset = optionalWholeNumber('--offset', flags.offset) ?? 0;
   const limit = optionalWholeNumber('--limit', flags.limit, { min: 1 }) ?? FLAG_DEFAULTS.limit;
-  const concurrency = optionalWholeNumber('--concurrency', flags.concurrency, { min: 1, max: MAX_CONCURRENCY }) ?? DEFAULT_CONCURRENCY;
+  const concurrency = optionalWholeNumber('--concurrency', flags.concurrency, { min: 1, max: FLAG_DEFAULTS.maxConcurrency }) ?? FLAG_DEFAULTS.concurrency;
   const keep = filters.keep ?? (() => true);
   const all = Boolean(flags.all);
   const window = windowOf(ctx, flags);

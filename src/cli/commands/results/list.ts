@@ -4,7 +4,6 @@ import type { Context } from '../../context.js';
 import { action, type FlagsOf } from '../../action.js';
 import { collect } from '../../flags/text.js';
 import { FLAG_DEFAULTS } from '../../flags/index.js';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../../results/concurrency.js';
 
 export type ListFlags = FlagsOf<typeof listCommand>;
 
@@ -28,7 +27,7 @@ function listCommand(results: CommandUnknownOpts) {
     .option('--until <time>', 'only results before this time (RFC 3339, or "YYYY-MM-DD [HH:MM]" in --tz)')
     .option('--tz <zone>', "IANA zone for local --since/--until times (default: this machine's)")
     .option('--follow', 'keep printing new results as they arrive (polling the newest page, as often as the rate limit allows) until Ctrl-C; --limit N prints the N newest first')
-    .option('--concurrency <n>', `pages in flight with --all or a filter (1–${MAX_CONCURRENCY}, default ${DEFAULT_CONCURRENCY})`)
+    .option('--concurrency <n>', `pages in flight with --all or a filter (1–${FLAG_DEFAULTS.maxConcurrency}, default ${FLAG_DEFAULTS.concurrency})`)
     .addHelpText(
       'after',
       `

@@ -18,12 +18,14 @@ import { printDryRun } from '../posts/dry-run.js';
 import { checkPostFields, printPost } from '../posts/render.js';
 import { checkIdempotencyKey } from '../posts/send.js';
 import type { RetryFlags } from './retry.js';
+import { idempotencyCheck, refuseUnsupported } from '../../dialect-refusals.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 
 export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlags): Promise<number> {
   const postId = checkPostId(rawPostId, '<post-id>', 'socialpub posts list --status failed');
   const platforms = parsePlatforms('--platform', flags.platform);
   const ownKey = checkIdempotencyKey(flags.idempotencyKey);
+  await refuseUnsupported(ctx, [idempotencyCheck(flags.idempotencyKey)]);
   checkPostFields(ctx.globals.fields, flags.dryRun);
   const zone = userZone(ctx.env, flags.tz);
   // The key is always set (derived or given), so an absolute --at that has passed since a first
@@ -59,6 +61,9 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
     await printDryRun(ctx, { valid: true, issues: [], requests: [{ method: 'POST', path, headers: { 'Idempotency-Key': key }, body }] });
     return EXIT.ok;
   }
+  // The derived key is what makes a second retry of the same targets replay the first: SyncPostly
+  // takes no key, so there a second run makes a second post. Said before it is sent.
+  if (client.dialect === 'syncpostly') out.notice(`SyncPostly's API takes no idempotency key: running this retry again sends these targets again as another post (socialpub posts list shows the one made now)`);
   const send = at ? client.posts.schedule(body as ScheduleBody, { idempotencyKey: key }) : client.posts.create(body, { idempotencyKey: key });
   const res = await send.catch((err: unknown) => {
     // The derived key was used with another body: an earlier retry of these targets, at another time.

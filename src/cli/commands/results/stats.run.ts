@@ -2,6 +2,7 @@
 import type { Context } from '../../context.js';
 import { choices } from '../../flags/choice.js';
 import { flagError } from '../../flags/text.js';
+import { FLAG_DEFAULTS } from '../../flags/index.js';
 import { PAGE } from '../../../wire/protocol.js';
 import type { Column } from '../../../output/writers.js';
 import { capHeapGrowth } from '../../../output/heap.js';
@@ -11,7 +12,6 @@ import { plainColors } from '../../../output/colors.js';
 import { checkFields } from '../../../output/fields.js';
 import { userZone } from '../../../posts/zone.js';
 import { colorBar, createStatsCounter, eachDisplayRow, failureRate, formatRate, repaintBar, STATS_DIMENSIONS, statsSummary, type StatsDimension, type StatsGroup } from '../../../results/stats.js';
-import { DEFAULT_CONCURRENCY } from '../../../results/concurrency.js';
 import { readBudgetGuard, rowFilter, windowOf } from './selection.js';
 import { codeTally, selectedResults } from '../../../results/selection.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
@@ -19,6 +19,7 @@ import { fieldsOf } from '../../../output/fields-of.js';
 import { formatCount } from '../../../output/time.js';
 import type { StatsFlags } from './stats.js';
 import { accountFlag, narrowToAccounts } from '../accounts/select.js';
+import { refuseUnsupported, windowChecks } from '../../dialect-refusals.js';
 
 /** Widest a bar gets, and the narrowest worth drawing. */
 const BAR_MAX = 40;
@@ -37,6 +38,7 @@ export function statsDimensions(value: string | undefined): StatsDimension[] {
 }
 
 export async function runStats(ctx: Context, flags: StatsFlags): Promise<number> {
+  await refuseUnsupported(ctx, windowChecks(flags));
   const dims = statsDimensions(flags.by);
   let filters = rowFilter(flags);
   const zone = userZone(ctx.env, flags.tz);
@@ -64,7 +66,7 @@ export async function runStats(ctx: Context, flags: StatsFlags): Promise<number>
     debug: (line) => ctx.debug(line),
     query: filters.query,
     pageSize: PAGE.maxLimit,
-    concurrency: DEFAULT_CONCURRENCY,
+    concurrency: FLAG_DEFAULTS.concurrency,
     // Without --since every page is read: weighed against the read limit before the second.
     ...readBudgetGuard(ctx, client, { offset: 0, everyPage: !window, filtered: false, what: 'counting every result' }),
     onPage: (p) => progress.update(read, p.total),

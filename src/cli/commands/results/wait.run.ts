@@ -26,6 +26,7 @@ import { appendStepSummary, markdownCell, markdownTable } from '../../../output/
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';
 import type { WaitFlags } from './wait.js';
+import { refuseUnsupported } from '../../dialect-refusals.js';
 import type { PostResult } from '../../../wire/schemas.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
@@ -38,6 +39,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
   const postIds = [...new Set((flags.post ?? []).map((p) => checkPostId(nonEmpty('--post', p, 'a post id'), '--post')))];
   const expect = optionalWholeNumber('--expect', flags.expect, { min: 1, max: 10_000 });
   const listenPort = optionalWholeNumber('--listen-port', flags.listenPort, { min: 0, max: 65_535 });
+  await refuseUnsupported(ctx, [{ given: listenPort !== undefined, lack: 'webhooks', field: '--listen-port', fix: 'leave --listen-port out: the wait polls for results' }]);
   // `results wait --timeout` is the whole wait; the global --timeout stays the per-request limit.
   const waitMs = optionalDuration('--timeout', flags.timeout) ?? DEFAULT_WAIT_MS;
   const zone = userZone(ctx.env, undefined);

@@ -18,6 +18,8 @@ import { atLine, parseBulk, type BulkRow } from '../../../../posts/bulk/rows.js'
 import { loadAccounts } from '../../../../accounts/catalog.js';
 import { attachAccounts, resolveAccounts } from '../../../../accounts/resolve.js';
 import { derivedNotice } from '../../accounts/select.js';
+import { DIALECT_HINT, dialectIssue } from '../../../../wire/syncpostly/unsupported.js';
+import { TITLE_FIX, takesTitles } from '../../../dialect-refusals.js';
 
 export interface LoadedBulk {
   src: Source;
@@ -84,7 +86,11 @@ export async function loadBulk(ctx: Context, opts: ScheduleFlags): Promise<Loade
     rows.flatMap((r) => (r.draft ? [r.draft] : [])),
     mediaInspector(ctx.signal),
   );
-  for (const row of rows) if (row.draft) row.issues.push(...atLine(row.line, validateDraft(row.draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false })));
+  const titleRequired = await takesTitles(ctx);
+  for (const row of rows) if (row.draft) row.issues.push(...atLine(row.line, validateDraft(row.draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false, titleRequired })));
+  // A title column the profile's API cannot carry: the row is refused as any bad row is.
+  const titled = titleRequired ? [] : rows.filter((r) => r.draft?.title !== undefined);
+  for (const row of titled) row.issues.push(dialectIssue('title', `line ${row.line}: title`, TITLE_FIX));
   await rowAccounts(ctx, rows);
   sendPassedRows(ctx, rows);
   const bad = rows.filter((r) => r.issues.length);
@@ -92,7 +98,7 @@ export async function loadBulk(ctx: Context, opts: ScheduleFlags): Promise<Loade
   if (bad.length && !opts.skipInvalid) {
     const e = new InvalidInputError(allIssues, {
       headline: `${bad.length} of ${rows.length} rows in ${src.label} are invalid`,
-      hints: ['fix those rows and run again, or add --skip-invalid to schedule the valid rows now'],
+      hints: ['fix those rows and run again, or add --skip-invalid to schedule the valid rows now', ...(titled.length ? [DIALECT_HINT] : [])],
     });
     if (opts.dryRun) await printInvalidDryRun(ctx, e);
     throw e;

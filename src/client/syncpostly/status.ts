@@ -1,0 +1,14 @@
+// Post statuses between the domain and SyncPostly (assumptions: `posted` is our `published`,
+// `processing` is shown as itself).
+import { SP_STATUSES, STATUS_FROM_SP, STATUS_TO_SP, type SpStatus } from '../../wire/syncpostly/assumptions.js';
+
+export { STATUS_FROM_SP };
+
+export function isSpStatusName(status: string): status is SpStatus {
+  return (SP_STATUSES as readonly string[]).includes(status);
+}
+
+/** Our status filter in SyncPostly's words; a status neither knows is sent as given (the service names it in its 400). */
+export function spStatusFilter(statuses: readonly string[] | undefined): string[] | undefined {
+  return statuses?.map((s) => STATUS_TO_SP[s] ?? s);
+}

@@ -1,0 +1,46 @@
+// The MCP tools on a SyncPostly profile: a title or a time window the dialect cannot carry is
+// invalid input naming SyncPostly, nothing sent; a platform with several accounts is invalid
+// input naming the candidates as the `accounts` argument takes them.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { callTool, sandboxToolContext } from '../helpers/mcp-context.js';
+import { toToolError } from '../../src/mcp/errors.js';
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await testSandbox();
+});
+afterAll(() => sb.close());
+beforeEach(() => {
+  sb.requests.length = 0;
+});
+
+const failure = async (name: string, args: Record<string, unknown>) => {
+  const err = await callTool(sandboxToolContext(sb, 'demo', 'syncpostly'), name, args).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeDefined();
+  return toToolError(err, 'default');
+};
+
+describe('MCP tools in SyncPostly\'s API', () => {
+  it.each([
+    ['create_draft', { platforms: ['bluesky'], text: 'hi', title: 'A title' }, 'title'],
+    ['list_results', { since: '24h' }, 'since'],
+    ['results_stats', { until: '2026-11-30T00:00:00Z' }, 'until'],
+  ])('%s refuses what SyncPostly lacks before any request', async (name, args, field) => {
+    const body = await failure(name, args);
+    expect(body).toMatchObject({ code: 'invalid_input', field });
+    expect(body.message).toMatch(/SyncPostly/);
+    expect(sb.requests).toEqual([]);
+  });
+
+  it('a platform with several accounts: invalid input naming each candidate as an accounts value', async () => {
+    const body = await failure('create_draft', { platforms: ['linkedin'], text: 'We are hiring' });
+    expect(body).toMatchObject({ code: 'invalid_input', field: 'accounts' });
+    expect(body.message).toMatch(/linkedin has 2 accounts on SyncPostly.*@socialpub-demo\).*@socialpub-demo-careers\)/);
+    expect(body.hints?.[0]).toMatch(/^pass accounts with one of: acc_\w+, acc_\w+$/);
+    expect(sb.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+});

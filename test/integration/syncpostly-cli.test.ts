@@ -1,0 +1,128 @@
+// The command line in SyncPostly's dialect (contract 7.5) against the real sandbox: what the
+// dialect cannot carry is refused before any request (the sandbox sees nothing), naming SyncPostly
+// and the fix; the same flags in socialpub's own API still go through.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cliEnv, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { runCli } from '../helpers/run-cli.js';
+import { SP_DRY_RUN_NOTE } from '../../src/cli/commands/posts/dry-run.js';
+
+let sb: TestSandbox;
+let dir: string;
+beforeAll(async () => {
+  sb = await testSandbox();
+  dir = mkdtempSync(join(tmpdir(), 'socialpub-sp-'));
+  writeFileSync(join(dir, 'titled.csv'), 'at,platforms,text,title\n2026-12-02T09:00:00Z,bluesky,hello,A title\n');
+  writeFileSync(join(dir, 'titled.json'), JSON.stringify({ payloads: { bluesky: { text: 'hello' } }, title: 'A title' }));
+  writeFileSync(join(dir, 'secret.txt'), 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
+});
+afterAll(() => sb.close());
+beforeEach(() => {
+  sb.requests.length = 0;
+});
+
+const syncpostly = (argv: string[]) => runCli([...argv, '--max-retries', '0'], { env: cliEnv(sb, 'demo', { SOCIALPUB_API: 'syncpostly' }), clock: { now: () => sb.clock.now(), sleep: async () => {} } });
+
+// Each: the command, and the field the refusal names.
+const REFUSED: Array<[string, string[], string]> = [
+  ['posts create --title', ['posts', 'create', '--platform', 'bluesky', '--text', 'hi', '--title', 'T'], '--title'],
+  ['posts create --title --dry-run', ['posts', 'create', '--platform', 'bluesky', '--text', 'hi', '--title', 'T', '--dry-run'], '--title'],
+  ['posts create --file with a title', ['posts', 'create', '--file', 'DIR/titled.json'], 'title'],
+  ['posts create --idempotency-key', ['posts', 'create', '--platform', 'bluesky', '--text', 'hi', '--idempotency-key', 'release-1'], '--idempotency-key'],
+  ['posts schedule --title', ['posts', 'schedule', '--platform', 'bluesky', '--text', 'hi', '--at', '+1d', '--title', 'T'], '--title'],
+  ['posts schedule --from-file with a title column', ['posts', 'schedule', '--from-file', 'DIR/titled.csv'], 'line 2: title'],
+  ['posts edit --title', ['posts', 'edit', 'post_abc123', '--title', 'T', '--yes'], '--title'],
+  ['posts delete --idempotency-key', ['posts', 'delete', 'post_abc123', '--yes', '--idempotency-key', 'k1'], '--idempotency-key'],
+  ['results list --since', ['results', 'list', '--since', '24h'], '--since'],
+  ['results list --until', ['results', 'list', '--until', '2026-11-30'], '--until'],
+  ['results stats --by day', ['results', 'stats', '--by', 'day'], '--by day'],
+  ['results stats --since', ['results', 'stats', '--since', '7d'], '--since'],
+  ['results retry --idempotency-key', ['results', 'retry', 'post_abc123', '--idempotency-key', 'k2'], '--idempotency-key'],
+  ['results wait --listen-port', ['results', 'wait', '--post', 'post_abc123', '--listen-port', '0'], '--listen-port'],
+  ['accounts list --status', ['accounts', 'list', '--status', 'expired'], '--status'],
+  ['listen with a secret', ['listen', '--port', '0', '--secret-file', 'DIR/secret.txt', '--max-events', '1'], '--secret-file'],
+];
+
+describe('what SyncPostly cannot carry is refused before any request', () => {
+  it.each(REFUSED)('%s: exit 2 naming SyncPostly and the fix; the sandbox saw nothing', async (_name, argv, field) => {
+    const r = await syncpostly(argv.map((a) => a.replace('DIR', dir)));
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`${field}`);
+    expect(r.stderr).toMatch(/SyncPostly('s)? (API has no post title|accounts carry no status|result rows carry no event time|documents no webhooks|API documents no idempotency key)/);
+    expect(r.stderr).toContain("this profile speaks SyncPostly's API");
+    expect(r.stdout).toBe('');
+    expect(sb.requests).toEqual([]);
+  });
+
+  it('listen without a secret runs its unverified mode and says what it does instead of advising a secret', async () => {
+    const r = await syncpostly(['listen', '--port', '0', '--timeout', '1ms']);
+    expect(r.stderr).toContain("SyncPostly documents no webhooks: this prints deliveries in socialpub's format (the local sandbox sends them), NOT authenticated");
+    expect(r.stderr).not.toContain('Set SOCIALPUB_WEBHOOK_SECRET');
+    expect(sb.requests).toEqual([]);
+  });
+
+  it('a dry run says its requests are socialpub\'s, sent translated to SyncPostly\'s API; nothing is sent', async () => {
+    const r = await syncpostly(['posts', 'create', '--platform', 'bluesky', '--text', 'hi', '--dry-run', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.notes).toContain(SP_DRY_RUN_NOTE);
+    expect(report.requests[0]).toMatchObject({ method: 'POST', path: '/v1/posts' });
+    expect(sb.requests).toEqual([]);
+  });
+
+  it('YouTube\'s need of a title is not required where the API has none (SyncPostly decides it)', async () => {
+    const argv = ['posts', 'create', '--platform', 'youtube', '--text', 'A video', '--dry-run'];
+    const ours = await runCli(argv, { env: cliEnv(sb) });
+    expect(ours.code).toBe(2);
+    expect(ours.stderr).toContain('--title: YouTube needs a title');
+    const theirs = await syncpostly(argv);
+    expect(theirs.stderr).not.toContain('needs a title');
+  });
+
+  it('posts list --status processing asks SyncPostly for its own status; socialpub\'s API has no such status', async () => {
+    const r = await syncpostly(['posts', 'list', '--status', 'processing,draft', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const list = sb.requests.find((q) => q.path === '/api/v1/posts')!;
+    expect(new URLSearchParams(list.query).getAll('status').sort()).toEqual(['draft', 'processing']);
+    const ours = await runCli(['posts', 'list', '--status', 'processing'], { env: cliEnv(sb) });
+    expect(ours.code).toBe(2);
+    expect(ours.stderr).toContain('"processing" is not a post status');
+  });
+
+  it('in socialpub\'s own API the same flags are sent (accounts list --status, results list --since)', async () => {
+    const env = cliEnv(sb);
+    const accounts = await runCli(['accounts', 'list', '--status', 'connected', '--json'], { env });
+    expect(accounts.code, accounts.stderr).toBe(0);
+    const results = await runCli(['results', 'list', '--since', '24h', '--json'], { env, clock: { now: () => sb.clock.now(), sleep: async () => {} } });
+    expect(results.code, results.stderr).toBe(0);
+    expect(sb.requests.length).toBeGreaterThan(0);
+  });
+});
+
+describe('results retry in SyncPostly\'s API', () => {
+  let fx: TestSandbox;
+  beforeAll(async () => {
+    fx = await testSandbox({ fixtures: 60, failureRate: 0.5 });
+  });
+  afterAll(() => fx.close());
+
+  const failedPost = async () =>
+    ((await (await fetch(new URL('/v1/posts?status=failed&limit=1', fx.url), { headers: { authorization: `Bearer ${fx.key('demo')}` } })).json()) as { data: Array<{ id: string }> }).data[0]!.id;
+  const env = () => cliEnv(fx, 'demo', { SOCIALPUB_API: 'syncpostly' });
+
+  it('results wait on a post with failed targets: exit 7, no account status asked for (SyncPostly has none)', async () => {
+    const r = await runCli(['results', 'wait', '--post', await failedPost()], { env: env() });
+    expect(r.code, r.stderr).toBe(7);
+    expect(r.stderr).not.toContain('no status');
+  });
+
+  it('says before sending that a second run would send the targets again as another post', async () => {
+    const id = await failedPost();
+    const r = await runCli(['results', 'retry', id, '--json'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("SyncPostly's API takes no idempotency key: running this retry again sends these targets again as another post");
+    expect(JSON.parse(r.stdout).status).toBe('draft');
+  });
+});
