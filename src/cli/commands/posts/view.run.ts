@@ -111,11 +111,16 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
   if (post.title) field('title', visibleLine(post.title));
   if (post.scheduledAt) {
     const t = Date.parse(post.scheduledAt);
-    const rel = formatRelative(t, o.now);
-    // In UTC the one line says it all; elsewhere the zone is named and UTC follows.
+    const label = post.status === 'scheduled' || post.status === 'draft' ? 'scheduled' : 'went out';
+    // In UTC the one line says it all; elsewhere the zone is named and UTC follows. A service's
+    // string that is no time is shown as sent.
     const utc = o.zone === 'UTC';
-    field(post.status === 'scheduled' || post.status === 'draft' ? 'scheduled' : 'went out', `${formatLocal(t, o.zone)}${utc ? '' : ` (${o.zone})`}${rel ? ` · ${rel}` : ''}`);
-    if (!utc) field('', formatLocal(t, 'UTC'));
+    if (Number.isNaN(t)) field(label, visibleLine(post.scheduledAt));
+    else {
+      const rel = formatRelative(t, o.now);
+      field(label, `${formatLocal(t, o.zone)}${utc ? '' : ` (${o.zone})`}${rel ? ` · ${rel}` : ''}`);
+      if (!utc) field('', formatLocal(t, 'UTC'));
+    }
   }
   if (post.createdAt) field('created', `${formatLocal(post.createdAt, o.zone)}${post.updatedAt && post.updatedAt !== post.createdAt ? ` · changed ${formatRelative(post.updatedAt, o.now)}` : ''}`);
   const latest = latestByPlatform(post.results);
@@ -130,7 +135,7 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
     for (const item of Array.isArray(payload.media) ? payload.media : []) {
       const url = typeof item?.url === 'string' ? item.url : '';
       const info = o.media.get(url);
-      const name = info?.name ?? decodeURIComponent(url.split('/').pop() || url);
+      const name = info?.name ?? fileNameOf(url);
       const facts = [info?.mimeType ?? (typeof item?.type === 'string' ? item.type : undefined), info?.sizeBytes !== undefined ? formatBytes(info.sizeBytes) : undefined].filter(Boolean);
       lines.push(...wrapText(`media: ${name}${facts.length ? ` · ${facts.join(' · ')}` : ''}`, o.width - 2).map((l) => `  ${c.dim(l)}`));
       if (typeof item?.alt === 'string') lines.push(...wrapText(`alt (${[...item.alt].length}${altMax(platform)}): ${item.alt}`, o.width - 4).map((l) => `    ${c.dim(l)}`));
@@ -214,4 +219,14 @@ function renderExtras(platform: string, payload: Record<string, any>, o: RenderO
 
 function statusColour(c: Colors, status: string): (s: string) => string {
   return status === 'published' ? c.green : status === 'failed' ? c.red : status === 'scheduled' ? c.cyan : (s) => s;
+}
+
+/** The last part of a media URL, decoded where its escapes decode (a service's URL may hold `%E0%A4%A`). */
+function fileNameOf(url: string): string {
+  const last = url.split('/').pop() || url;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
 }
