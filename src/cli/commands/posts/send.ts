@@ -104,7 +104,13 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
     // With the user's own key too: a CI log that ends in a failure must say whether to fear a duplicate.
     if (UNCERTAIN.has(err.kind)) {
       const at = c.at ? ` --at ${c.at.iso}` : '';
-      addHints(err, [`the post may have been created before the failure: re-run with --idempotency-key ${sentKey}${at} so that the service shows it rather than posting twice`]);
+      // SyncPostly's API takes no key (and --idempotency-key is refused there): look, then re-run.
+      const sp = (await ctx.profile()).api === 'syncpostly';
+      addHints(err, [
+        sp
+          ? 'the post may have been created before the failure, and this API takes no idempotency key: look for it first (socialpub posts list --limit 5) and re-run only if it is not there'
+          : `the post may have been created before the failure: re-run with --idempotency-key ${sentKey}${at} so that the service shows it rather than posting twice`,
+      ]);
     }
     throw err;
   }
