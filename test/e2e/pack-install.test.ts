@@ -1,7 +1,7 @@
 // `npm run test:pack` (called by .ci/run; too slow for `npm test`): packs the clone the way
 // `npm publish` would (prepack builds), installs the tarball globally with an empty cache and no
 // network, and runs it from another folder; then compiles a TypeScript consumer against it.
-import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,19 +34,20 @@ function npm(args: string[], cwd: string): string {
   return execFileSync('npm', args, { cwd, env: cleanEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** The installed command, found on PATH the way a user's shell finds it. */
-function socialpub(args: string[]): SpawnSyncReturns<string> {
-  return spawnSync('socialpub', args, {
-    cwd: elsewhere,
-    encoding: 'utf8',
-    timeout: 60_000,
-    env: cleanEnv({
-      PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:${process.env.PATH}`,
-      HOME: join(tmp, 'home'),
-      SOCIALPUB_CONFIG_DIR: join(tmp, 'config'),
-      NO_COLOR: '1',
-    }),
+/** What the installed command runs with: found on PATH the way a user's shell finds it. */
+function installedEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return cleanEnv({
+    PATH: `${join(prefix, 'bin')}:${dirname(process.execPath)}:${process.env.PATH}`,
+    HOME: join(tmp, 'home'),
+    SOCIALPUB_CONFIG_DIR: join(tmp, 'config'),
+    NO_COLOR: '1',
+    ...extra,
   });
+}
+
+/** The installed command, as CI runs it: no terminal, stdin empty (or `input`). */
+function socialpub(args: string[], extra: Record<string, string> = {}, input?: string): SpawnSyncReturns<string> {
+  return spawnSync('socialpub', args, { cwd: elsewhere, encoding: 'utf8', timeout: 60_000, env: installedEnv(extra), input: input ?? '' });
 }
 
 function describeSize(p: PackResult): string {
@@ -129,6 +130,70 @@ describe('the installed command, run from another folder', () => {
     const found = spawnSync('man', ['-w', 'socialpub'], { encoding: 'utf8', env: { ...process.env, MANPATH: join(prefix, 'share', 'man') } });
     // npm links the page there; man names the file the link points to.
     expect(found.stdout.trim()).toBe(realpathSync(page));
+  });
+});
+
+describe('the installed command against the installed sandbox, in both dialects', () => {
+  let sandbox: ChildProcess;
+  let ready: { baseUrl: string; workspaces: Array<{ name: string; apiKey: string }> };
+
+  beforeAll(async () => {
+    sandbox = spawn('socialpub', ['sandbox', '--port', '0', '--json', '--seed', '7', '--fixtures', '30'], { cwd: elsewhere, env: installedEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    ready = await new Promise((resolve, reject) => {
+      let out = '';
+      sandbox.stdout!.on('data', (c: Buffer) => {
+        out += c.toString();
+        if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))) as typeof ready);
+      });
+      sandbox.on('exit', (code) => reject(new Error(`the sandbox exited (${code}) before it was ready`)));
+    });
+    const key = ready.workspaces.find((w) => w.name === 'demo')!.apiKey;
+    for (const [profile, api] of [['own', 'socialpub'], ['sp', 'syncpostly']]) {
+      const r = socialpub(['auth', 'login', '--with-key', '--base-url', ready.baseUrl, '--api', api!, '-p', profile!], { CI: 'true' }, `${key}\n`);
+      expect(r.status, r.stderr).toBe(0);
+    }
+  }, 60_000);
+
+  afterAll(() => {
+    sandbox?.kill();
+  });
+
+  it.each(['own', 'sp'])('profile %s: posts create, view, list, and results list through the jq the package ships', (profile) => {
+    const created = socialpub(['-p', profile, 'posts', 'create', '--platform', 'bluesky', '--text', `from the package (${profile})`, '-q'], { CI: 'true' });
+    expect(created.status, created.stderr).toBe(0);
+    const id = created.stdout.trim();
+    expect(id).toMatch(/^post_/);
+    const view = socialpub(['-p', profile, 'posts', 'view', id], { CI: 'true' });
+    expect(view.status, view.stderr).toBe(0);
+    expect(view.stdout).toContain(`from the package (${profile})`);
+    const list = socialpub(['-p', profile, 'posts', 'list', '--json', '--jq', '.[] | .id'], { CI: 'true' });
+    expect(list.status, list.stderr).toBe(0);
+    expect(list.stdout.split('\n')).toContain(id);
+    const results = socialpub(['-p', profile, 'results', 'list', '--all', '--json', '--jq', '.[] | .id'], { CI: 'true' });
+    expect(results.status, results.stderr).toBe(0);
+    expect(results.stdout.trim().split('\n')).toHaveLength(30);
+    expect(results.stderr).toBe('');
+  });
+
+  it('posts check --from-file reads a 2,000-row CSV, names the bad rows by line, exit 2', () => {
+    const rows = ['at,platforms,text', ...Array.from({ length: 2000 }, (_, i) => `2099-01-01 09:00,bluesky,${i === 1233 ? 'x'.repeat(400) : `row ${i}`}`)];
+    writeFileSync(join(elsewhere, 'bulk.csv'), `${rows.join('\n')}\n`);
+    const r = socialpub(['posts', 'check', '--from-file', 'bulk.csv', '--tz', 'UTC'], { CI: 'true' });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/^line 1235 bluesky: /m);
+  });
+
+  it('mcp answers initialize and tools/list over stdio', () => {
+    const messages = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pack-test', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    ];
+    const r = socialpub(['-p', 'sp', 'mcp'], {}, messages.map((m) => JSON.stringify(m)).join('\n') + '\n');
+    expect(r.status, r.stderr).toBe(0);
+    const replies = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: number; result: { tools?: Array<{ name: string }>; instructions?: string } });
+    expect(replies.find((m) => m.id === 1)?.result.instructions).toBeTruthy();
+    expect(replies.find((m) => m.id === 2)?.result.tools?.map((t) => t.name)).toContain('list_posts');
   });
 });
 
