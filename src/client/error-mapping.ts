@@ -222,7 +222,8 @@ function issuesFrom(value: unknown): ErrorIssue[] {
     const message = str(item.message);
     if (!message) continue;
     const path = Array.isArray(item.path) ? item.path.map(String).join('.') : (str(item.path) ?? str(item.field) ?? '');
-    issues.push({ path: oneLine(path), message: oneLine(message) });
+    // Each is a hint line (and part of a CI annotation): as bounded as the message.
+    issues.push({ path: clip(path), message: clip(message) });
   }
   return issues;
 }
