@@ -16,7 +16,7 @@ const MAX_LISTED = 3;
 export function validateResponse<T>(schema: Schema<T>, data: unknown, where: ShapeContext): T {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const issues = result.error.issues;
+  const issues = result.error.issues.flatMap((issue) => closestOption(issue as Issue));
   const listed = issues.slice(0, MAX_LISTED).map((issue) => `${formatPath(issue.path)}: ${describeIssue(issue, data)}`);
   const more = issues.length > MAX_LISTED ? ` (and ${issues.length - MAX_LISTED} more)` : '';
   const rid = where.requestId ? ` (request id ${where.requestId})` : '';
@@ -35,6 +35,19 @@ interface Issue {
   message: string;
   expected?: unknown;
   values?: readonly unknown[];
+  /** invalid_union: each option's own issues, their paths relative to the union. */
+  errors?: ReadonlyArray<readonly Issue[]>;
+}
+
+/**
+ * A body none of a union's shapes fits (an object, bare or in `data`) is told by the shape it came
+ * nearest, the one with the fewest issues, rather than zod's bare "Invalid input".
+ */
+function closestOption(issue: Issue): Issue[] {
+  if (issue.code !== 'invalid_union' || !issue.errors?.length) return [issue];
+  const nearest = issue.errors.reduce((a, b) => (b.length < a.length ? b : a));
+  if (nearest.length === 0) return [issue];
+  return nearest.flatMap((inner) => closestOption({ ...inner, path: [...issue.path, ...inner.path] }));
 }
 
 /**

@@ -74,3 +74,20 @@ describe('a create whose answer fails, in the SyncPostly dialect', () => {
     expect(r.stderr).toMatch(/may have been created.*socialpub posts list/);
   });
 });
+
+describe('a single object of the wrong shape, in the SyncPostly dialect (bare or in `data`)', () => {
+  it.each([
+    ['bare', { id: 7, status: 'posted' }, /^error: unexpected response from GET \/api\/v1\/posts\/post_1: id: expected string, got number/m],
+    ['wrapped', { data: { id: 'post_1', status: 5 } }, /^error: unexpected response from GET \/api\/v1\/posts\/post_1: data\.status: expected string, got number/m],
+  ])('%s: names the field and what came, not "Invalid input"', async (_name, body, said) => {
+    const env = await serve((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path === '/api/v1/social-accounts') return answer(res, 200, spAccounts);
+      answer(res, 200, body);
+    }, 'syncpostly');
+    const r = await runCli(['posts', 'view', 'post_1', '--no-input'], { env });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).not.toContain('Invalid input');
+    expect(r.stderr).toMatch(said);
+  });
+});
