@@ -115,7 +115,7 @@ function ownHints(err: unknown, now: number, profile?: string, givenUrl?: string
       return ['a post that went out stays as it is: `socialpub results retry <post-id>` sends its failed targets again, or create a new post'];
     case 'validation':
     case 'bad-request':
-      return err.issues.map((i) => `${i.path}: ${i.message}`);
+      return serviceIssueHints(err.issues);
     case 'network':
     case 'timeout':
       // Only a refused connection means nothing listens there (a reset or a cut-off answer came
@@ -128,6 +128,14 @@ function ownHints(err: unknown, now: number, profile?: string, givenUrl?: string
 }
 
 /** Whether the connection was refused (ECONNREFUSED somewhere down the error's causes). */
+/** A service's issues as hints: the first MAX_ISSUE_HINTS, and how many more there were (a hostile answer may hold thousands). */
+export const MAX_ISSUE_HINTS = 20;
+function serviceIssueHints(issues: ReadonlyArray<{ path: string; message: string }>): string[] {
+  const shown = issues.slice(0, MAX_ISSUE_HINTS).map((i) => `${i.path}: ${i.message}`);
+  const more = issues.length - shown.length;
+  return more > 0 ? [...shown, `… and ${more} more issue${more === 1 ? '' : 's'} from the service, not shown`] : shown;
+}
+
 export function refused(err: Error): boolean {
   let current: unknown = err;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {

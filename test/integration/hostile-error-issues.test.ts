@@ -28,3 +28,17 @@ describe.each(['socialpub', 'syncpostly'] as const)('a 400 with 10 kB issues (%s
     for (const line of r.stderr.split('\n')) expect(line.length, line.slice(0, 120)).toBeLessThan(1000);
   });
 });
+
+describe('a 400 with 5,000 issues', () => {
+  it('shows the first 20 as hints and counts the rest, not 5,000 lines', async () => {
+    const issues = Array.from({ length: 5000 }, (_, i) => ({ path: [`f${i}`], message: 'wrong' }));
+    server = await startMisbehavingServer((_req, res) => answer(res, 400, { error: 'bad', issues }));
+    const env = { SOCIALPUB_BASE_URL: server.url, SOCIALPUB_API_KEY: 'sk_test_hostile_issues_000000000', SOCIALPUB_API: 'syncpostly' };
+    const r = await runCli(['posts', 'list', '--no-input'], { env });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('hint: f19: wrong');
+    expect(r.stderr).not.toContain('f20: wrong');
+    expect(r.stderr).toContain('… and 4980 more issues from the service, not shown');
+    expect(r.stderr.split('\n').length).toBeLessThan(30);
+  });
+});
