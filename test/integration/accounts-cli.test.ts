@@ -103,6 +103,13 @@ describe.each(DIALECTS)('in %s\'s API', (dialect) => {
       }
     });
 
+    it('on a terminal its colours are colours, not escape sequences spelled out', async () => {
+      const r = await runCli(['accounts', 'view', expiredId, '--no-pager'], { env: cliEnv(sb, 'demo', dialectEnv(dialect)), tty: true, columns: 100 });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('\u001b[1m');
+      expect(r.stdout).not.toContain('\\u001b');
+    });
+
     it('an ambiguous handle is exit 2 naming every candidate; an unknown one says "did you mean"', async () => {
       const before = sb.requests.length;
       const amb = await cli(['accounts', 'view', '@socialpub.demo']);

@@ -5,7 +5,6 @@ import { optionalWholeNumber } from '../../flags/number.js';
 import { PAGE } from '../../../wire/protocol.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
 import type { Colors } from '../../../output/colors.js';
-import { visible } from '../../../output/terminal-safe.js';
 import { healthFromRows, type AccountWithHealth } from '../../../accounts/health.js';
 import { accountLabel, isUnhealthy, reconnectHint } from '../../../accounts/label.js';
 import { resolveAccounts } from '../../../accounts/resolve.js';
@@ -48,5 +47,7 @@ function render(a: Shown, c: Colors, now: number): string {
     a.results.length ? `recent results (${a.results.length}):` : c.dim('no recent results'),
     ...a.results.map((r) => `  ${r.success ? c.green('✓') : c.red('✗')} ${r.id}  ${r.created_at ? formatRelative(r.created_at, now) : ''}  ${outcomeText(r)}`),
   ];
-  return visible(lines.join('\n'));
+  // out.object hands the value with the service's control characters already shown: the colours
+  // added here are ours and must reach the terminal as they are.
+  return lines.join('\n');
 }
