@@ -103,6 +103,15 @@ describe.each(DIALECTS)('in %s\'s API', (dialect) => {
       }
     });
 
+    it('its recent results are its own even where the newest of the workspace are other accounts\'', async () => {
+      const accounts = JSON.parse((await cli(['accounts', 'list', '--json'])).stdout) as Row[];
+      const other = accounts.find((a) => a.id !== expiredId && a.health.lastSuccess && a.health.lastFailure)!;
+      const r = await cli(['accounts', 'view', other.id, '--limit', '3', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const shown = JSON.parse(r.stdout) as { results: { social_account_id: string }[] };
+      expect(shown.results.map((x) => x.social_account_id)).toEqual([other.id, other.id, other.id]);
+    });
+
     it('on a terminal its colours are colours, not escape sequences spelled out', async () => {
       const r = await runCli(['accounts', 'view', expiredId, '--no-pager'], { env: cliEnv(sb, 'demo', dialectEnv(dialect)), tty: true, columns: 100 });
       expect(r.code, r.stderr).toBe(0);
