@@ -74,6 +74,16 @@ describe.each(DIALECTS)('in %s\'s API', (dialect) => {
       expect(li.filter((a) => a.isDefault).length).toBe(sp ? 0 : 1);
     });
 
+    it('on a terminal an account with a success among the recent results says so, with or without its time', async () => {
+      const accounts = JSON.parse((await cli(['accounts', 'list', '--json'])).stdout) as Row[];
+      const ok = accounts.find((a) => a.health.lastSuccess)!;
+      const r = await runCli(['accounts', 'list', '--no-pager'], { env: cliEnv(sb, 'demo', dialectEnv(dialect)), tty: true, columns: 200 });
+      expect(r.code, r.stderr).toBe(0);
+      const line = r.stdout.split('\n').find((l) => l.includes(`@${ok.username} `))!;
+      // SyncPostly's rows have no time and its accounts no default (whose column also says ✓).
+      expect(line).toMatch(sp ? /✓/ : /\d+ (?:second|minute|hour|day)s?/);
+    });
+
     it('refuses an unknown --status naming the valid ones, before any request', async () => {
       const before = sb.requests.length;
       const r = await cli(['accounts', 'list', '--status', 'expird']);

@@ -46,7 +46,7 @@ function render(a: Shown, c: Colors, now: number): string {
     `status         ${statusText(a.status, c)}${a.isDefault ? ` · ${c.green('default')} for ${a.platform}` : ''}`,
     `token expires  ${when(a.tokenExpiresAt)}`,
     `connected      ${when(a.connectedAt)}`,
-    `last success   ${a.health.lastSuccess ? `${when(a.health.lastSuccess.at)} ${c.dim(a.health.lastSuccess.resultId)}` : c.dim('— (none in the recent results below)')}`,
+    `last success   ${a.health.lastSuccess ? `${a.health.lastSuccess.at ? when(a.health.lastSuccess.at) : c.green('✓')} ${c.dim(a.health.lastSuccess.resultId)}` : c.dim('— (none in the recent results below)')}`,
     `last failure   ${a.health.lastFailure ? `${c.red(a.health.lastFailure.code ?? 'failed')} ${when(a.health.lastFailure.at)} ${c.dim(a.health.lastFailure.resultId)}` : c.dim('— (none in the recent results below)')}`,
     '',
     a.results.length ? `recent results (${a.results.length}):` : c.dim('no recent results'),
