@@ -183,6 +183,11 @@ export interface WriteOptions {
   maxWaitMs?: number;
 }
 
+export interface UpdateOptions extends WriteOptions {
+  /** The post as the caller has just read it: a dialect that merges the change itself (SyncPostly's) need not read it again. */
+  current?: Post;
+}
+
 export interface ApiClient {
   readonly baseUrl: string;
   /** The dialect the endpoints below translate to (contract 7.5). */
@@ -212,7 +217,7 @@ export interface ApiClient {
     /** GET /v1/posts/{id}: a service without the route answers 405, or 404 without a NOT_FOUND body. */
     get(id: string, options?: Pick<RequestOptions<Post>, 'deadline'>): Promise<ApiResponse<Post>>;
     /** PATCH /v1/posts/{id}; a service without the route: UnsupportedOperationError. */
-    update(id: string, patch: UpdatePostBody, options?: WriteOptions): Promise<ApiResponse<Post>>;
+    update(id: string, patch: UpdatePostBody, options?: UpdateOptions): Promise<ApiResponse<Post>>;
     /** DELETE /v1/posts/{id} (204); a service without the route: UnsupportedOperationError. */
     delete(id: string, options?: WriteOptions): Promise<ApiResponse<unknown>>;
   };

@@ -1,6 +1,7 @@
 // What the MCP server needs from whoever starts it (the `socialpub mcp` command builds these
 // from its Context), and the shape of one tool.
 import type { ApiClient } from '../client/types.js';
+import type { Dialect } from '../wire/dialects.js';
 import type { DestructiveChange } from './confirm.js';
 import type { JsonSchema, SchemaDialect } from './json-schema.js';
 
@@ -22,6 +23,8 @@ export interface McpDeps {
   stdout: NodeJS.WritableStream;
   /** One line to stderr (never stdout: that is the protocol). */
   log(line: string): void;
+  /** The API the profile speaks (SOCIALPUB_API or the profile's), for what the instructions promise; default socialpub. */
+  dialect?: Dialect | undefined;
   /** Leave the write tools out. */
   readOnly: boolean;
   /** Drafts only: nothing is scheduled, moved or deleted (those tools are left out; scheduled posts are not edited). */

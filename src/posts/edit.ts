@@ -244,8 +244,11 @@ export function planEditRequests(plan: PlannedEdit, idempotencyKey: string | und
 }
 
 /** Uploads new local media, then sends the PATCH. */
-export async function sendEdit(client: ApiClient, plan: PlannedEdit, options: { idempotencyKey?: string | undefined; ledger?: UploadLedger } = {}): Promise<ApiResponse<Post>> {
+export async function sendEdit(client: ApiClient, plan: PlannedEdit, options: { idempotencyKey?: string | undefined; ledger?: UploadLedger; fresh?: boolean } = {}): Promise<ApiResponse<Post>> {
   const key = options.idempotencyKey;
   const urls = await uploadFiles(client, localFiles(plan.draft), plan.facts, { ...(key !== undefined ? { postKey: key } : {}), ...(options.ledger ? { ledger: options.ledger } : {}) });
-  return client.posts.update(plan.before.id, patchBody(plan, (p) => urls.get(p) ?? p), key !== undefined ? { idempotencyKey: key } : {});
+  // fresh: nobody was asked anything since the plan's read, so a dialect that merges the change
+  // itself merges into that read instead of reading the post again; after a question it reads anew.
+  const current = options.fresh === true ? { current: plan.before } : {};
+  return client.posts.update(plan.before.id, patchBody(plan, (p) => urls.get(p) ?? p), { ...current, ...(key !== undefined ? { idempotencyKey: key } : {}) });
 }

@@ -74,6 +74,16 @@ describe.each(DIALECTS)('in %s\'s API', (dialect) => {
       expect(li.filter((a) => a.isDefault).length).toBe(sp ? 0 : 1);
     });
 
+    it('on a terminal an account with a success among the recent results says so, with or without its time', async () => {
+      const accounts = JSON.parse((await cli(['accounts', 'list', '--json'])).stdout) as Row[];
+      const ok = accounts.find((a) => a.health.lastSuccess)!;
+      const r = await runCli(['accounts', 'list', '--no-pager'], { env: cliEnv(sb, 'demo', dialectEnv(dialect)), tty: true, columns: 200 });
+      expect(r.code, r.stderr).toBe(0);
+      const line = r.stdout.split('\n').find((l) => l.includes(`@${ok.username} `))!;
+      // SyncPostly's rows have no time and its accounts no default (whose column also says ✓).
+      expect(line).toMatch(sp ? /✓/ : /\d+ (?:second|minute|hour|day)s?/);
+    });
+
     it('refuses an unknown --status naming the valid ones, before any request', async () => {
       const before = sb.requests.length;
       const r = await cli(['accounts', 'list', '--status', 'expird']);
@@ -101,6 +111,22 @@ describe.each(DIALECTS)('in %s\'s API', (dialect) => {
         expect(human.stdout).toContain('expired');
         expect(human.stderr).toContain("reconnect it in the service's settings");
       }
+    });
+
+    it('its recent results are its own even where the newest of the workspace are other accounts\'', async () => {
+      const accounts = JSON.parse((await cli(['accounts', 'list', '--json'])).stdout) as Row[];
+      const other = accounts.find((a) => a.id !== expiredId && a.health.lastSuccess && a.health.lastFailure)!;
+      const r = await cli(['accounts', 'view', other.id, '--limit', '3', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const shown = JSON.parse(r.stdout) as { results: { social_account_id: string }[] };
+      expect(shown.results.map((x) => x.social_account_id)).toEqual([other.id, other.id, other.id]);
+    });
+
+    it('on a terminal its colours are colours, not escape sequences spelled out', async () => {
+      const r = await runCli(['accounts', 'view', expiredId, '--no-pager'], { env: cliEnv(sb, 'demo', dialectEnv(dialect)), tty: true, columns: 100 });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('\u001b[1m');
+      expect(r.stdout).not.toContain('\\u001b');
     });
 
     it('an ambiguous handle is exit 2 naming every candidate; an unknown one says "did you mean"', async () => {

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { callTool, sandboxToolContext } from '../helpers/mcp-context.js';
 import { toToolError } from '../../src/mcp/errors.js';
+import { instructions } from '../../src/mcp/server.js';
+import { TOOLS } from '../../src/mcp/tools/index.js';
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -42,5 +44,27 @@ describe('MCP tools in SyncPostly\'s API', () => {
     expect(body.message).toMatch(/linkedin has 2 accounts on SyncPostly.*@socialpub-demo\).*@socialpub-demo-careers\)/);
     expect(body.hints?.[0]).toMatch(/^pass accounts with one of: acc_\w+, acc_\w+$/);
     expect(sb.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+
+  it.each([
+    ['create_draft', { platforms: ['bluesky'], text: 'hi' }],
+    ['schedule_post', { platforms: ['bluesky'], text: 'hi', at: '2099-01-01T09:00:00Z' }],
+    ['update_post', { post_id: 'post_1', text: 'hi' }],
+    ['unschedule_post', { post_id: 'post_1' }],
+    ['delete_post', { post_id: 'post_1' }],
+    ['retry_failed', { post_id: 'post_1' }],
+  ])('%s refuses an idempotency_key naming SyncPostly, as the CLI refuses --idempotency-key', async (name, args) => {
+    const body = await failure(name, { ...args, idempotency_key: 'release-1' });
+    expect(body).toMatchObject({ code: 'invalid_input', field: 'idempotency_key' });
+    expect(body.message).toMatch(/SyncPostly's API documents no idempotency key/);
+    expect(sb.requests).toEqual([]);
+  });
+
+  it('the instructions do not promise that a repeated write call never posts twice', () => {
+    const text = instructions(TOOLS, { readOnly: false, dialect: 'syncpostly' });
+    expect(text).not.toMatch(/never posts twice/);
+    expect(text).toMatch(/not safe to repeat: this profile speaks SyncPostly's API/);
+    expect(text).not.toMatch(/^- idempotency_key:/m);
+    expect(instructions(TOOLS, { readOnly: false })).toMatch(/never posts twice/);
   });
 });

@@ -99,4 +99,30 @@ describe('SyncPostly from the command line', () => {
     expect(rows.map((p) => textOf(p, 'bluesky')).sort()).toEqual(['Row 0', 'Row 1', 'Row 2', 'Row 3']);
     expect(sent(sb, 'POST', /^\/api\/v1\/posts$/)).toBe(4);
   });
+
+  it('posts edit reads the post once, then sends the merged change', async () => {
+    const sb = await sandbox();
+    const made = await run(sb, ['posts', 'create', '--platform', 'bluesky,threads', '--text', 'before', '-q']);
+    expect(made.code, made.stderr).toBe(0);
+    const id = made.stdout.trim();
+    sb.requests.length = 0;
+    const r = await run(sb, ['posts', 'edit', id, '--text-for', 'bluesky=after']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(sent(sb, 'GET', new RegExp(`^/api/v1/posts/${id}$`))).toBe(1);
+    expect(sent(sb, 'PATCH', new RegExp(`^/api/v1/posts/${id}$`))).toBe(1);
+    const [stored] = (await allPosts(sb)).filter((p) => p.id === id);
+    expect([textOf(stored!, 'bluesky'), textOf(stored!, 'threads')]).toEqual(['after', 'before']);
+  });
+
+  it('a bulk row on a platform with several accounts and no account column is an invalid row: nothing sent', async () => {
+    const sb = await sandbox();
+    const csv = join(dir, 'ambiguous.csv');
+    writeFileSync(csv, ['at,platforms,text', `${iso(0)},bluesky,Fine row`, `${iso(10)},linkedin,Which account?`].join('\n') + '\n');
+    const r = await run(sb, ['posts', 'schedule', '--from-file', csv]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/1 of 2 rows .* are invalid; nothing was sent/);
+    expect(r.stderr).toMatch(/line 3: linkedin has 2 accounts on SyncPostly/);
+    expect(r.stderr).toMatch(/fill the row's account column with one of: acc_\w+, acc_\w+/);
+    expect(sent(sb, 'POST', /^\/api\/v1\/posts$/)).toBe(0);
+  });
 });

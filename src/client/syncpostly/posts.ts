@@ -120,7 +120,7 @@ export function createSpPosts(deps: SpPostsDeps): ApiClient['posts'] {
       }
       const body: SpUpdatePost = {};
       if (change.payloads !== undefined) {
-        const current = (await get(id)).data;
+        const current = options?.current ?? (await get(id)).data;
         const before = current.payloads as Record<string, Record<string, unknown> | undefined>;
         const merged: Record<string, unknown> = { ...before };
         for (const [platform, payload] of Object.entries(change.payloads)) {

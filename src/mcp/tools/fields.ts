@@ -7,6 +7,8 @@ import { looksLikeResultId } from '../../wire/protocol.js';
 import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
 import { takesFirstComment, takesThread } from '../../wire/post-extras.js';
 import type { JsonSchema } from '../json-schema.js';
+import type { Dialect } from '../../wire/dialects.js';
+import { refuseInDialect, SP_TOOL_FIX } from '../../wire/syncpostly/unsupported.js';
 
 /** Rows per answer: a page an assistant can read; a cursor continues. */
 export const MAX_ROWS = 50;
@@ -50,6 +52,11 @@ export const writeFields: Record<string, JsonSchema> = {
   dry_run: { type: 'boolean' },
   idempotency_key: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$', fix: IDEMPOTENCY_KEY_FORM },
 };
+
+/** SyncPostly's API has no idempotency key: one given is refused naming the dialect, as the CLI's --idempotency-key is. */
+export function refuseKeyInDialect(dialect: Dialect, args: Record<string, unknown>): void {
+  refuseInDialect(dialect, args.idempotency_key !== undefined, 'idempotencyKey', 'idempotency_key', SP_TOOL_FIX.idempotencyKey);
+}
 
 /** Carried by the second call of a destructive change made without elicitation (see confirm.ts). */
 export const confirmFields: Record<string, JsonSchema> = {

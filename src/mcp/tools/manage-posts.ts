@@ -12,7 +12,7 @@ import type { Post } from '../../wire/schemas.js';
 import { ToolError } from '../errors.js';
 import { trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
-import { accountsField, confirmFields, MAX_TITLE, payloadFields, platforms, postId, postIdArg, str, strs, writeFields } from './fields.js';
+import { accountsField, confirmFields, MAX_TITLE, payloadFields, platforms, postId, postIdArg, refuseKeyInDialect, str, strs, writeFields } from './fields.js';
 import { namedAccounts } from './accounts-arg.js';
 import { accountsByPlatform } from '../../accounts/resolve.js';
 import { derivedKey } from './write-post.js';
@@ -146,6 +146,7 @@ export const updatePost: ToolDefinition = {
     const client = await tc.deps.client();
     const title = str(args.title);
     refuseInDialect(client.dialect, title !== undefined, 'title', 'title', SP_TOOL_FIX.title);
+    refuseKeyInDialect(client.dialect, args);
     const id = String(args.post_id).trim();
     const post = await editablePost(client, id, tc);
     // Local files only from the folders the server was started with (--media-dir), as create_draft.
@@ -177,7 +178,7 @@ export const updatePost: ToolDefinition = {
       const stop = await tc.confirm({ tool: 'update_post', postId: id, post, args, summary: `Change ${describePost(post)}: ${losses.join('; ')}.` });
       if (stop) return stop;
     }
-    const res = await write(id, () => sendEdit(client, plan, { idempotencyKey: key }));
+    const res = await write(id, () => sendEdit(client, plan, { idempotencyKey: key, fresh: losses.length === 0 }));
     return replayedOrNot(client, id, res, key, 'post changed');
   },
 };
@@ -198,6 +199,7 @@ export const unschedulePost: ToolDefinition = {
   scheduling: true,
   async run(args, tc) {
     const client = await tc.deps.client();
+    refuseKeyInDialect(client.dialect, args);
     const id = String(args.post_id).trim();
     const post = await editablePost(client, id, tc);
     if (post.status === 'draft') return { post, changed: false, note: 'already a draft: nothing was sent' };
@@ -221,6 +223,7 @@ export const deletePost: ToolDefinition = {
   scheduling: true,
   async run(args, tc) {
     const client = await tc.deps.client();
+    refuseKeyInDialect(client.dialect, args);
     const id = String(args.post_id).trim();
     let post: Post;
     try {

@@ -3,13 +3,14 @@
 // repeated call (or the CLI after the tool) replays instead of posting twice.
 import { NothingToRetryError, planRetry } from '../../results/retry-plan.js';
 import { InvalidInputError } from '../../wire/invalid-input.js';
+import { SP_NO_REPLAY } from '../../wire/syncpostly/unsupported.js';
 import { resultsOf } from '../../posts/find.js';
 import { PATHS } from '../../wire/protocol.js';
 import type { ToolDefinition } from '../types.js';
 import { unhealthyAccounts } from '../../accounts/health.js';
 import { reconnectHint } from '../../accounts/label.js';
 import type { SocialAccount } from '../../wire/account-schemas.js';
-import { platforms, postId, str, strs, writeFields } from './fields.js';
+import { platforms, postId, refuseKeyInDialect, str, strs, writeFields } from './fields.js';
 import { toolPost } from './manage-posts.js';
 import { postNow } from './write-post.js';
 
@@ -32,6 +33,7 @@ export const retryFailed: ToolDefinition = {
   write: true,
   async run(args, tc) {
     const client = await tc.deps.client();
+    refuseKeyInDialect(client.dialect, args);
     const id = String(args.post_id).trim();
     const post = await toolPost(client, id, tc);
     const results = await resultsOf(client, id);
@@ -57,6 +59,8 @@ export const retryFailed: ToolDefinition = {
       idempotency_key: key,
       note:
         (res.replayed ? 'an earlier call already made this retry: nothing new was created; this is that post as it is now' : 'a new draft with the failed targets; schedule it with schedule_post') +
+        // Without an idempotency key nothing recognises a second call: it makes a second draft.
+        (client.dialect === 'syncpostly' ? `. ${SP_NO_REPLAY}` : '') +
         (toCorrect ? '. Targets with a fix were refused for their content and will most likely fail again unchanged: apply each fix with update_post first' : '') +
         (toReconnect.length ? `. ${toReconnect.join(', ')} failed on the account itself: it fails again until the user reconnects it in the service; tell the user before scheduling` : '') +
         (left_out.length ? '. Targets in left_out are on an expired or disconnected account and were not retried: the user must reconnect it in the service\'s settings, then retry (or include_unhealthy)' : ''),

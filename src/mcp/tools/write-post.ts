@@ -6,7 +6,7 @@ import { planPublish, publish, type PublishMode } from '../../posts/publish.js';
 import { admitMediaPaths } from '../media-paths.js';
 import { trimPost } from '../trim.js';
 import type { ToolContext } from '../types.js';
-import { postIdArg, str, strs } from './fields.js';
+import { postIdArg, refuseKeyInDialect, str, strs } from './fields.js';
 import { ApiError } from '../../client/errors.js';
 import type { ApiClient } from '../../client/types.js';
 import type { Post } from '../../wire/schemas.js';
@@ -70,6 +70,7 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
   const input = postInput(args);
   const { dialect } = await tc.deps.client();
   refuseInDialect(dialect, input.title !== undefined, 'title', 'title', SP_TOOL_FIX.title);
+  refuseKeyInDialect(dialect, args);
   if (input.postId !== undefined) input.postId = postIdArg(input.postId);
   const refs = strs(args.accounts);
   if (refs && input.postId !== undefined) throw new FieldInputError('accounts', 'accounts: cannot be combined with post_id (an existing post keeps its accounts)', 'change them with update_post, then schedule it');

@@ -35,10 +35,14 @@ export class DialectUnsupportedError extends InvalidInputError {
   }
 }
 
+/** Said where a repeated call would otherwise be promised to replay the first. */
+export const SP_NO_REPLAY = "calling it again makes another post: SyncPostly's API has no idempotency key, so check with list_posts before repeating a call";
+
 /** The MCP tools' words for the fixes (the CLI names its flags instead). */
 export const SP_TOOL_FIX = {
   title: 'leave title out: SyncPostly decides a YouTube video\'s title',
   window: 'leave since and until out; narrow by post_ids or platforms instead',
+  idempotencyKey: 'leave idempotency_key out: with SyncPostly a repeated call makes another post, so check with list_posts before calling again',
 } as const;
 
 /** Throws when `given` asks the SyncPostly dialect for what it lacks; nothing in socialpub's own. */

@@ -58,8 +58,9 @@ export function accountColumns(now: () => number): Column<Row>[] {
       header: 'last success',
       field: 'health.lastSuccess.at',
       value: (r) => str(r.health.lastSuccess?.at),
-      pretty: (r, c) => when(r.health.lastSuccess?.at, now(), c),
-      compact: (r, c) => (r.health.lastSuccess?.at ? formatRelativeShort(r.health.lastSuccess.at, now()) : c.dim('—')),
+      // A success without a time (SyncPostly's rows carry none) is still a success: ✓, not "—".
+      pretty: (r, c) => (r.health.lastSuccess && !r.health.lastSuccess.at ? c.green('✓') : when(r.health.lastSuccess?.at, now(), c)),
+      compact: (r, c) => (r.health.lastSuccess?.at ? formatRelativeShort(r.health.lastSuccess.at, now()) : r.health.lastSuccess ? c.green('✓') : c.dim('—')),
       priority: 5,
     },
     {

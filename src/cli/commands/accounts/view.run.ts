@@ -5,8 +5,7 @@ import { optionalWholeNumber } from '../../flags/number.js';
 import { PAGE } from '../../../wire/protocol.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
 import type { Colors } from '../../../output/colors.js';
-import { visible } from '../../../output/terminal-safe.js';
-import { healthFromRows, type AccountWithHealth } from '../../../accounts/health.js';
+import { healthFromRows, recentWindow, type AccountWithHealth } from '../../../accounts/health.js';
 import { accountLabel, isUnhealthy, reconnectHint } from '../../../accounts/label.js';
 import { resolveAccounts } from '../../../accounts/resolve.js';
 import type { PostResult } from '../../../wire/schemas.js';
@@ -24,9 +23,14 @@ export async function runAccountsView(ctx: Context, ref: string, flags: Accounts
   const catalog = await lookUp(ctx, client);
   const [account] = resolveAccounts([ref], catalog.accounts, { field: '<account>', derived: catalog.derived });
   if (catalog.derived) out.notice(derivedNotice(catalog));
-  const page = await client.results.list({ socialAccountId: [account!.id], limit });
-  // The client filters too: a service may ignore social_account_id.
-  const results = page.data.data.filter((r) => r.social_account_id === account!.id);
+  const mine = (r: PostResult) => r.social_account_id === account!.id;
+  // SyncPostly filters no results by account (assumptions.resultFilter): one page would hold the
+  // newest of every account, so its rows are looked for in its platform's health window, as
+  // accounts list does. Elsewhere the client filters too: a service may ignore social_account_id.
+  const results =
+    client.dialect === 'syncpostly'
+      ? (await recentWindow(client, { platform: [account!.platform] })).filter(mine).slice(0, limit)
+      : (await client.results.list({ socialAccountId: [account!.id], limit })).data.data.filter(mine);
   const shown: Shown = { ...account!, health: healthFromRows([account!], results).get(account!.id)!, results };
   const now = ctx.clock.now();
   await out.object(shown, (s) => render(s, out.colors, now));
@@ -42,11 +46,13 @@ function render(a: Shown, c: Colors, now: number): string {
     `status         ${statusText(a.status, c)}${a.isDefault ? ` · ${c.green('default')} for ${a.platform}` : ''}`,
     `token expires  ${when(a.tokenExpiresAt)}`,
     `connected      ${when(a.connectedAt)}`,
-    `last success   ${a.health.lastSuccess ? `${when(a.health.lastSuccess.at)} ${c.dim(a.health.lastSuccess.resultId)}` : c.dim('— (none in the recent results below)')}`,
+    `last success   ${a.health.lastSuccess ? `${a.health.lastSuccess.at ? when(a.health.lastSuccess.at) : c.green('✓')} ${c.dim(a.health.lastSuccess.resultId)}` : c.dim('— (none in the recent results below)')}`,
     `last failure   ${a.health.lastFailure ? `${c.red(a.health.lastFailure.code ?? 'failed')} ${when(a.health.lastFailure.at)} ${c.dim(a.health.lastFailure.resultId)}` : c.dim('— (none in the recent results below)')}`,
     '',
     a.results.length ? `recent results (${a.results.length}):` : c.dim('no recent results'),
     ...a.results.map((r) => `  ${r.success ? c.green('✓') : c.red('✗')} ${r.id}  ${r.created_at ? formatRelative(r.created_at, now) : ''}  ${outcomeText(r)}`),
   ];
-  return visible(lines.join('\n'));
+  // out.object hands the value with the service's control characters already shown: the colours
+  // added here are ours and must reach the terminal as they are.
+  return lines.join('\n');
 }

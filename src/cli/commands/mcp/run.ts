@@ -41,6 +41,7 @@ export async function runMcp(ctx: Context, opts: McpFlags): Promise<number> {
       }
     },
     profileName: profile.name,
+    dialect: profile.api,
     secrets: profile.apiKey ? [profile.apiKey] : [],
     now: () => ctx.clock.now(),
     sleep: (ms, signal) => ctx.clock.sleep(ms, signal),

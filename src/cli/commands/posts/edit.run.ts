@@ -118,6 +118,7 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
     await printDryRun(ctx, { valid: true, issues: [], requests: planEditRequests(plan, key), notes: describeChanges(plan, Infinity) });
     return EXIT.ok;
   }
+  const asked = useEditor || (ctx.globals.interactive && !opts.yes);
   if (ctx.globals.interactive && !opts.yes) {
     const width = Math.max(40, ctx.io.stderr.columns || 80);
     ctx.io.stderr.write(`${out.colors.bold(`Changes to ${id}:`)}\n${describeChanges(plan, width - 2, out.colors).map((l) => `  ${l}`).join('\n')}\n`);
@@ -129,7 +130,7 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   let res;
   try {
     const ledger = await ledgerFor(ctx);
-    res = await withAccountChoice(ctx, plan.draft, () => sendEdit(client, plan, { idempotencyKey: key, ledger }));
+    res = await withAccountChoice(ctx, plan.draft, () => sendEdit(client, plan, { idempotencyKey: key, ledger, fresh: !asked }));
   } catch (err) {
     throw wentOutMeanwhile(err, id, 'edited') ?? err;
   }

@@ -3,7 +3,7 @@
 // with every bad row and field listed, unless --skip-invalid.
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../cli-error.js';
-import { collectFacts } from '../../../../posts/body.js';
+import { buildBody, collectFacts } from '../../../../posts/body.js';
 import type { Issue, MediaSource } from '../../../../posts/draft.js';
 import { mediaInspector, type MediaFacts } from '../../../../posts/media-facts.js';
 import { validateDraft } from '../../../../posts/validate.js';
@@ -19,6 +19,7 @@ import { loadAccounts } from '../../../../accounts/catalog.js';
 import { attachAccounts, resolveAccounts } from '../../../../accounts/resolve.js';
 import { derivedNotice } from '../../accounts/select.js';
 import { DIALECT_HINT, dialectIssue } from '../../../../wire/syncpostly/unsupported.js';
+import { AccountChoiceError } from '../../../../wire/syncpostly/account-choice.js';
 import { TITLE_FIX, takesTitles } from '../../../dialect-refusals.js';
 
 export interface LoadedBulk {
@@ -64,6 +65,29 @@ async function rowAccounts(ctx: Context, rows: BulkRow[]): Promise<void> {
   }
 }
 
+/**
+ * What the profile's API would refuse of a row otherwise good (SyncPostly: a platform with several
+ * accounts and no `account` column), found before anything is sent: the row is bad like any other,
+ * rather than failing mid-run after the rows before it were created.
+ */
+async function serviceRefusals(ctx: Context, rows: BulkRow[], facts: Map<MediaSource, MediaFacts>): Promise<void> {
+  if ((await ctx.profile()).api !== 'syncpostly') return;
+  const pending = rows.filter((r) => r.draft && !r.issues.length);
+  if (!pending.length) return;
+  const { posts } = await ctx.client();
+  if (!posts.check) return;
+  for (const row of pending) {
+    try {
+      await posts.check(buildBody(row.draft!, facts, (p) => p));
+    } catch (err) {
+      if (!(err instanceof InvalidInputError)) throw err;
+      // The file's way to name an account is its account column, not the --account flag.
+      const issues = err instanceof AccountChoiceError && err.candidates.length > 0 ? err.issues.map((i) => ({ ...i, field: 'account', fix: `fill the row's account column with one of: ${err.candidates.map((c) => c.id).join(', ')}` })) : [...err.issues];
+      row.issues.push(...atLine(row.line, issues));
+    }
+  }
+}
+
 export async function loadBulk(ctx: Context, opts: ScheduleFlags): Promise<LoadedBulk> {
   const conflicts = conflictingFlags(opts);
   if (conflicts.length) {
@@ -93,6 +117,7 @@ export async function loadBulk(ctx: Context, opts: ScheduleFlags): Promise<Loade
   for (const row of titled) row.issues.push(dialectIssue('title', `line ${row.line}: title`, TITLE_FIX));
   await rowAccounts(ctx, rows);
   sendPassedRows(ctx, rows);
+  await serviceRefusals(ctx, rows, facts);
   const bad = rows.filter((r) => r.issues.length);
   const allIssues = bad.flatMap((r) => r.issues);
   if (bad.length && !opts.skipInvalid) {
