@@ -333,10 +333,12 @@ export function createOutput(options: OutputOptions): Output {
             if (!json) await output.list(heldRows(), view);
             else if (whole) await output.object({ ...head, ...Object.fromEntries(kept) }, () => '');
             else {
-              const sink = new BatchingSink(target());
+              const out = target();
+              const sink = new BatchingSink(out);
               const object = jsonObjectWriter(sink, indent);
               for (const [key, value] of Object.entries(head)) if (value !== undefined) await object.field(key, value);
-              for (const list of lists) await object.list(list, listSpools.get(list)!.text());
+              // stdout itself takes the held bytes as they are; a wrapper of it (a status line) takes text.
+              for (const list of lists) await object.list(list, out === stdout ? listSpools.get(list)!.bytes() : listSpools.get(list)!.text());
               await object.end();
               await sink.end();
             }
