@@ -321,7 +321,11 @@ export function createOutput(options: OutputOptions): Output {
           else {
             const spool = listSpools.get(list)!;
             // A few at a time: one string for a whole batch would be a large object (see spool.ts).
-            for (let i = 0; i < values.length; i += HELD_ELEMENTS) spool.write(jsonElements(values.slice(i, i + HELD_ELEMENTS), indent, spool.empty));
+            for (let i = 0; i < values.length; i += HELD_ELEMENTS) {
+              // The comma apart: joined to the elements' text, it would make a copy of that text.
+              if (!spool.empty) spool.write(',');
+              spool.write(jsonElements(values.slice(i, i + HELD_ELEMENTS), indent, true));
+            }
           }
         },
         rows(group, rows) {
