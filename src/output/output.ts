@@ -342,7 +342,7 @@ export function createOutput(options: OutputOptions): Output {
               const object = jsonObjectWriter(sink, indent);
               for (const [key, value] of Object.entries(head)) if (value !== undefined) await object.field(key, value);
               // stdout itself takes the held bytes as they are; a wrapper of it (a status line) takes text.
-              for (const list of lists) await object.list(list, out === stdout ? listSpools.get(list)!.bytes() : listSpools.get(list)!.text());
+              for (const list of lists) await object.list(list, out === stdout ? listSpools.get(list)!.pieces() : listSpools.get(list)!.text());
               await object.end();
               await sink.end();
             }

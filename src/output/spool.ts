@@ -21,9 +21,6 @@ const MEMORY_BYTES = 2 * 1024 * 1024;
  */
 const HELD_CHARS = 8 * 1024;
 
-/** Read back from the file this many bytes at a time. */
-const READ_BYTES = HELD_CHARS * 2;
-
 /** The spools of one report: what they hold in memory together is bounded. */
 export class Spools {
   private readonly open = new Set<Spool>();
@@ -72,22 +69,18 @@ export class Spool {
 
   /** What was written, in pieces, from the start (the spool takes no more writes). */
   async *text(): AsyncGenerator<string> {
-    // A piece read from the file may end inside a character: decoded as a stream.
-    const decoder = new TextDecoder();
-    for await (const piece of this.bytes()) {
-      const text = decoder.decode(piece, { stream: true });
-      if (text) yield text;
-    }
-    const rest = decoder.decode();
-    if (rest) yield rest;
+    // A held piece is a whole text.
+    for await (const piece of this.pieces()) yield typeof piece === 'string' ? piece : piece.toString('utf8');
   }
 
   /**
-   * What was written, encoded, in pieces from the start (the spool takes no more writes): for a
-   * stream that takes bytes, so the text held as bytes is not decoded only to be encoded again.
-   * A piece read from the file may end inside a character.
+   * What was written, in pieces, from the start (the spool takes no more writes): the pieces
+   * still held as the bytes they are (a stream that takes bytes needs no decoding and encoding
+   * again), those on disk read back as text. Read back as bytes, each piece read is dropped
+   * outside the heap, where it waits for a collection the little work left does not bring: a
+   * 20,000-row report peaked 16 MB higher so.
    */
-  async *bytes(): AsyncGenerator<Buffer> {
+  async *pieces(): AsyncGenerator<string | Buffer> {
     this.encode();
     if (this.fd === undefined) {
       // Never written to its file: every piece is still here.
@@ -98,7 +91,7 @@ export class Spool {
     }
     this.flush();
     // Read from the start, through the descriptor (the file may have no name any more).
-    yield* createReadStream('', { fd: this.fd, start: 0, autoClose: false, highWaterMark: READ_BYTES }) as AsyncIterable<Buffer>;
+    yield* createReadStream('', { fd: this.fd, start: 0, autoClose: false, encoding: 'utf8', highWaterMark: HELD_CHARS * 2 }) as AsyncIterable<string>;
   }
 
   /** The lines written (each ended by "\n"), one at a time. */
