@@ -321,7 +321,11 @@ export function createOutput(options: OutputOptions): Output {
           else {
             const spool = listSpools.get(list)!;
             // A few at a time: one string for a whole batch would be a large object (see spool.ts).
-            for (let i = 0; i < values.length; i += HELD_ELEMENTS) spool.write(jsonElements(values.slice(i, i + HELD_ELEMENTS), indent, spool.empty));
+            for (let i = 0; i < values.length; i += HELD_ELEMENTS) {
+              // The comma apart: joined to the elements' text, it would make a copy of that text.
+              if (!spool.empty) spool.write(',');
+              spool.write(jsonElements(values.slice(i, i + HELD_ELEMENTS), indent, true));
+            }
           }
         },
         rows(group, rows) {
@@ -333,10 +337,12 @@ export function createOutput(options: OutputOptions): Output {
             if (!json) await output.list(heldRows(), view);
             else if (whole) await output.object({ ...head, ...Object.fromEntries(kept) }, () => '');
             else {
-              const sink = new BatchingSink(target());
+              const out = target();
+              const sink = new BatchingSink(out);
               const object = jsonObjectWriter(sink, indent);
               for (const [key, value] of Object.entries(head)) if (value !== undefined) await object.field(key, value);
-              for (const list of lists) await object.list(list, listSpools.get(list)!.text());
+              // stdout itself takes the held bytes as they are; a wrapper of it (a status line) takes text.
+              for (const list of lists) await object.list(list, out === stdout ? listSpools.get(list)!.pieces() : listSpools.get(list)!.text());
               await object.end();
               await sink.end();
             }

@@ -1,8 +1,9 @@
 // --fields and --jq as list writers, so the format decision stays in one place: rows go in, the
 // shaped output comes out. The jq program is compiled by the caller (jq.ts loads only for --jq).
+import { TextDecoder } from 'node:util';
 import { pickFields } from './fields.js';
 import type { JqProgram } from './jq.js';
-import { writeTo, type ListWriter, type Sink } from './writers.js';
+import { isByteSink, writeBytesTo, writeTo, type ListWriter, type Sink } from './writers.js';
 import { terminalJson } from './terminal-safe.js';
 
 /** Rows reduced to the `--fields` paths before the inner (JSON/NDJSON) writer sees them. */
@@ -133,8 +134,11 @@ export function jsonElements(values: readonly unknown[], indent: number, first: 
 export interface JsonObjectWriter {
   /** One field, whole. */
   field(key: string, value: unknown): Promise<void>;
-  /** An array field from pieces of jsonElements' text (none: `[]`). */
-  list(key: string, pieces: Iterable<string> | AsyncIterable<string>): Promise<void>;
+  /**
+   * An array field from pieces of jsonElements' text (none: `[]`), or from that text encoded in
+   * UTF-8 (pieces of bytes go to a sink that takes them as they are; one that does not gets them decoded).
+   */
+  list(key: string, pieces: Iterable<string> | AsyncIterable<string | Uint8Array>): Promise<void>;
   end(): Promise<void>;
 }
 
@@ -153,10 +157,15 @@ export function jsonObjectWriter(sink: Sink, indent: number): JsonObjectWriter {
     async list(k, pieces) {
       await key(k);
       let any = false;
+      let decoder: TextDecoder | undefined;
       for await (const piece of pieces) {
-        if (!piece) continue;
-        await writeTo(sink, any ? piece : `[${piece}`);
+        if (!piece.length) continue;
+        if (!any) await writeTo(sink, '[');
         any = true;
+        if (typeof piece === 'string') await writeTo(sink, piece);
+        else if (isByteSink(sink)) await writeBytesTo(sink, piece);
+        // A piece of a file may end inside a character: decoded as a stream.
+        else await writeTo(sink, (decoder ??= new TextDecoder()).decode(piece, { stream: true }));
       }
       await writeTo(sink, any ? `${nl}]` : '[]');
     },

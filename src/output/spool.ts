@@ -69,12 +69,24 @@ export class Spool {
 
   /** What was written, in pieces, from the start (the spool takes no more writes). */
   async *text(): AsyncGenerator<string> {
+    // A held piece is a whole text.
+    for await (const piece of this.pieces()) yield typeof piece === 'string' ? piece : piece.toString('utf8');
+  }
+
+  /**
+   * What was written, in pieces, from the start (the spool takes no more writes): the pieces
+   * still held as the bytes they are (a stream that takes bytes needs no decoding and encoding
+   * again), those on disk read back as text. Read back as bytes, each piece read is dropped
+   * outside the heap, where it waits for a collection the little work left does not bring: a
+   * 20,000-row report peaked 16 MB higher so.
+   */
+  async *pieces(): AsyncGenerator<string | Buffer> {
     this.encode();
     if (this.fd === undefined) {
-      // Never written to its file: every piece is still here, each a whole text.
+      // Never written to its file: every piece is still here.
       const held = this.held;
       this.held = [];
-      for (const piece of held) yield piece.toString('utf8');
+      yield* held;
       return;
     }
     this.flush();
@@ -105,7 +117,7 @@ export class Spool {
   /** The text gathered, encoded: kept, or written when the spool is on disk. */
   private encode(): void {
     if (this.pendingChars === 0) return;
-    const bytes = Buffer.from(this.pending.length === 1 ? this.pending[0]! : this.pending.join(''));
+    const bytes = this.pending.length <= 2 ? encodeEach(this.pending) : Buffer.from(this.pending.join(''));
     this.pending = [];
     this.pendingChars = 0;
     this.held.push(bytes);
@@ -129,4 +141,19 @@ export class Spool {
     for (const piece of this.held) writeSync(this.fd, piece);
     this.held = [];
   }
+}
+
+/**
+ * A piece or two (a comma and a list's elements) encoded each into one buffer: joined first, the
+ * long piece would be copied once more as a string only to be encoded (many short pieces, TSV
+ * rows, are cheaper joined).
+ */
+function encodeEach(pieces: readonly string[]): Buffer {
+  if (pieces.length === 1) return Buffer.from(pieces[0]!);
+  let size = 0;
+  for (const p of pieces) size += Buffer.byteLength(p);
+  const bytes = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const p of pieces) at += bytes.write(p, at);
+  return bytes;
 }

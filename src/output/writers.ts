@@ -13,6 +13,13 @@ export interface Sink {
   once?(event: 'drain', listener: () => void): unknown;
 }
 
+/** A sink that also takes text already encoded in UTF-8. */
+export interface ByteSink extends Sink {
+  writeBytes(chunk: Uint8Array): boolean;
+}
+
+export const isByteSink = (sink: Sink): sink is ByteSink => typeof (sink as Partial<ByteSink>).writeBytes === 'function';
+
 /** Settled already: what a write the sink took at once answers, shared so no row allocates one. */
 const written: Promise<void> = Promise.resolve();
 
@@ -21,8 +28,13 @@ const written: Promise<void> = Promise.resolve();
  * sink takes at once returns the settled `written`: a promise per row (an async function and its
  * await) costs about a microsecond, which shows when every webhook delivery is printed.
  */
-export function writeTo(sink: Sink, chunk: string): Promise<void> {
-  if (sink.write(chunk) || !sink.once) return written;
+export const writeTo = (sink: Sink, chunk: string): Promise<void> => drained(sink, sink.write(chunk));
+
+/** writeTo for text already encoded. */
+export const writeBytesTo = (sink: ByteSink, chunk: Uint8Array): Promise<void> => drained(sink, sink.writeBytes(chunk));
+
+function drained(sink: Sink, taken: boolean): Promise<void> {
+  if (taken || !sink.once) return written;
   return new Promise<void>((resolve) => sink.once!('drain', resolve));
 }
 

@@ -181,7 +181,7 @@ export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => st
   const names: string[] = [];
   const targets = (flags.platform ?? []).flatMap((v) => v.split(',')).map((p) => p.trim()).filter(Boolean);
   for (const id of targets) if (!names.includes(id)) names.push(id);
-  const byTextFor = new Set<string>();
+  let byTextFor: Set<string> | undefined;
   for (const p of perPlatform.keys()) {
     const id = p.trim();
     if (!id || names.includes(id)) continue;
@@ -202,7 +202,7 @@ export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => st
       continue;
     }
     names.push(id);
-    byTextFor.add(id);
+    (byTextFor ??= new Set()).add(id);
   }
   const media = (flags.media ?? []).map((m) => mediaSource(m, labels.media(m), resolvePath));
   applyAlts(flags.alt ?? [], media, issues, labels);
@@ -220,7 +220,7 @@ export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => st
       const opts = options.get(platform);
       return {
         platform,
-        ...(byTextFor.has(platform) && labels === COMMAND_LINE_LABELS ? { namedBy: '--text-for' } : {}),
+        ...(byTextFor?.has(platform) && labels === COMMAND_LINE_LABELS ? { namedBy: '--text-for' } : {}),
         text: parts ? parts[0] : text,
         textLabel: own !== undefined ? labels.textFor(platform) : labels.text,
         media,

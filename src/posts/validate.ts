@@ -43,7 +43,8 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
     const field = draft.titleLabel ?? '--title';
     issues.push({ field, message: `${field} is empty`, fix: `leave ${field === '--title' ? '--title' : 'it'} out, or give it some text` });
   }
-  const reportedMedia = new Set<string>();
+  // Made when first needed: a post without problems (every row of a clean bulk file) makes none.
+  let reportedMedia: Set<string> | undefined;
   for (const p of draft.platforms) {
     if (!isPlatform(p.platform)) {
       const s = suggestPlatform(p.platform);
@@ -96,8 +97,8 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
       if (!problem || (problem.perPlatform && !rules)) continue;
       // A missing file is one problem, not one per platform.
       const key = `${m.label}\0${problem.perPlatform ? p.platform : ''}`;
-      if (reportedMedia.has(key)) continue;
-      reportedMedia.add(key);
+      if (reportedMedia?.has(key)) continue;
+      (reportedMedia ??= new Set()).add(key);
       issues.push(problem.issue);
     }
     if (rules) issues.push(...ruleIssues(draft, p, p.platform, factsOf, reportMissing, options.titleRequired !== false));
@@ -110,6 +111,7 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
     }
   }
   // The same problem met on several platforms (an http:// URL) is told once.
+  if (issues.length < 2) return issues;
   const told = new Set<string>();
   return issues.filter((i) => !told.has(`${i.field}\0${i.message}`) && told.add(`${i.field}\0${i.message}`));
 }

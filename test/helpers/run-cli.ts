@@ -1,4 +1,5 @@
 // Runs the CLI in-process with captured streams, a temporary config folder and a clean env.
+import { StringDecoder } from 'node:string_decoder';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,9 @@ export interface CapturedStream extends PassThrough {
 export function captureStream(isTTY = false, columns = 120): CapturedStream {
   const s = new PassThrough() as CapturedStream;
   const chunks: string[] = [];
-  s.on('data', (c: Buffer | string) => chunks.push(c.toString()));
+  // As a terminal or file takes it: bytes written in pieces may cut a character in two.
+  const decoder = new StringDecoder('utf8');
+  s.on('data', (c: Buffer | string) => chunks.push(typeof c === 'string' ? c : decoder.write(c)));
   s.isTTY = isTTY;
   s.columns = columns;
   // What a spinner on a terminal calls (tty.WriteStream's); written as nothing.
