@@ -7,6 +7,7 @@ import type { RequestLogEntry } from '../types.js';
 import type { DeliveryLogEntry } from '../webhooks.js';
 import type { PostJson, ResultJson, Workspace } from '../workspace.js';
 import type { AccountAction, AccountJson } from '../accounts.js';
+import { spStatusOf } from '../syncpostly/post-dto.js';
 
 export type { PostJson, ResultJson, RequestLogEntry, DeliveryLogEntry };
 
@@ -25,6 +26,14 @@ export function statusCounts(ws: Workspace): Record<PostStatus, number> {
 export function postsByStatus(ws: Workspace, statuses: readonly PostStatus[], offset: number, limit: number): { posts: PostJson[]; total: number } {
   const page = ws.postsPage(statuses, offset, limit);
   return { posts: page.items.map((i) => ws.postJson(i)), total: page.total };
+}
+
+/**
+ * A post's status as the page names it: a scheduled post whose time has come is `processing`
+ * (SyncPostly's name for it, and what its API answers), not a `scheduled` one in the past.
+ */
+export function shownStatus(post: Pick<PostJson, 'status' | 'scheduledAt'>, now: number): string {
+  return spStatusOf(post, now) === 'processing' ? 'processing' : post.status;
 }
 
 /** Scheduled posts due in [from, to), earliest first (at most `max` scheduled posts are looked at). */
