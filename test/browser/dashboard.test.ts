@@ -200,6 +200,11 @@ describe.skipIf(!present)('the dashboard in Chromium', () => {
           expect(cut, `${path} at ${width}`).toEqual([]);
           const heights = await w.page.locator('#main button').evaluateAll((els) => [...new Set(els.map((el) => Math.round(el.getBoundingClientRect().height)))]);
           expect(heights.length, `${path} at ${width}: button heights ${heights.join(', ')}`).toBeLessThanOrEqual(1);
+          // Nor a control hidden to the right of a table's scroll box.
+          const clipped = await w.page.locator('#main .scroll a, #main .scroll button').evaluateAll((els) =>
+            els.filter((el) => el.getBoundingClientRect().right > el.closest('.scroll')!.getBoundingClientRect().right + 1).map((el) => el.textContent),
+          );
+          expect(clipped, `${path} at ${width}`).toEqual([]);
           if (SHOTS) await w.page.screenshot({ path: join(SHOTS, `${path === '/' ? 'overview' : path.split('/')[2]}-${width}-${scheme}.png`), fullPage: true });
         }
         await w.page.close();

@@ -71,7 +71,7 @@ export function render(r: PageRequest): PageOut {
 
 function postRows(posts: state.PostJson[], now: number): Raw {
   if (!posts.length) return html`<p class="muted">No posts.</p>`;
-  return html`<div class="scroll"><table><thead><tr><th>post</th><th>status</th><th>targets</th><th class="wide">scheduled</th><th>text</th></tr></thead><tbody>${posts.map(
+  return html`<div class="scroll"><table class="stack"><thead><tr><th>post</th><th>status</th><th>targets</th><th class="wide">scheduled</th><th>text</th></tr></thead><tbody>${posts.map(
     (p) => html`<tr><td><a href="/dashboard/posts/${encodeURIComponent(p.id)}"><code>${p.id}</code></a></td><td>${state.shownStatus(p, now)}</td><td>${Object.entries(p.targets).map(([pl, t]) => html`<span class="${t === 'failed' ? 'bad' : t === 'published' ? 'ok' : 'muted'}">${pl}${t === 'failed' ? ' ✗' : t === 'published' ? ' ✓' : ''}</span> `)}</td><td class="wide">${when(p.scheduledAt)}</td><td>${headline(p)}</td></tr>`,
   )}</tbody></table></div>`;
 }
@@ -155,7 +155,7 @@ function outcomeDetail(row: state.ResultJson | undefined): Raw {
 
 function resultTable(rows: state.ResultJson[]): Raw {
   if (!rows.length) return html`<p class="muted">No results.</p>`;
-  return html`<div class="scroll"><table><thead><tr><th>time</th><th>post</th><th>platform</th><th class="wide">account</th><th>outcome</th></tr></thead><tbody>${rows.map(
+  return html`<div class="scroll"><table class="stack"><thead><tr><th>time</th><th>post</th><th>platform</th><th class="wide">account</th><th>outcome</th></tr></thead><tbody>${rows.map(
     (r) => html`<tr><td>${when(r.created_at)}</td><td><a href="/dashboard/posts/${encodeURIComponent(r.post_id)}"><code>${r.post_id}</code></a></td><td>${r.platform}</td><td class="wide"><code>${r.social_account_id ?? '—'}</code> ${r.platform_data.username}</td><td>${r.success ? html`<span class="ok">✓</span> <code>${r.platform_data.url ?? ''}</code>` : html`<span class="bad">✗ ${r.error?.code}</span> ${r.error?.message}<br>${fields(r.error?.context ?? {})}`}</td></tr>`,
   )}</tbody></table></div>`;
 }
@@ -217,7 +217,7 @@ function accountsPage(ws: ReturnType<typeof state.workspace>): PageOut {
     body: html`<h1>Accounts <small>${ws.name}</small></h1>${
       list.length === 0
         ? html`<p class="muted">No accounts: this workspace has no connected accounts.</p>`
-        : html`<div class="scroll"><table><thead><tr><th>account</th><th>platform</th><th>status</th><th class="wide">token expires</th><th>try a failure</th></tr></thead><tbody>${list.map(
+        : html`<div class="scroll"><table class="stack"><thead><tr><th>account</th><th>platform</th><th>status</th><th class="wide">token expires</th><th>try a failure</th></tr></thead><tbody>${list.map(
             (a) => html`<tr><td><code>${a.id}</code> ${a.username.startsWith('@') ? '' : '@'}${a.username}${a.displayName ? ` (${a.displayName})` : ''}${a.isDefault ? ' · default' : ''}</td><td>${a.platform}</td><td class="${a.status === 'connected' ? 'ok' : 'bad'}">${a.status}</td><td class="wide">${when(a.tokenExpiresAt)}</td><td>${(['expire', 'disconnect', 'reconnect'] as const).map((act) => html`<button type="button" data-action="/dashboard/api/accounts" data-body="${JSON.stringify({ ws: ws.name, id: a.id, action: act })}">${act}</button> `)}</td></tr>`,
           )}</tbody></table></div>`
     }`,

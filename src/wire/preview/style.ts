@@ -1,5 +1,6 @@
 // The one stylesheet of the sandbox's pages and of a preview file: system fonts only (nothing is
-// fetched), light and dark from prefers-color-scheme, one column below 700 px.
+// fetched), light and dark from prefers-color-scheme, one column below 700 px, where the rows of a
+// .stack table become blocks (no column squeezed to a few letters, no control hidden sideways).
 export const PAGE_CSS = `
 :root{color-scheme:light dark;--bg:#fff;--fg:#1b1f24;--muted:#57606a;--card:#f6f8fa;--line:#d0d7de;--accent:#0550ae;--bad:#b3261e;--ok:#116329;--warn:#7d4e00}
 @media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--card:#161b22;--line:#30363d;--accent:#6cb6ff;--bad:#ff7b72;--ok:#56d364;--warn:#e3b341}}
@@ -25,5 +26,6 @@ button{cursor:pointer;white-space:nowrap}button:hover{border-color:var(--accent)
 :focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 form.inline{display:inline}.filters{display:flex;flex-wrap:wrap;gap:8px;align-items:end;margin-bottom:10px}.filters label{display:flex;flex-direction:column;font-size:13px}
 .live{font-size:13px;color:var(--muted)}
-@media (max-width:700px){main{padding:10px}.week{grid-template-columns:1fr}.day{min-height:0}.day.empty:not(.today){display:none}td{overflow-wrap:break-word}td button{margin:0 0 4px}.previews{grid-template-columns:1fr}th,td{padding:5px 4px}.wide{display:none}}
+@media (max-width:700px){main{padding:10px}.week{grid-template-columns:1fr}.day{min-height:0}.day.empty:not(.today){display:none}td{overflow-wrap:break-word}td button{margin:0 0 4px}.previews{grid-template-columns:1fr}th,td{padding:5px 4px}.wide{display:none}
+.stack thead{display:none}.stack tr{display:block;border-bottom:1px solid var(--line);padding:4px 0}.stack td{display:inline-block;border:0;padding:2px 10px 2px 0}.stack td:last-child{display:block}}
 `;
