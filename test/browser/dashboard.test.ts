@@ -103,11 +103,11 @@ describe.skipIf(!present)('the dashboard in Chromium', () => {
     await w.page.close();
   });
 
-  it('shows what a person reads: control characters as symbols, an error context as fields, a due post as processing', async () => {
+  it('shows what a person reads: control characters as \\u escapes, an error context as fields, a due post as processing', async () => {
     const w = await watchedPage(sb.url);
     await w.page.goto(`${sb.url}/dashboard/posts/${hostilePost}`);
     const post = await w.page.locator('#main .preview').first().innerText();
-    expect(post).toContain('␇␛[31m');
+    expect(post).toContain('\\u0007\\u001b[31m');
     expect(post).not.toMatch(/[\u0007\u001b]/);
     for (const path of ['/', '/dashboard/results?ws=demo&failed=1']) {
       await w.page.goto(`${sb.url}${path}`);

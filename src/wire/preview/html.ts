@@ -13,11 +13,12 @@ export function esc(value: unknown): string {
 }
 
 /**
- * C0 control characters (but tab and line breaks) and DEL as their Unicode control pictures
- * (BEL as ␇, ESC as ␛): a browser draws them as empty boxes, which hides what the text holds.
+ * C0 control characters (but tab and line breaks), DEL and C1 as `\uXXXX`, as the command line
+ * shows them in a terminal: a browser draws them as empty boxes (or nothing), which hides what the
+ * text holds, and a symbol such as ␇ needs a font few machines have.
  */
 function shownControls(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, (c) => String.fromCharCode(c === '\u007f' ? 0x2421 : 0x2400 + c.charCodeAt(0)));
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** An object as `key value` pairs (nested keys dotted), for a person rather than a parser; nothing for an empty one. */

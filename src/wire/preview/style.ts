@@ -27,5 +27,5 @@ button{cursor:pointer;white-space:nowrap}button:hover{border-color:var(--accent)
 form.inline{display:inline}.filters{display:flex;flex-wrap:wrap;gap:8px;align-items:end;margin-bottom:10px}.filters label{display:flex;flex-direction:column;font-size:13px}
 .live{font-size:13px;color:var(--muted)}
 @media (max-width:700px){main{padding:10px}.week{grid-template-columns:1fr}.day{min-height:0}.day.empty:not(.today){display:none}td{overflow-wrap:break-word}td button{margin:0 0 4px}.previews{grid-template-columns:1fr}th,td{padding:5px 4px}.wide{display:none}
-.stack thead{display:none}.stack tr{display:block;border-bottom:1px solid var(--line);padding:4px 0}.stack td{display:inline-block;border:0;padding:2px 10px 2px 0}.stack td:last-child{display:block}}
+.stack thead{display:none}.stack tr{display:block;border-bottom:1px solid var(--line);padding:4px 0}.stack td{display:inline-block;border:0;padding:2px 10px 2px 0}.stack td:last-child{display:block}.stack td.wide{display:none}}
 `;
