@@ -75,7 +75,7 @@ beforeAll(async () => {
   const made = await fetch(`${sb.url}${CREATE_PATH.syncpostly}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${sb.key('demo')}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ caption: 'SyncPostly, publishing now', social_accounts: [accounts.data[0]!.id], is_draft: false, scheduled_at: null }),
+    body: JSON.stringify({ caption: 'SyncPostly, publishing now', social_accounts: [accounts.data[0]!.id], is_draft: false, scheduled_at: null, account_configurations: { [accounts.data[0]!.id]: { collaborators: ['ada'] } } }),
   });
   processingPost = ((await made.json()) as { id: string; status: string }).id;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
@@ -103,7 +103,7 @@ describe.skipIf(!present)('the dashboard in Chromium', () => {
     await w.page.close();
   });
 
-  it('shows what a person reads: control characters as \\u escapes, an error context as fields, a due post as processing', async () => {
+  it('shows what a person reads: control characters as \\u escapes, an error context as fields, a due post as processing with its account configurations', async () => {
     const w = await watchedPage(sb.url);
     await w.page.goto(`${sb.url}/dashboard/posts/${hostilePost}`);
     const post = await w.page.locator('#main .preview').first().innerText();
@@ -118,6 +118,8 @@ describe.skipIf(!present)('the dashboard in Chromium', () => {
     expect(await w.page.locator('tr', { has: w.page.locator(`a[href="/dashboard/posts/${processingPost}"]`) }).locator('td').nth(1).innerText()).toBe('processing');
     await w.page.goto(`${sb.url}/dashboard/posts/${processingPost}`);
     expect(await w.page.locator('#main > p').first().innerText()).toMatch(/^processing · /);
+    // Its account_configurations, which no preview shows, as fields.
+    expect(await w.page.locator('#main table', { hasText: 'collaborators' }).innerText()).toContain('ada');
     expect(w.errors).toEqual([]);
     await w.page.close();
   });

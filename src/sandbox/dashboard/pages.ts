@@ -141,8 +141,15 @@ function postPage(r: PageRequest, id: string): PageOut {
       const row = latest.get(platform);
       return html`<tr><td>${platform}</td><td class="${outcome === 'failed' ? 'bad' : outcome === 'published' ? 'ok' : 'muted'}">${outcome}</td><td>${row?.platform_data.username ?? ''}</td><td>${outcomeDetail(row)}</td></tr>`;
     })}</tbody></table></div>
+${accountSettings(state.accountConfigurations(ws, post.id))}
 <h2>Previews</h2>${previewSections(previewPost(post))}`,
   };
+}
+
+/** SyncPostly's account_configurations: shown, since no preview carries them. */
+function accountSettings(configs: Record<string, unknown> | undefined): Raw {
+  if (!configs || !Object.keys(configs).length) return html``;
+  return html`<h2>Account configurations <small>as sent through SyncPostly's API</small></h2><div class="scroll"><table class="stack"><thead><tr><th>account</th><th>settings</th></tr></thead><tbody>${Object.entries(configs).map(([id, c]) => html`<tr><td><code>${id}</code></td><td>${fields(c)}</td></tr>`)}</tbody></table></div>`;
 }
 
 function outcomeDetail(row: state.ResultJson | undefined): Raw {

@@ -56,6 +56,13 @@ export function findPost(core: SandboxCore, id: string): { ws: Workspace; post: 
   return undefined;
 }
 
+/** The per-account settings a SyncPostly client sent with the post (account_configurations, kept verbatim); undefined when none. */
+export function accountConfigurations(ws: Workspace, postId: string): Record<string, unknown> | undefined {
+  const i = ws.findPost(postId);
+  const sent = i === undefined ? undefined : ws.livePost(i)?.extras?.account_configurations;
+  return typeof sent === 'object' && sent !== null && !Array.isArray(sent) ? (sent as Record<string, unknown>) : undefined;
+}
+
 export function resultsOfPost(ws: Workspace, postId: string): ResultJson[] {
   return ws.resultsPage({ postIds: [postId], platforms: [] }, 0, 100).items.map((r) => ws.resultJson(r));
 }
