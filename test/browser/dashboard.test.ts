@@ -31,6 +31,7 @@ const received: string[] = [];
 let hostilePost: string;
 /** Made through SyncPostly's API to publish now, and left due: the clock does not move after it. */
 let processingPost: string;
+let processingAccount: string;
 
 interface Watched {
   page: Page;
@@ -78,6 +79,7 @@ beforeAll(async () => {
     body: JSON.stringify({ caption: 'SyncPostly, publishing now', social_accounts: [accounts.data[0]!.id], is_draft: false, scheduled_at: null, account_configurations: { [accounts.data[0]!.id]: { collaborators: ['ada'] } } }),
   });
   processingPost = ((await made.json()) as { id: string; status: string }).id;
+  processingAccount = accounts.data[0]!.id;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 }, 60_000);
 
@@ -118,6 +120,8 @@ describe.skipIf(!present)('the dashboard in Chromium', () => {
     expect(await w.page.locator('tr', { has: w.page.locator(`a[href="/dashboard/posts/${processingPost}"]`) }).locator('td').nth(1).innerText()).toBe('processing');
     await w.page.goto(`${sb.url}/dashboard/posts/${processingPost}`);
     expect(await w.page.locator('#main > p').first().innerText()).toMatch(/^processing · /);
+    // Before any result, the target's account is the one the post names.
+    expect(await w.page.locator('#main table').first().locator('tbody td').nth(2).innerText()).toBe(processingAccount);
     // Its account_configurations, which no preview shows, as fields.
     expect(await w.page.locator('#main table', { hasText: 'collaborators' }).innerText()).toContain('ada');
     expect(w.errors).toEqual([]);

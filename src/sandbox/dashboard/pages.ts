@@ -139,11 +139,17 @@ function postPage(r: PageRequest, id: string): PageOut {
 <p>${state.shownStatus(post, r.now)} · workspace ${ws.name} · scheduled ${when(post.scheduledAt)} · created ${when(post.createdAt)}${post.title ? html` · <strong>${post.title}</strong>` : ''}</p>
 <h2>Targets</h2><div class="scroll"><table><thead><tr><th>platform</th><th>outcome</th><th>account</th><th>details</th></tr></thead><tbody>${Object.entries(post.targets).map(([platform, outcome]) => {
       const row = latest.get(platform);
-      return html`<tr><td>${platform}</td><td class="${outcome === 'failed' ? 'bad' : outcome === 'published' ? 'ok' : 'muted'}">${outcome}</td><td>${row?.platform_data.username ?? ''}</td><td>${outcomeDetail(row)}</td></tr>`;
+      return html`<tr><td>${platform}</td><td class="${outcome === 'failed' ? 'bad' : outcome === 'published' ? 'ok' : 'muted'}">${outcome}</td><td>${row ? row.platform_data.username : html`<code>${payloadAccounts(post.payloads[platform]).join(', ')}</code>`}</td><td>${outcomeDetail(row)}</td></tr>`;
     })}</tbody></table></div>
 ${accountSettings(state.accountConfigurations(ws, post.id))}
 <h2>Previews</h2>${previewSections(previewPost(post))}`,
   };
+}
+
+/** The accounts a platform's payload names (shown until a result names the one it published with). */
+function payloadAccounts(payload: unknown): string[] {
+  const list = (payload as { accounts?: unknown } | null)?.accounts;
+  return Array.isArray(list) ? list.filter((a): a is string => typeof a === 'string') : [];
 }
 
 /** SyncPostly's account_configurations: shown, since no preview carries them. */
