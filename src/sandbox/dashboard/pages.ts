@@ -4,7 +4,7 @@
 import { PLATFORMS, POST_STATUSES, isPostStatus, type PostStatus } from '../../wire/platforms.js';
 import { html, type Raw } from '../../wire/preview/html.js';
 import { previewPost } from '../../wire/preview/model.js';
-import { previewSections } from '../../wire/preview/html.js';
+import { fields, previewSections } from '../../wire/preview/html.js';
 import { FAILURE_CODES } from '../failures.js';
 import type { SandboxCore } from '../core.js';
 import * as state from './state.js';
@@ -69,10 +69,10 @@ export function render(r: PageRequest): PageOut {
   return { title: 'Not found', status: 404, body: html`<h1>Not found</h1><p>No dashboard page at <code>${r.path}</code>.</p>` };
 }
 
-function postRows(posts: state.PostJson[]): Raw {
+function postRows(posts: state.PostJson[], now: number): Raw {
   if (!posts.length) return html`<p class="muted">No posts.</p>`;
-  return html`<div class="scroll"><table><thead><tr><th>post</th><th>status</th><th>targets</th><th class="wide">scheduled</th><th>text</th></tr></thead><tbody>${posts.map(
-    (p) => html`<tr><td><a href="/dashboard/posts/${encodeURIComponent(p.id)}"><code>${p.id}</code></a></td><td>${p.status}</td><td>${Object.entries(p.targets).map(([pl, t]) => html`<span class="${t === 'failed' ? 'bad' : t === 'published' ? 'ok' : 'muted'}">${pl}${t === 'failed' ? ' ✗' : t === 'published' ? ' ✓' : ''}</span> `)}</td><td class="wide">${when(p.scheduledAt)}</td><td>${headline(p)}</td></tr>`,
+  return html`<div class="scroll"><table class="stack"><thead><tr><th>post</th><th>status</th><th>targets</th><th class="wide">scheduled</th><th>text</th></tr></thead><tbody>${posts.map(
+    (p) => html`<tr><td><a href="/dashboard/posts/${encodeURIComponent(p.id)}"><code>${p.id}</code></a></td><td>${state.shownStatus(p, now)}</td><td>${Object.entries(p.targets).map(([pl, t]) => html`<span class="${t === 'failed' ? 'bad' : t === 'published' ? 'ok' : 'muted'}">${pl}${t === 'failed' ? ' ✗' : t === 'published' ? ' ✓' : ''}</span> `)}</td><td class="wide">${when(p.scheduledAt)}</td><td>${headline(p)}</td></tr>`,
   )}</tbody></table></div>`;
 }
 
@@ -98,7 +98,7 @@ function overview(r: PageRequest, ws: ReturnType<typeof state.workspace>): PageO
     body: html`<h1>Workspace ${ws.name}</h1>
 <section aria-label="posts by status"><div class="grid">${POST_STATUSES.map((s) => html`<a class="card" href="${wsLink('/dashboard/posts', ws.name, { status: s })}"><strong>${counts[s].toLocaleString('en-US')}</strong> ${s}</a>`)}</div></section>
 ${weekCalendar(ws, r.now)}
-<h2>Latest posts <small>${latest.total.toLocaleString('en-US')} in all</small></h2>${postRows(latest.posts)}
+<h2>Latest posts <small>${latest.total.toLocaleString('en-US')} in all</small></h2>${postRows(latest.posts, r.now)}
 <h2>Latest failures</h2>${resultTable(failures.rows)}
 <p><a href="${wsLink('/dashboard/results', ws.name, { failed: '1' })}">All failures</a></p>`,
   };
@@ -122,7 +122,7 @@ function postsPage(r: PageRequest, ws: ReturnType<typeof state.workspace>): Page
   return {
     title: `Posts · ${ws.name}`,
     body: html`<h1>Posts <small>${ws.name}</small></h1><p>${tab(null, 'all')}${POST_STATUSES.map((s) => tab(s, `${s} (${counts[s].toLocaleString('en-US')})`))}</p>
-${postRows(page.posts)}${pager('/dashboard/posts', { ws: ws.name, ...(status.length === 1 ? { status: status[0]! } : {}) }, offset, page.posts.length, page.total)}`,
+${postRows(page.posts, r.now)}${pager('/dashboard/posts', { ws: ws.name, ...(status.length === 1 ? { status: status[0]! } : {}) }, offset, page.posts.length, page.total)}`,
   };
 }
 
@@ -136,13 +136,26 @@ function postPage(r: PageRequest, id: string): PageOut {
   return {
     title: `Post ${post.id}`,
     body: html`<h1>Post <code>${post.id}</code></h1>
-<p>${post.status} · workspace ${ws.name} · scheduled ${when(post.scheduledAt)} · created ${when(post.createdAt)}${post.title ? html` · <strong>${post.title}</strong>` : ''}</p>
+<p>${state.shownStatus(post, r.now)} · workspace ${ws.name} · scheduled ${when(post.scheduledAt)} · created ${when(post.createdAt)}${post.title ? html` · <strong>${post.title}</strong>` : ''}</p>
 <h2>Targets</h2><div class="scroll"><table><thead><tr><th>platform</th><th>outcome</th><th>account</th><th>details</th></tr></thead><tbody>${Object.entries(post.targets).map(([platform, outcome]) => {
       const row = latest.get(platform);
-      return html`<tr><td>${platform}</td><td class="${outcome === 'failed' ? 'bad' : outcome === 'published' ? 'ok' : 'muted'}">${outcome}</td><td>${row?.platform_data.username ?? ''}</td><td>${outcomeDetail(row)}</td></tr>`;
+      return html`<tr><td>${platform}</td><td class="${outcome === 'failed' ? 'bad' : outcome === 'published' ? 'ok' : 'muted'}">${outcome}</td><td>${row ? row.platform_data.username : html`<code>${payloadAccounts(post.payloads[platform]).join(', ')}</code>`}</td><td>${outcomeDetail(row)}</td></tr>`;
     })}</tbody></table></div>
+${accountSettings(state.accountConfigurations(ws, post.id))}
 <h2>Previews</h2>${previewSections(previewPost(post))}`,
   };
+}
+
+/** The accounts a platform's payload names (shown until a result names the one it published with). */
+function payloadAccounts(payload: unknown): string[] {
+  const list = (payload as { accounts?: unknown } | null)?.accounts;
+  return Array.isArray(list) ? list.filter((a): a is string => typeof a === 'string') : [];
+}
+
+/** SyncPostly's account_configurations: shown, since no preview carries them. */
+function accountSettings(configs: Record<string, unknown> | undefined): Raw {
+  if (!configs || !Object.keys(configs).length) return html``;
+  return html`<h2>Account configurations <small>as sent through SyncPostly's API</small></h2><div class="scroll"><table class="stack"><thead><tr><th>account</th><th>settings</th></tr></thead><tbody>${Object.entries(configs).map(([id, c]) => html`<tr><td><code>${id}</code></td><td>${fields(c)}</td></tr>`)}</tbody></table></div>`;
 }
 
 function outcomeDetail(row: state.ResultJson | undefined): Raw {
@@ -150,13 +163,13 @@ function outcomeDetail(row: state.ResultJson | undefined): Raw {
   // Only an https address becomes a link (never javascript: or data:), opened only when clicked.
   const url = row.platform_data.url;
   if (row.success) return url && /^https:\/\//i.test(url) ? html`<a href="${url}" rel="noreferrer noopener" target="_blank"><code>${url}</code></a>` : html`<code>${url ?? '(no link)'}</code>`;
-  return html`<strong>${row.error?.code}</strong> ${row.error?.message}<br><code>${JSON.stringify(row.error?.context ?? {})}</code>`;
+  return html`<strong>${row.error?.code}</strong> ${row.error?.message}<br>${fields(row.error?.context ?? {})}`;
 }
 
 function resultTable(rows: state.ResultJson[]): Raw {
   if (!rows.length) return html`<p class="muted">No results.</p>`;
-  return html`<div class="scroll"><table><thead><tr><th>time</th><th>post</th><th>platform</th><th class="wide">account</th><th>outcome</th></tr></thead><tbody>${rows.map(
-    (r) => html`<tr><td>${when(r.created_at)}</td><td><a href="/dashboard/posts/${encodeURIComponent(r.post_id)}"><code>${r.post_id}</code></a></td><td>${r.platform}</td><td class="wide"><code>${r.social_account_id ?? '—'}</code> ${r.platform_data.username}</td><td>${r.success ? html`<span class="ok">✓</span> <code>${r.platform_data.url ?? ''}</code>` : html`<span class="bad">✗ ${r.error?.code}</span> ${r.error?.message}<br><code class="muted">${JSON.stringify(r.error?.context ?? {})}</code>`}</td></tr>`,
+  return html`<div class="scroll"><table class="stack"><thead><tr><th>time</th><th>post</th><th>platform</th><th class="wide">account</th><th>outcome</th></tr></thead><tbody>${rows.map(
+    (r) => html`<tr><td>${when(r.created_at)}</td><td><a href="/dashboard/posts/${encodeURIComponent(r.post_id)}"><code>${r.post_id}</code></a></td><td>${r.platform}</td><td class="wide"><code>${r.social_account_id ?? '—'}</code> ${r.platform_data.username}</td><td>${r.success ? html`<span class="ok">✓</span> <code>${r.platform_data.url ?? ''}</code>` : html`<span class="bad">✗ ${r.error?.code}</span> ${r.error?.message}<br>${fields(r.error?.context ?? {})}`}</td></tr>`,
   )}</tbody></table></div>`;
 }
 
@@ -217,8 +230,8 @@ function accountsPage(ws: ReturnType<typeof state.workspace>): PageOut {
     body: html`<h1>Accounts <small>${ws.name}</small></h1>${
       list.length === 0
         ? html`<p class="muted">No accounts: this workspace has no connected accounts.</p>`
-        : html`<div class="scroll"><table><thead><tr><th>account</th><th>platform</th><th>status</th><th class="wide">token expires</th><th>try a failure</th></tr></thead><tbody>${list.map(
-            (a) => html`<tr><td><code>${a.id}</code> @${a.username}${a.displayName ? ` (${a.displayName})` : ''}${a.isDefault ? ' · default' : ''}</td><td>${a.platform}</td><td class="${a.status === 'connected' ? 'ok' : 'bad'}">${a.status}</td><td class="wide">${when(a.tokenExpiresAt)}</td><td>${(['expire', 'disconnect', 'reconnect'] as const).map((act) => html`<button type="button" data-action="/dashboard/api/accounts" data-body="${JSON.stringify({ ws: ws.name, id: a.id, action: act })}">${act}</button> `)}</td></tr>`,
+        : html`<div class="scroll"><table class="stack"><thead><tr><th>account</th><th>platform</th><th>status</th><th class="wide">token expires</th><th>try a failure</th></tr></thead><tbody>${list.map(
+            (a) => html`<tr><td><code>${a.id}</code> ${a.username.startsWith('@') ? '' : '@'}${a.username}${a.displayName ? ` (${a.displayName})` : ''}${a.isDefault ? ' · default' : ''}</td><td>${a.platform}</td><td class="${a.status === 'connected' ? 'ok' : 'bad'}">${a.status}</td><td class="wide">${when(a.tokenExpiresAt)}</td><td>${(['expire', 'disconnect', 'reconnect'] as const).map((act) => html`<button type="button" data-action="/dashboard/api/accounts" data-body="${JSON.stringify({ ws: ws.name, id: a.id, action: act })}">${act}</button> `)}</td></tr>`,
           )}</tbody></table></div>`
     }`,
   };

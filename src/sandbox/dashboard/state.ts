@@ -7,6 +7,7 @@ import type { RequestLogEntry } from '../types.js';
 import type { DeliveryLogEntry } from '../webhooks.js';
 import type { PostJson, ResultJson, Workspace } from '../workspace.js';
 import type { AccountAction, AccountJson } from '../accounts.js';
+import { spStatusOf } from '../syncpostly/post-dto.js';
 
 export type { PostJson, ResultJson, RequestLogEntry, DeliveryLogEntry };
 
@@ -27,6 +28,14 @@ export function postsByStatus(ws: Workspace, statuses: readonly PostStatus[], of
   return { posts: page.items.map((i) => ws.postJson(i)), total: page.total };
 }
 
+/**
+ * A post's status as the page names it: a scheduled post whose time has come is `processing`
+ * (SyncPostly's name for it, and what its API answers), not a `scheduled` one in the past.
+ */
+export function shownStatus(post: Pick<PostJson, 'status' | 'scheduledAt'>, now: number): string {
+  return spStatusOf(post, now) === 'processing' ? 'processing' : post.status;
+}
+
 /** Scheduled posts due in [from, to), earliest first (at most `max` scheduled posts are looked at). */
 export function scheduledBetween(ws: Workspace, from: number, to: number, max = 2_000): PostJson[] {
   const page = ws.postsPage(['scheduled'], 0, max);
@@ -45,6 +54,13 @@ export function findPost(core: SandboxCore, id: string): { ws: Workspace; post: 
     if (i !== undefined) return { ws, post: ws.postJson(i) };
   }
   return undefined;
+}
+
+/** The per-account settings a SyncPostly client sent with the post (account_configurations, kept verbatim); undefined when none. */
+export function accountConfigurations(ws: Workspace, postId: string): Record<string, unknown> | undefined {
+  const i = ws.findPost(postId);
+  const sent = i === undefined ? undefined : ws.livePost(i)?.extras?.account_configurations;
+  return typeof sent === 'object' && sent !== null && !Array.isArray(sent) ? (sent as Record<string, unknown>) : undefined;
 }
 
 export function resultsOfPost(ws: Workspace, postId: string): ResultJson[] {

@@ -9,7 +9,29 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 
 /** Text or attribute value as HTML: the five special characters escaped. */
 export function esc(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  return shownControls(String(value ?? '')).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/**
+ * C0 control characters (but tab and line breaks), DEL and C1 as `\uXXXX`, as the command line
+ * shows them in a terminal: a browser draws them as empty boxes (or nothing), which hides what the
+ * text holds, and a symbol such as ␇ needs a font few machines have.
+ */
+function shownControls(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** An object as `key value` pairs (nested keys dotted), for a person rather than a parser; nothing for an empty one. */
+export function fields(value: unknown): Raw {
+  const pairs: [string, string][] = [];
+  const scalar = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  const walk = (v: unknown, key: string) => {
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) for (const [k, x] of Object.entries(v)) walk(x, key ? `${key}.${k}` : k);
+    else if (Array.isArray(v) && v.some((x) => typeof x === 'object' && x !== null)) v.forEach((x, i) => walk(x, `${key}.${i}`));
+    else pairs.push([key, Array.isArray(v) ? v.map(scalar).join(', ') : scalar(v)]);
+  };
+  walk(value, '');
+  return html`${pairs.length ? html`<span class="fields">${pairs.map(([k, v]) => html`<span class="field"><span class="label">${k}</span> ${v}</span> `)}</span>` : ''}`;
 }
 
 /** A tagged template whose values are escaped (a value made by `raw` is kept as it is). */
@@ -65,7 +87,7 @@ ${p.title ? html`<p class="title"><strong>${p.title}</strong></p>` : ''}
 ${p.thread.length ? html`<ol class="thread">${p.thread.map((t) => html`<li value="${t.part}"><span class="part">${t.part}/${p.thread.length}</span>${folded(t.text)}${mediaList(t.media)}</li>`)}</ol>` : html`${folded(p.text)}${mediaList(p.media)}`}
 ${p.crop ? html`<p class="crop">feed crop: ${p.crop}</p>` : ''}
 ${p.firstComment ? html`<p class="comment"><span class="label">first comment</span> ${p.firstComment}</p>` : ''}
-${p.options ? html`<p class="options"><span class="label">options</span> <code>${JSON.stringify(p.options)}</code></p>` : ''}
+${p.options ? html`<p class="options"><span class="label">options</span> ${fields(p.options)}</p>` : ''}
 ${p.accounts.length ? html`<p class="accounts"><span class="label">accounts</span> ${p.accounts.join(', ')}</p>` : ''}
 ${p.notes.map((n) => html`<p class="warn">${n}</p>`)}
 ${p.fold.source ? html`<p class="source">fold: ${p.fold.source}</p>` : ''}
