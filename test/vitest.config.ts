@@ -10,6 +10,8 @@ export default defineConfig({
     // Packs, installs and runs the package: `npm run test:pack` (test/vitest.pack.config.ts).
     exclude: [...configDefaults.exclude, 'test/e2e/pack-install.test.ts'],
     environment: 'node',
+    // Every temporary folder of the run under one, removed at the end (test/helpers/temp-root.ts).
+    globalSetup: ['test/helpers/temp-root.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Forks, not threads: a worker thread's process.env is its own copy, so a test that sets TZ
