@@ -3,12 +3,15 @@
 // folder a test forgets (runCli's config folder, returned for the test to read) no longer piles up
 // in the system's /tmp, where tens of thousands of them made every directory scan slow (esbuild's
 // among them: a bundle under /tmp took minutes).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export default function setup(): () => void {
   const root = mkdtempSync(join(tmpdir(), 'socialpub-tests-'));
+  // Others may pass through, as through /tmp (a test runs the program as another user); what each
+  // test makes inside is its own (mkdtemp: 0700).
+  chmodSync(root, 0o755);
   const before = process.env.TMPDIR;
   process.env.TMPDIR = root;
   return () => {

@@ -273,7 +273,7 @@ describe('bulk schedule', () => {
     writeFileSync(file, Array.from({ length: 8 }, (_, i) => JSON.stringify({ payloads: { bluesky: { text: `Interrupted on a terminal ${i}` } }, scheduledAt: iso(2, i) })).join('\n'));
     const config = tempConfigDir();
     const { controller, clock } = ctrlCAtFirstWait(sb);
-    const r = await runCli(['posts', 'schedule', '--from-file', file, '--tz', 'Europe/Paris'], { env: { ...cliEnv(sb), NO_COLOR: '1' }, clock, configDir: config.dir, signal: controller.signal, tty: true, columns: 120 });
+    const r = await runCli(['posts', 'schedule', '--from-file', file, '--tz', 'Europe/Paris'], { env: { ...cliEnv(sb), NO_COLOR: '1' }, clock, configDir: config.dir, signal: controller.signal, tty: true, columns: 200 });
     expect(r.code).toBe(130);
     expect(r.stdout).not.toContain('not-attempted');
     expect(r.stdout.match(/\bcreated\b/g)).toHaveLength(3);
