@@ -2,7 +2,7 @@
 // platforms come from the account list), each with its text (the platform's caption override,
 // else the caption), media references (assumptions.mediaRefs), extras and accounts; the status in
 // our words (`posted` → `published`, `processing` kept); scheduledAt; createdAt/updatedAt when sent.
-import { STATUS_FROM_SP, isSpStatusName } from './status.js';
+import { STATUS_FROM_SP, isSpStatus } from './status.js';
 import type { SpPost } from '../../wire/syncpostly/schemas.js';
 import type { Post } from '../../wire/schemas.js';
 
@@ -31,7 +31,7 @@ export function postFromDto(dto: SpPost, ctx: DtoContext): Post {
   }
   return {
     id: dto.id,
-    status: isSpStatusName(dto.status) ? STATUS_FROM_SP[dto.status] : dto.status,
+    status: isSpStatus(dto.status) ? STATUS_FROM_SP[dto.status] : dto.status,
     payloads,
     scheduledAt: dto.scheduled_at ?? null,
     ...(dto.created_at ? { createdAt: dto.created_at } : {}),

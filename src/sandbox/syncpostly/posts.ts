@@ -2,8 +2,8 @@
 // stored as our domain post (payloads per platform with their accounts), so both dialects read and
 // change the same posts, judged by the same rules; only the shapes differ.
 import { isPlatform, PLATFORMS, type PostStatus } from '../../wire/platforms.js';
-import { isSpStatus, type SpCreatePost } from '../../wire/syncpostly/schemas.js';
-import { SP_STATUSES } from '../../wire/syncpostly/assumptions.js';
+import { isSpStatus, SP_STATUSES } from '../../wire/syncpostly/assumptions.js';
+import type { SpCreatePost } from '../../wire/syncpostly/schemas.js';
 import { multiValues, pageParams } from '../http/query.js';
 import { notFound, type Reply } from '../http/reply.js';
 import { ownMedia } from '../platform-rules.js';

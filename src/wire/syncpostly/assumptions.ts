@@ -23,6 +23,7 @@ export const SP_PATHS = {
 
 export const SP_STATUSES = ['draft', 'processing', 'scheduled', 'posted', 'failed'] as const;
 export type SpStatus = (typeof SP_STATUSES)[number];
+export const isSpStatus = (status: string): status is SpStatus => (SP_STATUSES as readonly string[]).includes(status);
 
 /**
  * Our statuses and theirs: `posted` is our `published`; `processing` (publishing under way) has no

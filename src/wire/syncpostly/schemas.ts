@@ -3,7 +3,7 @@
 // DTOs the client reads. Every documented `null` is allowed (research 1: PostResultDto,
 // SocialAccountDto, MediaDto). Choices the documents leave open are in ./assumptions.ts.
 import * as z from 'zod/mini';
-import { SP_MEDIA_TYPES, SP_STATUSES } from './assumptions.js';
+import { SP_MEDIA_TYPES } from './assumptions.js';
 
 const nullableString = z.optional(z.nullable(z.string()));
 const freeForm = z.optional(z.nullable(z.record(z.string(), z.unknown())));
@@ -92,4 +92,3 @@ export const spPostResultListSchema = spList(spPostResultSchema);
 export const spAccountListSchema = spList(spAccountSchema);
 export const spMediaListSchema = spList(spMediaSchema);
 
-export const isSpStatus = (s: string): s is (typeof SP_STATUSES)[number] => (SP_STATUSES as readonly string[]).includes(s);
