@@ -10,22 +10,17 @@ import type {
   Post,
   PostResult,
   ScheduleBody,
-  Schema,
   UpdatePostBody,
 } from '../wire/schemas.js';
-import type * as SchemasModule from '../wire/schemas.js';
 import type { ApiError} from './errors.js';
 import { lacksRoute, UnsupportedOperationError } from './errors.js';
 import type { Paginate, PaginatePages } from './paginate.js';
 import type { Requester } from './request.js';
-import type { ApiClient, LazySchema, PostListQuery, QueryValue, ResultListQuery, StreamBody, WriteOptions } from './types.js';
-
-type Schemas = typeof SchemasModule;
+import { schemasFrom } from './validate.js';
+import type { ApiClient, PostListQuery, QueryValue, ResultListQuery, StreamBody, WriteOptions } from './types.js';
 
 /** A response schema from wire/schemas.ts, loaded (with zod) while the first request is out. */
-function lazy<T>(pick: (schemas: Schemas) => unknown): LazySchema<T> {
-  return { load: async () => pick(await import('../wire/schemas.js')) as Schema<T> };
-}
+const lazy = schemasFrom(() => import('../wire/schemas.js'));
 
 const onePost = lazy<Post>((s) => s.postSchema);
 const postList = lazy<ListPage<Post>>((s) => s.postListSchema);

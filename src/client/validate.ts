@@ -2,6 +2,16 @@
 // names the field and the request id, never a stack trace. Unknown fields pass (schemas are loose).
 import type { Schema } from '../wire/schemas.js';
 import { ResponseShapeError } from './errors.js';
+import type { LazySchema } from './types.js';
+
+/**
+ * Response schemas picked from a module of schemas that loads (with zod) only when the first
+ * request that needs one is on its way: `const lazy = schemasFrom(() => import('…'))`, then
+ * `lazy<Post>((s) => s.postSchema)`.
+ */
+export function schemasFrom<M>(load: () => Promise<M>): <T>(pick: (schemas: M) => unknown) => LazySchema<T> {
+  return <T>(pick: (schemas: M) => unknown) => ({ load: async () => pick(await load()) as Schema<T> });
+}
 
 export interface ShapeContext {
   method: string;

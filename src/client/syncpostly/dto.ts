@@ -4,14 +4,13 @@
 import type { Schema } from '../../wire/schemas.js';
 import type * as SpSchemasModule from '../../wire/syncpostly/schemas.js';
 import type { LazySchema } from '../types.js';
+import { schemasFrom } from '../validate.js';
 
 type SpSchemas = typeof SpSchemasModule;
 
 const schemas = () => import('../../wire/syncpostly/schemas.js');
 
-export function lazySp<T>(pick: (s: SpSchemas) => unknown): LazySchema<T> {
-  return { load: async () => pick(await schemas()) as Schema<T> };
-}
+export const lazySp = schemasFrom(schemas);
 
 /** The object alone, or `{ data: object }`. */
 export type Single<T> = T | { data: T };
