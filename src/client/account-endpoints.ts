@@ -1,5 +1,6 @@
 // GET /v1/social-accounts (paged) and GET /v1/social-accounts/{id}.
 import { PATHS } from '../wire/protocol.js';
+import { CHECKS } from '../wire/response-checks.js';
 import type { SocialAccount } from '../wire/account-schemas.js';
 import type { ListPage } from '../wire/schemas.js';
 import type { Paginate } from './paginate.js';
@@ -9,8 +10,8 @@ import { schemasFrom } from './validate.js';
 
 const lazy = schemasFrom(() => import('../wire/account-schemas.js'));
 
-const oneAccount = lazy<SocialAccount>((s) => s.socialAccountSchema);
-const accountList = lazy<ListPage<SocialAccount>>((s) => s.socialAccountListSchema);
+const oneAccount = lazy<SocialAccount>((s) => s.socialAccountSchema, CHECKS.socialAccountSchema);
+const accountList = lazy<ListPage<SocialAccount>>((s) => s.socialAccountListSchema, CHECKS.socialAccountListSchema);
 
 export function createAccountEndpoints(request: Requester, paginate: Paginate): ApiClient['accounts'] {
   return {

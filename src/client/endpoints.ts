@@ -1,6 +1,7 @@
 // The endpoint helpers commands use: thin wrappers over request()/paginate() that know the paths,
 // the query parameter names and the response schemas.
 import { PATHS } from '../wire/protocol.js';
+import { CHECKS } from '../wire/response-checks.js';
 import type {
   CreateMediaBody,
   CreatePostBody,
@@ -22,12 +23,12 @@ import type { ApiClient, PostListQuery, QueryValue, ResultListQuery, StreamBody,
 /** A response schema from wire/schemas.ts, loaded (with zod) while the first request is out. */
 const lazy = schemasFrom(() => import('../wire/schemas.js'));
 
-const onePost = lazy<Post>((s) => s.postSchema);
-const postList = lazy<ListPage<Post>>((s) => s.postListSchema);
-const oneResult = lazy<PostResult>((s) => s.postResultSchema);
-const resultList = lazy<ListPage<PostResult>>((s) => s.postResultListSchema);
-const mediaUpload = lazy<MediaUpload>((s) => s.mediaUploadSchema);
-const mediaObject = lazy<MediaObject>((s) => s.mediaObjectSchema);
+const onePost = lazy<Post>((s) => s.postSchema, CHECKS.postSchema);
+const postList = lazy<ListPage<Post>>((s) => s.postListSchema, CHECKS.postListSchema);
+const oneResult = lazy<PostResult>((s) => s.postResultSchema, CHECKS.postResultSchema);
+const resultList = lazy<ListPage<PostResult>>((s) => s.postResultListSchema, CHECKS.postResultListSchema);
+const mediaUpload = lazy<MediaUpload>((s) => s.mediaUploadSchema, CHECKS.mediaUploadSchema);
+const mediaObject = lazy<MediaObject>((s) => s.mediaObjectSchema, CHECKS.mediaObjectSchema);
 
 function postQuery(q: PostListQuery = {}): Record<string, QueryValue> {
   return { status: q.status, offset: q.offset, limit: q.limit };

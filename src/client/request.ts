@@ -4,6 +4,7 @@
 // retry, a caller's deadline that no attempt or pause runs past, typed errors, and zod
 // validation of the response at the boundary.
 import { ERROR_CODE, HEADER } from '../wire/protocol.js';
+import { REFUSED } from '../wire/response-checks.js';
 import { describeErrorBody, errorForResponse, type ResponseFacts } from './error-mapping.js';
 import { AbortedError, BadRequestError, DeadlineError, NetworkError, ResponseShapeError, TimeoutError } from './errors.js';
 import { prepareRequest, type PreparedRequest } from './prepare.js';
@@ -11,7 +12,7 @@ import { displayUrl, mayHoldEchoes, maskEchoed, maskEchoedValue, redact, secrets
 import { backoffDelay, formatDuration, isRetryableStatus, LAST_DATE_MS, parseRateLimit, parseRetryAfter, WRITE_RETRY } from './retry-timing.js';
 import { BodySourceError, BodyTooLargeError, isStreamBody, type Fetcher, type WireBody } from './transport.js';
 import type { RequestBudget } from './budget.js';
-import type { ApiResponse, RateLimitInfo, RequestOptions, RetryNotice, SchemaRef } from './types.js';
+import type { ApiResponse, LazySchema, RateLimitInfo, RequestOptions, RetryNotice, SchemaRef } from './types.js';
 import type { Schema } from '../wire/schemas.js';
 import { validateResponse } from './validate.js';
 import { interruptibleSleep, linkSignals, type Sleep } from './wait.js';
@@ -198,7 +199,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
       if (status >= 200 && status < 300) {
         let data: T;
         try {
-          data = decode(await schema, text, secrets, { method: prepared.method, target: prepared.target, status, requestId });
+          data = await decode(options.schema, schema, text, secrets, { method: prepared.method, target: prepared.target, status, requestId });
         } catch (err) {
           // A body cut short or garbled on the way is as passing as a 5xx: a read may simply be
           // asked again, and so may a write whose Idempotency-Key makes the service replay its
@@ -297,10 +298,12 @@ function retryAtFrom(now: number, retryAfterMs: number | undefined, rateLimit: R
 
 /**
  * The response schema; one that loads on demand starts loading on the next turn of the event
- * loop, once the request has gone out, so that loading overlaps the wait for the answer.
+ * loop, once the request has gone out, so that loading overlaps the wait for the answer. One with
+ * a plain check is not loaded: decode loads it only if the check refuses the answer.
  */
 function schemaSoon<T>(ref: SchemaRef<T> | undefined): Promise<Schema<T> | undefined> {
   if (ref === undefined || !('load' in ref)) return Promise.resolve(ref);
+  if (ref.quick) return Promise.resolve(undefined);
   const loading = new Promise<Schema<T>>((resolve, reject) => setImmediate(() => {
     ref.load().then(resolve, reject);
   }));
@@ -309,12 +312,13 @@ function schemaSoon<T>(ref: SchemaRef<T> | undefined): Promise<Schema<T> | undef
   return loading;
 }
 
-function decode<T>(
-  schema: Schema<T> | undefined,
+async function decode<T>(
+  ref: SchemaRef<T> | undefined,
+  loading: Promise<Schema<T> | undefined>,
   text: string,
   secrets: readonly string[],
   where: { method: string; target: string; status: number; requestId: string | undefined },
-): T {
+): Promise<T> {
   let data: unknown;
   let isJson = true;
   if (text.trim() === '') data = undefined;
@@ -329,7 +333,7 @@ function decode<T>(
       data = maskEchoed(text, secrets);
     }
   }
-  if (!schema) return data as T;
+  if (!ref) return data as T;
   if (!isJson) {
     const rid = where.requestId ? ` (request id ${where.requestId})` : '';
     throw new ResponseShapeError(`unexpected response from ${where.method} ${where.target}: the body is not JSON${rid}`, {
@@ -339,6 +343,11 @@ function decode<T>(
       body: (data as string).slice(0, 2000),
     });
   }
+  if ('load' in ref && ref.quick) {
+    const quick = ref.quick(data);
+    if (quick !== REFUSED) return quick as T;
+  }
+  const schema = (await loading) ?? (await (ref as LazySchema<T>).load());
   return validateResponse(schema, data, { ...where, body: data });
 }
 

@@ -24,6 +24,11 @@ import type { Dialect } from '../wire/dialects.js';
  */
 export interface LazySchema<T> {
   load(): Promise<Schema<T>>;
+  /**
+   * The same schema without zod (src/wire/response-checks.ts): what its safeParse gives as data,
+   * or REFUSED. When given, zod loads only for an answer it refuses, to say what is wrong.
+   */
+  quick?: (data: unknown) => unknown;
 }
 
 /** A response schema, ready or loaded on demand. */

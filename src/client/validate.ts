@@ -7,10 +7,11 @@ import type { LazySchema } from './types.js';
 /**
  * Response schemas picked from a module of schemas that loads (with zod) only when the first
  * request that needs one is on its way: `const lazy = schemasFrom(() => import('…'))`, then
- * `lazy<Post>((s) => s.postSchema)`.
+ * `lazy<Post>((s) => s.postSchema)`. With the schema's plain check (`CHECKS.postSchema`), zod
+ * loads only for an answer the check refuses.
  */
-export function schemasFrom<M>(load: () => Promise<M>): <T>(pick: (schemas: M) => unknown) => LazySchema<T> {
-  return <T>(pick: (schemas: M) => unknown) => ({ load: async () => pick(await load()) as Schema<T> });
+export function schemasFrom<M>(load: () => Promise<M>): <T>(pick: (schemas: M) => unknown, quick?: (data: unknown) => unknown) => LazySchema<T> {
+  return <T>(pick: (schemas: M) => unknown, quick?: (data: unknown) => unknown) => ({ load: async () => pick(await load()) as Schema<T>, ...(quick ? { quick } : {}) });
 }
 
 export interface ShapeContext {

@@ -1,38 +1,16 @@
 // The field names of the rows each command prints, for `--fields` (completion, and the list of
-// known names). Post and result rows are read off the wire schemas, so a field added there is
-// offered here without another edit; the rows the CLI builds itself (stats, profiles, listen
-// records) are listed by hand and a unit test checks them against the code that builds them.
-import type { ZodMiniType } from 'zod/mini';
-import { postResultSchema, postSchema, webhookPayloadSchema } from '../wire/schemas.js';
-import { socialAccountSchema } from '../wire/account-schemas.js';
+// known names). Post and result rows are read off the wire schemas by the build
+// (src/wire/response-checks.ts, without zod), so a field added there is offered here without
+// another edit; the rows the CLI builds itself (stats, profiles, listen records) are listed by
+// hand and a unit test checks them against the code that builds them.
+import { FIELDS as SCHEMA_FIELDS } from '../wire/response-checks.js';
 import { AUTH_STATUS_FIELDS, PROFILE_SHOW_FIELDS } from './profile-fields.js';
 
-/** What is needed of a zod (mini) schema's definition to walk it. */
-interface Def {
-  type: string;
-  innerType?: ZodMiniType;
-  shape?: Record<string, ZodMiniType>;
-}
-
-/** Wrappers that do not change a value's shape. */
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
-
-/**
- * Dotted names of an object schema's fields, parents before their children (`error`,
- * `error.code`, …). Records and arrays are leaves: their keys are data, not field names.
- */
-export function schemaFields(schema: ZodMiniType, prefix = ''): string[] {
-  let def = schema.def as Def;
-  while (WRAPPERS.has(def.type) && def.innerType) def = def.innerType.def;
-  if (def.type !== 'object' || !def.shape) return [];
-  return Object.entries(def.shape).flatMap(([key, child]) => [prefix + key, ...schemaFields(child, `${prefix}${key}.`)]);
-}
-
-const POST_FIELDS = schemaFields(postSchema);
-const RESULT_FIELDS = schemaFields(postResultSchema);
+const POST_FIELDS = SCHEMA_FIELDS.postSchema;
+const RESULT_FIELDS = SCHEMA_FIELDS.postResultSchema;
 /** `accounts list` rows: the service's account plus `health` (withHealth in src/accounts/health.ts). */
 const ACCOUNT_FIELDS = [
-  ...schemaFields(socialAccountSchema),
+  ...SCHEMA_FIELDS.socialAccountSchema,
   'health',
   'health.lastSuccess',
   'health.lastSuccess.at',
@@ -49,7 +27,7 @@ const CHECK_FIELDS = ['target', 'rule', 'verdict', 'item', 'actual', 'limit', 'n
 /** `profile list` rows (profileRow in commands/profile/list.run.ts); saved preferences come after. */
 const PROFILE_FIELDS = ['name', 'current', 'baseUrl', 'api', 'key'];
 /** `listen` records (eventRecord in commands/listen/render.ts): the delivery plus how it arrived. */
-const LISTEN_FIELDS = [...schemaFields(webhookPayloadSchema), 'webhookId', 'receivedAt', 'verified'];
+const LISTEN_FIELDS = [...SCHEMA_FIELDS.webhookPayloadSchema, 'webhookId', 'receivedAt', 'verified'];
 
 const FIELDS: Readonly<Record<string, readonly string[]>> = {
   'auth status': AUTH_STATUS_FIELDS,

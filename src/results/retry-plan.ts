@@ -8,6 +8,7 @@ import { isPlatform, PLATFORM_LIMITS } from '../wire/platforms.js';
 import type { RuleCode } from '../wire/post-rules.js';
 import type { CreatePostBody, Payloads, Post, PostResult } from '../wire/schemas.js';
 import { FieldInputError, InvalidInputError } from '../wire/invalid-input.js';
+import { latestPerTarget } from './latest.js';
 
 /** Nothing failed (or nothing was published yet): the command exits 2 with this message. */
 export class NothingToRetryError extends InvalidInputError {
@@ -85,18 +86,6 @@ export interface PlanOptions {
    * they are left out (reported in `skipped`). Empty or absent: every failed target is retried.
    */
   unhealthy?: ReadonlySet<string>;
-}
-
-/** The latest result of each platform/account pair, by created_at (the service's order breaks ties: newest first). */
-export function latestPerTarget(results: readonly PostResult[]): PostResult[] {
-  const latest = new Map<string, { row: PostResult; t: number }>();
-  for (const row of results) {
-    const key = `${row.platform ?? ''}\u0000${row.social_account_id ?? ''}`;
-    const t = row.created_at ? Date.parse(row.created_at) : NaN;
-    const seen = latest.get(key);
-    if (!seen || (!Number.isNaN(t) && (Number.isNaN(seen.t) || t > seen.t))) latest.set(key, { row, t });
-  }
-  return [...latest.values()].map((v) => v.row);
 }
 
 /** "instagram @acme: MEDIA_REJECTED: the image is too small". */

@@ -2,7 +2,8 @@
 // those commands really build, so the list cannot drift from the output.
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { fieldsOf, schemaFields } from '../../src/output/fields-of.js';
+import { schemaFields } from '../../scripts/gen-wire-checks.mjs';
+import { fieldsOf } from '../../src/output/fields-of.js';
 import { availableFields, columnField } from '../../src/output/fields.js';
 import { CHECK_COLUMNS } from '../../src/cli/commands/posts/check.run.js';
 import { eventRecord } from '../../src/cli/commands/listen/render.js';

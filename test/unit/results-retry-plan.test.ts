@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentFix, latestPerTarget, NothingToRetryError, planRetry, reasonLine, retryKey, RetryInputError } from '../../src/results/retry-plan.js';
+import { latestPerTarget } from '../../src/results/latest.js';
+import { contentFix, NothingToRetryError, planRetry, reasonLine, retryKey, RetryInputError } from '../../src/results/retry-plan.js';
 import { checkPostId } from '../../src/posts/find.js';
 import type { Post, PostResult } from '../../src/wire/schemas.js';
 

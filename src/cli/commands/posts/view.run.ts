@@ -19,7 +19,7 @@ import type { ViewFlags } from './manage.js';
 import { fieldsOf } from '../../../output/fields-of.js';
 import { loadAccounts } from '../../../accounts/catalog.js';
 import { handleOf, unhealthyNote } from '../../../accounts/label.js';
-import { latestPerTarget } from '../../../results/retry-plan.js';
+import { latestPerTarget } from '../../../results/latest.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
 
 interface MediaInfo {
@@ -39,9 +39,11 @@ export async function runView(ctx: Context, rawId: string, opts: ViewFlags): Pro
   // view (loading the zone data costs ~14 ms that --json does not need).
   const givenZone = opts.tz !== undefined ? userZone(ctx.env, opts.tz) : undefined;
   const client = await ctx.client();
-  const [post, results] = await withResults(findPost(client, id), resultsOf(client, id));
   const out = ctx.output();
-  const [media, accounts] = out.structured ? [new Map<string, MediaInfo>(), new Map<string, SocialAccount>()] : await Promise.all([mediaFacts(client, post), accountsById(client)]);
+  // The human view names each target's account: the accounts are asked for with the post, not after it.
+  const accountsSoon = out.structured ? undefined : accountsById(client);
+  const [post, results] = await withResults(findPost(client, id), resultsOf(client, id));
+  const [media, accounts] = accountsSoon ? await Promise.all([mediaFacts(client, post), accountsSoon]) : [new Map<string, MediaInfo>(), new Map<string, SocialAccount>()];
   const viewed: Viewed = { ...post, results };
   const width = Math.max(40, ctx.io.stdout.columns || 80);
   await out.object(viewed, (shown) => renderPost(shown, { colors: out.colors, zone: givenZone ?? userZone(ctx.env, undefined), now: ctx.clock.now(), width, onTerminal: Boolean(ctx.io.stdout.isTTY), media, accounts }), { id: post.id, pageable: true, fields: VIEW_FIELDS });
