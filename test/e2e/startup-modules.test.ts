@@ -4,6 +4,8 @@
 // startup`, `npm run bench overhead`); this keeps them from coming back unseen.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +47,7 @@ async function modulesOf(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<{
   return { code, out, modules: readFileSync(record, 'utf8').split('\n'), files: readFileSync(`${record}.files`, 'utf8').split('\n') };
 }
 
-/** The loaded files of the build that hold zod's core (its `$constructor`): one, the wire schemas' own, or none. */
+/** The loaded files of the build that hold zod's core (its `$constructor`): none, or the wire schemas' own. */
 const zodCopies = (files: string[]) => files.filter((f) => f.endsWith('.cjs') && readFileSync(f, 'utf8').includes('$constructor')).map((f) => f.replace(/.*[\\/]/, ''));
 
 const loaded = (modules: string[], names: string[]) => names.filter((name) => modules.includes(`NativeModule ${name}`));
@@ -71,8 +73,8 @@ describe('the start-up path, piped', () => {
     expect(r.out).toContain(id);
     expect(loaded(r.modules, ['http'])).toEqual(['http']);
     expect(loaded(r.modules, ['https', 'tls', 'crypto'])).toEqual([]);
-    // The response schemas come with their part of zod, not with the chunk zod shares with the MCP SDK (~130 kB).
-    expect(zodCopies(r.files)).toEqual(['wire-schemas.cjs']);
+    // An answer that fits is taken by the plain checks (src/wire/response-checks.ts): no zod at all.
+    expect(zodCopies(r.files)).toEqual([]);
     // The layers (scripts/bundle.mjs): the program, an action, a request each one file, not ~40 chunks.
     const built = r.files.filter((f) => f.endsWith('.cjs'));
     expect(built.filter((f) => /[\\/](cli[\\/]entry|action|request|shared)\.cjs$/.test(f))).toHaveLength(4);
@@ -91,11 +93,37 @@ describe('the start-up path, piped', () => {
     expect(files.filter((f) => /[\\/](cli[\\/]entry|action|request)\.cjs$/.test(f))).toEqual([]);
   });
 
-  it('accounts list and its help load zod only with the wire schemas', async () => {
+  it('posts view loads no zod, and no crypto (the retry plan holds it)', async () => {
+    const key = sb.workspaces.find((w) => w.name === 'demo')!.apiKey;
+    const env = { SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: key };
+    const page = (await fetch(`${sb.url}/v1/posts?limit=1`, { headers: { authorization: `Bearer ${key}` } }).then((res) => res.json())) as { data: Array<{ id: string }> };
+    const id = page.data[0]!.id;
+    const r = await modulesOf(['posts', 'view', id], env);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain(id);
+    expect(zodCopies(r.files)).toEqual([]);
+    expect(loaded(r.modules, ['crypto'])).toEqual([]);
+  });
+
+  it('an answer that breaks its schema loads zod with the wire schemas, to say what is wrong', async () => {
+    // A service whose post has a number for its status: the plain check refuses it, zod words it.
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'post_1', status: 7, payloads: {} })));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const r = await modulesOf(['posts', 'view', 'post_1', '--json'], { SOCIALPUB_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, SOCIALPUB_API_KEY: 'sk_test_shape' });
+      expect(r.code, r.out).not.toBe(0);
+      expect(r.out).toContain('status: expected string, got number');
+      expect(zodCopies(r.files)).toEqual(['wire-schemas.cjs']);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('accounts list and its help load no zod', async () => {
     const key = sb.workspaces.find((w) => w.name === 'demo')!.apiKey;
     const r = await modulesOf(['accounts', 'list', '--json'], { SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: key });
     expect(r.code, r.out).toBe(0);
-    expect(zodCopies(r.files)).toEqual(['wire-schemas.cjs']);
+    expect(zodCopies(r.files)).toEqual([]);
     const help = await modulesOf(['accounts', 'list', '--help']);
     expect(help.code, help.out).toBe(0);
     expect(zodCopies(help.files)).toEqual([]);

@@ -7,6 +7,8 @@ import { createPipeline, type PipelineConfig } from '../../src/client/request.js
 import { NetworkError, ResponseShapeError } from '../../src/client/errors.js';
 import type { Fetcher, WireResponse } from '../../src/client/transport.js';
 import type { LazySchema } from '../../src/client/types.js';
+import { CHECKS } from '../../src/wire/response-checks.js';
+import { postSchema, type Post } from '../../src/wire/schemas.js';
 
 function answer(body: unknown): WireResponse {
   return { status: 200, statusText: 'OK', headers: { forEach: (cb) => cb('application/json', 'content-type') }, text: async () => JSON.stringify(body) };
@@ -69,6 +71,28 @@ describe('a schema loaded on demand', () => {
     // The load ran (a turn later) and failed; vitest fails the run on an unhandled rejection.
     await new Promise((r) => setImmediate(r));
     await new Promise((r) => setImmediate(r));
+  });
+});
+
+describe('a schema with its plain check (src/wire/response-checks.ts)', () => {
+  it('takes an answer the check accepts without loading the schema, as the check gave it', async () => {
+    let loads = 0;
+    const schema: LazySchema<Post> = { load: async () => (loads++, postSchema), quick: CHECKS.postSchema };
+    const body = { extra: 1, id: 'post_1', status: 'draft', payloads: { x: { text: 'hi' } } };
+    const res = await pipeline(async () => answer(body)).request({ method: 'GET', path: '/v1/posts/post_1', schema });
+    expect(loads).toBe(0);
+    // zod's order: the schema's keys first, then the others.
+    expect(Object.keys(res.data)).toEqual(['id', 'status', 'payloads', 'extra']);
+  });
+
+  it('loads the schema for an answer the check refuses, and says what zod says', async () => {
+    let loads = 0;
+    const schema: LazySchema<Post> = { load: async () => (loads++, postSchema), quick: CHECKS.postSchema };
+    const body = { id: 'post_1', status: 7, payloads: {} };
+    const err = await pipeline(async () => answer(body)).request({ method: 'GET', path: '/v1/posts/post_1', schema }).catch((e: unknown) => e);
+    expect(loads).toBe(1);
+    expect(err).toBeInstanceOf(ResponseShapeError);
+    expect((err as Error).message).toBe('unexpected response from GET /v1/posts/post_1: status: expected string, got number');
   });
 });
 
