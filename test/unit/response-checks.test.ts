@@ -2,12 +2,12 @@
 // from: current with them, and giving what safeParse gives (refused or not, and the same data,
 // keys in the same order) on valid answers, answers with a part changed, and random JSON.
 import { readFileSync } from 'node:fs';
-import { transformSync } from 'esbuild';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { checksSource, CHECKS_FILE, schemaFields } from '../../scripts/gen-wire-checks.mjs';
 import * as accountSchemas from '../../src/wire/account-schemas.js';
+import { number, object, oneOf, optional } from '../../src/wire/check-kinds.js';
 import { CHECKS, FIELDS, REFUSED } from '../../src/wire/response-checks.js';
 import * as wireSchemas from '../../src/wire/schemas.js';
 
@@ -157,17 +157,19 @@ describe('the generator', () => {
     expect(one(z.object({ d: z._default(z.string(), 'x') }))).toThrow(/s\.d: a schema of type default/);
   });
 
-  it('handles strict objects and plain numbers as zod does', () => {
-    const s = z.strictObject({ a: z.number(), b: z.optional(z.enum(['x', 'y'])) });
-    const { code } = transformSync(checksSource({ s }), { loader: 'ts', format: 'cjs' });
-    const module = { exports: {} as { CHECKS: { s: (v: unknown) => unknown }; REFUSED: symbol } };
-    new Function('module', 'exports', code)(module, module.exports);
-    const { CHECKS: C, REFUSED: R } = module.exports;
-    for (const v of [{ a: 1 }, { a: 1, b: 'x' }, { a: 1, c: 2 }, { a: Infinity }, { b: 'x' }, { a: 1, b: 'z' }, JSON.parse('{"a":1,"__proto__":1}')]) {
-      const zod = s.safeParse(v);
-      const quick = C.s(v);
-      expect(quick === R, JSON.stringify(v)).toBe(!zod.success);
-      if (zod.success) expect(ordered(quick)).toEqual(ordered(zod.data));
+  it('writes strict and stripping objects, and their checks agree with zod', () => {
+    const strict = z.strictObject({ a: z.number(), b: z.optional(z.enum(['x', 'y'])) });
+    const strip = z.object({ a: z.number(), b: z.optional(z.enum(['x', 'y'])) });
+    expect(checksSource({ strict, strip })).toContain(`const c2 = object([["a", number], ["b", c1, 1]], 'strict');`);
+    expect(checksSource({ strict, strip })).toContain(`object([["a", number], ["b", c1, 1]], 'strip')`);
+    const keys = [['a', number], ['b', optional(oneOf(['x', 'y'])), 1]] as const;
+    for (const v of [{ a: 1 }, { a: 1, b: 'x' }, { a: 1, c: 2 }, { a: Infinity }, { b: 'x' }, { a: 1, b: 'z' }, { a: 1, b: undefined }, JSON.parse('{"a":1,"__proto__":1}'), JSON.parse('{"c":0,"a":1}')]) {
+      for (const [schema, others] of [[strict, 'strict'], [strip, 'strip']] as const) {
+        const zod = schema.safeParse(v);
+        const quick = object(keys, others)(v);
+        expect(quick === REFUSED, `${others} ${JSON.stringify(v)}`).toBe(!zod.success);
+        if (zod.success) expect(ordered(quick)).toEqual(ordered(zod.data));
+      }
     }
   });
 });
