@@ -28,8 +28,9 @@
 // - Response checks without zod (scripts/gen-wire-checks.mjs writes src/wire/response-checks.ts
 //   from the zod schemas at every build): an answer that fits its schema is taken by a plain
 //   function that gives what safeParse gives; zod loads only to word a refused answer, and the
-//   --fields names come from the same file. 9.5 / 9.2 ms on `results get` (31 paired rounds),
-//   part of 14 / 23 ms on `posts view` and 16 ms on `posts list` (Node 24).
+//   --fields names come from the same file. 7-10 / 9 ms on `results get` (31 and 41 paired
+//   rounds), 10 / 10 ms on `posts list`; with posts view's own two habits (docs/ARCHITECTURE.md),
+//   18 / 18 ms on `posts view`.
 // - The response schemas apart (scripts/bundle.mjs): they and the part of zod they use are built
 //   on their own, not as a chunk shared with the MCP SDK's zod. 4-5 / 7 ms on `results get` when
 //   measured, before the checks above; it now matters where zod still loads: a refused answer,
