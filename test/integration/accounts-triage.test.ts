@@ -121,6 +121,16 @@ describe('triage', () => {
     expect((JSON.parse(stats.stdout) as { groups: { key: string }[] }).groups.map((g) => g.key)).toEqual([xDefault.id]);
   });
 
+  it('results stats --by account on a narrow terminal keeps platform and handle, not the id', async () => {
+    const xDefault = acc('twitter-x', (a) => a.isDefault);
+    const r = await cli(['results', 'stats', '--by', 'account', '--account', `twitter-x:@${xDefault.username}`], { tty: true, columns: 60 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^twitter-x +@${xDefault.username.replace(/[.]/g, '\\.')} `, 'm'));
+    expect(r.stdout).not.toContain(xDefault.id);
+    const wide = await cli(['results', 'stats', '--by', 'account', '--account', `twitter-x:@${xDefault.username}`], { tty: true, columns: 120 });
+    expect(wide.stdout).toContain(xDefault.id);
+  });
+
   it('posts view shows each target account with its outcome, and "account expired" beside that failure', async () => {
     const r = await cli(['posts', 'view', postId], { columns: 200 });
     expect(r.code, r.stderr).toBe(0);
