@@ -6,7 +6,7 @@ import type { ApiClient } from '../../client/types.js';
 import { ApiError } from '../../client/errors.js';
 import { findPost, PostNotFoundError, resultsOf, withResults } from '../../posts/find.js';
 import { notEditable, planEdit, planEditRequests, sendEdit, type EditLabels } from '../../posts/edit.js';
-import { outcomeText } from '../../posts/outcome.js';
+import { postStatusText } from '../../posts/outcome.js';
 import { PATHS } from '../../wire/protocol.js';
 import type { Post } from '../../wire/schemas.js';
 import { ToolError } from '../errors.js';
@@ -111,7 +111,7 @@ export const getPost: ToolDefinition = {
     // Checked before either request: a malformed id would otherwise still send the results one.
     const id = postIdArg(args.post_id);
     const [post, results] = await withResults(toolPost(client, id, tc), resultsOf(client, id));
-    return { post, outcome: outcomeText(post), results: results.map(trimResult) };
+    return { post, outcome: postStatusText(post), results: results.map(trimResult) };
   },
 };
 
