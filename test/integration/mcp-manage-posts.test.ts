@@ -135,9 +135,9 @@ describe('a post_id an assistant got wrong', () => {
 describe('every write tool answers with the post as list_posts shows it (get_post has the whole post)', () => {
   it('create_draft, schedule_post, update_post, unschedule_post, delete_post (dry run) and retry_failed', async () => {
     /** The answer's post is the post as the service has it now, trimmed as list_posts trims it. */
-    const same = async (name: string, answer: { post: { id: string } }) => {
-      expect(answer.post, name).toEqual(trimPost(await oracleGet<Post>(sb, `/v1/posts/${answer.post.id}`)));
-      return answer;
+    const same = async (name: string, answer: Record<string, any>) => {
+      expect(answer.post, name).toEqual(trimPost(await oracleGet<Post>(sb, `/v1/posts/${String(answer.post.id)}`)));
+      return answer as { post: { id: string } };
     };
     const { post: p } = await same('create_draft', await call('create_draft', { platforms: ['bluesky', 'linkedin'], text: 'Same shape' }));
     await same('update_post', await call('update_post', { post_id: p.id, text_for: { bluesky: 'Changed' } }));
