@@ -1,7 +1,7 @@
 // How each account is doing: its status from the accounts route, and its last success and last
-// failure (code and when) from one window of the newest results, read while the accounts are
-// being fetched (pages of it in parallel): never a scan of every result. An account quiet for
-// longer than the window shows no last outcome, and the commands say how far the window reached.
+// failure (code and when) from one page of the newest results, read while the accounts are being
+// fetched: never a scan of every result. An account quiet for longer than that page shows no last
+// outcome, and the commands say how far the window reached and how many accounts it left out.
 import type { ApiClient } from '../client/types.js';
 import { PAGE } from '../wire/protocol.js';
 import type { SocialAccount } from '../wire/account-schemas.js';
@@ -35,22 +35,20 @@ function note(health: Map<string, AccountHealth>, row: PostResult): void {
   else h.lastFailure ??= { ...outcome, code: row.error?.code ?? null };
 }
 
-/** Results in the health window: two pages of the newest, fetched at once. */
-export const HEALTH_WINDOW = 2 * PAGE.maxLimit;
+/**
+ * Results in the health window: one page of the newest. A second page would find an outcome for
+ * a few more accounts of a large workspace, but costs a request and as many rows again to check
+ * on every run (`npm run bench accounts`); `accounts view` reads one account's own results.
+ */
+export const HEALTH_WINDOW = PAGE.maxLimit;
 
 /**
  * The newest results (HEALTH_WINDOW of them, or fewer), newest first: needs no account ids, so it
  * runs alongside the accounts lookup. `platform` narrows it to the accounts' platforms.
  */
 export async function recentWindow(client: ApiClient, query: { platform?: readonly string[] } = {}): Promise<PostResult[]> {
-  const pages = [];
-  for (let offset = 0; offset < HEALTH_WINDOW; offset += PAGE.maxLimit) {
-    pages.push(client.results.list({ ...(query.platform?.length ? { platform: query.platform } : {}), offset, limit: PAGE.maxLimit }));
-  }
-  const rows = (await Promise.all(pages)).flatMap((p) => p.data.data);
-  // Rows that arrived meanwhile shift a later page: the same row twice counts once.
-  const seen = new Set<string>();
-  return rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+  const page = await client.results.list({ ...(query.platform?.length ? { platform: query.platform } : {}), limit: HEALTH_WINDOW });
+  return page.data.data;
 }
 
 /** Health from rows already read (newest first), e.g. one account's recent results. */
@@ -58,6 +56,15 @@ export function healthFromRows(accounts: readonly SocialAccount[], rows: readonl
   const health = new Map(accounts.map((a) => [a.id, empty()]));
   for (const row of rows) note(health, row);
   return health;
+}
+
+/**
+ * How many of these accounts the window held no outcome of while older results went unread: their
+ * health is not known. 0 when the window was not full (it held every result there is).
+ */
+export function untoldCount(accounts: readonly AccountWithHealth[], window: readonly PostResult[]): number {
+  if (window.length < HEALTH_WINDOW) return 0;
+  return accounts.filter((a) => !a.health.lastSuccess && !a.health.lastFailure).length;
 }
 
 export function withHealth(accounts: readonly SocialAccount[], health: ReadonlyMap<string, AccountHealth>): AccountWithHealth[] {

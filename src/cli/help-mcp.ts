@@ -53,7 +53,8 @@ Tools
 The write tools (create_draft, schedule_post, update_post, unschedule_post,
 delete_post, retry_failed) take dry_run (validate and show the requests, send
 nothing) and idempotency_key (default: derived from the arguments, so a repeated
-call never posts twice; a replay answers with the post as it is now).
+call never posts twice; a replay answers with the post as it is now). They
+answer with the post as list_posts shows it; get_post has it in full.
 create_draft, schedule_post and update_post take accounts (ids, @handles or
 platform:@handles, as list_accounts gives them).
 --read-only leaves them out; --drafts-only leaves out schedule_post,

@@ -92,7 +92,8 @@ export function inquirerPrompter(io: Io, options: { color: boolean } = { color: 
       return (await import('@inquirer/checkbox')).default(themed({ pageSize: o.choices.length, ...o }), context);
     },
     async select(o) {
-      return (await import('@inquirer/select')).default(themed(o), context);
+      // Every choice in view too: a menu of eight hid its last entry below the fold.
+      return (await import('@inquirer/select')).default(themed({ pageSize: o.choices.length, ...o }), context);
     },
   };
 }

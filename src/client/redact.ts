@@ -50,12 +50,15 @@ export function maskEchoed(text: string, secrets: ReadonlyArray<string | undefin
 }
 
 /**
- * Whether a raw body can hold anything maskEchoed() would change. A body with a backslash may
- * hide one behind JSON escapes (\u0073k_…, http:\/\/…), so it always counts.
+ * Whether a raw body can hold anything maskEchoed() would change, read off the raw text: a page
+ * of results full of `https://…/@handle` links needs no walk. JSON can spell any character as
+ * \uXXXX and a slash as \/, so a body with either always counts; other escapes (\n, \", \\) stay
+ * inside what the patterns match, and a secret is looked for as written and as JSON escapes it.
  */
 export function mayHoldEchoes(text: string, secrets: ReadonlyArray<string | undefined> = []): boolean {
-  if (text.includes('\\') || text.includes('whsec_') || (text.includes('@') && text.includes('://'))) return true;
-  return secrets.some((secret) => secret !== undefined && secret.length >= 4 && text.includes(secret));
+  if (text.includes('\\u') || text.includes('\\/') || text.includes('whsec_')) return true;
+  if (text.includes('://') && text.search(URL_CREDENTIALS) !== -1) return true;
+  return secrets.some((secret) => secret !== undefined && secret.length >= 4 && (text.includes(secret) || text.includes(JSON.stringify(secret).slice(1, -1))));
 }
 
 /** maskEchoed() over every string (and object key) of a parsed JSON value; returns a copy. */

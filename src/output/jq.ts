@@ -4,6 +4,8 @@
 //
 // Each jq run starts jq's main() (about 1 ms: it compiles the builtins), so rows are given to jq
 // in batches: jq runs the program once per input value, exactly as `jq` does over NDJSON.
+// First: it throws when jq.wasm is missing, before jq-web loads (see jq-wasm.ts).
+import './jq-wasm.js';
 import jqReady from 'jq-web';
 import { runsPerRow } from './jq-pieces.js';
 

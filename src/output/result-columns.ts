@@ -20,7 +20,7 @@ export function username(row: Row): string {
 }
 
 /** `CODE: message` for a failure; the live URL (or nothing) for a success. */
-export function outcomeText(row: Row): string {
+export function resultLinkOrError(row: Row): string {
   if (row.success) return str(row.platform_data?.url);
   const err = row.error;
   if (!err) return 'no error details';
@@ -80,7 +80,7 @@ export function resultColumns(now: () => number, options: ResultColumnOptions = 
     {
       header: 'url / error',
       field: 'outcome',
-      value: outcomeText,
+      value: resultLinkOrError,
       // A live URL is copied and opened: optional columns give way for it; error texts may be cut.
       whole: (r) => r.success,
       // The error code is what support reads first: other columns are cut before it is ("MEDIA_REJ…").
@@ -100,7 +100,7 @@ function prettyOutcome(r: Row, c: Colors): string {
   const code = str(r.error?.code);
   const message = str(r.error?.message);
   if (code && message) return `${c.red(code)}: ${message}`;
-  return c.red(outcomeText(r));
+  return c.red(resultLinkOrError(r));
 }
 
 /** How result rows are printed (list, wait): the columns, ids for -q, the fields for --fields. */

@@ -18,7 +18,7 @@ import { keyHeader, uploadedUrl, uploadRequests, type PlannedRequest } from './p
 import { uploadFiles, type UploadLedger } from './uploads.js';
 import { validateDraft } from './validate.js';
 import { stableStringify } from './keys.js';
-import { isObject, outcomeText, payloadsOf, textOf, type Payload } from './outcome.js';
+import { isObject, postStatusText, payloadsOf, textOf, type Payload } from './outcome.js';
 
 export interface PostChanges {
   /** The text of every target (a target's own text wins). */
@@ -82,7 +82,7 @@ export interface PlannedEdit {
 /** Only a draft or a scheduled post can change; why not otherwise, and what to do instead. */
 export function notEditable(post: Post, label: string, instead: { retry: string; create: string }): InvalidInputError | undefined {
   if (post.status === 'draft' || post.status === 'scheduled') return undefined;
-  const state = outcomeText(post);
+  const state = postStatusText(post);
   const fix = post.status === 'failed' ? `${instead.retry} sends its failed targets again; or ${instead.create}` : instead.create;
   return new InvalidInputError([{ field: label, message: `post ${post.id} is ${state}: a post that went out can no longer be changed, moved or deleted`, fix }]);
 }

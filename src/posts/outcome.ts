@@ -22,8 +22,8 @@ export function lateness(ms: number): string {
   return `${Math.floor(h / 24)} days`;
 }
 
-/** The outcome as people read it; with `now`, a scheduled post past its time is `scheduled · overdue by 12 min`. */
-export function outcomeText(post: Pick<Post, 'status' | 'targets'> & { scheduledAt?: string | null | undefined }, now?: number): string {
+/** A post's status as people read it (`failed · 3/5 published`); with `now`, a scheduled post past its time is `scheduled · overdue by 12 min`. */
+export function postStatusText(post: Pick<Post, 'status' | 'targets'> & { scheduledAt?: string | null | undefined }, now?: number): string {
   const late = now === undefined ? undefined : overdueBy({ status: post.status, scheduledAt: post.scheduledAt ?? null }, now);
   if (late !== undefined) return `${post.status} · overdue by ${lateness(late)}`;
   const targets = Object.values(post.targets ?? {});

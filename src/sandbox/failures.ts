@@ -126,8 +126,24 @@ export const THREAD_PART_FAILED = 'THREAD_PART_FAILED';
 const THREAD_PART_WEIGHT = 40;
 const MEDIA_REJECTED = 'MEDIA_REJECTED';
 
+/**
+ * Codes a live publish meets only as a fact: the account's state (TOKEN_EXPIRED; its status, see
+ * AccountBook.failureNow) or an earlier post (DUPLICATE_CONTENT; duplicateFailureFor). Never drawn
+ * at random for a live row; the fixtures, history made from the seed, still draw them.
+ */
+const FACT_CODES: ReadonlySet<string> = new Set(['TOKEN_EXPIRED', 'DUPLICATE_CONTENT']);
+
+/**
+ * How long a platform that refuses duplicates remembers a published text (per account): 24 hours,
+ * as LinkedIn's refusal says ("a duplicate of a share published in the last 24 hours"); X and
+ * Meta refuse a repeat of a recent post too, without naming a window.
+ */
+export const DUPLICATE_WINDOW_MS = 24 * 3_600_000;
+
 /** Every code the sandbox produces (for docs and tests). */
 export const FAILURE_CODES = [...FAILURES.map((f) => f.code), MEDIA_REQUIRED, THREAD_PART_FAILED, 'ACCOUNT_DISCONNECTED', 'TEXT_TOO_LONG', 'TEXT_INVALID', 'TITLE_REQUIRED', 'OPTION_INVALID', 'NOT_SUPPORTED'];
+
+const DUPLICATE = FAILURES.find((f) => f.code === 'DUPLICATE_CONTENT')!;
 
 const BY_PROVIDER = new Map<Provider, FailureKind[]>();
 for (const provider of new Set([...Object.values(PROVIDER), 'generic' as const])) BY_PROVIDER.set(provider, FAILURES.filter((f) => f.provider[provider]));
@@ -136,18 +152,19 @@ const providerOf = (platform: Platform): Provider => PROVIDER[platform] ?? 'gene
 
 /**
  * The failure of one row, picked by weight from the kinds its platform can produce. A post without
- * media never fails for its media: a platform cannot refuse what it was not given.
+ * media never fails for its media: a platform cannot refuse what it was not given. A live row
+ * (published while the sandbox runs, not a fixture) never draws a FACT_CODES code.
  */
-export function failureFor(e: Entropy, scope: number, row: number, platform: Platform, hasMedia = true, threadParts = 0): ResultError {
+export function failureFor(e: Entropy, scope: number, row: number, platform: Platform, hasMedia = true, threadParts = 0, live = false): ResultError {
   const provider = providerOf(platform);
   const all = BY_PROVIDER.get(provider)!;
-  const kinds = hasMedia ? all : all.filter((k) => k.code !== MEDIA_REJECTED);
+  const kinds = all.filter((k) => (hasMedia || k.code !== MEDIA_REJECTED) && !(live && FACT_CODES.has(k.code)));
   const totalWeight = kinds.reduce((n, k) => n + k.weight, 0);
   // A thread publishes part after part: a later one can fail once the first is live.
   const threadPick = threadParts > 0 ? hash(e, STREAM.failureCode, scope, row, 2) % (totalWeight + THREAD_PART_WEIGHT) : 0;
   if (threadParts > 0 && threadPick >= totalWeight) {
     const part = hash(e, STREAM.failureCode, scope, row, 3) % threadParts;
-    const inner = failureFor(e, scope, row, platform, false);
+    const inner = failureFor(e, scope, row, platform, false, 0, live);
     return threadPartFailure(platform, part, threadParts, inner.message, inner.context);
   }
   let pick = hash(e, STREAM.failureCode, scope, row) % totalWeight;
@@ -176,6 +193,29 @@ export function accountFailureFor(e: Entropy, scope: number, row: number, platfo
     code,
     message: 'The account was disconnected from the workspace, so nothing was published to it. Reconnect it in the workspace settings, then publish again.',
     context: { provider, platform, reason: 'account_disconnected' },
+  };
+}
+
+/** Whether the platform refuses a text its account published recently (a provider with a DUPLICATE_CONTENT answer). */
+export function refusesDuplicates(platform: Platform): boolean {
+  return DUPLICATE.provider[providerOf(platform)] !== undefined;
+}
+
+/** The earlier publish a duplicate repeated. */
+export interface EarlierPost {
+  postId: string;
+  resultId: string;
+  publishedAt: string;
+}
+
+/** A publish refused as a repeat of `earlier`, which the same account published within DUPLICATE_WINDOW_MS. */
+export function duplicateFailureFor(e: Entropy, scope: number, row: number, platform: Platform, earlier: EarlierPost): ResultError {
+  const provider = providerOf(platform);
+  const trace = randomToken(11, e, STREAM.failureCode, hash(e, STREAM.failureCode, scope, row, 1));
+  return {
+    code: DUPLICATE.code,
+    message: `${DUPLICATE.message.replace(/\.$/, '')}: post ${earlier.postId}, published ${earlier.publishedAt}. Change the text, or publish it after ${DUPLICATE_WINDOW_MS / 3_600_000} hours.`,
+    context: { provider, platform, duplicateOf: earlier, ...DUPLICATE.provider[provider]!(trace) },
   };
 }
 

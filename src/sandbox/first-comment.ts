@@ -24,7 +24,7 @@ export function resultWithComment(host: { entropy: Entropy; failureRate: number 
   if (typeof payload?.firstComment !== 'string') return r;
   // Half the post's failure rate: a comment is a smaller request than the post it follows.
   if (unit(host.entropy, STREAM.firstComment, ws.tag, row) < host.failureRate / 2) {
-    const why = failureFor(host.entropy, ws.tag, row, r.platform, false);
+    const why = failureFor(host.entropy, ws.tag, row, r.platform, false, 0, true);
     return { ...r, first_comment: { status: 'failed', error: { code: why.code, message: `The post is live; its first comment was not posted: ${why.message}`, context: why.context } } };
   }
   const postId = r.platform_data?.id ?? r.id;

@@ -99,14 +99,16 @@ export class Publisher {
         let failed = false;
         for (const platform of Object.keys(post.payloads) as Platform[]) {
           if (!PLATFORMS.includes(platform)) continue;
-          // One result per target account; an expired or disconnected account fails before anything else.
+          // One result per target account; an expired or disconnected account fails before anything
+          // else, then a broken rule, then a repeat of what the account published lately; only then chance.
           for (const { account, named } of ws.socialAccounts.targetsOf(platform, post.payloads[platform])) {
             const next = ws.nextRow();
             const accountFailure = ws.socialAccounts.failureNow(account);
             const brokeRule = !accountFailure && brokenRule(ws, post, platform) !== undefined;
-            const success = !accountFailure && !brokeRule && unit(entropy, STREAM.outcome, ws.tag, next) >= failureRate;
+            const duplicateOf = accountFailure || brokeRule ? undefined : ws.duplicateOf(account.index, platform, post.payloads[platform]?.text, now);
+            const success = !accountFailure && !brokeRule && duplicateOf === undefined && unit(entropy, STREAM.outcome, ws.tag, next) >= failureRate;
             const noAccount = !named && !accountFailure && unit(entropy, STREAM.account, ws.tag, next) < NO_ACCOUNT_RATE;
-            made.push(ws.appendResult({ post: post.index, platform, success, noAccount, brokeRule, account: account.index, accountFailure }, now));
+            made.push(ws.appendResult({ post: post.index, platform, success, noAccount, brokeRule, account: account.index, accountFailure, duplicateOf }, now));
             if (!success) failed = true;
           }
         }

@@ -4,7 +4,7 @@
 // workspace's tag, so another workspace's id never resolves here. Positions: fixtures first,
 // then the stored rows, so a stored row is always newer than every fixture.
 import { PLATFORMS, type Platform, type PostStatus } from '../wire/platforms.js';
-import { accountFailureFor, failureFor, mediaRequiredFor, ruleFailureFor, type ResultError } from './failures.js';
+import { accountFailureFor, DUPLICATE_WINDOW_MS, duplicateFailureFor, failureFor, mediaRequiredFor, refusesDuplicates, ruleFailureFor, type ResultError } from './failures.js';
 import { brokenRule, hasMedia, threadParts } from './platform-rules.js';
 import type { IdCodec } from './ids.js';
 import { IdempotencyKeys } from './idempotency.js';
@@ -19,7 +19,7 @@ import { FixtureSet } from './store/fixture-set.js';
 import { mergedPageDescending } from './store/merge-page.js';
 import { FLAG_MEDIA_MISSING, FLAG_NO_ACCOUNT, FLAG_SUCCESS } from './store/row-table.js';
 import { lastPostIndex, postNaming, postPage, readPost, scheduledPosts, writePost, type LivePost, type PostNarrowing } from './db/posts.js';
-import { accountResultPage, insertResult, lastResult, readResult, resultPage, resultsOfPost, type AccountFailure, type ResultRow } from './db/results.js';
+import { accountResultPage, insertResult, lastResult, publishedSince, readResult, resultPage, resultsOfPost, type AccountFailure, type ResultRow } from './db/results.js';
 import { deleteMedia, mediaCount, mediaPage, readMedia, writeMedia, type MediaRecord } from './db/media.js';
 import { loadHits } from './db/records.js';
 import type { Store } from './db/store.js';
@@ -240,7 +240,11 @@ export class Workspace {
     };
   }
 
-  /** Why a row failed: the rule its post broke (judged again from the post, which no longer changes), or a random failure. */
+  /**
+   * Why a row failed: its account, the rule its post broke (judged again from the post, which no
+   * longer changes), the earlier post it repeated, or a random failure (for a live row, never one
+   * of those causes drawn at random).
+   */
   private failureOf(r: ResultRow): ResultError {
     if (r.accountFailure) return accountFailureFor(this.entropy, this.tag, r.row, r.platform, r.accountFailure);
     const live = this.livePost(r.post);
@@ -248,7 +252,25 @@ export class Workspace {
       const broken = live && brokenRule(this, live, r.platform);
       return broken ? ruleFailureFor(this.entropy, this.tag, r.row, r.platform, broken, threadParts(live?.payloads[r.platform])) : mediaRequiredFor(this.entropy, this.tag, r.row, r.platform);
     }
-    return failureFor(this.entropy, this.tag, r.row, r.platform, hasMedia(live?.payloads[r.platform]), threadParts(live?.payloads[r.platform]));
+    if (r.duplicateOf !== undefined) {
+      const earlier = this.result(r.duplicateOf);
+      return duplicateFailureFor(this.entropy, this.tag, r.row, r.platform, { postId: this.postId(earlier.post), resultId: this.resultId(earlier.row), publishedAt: iso(earlier.at) });
+    }
+    return failureFor(this.entropy, this.tag, r.row, r.platform, hasMedia(live?.payloads[r.platform]), threadParts(live?.payloads[r.platform]), r.row >= this.fixtureRows);
+  }
+
+  /**
+   * The row of a published result that `text` would repeat on `account` at `now`: the same text
+   * (spaces at the ends aside) published there within DUPLICATE_WINDOW_MS, on a platform that
+   * refuses duplicates. Live rows only: the fixtures are history of another kind.
+   */
+  duplicateOf(account: number, platform: Platform, text: unknown, now: number): number | undefined {
+    if (!refusesDuplicates(platform) || typeof text !== 'string' || text.trim() === '') return undefined;
+    for (const earlier of publishedSince(this.store, this.tag, account, now - DUPLICATE_WINDOW_MS)) {
+      const said = this.livePost(earlier.post)?.payloads[earlier.platform]?.text;
+      if (typeof said === 'string' && said.trim() === text.trim()) return earlier.row;
+    }
+    return undefined;
   }
 
   // ----- lists -----
@@ -357,13 +379,14 @@ export class Workspace {
 
   /**
    * Appends a result row at `now` (never before the previous row, so position order stays time
-   * order), published to `account`; `accountFailure`: it failed on the account itself.
+   * order), published to `account`; `accountFailure`: it failed on the account itself;
+   * `duplicateOf`: it repeated that earlier row's text.
    */
-  appendResult(r: { post: number; platform: Platform; success: boolean; noAccount: boolean; brokeRule: boolean; account: number; accountFailure?: AccountFailure | undefined }, now: number): number {
+  appendResult(r: { post: number; platform: Platform; success: boolean; noAccount: boolean; brokeRule: boolean; account: number; accountFailure?: AccountFailure | undefined; duplicateOf?: number | undefined }, now: number): number {
     const last = lastResult(this.store, this.tag);
     const row = last ? last.row + 1 : this.fixtureRows;
     const previous = last ? last.at : this.fixtureRows > 0 ? this.fixtures!.rows.lastTime() : -Infinity;
-    const failed = r.brokeRule || r.accountFailure !== undefined;
+    const failed = r.brokeRule || r.accountFailure !== undefined || r.duplicateOf !== undefined;
     insertResult(this.store, this.tag, { ...r, row, success: r.success && !failed, noAccount: !failed && r.noAccount, at: Math.max(now, previous) });
     return row;
   }

@@ -119,11 +119,13 @@ describe('the start-up path, piped', () => {
     }
   });
 
-  it('accounts list and its help load no zod', async () => {
+  it('accounts list and its help load no zod, and no node:fs/promises', async () => {
     const key = sb.workspaces.find((w) => w.name === 'demo')!.apiKey;
     const r = await modulesOf(['accounts', 'list', '--json'], { SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: key });
     expect(r.code, r.out).toBe(0);
     expect(zodCopies(r.files)).toEqual([]);
+    // The completion cache it writes is one small file: no node:fs/promises (and its readline) for it.
+    expect(loaded(r.modules, ['fs/promises', 'internal/readline/interface'])).toEqual([]);
     const help = await modulesOf(['accounts', 'list', '--help']);
     expect(help.code, help.out).toBe(0);
     expect(zodCopies(help.files)).toEqual([]);

@@ -2,13 +2,16 @@
 // its status, default and health from recent results (checked against the results themselves),
 // one account by id, @handle and platform:@handle, and unknown or ambiguous handles refused with
 // exit 2 and the candidates, before any request past the accounts lookup. In both dialects: the
-// sandbox serves SyncPostly's accounts too, which carry no status, default or token expiry.
+// sandbox serves SyncPostly's accounts too, which carry no status, default or token expiry. In a
+// workspace of 50 accounts, the command and list_accounts say how many accounts the window told nothing of.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import { cliEnv, dialectEnv, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { cliEnv, dialectEnv, ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { allRows, as } from './sandbox-support.js';
 import { DIALECTS } from '../../src/wire/dialects.js';
 import { PATHS } from '../../src/wire/protocol.js';
+import { HEALTH_WINDOW } from '../../src/accounts/health.js';
+import { callTool, sandboxToolContext } from '../helpers/mcp-context.js';
 import { SP_PATHS } from '../../src/wire/syncpostly/assumptions.js';
 
 interface Row {
@@ -49,8 +52,8 @@ describe.each(DIALECTS)('in %s\'s API', (dialect) => {
       if (sp) expect(rows.every((a) => a.status === null && a.isDefault === null && (a as { tokenExpiresAt?: unknown }).tokenExpiresAt === null)).toBe(true);
       else expect(expired.status).toBe('expired');
       expect(expired.health.lastFailure?.code).toBe('TOKEN_EXPIRED');
-      // Each account's last success is its newest successful row in the window of the newest 200 results.
-      const window = (await allRows<{ id: string; success: boolean; social_account_id: string }>(sb, sb.key('demo'), '/api/v1/post-results')).rows.slice(0, 200);
+      // Each account's last success is its newest successful row in the window: the newest page of results.
+      const window = (await allRows<{ id: string; success: boolean; social_account_id: string }>(sb, sb.key('demo'), '/api/v1/post-results')).rows.slice(0, HEALTH_WINDOW);
       for (const a of rows) {
         expect(a.health.lastSuccess?.resultId ?? null).toBe(window.find((x) => x.success && x.social_account_id === a.id)?.id ?? null);
       }
@@ -141,5 +144,36 @@ describe.each(DIALECTS)('in %s\'s API', (dialect) => {
       // Only the accounts lookups went out.
       expect(sb.requests.slice(before).every((q) => q.path === (sp ? SP_PATHS.socialAccounts : PATHS.socialAccounts))).toBe(true);
     });
+  });
+});
+
+describe('accounts list in a workspace of 50 accounts', () => {
+  let big: TestSandbox;
+  beforeAll(async () => {
+    big = await testSandbox({ fixtures: 2_000, seed: 21, accounts: 50, ...ROOMY_LIMITS });
+  });
+  afterAll(() => big.close());
+
+  it('says how far its window of results reached and how many accounts it told nothing of', async () => {
+    const accounts = JSON.parse((await runCli(['accounts', 'list', '--json'], { env: cliEnv(big) })).stdout) as Row[];
+    expect(accounts.length).toBe(50);
+    const window = (await allRows<{ social_account_id: string }>(big, big.key('demo'), '/api/v1/post-results')).rows.slice(0, HEALTH_WINDOW);
+    const untold = accounts.filter((a) => !window.some((x) => x.social_account_id === a.id));
+    // More accounts than one page of results can speak for: some have no outcome in it.
+    expect(untold.length).toBeGreaterThan(0);
+    expect(untold.every((a) => a.health.lastSuccess === null && a.health.lastFailure === null)).toBe(true);
+    const r = await runCli(['accounts', 'list', '--no-pager'], { env: cliEnv(big), tty: true, columns: 400 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`50 accounts · last success and failure among the newest ${HEALTH_WINDOW} results (back to `);
+    expect(r.stderr).toContain(`${untold.length} accounts have none there: socialpub accounts view <account> reads its own results`);
+  });
+
+  it('list_accounts says the same in its note, with how far the window reached', async () => {
+    const window = (await allRows<{ social_account_id: string; created_at: string }>(big, big.key('demo'), '/api/v1/post-results')).rows.slice(0, HEALTH_WINDOW);
+    const out = (await callTool(sandboxToolContext(big), 'list_accounts', {})) as { accounts: Row[]; health_window: unknown; note: string };
+    const untold = out.accounts.filter((a) => !window.some((x) => x.social_account_id === a.id));
+    expect(untold.length).toBeGreaterThan(0);
+    expect(out.health_window).toEqual({ results: HEALTH_WINDOW, since: window.at(-1)!.created_at });
+    expect(out.note).toContain(`${untold.length} of the accounts had no result among the newest ${HEALTH_WINDOW} results`);
   });
 });

@@ -72,6 +72,33 @@ describe('posts create / edit --account', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`linkedin → @${acc('linkedin', (a) => a.isDefault).username} (the default of 2 accounts; --account chooses another)`);
   });
+
+  // The post as the sandbox keeps it: each payload echoes the accounts it goes to.
+  const payloadsOf = (stdout: string) => (JSON.parse(stdout) as { payloads: Record<string, { accounts?: string[] }> }).payloads;
+
+  it('an Edit at the confirmation keeps the account --account chose', async () => {
+    const careers = acc('linkedin', (a) => !a.isDefault);
+    const prompter = new ScriptedPrompter(['Careers text', '', 'edit', 'media', '', 'send']);
+    const r = await cli(['posts', 'create', '--account', `linkedin:@${careers.username}`, '--json'], { tty: true, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.split('This will be sent').slice(1).every((part) => part.includes(`linkedin → @${careers.username}\n`))).toBe(true);
+    expect(payloadsOf(r.stdout).linkedin?.accounts).toEqual([careers.id]);
+  });
+
+  it('Edit → Accounts picks which of a platform\'s accounts the post goes to', async () => {
+    const careers = acc('linkedin', (a) => !a.isDefault);
+    const prompter = new ScriptedPrompter(['Two pages', '', 'edit', 'accounts', [careers.id], 'send']);
+    const r = await cli(['posts', 'create', '--platform', 'linkedin,bluesky', '--json'], { tty: true, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked).toContain('Accounts for linkedin');
+    // Bluesky has one account: nothing to choose there.
+    expect(prompter.asked).not.toContain('Accounts for bluesky');
+    expect(r.stderr).toContain(`linkedin → @${careers.username}\n`);
+    const payloads = payloadsOf(r.stdout);
+    expect(payloads.linkedin?.accounts).toEqual([careers.id]);
+    // The sandbox fills in the default where none was named.
+    expect(payloads.bluesky?.accounts).toEqual([acc('bluesky', (a) => a.isDefault).id]);
+  });
 });
 
 describe('bulk files: the account column', () => {
@@ -119,6 +146,16 @@ describe('triage', () => {
     const stats = await cli(['results', 'stats', '--by', 'account', '--account', `twitter-x:@${xDefault.username}`, '--json']);
     expect(stats.code, stats.stderr).toBe(0);
     expect((JSON.parse(stats.stdout) as { groups: { key: string }[] }).groups.map((g) => g.key)).toEqual([xDefault.id]);
+  });
+
+  it('results stats --by account on a narrow terminal keeps platform and handle, not the id', async () => {
+    const xDefault = acc('twitter-x', (a) => a.isDefault);
+    const r = await cli(['results', 'stats', '--by', 'account', '--account', `twitter-x:@${xDefault.username}`], { tty: true, columns: 60 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^twitter-x +@${xDefault.username.replace(/[.]/g, '\\.')} `, 'm'));
+    expect(r.stdout).not.toContain(xDefault.id);
+    const wide = await cli(['results', 'stats', '--by', 'account', '--account', `twitter-x:@${xDefault.username}`], { tty: true, columns: 120 });
+    expect(wide.stdout).toContain(xDefault.id);
   });
 
   it('posts view shows each target account with its outcome, and "account expired" beside that failure', async () => {

@@ -67,7 +67,8 @@ describe('write tools take accounts', () => {
     const d = await call('create_draft', { platforms: ['linkedin'], text: 'Move me' });
     const careers = acc('linkedin', (a) => !a.isDefault);
     const r = await call('update_post', { post_id: d.post.id, accounts: [careers.id] });
-    expect(r.post.payloads.linkedin.accounts).toEqual([careers.id]);
+    expect(r.post).toMatchObject({ id: d.post.id, platforms: ['linkedin'] });
+    expect((await call('get_post', { post_id: d.post.id })).post.payloads.linkedin.accounts).toEqual([careers.id]);
   });
 
   it('update_post asks the user before a scheduled post goes to other accounts, naming that change', async () => {

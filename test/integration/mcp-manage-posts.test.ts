@@ -7,6 +7,7 @@ import { toToolError } from '../../src/mcp/errors.js';
 import type { ToolContext } from '../../src/mcp/types.js';
 import { callTool, mcpTool, sandboxToolContext } from '../helpers/mcp-context.js';
 import type { Post } from '../../src/wire/schemas.js';
+import { trimPost } from '../../src/mcp/trim.js';
 import { resultsFailFirst } from '../helpers/route-proxy.js';
 import { allPosts, manualSandbox, oracleGet, type ManualSandbox } from './posts-support.js';
 
@@ -131,6 +132,26 @@ describe('a post_id an assistant got wrong', () => {
   });
 });
 
+describe('every write tool answers with the post as list_posts shows it (get_post has the whole post)', () => {
+  it('create_draft, schedule_post, update_post, unschedule_post, delete_post (dry run) and retry_failed', async () => {
+    /** The answer's post is the post as the service has it now, trimmed as list_posts trims it. */
+    const same = async (name: string, answer: Record<string, any>) => {
+      expect(answer.post, name).toEqual(trimPost(await oracleGet<Post>(sb, `/v1/posts/${String(answer.post.id)}`)));
+      return answer as { post: { id: string } };
+    };
+    const { post: p } = await same('create_draft', await call('create_draft', { platforms: ['bluesky', 'linkedin'], text: 'Same shape' }));
+    await same('update_post', await call('update_post', { post_id: p.id, text_for: { bluesky: 'Changed' } }));
+    await same('update_post unchanged', await call('update_post', { post_id: p.id, text_for: { bluesky: 'Changed' } }));
+    await same('delete_post dry run', await call('delete_post', { post_id: p.id, dry_run: true }));
+    await same('schedule_post', await call('schedule_post', { post_id: p.id, at: new Date(sb.clock.now() + 3_600_000).toISOString() }));
+    await same('unschedule_post', await call('unschedule_post', { post_id: p.id }));
+    await same('unschedule_post of a draft', await call('unschedule_post', { post_id: p.id }));
+    const failed = (await allPosts(sb, 'failed'))[2]!;
+    await same('retry_failed', await call('retry_failed', { post_id: failed.id }));
+    await same('retry_failed replayed', await call('retry_failed', { post_id: failed.id }));
+  });
+});
+
 describe('update_post', () => {
   it('refuses media at an ftp:// or data: address by name, and sends no change', async () => {
     const p = await draft({ bluesky: 'Keep' });
@@ -148,8 +169,8 @@ describe('update_post', () => {
     expect(dry.requests.at(-1)).toMatchObject({ method: 'PATCH', path: `/v1/posts/${p.id}`, body: { payloads: { bluesky: { text: 'New' }, linkedin: null } } });
     expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: 'Old' }, linkedin: { text: 'Keep' } });
     const r = await call('update_post', { post_id: p.id, text_for: { bluesky: 'New' }, remove_platforms: ['linkedin'] });
-    expect(texts(r.post.payloads)).toEqual({ bluesky: { text: 'New' } });
-    expect(await getPost(p.id)).toEqual({ ...r.post, payloads: texts(r.post.payloads) });
+    expect(r.post).toMatchObject({ id: p.id, platforms: ['bluesky'], text: 'New' });
+    expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: 'New' } });
   });
 
   it('a replay (same idempotency_key) answers with the post as it is now', async () => {
@@ -158,7 +179,7 @@ describe('update_post', () => {
     await call('update_post', { post_id: p.id, text: 'Three' });
     const replay = await call('update_post', { post_id: p.id, text: 'Two', idempotency_key: 'mcp-edit-1' });
     expect(replay.replayed).toBe(true);
-    expect(texts(replay.post.payloads)).toEqual({ bluesky: { text: 'Three' } });
+    expect(replay.post).toMatchObject({ id: p.id, text: 'Three' });
   });
 
   it('refuses what create refuses, and a published post, as invalid_input naming the fix', async () => {
@@ -176,7 +197,7 @@ describe('unschedule_post and delete_post', () => {
   it('unschedules a scheduled post; it then never publishes', async () => {
     const s = (await call('schedule_post', { platforms: ['bluesky'], text: 'Soon', at: new Date(sb.clock.now() + 3_600_000).toISOString() })).post as { id: string };
     const r = await call('unschedule_post', { post_id: s.id });
-    expect(r.post).toMatchObject({ id: s.id, status: 'draft', scheduledAt: null });
+    expect(r.post).toMatchObject({ id: s.id, status: 'draft', scheduled_at: null });
     await sb.clock.advance(2 * 3_600_000);
     expect((await getPost(s.id)).status).toBe('draft');
     expect((await call('unschedule_post', { post_id: s.id })).changed).toBe(false);
@@ -203,7 +224,7 @@ describe('retry_failed', () => {
     const dry = await call('retry_failed', { post_id: failed.id, dry_run: true });
     expect(dry.retrying.map((t: { platform: string }) => t.platform).sort()).toEqual(failedPlatforms);
     const first = await call('retry_failed', { post_id: failed.id });
-    expect(Object.keys(first.post.payloads).sort()).toEqual(failedPlatforms);
+    expect([...first.post.platforms].sort()).toEqual(failedPlatforms);
     expect(first.retrying.every((t: { code: string | null }) => typeof t.code === 'string')).toBe(true);
     // A target the platform refused for its content carries the fix to apply with update_post first.
     const content = ['TEXT_TOO_LONG', 'TEXT_INVALID', 'MEDIA_REQUIRED', 'MEDIA_REJECTED', 'TITLE_REQUIRED', 'DUPLICATE_CONTENT'];

@@ -59,7 +59,8 @@ describe('thread, first_comment, alt, options', () => {
     const created = await call('create_draft', { platforms: ['linkedin'], text: 'Before' });
     const id = created.post.id as string;
     const r = await call('update_post', { post_id: id, options: ['linkedin.visibility=LOGGED_IN'], first_comment: 'Read more' });
-    expect(r.post.payloads.linkedin).toMatchObject({ options: { visibility: 'LOGGED_IN' }, firstComment: 'Read more', text: 'Before' });
+    expect(r.post).toMatchObject({ id, platforms: ['linkedin'], text: 'Before' });
+    expect((await call('get_post', { post_id: id })).post.payloads.linkedin).toMatchObject({ options: { visibility: 'LOGGED_IN' }, firstComment: 'Read more', text: 'Before' });
     const err = await call('update_post', { post_id: id, options: ['linkedin.visibility=FRIENDS'] }).then(
       () => undefined,
       (e: unknown) => toToolError(e, 'default'),

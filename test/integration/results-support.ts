@@ -37,8 +37,12 @@ export async function allResults(sb: Sandbox, key: string, query = ''): Promise<
 }
 
 /** Schedules a text-only post on these platforms, due `inMs` after the sandbox's now. */
+/** Each post's own text: the sandbox refuses a repeat of a text the account published within a day (DUPLICATE_CONTENT). */
+let scheduled = 0;
+
 export async function schedulePost(sb: Sandbox & { clock: ManualClock }, key: string, platforms: string[], inMs: number): Promise<{ id: string }> {
-  const payloads = Object.fromEntries(platforms.map((p) => [p, { text: `Release notes ${p} ${inMs}` }]));
+  const n = ++scheduled;
+  const payloads = Object.fromEntries(platforms.map((p) => [p, { text: `Release notes ${p} ${inMs} #${n}` }]));
   const r = await api<{ id: string }>(sb, key, 'POST', '/v1/schedule', { payloads, scheduledAt: new Date(sb.clock.now() + inMs).toISOString() });
   if (r.status >= 300) throw new Error(`schedule failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;

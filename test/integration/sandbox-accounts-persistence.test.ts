@@ -94,7 +94,8 @@ describe('accounts across restarts', () => {
 
     // Back to schema 1's layout: results without accounts, and its accounts table, never written.
     const db = new (sqlite().DatabaseSync)(file);
-    db.exec(`DROP INDEX results_by_account; ALTER TABLE results DROP COLUMN account_failure; ALTER TABLE results DROP COLUMN account;
+    db.exec(`DROP INDEX results_published_by_account; ALTER TABLE results DROP COLUMN duplicate_of;
+      DROP INDEX results_by_account; ALTER TABLE results DROP COLUMN account_failure; ALTER TABLE results DROP COLUMN account;
       DROP TABLE accounts; CREATE TABLE accounts (id TEXT PRIMARY KEY, workspace INTEGER NOT NULL, platform TEXT NOT NULL, username TEXT NOT NULL,
       display_name TEXT, status TEXT NOT NULL DEFAULT 'active', is_default INTEGER NOT NULL DEFAULT 0, token_expires_at INTEGER, connected_at INTEGER NOT NULL) WITHOUT ROWID;
       ${dropNth ? 'DROP INDEX results_by_platform; ALTER TABLE results DROP COLUMN nth; CREATE INDEX results_by_platform ON results (workspace, platform, row);' : ''}

@@ -1,6 +1,6 @@
 // `socialpub sandbox` run in-process: the ready line (stdout, exactly the contract's shape),
 // the banner (stderr, keys masked), --write-profile, bad flags (exit 2) and Ctrl-C (exit 0).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -102,6 +102,25 @@ describe('socialpub sandbox', () => {
       // With no current profile, the written one becomes current (else `posts list` looks for "default").
       expect((config as unknown as { current?: string }).current).toBe('local');
       expect(run.stderr.text()).toMatch(/"local" is now the current profile/);
+    } finally {
+      run.stop();
+      expect(await run.done).toBe(0);
+      run.cleanup();
+    }
+  });
+
+  it('--write-profile saves the generated webhook secret in a 0600 file for listen --secret-file; the banner shows it masked', async () => {
+    const run = start(['sandbox', '--port', '0', '--json', '--write-profile', 'local', '--webhook-url', 'http://127.0.0.1:4999/webhooks']);
+    try {
+      const ready = JSON.parse(await waitFor(run, run.stdout, /^.*\n/)) as { webhookSecret: string };
+      await waitFor(run, run.stderr, /Ctrl-C/);
+      const file = join(run.configDir, 'local.webhook-secret');
+      expect(readFileSync(file, 'utf8')).toBe(`${ready.webhookSecret}\n`);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const text = run.stderr.text();
+      expect(text).not.toContain(ready.webhookSecret);
+      expect(text).toContain(`signed with whsec_…${ready.webhookSecret.slice(-4)} (in ${file})`);
+      expect(text).toContain(`socialpub listen --secret-file ${file} --port 4999`);
     } finally {
       run.stop();
       expect(await run.done).toBe(0);

@@ -47,7 +47,7 @@ describe('the SyncPostly dialect across restarts', () => {
     const id = ((await made.json()) as { id: string }).id;
     await first.close();
     const db = new (sqlite().DatabaseSync)(file);
-    db.exec('ALTER TABLE posts DROP COLUMN extras; ALTER TABLE media DROP COLUMN deleted; PRAGMA user_version = 3;');
+    db.exec('DROP INDEX results_published_by_account; ALTER TABLE results DROP COLUMN duplicate_of; ALTER TABLE posts DROP COLUMN extras; ALTER TABLE media DROP COLUMN deleted; PRAGMA user_version = 3;');
     db.close();
 
     const second = await start(file);
@@ -62,6 +62,9 @@ describe('the SyncPostly dialect across restarts', () => {
     const check = new (sqlite().DatabaseSync)(file, { readOnly: true });
     try {
       expect(check.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION });
+      // Schema 5's duplicate_of and its index came too.
+      expect(check.prepare('PRAGMA table_info(results)').all().map((c) => c.name)).toContain('duplicate_of');
+      expect(check.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'results_published_by_account'").all()).toHaveLength(1);
     } finally {
       check.close();
     }

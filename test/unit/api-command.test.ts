@@ -141,6 +141,25 @@ describe('socialpub api', () => {
     expect(JSON.parse(s.stdout)).toEqual({ bytes: 15 });
   });
 
+  it('an empty --input (stdin or file, or only blank space) is exit 2 naming --input and the fix, before any request', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'socialpub-api-'));
+    const empty = join(dir, 'empty.json');
+    writeFileSync(empty, '');
+    for (const [args, stdin] of [
+      [['-X', 'POST', '/v1/posts', '--input', '-'], ''],
+      [['-X', 'POST', '/v1/posts', '--input', '-'], ' \n'],
+      [['-X', 'PATCH', '/v1/posts/post_1', '--input', '-', '--dry-run'], ''],
+      [['-X', 'POST', '/v1/posts', '--input', empty], 'ignored'],
+    ] as const) {
+      const r = await api([...args], { stdin });
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+      expect(r.stderr).toMatch(/^error: --input (-|\S+empty\.json): (stdin|the file) (was|is) empty/m);
+      expect(r.stderr).toMatch(/--input (FILE|-) < |leave --input out/);
+      expect(r.stdout).toBe('');
+    }
+    expect(seen).toHaveLength(0);
+  });
+
   it('--paginate follows offset/limit to the end and prints one JSON array of every row', async () => {
     const r = await api(['/api/v1/post-results', '--paginate', '-f', 'limit=2']);
     expect(r.code).toBe(0);

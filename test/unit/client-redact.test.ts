@@ -55,6 +55,18 @@ describe('what a server echoes', () => {
     expect(mayHoldEchoes('{"s":"whsec_x"}')).toBe(true);
   });
 
+  it('skips the walk for links to @handles, but not for credentials behind any escape', () => {
+    // A page of results: every row links to a profile or post under an @handle.
+    expect(mayHoldEchoes('{"data":[{"url":"https://www.tiktok.com/@socialpub.demo/video/1","username":"@Demo"}]}', [KEY])).toBe(false);
+    expect(mayHoldEchoes('{"u":"see\\nhttp://a:b@h"}')).toBe(true);
+    expect(mayHoldEchoes('{"u":"http:\\/\\/a:b@h"}')).toBe(true);
+    // A base URL's password with a character JSON escapes is found as the body spells it.
+    const password = 'pa"ss\\word';
+    const body = JSON.stringify({ m: `echoed ${password}` });
+    expect(mayHoldEchoes(body, [password])).toBe(true);
+    expect(maskEchoedValue(JSON.parse(body), [password])).toEqual({ m: `echoed ${maskSecret(password)}` });
+  });
+
   it('takes the password of a base URL as a secret, and shows URLs without credentials', () => {
     expect(secretsOf(KEY, 'http://user:p%40ss-word@127.0.0.1:9')).toEqual([KEY, 'p%40ss-word', 'p@ss-word']);
     expect(secretsOf(undefined, 'not a url')).toEqual([]);

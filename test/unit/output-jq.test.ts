@@ -27,6 +27,28 @@ describe('--jq (real jq in WebAssembly)', () => {
     expect(p.run({ id: 'res_1', n: 2, tags: ['a', 'b'], error: null, text: 'two\nlines' })).toEqual(['res_1', '2', '["a","b"]', 'null', 'two', 'lines']);
   });
 
+  it('prints empty strings, nothing, null, false and 0 exactly as jq -r does: one line each, none for empty', async () => {
+    // What `jq -r -c` prints for each over one value, as lines (jq-web trims the last newline of its output).
+    const cases: Array<[string, string[]]> = [
+      ['""', ['']],
+      ['"", ""', ['', '']],
+      ['"x", ""', ['x', '']],
+      ['"", "x"', ['', 'x']],
+      ['empty', []],
+      ['null', ['null']],
+      ['false', ['false']],
+      ['0', ['0']],
+      ['.missing // ""', ['']],
+      ['[""] | .[]', ['']],
+    ];
+    for (const [expr, lines] of cases) {
+      const p = await compileJq(expr);
+      expect(p.run({ id: 'res_1' }), expr).toEqual(lines);
+      expect(p.runEach([{ id: 'res_1' }]), `${expr} over one row`).toEqual(lines);
+      expect(p.runEach([{ id: 'a' }, { id: 'b' }]), `${expr} over two rows`).toEqual([...lines, ...lines]);
+    }
+  });
+
   it('runs once over a whole array, so aggregates are whole (not per page)', async () => {
     const rows = Array.from({ length: 250 }, (_, i) => ({ id: `r${i}`, status: i % 5 ? 'published' : 'failed' }));
     expect((await compileJq('length')).run(rows)).toEqual(['250']);

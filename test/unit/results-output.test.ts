@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PassThrough, Writable } from 'node:stream';
-import { resultColumns, outcomeText } from '../../src/output/result-columns.js';
+import { resultColumns, resultLinkOrError } from '../../src/output/result-columns.js';
 import { renderResult } from '../../src/output/result-detail.js';
 import { followLine } from '../../src/cli/commands/results/list-follow.js';
 import { BatchingSink } from '../../src/output/batching-sink.js';
@@ -145,8 +145,8 @@ describe('result rows', () => {
   });
 
   it('outcome text for odd failures', () => {
-    expect(outcomeText({ ...failure, error: { code: 'X', message: '' } })).toBe('X');
-    expect(outcomeText({ ...success, platform_data: null })).toBe('');
+    expect(resultLinkOrError({ ...failure, error: { code: 'X', message: '' } })).toBe('X');
+    expect(resultLinkOrError({ ...success, platform_data: null })).toBe('');
   });
 });
 

@@ -1,7 +1,7 @@
 // What `socialpub sandbox` prints: the ready line in the contract's exact spacing, and a banner
-// that shows in full only what is local to this machine (the demo key in its login line, its own webhook secret).
+// that shows in full only the demo key in its login line on loopback, and never the webhook secret.
 import { describe, expect, it } from 'vitest';
-import { banner, readyLine } from '../../src/cli/commands/sandbox/banner.js';
+import { banner, readyLine, type SecretWhere } from '../../src/cli/commands/sandbox/banner.js';
 import { planSandbox } from '../../src/cli/commands/sandbox/flags.js';
 import type { SandboxFlags } from '../../src/cli/commands/sandbox/index.js';
 import { plainColors } from '../../src/output/colors.js';
@@ -52,18 +52,34 @@ describe('sandbox output', () => {
     expect(restored).toMatch(/accounts +from the data file; --accounts ignored/);
   });
 
-  it("shows the sandbox's own webhook secret in full on loopback, with the listen command that receives its deliveries; a secret the user gave, or a sandbox reachable from elsewhere, stays masked", () => {
+  it('never shows the webhook secret in full: masked as listen shows it, with the listen command that gets it from where it is', () => {
     const plan = planSandbox({ ...defaults, webhookUrl: 'http://127.0.0.1:4567/hooks' }, {});
-    const text = banner({ sandbox, options: plan.options, profile: undefined, json: false, colors: plainColors });
-    expect(text).toContain(`signed with ${sandbox.webhookSecret}`);
-    expect(text).toContain(`SOCIALPUB_WEBHOOK_SECRET=${sandbox.webhookSecret} socialpub listen --path /hooks`);
-    const none = banner({ sandbox, options: planSandbox(defaults, {}).options, profile: undefined, json: true, colors: plainColors });
-    expect(none).toContain(`add --webhook-url http://127.0.0.1:4567/webhooks for socialpub listen; secret ${sandbox.webhookSecret}`);
-    expect(none).not.toContain('socialpub listen\n');
-    const given = banner({ sandbox, options: { ...plan.options, webhookSecret: sandbox.webhookSecret }, profile: undefined, json: false, colors: plainColors });
-    expect(given).not.toContain(sandbox.webhookSecret);
-    const remote = banner({ sandbox: { ...sandbox, url: 'http://192.0.2.10:8787' }, options: plan.options, profile: undefined, json: false, colors: plainColors });
-    expect(remote).not.toContain(sandbox.webhookSecret);
+    const masked = `whsec_…${sandbox.webhookSecret.slice(-4)}`;
+    const show = (secret: SecretWhere | undefined, json = false, options = plan.options, url = sandbox.url) => {
+      const text = banner({ sandbox: { ...sandbox, url }, options, profile: undefined, json, colors: plainColors, secret });
+      expect(text).not.toContain(sandbox.webhookSecret);
+      expect(text).toContain(masked);
+      return text;
+    };
+    // Generated and saved by --write-profile: listen reads the 0600 file.
+    const saved = show({ source: 'file', file: '/home/me/.config/socialpub/sandbox.webhook-secret' });
+    expect(saved).toContain(`signed with ${masked} (in /home/me/.config/socialpub/sandbox.webhook-secret)`);
+    expect(saved).toContain('socialpub listen --secret-file /home/me/.config/socialpub/sandbox.webhook-secret --path /hooks');
+    expect(show({ source: 'file', file: "/tmp/my secret's" })).toContain(`socialpub listen --secret-file '/tmp/my secret'\\''s' --path /hooks`);
+    // Generated and kept only in this process: how to get it, no listen command that cannot work.
+    const only = show({ source: 'generated' });
+    expect(only).toMatch(/shown masked\. To verify deliveries with socialpub listen, start with --write-profile\n\(it saves the secret in a 0600 file for listen --secret-file\), or take it from the --json ready line\./);
+    expect(only).not.toMatch(/socialpub listen( |$)/m);
+    // --json: the ready line on stdout has it.
+    expect(show({ source: 'generated' }, true)).toContain("socialpub listen --path /hooks   # with SOCIALPUB_WEBHOOK_SECRET set to the ready line's webhookSecret");
+    // Given by the user: the same place.
+    expect(show({ source: 'env' }, false, { ...plan.options, webhookSecret: sandbox.webhookSecret })).toContain('socialpub listen --path /hooks   # with the same SOCIALPUB_WEBHOOK_SECRET');
+    expect(show({ source: 'flag' }, false, { ...plan.options, webhookSecret: sandbox.webhookSecret })).toContain('socialpub listen --secret-file FILE --path /hooks');
+    // Reachable from elsewhere, and without --webhook-url: masked too.
+    show({ source: 'generated' }, false, plan.options, 'http://192.0.2.10:8787');
+    const none = show(undefined, true, planSandbox(defaults, {}).options);
+    expect(none).toContain(`add --webhook-url http://127.0.0.1:4567/webhooks for socialpub listen; secret ${masked})`);
+    expect(none).not.toMatch(/socialpub listen( |$)/m);
   });
 
   it('names the dashboard and the OpenAPI document; off loopback the dashboard URL carries its token', () => {

@@ -1,7 +1,7 @@
 // list_accounts: the workspace's connected accounts with their health, read-only. Health comes
 // from one window of recent results (never a scan of them all), as `accounts list` does.
 import { loadAccounts } from '../../accounts/catalog.js';
-import { healthFromRows, recentWindow, withHealth } from '../../accounts/health.js';
+import { healthFromRows, recentWindow, untoldCount, withHealth } from '../../accounts/health.js';
 import { accountLabel, isUnhealthy } from '../../accounts/label.js';
 import { ACCOUNT_STATUSES } from '../../wire/account-status.js';
 import type { ToolDefinition } from '../types.js';
@@ -28,8 +28,10 @@ export const listAccounts: ToolDefinition = {
     const [catalog, recent] = await Promise.all([loadAccounts(client, { ...(platform ? { platform } : {}), ...(status ? { status } : {}) }), recentWindow(client, platform ? { platform } : {})]);
     const accounts = withHealth(catalog.accounts, healthFromRows(catalog.accounts, recent));
     const unhealthy = catalog.accounts.filter(isUnhealthy);
+    const untold = untoldCount(accounts, recent);
     const notes = [
       ...(catalog.derived ? [`this service has no accounts route: these accounts were derived from the newest ${catalog.scanned ?? 0} results; status, default and token expiry are unknown`] : []),
+      ...(untold ? [`${untold} of the accounts had no result among the newest ${recent.length} results, so their last success and failure are not known here`] : []),
       ...(unhealthy.length ? [`needs reconnecting in the service's settings before publishing to it: ${unhealthy.map((a) => `${accountLabel(a)} (${a.status})`).join(', ')}`] : []),
     ];
     // How far back health looked: an account without a last outcome was quiet in that window.

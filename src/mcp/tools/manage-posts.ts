@@ -6,11 +6,11 @@ import type { ApiClient } from '../../client/types.js';
 import { ApiError } from '../../client/errors.js';
 import { findPost, PostNotFoundError, resultsOf, withResults } from '../../posts/find.js';
 import { notEditable, planEdit, planEditRequests, sendEdit, type EditLabels } from '../../posts/edit.js';
-import { outcomeText } from '../../posts/outcome.js';
+import { postStatusText } from '../../posts/outcome.js';
 import { PATHS } from '../../wire/protocol.js';
 import type { Post } from '../../wire/schemas.js';
 import { ToolError } from '../errors.js';
-import { trimResult } from '../trim.js';
+import { trimPost, trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
 import { accountsField, confirmFields, MAX_TITLE, payloadFields, platforms, postId, postIdArg, refuseKeyInDialect, str, strs, writeFields } from './fields.js';
 import { namedAccounts } from './accounts-arg.js';
@@ -111,7 +111,7 @@ export const getPost: ToolDefinition = {
     // Checked before either request: a malformed id would otherwise still send the results one.
     const id = postIdArg(args.post_id);
     const [post, results] = await withResults(toolPost(client, id, tc), resultsOf(client, id));
-    return { post, outcome: outcomeText(post), results: results.map(trimResult) };
+    return { post, outcome: postStatusText(post), results: results.map(trimResult) };
   },
 };
 
@@ -171,7 +171,7 @@ export const updatePost: ToolDefinition = {
       { labels: LABELS, titleRequired: client.dialect !== 'syncpostly' },
     );
     const key = keyOf('update_post', args, post);
-    if (plan.unchanged) return { post, changed: false, note: 'nothing to change: the post already says that; nothing was sent' };
+    if (plan.unchanged) return { post: trimPost(post), changed: false, note: 'nothing to change: the post already says that; nothing was sent' };
     if (args.dry_run === true) return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, requests: planEditRequests(plan, key) };
     const losses = destructiveEdit(plan);
     if (losses.length) {
@@ -183,10 +183,11 @@ export const updatePost: ToolDefinition = {
   },
 };
 
+/** The post as every write tool answers with it (list_posts' row); get_post has the whole post. */
 async function replayedOrNot(client: ApiClient, id: string, res: { data: Post; replayed: boolean }, key: string, done: string): Promise<Record<string, unknown>> {
-  if (!res.replayed) return { post: res.data, replayed: false, idempotency_key: key, note: done };
+  if (!res.replayed) return { post: trimPost(res.data), replayed: false, idempotency_key: key, note: done };
   // The stored answer is the post as it was then; what the assistant needs is the post now.
-  return { post: (await client.posts.get(id)).data, replayed: true, idempotency_key: key, note: 'an earlier call with this key already did this: nothing was done again; this is the post as it is now' };
+  return { post: trimPost((await client.posts.get(id)).data), replayed: true, idempotency_key: key, note: 'an earlier call with this key already did this: nothing was done again; this is the post as it is now' };
 }
 
 export const unschedulePost: ToolDefinition = {
@@ -202,7 +203,7 @@ export const unschedulePost: ToolDefinition = {
     refuseKeyInDialect(client.dialect, args);
     const id = String(args.post_id).trim();
     const post = await editablePost(client, id, tc);
-    if (post.status === 'draft') return { post, changed: false, note: 'already a draft: nothing was sent' };
+    if (post.status === 'draft') return { post: trimPost(post), changed: false, note: 'already a draft: nothing was sent' };
     const key = keyOf('unschedule_post', args, post);
     const request = { method: 'PATCH' as const, path: `${PATHS.posts}/${id}`, headers: { 'Idempotency-Key': key }, body: { scheduledAt: null } };
     if (args.dry_run === true) return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, requests: [request] };
@@ -241,7 +242,7 @@ export const deletePost: ToolDefinition = {
     }
     const key = keyOf('delete_post', args, post);
     if (args.dry_run === true) {
-      return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, post, requests: [{ method: 'DELETE', path: `${PATHS.posts}/${id}`, headers: { 'Idempotency-Key': key } }] };
+      return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, post: trimPost(post), requests: [{ method: 'DELETE', path: `${PATHS.posts}/${id}`, headers: { 'Idempotency-Key': key } }] };
     }
     const stop = await tc.confirm({ tool: 'delete_post', postId: id, post, args, summary: `Delete ${describePost(post)} for good.` });
     if (stop) return stop;

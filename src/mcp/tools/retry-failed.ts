@@ -13,6 +13,7 @@ import type { SocialAccount } from '../../wire/account-schemas.js';
 import { platforms, postId, refuseKeyInDialect, str, strs, writeFields } from './fields.js';
 import { toolPost } from './manage-posts.js';
 import { postNow } from './write-post.js';
+import { trimPost } from '../trim.js';
 
 export const retryFailed: ToolDefinition = {
   name: 'retry_failed',
@@ -52,7 +53,7 @@ export const retryFailed: ToolDefinition = {
     const res = await client.posts.create(plan.body, { idempotencyKey: key });
     const now = await postNow(client, res, key);
     return {
-      post: now,
+      post: trimPost(now),
       retrying,
       ...(left_out.length ? { left_out } : {}),
       replayed: res.replayed,

@@ -20,6 +20,8 @@ export interface ResultRow {
   account: number;
   /** Why it failed when its account did (before anything else was tried). */
   accountFailure?: AccountFailure | undefined;
+  /** The row of the earlier published result whose text it repeated on the same account (DUPLICATE_CONTENT). */
+  duplicateOf?: number | undefined;
 }
 
 interface Row {
@@ -32,9 +34,10 @@ interface Row {
   at: number;
   account: number;
   account_failure: string | null;
+  duplicate_of: number | null;
 }
 
-const COLUMNS = 'row, post, platform, success, no_account, broke_rule, at, account, account_failure';
+const COLUMNS = 'row, post, platform, success, no_account, broke_rule, at, account, account_failure, duplicate_of';
 /** The nth of a platform's last row at or before a position (one index lookup); NULL when there is none. */
 const LAST_NTH = 'SELECT nth FROM results WHERE workspace = ? AND platform = ? AND row <= ? ORDER BY row DESC LIMIT 1';
 
@@ -48,12 +51,13 @@ const fromRow = (r: Row): ResultRow => ({
   at: r.at,
   account: r.account,
   ...(r.account_failure !== null ? { accountFailure: r.account_failure as AccountFailure } : {}),
+  ...(r.duplicate_of !== null ? { duplicateOf: r.duplicate_of } : {}),
 });
 
 /** Appends a result (its row after every stored one), numbered among its platform's (schema.ts, nth). */
 export function insertResult(store: Store, workspace: number, r: ResultRow): void {
   store.run(
-    `INSERT INTO results (workspace, ${COLUMNS}, nth) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce((${LAST_NTH}), -1) + 1)`,
+    `INSERT INTO results (workspace, ${COLUMNS}, nth) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce((${LAST_NTH}), -1) + 1)`,
     workspace,
     r.row,
     r.post,
@@ -64,6 +68,7 @@ export function insertResult(store: Store, workspace: number, r: ResultRow): voi
     r.at,
     r.account,
     r.accountFailure ?? null,
+    r.duplicateOf ?? null,
     workspace,
     r.platform,
     Number.MAX_SAFE_INTEGER,
@@ -78,6 +83,11 @@ export function readResult(store: Store, workspace: number, row: number): Result
 /** A post's results, in time order. */
 export function resultsOfPost(store: Store, workspace: number, post: number): ResultRow[] {
   return (store.sql(`SELECT ${COLUMNS} FROM results WHERE workspace = ? AND post = ? ORDER BY row`).all(workspace, post) as unknown as Row[]).map(fromRow);
+}
+
+/** An account's published rows at or after `since`, newest first (rows of one post: one each). */
+export function publishedSince(store: Store, workspace: number, account: number, since: number): ResultRow[] {
+  return (store.sql(`SELECT ${COLUMNS} FROM results WHERE workspace = ? AND account = ? AND success = 1 AND at >= ? ORDER BY at DESC, row DESC`).all(workspace, account, since) as unknown as Row[]).map(fromRow);
 }
 
 /** The newest result, or undefined before the first. */

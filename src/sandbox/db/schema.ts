@@ -12,9 +12,10 @@ import { PLATFORMS } from '../../wire/platforms.js';
 export const APPLICATION_ID = 0x53505342;
 /**
  * PRAGMA user_version: the layout below (2: results.nth, the platform index ends with it; 3: social
- * accounts, and the account of each result; 4: posts.extras and media.deleted, for the SyncPostly dialect).
+ * accounts, and the account of each result; 4: posts.extras and media.deleted, for the SyncPostly
+ * dialect; 5: results.duplicate_of and the index of each account's published rows by time).
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /**
  * posts.extras: what a SyncPostly body carries that our post does not (account_configurations,
@@ -29,6 +30,12 @@ const DIALECT_COLUMNS = { posts: 'extras TEXT', media: 'deleted INTEGER NOT NULL
  * not undo that failure).
  */
 const RESULT_ACCOUNT_COLUMNS = ['account INTEGER NOT NULL DEFAULT 0', "account_failure TEXT CHECK (account_failure IN ('TOKEN_EXPIRED', 'ACCOUNT_DISCONNECTED'))"];
+/**
+ * A duplicate (DUPLICATE_CONTENT): the row of the earlier result, on the same account, whose text
+ * this one repeated; and the index that finds an account's published rows of the last hours.
+ */
+const RESULT_DUPLICATE_COLUMN = 'duplicate_of INTEGER';
+const RESULTS_PUBLISHED_BY_ACCOUNT = 'CREATE INDEX results_published_by_account ON results (workspace, account, at) WHERE success = 1';
 /** The social_account_id filter: rows tied to an account (no_account = 0), newest first per account. */
 const RESULTS_BY_ACCOUNT = 'CREATE INDEX results_by_account ON results (workspace, account, row) WHERE no_account = 0';
 /**
@@ -60,12 +67,13 @@ CREATE INDEX posts_by_status ON posts (workspace, status, idx);
 CREATE TABLE results (
   workspace INTEGER NOT NULL, row INTEGER NOT NULL, post INTEGER NOT NULL, platform TEXT NOT NULL,
   success INTEGER NOT NULL, no_account INTEGER NOT NULL, broke_rule INTEGER NOT NULL, at INTEGER NOT NULL,
-  nth INTEGER NOT NULL, ${RESULT_ACCOUNT_COLUMNS.join(', ')},
+  nth INTEGER NOT NULL, ${RESULT_ACCOUNT_COLUMNS.join(', ')}, ${RESULT_DUPLICATE_COLUMN},
   PRIMARY KEY (workspace, row)
 ) WITHOUT ROWID;
 CREATE INDEX results_by_platform ON results (workspace, platform, row, nth);
 CREATE INDEX results_by_post ON results (workspace, post, row);
 ${RESULTS_BY_ACCOUNT};
+${RESULTS_PUBLISHED_BY_ACCOUNT};
 CREATE TABLE media (
   workspace INTEGER NOT NULL, idx INTEGER NOT NULL, name TEXT NOT NULL, mime_type TEXT NOT NULL,
   size_bytes INTEGER NOT NULL, created_at INTEGER NOT NULL,
@@ -92,7 +100,7 @@ ${ACCOUNTS};
  * platform's position (the default the first start after this seeds keeps that id).
  */
 export function migrateSchema(db: DatabaseSync, from: number): void {
-  if (from !== 1 && from !== 2 && from !== 3) throw new Error(`no migration from schema ${from}`);
+  if (from !== 1 && from !== 2 && from !== 3 && from !== 4) throw new Error(`no migration from schema ${from}`);
   const columns = new Set(db.prepare('PRAGMA table_info(results)').all().map((c) => String(c.name)));
   const steps: string[] = [];
   if (!columns.has('nth')) {
@@ -109,6 +117,8 @@ ${RESULT_ACCOUNT_COLUMNS.map((c) => `ALTER TABLE results ADD COLUMN ${c};`).join
 UPDATE results SET account = CASE platform ${platformIndex} ELSE 0 END;
 ${RESULTS_BY_ACCOUNT};`);
   }
+  // Rows published before: none was refused as a duplicate.
+  if (!columns.has('duplicate_of')) steps.push(`ALTER TABLE results ADD COLUMN ${RESULT_DUPLICATE_COLUMN};\n${RESULTS_PUBLISHED_BY_ACCOUNT};`);
   for (const [table, column] of Object.entries(DIALECT_COLUMNS)) {
     const has = db.prepare(`PRAGMA table_info(${table})`).all().some((c) => String(c.name) === column.split(' ')[0]);
     if (!has) steps.push(`ALTER TABLE ${table} ADD COLUMN ${column};`);

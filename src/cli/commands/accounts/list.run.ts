@@ -1,10 +1,11 @@
 // `accounts list`, run: the accounts (or, on a service without the route, those seen in recent
-// results, said on stderr), each with its health from at most two pages of recent results.
+// results, said on stderr), each with its health from one page of recent results, read at once.
 import type { Context } from '../../context.js';
 import { choices, platforms as parsePlatforms } from '../../flags/choice.js';
 import { checkTopFields, columnField } from '../../../output/fields.js';
 import { ACCOUNT_STATUSES } from '../../../wire/account-status.js';
-import { healthFromRows, recentWindow, withHealth } from '../../../accounts/health.js';
+import { healthFromRows, recentWindow, untoldCount, withHealth, type AccountWithHealth } from '../../../accounts/health.js';
+import type { PostResult } from '../../../wire/schemas.js';
 import { formatRelative } from '../../../output/time.js';
 import { accountLabel, isUnhealthy } from '../../../accounts/label.js';
 import { fieldsOf } from '../../../output/fields-of.js';
@@ -27,11 +28,24 @@ export async function runAccountsList(ctx: Context, flags: AccountsListFlags): P
   // One round trip: the accounts and the window of recent results their health comes from, at once.
   const [catalog, recent] = await Promise.all([lookUp(ctx, client, { ...filter, ...(status.length ? { status } : {}) }), recentWindow(client, filter)]);
   if (catalog.derived) out.notice(derivedNotice(catalog));
-  const shown = await out.list(withHealth(catalog.accounts, healthFromRows(catalog.accounts, recent)), view);
-  out.footer(out.colors.dim(`${shown} account${shown === 1 ? '' : 's'} · last success and failure among the newest ${recent.length} results${recent.at(-1)?.created_at ? ` (back to ${formatRelative(recent.at(-1)!.created_at, ctx.clock.now()) || 'the start'})` : ''}`));
+  const rows = withHealth(catalog.accounts, healthFromRows(catalog.accounts, recent));
+  const shown = await out.list(rows, view);
+  out.footer(out.colors.dim(`${shown} account${shown === 1 ? '' : 's'} · ${windowText(rows, recent, ctx.clock.now())}`));
   const unhealthy = catalog.accounts.filter(isUnhealthy);
   if (unhealthy.length) {
     out.info(`${unhealthy.length} ${unhealthy.length === 1 ? 'account needs' : 'accounts need'} reconnecting in the service's settings: ${unhealthy.map((a) => `${accountLabel(a)} (${a.status})`).join(', ')}`);
   }
   return 0;
+}
+
+/**
+ * How far the health window reached, and, when it was full (older results exist), how many
+ * accounts it held no outcome of and where to look further.
+ */
+function windowText(rows: readonly AccountWithHealth[], recent: readonly PostResult[], now: number): string {
+  const oldest = recent.at(-1)?.created_at;
+  const reach = `last success and failure among the newest ${recent.length} results${oldest ? ` (back to ${formatRelative(oldest, now) || 'the start'})` : ''}`;
+  const untold = untoldCount(rows, recent);
+  if (untold === 0) return reach;
+  return `${reach} · ${untold} account${untold === 1 ? ' has' : 's have'} none there: socialpub accounts view <account> reads its own results`;
 }

@@ -30,11 +30,7 @@ export async function accountFlag(ctx: Context, client: ApiClient, refs: readonl
 /** The workspace's accounts, their handles remembered for shell completion. */
 export async function lookUp(ctx: Context, client: ApiClient, query: CatalogQuery = {}): Promise<AccountCatalog> {
   const catalog = await loadAccounts(client, query);
-  // Written while the command goes on; the command waits for it only at its end.
-  if (!query.platform?.length && !query.status?.length) {
-    const saving = rememberAccounts(ctx.env, ctx.clock.now(), completionWords(catalog.accounts));
-    ctx.onExit(() => saving);
-  }
+  if (!query.platform?.length && !query.status?.length) rememberAccounts(ctx.env, ctx.clock.now(), completionWords(catalog.accounts));
   return catalog;
 }
 

@@ -9,7 +9,7 @@ import { healthFromRows, recentWindow, type AccountWithHealth } from '../../../a
 import { accountLabel, isUnhealthy, reconnectHint } from '../../../accounts/label.js';
 import { resolveAccounts } from '../../../accounts/resolve.js';
 import type { PostResult } from '../../../wire/schemas.js';
-import { outcomeText } from '../../../output/result-columns.js';
+import { resultLinkOrError } from '../../../output/result-columns.js';
 import { statusText } from './columns.js';
 import { derivedNotice, lookUp } from './select.js';
 import type { AccountsViewFlags } from './view.js';
@@ -50,7 +50,7 @@ function render(a: Shown, c: Colors, now: number): string {
     `last failure   ${a.health.lastFailure ? `${c.red(a.health.lastFailure.code ?? 'failed')} ${when(a.health.lastFailure.at)} ${c.dim(a.health.lastFailure.resultId)}` : c.dim('— (none in the recent results below)')}`,
     '',
     a.results.length ? `recent results (${a.results.length}):` : c.dim('no recent results'),
-    ...a.results.map((r) => `  ${r.success ? c.green('✓') : c.red('✗')} ${r.id}  ${r.created_at ? formatRelative(r.created_at, now) : ''}  ${outcomeText(r)}`),
+    ...a.results.map((r) => `  ${r.success ? c.green('✓') : c.red('✗')} ${r.id}  ${r.created_at ? formatRelative(r.created_at, now) : ''}  ${resultLinkOrError(r)}`),
   ];
   // out.object hands the value with the service's control characters already shown: the colours
   // added here are ours and must reach the terminal as they are.

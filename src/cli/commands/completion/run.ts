@@ -25,12 +25,12 @@ export async function runCompletion(ctx: Context, shell: Shell | undefined, opts
     return 0;
   }
   if (opts.listAccounts) {
-    const handles = await recentAccounts(ctx.env, ctx.clock.now());
+    const handles = recentAccounts(ctx.env, ctx.clock.now());
     if (handles.length) await out.data(handles.join('\n'));
     return 0;
   }
   if (opts.listPosts) {
-    const ids = await recentPostIds(ctx.env, ctx.clock.now());
+    const ids = recentPostIds(ctx.env, ctx.clock.now());
     if (ids.length) await out.data(ids.join('\n'));
     return 0;
   }

@@ -9,8 +9,6 @@ import type { ComposeFlags } from './compose.js';
 import { accountFlag } from '../accounts/select.js';
 import { loadAccounts } from '../../../accounts/catalog.js';
 import { handleOf } from '../../../accounts/label.js';
-import { attachAccounts } from '../../../accounts/resolve.js';
-import { InvalidInputError } from '../../../wire/invalid-input.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
 
 /**
@@ -28,11 +26,6 @@ export async function chooseAccounts<F extends ComposeFlags>(ctx: Context, opts:
   return { accounts: chosen.accounts, opts: named ? opts : { ...opts, platform: platforms } };
 }
 
-/** Each draft platform's payload names its accounts; an account of a platform the post does not target is invalid input. */
-export function attachChosen(c: Composed, accounts: readonly SocialAccount[]): void {
-  const issues = c.draft ? attachAccounts(c.draft.platforms, accounts) : [];
-  if (issues.length) throw new InvalidInputError(issues);
-}
 
 /**
  * Lines for the confirmation: the accounts each platform goes to; where a platform has several

@@ -26,6 +26,9 @@ import { PLATFORM_LIMITS, isPlatform } from '../../../wire/platforms.js';
 import type { CreateFlags } from './create.js';
 import type { ScheduleFlags } from './schedule.js';
 import { takesTitles } from '../../dialect-refusals.js';
+import { attachAccounts } from '../../../accounts/resolve.js';
+import { handleOf } from '../../../accounts/label.js';
+import type { SocialAccount } from '../../../wire/account-schemas.js';
 
 /** The flags compose reads: the payload options (all of `posts create`'s), and --at/--tz of `posts schedule`. */
 export type ComposeFlags = CreateFlags & Partial<Pick<ScheduleFlags, 'at' | 'tz'>>;
@@ -43,6 +46,8 @@ export interface Composed {
   values: FlagValues | undefined;
   /** The time as typed. */
   atInput: string | undefined;
+  /** The accounts chosen (--account, or Edit at the confirmation), named in their platforms' payloads. */
+  accounts?: SocialAccount[];
 }
 
 const PAYLOAD_FLAGS: Array<[keyof CreateFlags, string]> = [
@@ -227,13 +232,14 @@ function mediaProblems(values: FlagValues): (answer: string[]) => Promise<string
   };
 }
 
-type Change = 'text' | 'platforms' | 'media' | 'title' | 'time' | 'thread' | 'firstComment' | 'alt' | 'option';
+type Change = 'text' | 'platforms' | 'media' | 'title' | 'time' | 'thread' | 'firstComment' | 'alt' | 'option' | 'accounts';
 
 /**
  * Edit at the confirmation: one value is asked again, starting from what it is (a text opens in
- * the editor), and the post is composed anew from the rest as it was.
+ * the editor), and the post is composed anew from the rest as it was. `catalog` is the
+ * workspace's accounts (empty when the service has no accounts route).
  */
-export async function revise(ctx: Context, c: Composed, opts: ComposeFlags, mode: 'create' | 'schedule'): Promise<Composed> {
+export async function revise(ctx: Context, c: Composed, opts: ComposeFlags, mode: 'create' | 'schedule', catalog: readonly SocialAccount[] = []): Promise<Composed> {
   const prompter = ctx.prompter();
   const titled = await takesTitles(ctx);
   const choices: Array<{ name: string; value: Change }> = [];
@@ -245,6 +251,7 @@ export async function revise(ctx: Context, c: Composed, opts: ComposeFlags, mode
     if (takers.firstComment.length) choices.push({ name: 'First comment', value: 'firstComment' });
     if (takers.alt.length && (c.values.media ?? []).length) choices.push({ name: 'Alt text of the media', value: 'alt' });
     if (takers.options.length) choices.push({ name: 'A platform setting', value: 'option' });
+    if (platformsWithChoice(c, catalog).length) choices.push({ name: 'Accounts', value: 'accounts' });
   }
   if (mode === 'schedule') choices.push({ name: 'Time', value: 'time' });
   const change = choices.length === 1 ? choices[0]!.value : await prompter.select({ message: 'Change what?', choices });
@@ -272,8 +279,44 @@ export async function revise(ctx: Context, c: Composed, opts: ComposeFlags, mode
   if (change === 'firstComment') await askFirstComment(prompter, values);
   if (change === 'alt') await askAlt(prompter, values);
   if (change === 'option') await askOption(prompter, values);
+  const accounts = change === 'accounts' ? await askAccounts(ctx, c, catalog) : c.accounts;
   const next = await compose(ctx, { ...opts, ...values, textFile: undefined, file: undefined, at: c.atInput }, mode);
-  return { ...next, prompted: true };
+  // The accounts of a platform the post no longer goes to go with it.
+  const goesTo = (a: SocialAccount) => next.draft?.platforms.some((p) => p.platform === a.platform) ?? false;
+  return withAccounts({ ...next, prompted: true }, accounts?.filter(goesTo));
+}
+
+/** The composed post with these accounts named in its payloads; an account of a platform the post does not go to is invalid input. */
+export function withAccounts(c: Composed, accounts: readonly SocialAccount[] | undefined): Composed {
+  if (!accounts?.length || !c.draft) return c;
+  const issues = attachAccounts(c.draft.platforms, accounts);
+  if (issues.length) throw new InvalidInputError(issues);
+  return { ...c, accounts: [...accounts] };
+}
+
+/** The post's platforms that have more than one account to choose from. */
+function platformsWithChoice(c: Composed, catalog: readonly SocialAccount[]): string[] {
+  return (c.draft?.platforms ?? []).map((p) => p.platform).filter((p) => catalog.filter((a) => a.platform === p).length > 1);
+}
+
+/** Which accounts each platform with several goes to, starting from the current choice (or the default). */
+async function askAccounts(ctx: Context, c: Composed, catalog: readonly SocialAccount[]): Promise<SocialAccount[]> {
+  const chosen = [...(c.accounts ?? [])];
+  for (const platform of platformsWithChoice(c, catalog)) {
+    const mine = catalog.filter((a) => a.platform === platform);
+    const current = chosen.filter((a) => a.platform === platform);
+    const ids = await ctx.prompter().checkbox({
+      message: `Accounts for ${platform}`,
+      required: true,
+      choices: mine.map((a) => ({
+        name: `${visible(handleOf(a))}${a.isDefault ? ' (default)' : ''}${a.status && a.status !== 'connected' ? ` (${a.status}: publishing to it fails until it is reconnected)` : ''}`,
+        value: a.id,
+        checked: current.length ? current.includes(a) : a.isDefault === true,
+      })),
+    });
+    chosen.splice(0, chosen.length, ...chosen.filter((a) => a.platform !== platform), ...mine.filter((a) => ids.includes(a.id)));
+  }
+  return chosen;
 }
 
 /** The shared text, or the one platform's text the user picks, opened in the editor. */

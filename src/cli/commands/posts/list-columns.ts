@@ -1,5 +1,5 @@
 // Columns of `posts list`: plain values for TSV, colour and relative times on a terminal.
-import { firstText, headline, outcomeText } from '../../../posts/outcome.js';
+import { firstText, headline, postStatusText } from '../../../posts/outcome.js';
 import type { Column } from '../../../output/writers.js';
 import type { TableView } from '../../../output/output.js';
 import { icsEvent, icsFooter, icsHeader } from '../../../posts/ics.js';
@@ -54,9 +54,9 @@ export function postColumns(now: number, zone?: string, statuses: readonly strin
       field: 'status',
       // Scripts compare the status itself; the partial outcome is for people.
       value: (p) => p.status,
-      pretty: (p, c) => overdueMark(outcomeText(p, now).replace(p.status, statusColor(p.status, c)), c),
+      pretty: (p, c) => overdueMark(postStatusText(p, now).replace(p.status, statusColor(p.status, c)), c),
       // Short of room: "failed 3/5", "scheduled overdue".
-      compact: (p, c) => overdueMark(outcomeText(p, now).replace(p.status, statusColor(p.status, c)).replace(/ · (\d+\/\d+) published$/, ' $1').replace(/ · overdue by .*$/, ' · overdue'), c),
+      compact: (p, c) => overdueMark(postStatusText(p, now).replace(p.status, statusColor(p.status, c)).replace(/ · (\d+\/\d+) published$/, ' $1').replace(/ · overdue by .*$/, ' · overdue'), c),
       priority: sameStatus ? 5 : 1,
       // Every row says the same: it gives way whole before the platforms' names are counted.
       optional: sameStatus,

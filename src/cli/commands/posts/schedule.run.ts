@@ -4,10 +4,10 @@
 // move earlier than planned is confirmed.
 import type { Context } from '../../context.js';
 import { EXIT, UsageError } from '../../cli-error.js';
-import { compose } from './compose.js';
+import { compose, withAccounts } from './compose.js';
 import { reportInvalidDryRun } from './dry-run.js';
 import { send } from './send.js';
-import { attachChosen, chooseAccounts } from './accounts.js';
+import { chooseAccounts } from './accounts.js';
 import { runBulk } from './bulk/run.js';
 import type { ScheduleFlags } from './schedule.js';
 import { postWriteChecks, refuseUnsupported } from '../../dialect-refusals.js';
@@ -42,9 +42,7 @@ export async function runSchedule(ctx: Context, draftId: string | undefined, opt
   if (chosen) opts = chosen.opts;
   const flags = opts;
   const composed = await reportInvalidDryRun(ctx, flags.dryRun, async () => {
-    const c = await compose(ctx, flags, 'schedule', draftId);
-    if (chosen) attachChosen(c, chosen.accounts);
-    return c;
+    return withAccounts(await compose(ctx, flags, 'schedule', draftId), chosen?.accounts);
   });
   // A move is shown before it is made; a dry run reads the post only when --shift needed it.
   if (composed.postId !== undefined && composed.draft === undefined && composed.at && (before || !opts.dryRun)) {

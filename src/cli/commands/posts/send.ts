@@ -12,6 +12,7 @@ import type { ComposeFlags, Composed } from './compose.js';
 import { printDryRun } from './dry-run.js';
 import { confirmSummary, LABEL } from './confirm-summary.js';
 import { accountLines } from './accounts.js';
+import type { SocialAccount } from '../../../wire/account-schemas.js';
 import { describeTime, printPost } from './render.js';
 import { confirmSend } from './prompts.js';
 import { revise } from './compose.js';
@@ -57,7 +58,7 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
   if (c.prompted) {
     // The draft being scheduled is shown as it is, so the confirmation says what will go out.
     const existing = c.postId !== undefined && !c.draft ? await findPost(await ctx.client(), c.postId, { statusHint: 'draft' }) : undefined;
-    const known = {};
+    const known: { accounts?: SocialAccount[] } = {};
     for (;;) {
       const accounts = (await accountLines(ctx, c, known)).map((l, i) => `  ${(i === 0 ? 'accounts' : '').padEnd(LABEL - 2)}${l}`);
       const decision = await confirmSend(ctx.prompter(), ctx.io.stderr, [confirmSummary(c, ctx.clock.now(), width(ctx), existing), ...accounts].join('\n'));
@@ -68,7 +69,7 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
       }
       if (decision === 'send') break;
       try {
-        c = await revise(ctx, c, opts, mode);
+        c = await revise(ctx, c, opts, mode, known.accounts);
       } catch (err) {
         // A change the post cannot take (a text over a newly added platform's limit) is told,
         // and the post stays as it was: what was typed before is not lost to an exit.
@@ -118,7 +119,7 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
   // the first attempt reached the service and its answer was lost.
   const ownReplay = res.replayed && (!key || (res.attempts ?? 1) > 1);
   const post = res.replayed ? await currentPost(client, res.data) : res.data;
-  await rememberPostIds(ctx.env, ctx.clock.now(), [post.id]);
+  rememberPostIds(ctx.env, ctx.clock.now(), [post.id]);
   await printPost(ctx, post, { zone: c.zone, replayed: res.replayed, ownReplay, idempotencyKey: res.idempotencyKey });
   return EXIT.ok;
 }

@@ -5,7 +5,7 @@ import type { Colors } from '../../../output/colors.js';
 import { displayWidth } from '../../../output/width.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
 import { checkPostId, findPost, resultsOf, withResults } from '../../../posts/find.js';
-import { outcomeText, payloadsOf, textOf } from '../../../posts/outcome.js';
+import { postStatusText, payloadsOf, textOf } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
 import { formatBytes, isPlatform } from '../../../wire/platforms.js';
 import { judgeText } from '../../../wire/text-limits.js';
@@ -109,7 +109,7 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
   const c = o.colors;
   const lines: string[] = [];
   const field = (name: string, value: string) => lines.push(...wrapText(value, o.width - 11).map((l, i) => `${i === 0 ? c.dim(name.padEnd(10)) : ' '.repeat(10)} ${l}`));
-  lines.push(`${c.bold(post.id)}  ${statusColour(c, post.status)(outcomeText(post, o.now))}`);
+  lines.push(`${c.bold(post.id)}  ${statusColour(c, post.status)(postStatusText(post, o.now))}`);
   if (post.title) field('title', visibleLine(post.title));
   if (post.scheduledAt) {
     const t = Date.parse(post.scheduledAt);

@@ -11,7 +11,7 @@ import type { ApiClient } from '../../../client/types.js';
 import { headline } from '../../../posts/outcome.js';
 import { notEditable } from '../../../posts/edit.js';
 import { keyHeader } from '../../../posts/planned-request.js';
-import { outcomeText } from '../../../posts/outcome.js';
+import { postStatusText } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
 import { PATHS } from '../../../wire/protocol.js';
 import type { Post } from '../../../wire/schemas.js';
@@ -88,7 +88,7 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
   if (verb === 'delete' && !opts.yes && todo.length) {
     const width = Math.max(40, (ctx.io.stderr.columns || 80) - 4);
     for (const p of todo) {
-      const when = p.scheduledAt && p.status === 'scheduled' ? `scheduled ${formatLocal(p.scheduledAt, zone)}` : outcomeText(p);
+      const when = p.scheduledAt && p.status === 'scheduled' ? `scheduled ${formatLocal(p.scheduledAt, zone)}` : postStatusText(p);
       // Written straight to the terminal: the service's text with its control characters shown.
       // Short of room, the text goes on a line of its own: what is deleted must be recognisable.
       const line = oneLine(visible(`${p.id} · ${when} · ${headline(p)}`), Infinity);

@@ -17,7 +17,7 @@ import { formatClock } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';
 import { outageRider } from '../../../results/wait.js';
 import { formatDuration } from '../../../client/retry-timing.js';
-import { outcomeText, resultView, username } from '../../../output/result-columns.js';
+import { resultLinkOrError, resultView, username } from '../../../output/result-columns.js';
 import type { ListFlags } from './list.js';
 import type { RowFilter } from '../../../results/selection.js';
 
@@ -108,7 +108,7 @@ export function followLine(row: PostResult, c: Colors, width: number): string {
   const icon = row.success ? c.green('✓') : c.red('✗');
   const time = typeof row.created_at === 'string' ? row.created_at.replace('T', ' ').replace(/\.\d+Z$|Z$/, 'Z') : '';
   const user = username(row);
-  const outcome = flattenCell(outcomeText(row));
+  const outcome = flattenCell(resultLinkOrError(row));
   // An id wider than real ones get (a prefixed UUID) and than a third of the line, a hostile one,
   // is cut, so the platform and outcome show.
   const idRoom = Math.max(LONGEST_ID, Math.floor(width / 3));

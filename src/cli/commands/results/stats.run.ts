@@ -101,15 +101,19 @@ type StatsRow = StatsGroup & { bar?: string };
 /** The columns: the grouping (one or two), the counts, the rate, and a bar on a terminal. */
 function statsColumns(dims: readonly StatsDimension[], allFailed: () => number): Column<StatsRow>[] {
   const share = (g: StatsRow) => (allFailed() > 0 ? g.failed / allFailed() : 0);
+  // On a narrow terminal the account id goes before the platform and handle beside it: these tell
+  // a person which account it is (and tell two apart) as well, and `--account` takes them too.
+  const idPriority = (d: StatsDimension) => (d === 'account' ? { priority: 6 } : {});
   const groupColumns: Column<StatsRow>[] =
     dims.length === 1
-      ? [{ header: dims[0]!, field: 'key', value: (g) => g.key, shrink: 'never', minWidth: 8 }]
-      : dims.map((d) => ({ header: d, field: d, value: (g: StatsRow) => g[d] ?? '', shrink: 'never' as const, minWidth: 8 }));
+      ? [{ header: dims[0]!, field: 'key', value: (g) => g.key, shrink: 'never', minWidth: 8, ...idPriority(dims[0]!) }]
+      : dims.map((d) => ({ header: d, field: d, value: (g: StatsRow) => g[d] ?? '', shrink: 'never' as const, minWidth: 8, ...idPriority(d) }));
   return [
     ...groupColumns,
-    // Beside the account id: who it is, and on which platform (one handle may be on several).
-    ...(dims.includes('account') && !dims.includes('platform') ? [{ header: 'platform', field: 'platform', value: (g: StatsRow) => g.platform ?? '', priority: 4 }] : []),
-    ...(dims.includes('account') ? [{ header: 'username', field: 'username', value: (g: StatsRow) => g.username ?? '', pretty: (g: StatsRow) => (g.username ? (g.username.startsWith('@') ? g.username : `@${g.username}`) : ''), priority: 5 }] : []),
+    // Beside the account id: who it is, and on which platform (one handle may be on several);
+    // kept before the count of successes, which total and failed give.
+    ...(dims.includes('account') && !dims.includes('platform') ? [{ header: 'platform', field: 'platform', value: (g: StatsRow) => g.platform ?? '', priority: 2 }] : []),
+    ...(dims.includes('account') ? [{ header: 'username', field: 'username', value: (g: StatsRow) => g.username ?? '', pretty: (g: StatsRow) => (g.username ? (g.username.startsWith('@') ? g.username : `@${g.username}`) : ''), priority: 2, shrink: 'never' as const }] : []),
     // Counts are short: cut to "SUC…" / "FAI…" their headers say nothing, so they are never
     // narrower than the header, and the least important column goes instead.
     { header: 'total', value: (g) => String(g.total), priority: 1, minWidth: 5 },

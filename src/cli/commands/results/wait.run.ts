@@ -20,7 +20,7 @@ import { unhealthyAccounts } from '../../../accounts/health.js';
 import { reconnectHint, unhealthyNote } from '../../../accounts/label.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
 import type { Spinner } from '../../../output/progress.js';
-import { outcomeText, resultView } from '../../../output/result-columns.js';
+import { resultLinkOrError, resultView } from '../../../output/result-columns.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 import { appendStepSummary, markdownCell, markdownTable } from '../../../output/step-summary.js';
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
@@ -258,7 +258,7 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
     // The command last, after a colon: on a narrow terminal it moves whole to its own line.
     // Only the mark is coloured by us: an escape or line break in the service's words is shown, not obeyed.
     const note = unhealthyNote(unhealthy.get(f.social_account_id ?? ''));
-    out.notice(`${out.colors.red('✗')} ${visibleLine(`${where || f.id}: ${outcomeText(f)}${note ? ` · ${note}` : ''} · details: socialpub results get ${f.id}`)}`);
+    out.notice(`${out.colors.red('✗')} ${visibleLine(`${where || f.id}: ${resultLinkOrError(f)}${note ? ` · ${note}` : ''} · details: socialpub results get ${f.id}`)}`);
   }
   // Retrying into an expired token fails the same way: say what to do first.
   const accounts = [...new Set(current.failures.map((f) => unhealthy.get(f.social_account_id ?? '')).filter((a): a is SocialAccount => a !== undefined))];
@@ -268,7 +268,7 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
   for (const line of retry) out.info(visibleLine(line));
   if (complete && current.failures.length) {
     const n = current.failures.length;
-    const lines = current.failures.map((f) => `${f.platform} (${f.post_id}): ${outcomeText(f)}`);
+    const lines = current.failures.map((f) => `${f.platform} (${f.post_id}): ${resultLinkOrError(f)}`);
     annotate(ctx, [`${n} target${n === 1 ? '' : 's'} failed to publish`, ...lines.map(visibleLine), ...retry.map(visibleLine)].join('\n'), 'socialpub results wait: targets failed');
   }
 }
@@ -278,7 +278,7 @@ function stepSummary(ctx: Context, perPost: ReadonlyMap<string, waitState.WaitSt
   if (!ctx.env.GITHUB_STEP_SUMMARY) return;
   const rows: string[][] = [];
   for (const [postId, state] of perPost) {
-    for (const r of state.rows) rows.push([postId, String(r.platform ?? '?'), r.success ? '✅ published' : '❌ failed', r.success ? String(r.platform_data?.url ?? '') : outcomeText(r)]);
+    for (const r of state.rows) rows.push([postId, String(r.platform ?? '?'), r.success ? '✅ published' : '❌ failed', r.success ? String(r.platform_data?.url ?? '') : resultLinkOrError(r)]);
     for (const platform of state.missing) rows.push([postId, platform, '⏳ not reported', '']);
   }
   appendStepSummary(ctx.env, `### socialpub results wait: ${markdownCell(headline)}\n\n${markdownTable(['post', 'platform', 'outcome', 'link or error'], rows)}`);

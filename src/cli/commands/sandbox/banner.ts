@@ -1,10 +1,11 @@
-// What `socialpub sandbox` prints: the ready line for scripts (stdout, full keys) and the
-// banner for people (stderr, keys masked).
+// What `socialpub sandbox` prints: the ready line for scripts (stdout, full keys and secret) and
+// the banner for people (stderr, keys and the webhook secret masked, with where to get them).
 import { maskKey } from '../../../config/resolve.js';
 import { isLoopback } from '../../../config/base-url.js';
 import type { Colors } from '../../../output/colors.js';
 import type { Sandbox, SandboxOptions } from '../../../sandbox/types.js';
 import { formatCount } from '../../../output/time.js';
+import { WEBHOOK_SECRET_ENV } from '../../flags/index.js';
 
 const q = (s: string) => JSON.stringify(s);
 
@@ -17,12 +18,21 @@ export function readyLine(sb: Pick<Sandbox, 'url' | 'workspaces' | 'webhookSecre
   return `{"baseUrl": ${q(sb.url)}, "workspaces": [${workspaces}], "webhookSecret": ${q(sb.webhookSecret)}}`;
 }
 
+/**
+ * Where the webhook secret can be had in full, for `socialpub listen`: a file (the user's
+ * --webhook-secret-file, or the 0600 file --write-profile saved it in), the environment, the
+ * command line, or nowhere but this process (generated, not saved).
+ */
+export type SecretWhere = { source: 'file'; file: string } | { source: 'env' | 'flag' | 'generated' };
+
 export interface BannerInput {
   sandbox: Pick<Sandbox, 'url' | 'workspaces' | 'webhookSecret' | 'restored' | 'fixtures'> & Partial<Pick<Sandbox, 'dashboardUrl'>>;
   options: SandboxOptions;
   profile: string | undefined;
   json: boolean;
   colors: Colors;
+  /** Default: given (env) when options.webhookSecret is set, else generated. */
+  secret?: SecretWhere;
 }
 
 const n = formatCount;
@@ -44,7 +54,19 @@ function listenFlags(url: string | undefined): string {
 }
 const pct = (v: number) => `${Math.round(v * 1000) / 10}%`;
 
-export function banner({ sandbox, options, profile, json, colors: c }: BannerInput): string {
+/** A path as one shell word. */
+const shellWord = (path: string) => (/^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`);
+
+/** `socialpub listen` with the secret from where it is, or undefined when it is only in this process. */
+function listenCommand(where: SecretWhere, json: boolean, webhookUrl: string): string | undefined {
+  const flags = listenFlags(webhookUrl);
+  if (where.source === 'file') return `socialpub listen --secret-file ${shellWord(where.file)}${flags}`;
+  if (where.source === 'env') return `socialpub listen${flags}   # with the same ${WEBHOOK_SECRET_ENV}`;
+  if (where.source === 'flag') return `socialpub listen --secret-file FILE${flags}   # FILE holding the secret you gave`;
+  return json ? `socialpub listen${flags}   # with ${WEBHOOK_SECRET_ENV} set to the ready line's webhookSecret` : undefined;
+}
+
+export function banner({ sandbox, options, profile, json, colors: c, secret: secretWhere }: BannerInput): string {
   const lines: string[] = [];
   const row = (label: string, text: string) => lines.push(`  ${c.dim(label.padEnd(12))}${text}`);
   lines.push(`${c.bold('socialpub sandbox')} listening on ${c.cyan(sandbox.url)}`);
@@ -53,10 +75,10 @@ export function banner({ sandbox, options, profile, json, colors: c }: BannerInp
     const note = w.addon ? 'API add-on active' : 'no API add-on: every request answers 403 ADDON_REQUIRED';
     row(i === 0 ? 'workspaces' : '', `${w.name.padEnd(width)}  key ${maskKey(w.apiKey)}  ${c.dim(note)}`);
   });
-  // A secret this sandbox made, on this machine only, is shown whole: `socialpub listen` needs it,
-  // and digging it out of the data file is no protection. One the user gave may be used elsewhere.
-  const ownSecret = options.webhookSecret === undefined && isLoopback(sandbox.url);
-  const secret = ownSecret ? sandbox.webhookSecret : maskKey(sandbox.webhookSecret);
+  // Never whole (terminal scrollback, screen shares, CI logs keep it): `socialpub listen` gets it
+  // from a file or the environment, and the lines below say which.
+  const where: SecretWhere = secretWhere ?? (options.webhookSecret === undefined ? { source: 'generated' } : { source: 'env' });
+  const secret = `whsec_${maskKey(sandbox.webhookSecret)}${where.source === 'file' ? ` (in ${where.file})` : ''}`;
   row('webhooks', options.webhookUrl ? `→ ${options.webhookUrl}, signed with ${secret}` : `none (add --webhook-url ${LISTEN_URL} for socialpub listen; secret ${secret})`);
   row('publishing', `${pct(options.failureRate ?? 0.2)} of targets fail · ${options.seed !== undefined ? `seed ${options.seed}` : 'random seed (--seed N to reproduce)'}`);
   row('limits', `${n(options.writeLimit ?? 100)} writes and ${n(options.readLimit ?? 10_000)} reads per workspace per hour`);
@@ -88,9 +110,13 @@ export function banner({ sandbox, options, profile, json, colors: c }: BannerInp
     lines.push(`line of \`socialpub sandbox --json\` (stdout), or save the demo key as a profile: ${c.bold('socialpub sandbox --write-profile')}.`);
   }
   // Deliveries go somewhere only with --webhook-url (the row above says how without it).
-  if (ownSecret && options.webhookUrl) {
+  const listen = options.webhookUrl ? listenCommand(where, json, options.webhookUrl) : undefined;
+  if (listen) {
     lines.push('Receive the webhooks in another terminal (a listener on the --webhook-url, with this secret):');
-    lines.push(`  ${c.bold(`SOCIALPUB_WEBHOOK_SECRET=${sandbox.webhookSecret} socialpub listen${listenFlags(options.webhookUrl)}`)}`);
+    lines.push(`  ${c.bold(listen)}`);
+  } else if (options.webhookUrl && !json) {
+    lines.push(`The webhook secret is shown masked. To verify deliveries with socialpub listen, start with --write-profile`);
+    lines.push(`(it saves the secret in a 0600 file for listen --secret-file), or take it from the --json ready line.`);
   }
   lines.push(c.dim('Press Ctrl-C to stop.'));
   return lines.join('\n');

@@ -22,7 +22,7 @@ function sandboxCommand(program: CommandUnknownOpts) {
     )
     .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--write-profile [name]', 'save a profile (default "sandbox") with this base URL and the demo key')
+    .option('--write-profile [name]', 'save a profile (default "sandbox") with this base URL and the demo key; a webhook secret the sandbox generated goes beside it in NAME.webhook-secret (0600) for listen --secret-file')
     .option('--data <file>', 'keep state, keys included, in this SQLite database across restarts (default: in memory); beside it FILE.media/ for uploads, and FILE.lock while it runs: one sandbox per database')
     .option('--seed <n>', 'make keys, ids, outcomes, failures and chaos reproducible')
     .option('--failure-rate <r>', 'share of targets that fail to publish (0..1 or a percentage)', '0.2')

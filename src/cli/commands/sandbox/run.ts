@@ -2,13 +2,18 @@
 // writes a profile, then serves until Ctrl-C (exit 0).
 import type { Context } from '../../context.js';
 import { CliError, UsageError, EXIT } from '../../cli-error.js';
-import { banner, readyLine } from './banner.js';
+import { dirname, join } from 'node:path';
+import { banner, readyLine, type SecretWhere } from './banner.js';
 import { formatCount } from '../../../output/time.js';
 import { startSandbox, SandboxOptionError, StateFileError } from '../../../sandbox/index.js';
 import { DEFAULT_PROFILE_NAME as DEFAULT_SANDBOX_PROFILE, planSandbox } from './flags.js';
 import { isLoopback } from '../../../config/base-url.js';
 import { saveKey } from '../../../config/credentials.js';
+import { writeAtomically } from '../../../config/save-file.js';
 import type { SandboxFlags } from './index.js';
+
+/** `<profile>.webhook-secret` beside the profiles: what --write-profile saves a generated secret in. */
+export const SECRET_FILE_SUFFIX = '.webhook-secret';
 
 export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<number> {
   const plan = planSandbox(flags, ctx.env);
@@ -39,6 +44,7 @@ export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<num
   for (const notice of sb.notices) out.warn(notice);
 
   let profileNote: string | undefined;
+  let secretFile: string | undefined;
   if (plan.profile) {
     const demo = sb.workspaces.find((w) => w.name === 'demo');
     if (!demo) throw new UsageError('--write-profile: this sandbox has no demo workspace');
@@ -50,10 +56,18 @@ export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<num
     // With no current profile, commands would look for "default" and find no key.
     if (current === undefined) await store.use(plan.profile);
     profileNote = current === undefined ? `"${plan.profile}" is now the current profile.` : current === plan.profile ? undefined : `The current profile is still "${current}"; switch with: socialpub profile use ${plan.profile}`;
+    // The secret the sandbox made is printed masked only: saved beside the profiles (0600, in the
+    // 0700 folder) for `socialpub listen --secret-file`. One the user gave is theirs already.
+    if (plan.secret.source === undefined) {
+      secretFile = join(dirname(store.path), `${plan.profile}${SECRET_FILE_SUFFIX}`);
+      await writeAtomically(secretFile, `${sb.webhookSecret}\n`);
+    }
   }
+  const file = secretFile ?? (plan.secret.source === 'file' ? flags.webhookSecretFile : undefined);
+  const secret: SecretWhere = file !== undefined ? { source: 'file', file } : { source: plan.secret.source === 'env' || plan.secret.source === 'flag' ? plan.secret.source : 'generated' };
   if (json) await out.data(readyLine(sb));
   if (profileNote) out.info(profileNote);
-  out.info(banner({ sandbox: sb, options: plan.options, profile: plan.profile, json, colors: out.colors }));
+  out.info(banner({ sandbox: sb, options: plan.options, profile: plan.profile, json, colors: out.colors, secret }));
 
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) return resolve();
