@@ -28,9 +28,9 @@
 // - Response checks without zod (scripts/gen-wire-checks.mjs writes src/wire/response-checks.ts
 //   from the zod schemas at every build): an answer that fits its schema is taken by a plain
 //   function that gives what safeParse gives; zod loads only to word a refused answer, and the
-//   --fields names come from the same file. 7-10 / 9 ms on `results get` (31 and 41 paired
-//   rounds), 10 / 10 ms on `posts list`; with posts view's own two habits (docs/ARCHITECTURE.md),
-//   18 / 18 ms on `posts view`.
+//   --fields names come from the same file. 7-10 / 6-9 ms on `results get` (31 and 41 paired
+//   rounds), 8-10 / 10-12 ms on `posts list`; with posts view's own two habits
+//   (docs/ARCHITECTURE.md), 10-18 / 13-18 ms on `posts view`.
 // - The response schemas apart (scripts/bundle.mjs): they and the part of zod they use are built
 //   on their own, not as a chunk shared with the MCP SDK's zod. 4-5 / 7 ms on `results get` when
 //   measured, before the checks above; it now matters where zod still loads: a refused answer,
