@@ -2,7 +2,6 @@
 // writes a profile, then serves until Ctrl-C (exit 0).
 import type { Context } from '../../context.js';
 import { CliError, UsageError, EXIT } from '../../cli-error.js';
-import { dirname, join } from 'node:path';
 import { banner, readyLine, type SecretWhere } from './banner.js';
 import { formatCount } from '../../../output/time.js';
 import { startSandbox, SandboxOptionError, StateFileError } from '../../../sandbox/index.js';
@@ -10,10 +9,8 @@ import { DEFAULT_PROFILE_NAME as DEFAULT_SANDBOX_PROFILE, planSandbox } from './
 import { isLoopback } from '../../../config/base-url.js';
 import { saveKey } from '../../../config/credentials.js';
 import { writeAtomically } from '../../../config/save-file.js';
+import { webhookSecretFile } from '../../../config/webhook-secret-file.js';
 import type { SandboxFlags } from './index.js';
-
-/** `<profile>.webhook-secret` beside the profiles: what --write-profile saves a generated secret in. */
-export const SECRET_FILE_SUFFIX = '.webhook-secret';
 
 export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<number> {
   const plan = planSandbox(flags, ctx.env);
@@ -59,7 +56,7 @@ export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<num
     // The secret the sandbox made is printed masked only: saved beside the profiles (0600, in the
     // 0700 folder) for `socialpub listen --secret-file`. One the user gave is theirs already.
     if (plan.secret.source === undefined) {
-      secretFile = join(dirname(store.path), `${plan.profile}${SECRET_FILE_SUFFIX}`);
+      secretFile = webhookSecretFile(store.dir, plan.profile);
       await writeAtomically(secretFile, `${sb.webhookSecret}\n`);
     }
   }
