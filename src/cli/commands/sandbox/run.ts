@@ -3,6 +3,7 @@
 import type { Context } from '../../context.js';
 import { CliError, UsageError, EXIT } from '../../cli-error.js';
 import { banner, readyLine, type SecretWhere } from './banner.js';
+import { writeKeyFile } from './key-file.js';
 import { formatCount } from '../../../output/time.js';
 import { startSandbox, SandboxOptionError, StateFileError } from '../../../sandbox/index.js';
 import { DEFAULT_PROFILE_NAME as DEFAULT_SANDBOX_PROFILE, planSandbox } from './flags.js';
@@ -62,15 +63,20 @@ export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<num
   }
   const file = secretFile ?? (plan.secret.source === 'file' ? flags.webhookSecretFile : undefined);
   const secret: SecretWhere = file !== undefined ? { source: 'file', file } : { source: plan.secret.source === 'env' || plan.secret.source === 'flag' ? plan.secret.source : 'generated' };
+  // Without a profile or the ready line, the banner's login line reads the demo key from a file.
+  const demo = sb.workspaces.find((w) => w.addon);
+  const keyFile = !plan.profile && !json && demo && isLoopback(sb.url) ? writeKeyFile(demo.apiKey) : undefined;
+  if (keyFile) ctx.onExit(() => keyFile.remove());
   if (json) await out.data(readyLine(sb));
   if (profileNote) out.info(profileNote);
-  out.info(banner({ sandbox: sb, options: plan.options, profile: plan.profile, json, colors: out.colors, secret }));
+  out.info(banner({ sandbox: sb, options: plan.options, profile: plan.profile, json, colors: out.colors, secret, ...(keyFile ? { keyFile: keyFile.path } : {}) }));
 
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) return resolve();
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await sb.close();
+  keyFile?.remove();
   out.info('sandbox stopped');
   return EXIT.ok;
 }
