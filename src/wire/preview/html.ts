@@ -2,7 +2,7 @@
 // `posts preview --web` writes. Everything a post holds is the service's text, so hostile: every
 // string goes through `esc`, attributes included, and media are shown as their URL, never loaded
 // (a page that fetched them would reach outside the machine).
-import type { FoldedText, MediaPreview, PlatformPreview, PostPreview } from './model.js';
+import { countLine, type FoldedText, type MediaPreview, type PlatformPreview, type PostPreview, type TextLimit } from './model.js';
 import { PAGE_CSS } from './style.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -79,12 +79,18 @@ function mediaList(media: MediaPreview[]): Raw {
   )}</ul>`;
 }
 
+/** The platform's own count against its limit; over it, marked as the problem it is. */
+function counted(limit: TextLimit | null, text: FoldedText): Raw {
+  const { count, over } = countLine(limit, text);
+  return over ? html`<strong class="bad">${count}, ${over}</strong>` : html`${count}`;
+}
+
 export function platformSection(p: PlatformPreview): Raw {
   const fold = p.fold.chars ? `folds after ~${p.fold.chars} characters${p.fold.lines ? ` or ${p.fold.lines} lines` : ''}` : 'no fold: the whole text shows';
   return html`<section class="preview card" aria-label="${p.platform} preview">
-<h3>${p.platform} <small>${p.text.length} characters · ${fold}</small></h3>
+<h3>${p.platform} <small>${counted(p.limit, p.text)} · ${fold}</small></h3>
 ${p.title ? html`<p class="title"><strong>${p.title}</strong></p>` : ''}
-${p.thread.length ? html`<ol class="thread">${p.thread.map((t) => html`<li value="${t.part}"><span class="part">${t.part}/${p.thread.length}</span>${folded(t.text)}${mediaList(t.media)}</li>`)}</ol>` : html`${folded(p.text)}${mediaList(p.media)}`}
+${p.thread.length ? html`<ol class="thread">${p.thread.map((t) => html`<li value="${t.part}"><span class="part">${t.part}/${p.thread.length}</span> <small>${counted(t.limit, t.text)}</small>${folded(t.text)}${mediaList(t.media)}</li>`)}</ol>` : html`${folded(p.text)}${mediaList(p.media)}`}
 ${p.crop ? html`<p class="crop">feed crop: ${p.crop}</p>` : ''}
 ${p.firstComment ? html`<p class="comment"><span class="label">first comment</span> ${p.firstComment}</p>` : ''}
 ${p.options ? html`<p class="options"><span class="label">options</span> ${fields(p.options)}</p>` : ''}

@@ -2,7 +2,7 @@
 // (dimmed), thread parts numbered, media with alt text and the feed's crop, the first comment.
 import type { Colors } from '../../../output/colors.js';
 import { wrapText } from '../../../output/wrap.js';
-import type { FoldedText, MediaPreview, PostPreview } from '../../../wire/preview/model.js';
+import { countLine, type FoldedText, type MediaPreview, type PostPreview, type TextLimit } from '../../../wire/preview/model.js';
 
 interface RenderOptions {
   colors: Colors;
@@ -24,14 +24,19 @@ export function renderPreview(p: PostPreview, o: RenderOptions): string {
     return out;
   };
   const media = (m: MediaPreview[], indent = '  ') => m.map((item, i) => `${indent}${c.dim(`[${item.type ?? 'media'} ${i + 1}]`)} ${item.url}\n${indent}  ${item.alt ? `alt: ${item.alt}` : c.yellow('no alt text')}`);
+  // The platform's own count against its limit; over it, said in red (and in a note below).
+  const counted = (limit: TextLimit | null, text: FoldedText) => {
+    const { count, over } = countLine(limit, text);
+    return over ? `${c.red(`${count}, ${over}`)}` : c.dim(count);
+  };
   for (const pl of p.platforms) {
     lines.push('');
     const fold = pl.fold.chars ? `folds after ~${pl.fold.chars} characters${pl.fold.lines ? ` or ${pl.fold.lines} lines` : ''}` : 'no fold';
-    lines.push(`${c.bold(pl.platform)} ${c.dim(`${pl.text.length} characters · ${fold}`)}`);
+    lines.push(`${c.bold(pl.platform)} ${counted(pl.limit, pl.text)} ${c.dim(`· ${fold}`)}`);
     if (pl.title) lines.push(`  title: ${pl.title}`);
     if (pl.thread.length) {
       for (const t of pl.thread) {
-        lines.push(`  ${c.bold(`${t.part}/${pl.thread.length}`)}`);
+        lines.push(`  ${c.bold(`${t.part}/${pl.thread.length}`)} ${counted(t.limit, t.text)}`);
         lines.push(...folded(t.text, '    '), ...media(t.media, '    '));
       }
     } else lines.push(...folded(pl.text), ...media(pl.media));
