@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { foldText, previewPost, type PostPreview } from '../../src/wire/preview/model.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
-import { previewPage } from '../../src/wire/preview/html.js';
+import { html, previewPage } from '../../src/wire/preview/html.js';
 import { runCli } from '../helpers/run-cli.js';
 import { PLATFORMS, PLATFORM_LIMITS } from '../../src/wire/platforms.js';
 
@@ -47,6 +47,27 @@ describe('the preview model', () => {
     expect(page).not.toContain('<img');
     expect(page).not.toContain('"onload="');
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe('service text in HTML is isolated from our labels (bidi)', () => {
+  const evil = '\u202Eevil';
+  it('a string in text is wrapped in <bdi>; one in an attribute or an option is escaped alone', () => {
+    const ws = 'مرحبا';
+    const out = html`<p title="${evil}" data-x='${ws}'>@${evil} · default</p><a href="/x?${ws}"${html` selected`}>${ws}</a><select><option${html` selected`}>${ws}</option><option>${evil}</option></select><p>${3} of ${''}${null}</p>`.text;
+    expect(out).toBe(
+      `<p title="${evil}" data-x='${ws}'>@<bdi>${evil}</bdi> · default</p><a href="/x?${ws}" selected><bdi>${ws}</bdi></a><select><option selected>${ws}</option><option>${evil}</option></select><p>3 of </p>`,
+    );
+  });
+
+  it('every string a preview shows is isolated, attributes untouched', () => {
+    const page = previewPage(previewPost({ id: 'post_1', title: evil, payloads: { [evil]: { text: 'hi', firstComment: evil, accounts: [evil], media: [{ url: `https://e.x/${evil}`, alt: evil }], options: { [evil]: evil } } } }));
+    const body = page.slice(page.indexOf('<body>'));
+    // Each occurrence of the handle in the body's text sits in its own <bdi> (the aria-label one in its attribute).
+    const bare = body.replace(/<bdi>[^<]*<\/bdi>/g, '').replace(/aria-label="[^"]*"/g, '');
+    expect(bare).not.toContain(evil);
+    expect(body).toContain(`aria-label="${evil} preview"`);
+    expect(body.match(/<bdi>/g)!.length).toBeGreaterThanOrEqual(8);
   });
 });
 
