@@ -103,17 +103,28 @@ describe('the preview says when a text is over the limit, as the platform counts
     expect(p.notes).toEqual([expect.stringMatching(/^part 2: 290 characters is 10 over/)]);
   });
 
+  it('on a 60-column terminal the warning and the header fit the width', async () => {
+    const r = await runCli(['posts', 'preview', '--platform', 'twitter-x,instagram', '--text', '漢'.repeat(150), '--no-color'], { tty: true, columns: 60, env: { SOCIALPUB_PAGER: '' } });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(60);
+    expect(lines).toContain('instagram 150 of 2200 characters');
+    expect(lines).toContain('  folds after ~125 characters or 3 lines');
+    expect(r.stdout).toMatch(/ {2}! 300 characters is 20 over twitter-x's limit of 280 \(X\n {4}counts/);
+  });
+
   it('the terminal, the page and --json show it', async () => {
     const text = '漢'.repeat(150);
     const r = await runCli(['posts', 'preview', '--platform', 'twitter-x,bluesky', '--text', text]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^twitter-x 300 of 280 characters, 20 over the limit · no fold$/m);
-    expect(r.stdout).toMatch(/! 300 characters is 20 over twitter-x's limit of 280 \(X counts this text as 300: .*\): the platform refuses it; shorten it by 20 characters/);
+    // The note wraps to the width, its continuation lines indented.
+    expect(r.stdout.replace(/\n {4}/g, ' ')).toMatch(/! 300 characters is 20 over twitter-x's limit of 280 \(X counts this text as 300: .*\): the platform refuses it; shorten it by 20 characters/);
     expect(r.stdout).toMatch(/^bluesky 150 of 300 characters · no fold$/m);
     const json = await runCli(['posts', 'preview', '--platform', 'twitter-x', '--text', text, '--json']);
     expect(JSON.parse(json.stdout).platforms[0].limit).toEqual({ count: 300, max: 280, unit: 'characters', over: 20 });
     const page = previewPage(previewPost({ payloads: { 'twitter-x': { text } } }));
-    expect(page).toMatch(/<strong class="bad">(<bdi>)?300 of 280 characters(<\/bdi>)?, (<bdi>)?20 over the limit/);
+    expect(page).toMatch(/<strong class="bad">(<bdi>)?300 of 280 characters, 20 over the limit(<\/bdi>)?<\/strong>/);
     expect(page).toMatch(/<p class="warn">.*20 over twitter-x&#39;s limit of 280/);
   });
 });

@@ -117,8 +117,8 @@ function mediaList(media: MediaPreview[]): Raw {
 
 /** The platform's own count against its limit; over it, marked as the problem it is. */
 function counted(limit: TextLimit | null, text: FoldedText): Raw {
-  const { count, over } = countLine(limit, text);
-  return over ? html`<strong class="bad">${count}, ${over}</strong>` : html`${count}`;
+  const { text: count, over } = countLine(limit, text);
+  return over ? html`<strong class="bad">${count}</strong>` : html`${count}`;
 }
 
 export function platformSection(p: PlatformPreview): Raw {

@@ -136,10 +136,11 @@ function limitOf(platform: Platform, text: string, label: string, notes: string[
   return { count: v.count.length, max: v.limit, unit: unitWord(platform, 2), over: v.over };
 }
 
-/** "303 of 280 characters, 23 over" (the platform's count), or "12 characters" without a limit. */
-export function countLine(limit: TextLimit | null, text: FoldedText): { count: string; over: string | null } {
-  if (!limit) return { count: `${text.length} characters`, over: null };
-  return { count: `${limit.count} of ${limit.max} ${limit.unit}`, over: limit.over > 0 ? `${limit.over} over the limit` : null };
+/** "303 of 280 characters, 23 over the limit" (the platform's count), or "12 characters" without a limit. */
+export function countLine(limit: TextLimit | null, text: FoldedText): { text: string; over: boolean } {
+  if (!limit) return { text: `${text.length} characters`, over: false };
+  const count = `${limit.count} of ${limit.max} ${limit.unit}`;
+  return limit.over > 0 ? { text: `${count}, ${limit.over} over the limit`, over: true } : { text: count, over: false };
 }
 
 /** A post object (or a create body) as each of its platforms would show it. */
