@@ -80,7 +80,7 @@ function ownHints(err: unknown, now: number, profile?: string, givenUrl?: string
     case 'auth':
       if (local) {
         return [
-          `${baseUrl} is a local sandbox: its keys are new on every start (unless --seed or --data); the banner of \`socialpub sandbox\` prints the login line with the demo key`,
+          `${baseUrl} is a local sandbox: its keys are new on every start (unless --seed or --data); the banner of \`socialpub sandbox\` prints the login line that reads its demo key`,
           'or start it with `socialpub sandbox --write-profile`, which saves the key as profile "sandbox"',
         ];
       }

@@ -92,8 +92,11 @@ export function wrapLines(text: string, width: number, max: number, options: Wra
 /** Prose that ends in a command to copy: "…: socialpub results list --post post_1". */
 const TRAILING_COMMAND = /^(.*?:) ((?:socialpub|\$) .*)$/;
 
-/** A line that is a command to copy (indented, starting with `socialpub`, `printf` or `$`): never broken. */
-const COMMAND_LINE = /^\s+(?:\$ |socialpub |printf |[A-Z_]+=\S* socialpub )/;
+/**
+ * A line that is a command to copy (indented, starting with `socialpub`, `printf` or `$`, bold or
+ * not: our own SGR codes may lead it on a terminal): never broken.
+ */
+const COMMAND_LINE = /^\s+(?:\u001b\[[0-9;]*m)*(?:\$ |socialpub |printf |[A-Z_]+=\S* socialpub )/;
 
 /**
  * Prose for a terminal (messages, hints, narration) wrapped to `width`: each line keeps its

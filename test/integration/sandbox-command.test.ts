@@ -1,6 +1,6 @@
 // `socialpub sandbox` run in-process: the ready line (stdout, exactly the contract's shape),
 // the banner (stderr, keys masked), --write-profile, bad flags (exit 2) and Ctrl-C (exit 0).
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -177,24 +177,34 @@ describe('socialpub sandbox', () => {
     }
   });
 
-  it('without --json on loopback, the banner prints a login line with the demo key that works as printed', async () => {
+  it('without --json on loopback, the banner names a 0600 key file its login line reads, never the key, and the file goes with the sandbox', async () => {
     const run = start(['sandbox', '--port', '0', '--seed', '3']);
+    let file: string | undefined;
     try {
       await waitFor(run, run.stderr, /Ctrl-C/);
-      const line = /printf %s (sk_sandbox_\w+) \| socialpub auth login --with-key --profile sandbox --base-url (http:\/\/127\.0\.0\.1:\d+)/.exec(run.stderr.text());
-      expect(line, run.stderr.text()).not.toBeNull();
-      const [, key, url] = line!;
-      const login = await runCli(['auth', 'login', '--with-key', '--profile', 'sandbox', '--base-url', url!, '--insecure-storage'], { stdin: key!, configDir: run.configDir });
+      const text = run.stderr.text();
+      expect(text.match(/sk_sandbox_\w{8,}/g), text).toBeNull();
+      const line = /socialpub auth login --with-key --profile sandbox --base-url (http:\/\/127\.0\.0\.1:\d+) < (\S+)\n/.exec(text);
+      expect(line, text).not.toBeNull();
+      const [, url, path] = line!;
+      file = path!;
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(join(file, '..')).mode & 0o777).toBe(0o700);
+      const key = readFileSync(file, 'utf8');
+      expect(key).toMatch(/^sk_sandbox_\w+\n$/);
+      expect(text).toContain(`…${key.trim().slice(-4)}`);
+      // As the shell runs it: the file on stdin.
+      const login = await runCli(['auth', 'login', '--with-key', '--profile', 'sandbox', '--base-url', url!, '--insecure-storage'], { stdin: key, configDir: run.configDir });
       expect(login.code, login.stderr).toBe(0);
       const list = await runCli(['--profile', 'sandbox', 'posts', 'list'], { configDir: run.configDir });
       expect(list.code, list.stderr).toBe(0);
-      // Only the demo key: the other workspaces' keys stay masked.
-      expect(run.stderr.text().match(/sk_sandbox_\w{8,}/g)).toEqual([key]);
     } finally {
       run.stop();
       expect(await run.done).toBe(0);
       run.cleanup();
     }
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(join(file, '..'))).toBe(false);
   });
 
   it('a sandbox reachable from other machines keeps every key masked', () => {

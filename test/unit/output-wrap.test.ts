@@ -48,6 +48,10 @@ describe('wrapProse', () => {
       '  printf %s sk_sandbox_0123456789 | socialpub auth login --with-key --profile sandbox',
     ]);
   });
+  it('a command in bold (a terminal with colour) is still a command: never broken', () => {
+    const bold = '  \u001b[1msocialpub auth login --with-key --profile sandbox --base-url http://127.0.0.1:8787 < /tmp/socialpub-sandbox-x/demo.key\u001b[22m';
+    expect(wrapProse(`Log in from another terminal:\n${bold}`, 60).split('\n')).toEqual(['Log in from another terminal:', bold]);
+  });
   it('a command ending a hint goes whole on its own line, even wider than the terminal (folded there, a copy still runs)', () => {
     const hint = '  hint: delete the others: socialpub posts delete post_1La6pp0kqVhD post_3XCoIH3RPixG';
     expect(wrapProse(hint, 40).split('\n')).toEqual(['  hint: delete the others:', '    socialpub posts delete post_1La6pp0kqVhD post_3XCoIH3RPixG']);

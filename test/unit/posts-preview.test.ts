@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { foldText, previewPost, type PostPreview } from '../../src/wire/preview/model.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
 import type { ToolContext } from '../../src/mcp/types.js';
-import { previewPage } from '../../src/wire/preview/html.js';
+import { html, previewPage } from '../../src/wire/preview/html.js';
 import { runCli } from '../helpers/run-cli.js';
+import { PLATFORMS, PLATFORM_LIMITS } from '../../src/wire/platforms.js';
 
 const LONG = `${'Launch day. '.repeat(14)}Read the rest after the fold.`;
 
@@ -46,6 +47,85 @@ describe('the preview model', () => {
     expect(page).not.toContain('<img');
     expect(page).not.toContain('"onload="');
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe('service text in HTML is isolated from our labels (bidi)', () => {
+  const evil = '\u202Eevil';
+  it('a string in text is wrapped in <bdi>; one in an attribute or an option is escaped alone', () => {
+    const ws = 'مرحبا';
+    const out = html`<p title="${evil}" data-x='${ws}'>@${evil} · default</p><a href="/x?${ws}"${html` selected`}>${ws}</a><select><option${html` selected`}>${ws}</option><option>${evil}</option></select><p>${3} of ${''}${null}</p>`.text;
+    expect(out).toBe(
+      `<p title="${evil}" data-x='${ws}'>@<bdi>${evil}</bdi> · default</p><a href="/x?${ws}" selected><bdi>${ws}</bdi></a><select><option selected>${ws}</option><option>${evil}</option></select><p>3 of </p>`,
+    );
+  });
+
+  it('every string a preview shows is isolated, attributes untouched', () => {
+    const page = previewPage(previewPost({ id: 'post_1', title: evil, payloads: { [evil]: { text: 'hi', firstComment: evil, accounts: [evil], media: [{ url: `https://e.x/${evil}`, alt: evil }], options: { [evil]: evil } } } }));
+    const body = page.slice(page.indexOf('<body>'));
+    // Each occurrence of the handle in the body's text sits in its own <bdi> (the aria-label one in its attribute).
+    const bare = body.replace(/<bdi>[^<]*<\/bdi>/g, '').replace(/aria-label="[^"]*"/g, '');
+    expect(bare).not.toContain(evil);
+    expect(body).toContain(`aria-label="${evil} preview"`);
+    expect(body.match(/<bdi>/g)!.length).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('the preview says when a text is over the limit, as the platform counts it', () => {
+  it('every platform with a limit: one over is marked, at the limit is not', () => {
+    for (const platform of PLATFORMS) {
+      const max = PLATFORM_LIMITS[platform].maxText;
+      const over = previewPost({ payloads: { [platform]: { text: 'a'.repeat(max + 1) } } }).platforms[0]!;
+      expect(over.limit, platform).toEqual({ count: max + 1, max, unit: expect.any(String), over: 1 });
+      expect(over.notes.join('\n'), platform).toMatch(new RegExp(`is 1 over ${platform}'s? limit of ${max}.*shorten it by 1 (character|byte)`));
+      const fits = previewPost({ payloads: { [platform]: { text: 'a'.repeat(max) } } }).platforms[0]!;
+      expect(fits.limit!.over, platform).toBe(0);
+      expect(fits.notes.join('\n'), platform).not.toMatch(/over/);
+    }
+  });
+
+  it("X counts a URL as 23 and CJK as 2: the preview's count is X's, not the code points", () => {
+    const url = `https://example.com/${'x'.repeat(200)}`;
+    // 251 code points before the URL, which counts 23: 274 as X counts it, under 280 though 452 code points long.
+    const fits = previewPost({ payloads: { 'twitter-x': { text: `${'a'.repeat(250)} ${url}` } } }).platforms[0]!;
+    expect(fits.limit).toMatchObject({ count: 274, max: 280, over: 0 });
+    expect(fits.notes).toEqual([]);
+    // 150 CJK characters: 150 code points, 300 as X counts them.
+    const cjk = previewPost({ payloads: { 'twitter-x': { text: '漢'.repeat(150) } } }).platforms[0]!;
+    expect(cjk.text.length).toBe(150);
+    expect(cjk.limit).toMatchObject({ count: 300, over: 20 });
+    expect(cjk.notes[0]).toMatch(/^300 characters is 20 over twitter-x's limit of 280/);
+  });
+
+  it('each thread part is judged on its own', () => {
+    const p = previewPost({ payloads: { 'twitter-x': { text: 'first', thread: [{ text: 'b'.repeat(290) }] } } }).platforms[0]!;
+    expect(p.thread.map((t) => t.limit?.over)).toEqual([0, 10]);
+    expect(p.notes).toEqual([expect.stringMatching(/^part 2: 290 characters is 10 over/)]);
+  });
+
+  it('on a 60-column terminal the warning and the header fit the width', async () => {
+    const r = await runCli(['posts', 'preview', '--platform', 'twitter-x,instagram', '--text', '漢'.repeat(150), '--no-color'], { tty: true, columns: 60, env: { SOCIALPUB_PAGER: '' } });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(60);
+    expect(lines).toContain('instagram 150 of 2200 characters');
+    expect(lines).toContain('  folds after ~125 characters or 3 lines');
+    expect(r.stdout).toMatch(/ {2}! 300 characters is 20 over twitter-x's limit of 280 \(X\n {4}counts/);
+  });
+
+  it('the terminal, the page and --json show it', async () => {
+    const text = '漢'.repeat(150);
+    const r = await runCli(['posts', 'preview', '--platform', 'twitter-x,bluesky', '--text', text]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^twitter-x 300 of 280 characters, 20 over the limit · no fold$/m);
+    // The note wraps to the width, its continuation lines indented.
+    expect(r.stdout.replace(/\n {4}/g, ' ')).toMatch(/! 300 characters is 20 over twitter-x's limit of 280 \(X counts this text as 300: .*\): the platform refuses it; shorten it by 20 characters/);
+    expect(r.stdout).toMatch(/^bluesky 150 of 300 characters · no fold$/m);
+    const json = await runCli(['posts', 'preview', '--platform', 'twitter-x', '--text', text, '--json']);
+    expect(JSON.parse(json.stdout).platforms[0].limit).toEqual({ count: 300, max: 280, unit: 'characters', over: 20 });
+    const page = previewPage(previewPost({ payloads: { 'twitter-x': { text } } }));
+    expect(page).toMatch(/<strong class="bad">(<bdi>)?300 of 280 characters, 20 over the limit(<\/bdi>)?<\/strong>/);
+    expect(page).toMatch(/<p class="warn">.*20 over twitter-x&#39;s limit of 280/);
   });
 });
 

@@ -159,6 +159,24 @@ describe('profile remove', () => {
     expect(JSON.stringify(f)).not.toContain(KEY_A);
   });
 
+  it("removes the webhook secret file sandbox --write-profile saved for it, and says so; another profile's stays", async () => {
+    const { existsSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const mine = join(tmp.dir, 'alpha.webhook-secret');
+    const theirs = join(tmp.dir, 'bravo.webhook-secret');
+    writeFileSync(mine, 'whsec_AAAAAAAAAAAAAAAAAAAAAAAA\n', { mode: 0o600 });
+    writeFileSync(theirs, 'whsec_BBBBBBBBBBBBBBBBBBBBBBBB\n', { mode: 0o600 });
+    const r = await run(['profile', 'remove', 'alpha']);
+    expect(r.code).toBe(0);
+    expect(existsSync(mine)).toBe(false);
+    expect(r.stderr).toContain(`Removed its webhook secret file ${mine}`);
+    expect(existsSync(theirs)).toBe(true);
+    // Without a file, nothing is said about one.
+    const again = await run(['profile', 'remove', 'empty']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).not.toContain('webhook secret');
+  });
+
   it('exits 4 for an unknown profile and changes nothing', async () => {
     const before = readFileSync(openProfileStore(tmp.dir).path, 'utf8');
     const r = await run(['profile', 'rm', 'ghost']);

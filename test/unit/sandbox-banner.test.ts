@@ -1,5 +1,5 @@
 // What `socialpub sandbox` prints: the ready line in the contract's exact spacing, and a banner
-// that shows in full only the demo key in its login line on loopback, and never the webhook secret.
+// that shows no key and no webhook secret in full: its login line reads the demo key from a file.
 import { describe, expect, it } from 'vitest';
 import { banner, readyLine, type SecretWhere } from '../../src/cli/commands/sandbox/banner.js';
 import { planSandbox } from '../../src/cli/commands/sandbox/flags.js';
@@ -28,20 +28,28 @@ describe('sandbox output', () => {
     expect(JSON.parse(readyLine(sandbox))).toEqual({ baseUrl: sandbox.url, workspaces: sandbox.workspaces, webhookSecret: sandbox.webhookSecret });
   });
 
-  it('masks every key (but the demo one in its login line) and says where to get them', () => {
+  it('masks every key, the demo one too, and says where to get them', () => {
     const plan = planSandbox({ ...defaults, webhookUrl: 'http://127.0.0.1:4567/hooks', fixtures: '1_000_000', chaos: '5%', seed: '9' }, {});
+    const keyFile = '/tmp/socialpub-sandbox-x1/demo.key';
     for (const json of [false, true]) {
-      const text = banner({ sandbox, options: plan.options, profile: undefined, json, colors: plainColors });
+      const text = banner({ sandbox, options: plan.options, profile: undefined, json, colors: plainColors, ...(json ? {} : { keyFile }) });
       for (const w of sandbox.workspaces) {
-        // Only the demo key, on loopback without --json, appears in full: in the login line.
-        if (json || w.name !== 'demo') expect(text).not.toContain(w.apiKey);
+        expect(text).not.toContain(w.apiKey);
         expect(text).toContain(`…${w.apiKey.slice(-4)}`);
       }
+      expect(text).not.toMatch(/sk_sandbox_\w{8}/);
       expect(text).toContain('http://127.0.0.1:4567/hooks');
       expect(text).toContain('1,000,000 results in demo');
       expect(text).toContain('5% of requests');
-      expect(text).toMatch(json ? /ready line on stdout/ : /printf %s sk_sandbox_A+demo \| socialpub auth login --with-key --profile sandbox --base-url http:\/\/127\.0\.0\.1:8787/);
+      // On loopback, the login line reads the key from the 0600 file on stdin.
+      expect(text).toMatch(json ? /ready line on stdout/ : /socialpub auth login --with-key --profile sandbox --base-url http:\/\/127\.0\.0\.1:8787 < \/tmp\/socialpub-sandbox-x1\/demo\.key\n/);
     }
+    // No key file (a temporary folder that cannot be written): no login line, the ways that need none.
+    const without = banner({ sandbox, options: plan.options, profile: undefined, json: false, colors: plainColors });
+    expect(without).not.toMatch(/auth login|sk_sandbox_\w{8}/);
+    expect(without).toContain('Keys are masked here. Save the demo key as a profile at start: socialpub sandbox --write-profile');
+    // A path with a space or a quote stays one shell word.
+    expect(banner({ sandbox, options: plan.options, profile: undefined, json: false, colors: plainColors, keyFile: "/tmp/it's here/demo.key" })).toContain(`< '/tmp/it'\\''s here/demo.key'`);
   });
 
   it('says --accounts is ignored on a restored data file (accounts are seeded at its first start only)', () => {

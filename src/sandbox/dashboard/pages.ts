@@ -206,7 +206,7 @@ function deliveriesPage(r: PageRequest): PageOut {
 ${list.length ? list.map(
       (d) => html`<section class="card" aria-label="delivery ${d.webhookId}"><h3><code>${d.webhookId}</code> ${d.payload ? html`<small>${d.payload.status} · ${d.payload.platform} · <a href="/dashboard/posts/${encodeURIComponent(d.payload.postId ?? '')}">${d.payload.postId}</a></small>` : ''}</h3>
 <div class="scroll"><table><thead><tr><th>attempt</th><th>at</th><th>answer</th><th>duration</th><th>next retry</th></tr></thead><tbody>${d.attempts.map(
-        (a) => html`<tr><td>${a.attempt}${a.resent ? ' (resent)' : ''}</td><td>${iso(a.at)}</td><td class="${a.status >= 200 && a.status < 300 ? 'ok' : 'bad'}">${a.status || 'no answer'}${a.error ? ` · ${a.error}` : ''}</td><td>${a.durationMs !== undefined ? `${a.durationMs} ms` : '—'}</td><td>${a.nextAt !== undefined ? iso(a.nextAt) : '—'}</td></tr>`,
+        (a) => html`<tr><td>${a.attempt}${a.resent ? ' (resent)' : ''}</td><td>${iso(a.at)}</td><td class="${a.status >= 200 && a.status < 300 ? 'ok' : 'bad'}">${a.status || 'no answer'}${a.error ? html` · ${a.error}` : ''}</td><td>${a.durationMs !== undefined ? `${a.durationMs} ms` : '—'}</td><td>${a.nextAt !== undefined ? iso(a.nextAt) : '—'}</td></tr>`,
       )}</tbody></table></div>
 <button type="button" data-action="/dashboard/api/resend" data-body="${JSON.stringify({ webhookId: d.webhookId })}"${url ? '' : html` disabled`}>Resend ${d.webhookId}</button></section>`,
     ) : html`<p class="muted">No deliveries yet.</p>`}`,
@@ -218,7 +218,7 @@ function requestsPage(r: PageRequest): PageOut {
   return {
     title: 'Request log',
     body: html`<h1>Request log <small>newest first, the last ${log.length}</small></h1>${log.length ? html`<div class="scroll"><table><thead><tr><th>time</th><th>request</th><th>status</th><th class="wide">workspace</th><th>idempotency</th><th class="wide">request id</th></tr></thead><tbody>${log.map(
-      (e) => html`<tr><td>${e.at ? iso(e.at) : '—'}</td><td><code>${e.method} ${e.path}${e.query ? `?${e.query}` : ''}</code></td><td class="${e.status >= 400 || e.status === 0 ? 'bad' : 'ok'}">${e.status || 'cut'}${e.fault ? ` (${e.fault})` : ''}</td><td class="wide">${e.workspace ?? '—'}</td><td>${e.idempotencyKeyLast4 !== undefined ? html`key …${e.idempotencyKeyLast4}${e.replayed ? html` <strong>replayed</strong>` : ''}` : ''}</td><td class="wide"><code>${e.requestId}</code></td></tr>`,
+      (e) => html`<tr><td>${e.at ? iso(e.at) : '—'}</td><td><code>${e.method} ${e.path}${e.query ? html`?${e.query}` : ''}</code></td><td class="${e.status >= 400 || e.status === 0 ? 'bad' : 'ok'}">${e.status || 'cut'}${e.fault ? ` (${e.fault})` : ''}</td><td class="wide">${e.workspace ?? '—'}</td><td>${e.idempotencyKeyLast4 !== undefined ? html`key …${e.idempotencyKeyLast4}${e.replayed ? html` <strong>replayed</strong>` : ''}` : ''}</td><td class="wide"><code>${e.requestId}</code></td></tr>`,
     )}</tbody></table></div>` : html`<p class="muted">No requests yet.</p>`}`,
   };
 }
@@ -231,7 +231,7 @@ function accountsPage(ws: ReturnType<typeof state.workspace>): PageOut {
       list.length === 0
         ? html`<p class="muted">No accounts: this workspace has no connected accounts.</p>`
         : html`<div class="scroll"><table class="stack"><thead><tr><th>account</th><th>platform</th><th>status</th><th class="wide">token expires</th><th>try a failure</th></tr></thead><tbody>${list.map(
-            (a) => html`<tr><td><code>${a.id}</code> ${a.username.startsWith('@') ? '' : '@'}${a.username}${a.displayName ? ` (${a.displayName})` : ''}${a.isDefault ? ' · default' : ''}</td><td>${a.platform}</td><td class="${a.status === 'connected' ? 'ok' : 'bad'}">${a.status}</td><td class="wide">${when(a.tokenExpiresAt)}</td><td>${(['expire', 'disconnect', 'reconnect'] as const).map((act) => html`<button type="button" data-action="/dashboard/api/accounts" data-body="${JSON.stringify({ ws: ws.name, id: a.id, action: act })}">${act}</button> `)}</td></tr>`,
+            (a) => html`<tr><td><code>${a.id}</code> ${a.username.startsWith('@') ? '' : html`@`}${a.username}${a.displayName ? html` (${a.displayName})` : ''}${a.isDefault ? html` · default` : ''}</td><td>${a.platform}</td><td class="${a.status === 'connected' ? 'ok' : 'bad'}">${a.status}</td><td class="wide">${when(a.tokenExpiresAt)}</td><td>${(['expire', 'disconnect', 'reconnect'] as const).map((act) => html`<button type="button" data-action="/dashboard/api/accounts" data-body="${JSON.stringify({ ws: ws.name, id: a.id, action: act })}">${act}</button> `)}</td></tr>`,
           )}</tbody></table></div>`
     }`,
   };

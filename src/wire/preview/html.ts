@@ -1,8 +1,8 @@
 // HTML for a preview and the page around it, shared by the sandbox's pages and the local file
 // `posts preview --web` writes. Everything a post holds is the service's text, so hostile: every
-// string goes through `esc`, attributes included, and media are shown as their URL, never loaded
-// (a page that fetched them would reach outside the machine).
-import type { FoldedText, MediaPreview, PlatformPreview, PostPreview } from './model.js';
+// string goes through `esc`, attributes included, is isolated in `<bdi>` in text (see `html`), and
+// media are shown as their URL, never loaded (a page that fetched them would reach outside the machine).
+import { countLine, type FoldedText, type MediaPreview, type PlatformPreview, type PostPreview, type TextLimit } from './model.js';
 import { PAGE_CSS } from './style.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -34,14 +34,46 @@ export function fields(value: unknown): Raw {
   return html`${pairs.length ? html`<span class="fields">${pairs.map(([k, v]) => html`<span class="field"><span class="label">${k}</span> ${v}</span> `)}</span>` : ''}`;
 }
 
-/** A tagged template whose values are escaped (a value made by `raw` is kept as it is). */
+/**
+ * A tagged template whose values are escaped (a value made by `raw` is kept as it is). A string
+ * in text is also isolated in `<bdi>`: a right-to-left handle or text, or one holding a
+ * directional control (U+202E), then cannot reorder our labels and punctuation around it. In an
+ * attribute, or in an element that holds text only (`<option>`, `<title>`, `<textarea>`), it is
+ * escaped alone. Where a value lands is read from the template's own markup: escaped values hold
+ * no `<` or `>`, and a `Raw` value is whole elements.
+ */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
   let out = strings[0]!;
+  let at = placeAfter(strings[0]!, { inTag: false, tag: '' });
   values.forEach((v, i) => {
-    out += (Array.isArray(v) ? v.map(piece).join('') : piece(v)) + strings[i + 1]!;
+    const isolate = !at.inTag && !TEXT_ONLY.has(at.tag);
+    out += (Array.isArray(v) ? v.map((x) => piece(x, isolate)).join('') : piece(v, isolate)) + strings[i + 1]!;
+    at = placeAfter(strings[i + 1]!, at);
   });
   return new Raw(out);
 }
+
+/** Elements whose content is text alone: markup inside them would be dropped or shown. */
+const TEXT_ONLY = new Set(['option', 'title', 'textarea']);
+
+interface Place {
+  /** Inside a tag (between `<` and `>`): an attribute's value. */
+  inTag: boolean;
+  /** The last tag opened or closed ('/td' for a closing tag). */
+  tag: string;
+}
+
+/** Where the text after `markup` is, given where `markup` started. */
+function placeAfter(markup: string, before: Place): Place {
+  const lt = markup.lastIndexOf('<');
+  const gt = markup.lastIndexOf('>');
+  if (lt < 0 && gt < 0) return before;
+  if (lt > gt) return { inTag: true, tag: tagName(markup.slice(lt + 1)) };
+  const opened = markup.lastIndexOf('<', gt);
+  return { inTag: false, tag: opened < 0 ? before.tag : tagName(markup.slice(opened + 1)) };
+}
+
+const tagName = (from: string) => /^\/?[a-z0-9]*/i.exec(from)![0].toLowerCase();
 
 export class Raw {
   constructor(readonly text: string) {}
@@ -50,7 +82,11 @@ export class Raw {
   }
 }
 
-const piece = (v: unknown): string => (v instanceof Raw ? v.text : v === undefined || v === null || v === false ? '' : esc(v));
+function piece(v: unknown, isolate: boolean): string {
+  if (v instanceof Raw) return v.text;
+  if (v === undefined || v === null || v === false || v === '') return '';
+  return isolate && typeof v === 'string' ? `<bdi>${esc(v)}</bdi>` : esc(v);
+}
 
 export interface PageOptions {
   title: string;
@@ -79,12 +115,18 @@ function mediaList(media: MediaPreview[]): Raw {
   )}</ul>`;
 }
 
+/** The platform's own count against its limit; over it, marked as the problem it is. */
+function counted(limit: TextLimit | null, text: FoldedText): Raw {
+  const { text: count, over } = countLine(limit, text);
+  return over ? html`<strong class="bad">${count}</strong>` : html`${count}`;
+}
+
 export function platformSection(p: PlatformPreview): Raw {
   const fold = p.fold.chars ? `folds after ~${p.fold.chars} characters${p.fold.lines ? ` or ${p.fold.lines} lines` : ''}` : 'no fold: the whole text shows';
   return html`<section class="preview card" aria-label="${p.platform} preview">
-<h3>${p.platform} <small>${p.text.length} characters · ${fold}</small></h3>
+<h3>${p.platform} <small>${counted(p.limit, p.text)} · ${fold}</small></h3>
 ${p.title ? html`<p class="title"><strong>${p.title}</strong></p>` : ''}
-${p.thread.length ? html`<ol class="thread">${p.thread.map((t) => html`<li value="${t.part}"><span class="part">${t.part}/${p.thread.length}</span>${folded(t.text)}${mediaList(t.media)}</li>`)}</ol>` : html`${folded(p.text)}${mediaList(p.media)}`}
+${p.thread.length ? html`<ol class="thread">${p.thread.map((t) => html`<li value="${t.part}"><span class="part">${t.part}/${p.thread.length}</span> <small>${counted(t.limit, t.text)}</small>${folded(t.text)}${mediaList(t.media)}</li>`)}</ol>` : html`${folded(p.text)}${mediaList(p.media)}`}
 ${p.crop ? html`<p class="crop">feed crop: ${p.crop}</p>` : ''}
 ${p.firstComment ? html`<p class="comment"><span class="label">first comment</span> ${p.firstComment}</p>` : ''}
 ${p.options ? html`<p class="options"><span class="label">options</span> ${fields(p.options)}</p>` : ''}

@@ -3,7 +3,8 @@
 // Made from the payloads alone (no request), read tolerantly: a field of the wrong type is left
 // out, never fatal. The CLI prints it, the sandbox's pages and a local file render it as HTML,
 // and the MCP tool returns it.
-import { isPlatform } from '../platforms.js';
+import { isPlatform, type Platform } from '../platforms.js';
+import { judgeText, overLimit, possessive, unitWord } from '../text-limits.js';
 import { FOLDS } from './folds.js';
 
 export interface FoldedText {
@@ -15,6 +16,16 @@ export interface FoldedText {
   length: number;
 }
 
+/** A text as its platform counts it (X: weighted, every URL 23; Bluesky: graphemes), against its limit. */
+export interface TextLimit {
+  count: number;
+  max: number;
+  /** "characters", or "bytes" for a platform that counts UTF-8 bytes. */
+  unit: string;
+  /** How far over the limit; 0 when it fits. */
+  over: number;
+}
+
 export interface MediaPreview {
   url: string;
   type: string | null;
@@ -23,12 +34,14 @@ export interface MediaPreview {
 
 export interface PlatformPreview {
   platform: string;
-  /** False for a key that is not a platform id (shown as given, with no fold). */
+  /** False for a key that is not a platform id (shown as given, with no fold and no limit). */
   known: boolean;
   text: FoldedText;
+  /** The text against the platform's limit, as the platform counts it; null for an unknown platform. */
+  limit: TextLimit | null;
   title: string | null;
-  /** Part 1 is the post itself; replies follow, numbered from 2. */
-  thread: { part: number; text: FoldedText; media: MediaPreview[] }[];
+  /** Part 1 is the post itself; replies follow, numbered from 2. Each part has the platform's limit. */
+  thread: { part: number; text: FoldedText; limit: TextLimit | null; media: MediaPreview[] }[];
   media: MediaPreview[];
   /** What a feed shows of an image on this platform. */
   crop: string | null;
@@ -89,7 +102,11 @@ export function previewPlatform(platform: string, payload: unknown, postTitle: s
   const media = mediaOf(p.media);
   const notes: string[] = [];
   const parts = Array.isArray(p.thread) ? p.thread.filter(isObject) : [];
-  const thread = parts.length ? [{ part: 1, text: fold(text), media }, ...parts.map((t, i) => ({ part: i + 2, text: fold(str(t.text) ?? ''), media: mediaOf(t.media) }))] : [];
+  const judged = (t: string, label: string) => (known ? limitOf(platform, t, label, notes) : null);
+  const thread = parts.length
+    ? [{ part: 1, text: fold(text), limit: judged(text, 'part 1: '), media }, ...parts.map((t, i) => ({ part: i + 2, text: fold(str(t.text) ?? ''), limit: judged(str(t.text) ?? '', `part ${i + 2}: `), media: mediaOf(t.media) }))]
+    : [];
+  const limit = thread.length ? thread[0]!.limit : judged(text, '');
   if (thread.length && rule && !rule.threads) notes.push(`${platform} does not publish threads: only part 1 goes out`);
   const withoutAlt = media.filter((m) => m.type !== 'video' && !m.alt).length;
   if (withoutAlt) notes.push(`${withoutAlt === 1 ? 'an image has' : `${withoutAlt} images have`} no alt text`);
@@ -98,6 +115,7 @@ export function previewPlatform(platform: string, payload: unknown, postTitle: s
     platform,
     known,
     text: fold(text),
+    limit,
     title: str(p.title) ?? postTitle,
     thread,
     media,
@@ -108,6 +126,21 @@ export function previewPlatform(platform: string, payload: unknown, postTitle: s
     fold: { chars: rule?.chars ?? null, lines: rule?.lines ?? null, source: rule?.source ?? null },
     notes,
   };
+}
+
+/** The text counted as the platform counts it; a text over the limit (or Bluesky's bytes) adds a note saying by how much. */
+function limitOf(platform: Platform, text: string, label: string, notes: string[]): TextLimit {
+  const v = judgeText(platform, text);
+  if (v.over > 0) notes.push(`${label}${overLimit(platform, v)}: the platform refuses it; shorten it by ${v.over} ${unitWord(platform, v.over)}`);
+  if (v.bytesOver) notes.push(`${label}${v.bytesOver.length} UTF-8 bytes is ${v.bytesOver.over} over ${possessive(platform)} limit of ${v.bytesOver.max} bytes: shorten it`);
+  return { count: v.count.length, max: v.limit, unit: unitWord(platform, 2), over: v.over };
+}
+
+/** "303 of 280 characters, 23 over the limit" (the platform's count), or "12 characters" without a limit. */
+export function countLine(limit: TextLimit | null, text: FoldedText): { text: string; over: boolean } {
+  if (!limit) return { text: `${text.length} characters`, over: false };
+  const count = `${limit.count} of ${limit.max} ${limit.unit}`;
+  return limit.over > 0 ? { text: `${count}, ${limit.over} over the limit`, over: true } : { text: count, over: false };
 }
 
 /** A post object (or a create body) as each of its platforms would show it. */

@@ -2,7 +2,8 @@
 // (dimmed), thread parts numbered, media with alt text and the feed's crop, the first comment.
 import type { Colors } from '../../../output/colors.js';
 import { wrapText } from '../../../output/wrap.js';
-import type { FoldedText, MediaPreview, PostPreview } from '../../../wire/preview/model.js';
+import { displayWidth } from '../../../output/width.js';
+import { countLine, type FoldedText, type MediaPreview, type PostPreview, type TextLimit } from '../../../wire/preview/model.js';
 
 interface RenderOptions {
   colors: Colors;
@@ -24,14 +25,22 @@ export function renderPreview(p: PostPreview, o: RenderOptions): string {
     return out;
   };
   const media = (m: MediaPreview[], indent = '  ') => m.map((item, i) => `${indent}${c.dim(`[${item.type ?? 'media'} ${i + 1}]`)} ${item.url}\n${indent}  ${item.alt ? `alt: ${item.alt}` : c.yellow('no alt text')}`);
+  // The platform's own count against its limit; over it, said in red (and in a note below).
+  const counted = (limit: TextLimit | null, text: FoldedText) => {
+    const { text: plain, over } = countLine(limit, text);
+    return { plain, shown: over ? c.red(plain) : c.dim(plain) };
+  };
   for (const pl of p.platforms) {
     lines.push('');
     const fold = pl.fold.chars ? `folds after ~${pl.fold.chars} characters${pl.fold.lines ? ` or ${pl.fold.lines} lines` : ''}` : 'no fold';
-    lines.push(`${c.bold(pl.platform)} ${c.dim(`${pl.text.length} characters · ${fold}`)}`);
+    // The fold goes on a line of its own when the header would not fit the width.
+    const count = counted(pl.limit, pl.text);
+    const head = `${c.bold(pl.platform)} ${count.shown}`;
+    lines.push(...(displayWidth(`${pl.platform} ${count.plain} · ${fold}`) <= o.width ? [`${head} ${c.dim(`· ${fold}`)}`] : [head, `  ${c.dim(fold)}`]));
     if (pl.title) lines.push(`  title: ${pl.title}`);
     if (pl.thread.length) {
       for (const t of pl.thread) {
-        lines.push(`  ${c.bold(`${t.part}/${pl.thread.length}`)}`);
+        lines.push(`  ${c.bold(`${t.part}/${pl.thread.length}`)} ${counted(t.limit, t.text).shown}`);
         lines.push(...folded(t.text, '    '), ...media(t.media, '    '));
       }
     } else lines.push(...folded(pl.text), ...media(pl.media));
@@ -39,7 +48,7 @@ export function renderPreview(p: PostPreview, o: RenderOptions): string {
     if (pl.firstComment) lines.push(`  ${c.dim('first comment:')}`, ...wrap(pl.firstComment, '    '));
     if (pl.options) lines.push(`  ${c.dim('options:')} ${JSON.stringify(pl.options)}`);
     if (pl.accounts.length) lines.push(`  ${c.dim('accounts:')} ${pl.accounts.join(', ')}`);
-    for (const n of pl.notes) lines.push(`  ${c.yellow('!')} ${n}`);
+    for (const n of pl.notes) lines.push(...wrap(n, '    ').map((l, i) => (i === 0 ? `  ${c.yellow('!')} ${l.slice(4)}` : l)));
   }
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 // `profile remove`, run.
 import type { Context } from '../../context.js';
 import { deleteKey } from '../../../config/credentials.js';
+import { removeWebhookSecretFile } from '../../../config/webhook-secret-file.js';
 import { profileNotFound } from './not-found.js';
 
 export async function remove(ctx: Context, name: string): Promise<number> {
@@ -17,6 +18,13 @@ export async function remove(ctx: Context, name: string): Promise<number> {
   }
   if (!(await store.remove(name))) throw profileNotFound(name, store);
   out.info(`Removed profile ${name} from ${store.path}`);
+  // The secret `sandbox --write-profile` saved for this profile would outlive it, unnamed by anything.
+  try {
+    const secretFile = removeWebhookSecretFile(store.dir, name);
+    if (secretFile) out.info(`Removed its webhook secret file ${secretFile}`);
+  } catch (err) {
+    out.warn(`the webhook secret file of profile ${name} could not be removed (${err instanceof Error ? err.message : String(err)}); delete it yourself`);
+  }
   if (wasCurrent) {
     const others = store.names();
     out.info(`No profile is current now${others.length ? `; pick one with \`socialpub profile use ${others[0]}\`` : ''}`);

@@ -1,5 +1,5 @@
 // What `socialpub sandbox` prints: the ready line for scripts (stdout, full keys and secret) and
-// the banner for people (stderr, keys and the webhook secret masked, with where to get them).
+// the banner for people (stderr, every key and the webhook secret masked, with where to get them).
 import { maskKey } from '../../../config/resolve.js';
 import { isLoopback } from '../../../config/base-url.js';
 import type { Colors } from '../../../output/colors.js';
@@ -33,6 +33,8 @@ export interface BannerInput {
   colors: Colors;
   /** Default: given (env) when options.webhookSecret is set, else generated. */
   secret?: SecretWhere;
+  /** A 0600 file holding the demo key for `auth login --with-key` (loopback, no --write-profile, no --json). */
+  keyFile?: string;
 }
 
 const n = formatCount;
@@ -66,7 +68,7 @@ function listenCommand(where: SecretWhere, json: boolean, webhookUrl: string): s
   return json ? `socialpub listen${flags}   # with ${WEBHOOK_SECRET_ENV} set to the ready line's webhookSecret` : undefined;
 }
 
-export function banner({ sandbox, options, profile, json, colors: c, secret: secretWhere }: BannerInput): string {
+export function banner({ sandbox, options, profile, json, colors: c, secret: secretWhere, keyFile }: BannerInput): string {
   const lines: string[] = [];
   const row = (label: string, text: string) => lines.push(`  ${c.dim(label.padEnd(12))}${text}`);
   lines.push(`${c.bold('socialpub sandbox')} listening on ${c.cyan(sandbox.url)}`);
@@ -99,12 +101,15 @@ export function banner({ sandbox, options, profile, json, colors: c, secret: sec
     lines.push(`Saved profile "${profile}" with the demo key. Try: ${c.bold(`socialpub --profile ${profile} posts list`)}`);
   } else if (json) {
     lines.push('Keys are masked here; the full keys and secret are in the JSON ready line on stdout.');
-  } else if (isLoopback(sandbox.url) && demo) {
-    // A key of this process only, reachable from this machine only (and printed in full on the
-    // --json ready line anyway): shown, so logging in needs no restart.
-    lines.push('Log in from another terminal (the demo key is a local test key, shown in full here):');
-    lines.push(`  ${c.bold(`printf %s ${demo.apiKey} | socialpub auth login --with-key --profile sandbox --base-url ${sandbox.url}`)}`);
+  } else if (isLoopback(sandbox.url) && demo && keyFile) {
+    // Never whole on screen, not even this process's local key: `auth login` reads it from the
+    // 0600 file on stdin, so logging in needs no restart.
+    lines.push('Log in from another terminal (the demo key is in a 0600 file until the sandbox stops):');
+    lines.push(`  ${c.bold(`socialpub auth login --with-key --profile sandbox --base-url ${sandbox.url} < ${shellWord(keyFile)}`)}`);
     lines.push(`then \`socialpub --profile sandbox posts list\`; or save it at start: \`socialpub sandbox --write-profile\`.`);
+  } else if (isLoopback(sandbox.url)) {
+    lines.push('Keys are masked here. Save the demo key as a profile at start: ' + c.bold('socialpub sandbox --write-profile'));
+    lines.push('or take the keys in full from the ready line of `socialpub sandbox --json` (stdout).');
   } else {
     lines.push('Keys are masked here: the sandbox is reachable from other machines. Get them in full from the ready');
     lines.push(`line of \`socialpub sandbox --json\` (stdout), or save the demo key as a profile: ${c.bold('socialpub sandbox --write-profile')}.`);

@@ -2,18 +2,16 @@
 // writes a profile, then serves until Ctrl-C (exit 0).
 import type { Context } from '../../context.js';
 import { CliError, UsageError, EXIT } from '../../cli-error.js';
-import { dirname, join } from 'node:path';
 import { banner, readyLine, type SecretWhere } from './banner.js';
+import { writeKeyFile } from './key-file.js';
 import { formatCount } from '../../../output/time.js';
 import { startSandbox, SandboxOptionError, StateFileError } from '../../../sandbox/index.js';
 import { DEFAULT_PROFILE_NAME as DEFAULT_SANDBOX_PROFILE, planSandbox } from './flags.js';
 import { isLoopback } from '../../../config/base-url.js';
 import { saveKey } from '../../../config/credentials.js';
 import { writeAtomically } from '../../../config/save-file.js';
+import { webhookSecretFile } from '../../../config/webhook-secret-file.js';
 import type { SandboxFlags } from './index.js';
-
-/** `<profile>.webhook-secret` beside the profiles: what --write-profile saves a generated secret in. */
-export const SECRET_FILE_SUFFIX = '.webhook-secret';
 
 export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<number> {
   const plan = planSandbox(flags, ctx.env);
@@ -59,21 +57,26 @@ export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<num
     // The secret the sandbox made is printed masked only: saved beside the profiles (0600, in the
     // 0700 folder) for `socialpub listen --secret-file`. One the user gave is theirs already.
     if (plan.secret.source === undefined) {
-      secretFile = join(dirname(store.path), `${plan.profile}${SECRET_FILE_SUFFIX}`);
+      secretFile = webhookSecretFile(store.dir, plan.profile);
       await writeAtomically(secretFile, `${sb.webhookSecret}\n`);
     }
   }
   const file = secretFile ?? (plan.secret.source === 'file' ? flags.webhookSecretFile : undefined);
   const secret: SecretWhere = file !== undefined ? { source: 'file', file } : { source: plan.secret.source === 'env' || plan.secret.source === 'flag' ? plan.secret.source : 'generated' };
+  // Without a profile or the ready line, the banner's login line reads the demo key from a file.
+  const demo = sb.workspaces.find((w) => w.addon);
+  const keyFile = !plan.profile && !json && demo && isLoopback(sb.url) ? writeKeyFile(demo.apiKey) : undefined;
+  if (keyFile) ctx.onExit(() => keyFile.remove());
   if (json) await out.data(readyLine(sb));
   if (profileNote) out.info(profileNote);
-  out.info(banner({ sandbox: sb, options: plan.options, profile: plan.profile, json, colors: out.colors, secret }));
+  out.info(banner({ sandbox: sb, options: plan.options, profile: plan.profile, json, colors: out.colors, secret, ...(keyFile ? { keyFile: keyFile.path } : {}) }));
 
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) return resolve();
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await sb.close();
+  keyFile?.remove();
   out.info('sandbox stopped');
   return EXIT.ok;
 }
