@@ -85,19 +85,19 @@ export class PreparedHmac {
     }
   }
 
-  /** The base64 MAC of `head` (UTF-8) followed by `body` (UTF-8 when a string). */
-  base64(head: string, body: string | Buffer): string {
-    const bodyBytes = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-    const size = BLOCK + Buffer.byteLength(head) + bodyBytes;
-    if (size > this.inner.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(size, this.inner.length * 2));
+  /** The base64 MAC of `head` (UTF-8) followed by `body`. */
+  base64(head: string, body: Uint8Array): string {
+    // A UTF-8 character takes at most 3 bytes per UTF-16 unit.
+    const most = BLOCK + head.length * 3 + body.length;
+    if (most > this.inner.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(most, this.inner.length * 2));
       this.inner.copy(bigger, 0, 0, BLOCK);
       this.inner = bigger;
     }
     const buf = this.inner;
-    let n = BLOCK + buf.write(head, BLOCK, 'utf8');
-    n += typeof body === 'string' ? buf.write(body, n, 'utf8') : body.copy(buf, n);
-    this.outer.set(hash('sha256', buf.subarray(0, n), 'buffer'), BLOCK);
+    const n = BLOCK + buf.write(head, BLOCK, 'utf8');
+    buf.set(body, n);
+    hash('sha256', buf.subarray(0, n + body.length), 'buffer').copy(this.outer, BLOCK);
     return hash('sha256', this.outer, 'base64');
   }
 }
@@ -117,7 +117,7 @@ export function verify(
   if (ts - nowSeconds > toleranceSeconds) return { ok: false, reason: 'timestamp-too-new' };
   // Compare the base64 text, not decoded bytes: Node's base64 decoder skips invalid characters
   // and ignores padding bits, so decoding would accept variants the reference libraries refuse.
-  const expected = macFor(secret).base64(`${id}.${ts}.`, body);
+  const expected = macFor(secret).base64(`${id}.${ts}.`, typeof body === 'string' ? Buffer.from(body) : body);
   // Space-separated "v1,<base64>" entries, walked in place (this runs once per delivery).
   for (let start = 0; start < signature.length; ) {
     let end = signature.indexOf(' ', start);
