@@ -56,13 +56,12 @@ function abortError(): Error {
 
 /**
  * receivedAt for events: deliveries arrive many per millisecond under load, and one ISO string
- * per millisecond of the listener's clock will do.
+ * per millisecond of the listener's clock will do. Given the time the caller already read.
  */
-export function receivedAtClock(clock: ListenerClock): () => string {
+export function receivedAtText(): (t: number) => string {
   let isoMs = -1;
   let iso = '';
-  return () => {
-    const t = clock.now();
+  return (t) => {
     if (t !== isoMs) {
       isoMs = t;
       iso = new Date(t).toISOString();

@@ -6,7 +6,7 @@ import { HEADER } from '../wire/protocol.js';
 import { webhookPayloadSchema, type WebhookPayload } from '../wire/schemas.js';
 import { verify } from '../wire/webhook-signing.js';
 import type { Counters, SeenIds } from './bookkeeping.js';
-import { receivedAtClock } from './clock.js';
+import { receivedAtText } from './clock.js';
 import type { Forwarder } from './forwarder.js';
 import type { ListenerSettings } from './options.js';
 import { accept, verifyDetail, type Emit, type Reject } from './outcomes.js';
@@ -27,13 +27,13 @@ export type DeliveryHandler = (req: IncomingMessage, res: ServerResponse, raw: B
 export function deliveryHandler(deps: DeliveryDeps): DeliveryHandler {
   const { settings, counters, seen, emit, reject, forwarder } = deps;
   const { secret, clock, platforms, statuses } = settings;
-  const receivedAt = receivedAtClock(clock);
+  const receivedAt = receivedAtText();
 
   /** Null when the delivery may go on; otherwise it has been rejected. */
-  const verified = (req: IncomingMessage, res: ServerResponse, raw: Buffer, id: string | null): boolean | null => {
+  const verified = (req: IncomingMessage, res: ServerResponse, raw: Buffer, id: string | null, now: number): boolean | null => {
     if (secret === undefined) return false;
     const timestamp = header(req, HEADER.webhookTimestamp);
-    const nowSeconds = Math.floor(clock.now() / 1000);
+    const nowSeconds = Math.floor(now / 1000);
     const check = verify(secret, { id: id ?? undefined, timestamp, signature: header(req, HEADER.webhookSignature) }, raw, nowSeconds);
     if (check.ok) return true;
     reject(res, check.reason, verifyDetail(check.reason, nowSeconds, timestamp), id === null ? null : oneLine(id), false);
@@ -73,7 +73,9 @@ export function deliveryHandler(deps: DeliveryDeps): DeliveryHandler {
 
   return (req, res, raw) => {
     const id = header(req, HEADER.webhookId) ?? null;
-    const isVerified = verified(req, res, raw, id);
+    // One reading of the clock for the signature's time window and receivedAt.
+    const now = clock.now();
+    const isVerified = verified(req, res, raw, id, now);
     if (isVerified === null) return;
     const text = raw.toString('utf8');
     const payload = parsed(res, text, id);
@@ -83,7 +85,7 @@ export function deliveryHandler(deps: DeliveryDeps): DeliveryHandler {
       emit('duplicate', { webhookId: id });
       return accept(res);
     }
-    const event = new Accepted(payload, raw, text, id, receivedAt(), isVerified);
+    const event = new Accepted(payload, raw, text, id, receivedAt(now), isVerified);
     if ((platforms !== undefined || statuses !== undefined) && filteredOut(event.delivery)) {
       counters.filtered++;
       return accept(res);

@@ -1,7 +1,7 @@
 // Standard Webhooks signing: HMAC-SHA256 over "id.timestamp.body" with the base64-decoded
 // secret (the part after "whsec_"), sent as "v1,<base64>" in webhook-signature, several
 // space-separated signatures allowed. Used by the sandbox to sign and the listener to verify.
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, hash, randomBytes } from 'node:crypto';
 
 export const SECRET_PREFIX = 'whsec_';
 /** Accepted distance between a delivery's timestamp and now, both directions. */
@@ -49,16 +49,57 @@ export interface SignedHeaders {
   signature: string | undefined;
 }
 
-// verify() runs once per delivery in the listener, always with the same secret: its decoded
-// key is kept rather than decoded again each time.
+// verify() runs once per delivery in the listener, always with the same secret: the key's HMAC
+// pads are prepared once (see PreparedHmac).
 let cachedSecret: string | undefined;
-let cachedKey: Buffer = Buffer.alloc(0);
-function keyFor(secret: string): Buffer {
-  if (secret !== cachedSecret) {
-    cachedKey = secretBytes(secret);
+let cachedMac: PreparedHmac | undefined;
+function macFor(secret: string): PreparedHmac {
+  if (secret !== cachedSecret || cachedMac === undefined) {
+    cachedMac = new PreparedHmac(secretBytes(secret));
     cachedSecret = secret;
   }
-  return cachedKey;
+  return cachedMac;
+}
+
+const BLOCK = 64;
+const DIGEST = 32;
+
+/**
+ * HMAC-SHA256 as RFC 2104 defines it, H((K ^ opad) || H((K ^ ipad) || message)), with both padded
+ * keys computed once and the two hashes done by crypto.hash(), one call each. Per delivery this
+ * creates no native object: createHmac() makes one every time (about 2 µs on Node 22 and 24 with
+ * a KeyObject, 20-35 µs on Node 24 with a Buffer key). Checked against createHmac in the tests.
+ */
+export class PreparedHmac {
+  /** K ^ opad, then room for the inner digest. */
+  private readonly outer = Buffer.alloc(BLOCK + DIGEST, 0x5c);
+  /** K ^ ipad, then the message; grown when a message does not fit. */
+  private inner: Buffer;
+
+  constructor(key: Uint8Array) {
+    const k = key.length > BLOCK ? createHash('sha256').update(key).digest() : key;
+    this.inner = Buffer.alloc(BLOCK + 1024, 0x36);
+    for (let i = 0; i < k.length; i++) {
+      this.inner[i]! ^= k[i]!;
+      this.outer[i]! ^= k[i]!;
+    }
+  }
+
+  /** The base64 MAC of `head` (UTF-8) followed by `body`. */
+  base64(head: string, body: Uint8Array): string {
+    // A UTF-8 character takes at most 3 bytes per UTF-16 unit.
+    const most = BLOCK + head.length * 3 + body.length;
+    if (most > this.inner.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(most, this.inner.length * 2));
+      this.inner.copy(bigger, 0, 0, BLOCK);
+      this.inner = bigger;
+    }
+    const buf = this.inner;
+    const n = BLOCK + buf.write(head, BLOCK, 'utf8');
+    buf.set(body, n);
+    hash('sha256', buf.subarray(0, n + body.length), 'buffer').copy(this.outer, BLOCK);
+    return hash('sha256', this.outer, 'base64');
+  }
 }
 
 export function verify(
@@ -76,10 +117,7 @@ export function verify(
   if (ts - nowSeconds > toleranceSeconds) return { ok: false, reason: 'timestamp-too-new' };
   // Compare the base64 text, not decoded bytes: Node's base64 decoder skips invalid characters
   // and ignores padding bits, so decoding would accept variants the reference libraries refuse.
-  const mac = createHmac('sha256', keyFor(secret));
-  mac.update(`${id}.${ts}.`);
-  mac.update(body);
-  const expected = mac.digest('base64');
+  const expected = macFor(secret).base64(`${id}.${ts}.`, typeof body === 'string' ? Buffer.from(body) : body);
   // Space-separated "v1,<base64>" entries, walked in place (this runs once per delivery).
   for (let start = 0; start < signature.length; ) {
     let end = signature.indexOf(' ', start);

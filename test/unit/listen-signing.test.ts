@@ -2,8 +2,10 @@
 // The vectors below are the official ones from the standard-webhooks reference libraries'
 // test suites (libraries/{javascript,python,go} tests): same secret, message id, payload,
 // timestamp and expected signature, and the same invalid signatures they reject.
+import { createHmac } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sign, verify } from '../../src/wire/webhook-signing.js';
+import { PreparedHmac, sign, verify } from '../../src/wire/webhook-signing.js';
 
 const SECRET = 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const MSG_ID = 'msg_p5jXN8AQM9LWM0D4loKWxJek';
@@ -118,5 +120,37 @@ describe('our own edges', () => {
   it('a signature entry without a comma is skipped, not fatal', () => {
     const h = headersAt(NOW);
     expect(verify(SECRET, { ...h, signature: `garbage ${h.signature}` }, PAYLOAD, NOW)).toEqual({ ok: true });
+  });
+});
+
+describe('PreparedHmac (the key\'s pads computed once) gives what createHmac gives', () => {
+  const reference = (key: Uint8Array, head: string, body: Buffer) => createHmac('sha256', key).update(head).update(body).digest('base64');
+
+  it('for keys of every length around the block size, and bodies of any bytes, one MAC after another', () => {
+    fc.assert(
+      fc.property(
+        // Keys longer than SHA-256's 64-byte block are hashed first (RFC 2104): lengths on both sides.
+        fc.uint8Array({ minLength: 0, maxLength: 150 }),
+        // Several messages with one key: a long body then a short one, so the reused buffer is checked.
+        fc.array(fc.tuple(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.oneof(fc.string({ unit: 'binary', maxLength: 3000 }).map((t) => Buffer.from(t)), fc.uint8Array({ maxLength: 3000 }).map((a) => Buffer.from(a)))), { minLength: 1, maxLength: 4 }),
+        (key, messages) => {
+          const mac = new PreparedHmac(key);
+          for (const [head, body] of messages) expect(mac.base64(head, body)).toBe(reference(key, head, body));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('for the edges: empty key and message, a key of exactly one block, a lone surrogate in the text', () => {
+    const cases: Array<[Uint8Array, string, Buffer]> = [
+      [new Uint8Array(0), '', Buffer.alloc(0)],
+      [new Uint8Array(64).fill(7), 'msg_1.1614265330.', Buffer.from('{"a":1}')],
+      [new Uint8Array(65).fill(9), 'msg_\ud800.1.', Buffer.from('x\udfffy')],
+      // A head of characters of 3 bytes each, longer than the first buffer holds.
+      [Buffer.from('k'), '\u20ac'.repeat(600), Buffer.from('{}')],
+      [Buffer.from('key'), 'msg_é.1.', Buffer.alloc(70_000, 0x41)],
+    ];
+    for (const [key, head, body] of cases) expect(new PreparedHmac(key).base64(head, body)).toBe(reference(key, head, body));
   });
 });
