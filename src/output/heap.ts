@@ -15,3 +15,19 @@ export function capHeapGrowth(percent = 100): void {
   applied = true;
   setFlagsFromString(`--heap-growing-percent=${percent}`);
 }
+
+let youngKept = false;
+
+/**
+ * The young generation kept at the size it has now. V8 doubles it (up to two 16 MB semi-spaces)
+ * once enough objects have survived its collections, which any long run of short-lived objects
+ * brings: a bulk check of 20,000 rows peaked at 121 MB, 32 MB of it the young generation, at
+ * 88 MB kept. V8 reads the growth factor at each growth; it refuses a factor under 2 only when
+ * the process starts (`node --semi-space-growth-factor=1` does nothing), so it is set here, once
+ * a run has shown itself long: small runs keep the fewer collections of a larger young generation.
+ */
+export function keepYoungGenerationSmall(): void {
+  if (youngKept) return;
+  youngKept = true;
+  setFlagsFromString('--semi-space-growth-factor=1');
+}
