@@ -6,7 +6,8 @@
 // a process-wide V8 setting that only shapes when full collections run; it is applied only by
 // the long streaming commands. A command whose live memory grows with its data (stats over
 // hundreds of thousands of groups) caps it lower still.
-import { setFlagsFromString } from 'node:v8';
+// node:v8 is loaded when a flag is set, not with the commands that may set one.
+const setFlagsFromString = (flags: string) => process.getBuiltinModule('node:v8').setFlagsFromString(flags);
 
 let applied = false;
 
