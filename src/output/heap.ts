@@ -32,3 +32,10 @@ export function keepYoungGenerationSmall(): void {
   youngKept = true;
   setFlagsFromString('--semi-space-growth-factor=1');
 }
+
+/** V8's own growth again, once the long run is over (a process that goes on, the MCP server or a test, keeps its speed). */
+export function letYoungGenerationGrow(): void {
+  if (!youngKept) return;
+  youngKept = false;
+  setFlagsFromString('--semi-space-growth-factor=2');
+}

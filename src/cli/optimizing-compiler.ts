@@ -1,0 +1,24 @@
+// V8's optimizing compiler (TurboFan) pays for itself in a long run, not in a short one: its
+// compilations (on other threads, but the same two cores) cost a bulk check of 1,000 rows
+// ~15 ms of its ~150 ms of CPU and were done too late to repay it; Maglev, the faster tier below
+// it, still optimizes. A command whose run may be short or long turns it off at the start and on
+// again once the run has shown itself long (a 20,000-row check is slower without it all along).
+// A process-wide V8 setting, applied at run time as output/heap.ts applies its own.
+
+let off = false;
+
+const setFlags = (flags: string) => process.getBuiltinModule('node:v8').setFlagsFromString(flags);
+
+/** TurboFan off for now (functions already optimized stay so). */
+export function holdOptimizingCompiler(): void {
+  if (off) return;
+  off = true;
+  setFlags('--no-turbofan');
+}
+
+/** TurboFan on again, if it was held. */
+export function releaseOptimizingCompiler(): void {
+  if (!off) return;
+  off = false;
+  setFlags('--turbofan');
+}
