@@ -5,20 +5,10 @@
 // again once the run has shown itself long (a 20,000-row check is slower without it all along).
 // A process-wide V8 setting, applied at run time as output/heap.ts applies its own.
 
-let off = false;
+import { v8Switch } from '../output/heap.js';
 
-const setFlags = (flags: string) => process.getBuiltinModule('node:v8').setFlagsFromString(flags);
-
+const turbofan = v8Switch('--no-turbofan', '--turbofan');
 /** TurboFan off for now (functions already optimized stay so). */
-export function holdOptimizingCompiler(): void {
-  if (off) return;
-  off = true;
-  setFlags('--no-turbofan');
-}
-
+export const holdOptimizingCompiler = (): void => turbofan.set();
 /** TurboFan on again, if it was held. */
-export function releaseOptimizingCompiler(): void {
-  if (!off) return;
-  off = false;
-  setFlags('--turbofan');
-}
+export const releaseOptimizingCompiler = (): void => turbofan.reset();

@@ -17,7 +17,22 @@ export function capHeapGrowth(percent = 100): void {
   setFlagsFromString(`--heap-growing-percent=${percent}`);
 }
 
-let youngKept = false;
+/** A process-wide V8 setting made, then undone; each acts only on a change. */
+export function v8Switch(flags: string, undo: string): { set(): void; reset(): void } {
+  let on = false;
+  return {
+    set() {
+      if (on) return;
+      on = true;
+      setFlagsFromString(flags);
+    },
+    reset() {
+      if (!on) return;
+      on = false;
+      setFlagsFromString(undo);
+    },
+  };
+}
 
 /**
  * The young generation kept at the size it has now. V8 doubles it (up to two 16 MB semi-spaces)
@@ -26,16 +41,9 @@ let youngKept = false;
  * 88 MB kept. V8 reads the growth factor at each growth; it refuses a factor under 2 only when
  * the process starts (`node --semi-space-growth-factor=1` does nothing), so it is set here, once
  * a run has shown itself long: small runs keep the fewer collections of a larger young generation.
+ * Undone (V8's own growth again) once the long run is over, for a process that goes on (the MCP
+ * server, a test).
  */
-export function keepYoungGenerationSmall(): void {
-  if (youngKept) return;
-  youngKept = true;
-  setFlagsFromString('--semi-space-growth-factor=1');
-}
-
-/** V8's own growth again, once the long run is over (a process that goes on, the MCP server or a test, keeps its speed). */
-export function letYoungGenerationGrow(): void {
-  if (!youngKept) return;
-  youngKept = false;
-  setFlagsFromString('--semi-space-growth-factor=2');
-}
+const youngGeneration = v8Switch('--semi-space-growth-factor=1', '--semi-space-growth-factor=2');
+export const keepYoungGenerationSmall = (): void => youngGeneration.set();
+export const letYoungGenerationGrow = (): void => youngGeneration.reset();
