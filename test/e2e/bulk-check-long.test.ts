@@ -70,7 +70,7 @@ describe('posts check --from-file, 1,500 rows', () => {
     }
   }, 120_000);
 
-  it('stops on Ctrl-C once past 1,000 rows: exit 130, nothing on stdout', async () => {
+  it.skipIf(process.platform === 'win32')('stops on Ctrl-C once past 1,000 rows: exit 130, nothing on stdout', async () => {
     // A FIFO: once a write of it has returned, the check has read (and judged) all but the last
     // pieces of it, so the signal is sent past row 1,100 whatever the machine's speed.
     const fifo = join(dir, 'rows.csv');
