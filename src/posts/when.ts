@@ -152,7 +152,8 @@ export function parseAt(input: string, options: ParseAtOptions): ResolvedAt {
   const text = input.trim();
   if (text === '') throw new TimeInputError(field, `${field} is empty`, 'give a time such as 2026-12-01T09:00:00+01:00, "2026-12-01 09:00" or +2h');
 
-  const rel = RELATIVE.exec(text);
+  // Only a relative time starts with "+": the other forms skip its pattern.
+  const rel = text.startsWith('+') ? RELATIVE.exec(text) : null;
   if (rel) {
     if (options.allowRelative === false) {
       throw new TimeInputError(field, `${field}: relative time "${text}" is not allowed here (a re-run would compute a different time)`, 'write an absolute time: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with --tz');

@@ -1,8 +1,9 @@
-// A platform's settings (`payloads.<platform>.options`) judged against its schema: one zod/mini
-// strict object per platform, built from the table in post-extras.ts, so an unknown key or value
-// is named with what the platform takes and the nearest spelling. The client judges `--option`
-// and bodies with it before any request; the sandbox answers 422 with the same words.
-import * as z from 'zod/mini';
+// A platform's settings (`payloads.<platform>.options`) judged against the table in
+// post-extras.ts, so an unknown key or value is named with what the platform takes and the
+// nearest spelling. The client judges `--option` and bodies with it before any request; the
+// sandbox answers 422 with the same words. Plain code, not a schema library: `posts check` judges
+// every row with it, and loading zod cost each check ~11 ms of its start (a unit test holds it
+// to the zod/mini strict object it replaces, problem for problem).
 import { PLATFORMS, type Platform } from './platforms.js';
 import { allowedText, PLATFORM_EXTRAS, type OptionSpec } from './post-extras.js';
 import { PLATFORM_NAMES } from './text-limits.js';
@@ -18,33 +19,48 @@ export interface OptionProblem {
 /** Sum of the tags' lengths with the commas between them, as YouTube counts snippet.tags. */
 export const tagsLength = (tags: readonly string[]) => tags.reduce((n, t) => n + [...t].length, 0) + Math.max(0, tags.length - 1);
 
-function fieldSchema(spec: OptionSpec): z.ZodMiniType {
-  switch (spec.kind) {
-    case 'enum':
-      return z.enum(spec.values as [string, ...string[]]);
-    case 'boolean':
-      return z.boolean();
-    case 'string':
-      return z.string().check(
-        z.minLength(1),
-        z.maxLength(spec.max),
-        z.refine((v) => !spec.https || /^https:\/\/[^\s]+$/i.test(v)),
-      );
-    case 'tags':
-      return z.array(z.string().check(z.minLength(1))).check(z.refine((tags) => tagsLength(tags) <= spec.maxTotal));
-  }
+const HTTPS_URL = /^https:\/\/[^\s]+$/i;
+
+/**
+ * Length faults of anything that has a length, as a length check counts them (a list given where
+ * text is expected is also told empty or too long).
+ */
+function lengthFaults(value: unknown, min: number, max = Infinity): number {
+  if (value === null || value === undefined) return 0;
+  const length = (value as { length?: unknown }).length as number | undefined;
+  if (length === undefined) return 0;
+  return Number(!(length >= min)) + Number(!(length <= max));
 }
 
-const SCHEMAS = new Map<Platform, z.ZodMiniType>();
-/** The platform's settings as a zod/mini schema (every key optional, no other key). */
-export function optionsSchema(platform: Platform): z.ZodMiniType {
-  let schema = SCHEMAS.get(platform);
-  if (!schema) {
-    const shape: Record<string, z.ZodMiniType> = {};
-    for (const spec of PLATFORM_EXTRAS[platform].options) shape[spec.key] = z.optional(fieldSchema(spec));
-    SCHEMAS.set(platform, (schema = z.strictObject(shape)));
+/**
+ * How many faults a given value has (each is told, as a strict schema tells each failed check):
+ * a value of the wrong type is one, and its length is judged still; a string can be empty, too
+ * long and not an https URL at once; each tag that is not a string, or empty, is one, and the
+ * tags' total length is judged only when every tag is a string.
+ */
+function faults(spec: OptionSpec, value: unknown): number {
+  switch (spec.kind) {
+    case 'enum':
+      return typeof value === 'string' && spec.values.includes(value) ? 0 : 1;
+    case 'boolean':
+      return typeof value === 'boolean' ? 0 : 1;
+    case 'string':
+      if (typeof value !== 'string') return 1 + lengthFaults(value, 1, spec.max);
+      return lengthFaults(value, 1, spec.max) + Number(spec.https === true && !HTTPS_URL.test(value));
+    case 'tags': {
+      if (!Array.isArray(value)) return 1;
+      let n = 0;
+      let allStrings = true;
+      for (const t of value as unknown[]) {
+        if (typeof t !== 'string') {
+          allStrings = false;
+          n++;
+        }
+        n += lengthFaults(t, 1);
+      }
+      return allStrings && tagsLength(value as string[]) > spec.maxTotal ? n + 1 : n;
+    }
   }
-  return schema;
 }
 
 /** Every problem of a platform's options; empty when the service would take them. */
@@ -56,22 +72,18 @@ export function judgeOptions(platform: Platform, options: unknown): OptionProble
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     return [{ key: '', message: 'must be an object of settings', fix: takes }];
   }
-  const parsed = optionsSchema(platform).safeParse(options);
-  if (parsed.success) return [];
+  const record = options as Record<string, unknown>;
   const problems: OptionProblem[] = [];
-  for (const issue of parsed.error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        const near = keys.length ? nearest(key, keys) : undefined;
-        problems.push({ key, message: `${name} has no option "${key}"`, fix: near ? `did you mean "${near}"? (${takes})` : takes });
-      }
-      continue;
-    }
-    const key = String(issue.path[0] ?? '');
-    const spec = specs.find((s) => s.key === key);
-    if (!spec) continue;
-    const value = (options as Record<string, unknown>)[key];
-    problems.push(valueProblem(platform, spec, value));
+  for (const spec of specs) {
+    const value = record[spec.key];
+    if (value === undefined) continue;
+    for (let n = faults(spec, value); n > 0; n--) problems.push(valueProblem(platform, spec, value));
+  }
+  // Every enumerable key, inherited ones too, as a strict object schema finds the unknown ones.
+  for (const key in record) {
+    if (keys.includes(key)) continue;
+    const near = keys.length ? nearest(key, keys) : undefined;
+    problems.push({ key, message: `${name} has no option "${key}"`, fix: near ? `did you mean "${near}"? (${takes})` : takes });
   }
   return problems;
 }

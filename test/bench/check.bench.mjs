@@ -101,6 +101,19 @@ function cpuMs(dir, args) {
   return (user + sys) * 1000;
 }
 
+/**
+ * CPU ms (user + sys, every thread) a process used up to its exit, as it counts it itself: finer
+ * than /usr/bin/time's 10 ms steps. Stdout is piped and drained, as compare() runs it.
+ */
+function selfCpuMs(dir, args) {
+  const probe = join(dir, 'cpu-probe.cjs');
+  if (!existsSync(probe)) writeFileSync(probe, "process.on('exit', () => { const c = process.cpuUsage(); require('fs').writeFileSync(process.env.CPU_OUT, String((c.user + c.system) / 1000)); });\n");
+  const out = join(dir, 'cpu-self.txt');
+  const r = spawnSync(node, ['--require', probe, ...args], { env: benchEnv({ NO_COLOR: '1', CPU_OUT: out }), stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 30 });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}`);
+  return Number(readFileSync(out, 'utf8'));
+}
+
 /** Bytes the process read through read(2) and friends, from /proc/self/io at exit. */
 async function bytesRead(dir, args) {
   const probe = join(dir, 'io-probe.cjs');
@@ -171,6 +184,18 @@ export async function run({ runs = 11, bulkRows = 1000, memoryRows = 20_000 } = 
       }),
       1.5,
     );
+    {
+      // The same in CPU time, round by round: on a machine others share, wall time moves with
+      // their load, the CPU a process spends much less.
+      const ratios = [];
+      const [subject, baseline] = [[], []];
+      for (let i = 0; i < runs; i++) {
+        baseline.push(selfCpuMs(tmp, [sameJob, csv]));
+        subject.push(selfCpuMs(tmp, [BIN, 'posts', 'check', '--from-file', csv, '--json']));
+        ratios.push(subject[i] / baseline[i]);
+      }
+      console.log(`  the same in CPU time (user + sys, as each process counts it): ${median(subject).toFixed(0)} ms vs ${median(baseline).toFixed(0)} ms, ${median(ratios).toFixed(2)}× (median of ${runs} paired rounds)`);
+    }
     report(
       await compare({
         name: `  for reference: vs a plain script reading the ${bulkRows} headers only`,

@@ -379,8 +379,9 @@ function csvHeader(header: CsvRecord, options: BulkParseOptions): CsvHeader {
     const title = get(titleAt);
     const firstComment = get(firstCommentAt);
     // Alt texts in the order of the row's media, separated by | (an alt text may hold ; and ,).
-    const alts = (get(altAt) ?? '').split('|').map((a) => a.trim());
-    const option = optionColumns.filter((o) => platforms.includes(o.platform) && rec.fields[o.i]!.trim() !== '').map((o) => `${o.platform}.${o.name}=${rec.fields[o.i]!}`);
+    // Columns the file does not have cost its rows nothing (a bulk check judges 20,000 of them).
+    const alts = altAt < 0 ? [] : rec.fields[altAt]!.split('|').map((a) => a.trim());
+    const option = optionColumns.length === 0 ? [] : optionColumns.filter((o) => platforms.includes(o.platform) && rec.fields[o.i]!.trim() !== '').map((o) => `${o.platform}.${o.name}=${rec.fields[o.i]!}`);
     const labels = new CsvLabels(rec.line);
     row.draft = draftFromFlags(
       {
