@@ -124,6 +124,21 @@ const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?
 const DATE_AND_CLOCK = /^(\d{4}-\d{2}-\d{2})\s+(\d{1,2}(?:[:.h]\d{2})?\s*[ap]\.?m\.?)$/i;
 const RELATIVE = /^\+\s*((?:\d+\s*(?:w|d|h|m|min|s)\s*)+)$/i;
 const REL_PART = /(\d+)\s*(w|d|h|min|m|s)/gi;
+const SPOKEN_UNITS: Record<string, string> = { week: 'w', weeks: 'w', day: 'd', days: 'd', hour: 'h', hours: 'h', hr: 'h', hrs: 'h', minute: 'min', minutes: 'min', mins: 'min', min: 'min', second: 's', seconds: 's', secs: 's', sec: 's' };
+const SPOKEN_PART = /(\d+)\s*([a-z]+)/gi;
+const SPOKEN = /^in\s+\d+\s*[a-z]+(?:\s*(?:,|and)?\s*\d+\s*[a-z]+)*$/i;
+
+/** "in 2 hours", "in 1 hour and 30 minutes" as "+2h", "+1h30min"; undefined for anything else. */
+function spokenRelative(text: string): string | undefined {
+  if (!SPOKEN.test(text)) return undefined;
+  let out = '+';
+  for (const m of text.matchAll(SPOKEN_PART)) {
+    const unit = SPOKEN_UNITS[m[2]!.toLowerCase()];
+    if (!unit) return undefined;
+    out += m[1]! + unit;
+  }
+  return out;
+}
 export const UNIT_MS: Record<string, number> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000, min: 60_000, s: 1000 };
 
 function checkFields(field: string, input: string, y: number, mo: number, d: number, h: number, mi: number, s: number): void {
@@ -152,8 +167,9 @@ export function parseAt(input: string, options: ParseAtOptions): ResolvedAt {
   const text = input.trim();
   if (text === '') throw new TimeInputError(field, `${field} is empty`, 'give a time such as 2026-12-01T09:00:00+01:00, "2026-12-01 09:00" or +2h');
 
-  // Only a relative time starts with "+": the other forms skip its pattern.
-  const rel = text.startsWith('+') ? RELATIVE.exec(text) : null;
+  // Only a relative time starts with "+" (or, as people say it, "in 2 hours"): the other forms skip its pattern.
+  const plus = text.startsWith('+') ? text : /^in\s/i.test(text) ? spokenRelative(text) : undefined;
+  const rel = plus === undefined ? null : RELATIVE.exec(plus);
   if (rel) {
     if (options.allowRelative === false) {
       throw new TimeInputError(field, `${field}: relative time "${text}" is not allowed here (a re-run would compute a different time)`, 'write an absolute time: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with --tz');
@@ -217,7 +233,7 @@ export const ABSOLUTE_FORMS = 'RFC 3339 with an offset (2026-12-01T09:00:00+01:0
 
 /** The forms --at reads, for messages. */
 export const AT_FORMS =
-  'RFC 3339 with an offset (2026-12-01T09:00:00+01:00), "YYYY-MM-DD HH:MM", "tomorrow 9am", "mon 10:00" or "09:00" (the next one) in --tz (default: this machine\'s zone), or +30m / +2h / +1d';
+  'RFC 3339 with an offset (2026-12-01T09:00:00+01:00), "YYYY-MM-DD HH:MM", "tomorrow 9am", "mon 10:00" or "09:00" (the next one) in --tz (default: this machine\'s zone), or +30m / +2h / +1d ("in 2 hours")';
 
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const DAY_WORD = /^(today|tomorrow|yesterday|(sun|mon|tue|wed|thu|fri|sat)[a-z]*)$/i;

@@ -62,6 +62,14 @@ describe('parseAt', () => {
   it('reads relative times from now, alone or combined', () => {
     expect(parseAt('+30m', { now: NOW }).epochMs).toBe(NOW + 30 * 60_000);
     expect(parseAt('+2h', { now: NOW }).epochMs).toBe(NOW + 2 * 3_600_000);
+    // As people say it: the same instants as the + forms, and relative like them.
+    expect(parseAt('in 1 minute', { now: NOW })).toEqual(parseAt('+1m', { now: NOW }));
+    expect(parseAt('In 2 hours', { now: NOW }).epochMs).toBe(NOW + 2 * 3_600_000);
+    expect(parseAt('in 1 hour and 30 minutes', { now: NOW }).epochMs).toBe(NOW + 90 * 60_000);
+    expect(parseAt('in 3 days', { now: NOW }).kind).toBe('relative');
+    expect(timeError(() => parseAt('in 2 hours', { now: NOW, allowRelative: false, field: 'line 3: at' })).message).toMatch(/^line 3: at: relative time/);
+    expect(timeError(() => parseAt('in 2 fortnights', { now: NOW })).message).toMatch(/is not a time I can read/);
+    expect(timeError(() => parseAt('in 0 minutes', { now: NOW })).message).toMatch(/not in the future/);
     expect(parseAt('+1d', { now: NOW }).epochMs).toBe(NOW + 86_400_000);
     expect(parseAt('+1h30m', { now: NOW }).epochMs).toBe(NOW + 90 * 60_000);
     expect(() => parseAt('+0m', { now: NOW })).toThrow(/not in the future/);

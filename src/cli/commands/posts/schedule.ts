@@ -14,7 +14,7 @@ function scheduleCommand(posts: CommandUnknownOpts) {
     .summary('schedule a draft, a new post, or a whole file of posts')
     .description(
       'Schedule a post for publication; given the id of a post that is already scheduled, move it to --at (reschedule it). --at takes RFC 3339 with an offset, "YYYY-MM-DD HH:MM" read in --tz (an IANA ' +
-        "zone, default this machine's), \"tomorrow 9am\", \"mon 10:00\", \"09:00\" (the next one), or +30m / +2h / +1d; past times, unknown zones and local times skipped by a DST " +
+        "zone, default this machine's), \"tomorrow 9am\", \"mon 10:00\", \"09:00\" (the next one), or +30m / +2h / +1d (\"in 2 hours\"); past times, unknown zones and local times skipped by a DST " +
         'change are refused before anything is sent. Moving a scheduled post shows its old and new time and which ' +
         'way it moves (on stderr); on a terminal a move earlier than planned is confirmed (--yes skips it). --shift moves the post ' +
         'relative to its own time (+2h, -1d), where --at +2h counts from now. With --from-file, every row of an NDJSON or CSV file is validated ' +
