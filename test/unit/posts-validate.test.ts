@@ -65,6 +65,19 @@ describe('local validation', () => {
     const [issue] = await check(d2);
     expect(issue?.message).toBe("--text: 302 characters is 2 over bluesky's limit of 300");
     expect(issue?.fix).toMatch(/--text-for bluesky/);
+    // Bluesky publishes threads: the text can go as one, split within the limit.
+    expect(issue?.fix).toMatch(/with --thread$/);
+  });
+
+  it('offers --thread only where the platform publishes threads and the text is not split already', async () => {
+    const long = 'word '.repeat(700);
+    const { d } = flags({ platform: ['linkedin', 'twitter-x'], text: long });
+    const fixes = new Map((await check(d)).map((i) => [i.message.match(/over (\S+?)'s? limit/)?.[1], i.fix]));
+    expect(fixes.get('twitter-x')).toMatch(/--thread/);
+    expect(fixes.get('linkedin')).toBeDefined();
+    expect(fixes.get('linkedin')).not.toMatch(/--thread/);
+    const { d: split } = flags({ platform: ['twitter-x'], text: long, thread: true });
+    expect((await check(split)).map((i) => i.fix).join(' ')).not.toMatch(/--thread/);
   });
 
   it('writes the possessive of a platform ending in s with the apostrophe alone', async () => {
