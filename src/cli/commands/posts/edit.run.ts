@@ -9,7 +9,7 @@ import { editText } from '../../editor.js';
 import { splitList } from '../../flags/text.js';
 import { checkPostId, findPost } from '../../../posts/find.js';
 import { parseTextFor, type Issue } from '../../../posts/draft.js';
-import { notEditable, planEdit, planEditRequests, sendEdit, type PlannedEdit, type PostChanges } from '../../../posts/edit.js';
+import { notEditable, planEdit, planEditRequests, sendEdit, type PayloadEdit, type PlannedEdit, type PostChanges } from '../../../posts/edit.js';
 import { payloadsOf, textOf } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
@@ -18,7 +18,7 @@ import { printDryRun } from './dry-run.js';
 import { readSource } from './read-source.js';
 import { checkOneText } from './compose.js';
 import { textFromFile } from '../../../posts/compose-input.js';
-import { editorFile, parseEditorFile } from '../../../posts/edit-file.js';
+import { editorFile, editorPayload, parseEditorFile, sectionChange, type EditedFile, type EditorPayload } from '../../../posts/edit-file.js';
 import { checkPostFields, printPost } from './render.js';
 import { checkIdempotencyKey } from './send.js';
 import { INSTEAD, wentOutMeanwhile } from './withdraw.run.js';
@@ -56,8 +56,10 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   const zone = userZone(ctx.env, opts.tz);
   const given = CHANGE_FLAGS.filter(([k]) => (Array.isArray(opts[k]) ? (opts[k] as string[]).length > 0 : opts[k] !== undefined)).map(([, f]) => f);
   const useEditor = opts.editor === true || (given.length === 0 && ctx.globals.interactive);
-  if (useEditor && (opts.text !== undefined || opts.textFile !== undefined || opts.textFor?.length)) {
-    throw new UsageError(`--editor cannot be combined with ${opts.text !== undefined ? '--text' : opts.textFile !== undefined ? '--text-file' : '--text-for'}`, ['write the texts in the editor, or give them as flags']);
+  // What the editor file holds is written there: the same value from a flag would be overruled silently.
+  const inFile = editorFlagsGiven(opts);
+  if (useEditor && inFile.length) {
+    throw new UsageError(`--editor cannot be combined with ${inFile[0]}`, ['write the texts, first comments and options in the editor, or give them all as flags']);
   }
   checkOneText(opts);
   // Read before the post is: a missing file costs no request.
@@ -99,14 +101,21 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
     for (;;) {
       const written = await writeInEditor(ctx, post, changes, again);
       if (written === undefined) return EXIT.ok;
+      // The file as written, planned (its unreadable lines are the error, as a rule's problem is).
+      const attempt = async (parsed: EditedFile | undefined) => planned({ ...changes, ...(parsed ? changesOf(parsed, opts.thread === true) : {}) });
       try {
-        plan = await planned({ ...changes, textFor: written.texts });
+        plan = await attempt(written.parsed);
         break;
       } catch (err) {
         if (!(err instanceof InvalidInputError) || !ctx.globals.interactive || (again !== undefined && written.saved === written.opened)) throw err;
-        const problem = [err.message, ...err.hints].join('; ').replace(/--text-for /g, '');
+        const file = written.saved.replace(/^(?:\/\/ problem: .*\n)*/, '');
+        // The problems go on top of the file, which moves every line they name: named again as
+        // they will stand (the problems take as many lines whatever numbers they hold).
+        const shifted = parseEditorFile('//\n'.repeat(problemText(err).split('\n').length) + file);
+        const moved = written.parsed === undefined || shifted === 'empty' ? err : await attempt(shifted).then(() => err, (e: unknown) => (e instanceof InvalidInputError ? e : err));
+        const problem = problemText(moved);
         out.warn(`${problem}: opening the editor again (empty the file to give up)`);
-        again = { file: written.saved.replace(/^(?:\/\/ problem: .*\n)*/, ''), problem };
+        again = { file, problem };
       }
     }
   } else plan = await planned(changes);
@@ -143,18 +152,52 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   return EXIT.ok;
 }
 
+/** A problem as the top of a reopened editor file says it: the file's sections named without the flag. */
+const problemText = (err: InvalidInputError) => [err.message, ...err.hints].join('; ').replace(/--text-for /g, '');
+
+/** The flags whose values the editor file holds. */
+function editorFlagsGiven(opts: EditFlags): string[] {
+  const flags: Array<[unknown, string]> = [
+    [opts.text, '--text'],
+    [opts.textFile, '--text-file'],
+    [opts.textFor?.length || undefined, '--text-for'],
+    [opts.firstComment, '--first-comment'],
+    [opts.option?.length || undefined, '--option'],
+  ];
+  return flags.filter(([v]) => v !== undefined).map(([, f]) => f);
+}
+
+/** The texts and the other fields of each section, as planEdit takes them; lines that cannot be read are the error. */
+function changesOf(parsed: EditedFile, resplit: boolean): Pick<PostChanges, 'textFor' | 'payloadEdits'> {
+  if (parsed.issues.length) throw new InvalidInputError(parsed.issues);
+  const texts = new Map<string, string>();
+  const edits = new Map<string, PayloadEdit>();
+  for (const [platform, section] of parsed.sections) {
+    const { text, ...edit } = sectionChange(platform, section, resplit);
+    texts.set(platform, text);
+    edits.set(platform, edit);
+  }
+  return { textFor: texts, payloadEdits: edits };
+}
+
 /**
- * The texts after the editor (and the file as saved), or undefined when nothing is to change
+ * The file as written (read, and as saved), or undefined when nothing is to change
  * (said on stderr). `again`: the file to open instead, after a problem it names at the top.
  */
-async function writeInEditor(ctx: Context, post: Post, changes: PostChanges, again?: { file: string; problem: string }): Promise<{ texts: Map<string, string>; saved: string; opened: string } | undefined> {
+async function writeInEditor(
+  ctx: Context,
+  post: Post,
+  changes: PostChanges,
+  again?: { file: string; problem: string },
+): Promise<{ parsed: EditedFile | undefined; saved: string; opened: string } | undefined> {
   const current = payloadsOf(post);
   const kept = Object.keys(current).filter((p) => !changes.remove?.includes(p));
-  const model = textOf(current[kept[0] ?? Object.keys(current)[0] ?? '']);
-  const texts = new Map<string, string>();
-  for (const p of kept) texts.set(p, textOf(current[p]));
-  for (const p of changes.add ?? []) if (!texts.has(p)) texts.set(p, model);
-  const initial = again ? `${again.problem.split('\n').map((l) => `// problem: ${l}`).join('\n')}\n${again.file}` : editorFile(post.id, texts);
+  const model = current[kept[0] ?? Object.keys(current)[0] ?? ''];
+  const sections = new Map<string, EditorPayload>();
+  // New media (--media) replace the current ones: their alt texts come from --alt, not the file.
+  for (const p of kept) sections.set(p, editorPayload(current[p], changes.media === undefined));
+  for (const p of changes.add ?? []) if (!sections.has(p)) sections.set(p, { text: textOf(model), ...(changes.media === undefined ? { media: editorPayload(model).media ?? [] } : {}) });
+  const initial = again ? `${again.problem.split('\n').map((l) => `// problem: ${l}`).join('\n')}\n${again.file}` : editorFile(post.id, sections);
   const saved = await editText(ctx, initial, { suffix: '.txt' });
   const out = ctx.output();
   if (saved === undefined) {
@@ -168,10 +211,10 @@ async function writeInEditor(ctx: Context, post: Post, changes: PostChanges, aga
   if (saved === initial && !again) {
     out.notice('the file was not changed: nothing was changed');
     // Other flags (title, platforms) may still change something.
-    return hasOtherChanges(changes) ? { texts: new Map(), saved, opened: initial } : undefined;
+    return hasOtherChanges(changes) ? { parsed: undefined, saved, opened: initial } : undefined;
   }
-  for (const p of parsed.keys()) if (!texts.has(p)) throw new UsageError(`the editor file has a section "=== ${p} ===", which is not a platform of this post`, ['add a platform with --platform, then write its text in the editor']);
-  return { texts: parsed, saved, opened: initial };
+  for (const p of parsed.sections.keys()) if (!sections.has(p)) throw new UsageError(`the editor file has a section "=== ${p} ===", which is not a platform of this post`, ['add a platform with --platform, then write its text in the editor']);
+  return { parsed, saved, opened: initial };
 }
 
 function hasOtherChanges(c: PostChanges): boolean {
