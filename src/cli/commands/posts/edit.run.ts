@@ -8,9 +8,9 @@ import { CliError, EXIT, UsageError } from '../../cli-error.js';
 import { editText } from '../../editor.js';
 import { splitList } from '../../flags/text.js';
 import { checkPostId, findPost } from '../../../posts/find.js';
-import { parseTextFor, type Issue } from '../../../posts/draft.js';
+import { parseTextFor, type Issue, type PlatformDraft } from '../../../posts/draft.js';
 import { notEditable, planEdit, planEditRequests, sendEdit, type PayloadEdit, type PlannedEdit, type PostChanges } from '../../../posts/edit.js';
-import { payloadsOf, textOf } from '../../../posts/outcome.js';
+import { isObject, payloadsOf, textOf, type Payload } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import type { Post } from '../../../wire/schemas.js';
@@ -235,6 +235,30 @@ function diffLines(was: string, now: string, width: number, colors: Colors): str
   return wrapLines(marked, Math.max(10, width - 9), 6).map((l, i) => `${i === 0 ? '  change ' : ' '.repeat(9)}${l}`);
 }
 
+/** What changes beyond the text and media: the thread's later parts, the first comment, alt texts, settings. */
+function extrasChanges(p: PlatformDraft, old: Payload, width: number): string[] {
+  const lines: string[] = [];
+  const shown = (v: unknown) => (v === undefined ? 'none' : quote(visible(Array.isArray(v) ? v.join(', ') : String(v)), width));
+  const oldParts = (Array.isArray(old.thread) ? old.thread : []).map((t) => textOf(isObject(t) ? t : undefined));
+  const newParts = (p.thread ?? []).map((t) => t.text);
+  if (oldParts.join('\0') !== newParts.join('\0')) {
+    const changed = newParts.flatMap((t, i) => (oldParts[i] !== undefined && oldParts[i] !== t ? [i + 2] : []));
+    lines.push(`${p.platform} thread: ${oldParts.length + 1} → ${newParts.length + 1} parts${changed.length ? ` (part ${changed.join(', ')} changed)` : ''}`);
+  }
+  const oldComment = typeof old.firstComment === 'string' ? old.firstComment : undefined;
+  if (oldComment !== p.firstComment) lines.push(`${p.platform} first comment: ${shown(oldComment)} → ${p.firstComment === undefined ? 'removed' : shown(p.firstComment)}`);
+  const oldItems = Array.isArray(old.media) ? old.media : [];
+  p.media.forEach((m, i) => {
+    const was = isObject(oldItems[i]) && typeof oldItems[i].alt === 'string' ? oldItems[i].alt : undefined;
+    if (m.onService && was !== m.alt) lines.push(`${p.platform} alt text ${i + 1}: ${shown(was)} → ${m.alt === undefined ? 'removed' : shown(m.alt)}`);
+  });
+  const before = isObject(old.options) ? old.options : {};
+  const after = p.options ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  if (keys.length) lines.push(`${p.platform} options: ${keys.map((k) => `${visible(k)} ${shown(before[k])} → ${after[k] === undefined ? 'removed' : shown(after[k])}`).join(', ')}`);
+  return lines;
+}
+
 /**
  * before → after (a long text: where it differs, word by word, then the new text), for the confirmation and the dry run. Texts, titles and media
  * names (the service's, and local file names) are shown with their control characters visible:
@@ -264,6 +288,7 @@ export function describeChanges(plan: PlannedEdit, width: number, colors: Colors
     const oldMedia = visible((Array.isArray(old.media) ? old.media : []).map((m) => String((m as { url?: unknown })?.url ?? '').split('/').pop()).join(', ') || 'none');
     const newMedia = visible(p.media.map((m) => m.source.split('/').pop()).join(', ') || 'none');
     if (oldMedia !== newMedia) lines.push(`${p.platform} media: ${oneLine(oldMedia, half)} → ${oneLine(newMedia, half)}`);
+    lines.push(...extrasChanges(p, old, half));
   }
   for (const p of plan.removed) lines.push(`${visible(p)}: removed`);
   if (plan.title !== undefined) lines.push(`title: ${plan.before.title ? quote(visible(plan.before.title), half) : 'none'} → ${plan.title === null ? 'removed' : quote(visible(plan.title), half)}`);
