@@ -5,7 +5,7 @@
 // `---` starts the next part, as in a `--thread` text file), and blocks headed
 // "--- first comment ---", "--- alt N: <media> ---" and "--- options ---" (KEY = VALUE lines).
 // Read back with the line of each value, so that a problem names the line it is on.
-import { PLATFORM_LIMITS, isPlatform, type Platform } from '../wire/platforms.js';
+import { PLATFORM_LIMITS, isPlatform } from '../wire/platforms.js';
 import { allowedText, optionSpec, PLATFORM_EXTRAS, takesThread } from '../wire/post-extras.js';
 import { judgeText, unitWord } from '../wire/text-limits.js';
 import type { InputIssue as Issue } from '../wire/invalid-input.js';
@@ -285,7 +285,7 @@ export function sectionChange(platform: string, s: EditedSection, resplit: boole
   const options: Record<string, unknown> = {};
   for (const [key, v] of s.options?.value ?? []) {
     if (v.value === '') continue;
-    const spec = isPlatform(platform) ? optionSpec(platform as Platform, key) : undefined;
+    const spec = isPlatform(platform) ? optionSpec(platform, key) : undefined;
     options[key] = spec ? readValue(spec, v.value) : v.value;
   }
   const at = (line: number | undefined, what: string) => (line === undefined ? undefined : `line ${line} (${platform} ${what})`);

@@ -27,7 +27,7 @@ type Payloads = Record<string, Record<string, unknown>>;
 const payloadsOf = async (id: string) => {
   const post = await oracleGet<Post>(sb, `/v1/posts/${id}`);
   // The accounts the service fills in are not what these tests are about.
-  return Object.fromEntries(Object.entries(post.payloads as Payloads).map(([p, v]) => [p, Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'accounts'))])) as Payloads;
+  return Object.fromEntries<Record<string, unknown>>(Object.entries(post.payloads as Payloads).map(([p, v]) => [p, Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'accounts'))]));
 };
 const patches = (from: number) => sb.requests.slice(from).filter((q) => q.method === 'PATCH');
 
@@ -146,6 +146,16 @@ describe('posts edit --editor: threads, first comments and settings', () => {
     expect(r.stderr).toContain(`line ${saved.indexOf(long) + 1} (bluesky thread part 3)`);
     expect(r.stderr).toContain(`line ${saved.indexOf('Hello') + 1} (bluesky first comment): Bluesky takes no first comment`);
     expect(await payloadsOf(p.id)).toEqual({ bluesky: { text: 'Hi', thread: [{ text: 'Two' }] } });
+  });
+
+  it('alt text per media item: written under its item, it reaches the service; the other item keeps none', async () => {
+    const media = [{ url: 'https://example.com/cake.png', type: 'image' }, { url: 'https://example.com/pie.png', type: 'image' }];
+    const p = await draft({ linkedin: { text: 'Two cakes', media } });
+    const ed = editor('alt', [[['--- alt 1: cake.png ---\n', '--- alt 1: cake.png ---\nA chocolate cake on a plate\n']]]);
+    const r = await cli(['posts', 'edit', p.id, '--editor'], { env: { EDITOR: ed.command } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(ed.seen()[0]).toContain('--- alt 2: pie.png ---');
+    expect((await payloadsOf(p.id)).linkedin).toEqual({ text: 'Two cakes', media: [{ ...media[0], alt: 'A chocolate cake on a plate' }, media[1]] });
   });
 
   it('--first-comment and --option are written in the editor, not combined with it (exit 2)', async () => {

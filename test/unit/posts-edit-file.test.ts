@@ -107,7 +107,7 @@ describe('the editor file judged by the rules the flags use', () => {
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     title: 'A video',
-  } as Post;
+  };
   const inspect = async () => ({ exists: true, isFile: false, sizeBytes: undefined, mimeType: 'video/mp4', extensionMime: undefined });
   const plan = (file: string) => {
     const c = changesOf(file);
