@@ -158,10 +158,19 @@ describe('posts edit --editor: threads, first comments and settings', () => {
     expect((await payloadsOf(p.id)).linkedin).toEqual({ text: 'Two cakes', media: [{ ...media[0], alt: 'A chocolate cake on a plate' }, media[1]] });
   });
 
-  it('--first-comment and --option are written in the editor, not combined with it (exit 2)', async () => {
+  it('--first-comment and --option values are in the file the editor opens on; what it saves wins', async () => {
     const p = await draft(start);
-    const r = await cli(['posts', 'edit', p.id, '--editor', '--option', 'linkedin.visibility=PUBLIC']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--editor cannot be combined with --option');
+    const ed = editor('flags', [[['visibility = CONNECTIONS', 'visibility = LOGGED_IN']]]);
+    const r = await cli(['posts', 'edit', p.id, '--editor', '--option', 'linkedin.visibility=connections', '--first-comment', 'See the docs'], { env: { EDITOR: ed.command } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(ed.seen()[0]).toMatch(/--- first comment ---\n(?:\/\/.*\n)*See the docs\n/);
+    const now = await payloadsOf(p.id);
+    expect(now.linkedin).toEqual({ text: 'We launched today.', firstComment: 'See the docs', options: { visibility: 'LOGGED_IN' } });
+    expect(now['twitter-x']!.firstComment).toBe('See the docs');
+    // A bad --option value is exit 2 before the editor opens.
+    const bad = await cli(['posts', 'edit', p.id, '--editor', '--option', 'linkedin.visibilty=PUBLIC'], { env: { EDITOR: ed.command } });
+    expect(bad.code, bad.stderr).toBe(2);
+    expect(bad.stderr).toContain('did you mean "visibility"');
+    expect(ed.seen()).toHaveLength(1);
   });
 });

@@ -8,7 +8,11 @@ import { CliError, EXIT, UsageError } from '../../cli-error.js';
 import { editText } from '../../editor.js';
 import { splitList } from '../../flags/text.js';
 import { checkPostId, findPost } from '../../../posts/find.js';
-import { parseTextFor, type Issue, type PlatformDraft } from '../../../posts/draft.js';
+import { COMMAND_LINE_LABELS, parseTextFor, type Issue, type PlatformDraft } from '../../../posts/draft.js';
+import { parseOptionFlags } from '../../../posts/extras.js';
+import { isPlatform } from '../../../wire/platforms.js';
+import { takesFirstComment } from '../../../wire/post-extras.js';
+import { judgeOptions } from '../../../wire/post-options.js';
 import { notEditable, planEdit, planEditRequests, sendEdit, type PayloadEdit, type PlannedEdit, type PostChanges } from '../../../posts/edit.js';
 import { isObject, payloadsOf, textOf, type Payload } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
@@ -56,10 +60,8 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   const zone = userZone(ctx.env, opts.tz);
   const given = CHANGE_FLAGS.filter(([k]) => (Array.isArray(opts[k]) ? (opts[k] as string[]).length > 0 : opts[k] !== undefined)).map(([, f]) => f);
   const useEditor = opts.editor === true || (given.length === 0 && ctx.globals.interactive);
-  // What the editor file holds is written there: the same value from a flag would be overruled silently.
-  const inFile = editorFlagsGiven(opts);
-  if (useEditor && inFile.length) {
-    throw new UsageError(`--editor cannot be combined with ${inFile[0]}`, ['write the texts, first comments and options in the editor, or give them all as flags']);
+  if (useEditor && (opts.text !== undefined || opts.textFile !== undefined || opts.textFor?.length)) {
+    throw new UsageError(`--editor cannot be combined with ${opts.text !== undefined ? '--text' : opts.textFile !== undefined ? '--text-file' : '--text-for'}`, ['write the texts in the editor, or give them as flags']);
   }
   checkOneText(opts);
   // Read before the post is: a missing file costs no request.
@@ -102,7 +104,10 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
       const written = await writeInEditor(ctx, post, changes, again);
       if (written === undefined) return EXIT.ok;
       // The file as written, planned (its unreadable lines are the error, as a rule's problem is).
-      const attempt = async (parsed: EditedFile | undefined) => planned({ ...changes, ...(parsed ? changesOf(parsed, opts.thread === true) : {}) });
+      // --option values were written into the file (checked there): what it says now wins. A
+      // --first-comment too, in each block; where no block is, the flag is judged as without the editor.
+      const { option: _option, ...besides } = changes;
+      const attempt = async (parsed: EditedFile | undefined) => planned(parsed ? { ...besides, ...changesOf(parsed, opts.thread === true) } : changes);
       try {
         plan = await attempt(written.parsed);
         break;
@@ -155,18 +160,6 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
 /** A problem as the top of a reopened editor file says it: the file's sections named without the flag. */
 const problemText = (err: InvalidInputError) => [err.message, ...err.hints].join('; ').replace(/--text-for /g, '');
 
-/** The flags whose values the editor file holds. */
-function editorFlagsGiven(opts: EditFlags): string[] {
-  const flags: Array<[unknown, string]> = [
-    [opts.text, '--text'],
-    [opts.textFile, '--text-file'],
-    [opts.textFor?.length || undefined, '--text-for'],
-    [opts.firstComment, '--first-comment'],
-    [opts.option?.length || undefined, '--option'],
-  ];
-  return flags.filter(([v]) => v !== undefined).map(([, f]) => f);
-}
-
 /** The texts and the other fields of each section, as planEdit takes them; lines that cannot be read are the error. */
 function changesOf(parsed: EditedFile, resplit: boolean): Pick<PostChanges, 'textFor' | 'payloadEdits'> {
   if (parsed.issues.length) throw new InvalidInputError(parsed.issues);
@@ -178,6 +171,22 @@ function changesOf(parsed: EditedFile, resplit: boolean): Pick<PostChanges, 'tex
     edits.set(platform, edit);
   }
   return { textFor: texts, payloadEdits: edits };
+}
+
+/** --first-comment and --option put into the sections the file shows (a bad --option value: exit 2 before the editor opens). */
+function withFlagExtras(sections: Map<string, EditorPayload>, changes: PostChanges): void {
+  const issues: Issue[] = [];
+  const options = parseOptionFlags(changes.option ?? [], [...sections.keys()], issues, COMMAND_LINE_LABELS);
+  for (const [p, own] of options) {
+    if (!isPlatform(p)) continue;
+    for (const o of judgeOptions(p, own)) issues.push({ field: `--option ${p}.${o.key}`, message: `--option ${p}.${o.key}: ${o.message}`, fix: o.fix });
+  }
+  if (issues.length) throw new InvalidInputError(issues);
+  for (const [p, section] of sections) {
+    const own = options.get(p);
+    const comment = changes.firstComment === undefined || !isPlatform(p) || !takesFirstComment(p) ? {} : changes.firstComment === null ? { firstComment: undefined } : { firstComment: changes.firstComment };
+    sections.set(p, { ...section, ...comment, ...(own ? { options: { ...section.options, ...own } } : {}) });
+  }
 }
 
 /**
@@ -197,6 +206,7 @@ async function writeInEditor(
   // New media (--media) replace the current ones: their alt texts come from --alt, not the file.
   for (const p of kept) sections.set(p, editorPayload(current[p], changes.media === undefined));
   for (const p of changes.add ?? []) if (!sections.has(p)) sections.set(p, { text: textOf(model), ...(changes.media === undefined ? { media: editorPayload(model).media ?? [] } : {}) });
+  withFlagExtras(sections, changes);
   const initial = again ? `${again.problem.split('\n').map((l) => `// problem: ${l}`).join('\n')}\n${again.file}` : editorFile(post.id, sections);
   const saved = await editText(ctx, initial, { suffix: '.txt' });
   const out = ctx.output();
