@@ -265,6 +265,12 @@ export function parseEditorFile(content: string): EditedFile | 'empty' {
   return [...read.values()].every((s) => s.text.trim() === '') ? 'empty' : { sections: read, issues };
 }
 
+/** A section's values without their lines: two sections that say the same compare equal. */
+export function sectionValues(s: EditedSection): string {
+  const lines = <T>(m: ReadonlyMap<T, AtLine<string>> | undefined) => (m ? [...m].map(([k, v]) => [k, v.value]) : null);
+  return JSON.stringify([s.text, s.firstComment?.value ?? null, lines(s.alt), lines(s.options?.value)]);
+}
+
 /** What an edited section changes, as planEdit takes it (see PayloadEdit in edit.ts). */
 export interface SectionChange {
   /** The text: the first part of a thread, or with `resplit` the whole block for the splitter. */

@@ -99,6 +99,17 @@ describe('posts edit --editor: threads, first comments and settings', () => {
     });
   });
 
+  it('a section saved as it was is left alone: a text holding a --- line does not become a thread', async () => {
+    const p = await draft({ 'twitter-x': { text: 'Top\n---\nBottom' }, linkedin: { text: 'Hello', options: { visibility: 'PUBLIC' } } });
+    const ed = editor('alone', [[['visibility = PUBLIC', 'visibility = LOGGED_IN']]]);
+    const dry = await cli(['posts', 'edit', p.id, '--editor', '--dry-run', '--json'], { env: { EDITOR: ed.command } });
+    expect(dry.code, dry.stderr).toBe(0);
+    const report = JSON.parse(dry.stdout) as { requests: Array<{ method: string; body: { payloads: Payloads } }> };
+    expect(Object.keys(report.requests.find((q) => q.method === 'PATCH')!.body.payloads)).toEqual(['linkedin']);
+    expect((await cli(['posts', 'edit', p.id, '--editor'], { env: { EDITOR: ed.command } })).code).toBe(0);
+    expect(await payloadsOf(p.id)).toEqual({ 'twitter-x': { text: 'Top\n---\nBottom' }, linkedin: { text: 'Hello', options: { visibility: 'LOGGED_IN' } } });
+  });
+
   it('an emptied first comment and setting are removed at the service', async () => {
     const p = await draft(start);
     const ed = editor('remove', [[['Docs at https://example.com/docs', ''], ['visibility = PUBLIC', 'visibility =']]]);

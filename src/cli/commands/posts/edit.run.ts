@@ -22,7 +22,7 @@ import { printDryRun } from './dry-run.js';
 import { readSource } from './read-source.js';
 import { checkOneText } from './compose.js';
 import { textFromFile } from '../../../posts/compose-input.js';
-import { editorFile, editorPayload, parseEditorFile, sectionChange, type EditedFile, type EditorPayload } from '../../../posts/edit-file.js';
+import { editorFile, editorPayload, parseEditorFile, sectionChange, sectionValues, type EditedFile, type EditorPayload } from '../../../posts/edit-file.js';
 import { checkPostFields, printPost } from './render.js';
 import { checkIdempotencyKey } from './send.js';
 import { INSTEAD, wentOutMeanwhile } from './withdraw.run.js';
@@ -117,7 +117,7 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
         // The problems go on top of the file, which moves every line they name: named again as
         // they will stand (the problems take as many lines whatever numbers they hold).
         const shifted = parseEditorFile('//\n'.repeat(problemText(err).split('\n').length) + file);
-        const moved = written.parsed === undefined || shifted === 'empty' ? err : await attempt(shifted).then(() => err, (e: unknown) => (e instanceof InvalidInputError ? e : err));
+        const moved = written.parsed === undefined || shifted === 'empty' ? err : await attempt(unchangedLeft(shifted, written.asIs)).then(() => err, (e: unknown) => (e instanceof InvalidInputError ? e : err));
         const problem = problemText(moved);
         out.warn(`${problem}: opening the editor again (empty the file to give up)`);
         again = { file, problem };
@@ -160,6 +160,13 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
 /** A problem as the top of a reopened editor file says it: the file's sections named without the flag. */
 const problemText = (err: InvalidInputError) => [err.message, ...err.hints].join('; ').replace(/--text-for /g, '');
 
+/** The file without the sections that say what the post says now (`asIs`): those are left alone. */
+function unchangedLeft(parsed: EditedFile, asIs: EditedFile | 'empty'): EditedFile {
+  if (asIs === 'empty') return parsed;
+  const sections = new Map([...parsed.sections].filter(([p, s]) => !asIs.sections.has(p) || sectionValues(asIs.sections.get(p)!) !== sectionValues(s)));
+  return { ...parsed, sections };
+}
+
 /** The texts and the other fields of each section, as planEdit takes them; lines that cannot be read are the error. */
 function changesOf(parsed: EditedFile, resplit: boolean): Pick<PostChanges, 'textFor' | 'payloadEdits'> {
   if (parsed.issues.length) throw new InvalidInputError(parsed.issues);
@@ -198,7 +205,7 @@ async function writeInEditor(
   post: Post,
   changes: PostChanges,
   again?: { file: string; problem: string },
-): Promise<{ parsed: EditedFile | undefined; saved: string; opened: string } | undefined> {
+): Promise<{ parsed: EditedFile | undefined; asIs: EditedFile | 'empty'; saved: string; opened: string } | undefined> {
   const current = payloadsOf(post);
   const kept = Object.keys(current).filter((p) => !changes.remove?.includes(p));
   const model = current[kept[0] ?? Object.keys(current)[0] ?? ''];
@@ -206,6 +213,9 @@ async function writeInEditor(
   // New media (--media) replace the current ones: their alt texts come from --alt, not the file.
   for (const p of kept) sections.set(p, editorPayload(current[p], changes.media === undefined));
   for (const p of changes.add ?? []) if (!sections.has(p)) sections.set(p, { text: textOf(model), ...(changes.media === undefined ? { media: editorPayload(model).media ?? [] } : {}) });
+  // What the post says now: a section saved as it was is left alone (a text holding a line of
+  // --- was not meant as a thread just because another section changed).
+  const asIs = parseEditorFile(editorFile(post.id, sections));
   withFlagExtras(sections, changes);
   const initial = again ? `${again.problem.split('\n').map((l) => `// problem: ${l}`).join('\n')}\n${again.file}` : editorFile(post.id, sections);
   const saved = await editText(ctx, initial, { suffix: '.txt' });
@@ -221,10 +231,10 @@ async function writeInEditor(
   if (saved === initial && !again) {
     out.notice('the file was not changed: nothing was changed');
     // Other flags (title, platforms) may still change something.
-    return hasOtherChanges(changes) ? { parsed: undefined, saved, opened: initial } : undefined;
+    return hasOtherChanges(changes) ? { parsed: undefined, asIs, saved, opened: initial } : undefined;
   }
   for (const p of parsed.sections.keys()) if (!sections.has(p)) throw new UsageError(`the editor file has a section "=== ${p} ===", which is not a platform of this post`, ['add a platform with --platform, then write its text in the editor']);
-  return { parsed, saved, opened: initial };
+  return { parsed: unchangedLeft(parsed, asIs), asIs, saved, opened: initial };
 }
 
 function hasOtherChanges(c: PostChanges): boolean {
