@@ -125,7 +125,7 @@ function sectionLines(platform: string, payload: EditorPayload): string[] {
   const unknown = Object.keys(given).filter((k) => !optionSpec(platform, k));
   if (extras.options.length || unknown.length) {
     lines.push('', '--- options ---', ...commentLines('One KEY = VALUE a line; an empty value leaves the setting out.'));
-    for (const spec of extras.options) lines.push(...commentLines(`${spec.key}: ${allowedText(spec)} (${spec.describe})`), `${spec.key} = ${shownValue(given[spec.key])}`);
+    for (const spec of extras.options) lines.push(...commentLines(`${spec.key}: ${allowedText(spec)}; ${spec.describe}`), `${spec.key} = ${shownValue(given[spec.key])}`);
     for (const key of unknown) lines.push(`${key} = ${shownValue(given[key])}`);
   }
   return lines;

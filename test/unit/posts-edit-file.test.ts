@@ -53,7 +53,7 @@ describe('the editor file', () => {
     expect(section('bluesky')).not.toContain('--- options ---');
     // YouTube: a first comment and settings, no thread, no alt text.
     expect(section('youtube')).toContain('--- first comment ---');
-    expect(section('youtube')).toMatch(/\/\/ privacy: public, unlisted, private \(who may watch\)\nprivacy = unlisted\n/);
+    expect(section('youtube')).toMatch(/\/\/ privacy: public, unlisted, private; who may watch\nprivacy = unlisted\n/);
     expect(section('youtube')).toMatch(/\nmadeForKids = \n?/);
     expect(section('youtube')).not.toMatch(/^---$/m);
     expect(section('tiktok')).toContain('PUBLIC_TO_EVERYONE');
