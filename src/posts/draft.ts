@@ -2,7 +2,7 @@
 // --text-for, --media, --title) or from a whole body (--file, a bulk row). Field labels are kept
 // so that every validation message names what the user actually typed.
 
-import { isPlatform, PLATFORMS } from '../wire/platforms.js';
+import { isPlatform, PLATFORMS, type Platform } from '../wire/platforms.js';
 import { nearest, suggestPlatform } from '../wire/suggest.js';
 import { takesFirstComment, takesThread } from '../wire/post-extras.js';
 import { joinMarked, splitThread } from './thread-split.js';
@@ -104,7 +104,18 @@ export interface FlagValues {
   alt?: AltFlag[];
   /** PLATFORM.KEY=VALUE settings. */
   option?: string[];
+  /** Media of a thread's later parts (asked for at the prompts), each part by its number (2 is the first reply). */
+  partMedia?: PartMedia[];
 }
+
+export interface PartMedia {
+  part: number;
+  /** Paths or URLs, as --media takes them. */
+  media: string[];
+}
+
+/** How a thread part's media item is named in messages. */
+export const partMediaLabel = (part: number, source: string) => `thread part ${part} media ${source}`;
 
 export interface AltFlag {
   /** The media item it describes (-1: no --media before it). */
@@ -175,6 +186,11 @@ function flagField(labels: FlagLabels, platform: string, media: readonly MediaSo
  */
 const constant = (label: string) => () => label;
 
+function noSuchPart(platform: string, part: number, parts: number): Issue {
+  const field = partMediaLabel(part, '').trimEnd();
+  return { field, message: `${field}: the text for ${platform} makes ${parts === 1 ? 'one post, no thread' : `a thread of ${parts} parts`}, so there is no part ${part}`, fix: 'choose the part again, or mark the parts with --- lines' };
+}
+
 /** A draft from the payload flags. Platforms named only by --text-for are included. */
 export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => string, issues: Issue[], labels: FlagLabels = COMMAND_LINE_LABELS): PostDraft {
   const perPlatform = flags.textForMap ?? parseTextFor(flags.textFor ?? [], issues);
@@ -207,6 +223,7 @@ export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => st
   const media = (flags.media ?? []).map((m) => mediaSource(m, labels.media(m), resolvePath));
   applyAlts(flags.alt ?? [], media, issues, labels);
   const options = parseOptionFlags(flags.option ?? [], names, issues, labels);
+  const partMedia = new Map((flags.partMedia ?? []).map(({ part, media: items }) => [part, items.map((m) => mediaSource(m, partMediaLabel(part, m), resolvePath))]));
   if (flags.firstComment !== undefined && names.length && !names.some((p) => isPlatform(p) && takesFirstComment(p))) {
     const field = labels.firstComment ?? '--first-comment';
     issues.push({ field, message: `${field}: none of the targets (${names.join(', ')}) takes a first comment`, fix: `first comments go to ${PLATFORMS.filter(takesFirstComment).join(', ')}; leave it out, or add one of those` });
@@ -217,6 +234,7 @@ export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => st
       const text = own ?? flags.text;
       const threaded = flags.thread === true && text !== undefined && isPlatform(platform);
       const parts = threaded ? (takesThread(platform) ? splitThread(platform, text) : [joinMarked(text)]) : undefined;
+      if (parts && takesThread(platform as Platform)) for (const n of partMedia.keys()) if (n > parts.length) issues.push(noSuchPart(platform, n, parts.length));
       const opts = options.get(platform);
       return {
         platform,
@@ -225,7 +243,7 @@ export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => st
         textLabel: own !== undefined ? labels.textFor(platform) : labels.text,
         media,
         extra: {},
-        ...(parts && parts.length > 1 ? { thread: parts.slice(1).map((t) => ({ text: t, media: [] })) } : {}),
+        ...(parts && parts.length > 1 ? { thread: parts.slice(1).map((t, i) => ({ text: t, media: partMedia.get(i + 2) ?? [] })) } : {}),
         ...(flags.firstComment !== undefined && isPlatform(platform) && takesFirstComment(platform) ? { firstComment: flags.firstComment } : {}),
         ...(opts ? { options: opts } : {}),
         fieldOf: flagField(labels, platform, media),

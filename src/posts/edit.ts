@@ -41,6 +41,22 @@ export interface PostChanges {
   option?: readonly string[];
   /** Alt texts for the new media (the --media before each). */
   alt?: readonly AltFlag[];
+  /** Per platform, what an editor file wrote of the fields beyond the text (each given one replaces the current one). */
+  payloadEdits?: ReadonlyMap<string, PayloadEdit>;
+}
+
+/** One platform's fields as written whole (the `posts edit --editor` file): each given field replaces the current one. */
+export interface PayloadEdit {
+  /** The later parts of the thread (the text is the first); each part keeps the media of the part it replaces. */
+  thread?: readonly string[];
+  /** null removes it. */
+  firstComment?: string | null;
+  /** Alt text by media index; null removes it. */
+  alt?: ReadonlyMap<number, string | null>;
+  /** The settings as a whole; --option values are merged into them. */
+  options?: Readonly<Record<string, unknown>>;
+  /** How a field of this payload is named in messages (its line); undefined: as usual. */
+  fieldOf?: (path: string) => string | undefined;
 }
 
 /** How fields are named in messages: flags, or a tool's argument names. */
@@ -90,13 +106,16 @@ export function notEditable(post: Post, label: string, instead: { retry: string;
 function keptMedia(platform: string, payload: Payload | undefined): MediaSource[] {
   const items = Array.isArray(payload?.media) ? payload.media : [];
   return items.filter(isObject).map((item, i) => {
-    const { url, type, ...extra } = item;
+    // Alt text is the item's own field, so that an edit can change it and the rules judge it.
+    const { url, type, alt, ...extra } = item;
+    if (alt !== undefined && typeof alt !== 'string') extra.alt = alt;
     return {
       source: String(url ?? ''),
       isUrl: true,
       onService: true,
       label: `payloads.${platform}.media.${i}`,
       ...(typeof type === 'string' ? { declaredType: type } : {}),
+      ...(typeof alt === 'string' ? { alt } : {}),
       ...(Object.keys(extra).length ? { extra } : {}),
     };
   });
@@ -157,7 +176,8 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
     const own = textFor.get(p);
     const opts = optionChanges.get(p);
     const accounts = changes.accounts?.get(p);
-    if (isNew || own !== undefined || changes.text !== undefined || media !== undefined || changes.thread || changes.firstComment !== undefined || opts || accounts) touched.add(p);
+    const edit = changes.payloadEdits?.get(p);
+    if (isNew || own !== undefined || changes.text !== undefined || media !== undefined || changes.thread || changes.firstComment !== undefined || opts || accounts || edit) touched.add(p);
     const base = isNew ? undefined : current[p];
     const { text: _text, media: _media, thread: oldThread, firstComment: oldComment, options: oldOptions, ...kept } = base ?? {};
     const extra = accounts ? { ...kept, accounts: [...accounts] } : kept;
@@ -166,20 +186,38 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
     // A new text replaces the whole thread; --thread splits again (the new text, or the parts as they are, joined).
     const whole = newText ?? (partsNow.length ? [base ? textOf(base) : textOf(model), ...partsNow].join('\n\n') : base ? textOf(base) : textOf(model));
     const parts = changes.thread && isPlatform(p) && takesThread(p) ? splitThread(p, whole) : undefined;
-    const keptThread = newText === undefined && !changes.thread && Array.isArray(oldThread) ? oldThread.filter(isObject).map((t, i) => ({ text: String(t.text ?? ''), media: keptMedia(`${p}.thread.${i}`, t) })) : undefined;
-    const comment = changes.firstComment === null ? undefined : typeof changes.firstComment === 'string' ? (isPlatform(p) && takesFirstComment(p) ? changes.firstComment : undefined) : typeof oldComment === 'string' ? oldComment : undefined;
-    const settings = { ...(isObject(oldOptions) ? oldOptions : {}), ...(opts ?? {}) };
+    const oldParts = Array.isArray(oldThread) ? oldThread.filter(isObject) : [];
+    const keptThread =
+      edit?.thread !== undefined && !changes.thread
+        ? edit.thread.map((t, i) => ({ text: t, media: oldParts[i] ? keptMedia(`${p}.thread.${i}`, oldParts[i]) : [] }))
+        : newText === undefined && !changes.thread && oldParts.length
+          ? oldParts.map((t, i) => ({ text: String(t.text ?? ''), media: keptMedia(`${p}.thread.${i}`, t) }))
+          : undefined;
+    const comment =
+      edit?.firstComment !== undefined
+        ? (edit.firstComment ?? undefined)
+        : changes.firstComment === null
+          ? undefined
+          : typeof changes.firstComment === 'string'
+            ? isPlatform(p) && takesFirstComment(p)
+              ? changes.firstComment
+              : undefined
+            : typeof oldComment === 'string'
+              ? oldComment
+              : undefined;
+    const settings = { ...(edit?.options ?? (isObject(oldOptions) ? oldOptions : {})), ...(opts ?? {}) };
+    const itsMedia = withAlts(media ?? keptMedia(p, base ?? model), edit, issues, p);
     platforms.push({
       platform: p,
       ...(isNew && !(changes.add ?? []).includes(p) ? { namedBy: labels.textFor(p).split(' ')[0] } : {}),
       text: parts ? parts[0] : changes.thread && newText === undefined ? whole : (newText ?? (base ? textOf(base) : textOf(model))),
       textLabel: own !== undefined ? labels.textFor(p) : changes.text !== undefined ? labels.text : isNew ? labels.add : `payloads.${p}.text`,
-      media: media ?? keptMedia(p, base ?? model),
+      media: itsMedia,
       extra,
       ...(parts && parts.length > 1 ? { thread: parts.slice(1).map((t) => ({ text: t, media: [] })) } : keptThread?.length ? { thread: keptThread } : {}),
       ...(comment !== undefined ? { firstComment: comment } : {}),
       ...(Object.keys(settings).length ? { options: settings } : {}),
-      fieldOf: (path) => (path.startsWith('options.') && opts ? (labels.option ?? ((pl: string, k: string) => `--option ${pl}.${k}`))(p, path.slice('options.'.length)) : path === 'firstComment' && typeof changes.firstComment === 'string' ? (labels.firstComment ?? '--first-comment') : `payloads.${p}.${path}`),
+      fieldOf: (path) => edit?.fieldOf?.(path) ?? (path.startsWith('options.') && opts ? (labels.option ?? ((pl: string, k: string) => `--option ${pl}.${k}`))(p, path.slice('options.'.length)) : path === 'firstComment' && typeof changes.firstComment === 'string' ? (labels.firstComment ?? '--first-comment') : `payloads.${p}.${path}`),
     });
   }
   const title = changes.title === undefined ? undefined : changes.title === null || changes.title.trim() === '' ? null : changes.title;
@@ -210,6 +248,22 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
     facts,
     unchanged: draft.platforms.length === 0 && removed.length === 0 && !titleChanged,
   };
+}
+
+/** The media with the alt texts an editor file gave (copies: the same items may serve other platforms); an alt for no item is an issue. */
+function withAlts(media: MediaSource[], edit: PayloadEdit | undefined, issues: Issue[], platform: string): MediaSource[] {
+  if (!edit?.alt?.size) return media;
+  for (const i of edit.alt.keys()) {
+    if (media[i]) continue;
+    const field = edit.fieldOf?.(`media[${i}].alt`) ?? `payloads.${platform}.media[${i}].alt`;
+    issues.push({ field, message: `${field}: ${platform} has ${media.length === 1 ? 'one media item' : `${media.length} media items`}, so there is no media ${i + 1} to describe`, fix: 'remove the block, or number it as the media it describes' });
+  }
+  return media.map((m, i) => {
+    if (!edit.alt!.has(i)) return m;
+    const { alt: _old, ...rest } = m;
+    const alt = edit.alt!.get(i);
+    return typeof alt === 'string' ? { ...rest, alt } : rest;
+  });
 }
 
 /** Equal as JSON values, whatever the order of their keys (a payload's fields come back in the service's order). */

@@ -96,7 +96,8 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
             : 'add a media column with a file or URL';
       issues.push({ field: mediaLabel, message: `${mediaLabel}: ${p.platform} needs at least one ${kinds}`, fix: `${where} (${kinds})` });
     }
-    for (const m of p.media) {
+    // A thread part's media are files and addresses like the post's own.
+    for (const m of p.thread?.length ? [...p.media, ...p.thread.flatMap((t) => t.media)] : p.media) {
       const problem = mediaProblem(p.platform, m, factsOf(m));
       if (!problem || (problem.perPlatform && !rules)) continue;
       // A missing file is one problem, not one per platform.

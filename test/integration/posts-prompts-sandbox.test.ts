@@ -42,4 +42,17 @@ describe('prompts against the sandbox', () => {
     expect(sent?.media).toHaveLength(1);
     expect(sb.requests.map((q) => `${q.method} ${q.path}`)).toEqual(expect.arrayContaining(['POST /v1/media', 'POST /v1/posts']));
   });
+
+  it('media given to a thread part at the prompts are uploaded and reach the service on that part', async () => {
+    const chart = join(dir, 'chart.jpg');
+    writeFileSync(chart, Buffer.concat([JPEG_HEAD, Buffer.alloc(2048)]));
+    const text = 'Thread start.\n---\nThe chart.\n---\nThe end.';
+    // The text typed at the prompt (so the summary is shown, with its Edit).
+    const prompter = new ScriptedPrompter([text, 'edit', 'partMedia', 2, chart, 'send']);
+    const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--thread', '--media', chart], { env: cliEnv(sb), tty: true, prompter, clock: sandboxClock(sb.clock) });
+    expect(r.code, r.stderr).toBe(0);
+    const sent = (await allPosts(sb)).map((p) => p.payloads.bluesky as { text?: string; thread?: Array<{ text: string; media?: Array<{ url: string }> }> } | undefined).find((p) => p?.text === 'Thread start.');
+    expect(sent?.thread?.map((t) => [t.text, t.media?.length ?? 0])).toEqual([['The chart.', 1], ['The end.', 0]]);
+    expect(sent?.thread?.[0]?.media?.[0]?.url).toMatch(/^https?:\/\//);
+  });
 });

@@ -79,6 +79,18 @@ describe('composing on a terminal: thread, first comment, alt text, settings', (
     expect(prompter.refused[0]?.reason).toMatch(/tags come to 600 characters; YouTube takes at most 500/);
   });
 
+  it('Edit gives a later part of the thread its own media, asked again while the file is not there; the summary names it', async () => {
+    const chart = png(join(dir, 'part-chart.png'));
+    const marked = 'One.\n---\nTwo, with a chart.\n---\nThree.';
+    const prompter = new ScriptedPrompter([marked, '', 'edit', 'partMedia', 3, join(dir, 'nope.png'), chart, 'cancel'], { reask: true });
+    const r = await run(['posts', 'create', '--platform', 'bluesky', '--thread'], prompter);
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked.slice(2)).toEqual(['Send it?', 'Change what?', 'Media for which part of the thread?', 'Media for thread part 3, files or URLs, comma-separated (empty for none)', 'Media for thread part 3, files or URLs, comma-separated (empty for none)', 'Send it?']);
+    expect(prompter.refused[0]?.reason).toMatch(/nope\.png: no such file/);
+    const last = r.stderr.slice(r.stderr.lastIndexOf('This will be sent:'));
+    expect(last).toMatch(/thread\s+bluesky\s+3 parts · part 3: part-chart\.png/);
+  });
+
   it("the editor, composing a thread, says how parts are marked instead of one post's limit", () => {
     expect(composeFile(['bluesky'], '', true)).toContain('// holding only --- starts the next part.');
     expect(composeFile(['bluesky'], '', false)).toContain('bluesky: at most 300');

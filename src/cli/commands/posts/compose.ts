@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
-import { COMMAND_LINE_LABELS, draftFromBody, draftFromFlags, parseTextFor, type FlagValues, type Issue, type MediaSource, type PostDraft } from '../../../posts/draft.js';
+import { COMMAND_LINE_LABELS, draftFromBody, draftFromFlags, parseTextFor, partMediaLabel, type FlagValues, type Issue, type MediaSource, type PostDraft } from '../../../posts/draft.js';
 import { parseJsonWithLocation } from '../../../wire/json-location.js';
 import { mediaInspector, type MediaFacts } from '../../../posts/media-facts.js';
 import { collectFacts } from '../../../posts/body.js';
@@ -14,7 +14,7 @@ import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { machineZone, parseAt, requireFuture, type ResolvedAt } from '../../../posts/when.js';
 import { readSource } from './read-source.js';
 import { userZone } from '../../../posts/zone.js';
-import { askAlt, askAt, askFirstComment, askMedia, askOption, askPlatforms, askTexts, askThread, askTitle, editUntilValid, extrasTakers, needingTitle, type EditText } from './prompts.js';
+import { askAlt, askAt, askFirstComment, askMedia, askOption, askPartMedia, askPlatforms, askTexts, askThread, askTitle, editUntilValid, extrasTakers, needingTitle, type EditText } from './prompts.js';
 import { editText } from '../../editor.js';
 import { textFromFile } from '../../../posts/compose-input.js';
 import { composeFile, parseComposeFile } from '../../../posts/edit-file.js';
@@ -232,7 +232,27 @@ function mediaProblems(values: FlagValues): (answer: string[]) => Promise<string
   };
 }
 
-type Change = 'text' | 'platforms' | 'media' | 'title' | 'time' | 'thread' | 'firstComment' | 'alt' | 'option' | 'accounts';
+/** What is wrong with a thread part's media answer ('' when nothing): the prompt asks again. */
+function partMediaProblems(values: FlagValues): (part: number, answer: string[]) => Promise<string> {
+  return async (part, media) => {
+    const scratch: Issue[] = [];
+    const partMedia = [...(values.partMedia ?? []).filter((x) => x.part !== part), { part, media }];
+    const draft = draftFromFlags({ ...values, partMedia }, (p) => resolve(process.cwd(), p), scratch);
+    const facts = await collectFacts([draft], mediaInspector());
+    // The answer is not a field: "nope.png: no such file", as the post's own media are told.
+    const label = partMediaLabel(part, '');
+    const problems = [...scratch, ...validateDraft(draft, (m) => facts.get(m))].filter((i) => i.field.startsWith(label.trimEnd()));
+    return visible(problems.map((i) => `${i.message.startsWith(label) ? i.message.slice(label.length) : i.message}${i.fix ? ` (${i.fix})` : ''}`).join('; '));
+  };
+}
+
+/** The parts of the first thread in the draft (its text, then the replies); empty when none is split. */
+function threadParts(c: Composed): string[] {
+  const threaded = c.draft?.platforms.find((p) => p.thread?.length);
+  return threaded ? [threaded.text ?? '', ...threaded.thread!.map((t) => t.text)] : [];
+}
+
+type Change = 'text' | 'platforms' | 'media' | 'title' | 'time' | 'thread' | 'firstComment' | 'alt' | 'option' | 'accounts' | 'partMedia';
 
 /**
  * Edit at the confirmation: one value is asked again, starting from what it is (a text opens in
@@ -248,6 +268,7 @@ export async function revise(ctx: Context, c: Composed, opts: ComposeFlags, mode
     // What the chosen platforms take beyond a text (--thread, --first-comment, --alt, --option).
     const takers = extrasTakers(c.values);
     if (takers.thread.length) choices.push({ name: `Thread (${c.values.thread ? 'split' : 'not split'})`, value: 'thread' });
+    if (threadParts(c).length > 1) choices.push({ name: 'Media of a thread part', value: 'partMedia' });
     if (takers.firstComment.length) choices.push({ name: 'First comment', value: 'firstComment' });
     if (takers.alt.length && (c.values.media ?? []).length) choices.push({ name: 'Alt text of the media', value: 'alt' });
     if (takers.options.length) choices.push({ name: 'A platform setting', value: 'option' });
@@ -276,6 +297,7 @@ export async function revise(ctx: Context, c: Composed, opts: ComposeFlags, mode
   if (change === 'title') values.title = (await prompter.input({ message: 'Title (empty for none)', ...(values.title ? { default: values.title } : {}) })).trim() || undefined;
   if (change === 'title') await askTitle(prompter, values);
   if (change === 'thread') await askThread(prompter, values);
+  if (change === 'partMedia') await askPartMedia(prompter, values, threadParts(c), partMediaProblems(values));
   if (change === 'firstComment') await askFirstComment(prompter, values);
   if (change === 'alt') await askAlt(prompter, values);
   if (change === 'option') await askOption(prompter, values);

@@ -99,7 +99,11 @@ export function confirmSummary(c: Composed, now: number, width = 80, existing?: 
   if (c.draft?.title !== undefined) rows.push(['title', preview(c.draft.title, room)]);
   // What goes beyond the text: each thread's parts, the first comment, each platform's settings.
   const threads = platforms.filter((p) => p.thread?.length);
-  threads.forEach((p, i) => rows.push([i === 0 ? 'thread' : '', pad([p.platform, `${p.thread!.length + 1} parts`], [nameWidth])]));
+  threads.forEach((p, i) => {
+    // Media of a later part are named with its number: "part 2: chart.png".
+    const withMedia = p.thread!.flatMap((t, j) => (t.media.length ? [`part ${j + 2}: ${t.media.map((m) => basename(m.source)).join(', ')}`] : []));
+    rows.push([i === 0 ? 'thread' : '', pad([p.platform, `${p.thread!.length + 1} parts${withMedia.length ? ` · ${visible(withMedia.join('; '))}` : ''}`], [nameWidth])]);
+  });
   const comment = platforms.find((p) => p.firstComment !== undefined)?.firstComment;
   if (comment !== undefined) rows.push(['comment', preview(comment, room)]);
   const settings = platforms.flatMap((p) => Object.entries(p.options ?? {}).map(([k, v]) => `${p.platform}.${k}=${Array.isArray(v) ? v.join(',') : String(v)}`));

@@ -8,9 +8,13 @@ import { CliError, EXIT, UsageError } from '../../cli-error.js';
 import { editText } from '../../editor.js';
 import { splitList } from '../../flags/text.js';
 import { checkPostId, findPost } from '../../../posts/find.js';
-import { parseTextFor, type Issue } from '../../../posts/draft.js';
-import { notEditable, planEdit, planEditRequests, sendEdit, type PlannedEdit, type PostChanges } from '../../../posts/edit.js';
-import { payloadsOf, textOf } from '../../../posts/outcome.js';
+import { COMMAND_LINE_LABELS, parseTextFor, type Issue, type PlatformDraft } from '../../../posts/draft.js';
+import { parseOptionFlags } from '../../../posts/extras.js';
+import { isPlatform } from '../../../wire/platforms.js';
+import { takesFirstComment } from '../../../wire/post-extras.js';
+import { judgeOptions } from '../../../wire/post-options.js';
+import { notEditable, planEdit, planEditRequests, sendEdit, type PayloadEdit, type PlannedEdit, type PostChanges } from '../../../posts/edit.js';
+import { isObject, payloadsOf, textOf, type Payload } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import type { Post } from '../../../wire/schemas.js';
@@ -18,7 +22,7 @@ import { printDryRun } from './dry-run.js';
 import { readSource } from './read-source.js';
 import { checkOneText } from './compose.js';
 import { textFromFile } from '../../../posts/compose-input.js';
-import { editorFile, parseEditorFile } from '../../../posts/edit-file.js';
+import { editorFile, editorPayload, parseEditorFile, sectionChange, sectionValues, type EditedFile, type EditorPayload } from '../../../posts/edit-file.js';
 import { checkPostFields, printPost } from './render.js';
 import { checkIdempotencyKey } from './send.js';
 import { INSTEAD, wentOutMeanwhile } from './withdraw.run.js';
@@ -99,14 +103,24 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
     for (;;) {
       const written = await writeInEditor(ctx, post, changes, again);
       if (written === undefined) return EXIT.ok;
+      // The file as written, planned (its unreadable lines are the error, as a rule's problem is).
+      // --option values were written into the file (checked there): what it says now wins. A
+      // --first-comment too, in each block; where no block is, the flag is judged as without the editor.
+      const { option: _option, ...besides } = changes;
+      const attempt = async (parsed: EditedFile | undefined) => planned(parsed ? { ...besides, ...changesOf(parsed, opts.thread === true) } : changes);
       try {
-        plan = await planned({ ...changes, textFor: written.texts });
+        plan = await attempt(written.parsed);
         break;
       } catch (err) {
         if (!(err instanceof InvalidInputError) || !ctx.globals.interactive || (again !== undefined && written.saved === written.opened)) throw err;
-        const problem = [err.message, ...err.hints].join('; ').replace(/--text-for /g, '');
+        const file = written.saved.replace(/^(?:\/\/ problem: .*\n)*/, '');
+        // The problems go on top of the file, which moves every line they name: named again as
+        // they will stand (the problems take as many lines whatever numbers they hold).
+        const shifted = parseEditorFile('//\n'.repeat(problemText(err).split('\n').length) + file);
+        const moved = written.parsed === undefined || shifted === 'empty' ? err : await attempt(unchangedLeft(shifted, written.asIs)).then(() => err, (e: unknown) => (e instanceof InvalidInputError ? e : err));
+        const problem = problemText(moved);
         out.warn(`${problem}: opening the editor again (empty the file to give up)`);
-        again = { file: written.saved.replace(/^(?:\/\/ problem: .*\n)*/, ''), problem };
+        again = { file, problem };
       }
     }
   } else plan = await planned(changes);
@@ -143,18 +157,67 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   return EXIT.ok;
 }
 
+/** A problem as the top of a reopened editor file says it: the file's sections named without the flag. */
+const problemText = (err: InvalidInputError) => [err.message, ...err.hints].join('; ').replace(/--text-for /g, '');
+
+/** The file without the sections that say what the post says now (`asIs`): those are left alone. */
+function unchangedLeft(parsed: EditedFile, asIs: EditedFile | 'empty'): EditedFile {
+  if (asIs === 'empty') return parsed;
+  const sections = new Map([...parsed.sections].filter(([p, s]) => !asIs.sections.has(p) || sectionValues(asIs.sections.get(p)!) !== sectionValues(s)));
+  return { ...parsed, sections };
+}
+
+/** The texts and the other fields of each section, as planEdit takes them; lines that cannot be read are the error. */
+function changesOf(parsed: EditedFile, resplit: boolean): Pick<PostChanges, 'textFor' | 'payloadEdits'> {
+  if (parsed.issues.length) throw new InvalidInputError(parsed.issues);
+  const texts = new Map<string, string>();
+  const edits = new Map<string, PayloadEdit>();
+  for (const [platform, section] of parsed.sections) {
+    const { text, ...edit } = sectionChange(platform, section, resplit);
+    texts.set(platform, text);
+    edits.set(platform, edit);
+  }
+  return { textFor: texts, payloadEdits: edits };
+}
+
+/** --first-comment and --option put into the sections the file shows (a bad --option value: exit 2 before the editor opens). */
+function withFlagExtras(sections: Map<string, EditorPayload>, changes: PostChanges): void {
+  const issues: Issue[] = [];
+  const options = parseOptionFlags(changes.option ?? [], [...sections.keys()], issues, COMMAND_LINE_LABELS);
+  for (const [p, own] of options) {
+    if (!isPlatform(p)) continue;
+    for (const o of judgeOptions(p, own)) issues.push({ field: `--option ${p}.${o.key}`, message: `--option ${p}.${o.key}: ${o.message}`, fix: o.fix });
+  }
+  if (issues.length) throw new InvalidInputError(issues);
+  for (const [p, section] of sections) {
+    const own = options.get(p);
+    const comment = changes.firstComment === undefined || !isPlatform(p) || !takesFirstComment(p) ? {} : changes.firstComment === null ? { firstComment: undefined } : { firstComment: changes.firstComment };
+    sections.set(p, { ...section, ...comment, ...(own ? { options: { ...section.options, ...own } } : {}) });
+  }
+}
+
 /**
- * The texts after the editor (and the file as saved), or undefined when nothing is to change
+ * The file as written (read, and as saved), or undefined when nothing is to change
  * (said on stderr). `again`: the file to open instead, after a problem it names at the top.
  */
-async function writeInEditor(ctx: Context, post: Post, changes: PostChanges, again?: { file: string; problem: string }): Promise<{ texts: Map<string, string>; saved: string; opened: string } | undefined> {
+async function writeInEditor(
+  ctx: Context,
+  post: Post,
+  changes: PostChanges,
+  again?: { file: string; problem: string },
+): Promise<{ parsed: EditedFile | undefined; asIs: EditedFile | 'empty'; saved: string; opened: string } | undefined> {
   const current = payloadsOf(post);
   const kept = Object.keys(current).filter((p) => !changes.remove?.includes(p));
-  const model = textOf(current[kept[0] ?? Object.keys(current)[0] ?? '']);
-  const texts = new Map<string, string>();
-  for (const p of kept) texts.set(p, textOf(current[p]));
-  for (const p of changes.add ?? []) if (!texts.has(p)) texts.set(p, model);
-  const initial = again ? `${again.problem.split('\n').map((l) => `// problem: ${l}`).join('\n')}\n${again.file}` : editorFile(post.id, texts);
+  const model = current[kept[0] ?? Object.keys(current)[0] ?? ''];
+  const sections = new Map<string, EditorPayload>();
+  // New media (--media) replace the current ones: their alt texts come from --alt, not the file.
+  for (const p of kept) sections.set(p, editorPayload(current[p], changes.media === undefined));
+  for (const p of changes.add ?? []) if (!sections.has(p)) sections.set(p, { text: textOf(model), ...(changes.media === undefined ? { media: editorPayload(model).media ?? [] } : {}) });
+  // What the post says now: a section saved as it was is left alone (a text holding a line of
+  // --- was not meant as a thread just because another section changed).
+  const asIs = parseEditorFile(editorFile(post.id, sections));
+  withFlagExtras(sections, changes);
+  const initial = again ? `${again.problem.split('\n').map((l) => `// problem: ${l}`).join('\n')}\n${again.file}` : editorFile(post.id, sections);
   const saved = await editText(ctx, initial, { suffix: '.txt' });
   const out = ctx.output();
   if (saved === undefined) {
@@ -168,10 +231,10 @@ async function writeInEditor(ctx: Context, post: Post, changes: PostChanges, aga
   if (saved === initial && !again) {
     out.notice('the file was not changed: nothing was changed');
     // Other flags (title, platforms) may still change something.
-    return hasOtherChanges(changes) ? { texts: new Map(), saved, opened: initial } : undefined;
+    return hasOtherChanges(changes) ? { parsed: undefined, asIs, saved, opened: initial } : undefined;
   }
-  for (const p of parsed.keys()) if (!texts.has(p)) throw new UsageError(`the editor file has a section "=== ${p} ===", which is not a platform of this post`, ['add a platform with --platform, then write its text in the editor']);
-  return { texts: parsed, saved, opened: initial };
+  for (const p of parsed.sections.keys()) if (!sections.has(p)) throw new UsageError(`the editor file has a section "=== ${p} ===", which is not a platform of this post`, ['add a platform with --platform, then write its text in the editor']);
+  return { parsed: unchangedLeft(parsed, asIs), asIs, saved, opened: initial };
 }
 
 function hasOtherChanges(c: PostChanges): boolean {
@@ -190,6 +253,30 @@ function diffLines(was: string, now: string, width: number, colors: Colors): str
   const parts = wordDiff(was, now);
   const marked = parts.some((p) => p.kind !== 'same') ? markDiff(parts, colors) : '(only spaces or line breaks differ)';
   return wrapLines(marked, Math.max(10, width - 9), 6).map((l, i) => `${i === 0 ? '  change ' : ' '.repeat(9)}${l}`);
+}
+
+/** What changes beyond the text and media: the thread's later parts, the first comment, alt texts, settings. */
+function extrasChanges(p: PlatformDraft, old: Payload, width: number): string[] {
+  const lines: string[] = [];
+  const shown = (v: unknown) => (v === undefined ? 'none' : quote(visible(Array.isArray(v) ? v.join(', ') : String(v)), width));
+  const oldParts = (Array.isArray(old.thread) ? old.thread : []).map((t) => textOf(isObject(t) ? t : undefined));
+  const newParts = (p.thread ?? []).map((t) => t.text);
+  if (oldParts.join('\0') !== newParts.join('\0')) {
+    const changed = newParts.flatMap((t, i) => (oldParts[i] !== undefined && oldParts[i] !== t ? [i + 2] : []));
+    lines.push(`${p.platform} thread: ${oldParts.length + 1} → ${newParts.length + 1} parts${changed.length ? ` (part ${changed.join(', ')} changed)` : ''}`);
+  }
+  const oldComment = typeof old.firstComment === 'string' ? old.firstComment : undefined;
+  if (oldComment !== p.firstComment) lines.push(`${p.platform} first comment: ${shown(oldComment)} → ${p.firstComment === undefined ? 'removed' : shown(p.firstComment)}`);
+  const oldItems = Array.isArray(old.media) ? old.media : [];
+  p.media.forEach((m, i) => {
+    const was = isObject(oldItems[i]) && typeof oldItems[i].alt === 'string' ? oldItems[i].alt : undefined;
+    if (m.onService && was !== m.alt) lines.push(`${p.platform} alt text ${i + 1}: ${shown(was)} → ${m.alt === undefined ? 'removed' : shown(m.alt)}`);
+  });
+  const before = isObject(old.options) ? old.options : {};
+  const after = p.options ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  if (keys.length) lines.push(`${p.platform} options: ${keys.map((k) => `${visible(k)} ${shown(before[k])} → ${after[k] === undefined ? 'removed' : shown(after[k])}`).join(', ')}`);
+  return lines;
 }
 
 /**
@@ -221,6 +308,7 @@ export function describeChanges(plan: PlannedEdit, width: number, colors: Colors
     const oldMedia = visible((Array.isArray(old.media) ? old.media : []).map((m) => String((m as { url?: unknown })?.url ?? '').split('/').pop()).join(', ') || 'none');
     const newMedia = visible(p.media.map((m) => m.source.split('/').pop()).join(', ') || 'none');
     if (oldMedia !== newMedia) lines.push(`${p.platform} media: ${oneLine(oldMedia, half)} → ${oneLine(newMedia, half)}`);
+    lines.push(...extrasChanges(p, old, half));
   }
   for (const p of plan.removed) lines.push(`${visible(p)}: removed`);
   if (plan.title !== undefined) lines.push(`title: ${plan.before.title ? quote(visible(plan.before.title), half) : 'none'} → ${plan.title === null ? 'removed' : quote(visible(plan.title), half)}`);

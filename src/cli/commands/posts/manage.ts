@@ -38,7 +38,9 @@ function editCommand(posts: CommandUnknownOpts) {
         'they name: --text (or --text-file) every text, --text-for one platform\'s, --media the media of every platform; --platform adds a ' +
         'target (with --text-for, --text, or the first platform\'s text), --remove-platform removes one. Checked like a ' +
         'new post before anything is sent. On a terminal the changes are shown (before → after) and confirmed. With ' +
-        '--editor, or with no change given on a terminal, $VISUAL/$EDITOR opens on the texts, one section per platform.',
+        '--editor, or with no change given on a terminal, $VISUAL/$EDITOR opens on the texts, one section per platform, ' +
+        'with what each platform takes beyond the text: a thread\'s parts (a line holding only --- starts the next), the first ' +
+        'comment, alt text per media item and its settings (KEY = VALUE, the allowed values shown); a wrong value is named by its line.',
     )
     .option('--text <text>', 'new text for every platform')
     .option('--text-file <file|->', 'new text for every platform from a file (- for stdin); paragraphs and line breaks are kept')
@@ -56,7 +58,7 @@ function editCommand(posts: CommandUnknownOpts) {
     .option('--thread', 'split the text into a thread again where the platform takes one (the new text, or the current parts joined)')
     .option('--first-comment <text>', 'a new first comment where the platform takes one ("" removes it)')
     .option('--option <setting>', "a platform's setting as PLATFORM.KEY=VALUE, merged into its current ones (repeatable; `socialpub help options`)", collect)
-    .option('--editor', 'write the texts in $VISUAL / $EDITOR')
+    .option('--editor', 'write the texts, thread parts, first comments, alt texts and settings in $VISUAL / $EDITOR')
     .option('--tz <zone>', "IANA zone times are shown in (default: this machine's zone)")
     .option('--idempotency-key <key>', 'a key of your own: re-running with the same key and changes replays the first edit')
     .option('--dry-run', 'validate and print the exact requests; send nothing')

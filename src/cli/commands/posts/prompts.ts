@@ -123,6 +123,34 @@ export async function askMedia(prompter: Prompter, values: FlagValues, problems:
   return splitMedia(answer);
 }
 
+/**
+ * Media of one later part of a thread: the part (by its start, as the first threading platform
+ * splits it), then its files or URLs, judged as the post's own; empty for none.
+ */
+export async function askPartMedia(prompter: Prompter, values: FlagValues, parts: readonly string[], problems: (part: number, media: string[]) => Promise<string>): Promise<void> {
+  const current = (n: number) => values.partMedia?.find((x) => x.part === n)?.media ?? [];
+  const choices = parts.slice(1).map((text, i) => {
+    const n = i + 2;
+    const has = current(n);
+    return { name: `part ${n}: ${oneLineStart(text)}${has.length ? ` (now ${has.map((m) => basename(m)).join(', ')})` : ''}`, value: n, short: `part ${n}` };
+  });
+  const part = choices.length === 1 ? choices[0]!.value : await prompter.select<number>({ message: 'Media for which part of the thread?', choices });
+  const before = current(part);
+  const answer = await prompter.input({
+    ...(before.length ? { default: before.join(', ') } : {}),
+    message: `Media for thread part ${part}, files or URLs, comma-separated (empty for none)`,
+    validate: async (v) => (await problems(part, splitMedia(v))) || true,
+  });
+  const media = splitMedia(answer);
+  values.partMedia = [...(values.partMedia ?? []).filter((x) => x.part !== part), ...(media.length ? [{ part, media }] : [])].sort((a, b) => a.part - b.part);
+}
+
+/** The start of a text on one line, to tell parts apart in a list. */
+const oneLineStart = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 40 ? `${flat.slice(0, 39)}…` : flat;
+};
+
 /** The chosen platforms that cannot do without a title (YouTube), when none was given. */
 export function needingTitle(values: FlagValues): string[] {
   if (values.title?.trim()) return [];
