@@ -99,6 +99,17 @@ describe('posts edit --editor: threads, first comments and settings', () => {
     });
   });
 
+  it('a file saved as it was sends nothing and says the post is unchanged', async () => {
+    const p = await draft(start);
+    const ed = editor('same', [[]]);
+    const before = sb.requests.length;
+    const r = await cli(['posts', 'edit', p.id, '--editor'], { env: { EDITOR: ed.command } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('the file was saved as it was: the post is unchanged');
+    expect(patches(before)).toHaveLength(0);
+    expect(await payloadsOf(p.id)).toEqual(start);
+  });
+
   it('a section saved as it was is left alone: a text holding a --- line does not become a thread', async () => {
     const p = await draft({ 'twitter-x': { text: 'Top\n---\nBottom' }, linkedin: { text: 'Hello', options: { visibility: 'PUBLIC' } } });
     const ed = editor('alone', [[['visibility = PUBLIC', 'visibility = LOGGED_IN']]]);

@@ -229,7 +229,7 @@ async function writeInEditor(
     return undefined;
   }
   if (saved === initial && !again) {
-    out.notice('the file was not changed: nothing was changed');
+    out.notice('the file was saved as it was: the post is unchanged');
     // Other flags (title, platforms) may still change something.
     return hasOtherChanges(changes) ? { parsed: undefined, asIs, saved, opened: initial } : undefined;
   }
