@@ -27,8 +27,8 @@ function socialpub(args: string[], env: Record<string, string>, stdin = ''): Pro
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { NO_COLOR: '1', SOCIALPUB_CONFIG_DIR: join(tmp, 'config'), ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let [stdout, stderr] = ['', ''];
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(stdin);

@@ -44,8 +44,8 @@ const HEADER = 'at,platforms,text,media\n';
 function startBinary(args: string[]) {
   const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, SOCIALPUB_CONFIG_DIR: join(dir, 'config'), NO_COLOR: '1', TZ: 'UTC' } });
   const r = { stdout: '', stderr: '' };
-  child.stdout.on('data', (c: Buffer) => (r.stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (r.stderr += c.toString()));
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (r.stdout += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (r.stderr += c));
   const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (code) => resolve({ code, ...r })));
   return { child, done };
 }

@@ -18,8 +18,8 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
     env: { PATH: process.env.PATH, HOME: '/nonexistent', SOCIALPUB_CONFIG_DIR: '/nonexistent-socialpub', NO_COLOR: '1', ...cliEnv(sb) },
   });
   const r = { code: null as number | null, stdout: '', stderr: '' };
-  child.stdout.on('data', (c: Buffer) => (r.stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (r.stderr += c.toString()));
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (r.stdout += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (r.stderr += c));
   return new Promise((resolve) => child.on('close', (code) => resolve({ ...r, code })));
 }
 

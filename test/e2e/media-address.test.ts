@@ -30,8 +30,8 @@ describe('--media with an ftp:// address', () => {
       env: { PATH: process.env.PATH, HOME: dir, SOCIALPUB_CONFIG_DIR: join(dir, 'config'), SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: sb.key('demo'), NO_COLOR: '1' },
     });
     const r = { stdout: '', stderr: '' };
-    child.stdout.on('data', (c: Buffer) => (r.stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (r.stderr += c.toString()));
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (r.stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (r.stderr += c));
     const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(r.stderr).toContain('--media ftp://host/a.png: only https:// URLs or local files are taken');
     expect(r.stderr).toContain('download it first and give the local file, or give its https:// URL');

@@ -22,8 +22,8 @@ describe('a closed pipe', () => {
       env: { PATH: process.env.PATH, HOME: '/nonexistent', SOCIALPUB_CONFIG_DIR: '/nonexistent-socialpub', SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: key },
     });
     const r = { stdout: '', stderr: '', status: null as number | null };
-    child.stdout.on('data', (c: Buffer) => (r.stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (r.stderr += c.toString()));
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (r.stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (r.stderr += c));
     r.status = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);

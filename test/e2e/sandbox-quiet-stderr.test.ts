@@ -19,7 +19,7 @@ async function runOnce(extra: string[]): Promise<{ code: number | null; stderr: 
   const env = { PATH: process.env.PATH ?? '', HOME: join(tmp, 'home'), SOCIALPUB_CONFIG_DIR: join(tmp, 'config'), NO_COLOR: '1' };
   const child = spawn(process.execPath, [BIN, 'sandbox', '--data', join(tmp, 'x.db'), '--port', '0', '--json', ...extra], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
   const ready = await new Promise<{ baseUrl: string; workspaces: { name: string; apiKey: string }[] }>((resolve, reject) => {
     void closed.then((code) => reject(new Error(`sandbox exited ${code}: ${stderr}`)));

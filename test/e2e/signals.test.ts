@@ -20,11 +20,11 @@ async function stopWith(signal: 'SIGTERM' | 'SIGINT'): Promise<{ code: number | 
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
   const before = sb.requests.length;
   // Following: the first poll has been answered (the child is between polls).
   await new Promise<void>((resolve) => {
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     const check = setInterval(() => {
       if (sb.requests.length > before && stderr.includes('following new results')) {
         clearInterval(check);

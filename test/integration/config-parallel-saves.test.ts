@@ -44,7 +44,7 @@ function run(args: string[]): Run {
     stdout += c.toString();
     if (stdout.startsWith('ready\n')) markReady();
   });
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
     child.on('exit', (code) => {
       markReady();

@@ -66,8 +66,8 @@ function start(file: string, configDir: string): Outcome {
   };
   const child = spawn(process.execPath, [BIN, 'posts', 'schedule', '--from-file', file, '--json'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const o = { code: null, signal: null, stdout: '', stderr: '', child } as unknown as Outcome;
-  child.stdout.on('data', (c: Buffer) => (o.stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (o.stderr += c.toString()));
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (o.stdout += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (o.stderr += c));
   o.done = new Promise((resolve) =>
     child.on('exit', (code, signal) => {
       o.code = code;

@@ -51,7 +51,7 @@ async function start(file: string, straceArgs?: string[]): Promise<Child | undef
   const child = spawn(cmd!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal ?? (stderr.includes('+++ killed by SIGKILL') ? 'SIGKILL' : null))));
   const ready = await new Promise<{ url: string; key: string; pid: number } | undefined>((resolve) => {
     child.once('exit', () => resolve(undefined));

@@ -41,7 +41,7 @@ async function startChild(file: string): Promise<{ child: ChildProcess; pid: num
   const child = spawn(process.execPath, [childScript, file], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const ready = await new Promise<{ pid: number }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`child exited ${code}: ${stderr}`)));

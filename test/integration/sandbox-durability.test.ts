@@ -33,7 +33,7 @@ async function startChild(): Promise<{ child: ChildProcess; url: string; key: st
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`sandbox exited ${code}: ${stderr}`)));
