@@ -4,7 +4,7 @@ import { unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { profileNameProblem } from './types.js';
 
-export const WEBHOOK_SECRET_SUFFIX = '.webhook-secret';
+const WEBHOOK_SECRET_SUFFIX = '.webhook-secret';
 
 /** `<config dir>/<profile>.webhook-secret`. */
 export const webhookSecretFile = (dir: string, profile: string): string => join(dir, `${profile}${WEBHOOK_SECRET_SUFFIX}`);

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** The installation lacks jq's WebAssembly: --jq cannot run (exit 1, reinstall). */
-export class JqMissingError extends Error {
+class JqMissingError extends Error {
   override readonly name = 'JqMissingError';
   constructor(readonly file: string) {
     super(`--jq cannot run: this installation of socialpub is missing ${file}; reinstall it (npm install -g socialpub)`);
@@ -16,7 +16,7 @@ export class JqMissingError extends Error {
 }
 
 /** Where the bundled jq-web reads jq.wasm, or undefined when run from source. */
-export function bundledWasmPath(moduleFile: string | undefined): string | undefined {
+function bundledWasmPath(moduleFile: string | undefined): string | undefined {
   if (moduleFile === undefined || moduleFile.endsWith('.ts')) return undefined;
   return join(dirname(moduleFile), 'jq.wasm');
 }

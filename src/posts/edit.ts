@@ -193,18 +193,7 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
         : newText === undefined && !changes.thread && oldParts.length
           ? oldParts.map((t, i) => ({ text: String(t.text ?? ''), media: keptMedia(`${p}.thread.${i}`, t) }))
           : undefined;
-    const comment =
-      edit?.firstComment !== undefined
-        ? (edit.firstComment ?? undefined)
-        : changes.firstComment === null
-          ? undefined
-          : typeof changes.firstComment === 'string'
-            ? isPlatform(p) && takesFirstComment(p)
-              ? changes.firstComment
-              : undefined
-            : typeof oldComment === 'string'
-              ? oldComment
-              : undefined;
+    const comment = edit?.firstComment !== undefined ? (edit.firstComment ?? undefined) : commentAfter(p, changes.firstComment, oldComment);
     const settings = { ...(edit?.options ?? (isObject(oldOptions) ? oldOptions : {})), ...(opts ?? {}) };
     const itsMedia = withAlts(media ?? keptMedia(p, base ?? model), edit, issues, p);
     platforms.push({
@@ -248,6 +237,13 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
     facts,
     unchanged: draft.platforms.length === 0 && removed.length === 0 && !titleChanged,
   };
+}
+
+/** A platform's first comment after --first-comment (null: removed; a platform that takes none gets none), or the one it had. */
+function commentAfter(platform: string, given: string | null | undefined, old: unknown): string | undefined {
+  if (given === null) return undefined;
+  if (given !== undefined) return isPlatform(platform) && takesFirstComment(platform) ? given : undefined;
+  return typeof old === 'string' ? old : undefined;
 }
 
 /** The media with the alt texts an editor file gave (copies: the same items may serve other platforms); an alt for no item is an issue. */

@@ -108,17 +108,20 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
     }
     if (rules) issues.push(...ruleIssues(draft, p, p.platform, factsOf, reportMissing, options.titleRequired !== false));
     // A setting the platform does not have is no rule of the platform's to relax: named always.
-    else if (p.options !== undefined) {
-      for (const o of judgeOptions(p.platform, p.options)) {
-        const field = p.fieldOf?.(o.key ? `options.${o.key}` : 'options') ?? `payloads.${p.platform}.options`;
-        issues.push({ field, message: `${field}: ${o.message}`, fix: o.fix });
-      }
-    }
+    else if (p.options !== undefined) issues.push(...optionIssues(p.platform, p.options, (key) => p.fieldOf?.(key ? `options.${key}` : 'options') ?? `payloads.${p.platform}.options`));
   }
   // The same problem met on several platforms (an http:// URL) is told once.
   if (issues.length < 2) return issues;
   const told = new Set<string>();
   return issues.filter((i) => !told.has(`${i.field}\0${i.message}`) && told.add(`${i.field}\0${i.message}`));
+}
+
+/** The problems of a platform's settings as issues, each named by `fieldOf` (given the key; '' for the settings as a whole). */
+export function optionIssues(platform: Platform, options: unknown, fieldOf: (key: string) => string): Issue[] {
+  return judgeOptions(platform, options).map((o) => {
+    const field = fieldOf(o.key);
+    return { field, message: `${field}: ${o.message}`, fix: o.fix };
+  });
 }
 
 // Judged above with messages that name the field; the other rules come from the shared judge.

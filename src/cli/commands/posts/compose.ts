@@ -218,31 +218,32 @@ async function askTime(ctx: Context, zone: string): Promise<string> {
   return askAt(ctx.prompter(), zone, ctx.clock.now);
 }
 
+/**
+ * What is wrong with a media answer ('' when nothing): the problems of the draft the answer makes
+ * whose field starts with `field`, the field left out of their messages.
+ */
+async function answerProblems(values: FlagValues, field: string): Promise<string> {
+  const scratch: Issue[] = [];
+  const draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), scratch);
+  // A fresh look each time: the user may have fixed the file between two answers.
+  const facts = await collectFacts([draft], mediaInspector());
+  const problems = [...scratch, ...validateDraft(draft, (m) => facts.get(m))].filter((i) => i.field.startsWith(field));
+  // The answer is not a flag: "nope.png: no such file", not "--media nope.png: …"; a name's
+  // control characters are shown, as everywhere a file name reaches the terminal.
+  const prefix = `${field} `;
+  return visible(problems.map((i) => `${i.message.startsWith(prefix) ? i.message.slice(prefix.length) : i.message}${i.fix ? ` (${i.fix})` : ''}`).join('; '));
+}
+
 /** What is wrong with a media answer for these platforms ('' when nothing): the prompt asks again. */
 function mediaProblems(values: FlagValues): (answer: string[]) => Promise<string> {
-  return async (media) => {
-    const scratch: Issue[] = [];
-    const draft = draftFromFlags({ ...values, media }, (p) => resolve(process.cwd(), p), scratch);
-    // A fresh look each time: the user may have fixed the file between two answers.
-    const facts = await collectFacts([draft], mediaInspector());
-    const problems = validateDraft(draft, (m) => facts.get(m)).filter((i) => i.field.startsWith('--media'));
-    // The answer is not a flag: "nope.png: no such file", not "--media nope.png: …"; a name's
-    // control characters are shown, as everywhere a file name reaches the terminal.
-    return visible(problems.map((i) => `${i.message.replace(/^--media /, '')}${i.fix ? ` (${i.fix})` : ''}`).join('; '));
-  };
+  return (media) => answerProblems({ ...values, media }, '--media');
 }
 
 /** What is wrong with a thread part's media answer ('' when nothing): the prompt asks again. */
 function partMediaProblems(values: FlagValues): (part: number, answer: string[]) => Promise<string> {
-  return async (part, media) => {
-    const scratch: Issue[] = [];
+  return (part, media) => {
     const partMedia = [...(values.partMedia ?? []).filter((x) => x.part !== part), { part, media }];
-    const draft = draftFromFlags({ ...values, partMedia }, (p) => resolve(process.cwd(), p), scratch);
-    const facts = await collectFacts([draft], mediaInspector());
-    // The answer is not a field: "nope.png: no such file", as the post's own media are told.
-    const label = partMediaLabel(part, '');
-    const problems = [...scratch, ...validateDraft(draft, (m) => facts.get(m))].filter((i) => i.field.startsWith(label.trimEnd()));
-    return visible(problems.map((i) => `${i.message.startsWith(label) ? i.message.slice(label.length) : i.message}${i.fix ? ` (${i.fix})` : ''}`).join('; '));
+    return answerProblems({ ...values, partMedia }, partMediaLabel(part, '').trimEnd());
   };
 }
 

@@ -12,7 +12,7 @@ import { COMMAND_LINE_LABELS, parseTextFor, type Issue, type PlatformDraft } fro
 import { parseOptionFlags } from '../../../posts/extras.js';
 import { isPlatform } from '../../../wire/platforms.js';
 import { takesFirstComment } from '../../../wire/post-extras.js';
-import { judgeOptions } from '../../../wire/post-options.js';
+import { optionIssues } from '../../../posts/validate.js';
 import { notEditable, planEdit, planEditRequests, sendEdit, type PayloadEdit, type PlannedEdit, type PostChanges } from '../../../posts/edit.js';
 import { isObject, payloadsOf, textOf, type Payload } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
@@ -184,10 +184,7 @@ function changesOf(parsed: EditedFile, resplit: boolean): Pick<PostChanges, 'tex
 function withFlagExtras(sections: Map<string, EditorPayload>, changes: PostChanges): void {
   const issues: Issue[] = [];
   const options = parseOptionFlags(changes.option ?? [], [...sections.keys()], issues, COMMAND_LINE_LABELS);
-  for (const [p, own] of options) {
-    if (!isPlatform(p)) continue;
-    for (const o of judgeOptions(p, own)) issues.push({ field: `--option ${p}.${o.key}`, message: `--option ${p}.${o.key}: ${o.message}`, fix: o.fix });
-  }
+  for (const [p, own] of options) if (isPlatform(p)) issues.push(...optionIssues(p, own, (key) => `--option ${p}.${key}`));
   if (issues.length) throw new InvalidInputError(issues);
   for (const [p, section] of sections) {
     const own = options.get(p);

@@ -6,6 +6,7 @@ import type { Colors } from '../../../output/colors.js';
 import type { Sandbox, SandboxOptions } from '../../../sandbox/types.js';
 import { formatCount } from '../../../output/time.js';
 import { WEBHOOK_SECRET_ENV } from '../../flags/index.js';
+import { shellWord } from '../../shell-word.js';
 
 const q = (s: string) => JSON.stringify(s);
 
@@ -55,9 +56,6 @@ function listenFlags(url: string | undefined): string {
   return `${port === '4567' ? '' : ` --port ${port}`}${u.pathname === '/webhooks' ? '' : ` --path ${u.pathname}`}`;
 }
 const pct = (v: number) => `${Math.round(v * 1000) / 10}%`;
-
-/** A path as one shell word. */
-const shellWord = (path: string) => (/^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`);
 
 /** `socialpub listen` with the secret from where it is, or undefined when it is only in this process. */
 function listenCommand(where: SecretWhere, json: boolean, webhookUrl: string): string | undefined {

@@ -11,7 +11,7 @@ export interface KeyFile {
 }
 
 /** Undefined when the temporary folder cannot be written (the banner then says how else to log in). */
-export function writeKeyFile(key: string, name = 'demo.key'): KeyFile | undefined {
+export function writeKeyFile(key: string): KeyFile | undefined {
   let dir: string;
   try {
     dir = mkdtempSync(join(tmpdir(), 'socialpub-sandbox-'));
@@ -19,11 +19,12 @@ export function writeKeyFile(key: string, name = 'demo.key'): KeyFile | undefine
     return undefined;
   }
   const remove = () => rmSync(dir, { recursive: true, force: true });
+  const path = join(dir, 'demo.key');
   try {
-    writeFileSync(join(dir, name), `${key}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(path, `${key}\n`, { mode: 0o600, flag: 'wx' });
   } catch {
     remove();
     return undefined;
   }
-  return { path: join(dir, name), remove };
+  return { path, remove };
 }

@@ -21,6 +21,7 @@ import { rowKeys } from '../../../../posts/bulk/keys.js';
 import { doneKeysPath, journalPath, openJournal, readJournal, type JournalState, type JournalWriter, type RowRecord } from '../../../../posts/bulk/journal.js';
 import { budgetNote, estimateBudget } from '../../../../posts/bulk/budget.js';
 import { ledgerFor } from '../../../upload-ledger.js';
+import { shellWord } from '../../../shell-word.js';
 import { BULK_RESULT_FIELDS, bulkColumns, type BulkResult } from './results.js';
 import { loadBulk } from './load.js';
 import type { ScheduleFlags } from '../schedule.js';
@@ -99,11 +100,10 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
 
 /** The command that resumes this run: the same file, zone and choices (the journal skips what was done). */
 function resumeCommand(ctx: Context, opts: ScheduleFlags, label: string): string {
-  const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
   const parts = ['socialpub'];
-  if (ctx.globals.profile !== undefined) parts.push('--profile', quote(ctx.globals.profile));
-  parts.push('posts', 'schedule', '--from-file', label === 'stdin' ? '-' : quote(label));
-  if (opts.tz !== undefined) parts.push('--tz', quote(opts.tz));
+  if (ctx.globals.profile !== undefined) parts.push('--profile', shellWord(ctx.globals.profile));
+  parts.push('posts', 'schedule', '--from-file', label === 'stdin' ? '-' : shellWord(label));
+  if (opts.tz !== undefined) parts.push('--tz', shellWord(opts.tz));
   if (opts.skipInvalid) parts.push('--skip-invalid');
   if (opts.allowMediaOutside) parts.push('--allow-media-outside');
   return `${parts.join(' ')}${label === 'stdin' ? ' < the same file' : ''}`;
