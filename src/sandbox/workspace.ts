@@ -266,11 +266,42 @@ export class Workspace {
    */
   duplicateOf(account: number, platform: Platform, text: unknown, now: number): number | undefined {
     if (!refusesDuplicates(platform) || typeof text !== 'string' || text.trim() === '') return undefined;
-    for (const earlier of publishedSince(this.store, this.tag, account, now - DUPLICATE_WINDOW_MS)) {
-      const said = this.livePost(earlier.post)?.payloads[earlier.platform]?.text;
-      if (typeof said === 'string' && said.trim() === text.trim()) return earlier.row;
+    const said = text.trim();
+    const row = this.publishedTexts(account, now).get(said);
+    if (row === undefined) return undefined;
+    // The index only points: the row itself decides (its window may have passed).
+    const earlier = readResult(this.store, this.tag, row);
+    if (earlier?.success && earlier.account === account && this.textOf(earlier) === said) return earlier.at >= now - DUPLICATE_WINDOW_MS ? row : undefined;
+    // A row the index knew and the database does not (a write undone): read the window again.
+    this.textsByAccount.delete(account);
+    return this.publishedTexts(account, now).get(said);
+  }
+
+  /**
+   * Per account, each text it published (ends trimmed) → its newest live row: read from the
+   * database once per account, then kept as rows are added. Scanning the window's rows on every
+   * publish made 1,500 posts to one account take 10 s.
+   */
+  private readonly textsByAccount = new Map<number, Map<string, number>>();
+
+  private publishedTexts(account: number, now: number): Map<string, number> {
+    let texts = this.textsByAccount.get(account);
+    if (!texts) {
+      texts = new Map();
+      // Newest first: the first row seen of a text is its newest.
+      for (const r of publishedSince(this.store, this.tag, account, now - DUPLICATE_WINDOW_MS)) {
+        const said = this.textOf(r);
+        if (said && !texts.has(said)) texts.set(said, r.row);
+      }
+      this.textsByAccount.set(account, texts);
     }
-    return undefined;
+    return texts;
+  }
+
+  /** The text a live row published, ends trimmed (undefined for a fixture row or a post without one). */
+  private textOf(r: ResultRow): string | undefined {
+    const said = this.livePost(r.post)?.payloads[r.platform]?.text;
+    return typeof said === 'string' ? said.trim() : undefined;
   }
 
   // ----- lists -----
@@ -388,6 +419,11 @@ export class Workspace {
     const previous = last ? last.at : this.fixtureRows > 0 ? this.fixtures!.rows.lastTime() : -Infinity;
     const failed = r.brokeRule || r.accountFailure !== undefined || r.duplicateOf !== undefined;
     insertResult(this.store, this.tag, { ...r, row, success: r.success && !failed, noAccount: !failed && r.noAccount, at: Math.max(now, previous) });
+    const texts = this.textsByAccount.get(r.account);
+    if (texts && r.success && !failed) {
+      const said = this.textOf({ ...r, row, at: now });
+      if (said) texts.set(said, row);
+    }
     return row;
   }
 
