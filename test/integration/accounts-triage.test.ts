@@ -85,6 +85,15 @@ describe('posts create / edit --account', () => {
     expect(payloadsOf(r.stdout).linkedin?.accounts).toEqual([careers.id]);
   });
 
+  it('Edit → Accounts starts from the account --account chose, ticked', async () => {
+    const careers = acc('linkedin', (a) => !a.isDefault);
+    const prompter = new ScriptedPrompter(['Careers text', '', 'edit', 'accounts', [careers.id], 'send']);
+    const r = await cli(['posts', 'create', '--account', `linkedin:@${careers.username}`, '--json'], { tty: true, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    const ticked = prompter.offered.get('Accounts for linkedin')!.filter((c) => c.checked).map((c) => c.value);
+    expect(ticked).toEqual([careers.id]);
+  });
+
   it('Edit → Accounts picks which of a platform\'s accounts the post goes to', async () => {
     const careers = acc('linkedin', (a) => !a.isDefault);
     const prompter = new ScriptedPrompter(['Two pages', '', 'edit', 'accounts', [careers.id], 'send']);

@@ -333,7 +333,7 @@ writeFileSync(path, text.replace('Hello pro', 'First paragraph.\\n\\n#launch Sec
     const p = await draft({ bluesky: { text: 'Stay' } });
     const before = sb.requests.length;
     const same = await cli(['posts', 'edit', p.id, '--editor'], { env: { EDITOR: editorScript('noop.mjs', '') } });
-    expect([same.code, same.stderr]).toEqual([0, expect.stringContaining('the file was not changed')]);
+    expect([same.code, same.stderr]).toEqual([0, expect.stringContaining('the file was saved as it was: the post is unchanged')]);
     const empty = await cli(['posts', 'edit', p.id, '--editor'], { env: { VISUAL: editorScript('empty.mjs', "writeFileSync(path, '');"), EDITOR: 'false' } });
     expect([empty.code, empty.stderr]).toEqual([0, expect.stringContaining('the file was empty')]);
     expect(sb.requests.slice(before).filter((q) => q.method === 'PATCH')).toHaveLength(0);

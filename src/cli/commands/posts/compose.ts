@@ -334,7 +334,8 @@ async function askAccounts(ctx: Context, c: Composed, catalog: readonly SocialAc
       choices: mine.map((a) => ({
         name: `${visible(handleOf(a))}${a.isDefault ? ' (default)' : ''}${a.status && a.status !== 'connected' ? ` (${a.status}: publishing to it fails until it is reconnected)` : ''}`,
         value: a.id,
-        checked: current.length ? current.includes(a) : a.isDefault === true,
+        // By id: the chosen accounts and this list come from two lookups.
+        checked: current.length ? current.some((c) => c.id === a.id) : a.isDefault === true,
       })),
     });
     chosen.splice(0, chosen.length, ...chosen.filter((a) => a.platform !== platform), ...mine.filter((a) => ids.includes(a.id)));
