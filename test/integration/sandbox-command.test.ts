@@ -128,6 +128,21 @@ describe('socialpub sandbox', () => {
     }
   });
 
+  it('--write-profile with a secret of your own removes the one an earlier run generated (it signs nothing now)', async () => {
+    const secret = `whsec_${Buffer.alloc(18, 5).toString('base64')}`;
+    const run = start(['sandbox', '--port', '0', '--write-profile', 'local'], { SOCIALPUB_WEBHOOK_SECRET: secret }, (dir) => writeFileSync(join(dir, 'local.webhook-secret'), 'whsec_old\n', { mode: 0o600 }));
+    try {
+      await waitFor(run, run.stderr, /Ctrl-C/);
+      const file = join(run.configDir, 'local.webhook-secret');
+      expect(existsSync(file)).toBe(false);
+      expect(run.stderr.text()).toContain(`removed ${file}: the secret an earlier sandbox generated`);
+    } finally {
+      run.stop();
+      expect(await run.done).toBe(0);
+      run.cleanup();
+    }
+  });
+
   it('--write-profile leaves another current profile alone and says how to switch', async () => {
     const existing = { current: 'work', profiles: { work: { baseUrl: 'https://api.example.com' } } };
     const run = start(['sandbox', '--port', '0', '--write-profile'], {}, (dir) => writeFileSync(join(dir, 'config.json'), JSON.stringify(existing), { mode: 0o600 }));

@@ -1,5 +1,6 @@
 // `socialpub sandbox`: starts the local service, prints the ready line and banner, optionally
 // writes a profile, then serves until Ctrl-C (exit 0).
+import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { CliError, UsageError, EXIT } from '../../cli-error.js';
 import { banner, readyLine, type SecretWhere } from './banner.js';
@@ -10,7 +11,7 @@ import { DEFAULT_PROFILE_NAME as DEFAULT_SANDBOX_PROFILE, planSandbox } from './
 import { isLoopback } from '../../../config/base-url.js';
 import { saveKey } from '../../../config/credentials.js';
 import { writeAtomically } from '../../../config/save-file.js';
-import { webhookSecretFile } from '../../../config/webhook-secret-file.js';
+import { removeWebhookSecretFile, webhookSecretFile } from '../../../config/webhook-secret-file.js';
 import type { SandboxFlags } from './index.js';
 
 export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<number> {
@@ -59,6 +60,11 @@ export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<num
     if (plan.secret.source === undefined) {
       secretFile = webhookSecretFile(store.dir, plan.profile);
       await writeAtomically(secretFile, `${sb.webhookSecret}\n`);
+    } else if (!(plan.secret.source === 'file' && resolve(flags.webhookSecretFile!) === resolve(webhookSecretFile(store.dir, plan.profile)))) {
+      // A secret an earlier run generated signs nothing now: `listen --secret-file` with it would
+      // refuse every delivery. Unless it is the very file given, it goes.
+      const stale = removeWebhookSecretFile(store.dir, plan.profile);
+      if (stale) out.info(`removed ${stale}: the secret an earlier sandbox generated (this one signs with yours)`);
     }
   }
   const file = secretFile ?? (plan.secret.source === 'file' ? flags.webhookSecretFile : undefined);
