@@ -1,11 +1,10 @@
 // Moving a scheduled post: `--shift +2h` relative to the post's own time, and the words that say
 // which way a move went ("2 days 3 hours earlier"), so that a relative --at counted from now
 // never moves a post the wrong way unseen. Pure: the caller passes the times and the formatter.
-import { humanAgo, TimeInputError, UNIT_MS } from './when.js';
+import { durationMs, humanAgo, TimeInputError } from './when.js';
 import type { Post } from '../wire/schemas.js';
 
 const SHIFT = /^([+-])\s*((?:\d+\s*(?:w|d|h|min|m|s)\s*)+)$/i;
-const SHIFT_PART = /(\d+)\s*(w|d|h|min|m|s)/gi;
 
 /** "+2h" → 7,200,000; "-1d 2h" → -93,600,000. A sign is required: it says which way the post moves. */
 export function parseShift(input: string, field = '--shift'): number {
@@ -15,8 +14,7 @@ export function parseShift(input: string, field = '--shift'): number {
     const unsigned = /^\d/.test(text) ? ` (+${text} for later, -${text} for earlier)` : '';
     throw new TimeInputError(field, `${field}: "${text}" is not a shift${unsigned}`, 'give a signed duration: +2h, -30m, +1d, -1w (later with +, earlier with -)');
   }
-  let ms = 0;
-  for (const part of m[2]!.matchAll(SHIFT_PART)) ms += Number(part[1]) * UNIT_MS[part[2]!.toLowerCase()]!;
+  const ms = durationMs(m[2]!.trim())!;
   if (ms === 0) throw new TimeInputError(field, `${field}: "${text}" does not move the post`, 'give a duration other than zero: +2h, -30m, +1d');
   return m[1] === '-' ? -ms : ms;
 }

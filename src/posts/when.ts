@@ -122,24 +122,30 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})$/;
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 const DATE_AND_CLOCK = /^(\d{4}-\d{2}-\d{2})\s+(\d{1,2}(?:[:.h]\d{2})?\s*[ap]\.?m\.?)$/i;
-const RELATIVE = /^\+\s*((?:\d+\s*(?:w|d|h|m|min|s)\s*)+)$/i;
-const REL_PART = /(\d+)\s*(w|d|h|min|m|s)/gi;
-const SPOKEN_UNITS: Record<string, string> = { week: 'w', weeks: 'w', day: 'd', days: 'd', hour: 'h', hours: 'h', hr: 'h', hrs: 'h', minute: 'min', minutes: 'min', mins: 'min', min: 'min', second: 's', seconds: 's', secs: 's', sec: 's' };
-const SPOKEN_PART = /(\d+)\s*([a-z]+)/gi;
-const SPOKEN = /^in\s+\d+\s*[a-z]+(?:\s*(?:,|and)?\s*\d+\s*[a-z]+)*$/i;
+/** The "+" form of a relative time: letters for units ("+2h", "+1d 30m"). */
+const RELATIVE = /^\+\s*(?:\d+\s*(?:w|d|h|m|min|s)\s*)+$/i;
+const UNIT_MS: Record<string, number> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000 };
+// Units as letters (48h) or spelt out as people type them ("2 days", "30 minutes"), longest first.
+const UNIT = '(weeks?|w|days?|d|hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)';
+const DURATION = new RegExp(`^(?:\\d+\\s*${UNIT}\\s*)+$`, 'i');
+const DURATION_PART = new RegExp(`(\\d+)\\s*${UNIT}`, 'gi');
 
-/** "in 2 hours", "in 1 hour and 30 minutes" as "+2h", "+1h30min"; undefined for anything else. */
-function spokenRelative(text: string): string | undefined {
-  if (!SPOKEN.test(text)) return undefined;
-  let out = '+';
-  for (const m of text.matchAll(SPOKEN_PART)) {
-    const unit = SPOKEN_UNITS[m[2]!.toLowerCase()];
-    if (!unit) return undefined;
-    out += m[1]! + unit;
-  }
-  return out;
+/**
+ * "48h", "1w2d", "2 days 30 minutes" in ms; undefined for any other text. A unit's first letter
+ * names it: "min" and "minutes" are m, "hrs" is h.
+ */
+export function durationMs(text: string): number | undefined {
+  if (!DURATION.test(text)) return undefined;
+  let ms = 0;
+  for (const m of text.matchAll(DURATION_PART)) ms += Number(m[1]) * UNIT_MS[m[2]![0]!.toLowerCase()]!;
+  return ms;
 }
-export const UNIT_MS: Record<string, number> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000, min: 60_000, s: 1000 };
+
+/** A relative --at in ms: "+2h", or as people say it, "in 2 hours", "in 1 hour and 30 minutes"; undefined for any other text. */
+function relativeMs(text: string): number | undefined {
+  if (text.startsWith('+')) return RELATIVE.test(text) ? durationMs(text.slice(1).trim()) : undefined;
+  return /^in\s/i.test(text) ? durationMs(text.slice(2).replace(/\s*(?:,|\band\b)\s*/gi, ' ').trim()) : undefined;
+}
 
 function checkFields(field: string, input: string, y: number, mo: number, d: number, h: number, mi: number, s: number): void {
   const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
@@ -167,15 +173,12 @@ export function parseAt(input: string, options: ParseAtOptions): ResolvedAt {
   const text = input.trim();
   if (text === '') throw new TimeInputError(field, `${field} is empty`, 'give a time such as 2026-12-01T09:00:00+01:00, "2026-12-01 09:00" or +2h');
 
-  // Only a relative time starts with "+" (or, as people say it, "in 2 hours"): the other forms skip its pattern.
-  const plus = text.startsWith('+') ? text : /^in\s/i.test(text) ? spokenRelative(text) : undefined;
-  const rel = plus === undefined ? null : RELATIVE.exec(plus);
-  if (rel) {
+  // Only a relative time starts with "+" or "in ": the other forms skip its patterns.
+  const ms = relativeMs(text);
+  if (ms !== undefined) {
     if (options.allowRelative === false) {
       throw new TimeInputError(field, `${field}: relative time "${text}" is not allowed here (a re-run would compute a different time)`, 'write an absolute time: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with --tz');
     }
-    let ms = 0;
-    for (const m of rel[1]!.matchAll(REL_PART)) ms += Number(m[1]) * UNIT_MS[m[2]!.toLowerCase()]!;
     if (ms <= 0) throw new TimeInputError(field, `${field}: "${text}" is not in the future`, 'use a positive amount such as +30m, +2h or +1d');
     const epochMs = options.now + ms;
     return { epochMs, iso: new Date(epochMs).toISOString(), kind: 'relative' };

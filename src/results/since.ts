@@ -2,7 +2,7 @@
 // the merged list by event time before paging), so once a whole page is older than `since`
 // every later page is too: the window stops reading there instead of paging to the end.
 // Pure: the caller passes "now", the zone and the pages.
-import { checkZone, parseAt, spokenTime, TimeInputError } from '../posts/when.js';
+import { checkZone, durationMs, parseAt, spokenTime, TimeInputError } from '../posts/when.js';
 import { parseDateKey, startOfLocalDay } from '../posts/local-day.js';
 import { FieldInputError } from '../wire/invalid-input.js';
 
@@ -22,13 +22,6 @@ export interface ParseBoundOptions {
   field: '--since' | '--until' | string;
 }
 
-// Units as letters (48h) or spelt out as people type them ("2 days", "30 minutes"), longest first.
-const UNIT = '(weeks?|w|days?|d|hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)';
-const DURATION = new RegExp(`^((?:\\d+\\s*${UNIT}\\s*)+)$`, 'i');
-const DURATION_PART = new RegExp(`(\\d+)\\s*${UNIT}`, 'gi');
-const UNIT_MS: Record<string, number> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000 };
-/** A unit's first letter names it: "min" and "minutes" are m, "hrs" is h. */
-const unitMs = (unit: string): number => UNIT_MS[unit[0]!.toLowerCase()]!;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** What parseAt reads as RFC 3339 or a local time (its relative "+2h" form is not a bound). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]+\d{1,2}:\d{2}/;
@@ -45,10 +38,8 @@ export function parseBound(input: string, options: ParseBoundOptions): number {
   if (text === '') throw new TimeInputError(field, `${field} is empty`, `give ${FORMS}`);
 
   // "48h ago" says the same as "48h": a duration here always counts back from now.
-  const duration = DURATION.exec(text.replace(/\s+ago$/i, ''));
-  if (duration) {
-    let ms = 0;
-    for (const m of duration[1]!.matchAll(DURATION_PART)) ms += Number(m[1]) * unitMs(m[2]!);
+  const ms = durationMs(text.replace(/\s+ago$/i, ''));
+  if (ms !== undefined) {
     if (ms <= 0) throw new TimeInputError(field, `${field}: "${text}" is no time back from now`, 'use a positive amount such as 48h or 7d');
     // Before 1970 no result exists, and a time that far back is no date at all (it cannot be printed).
     if (!(ms <= now)) throw new TimeInputError(field, `${field}: "${text}" reaches back before 1970`, 'use a shorter duration, or leave the flag out to take every result');
