@@ -299,7 +299,7 @@ export class Workspace {
   }
 
   /** The text a live row published, ends trimmed (undefined for a fixture row or a post without one). */
-  private textOf(r: ResultRow): string | undefined {
+  private textOf(r: Pick<ResultRow, 'post' | 'platform'>): string | undefined {
     const said = this.livePost(r.post)?.payloads[r.platform]?.text;
     return typeof said === 'string' ? said.trim() : undefined;
   }
@@ -421,7 +421,7 @@ export class Workspace {
     insertResult(this.store, this.tag, { ...r, row, success: r.success && !failed, noAccount: !failed && r.noAccount, at: Math.max(now, previous) });
     const texts = this.textsByAccount.get(r.account);
     if (texts && r.success && !failed) {
-      const said = this.textOf({ ...r, row, at: now });
+      const said = this.textOf(r);
       if (said) texts.set(said, row);
     }
     return row;
