@@ -7,12 +7,12 @@
 // Run: npm run build && node test/bench/accounts.bench.mjs  (or `npm run bench accounts`)
 //   NODE_BIN=/path/to/node   the Node to measure (default: the one running the bench)
 //   STARTUP_VARIANT=/dir[,/dir…]  other built checkouts run in the same rounds: A/B of a change
+//   STARTUP_AFTER_RUN_CACHE=1  also this build with a V8 code cache taken after the run (paired.mjs)
 //   STARTUP_ROUNDS=n         rounds (default 15, after 2 unmeasured)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN } from './lib.mjs';
-import { pairedHeader, pairedRounds, pairedTools, reportPaired } from './paired.mjs';
+import { buildsUnderTest, pairedHeader, pairedRounds, pairedTools, reportPaired } from './paired.mjs';
 import { startSandboxProcess } from './results.bench.mjs';
 
 const ACCOUNTS = 50;
@@ -20,17 +20,16 @@ const FIXTURES = 100_000;
 
 export async function run() {
   const node = process.env.NODE_BIN || process.execPath;
-  const variants = process.env.STARTUP_VARIANT ? process.env.STARTUP_VARIANT.split(',') : [];
+  const { bins, variants } = buildsUnderTest();
   const rounds = Number(process.env.STARTUP_ROUNDS) || 15;
   const tmp = mkdtempSync(join(tmpdir(), 'bench-accounts-'));
   const sandbox = await startSandboxProcess({ fixtures: FIXTURES, extraArgs: ['--accounts', String(ACCOUNTS)] });
   try {
     const { get, once } = pairedTools(tmp, node, sandbox.env);
-    // This build first, then each variant: paired differences are against this build.
-    const bins = [BIN, ...variants.map((dir) => join(dir, 'bin', 'socialpub.js'))];
     // Checked once per build before timing: every account is listed, and how many have a last outcome.
-    for (const bin of bins) {
-      const rows = (await once([bin, 'accounts', 'list', '-o', 'tsv'], true)).stdout.trim().split('\n');
+    for (const start of bins) {
+      const bin = start.join(' ');
+      const rows = (await once([...start, 'accounts', 'list', '-o', 'tsv'], true)).stdout.trim().split('\n');
       if (rows.length !== ACCOUNTS) throw new Error(`${bin}: accounts list printed ${rows.length} rows, not ${ACCOUNTS}`);
       // The last two columns: last success, last failure.
       const told = rows.filter((r) => r.split('\t').slice(-2).some(Boolean)).length;

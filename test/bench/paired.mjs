@@ -6,8 +6,9 @@
 // against this build, which a load that comes and goes disturbs less than the medians.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
-import { measure, median } from './lib.mjs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BIN, measure, median } from './lib.mjs';
 
 /** A bare node:http GET of one path of the service, printing the body: what a command cannot beat. */
 const GET_SCRIPT = `const { get } = require('node:http');
@@ -34,11 +35,27 @@ export function pairedTools(tmp, node, env) {
   writeFileSync(probe, CPU_PROBE);
   const cpuOut = join(tmp, 'cpu');
   const once = async (args, keepStdout = false) => {
-    const r = await measure(node, args, { env: { ...env, NODE_OPTIONS: `--require ${probe}`, BENCH_CPU_OUT: cpuOut }, keepStdout });
+    const r = await measure(node, args, { env: { ...env, NODE_OPTIONS: `--require ${probe}`, BENCH_CPU_OUT: cpuOut, BENCH_AFTER_RUN_CACHE: join(tmp, 'after-run-cache') }, keepStdout });
     if (r.code !== 0) throw new Error(`${args.join(' ')} exited ${r.code}: ${r.stderr.slice(0, 500)}`);
     return { ...r, cpu: Number(readFileSync(cpuOut, 'utf8')) };
   };
   return { get, once };
+}
+
+/**
+ * The builds a run measures, as the node arguments that start each: this build first, then each
+ * STARTUP_VARIANT (built checkouts, comma-separated), then, with STARTUP_AFTER_RUN_CACHE=1, this
+ * build with a code cache taken after the run (after-run-cache.cjs). `variants` names all but the first.
+ */
+export function buildsUnderTest(env = process.env) {
+  const dirs = env.STARTUP_VARIANT ? env.STARTUP_VARIANT.split(',') : [];
+  const bins = [[BIN], ...dirs.map((dir) => [join(dir, 'bin', 'socialpub.js')])];
+  const variants = [...dirs];
+  if (env.STARTUP_AFTER_RUN_CACHE === '1') {
+    bins.push(['--require', join(dirname(fileURLToPath(import.meta.url)), 'after-run-cache.cjs'), BIN]);
+    variants.push('this build, code cache taken after the run');
+  }
+  return { bins, variants };
 }
 
 /** The line a run starts with: what is measured, on which Node, how many rounds, under what load. */
@@ -49,7 +66,7 @@ export async function pairedHeader(title, node, rounds) {
 
 /**
  * Runs `warmup + rounds` rounds of every case ({ argv, baseline }: the arguments after a build's
- * bin, and the baseline's whole argument list) over `bins` (this build first). Returns per case
+ * bin, and the baseline's whole argument list) over `bins` (buildsUnderTest: this build first). Returns per case
  * the baseline's and each build's wall and CPU times and peak RSS.
  */
 export async function pairedRounds({ cases, bins, rounds, warmup = 2, once }) {
@@ -61,7 +78,7 @@ export async function pairedRounds({ cases, bins, rounds, warmup = 2, once }) {
       // The builds in a rotating order, so that none always follows the baseline.
       for (let k = 0; k < bins.length; k++) {
         const b = (i + k) % bins.length;
-        runs[b] = await once([bins[b], ...argv]);
+        runs[b] = await once([...bins[b], ...argv]);
       }
       if (i < warmup) continue;
       const t = times[c];

@@ -6,17 +6,18 @@
 // each read by a preloaded probe when the process exits; peak RSS from /usr/bin/time.
 //   NODE_BIN=/path/to/node   the Node to measure (default: the one running the bench)
 //   STARTUP_VARIANT=/dir[,/dir…]  other built checkouts run in the same rounds: A/B of a mechanism
+//   STARTUP_AFTER_RUN_CACHE=1  also this build with a V8 code cache taken after the run
+//                            (after-run-cache.cjs): what Node's compile cache leaves to compile
 //   STARTUP_ROUNDS=n         rounds (default 21, after 2 unmeasured)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN } from './lib.mjs';
-import { pairedHeader, pairedRounds, pairedTools, reportPaired } from './paired.mjs';
+import { buildsUnderTest, pairedHeader, pairedRounds, pairedTools, reportPaired } from './paired.mjs';
 import { startSandboxChild } from './sandbox-child.mjs';
 
 export async function run() {
   const node = process.env.NODE_BIN || process.execPath;
-  const variants = process.env.STARTUP_VARIANT ? process.env.STARTUP_VARIANT.split(',') : [];
+  const { bins, variants } = buildsUnderTest();
   const rounds = Number(process.env.STARTUP_ROUNDS) || 21;
   const warmup = 2;
   const tmp = mkdtempSync(join(tmpdir(), 'bench-startup-'));
@@ -38,8 +39,6 @@ export async function run() {
       { argv: ['posts', 'view', postId], baseline: [get, `/v1/posts/${postId}`], target: 1.6 },
       { argv: ['posts', 'list'], baseline: [get, '/v1/posts?limit=20'] },
     ];
-    // This build first, then each variant: paired differences are against this build.
-    const bins = [BIN, ...variants.map((dir) => join(dir, 'bin', 'socialpub.js'))];
     console.log(await pairedHeader('startup', node, rounds));
     const times = await pairedRounds({ cases, bins, rounds, warmup, once });
     const named = cases.map((c) => ({
