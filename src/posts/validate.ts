@@ -134,7 +134,9 @@ function ruleIssues(draft: PostDraft, p: PlatformDraft, platform: Platform, fact
     .filter((c) => c.verdict === 'fail' && !JUDGED_ABOVE.has(c.rule) && ((reportMissing && titleRequired) || c.rule !== 'title.required'))
     .map((c) => {
       const title = typeof p.extra.title === 'string' ? payloadField(p, 'title') : (draft.titleLabel ?? '--title');
-      const byPath = c.path !== undefined && !(c.item && c.part !== undefined && !c.rule.startsWith('thread.text')) ? (p.fieldOf?.(c.path) ?? payloadField(p, c.path)) : undefined;
+      // A thread part's media item is named by its own label, except for its alt text: a field of its own.
+      const byItem = c.item && c.part !== undefined && !c.rule.startsWith('thread.text') && c.rule !== 'thread.media.alt';
+      const byPath = c.path !== undefined && !byItem ? (p.fieldOf?.(c.path) ?? payloadField(p, c.path)) : undefined;
       const field = byPath ?? c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? title : c.rule.startsWith('link.') ? payloadField(p, 'link') : draft.mediaLabel(platform));
       return { field, message: `${field}: ${c.message}`, ...(c.fix ? { fix: c.fix } : {}) };
     });
