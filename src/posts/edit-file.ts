@@ -3,7 +3,8 @@
 // to use the file) and are dropped. "#" is left alone: hashtags start lines of real posts.
 // Where the platform takes them, a section also holds the thread's parts (a line holding only
 // `---` starts the next part, as in a `--thread` text file), and blocks headed
-// "--- first comment ---", "--- alt N: <media> ---" and "--- options ---" (KEY = VALUE lines).
+// "--- first comment ---", "--- alt N: <media> ---" (a later part's media: "--- part P alt N:
+// <media> ---") and "--- options ---" (KEY = VALUE lines).
 // Read back with the line of each value, so that a problem names the line it is on.
 import { PLATFORM_LIMITS, isPlatform } from '../wire/platforms.js';
 import { allowedText, optionSpec, PLATFORM_EXTRAS, takesThread } from '../wire/post-extras.js';
@@ -13,8 +14,8 @@ import { readValue } from './extras.js';
 import { isObject, textOf, type Payload } from './outcome.js';
 
 const HEADER = /^=== *([A-Za-z0-9_-]+) *===\s*$/;
-/** "--- first comment ---", "--- options ---", "--- alt 2: photo.jpg ---". A line of only `---` is a part marker. */
-const BLOCK = /^--- *(first comment|options|alt +(\d+)\b.*?) *---\s*$/i;
+/** "--- first comment ---", "--- options ---", "--- alt 2: photo.jpg ---", "--- part 3 alt 1: map.png ---". A line of only `---` is a part marker. */
+const BLOCK = /^--- *(first comment|options|(?:part +(\d+) +)?alt +(\d+)\b.*?) *---\s*$/i;
 const PART = /^[ \t]*---[ \t]*$/;
 /** Comment lines are kept within this width (a narrow terminal); limit lines are the platform's own. */
 const WIDTH = 72;
@@ -71,19 +72,37 @@ export interface EditorPayload {
   thread?: readonly string[];
   firstComment?: string;
   /** The media items alt text describes: a short name each, and the alt text it has. Left out: no alt blocks. */
-  media?: readonly { name: string; alt?: string }[];
+  media?: readonly EditorMedia[];
+  /** The media of each later part (by thread index: 0 is part 2), as `media` shows them. */
+  threadMedia?: readonly (readonly EditorMedia[])[];
   options?: Readonly<Record<string, unknown>>;
 }
 
-/** A payload as the service sent it, as its section shows it. `media: false`: no alt blocks (new media are being given). */
+export interface EditorMedia {
+  name: string;
+  alt?: string;
+}
+
+/** A media list of the service's as alt blocks show it. */
+function editorMedia(media: unknown): EditorMedia[] {
+  const items = Array.isArray(media) ? media.filter(isObject) : [];
+  return items.map((m) => ({ name: mediaName(m.url), ...(typeof m.alt === 'string' ? { alt: m.alt } : {}) }));
+}
+
+/**
+ * A payload as the service sent it, as its section shows it. `withMedia: false`: no alt blocks
+ * for the post's own media (new media are being given); the later parts keep theirs.
+ */
 export function editorPayload(payload: Payload | undefined, withMedia = true): EditorPayload {
-  const items = Array.isArray(payload?.media) ? payload.media.filter(isObject) : [];
-  const thread = Array.isArray(payload?.thread) ? payload.thread.filter(isObject).map((t) => textOf(t)) : [];
+  const parts = Array.isArray(payload?.thread) ? payload.thread.filter(isObject) : [];
+  const thread = parts.map((t) => textOf(t));
+  const threadMedia = parts.map((t) => editorMedia(t.media));
   return {
     text: textOf(payload),
     ...(thread.length ? { thread } : {}),
+    ...(threadMedia.some((m) => m.length) ? { threadMedia } : {}),
     ...(typeof payload?.firstComment === 'string' ? { firstComment: payload.firstComment } : {}),
-    ...(withMedia ? { media: items.map((m) => ({ name: mediaName(m.url), ...(typeof m.alt === 'string' ? { alt: m.alt } : {}) })) } : {}),
+    ...(withMedia ? { media: editorMedia(payload?.media) } : {}),
     ...(isObject(payload?.options) ? { options: payload.options } : {}),
   };
 }
@@ -117,9 +136,15 @@ function sectionLines(platform: string, payload: EditorPayload): string[] {
     lines.push('', '--- first comment ---', ...commentLines(`Posted ${rule.asReply ? 'as a reply ' : ''}right after the post; at most ${rule.max} ${unit}. Empty: none.`), payload.firstComment ?? '');
   }
   if (extras.alt) {
-    (payload.media ?? []).forEach((m, i) => {
-      lines.push('', `--- alt ${i + 1}: ${m.name} ---`, ...commentLines(`Alt text of media ${i + 1}; at most ${extras.alt!.max} characters. Empty: none.`), m.alt ?? '');
-    });
+    const max = extras.alt.max;
+    const block = (m: EditorMedia, i: number, part?: number) => [
+      '',
+      `--- ${part ? `part ${part} ` : ''}alt ${i + 1}: ${m.name} ---`,
+      ...commentLines(`Alt text of media ${i + 1}${part ? ` of thread part ${part}` : ''}; at most ${max} characters. Empty: none.`),
+      m.alt ?? '',
+    ];
+    (payload.media ?? []).forEach((m, i) => lines.push(...block(m, i)));
+    if (extras.thread) (payload.threadMedia ?? []).forEach((items, t) => items.forEach((m, i) => lines.push(...block(m, i, t + 2))));
   }
   const given = payload.options ?? {};
   const unknown = Object.keys(given).filter((k) => !optionSpec(platform, k));
@@ -158,6 +183,8 @@ export interface EditedSection {
   firstComment?: AtLine<string>;
   /** By media index (0-based); "" removes the alt text. */
   alt?: Map<number, AtLine<string>>;
+  /** The later parts' alt texts: by thread index (0 is part 2), then as `alt`. */
+  partAlt?: Map<number, Map<number, AtLine<string>>>;
   /** The settings written, by key (the raw text of each value); the block's own line. */
   options?: AtLine<Map<string, AtLine<string>>>;
 }
@@ -171,6 +198,8 @@ export interface EditedFile {
 interface Block {
   kind: 'text' | 'first comment' | 'options' | 'alt';
   index?: number;
+  /** An alt block's thread part, as numbered in the file (1: the post itself). */
+  part?: number;
   line: number;
   body: AtLine<string>[];
 }
@@ -211,7 +240,13 @@ function readSection(platform: string, blocks: readonly Block[], issues: Issue[]
   for (const b of rest) {
     const value = { value: joined(trimmed(b.body)).trim(), line: trimmed(b.body)[0]?.line ?? b.line };
     if (b.kind === 'first comment') section.firstComment = value;
-    else if (b.kind === 'alt') (section.alt ??= new Map()).set(b.index!, value);
+    else if (b.kind === 'alt' && (b.part ?? 1) !== 1 && !section.parts) {
+      issues.push({ field: `line ${b.line}`, message: `line ${b.line} (${platform}): ${platform} publishes no threads, so there is no part ${b.part} to describe`, fix: `describe the post's own media under "--- alt N: … ---", or remove the block` });
+    } else if (b.kind === 'alt' && (b.part ?? 1) !== 1) {
+      const parts = (section.partAlt ??= new Map());
+      if (!parts.has(b.part! - 2)) parts.set(b.part! - 2, new Map());
+      parts.get(b.part! - 2)!.set(b.index!, value);
+    } else if (b.kind === 'alt') (section.alt ??= new Map()).set(b.index!, value);
     else {
       const options = new Map<string, AtLine<string>>();
       for (const l of b.body) {
@@ -255,7 +290,11 @@ export function parseEditorFile(content: string): EditedFile | 'empty' {
       const block = BLOCK.exec(value);
       if (block) {
         const name = block[1]!.toLowerCase();
-        blocks.push(block[2] !== undefined ? { kind: 'alt', index: Number(block[2]) - 1, line, body: [] } : { kind: name as 'first comment' | 'options', line, body: [] });
+        blocks.push(
+          block[3] !== undefined
+            ? { kind: 'alt', index: Number(block[3]) - 1, ...(block[2] !== undefined ? { part: Number(block[2]) } : {}), line, body: [] }
+            : { kind: name as 'first comment' | 'options', line, body: [] },
+        );
         return;
       }
       blocks[blocks.length - 1]!.body.push({ value, line });
@@ -268,7 +307,8 @@ export function parseEditorFile(content: string): EditedFile | 'empty' {
 /** A section's values without their lines: two sections that say the same compare equal. */
 export function sectionValues(s: EditedSection): string {
   const lines = <T>(m: ReadonlyMap<T, AtLine<string>> | undefined) => (m ? [...m].map(([k, v]) => [k, v.value]) : null);
-  return JSON.stringify([s.text, s.firstComment?.value ?? null, lines(s.alt), lines(s.options?.value)]);
+  const parts = s.partAlt ? [...s.partAlt].map(([t, m]) => [t, lines(m)]) : null;
+  return JSON.stringify([s.text, s.firstComment?.value ?? null, lines(s.alt), parts, lines(s.options?.value)]);
 }
 
 /** What an edited section changes, as planEdit takes it (see PayloadEdit in edit.ts). */
@@ -279,6 +319,8 @@ export interface SectionChange {
   thread?: string[];
   firstComment?: string | null;
   alt?: Map<number, string | null>;
+  /** The later parts' alt texts, by thread index then media index (not given with `resplit`: the parts are new). */
+  partAlt?: Map<number, Map<number, string | null>>;
   /** The settings as a whole, each value read as its kind says (a list of tags, true/false). */
   options?: Record<string, unknown>;
   /** A field of the payload named by its line: "line 14 (youtube option privacy)". */
@@ -295,13 +337,20 @@ export function sectionChange(platform: string, s: EditedSection, resplit: boole
     options[key] = spec ? readValue(spec, v.value) : v.value;
   }
   const at = (line: number | undefined, what: string) => (line === undefined ? undefined : `line ${line} (${platform} ${what})`);
+  const altValues = (m: ReadonlyMap<number, AtLine<string>>) => new Map([...m].map(([i, v]) => [i, v.value === '' ? null : v.value]));
   return {
     text: parts ? (parts[0]?.value ?? '') : s.text,
     ...(parts ? { thread: parts.slice(1).map((p) => p.value) } : {}),
     ...(s.firstComment ? { firstComment: s.firstComment.value === '' ? null : s.firstComment.value } : {}),
-    ...(s.alt ? { alt: new Map([...s.alt].map(([i, v]) => [i, v.value === '' ? null : v.value])) } : {}),
+    ...(s.alt ? { alt: altValues(s.alt) } : {}),
+    ...(parts && s.partAlt ? { partAlt: new Map([...s.partAlt].map(([t, m]) => [t, altValues(m)])) } : {}),
     ...(s.options ? { options } : {}),
     fieldOf: (path) => {
+      const partAlt = /^thread\[(\d+)\]\.media\[(\d+)\]\.alt$/.exec(path);
+      if (partAlt) {
+        const [t, i] = [Number(partAlt[1]), Number(partAlt[2])];
+        return at(s.partAlt?.get(t)?.get(i)?.line, `thread part ${t + 2} alt text ${i + 1}`);
+      }
       const part = /^thread\[(\d+)\]/.exec(path);
       if (part) return at(parts?.[Number(part[1]) + 1]?.line, `thread part ${Number(part[1]) + 2}`);
       if (path === 'firstComment') return at(s.firstComment?.line, 'first comment');

@@ -53,6 +53,8 @@ export interface PayloadEdit {
   firstComment?: string | null;
   /** Alt text by media index; null removes it. */
   alt?: ReadonlyMap<number, string | null>;
+  /** The later parts' alt texts, by thread index (0: the first reply), then as `alt`. */
+  partAlt?: ReadonlyMap<number, ReadonlyMap<number, string | null>>;
   /** The settings as a whole; --option values are merged into them. */
   options?: Readonly<Record<string, unknown>>;
   /** How a field of this payload is named in messages (its line); undefined: as usual. */
@@ -189,13 +191,13 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
     const oldParts = Array.isArray(oldThread) ? oldThread.filter(isObject) : [];
     const keptThread =
       edit?.thread !== undefined && !changes.thread
-        ? edit.thread.map((t, i) => ({ text: t, media: oldParts[i] ? keptMedia(`${p}.thread.${i}`, oldParts[i]) : [] }))
+        ? withPartAlts(edit.thread.map((t, i) => ({ text: t, media: oldParts[i] ? keptMedia(`${p}.thread.${i}`, oldParts[i]) : [] })), edit, issues, p)
         : newText === undefined && !changes.thread && oldParts.length
           ? oldParts.map((t, i) => ({ text: String(t.text ?? ''), media: keptMedia(`${p}.thread.${i}`, t) }))
           : undefined;
     const comment = edit?.firstComment !== undefined ? (edit.firstComment ?? undefined) : commentAfter(p, changes.firstComment, oldComment);
     const settings = { ...(edit?.options ?? (isObject(oldOptions) ? oldOptions : {})), ...(opts ?? {}) };
-    const itsMedia = withAlts(media ?? keptMedia(p, base ?? model), edit, issues, p);
+    const itsMedia = withAlts(media ?? keptMedia(p, base ?? model), edit?.alt, (i) => edit?.fieldOf?.(`media[${i}].alt`) ?? `payloads.${p}.media[${i}].alt`, p, issues);
     platforms.push({
       platform: p,
       ...(isNew && !(changes.add ?? []).includes(p) ? { namedBy: labels.textFor(p).split(' ')[0] } : {}),
@@ -246,20 +248,37 @@ function commentAfter(platform: string, given: string | null | undefined, old: u
   return typeof old === 'string' ? old : undefined;
 }
 
-/** The media with the alt texts an editor file gave (copies: the same items may serve other platforms); an alt for no item is an issue. */
-function withAlts(media: MediaSource[], edit: PayloadEdit | undefined, issues: Issue[], platform: string): MediaSource[] {
-  if (!edit?.alt?.size) return media;
-  for (const i of edit.alt.keys()) {
+/**
+ * The media with the alt texts an editor file gave (copies: the same items may serve other
+ * platforms); an alt for no item is an issue. `whose`: the post's platform, or a part of its thread.
+ */
+function withAlts(media: MediaSource[], alts: ReadonlyMap<number, string | null> | undefined, fieldOf: (index: number) => string, whose: string, issues: Issue[]): MediaSource[] {
+  if (!alts?.size) return media;
+  for (const i of alts.keys()) {
     if (media[i]) continue;
-    const field = edit.fieldOf?.(`media[${i}].alt`) ?? `payloads.${platform}.media[${i}].alt`;
-    issues.push({ field, message: `${field}: ${platform} has ${media.length === 1 ? 'one media item' : `${media.length} media items`}, so there is no media ${i + 1} to describe`, fix: 'remove the block, or number it as the media it describes' });
+    const field = fieldOf(i);
+    const has = media.length === 0 ? 'no media' : media.length === 1 ? 'one media item' : `${media.length} media items`;
+    issues.push({ field, message: `${field}: ${whose} has ${has}, so there is no media ${i + 1} to describe`, fix: 'remove the block, or number it as the media it describes' });
   }
   return media.map((m, i) => {
-    if (!edit.alt!.has(i)) return m;
+    if (!alts.has(i)) return m;
     const { alt: _old, ...rest } = m;
-    const alt = edit.alt!.get(i);
+    const alt = alts.get(i);
     return typeof alt === 'string' ? { ...rest, alt } : rest;
   });
+}
+
+/** A thread's later parts with the alt texts an editor file gave their media; an alt for a part the thread lacks is an issue. */
+function withPartAlts(parts: { text: string; media: MediaSource[] }[], edit: PayloadEdit, issues: Issue[], platform: string): { text: string; media: MediaSource[] }[] {
+  const fieldOf = (t: number) => (i: number) => edit.fieldOf?.(`thread[${t}].media[${i}].alt`) ?? `payloads.${platform}.thread[${t}].media[${i}].alt`;
+  for (const [t, alts] of edit.partAlt ?? []) {
+    if (parts[t]) continue;
+    for (const i of alts.keys()) {
+      const field = fieldOf(t)(i);
+      issues.push({ field, message: `${field}: the ${platform} thread has ${parts.length + 1 === 1 ? 'one part' : `${parts.length + 1} parts`}, so there is no part ${t + 2}`, fix: 'remove the block, or number it as the part whose media it describes' });
+    }
+  }
+  return parts.map((part, t) => ({ ...part, media: withAlts(part.media, edit.partAlt?.get(t), fieldOf(t), `${platform} thread part ${t + 2}`, issues) }));
 }
 
 /** Equal as JSON values, whatever the order of their keys (a payload's fields come back in the service's order). */

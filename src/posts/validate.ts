@@ -1,6 +1,6 @@
 // Local validation of a draft against each platform's published limits (src/wire/platforms.ts),
 // before anything is sent: the service would refuse these anyway, later and less helpfully.
-import { takesThread } from '../wire/post-extras.js';
+import { threadOffer } from '../wire/post-extras.js';
 import { PLATFORM_LIMITS, PLATFORMS, formatBytesFor, isPlatform, mediaKind, type Platform } from '../wire/platforms.js';
 import { judgeText, overLimit, possessive, unitWord } from '../wire/text-limits.js';
 import { judgePayload, sizeLimit, type MediaItemFacts, type PayloadFacts } from '../wire/post-rules.js';
@@ -32,8 +32,8 @@ export interface ValidateOptions {
   titleRequired?: boolean;
 }
 
-/** A text on the command line, not split yet, for a platform that publishes threads: --thread would split it. */
-const threadable = (p: PostDraft['platforms'][number]) => !p.thread && p.textLabel.startsWith('--') && isPlatform(p.platform) && takesThread(p.platform);
+/** A text on the command line, not split yet: where the platform publishes threads, --thread would split it. */
+const threadable = (p: PostDraft['platforms'][number]) => !p.thread && p.textLabel.startsWith('--');
 
 /** Every problem of the draft; an empty list means it can be sent. */
 export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: ValidateOptions = {}): Issue[] {
@@ -71,7 +71,7 @@ export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: Valid
         issues.push({
           field: p.textLabel,
           message: `${p.textLabel}: ${overLimit(p.platform, verdict)}`,
-          fix: `shorten it by ${verdict.over} ${unitWord(p.platform, verdict.over)}${ownText}${threadable(p) ? ', or split it into a thread with --thread' : ''}`,
+          fix: `shorten it by ${verdict.over} ${unitWord(p.platform, verdict.over)}${ownText}${threadable(p) ? threadOffer(p.platform, '--thread') : ''}`,
         });
       } else if (verdict.invalid) {
         issues.push({ field: p.textLabel, message: `${p.textLabel}: ${p.platform} refuses this text: ${verdict.invalid}`, fix: 'remove the character (or close the directional mark with U+202C or U+2069)' });
@@ -134,7 +134,9 @@ function ruleIssues(draft: PostDraft, p: PlatformDraft, platform: Platform, fact
     .filter((c) => c.verdict === 'fail' && !JUDGED_ABOVE.has(c.rule) && ((reportMissing && titleRequired) || c.rule !== 'title.required'))
     .map((c) => {
       const title = typeof p.extra.title === 'string' ? payloadField(p, 'title') : (draft.titleLabel ?? '--title');
-      const byPath = c.path !== undefined && !(c.item && c.part !== undefined && !c.rule.startsWith('thread.text')) ? (p.fieldOf?.(c.path) ?? payloadField(p, c.path)) : undefined;
+      // A thread part's media item is named by its own label, except for its alt text: a field of its own.
+      const byItem = c.item && c.part !== undefined && !c.rule.startsWith('thread.text') && c.rule !== 'thread.media.alt';
+      const byPath = c.path !== undefined && !byItem ? (p.fieldOf?.(c.path) ?? payloadField(p, c.path)) : undefined;
       const field = byPath ?? c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? title : c.rule.startsWith('link.') ? payloadField(p, 'link') : draft.mediaLabel(platform));
       return { field, message: `${field}: ${c.message}`, ...(c.fix ? { fix: c.fix } : {}) };
     });

@@ -144,6 +144,9 @@ export const PLATFORM_EXTRAS: Record<Platform, PlatformExtras> = {
 export const takesThread = (p: Platform) => PLATFORM_EXTRAS[p].thread !== undefined;
 export const takesFirstComment = (p: Platform) => PLATFORM_EXTRAS[p].firstComment !== undefined;
 
+/** The end of a too-long text's fix where the platform takes threads: ", or split it into a thread with --thread" (`how`: the flag). */
+export const threadOffer = (p: Platform, how: string) => (takesThread(p) ? `, or split it into a thread with ${how}` : '');
+
 /** A platform's setting by key, or undefined. */
 export function optionSpec(platform: Platform, key: string): OptionSpec | undefined {
   return PLATFORM_EXTRAS[platform].options.find((o) => o.key === key);

@@ -180,6 +180,40 @@ describe('posts edit --editor: threads, first comments and settings', () => {
     expect((await payloadsOf(p.id)).linkedin).toEqual({ text: 'Two cakes', media: [{ ...media[0], alt: 'A chocolate cake on a plate' }, media[1]] });
   });
 
+  it("a thread part's alt text: written under its part's item, it reaches the service; the post's own alt stays", async () => {
+    const top = { url: 'https://example.com/cover.png', type: 'image', alt: 'The cover' };
+    const map = { url: 'https://example.com/map.png', type: 'image', alt: 'Old map' };
+    const p = await draft({ bluesky: { text: 'Our route', media: [top], thread: [{ text: 'The map', media: [map] }] } });
+    const ed = editor('part-alt', [[['\nOld map\n', '\nA map of the route from the station to the hall\n']]]);
+    const dry = await cli(['posts', 'edit', p.id, '--editor', '--dry-run', '--json'], { env: { EDITOR: ed.command } });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect((JSON.parse(dry.stdout) as { notes: string[] }).notes).toEqual(['bluesky thread part 2 alt text 1: "Old map" → "A map of the route from the station to the hall"']);
+    const before = sb.requests.length;
+    const r = await cli(['posts', 'edit', p.id, '--editor'], { env: { EDITOR: ed.command } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(ed.seen()[0]).toMatch(/--- alt 1: cover\.png ---\n(?:\/\/.*\n)*The cover\n[\s\S]*--- part 2 alt 1: map\.png ---\n(?:\/\/.*\n)*Old map\n/);
+    expect(patches(before)).toHaveLength(1);
+    expect((await payloadsOf(p.id)).bluesky).toEqual({ text: 'Our route', media: [top], thread: [{ text: 'The map', media: [{ ...map, alt: 'A map of the route from the station to the hall' }] }] });
+  });
+
+  it("a thread part's alt text over the platform's limit is exit 2 naming its line and part; no write is sent", async () => {
+    const map = { url: 'https://example.com/map.png', type: 'image', alt: 'Old map' };
+    const original = { bluesky: { text: 'Our route', thread: [{ text: 'The map', media: [map] }] } };
+    const p = await draft(original);
+    const long = 'm'.repeat(2001);
+    const ed = editor('part-alt-long', [[['\nOld map\n', `\n${long}\n`]]]);
+    const before = sb.requests.length;
+    const r = await cli(['posts', 'edit', p.id, '--editor'], { env: { EDITOR: ed.command } });
+    expect(r.code).toBe(2);
+    const line = ed.seen()[0]!.replace('\nOld map\n', `\n${long}\n`).split('\n').indexOf(long) + 1;
+    expect(line).toBeGreaterThan(0);
+    expect(r.stderr).toContain(`line ${line} (bluesky thread part 2 alt text 1): thread part 2: alt text of 2001 characters; Bluesky takes at most 2000`);
+    expect(r.stderr).toContain('shorten it by 1');
+    // The post was read to open the editor; nothing was written.
+    expect(sb.requests.slice(before).filter((q) => q.method !== 'GET')).toEqual([]);
+    expect(await payloadsOf(p.id)).toEqual(original);
+  });
+
   it('--first-comment and --option values are in the file the editor opens on; what it saves wins', async () => {
     const p = await draft(start);
     const ed = editor('flags', [[['visibility = CONNECTIONS', 'visibility = LOGGED_IN']]]);

@@ -84,6 +84,26 @@ describe('the editor file', () => {
     expect(editorFile('post_1', new Map([['twitter-x', editorPayload(payload)]]))).toContain('--- alt 1: abc.png ---');
   });
 
+  it("a later part's media have alt blocks of their own, numbered by part, read back by part", () => {
+    const payload = { text: 'One', media: [{ url: 'https://cdn.example/top.png', alt: 'Top' }], thread: [{ text: 'Two' }, { text: 'Three', media: [{ url: 'https://cdn.example/map.png', alt: 'A map' }, { url: 'https://cdn.example/b.png' }] }] };
+    const file = editorFile('post_1', new Map([['bluesky', editorPayload(payload)]]));
+    expect(file).toMatch(/--- alt 1: top\.png ---\n(?:\/\/.*\n)*Top\n/);
+    expect(file).toMatch(/--- part 3 alt 1: map\.png ---\n\/\/ Alt text of media 1 of thread part 3; at most 2000 characters\.[\s\S]*\nA map\n/);
+    expect(file).toContain('--- part 3 alt 2: b.png ---');
+    expect(file).not.toContain('part 2 alt');
+    const back = changesOf(file.replace('\nA map\n', '\nA map of the route\n')).get('bluesky')!;
+    expect(back.alt).toEqual(new Map([[0, 'Top']]));
+    expect(back.partAlt).toEqual(new Map([[1, new Map([[0, 'A map of the route'], [1, null]])]]));
+    // Split again (--thread), the parts are new: their old alt blocks do not apply.
+    const [platform, section] = [...read(file).sections][0]!;
+    expect(sectionChange(platform, section, true).partAlt).toBeUndefined();
+  });
+
+  it('a part alt block where the platform takes no threads is named by its line', () => {
+    const file = editorFile('post_1', new Map([['linkedin', { text: 'Hello', media: [{ name: 'a.png' }] }]])).replace('--- alt 1: a.png ---', '--- part 2 alt 1: a.png ---');
+    expect(read(file).issues).toEqual([expect.objectContaining({ field: `line ${lineOf(file, '--- part 2 alt 1: a.png ---')}`, message: expect.stringContaining('linkedin publishes no threads, so there is no part 2') })]);
+  });
+
   it('an emptied block removes the value; a deleted block leaves it as it is', () => {
     const file = editorFile('post_1', new Map([['youtube', { text: 'Watch', firstComment: 'Thanks!', options: { privacy: 'private' } }]]));
     const emptied = changesOf(file.replace('\nThanks!\n', '\n\n').replace('privacy = private', 'privacy =')).get('youtube')!;
@@ -102,13 +122,16 @@ describe('the editor file judged by the rules the flags use', () => {
   const post: Post = {
     id: 'post_1',
     status: 'draft',
-    payloads: { youtube: { text: 'Watch', media: [{ url: 'https://cdn.example/v.mp4', type: 'video' }], options: { privacy: 'public' } }, bluesky: { text: 'Hi', thread: [{ text: 'Two' }] } },
+    payloads: {
+      youtube: { text: 'Watch', media: [{ url: 'https://cdn.example/v.mp4', type: 'video' }], options: { privacy: 'public' } },
+      bluesky: { text: 'Hi', thread: [{ text: 'Two', media: [{ url: 'https://cdn.example/map.png', type: 'image', alt: 'A map' }] }] },
+    },
     scheduledAt: null,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     title: 'A video',
   };
-  const inspect = async () => ({ exists: true, isFile: false, sizeBytes: undefined, mimeType: 'video/mp4', extensionMime: undefined });
+  const inspect = async (m: { source: string }) => ({ exists: true, isFile: false, sizeBytes: undefined, mimeType: m.source.endsWith('.png') ? 'image/png' : 'video/mp4', extensionMime: undefined });
   const plan = (file: string) => {
     const c = changesOf(file);
     const textFor = new Map([...c].map(([p, v]) => [p, v.text]));
@@ -136,6 +159,24 @@ describe('the editor file judged by the rules the flags use', () => {
     expect(fields).toContain(`line ${lineOf(file, 'Hello')} (bluesky first comment)`);
   });
 
+  it("a thread part's alt text over the platform's limit is named by its line and part, with the fix", async () => {
+    const file = fileOf().replace('\nA map\n', `\n${'m'.repeat(2001)}\n`);
+    const err = (await plan(file).catch((e: unknown) => e)) as InvalidInputError;
+    expect(err).toBeInstanceOf(InvalidInputError);
+    expect(err.issues).toEqual([
+      { field: `line ${lineOf(file, 'm'.repeat(2001))} (bluesky thread part 2 alt text 1)`, message: expect.stringContaining('thread part 2: alt text of 2001 characters; Bluesky takes at most 2000'), fix: 'shorten it by 1' },
+    ]);
+  });
+
+  it('an alt block for media or a part that is not there is named by its line', async () => {
+    const file = fileOf().replace('--- part 2 alt 1: map.png ---', '--- part 2 alt 2: map.png ---');
+    const noMedia = (await plan(file).catch((e: unknown) => e)) as InvalidInputError;
+    expect(noMedia.issues.map((i) => i.message)).toEqual([`line ${lineOf(file, 'A map')} (bluesky thread part 2 alt text 2): bluesky thread part 2 has one media item, so there is no media 2 to describe`]);
+    const gone = fileOf().replace('\nTwo\n', '\n');
+    const noPart = (await plan(gone).catch((e: unknown) => e)) as InvalidInputError;
+    expect(noPart.issues.map((i) => i.message)).toEqual([`line ${lineOf(gone, 'A map')} (bluesky thread part 2 alt text 1): the bluesky thread has one part, so there is no part 2`]);
+  });
+
   it('only the payloads that changed are planned, with the new values', async () => {
     const same = await plan(fileOf());
     expect(same.unchanged).toBe(true);
@@ -144,5 +185,7 @@ describe('the editor file judged by the rules the flags use', () => {
     expect(changed.draft.platforms[0]!.options).toEqual({ privacy: 'unlisted', madeForKids: false });
     const thread = await plan(fileOf().replace('\nTwo\n', '\nTwo\n---\nThree\n'));
     expect(thread.draft.platforms.map((p) => [p.platform, p.text, p.thread?.map((t) => t.text)])).toEqual([['bluesky', 'Hi', ['Two', 'Three']]]);
+    const alt = await plan(fileOf().replace('\nA map\n', '\nA map of the route\n'));
+    expect(alt.draft.platforms.map((p) => [p.platform, p.thread?.map((t) => t.media.map((m) => [m.source, m.alt]))])).toEqual([['bluesky', [[['https://cdn.example/map.png', 'A map of the route']]]]]);
   });
 });

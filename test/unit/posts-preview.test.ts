@@ -103,6 +103,26 @@ describe('the preview says when a text is over the limit, as the platform counts
     expect(p.notes).toEqual([expect.stringMatching(/^part 2: 290 characters is 10 over/)]);
   });
 
+  it('a text given as options is offered --thread where the platform takes threads, in the words posts create uses', async () => {
+    const text = 'word '.repeat(460).trim();
+    const offer = ', or split it into a thread with --thread';
+    const notesOf = (stdout: string) => Object.fromEntries((JSON.parse(stdout) as PostPreview).platforms.map((p) => [p.platform, p.notes.join('\n')]));
+    const r = await runCli(['posts', 'preview', '--platform', 'twitter-x,instagram', '--text', text, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const notes = notesOf(r.stdout);
+    expect(notes['twitter-x']).toMatch(/2299 characters is 2019 over twitter-x's limit of 280: the platform refuses it; shorten it by 2019 characters, or split it into a thread with --thread$/);
+    // Instagram publishes no threads: only the shortening is offered.
+    expect(notes.instagram).toMatch(/shorten it by 99 characters$/);
+    const create = await runCli(['posts', 'create', '--platform', 'twitter-x', '--text', text]);
+    expect(create.code).toBe(2);
+    expect(create.stderr).toContain(offer);
+    // Split with --thread, every part fits: nothing to offer.
+    const split = await runCli(['posts', 'preview', '--platform', 'twitter-x', '--text', text, '--thread', '--json']);
+    expect(notesOf(split.stdout)['twitter-x']).toBe('');
+    // A post on the service, or read from a file, is not offered the flag (its text is not split by it).
+    expect(previewPost({ payloads: { 'twitter-x': { text } } }).platforms[0]!.notes.join('\n')).not.toContain('--thread');
+  });
+
   it('on a 60-column terminal the warning and the header fit the width', async () => {
     const r = await runCli(['posts', 'preview', '--platform', 'twitter-x,instagram', '--text', '漢'.repeat(150), '--no-color'], { tty: true, columns: 60, env: { SOCIALPUB_PAGER: '' } });
     expect(r.code, r.stderr).toBe(0);

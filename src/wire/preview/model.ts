@@ -5,6 +5,7 @@
 // and the MCP tool returns it.
 import { isPlatform, type Platform } from '../platforms.js';
 import { judgeText, overLimit, possessive, unitWord } from '../text-limits.js';
+import { threadOffer } from '../post-extras.js';
 import { FOLDS } from './folds.js';
 
 export interface FoldedText {
@@ -93,7 +94,12 @@ function mediaOf(value: unknown): MediaPreview[] {
   return value.filter(isObject).flatMap((m) => (typeof m.url === 'string' ? [{ url: m.url, type: str(m.type), alt: str(m.alt) }] : []));
 }
 
-export function previewPlatform(platform: string, payload: unknown, postTitle: string | null): PlatformPreview {
+export interface PreviewOptions {
+  /** How a text not split yet is split into a thread (`--thread`): offered in an over-the-limit note where the platform takes threads. */
+  threadWith?: string;
+}
+
+export function previewPlatform(platform: string, payload: unknown, postTitle: string | null, options: PreviewOptions = {}): PlatformPreview {
   const p = isObject(payload) ? payload : {};
   const known = isPlatform(platform);
   const rule = known ? FOLDS[platform] : undefined;
@@ -102,7 +108,8 @@ export function previewPlatform(platform: string, payload: unknown, postTitle: s
   const media = mediaOf(p.media);
   const notes: string[] = [];
   const parts = Array.isArray(p.thread) ? p.thread.filter(isObject) : [];
-  const judged = (t: string, label: string) => (known ? limitOf(platform, t, label, notes) : null);
+  // A part of a thread is already split: only a text not split yet is offered the split.
+  const judged = (t: string, label: string) => (known ? limitOf(platform, t, label, notes, label === '' && options.threadWith ? threadOffer(platform, options.threadWith) : '') : null);
   const thread = parts.length
     ? [{ part: 1, text: fold(text), limit: judged(text, 'part 1: '), media }, ...parts.map((t, i) => ({ part: i + 2, text: fold(str(t.text) ?? ''), limit: judged(str(t.text) ?? '', `part ${i + 2}: `), media: mediaOf(t.media) }))]
     : [];
@@ -129,9 +136,9 @@ export function previewPlatform(platform: string, payload: unknown, postTitle: s
 }
 
 /** The text counted as the platform counts it; a text over the limit (or Bluesky's bytes) adds a note saying by how much. */
-function limitOf(platform: Platform, text: string, label: string, notes: string[]): TextLimit {
+function limitOf(platform: Platform, text: string, label: string, notes: string[], offer: string): TextLimit {
   const v = judgeText(platform, text);
-  if (v.over > 0) notes.push(`${label}${overLimit(platform, v)}: the platform refuses it; shorten it by ${v.over} ${unitWord(platform, v.over)}`);
+  if (v.over > 0) notes.push(`${label}${overLimit(platform, v)}: the platform refuses it; shorten it by ${v.over} ${unitWord(platform, v.over)}${offer}`);
   if (v.bytesOver) notes.push(`${label}${v.bytesOver.length} UTF-8 bytes is ${v.bytesOver.over} over ${possessive(platform)} limit of ${v.bytesOver.max} bytes: shorten it`);
   return { count: v.count.length, max: v.limit, unit: unitWord(platform, 2), over: v.over };
 }
@@ -144,7 +151,7 @@ export function countLine(limit: TextLimit | null, text: FoldedText): { text: st
 }
 
 /** A post object (or a create body) as each of its platforms would show it. */
-export function previewPost(post: unknown): PostPreview {
+export function previewPost(post: unknown, options: PreviewOptions = {}): PostPreview {
   const p = isObject(post) ? post : {};
   const title = str(p.title);
   const payloads = isObject(p.payloads) ? p.payloads : {};
@@ -153,6 +160,6 @@ export function previewPost(post: unknown): PostPreview {
     title,
     status: str(p.status),
     scheduledAt: str(p.scheduledAt),
-    platforms: Object.entries(payloads).map(([platform, payload]) => previewPlatform(platform, payload, title)),
+    platforms: Object.entries(payloads).map(([platform, payload]) => previewPlatform(platform, payload, title, options)),
   };
 }

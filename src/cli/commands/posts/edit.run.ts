@@ -8,7 +8,7 @@ import { CliError, EXIT, UsageError } from '../../cli-error.js';
 import { editText } from '../../editor.js';
 import { splitList } from '../../flags/text.js';
 import { checkPostId, findPost } from '../../../posts/find.js';
-import { COMMAND_LINE_LABELS, parseTextFor, type Issue, type PlatformDraft } from '../../../posts/draft.js';
+import { COMMAND_LINE_LABELS, parseTextFor, type Issue, type MediaSource, type PlatformDraft } from '../../../posts/draft.js';
 import { parseOptionFlags } from '../../../posts/extras.js';
 import { isPlatform } from '../../../wire/platforms.js';
 import { takesFirstComment } from '../../../wire/post-extras.js';
@@ -264,11 +264,17 @@ function extrasChanges(p: PlatformDraft, old: Payload, width: number): string[] 
   }
   const oldComment = typeof old.firstComment === 'string' ? old.firstComment : undefined;
   if (oldComment !== p.firstComment) lines.push(`${p.platform} first comment: ${shown(oldComment)} → ${p.firstComment === undefined ? 'removed' : shown(p.firstComment)}`);
-  const oldItems = Array.isArray(old.media) ? old.media : [];
-  p.media.forEach((m, i) => {
-    const was = isObject(oldItems[i]) && typeof oldItems[i].alt === 'string' ? oldItems[i].alt : undefined;
-    if (m.onService && was !== m.alt) lines.push(`${p.platform} alt text ${i + 1}: ${shown(was)} → ${m.alt === undefined ? 'removed' : shown(m.alt)}`);
-  });
+  // Alt texts of media the post keeps: its own, then each later part's ("thread part 2 alt text 1").
+  const altLines = (what: string, media: readonly MediaSource[], oldMedia: unknown) => {
+    const oldItems = Array.isArray(oldMedia) ? oldMedia : [];
+    media.forEach((m, i) => {
+      const was = isObject(oldItems[i]) && typeof oldItems[i].alt === 'string' ? oldItems[i].alt : undefined;
+      if (m.onService && was !== m.alt) lines.push(`${p.platform} ${what}alt text ${i + 1}: ${shown(was)} → ${m.alt === undefined ? 'removed' : shown(m.alt)}`);
+    });
+  };
+  altLines('', p.media, old.media);
+  const oldThread = Array.isArray(old.thread) ? old.thread : [];
+  (p.thread ?? []).forEach((part, t) => altLines(`thread part ${t + 2} `, part.media, isObject(oldThread[t]) ? oldThread[t].media : undefined));
   const before = isObject(old.options) ? old.options : {};
   const after = p.options ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));

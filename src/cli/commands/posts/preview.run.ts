@@ -35,7 +35,8 @@ export async function runPreview(ctx: Context, id: string | undefined, flags: Pr
     preview = previewPost(await findPost(client, checkPostId(id, '<id>')));
     baseUrl = client.baseUrl;
   } else {
-    preview = previewPost(await bodyFromOptions(ctx, flags));
+    // A text given as options can be split with --thread, as posts create's error offers.
+    preview = previewPost(await bodyFromOptions(ctx, flags), flags.file === undefined ? { threadWith: '--thread' } : {});
   }
   if (flags.web) return openPreview(ctx, preview, baseUrl);
   const width = Math.max(40, ctx.io.stdout.columns ?? 80);

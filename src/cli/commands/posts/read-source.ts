@@ -19,7 +19,7 @@ export interface Source {
 // file never does, and loading them was ~3 ms of its start.
 const fsPromises = () => process.getBuiltinModule('node:fs/promises');
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+async function readAll(stream: AsyncIterable<Buffer | string>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : c);
   return Buffer.concat(chunks);
@@ -63,8 +63,10 @@ export async function readSource(ctx: Context, arg: string, flag: string, cwd = 
   const path = resolve(cwd, arg);
   let bytes: Buffer;
   try {
-    bytes = await fsPromises().readFile(path);
+    const fifo = fifoPieces(path, ctx.signal);
+    bytes = fifo ? await readAll(fifo) : await fsPromises().readFile(path);
   } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
     throw unreadable(e, flag, arg);
   }
   return { text: decode(bytes, `${flag} ${arg}`), label: arg, baseDir: dirname(path), path };
@@ -97,7 +99,7 @@ export async function streamSource(ctx: Context, arg: string, flag: string, cwd 
   const path = resolve(cwd, arg);
   let pieces: AsyncIterable<Buffer>;
   try {
-    pieces = regularFilePieces(path) ?? handlePieces(await openOther(path));
+    pieces = regularFilePieces(path) ?? fifoPieces(path, ctx.signal) ?? handlePieces(await openOther(path));
   } catch (e) {
     throw unreadable(e, flag, arg);
   }
@@ -122,6 +124,42 @@ function regularFilePieces(path: string): AsyncIterable<Buffer> | undefined {
   return fdPieces(fd);
 }
 
+/**
+ * A FIFO's pieces, read as a stream of the event loop; undefined for anything else. Opened without
+ * waiting for a writer: a blocking open holds a thread of the pool that no signal takes back (the
+ * first Ctrl-C was lost, and even exiting waited for it). Linux reports no hang-up on a FIFO before
+ * its first writer, so the stream waits for one while the process stays free, and `signal` (Ctrl-C)
+ * ends the wait. Elsewhere that is not known, and the FIFO is opened as anything else is.
+ */
+function fifoPieces(path: string, signal: AbortSignal): AsyncIterable<Buffer> | undefined {
+  if (process.platform !== 'linux' || !statSync(path).isFIFO()) return undefined;
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  if (!fstatSync(fd).isFIFO()) {
+    closeSync(fd);
+    return undefined;
+  }
+  const { Socket } = process.getBuiltinModule('node:net');
+  return streamPieces(new Socket({ fd, readable: true, writable: false, signal }));
+}
+
+/**
+ * A stream's chunks as pieces of at most PIECE_BYTES, a turn of the event loop after each and
+ * after the end, as fdPieces reads: what the stream holds at once is judged without one, and a
+ * Ctrl-C that came with the end would be heard only once the whole run was over.
+ */
+async function* streamPieces(stream: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  for await (const chunk of stream) {
+    for (let at = 0; at < chunk.length; at += PIECE_BYTES) {
+      yield chunk.length <= PIECE_BYTES ? chunk : chunk.subarray(at, at + PIECE_BYTES);
+      await turn();
+    }
+  }
+  await turn();
+}
+
+/** A turn of the event loop: signals that came meanwhile are heard. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function openOther(path: string): Promise<FileHandle> {
   const handle = await fsPromises().open(path, 'r');
   if ((await handle.stat()).isDirectory()) {
@@ -139,7 +177,7 @@ async function* fdPieces(fd: number): AsyncGenerator<Buffer> {
       if (bytesRead === 0) return;
       yield bytesRead === PIECE_BYTES ? buffer : buffer.subarray(0, bytesRead);
       // A turn of the event loop between pieces, as a read through promises gave: Ctrl-C is heard here.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await turn();
     }
   } finally {
     closeSync(fd);
