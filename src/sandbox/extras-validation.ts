@@ -9,8 +9,11 @@ import { judgePayload, type MediaItemFacts, type PayloadFacts } from '../wire/po
 import type { Issue, Shape } from './contract-check.js';
 import type { PlatformPayload } from './validation.js';
 
-/** The rules a part is judged on when the post is created: its text and how many media items (their bytes are judged when it publishes). */
-const CREATE_RULES = /^(text\.|media\.count$)/;
+/**
+ * The rules a part is judged on when the post is created: its text, how many media items and
+ * their alt text (their bytes are judged when it publishes).
+ */
+const CREATE_RULES = /^(text\.|media\.(count|alt)$)/;
 
 export function checkExtras(platform: Platform, payload: PlatformPayload, path: string, shape: Shape, issues: Issue[]): void {
   const media = shape.fits(`${path}.media`) ? (payload.media ?? []) : [];
@@ -20,7 +23,7 @@ export function checkExtras(platform: Platform, payload: PlatformPayload, path: 
   const facts: PayloadFacts = {
     text: shape.fits(`${path}.text`) ? payload.text : '',
     media: media.map((item, i): MediaItemFacts => ({ label: `media[${i}]`, ...(item.alt !== undefined ? { alt: item.alt } : {}) })),
-    ...(payload.thread ? { thread: payload.thread.map((part, i) => ({ text: part.text, media: (part.media ?? []).map((_, j) => ({ label: `thread[${i}].media[${j}]` })) })) } : {}),
+    ...(payload.thread ? { thread: payload.thread.map((part, i) => ({ text: part.text, media: (part.media ?? []).map((m, j) => ({ label: `thread[${i}].media[${j}]`, ...(m.alt !== undefined ? { alt: m.alt } : {}) })) })) } : {}),
     ...(payload.firstComment !== undefined ? { firstComment: payload.firstComment } : {}),
     ...(payload.options !== undefined ? { options: payload.options } : {}),
   };

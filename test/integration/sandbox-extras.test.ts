@@ -67,6 +67,15 @@ describe('422 for what a platform does not take', () => {
     expect(issues(r).find((i) => i.path === 'payloads.bluesky.thread.1.text')!.message).toMatch(/part 3.*301/);
   });
 
+  it("refuses a thread part's alt text over the platform's limit, as the post's own (the client refuses it first)", async () => {
+    const part = (alt: string) => ({ text: 'Hi', thread: [{ text: 'The map', media: [{ url: 'https://example.com/map.png', alt }] }] });
+    const over = await as(sb, 'demo').post('/v1/posts', { payloads: { bluesky: part('a'.repeat(2001)) } });
+    expect(over.status).toBe(422);
+    expect(issues(over)).toEqual([{ path: 'payloads.bluesky.thread.0.media.0.alt', message: expect.stringMatching(/thread part 2: alt text of 2001 characters; Bluesky takes at most 2000/) }]);
+    const within = await as(sb, 'demo').post('/v1/posts', { payloads: { bluesky: part('a'.repeat(2000)) } });
+    expect(within.status, within.text).toBe(201);
+  });
+
   it('takes every setting the contract lists, and a thread, a first comment and alt text where the platform does', async () => {
     const r = await as(sb, 'demo').post('/v1/posts', {
       payloads: {
