@@ -33,6 +33,8 @@ const LABELS: EditLabels = {
   title: 'title',
   firstComment: 'first_comment',
   option: (p, k) => `options.${p}${k ? `.${k}` : ''}`,
+  altAll: 'alt',
+  alt: (_source, index) => `alt[${index}]`,
 };
 
 /** The post, refused with not_found (another workspace's id too) in the tool's own words. */
@@ -118,7 +120,7 @@ export const getPost: ToolDefinition = {
 export const updatePost: ToolDefinition = {
   name: 'update_post',
   description:
-    'Change a draft or scheduled post, checked like a new one; only what differs is sent. media replaces all ([] removes them); title, first_comment: "" removes it; options merge; accounts replace their platforms\' accounts; add_platforms, remove_platforms. The user confirms removing a platform or replacing a scheduled text. To move a post: schedule_post.',
+    'Change a draft or scheduled post, checked like a new one; only what differs is sent. media replaces all ([] removes them), with alt; title, first_comment: "" removes it; options merge; accounts replace their platforms\' accounts; add_platforms, remove_platforms. The user confirms removing a platform or replacing a scheduled text. To move a post: schedule_post.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -128,6 +130,7 @@ export const updatePost: ToolDefinition = {
       add_platforms: platforms,
       remove_platforms: platforms,
       media: payloadFields.media!,
+      alt: payloadFields.alt!,
       title: { type: 'string', maxLength: MAX_TITLE },
       accounts: accountsField,
       thread: payloadFields.thread!,
@@ -161,6 +164,8 @@ export const updatePost: ToolDefinition = {
         add: strs(args.add_platforms) ?? [],
         remove: strs(args.remove_platforms) ?? [],
         ...(media ? { media } : {}),
+        // alt[i] describes media[i], as in create_draft.
+        ...(strs(args.alt) ? { alt: strs(args.alt)!.flatMap((text, index) => (text ? [{ index, text }] : [])) } : {}),
         ...(title !== undefined ? { title: title === '' ? null : title } : {}),
         ...(args.thread === true ? { thread: true } : {}),
         ...(str(args.first_comment) !== undefined ? { firstComment: str(args.first_comment) === '' ? null : str(args.first_comment)! } : {}),
