@@ -3,7 +3,7 @@
 // Everything that leaves — protocol messages and log lines — passes through redaction first.
 // It ends when stdin closes or the signal (Ctrl-C) fires.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, InitializeRequestSchema, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, InitializeRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from '../client/types.js';
@@ -120,6 +120,19 @@ async function heartbeat(h: { deps: McpDeps; tc: ToolContext; started: number; l
   }
 }
 
+/**
+ * A JSON-RPC error answer with our message alone: McpError writes "MCP error -32602: " into its
+ * message, which the SDK sends as is, and a client's McpError puts the same prefix before it again.
+ */
+class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** An answer too large to send: said, with what to do, instead of cutting the service's data. */
 function tooLarge(tool: ToolDefinition, bytes: number): ToolError {
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
@@ -150,7 +163,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
       // Not a tool of this server: a protocol error (invalid params), not a tool result.
       const left = TOOLS.find((t) => t.name === name);
       const why = !left ? `no tool named ${name}; the tools are ${tools.map((t) => t.name).join(', ')}` : deps.readOnly && left.write ? `${name} is not available: this server runs with --read-only` : `${name} is not available: this server runs with --drafts-only (nothing is scheduled, moved or deleted)`;
-      throw new McpError(ErrorCode.InvalidParams, why);
+      throw new ProtocolError(ErrorCode.InvalidParams, why);
     }
     const issues = checkArgs(tool.inputSchema, request.params.arguments ?? {});
     if (issues.length) return errorResult(toToolError(new InvalidInputError(issues), deps.profileName));
