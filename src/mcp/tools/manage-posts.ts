@@ -183,7 +183,7 @@ export const updatePost: ToolDefinition = {
       const stop = await tc.confirm({ tool: 'update_post', postId: id, post, args, summary: `Change ${describePost(post)}: ${losses.join('; ')}.` });
       if (stop) return stop;
     }
-    const res = await write(id, () => sendEdit(client, plan, { idempotencyKey: key, fresh: losses.length === 0 }));
+    const res = await write(id, () => sendEdit(client, plan, { idempotencyKey: key, fresh: losses.length === 0, ...(tc.deps.ledger ? { ledger: tc.deps.ledger } : {}) }));
     return replayedOrNot(client, id, res, key, 'post changed');
   },
 };

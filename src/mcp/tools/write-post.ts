@@ -112,7 +112,7 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
     return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, ...when, requests: planPublish(composed, mode, key) };
   }
   client ??= await tc.deps.client();
-  const res = await publish(client, composed, mode, { idempotencyKey: key }).catch((err: unknown) => {
+  const res = await publish(client, composed, mode, { idempotencyKey: key, ...(tc.deps.ledger ? { ledger: tc.deps.ledger } : {}) }).catch((err: unknown) => {
     if (input.postId !== undefined && err instanceof ApiError && err.kind === 'not-found') throw noSuchPost(input.postId, tc, err.requestId);
     throw err;
   });
