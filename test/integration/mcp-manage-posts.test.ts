@@ -264,13 +264,16 @@ describe('after the post a write made is gone or went out', () => {
     expect(await callError('create_draft', args)).toMatchObject({ code: 'invalid_input', field: 'idempotency_key' });
   });
 
-  it('schedule_post of a post that went out is invalid_input naming retry_failed, like update_post', async () => {
+  it('schedule_post of a post that went out is invalid_input naming retry_failed, like update_post, and sends no write', async () => {
     const failed = (await allPosts(sb, 'failed'))[0]!;
+    const from = sb.requests.length;
     expect(await callError('schedule_post', { post_id: failed.id, at: new Date(sb.clock.now() + 86_400_000).toISOString() })).toMatchObject({
       code: 'invalid_input',
       field: 'post_id',
+      message: expect.stringContaining('can no longer be changed, moved or deleted'),
       hints: [expect.stringContaining('retry_failed')],
     });
+    expect(sb.requests.slice(from).filter((q) => q.method !== 'GET')).toEqual([]);
   });
 });
 

@@ -15,12 +15,11 @@ import type { ToolContext, ToolDefinition } from '../types.js';
 import { accountsField, confirmFields, MAX_TITLE, payloadFields, platforms, postId, postIdArg, refuseKeyInDialect, str, strs, writeFields } from './fields.js';
 import { namedAccounts } from './accounts-arg.js';
 import { accountsByPlatform } from '../../accounts/resolve.js';
-import { derivedKey } from './write-post.js';
+import { derivedKey, INSTEAD_TOOLS } from './write-post.js';
 import { describePost, quote } from '../change-summary.js';
 import type { PlannedEdit } from '../../posts/edit.js';
 import { refuseInDialect, SP_TOOL_FIX } from '../../wire/syncpostly/unsupported.js';
 
-export const INSTEAD_TOOLS = { retry: 'retry_failed', create: 'create a new post with create_draft or schedule_post' };
 
 const LABELS: EditLabels = {
   id: 'post_id',
