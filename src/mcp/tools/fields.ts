@@ -89,7 +89,6 @@ export const listFields: Record<string, JsonSchema> = {
 
 export const statuses: JsonSchema = { type: 'array', items: { type: 'string', enum: POST_STATUSES }, minItems: 1, uniqueItems: true };
 
-
 /**
  * What the shared arguments mean, said once in the server's instructions (each tool's schema
  * carries only the arguments of its own). Every name here is an argument of some tool.

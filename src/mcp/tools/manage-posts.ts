@@ -20,7 +20,6 @@ import { describePost, quote } from '../change-summary.js';
 import type { PlannedEdit } from '../../posts/edit.js';
 import { refuseInDialect, SP_TOOL_FIX } from '../../wire/syncpostly/unsupported.js';
 
-
 const LABELS: EditLabels = {
   id: 'post_id',
   text: 'text',
