@@ -471,7 +471,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '-V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'help')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'environment exit-codes mcp options reference posts results accounts listen auth profile api mcp sandbox demo completion' -- "$cur")); return; fi
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W 'environment exit-codes mcp options reference posts results accounts listen auth profile api sandbox demo completion' -- "$cur")); return; fi
       COMPREPLY=($(compgen -W '--man -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
   esac

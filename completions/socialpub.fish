@@ -287,4 +287,4 @@ complete -c socialpub -n '__fish_seen_subcommand_from demo' -l seed -d 'seed of 
 complete -c socialpub -n '__fish_seen_subcommand_from demo' -l failure-rate -d 'share of targets that fail to publish' -x
 complete -c socialpub -n '__fish_seen_subcommand_from completion' -x -a 'bash zsh fish'
 complete -c socialpub -n '__fish_seen_subcommand_from help' -l man -d 'with `reference`: print it as a man page'
-complete -c socialpub -n '__fish_seen_subcommand_from help' -x -a 'environment exit-codes mcp options reference posts results accounts listen auth profile api mcp sandbox demo completion'
+complete -c socialpub -n '__fish_seen_subcommand_from help' -x -a 'environment exit-codes mcp options reference posts results accounts listen auth profile api sandbox demo completion'

@@ -27,8 +27,8 @@ Tools
   get_post          one post in full with its outcome (failed · 3/5 published)
                     and results
   update_post       change a draft or scheduled post: text, text_for,
-                    add_platforms, remove_platforms, media, title; only what
-                    differs is sent
+                    add_platforms, remove_platforms, media, alt, title; only
+                    what differs is sent
   unschedule_post   a scheduled post back to a draft (move one with
                     schedule_post)
   delete_post       delete a draft or scheduled post (the user confirms first)

@@ -92,7 +92,7 @@ export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputI
         add(`"${s}" is not one of ${schema.enum.join(', ')}`, near ? `did you mean "${near}"?` : undefined);
       }
       if (schema.minLength !== undefined && s.length < schema.minLength) add(s.length === 0 ? 'is empty' : `is shorter than ${schema.minLength} characters`, schema.fix);
-      if (schema.maxLength !== undefined && s.length > schema.maxLength) add(`is longer than ${schema.maxLength} characters`, `shorten it to ${schema.maxLength}`);
+      if (schema.maxLength !== undefined && s.length > schema.maxLength) add(`is longer than ${schema.maxLength} characters`, schema.fix ?? `shorten it to ${schema.maxLength}`);
       if (schema.pattern && !new RegExp(schema.pattern).test(s)) add(`"${s}" does not have the expected form`, schema.fix ?? schema.description);
       break;
     }

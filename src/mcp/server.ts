@@ -3,7 +3,7 @@
 // Everything that leaves — protocol messages and log lines — passes through redaction first.
 // It ends when stdin closes or the signal (Ctrl-C) fires.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, InitializeRequestSchema, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, InitializeRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { randomBytes } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from '../client/types.js';
@@ -120,13 +120,31 @@ async function heartbeat(h: { deps: McpDeps; tc: ToolContext; started: number; l
   }
 }
 
+/**
+ * A JSON-RPC error answer with our message alone: McpError writes "MCP error -32602: " into its
+ * message, which the SDK sends as is, and a client's McpError puts the same prefix before it again.
+ */
+class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** An answer too large to send: said, with what to do, instead of cutting the service's data. */
-function tooLarge(tool: ToolDefinition, bytes: number): ToolError {
+function tooLarge(tool: ToolDefinition, bytes: number, args: Record<string, unknown>): ToolError {
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
   const lists = tool.inputSchema.properties?.limit !== undefined;
+  const head = `${tool.name}: the answer is ${mb(2 * bytes)}, more than one message to an assistant may hold (${mb(MAX_ANSWER_BYTES)})`;
+  // A tool that judges its arguments locally (no post_id to read) answers from them alone: the service is not to blame.
+  if (!tool.annotations.openWorldHint && args.post_id === undefined) {
+    return new ToolError({ code: 'invalid_input', message: `${head}: the arguments make it so (a text split into thousands of thread parts, say); nothing was returned`, hints: ['shorten the text, or give fewer platforms at a time'] });
+  }
   return new ToolError({
     code: 'error',
-    message: `${tool.name}: the answer is ${mb(2 * bytes)}, more than one message to an assistant may hold (${mb(MAX_ANSWER_BYTES)}); the service sent unusually large fields, and nothing was returned`,
+    message: `${head}; the service sent unusually large fields, and nothing was returned`,
     hints: [lists ? 'call again with a smaller limit' : 'ask the user to look at it with the command line (`socialpub … --json`), which prints it in full'],
   });
 }
@@ -150,7 +168,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
       // Not a tool of this server: a protocol error (invalid params), not a tool result.
       const left = TOOLS.find((t) => t.name === name);
       const why = !left ? `no tool named ${name}; the tools are ${tools.map((t) => t.name).join(', ')}` : deps.readOnly && left.write ? `${name} is not available: this server runs with --read-only` : `${name} is not available: this server runs with --drafts-only (nothing is scheduled, moved or deleted)`;
-      throw new McpError(ErrorCode.InvalidParams, why);
+      throw new ProtocolError(ErrorCode.InvalidParams, why);
     }
     const issues = checkArgs(tool.inputSchema, request.params.arguments ?? {});
     if (issues.length) return errorResult(toToolError(new InvalidInputError(issues), deps.profileName));
@@ -234,7 +252,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
       const result = await Promise.race([tool.run(args, tc), deadline]);
       // Compact: the same object travels twice (text for older clients, structured for newer ones).
       const text = resultText(result);
-      if (2 * Buffer.byteLength(text) > MAX_ANSWER_BYTES) throw tooLarge(tool, Buffer.byteLength(text));
+      if (2 * Buffer.byteLength(text) > MAX_ANSWER_BYTES) throw tooLarge(tool, Buffer.byteLength(text), args);
       log(`${name}: ok (${deps.now() - started} ms)`);
       return { content: [{ type: 'text', text }], structuredContent: result };
     } catch (err) {

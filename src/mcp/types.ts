@@ -1,6 +1,7 @@
 // What the MCP server needs from whoever starts it (the `socialpub mcp` command builds these
 // from its Context), and the shape of one tool.
 import type { ApiClient } from '../client/types.js';
+import type { UploadLedger } from '../posts/uploads.js';
 import type { Dialect } from '../wire/dialects.js';
 import type { DestructiveChange } from './confirm.js';
 import type { JsonSchema, SchemaDialect } from './json-schema.js';
@@ -35,6 +36,8 @@ export interface McpDeps {
   schemaDialect?: SchemaDialect;
   /** Folders (links resolved) local media may come from; empty: URLs only. */
   mediaDirs: readonly string[];
+  /** What this profile uploaded before (the CLI's record): the same bytes are not sent again (contract 7.4). */
+  ledger?: UploadLedger;
   version: string;
 }
 

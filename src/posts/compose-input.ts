@@ -141,7 +141,7 @@ export function inputDraft(input: PostInput, labels: InputLabels, issues: Issue[
     mediaCount: labels.media,
     missingTextFix: (p) => `give "${labels.text}" for every platform, or "${labels.textFor(p)}"`,
     firstComment: 'first_comment',
-    alt: (source) => `alt[${(input.media ?? []).indexOf(source)}]`,
+    alt: (_source, index) => `alt[${index}]`,
     option: (p, k) => (p ? `options.${p}${k ? `.${k}` : ''}` : 'options'),
   };
   // Settings as typed values, read again as each setting reads them (a list of tags, true/false).

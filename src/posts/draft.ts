@@ -149,7 +149,7 @@ export interface FlagLabels {
   title?: string;
   /** How --thread parts, --first-comment, --alt and --option are named (the command line's by default). */
   firstComment?: string;
-  alt?: (media: string) => string;
+  alt?: (media: string, index: number) => string;
   option?: (platform: string, key: string) => string;
 }
 
@@ -173,7 +173,7 @@ function flagField(labels: FlagLabels, platform: string, media: readonly MediaSo
     const alt = /^media\[(\d+)\]\.alt$/.exec(path);
     if (alt) {
       const m = media[Number(alt[1])];
-      return labels.alt ? labels.alt(m?.source ?? '') : `--alt (for --media ${m?.source ?? '?'})`;
+      return labels.alt ? labels.alt(m?.source ?? '', Number(alt[1])) : `--alt (for --media ${m?.source ?? '?'})`;
     }
     return path === 'options' ? (labels.option ? labels.option(platform, '') : '--option') : path;
   };

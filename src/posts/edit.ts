@@ -73,6 +73,9 @@ export interface EditLabels {
   title: string;
   firstComment?: string;
   option?: (platform: string, key: string) => string;
+  /** The alt texts as a whole, and the one of the media item at `index`. */
+  altAll?: string;
+  alt?: (source: string, index: number) => string;
 }
 
 export const EDIT_FLAG_LABELS: EditLabels = {
@@ -160,9 +163,21 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
   // An added platform starts from the post's first remaining payload (the text is usually shared).
   const model = current[targets.find((p) => !removed.includes(p)) ?? targets[0] ?? ''];
   const media = changes.media?.map((m) => mediaSource(m, labels.media(m), options.resolvePath ?? ((p) => p)));
-  const flagLabels: FlagLabels = { ...COMMAND_LINE_LABELS, ...(labels.firstComment ? { firstComment: labels.firstComment } : {}), ...(labels.option ? { option: labels.option } : {}) };
+  const flagLabels: FlagLabels = {
+    ...COMMAND_LINE_LABELS,
+    platform: labels.add,
+    ...(labels.firstComment ? { firstComment: labels.firstComment } : {}),
+    ...(labels.option ? { option: labels.option } : {}),
+    ...(labels.alt ? { alt: labels.alt } : {}),
+  };
   if (media) applyAlts(changes.alt ?? [], media, issues, flagLabels);
-  else if (changes.alt?.length) issues.push({ field: '--alt', message: '--alt describes the --media before it, and this edit gives no --media', fix: 'give the media again with its alt text: --media photo.jpg --alt "…"' });
+  else if (changes.alt?.length) {
+    issues.push(
+      labels.altAll
+        ? { field: labels.altAll, message: `${labels.altAll}: alt texts describe the media given with them, and this edit gives no ${labels.mediaCount}`, fix: `give ${labels.mediaCount} again with one alt text per item, in the same order` }
+        : { field: '--alt', message: '--alt describes the --media before it, and this edit gives no --media', fix: 'give the media again with its alt text: --media photo.jpg --alt "…"' },
+    );
+  }
   const optionChanges = parseOptionFlags(changes.option ?? [], after, issues, flagLabels);
   if (typeof changes.firstComment === 'string' && !after.some((p) => isPlatform(p) && takesFirstComment(p))) {
     const field = labels.firstComment ?? '--first-comment';

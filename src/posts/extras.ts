@@ -14,18 +14,24 @@ export function applyAlts(alts: readonly AltFlag[], media: MediaSource[], issues
   for (const a of alts) {
     const m = media[a.index];
     if (!m) {
-      const field = labels.alt ? labels.alt('') : '--alt';
-      issues.push({ field, message: `${field}: "${a.text}" follows no media item`, fix: 'put --alt right after the --media it describes: --media photo.jpg --alt "A red bicycle"' });
+      // A tool's alt list is by position (alt[i] for media[i]); the command line's --alt follows its --media.
+      if (labels.alt) {
+        const field = labels.alt('', a.index);
+        issues.push({ field, message: `${field}: there is no media item ${a.index + 1} for it to describe (${media.length} given)`, fix: 'give one alt text per media item, in the order of the media ("" for none)' });
+      } else issues.push({ field: '--alt', message: `--alt: "${a.text}" follows no media item`, fix: 'put --alt right after the --media it describes: --media photo.jpg --alt "A red bicycle"' });
       continue;
     }
     if (m.alt !== undefined) {
-      const field = labels.alt ? labels.alt(m.source) : `--alt (for --media ${m.source})`;
+      const field = labels.alt ? labels.alt(m.source, a.index) : `--alt (for --media ${m.source})`;
       issues.push({ field, message: `${field}: ${m.source} already has alt text`, fix: 'give one --alt after each --media' });
       continue;
     }
     m.alt = a.text;
   }
 }
+
+/** The fields are the command line's flags (`--platform`), not a tool's argument names (`platforms`). */
+const flagNamed = (labels: FlagLabels) => labels.platform.startsWith('--');
 
 /** The options of each platform from PLATFORM.KEY=VALUE values; the problems in `issues`. */
 export function parseOptionFlags(values: readonly string[], targets: readonly string[], issues: Issue[], labels: FlagLabels): Map<string, Record<string, unknown>> {
@@ -35,7 +41,7 @@ export function parseOptionFlags(values: readonly string[], targets: readonly st
     const m = /^\s*([^.=\s]+)\.([^=\s]+)\s*=(.*)$/s.exec(raw);
     if (!m) {
       const field = labels.option ? labels.option('', '') : '--option';
-      issues.push({ field, message: `${field}: "${raw}" is not PLATFORM.KEY=VALUE`, fix: 'write it as --option youtube.privacy=unlisted' });
+      issues.push({ field, message: `${field}: "${raw}" is not PLATFORM.KEY=VALUE`, fix: flagNamed(labels) ? 'write it as --option youtube.privacy=unlisted' : 'write it as "youtube.privacy=unlisted"' });
       continue;
     }
     const [, platform, key, value] = m as unknown as [string, string, string, string];
@@ -46,7 +52,7 @@ export function parseOptionFlags(values: readonly string[], targets: readonly st
     }
     if (!targets.includes(platform)) {
       const field = label(platform, key);
-      issues.push({ field, message: `${field}: ${platform} is not among the targets (${targets.join(', ') || 'none'})`, fix: `add it with --platform ${platform}, or drop the option` });
+      issues.push({ field, message: `${field}: ${platform} is not among the targets (${targets.join(', ') || 'none'})`, fix: flagNamed(labels) ? `add it with ${labels.platform} ${platform}, or drop the option` : `add ${platform} to ${labels.platform}, or drop the option` });
       continue;
     }
     const spec = optionSpec(platform, key);

@@ -69,6 +69,8 @@ describe('completion scripts', () => {
     it('offers the help topics after `help`', () => {
       expect(complete('socialpub help ')).toEqual(expect.arrayContaining([...helpTopicNames(), 'posts', 'results']));
       expect(complete('socialpub help env')).toEqual(['environment']);
+      // `mcp` is a topic and a command: offered once.
+      expect(complete('socialpub help m')).toEqual(['mcp']);
     });
     it('offers IANA zones after --tz, on every command that has it', () => {
       for (const path of ['posts schedule', 'results list', 'results stats', 'results retry']) expect(complete(`socialpub ${path} --tz Europe/Pa`)).toEqual(['Europe/Paris']);

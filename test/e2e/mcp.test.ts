@@ -409,9 +409,18 @@ describe('socialpub mcp: limits, read-only and a missing key', () => {
 
 describe('socialpub mcp: how it ends', () => {
   let e: Env;
+  /** A post due within the wait that never goes out (the sandbox's clock stands still): a wait that lasts. */
+  let pending: string;
   beforeAll(async () => {
     await ensureBuilt();
     e = await setUp();
+    const res = await fetch(new URL('/v1/schedule', e.sb.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${e.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ payloads: { bluesky: { text: 'later' } }, scheduledAt: new Date(e.sb.clock.now() + 300_000).toISOString() }),
+    });
+    expect(res.status).toBe(201);
+    pending = ((await res.json()) as { id: string }).id;
   }, 120_000);
   afterAll(async () => {
     await e?.sb.close();
@@ -430,7 +439,7 @@ describe('socialpub mcp: how it ends', () => {
         if (stdout.includes('"id":1') && !stdout.includes('"method":"notifications/progress"') && !ended) {
           ended = true;
           send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-          send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'wait_for_results', arguments: { post_id: 'post_x', expect: 1, timeout_seconds: 600 }, _meta: { progressToken: 'p' } } });
+          send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'wait_for_results', arguments: { post_id: pending, expect: 1, timeout_seconds: 600 }, _meta: { progressToken: 'p' } } });
         } else if (stdout.includes('notifications/progress')) how(child);
       });
       child.on('error', reject);

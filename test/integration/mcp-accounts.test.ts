@@ -54,6 +54,17 @@ describe('write tools take accounts', () => {
     expect(stored.body.payloads.linkedin.accounts).toEqual([careers.id]);
   });
 
+  it('schedule_post to an expired account says, in its note, that the target will fail until the user reconnects it', async () => {
+    const expired = acc('twitter-x', (a) => a.status === 'expired');
+    const healthy = acc('bluesky', (a) => a.isDefault);
+    const at = new Date(sb.clock.now() + 86_400_000).toISOString();
+    const r = await call('schedule_post', { accounts: [`twitter-x:@${expired.username}`, `bluesky:@${healthy.username}`], text: 'Help desk hours', at });
+    expect(r.post.status).toBe('scheduled');
+    expect(r.note).toBe(`post scheduled. Tell the user: twitter-x:@${expired.username} is expired; reconnect it in the service's settings (Settings → Connected accounts) before the post goes out, or that target fails`);
+    const fine = await call('create_draft', { accounts: [`bluesky:@${healthy.username}`], text: 'All good' });
+    expect(fine.note).toBe('draft created');
+  });
+
   it('an ambiguous handle is invalid input naming accounts, with the candidates', async () => {
     const err = await call('create_draft', { accounts: ['@socialpub.demo'], text: 'x' }).then(
       () => undefined,

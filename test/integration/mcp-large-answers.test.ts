@@ -47,4 +47,20 @@ describe('an answer too large for one message', () => {
     expect(Math.max(...lines)).toBeLessThan(MAX_ANSWER_BYTES);
     expect(await mcp.close()).toBe(0);
   });
+
+  it('from check_post, which sends nothing, blames the arguments and says how to make them smaller', async () => {
+    const mcp = startMcpPipe([], { SOCIALPUB_BASE_URL: server.url, SOCIALPUB_API_KEY: 'sk_test_large_answers_0001', TZ: 'UTC' });
+    await mcp.initialize();
+    // Thousands of thread parts, each judged with its source: an answer far over the limit.
+    const text = 'A sentence of some words. '.repeat(80_000);
+    const reply = (await mcp.call(1, 'check_post', { platforms: ['twitter-x'], text, thread: true })) as Reply;
+    expect(reply.result.isError).toBe(true);
+    expect(reply.result.structuredContent).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/^check_post: the answer is \d+\.\d MiB, more than one message to an assistant may hold \(4\.0 MiB\): the arguments make it so/),
+      hints: ['shorten the text, or give fewer platforms at a time'],
+    });
+    expect(JSON.stringify(reply.result.structuredContent)).not.toContain('service');
+    expect(await mcp.close()).toBe(0);
+  });
 });

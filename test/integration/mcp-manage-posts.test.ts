@@ -61,6 +61,17 @@ describe('get_post', () => {
     expect(await callError('get_post', { post_id: 'post_000000000000' })).toMatchObject({ code: 'not_found' });
   });
 
+  it('wait_for_results with expect still looks the post up: a mistyped id is not_found and a draft is told at once, not polled for', async () => {
+    const from = sb.requests.length;
+    expect(await callError('wait_for_results', { post_id: 'post_111111111111', expect: 2, timeout_seconds: 600 })).toMatchObject({ code: 'not_found' });
+    const drafted = await draft({ bluesky: 'Not scheduled yet' });
+    const r = await call('wait_for_results', { post_id: drafted.id, expect: 2, timeout_seconds: 600 });
+    expect(r).toMatchObject({ done: false, still_waiting: false, expected: 2, reason: expect.stringContaining('is a draft') });
+    // No result was asked for: the answers came from the look-ups alone.
+    const polls = sb.requests.slice(from).filter((q) => q.path.startsWith('/api/v1/post-results') && (q.query.includes('post_111111111111') || q.query.includes(drafted.id)));
+    expect(polls).toEqual([]);
+  });
+
   describe('on a service whose results list answers 404 first', () => {
     let proxy: Awaited<ReturnType<typeof resultsFailFirst>>;
     let viaProxy: ToolContext;
@@ -264,13 +275,16 @@ describe('after the post a write made is gone or went out', () => {
     expect(await callError('create_draft', args)).toMatchObject({ code: 'invalid_input', field: 'idempotency_key' });
   });
 
-  it('schedule_post of a post that went out is invalid_input naming retry_failed, like update_post', async () => {
+  it('schedule_post of a post that went out is invalid_input naming retry_failed, like update_post, and sends no write', async () => {
     const failed = (await allPosts(sb, 'failed'))[0]!;
+    const from = sb.requests.length;
     expect(await callError('schedule_post', { post_id: failed.id, at: new Date(sb.clock.now() + 86_400_000).toISOString() })).toMatchObject({
       code: 'invalid_input',
       field: 'post_id',
+      message: expect.stringContaining('can no longer be changed, moved or deleted'),
       hints: [expect.stringContaining('retry_failed')],
     });
+    expect(sb.requests.slice(from).filter((q) => q.method !== 'GET')).toEqual([]);
   });
 });
 

@@ -47,6 +47,44 @@ describe('thread, first_comment, alt, options', () => {
     expect(sb.requests.length).toBe(before);
   });
 
+  it('an alt text past the end of media is named by its own index, in the tool\'s words; nothing is sent', async () => {
+    const before = sb.requests.length;
+    const err = await call('create_draft', { platforms: ['bluesky'], text: 'v', media: ['https://example.com/a.png'], alt: ['A photo', 'Nothing'] }).then(
+      () => undefined,
+      (e: unknown) => toToolError(e, 'default'),
+    );
+    expect(err).toMatchObject({ code: 'invalid_input', field: 'alt[1]', message: 'alt[1]: there is no media item 2 for it to describe (1 given)' });
+    expect(JSON.stringify(err)).not.toContain('--');
+    expect(sb.requests.length).toBe(before);
+  });
+
+  it("an option for a platform the post does not go to says to add it to platforms, not a flag", async () => {
+    const err = await call('check_post', { platforms: ['bluesky'], text: 'v', options: ['linkedin.visibility=PUBLIC'] });
+    expect(err.problems).toEqual([expect.objectContaining({ field: 'options.linkedin.visibility', fix: 'add linkedin to platforms, or drop the option' })]);
+    const malformed = await call('check_post', { platforms: ['bluesky'], text: 'v', options: ['linkedin.visibility'] });
+    expect(malformed.problems).toEqual([expect.objectContaining({ field: 'options', fix: 'write it as "youtube.privacy=unlisted"' })]);
+  });
+
+  it('update_post takes alt with its media (contract 7.7), and refuses alt without media; nothing is sent then', async () => {
+    const created = await call('create_draft', { platforms: ['bluesky'], text: 'Pictures' });
+    const id = created.post.id as string;
+    await call('update_post', { post_id: id, media: ['https://example.com/a.png', 'https://example.com/b.png'], alt: ['', 'The second one'] });
+    const post = await oracleGet<{ payloads: Record<string, any> }>(sb, `/v1/posts/${id}`);
+    expect(post.payloads.bluesky.media).toEqual([{ url: 'https://example.com/a.png', type: 'image' }, { url: 'https://example.com/b.png', type: 'image', alt: 'The second one' }]);
+    const before = sb.requests.length;
+    const noMedia = await call('update_post', { post_id: id, alt: ['Lost'] }).then(
+      () => undefined,
+      (e: unknown) => toToolError(e, 'default'),
+    );
+    expect(noMedia).toMatchObject({ code: 'invalid_input', field: 'alt', message: 'alt: alt texts describe the media given with them, and this edit gives no media' });
+    const pastEnd = await call('update_post', { post_id: id, media: ['https://example.com/a.png'], alt: ['One', 'Two'] }).then(
+      () => undefined,
+      (e: unknown) => toToolError(e, 'default'),
+    );
+    expect(pastEnd).toMatchObject({ code: 'invalid_input', field: 'alt[1]' });
+    expect(sb.requests.filter((r, i) => i >= before && r.method !== 'GET')).toEqual([]);
+  });
+
   it('check_post judges each thread part and the first comment', async () => {
     const r = await call('check_post', { platforms: ['twitter-x'], text: 'word '.repeat(120).trim(), thread: true, first_comment: 'x'.repeat(300) });
     expect(r.accepted).toBe(false);

@@ -111,6 +111,26 @@ describe('a client without elicitation: the confirm_token path', () => {
     expect(err).toBeInstanceOf(McpError);
     expect((err as McpError).code).toBe(-32602);
     expect((err as McpError).message).toContain('no tool named delete_everything');
+    // The server's message is its own: the client's McpError adds the one "MCP error -32602: " prefix.
+    expect((err as McpError).message).toMatch(/^MCP error -32602: no tool named delete_everything;/);
+  });
+
+  it('an id longer than any service hands out is refused naming the argument, before any request', async () => {
+    const long = `post_${'p'.repeat(100_000)}`;
+    const from = sb.requests.length;
+    for (const [tool, args, field] of [
+      ['get_post', { post_id: long }, 'post_id'],
+      ['delete_post', { post_id: long }, 'post_id'],
+      ['schedule_post', { post_id: long, at: AT }, 'post_id'],
+      ['get_result', { result_id: `res_${'r'.repeat(100_000)}` }, 'result_id'],
+      ['list_results', { post_ids: [long] }, 'post_ids[0]'],
+    ] as const) {
+      const got = await s.call(tool, args);
+      expect(got.isError, tool).toBe(true);
+      expect(got.structuredContent, tool).toMatchObject({ code: 'invalid_input', field, message: `${field}: is longer than 200 characters` });
+      expect(JSON.stringify(got.structuredContent).length, tool).toBeLessThan(1000);
+    }
+    expect(sb.requests.slice(from)).toEqual([]);
   });
 
   it('frames service text as data: the notice line, then JSON; a hostile title stays inside a JSON string', async () => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { startSdkSession } from '../helpers/mcp-sdk-client.js';
 import { png } from '../helpers/media-fixtures.js';
 import { START, cliEnv, manualSandbox, sandboxClock, type ManualSandbox } from './posts-support.js';
 
@@ -38,6 +39,28 @@ describe('uploads sent once', () => {
     expect(count(sb, 'POST', /^\/v1\/media$/)).toBe(1);
     expect(count(sb, 'GET', /^\/v1\/media\/[^/]+$/)).toBe(1);
     expect(statSync(join(config.dir, 'uploads.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('socialpub mcp --media-dir sends the same bytes once too: create_draft twice, then update_post', async () => {
+    const sb = await manualSandbox({ failureRate: 0 });
+    opened.push(sb);
+    const folder = mkdtempSync(join(dir, 'mcp-'));
+    const photo = join(folder, 'same.png');
+    writeFileSync(photo, png(400, 300));
+    const s = await startSdkSession(['--media-dir', folder], { env: { SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: sb.key('demo') } });
+    try {
+      const first = await s.call('create_draft', { platforms: ['bluesky'], text: 'first', media: [photo] });
+      expect(first.isError, JSON.stringify(first.structuredContent)).toBeFalsy();
+      const second = await s.call('create_draft', { platforms: ['bluesky'], text: 'second', media: [photo] });
+      expect(second.isError, JSON.stringify(second.structuredContent)).toBeFalsy();
+      const edited = await s.call('update_post', { post_id: first.structuredContent.post.id, media: [photo], alt: ['The same photo'] });
+      expect(edited.isError, JSON.stringify(edited.structuredContent)).toBeFalsy();
+    } finally {
+      expect(await s.close()).toBe(0);
+    }
+    expect(count(sb, 'PUT', /^\/v1\/media\/[^/]+\/upload$/)).toBe(1);
+    expect(count(sb, 'POST', /^\/v1\/media$/)).toBe(1);
+    expect(count(sb, 'GET', /^\/v1\/media\/[^/]+$/)).toBe(2);
   });
 
   it('changed bytes under the same name are uploaded again', async () => {

@@ -82,8 +82,9 @@ function argumentValues(cmd: CommandUnknownOpts, path: string[]): ValueSource {
   if (key === 'profile use' || key === 'profile show' || key === 'profile remove') return { kind: 'profiles' };
   if (POST_ID_COMMANDS.has(key)) return { kind: 'posts' };
   if (key === 'accounts view') return { kind: 'accounts' };
-  // `help <topic>` or `help <command>`: the topics first, from the one list `help` reads.
-  if (key === 'help') return { kind: 'words', words: [...helpTopicNames(), ...helpableCommands(cmd)] };
+  // `help <topic>` or `help <command>`: the topics first, from the one list `help` reads; `mcp`
+  // is both, and offered once.
+  if (key === 'help') return { kind: 'words', words: [...new Set([...helpTopicNames(), ...helpableCommands(cmd)])] };
   return { kind: 'none' };
 }
 

@@ -2,6 +2,7 @@
 // accounts (one lookup), as --account is on the command line; a bad one is invalid input naming it.
 import { loadAccounts } from '../../accounts/catalog.js';
 import { resolveAccounts } from '../../accounts/resolve.js';
+import { accountLabel, isUnhealthy } from '../../accounts/label.js';
 import type { ApiClient } from '../../client/types.js';
 import type { SocialAccount } from '../../wire/account-schemas.js';
 
@@ -9,4 +10,14 @@ export async function namedAccounts(client: ApiClient, refs: readonly string[] |
   if (!refs?.length) return undefined;
   const catalog = await loadAccounts(client);
   return resolveAccounts(refs, catalog.accounts, { field: 'accounts', derived: catalog.derived });
+}
+
+/**
+ * Said with a write's answer when it names an expired or disconnected account: the service takes
+ * the post, and that target then fails every time (TOKEN_EXPIRED, ACCOUNT_DISCONNECTED), which the
+ * user should hear now rather than from a failed result.
+ */
+export function unhealthyNote(accounts: readonly SocialAccount[] | undefined): string {
+  const bad = (accounts ?? []).filter((a) => isUnhealthy(a));
+  return bad.length ? `. Tell the user: ${bad.map((a) => `${accountLabel(a)} is ${a.status}`).join(', ')}; reconnect ${bad.length === 1 ? 'it' : 'them'} in the service's settings (Settings → Connected accounts) before the post goes out, or ${bad.length === 1 ? 'that target fails' : 'those targets fail'}` : '';
 }

@@ -15,6 +15,14 @@ export const MAX_ROWS = 50;
 export const DEFAULT_ROWS = 20;
 export const MAX_MEDIA = 20;
 export const MAX_TITLE = 200;
+/**
+ * The longest id taken. The contract leaves ids to the service, but none is this long; a longer
+ * one would only come back as a 431 about the request line, so it is refused naming the argument.
+ */
+export const MAX_ID = 200;
+
+/** The post an id-taking tool acts on. */
+export const postId: JsonSchema = { type: 'string', minLength: 1, maxLength: MAX_ID, fix: 'give a post id as list_posts returns it' };
 
 /** A platform name; the values are listed once, in the instructions. */
 const platform: JsonSchema = { type: 'string', enum: PLATFORMS, enumInInstructions: true };
@@ -66,7 +74,7 @@ export const confirmFields: Record<string, JsonSchema> = {
 export const timeZone: JsonSchema = { type: 'string', minLength: 1 };
 
 export const resultFilters: Record<string, JsonSchema> = {
-  post_ids: { ...strings(50), minItems: 1 },
+  post_ids: { ...strings(50, postId), minItems: 1 },
   platforms,
   failed_only: { type: 'boolean' },
   since: { type: 'string', minLength: 1 },
@@ -80,9 +88,6 @@ export const listFields: Record<string, JsonSchema> = {
 };
 
 export const statuses: JsonSchema = { type: 'array', items: { type: 'string', enum: POST_STATUSES }, minItems: 1, uniqueItems: true };
-
-/** The post an id-taking tool acts on. */
-export const postId: JsonSchema = { type: 'string', minLength: 1, fix: 'give a post id as list_posts returns it' };
 
 /**
  * What the shared arguments mean, said once in the server's instructions (each tool's schema

@@ -4,6 +4,7 @@ import { ToolError } from '../errors.js';
 import { FieldInputError } from '../../wire/invalid-input.js';
 import { looksLikePostId } from '../../wire/protocol.js';
 import type { ToolDefinition } from '../types.js';
+import { MAX_ID } from './fields.js';
 
 export const getResult: ToolDefinition = {
   name: 'get_result',
@@ -11,7 +12,7 @@ export const getResult: ToolDefinition = {
     "One publishing result in full: the platform's post id and URL, the account, a failure's code, message and context.",
   inputSchema: {
     type: 'object',
-    properties: { result_id: { type: 'string', minLength: 1, fix: 'give a result id as list_results returns it' } },
+    properties: { result_id: { type: 'string', minLength: 1, maxLength: MAX_ID, fix: 'give a result id as list_results returns it' } },
     required: ['result_id'],
     additionalProperties: false,
   },

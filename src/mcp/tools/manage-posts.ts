@@ -13,14 +13,12 @@ import { ToolError } from '../errors.js';
 import { trimPost, trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
 import { accountsField, confirmFields, MAX_TITLE, payloadFields, platforms, postId, postIdArg, refuseKeyInDialect, str, strs, writeFields } from './fields.js';
-import { namedAccounts } from './accounts-arg.js';
+import { namedAccounts, unhealthyNote } from './accounts-arg.js';
 import { accountsByPlatform } from '../../accounts/resolve.js';
-import { derivedKey } from './write-post.js';
+import { derivedKey, INSTEAD_TOOLS } from './write-post.js';
 import { describePost, quote } from '../change-summary.js';
 import type { PlannedEdit } from '../../posts/edit.js';
 import { refuseInDialect, SP_TOOL_FIX } from '../../wire/syncpostly/unsupported.js';
-
-export const INSTEAD_TOOLS = { retry: 'retry_failed', create: 'create a new post with create_draft or schedule_post' };
 
 const LABELS: EditLabels = {
   id: 'post_id',
@@ -33,6 +31,8 @@ const LABELS: EditLabels = {
   title: 'title',
   firstComment: 'first_comment',
   option: (p, k) => `options.${p}${k ? `.${k}` : ''}`,
+  altAll: 'alt',
+  alt: (_source, index) => `alt[${index}]`,
 };
 
 /** The post, refused with not_found (another workspace's id too) in the tool's own words. */
@@ -118,7 +118,7 @@ export const getPost: ToolDefinition = {
 export const updatePost: ToolDefinition = {
   name: 'update_post',
   description:
-    'Change a draft or scheduled post, checked like a new one; only what differs is sent. media replaces all ([] removes them); title, first_comment: "" removes it; options merge; accounts replace their platforms\' accounts; add_platforms, remove_platforms. The user confirms removing a platform or replacing a scheduled text. To move a post: schedule_post.',
+    'Change a draft or scheduled post, checked like a new one; only what differs is sent. media replaces all ([] removes them), with alt; title, first_comment: "" removes it; options merge; accounts replace their platforms\' accounts; add_platforms, remove_platforms. The user confirms removing a platform or replacing a scheduled text. To move a post: schedule_post.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -128,6 +128,7 @@ export const updatePost: ToolDefinition = {
       add_platforms: platforms,
       remove_platforms: platforms,
       media: payloadFields.media!,
+      alt: payloadFields.alt!,
       title: { type: 'string', maxLength: MAX_TITLE },
       accounts: accountsField,
       thread: payloadFields.thread!,
@@ -161,6 +162,8 @@ export const updatePost: ToolDefinition = {
         add: strs(args.add_platforms) ?? [],
         remove: strs(args.remove_platforms) ?? [],
         ...(media ? { media } : {}),
+        // alt[i] describes media[i], as in create_draft.
+        ...(strs(args.alt) ? { alt: strs(args.alt)!.flatMap((text, index) => (text ? [{ index, text }] : [])) } : {}),
         ...(title !== undefined ? { title: title === '' ? null : title } : {}),
         ...(args.thread === true ? { thread: true } : {}),
         ...(str(args.first_comment) !== undefined ? { firstComment: str(args.first_comment) === '' ? null : str(args.first_comment)! } : {}),
@@ -178,8 +181,8 @@ export const updatePost: ToolDefinition = {
       const stop = await tc.confirm({ tool: 'update_post', postId: id, post, args, summary: `Change ${describePost(post)}: ${losses.join('; ')}.` });
       if (stop) return stop;
     }
-    const res = await write(id, () => sendEdit(client, plan, { idempotencyKey: key, fresh: losses.length === 0 }));
-    return replayedOrNot(client, id, res, key, 'post changed');
+    const res = await write(id, () => sendEdit(client, plan, { idempotencyKey: key, fresh: losses.length === 0, ...(tc.deps.ledger ? { ledger: tc.deps.ledger } : {}) }));
+    return replayedOrNot(client, id, res, key, `post changed${unhealthyNote(accounts)}`);
   },
 };
 

@@ -9,7 +9,7 @@ import type { Issue } from '../../posts/draft.js';
 import { FieldInputError, InvalidInputError } from '../../wire/invalid-input.js';
 import { previewPost } from '../../wire/preview/model.js';
 import type { ToolDefinition } from '../types.js';
-import { payloadFields } from './fields.js';
+import { MAX_ID, payloadFields } from './fields.js';
 import { toolPost } from './manage-posts.js';
 import { admitMediaPaths } from '../media-paths.js';
 import { postInput } from './write-post.js';
@@ -20,7 +20,7 @@ export const previewPostTool: ToolDefinition = {
     'How a post will look on each platform: the text before the feed\'s "more" fold and what it hides, numbered thread parts, alt texts (or their lack), first comment, options, the crop of an image. A post_id, or the fields of a post not yet created (nothing is sent). Folds are approximate.',
   inputSchema: {
     type: 'object',
-    properties: { post_id: { type: 'string' }, ...payloadFields },
+    properties: { post_id: { type: 'string', maxLength: MAX_ID, fix: 'give a post id as list_posts returns it' }, ...payloadFields },
     additionalProperties: false,
   },
   annotations: { title: 'Preview a post per platform', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

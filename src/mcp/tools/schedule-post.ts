@@ -1,7 +1,7 @@
 // schedule_post: schedule an existing draft by id, or create and schedule a post in one call
 // (POST /v1/schedule). Times are absolute: a relative time would move when the call is retried.
 import type { ToolDefinition } from '../types.js';
-import { accountsField, confirmFields, payloadFields, timeZone, writeFields } from './fields.js';
+import { accountsField, confirmFields, payloadFields, postId, timeZone, writeFields } from './fields.js';
 import { writePost } from './write-post.js';
 
 export const schedulePost: ToolDefinition = {
@@ -11,7 +11,7 @@ export const schedulePost: ToolDefinition = {
   inputSchema: {
     type: 'object',
     properties: {
-      post_id: { type: 'string', minLength: 1 },
+      post_id: postId,
       ...payloadFields,
       accounts: accountsField,
       at: { type: 'string', minLength: 1, fix: 'give a future time: RFC 3339 with an offset, or "YYYY-MM-DD HH:MM" with time_zone' },

@@ -10,6 +10,7 @@ import { ToolError } from '../errors.js';
 import { trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
 import { int, MAX_ROWS, postId, postIdArg } from './fields.js';
+import type { Post } from '../../wire/schemas.js';
 
 export const MAX_TIMEOUT_S = 600;
 export const DEFAULT_TIMEOUT_S = 60;
@@ -51,7 +52,22 @@ export const waitForResults: ToolDefinition = {
     const onOutage = (err: Error) => notes.push(`the service did not answer for a while (${err.message}); kept polling`);
     try {
       const client = await deps.client();
-      if (expect === undefined) {
+      const notFound = () => new ToolError({ code: 'not_found', message: `no post ${postId} in the workspace of profile ${deps.profileName}`, hints: ['list_posts shows the posts of this workspace'] });
+      const blockedAnswer = (post: Pick<Post, 'scheduledAt'>, reason: string, expected: number) => {
+        const why = reason === 'draft' ? `post ${postId} is a draft: it gets results only once it is scheduled (schedule_post)` : `post ${postId} is scheduled for ${post.scheduledAt}, after this wait would end: no platform can report before then; wait_for_results again once it is due`;
+        return { post_id: postId, done: false, timed_out: false, still_waiting: false, reported: 0, expected, missing: targets, failed: [], results: [], reason: why };
+      };
+      if (expect !== undefined) {
+        // The targets are not needed, but an id that names no post (a typo), a draft or a post due
+        // after the wait is still told at once, not polled for until the wait ends. One look: an
+        // outage leaves the answer to the polls below, which ride it out.
+        const found = await lookUpWaitTarget(client, postId, { lookUpBy: callEnd, deadline }).catch((err: unknown) => {
+          if (isOutage(err)) return undefined;
+          throw err;
+        });
+        if (found && !found.found) throw notFound();
+        if (found?.blocked) return blockedAnswer(found.post, found.blocked.reason, expect);
+      } else {
         // The look-up rides out an outage too, within the call.
         const lookUp = outageRider({ deadline: callEnd, now: deps.now, sleep, onOutage });
         const found = await lookUp(() => lookUpWaitTarget(client, postId, { lookUpBy: callEnd, deadline })).catch((err: unknown) => {
@@ -59,20 +75,14 @@ export const waitForResults: ToolDefinition = {
           if (isOutage(err) && callEnd < deadline) return undefined;
           throw err;
         });
-        if (found && !found.found) throw new ToolError({ code: 'not_found', message: `no post ${postId} in the workspace of profile ${deps.profileName}`, hints: ['list_posts shows the posts of this workspace'] });
+        if (found && !found.found) throw notFound();
         if (!found) {
           notes.push(`the service is not answering, so the post could not be looked up yet; call again to keep waiting`);
           return { post_id: postId, done: false, timed_out: false, still_waiting: true, reported: 0, expected: null, missing: [], failed: [], results: [], notes };
         }
         const { post, blocked } = found;
         targets = [...found.target.targets];
-        if (blocked) {
-          const reason =
-            blocked.reason === 'draft'
-              ? `post ${postId} is a draft: it gets results only once it is scheduled (schedule_post)`
-              : `post ${postId} is scheduled for ${post.scheduledAt}, after this wait would end: no platform can report before then; wait_for_results again once it is due`;
-          return { post_id: postId, done: false, timed_out: false, still_waiting: false, reported: 0, expected: targets.length, missing: targets, failed: [], results: [], reason };
-        }
+        if (blocked) return blockedAnswer(post, blocked.reason, targets.length);
         if (post.scheduledAt) notes.push(`scheduled for ${post.scheduledAt}`);
       }
       const { state, timedOut } = await pollUntilReported({

@@ -12,11 +12,15 @@ import type { ApiClient } from '../../client/types.js';
 import type { Post } from '../../wire/schemas.js';
 import { ToolError } from '../errors.js';
 import { findPost, PostNotFoundError } from '../../posts/find.js';
+import { notEditable } from '../../posts/edit.js';
 import { attachAccounts } from '../../accounts/resolve.js';
 import { FieldInputError, InvalidInputError } from '../../wire/invalid-input.js';
 import { describePost } from '../change-summary.js';
-import { namedAccounts } from './accounts-arg.js';
+import { namedAccounts, unhealthyNote } from './accounts-arg.js';
 import { refuseInDialect, SP_TOOL_FIX } from '../../wire/syncpostly/unsupported.js';
+
+/** What a post that went out (published, failed) takes instead of a change. */
+export const INSTEAD_TOOLS = { retry: 'retry_failed', create: 'create a new post with create_draft or schedule_post' };
 
 /**
  * Same tool, same arguments → same key, so an assistant (or its host) repeating a call replays it.
@@ -100,7 +104,13 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
     if (post.status === 'scheduled' && composed.at && post.scheduledAt && Date.parse(post.scheduledAt) === Date.parse(composed.at.iso)) {
       return { post: trimPost(post), changed: false, note: 'already scheduled for that time: nothing was sent' };
     }
-    if (given === undefined) version = post.updatedAt ?? '';
+    if (given === undefined) {
+      // A post that went out cannot be scheduled again: said before anything is sent. (With the
+      // caller's own key the request goes, so that a repeat of a call that did it replays.)
+      const refused = notEditable(post, 'post_id', INSTEAD_TOOLS);
+      if (refused) throw refused;
+      version = post.updatedAt ?? '';
+    }
     if (post.status === 'scheduled' && composed.at && args.dry_run !== true) {
       const stop = await tc.confirm({ tool, postId: post.id, post, args, summary: `Move ${describePost(post)} to ${composed.at.iso}.` });
       if (stop) return stop;
@@ -109,10 +119,10 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
   const key = given ?? derivedKey(tool, version === undefined ? args : { ...args, version });
   const when = composed.at ? { scheduled_at: composed.at.iso } : {};
   if (args.dry_run === true) {
-    return { dry_run: true, valid: true, note: 'nothing was sent', idempotency_key: key, ...when, requests: planPublish(composed, mode, key) };
+    return { dry_run: true, valid: true, note: `nothing was sent${unhealthyNote(accounts)}`, idempotency_key: key, ...when, requests: planPublish(composed, mode, key) };
   }
   client ??= await tc.deps.client();
-  const res = await publish(client, composed, mode, { idempotencyKey: key }).catch((err: unknown) => {
+  const res = await publish(client, composed, mode, { idempotencyKey: key, ...(tc.deps.ledger ? { ledger: tc.deps.ledger } : {}) }).catch((err: unknown) => {
     if (input.postId !== undefined && err instanceof ApiError && err.kind === 'not-found') throw noSuchPost(input.postId, tc, err.requestId);
     throw err;
   });
@@ -121,7 +131,7 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
     post: trimPost(post),
     replayed: res.replayed,
     idempotency_key: key,
-    note: res.replayed ? 'an earlier call with this key already did this: the same post is returned and nothing new was created' : mode === 'create' ? 'draft created' : 'post scheduled',
+    note: (res.replayed ? 'an earlier call with this key already did this: the same post is returned and nothing new was created' : mode === 'create' ? 'draft created' : 'post scheduled') + unhealthyNote(accounts),
   };
 }
 

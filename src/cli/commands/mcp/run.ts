@@ -12,6 +12,7 @@ import { visible } from '../../../output/terminal-safe.js';
 import { baseUrlProblem } from '../../../config/base-url.js';
 import { SCHEMA_DIALECTS } from '../../../mcp/json-schema.js';
 import { choice } from '../../flags/choice.js';
+import { ledgerFor } from '../../upload-ledger.js';
 
 const SETUP_HINT = 'this is how `socialpub mcp` was set up, not something the arguments can fix: tell the user (`socialpub auth status` shows the profile, its base URL and key)';
 
@@ -57,6 +58,8 @@ export async function runMcp(ctx: Context, opts: McpFlags): Promise<number> {
     allowDestructive: Boolean(opts.allowDestructive),
     schemaDialect,
     mediaDirs,
+    // Only local files are uploaded, and only from --media-dir folders.
+    ...(mediaDirs.length ? { ledger: await ledgerFor(ctx) } : {}),
     version: ctx.version,
   });
   // Stopped by a signal rather than by the client closing stdin: say so, as every command does
