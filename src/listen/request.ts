@@ -7,7 +7,7 @@ import type { Counters } from './bookkeeping.js';
 import type { DeliveryHandler } from './delivery.js';
 import type { ListenerSettings } from './options.js';
 import type { Reject } from './outcomes.js';
-import type { SlowBodies } from './slow-bodies.js';
+import type { Reading, SlowBodies } from './slow-bodies.js';
 import { isLoopbackHost } from '../wire/protocol.js';
 
 export interface RequestDeps {
@@ -60,40 +60,43 @@ export function requestHandler(deps: RequestDeps): (req: IncomingMessage, res: S
     return false;
   };
 
+  // One callback for every body, handed the body's slow-body record (which holds its response),
+  // rather than a closure made per request.
+  const bodyDone = (reading: Reading, body: Buffer | undefined): void => {
+    const res = reading.res;
+    if (res === undefined || !slowBodies.finished(reading)) return; // the sweep already answered 408
+    try {
+      if (body === undefined) return reject(res, 'body-too-large', `body larger than ${maxBodyBytes} bytes`, null, true);
+      onDelivery(res.req, res, body);
+    } catch {
+      // Nothing a client sends may throw out of the handler: a bug here answers 500, and the
+      // listener keeps serving. (Consumers' exceptions never get here; see safeEmitter.)
+      reject(res, 'internal-error', 'internal error while handling the delivery', null, true);
+    }
+  };
+
   return (req, res) => {
     counters.requests++;
     try {
       if (turnedAway(req, res)) return;
-      const reading = slowBodies.started(res);
-      readBody(req, maxBodyBytes, (result) => {
-        if (!slowBodies.finished(reading)) return; // the sweep already answered 408
-        try {
-          if (!result.ok) return reject(res, 'body-too-large', `body larger than ${maxBodyBytes} bytes`, null, true);
-          onDelivery(req, res, result.body);
-        } catch {
-          // Nothing a client sends may throw out of the handler: a bug here answers 500, and the
-          // listener keeps serving. (Consumers' exceptions never get here; see safeEmitter.)
-          reject(res, 'internal-error', 'internal error while handling the delivery', null, true);
-        }
-      });
+      readBody(req, maxBodyBytes, slowBodies.started(res), bodyDone);
     } catch {
       reject(res, 'internal-error', 'internal error while handling the request', null, true);
     }
   };
 }
 
-export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'body-too-large' };
-
 const EMPTY = Buffer.alloc(0);
 
 /**
  * Reads a request body under a byte cap counted as the bytes stream in, so a body without
  * Content-Length, or one that lies about it, is stopped at the cap without being buffered
- * whole. Deliberately lean (two listeners, no timer, no promise): it runs once per delivery.
+ * whole. Calls `done(context, body)` once, with undefined for a body over the cap. Deliberately
+ * lean (two listeners, no timer, no promise, no result object): it runs once per delivery.
  * The deadline for slow bodies is the listener's sweep, and a client that disconnects mid-body
  * simply never calls back; everything is then collected with the request.
  */
-export function readBody(req: IncomingMessage, maxBytes: number, done: (result: BodyResult) => void): void {
+export function readBody<C>(req: IncomingMessage, maxBytes: number, context: C, done: (context: C, body: Buffer | undefined) => void): void {
   let first: Buffer | undefined;
   let more: Buffer[] | undefined;
   let size = 0;
@@ -105,14 +108,14 @@ export function readBody(req: IncomingMessage, maxBytes: number, done: (result: 
       over = true;
       // Stop reading; the listener answers 413 and closes the connection.
       req.pause();
-      done({ ok: false, reason: 'body-too-large' });
+      done(context, undefined);
       return;
     }
     if (first === undefined) first = chunk;
     else (more ??= [first]).push(chunk);
   });
   req.on('end', () => {
-    if (!over) done({ ok: true, body: more ? Buffer.concat(more, size) : (first ?? EMPTY) });
+    if (!over) done(context, more ? Buffer.concat(more, size) : (first ?? EMPTY));
   });
 }
 

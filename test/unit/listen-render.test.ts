@@ -62,6 +62,18 @@ describe('listen rendering', () => {
     expect(JSON.parse(ndjsonLine(withRaw('{"webhookId":"forged","verified":true}')))).toMatchObject({ webhookId: 'msg_1', verified: true });
     expect(JSON.parse(ndjsonLine({ ...withRaw('{"a":1}'), webhookId: null, verified: false }))).toEqual({ a: 1, webhookId: null, receivedAt: '2026-12-01T09:00:05.123Z', verified: false });
     expect(JSON.parse(ndjsonLine({ ...withRaw('{"a":1}'), webhookId: 'id "with" quotes' })).webhookId).toBe('id "with" quotes');
+    for (const id of ['back\\slash', 'tab\there']) expect(JSON.parse(ndjsonLine({ ...withRaw('{"a":1}'), webhookId: id })).webhookId).toBe(id);
+  });
+
+  it('NDJSON: each event gets its own receivedAt and verified, one after another (the text after the id is kept per millisecond)', () => {
+    const base = event(published);
+    const at = ['2026-12-01T09:00:05.123Z', '2026-12-01T09:00:05.123Z', '2026-12-01T09:00:05.124Z', '2026-12-01T09:00:05.124Z', '2026-12-01T09:00:05.123Z'];
+    const verified = [true, false, false, true, true];
+    const lines = at.map((receivedAt, i) => ndjsonLine({ ...base, webhookId: `msg_${i}`, receivedAt, verified: verified[i]! }));
+    expect(lines.map((l) => JSON.parse(l))).toEqual(at.map((receivedAt, i) => ({ ...published, webhookId: `msg_${i}`, receivedAt, verified: verified[i] })));
+    // Printable ids are written as they are; anything JSON or a terminal would escape goes through JSON.stringify.
+    expect(lines[0]).toContain(',"webhookId":"msg_0","receivedAt":"2026-12-01T09:00:05.123Z","verified":true}\n');
+    expect(ndjsonLine({ ...base, webhookId: 'msg_\u00e9' })).toContain('"webhookId":"msg_\u00e9"');
   });
 
   it('NDJSON on stdout: DEL, C1 and bidi controls of the body and the webhook-id as \\u escapes (read back the same); the --log line exact', async () => {

@@ -100,6 +100,12 @@ describe('our own edges', () => {
     expect(verify(SECRET, { ...h, timestamp: String(NOW - 1) }, PAYLOAD, NOW)).toEqual({ ok: false, reason: 'no-matching-signature' });
   });
 
+  it('a timestamp with leading zeros is signed as its number, as the reference libraries sign it', () => {
+    const signature = sign(SECRET, MSG_ID, NOW, PAYLOAD);
+    expect(verify(SECRET, { id: MSG_ID, timestamp: `00${NOW}`, signature }, PAYLOAD, NOW)).toEqual({ ok: true });
+    expect(verify(SECRET, { id: MSG_ID, timestamp: '0', signature: sign(SECRET, MSG_ID, 0, PAYLOAD) }, PAYLOAD, 0)).toEqual({ ok: true });
+  });
+
   it('a tampered id fails: the id is signed', () => {
     expect(verify(SECRET, { ...headersAt(NOW), id: 'msg_other' }, PAYLOAD, NOW)).toEqual({ ok: false, reason: 'no-matching-signature' });
   });
@@ -124,7 +130,7 @@ describe('our own edges', () => {
 });
 
 describe('PreparedHmac (the key\'s pads computed once) gives what createHmac gives', () => {
-  const reference = (key: Uint8Array, head: string, body: Buffer) => createHmac('sha256', key).update(head).update(body).digest('base64');
+  const reference = (key: Uint8Array, id: string, ts: string, body: Buffer) => createHmac('sha256', key).update(`${id}.${ts}.`).update(body).digest('base64');
 
   it('for keys of every length around the block size, and bodies of any bytes, one MAC after another', () => {
     fc.assert(
@@ -132,10 +138,10 @@ describe('PreparedHmac (the key\'s pads computed once) gives what createHmac giv
         // Keys longer than SHA-256's 64-byte block are hashed first (RFC 2104): lengths on both sides.
         fc.uint8Array({ minLength: 0, maxLength: 150 }),
         // Several messages with one key: a long body then a short one, so the reused buffer is checked.
-        fc.array(fc.tuple(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.oneof(fc.string({ unit: 'binary', maxLength: 3000 }).map((t) => Buffer.from(t)), fc.uint8Array({ maxLength: 3000 }).map((a) => Buffer.from(a)))), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.tuple(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 12 }), fc.oneof(fc.string({ unit: 'binary', maxLength: 3000 }).map((t) => Buffer.from(t)), fc.uint8Array({ maxLength: 3000 }).map((a) => Buffer.from(a)))), { minLength: 1, maxLength: 4 }),
         (key, messages) => {
           const mac = new PreparedHmac(key);
-          for (const [head, body] of messages) expect(mac.base64(head, body)).toBe(reference(key, head, body));
+          for (const [id, ts, body] of messages) expect(mac.base64(id, ts, body)).toBe(reference(key, id, ts, body));
         },
       ),
       { numRuns: 300 },
@@ -143,14 +149,27 @@ describe('PreparedHmac (the key\'s pads computed once) gives what createHmac giv
   });
 
   it('for the edges: empty key and message, a key of exactly one block, a lone surrogate in the text', () => {
-    const cases: Array<[Uint8Array, string, Buffer]> = [
-      [new Uint8Array(0), '', Buffer.alloc(0)],
-      [new Uint8Array(64).fill(7), 'msg_1.1614265330.', Buffer.from('{"a":1}')],
-      [new Uint8Array(65).fill(9), 'msg_\ud800.1.', Buffer.from('x\udfffy')],
-      // A head of characters of 3 bytes each, longer than the first buffer holds.
-      [Buffer.from('k'), '\u20ac'.repeat(600), Buffer.from('{}')],
-      [Buffer.from('key'), 'msg_é.1.', Buffer.alloc(70_000, 0x41)],
+    const cases: Array<[Uint8Array, string, string, Buffer]> = [
+      [new Uint8Array(0), '', '', Buffer.alloc(0)],
+      [new Uint8Array(64).fill(7), 'msg_1', '1614265330', Buffer.from('{"a":1}')],
+      [new Uint8Array(65).fill(9), 'msg_\ud800', '1', Buffer.from('x\udfffy')],
+      // An id of characters of 3 bytes each, longer than the first buffer holds.
+      [Buffer.from('k'), '\u20ac'.repeat(600), '2', Buffer.from('{}')],
+      [Buffer.from('key'), 'msg_é', '1', Buffer.alloc(70_000, 0x41)],
     ];
-    for (const [key, head, body] of cases) expect(new PreparedHmac(key).base64(head, body)).toBe(reference(key, head, body));
+    for (const [key, id, ts, body] of cases) expect(new PreparedHmac(key).base64(id, ts, body)).toBe(reference(key, id, ts, body));
+  });
+
+  it('messages of the same length one after another each get their own MAC (the view kept for a length is rewritten)', () => {
+    const key = Buffer.from('same length key');
+    const mac = new PreparedHmac(key);
+    const bodies = ['{"a":1}', '{"b":2}', '{"a":1}'].map((b) => Buffer.from(b));
+    const macs = bodies.map((body) => mac.base64('msg_1', '1614265330', body));
+    expect(macs).toEqual(bodies.map((body) => reference(key, 'msg_1', '1614265330', body)));
+    expect(macs[0]).not.toBe(macs[1]);
+    expect(macs[2]).toBe(macs[0]);
+    // After the buffer has grown for a long message, a short one of a length seen before still hashes its own bytes.
+    mac.base64('msg_1', '1614265330', Buffer.alloc(5000, 0x42));
+    expect(mac.base64('msg_1', '1614265330', Buffer.from('{"c":3}'))).toBe(reference(key, 'msg_1', '1614265330', Buffer.from('{"c":3}')));
   });
 });

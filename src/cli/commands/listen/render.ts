@@ -51,11 +51,36 @@ function jsonLineOf(e: DeliveryEvent, shown: boolean): string {
   }
   if (text.includes('\n') || text.includes('\r')) text = text.replace(/[\r\n]+/g, ' ');
   const inner = text.slice(0, -1).trimEnd();
-  const sep = inner.endsWith('{') ? '' : ',';
-  const id = e.webhookId === null ? 'null' : JSON.stringify(e.webhookId);
-  const tail = `"webhookId":${shown ? terminalJson(id) : id},"receivedAt":"${e.receivedAt}","verified":${e.verified}}`;
   const body = shown && !plainAscii(e.raw) ? terminalJson(inner) : inner;
-  return `${body}${sep}${tail}`;
+  const id = e.webhookId;
+  // The usual id (printable ASCII, nothing JSON escapes) goes between quotes that the pieces
+  // around it already hold: three joins a line, not one per field.
+  if (id !== null && plainIdText(id)) return body + (inner.endsWith('{') ? '"webhookId":"' : ',"webhookId":"') + id + tailAfterId(e.receivedAt, e.verified);
+  const quoted = id === null ? 'null' : JSON.stringify(id);
+  const tail = `"webhookId":${shown ? terminalJson(quoted) : quoted},"receivedAt":"${e.receivedAt}","verified":${e.verified}}`;
+  return `${body}${inner.endsWith('{') ? '' : ','}${tail}`;
+}
+
+/** Printable ASCII without a quote or a backslash: written in JSON as it is. */
+function plainIdText(id: string): boolean {
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return false;
+  }
+  return true;
+}
+
+// What follows the id's text, the same for every event of one millisecond (receivedAt's unit).
+let tailAt = '';
+let tailVerified = false;
+let tailText = '';
+function tailAfterId(receivedAt: string, verified: boolean): string {
+  if (receivedAt !== tailAt || verified !== tailVerified || tailText === '') {
+    tailAt = receivedAt;
+    tailVerified = verified;
+    tailText = `","receivedAt":"${receivedAt}","verified":${verified}}`;
+  }
+  return tailText;
 }
 
 /** Bytes below DEL only: no control character a terminal could act on beyond what JSON escapes. */
