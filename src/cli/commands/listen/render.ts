@@ -53,12 +53,10 @@ function jsonLineOf(e: DeliveryEvent, shown: boolean): string {
   const inner = text.slice(0, -1).trimEnd();
   const body = shown && !plainAscii(e.raw) ? terminalJson(inner) : inner;
   const id = e.webhookId;
-  // The usual id (printable ASCII, nothing JSON escapes) goes between quotes that the pieces
-  // around it already hold: three joins a line, not one per field.
-  if (id !== null && plainIdText(id)) return body + (inner.endsWith('{') ? '"webhookId":"' : ',"webhookId":"') + id + tailAfterId(e.receivedAt, e.verified);
-  const quoted = id === null ? 'null' : JSON.stringify(id);
-  const tail = `"webhookId":${shown ? terminalJson(quoted) : quoted},"receivedAt":"${e.receivedAt}","verified":${e.verified}}`;
-  return `${body}${inner.endsWith('{') ? '' : ','}${tail}`;
+  // The usual id (printable ASCII, nothing JSON escapes) is quoted as it is: no JSON.stringify,
+  // no pass of the terminal escapes over it.
+  const quoted = id === null ? 'null' : plainIdText(id) ? `"${id}"` : shown ? terminalJson(JSON.stringify(id)) : JSON.stringify(id);
+  return `${body}${inner.endsWith('{') ? '' : ','}"webhookId":${quoted},"receivedAt":"${e.receivedAt}","verified":${e.verified}}`;
 }
 
 /** Printable ASCII without a quote or a backslash: written in JSON as it is. */
@@ -68,19 +66,6 @@ function plainIdText(id: string): boolean {
     if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return false;
   }
   return true;
-}
-
-// What follows the id's text, the same for every event of one millisecond (receivedAt's unit).
-let tailAt = '';
-let tailVerified = false;
-let tailText = '';
-function tailAfterId(receivedAt: string, verified: boolean): string {
-  if (receivedAt !== tailAt || verified !== tailVerified || tailText === '') {
-    tailAt = receivedAt;
-    tailVerified = verified;
-    tailText = `","receivedAt":"${receivedAt}","verified":${verified}}`;
-  }
-  return tailText;
 }
 
 /** Bytes below DEL only: no control character a terminal could act on beyond what JSON escapes. */
