@@ -10,6 +10,7 @@ import { accountFlag } from '../accounts/select.js';
 import { loadAccounts } from '../../../accounts/catalog.js';
 import { handleOf } from '../../../accounts/label.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
+import { visibleLine } from '../../../output/terminal-safe.js';
 
 /**
  * The accounts --account names, resolved; with neither --platform, --text-for nor --file their
@@ -30,6 +31,8 @@ export async function chooseAccounts<F extends ComposeFlags>(ctx: Context, opts:
 /**
  * Lines for the confirmation: the accounts each platform goes to; where a platform has several
  * and none was chosen, which is the default. Nothing on a service without the accounts route.
+ * Handles come from the service and the lines go straight to the terminal: their control
+ * characters are shown, not obeyed, and each stays on its line.
  */
 export async function accountLines(ctx: Context, c: Composed, known: { accounts?: SocialAccount[] }): Promise<string[]> {
   const platforms = c.draft?.platforms ?? [];
@@ -49,10 +52,10 @@ export async function accountLines(ctx: Context, c: Composed, known: { accounts?
   for (const p of platforms) {
     const mine = all.filter((a) => a.platform === p.platform);
     const ids = Array.isArray(p.extra.accounts) ? (p.extra.accounts as unknown[]).filter((x): x is string => typeof x === 'string') : [];
-    if (ids.length) lines.push(`${p.platform} → ${ids.map((id) => (byId.get(id) ? handleOf(byId.get(id)!) : id)).join(', ')}`);
+    if (ids.length) lines.push(visibleLine(`${p.platform} → ${ids.map((id) => (byId.get(id) ? handleOf(byId.get(id)!) : id)).join(', ')}`));
     else if (mine.length > 1) {
       const def = mine.find((a) => a.isDefault);
-      lines.push(`${p.platform} → ${def ? `${handleOf(def)} (the default of ${mine.length} accounts; --account chooses another)` : `${mine.length} accounts, none marked default (--account chooses)`}`);
+      lines.push(visibleLine(`${p.platform} → ${def ? `${handleOf(def)} (the default of ${mine.length} accounts; --account chooses another)` : `${mine.length} accounts, none marked default (--account chooses)`}`));
     }
   }
   return lines;

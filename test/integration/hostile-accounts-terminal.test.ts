@@ -1,0 +1,94 @@
+// What a service sends about its accounts and posts, shown on a terminal by the commands that
+// show it there: the confirmation before a post is sent (which account each platform goes to) and
+// `posts view` (each text counted against its platform's limit). Over real HTTP to a service on
+// 127.0.0.1 whose handles and texts carry terminal escapes.
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
+import { answer, startMisbehavingServer, type Handler, type MisbehavingServer } from '../helpers/misbehaving-server.js';
+import { HOSTILE } from '../helpers/hostile-server.js';
+import { displayWidth } from '../../src/output/width.js';
+import { judgeText } from '../../src/wire/text-limits.js';
+
+const KEY = 'sk_test_hostile_accounts_terminal_00';
+/** Clears the screen, turns red, opens a link, reverses the line, forges a CI command on a line of its own. */
+const EVIL = `${HOSTILE}\r\n::warning::forged\u202eevil\u0000`;
+
+let server: MisbehavingServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function serve(handler: Handler): Promise<Record<string, string>> {
+  server = await startMisbehavingServer(handler);
+  // No colour of ours: every escape left in what is written came from the service.
+  return { SOCIALPUB_BASE_URL: server.url, SOCIALPUB_API_KEY: KEY, NO_COLOR: '1' };
+}
+
+const account = (id: string, username: string, isDefault: boolean) => ({
+  id,
+  platform: 'linkedin',
+  username,
+  displayName: EVIL,
+  status: 'connected',
+  isDefault,
+  tokenExpiresAt: null,
+  connectedAt: '2026-01-01T00:00:00.000Z',
+});
+
+/** Anything a terminal acts on: ESC, BEL, C1, NUL, a bare CR, a bidi override. */
+const RAW_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
+
+describe('the confirmation before sending, on a terminal', () => {
+  it("shows a platform's default account with the service's escapes made visible, wrapped to the terminal", async () => {
+    const env = await serve((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path === '/v1/social-accounts') return answer(res, 200, { data: [account('acc_1', `pages${EVIL}`, true), account('acc_2', 'careers', false)], meta: { offset: 0, limit: 100, total: 2 } });
+      answer(res, 404, { error: { code: 'NOT_FOUND', message: 'no such route' } });
+    });
+    const prompter = new ScriptedPrompter(['Hello pages', '', 'cancel']);
+    const r = await runCli(['posts', 'create', '--platform', 'linkedin'], { env, tty: true, columns: 60, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('cancelled: nothing was sent');
+    expect(r.stderr).toContain('linkedin → @pages\\u001b');
+    expect(r.stderr).toContain('the default of 2');
+    expect(r.stderr).not.toMatch(RAW_CONTROL);
+    // The line of the account is wrapped under its label, not by the terminal at column 0.
+    for (const line of r.stderr.split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
+    expect(r.stderr).toMatch(/\n {15}\S/);
+    // Nothing was sent: only the accounts were read.
+    expect(server!.requests.map((q) => `${q.method} ${new URL(q.url, 'http://x').pathname}`)).toEqual(['GET /v1/social-accounts']);
+  });
+});
+
+describe('posts view', () => {
+  it("counts each text as the service sent it, not as its escapes are shown (\\u001b is one character, not six)", async () => {
+    const text = `Shalom \u05e9\u05dc\u05d5\u05dd\u200f ${HOSTILE}`;
+    const part = `part two\u200f${HOSTILE}`;
+    const comment = `first\u200f${HOSTILE}`;
+    const alt = `a photo\u200f${HOSTILE}`;
+    const post = {
+      id: 'post_1',
+      status: 'draft',
+      payloads: { 'twitter-x': { text, thread: [{ text: part }], firstComment: comment, media: [{ url: 'https://cdn.example/a.jpg', alt }] } },
+      scheduledAt: null,
+      createdAt: '2026-03-20T12:00:00.000Z',
+      updatedAt: '2026-03-20T12:00:00.000Z',
+    };
+    const env = await serve((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path === '/v1/posts/post_1') return answer(res, 200, post);
+      answer(res, 200, { data: [], meta: { offset: 0, limit: 100, total: 0 } });
+    });
+    const r = await runCli(['posts', 'view', 'post_1'], { env, tty: true, columns: 200 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(RAW_CONTROL);
+    expect(r.stdout).toContain('\\u001b');
+    const counted = (s: string) => judgeText('twitter-x', s).count.length;
+    expect(r.stdout).toContain(`twitter-x  ${counted(text)} of 280`);
+    expect(r.stdout).toContain(`thread part 2 of 2  ${counted(part)} of 280`);
+    expect(r.stdout).toContain(`first comment (${[...comment].length} of 280)`);
+    expect(r.stdout).toContain(`alt (${[...alt].length} of 1000)`);
+  });
+});
