@@ -92,3 +92,31 @@ describe('posts view', () => {
     expect(r.stdout).toContain(`alt (${[...alt].length} of 1000)`);
   });
 });
+
+describe('results stats --by account on a narrow terminal', () => {
+  it('keeps each account\'s platform and whole handle, dropping the rate first: two accounts never read as one row', async () => {
+    const handles = ['acme-careers-and-jobs-europe', 'acme-careers-and-jobs-americas'];
+    const rows = handles.flatMap((username, a) =>
+      [0, 1, 2].map((n) => ({
+        id: `res_${a}${n}`,
+        post_id: `post_${n}`,
+        success: n > 0,
+        platform: 'linkedin',
+        social_account_id: `acc_${a}`,
+        platform_data: n > 0 ? { id: `li_${a}${n}`, url: `https://www.linkedin.com/feed/update/${a}${n}`, username } : { id: null, url: null, username },
+        error: n > 0 ? null : { code: 'API_RATE_LIMIT', message: 'slow down' },
+        created_at: `2026-03-20T12:0${a}:0${n}.000Z`,
+      })),
+    );
+    const env = await serve((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path === '/api/v1/post-results') return answer(res, 200, { data: rows, meta: { offset: 0, limit: 100, total: rows.length } });
+      answer(res, 404, { error: { code: 'NOT_FOUND', message: 'no such route' } });
+    });
+    const r = await runCli(['results', 'stats', '--by', 'account'], { env, tty: true, columns: 60 });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
+    for (const h of handles) expect(lines.filter((l) => new RegExp(`^linkedin +@${h} +3 +1\\b`).test(l)), r.stdout).toHaveLength(1);
+  });
+});
