@@ -84,10 +84,12 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
   const sentKey = key ?? randomUUID();
   const client = await ctx.client();
   let res;
+  // Whether the create (or schedule) request itself went out: a lookup or an upload that failed before it created nothing.
+  let sent = false;
   try {
     const ledger = await ledgerFor(ctx);
     res = await withAccountChoice(ctx, c.draft, () =>
-      publish(client, c, mode, { idempotencyKey: sentKey, ledger, onReused: (path) => ctx.output().info(`${path}: already on the service (same bytes), not uploaded again`) }),
+      publish(client, c, mode, { idempotencyKey: sentKey, ledger, onReused: (path) => ctx.output().info(`${path}: already on the service (same bytes), not uploaded again`), onSend: () => (sent = true) }),
     );
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
@@ -105,7 +107,7 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
       ]);
     }
     // With the user's own key too: a CI log that ends in a failure must say whether to fear a duplicate.
-    if (UNCERTAIN.has(err.kind)) {
+    if (UNCERTAIN.has(err.kind) && sent) {
       const at = c.at ? ` --at ${c.at.iso}` : '';
       // SyncPostly's API takes no key (and --idempotency-key is refused there): look, then re-run.
       const sp = (await ctx.profile()).api === 'syncpostly';
