@@ -163,4 +163,19 @@ describe('posts edit and posts view', () => {
     expect(v.stdout).toContain('first comment (19 of 1250)');
     expect(v.stdout).toContain('options: visibility=CONNECTIONS');
   });
+
+  it('edit --alt without --media is told it needs its --media, on a terminal too (not "nothing to change", nor the editor)', async () => {
+    const r = await run('posts', 'create', '--platform', 'linkedin', '--text', 'Alt later', '-q');
+    expect(r.code, r.stderr).toBe(0);
+    const id = r.stdout.trim();
+    const writes = () => sb.requests.filter((q) => q.method !== 'GET').length;
+    const before = writes();
+    for (const tty of [false, true]) {
+      const e = await runCli(['posts', 'edit', id, '--alt', 'A red bicycle', '--yes'], { env: { ...cliEnv(sb), EDITOR: 'false', VISUAL: 'false' }, clock: sandboxClock(sb.clock), configDir: config.dir, tty });
+      expect(e.code, e.stderr).toBe(2);
+      expect(e.stderr).toContain('--alt describes the --media before it, and this edit gives no --media');
+      expect(e.stderr).not.toContain('nothing to change');
+    }
+    expect(writes()).toBe(before);
+  });
 });

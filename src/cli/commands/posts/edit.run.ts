@@ -50,6 +50,8 @@ const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
   ['thread', '--thread'],
   ['firstComment', '--first-comment'],
   ['option', '--option'],
+  // A change too: alone it is told that it needs its --media, not "nothing to change" (or, on a terminal, dropped for the editor).
+  ['alt', '--alt'],
 ];
 
 export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Promise<number> {
