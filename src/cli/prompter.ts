@@ -3,6 +3,7 @@
 // @inquirer/prompts' index the bundle also took its editor prompt and iconv-lite, about 600 kB).
 import type { Io } from './context.js';
 import { visibleLine } from '../output/terminal-safe.js';
+import { displayWidth } from '../output/width.js';
 
 export interface Choice<T> {
   name: string;
@@ -65,6 +66,14 @@ const shownChoices = <T>(choices: Choice<T>[]): Choice<T>[] => choices.map((c) =
 
 export function inquirerPrompter(io: Io, options: { color: boolean } = { color: true }): Prompter {
   const context = { input: io.stdin, output: io.stderr } as never;
+  // Inquirer's page is counted in lines, and a choice wider than the terminal wraps onto two or
+  // more: a page of one line per choice hid the second account of "publish to which?" at 60
+  // columns. Counted generously (word wrapping can take a line more); a page taller than the
+  // list shows each choice once.
+  const pageSize = (choices: readonly Choice<unknown>[]) => {
+    const columns = Math.max(20, io.stderr.columns || 80);
+    return choices.reduce((lines, c) => lines + Math.ceil((displayWidth(c.name) + 4) / columns) + 1, 0);
+  };
   // Each prompt reads the parts of the theme it knows and ignores the rest.
   const themed = <O extends object>(o: O): O => (options.color ? o : { ...o, theme: PLAIN_THEME });
   return {
@@ -97,11 +106,11 @@ export function inquirerPrompter(io: Io, options: { color: boolean } = { color: 
     },
     async checkbox(o) {
       // Every choice in view (inquirer shows 7 by default, which hid two of the nine platforms).
-      return (await import('@inquirer/checkbox')).default(themed({ pageSize: o.choices.length, ...o, choices: shownChoices(o.choices) }), context);
+      return (await import('@inquirer/checkbox')).default(themed({ pageSize: pageSize(o.choices), ...o, choices: shownChoices(o.choices) }), context);
     },
     async select(o) {
       // Every choice in view too: a menu of eight hid its last entry below the fold.
-      return (await import('@inquirer/select')).default(themed({ pageSize: o.choices.length, ...o, choices: shownChoices(o.choices) }), context);
+      return (await import('@inquirer/select')).default(themed({ pageSize: pageSize(o.choices), ...o, choices: shownChoices(o.choices) }), context);
     },
   };
 }
