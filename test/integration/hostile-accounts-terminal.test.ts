@@ -120,3 +120,33 @@ describe('results stats --by account on a narrow terminal', () => {
     for (const h of handles) expect(lines.filter((l) => new RegExp(`^linkedin +@${h} +3 +1\\b`).test(l)), r.stdout).toHaveLength(1);
   });
 });
+
+describe('accounts view', () => {
+  it("keeps each value from the service on its label's line: a line break in a handle or an error is shown as \\n", async () => {
+    const failure = (n: number) => ({
+      id: `res_${n}`,
+      post_id: 'post_1',
+      success: false,
+      platform: 'linkedin',
+      social_account_id: 'acc_1',
+      platform_data: null,
+      error: { code: `API_DOWN${EVIL}`, message: `down${EVIL}` },
+      created_at: `2026-03-20T12:00:0${n}.000Z`,
+    });
+    const env = await serve((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path === '/v1/social-accounts') return answer(res, 200, { data: [account('acc_1', `pages${EVIL}`, true)], meta: { offset: 0, limit: 100, total: 1 } });
+      if (path === '/api/v1/post-results') return answer(res, 200, { data: [failure(2), failure(1)], meta: { offset: 0, limit: 100, total: 2 } });
+      answer(res, 404, { error: { code: 'NOT_FOUND', message: 'no such route' } });
+    });
+    const r = await runCli(['accounts', 'view', 'acc_1'], { env, tty: true, columns: 2000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(RAW_CONTROL);
+    const lines = r.stdout.trimEnd().split('\n');
+    // The handle and name, six labelled values, a blank line, "recent results (2):" and the two results.
+    expect(lines, r.stdout).toHaveLength(11);
+    expect(lines[0]).toMatch(/^linkedin:@pages\\u001b.*\\n::warning::forged/);
+    expect(lines[6]).toMatch(/^last failure +API_DOWN\\u001b/);
+    expect(lines.slice(9).every((l) => l.startsWith('  ✗ res_'))).toBe(true);
+  });
+});
