@@ -71,7 +71,7 @@ describe('posts view', () => {
     const post = {
       id: 'post_1',
       status: 'draft',
-      payloads: { 'twitter-x': { text, thread: [{ text: part }], firstComment: comment, media: [{ url: 'https://cdn.example/a.jpg', alt }] } },
+      payloads: { 'twitter-x': { text, thread: [{ text: part }], firstComment: comment, media: [{ url: 'https://cdn.example/a.jpg', alt }], accounts: ['acc_1'] } },
       scheduledAt: null,
       createdAt: '2026-03-20T12:00:00.000Z',
       updatedAt: '2026-03-20T12:00:00.000Z',
@@ -79,6 +79,7 @@ describe('posts view', () => {
     const env = await serve((req, res) => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       if (path === '/v1/posts/post_1') return answer(res, 200, post);
+      if (path === '/v1/social-accounts') return answer(res, 200, { data: [{ ...account('acc_1', `pages${EVIL}`, true), platform: 'twitter-x' }], meta: { offset: 0, limit: 100, total: 1 } });
       answer(res, 200, { data: [], meta: { offset: 0, limit: 100, total: 0 } });
     });
     const r = await runCli(['posts', 'view', 'post_1'], { env, tty: true, columns: 200 });
@@ -90,6 +91,8 @@ describe('posts view', () => {
     expect(r.stdout).toContain(`thread part 2 of 2  ${counted(part)} of 280`);
     expect(r.stdout).toContain(`first comment (${[...comment].length} of 280)`);
     expect(r.stdout).toContain(`alt (${[...alt].length} of 1000)`);
+    // The target account's handle on its own line, its line break shown.
+    expect(r.stdout).toMatch(/^ {2}→ @pages\\u001b.*\\n::warning::forged.*\(default\)$/m);
   });
 });
 

@@ -165,7 +165,7 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
       const r = rows.find((x) => x.social_account_id === id) ?? (accountIds.length === 1 ? rows.find((x) => !x.social_account_id) : undefined);
       const a = o.accounts.get(id);
       const handle = a ? handleOf(a) : r?.platform_data?.username ? `@${String(r.platform_data.username).replace(/^@/, '')}` : id;
-      lines.push(`  ${c.dim('→')} ${handle}${a?.isDefault ? c.dim(' (default)') : ''}`);
+      lines.push(`  ${c.dim('→')} ${visibleLine(handle)}${a?.isDefault ? c.dim(' (default)') : ''}`);
       lines.push(...outcomeLines(r, post, platform, o, a));
     }
   }
