@@ -15,7 +15,9 @@ export function applyAlts(alts: readonly AltFlag[], media: MediaSource[], issues
     const m = media[a.index];
     if (!m) {
       const field = labels.alt ? labels.alt('') : '--alt';
-      issues.push({ field, message: `${field}: "${a.text}" follows no media item`, fix: 'put --alt right after the --media it describes: --media photo.jpg --alt "A red bicycle"' });
+      // A bulk file's alt column (labels.alt) pairs its texts with the media column by position.
+      const fix = labels.alt ? 'give one alt text per media item, in the order of the media column, separated by |: a.jpg|b.jpg and "A red bicycle|A blue door"' : 'put --alt right after the --media it describes: --media photo.jpg --alt "A red bicycle"';
+      issues.push({ field, message: `${field}: "${a.text}" follows no media item`, fix });
       continue;
     }
     if (m.alt !== undefined) {

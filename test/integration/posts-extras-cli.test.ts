@@ -136,6 +136,16 @@ describe('bulk columns first_comment, alt, option.PLATFORM.KEY', () => {
     const post = (await allPosts(sb)).find((p) => p.id === id)!;
     expect(post.payloads.linkedin).toMatchObject({ firstComment: '#tags', options: { visibility: 'CONNECTIONS' }, media: [{ alt: 'A photo' }] });
   });
+
+  it('a bulk alt column with more texts than media says how the column pairs them, not how --alt does', async () => {
+    const extra = join(dir, 'extra-alt.csv');
+    writeFileSync(extra, `at,platforms,text,media,alt\n${at(0)},linkedin,Hello,a.jpg|b.jpg,A photo|A door|A third\n`);
+    const r = await run('posts', 'schedule', '--from-file', extra, '--dry-run');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('line 2: alt: "A third" follows no media item');
+    expect(r.stderr).toContain('in the order of the media column, separated by |');
+    expect(r.stderr).not.toContain('--alt right after');
+  });
 });
 
 describe('posts edit and posts view', () => {
