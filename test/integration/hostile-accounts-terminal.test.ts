@@ -153,3 +153,31 @@ describe('accounts view', () => {
     expect(lines.slice(9).every((l) => l.startsWith('  ✗ res_'))).toBe(true);
   });
 });
+
+describe('posts view of a published post whose first comment failed', () => {
+  it("keeps the service's reason on the ✗ line: its line breaks shown, no line of it starting a runner command", async () => {
+    const post = { id: 'post_1', status: 'published', payloads: { linkedin: { text: 'Hello', firstComment: 'More soon' } }, scheduledAt: '2026-03-20T12:00:00.000Z', createdAt: '2026-03-20T11:00:00.000Z', updatedAt: '2026-03-20T12:00:00.000Z' };
+    const result = {
+      id: 'res_1',
+      post_id: 'post_1',
+      success: true,
+      platform: 'linkedin',
+      social_account_id: null,
+      platform_data: { id: 'li_1', url: 'https://www.linkedin.com/feed/update/1', username: 'acme' },
+      error: null,
+      first_comment: { status: 'failed', error: { code: 'COMMENT_BLOCKED', message: `blocked\r\n::add-mask::secret\r\nbye` } },
+      created_at: '2026-03-20T12:00:01.000Z',
+    };
+    const env = await serve((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path === '/v1/posts/post_1') return answer(res, 200, post);
+      if (path === '/api/v1/post-results') return answer(res, 200, { data: [result], meta: { offset: 0, limit: 100, total: 1 } });
+      answer(res, 200, { data: [], meta: { offset: 0, limit: 100, total: 0 } });
+    });
+    // Piped, as in a CI log: the lines a runner would read.
+    const r = await runCli(['posts', 'view', 'post_1', '-o', 'table'], { env, columns: 200 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('✗ first comment not posted: COMMENT_BLOCKED: blocked\\n::add-mask::secret\\nbye');
+    expect(r.stdout.split('\n').filter((l) => /^\s*(::|\\u003a:)/.test(l))).toEqual([]);
+  });
+});

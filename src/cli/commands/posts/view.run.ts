@@ -184,7 +184,7 @@ function outcomeLines(r: PostResult | undefined, post: Viewed, platform: string,
     // Too wide for the line: under it, broken where a line is full, each piece the whole link.
     else lines.push(`  ${c.green('✓')} published`, ...breakWord(url, o.width - 4, o.width - 4).map((piece) => `    ${link(piece)}`));
     const comment = r.first_comment;
-    if (comment?.status === 'failed') lines.push(...wrapText(`first comment not posted: ${comment.error?.code ?? 'FAILED'}: ${comment.error?.message ?? ''}`, o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
+    if (comment?.status === 'failed') lines.push(...wrapText(visibleLine(`first comment not posted: ${comment.error?.code ?? 'FAILED'}: ${comment.error?.message ?? ''}`), o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
     else if (comment?.status === 'published') lines.push(`  ${c.green('✓')} first comment posted`);
   } else if (r) {
     const note = unhealthyNote(account ?? o.accounts.get(r.social_account_id ?? ''));
