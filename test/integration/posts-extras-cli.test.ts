@@ -137,6 +137,11 @@ describe('bulk columns first_comment, alt, option.PLATFORM.KEY', () => {
     expect(post.payloads.linkedin).toMatchObject({ firstComment: '#tags', options: { visibility: 'CONNECTIONS' }, media: [{ alt: 'A photo' }] });
   });
 
+  it('--option instagram.postType=reel with an image is refused before any upload or request, naming what a reel takes', async () => {
+    const stderr = await refused('posts', 'create', '--platform', 'instagram', '--text', 'Hi', '--media', join(dir, 'a.jpg'), '--option', 'instagram.postType=reel');
+    expect(stderr).toContain('postType=reel on Instagram takes one video; this post has 1 item (image)');
+  });
+
   it('a bulk alt column with more texts than media says how the column pairs them, not how --alt does', async () => {
     const extra = join(dir, 'extra-alt.csv');
     writeFileSync(extra, `at,platforms,text,media,alt\n${at(0)},linkedin,Hello,a.jpg|b.jpg,A photo|A door|A third\n`);
