@@ -181,3 +181,22 @@ describe('posts view of a published post whose first comment failed', () => {
     expect(r.stdout.split('\n').filter((l) => /^\s*(::|\\u003a:)/.test(l))).toEqual([]);
   });
 });
+
+describe('accounts list footer', () => {
+  it('says there are no results yet rather than "among the newest 0 results", and "the newest result" for one', async () => {
+    let results: unknown[] = [];
+    const env = await serve((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path === '/v1/social-accounts') return answer(res, 200, { data: [account('acc_1', 'pages', true)], meta: { offset: 0, limit: 100, total: 1 } });
+      if (path === '/api/v1/post-results') return answer(res, 200, { data: results, meta: { offset: 0, limit: 100, total: results.length } });
+      answer(res, 404, { error: { code: 'NOT_FOUND', message: 'no such route' } });
+    });
+    const none = await runCli(['accounts', 'list'], { env, tty: true, columns: 120 });
+    expect(none.code, none.stderr).toBe(0);
+    expect(none.stderr).toContain('1 account · no results yet: no last success or failure to show');
+    expect(none.stderr).not.toContain('newest 0');
+    results = [{ id: 'res_1', post_id: 'post_1', success: true, platform: 'linkedin', social_account_id: 'acc_1', platform_data: { id: 'li_1', url: 'https://www.linkedin.com/feed/update/1', username: 'pages' }, error: null, created_at: '2026-03-20T12:00:00.000Z' }];
+    const one = await runCli(['accounts', 'list'], { env, tty: true, columns: 120 });
+    expect(one.stderr).toContain('last success and failure among the newest result (back to');
+  });
+});
