@@ -2,10 +2,10 @@
 // show it there: the confirmation before a post is sent (which account each platform goes to) and
 // `posts view` (each text counted against its platform's limit). Over real HTTP to a service on
 // 127.0.0.1 whose handles and texts carry terminal escapes.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
-import { answer, startMisbehavingServer, type Handler, type MisbehavingServer } from '../helpers/misbehaving-server.js';
+import { answer, misbehavingPerTest, type Handler } from '../helpers/misbehaving-server.js';
 import { HOSTILE } from '../helpers/hostile-server.js';
 import { displayWidth } from '../../src/output/width.js';
 import { judgeText } from '../../src/wire/text-limits.js';
@@ -14,17 +14,9 @@ const KEY = 'sk_test_hostile_accounts_terminal_00';
 /** Clears the screen, turns red, opens a link, reverses the line, forges a CI command on a line of its own. */
 const EVIL = `${HOSTILE}\r\n::warning::forged\u202eevil\u0000`;
 
-let server: MisbehavingServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(handler: Handler): Promise<Record<string, string>> {
-  server = await startMisbehavingServer(handler);
-  // No colour of ours: every escape left in what is written came from the service.
-  return { SOCIALPUB_BASE_URL: server.url, SOCIALPUB_API_KEY: KEY, NO_COLOR: '1' };
-}
+// No colour of ours: every escape left in what is written came from the service.
+const service = misbehavingPerTest({ SOCIALPUB_API_KEY: KEY, NO_COLOR: '1' });
+const serve = (handler: Handler) => service.serve(handler);
 
 const account = (id: string, username: string, isDefault: boolean) => ({
   id,
@@ -58,7 +50,7 @@ describe('the confirmation before sending, on a terminal', () => {
     for (const line of r.stderr.split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
     expect(r.stderr).toMatch(/\n {15}\S/);
     // Nothing was sent: only the accounts were read.
-    expect(server!.requests.map((q) => `${q.method} ${new URL(q.url, 'http://x').pathname}`)).toEqual(['GET /v1/social-accounts']);
+    expect(service.server.requests.map((q) => `${q.method} ${new URL(q.url, 'http://x').pathname}`)).toEqual(['GET /v1/social-accounts']);
   });
 });
 

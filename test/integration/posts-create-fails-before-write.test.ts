@@ -4,28 +4,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import { answer, startMisbehavingServer, type Handler, type MisbehavingServer } from '../helpers/misbehaving-server.js';
+import { answer, misbehavingPerTest, type Handler } from '../helpers/misbehaving-server.js';
 import { png } from '../helpers/media-fixtures.js';
 
 const KEY = 'sk_test_fails_before_write_000000000';
 const dir = mkdtempSync(join(tmpdir(), 'socialpub-before-write-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-let server: MisbehavingServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(handler: Handler, api: 'socialpub' | 'syncpostly'): Promise<Record<string, string>> {
-  server = await startMisbehavingServer(handler);
-  return { SOCIALPUB_BASE_URL: server.url, SOCIALPUB_API_KEY: KEY, SOCIALPUB_API: api };
-}
+const service = misbehavingPerTest({ SOCIALPUB_API_KEY: KEY });
+const serve = (handler: Handler, api: 'socialpub' | 'syncpostly') => service.serve(handler, { SOCIALPUB_API: api });
 
 const failed = (res: Parameters<Handler>[1]) => answer(res, 500, { error: { code: 'INTERNAL', message: 'the database is down' } });
-const posts = () => server!.requests.filter((q) => q.method === 'POST' && /\/posts$|\/schedule$/.test(new URL(q.url, 'http://x').pathname));
+const posts = () => service.server.requests.filter((q) => q.method === 'POST' && /\/posts$|\/schedule$/.test(new URL(q.url, 'http://x').pathname));
 
 describe('posts create that fails before the create request', () => {
   it("SyncPostly: the account lookup fails (500): exit 1, no post was sent, and no advice to look for one", async () => {
@@ -43,7 +35,7 @@ describe('posts create that fails before the create request', () => {
     const env = await serve((_req, res) => failed(res), 'socialpub');
     const r = await runCli(['--max-retries', '0', 'posts', 'create', '--platform', 'bluesky', '--text', 'hello', '--media', file], { env });
     expect(r.code, r.stderr).toBe(1);
-    expect(server!.requests.map((q) => `${q.method} ${new URL(q.url, 'http://x').pathname}`)).toContain('POST /v1/media');
+    expect(service.server.requests.map((q) => `${q.method} ${new URL(q.url, 'http://x').pathname}`)).toContain('POST /v1/media');
     expect(posts()).toEqual([]);
     expect(r.stderr).not.toContain('may have been created');
   });
