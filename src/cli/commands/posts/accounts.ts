@@ -8,7 +8,7 @@ import type { Composed } from './compose.js';
 import type { ComposeFlags } from './compose.js';
 import { accountFlag } from '../accounts/select.js';
 import { loadAccounts } from '../../../accounts/catalog.js';
-import { handleOf } from '../../../accounts/label.js';
+import { handleOf, isUnhealthy, reconnectHint } from '../../../accounts/label.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 
@@ -22,11 +22,21 @@ export async function chooseAccounts<F extends ComposeFlags>(ctx: Context, opts:
     throw new UsageError(`a draft id (${draftId}) cannot be combined with --account`, [`choose the accounts of the draft with: socialpub posts edit ${draftId} --account …`, 'then schedule it as it is']);
   }
   const chosen = (await accountFlag(ctx, await ctx.client(), opts.account))!;
+  warnUnhealthy(ctx, chosen.accounts);
   const named = opts.platform?.length || opts.textFor?.length || opts.file !== undefined;
   const platforms = [...new Set(chosen.accounts.map((a) => a.platform))];
   return { accounts: chosen.accounts, opts: named ? opts : { ...opts, platform: platforms } };
 }
 
+
+/**
+ * An expired or disconnected account named with --account: the post is made, but its target there
+ * fails (TOKEN_EXPIRED, ACCOUNT_DISCONNECTED) until the account is reconnected; said now, not found
+ * in the results later.
+ */
+export function warnUnhealthy(ctx: Context, accounts: readonly SocialAccount[]): void {
+  for (const a of accounts.filter(isUnhealthy)) ctx.output().warn(visibleLine(`${reconnectHint(a)}: until then publishing to it fails`));
+}
 
 /**
  * Lines for the confirmation: the accounts each platform goes to; where a platform has several

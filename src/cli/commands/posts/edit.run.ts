@@ -34,6 +34,7 @@ import { markDiff, wordDiff } from '../../../output/word-diff.js';
 
 import type { EditFlags } from './manage.js';
 import { accountFlag } from '../accounts/select.js';
+import { warnUnhealthy } from './accounts.js';
 import { accountsByPlatform } from '../../../accounts/resolve.js';
 import { postWriteChecks, refuseUnsupported, takesTitles } from '../../dialect-refusals.js';
 import { withAccountChoice } from '../../account-choice.js';
@@ -89,7 +90,10 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
 
   const client = await ctx.client();
   const chosen = await accountFlag(ctx, client, opts.account);
-  if (chosen) changes.accounts = accountsByPlatform(chosen.accounts);
+  if (chosen) {
+    warnUnhealthy(ctx, chosen.accounts);
+    changes.accounts = accountsByPlatform(chosen.accounts);
+  }
   const post = await findPost(client, id);
   const refused = notEditable(post, '<id>', INSTEAD(id));
   if (refused) throw refused;
