@@ -145,6 +145,19 @@ describe('bulk files: the account column', () => {
     expect(mine).toBeDefined();
     expect(mine!.payloads.bluesky!.accounts).toEqual([acc('bluesky', (a) => a.isDefault).id]);
   });
+
+  it('an expired account in the account column is told once, with the lines that name it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'socialpub-accounts-'));
+    const at = new Date(sb.clock.now() + 3_600_000).toISOString();
+    const expired = acc('twitter-x', (a) => a.status === 'expired');
+    const file = join(dir, 'expired.csv');
+    writeFileSync(file, `at,platforms,text,account\n${at},twitter-x,First,@${expired.username}\n${at},linkedin,Second,\n${at},twitter-x,Third,twitter-x:@${expired.username}\n`);
+    const r = await cli(['posts', 'schedule', '--from-file', file, '--dry-run']);
+    expect(r.code, r.stderr).toBe(0);
+    const told = r.stderr.split('\n').filter((l) => l.includes(`twitter-x:@${expired.username} is expired`));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain('until then publishing to it fails (lines 2, 4)');
+  });
 });
 
 describe('triage', () => {

@@ -34,8 +34,11 @@ export async function chooseAccounts<F extends ComposeFlags>(ctx: Context, opts:
  * fails (TOKEN_EXPIRED, ACCOUNT_DISCONNECTED) until the account is reconnected; said now, not found
  * in the results later.
  */
-export function warnUnhealthy(ctx: Context, accounts: readonly SocialAccount[]): void {
-  for (const a of accounts.filter(isUnhealthy)) ctx.output().warn(visibleLine(`${reconnectHint(a)}: until then publishing to it fails`));
+export function warnUnhealthy(ctx: Context, accounts: readonly SocialAccount[], linesOf?: ReadonlyMap<string, readonly number[]>): void {
+  for (const a of accounts.filter(isUnhealthy)) {
+    const lines = linesOf?.get(a.id);
+    ctx.output().warn(visibleLine(`${reconnectHint(a)}: until then publishing to it fails${lines?.length ? ` (${lines.length === 1 ? 'line' : 'lines'} ${lines.join(', ')})` : ''}`));
+  }
 }
 
 /**
