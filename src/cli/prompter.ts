@@ -2,6 +2,8 @@
 // prompts, each loaded from its own package only when that prompt is actually shown (through
 // @inquirer/prompts' index the bundle also took its editor prompt and iconv-lite, about 600 kB).
 import type { Io } from './context.js';
+import { visibleLine } from '../output/terminal-safe.js';
+import { displayWidth } from '../output/width.js';
 
 export interface Choice<T> {
   name: string;
@@ -55,8 +57,23 @@ export function yesOrNo(answer: string, byDefault: boolean | undefined): boolean
   return undefined;
 }
 
+/**
+ * Choices may name what the service sent (an account's handle and display name): inquirer writes
+ * them to the terminal as they are, so their control characters are shown, not obeyed, and a line
+ * break in one cannot push the rest of the list off its rows.
+ */
+const shownChoices = <T>(choices: Choice<T>[]): Choice<T>[] => choices.map((c) => ({ ...c, name: visibleLine(c.name), ...(c.short !== undefined ? { short: visibleLine(c.short) } : {}) }));
+
 export function inquirerPrompter(io: Io, options: { color: boolean } = { color: true }): Prompter {
   const context = { input: io.stdin, output: io.stderr } as never;
+  // Inquirer's page is counted in lines, and a choice wider than the terminal wraps onto two or
+  // more: a page of one line per choice hid the second account of "publish to which?" at 60
+  // columns. Counted generously (word wrapping can take a line more); a page taller than the
+  // list shows each choice once.
+  const pageSize = (choices: readonly Choice<unknown>[]) => {
+    const columns = Math.max(20, io.stderr.columns || 80);
+    return choices.reduce((lines, c) => lines + Math.ceil((displayWidth(c.name) + 4) / columns) + 1, 0);
+  };
   // Each prompt reads the parts of the theme it knows and ignores the rest.
   const themed = <O extends object>(o: O): O => (options.color ? o : { ...o, theme: PLAIN_THEME });
   return {
@@ -89,11 +106,11 @@ export function inquirerPrompter(io: Io, options: { color: boolean } = { color: 
     },
     async checkbox(o) {
       // Every choice in view (inquirer shows 7 by default, which hid two of the nine platforms).
-      return (await import('@inquirer/checkbox')).default(themed({ pageSize: o.choices.length, ...o }), context);
+      return (await import('@inquirer/checkbox')).default(themed({ pageSize: pageSize(o.choices), ...o, choices: shownChoices(o.choices) }), context);
     },
     async select(o) {
       // Every choice in view too: a menu of eight hid its last entry below the fold.
-      return (await import('@inquirer/select')).default(themed({ pageSize: o.choices.length, ...o }), context);
+      return (await import('@inquirer/select')).default(themed({ pageSize: pageSize(o.choices), ...o, choices: shownChoices(o.choices) }), context);
     },
   };
 }

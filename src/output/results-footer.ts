@@ -12,8 +12,8 @@ export interface FooterInput {
   total: number | undefined;
   /** Printed rows that are failures. */
   failedShown: number;
-  /** Only failures or only successes were kept (the rows' outcome filter). */
-  filter: 'failed' | 'succeeded' | undefined;
+  /** Only failures or only successes were kept (the rows' outcome filter), or other rows were dropped by the client (`matching`). */
+  filter: 'failed' | 'succeeded' | 'matching' | undefined;
   all: boolean;
 }
 
@@ -23,7 +23,7 @@ export function footerText(f: FooterInput): string {
   const more = end < total;
   const next = more && !f.all ? ` · next: --offset ${end} · --all for every row` : '';
   if (f.filter) {
-    const what = f.filter === 'failed' ? 'failed' : 'succeeded';
+    const what = f.filter;
     if (f.scanned === 0) return `no results${f.offset > 0 && total > 0 ? ` after offset ${formatCount(f.offset)} (of ${formatCount(total)})` : ''}`;
     return `showing ${formatCount(f.shown)} ${what} · scanned ${formatCount(f.offset + 1)}–${formatCount(end)} of ${formatCount(total)}${next}`;
   }

@@ -150,6 +150,8 @@ export interface FlagLabels {
   /** How --thread parts, --first-comment, --alt and --option are named (the command line's by default). */
   firstComment?: string;
   alt?: (media: string, index: number) => string;
+  /** With `alt`: the fix for an alt text that has no media item to describe (how the two pair). */
+  altFix?: string;
   option?: (platform: string, key: string) => string;
 }
 

@@ -14,10 +14,11 @@ export function applyAlts(alts: readonly AltFlag[], media: MediaSource[], issues
   for (const a of alts) {
     const m = media[a.index];
     if (!m) {
-      // A tool's alt list is by position (alt[i] for media[i]); the command line's --alt follows its --media.
+      // A tool's alt list and a bulk file's alt column pair with the media by position; the
+      // command line's --alt follows its --media.
       if (labels.alt) {
         const field = labels.alt('', a.index);
-        issues.push({ field, message: `${field}: there is no media item ${a.index + 1} for it to describe (${media.length} given)`, fix: 'give one alt text per media item, in the order of the media ("" for none)' });
+        issues.push({ field, message: `${field}: there is no media item ${a.index + 1} for it to describe (${media.length} given)`, fix: labels.altFix ?? 'give one alt text per media item, in the order of the media ("" for none)' });
       } else issues.push({ field: '--alt', message: `--alt: "${a.text}" follows no media item`, fix: 'put --alt right after the --media it describes: --media photo.jpg --alt "A red bicycle"' });
       continue;
     }

@@ -40,6 +40,8 @@ export interface PublishOptions {
   /** Bytes uploaded before are reused rather than sent again. */
   ledger?: UploadLedger;
   onReused?: (path: string, url: string) => void;
+  /** Called as the create or schedule request is about to go: a failure before it (a lookup, an upload) created no post. */
+  onSend?: () => void;
 }
 
 /** Uploads, then creates or schedules. Media keys derive from the post key, so replays reuse the uploads. */
@@ -51,5 +53,6 @@ export async function publish(client: ApiClient, c: ComposedInput, mode: Publish
   if (c.draft && client.posts.check) await client.posts.check(requestBody(c, 'create', (path) => path) as CreatePostBody);
   const urls = c.draft ? await uploadFiles(client, localFiles(c.draft), c.facts, { ...(key !== undefined ? { postKey: key } : {}), ...wait, ...(options.ledger ? { ledger: options.ledger } : {}), ...(options.onReused ? { onReused: options.onReused } : {}) }) : new Map<string, string>();
   const body = requestBody(c, mode, (path) => urls.get(path) ?? path);
+  options.onSend?.();
   return mode === 'create' ? client.posts.create(body as CreatePostBody, write) : client.posts.schedule(body as ScheduleBody, write);
 }

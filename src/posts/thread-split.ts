@@ -9,16 +9,26 @@ import { judgeText } from '../wire/text-limits.js';
 
 /** A line holding only `---` (spaces around it allowed) separates parts written by hand. */
 const MARKER = /^[ \t]*---[ \t]*$/m;
-const MARKER_LINE = /\r?\n[ \t]*---[ \t]*(?:\r?\n|$)|^[ \t]*---[ \t]*\r?\n/;
+const MARKER_ALONE = /^[ \t]*---[ \t]*\r?\n?$/;
 
 export const hasPartMarkers = (text: string) => MARKER.test(text);
 
-/** The parts marked by `---` lines, each trimmed; empty parts dropped. */
+/**
+ * The parts marked by `---` lines, each trimmed; empty parts dropped. Read a line at a time: two
+ * marker lines in a row share a line break, which a split on "newline, ---, newline" would take
+ * for the first and then leave the second `---` in the text of a part.
+ */
 export function markedParts(text: string): string[] {
-  return text
-    .split(new RegExp(MARKER_LINE.source, 'g'))
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
+  const parts: string[] = [];
+  let part = '';
+  for (const line of text.split(/(?<=\n)/)) {
+    if (MARKER_ALONE.test(line)) {
+      parts.push(part);
+      part = '';
+    } else part += line;
+  }
+  parts.push(part);
+  return parts.map((p) => p.trim()).filter((p) => p !== '');
 }
 
 /** The text without its `---` lines: what a platform without threads is given. */

@@ -150,6 +150,7 @@ export function planRetry(post: Post, results: readonly PostResult[], options: P
   const payloads: Payloads = {};
   const missing: string[] = [];
   const narrowed: string[] = [];
+  const liveNotes = new Map<string, string>();
   for (const platform of chosen) {
     const payload = post.payloads[platform];
     if (payload === undefined || payload === null) {
@@ -158,7 +159,10 @@ export function planRetry(post: Post, results: readonly PostResult[], options: P
     }
     const accounts = retryAccounts(payload, platform, latest, skipped);
     if (accounts) narrowed.push(...accounts.map((a) => `${platform}:${a}`));
-    payloads[platform] = (accounts ? { ...payload, accounts } : payload) as Payloads[string];
+    const rest = remainingThread(payload, platform, latest, retriable);
+    if (rest) liveNotes.set(platform, rest.note);
+    const sent = rest ? rest.payload : payload;
+    payloads[platform] = (accounts ? { ...sent, accounts } : sent) as Payloads[string];
   }
   if (missing.length > 0) {
     // A result on a platform the post has no payload for: the original cannot be sent again as it was.
@@ -167,7 +171,30 @@ export function planRetry(post: Post, results: readonly PostResult[], options: P
 
   const targets = retriable.filter((t) => chosen.includes(t.platform));
   const body: CreatePostBody = { payloads, ...(typeof post.title === 'string' && post.title !== '' ? { title: post.title } : {}) };
-  return { postId: post.id, targets, body, idempotencyKey: retryKey(post.id, [...chosen, ...narrowed]), reasons: targets.map(reasonLine), skipped };
+  const reasons = targets.map((t) => `${reasonLine(t)}${liveNotes.has(t.platform) ? ` (${liveNotes.get(t.platform)})` : ''}`);
+  return { postId: post.id, targets, body, idempotencyKey: retryKey(post.id, [...chosen, ...narrowed]), reasons, skipped };
+}
+
+/**
+ * A thread that failed at a later part (THREAD_PART_FAILED, the part's index into `thread` in the
+ * result's context) has its earlier parts live: sent whole again, they would be published twice.
+ * When every failed target of the platform broke at the same part, the retry sends that part and
+ * those after it (as a thread of their own: the API cannot reply to the live one). Undefined:
+ * the payload goes as it was (no thread, another failure, or targets broken at different parts).
+ */
+function remainingThread(payload: object, platform: string, latest: readonly PostResult[], retriable: readonly RetryTarget[]): { payload: Record<string, unknown>; note: string } | undefined {
+  const { thread, text: _text, media: _media, ...rest } = payload as Record<string, unknown>;
+  if (!Array.isArray(thread) || thread.length === 0) return undefined;
+  const ids = new Set(retriable.filter((t) => t.platform === platform).map((t) => t.resultId));
+  const cuts = latest.filter((r) => ids.has(r.id)).map((r) => (r.error?.code === 'THREAD_PART_FAILED' ? (r.error.context as { part?: unknown } | undefined)?.part : undefined));
+  const at = cuts[0];
+  if (typeof at !== 'number' || !Number.isInteger(at) || at < 0 || at >= thread.length || cuts.some((c) => c !== at)) return undefined;
+  const first = thread[at] as { text?: unknown; media?: unknown };
+  const parts = thread.length + 1;
+  return {
+    payload: { ...rest, text: first.text, ...(Array.isArray(first.media) && first.media.length ? { media: first.media } : {}), ...(at + 1 < thread.length ? { thread: thread.slice(at + 1) } : {}) },
+    note: `part${at === 0 ? ' 1 is' : `s 1–${at + 1} are`} live: only part${at + 2 === parts ? ` ${parts}` : `s ${at + 2}–${parts}`} of ${parts} sent, as a new post`,
+  };
 }
 
 /**

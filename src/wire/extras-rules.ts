@@ -2,7 +2,7 @@
 // platform takes a thread and a first comment, each later part judged as a post of its own, the
 // first comment's length as the platform counts it, alt text against the platform's limit, and
 // the settings against the platform's schema. Called by judgePayload (post-rules.ts).
-import { textLength, type Platform } from './platforms.js';
+import { mediaKind, textLength, type Platform } from './platforms.js';
 import { PLATFORM_EXTRAS } from './post-extras.js';
 import { judgeOptions } from './post-options.js';
 import { countText } from './text-length.js';
@@ -64,8 +64,33 @@ export function judgeExtras(platform: Platform, facts: PayloadFacts, judgePart: 
       const spec = extras.options.find((o) => o.key === p.key);
       checks.push({ rule: 'options', verdict: 'fail', path: p.key ? `options.${p.key}` : 'options', actual: p.key || 'options', limit: 'allowed values', message: p.message, fix: p.fix, code: 'OPTION_INVALID', source: spec?.source ?? EXTRAS_SOURCE });
     }
+    for (const key of given) if (!problems.some((p) => p.key === key)) checks.push(...judgeValueMedia(platform, key, (facts.options as Record<string, unknown>)[key], facts));
   }
   return checks;
+}
+
+/** The media a setting's value needs (postType=reel: one video), against the payload's; nothing when the value needs none. */
+function judgeValueMedia(platform: Platform, key: string, value: unknown, facts: PayloadFacts): RuleCheck[] {
+  const spec = PLATFORM_EXTRAS[platform].options.find((o) => o.key === key);
+  const needs = spec?.kind === 'enum' && typeof value === 'string' ? spec.media?.[value] : undefined;
+  if (!needs) return [];
+  const name = PLATFORM_NAMES[platform];
+  // An item whose kind cannot be told (a URL without a known extension) is left to the service.
+  const kinds = facts.media.map((m) => (m.mimeType ? mediaKind(m.mimeType) : m.declaredKind));
+  const wrongKind = kinds.filter((k) => k !== undefined && !(needs.kinds as readonly string[]).includes(k));
+  const ok = facts.media.length === needs.count && wrongKind.length === 0;
+  const had = facts.media.length === 0 ? 'none' : `${facts.media.length} ${facts.media.length === 1 ? 'item' : 'items'}${wrongKind.length ? ` (${[...new Set(wrongKind)].join(', ')})` : ''}`;
+  return [
+    {
+      rule: 'options.media',
+      verdict: ok ? 'pass' : 'fail',
+      path: 'media',
+      actual: had,
+      limit: needs.describe,
+      ...(ok ? {} : { message: `${key}=${value} on ${name} takes ${needs.describe}; this post has ${had}`, fix: `give ${needs.describe}, or another ${key}`, code: facts.media.length === 0 ? ('MEDIA_REQUIRED' as const) : ('MEDIA_REJECTED' as const) }),
+      source: needs.source,
+    },
+  ];
 }
 
 /** A first comment judged for one platform, as a post's rules judge it (a prompt asks with it too). */

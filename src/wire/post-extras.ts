@@ -26,9 +26,18 @@ export interface AltRule {
   source: string;
 }
 
+/** The media a value of a setting needs (an Instagram reel is one video): how many items, of which kinds. */
+export interface ValueMedia {
+  count: number;
+  kinds: readonly ('image' | 'video')[];
+  /** "one video": said in the message. */
+  describe: string;
+  source: string;
+}
+
 /** One setting of a platform: its key on the wire (`options.<key>`), its kind and allowed values. */
 export type OptionSpec =
-  | { key: string; kind: 'enum'; values: readonly string[]; source: string; describe: string }
+  | { key: string; kind: 'enum'; values: readonly string[]; source: string; describe: string; media?: Readonly<Record<string, ValueMedia>> }
   | { key: string; kind: 'boolean'; source: string; describe: string }
   | { key: string; kind: 'string'; max: number; https?: boolean; source: string; describe: string }
   | { key: string; kind: 'tags'; maxTotal: number; source: string; describe: string };
@@ -69,6 +78,10 @@ export const PLATFORM_EXTRAS: Record<Platform, PlatformExtras> = {
         values: ['feed', 'reel', 'story'],
         describe: 'a feed post, a reel (one video) or a story',
         source: 'Instagram Graph API content publishing: media_type IMAGE/VIDEO/CAROUSEL (feed), REELS, STORIES',
+        media: {
+          reel: { count: 1, kinds: ['video'], describe: 'one video', source: 'Instagram Graph API content publishing: a REELS container takes one video_url' },
+          story: { count: 1, kinds: ['image', 'video'], describe: 'one image or one video', source: 'Instagram Graph API content publishing: a STORIES container takes one image_url or video_url (no carousel)' },
+        },
       },
     ],
   },

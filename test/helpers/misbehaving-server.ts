@@ -2,6 +2,7 @@
 // every request goes to the test's handler (a 429 asking for a wait of a billion years, an HTML
 // page where JSON belongs, a request left unanswered). It records what was asked, in order.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { afterEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, seen: number) => void;
@@ -38,4 +39,26 @@ export function answer(res: ServerResponse, status: number, body: unknown, heade
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_hostile', ...headers });
   res.end(text);
+}
+
+/**
+ * One misbehaving server per test, closed after it: `serve(handler, env)` starts it and gives the
+ * CLI's environment pointing at it (its URL and `base`, then `env`); `server` is the running one.
+ */
+export function misbehavingPerTest(base: Record<string, string>): { serve(handler: Handler, env?: Record<string, string>): Promise<Record<string, string>>; readonly server: MisbehavingServer } {
+  let running: MisbehavingServer | undefined;
+  afterEach(async () => {
+    await running?.close();
+    running = undefined;
+  });
+  return {
+    async serve(handler, env = {}) {
+      running = await startMisbehavingServer(handler);
+      return { SOCIALPUB_BASE_URL: running.url, ...base, ...env };
+    },
+    get server() {
+      if (!running) throw new Error('no misbehaving server is running: call serve() first');
+      return running;
+    },
+  };
 }

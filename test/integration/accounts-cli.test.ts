@@ -92,6 +92,7 @@ describe.each(DIALECTS)('in %s\'s API', (dialect) => {
       const r = await cli(['accounts', 'list', '--status', 'expird']);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('did you mean "expired"');
+      expect(r.stderr).toContain('"expird" is not an account status');
       expect(sb.requests.length).toBe(before);
     });
   });

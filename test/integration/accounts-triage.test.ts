@@ -55,6 +55,20 @@ describe('posts create / edit --account', () => {
     expect(sb.requests.slice(before).every((q) => q.method === 'GET' && q.path === '/v1/social-accounts')).toBe(true);
   });
 
+  it('an expired account named with --account is said at once on create and edit (its target would fail), a healthy one is not', async () => {
+    const expired = acc('twitter-x', (a) => a.status === 'expired');
+    const r = await cli(['posts', 'create', '--account', `twitter-x:@${expired.username}`, '--text', 'To the help desk', '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`twitter-x:@${expired.username} is expired: reconnect it in the service's settings`);
+    expect(r.stderr).toContain('until then publishing to it fails');
+    const healthy = await cli(['posts', 'create', '--account', acc('linkedin', (a) => !a.isDefault).id, '--text', 'Hiring', '-q']);
+    expect(healthy.code, healthy.stderr).toBe(0);
+    expect(healthy.stderr).not.toContain('reconnect');
+    const e = await cli(['posts', 'edit', healthy.stdout.trim(), '--account', `twitter-x:@${expired.username}`, '--yes', '-q']);
+    expect(e.code, e.stderr).toBe(0);
+    expect(e.stderr).toContain(`twitter-x:@${expired.username} is expired`);
+  });
+
   it('posts edit --account moves a platform to other accounts, and only that payload is sent', async () => {
     const draft = JSON.parse((await cli(['posts', 'create', '--platform', 'linkedin,bluesky', '--text', 'Edit me', '--json'])).stdout);
     const careers = acc('linkedin', (a) => !a.isDefault);
@@ -130,6 +144,19 @@ describe('bulk files: the account column', () => {
     const mine = posts.rows.find((p) => p.payloads.linkedin?.accounts?.[0] === careers.id && p.payloads.bluesky);
     expect(mine).toBeDefined();
     expect(mine!.payloads.bluesky!.accounts).toEqual([acc('bluesky', (a) => a.isDefault).id]);
+  });
+
+  it('an expired account in the account column is told once, with the lines that name it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'socialpub-accounts-'));
+    const at = new Date(sb.clock.now() + 3_600_000).toISOString();
+    const expired = acc('twitter-x', (a) => a.status === 'expired');
+    const file = join(dir, 'expired.csv');
+    writeFileSync(file, `at,platforms,text,account\n${at},twitter-x,First,@${expired.username}\n${at},linkedin,Second,\n${at},twitter-x,Third,twitter-x:@${expired.username}\n`);
+    const r = await cli(['posts', 'schedule', '--from-file', file, '--dry-run']);
+    expect(r.code, r.stderr).toBe(0);
+    const told = r.stderr.split('\n').filter((l) => l.includes(`twitter-x:@${expired.username} is expired`));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain('until then publishing to it fails (lines 2, 4)');
   });
 });
 

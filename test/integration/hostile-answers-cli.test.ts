@@ -4,12 +4,12 @@
 // contract's exit code; nothing a server sent drives the terminal.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 import { startMcpPipe } from '../helpers/mcp-stdio.js';
 import { freePort } from '../helpers/ports.js';
 import { PNG_HEAD } from './posts-support.js';
-import { answer, startMisbehavingServer, type Handler, type MisbehavingServer } from '../helpers/misbehaving-server.js';
+import { answer, misbehavingPerTest, type Handler } from '../helpers/misbehaving-server.js';
 import { advancingClock } from '../helpers/advancing-clock.js';
 import { createManualClock } from '../../src/sandbox/index.js';
 
@@ -18,16 +18,8 @@ const ESCAPES = '\u001b]52;c;ZXZpbA==\u0007\u001b]0;pwned\u0007\u001b[2J\u009b2J
 /** Any control character a terminal acts on (tab, line feed and CRLF are text). */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/;
 
-let server: MisbehavingServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(handler: Handler): Promise<Record<string, string>> {
-  server = await startMisbehavingServer(handler);
-  return { SOCIALPUB_BASE_URL: server.url, SOCIALPUB_API_KEY: KEY };
-}
+const service = misbehavingPerTest({ SOCIALPUB_API_KEY: KEY });
+const serve = (handler: Handler) => service.serve(handler);
 
 const result = (url: string) => ({
   id: 'res_1',
@@ -90,7 +82,7 @@ describe('a 503 whose Retry-After is beyond --max-wait', () => {
     const r = await runCli(['posts', 'list'], { env });
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/^error: the service failed \(503 Service Unavailable\); it asks to retry in 1 day, longer than the 1 min the client waits \(--max-wait\): down for maintenance/m);
-    expect(server!.requests).toHaveLength(1);
+    expect(service.server.requests).toHaveLength(1);
   });
 });
 
@@ -192,7 +184,7 @@ describe('a write whose answer cannot be read', () => {
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: unexpected response from POST \/v1\/posts: the body is not JSON/m);
-    const posts = server!.requests.filter((q) => q.method === 'POST');
+    const posts = service.server.requests.filter((q) => q.method === 'POST');
     expect(posts.length).toBeGreaterThan(1);
     expect(new Set(posts.map((q) => q.headers['idempotency-key'])).size).toBe(1);
     const sentKey = posts[0]!.headers['idempotency-key'];
@@ -227,7 +219,7 @@ describe('an upload URL where nothing answers', () => {
     expect(r.stderr).toMatch(new RegExp(`^error: could not reach http://127\\.0\\.0\\.1:${closed}: `, 'm'));
     // The service itself answered: no advice to start it.
     expect(r.stderr).not.toContain('nothing answers at');
-    expect(server!.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['POST /v1/media']);
+    expect(service.server.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['POST /v1/media']);
   });
 });
 
@@ -239,7 +231,7 @@ describe('`results wait` against a service that hangs', () => {
     expect(r.code, r.stderr).toBe(6);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: the service did not answer before the wait ended \(--timeout 500ms\)/m);
-    expect(server!.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['GET /v1/posts/post_1']);
+    expect(service.server.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['GET /v1/posts/post_1']);
   });
 });
 
@@ -254,7 +246,7 @@ describe('a bulk run told to wait beyond reason', () => {
     writeFileSync(file, `${row('one', '2027-01-01T09:00:00Z')}\n${row('two', '2027-01-01T10:00:00Z')}\n`);
     return runCli(['posts', 'schedule', '--from-file', file, ...extra], { env, configDir: dir });
   }
-  const posts = () => server!.requests.filter((q) => q.method === 'POST').length;
+  const posts = () => service.server.requests.filter((q) => q.method === 'POST').length;
 
   it('a Retry-After in the year 9999, without --max-wait: the run stops at once (exit 5) instead of spinning', async () => {
     const r = await bulk({ 'retry-after': 'Fri, 31 Dec 9999 23:59:59 GMT' });

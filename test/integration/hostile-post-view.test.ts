@@ -1,22 +1,14 @@
 // A post whose fields no honest service sends, read by `posts view` in both dialects: a scheduled
 // time that is not a time, a media URL whose escapes do not decode; and a create that fails in the
 // SyncPostly dialect, whose advice must not name a flag that dialect refuses.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import { answer, startMisbehavingServer, type Handler, type MisbehavingServer } from '../helpers/misbehaving-server.js';
+import { answer, misbehavingPerTest, type Handler } from '../helpers/misbehaving-server.js';
 
 const KEY = 'sk_test_hostile_post_view_000000000';
 
-let server: MisbehavingServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function serve(handler: Handler, api: 'socialpub' | 'syncpostly'): Promise<Record<string, string>> {
-  server = await startMisbehavingServer(handler);
-  return { SOCIALPUB_BASE_URL: server.url, SOCIALPUB_API_KEY: KEY, SOCIALPUB_API: api };
-}
+const service = misbehavingPerTest({ SOCIALPUB_API_KEY: KEY });
+const serve = (handler: Handler, api: 'socialpub' | 'syncpostly') => service.serve(handler, { SOCIALPUB_API: api });
 
 const BAD_TIME = 'next tuesday-ish';
 const BAD_URL = 'https://cdn.example/%E0%A4%A.jpg';

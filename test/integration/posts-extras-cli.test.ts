@@ -136,6 +136,21 @@ describe('bulk columns first_comment, alt, option.PLATFORM.KEY', () => {
     const post = (await allPosts(sb)).find((p) => p.id === id)!;
     expect(post.payloads.linkedin).toMatchObject({ firstComment: '#tags', options: { visibility: 'CONNECTIONS' }, media: [{ alt: 'A photo' }] });
   });
+
+  it('--option instagram.postType=reel with an image is refused before any upload or request, naming what a reel takes', async () => {
+    const stderr = await refused('posts', 'create', '--platform', 'instagram', '--text', 'Hi', '--media', join(dir, 'a.jpg'), '--option', 'instagram.postType=reel');
+    expect(stderr).toContain('postType=reel on Instagram takes one video; this post has 1 item (image)');
+  });
+
+  it('a bulk alt column with more texts than media says how the column pairs them, not how --alt does', async () => {
+    const extra = join(dir, 'extra-alt.csv');
+    writeFileSync(extra, `at,platforms,text,media,alt\n${at(0)},linkedin,Hello,a.jpg|b.jpg,A photo|A door|A third\n`);
+    const r = await run('posts', 'schedule', '--from-file', extra, '--dry-run');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('line 2: alt: there is no media item 3 for it to describe (2 given)');
+    expect(r.stderr).toContain('in the order of the media column, separated by |');
+    expect(r.stderr).not.toContain('--alt right after');
+  });
 });
 
 describe('posts edit and posts view', () => {
@@ -162,5 +177,20 @@ describe('posts edit and posts view', () => {
     expect(v.stdout).toMatch(/thread part 2 of \d+ +\d+ of 300/);
     expect(v.stdout).toContain('first comment (19 of 1250)');
     expect(v.stdout).toContain('options: visibility=CONNECTIONS');
+  });
+
+  it('edit --alt without --media is told it needs its --media, on a terminal too (not "nothing to change", nor the editor)', async () => {
+    const r = await run('posts', 'create', '--platform', 'linkedin', '--text', 'Alt later', '-q');
+    expect(r.code, r.stderr).toBe(0);
+    const id = r.stdout.trim();
+    const writes = () => sb.requests.filter((q) => q.method !== 'GET').length;
+    const before = writes();
+    for (const tty of [false, true]) {
+      const e = await runCli(['posts', 'edit', id, '--alt', 'A red bicycle', '--yes'], { env: { ...cliEnv(sb), EDITOR: 'false', VISUAL: 'false' }, clock: sandboxClock(sb.clock), configDir: config.dir, tty });
+      expect(e.code, e.stderr).toBe(2);
+      expect(e.stderr).toContain('--alt describes the --media before it, and this edit gives no --media');
+      expect(e.stderr).not.toContain('nothing to change');
+    }
+    expect(writes()).toBe(before);
   });
 });

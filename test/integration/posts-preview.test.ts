@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { runCli } from '../helpers/run-cli.js';
+import { displayWidth } from '../../src/output/width.js';
 
 let sb: TestSandbox;
 let id: string;
@@ -33,6 +34,22 @@ describe('posts preview <id>', () => {
     expect(r.stdout).toContain('alt: the team');
     expect(r.stdout).toContain('first comment:');
     expect(r.stdout).toMatch(/1\/2[\s\S]*one[\s\S]*2\/2[\s\S]*two/);
+  });
+
+  it('on a 60-column terminal a long alt text and the feed crop wrap under their label, not at column 0', async () => {
+    const alt = 'The whole launch team on the roof of the office at sunset, holding the first printed copy of the product manual';
+    const r = await runCli(['posts', 'preview', '--platform', 'twitter-x', '--text', 'Launch day', '--media', 'https://e.x/roof.jpg', '--alt', alt], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
+    const start = lines.findIndex((l) => l.startsWith('    alt: The whole launch team'));
+    expect(start, r.stdout).toBeGreaterThan(0);
+    // The rest of the alt text on the lines below, indented past "alt:", and nothing of it lost.
+    const rest = lines.slice(start + 1).filter((l) => l.startsWith('      ') && !/^\s*(feed crop|\[)/.test(l.trim()));
+    expect(rest.length).toBeGreaterThan(0);
+    expect([lines[start]!, ...rest].map((l) => l.trim()).join(' ').replace(/^alt: /, '')).toContain(alt);
+    const crop = lines.findIndex((l) => l.startsWith('  feed crop:'));
+    expect(lines[crop + 1], r.stdout).toMatch(/^ {4}\S/);
   });
 
   it('--web opens the sandbox\'s page of the post', async () => {

@@ -122,6 +122,22 @@ describe.each(DIALECTS)('results list against the sandbox, in %s\'s API', (diale
     expect(r.stderr).toBe('20 of 1,200; --all for every row, --offset 20 for the next rows\n');
   });
 
+  it('--account --limit: the account\'s rows, and a cut notice that counts what it counts (SyncPostly filters no accounts: the client does)', async () => {
+    const counts = new Map<string, number>();
+    for (const r of oracle) if (r.social_account_id) counts.set(r.social_account_id, (counts.get(r.social_account_id) ?? 0) + 1);
+    const account = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+    const mine = oracle.filter((r) => r.social_account_id === account);
+    const r = await runCli(['results', 'list', '--account', account, '--limit', '5', '-o', 'ndjson'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(parseNdjson(r.stdout)).toEqual(printable(mine.slice(0, 5)));
+    const n = (x: number) => x.toLocaleString('en-US');
+    if (sp) {
+      // Every account's rows came and the client kept this one's: "5 of 1,200" would claim 1,200 of them.
+      const scanned = oracle.indexOf(mine[4]!) + 1;
+      expect(r.stderr).toBe(`5 matching shown, ${n(scanned)} of 1,200 scanned; --all for every row, --offset ${scanned} for the next rows\n`);
+    } else expect(r.stderr).toBe(`5 of ${n(mine.length)}; --all for every row, --offset 5 for the next rows\n`);
+  });
+
   it('on a terminal: a table with ✓/✗ and @username, and the footer on stderr', async () => {
     const r = await runCli(['results', 'list'], { env, tty: true });
     expect(r.code).toBe(0);

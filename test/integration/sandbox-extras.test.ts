@@ -88,6 +88,22 @@ describe('422 for what a platform does not take', () => {
     expect(r.status, r.text).toBe(201);
     expect(r.body.payloads['twitter-x'].thread).toEqual([{ text: 'Two' }]);
   });
+
+  it('an Instagram reel is one video and a story one item: a story of two is refused at once, a reel of an image fails when it publishes', async () => {
+    const demo = as(sb, 'demo');
+    const image = { url: 'https://example.com/a.jpg' };
+    const video = { url: 'https://example.com/a.mp4' };
+    // How many items is known when the post is made; what a URL holds, when it is published (as for every media rule).
+    const storyOfTwo = await demo.post('/v1/posts', { payloads: { instagram: { text: 'Hi', media: [image, video], options: { postType: 'story' } } } });
+    expect(storyOfTwo.status).toBe(422);
+    expect(issues(storyOfTwo)).toContainEqual({ path: 'payloads.instagram.media', message: expect.stringMatching(/postType=story .*one image or one video.*2 items/) });
+    const reelOfImage = await publish(sb, { instagram: { text: 'A reel of a photo', media: [image], options: { postType: 'reel' } } });
+    expect(reelOfImage.instagram).toMatchObject({ success: false, error: { code: 'MEDIA_REJECTED', message: expect.stringMatching(/postType=reel .*one video/) } });
+    const right = await publish(sb, { instagram: { text: 'A reel of a video', media: [video], options: { postType: 'reel' } } });
+    expect(right.instagram.success, JSON.stringify(right.instagram.error)).toBe(true);
+    const story = await publish(sb, { instagram: { text: 'A story of a photo', media: [image], options: { postType: 'story' } } });
+    expect(story.instagram.success, JSON.stringify(story.instagram.error)).toBe(true);
+  });
 });
 
 describe('publishing a thread and a first comment', () => {

@@ -20,9 +20,10 @@ beforeAll(async () => {
     `import { PassThrough } from 'node:stream';
      import { inquirerPrompter } from ${JSON.stringify(join(process.cwd(), 'src/cli/prompter.ts'))};
      // One prompter per prompt, as one command asks: what it shows, and the answer to the keys typed.
-     async function ask(keys, prompt) {
+     async function ask(keys, prompt, columns) {
        const stdin = new PassThrough();
        const stderr = new PassThrough();
+       if (columns) stderr.columns = columns;
        let shown = '';
        stderr.on('data', (chunk) => (shown += chunk));
        const prompter = inquirerPrompter({ stdin, stdout: new PassThrough(), stderr }, { color: process.env.PROMPT_COLOR === '1' });
@@ -38,7 +39,12 @@ beforeAll(async () => {
      const thenNo = await ask(['cancel\\n', 'n\\n'], (p) => p.confirm({ message: 'Send these changes?', default: true }));
      const byDefault = await ask('\\n', (p) => p.confirm({ message: 'Send these changes?', default: true }));
      const checkbox = await ask(' \\n', (p) => p.checkbox({ message: 'Platforms to post to', choices: [{ name: 'bluesky', value: 'bluesky' }, { name: 'threads', value: 'threads' }] }));
-     process.stdout.write(JSON.stringify({ answer: confirm.answer, offWord: offWord.answer, thenNo: thenNo.answer, byDefault: byDefault.answer, retold: thenNo.shown, picked: checkbox.answer, shown: confirm.shown + checkbox.shown }));
+     // A choice naming what a service sent (an account's handle), escapes and all.
+     const evil = '@brand\\u001b[2J\\u001b]0;pwned\\u0007\\r\\n::warning::forged\\u202eevil';
+     const hostile = await ask('\\n', (p) => p.select({ message: 'Publish to which?', choices: [{ name: 'linkedin:' + evil, value: 'acc_1', short: evil }, { name: 'linkedin:@other', value: 'acc_2' }] }));
+     // Two choices each wider than a 60-column terminal: both in view, the second picked.
+     const wide = await ask('\\u001b[B\\n', (p) => p.select({ message: 'Publish to which?', choices: [{ name: 'linkedin:@socialpub-demo (Socialpub Demo) · acc_1GK2ZU4fShJG', value: 'acc_1' }, { name: 'linkedin:@socialpub-demo-careers (Socialpub Demo Careers) · acc_1z0hvf3tk2NG', value: 'acc_2' }] }), 60);
+     process.stdout.write(JSON.stringify({ wide: wide.answer, wideShown: wide.shown, hostile: hostile.answer, hostileShown: hostile.shown, answer: confirm.answer, offWord: offWord.answer, thenNo: thenNo.answer, byDefault: byDefault.answer, retold: thenNo.shown, picked: checkbox.answer, shown: confirm.shown + checkbox.shown }));
      process.exit(0);`,
   );
   // Inquirer's colour library is CommonJS and requires node:tty: the ESM bundle gets a require.
@@ -46,7 +52,7 @@ beforeAll(async () => {
   await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: bundle, logLevel: 'silent', banner: { js: banner } });
 });
 
-const run = (color: boolean) => JSON.parse(execFileSync(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? '', FORCE_COLOR: '1', PROMPT_COLOR: color ? '1' : '0' }, timeout: 20_000 }).toString()) as { answer: boolean; offWord: unknown; thenNo: boolean; byDefault: boolean; retold: string; picked: string[]; shown: string };
+const run = (color: boolean) => JSON.parse(execFileSync(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? '', FORCE_COLOR: '1', PROMPT_COLOR: color ? '1' : '0' }, timeout: 20_000 }).toString()) as { wide: string; wideShown: string; hostile: string; hostileShown: string; answer: boolean; offWord: unknown; thenNo: boolean; byDefault: boolean; retold: string; picked: string[]; shown: string };
 const SGR = /\u001b\[[0-9;]*m/;
 
 describe('yesOrNo', () => {
@@ -75,6 +81,24 @@ describe('prompts and colour', () => {
     expect(plain.retold).toContain('> Answer y (yes) or n (no), or Enter for yes');
     expect(plain.retold).toContain('✔ Send these changes? No');
     expect(plain.byDefault).toBe(true);
+  });
+
+  it("a choice's control characters are shown, not obeyed, and a line break in one stays on its row", () => {
+    const { hostile, hostileShown } = run(false);
+    expect(hostile).toBe('acc_1');
+    // Inquirer moves the cursor with escapes of its own; none of the service's reaches the terminal.
+    for (const raw of ['\u001b[2J', '\u001b]0;pwned', '\u0007', '\u202e', '\n::warning']) expect(hostileShown).not.toContain(raw);
+    expect(hostileShown).toContain('linkedin:@brand\\u001b[2J\\u001b]0;pwned\\u0007\\n::warning::forged\\u202eevil');
+    // The answer echoed once chosen (its short form) is shown the same way.
+    expect(hostileShown).toMatch(/✔ Publish to which\?\s+@brand\\u001b\[2J/);
+  });
+
+  it('choices that wrap on a narrow terminal are all in view (the page is counted in lines, not choices)', () => {
+    const { wide, wideShown } = run(false);
+    expect(wide).toBe('acc_2');
+    // Before the first keypress, the second account is on the screen.
+    const first = wideShown.slice(0, wideShown.indexOf('↑↓'));
+    expect(first).toContain('socialpub-demo-careers');
   });
 
   it('colour on: inquirer colours it as usual (so the plain run above is not plain by accident)', () => {

@@ -67,4 +67,13 @@ describe('splitThread', () => {
     expect(splitThread('threads', t)).toEqual(['First part.', 'Second part.', 'Third.']);
     expect(joinMarked(t)).toBe('First part.\n\nSecond part.\n\nThird.');
   });
+
+  it('two --- lines in a row (or one at either end) mark an empty part, dropped: no part holds a ---', () => {
+    for (const t of ['One.\n---\n---\nTwo.', '---\nOne.\n---\n\n---\nTwo.\n---\n---\n', 'One.\r\n---\r\n---\r\nTwo.', 'One.\n---\n---']) {
+      expect(markedParts(t).map((p) => p.replace(/\r/g, '')), JSON.stringify(t)).toEqual(t.endsWith('---') ? ['One.'] : ['One.', 'Two.']);
+      expect(joinMarked(t)).not.toContain('---');
+    }
+    // A --- inside a line is text.
+    expect(markedParts('a --- b\n---\nc')).toEqual(['a --- b', 'c']);
+  });
 });

@@ -21,7 +21,7 @@ export function choice<T extends string>(flag: string, value: string, choices: r
   if ((choices as readonly string[]).includes(v)) return v as T;
   const near = (rules.suggest ?? ((x) => nearest(x, choices)))(value);
   const code = rules.code ?? `UNKNOWN_${rules.noun.toUpperCase().replace(/[^A-Z]+/g, '_')}`;
-  throw flagError(flag, `${quote(value)} is not a ${rules.noun}`, [near ? `did you mean ${quote(near)}?` : undefined, `${rules.listLabel ?? 'valid'}: ${choices.join(', ')}`], code);
+  throw flagError(flag, `${quote(value)} is not ${/^[aeiou]/i.test(rules.noun) ? 'an' : 'a'} ${rules.noun}`, [near ? `did you mean ${quote(near)}?` : undefined, `${rules.listLabel ?? 'valid'}: ${choices.join(', ')}`], code);
 }
 
 /** A repeatable choice flag: every value checked, repeats dropped. An empty list stays empty. */

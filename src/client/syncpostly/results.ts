@@ -34,9 +34,13 @@ export function createSpResults(request: Requester, paginatePages: PaginatePages
     const only = query.socialAccountId?.length ? new Set(query.socialAccountId) : undefined;
     return rows.filter((r) => !only || (r.social_account_id != null && only.has(r.social_account_id))).map((r) => resultFromDto(r, (id) => platformOf.get(id)));
   }
+  // Pages and the rows streamed from them keep every account's rows, as a service that ignores
+  // social_account_id sends them: whoever pages filters them (the commands do, contract 7.2) and
+  // so counts the rows it read, which is where the next --offset starts. Filtered here, 5 rows
+  // kept of 15 read looked like 5 read, and "--offset 5 for the next rows" showed them again.
   const pages = (query: ResultListQuery | undefined, options: Parameters<ApiClient['results']['pages']>[1]) => ({
     async *[Symbol.asyncIterator]() {
-      for await (const page of paginatePages(SP_PATHS.postResults, resultQuery(query), resultList, options)) yield await translate(page, query);
+      for await (const page of paginatePages(SP_PATHS.postResults, resultQuery(query), resultList, options)) yield await translate(page);
     },
   });
   return {

@@ -293,6 +293,7 @@ class CsvLabels implements FlagLabels {
   alt(m: string): string {
     return this.f(m ? `alt (for ${m})` : 'alt');
   }
+  altFix = 'give one alt text per media item, in the order of the media column, separated by |: a.jpg|b.jpg and "A red bicycle|A blue door"';
   option(p: string, k: string): string {
     return this.f(`option.${p}.${k}`);
   }

@@ -44,7 +44,8 @@ export async function runAccountsList(ctx: Context, flags: AccountsListFlags): P
  */
 function windowText(rows: readonly AccountWithHealth[], recent: readonly PostResult[], now: number): string {
   const oldest = recent.at(-1)?.created_at;
-  const reach = `last success and failure among the newest ${recent.length} results${oldest ? ` (back to ${formatRelative(oldest, now) || 'the start'})` : ''}`;
+  if (recent.length === 0) return 'no results yet: no last success or failure to show';
+  const reach = `last success and failure among the newest ${recent.length === 1 ? 'result' : `${recent.length} results`}${oldest ? ` (back to ${formatRelative(oldest, now) || 'the start'})` : ''}`;
   const untold = untoldCount(rows, recent);
   if (untold === 0) return reach;
   return `${reach} · ${untold} account${untold === 1 ? ' has' : 's have'} none there: socialpub accounts view <account> reads its own results`;

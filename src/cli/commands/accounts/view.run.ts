@@ -10,6 +10,7 @@ import { accountLabel, isUnhealthy, reconnectHint } from '../../../accounts/labe
 import { resolveAccounts } from '../../../accounts/resolve.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import { resultLinkOrError } from '../../../output/result-columns.js';
+import { visibleLine as one } from '../../../output/terminal-safe.js';
 import { statusText } from './columns.js';
 import { derivedNotice, lookUp } from './select.js';
 import type { AccountsViewFlags } from './view.js';
@@ -40,17 +41,19 @@ export async function runAccountsView(ctx: Context, ref: string, flags: Accounts
 
 function render(a: Shown, c: Colors, now: number): string {
   const when = (iso: string | null | undefined) => (iso ? `${formatRelative(iso, now)} (${formatLocal(iso, 'UTC')})` : c.dim('—'));
+  // Each value from the service on the line of its label: a line break in a handle or an error
+  // code is shown as \n, not obeyed (the layout below is one value a line).
   const lines = [
-    `${c.bold(accountLabel(a))}${a.displayName ? `  ${a.displayName}` : ''}`,
-    `id             ${a.id}`,
+    `${c.bold(one(accountLabel(a)))}${a.displayName ? `  ${one(a.displayName)}` : ''}`,
+    `id             ${one(a.id)}`,
     `status         ${statusText(a.status, c)}${a.isDefault ? ` · ${c.green('default')} for ${a.platform}` : ''}`,
     `token expires  ${when(a.tokenExpiresAt)}`,
     `connected      ${when(a.connectedAt)}`,
-    `last success   ${a.health.lastSuccess ? `${a.health.lastSuccess.at ? when(a.health.lastSuccess.at) : c.green('✓')} ${c.dim(a.health.lastSuccess.resultId)}` : c.dim('— (none in the recent results below)')}`,
-    `last failure   ${a.health.lastFailure ? `${c.red(a.health.lastFailure.code ?? 'failed')} ${when(a.health.lastFailure.at)} ${c.dim(a.health.lastFailure.resultId)}` : c.dim('— (none in the recent results below)')}`,
+    `last success   ${a.health.lastSuccess ? `${a.health.lastSuccess.at ? when(a.health.lastSuccess.at) : c.green('✓')} ${c.dim(one(a.health.lastSuccess.resultId))}` : c.dim('— (none in the recent results below)')}`,
+    `last failure   ${a.health.lastFailure ? `${c.red(one(a.health.lastFailure.code ?? 'failed'))} ${when(a.health.lastFailure.at)} ${c.dim(one(a.health.lastFailure.resultId))}` : c.dim('— (none in the recent results below)')}`,
     '',
     a.results.length ? `recent results (${a.results.length}):` : c.dim('no recent results'),
-    ...a.results.map((r) => `  ${r.success ? c.green('✓') : c.red('✗')} ${r.id}  ${r.created_at ? formatRelative(r.created_at, now) : ''}  ${resultLinkOrError(r)}`),
+    ...a.results.map((r) => `  ${r.success ? c.green('✓') : c.red('✗')} ${one(r.id)}  ${r.created_at ? formatRelative(r.created_at, now) : ''}  ${one(resultLinkOrError(r))}`),
   ];
   // out.object hands the value with the service's control characters already shown: the colours
   // added here are ours and must reach the terminal as they are.

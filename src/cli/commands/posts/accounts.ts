@@ -8,8 +8,9 @@ import type { Composed } from './compose.js';
 import type { ComposeFlags } from './compose.js';
 import { accountFlag } from '../accounts/select.js';
 import { loadAccounts } from '../../../accounts/catalog.js';
-import { handleOf } from '../../../accounts/label.js';
+import { handleOf, isUnhealthy, reconnectHint } from '../../../accounts/label.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
+import { visibleLine } from '../../../output/terminal-safe.js';
 
 /**
  * The accounts --account names, resolved; with neither --platform, --text-for nor --file their
@@ -21,6 +22,7 @@ export async function chooseAccounts<F extends ComposeFlags>(ctx: Context, opts:
     throw new UsageError(`a draft id (${draftId}) cannot be combined with --account`, [`choose the accounts of the draft with: socialpub posts edit ${draftId} --account …`, 'then schedule it as it is']);
   }
   const chosen = (await accountFlag(ctx, await ctx.client(), opts.account))!;
+  warnUnhealthy(ctx, chosen.accounts);
   const named = opts.platform?.length || opts.textFor?.length || opts.file !== undefined;
   const platforms = [...new Set(chosen.accounts.map((a) => a.platform))];
   return { accounts: chosen.accounts, opts: named ? opts : { ...opts, platform: platforms } };
@@ -28,8 +30,22 @@ export async function chooseAccounts<F extends ComposeFlags>(ctx: Context, opts:
 
 
 /**
+ * An expired or disconnected account named with --account: the post is made, but its target there
+ * fails (TOKEN_EXPIRED, ACCOUNT_DISCONNECTED) until the account is reconnected; said now, not found
+ * in the results later.
+ */
+export function warnUnhealthy(ctx: Context, accounts: readonly SocialAccount[], linesOf?: ReadonlyMap<string, readonly number[]>): void {
+  for (const a of accounts.filter(isUnhealthy)) {
+    const lines = linesOf?.get(a.id);
+    ctx.output().warn(visibleLine(`${reconnectHint(a)}: until then publishing to it fails${lines?.length ? ` (${lines.length === 1 ? 'line' : 'lines'} ${lines.join(', ')})` : ''}`));
+  }
+}
+
+/**
  * Lines for the confirmation: the accounts each platform goes to; where a platform has several
  * and none was chosen, which is the default. Nothing on a service without the accounts route.
+ * Handles come from the service and the lines go straight to the terminal: their control
+ * characters are shown, not obeyed, and each stays on its line.
  */
 export async function accountLines(ctx: Context, c: Composed, known: { accounts?: SocialAccount[] }): Promise<string[]> {
   const platforms = c.draft?.platforms ?? [];
@@ -49,10 +65,10 @@ export async function accountLines(ctx: Context, c: Composed, known: { accounts?
   for (const p of platforms) {
     const mine = all.filter((a) => a.platform === p.platform);
     const ids = Array.isArray(p.extra.accounts) ? (p.extra.accounts as unknown[]).filter((x): x is string => typeof x === 'string') : [];
-    if (ids.length) lines.push(`${p.platform} → ${ids.map((id) => (byId.get(id) ? handleOf(byId.get(id)!) : id)).join(', ')}`);
+    if (ids.length) lines.push(visibleLine(`${p.platform} → ${ids.map((id) => (byId.get(id) ? handleOf(byId.get(id)!) : id)).join(', ')}`));
     else if (mine.length > 1) {
       const def = mine.find((a) => a.isDefault);
-      lines.push(`${p.platform} → ${def ? `${handleOf(def)} (the default of ${mine.length} accounts; --account chooses another)` : `${mine.length} accounts, none marked default (--account chooses)`}`);
+      lines.push(visibleLine(`${p.platform} → ${def ? `${handleOf(def)} (the default of ${mine.length} accounts; --account chooses another)` : `${mine.length} accounts, none marked default (--account chooses)`}`));
     }
   }
   return lines;

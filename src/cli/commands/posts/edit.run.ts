@@ -34,6 +34,7 @@ import { markDiff, wordDiff } from '../../../output/word-diff.js';
 
 import type { EditFlags } from './manage.js';
 import { accountFlag } from '../accounts/select.js';
+import { warnUnhealthy } from './accounts.js';
 import { accountsByPlatform } from '../../../accounts/resolve.js';
 import { postWriteChecks, refuseUnsupported, takesTitles } from '../../dialect-refusals.js';
 import { withAccountChoice } from '../../account-choice.js';
@@ -50,6 +51,8 @@ const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
   ['thread', '--thread'],
   ['firstComment', '--first-comment'],
   ['option', '--option'],
+  // A change too: alone it is told that it needs its --media, not "nothing to change" (or, on a terminal, dropped for the editor).
+  ['alt', '--alt'],
 ];
 
 export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Promise<number> {
@@ -87,7 +90,10 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
 
   const client = await ctx.client();
   const chosen = await accountFlag(ctx, client, opts.account);
-  if (chosen) changes.accounts = accountsByPlatform(chosen.accounts);
+  if (chosen) {
+    warnUnhealthy(ctx, chosen.accounts);
+    changes.accounts = accountsByPlatform(chosen.accounts);
+  }
   const post = await findPost(client, id);
   const refused = notEditable(post, '<id>', INSTEAD(id));
   if (refused) throw refused;

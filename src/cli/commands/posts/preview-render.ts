@@ -24,7 +24,12 @@ export function renderPreview(p: PostPreview, o: RenderOptions): string {
     }
     return out;
   };
-  const media = (m: MediaPreview[], indent = '  ') => m.map((item, i) => `${indent}${c.dim(`[${item.type ?? 'media'} ${i + 1}]`)} ${item.url}\n${indent}  ${item.alt ? `alt: ${item.alt}` : c.yellow('no alt text')}`);
+  // "label value" wrapped to the width, later lines under the value's start: an alt text or a
+  // crop note longer than the line would otherwise be wrapped by the terminal at column 0.
+  const field = (label: string, value: string, indent = '  ', style: (s: string) => string = c.dim) =>
+    wrapText(`${label} ${value}`, Math.max(20, o.width - indent.length), { indent: '  ' }).map((l, i) => indent + (i === 0 ? style(label) + l.slice(label.length) : l));
+  const media = (m: MediaPreview[], indent = '  ') =>
+    m.flatMap((item, i) => [`${indent}${c.dim(`[${item.type ?? 'media'} ${i + 1}]`)} ${item.url}`, ...(item.alt ? field('alt:', item.alt, `${indent}  `, (s) => s) : [`${indent}  ${c.yellow('no alt text')}`])]);
   // The platform's own count against its limit; over it, said in red (and in a note below).
   const counted = (limit: TextLimit | null, text: FoldedText) => {
     const { text: plain, over } = countLine(limit, text);
@@ -37,17 +42,17 @@ export function renderPreview(p: PostPreview, o: RenderOptions): string {
     const count = counted(pl.limit, pl.text);
     const head = `${c.bold(pl.platform)} ${count.shown}`;
     lines.push(...(displayWidth(`${pl.platform} ${count.plain} · ${fold}`) <= o.width ? [`${head} ${c.dim(`· ${fold}`)}`] : [head, `  ${c.dim(fold)}`]));
-    if (pl.title) lines.push(`  title: ${pl.title}`);
+    if (pl.title) lines.push(...field('title:', pl.title, '  ', (s) => s));
     if (pl.thread.length) {
       for (const t of pl.thread) {
         lines.push(`  ${c.bold(`${t.part}/${pl.thread.length}`)} ${counted(t.limit, t.text).shown}`);
         lines.push(...folded(t.text, '    '), ...media(t.media, '    '));
       }
     } else lines.push(...folded(pl.text), ...media(pl.media));
-    if (pl.crop) lines.push(`  ${c.dim('feed crop:')} ${pl.crop}`);
+    if (pl.crop) lines.push(...field('feed crop:', pl.crop));
     if (pl.firstComment) lines.push(`  ${c.dim('first comment:')}`, ...wrap(pl.firstComment, '    '));
-    if (pl.options) lines.push(`  ${c.dim('options:')} ${JSON.stringify(pl.options)}`);
-    if (pl.accounts.length) lines.push(`  ${c.dim('accounts:')} ${pl.accounts.join(', ')}`);
+    if (pl.options) lines.push(...field('options:', JSON.stringify(pl.options)));
+    if (pl.accounts.length) lines.push(...field('accounts:', pl.accounts.join(', ')));
     for (const n of pl.notes) lines.push(...wrap(n, '    ').map((l, i) => (i === 0 ? `  ${c.yellow('!')} ${l.slice(4)}` : l)));
   }
   return lines.join('\n');

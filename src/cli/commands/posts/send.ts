@@ -12,6 +12,7 @@ import type { ComposeFlags, Composed } from './compose.js';
 import { printDryRun } from './dry-run.js';
 import { confirmSummary, LABEL } from './confirm-summary.js';
 import { accountLines } from './accounts.js';
+import { wrapText } from '../../../output/wrap.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
 import { describeTime, printPost } from './render.js';
 import { confirmSend } from './prompts.js';
@@ -60,7 +61,8 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
     const existing = c.postId !== undefined && !c.draft ? await findPost(await ctx.client(), c.postId, { statusHint: 'draft' }) : undefined;
     const known: { accounts?: SocialAccount[] } = {};
     for (;;) {
-      const accounts = (await accountLines(ctx, c, known)).map((l, i) => `  ${(i === 0 ? 'accounts' : '').padEnd(LABEL - 2)}${l}`);
+      // Wrapped under the label like the summary's other values: the terminal's own wrap would start lines at column 0.
+      const accounts = (await accountLines(ctx, c, known)).flatMap((l, i) => wrapText(l, width(ctx) - LABEL, { indent: '  ' }).map((w, j) => `  ${(i === 0 && j === 0 ? 'accounts' : '').padEnd(LABEL - 2)}${w}`));
       const decision = await confirmSend(ctx.prompter(), ctx.io.stderr, [confirmSummary(c, ctx.clock.now(), width(ctx), existing), ...accounts].join('\n'));
       // A choice, not a failure nor an interruption: exit 0, and nothing on stdout for a script to take as an id.
       if (decision === 'cancel') {
@@ -82,10 +84,12 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
   const sentKey = key ?? randomUUID();
   const client = await ctx.client();
   let res;
+  // Whether the create (or schedule) request itself went out: a lookup or an upload that failed before it created nothing.
+  let sent = false;
   try {
     const ledger = await ledgerFor(ctx);
     res = await withAccountChoice(ctx, c.draft, () =>
-      publish(client, c, mode, { idempotencyKey: sentKey, ledger, onReused: (path) => ctx.output().info(`${path}: already on the service (same bytes), not uploaded again`) }),
+      publish(client, c, mode, { idempotencyKey: sentKey, ledger, onReused: (path) => ctx.output().info(`${path}: already on the service (same bytes), not uploaded again`), onSend: () => (sent = true) }),
     );
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
@@ -103,7 +107,7 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
       ]);
     }
     // With the user's own key too: a CI log that ends in a failure must say whether to fear a duplicate.
-    if (UNCERTAIN.has(err.kind)) {
+    if (UNCERTAIN.has(err.kind) && sent) {
       const at = c.at ? ` --at ${c.at.iso}` : '';
       // SyncPostly's API takes no key (and --idempotency-key is refused there): look, then re-run.
       const sp = (await ctx.profile()).api === 'syncpostly';

@@ -46,7 +46,7 @@ export async function runView(ctx: Context, rawId: string, opts: ViewFlags): Pro
   const [media, accounts] = accountsSoon ? await Promise.all([mediaFacts(client, post), accountsSoon]) : [new Map<string, MediaInfo>(), new Map<string, SocialAccount>()];
   const viewed: Viewed = { ...post, results };
   const width = Math.max(40, ctx.io.stdout.columns || 80);
-  await out.object(viewed, (shown) => renderPost(shown, { colors: out.colors, zone: givenZone ?? userZone(ctx.env, undefined), now: ctx.clock.now(), width, onTerminal: Boolean(ctx.io.stdout.isTTY), media, accounts }), { id: post.id, pageable: true, fields: VIEW_FIELDS });
+  await out.object(viewed, (shown) => renderPost(shown, { original: viewed, colors: out.colors, zone: givenZone ?? userZone(ctx.env, undefined), now: ctx.clock.now(), width, onTerminal: Boolean(ctx.io.stdout.isTTY), media, accounts }), { id: post.id, pageable: true, fields: VIEW_FIELDS });
   return 0;
 }
 
@@ -83,6 +83,11 @@ async function accountsById(client: ApiClient): Promise<Map<string, SocialAccoun
 }
 
 interface RenderOptions {
+  /**
+   * The post as the service sent it: lengths are counted on its texts. The post rendered has its
+   * control characters made visible (ESC as `\u001b`), which would count six characters for one.
+   */
+  original?: Viewed;
   colors: Colors;
   zone: string;
   now: number;
@@ -127,22 +132,26 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
   if (post.createdAt) field('created', `${formatLocal(post.createdAt, o.zone)}${post.updatedAt && post.updatedAt !== post.createdAt ? ` · changed ${formatRelative(post.updatedAt, o.now)}` : ''}`);
   const latest = latestByPlatform(post.results);
   const latestRows = latestPerTarget(post.results);
+  const originals = payloadsOf(o.original ?? post);
   for (const [platform, payload] of Object.entries(payloadsOf(post))) {
     lines.push('');
     const text = textOf(payload);
-    const verdict = isPlatform(platform) ? judgeText(platform, text) : undefined;
-    const count = verdict ? `${verdict.count.length} of ${verdict.limit}` : `${displayWidth(text)} characters`;
+    const original = originals[platform] ?? payload;
+    const verdict = isPlatform(platform) ? judgeText(platform, textOf(original)) : undefined;
+    const count = verdict ? `${verdict.count.length} of ${verdict.limit}` : `${displayWidth(textOf(original))} characters`;
     lines.push(`${c.bold(platform)}  ${verdict && verdict.over > 0 ? c.red(count) : c.dim(count)}`);
     for (const paragraph of text.split('\n')) lines.push(...wrapText(paragraph, o.width - 2).map((l) => `  ${l}`));
-    for (const item of Array.isArray(payload.media) ? payload.media : []) {
+    const originalMedia: unknown[] = Array.isArray(original.media) ? original.media : [];
+    for (const [i, item] of (Array.isArray(payload.media) ? payload.media : []).entries()) {
       const url = typeof item?.url === 'string' ? item.url : '';
       const info = o.media.get(url);
       const name = info?.name ?? fileNameOf(url);
       const facts = [info?.mimeType ?? (typeof item?.type === 'string' ? item.type : undefined), info?.sizeBytes !== undefined ? formatBytes(info.sizeBytes) : undefined].filter(Boolean);
       lines.push(...wrapText(`media: ${name}${facts.length ? ` · ${facts.join(' · ')}` : ''}`, o.width - 2).map((l) => `  ${c.dim(l)}`));
-      if (typeof item?.alt === 'string') lines.push(...wrapText(`alt (${[...item.alt].length}${altMax(platform)}): ${item.alt}`, o.width - 4).map((l) => `    ${c.dim(l)}`));
+      const sentAlt = (originalMedia[i] as { alt?: unknown } | undefined)?.alt;
+      if (typeof item?.alt === 'string') lines.push(...wrapText(`alt (${[...(typeof sentAlt === 'string' ? sentAlt : item.alt)].length}${altMax(platform)}): ${item.alt}`, o.width - 4).map((l) => `    ${c.dim(l)}`));
     }
-    lines.push(...renderExtras(platform, payload, o));
+    lines.push(...renderExtras(platform, payload, o, original));
     const rows = latestRows.filter((r) => (r.platform ?? '?') === platform);
     const named = Array.isArray(payload.accounts) ? payload.accounts.filter((a): a is string => typeof a === 'string') : [];
     const accountIds = [...new Set([...named, ...rows.map((r) => r.social_account_id).filter((a): a is string => typeof a === 'string')])];
@@ -156,7 +165,7 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
       const r = rows.find((x) => x.social_account_id === id) ?? (accountIds.length === 1 ? rows.find((x) => !x.social_account_id) : undefined);
       const a = o.accounts.get(id);
       const handle = a ? handleOf(a) : r?.platform_data?.username ? `@${String(r.platform_data.username).replace(/^@/, '')}` : id;
-      lines.push(`  ${c.dim('→')} ${handle}${a?.isDefault ? c.dim(' (default)') : ''}`);
+      lines.push(`  ${c.dim('→')} ${visibleLine(handle)}${a?.isDefault ? c.dim(' (default)') : ''}`);
       lines.push(...outcomeLines(r, post, platform, o, a));
     }
   }
@@ -175,7 +184,7 @@ function outcomeLines(r: PostResult | undefined, post: Viewed, platform: string,
     // Too wide for the line: under it, broken where a line is full, each piece the whole link.
     else lines.push(`  ${c.green('✓')} published`, ...breakWord(url, o.width - 4, o.width - 4).map((piece) => `    ${link(piece)}`));
     const comment = r.first_comment;
-    if (comment?.status === 'failed') lines.push(...wrapText(`first comment not posted: ${comment.error?.code ?? 'FAILED'}: ${comment.error?.message ?? ''}`, o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
+    if (comment?.status === 'failed') lines.push(...wrapText(visibleLine(`first comment not posted: ${comment.error?.code ?? 'FAILED'}: ${comment.error?.message ?? ''}`), o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
     else if (comment?.status === 'published') lines.push(`  ${c.green('✓')} first comment posted`);
   } else if (r) {
     const note = unhealthyNote(account ?? o.accounts.get(r.social_account_id ?? ''));
@@ -195,21 +204,26 @@ function outcomeLines(r: PostResult | undefined, post: Viewed, platform: string,
 
 const altMax = (platform: string) => (isPlatform(platform) && PLATFORM_EXTRAS[platform].alt ? ` of ${PLATFORM_EXTRAS[platform].alt.max}` : '');
 
-/** A payload's thread parts (each with its count), first comment and settings. */
-function renderExtras(platform: string, payload: Record<string, any>, o: RenderOptions): string[] {
+const partText = (part: unknown) => (typeof (part as { text?: unknown })?.text === 'string' ? (part as { text: string }).text : '');
+
+/** A payload's thread parts (each with its count, taken from `original`, as sent), first comment and settings. */
+function renderExtras(platform: string, payload: Record<string, any>, o: RenderOptions, original: Record<string, any>): string[] {
   const c = o.colors;
   const lines: string[] = [];
   const thread: unknown[] = Array.isArray(payload.thread) ? payload.thread : [];
+  const originalThread: unknown[] = Array.isArray(original.thread) ? original.thread : thread;
   thread.forEach((part, i) => {
-    const text = typeof (part as { text?: unknown })?.text === 'string' ? (part as { text: string }).text : '';
-    const verdict = isPlatform(platform) ? judgeText(platform, text) : undefined;
-    const count = verdict ? `${verdict.count.length} of ${verdict.limit}` : `${displayWidth(text)} characters`;
+    const text = partText(part);
+    const sent = partText(originalThread[i] ?? part);
+    const verdict = isPlatform(platform) ? judgeText(platform, sent) : undefined;
+    const count = verdict ? `${verdict.count.length} of ${verdict.limit}` : `${displayWidth(sent)} characters`;
     lines.push(`  ${c.dim(`thread part ${i + 2} of ${thread.length + 1}`)}  ${verdict && verdict.over > 0 ? c.red(count) : c.dim(count)}`);
     for (const paragraph of text.split('\n')) lines.push(...wrapText(paragraph, o.width - 4).map((l) => `    ${l}`));
   });
   if (typeof payload.firstComment === 'string') {
     const rule = isPlatform(platform) ? PLATFORM_EXTRAS[platform].firstComment : undefined;
-    lines.push(`  ${c.dim(`first comment${rule ? ` (${[...payload.firstComment].length} of ${rule.max})` : ''}`)}`);
+    const sent = typeof original.firstComment === 'string' ? original.firstComment : payload.firstComment;
+    lines.push(`  ${c.dim(`first comment${rule ? ` (${[...sent].length} of ${rule.max})` : ''}`)}`);
     for (const paragraph of payload.firstComment.split('\n')) lines.push(...wrapText(paragraph, o.width - 4).map((l) => `    ${l}`));
   }
   if (payload.options && typeof payload.options === 'object') {

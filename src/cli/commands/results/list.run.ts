@@ -98,8 +98,11 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   } finally {
     progress?.done();
   }
-  out.footer(out.colors.dim(footerText({ offset, shown, scanned, total, failedShown, filter: filters.outcome, all })));
-  const cut = all || shown < limit ? undefined : cutByLimitText({ shown, total, offset, scanned, kind: filters.outcome });
+  // Rows the client dropped without an outcome filter: a service that ignores social_account_id
+  // sent every account's, so the counts are of rows scanned, not of rows like those shown.
+  const kind = filters.outcome ?? (scanned > shown ? 'matching' : undefined);
+  out.footer(out.colors.dim(footerText({ offset, shown, scanned, total, failedShown, filter: kind, all })));
+  const cut = all || shown < limit ? undefined : cutByLimitText({ shown, total, offset, scanned, kind });
   if (cut) out.cut(cut);
   if (shown === 0) codes?.tell((line) => out.info(visibleLine(line)));
   return 0;

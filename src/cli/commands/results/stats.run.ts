@@ -111,9 +111,10 @@ function statsColumns(dims: readonly StatsDimension[], allFailed: () => number):
   return [
     ...groupColumns,
     // Beside the account id: who it is, and on which platform (one handle may be on several);
-    // kept before the count of successes, which total and failed give.
-    ...(dims.includes('account') && !dims.includes('platform') ? [{ header: 'platform', field: 'platform', value: (g: StatsRow) => g.platform ?? '', priority: 2 }] : []),
-    ...(dims.includes('account') ? [{ header: 'username', field: 'username', value: (g: StatsRow) => g.username ?? '', pretty: (g: StatsRow) => (g.username ? (g.username.startsWith('@') ? g.username : `@${g.username}`) : ''), priority: 2, shrink: 'never' as const }] : []),
+    // as important as the counts and before them, so a narrow terminal drops the rate (which total
+    // and failed give) rather than the handle: without it two accounts of a platform read as one row.
+    ...(dims.includes('account') && !dims.includes('platform') ? [{ header: 'platform', field: 'platform', value: (g: StatsRow) => g.platform ?? '', priority: 1 }] : []),
+    ...(dims.includes('account') ? [{ header: 'username', field: 'username', value: (g: StatsRow) => g.username ?? '', pretty: (g: StatsRow) => (g.username ? (g.username.startsWith('@') ? g.username : `@${g.username}`) : ''), priority: 1, shrink: 'never' as const }] : []),
     // Counts are short: cut to "SUC…" / "FAI…" their headers say nothing, so they are never
     // narrower than the header, and the least important column goes instead.
     { header: 'total', value: (g) => String(g.total), priority: 1, minWidth: 5 },

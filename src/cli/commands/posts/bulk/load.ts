@@ -18,6 +18,7 @@ import { atLine, parseBulk, type BulkRow } from '../../../../posts/bulk/rows.js'
 import { loadAccounts } from '../../../../accounts/catalog.js';
 import { attachAccounts, resolveAccounts } from '../../../../accounts/resolve.js';
 import { derivedNotice } from '../../accounts/select.js';
+import { warnUnhealthy } from '../accounts.js';
 import { DIALECT_HINT, dialectIssue } from '../../../../wire/syncpostly/unsupported.js';
 import { AccountChoiceError } from '../../../../wire/syncpostly/account-choice.js';
 import { TITLE_FIX, takesTitles } from '../../../dialect-refusals.js';
@@ -53,16 +54,20 @@ async function rowAccounts(ctx: Context, rows: BulkRow[]): Promise<void> {
   if (!named.length) return;
   const catalog = await loadAccounts(await ctx.client());
   if (catalog.derived) ctx.output().notice(derivedNotice(catalog));
+  // The rows naming each account, to tell an expired or disconnected one once with its lines.
+  const linesOf = new Map<string, number[]>();
   for (const row of named) {
     const field = `line ${row.line}: account`;
     try {
       const accounts = resolveAccounts(row.accounts!, catalog.accounts, { field, derived: catalog.derived });
       row.issues.push(...attachAccounts(row.draft!.platforms, accounts, field));
+      for (const a of accounts) linesOf.set(a.id, [...(linesOf.get(a.id) ?? []), row.line]);
     } catch (err) {
       if (!(err instanceof InvalidInputError)) throw err;
       row.issues.push(...err.issues);
     }
   }
+  warnUnhealthy(ctx, catalog.accounts.filter((a) => linesOf.has(a.id)), linesOf);
 }
 
 /**
