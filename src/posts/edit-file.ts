@@ -319,7 +319,7 @@ export interface SectionChange {
   thread?: string[];
   firstComment?: string | null;
   alt?: Map<number, string | null>;
-  /** The later parts' alt texts, by thread index then media index (not given with `resplit`: the parts are new). */
+  /** The later parts' alt texts, by thread index then media index (with `resplit`, for the new part in the old one's place, which keeps its media). */
   partAlt?: Map<number, Map<number, string | null>>;
   /** The settings as a whole, each value read as its kind says (a list of tags, true/false). */
   options?: Record<string, unknown>;
@@ -343,7 +343,7 @@ export function sectionChange(platform: string, s: EditedSection, resplit: boole
     ...(parts ? { thread: parts.slice(1).map((p) => p.value) } : {}),
     ...(s.firstComment ? { firstComment: s.firstComment.value === '' ? null : s.firstComment.value } : {}),
     ...(s.alt ? { alt: altValues(s.alt) } : {}),
-    ...(parts && s.partAlt ? { partAlt: new Map([...s.partAlt].map(([t, m]) => [t, altValues(m)])) } : {}),
+    ...((parts || resplit) && s.partAlt ? { partAlt: new Map([...s.partAlt].map(([t, m]) => [t, altValues(m)])) } : {}),
     ...(s.options ? { options } : {}),
     fieldOf: (path) => {
       const partAlt = /^thread\[(\d+)\]\.media\[(\d+)\]\.alt$/.exec(path);

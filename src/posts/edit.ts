@@ -76,6 +76,9 @@ export interface EditLabels {
   /** The alt texts as a whole, and the one of the media item at `index`. */
   altAll?: string;
   alt?: (source: string, index: number) => string;
+  /** The thread re-split (`--thread`), and how to keep a later part's media instead of losing it. */
+  thread?: string;
+  keepPartsFix?: (id: string) => string;
 }
 
 export const EDIT_FLAG_LABELS: EditLabels = {
@@ -87,6 +90,8 @@ export const EDIT_FLAG_LABELS: EditLabels = {
   media: (m) => `--media ${m}`,
   mediaCount: '--media',
   title: '--title',
+  thread: '--thread',
+  keepPartsFix: (id) => `mark the parts by hand so that each part with media stays: posts edit ${id} --editor without --thread (a line holding only --- starts the next part); or remove that media first`,
 };
 
 export interface PlannedEdit {
@@ -204,12 +209,17 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
     const whole = newText ?? (partsNow.length ? [base ? textOf(base) : textOf(model), ...partsNow].join('\n\n') : base ? textOf(base) : textOf(model));
     const parts = changes.thread && isPlatform(p) && takesThread(p) ? splitThread(p, whole) : undefined;
     const oldParts = Array.isArray(oldThread) ? oldThread.filter(isObject) : [];
+    // Each part keeps the media of the part it replaces, written by hand or split again.
+    const inPlace = (texts: readonly string[]) => texts.map((t, i) => ({ text: t, media: oldParts[i] ? keptMedia(`${p}.thread.${i}`, oldParts[i]) : [] }));
+    if (parts) refuseLostPartMedia(p, oldParts, parts.length - 1, post.id, labels, issues);
     const keptThread =
       edit?.thread !== undefined && !changes.thread
-        ? withPartAlts(edit.thread.map((t, i) => ({ text: t, media: oldParts[i] ? keptMedia(`${p}.thread.${i}`, oldParts[i]) : [] })), edit, issues, p)
-        : newText === undefined && !changes.thread && oldParts.length
-          ? oldParts.map((t, i) => ({ text: String(t.text ?? ''), media: keptMedia(`${p}.thread.${i}`, t) }))
-          : undefined;
+        ? withPartAlts(inPlace(edit.thread), edit, issues, p)
+        : parts
+          ? withPartAlts(inPlace(parts.slice(1)), edit ? { ...edit, partAlt: new Map([...(edit.partAlt ?? [])].filter(([t]) => t < parts.length - 1)) } : {}, issues, p)
+          : newText === undefined && !changes.thread && oldParts.length
+            ? oldParts.map((t, i) => ({ text: String(t.text ?? ''), media: keptMedia(`${p}.thread.${i}`, t) }))
+            : undefined;
     const comment = edit?.firstComment !== undefined ? (edit.firstComment ?? undefined) : commentAfter(p, changes.firstComment, oldComment);
     const settings = { ...(edit?.options ?? (isObject(oldOptions) ? oldOptions : {})), ...(opts ?? {}) };
     const itsMedia = withAlts(media ?? keptMedia(p, base ?? model), edit?.alt, (i) => edit?.fieldOf?.(`media[${i}].alt`) ?? `payloads.${p}.media[${i}].alt`, p, issues);
@@ -220,7 +230,7 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
       textLabel: own !== undefined ? labels.textFor(p) : changes.text !== undefined ? labels.text : isNew ? labels.add : `payloads.${p}.text`,
       media: itsMedia,
       extra,
-      ...(parts && parts.length > 1 ? { thread: parts.slice(1).map((t) => ({ text: t, media: [] })) } : keptThread?.length ? { thread: keptThread } : {}),
+      ...(keptThread?.length ? { thread: keptThread } : {}),
       ...(comment !== undefined ? { firstComment: comment } : {}),
       ...(Object.keys(settings).length ? { options: settings } : {}),
       fieldOf: (path) => edit?.fieldOf?.(path) ?? (path.startsWith('options.') && opts ? (labels.option ?? ((pl: string, k: string) => `--option ${pl}.${k}`))(p, path.slice('options.'.length)) : path === 'firstComment' && typeof changes.firstComment === 'string' ? (labels.firstComment ?? '--first-comment') : `payloads.${p}.${path}`),
@@ -254,6 +264,19 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
     facts,
     unchanged: draft.platforms.length === 0 && removed.length === 0 && !titleChanged,
   };
+}
+
+/**
+ * A thread split again into fewer later parts than there were parts with media would drop the
+ * media of the parts past its end: an issue naming them, rather than a silent loss.
+ */
+function refuseLostPartMedia(platform: string, oldParts: readonly Payload[], later: number, id: string, labels: EditLabels, issues: Issue[]): void {
+  const lost = oldParts.flatMap((t, i) => (i >= later && Array.isArray(t.media) && t.media.some(isObject) ? [i + 2] : []));
+  if (!lost.length) return;
+  const field = labels.thread ?? '--thread';
+  const count = later + 1 === 1 ? 'one part' : `${later + 1} parts`;
+  const named = lost.length === 1 ? `part ${lost[0]}` : `parts ${lost.slice(0, -1).join(', ')} and ${lost[lost.length - 1]}`;
+  issues.push({ field, message: `${field}: split again, the ${platform} thread has ${count}, so the media of ${named} (with ${lost.length === 1 ? 'its' : 'their'} alt text) would be lost`, fix: (labels.keepPartsFix ?? EDIT_FLAG_LABELS.keepPartsFix!)(id) });
 }
 
 /** A platform's first comment after --first-comment (null: removed; a platform that takes none gets none), or the one it had. */

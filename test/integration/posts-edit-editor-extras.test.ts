@@ -214,6 +214,43 @@ describe('posts edit --editor: threads, first comments and settings', () => {
     expect(await payloadsOf(p.id)).toEqual(original);
   });
 
+  it('--thread splitting the text again: each part keeps the media, and alt text, of the part it takes the place of', async () => {
+    const top = { url: 'https://example.com/cover.png', type: 'image', alt: 'The cover' };
+    const map = { url: 'https://example.com/map.png', type: 'image', alt: 'A map of the route' };
+    const p = await draft({ bluesky: { text: 'Our route', media: [top], thread: [{ text: 'The map', media: [map] }] } });
+    // Part 2 grows past Bluesky's 300 graphemes: split at its paragraphs into parts 2 and 3.
+    const first = `From the station. ${'north '.repeat(30).trim()}.`;
+    const second = `To the hall. ${'west '.repeat(30).trim()}.`;
+    const ed = editor('resplit-keeps', [[['\nThe map\n', `\n${first}\n\n${second}\n`]]]);
+    const dry = await cli(['posts', 'edit', p.id, '--editor', '--thread', '--dry-run', '--json'], { env: { EDITOR: ed.command } });
+    expect(dry.code, dry.stderr).toBe(0);
+    const patch = (JSON.parse(dry.stdout) as { requests: Array<{ method: string; body: { payloads: Payloads } }> }).requests.find((q) => q.method === 'PATCH')!;
+    expect(patch.body.payloads.bluesky!.thread).toEqual([{ text: first, media: [map] }, { text: second }]);
+    const r = await cli(['posts', 'edit', p.id, '--editor', '--thread'], { env: { EDITOR: ed.command } });
+    expect(r.code, r.stderr).toBe(0);
+    expect((await payloadsOf(p.id)).bluesky).toEqual({ text: 'Our route', media: [top], thread: [{ text: first, media: [map] }, { text: second }] });
+  });
+
+  it('--thread leaving fewer parts than had media is exit 2 naming those parts and the fix; only the read was sent', async () => {
+    const map = { url: 'https://example.com/map.png', type: 'image', alt: 'A map' };
+    const hall = { url: 'https://example.com/hall.png', type: 'image', alt: 'The hall' };
+    const original = { bluesky: { text: 'Our route', thread: [{ text: 'The map', media: [map] }, { text: 'The hall', media: [hall] }, { text: 'See you' }] } };
+    const p = await draft(original);
+    // The part markers taken out: the whole text fits in one post.
+    const ed = editor('resplit-loses', [[['---\nThe map', 'The map'], ['---\nThe hall', 'The hall'], ['---\nSee you', 'See you']]]);
+    const before = sb.requests.length;
+    const r = await cli(['posts', 'edit', p.id, '--editor', '--thread'], { env: { EDITOR: ed.command } });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('--thread: split again, the bluesky thread has one part, so the media of parts 2 and 3 (with their alt text) would be lost');
+    expect(r.stderr).toContain(`posts edit ${p.id} --editor without --thread`);
+    expect(sb.requests.slice(before).map((q) => `${q.method} ${q.path}`)).toEqual([`GET /v1/posts/${p.id}`]);
+    expect(await payloadsOf(p.id)).toEqual(original);
+    // Without the editor, the parts joined and split again: the same refusal.
+    const flag = await cli(['posts', 'edit', p.id, '--thread']);
+    expect(flag.code, flag.stderr).toBe(2);
+    expect(flag.stderr).toContain('so the media of parts 2 and 3 (with their alt text) would be lost');
+  });
+
   it('--first-comment and --option values are in the file the editor opens on; what it saves wins', async () => {
     const p = await draft(start);
     const ed = editor('flags', [[['visibility = CONNECTIONS', 'visibility = LOGGED_IN']]]);

@@ -94,9 +94,9 @@ describe('the editor file', () => {
     const back = changesOf(file.replace('\nA map\n', '\nA map of the route\n')).get('bluesky')!;
     expect(back.alt).toEqual(new Map([[0, 'Top']]));
     expect(back.partAlt).toEqual(new Map([[1, new Map([[0, 'A map of the route'], [1, null]])]]));
-    // Split again (--thread), the parts are new: their old alt blocks do not apply.
+    // Split again (--thread), each new part keeps the media of the part whose place it takes: the alt blocks go with them.
     const [platform, section] = [...read(file).sections][0]!;
-    expect(sectionChange(platform, section, true).partAlt).toBeUndefined();
+    expect(sectionChange(platform, section, true).partAlt).toEqual(new Map([[1, new Map([[0, 'A map'], [1, null]])]]));
   });
 
   it('a part alt block where the platform takes no threads is named by its line', () => {

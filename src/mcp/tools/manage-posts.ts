@@ -33,6 +33,8 @@ const LABELS: EditLabels = {
   option: (p, k) => `options.${p}${k ? `.${k}` : ''}`,
   altAll: 'alt',
   alt: (_source, index) => `alt[${index}]`,
+  thread: 'thread',
+  keepPartsFix: () => 'leave thread out (the parts stay as they are, each with its media), or remove that media first',
 };
 
 /** The post, refused with not_found (another workspace's id too) in the tool's own words. */
