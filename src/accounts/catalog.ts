@@ -40,6 +40,28 @@ export async function loadAccounts(client: ApiClient, query: CatalogQuery = {}):
   return deriveAccounts(client, query);
 }
 
+/**
+ * The accounts by id, to name a post's targets with; a view goes on without them (they are a
+ * nicety): on a service without the route, or any error, none. `onePage`: at most one request
+ * (the first page of the route), for a view that promises no more.
+ */
+export async function accountsById(client: ApiClient, options: { onePage?: boolean } = {}): Promise<Map<string, SocialAccount>> {
+  try {
+    if (!options.onePage) return new Map((await loadAccounts(client, { derive: false })).accounts.map((a) => [a.id, a]));
+    const byId = new Map<string, SocialAccount>();
+    let first: number | undefined;
+    let read = 0;
+    // Later pages are asked for only once the first page's rows are all read: stopping there sends none.
+    for await (const a of client.accounts.iterate({}, { pageSize: 100, concurrency: 1, onPage: (p) => void (first ??= p.count) })) {
+      byId.set(a.id, a);
+      if (++read >= (first ?? 0)) break;
+    }
+    return byId;
+  } catch {
+    return new Map();
+  }
+}
+
 function matches(a: SocialAccount, q: CatalogQuery): boolean {
   if (q.platform?.length && !q.platform.includes(a.platform)) return false;
   if (q.status?.length && !q.status.includes(a.status ?? '')) return false;

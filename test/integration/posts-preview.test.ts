@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { runCli } from '../helpers/run-cli.js';
+import { withoutAccountsRoute } from '../helpers/route-proxy.js';
 import { displayWidth } from '../../src/output/width.js';
 
 let sb: TestSandbox;
@@ -50,6 +51,31 @@ describe('posts preview <id>', () => {
     expect([lines[start]!, ...rest].map((l) => l.trim()).join(' ').replace(/^alt: /, '')).toContain(alt);
     const crop = lines.findIndex((l) => l.startsWith('  feed crop:'));
     expect(lines[crop + 1], r.stdout).toMatch(/^ {4}\S/);
+  });
+
+  it('names the target accounts as accounts list does (platform:@handle), with one request to the accounts route; without the route, by id', async () => {
+    const post = (await (await fetch(`${sb.url}/v1/posts/${id}`, { headers: { authorization: `Bearer ${sb.key('demo')}` } })).json()) as { payloads: Record<string, { accounts: string[] }> };
+    const listed = await runCli(['accounts', 'list', '--json'], { env: cliEnv(sb) });
+    const labels = new Map((JSON.parse(listed.stdout) as { id: string; platform: string; username: string }[]).map((a) => [a.id, `${a.platform}:@${a.username.replace(/^@/, '')}`]));
+    const [insta] = post.payloads.instagram!.accounts;
+    expect(labels.get(insta!)).toMatch(/^instagram:@/);
+    const before = sb.requests.length;
+    const r = await runCli(['posts', 'preview', id], { env: cliEnv(sb) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`accounts: ${labels.get(insta!)}`);
+    expect(r.stdout).not.toContain(insta!);
+    expect(sb.requests.slice(before).filter((q) => q.path === '/v1/social-accounts')).toHaveLength(1);
+    // --json keeps the ids, and asks for no accounts.
+    const json = await runCli(['posts', 'preview', id, '--json'], { env: cliEnv(sb) });
+    expect(JSON.parse(json.stdout).platforms.find((p: { platform: string }) => p.platform === 'instagram').accounts).toEqual([insta]);
+    const proxy = await withoutAccountsRoute(sb.url);
+    try {
+      const bare = await runCli(['posts', 'preview', id], { env: { SOCIALPUB_BASE_URL: proxy.url, SOCIALPUB_API_KEY: sb.key('demo') } });
+      expect(bare.code, bare.stderr).toBe(0);
+      expect(bare.stdout).toContain(`accounts: ${insta}`);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('--web opens the sandbox\'s page of the post', async () => {

@@ -1,13 +1,18 @@
 // The terminal view of a preview: per platform, what shows above the fold, then what it hides
 // (dimmed), thread parts numbered, media with alt text and the feed's crop, the first comment.
 import type { Colors } from '../../../output/colors.js';
+import { accountLabel } from '../../../accounts/label.js';
+import type { SocialAccount } from '../../../wire/account-schemas.js';
 import { wrapText } from '../../../output/wrap.js';
+import { visibleLine } from '../../../output/terminal-safe.js';
 import { displayWidth } from '../../../output/width.js';
 import { countLine, type FoldedText, type MediaPreview, type PostPreview, type TextLimit } from '../../../wire/preview/model.js';
 
 interface RenderOptions {
   colors: Colors;
   width: number;
+  /** The workspace's accounts by id, to name targets as `platform:@handle`; one not there is shown by its id. */
+  accounts?: ReadonlyMap<string, SocialAccount>;
 }
 
 export function renderPreview(p: PostPreview, o: RenderOptions): string {
@@ -35,6 +40,11 @@ export function renderPreview(p: PostPreview, o: RenderOptions): string {
     const { text: plain, over } = countLine(limit, text);
     return { plain, shown: over ? c.red(plain) : c.dim(plain) };
   };
+  // As accounts list and posts view name them; an account the service did not list keeps its id.
+  const named = (id: string) => {
+    const a = o.accounts?.get(id);
+    return a ? visibleLine(accountLabel(a)) : id;
+  };
   for (const pl of p.platforms) {
     lines.push('');
     const fold = pl.fold.chars ? `folds after ~${pl.fold.chars} characters${pl.fold.lines ? ` or ${pl.fold.lines} lines` : ''}` : 'no fold';
@@ -52,7 +62,7 @@ export function renderPreview(p: PostPreview, o: RenderOptions): string {
     if (pl.crop) lines.push(...field('feed crop:', pl.crop));
     if (pl.firstComment) lines.push(`  ${c.dim('first comment:')}`, ...wrap(pl.firstComment, '    '));
     if (pl.options) lines.push(...field('options:', JSON.stringify(pl.options)));
-    if (pl.accounts.length) lines.push(...field('accounts:', pl.accounts.join(', ')));
+    if (pl.accounts.length) lines.push(...field('accounts:', pl.accounts.map(named).join(', ')));
     for (const n of pl.notes) lines.push(...wrap(n, '    ').map((l, i) => (i === 0 ? `  ${c.yellow('!')} ${l.slice(4)}` : l)));
   }
   return lines.join('\n');

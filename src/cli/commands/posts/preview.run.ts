@@ -13,6 +13,8 @@ import { checkPostId, findPost } from '../../../posts/find.js';
 import { parseJsonWithLocation } from '../../../wire/json-location.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { previewPost, type PostPreview } from '../../../wire/preview/model.js';
+import type { SocialAccount } from '../../../wire/account-schemas.js';
+import { accountsById } from '../../../accounts/catalog.js';
 import { previewPage } from '../../../wire/preview/html.js';
 import { isLoopback } from '../../../config/base-url.js';
 import { openInBrowser } from '../../../output/browser.js';
@@ -30,9 +32,14 @@ export async function runPreview(ctx: Context, id: string | undefined, flags: Pr
   const out = ctx.output();
   let preview: PostPreview;
   let baseUrl: string | undefined;
+  let accounts = new Map<string, SocialAccount>();
   if (id !== undefined) {
     const client = await ctx.client();
-    preview = previewPost(await findPost(client, checkPostId(id, '<id>')));
+    const postId = checkPostId(id, '<id>');
+    // The human view names the target accounts as posts view does: asked for with the post, one request at most.
+    const accountsSoon = out.structured || flags.web ? undefined : accountsById(client, { onePage: true });
+    preview = previewPost(await findPost(client, postId));
+    if (accountsSoon) accounts = await accountsSoon;
     baseUrl = client.baseUrl;
   } else {
     // A text given as options can be split with --thread, as posts create's error offers.
@@ -40,7 +47,7 @@ export async function runPreview(ctx: Context, id: string | undefined, flags: Pr
   }
   if (flags.web) return openPreview(ctx, preview, baseUrl);
   const width = Math.max(40, ctx.io.stdout.columns ?? 80);
-  await out.object(preview, (shown) => renderPreview(shown, { colors: out.colors, width }), { pageable: true, ...(preview.id ? { id: preview.id } : {}) });
+  await out.object(preview, (shown) => renderPreview(shown, { colors: out.colors, width, accounts }), { pageable: true, ...(preview.id ? { id: preview.id } : {}) });
   return 0;
 }
 

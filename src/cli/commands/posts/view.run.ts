@@ -17,7 +17,7 @@ import { visibleLine } from '../../../output/terminal-safe.js';
 
 import type { ViewFlags } from './manage.js';
 import { fieldsOf } from '../../../output/fields-of.js';
-import { loadAccounts } from '../../../accounts/catalog.js';
+import { accountsById } from '../../../accounts/catalog.js';
 import { handleOf, unhealthyNote } from '../../../accounts/label.js';
 import { latestPerTarget } from '../../../results/latest.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
@@ -73,14 +73,6 @@ async function mediaFacts(client: ApiClient, post: Post): Promise<Map<string, Me
   return facts;
 }
 
-/** The accounts, to name each target's; the view goes on without them (they are a nicety, like media facts). */
-async function accountsById(client: ApiClient): Promise<Map<string, SocialAccount>> {
-  try {
-    return new Map((await loadAccounts(client, { derive: false })).accounts.map((a) => [a.id, a]));
-  } catch {
-    return new Map();
-  }
-}
 
 interface RenderOptions {
   /**
