@@ -33,6 +33,8 @@ export interface ValueMedia {
   /** "one video": said in the message. */
   describe: string;
   source: string;
+  /** How the platform frames that media for this value (a reel: full screen 9:16), with where it says so. */
+  frame?: { shows: string; source: string };
 }
 
 /** One setting of a platform: its key on the wire (`options.<key>`), its kind and allowed values. */
@@ -79,7 +81,13 @@ export const PLATFORM_EXTRAS: Record<Platform, PlatformExtras> = {
         describe: 'a feed post, a reel (one video) or a story',
         source: 'Instagram Graph API content publishing: media_type IMAGE/VIDEO/CAROUSEL (feed), REELS, STORIES',
         media: {
-          reel: { count: 1, kinds: ['video'], describe: 'one video', source: 'Instagram Graph API content publishing: a REELS container takes one video_url' },
+          reel: {
+            count: 1,
+            kinds: ['video'],
+            describe: 'one video',
+            source: 'Instagram Graph API content publishing: a REELS container takes one video_url',
+            frame: { shows: 'full screen at 9:16; another shape is cropped to fill it or shown with bars', source: 'Instagram Graph API, Reels specifications: aspect ratio 0.01:1 to 10:1, 9:16 recommended to avoid cropping or blank space' },
+          },
           story: { count: 1, kinds: ['image', 'video'], describe: 'one image or one video', source: 'Instagram Graph API content publishing: a STORIES container takes one image_url or video_url (no carousel)' },
         },
       },

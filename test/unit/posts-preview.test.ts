@@ -6,6 +6,7 @@ import type { ToolContext } from '../../src/mcp/types.js';
 import { html, previewPage } from '../../src/wire/preview/html.js';
 import { runCli } from '../helpers/run-cli.js';
 import { PLATFORMS, PLATFORM_LIMITS } from '../../src/wire/platforms.js';
+import { PLATFORM_EXTRAS } from '../../src/wire/post-extras.js';
 
 const LONG = `${'Launch day. '.repeat(14)}Read the rest after the fold.`;
 
@@ -39,6 +40,30 @@ describe('the preview model', () => {
     expect(li.notes).toContain('an image has no alt text');
     expect(li.crop).toMatch(/4:5/);
     expect(p.platforms[1]!.text.visible).toBe('');
+  });
+
+  it('the crop note says what the media are: a video is not called an image, and each kind gets its own framing', () => {
+    const crop = (payload: unknown) => previewPost({ payloads: { 'twitter-x': payload } }).platforms[0]!.crop;
+    const video = crop({ text: 'clip', media: [{ url: 'https://e.x/clip.mp4', type: 'video' }] })!;
+    expect(video).toMatch(/^the video: /);
+    expect(video).not.toMatch(/image/);
+    // Its kind from the extension when the type is not declared.
+    expect(crop({ text: 'clip', media: [{ url: 'https://e.x/clip.mov' }] })).toMatch(/^the video: /);
+    expect(crop({ text: 'two', media: [{ url: 'https://e.x/a.png' }, { url: 'https://e.x/b.jpg', type: 'image' }] })).toMatch(/^2 images: /);
+    expect(crop({ text: 'none' })).toBeNull();
+  });
+
+  it("an Instagram reel (options.postType=reel) is framed as post-extras.ts's reel row says: 9:16, full screen", () => {
+    const reel = PLATFORM_EXTRAS.instagram.options.find((o) => o.key === 'postType');
+    const frame = reel?.kind === 'enum' ? reel.media?.reel?.frame : undefined;
+    expect(frame?.shows).toMatch(/9:16/);
+    expect(frame?.source).toMatch(/Reels specifications/);
+    const media = [{ url: 'https://e.x/reel.mp4', type: 'video' }];
+    const asReel = previewPost({ payloads: { instagram: { text: 'r', media, options: { postType: 'reel' } } } }).platforms[0]!.crop!;
+    expect(asReel).toBe(`a reel (one video): ${frame!.shows}`);
+    // The same video in the feed is framed as a feed video.
+    const inFeed = previewPost({ payloads: { instagram: { text: 'r', media, options: { postType: 'feed' } } } }).platforms[0]!.crop!;
+    expect(inFeed).toMatch(/^the video: feed shows 4:5/);
   });
 
   it('a page escapes every string the post holds', () => {

@@ -3,10 +3,10 @@
 // Made from the payloads alone (no request), read tolerantly: a field of the wrong type is left
 // out, never fatal. The CLI prints it, the sandbox's pages and a local file render it as HTML,
 // and the MCP tool returns it.
-import { isPlatform, type Platform } from '../platforms.js';
+import { isPlatform, mediaKind, mimeTypeFor, type Platform } from '../platforms.js';
 import { judgeText, overLimit, possessive, unitWord } from '../text-limits.js';
-import { threadOffer } from '../post-extras.js';
-import { FOLDS } from './folds.js';
+import { PLATFORM_EXTRAS, threadOffer } from '../post-extras.js';
+import { FOLDS, type FoldRule } from './folds.js';
 
 export interface FoldedText {
   /** What the feed shows before "more". */
@@ -126,13 +126,33 @@ export function previewPlatform(platform: string, payload: unknown, postTitle: s
     title: str(p.title) ?? postTitle,
     thread,
     media,
-    crop: media.length && rule ? rule.crop : null,
+    crop: isPlatform(platform) && rule ? cropNote(platform, rule, media, isObject(p.options) ? p.options : {}) : null,
     firstComment: str(p.firstComment),
     options: isObject(p.options) ? p.options : null,
     accounts,
     fold: { chars: rule?.chars ?? null, lines: rule?.lines ?? null, source: rule?.source ?? null },
     notes,
   };
+}
+
+/** An item's kind: as declared, else by its name's extension; an item of no known kind is taken for an image, as the alt note takes it. */
+const kindOf = (m: MediaPreview) => (m.type === 'video' || m.type === 'image' ? m.type : (mediaKind(mimeTypeFor(m.url) ?? '') ?? 'image'));
+
+/**
+ * What the feed shows of the post's media, saying what they are ("the video: …", "2 images: …"):
+ * a setting's value that frames its media (an Instagram reel: 9:16) as post-extras.ts says, else
+ * each kind as the fold table says.
+ */
+function cropNote(platform: Platform, rule: FoldRule, media: MediaPreview[], options: Record<string, unknown>): string | null {
+  if (!media.length) return null;
+  for (const spec of PLATFORM_EXTRAS[platform].options) {
+    const value = options[spec.key];
+    const framed = spec.kind === 'enum' && typeof value === 'string' ? spec.media?.[value] : undefined;
+    if (framed?.frame) return `a ${value} (${framed.describe}): ${framed.frame.shows}`;
+  }
+  const count = (kind: 'image' | 'video') => media.filter((m) => kindOf(m) === kind).length;
+  const said = (n: number, kind: 'image' | 'video', shows: string) => (n === 0 ? [] : [`${n === 1 ? `the ${kind}` : `${n} ${kind}s`}: ${shows}`]);
+  return [...said(count('image'), 'image', rule.crop), ...said(count('video'), 'video', rule.video)].join('; ');
 }
 
 /** The text counted as the platform counts it; a text over the limit (or Bluesky's bytes) adds a note saying by how much. */
