@@ -112,6 +112,8 @@ export interface PartMedia {
   part: number;
   /** Paths or URLs, as --media takes them. */
   media: string[];
+  /** Alt texts of these media, each for the item at `index`, as --alt for the post's own. */
+  alt?: AltFlag[];
 }
 
 /** How a thread part's media item is named in messages. */
@@ -225,7 +227,13 @@ export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => st
   const media = (flags.media ?? []).map((m) => mediaSource(m, labels.media(m), resolvePath));
   applyAlts(flags.alt ?? [], media, issues, labels);
   const options = parseOptionFlags(flags.option ?? [], names, issues, labels);
-  const partMedia = new Map((flags.partMedia ?? []).map(({ part, media: items }) => [part, items.map((m) => mediaSource(m, partMediaLabel(part, m), resolvePath))]));
+  const partMedia = new Map(
+    (flags.partMedia ?? []).map(({ part, media: items, alt }) => {
+      const sources = items.map((m) => mediaSource(m, partMediaLabel(part, m), resolvePath));
+      applyAlts(alt ?? [], sources, issues, labels);
+      return [part, sources];
+    }),
+  );
   if (flags.firstComment !== undefined && names.length && !names.some((p) => isPlatform(p) && takesFirstComment(p))) {
     const field = labels.firstComment ?? '--first-comment';
     issues.push({ field, message: `${field}: none of the targets (${names.join(', ')}) takes a first comment`, fix: `first comments go to ${PLATFORMS.filter(takesFirstComment).join(', ')}; leave it out, or add one of those` });

@@ -31,13 +31,14 @@ export class ScriptedPrompter implements Prompter {
   async confirm(o: { message: string }) {
     return this.next<boolean>(o.message);
   }
-  /** The choices each checkbox offered, by its message, as shown (with what was ticked). */
+  /** The choices each checkbox or select offered, by its message (the last time it asked), as shown (with what was ticked). */
   offered = new Map<string, Choice<unknown>[]>();
   async checkbox<T>(o: { message: string; choices: Choice<T>[] }) {
     this.offered.set(o.message, o.choices);
     return this.next<T[]>(o.message);
   }
-  async select<T>(o: { message: string }) {
+  async select<T>(o: { message: string; choices?: Choice<T>[] }) {
+    if (o.choices) this.offered.set(o.message, o.choices);
     return this.next<T>(o.message);
   }
 }

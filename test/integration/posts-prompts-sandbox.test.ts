@@ -55,4 +55,34 @@ describe('prompts against the sandbox', () => {
     expect(sent?.thread?.map((t) => [t.text, t.media?.length ?? 0])).toEqual([['The chart.', 1], ['The end.', 0]]);
     expect(sent?.thread?.[0]?.media?.[0]?.url).toMatch(/^https?:\/\//);
   });
+
+  it("a thread part's media are asked for alt text as the post's own are: skippable, held to the same limit, and it reaches the service", async () => {
+    const photo = join(dir, 'cover.jpg');
+    const chart = join(dir, 'sales.jpg');
+    for (const f of [photo, chart]) writeFileSync(f, Buffer.concat([JPEG_HEAD, Buffer.alloc(2048)]));
+    const text = 'Sales report.\n---\nThe sales chart.\n---\nThanks.';
+    const alt = 'A bar chart of sales by month, rising from March';
+    // Own media's alt skipped (empty); the part's first answer is over Bluesky's 2,000 and asked again.
+    const prompter = new ScriptedPrompter([text, 'edit', 'partMedia', 2, chart, 'edit', 'alt', '', 'x'.repeat(2001), alt, 'send'], { reask: true });
+    const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--thread', '--media', photo], { env: cliEnv(sb), tty: true, prompter, clock: sandboxClock(sb.clock) });
+    expect(r.code, r.stderr).toBe(0);
+    const asked = 'Alt text for sales.jpg (thread part 2), what it shows for people who cannot see it (at most 2000 characters; empty for none)';
+    expect(prompter.asked).toEqual(expect.arrayContaining([expect.stringMatching(/^Alt text for cover\.jpg, what it shows/), asked]));
+    expect(prompter.refused).toEqual([{ answer: 'x'.repeat(2001), reason: '2001 characters: at most 2000' }]);
+    const sent = (await allPosts(sb)).map((p) => p.payloads.bluesky as { text?: string; media?: Array<{ alt?: string }>; thread?: Array<{ text: string; media?: Array<{ url: string; alt?: string }> }> } | undefined).find((p) => p?.text === 'Sales report.');
+    expect(sent?.media?.[0]?.alt).toBeUndefined();
+    expect(sent?.thread?.[0]?.media?.map((m) => m.alt)).toEqual([alt]);
+    expect(sent?.thread?.[1]?.media ?? []).toEqual([]);
+  });
+
+  it('with media only on a thread part, Edit still offers their alt text', async () => {
+    const chart = join(dir, 'only-part.jpg');
+    writeFileSync(chart, Buffer.concat([JPEG_HEAD, Buffer.alloc(2048)]));
+    const prompter = new ScriptedPrompter(['Only parts.\n---\nThe chart.', '', 'edit', 'partMedia', chart, 'edit', 'alt', 'A chart', 'send']);
+    const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--thread'], { env: cliEnv(sb), tty: true, prompter, clock: sandboxClock(sb.clock) });
+    expect(r.code, `${r.stderr}\n${prompter.asked.join('\n')}`).toBe(0);
+    expect(prompter.offered.get('Change what?')?.map((c) => c.value)).toContain('alt');
+    const sent = (await allPosts(sb)).map((p) => p.payloads.bluesky as { text?: string; thread?: Array<{ media?: Array<{ alt?: string }> }> } | undefined).find((p) => p?.text === 'Only parts.');
+    expect(sent?.thread?.[0]?.media?.map((m) => m.alt)).toEqual(['A chart']);
+  });
 });

@@ -271,7 +271,8 @@ export async function revise(ctx: Context, c: Composed, opts: ComposeFlags, mode
     if (takers.thread.length) choices.push({ name: `Thread (${c.values.thread ? 'split' : 'not split'})`, value: 'thread' });
     if (threadParts(c).length > 1) choices.push({ name: 'Media of a thread part', value: 'partMedia' });
     if (takers.firstComment.length) choices.push({ name: 'First comment', value: 'firstComment' });
-    if (takers.alt.length && (c.values.media ?? []).length) choices.push({ name: 'Alt text of the media', value: 'alt' });
+    // The post's own media, and those given to thread parts: asked the same way, one item after another.
+    if (takers.alt.length && ((c.values.media ?? []).length || (c.values.partMedia ?? []).length)) choices.push({ name: 'Alt text of the media', value: 'alt' });
     if (takers.options.length) choices.push({ name: 'A platform setting', value: 'option' });
     if (platformsWithChoice(c, catalog).length) choices.push({ name: 'Accounts', value: 'accounts' });
   }

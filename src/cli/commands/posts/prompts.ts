@@ -12,7 +12,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Prompter } from '../../prompter.js';
 import { wrapProse } from '../../../output/wrap.js';
-import { parseTextFor, type FlagValues } from '../../../posts/draft.js';
+import { parseTextFor, type AltFlag, type FlagValues, type PartMedia } from '../../../posts/draft.js';
 import { TimeInputError, parseAt, requireFuture } from '../../../posts/when.js';
 
 export async function askPlatforms(prompter: Prompter, current: readonly string[] = []): Promise<string[]> {
@@ -142,7 +142,9 @@ export async function askPartMedia(prompter: Prompter, values: FlagValues, parts
     validate: async (v) => (await problems(part, splitMedia(v))) || true,
   });
   const media = splitMedia(answer);
-  values.partMedia = [...(values.partMedia ?? []).filter((x) => x.part !== part), ...(media.length ? [{ part, media }] : [])].sort((a, b) => a.part - b.part);
+  // An item still in its place keeps the alt text it was given.
+  const alt = (values.partMedia?.find((x) => x.part === part)?.alt ?? []).filter((a) => media[a.index] === before[a.index]);
+  values.partMedia = [...(values.partMedia ?? []).filter((x) => x.part !== part), ...(media.length ? [{ part, media, ...(alt.length ? { alt } : {}) }] : [])].sort((a, b) => a.part - b.part);
 }
 
 /** The start of a text on one line, to tell parts apart in a list. */
@@ -243,20 +245,31 @@ export async function askFirstComment(prompter: Prompter, values: FlagValues): P
   values.firstComment = answer.trim() === '' ? undefined : answer;
 }
 
-/** Alt text for each media item (--alt), within the strictest limit of the platforms that show it; empty for none. */
+/**
+ * Alt text for each media item, the post's own (--alt) and then each thread part's, within the
+ * strictest limit of the platforms that show alt text; empty for none.
+ */
 export async function askAlt(prompter: Prompter, values: FlagValues): Promise<void> {
   const max = Math.min(...extrasTakers(values).alt.map((p) => PLATFORM_EXTRAS[p].alt!.max));
-  const alt: NonNullable<FlagValues['alt']> = [];
-  for (const [index, item] of (values.media ?? []).entries()) {
-    const current = values.alt?.find((a) => a.index === index)?.text;
+  values.alt = await askAlts(prompter, values.media ?? [], values.alt, max, '');
+  const parts: PartMedia[] = [];
+  for (const p of values.partMedia ?? []) parts.push({ ...p, alt: await askAlts(prompter, p.media, p.alt, max, ` (thread part ${p.part})`) });
+  if (values.partMedia) values.partMedia = parts;
+}
+
+/** One alt text per item, starting from the current ones; `where` tells a thread part's items from the post's own. */
+async function askAlts(prompter: Prompter, media: readonly string[], current: readonly AltFlag[] | undefined, max: number, where: string): Promise<AltFlag[]> {
+  const alt: AltFlag[] = [];
+  for (const [index, item] of media.entries()) {
+    const now = current?.find((a) => a.index === index)?.text;
     const answer = await prompter.input({
-      message: `Alt text for ${basename(item)}, what it shows for people who cannot see it (at most ${max} characters; empty for none)`,
-      ...(current !== undefined ? { default: current } : {}),
+      message: `Alt text for ${basename(item)}${where}, what it shows for people who cannot see it (at most ${max} characters; empty for none)`,
+      ...(now !== undefined ? { default: now } : {}),
       validate: (v) => (textLength(v.trim()) > max ? `${textLength(v.trim())} characters: at most ${max}` : true),
     });
     if (answer.trim()) alt.push({ index, text: answer.trim() });
   }
-  values.alt = alt;
+  return alt;
 }
 
 /** One platform's setting (--option PLATFORM.KEY=VALUE): the platform, the setting, then its value from what it takes. */
