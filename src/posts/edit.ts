@@ -212,6 +212,8 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
     // Each part keeps the media of the part it replaces, written by hand or split again.
     const inPlace = (texts: readonly string[]) => texts.map((t, i) => ({ text: t, media: oldParts[i] ? keptMedia(`${p}.thread.${i}`, oldParts[i]) : [] }));
     if (parts) refuseLostPartMedia(p, oldParts, parts.length - 1, post.id, labels, issues);
+    // A new text without --thread (or an editor's parts) replaces the whole thread: its media go too.
+    else if (newText !== undefined && edit?.thread === undefined) refuseLostPartMedia(p, oldParts, 0, post.id, labels, issues, own !== undefined ? labels.textFor(p) : labels.text);
     const keptThread =
       edit?.thread !== undefined && !changes.thread
         ? withPartAlts(inPlace(edit.thread), edit, issues, p)
@@ -267,16 +269,23 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
 }
 
 /**
- * A thread split again into fewer later parts than there were parts with media would drop the
- * media of the parts past its end: an issue naming them, rather than a silent loss.
+ * A thread split again into fewer later parts than there were parts with media, or replaced whole
+ * by a new text (`byText`: the flag that gave it), would drop the media of the parts past its
+ * end: an issue naming them, rather than a silent loss.
  */
-function refuseLostPartMedia(platform: string, oldParts: readonly Payload[], later: number, id: string, labels: EditLabels, issues: Issue[]): void {
+function refuseLostPartMedia(platform: string, oldParts: readonly Payload[], later: number, id: string, labels: EditLabels, issues: Issue[], byText?: string): void {
   const lost = oldParts.flatMap((t, i) => (i >= later && Array.isArray(t.media) && t.media.some(isObject) ? [i + 2] : []));
   if (!lost.length) return;
+  const named = lost.length === 1 ? `part ${lost[0]}` : `parts ${lost.slice(0, -1).join(', ')} and ${lost[lost.length - 1]}`;
+  const media = `the media of ${named} (with ${lost.length === 1 ? 'its' : 'their'} alt text) would be lost`;
+  if (byText !== undefined) {
+    const thread = labels.thread ?? '--thread';
+    issues.push({ field: byText, message: `${byText}: a new text replaces the whole ${platform} thread, so ${media}`, fix: `add ${thread} to split the new text into parts that keep the media of the parts they replace, or remove that media first` });
+    return;
+  }
   const field = labels.thread ?? '--thread';
   const count = later + 1 === 1 ? 'one part' : `${later + 1} parts`;
-  const named = lost.length === 1 ? `part ${lost[0]}` : `parts ${lost.slice(0, -1).join(', ')} and ${lost[lost.length - 1]}`;
-  issues.push({ field, message: `${field}: split again, the ${platform} thread has ${count}, so the media of ${named} (with ${lost.length === 1 ? 'its' : 'their'} alt text) would be lost`, fix: (labels.keepPartsFix ?? EDIT_FLAG_LABELS.keepPartsFix!)(id) });
+  issues.push({ field, message: `${field}: split again, the ${platform} thread has ${count}, so ${media}`, fix: (labels.keepPartsFix ?? EDIT_FLAG_LABELS.keepPartsFix!)(id) });
 }
 
 /** A platform's first comment after --first-comment (null: removed; a platform that takes none gets none), or the one it had. */

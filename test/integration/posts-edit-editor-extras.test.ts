@@ -231,6 +231,29 @@ describe('posts edit --editor: threads, first comments and settings', () => {
     expect((await payloadsOf(p.id)).bluesky).toEqual({ text: 'Our route', media: [top], thread: [{ text: first, media: [map] }, { text: second }] });
   });
 
+  it('a new --text without --thread, which replaces the whole thread, is exit 2 when later parts have media; with --thread the media stay', async () => {
+    const map = { url: 'https://example.com/map.png', type: 'image', alt: 'A map' };
+    const original = { bluesky: { text: 'Our route', thread: [{ text: 'The map', media: [map] }, { text: 'See you' }] } };
+    const p = await draft(original);
+    const before = sb.requests.length;
+    const r = await cli(['posts', 'edit', p.id, '--text', 'A new route']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('--text: a new text replaces the whole bluesky thread, so the media of part 2 (with its alt text) would be lost');
+    expect(r.stderr).toContain('add --thread to split the new text');
+    expect(sb.requests.slice(before).map((q) => `${q.method} ${q.path}`)).toEqual([`GET /v1/posts/${p.id}`]);
+    expect(await payloadsOf(p.id)).toEqual(original);
+    // Without media in the later parts, a new text replaces the thread as before.
+    const plain = await draft({ bluesky: { text: 'Our route', thread: [{ text: 'See you' }] } });
+    const replaced = await cli(['posts', 'edit', plain.id, '--text', 'A new route']);
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect((await payloadsOf(plain.id)).bluesky).toEqual({ text: 'A new route' });
+    // With --thread, the new text is split and its second part keeps the map.
+    const long = `From the station. ${'north '.repeat(30).trim()}.\n\nTo the hall. ${'west '.repeat(30).trim()}.`;
+    const split = await cli(['posts', 'edit', p.id, '--text', long, '--thread']);
+    expect(split.code, split.stderr).toBe(0);
+    expect((await payloadsOf(p.id)).bluesky).toMatchObject({ thread: [{ media: [map] }] });
+  });
+
   it('--thread leaving fewer parts than had media is exit 2 naming those parts and the fix; only the read was sent', async () => {
     const map = { url: 'https://example.com/map.png', type: 'image', alt: 'A map' };
     const hall = { url: 'https://example.com/hall.png', type: 'image', alt: 'The hall' };
