@@ -261,7 +261,8 @@ export function tableWriter<T>(sink: Sink, columns: Column<T>[], colors: Colors,
   const decideLayout = (): TableLayout => {
     const first = fitColumns([...columns.keys()]);
     const gone = new Set(first.dropped);
-    const folding = first.dropped.filter((i) => hosts[i]! >= 0 && !gone.has(hosts[i]!));
+    // A column without a mark in the rows seen (no account is a default) folds nothing, legend included.
+    const folding = first.dropped.filter((i) => hosts[i]! >= 0 && !gone.has(hosts[i]!) && buffer.some((r) => r.marks[i] !== ''));
     if (folding.length === 0) return first;
     folded = new Map();
     for (const i of folding) folded.set(hosts[i]!, [...(folded.get(hosts[i]!) ?? []), i]);
