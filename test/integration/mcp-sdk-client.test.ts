@@ -333,3 +333,36 @@ describe('--allow-destructive, --drafts-only and --schema-dialect', () => {
     }
   });
 });
+
+describe('check_post over the server: problems name what fails', () => {
+  interface Check { rule: string; verdict: string; message?: string; fix?: string }
+  interface Answer { accepted: boolean; problems: Array<{ field: string; message: string; fix?: string }>; platforms: Array<{ platform: string; accepted: boolean; checks: Check[] }>; note: string }
+
+  it('when accepted is false, problems lists every failing check of every platform, with its field and fix', async () => {
+    const s = await session();
+    try {
+      const from = sb.requests.length;
+      const r = await s.call('check_post', { platforms: ['twitter-x', 'bluesky', 'youtube', 'linkedin'], text: `${'word '.repeat(70)}#launch` });
+      expect(r.isError).toBeFalsy();
+      const answer = r.structuredContent as unknown as Answer;
+      expect(Object.keys(answer).sort()).toEqual(['accepted', 'note', 'platforms', 'problems']);
+      expect(answer.accepted).toBe(false);
+      const failing = answer.platforms.flatMap((p) => p.checks.filter((c) => c.verdict === 'fail').map((c) => ({ platform: p.platform, ...c })));
+      // X and Bluesky: too long; YouTube: no title and no video. LinkedIn takes it.
+      expect(new Set(failing.map((c) => c.platform))).toEqual(new Set(['twitter-x', 'bluesky', 'youtube']));
+      expect(answer.problems.length).toBe(failing.length);
+      for (const c of failing) {
+        const problem = answer.problems.find((p) => p.message.endsWith(c.message!));
+        expect(problem, `${c.platform} ${c.rule}`).toBeDefined();
+        expect(problem!.fix).toBe(c.fix);
+        expect(problem!.field).toMatch(c.rule.startsWith('text.') ? /^text$/ : c.rule.startsWith('title.') ? /title/ : /media/);
+      }
+      expect(writesSince(from)).toEqual([]);
+      // Accepted: nothing to list.
+      const fine = (await s.call('check_post', { platforms: ['linkedin'], text: 'Short and fine' })).structuredContent as unknown as Answer;
+      expect(fine).toMatchObject({ accepted: true, problems: [] });
+    } finally {
+      expect(await s.close()).toBe(0);
+    }
+  });
+});
