@@ -5,7 +5,7 @@
 // structuredContent validated against its outputSchema with a JSON Schema validator.
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { DATA_NOTICE } from '../../src/mcp/errors.js';
 import type { Post } from '../../src/wire/schemas.js';
 import { startSdkSession, type SdkSession } from '../helpers/mcp-sdk-client.js';
@@ -280,6 +280,25 @@ describe('a client that declares elicitation', () => {
       expect((await stored(post.id)).body.status).toBe('scheduled');
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe('a client whose confirmation answer is an error', () => {
+  it('is a no, and the server logs the error with its "MCP error -32602:" prefix once', async () => {
+    const s = await session([], ['decline']);
+    s.client.setRequestHandler(ElicitRequestSchema, () => {
+      throw new McpError(ErrorCode.InvalidParams, 'form has no field confirm');
+    });
+    try {
+      const post = await scheduled({ bluesky: 'asked, not answered' });
+      const from = sb.requests.length;
+      expect((await s.call('delete_post', { post_id: post.id })).structuredContent).toMatchObject({ confirmed: false, changed: false });
+      expect(writesSince(from)).toEqual([]);
+      expect(s.stderr()).toContain('delete_post: no answer to the confirmation: MCP error -32602: form has no field confirm\n');
+      expect(s.stderr()).not.toContain('MCP error -32602: MCP error');
+    } finally {
+      expect(await s.close()).toBe(0);
     }
   });
 });
