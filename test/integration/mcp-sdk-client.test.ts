@@ -385,3 +385,40 @@ describe('check_post over the server: problems name what fails', () => {
     }
   });
 });
+
+describe('an empty title or first comment', () => {
+  it('is refused with a fix by every tool that takes a payload, and by the command line, before any request', async () => {
+    const s = await session();
+    try {
+      const from = sb.requests.length;
+      const calls: Array<[string, Record<string, unknown>]> = [
+        ['check_post', { platforms: ['facebook-page'], text: 'x' }],
+        ['create_draft', { platforms: ['facebook-page'], text: 'x' }],
+        ['schedule_post', { platforms: ['facebook-page'], text: 'x', at: AT }],
+      ];
+      for (const [name, args] of calls) {
+        for (const [field, fix] of [
+          ['title', 'leave title out, or give it some text'],
+          ['first_comment', 'give it text, or leave first_comment out'],
+        ] as const) {
+          const r = await s.call(name, { ...args, [field]: '' });
+          expect(r.isError, `${name} ${field}`).toBe(true);
+          expect(r.structuredContent, `${name} ${field}`).toMatchObject({ code: 'invalid_input', field, issues: [{ field, message: `${field}: is empty`, fix }] });
+        }
+      }
+      // Only blank (passes the schema): the post's own checks say it, with their fix.
+      const blank = (await s.call('check_post', { platforms: ['facebook-page'], text: 'x', title: ' ', first_comment: ' ' })).structuredContent;
+      expect(blank.accepted).toBe(false);
+      for (const p of blank.problems as Array<{ field: string; fix?: string }>) expect(p.fix, p.field).toBeTruthy();
+      expect((blank.problems as Array<{ field: string }>).map((p) => p.field).sort()).toEqual(['first_comment', 'title']);
+      expect(writesSince(from)).toEqual([]);
+    } finally {
+      expect(await s.close()).toBe(0);
+    }
+    for (const flag of ['--title', '--first-comment']) {
+      const r = await runCli(['posts', 'create', '--platform', 'facebook-page', '--text', 'x', flag, ''], { env: env() });
+      expect(r.code, flag).toBe(2);
+      expect(r.stderr, flag).toMatch(/\n {2}hint: (leave --title out, or give it some text|give it text, or leave it out)\n/);
+    }
+  });
+});
