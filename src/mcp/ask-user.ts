@@ -3,6 +3,7 @@
 // a no; a client that fails to answer is a "no answer", never a yes.
 import { ElicitResultSchema, type ClientRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Answer } from './confirm.js';
+import { peerErrorText } from './peer-error-text.js';
 
 /** How long the user has to answer. */
 export const CONFIRM_WAIT_MS = 10 * 60_000;
@@ -26,7 +27,7 @@ export async function askUser(send: SendRequest, summary: string, signal: AbortS
     return answer.action === 'accept' ? (answer.content?.confirm === true ? 'accept' : 'decline') : answer.action;
   } catch (err) {
     if (signal.aborted) throw err;
-    onNoAnswer(err instanceof Error ? err.message : String(err));
+    onNoAnswer(peerErrorText(err));
     return 'no-answer';
   }
 }

@@ -5,6 +5,7 @@ import { ApiError, isTooDeep, RateLimitError, TOO_DEEP_MESSAGE } from '../client
 import { TimeInputError } from '../posts/when.js';
 import { InvalidInputError } from '../wire/invalid-input.js';
 import { AccountChoiceError } from '../wire/syncpostly/account-choice.js';
+import { peerErrorText } from './peer-error-text.js';
 
 export type ToolErrorCode = 'invalid_input' | 'auth' | 'not_found' | 'rate_limited' | 'network' | 'error';
 
@@ -58,7 +59,8 @@ export function toToolError(err: unknown, profile: string): ToolErrorBody {
   if (err instanceof ApiError) return apiError(err, profile);
   if (err instanceof Error && (err.name === 'AbortError' || err.name === 'AbortedError')) return { code: 'error', message: 'cancelled: the request was cancelled before it finished' };
   if (isTooDeep(err)) return { code: 'error', message: TOO_DEEP_MESSAGE };
-  return { code: 'error', message: err instanceof Error ? err.message : String(err) };
+  // An error answer from the client (a request made within the call) is told with its prefix once.
+  return { code: 'error', message: peerErrorText(err) };
 }
 
 function apiError(err: ApiError, profile: string): ToolErrorBody {

@@ -26,6 +26,8 @@ export interface JsonSchema {
   maximum?: number;
   /** The fix checkArgs gives for a value that breaks a rule here; never served (the rule is said in the instructions). */
   fix?: string;
+  /** The fix for an empty string, where it is not `fix` (a title: left out or given text, not shortened). */
+  emptyFix?: string;
   /**
    * The enum's values are named once in the server's instructions instead of in every tool that
    * takes them (the platforms: eleven copies were a twentieth of tools/list); checked when called.
@@ -91,7 +93,7 @@ export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputI
         const near = nearest(s, schema.enum) ?? partOf(s, schema.enum);
         add(`"${s}" is not one of ${schema.enum.join(', ')}`, near ? `did you mean "${near}"?` : undefined);
       }
-      if (schema.minLength !== undefined && s.length < schema.minLength) add(s.length === 0 ? 'is empty' : `is shorter than ${schema.minLength} characters`, schema.fix);
+      if (schema.minLength !== undefined && s.length < schema.minLength) add(s.length === 0 ? 'is empty' : `is shorter than ${schema.minLength} characters`, (s.length === 0 ? schema.emptyFix : undefined) ?? schema.fix);
       if (schema.maxLength !== undefined && s.length > schema.maxLength) add(`is longer than ${schema.maxLength} characters`, schema.fix ?? `shorten it to ${schema.maxLength}`);
       if (schema.pattern && !new RegExp(schema.pattern).test(s)) add(`"${s}" does not have the expected form`, schema.fix ?? schema.description);
       break;

@@ -64,6 +64,12 @@ export interface Column<T> extends LayoutColumn {
    * column stays at least that wide, plus one for the `…`, while other columns can give way.
    */
   lead?(row: T): string;
+  /**
+   * When the table has no room for this column, its short mark joins another column's cell (a
+   * default account's ✓ after its handle, a broken limit after the actual value) rather than
+   * being lost; `legend` then follows the host's header to say what the mark means.
+   */
+  fold?: { into: string; mark(row: T, colors: Colors): string; legend?: string };
 }
 
 export interface ListWriter<T> {
@@ -178,6 +184,8 @@ export function csvWriter<T>(sink: Sink, columns: Column<T>[]): ListWriter<T> {
 interface RenderedRow {
   cells: string[];
   compact: (string | undefined)[];
+  /** Per column with a `fold`: its mark, shown in the host's cell once the column is dropped. */
+  marks: string[];
   /** Per column: whether this row's cell must be shown whole. */
   whole: boolean[];
   /** Per column: the width of the start that must not be cut (0: none). */
@@ -195,13 +203,26 @@ export function tableWriter<T>(sink: Sink, columns: Column<T>[], colors: Colors,
   let buffer: RenderedRow[] = [];
   let layout: TableLayout | undefined;
   const headers = columns.map((c) => c.header.toUpperCase());
+  // The column each foldable column's mark would join (absent when --fields left the host out).
+  const hosts = columns.map((c) => (c.fold ? columns.findIndex((h) => h.header === c.fold!.into) : -1));
+  /** Per shown host: the dropped columns whose marks its cells carry. */
+  let folded = new Map<number, number[]>();
 
   const render = (row: T): RenderedRow => ({
     cells: columns.map((c) => flattenCell(c.pretty ? c.pretty(row, colors) : c.value(row))),
     compact: columns.map((c) => (c.compact ? flattenCell(c.compact(row, colors)) : undefined)),
+    marks: columns.map((c) => (c.fold ? flattenCell(c.fold.mark(row, colors)) : '')),
     whole: columns.map((c) => c.whole?.(row) ?? false),
     lead: columns.map((c) => (c.lead ? displayWidth(flattenCell(c.lead(row))) : 0)),
   });
+  const withMarks = (r: RenderedRow, i: number, text: string) => {
+    const marks = (folded.get(i) ?? []).map((j) => r.marks[j]!).filter((m) => m !== '');
+    return marks.length ? [text, ...marks].join(' ') : text;
+  };
+  const headerOf = (i: number) => {
+    const legends = (folded.get(i) ?? []).map((j) => columns[j]!.fold!.legend).filter((l) => l !== undefined);
+    return legends.length ? `${headers[i]} (${legends.join(', ').toUpperCase()})` : headers[i]!;
+  };
 
   const line = (texts: (placementIndex: number) => string) => {
     const shown = layout!.columns;
@@ -214,26 +235,54 @@ export function tableWriter<T>(sink: Sink, columns: Column<T>[], colors: Colors,
       .trimEnd();
   };
 
+  /** Widths for the columns `among` (indices into `columns`), as indices into `columns`. */
+  const fitColumns = (among: readonly number[]): TableLayout => {
+    const fitted = layoutTable({
+      columns: among.map((i) => {
+        const c = columns[i]!;
+        return {
+          ...pickLayout(c),
+          header: headerOf(i),
+          ...(c.whole ? { wholeWidth: Math.max(0, ...buffer.filter((r) => r.whole[i]).map((r) => displayWidth(r.cells[i]!))) } : {}),
+          ...(c.lead ? { minWidth: leadWidth(c, buffer.map((r) => r.lead[i]!), terminalWidth) } : {}),
+        };
+      }),
+      rows: buffer.map((r) => among.map((i) => withMarks(r, i, r.cells[i]!))),
+      compactRows: buffer.map((r) => among.map((i) => (r.compact[i] === undefined ? undefined : withMarks(r, i, r.compact[i])))),
+      width: terminalWidth,
+      gap,
+    });
+    const dropped = new Set([...columns.keys()].filter((i) => !among.includes(i)));
+    for (const d of fitted.dropped) dropped.add(among[d]!);
+    return { columns: fitted.columns.map((p) => ({ ...p, index: among[p.index]! })), dropped: [...dropped].sort((a, b) => a - b) };
+  };
+
+  /** Laid out once; if that drops a column whose mark can join a column still shown, again with the marks. */
+  const decideLayout = (): TableLayout => {
+    const first = fitColumns([...columns.keys()]);
+    const gone = new Set(first.dropped);
+    // A column without a mark in the rows seen (no account is a default) folds nothing, legend included.
+    const folding = first.dropped.filter((i) => hosts[i]! >= 0 && !gone.has(hosts[i]!) && buffer.some((r) => r.marks[i] !== ''));
+    if (folding.length === 0) return first;
+    folded = new Map();
+    for (const i of folding) folded.set(hosts[i]!, [...(folded.get(hosts[i]!) ?? []), i]);
+    return fitColumns([...columns.keys()].filter((i) => !folding.includes(i)));
+  };
+
   const flush = async () => {
     if (buffer.length === 0 && layout) return;
     if (!layout) {
-      layout = layoutTable({
-        columns: columns.map((c, i) => ({
-          ...pickLayout(c),
-          header: headers[i]!,
-          ...(c.whole ? { wholeWidth: Math.max(0, ...buffer.filter((r) => r.whole[i]).map((r) => displayWidth(r.cells[i]!))) } : {}),
-          ...(c.lead ? { minWidth: leadWidth(c, buffer.map((r) => r.lead[i]!), terminalWidth) } : {}),
-        })),
-        rows: buffer.map((r) => r.cells),
-        compactRows: buffer.map((r) => r.compact),
-        width: terminalWidth,
-        gap,
-      });
+      layout = decideLayout();
       const shown = layout.columns;
-      await writeTo(sink, colors.bold(line((i) => headers[shown[i]!.index]!)) + '\n');
+      await writeTo(sink, colors.bold(line((i) => headerOf(shown[i]!.index))) + '\n');
     }
     const shown = layout.columns;
-    const lines = buffer.map((r) => line((i) => (shown[i]!.compact ? (r.compact[shown[i]!.index] ?? '') : r.cells[shown[i]!.index]!)));
+    const lines = buffer.map((r) =>
+      line((i) => {
+        const { index, compact } = shown[i]!;
+        return withMarks(r, index, compact ? (r.compact[index] ?? '') : r.cells[index]!);
+      }),
+    );
     buffer = [];
     if (lines.length) await writeTo(sink, lines.join('\n') + '\n');
   };

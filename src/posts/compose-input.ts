@@ -139,6 +139,8 @@ export function inputDraft(input: PostInput, labels: InputLabels, issues: Issue[
     textFor: labels.textFor,
     media: (source) => `${mediaLabel((input.media ?? []).indexOf(source))}`,
     mediaCount: labels.media,
+    // A blank title is named as the tool's argument (check_post judged it as "--title").
+    title: labels.title,
     missingTextFix: (p) => `give "${labels.text}" for every platform, or "${labels.textFor(p)}"`,
     firstComment: 'first_comment',
     alt: (_source, index) => `alt[${index}]`,

@@ -3,7 +3,7 @@
 import { threadOffer } from '../wire/post-extras.js';
 import { PLATFORM_LIMITS, PLATFORMS, formatBytesFor, isPlatform, mediaKind, type Platform } from '../wire/platforms.js';
 import { judgeText, overLimit, possessive, unitWord } from '../wire/text-limits.js';
-import { judgePayload, sizeLimit, type MediaItemFacts, type PayloadFacts } from '../wire/post-rules.js';
+import { judgePayload, sizeLimit, type MediaItemFacts, type PayloadFacts, type RuleCheck } from '../wire/post-rules.js';
 import { judgeOptions } from '../wire/post-options.js';
 import { isUrl, type Issue, type MediaSource, type PlatformDraft, type PostDraft } from './draft.js';
 import type { MediaFacts } from './media-facts.js';
@@ -132,14 +132,17 @@ function ruleIssues(draft: PostDraft, p: PlatformDraft, platform: Platform, fact
   return judgePayload(platform, payloadFacts(draft, p, factsOf))
     // A missing title is asked for too (a platform that needs one), like missing media.
     .filter((c) => c.verdict === 'fail' && !JUDGED_ABOVE.has(c.rule) && ((reportMissing && titleRequired) || c.rule !== 'title.required'))
-    .map((c) => {
-      const title = typeof p.extra.title === 'string' ? payloadField(p, 'title') : (draft.titleLabel ?? '--title');
-      // A thread part's media item is named by its own label, except for its alt text: a field of its own.
-      const byItem = c.item && c.part !== undefined && !c.rule.startsWith('thread.text') && c.rule !== 'thread.media.alt';
-      const byPath = c.path !== undefined && !byItem ? (p.fieldOf?.(c.path) ?? payloadField(p, c.path)) : undefined;
-      const field = byPath ?? c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? title : c.rule.startsWith('link.') ? payloadField(p, 'link') : draft.mediaLabel(platform));
-      return { field, message: `${field}: ${c.message}`, ...(c.fix ? { fix: c.fix } : {}) };
-    });
+    .map((c) => checkIssue(draft, p, c));
+}
+
+/** A failing rule check as the problem it is, named by the field it is about (the text, the title, a media item, a setting). */
+export function checkIssue(draft: PostDraft, p: PlatformDraft, c: RuleCheck): Issue {
+  const title = typeof p.extra.title === 'string' ? payloadField(p, 'title') : (draft.titleLabel ?? '--title');
+  // A thread part's media item is named by its own label, except for its alt text: a field of its own.
+  const byItem = c.item && c.part !== undefined && !c.rule.startsWith('thread.text') && c.rule !== 'thread.media.alt';
+  const byPath = c.path !== undefined && !byItem ? (p.fieldOf?.(c.path) ?? payloadField(p, c.path)) : undefined;
+  const field = byPath ?? c.item ?? (c.rule.startsWith('text.') ? p.textLabel : c.rule.startsWith('title.') ? title : c.rule.startsWith('link.') ? payloadField(p, 'link') : draft.mediaLabel(p.platform));
+  return { field, message: `${field}: ${c.message}`, ...(c.fix ? { fix: c.fix } : {}) };
 }
 
 /** A field of a payload from a body, named as its text is ("line 4: payloads.pinterest.link"). */

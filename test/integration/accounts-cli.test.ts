@@ -87,6 +87,40 @@ describe.each(DIALECTS)('in %s\'s API', (dialect) => {
       expect(line).toMatch(sp ? /✓/ : /\d+ (?:second|minute|hour|day)s?/);
     });
 
+    it('shows which account is the default at 60, 80 and 120 columns, and TSV keeps its own column', async () => {
+      const accounts = JSON.parse((await cli(['accounts', 'list', '--json'])).stdout) as Row[];
+      const linkedin = accounts.filter((a) => a.platform === 'linkedin');
+      expect(linkedin.length).toBe(2);
+      const term = (columns: number) => runCli(['accounts', 'list', '--no-pager'], { env: cliEnv(sb, 'demo', { ...dialectEnv(dialect), NO_COLOR: '1' }), tty: true, columns });
+      const row = (stdout: string, a: Row) => stdout.split('\n').find((l) => new RegExp(`^linkedin\\s+@${a.username}(?: ✓)?\\s`).test(l))!;
+      for (const columns of [60, 80, 120]) {
+        const r = await term(columns);
+        expect(r.code, r.stderr).toBe(0);
+        const lines = r.stdout.trimEnd().split('\n');
+        for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
+        const [def, other] = [linkedin.find((a) => a.isDefault === true), linkedin.find((a) => a.isDefault !== true)!];
+        if (sp) {
+          // SyncPostly's accounts say nothing of a default: no ✓ anywhere, no legend.
+          expect(r.stdout).not.toContain('✓ DEFAULT');
+          continue;
+        }
+        if (columns < 120) {
+          // No room for DEFAULT: its ✓ follows the default's handle, and the header says what it means.
+          expect(lines[0]).toMatch(/^PLATFORM\s+HANDLE \(✓ DEFAULT\)\s+STATUS/);
+          expect(lines[0]).not.toMatch(/\bDEFAULT\s/);
+          expect(row(r.stdout, def!)).toContain(`@${def!.username} ✓ `);
+          expect(row(r.stdout, other)).not.toContain('✓');
+        } else {
+          expect(lines[0]).toMatch(/^PLATFORM\s+HANDLE\s+STATUS\s+DEFAULT\s/);
+          expect(row(r.stdout, def!)).toMatch(new RegExp(`@${def!.username}\\s+connected\\s+✓`));
+          expect(row(r.stdout, other)).not.toContain('✓');
+        }
+      }
+      // TSV: the same columns whatever the terminal, the handle without a mark.
+      const tsv = (await runCli(['accounts', 'list', '--platform', 'linkedin', '-o', 'tsv'], { env: cliEnv(sb, 'demo', dialectEnv(dialect)), tty: true, columns: 60 })).stdout;
+      for (const line of tsv.trim().split('\n')) expect(line.split('\t')[2]).toMatch(/^[^✓\s]+$/);
+    });
+
     it('refuses an unknown --status naming the valid ones, before any request', async () => {
       const before = sb.requests.length;
       const r = await cli(['accounts', 'list', '--status', 'expird']);

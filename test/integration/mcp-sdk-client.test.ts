@@ -5,7 +5,7 @@
 // structuredContent validated against its outputSchema with a JSON Schema validator.
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { DATA_NOTICE } from '../../src/mcp/errors.js';
 import type { Post } from '../../src/wire/schemas.js';
 import { startSdkSession, type SdkSession } from '../helpers/mcp-sdk-client.js';
@@ -284,6 +284,25 @@ describe('a client that declares elicitation', () => {
   });
 });
 
+describe('a client whose confirmation answer is an error', () => {
+  it('is a no, and the server logs the error with its "MCP error -32602:" prefix once', async () => {
+    const s = await session([], ['decline']);
+    s.client.setRequestHandler(ElicitRequestSchema, () => {
+      throw new McpError(ErrorCode.InvalidParams, 'form has no field confirm');
+    });
+    try {
+      const post = await scheduled({ bluesky: 'asked, not answered' });
+      const from = sb.requests.length;
+      expect((await s.call('delete_post', { post_id: post.id })).structuredContent).toMatchObject({ confirmed: false, changed: false });
+      expect(writesSince(from)).toEqual([]);
+      expect(s.stderr()).toContain('delete_post: no answer to the confirmation: MCP error -32602: form has no field confirm\n');
+      expect(s.stderr()).not.toContain('MCP error -32602: MCP error');
+    } finally {
+      expect(await s.close()).toBe(0);
+    }
+  });
+});
+
 describe('--allow-destructive, --drafts-only and --schema-dialect', () => {
   it('--schema-dialect openapi serves nullable instead of null unions; the calls work the same', async () => {
     const s = await session(['--schema-dialect', 'openapi']);
@@ -330,6 +349,76 @@ describe('--allow-destructive, --drafts-only and --schema-dialect', () => {
       expect(s.client.getInstructions()).toMatch(/drafts only/);
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe('check_post over the server: problems name what fails', () => {
+  interface Check { rule: string; verdict: string; message?: string; fix?: string }
+  interface Answer { accepted: boolean; problems: Array<{ field: string; message: string; fix?: string }>; platforms: Array<{ platform: string; accepted: boolean; checks: Check[] }>; note: string }
+
+  it('when accepted is false, problems lists every failing check of every platform, with its field and fix', async () => {
+    const s = await session();
+    try {
+      const from = sb.requests.length;
+      const r = await s.call('check_post', { platforms: ['twitter-x', 'bluesky', 'youtube', 'linkedin'], text: `${'word '.repeat(70)}#launch` });
+      expect(r.isError).toBeFalsy();
+      const answer = r.structuredContent as unknown as Answer;
+      expect(Object.keys(answer).sort()).toEqual(['accepted', 'note', 'platforms', 'problems']);
+      expect(answer.accepted).toBe(false);
+      const failing = answer.platforms.flatMap((p) => p.checks.filter((c) => c.verdict === 'fail').map((c) => ({ platform: p.platform, ...c })));
+      // X and Bluesky: too long; YouTube: no title and no video. LinkedIn takes it.
+      expect(new Set(failing.map((c) => c.platform))).toEqual(new Set(['twitter-x', 'bluesky', 'youtube']));
+      expect(answer.problems.length).toBe(failing.length);
+      for (const c of failing) {
+        const problem = answer.problems.find((p) => p.message.endsWith(c.message!));
+        expect(problem, `${c.platform} ${c.rule}`).toBeDefined();
+        expect(problem!.fix).toBe(c.fix);
+        expect(problem!.field).toMatch(c.rule.startsWith('text.') ? /^text$/ : c.rule.startsWith('title.') ? /title/ : /media/);
+      }
+      expect(writesSince(from)).toEqual([]);
+      // Accepted: nothing to list.
+      const fine = (await s.call('check_post', { platforms: ['linkedin'], text: 'Short and fine' })).structuredContent as unknown as Answer;
+      expect(fine).toMatchObject({ accepted: true, problems: [] });
+    } finally {
+      expect(await s.close()).toBe(0);
+    }
+  });
+});
+
+describe('an empty title or first comment', () => {
+  it('is refused with a fix by every tool that takes a payload, and by the command line, before any request', async () => {
+    const s = await session();
+    try {
+      const from = sb.requests.length;
+      const calls: Array<[string, Record<string, unknown>]> = [
+        ['check_post', { platforms: ['facebook-page'], text: 'x' }],
+        ['create_draft', { platforms: ['facebook-page'], text: 'x' }],
+        ['schedule_post', { platforms: ['facebook-page'], text: 'x', at: AT }],
+      ];
+      for (const [name, args] of calls) {
+        for (const [field, fix] of [
+          ['title', 'leave title out, or give it some text'],
+          ['first_comment', 'give it text, or leave first_comment out'],
+        ] as const) {
+          const r = await s.call(name, { ...args, [field]: '' });
+          expect(r.isError, `${name} ${field}`).toBe(true);
+          expect(r.structuredContent, `${name} ${field}`).toMatchObject({ code: 'invalid_input', field, issues: [{ field, message: `${field}: is empty`, fix }] });
+        }
+      }
+      // Only blank (passes the schema): the post's own checks say it, with their fix.
+      const blank = (await s.call('check_post', { platforms: ['facebook-page'], text: 'x', title: ' ', first_comment: ' ' })).structuredContent;
+      expect(blank.accepted).toBe(false);
+      for (const p of blank.problems as Array<{ field: string; fix?: string }>) expect(p.fix, p.field).toBeTruthy();
+      expect((blank.problems as Array<{ field: string }>).map((p) => p.field).sort()).toEqual(['first_comment', 'title']);
+      expect(writesSince(from)).toEqual([]);
+    } finally {
+      expect(await s.close()).toBe(0);
+    }
+    for (const flag of ['--title', '--first-comment']) {
+      const r = await runCli(['posts', 'create', '--platform', 'facebook-page', '--text', 'x', flag, ''], { env: env() });
+      expect(r.code, flag).toBe(2);
+      expect(r.stderr, flag).toMatch(/\n {2}hint: (leave --title out, or give it some text|give it text, or leave it out)\n/);
     }
   });
 });

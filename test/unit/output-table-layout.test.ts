@@ -201,3 +201,35 @@ describe('optional columns', () => {
     expect(narrow.columns.find((c) => c.index === 4)!.width).toBeLessThan(url.length);
   });
 });
+
+describe('a column with no room folds its mark into another', () => {
+  interface Acct { handle: string; status: string; isDefault: boolean | null }
+  const cols: Column<Acct>[] = [
+    { header: 'handle', value: (r) => r.handle, priority: 0, shrink: 'never' },
+    { header: 'status', value: (r) => r.status, priority: 1 },
+    { header: 'default', value: (r) => String(r.isDefault), pretty: (r) => (r.isDefault ? '✓' : ''), priority: 2, fold: { into: 'handle', mark: (r) => (r.isDefault ? '✓' : ''), legend: '✓ default' } },
+  ];
+  const table = async (rows: Acct[], width: number, columns = cols) => {
+    const out = captureStream(true, width);
+    const w = tableWriter(out, columns, plainColors, width);
+    for (const r of rows) await w.write(r);
+    await w.end();
+    return out.text().trimEnd().split('\n');
+  };
+  const pages = [
+    { handle: '@brand-page', status: 'connected', isDefault: true },
+    { handle: '@careers-page', status: 'connected', isDefault: false },
+  ];
+
+  it('shows the mark after the host cell, with the legend in its header, only where the column was dropped', async () => {
+    expect(await table(pages, 29)).toEqual(['HANDLE (✓ DEFAULT)  STATUS', '@brand-page ✓       connected', '@careers-page       connected']);
+    expect((await table(pages, 80))[0]).toBe('HANDLE         STATUS     DEFAULT');
+    expect((await table(pages, 80))[1]).toBe('@brand-page    connected  ✓');
+  });
+
+  it('folds nothing when no row has a mark, or when the host is not shown', async () => {
+    const none = pages.map((p) => ({ ...p, isDefault: null }));
+    expect((await table(none, 29))[0]).toBe('HANDLE         STATUS');
+    expect(await table(pages, 14, cols.slice(1))).toEqual(['STATUS', 'connected', 'connected']);
+  });
+});

@@ -75,22 +75,30 @@ describe('socialpub posts check', () => {
     expect(r.stderr.replace(/\s+/g, ' ')).toContain('fix: give the post a title (at most 100 characters)');
   });
 
-  it('at 60 columns drops LIMIT rather than cutting "≤ 280" to "≤ 2…", and keeps a size whole', async () => {
+  it('at 60 columns folds VERDICT and LIMIT into RULE and ACTUAL rather than cutting "≤ 280" to "≤ 2…": a failing row keeps its limit', async () => {
     const big = writeFixture(f('big.jpg'), jpeg(4000, 3000, { size: 9_000_000 }));
-    const args = ['posts', 'check', '--platform', 'twitter-x,youtube', '--text', 'Hello', '--media', big];
+    const args = ['posts', 'check', '--platform', 'twitter-x,youtube', '--text', 'Hello', '--media', big, '--media', f('long.mp4')];
     const narrow = await runCli(args, { tty: true, columns: 60, env: { NO_COLOR: '1' } });
     expect(narrow.code).toBe(2);
     const lines = narrow.stdout.trimEnd().split('\n');
     expect(lines.length).toBeGreaterThan(5);
     for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(60);
-    expect(lines[0]).toMatch(/^TARGET\s+RULE\s+VERDICT\s+ITEM\s+ACTUAL$/);
-    expect(lines.find((l) => l.includes('media.size'))).toMatch(/✗\s+big\.jpg\s+8\.6 MB$/);
+    expect(lines[0]).toMatch(/^TARGET\s+RULE\s+ITEM\s+ACTUAL$/);
+    // The failing row says the limit it broke beside the value, whole; a passing row only its value.
+    expect(lines.find((l) => l.includes('media.size ✗'))).toMatch(/twitter-x\s+media\.size ✗\s+big\.jpg\s+8\.6 MB \(≤ 5 MB\)$/);
+    expect(lines.find((l) => l.includes('youtube') && l.includes('media.count'))).toMatch(/media\.count ✗\s+2 \(≤ 1\)$/);
+    expect(lines.find((l) => l.includes('text.length'))).toMatch(/text\.length ✓\s+5$/);
     expect(narrow.stdout).not.toMatch(/≤ \d*…/);
     // The limit is still told, in the failure's own line under the table.
     expect(narrow.stderr.replace(/\s+/g, ' ')).toContain("8.6 MB is over X's limit of 5 MB");
+    // Wider, each has its own column again, and the marks are not repeated.
     const wide = await runCli(args, { tty: true, columns: 80, env: { NO_COLOR: '1' } });
-    expect(wide.stdout.split('\n')[0]).toMatch(/ACTUAL\s+LIMIT$/);
+    expect(wide.stdout.split('\n')[0]).toMatch(/VERDICT\s+ITEM\s+ACTUAL\s+LIMIT$/);
     expect(wide.stdout).toMatch(/text\.length\s+✓\s+5\s+≤ 280\n/);
+    expect(wide.stdout).toMatch(/twitter-x\s+media\.size\s+✗\s+big\.jpg\s+8\.6 MB\s+≤ 5 MB\n/);
+    // TSV is not a table: its columns do not change with the terminal.
+    const tsv = await runCli([...args, '-o', 'tsv'], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    expect(tsv.stdout.split('\n').find((l) => l.includes('\tmedia.size\t'))!.split('\t')).toEqual(['twitter-x', 'media.size', 'fail', `--media ${big}`, '8.6 MB', '≤ 5 MB', expect.stringContaining('compress')]);
   });
 
   it('shows a file name with control characters made visible in the table, not cut at the backslash of an escape', async () => {

@@ -4,6 +4,7 @@ import { checkPosts } from '../../posts/check.js';
 import { mediaInspector } from '../../posts/media-facts.js';
 import { inputDraft, SNAKE_CASE_LABELS } from '../../posts/compose-input.js';
 import type { Issue } from '../../posts/draft.js';
+import { checkIssue } from '../../posts/validate.js';
 import { InvalidInputError } from '../../wire/invalid-input.js';
 import type { ToolDefinition } from '../types.js';
 import { payloadFields } from './fields.js';
@@ -32,9 +33,15 @@ export const checkPost: ToolDefinition = {
     if (!draft || issues.some((i) => i.field.startsWith('media['))) throw new InvalidInputError(issues);
     // The call's signal stops a long header walk (a GIF's frames) when the call is cancelled.
     const report = await checkPosts([{ draft, issues }], mediaInspector(tc.signal));
+    // An assistant reads `problems` first: whenever the post would be refused, it names every
+    // failing check there too (field, message, fix), not only what kept the post from being read.
+    const failing = report.targets.flatMap((t) => {
+      const payload = draft.platforms.find((p) => p.platform === t.platform)!;
+      return t.checks.filter((c) => c.verdict === 'fail').map((c) => checkIssue(draft, payload, c));
+    });
     return {
       accepted: report.accepted,
-      problems: report.problems,
+      problems: [...report.problems, ...failing],
       platforms: report.targets.map((t) => ({ platform: t.platform, accepted: t.accepted, checks: t.checks })),
       note: 'nothing was sent',
     };

@@ -43,9 +43,10 @@ export const payloadFields: Record<string, JsonSchema> = {
     additionalProperties: false,
   },
   media: strings(MAX_MEDIA),
-  title: { type: 'string', minLength: 1, maxLength: MAX_TITLE },
+  // The fixes say what the command line says of an empty --title and --first-comment.
+  title: { type: 'string', minLength: 1, maxLength: MAX_TITLE, emptyFix: 'leave title out, or give it some text' },
   thread: { type: 'boolean' },
-  first_comment: { type: 'string', minLength: 1 },
+  first_comment: { type: 'string', minLength: 1, emptyFix: 'give it text, or leave first_comment out' },
   alt: strings(MAX_MEDIA, { type: 'string' }),
   // Strings, not an object per platform: the settings' schemas in full would triple tools/list.
   options: strings(30, { type: 'string', minLength: 3, fix: 'give "platform.key=value", e.g. "youtube.privacy=unlisted"' }),

@@ -41,6 +41,9 @@ export function accountColumns(now: () => number): Column<Row>[] {
       value: (r) => (r.isDefault === true ? 'true' : r.isDefault === false ? 'false' : ''),
       pretty: (r, c) => (r.isDefault === true ? c.green('✓') : r.isDefault === false ? '' : c.dim('—')),
       priority: 4,
+      // Which of two LinkedIn pages posts go to is why the column exists: with no room for it
+      // (60 or 80 columns), the default's ✓ follows its handle.
+      fold: { into: 'handle', mark: (r, c) => (r.isDefault === true ? c.green('✓') : ''), legend: '✓ default' },
     },
     {
       header: 'token expires',

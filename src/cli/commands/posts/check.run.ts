@@ -15,6 +15,7 @@ import { mediaInspector } from '../../../posts/media-facts.js';
 import { checkSummary, PostChecker, type CheckEntry, type CheckReport, type CheckTarget } from '../../../posts/check.js';
 import type { RuleCheck, Verdict } from '../../../wire/post-rules.js';
 import type { Column } from '../../../output/writers.js';
+import type { Colors } from '../../../output/colors.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { splitList } from '../../flags/text.js';
 import { readSource, streamSource } from './read-source.js';
@@ -35,19 +36,21 @@ interface Row {
 }
 
 const MARK: Record<Verdict, string> = { pass: '✓', fail: '✗', warn: '!', unknown: '?' };
+const verdictMark = (r: Row, c: Colors) => (r.verdict === 'fail' ? c.red(MARK.fail) : r.verdict === 'pass' ? c.green(MARK.pass) : c.yellow(MARK[r.verdict]));
 
 export const CHECK_COLUMNS: Column<Row>[] = [
-  // Each column keeps a useful width, so that short of room (60 columns) LIMIT is dropped whole,
-  // each failure being told with its limit under the table, rather than every column cut to
-  // fragments: a platform id and a rule (an identifier to look up, --json's `rule`) whole, and
-  // no size or limit cut to a few characters, where "≤ 280" would read "≤ 2…".
+  // Each column keeps a useful width: a platform id and a rule (an identifier to look up,
+  // --json's `rule`) whole, and no size or limit cut to a few characters ("≤ 2…"). Short of room
+  // (60 columns) VERDICT and LIMIT give their columns up but not their content: the verdict
+  // follows the rule ("media.size ✗") and a broken limit the actual value ("8.6 MB (≤ 5 MB)"),
+  // each failure being told whole under the table too.
   { header: 'target', value: (r) => r.target, priority: 0, minWidth: 13 },
   { header: 'rule', value: (r) => r.rule, priority: 0, minWidth: 16 },
-  { header: 'verdict', value: (r) => r.verdict, pretty: (r, c) => (r.verdict === 'fail' ? c.red(MARK.fail) : r.verdict === 'pass' ? c.green(MARK.pass) : c.yellow(MARK[r.verdict])), priority: 0 },
+  { header: 'verdict', value: (r) => r.verdict, pretty: verdictMark, priority: 3, fold: { into: 'rule', mark: verdictMark } },
   { header: 'item', value: (r) => r.item, pretty: (r) => shortItem(r.item), priority: 1, maxWidth: 24, minWidth: 8 },
   { header: 'actual', value: (r) => r.actual, priority: 1, minWidth: 8 },
-  { header: 'limit', value: (r) => r.limit, priority: 2, minWidth: 12 },
-  { header: 'note', value: (r) => r.note, priority: 3, optional: true },
+  { header: 'limit', value: (r) => r.limit, priority: 2, minWidth: 12, fold: { into: 'actual', mark: (r) => (r.verdict !== 'pass' && r.verdict !== 'unknown' && r.limit ? `(${r.limit})` : '') } },
+  { header: 'note', value: (r) => r.note, priority: 4, optional: true },
 ];
 
 /** What --fields may name under --json: the report's own fields (a table or TSV has the columns). */
