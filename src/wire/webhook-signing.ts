@@ -63,8 +63,6 @@ function macFor(secret: string): PreparedHmac {
 
 const BLOCK = 64;
 const DIGEST = 32;
-/** Messages up to this many bytes are hashed through a view of the buffer kept for their length. */
-const VIEWS_UP_TO = 4096;
 // Shared, frozen answers: verify() runs once per delivery, and its callers only read the result.
 const OK: VerifyResult = Object.freeze({ ok: true });
 const FAILED = Object.fromEntries(
@@ -75,19 +73,16 @@ const FAILED = Object.fromEntries(
  * HMAC-SHA256 as RFC 2104 defines it, H((K ^ opad) || H((K ^ ipad) || message)), with both padded
  * keys computed once and the two hashes done by crypto.hash(), one call each. Per delivery this
  * creates no native object: createHmac() makes one every time (about 2 µs on Node 22 and 24 with
- * a KeyObject, 20-35 µs on Node 24 with a Buffer key). Nor does it make a Buffer: the message
- * "id.timestamp.body" is written straight into one buffer and hashed through a view kept for its
- * length, and the inner digest comes back as a 32-character latin1 string (a Buffer from
- * native code has a backing store of its own for the collector to track). Checked against
- * createHmac in the tests.
+ * a KeyObject, 20-35 µs on Node 24 with a Buffer key). Nor does it copy the message: the text
+ * "id.timestamp.body" is written straight into one buffer and hashed through a view of it, and
+ * the inner digest comes back as a 32-character latin1 string (a Buffer from native code has a
+ * backing store of its own for the collector to track). Checked against createHmac in the tests.
  */
 export class PreparedHmac {
   /** K ^ opad, then room for the inner digest. */
   private readonly outer = Buffer.alloc(BLOCK + DIGEST, 0x5c);
   /** K ^ ipad, then the message; grown when a message does not fit. */
   private inner: Buffer;
-  /** views[n] is inner's first n bytes (made when first needed, dropped when inner grows). */
-  private views: Buffer[] = [];
 
   constructor(key: Uint8Array) {
     const k = key.length > BLOCK ? createHash('sha256').update(key).digest() : key;
@@ -106,7 +101,6 @@ export class PreparedHmac {
       const bigger = Buffer.allocUnsafe(Math.max(most, this.inner.length * 2));
       this.inner.copy(bigger, 0, 0, BLOCK);
       this.inner = bigger;
-      this.views = [];
     }
     const buf = this.inner;
     let n = BLOCK + buf.write(id, BLOCK, 'utf8');
@@ -115,9 +109,8 @@ export class PreparedHmac {
     buf[n++] = 0x2e;
     buf.set(body, n);
     n += body.length;
-    const message = n <= VIEWS_UP_TO ? (this.views[n] ??= buf.subarray(0, n)) : buf.subarray(0, n);
     // 'binary' is latin1: one character per byte.
-    this.outer.write(hash('sha256', message, 'binary'), BLOCK, 'latin1');
+    this.outer.write(hash('sha256', buf.subarray(0, n), 'binary'), BLOCK, 'latin1');
     return hash('sha256', this.outer, 'base64');
   }
 }

@@ -160,7 +160,7 @@ describe('PreparedHmac (the key\'s pads computed once) gives what createHmac giv
     for (const [key, id, ts, body] of cases) expect(new PreparedHmac(key).base64(id, ts, body)).toBe(reference(key, id, ts, body));
   });
 
-  it('messages of the same length one after another each get their own MAC (the view kept for a length is rewritten)', () => {
+  it('messages of the same length one after another each get their own MAC (the buffer is rewritten in place)', () => {
     const key = Buffer.from('same length key');
     const mac = new PreparedHmac(key);
     const bodies = ['{"a":1}', '{"b":2}', '{"a":1}'].map((b) => Buffer.from(b));
