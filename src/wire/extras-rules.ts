@@ -3,7 +3,7 @@
 // first comment's length as the platform counts it, alt text against the platform's limit, and
 // the settings against the platform's schema. Called by judgePayload (post-rules.ts).
 import { mediaKind, textLength, type Platform } from './platforms.js';
-import { PLATFORM_EXTRAS } from './post-extras.js';
+import { optionSpec, PLATFORM_EXTRAS, valueMedia } from './post-extras.js';
 import { judgeOptions } from './post-options.js';
 import { countText } from './text-length.js';
 import { judgeText, PLATFORM_NAMES, unitWord } from './text-limits.js';
@@ -71,8 +71,7 @@ export function judgeExtras(platform: Platform, facts: PayloadFacts, judgePart: 
 
 /** The media a setting's value needs (postType=reel: one video), against the payload's; nothing when the value needs none. */
 function judgeValueMedia(platform: Platform, key: string, value: unknown, facts: PayloadFacts): RuleCheck[] {
-  const spec = PLATFORM_EXTRAS[platform].options.find((o) => o.key === key);
-  const needs = spec?.kind === 'enum' && typeof value === 'string' ? spec.media?.[value] : undefined;
+  const needs = valueMedia(optionSpec(platform, key), value);
   if (!needs) return [];
   const name = PLATFORM_NAMES[platform];
   // An item whose kind cannot be told (a URL without a known extension) is left to the service.

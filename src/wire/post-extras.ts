@@ -168,6 +168,11 @@ export const takesFirstComment = (p: Platform) => PLATFORM_EXTRAS[p].firstCommen
 /** The end of a too-long text's fix where the platform takes threads: ", or split it into a thread with --thread" (`how`: the flag). */
 export const threadOffer = (p: Platform, how: string) => (takesThread(p) ? `, or split it into a thread with ${how}` : '');
 
+/** The media a setting's value needs (instagram postType=reel: one video), or undefined when it needs none. */
+export function valueMedia(spec: OptionSpec | undefined, value: unknown): ValueMedia | undefined {
+  return spec?.kind === 'enum' && typeof value === 'string' ? spec.media?.[value] : undefined;
+}
+
 /** A platform's setting by key, or undefined. */
 export function optionSpec(platform: Platform, key: string): OptionSpec | undefined {
   return PLATFORM_EXTRAS[platform].options.find((o) => o.key === key);

@@ -5,7 +5,7 @@
 // and the MCP tool returns it.
 import { isPlatform, mediaKind, mimeTypeFor, type Platform } from '../platforms.js';
 import { judgeText, overLimit, possessive, unitWord } from '../text-limits.js';
-import { PLATFORM_EXTRAS, threadOffer } from '../post-extras.js';
+import { PLATFORM_EXTRAS, threadOffer, valueMedia } from '../post-extras.js';
 import { FOLDS, type FoldRule } from './folds.js';
 
 export interface FoldedText {
@@ -147,8 +147,8 @@ function cropNote(platform: Platform, rule: FoldRule, media: MediaPreview[], opt
   if (!media.length) return null;
   for (const spec of PLATFORM_EXTRAS[platform].options) {
     const value = options[spec.key];
-    const framed = spec.kind === 'enum' && typeof value === 'string' ? spec.media?.[value] : undefined;
-    if (framed?.frame) return `a ${value} (${framed.describe}): ${framed.frame.shows}`;
+    const framed = valueMedia(spec, value);
+    if (framed?.frame) return `a ${String(value)} (${framed.describe}): ${framed.frame.shows}`;
   }
   const count = (kind: 'image' | 'video') => media.filter((m) => kindOf(m) === kind).length;
   const said = (n: number, kind: 'image' | 'video', shows: string) => (n === 0 ? [] : [`${n === 1 ? `the ${kind}` : `${n} ${kind}s`}: ${shows}`]);
