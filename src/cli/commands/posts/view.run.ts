@@ -129,9 +129,7 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
     lines.push('');
     const text = textOf(payload);
     const original = originals[platform] ?? payload;
-    const verdict = isPlatform(platform) ? judgeText(platform, textOf(original)) : undefined;
-    const count = verdict ? `${verdict.count.length} of ${verdict.limit}` : `${displayWidth(textOf(original))} characters`;
-    lines.push(`${c.bold(platform)}  ${verdict && verdict.over > 0 ? c.red(count) : c.dim(count)}`);
+    lines.push(`${c.bold(platform)}  ${countText(platform, textOf(original), c)}`);
     for (const paragraph of text.split('\n')) lines.push(...wrapText(paragraph, o.width - 2).map((l) => `  ${l}`));
     const originalMedia: unknown[] = Array.isArray(original.media) ? original.media : [];
     for (const [i, item] of (Array.isArray(payload.media) ? payload.media : []).entries()) {
@@ -196,6 +194,13 @@ function outcomeLines(r: PostResult | undefined, post: Viewed, platform: string,
 
 const altMax = (platform: string) => (isPlatform(platform) && PLATFORM_EXTRAS[platform].alt ? ` of ${PLATFORM_EXTRAS[platform].alt.max}` : '');
 
+/** A text's count against the platform's limit as it counts ("42 of 300"), red when over; characters on an unknown platform. */
+function countText(platform: string, text: string, c: Colors): string {
+  const verdict = isPlatform(platform) ? judgeText(platform, text) : undefined;
+  const count = verdict ? `${verdict.count.length} of ${verdict.limit}` : `${displayWidth(text)} characters`;
+  return verdict && verdict.over > 0 ? c.red(count) : c.dim(count);
+}
+
 const partText = (part: unknown) => (typeof (part as { text?: unknown })?.text === 'string' ? (part as { text: string }).text : '');
 
 /** A payload's thread parts (each with its count, taken from `original`, as sent), first comment and settings. */
@@ -207,9 +212,7 @@ function renderExtras(platform: string, payload: Record<string, any>, o: RenderO
   thread.forEach((part, i) => {
     const text = partText(part);
     const sent = partText(originalThread[i] ?? part);
-    const verdict = isPlatform(platform) ? judgeText(platform, sent) : undefined;
-    const count = verdict ? `${verdict.count.length} of ${verdict.limit}` : `${displayWidth(sent)} characters`;
-    lines.push(`  ${c.dim(`thread part ${i + 2} of ${thread.length + 1}`)}  ${verdict && verdict.over > 0 ? c.red(count) : c.dim(count)}`);
+    lines.push(`  ${c.dim(`thread part ${i + 2} of ${thread.length + 1}`)}  ${countText(platform, sent, c)}`);
     for (const paragraph of text.split('\n')) lines.push(...wrapText(paragraph, o.width - 4).map((l) => `    ${l}`));
   });
   if (typeof payload.firstComment === 'string') {
