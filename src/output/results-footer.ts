@@ -23,9 +23,8 @@ export function footerText(f: FooterInput): string {
   const more = end < total;
   const next = more && !f.all ? ` · next: --offset ${end} · --all for every row` : '';
   if (f.filter) {
-    const what = f.filter;
     if (f.scanned === 0) return `no results${f.offset > 0 && total > 0 ? ` after offset ${formatCount(f.offset)} (of ${formatCount(total)})` : ''}`;
-    return `showing ${formatCount(f.shown)} ${what} · scanned ${formatCount(f.offset + 1)}–${formatCount(end)} of ${formatCount(total)}${next}`;
+    return `showing ${formatCount(f.shown)} ${f.filter} · scanned ${formatCount(f.offset + 1)}–${formatCount(end)} of ${formatCount(total)}${next}`;
   }
   if (f.shown === 0) return `no results${f.offset > 0 && total > 0 ? ` after offset ${formatCount(f.offset)} (of ${formatCount(total)})` : ''}`;
   const failed = f.failedShown === 0 ? 'none failed' : `${formatCount(f.failedShown)} failed`;

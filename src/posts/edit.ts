@@ -284,9 +284,11 @@ function refuseLostPartMedia(platform: string, oldParts: readonly Payload[], lat
     return;
   }
   const field = labels.thread ?? '--thread';
-  const count = later + 1 === 1 ? 'one part' : `${later + 1} parts`;
-  issues.push({ field, message: `${field}: split again, the ${platform} thread has ${count}, so ${media}`, fix: (labels.keepPartsFix ?? EDIT_FLAG_LABELS.keepPartsFix!)(id) });
+  issues.push({ field, message: `${field}: split again, the ${platform} thread has ${partCount(later + 1)}, so ${media}`, fix: (labels.keepPartsFix ?? EDIT_FLAG_LABELS.keepPartsFix!)(id) });
 }
+
+/** "one part", "3 parts": how many parts a thread has, in the messages above. */
+const partCount = (n: number) => (n === 1 ? 'one part' : `${n} parts`);
 
 /** A platform's first comment after --first-comment (null: removed; a platform that takes none gets none), or the one it had. */
 function commentAfter(platform: string, given: string | null | undefined, old: unknown): string | undefined {
@@ -322,7 +324,7 @@ function withPartAlts(parts: { text: string; media: MediaSource[] }[], edit: Pay
     if (parts[t]) continue;
     for (const i of alts.keys()) {
       const field = fieldOf(t)(i);
-      issues.push({ field, message: `${field}: the ${platform} thread has ${parts.length + 1 === 1 ? 'one part' : `${parts.length + 1} parts`}, so there is no part ${t + 2}`, fix: 'remove the block, or number it as the part whose media it describes' });
+      issues.push({ field, message: `${field}: the ${platform} thread has ${partCount(parts.length + 1)}, so there is no part ${t + 2}`, fix: 'remove the block, or number it as the part whose media it describes' });
     }
   }
   return parts.map((part, t) => ({ ...part, media: withAlts(part.media, edit.partAlt?.get(t), fieldOf(t), `${platform} thread part ${t + 2}`, issues) }));

@@ -17,7 +17,7 @@ export async function namedAccounts(client: ApiClient, refs: readonly string[] |
  * the post, and that target then fails every time (TOKEN_EXPIRED, ACCOUNT_DISCONNECTED), which the
  * user should hear now rather than from a failed result.
  */
-export function unhealthyNote(accounts: readonly SocialAccount[] | undefined): string {
+export function unhealthyAccountsNote(accounts: readonly SocialAccount[] | undefined): string {
   const bad = (accounts ?? []).filter((a) => isUnhealthy(a));
   return bad.length ? `. Tell the user: ${bad.map((a) => `${accountLabel(a)} is ${a.status}`).join(', ')}; reconnect ${bad.length === 1 ? 'it' : 'them'} in the service's settings (Settings → Connected accounts) before the post goes out, or ${bad.length === 1 ? 'that target fails' : 'those targets fail'}` : '';
 }

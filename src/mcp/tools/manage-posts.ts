@@ -13,7 +13,7 @@ import { ToolError } from '../errors.js';
 import { trimPost, trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
 import { accountsField, confirmFields, MAX_TITLE, payloadFields, platforms, postId, postIdArg, refuseKeyInDialect, str, strs, writeFields } from './fields.js';
-import { namedAccounts, unhealthyNote } from './accounts-arg.js';
+import { namedAccounts, unhealthyAccountsNote } from './accounts-arg.js';
 import { accountsByPlatform } from '../../accounts/resolve.js';
 import { derivedKey, INSTEAD_TOOLS } from './write-post.js';
 import { describePost, quote } from '../change-summary.js';
@@ -184,7 +184,7 @@ export const updatePost: ToolDefinition = {
       if (stop) return stop;
     }
     const res = await write(id, () => sendEdit(client, plan, { idempotencyKey: key, fresh: losses.length === 0, ...(tc.deps.ledger ? { ledger: tc.deps.ledger } : {}) }));
-    return replayedOrNot(client, id, res, key, `post changed${unhealthyNote(accounts)}`);
+    return replayedOrNot(client, id, res, key, `post changed${unhealthyAccountsNote(accounts)}`);
   },
 };
 

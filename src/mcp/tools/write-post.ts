@@ -16,7 +16,7 @@ import { notEditable } from '../../posts/edit.js';
 import { attachAccounts } from '../../accounts/resolve.js';
 import { FieldInputError, InvalidInputError } from '../../wire/invalid-input.js';
 import { describePost } from '../change-summary.js';
-import { namedAccounts, unhealthyNote } from './accounts-arg.js';
+import { namedAccounts, unhealthyAccountsNote } from './accounts-arg.js';
 import { refuseInDialect, SP_TOOL_FIX } from '../../wire/syncpostly/unsupported.js';
 
 /** What a post that went out (published, failed) takes instead of a change. */
@@ -119,7 +119,7 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
   const key = given ?? derivedKey(tool, version === undefined ? args : { ...args, version });
   const when = composed.at ? { scheduled_at: composed.at.iso } : {};
   if (args.dry_run === true) {
-    return { dry_run: true, valid: true, note: `nothing was sent${unhealthyNote(accounts)}`, idempotency_key: key, ...when, requests: planPublish(composed, mode, key) };
+    return { dry_run: true, valid: true, note: `nothing was sent${unhealthyAccountsNote(accounts)}`, idempotency_key: key, ...when, requests: planPublish(composed, mode, key) };
   }
   client ??= await tc.deps.client();
   const res = await publish(client, composed, mode, { idempotencyKey: key, ...(tc.deps.ledger ? { ledger: tc.deps.ledger } : {}) }).catch((err: unknown) => {
@@ -131,7 +131,7 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
     post: trimPost(post),
     replayed: res.replayed,
     idempotency_key: key,
-    note: (res.replayed ? 'an earlier call with this key already did this: the same post is returned and nothing new was created' : mode === 'create' ? 'draft created' : 'post scheduled') + unhealthyNote(accounts),
+    note: (res.replayed ? 'an earlier call with this key already did this: the same post is returned and nothing new was created' : mode === 'create' ? 'draft created' : 'post scheduled') + unhealthyAccountsNote(accounts),
   };
 }
 
