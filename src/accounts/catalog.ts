@@ -84,6 +84,11 @@ async function deriveAccounts(client: ApiClient, query: CatalogQuery): Promise<A
 function addFrom(byId: Map<string, SocialAccount>, row: PostResult): void {
   const id = row.social_account_id;
   if (!id || byId.has(id)) return;
+  byId.set(id, accountFromRow(row, id));
+}
+
+/** What a result row tells of its account: the platform and the handle; status, default and expiry unknown. */
+export function accountFromRow(row: PostResult, id: string): SocialAccount {
   const username = typeof row.platform_data?.username === 'string' ? row.platform_data.username : null;
-  byId.set(id, { id, platform: row.platform ?? '', username, displayName: null, status: null, isDefault: null, tokenExpiresAt: null, connectedAt: null });
+  return { id, platform: row.platform ?? '', username, displayName: null, status: null, isDefault: null, tokenExpiresAt: null, connectedAt: null };
 }

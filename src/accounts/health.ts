@@ -7,7 +7,7 @@ import { PAGE } from '../wire/protocol.js';
 import type { SocialAccount } from '../wire/account-schemas.js';
 import type { PostResult } from '../wire/schemas.js';
 import { UNHEALTHY_STATUSES } from '../wire/account-status.js';
-import { loadAccounts } from './catalog.js';
+import { accountFromRow, loadAccounts } from './catalog.js';
 
 export interface Outcome {
   at: string | null;
@@ -78,8 +78,34 @@ export function withHealth(accounts: readonly SocialAccount[], health: ReadonlyM
  */
 export async function unhealthyAccounts(client: ApiClient, failures?: readonly PostResult[]): Promise<Map<string, SocialAccount>> {
   const ids = failures && new Set(failures.filter((r) => !r.success && r.social_account_id).map((r) => r.social_account_id!));
-  // SyncPostly's accounts carry no status: none is known to be expired or disconnected there.
-  if (ids?.size === 0 || client.dialect === 'syncpostly') return new Map();
+  if (ids?.size === 0) return new Map();
+  if (client.dialect === 'syncpostly') return unhealthyByResults(client, failures ?? [], ids);
   const catalog = await loadAccounts(client, { status: UNHEALTHY_STATUSES, derive: false });
   return new Map(catalog.accounts.filter((a) => UNHEALTHY_STATUSES.includes(a.status ?? '') && (!ids || ids.has(a.id))).map((a) => [a.id, a]));
+}
+
+/** The failure codes that are the account's state, not the post's (contract 7.2), and the status each stands for. */
+const STATUS_OF_CODE: ReadonlyMap<string, string> = new Map([
+  ['TOKEN_EXPIRED', 'expired'],
+  ['ACCOUNT_DISCONNECTED', 'disconnected'],
+]);
+
+/**
+ * SyncPostly's accounts carry no status (assumptions.accountHealth): an account's newest result
+ * tells it instead. Its newest failed with TOKEN_EXPIRED or ACCOUNT_DISCONNECTED, and nothing
+ * newer: expired or disconnected. Newest first: the recent window (one request), then the given
+ * rows, which may be older than it. The account is named from its row (platform, handle).
+ */
+async function unhealthyByResults(client: ApiClient, rows: readonly PostResult[], ids: ReadonlySet<string> | undefined): Promise<Map<string, SocialAccount>> {
+  const newest = new Map<string, PostResult>();
+  for (const row of [...(await recentWindow(client)), ...rows]) {
+    const id = row.social_account_id;
+    if (id && !newest.has(id)) newest.set(id, row);
+  }
+  const unhealthy = new Map<string, SocialAccount>();
+  for (const [id, row] of newest) {
+    const status = row.success ? undefined : STATUS_OF_CODE.get(row.error?.code ?? '');
+    if (status && (!ids || ids.has(id))) unhealthy.set(id, { ...accountFromRow(row, id), status });
+  }
+  return unhealthy;
 }
