@@ -12,6 +12,7 @@ export const EXIT = {
   network: 6,
   partial: 7,
   gaveUp: 8,
+  hungUp: 129,
   interrupted: 130,
   terminated: 143,
 } as const;
@@ -28,6 +29,7 @@ export const EXIT_CODE_HELP: ReadonlyArray<[number, string]> = [
   [EXIT.network, 'network failure or timeout after retries'],
   [EXIT.partial, 'partial failure: some items or some targets failed (bulk schedule, results wait)'],
   [EXIT.gaveUp, 'gave up waiting: `results wait --timeout` passed with targets still unreported (the posts are unaffected)'],
+  [EXIT.hungUp, 'hung up (SIGHUP: the terminal was closed); what was open is closed as for SIGTERM'],
   [EXIT.interrupted, 'interrupted (Ctrl-C, SIGINT)'],
   [EXIT.terminated, 'terminated (SIGTERM, as CI cancels a job)'],
 ];

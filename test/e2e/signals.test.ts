@@ -1,5 +1,6 @@
-// How CI stops a job: SIGTERM ends the built binary with exit 143, Ctrl-C (SIGINT) with 130, in
-// the middle of `results list --follow` (which only ever ends by a signal).
+// How CI stops a job: SIGTERM ends the built binary with exit 143, Ctrl-C (SIGINT) with 130, a
+// closed terminal (SIGHUP) with 129, in the middle of `results list --follow` (which only ever
+// ends by a signal).
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
@@ -13,7 +14,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => sb?.close());
 
-async function stopWith(signal: 'SIGTERM' | 'SIGINT'): Promise<{ code: number | null; stderr: string; stdout: string }> {
+async function stopWith(signal: 'SIGTERM' | 'SIGINT' | 'SIGHUP'): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const key = sb.workspaces.find((w) => w.name === 'demo')!.apiKey;
   const child = spawn(process.execPath, [BIN, 'results', 'list', '--follow', '-o', 'ndjson'], {
     env: { PATH: process.env.PATH, HOME: '/nonexistent', SOCIALPUB_CONFIG_DIR: '/nonexistent-socialpub', SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: key },
@@ -47,5 +48,11 @@ describe('signals', () => {
   it('SIGINT exits 130', async () => {
     const r = await stopWith('SIGINT');
     expect(r.code, r.stderr).toBe(130);
+  }, 30_000);
+
+  it('SIGHUP (the terminal closed) exits 129, what was open closed as for SIGTERM', async () => {
+    const r = await stopWith('SIGHUP');
+    expect(r.code, r.stderr).toBe(129);
+    expect(r.stdout).toBe('');
   }, 30_000);
 });

@@ -1,14 +1,14 @@
 // How the demo runs a command: in-process (same code as the binary), with a throwaway config
 // folder and the demo's clock, printing the command line first so the user can repeat it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { wrapProse } from '../../../output/wrap.js';
 import type { Colors } from '../../../output/colors.js';
 import type { Clock, Context } from '../../context.js';
 import { runProgram } from '../../run.js';
 import { tee } from '../../../demo/tee.js';
+import { makeOwnedTempDir, removeStaleTempDirs } from '../../../files/owned-temp-dir.js';
+
+const PREFIX = 'socialpub-demo-';
 
 export interface StepResult {
   code: number;
@@ -42,7 +42,10 @@ export interface DemoSession {
 export function demoSession(ctx: Context, clock: Clock): DemoSession {
   const c = ctx.output().colors;
   const commands: string[] = [];
-  const configDir = mkdtempSync(join(tmpdir(), 'socialpub-demo-'));
+  // A demo killed outright (kill -9) leaves its folder, with a profile of a sandbox gone with it.
+  for (const stale of removeStaleTempDirs(PREFIX)) ctx.output().info(`removed ${stale.path}: the throwaway config of a demo that is no longer running (pid ${stale.pid})`);
+  const folder = makeOwnedTempDir(PREFIX);
+  const configDir = folder.path;
   const env = {
     ...ctx.env,
     SOCIALPUB_CONFIG_DIR: configDir,
@@ -81,6 +84,6 @@ export function demoSession(ctx: Context, clock: Clock): DemoSession {
       if (code !== 0) write(c.dim(`(exit ${code})\n`));
       return { code, stdout: stdout.text() };
     },
-    close: () => rmSync(configDir, { recursive: true, force: true }),
+    close: folder.remove,
   };
 }

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { CliError, UsageError, EXIT } from '../../cli-error.js';
 import { banner, readyLine, type SecretWhere } from './banner.js';
-import { writeKeyFile } from './key-file.js';
+import { removeStaleKeyFiles, writeKeyFile } from './key-file.js';
 import { formatCount } from '../../../output/time.js';
 import { startSandbox, SandboxOptionError, StateFileError } from '../../../sandbox/index.js';
 import { DEFAULT_PROFILE_NAME as DEFAULT_SANDBOX_PROFILE, planSandbox } from './flags.js';
@@ -71,6 +71,8 @@ export async function runSandbox(ctx: Context, flags: SandboxFlags): Promise<num
   const secret: SecretWhere = file !== undefined ? { source: 'file', file } : { source: plan.secret.source === 'env' || plan.secret.source === 'flag' ? plan.secret.source : 'generated' };
   // Without a profile or the ready line, the banner's login line reads the demo key from a file.
   const demo = sb.workspaces.find((w) => w.addon);
+  // A login line copied from a sandbox killed with kill -9 would read a key nothing answers to.
+  for (const stale of removeStaleKeyFiles()) out.info(`removed ${stale.path}: the key file of a sandbox that is no longer running (pid ${stale.pid}, killed or crashed); its key works nowhere now`);
   const keyFile = !plan.profile && !json && demo && isLoopback(sb.url) ? writeKeyFile(demo.apiKey) : undefined;
   if (keyFile) ctx.onExit(() => keyFile.remove());
   if (json) await out.data(readyLine(sb));
