@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/main.js';
 import { ROOT } from './ensure-built.js';
+import { deadRelativeLinks } from '../helpers/markdown-links.js';
 
 const MAX_PACKED_BYTES = 1.5e6;
 
@@ -82,6 +83,14 @@ describe('the packed tarball', () => {
     }
     expect(paths.filter((p) => p.startsWith('src/') || p.startsWith('test/'))).toEqual([]);
     expect(packed.size).toBeLessThan(MAX_PACKED_BYTES);
+  });
+
+  it('every relative link of the installed README and skill leads to a file the tarball holds', () => {
+    const paths = packed.files.map((f) => f.path);
+    const installed = join(prefix, 'lib', 'node_modules', 'socialpub');
+    for (const doc of paths.filter((p) => /\.md$/i.test(p))) {
+      expect(deadRelativeLinks(doc, readFileSync(join(installed, doc), 'utf8'), paths), doc).toEqual([]);
+    }
   });
 
   it('installs offline with an empty cache, fetching nothing', () => {

@@ -1,6 +1,7 @@
 // What the package ships, checked on every `npm test` (the slow install-and-run check is
 // `npm run test:pack`): no required runtime dependencies, a bundle that imports nothing a global
-// install would lack, declarations for the library, and a man page that matches the command tree.
+// install would lack, declarations for the library, a man page that matches the command tree, and
+// Markdown whose relative links all lead somewhere inside the package.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -14,6 +15,7 @@ import { createContext, systemClock } from '../../src/cli/create-context.js';
 import { manPage } from '../../src/cli/commands/help/man-page.js';
 import { VERSION } from '../../src/main.js';
 import { captureStream } from '../helpers/run-cli.js';
+import { deadRelativeLinks, isRelative, linkTargets } from '../helpers/markdown-links.js';
 import { ensureBuilt, ROOT } from './ensure-built.js';
 
 interface Manifest {
@@ -51,6 +53,14 @@ function loadedSpecifiers(code: string): string[] {
   for (const m of code.matchAll(/(?<![`'"\w.])require\("([^"]+)"\)/g)) found.push(m[1]!);
   // Text that merely ends in "from" or "import" inside a string is not a module name.
   return found.filter((specifier) => /^[@\w.][\w./:@-]*$/.test(specifier));
+}
+
+/** The files `npm pack` puts in the tarball (the build is there already: no prepack). */
+function packedFiles(): string[] {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+  const out = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, env, encoding: 'utf8' });
+  expect(out.status, out.stderr).toBe(0);
+  return (JSON.parse(out.stdout.slice(out.stdout.indexOf('['))) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path);
 }
 
 const packageName = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
@@ -120,6 +130,15 @@ describe('the package manifest', () => {
     const paths = [...pkg.man, ...Object.values(pkg.bin), pkg.types];
     for (const entry of Object.values(pkg.exports)) paths.push(...(typeof entry === 'string' ? [entry] : Object.values(entry)));
     for (const p of paths) expect(existsSync(join(ROOT, p)), `${p} (npm run build makes it)`).toBe(true);
+  });
+
+  it('every relative link of a Markdown file it ships leads to a file it ships, or to a heading of that file', () => {
+    const files = packedFiles();
+    const docs = files.filter((f) => /\.md$/i.test(f));
+    expect(docs).toEqual(expect.arrayContaining(['README.md', 'skills/socialpub/SKILL.md']));
+    for (const doc of docs) expect(deadRelativeLinks(doc, readFileSync(join(ROOT, doc), 'utf8'), files), `${doc}: ship the file, or link it absolutely, or name it without a link`).toEqual([]);
+    // The README's own anchors were among the links checked: a reader that found no link checked nothing.
+    expect(linkTargets(readFileSync(join(ROOT, 'README.md'), 'utf8')).filter(isRelative).length).toBeGreaterThan(0);
   });
 });
 
