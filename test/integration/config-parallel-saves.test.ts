@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openProfileStore } from '../../src/config/store.js';
 import { bundleChildScript } from '../helpers/child-script.js';
+import { deadPid } from '../helpers/dead-pid.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'config-parallel-'));
 let script = '';
@@ -77,11 +78,7 @@ describe('parallel saves of the profiles file', () => {
     const configDir = join(dir, 'stale');
     const store = openProfileStore(configDir, { keyring: null });
     await store.set('first', {});
-    // A pid no process has: the child below ran and exited.
-    const dead = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, ['-e', '0']);
-      child.on('exit', () => resolve(child.pid!));
-    });
+    const dead = await deadPid();
     writeFileSync(join(configDir, 'config.json.lock'), JSON.stringify({ pid: dead, token: 'left-by-a-crash' }));
     await openProfileStore(configDir, { keyring: null }).set('second', {});
     expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles).toEqual({ first: {}, second: {} });

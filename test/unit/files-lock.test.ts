@@ -1,11 +1,11 @@
 // The lock file shared by the profiles' saves and the sandbox's --data file: placed whole or not
 // at all, held while its process lives, stale once it is gone, and a stale lock broken only when
 // it is still the one that was read.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deadPid } from '../helpers/dead-pid.js';
 import { breakStaleLock, holderAlive, lockToken, placeLock, readLock, releaseLock } from '../../src/files/lock.js';
 
 let dir: string;
@@ -15,13 +15,6 @@ beforeEach(() => {
   path = join(dir, 'data.json.lock');
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A pid no process has: the child ran and exited. */
-const deadPid = () =>
-  new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, ['-e', '0']);
-    child.on('exit', () => resolve(child.pid!));
-  });
 
 describe('the shared lock file', () => {
   it('is held: a second placer is refused and reads the holder, who is alive', () => {

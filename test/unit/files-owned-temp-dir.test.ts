@@ -1,10 +1,10 @@
 // Folders in the temporary folder that name their process: removed by it, and by a later process
 // once it is gone without removing them; a folder whose process lives, or that names none, stays.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { deadPid } from '../helpers/dead-pid.js';
 import { makeOwnedTempDir, removeStaleTempDirs } from '../../src/files/owned-temp-dir.js';
 
 const PREFIX = 'socialpub-owned-test-';
@@ -21,13 +21,6 @@ afterEach(() => {
   else process.env.TMPDIR = saved;
   rmSync(root, { recursive: true, force: true });
 });
-
-/** A pid no process has: the child ran and exited. */
-const deadPid = () =>
-  new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, ['-e', '0']);
-    child.on('exit', () => resolve(child.pid!));
-  });
 
 describe('owned temporary folders', () => {
   it('are private to this process and removed by it', () => {
