@@ -107,4 +107,14 @@ describe('retry_failed', () => {
     const all = await call('retry_failed', { post_id: p.body.id, include_unhealthy: true, dry_run: true });
     expect(all.requests[0].body.payloads['twitter-x'].accounts).toEqual([expired.id]);
   });
+
+  it("in SyncPostly's API too, where the account's newest result (TOKEN_EXPIRED) says it is expired", async () => {
+    const expired = acc('twitter-x', (a) => a.status === 'expired');
+    const p = await as(sb, 'demo').post('/v1/schedule', { payloads: { 'twitter-x': { text: 'Once more', accounts: [expired.id] }, instagram: { text: 'Once more' } }, scheduledAt: new Date(sb.clock.now() + 1000).toISOString() });
+    await sb.clock.advance(1000);
+    const r = (await tool('retry_failed').run({ post_id: p.body.id, dry_run: true }, sandboxToolContext(sb, 'demo', 'syncpostly'))) as Record<string, any>;
+    expect(r.retrying.map((t: { platform: string }) => t.platform)).toEqual(['instagram']);
+    expect(r.left_out).toEqual([expect.objectContaining({ platform: 'twitter-x', account_id: expired.id, code: 'TOKEN_EXPIRED' })]);
+    expect(r.left_out[0].fix).toContain(`twitter-x:@${expired.username} is expired: reconnect it in the service's settings`);
+  });
 });
