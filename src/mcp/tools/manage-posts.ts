@@ -101,6 +101,8 @@ async function write<T>(id: string, send: () => Promise<T>): Promise<T> {
  */
 const keyOf = (tool: string, args: Record<string, unknown>, post: Post) => str(args.idempotency_key) ?? derivedKey(tool, { ...args, version: post.updatedAt ?? '' });
 
+const { minLength: _min, emptyFix: _fix, ...removableFirstComment } = payloadFields.first_comment!;
+
 export const getPost: ToolDefinition = {
   name: 'get_post',
   description:
@@ -134,7 +136,8 @@ export const updatePost: ToolDefinition = {
       title: { type: 'string', maxLength: MAX_TITLE },
       accounts: accountsField,
       thread: payloadFields.thread!,
-      first_comment: { type: 'string' },
+      // "" removes it here: the shared field's refusal of an empty string is left out.
+      first_comment: removableFirstComment,
       options: payloadFields.options!,
       ...writeFields,
       ...confirmFields,
