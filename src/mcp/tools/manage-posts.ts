@@ -9,7 +9,7 @@ import { notEditable, planEdit, planEditRequests, sendEdit, type EditLabels } fr
 import { postStatusText } from '../../posts/outcome.js';
 import { PATHS } from '../../wire/protocol.js';
 import type { Post } from '../../wire/schemas.js';
-import { ToolError } from '../errors.js';
+import { noSuchPost, ToolError } from '../errors.js';
 import { trimPost, trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
 import { accountsField, confirmFields, MAX_TITLE, payloadFields, platforms, postId, postIdArg, refuseKeyInDialect, str, strs, writeFields } from './fields.js';
@@ -42,7 +42,7 @@ export async function toolPost(client: ApiClient, id: string, tc: ToolContext): 
   try {
     return await findPost(client, postIdArg(id));
   } catch (err) {
-    if (err instanceof PostNotFoundError) throw new ToolError({ code: 'not_found', message: `no post ${id} in the workspace of profile ${tc.deps.profileName}`, hints: ['list_posts shows the posts of this workspace'] });
+    if (err instanceof PostNotFoundError) throw noSuchPost(id, tc.deps.profileName);
     throw err;
   }
 }
