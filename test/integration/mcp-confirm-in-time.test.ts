@@ -112,6 +112,28 @@ describe('a client that declares elicitation', () => {
   });
 });
 
+describe('a call whose service was slow before the question', () => {
+  it('does not ask with too little time left to answer: nothing is sent, and the call says why', async () => {
+    const post = await scheduled('slow read first');
+    // The read of the post says 503, come back in 30 s: 18 s of the call are left, 8 of them to answer.
+    let reads = 0;
+    const proxy = await faultyProxy(sb.url, (req) => (req.method === 'GET' && req.url === `/v1/posts/${post.id}` && reads++ === 0 ? { status: 503, headers: { 'retry-after': '30' } } : 'pass'));
+    const a = await askingSession({ SOCIALPUB_BASE_URL: proxy.url });
+    try {
+      const from = sb.requests.length;
+      let answer: Awaited<ReturnType<SdkSession['call']>> | undefined;
+      void a.s.call('delete_post', { post_id: post.id }).then((r) => (answer = r));
+      await until(() => answer, 1_000, 60);
+      expect(answer?.structuredContent).toMatchObject({ confirmed: false, changed: false, note: expect.stringMatching(/^the service was slow, and too little of this call's time was left to ask the user: nothing was sent/) });
+      expect(a.s.asked).toEqual([]);
+      expect(writesSince(from)).toEqual([]);
+    } finally {
+      expect(await a.s.close()).toBe(0);
+      await proxy.close();
+    }
+  });
+});
+
 describe('a client that closes the pipe while the user is asked', () => {
   it('ends the server without acting on the question', async () => {
     const a = await askingSession();
