@@ -27,8 +27,16 @@ export interface DestructiveChange {
   summary: string;
 }
 
-/** How the user answered a question put through elicitation. */
-export type Answer = 'accept' | 'decline' | 'cancel' | 'no-answer';
+/** How the user answered a question put through elicitation ('no-time': the call had too little time left to ask). */
+export type Answer = 'accept' | 'decline' | 'cancel' | 'no-answer' | 'no-time';
+
+/** The note of a change not confirmed, by answer. */
+const NOT_CONFIRMED: Record<Exclude<Answer, 'accept'>, string> = {
+  decline: 'the user declined: nothing was sent',
+  cancel: 'the user dismissed the question: nothing was sent',
+  'no-answer': 'the user did not answer in time: nothing was sent (a call answers within 50 s, so the question was withdrawn before then); call again to ask again',
+  'no-time': "the service was slow, and too little of this call's time was left to ask the user: nothing was sent; call again to ask",
+};
 
 export interface Confirmer {
   /** Undefined: go ahead. Otherwise the answer to return instead (a preview, or the user's no). */
@@ -89,8 +97,7 @@ export function createConfirmer(options: ConfirmerOptions, key: Buffer = randomB
       if (options.ask) {
         const answer = await options.ask(change.summary);
         if (answer === 'accept') return undefined;
-        const why = answer === 'decline' ? 'the user declined' : answer === 'cancel' ? 'the user dismissed the question' : 'the user did not answer';
-        return { confirmed: false, changed: false, summary: change.summary, note: `${why}: nothing was sent` };
+        return { confirmed: false, changed: false, summary: change.summary, note: NOT_CONFIRMED[answer] };
       }
       const { token: fresh, expires } = sign(change);
       return {

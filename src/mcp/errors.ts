@@ -13,7 +13,7 @@ export type ToolErrorCode = 'invalid_input' | 'auth' | 'not_found' | 'rate_limit
 export interface ToolErrorBody {
   code: ToolErrorCode;
   message: string;
-  /** The argument at fault (invalid_input). */
+  /** The argument at fault (invalid_input; not_found: the argument naming what was not found). */
   field?: string;
   /** Every problem, when there are several (invalid_input). */
   issues?: Array<{ field: string; message: string; fix?: string }>;
@@ -105,6 +105,17 @@ function apiError(err: ApiError, profile: string): ToolErrorBody {
     default:
       return { code: 'error', ...base };
   }
+}
+
+/** A post_id that names no post the profile's key can see (another workspace's id too: say where we looked, nothing more). */
+export function noSuchPost(id: string, profileName: string, options: { hint?: string; requestId?: string | undefined } = {}): ToolError {
+  return new ToolError({
+    code: 'not_found',
+    field: 'post_id',
+    message: `post_id: no post ${id} in the workspace of profile ${profileName}`,
+    hints: [options.hint ?? 'list_posts shows the posts of this workspace'],
+    ...(options.requestId ? { requestId: options.requestId } : {}),
+  });
 }
 
 /**

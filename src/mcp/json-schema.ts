@@ -75,7 +75,28 @@ export function publishedSchema(schema: JsonSchema, dialect: SchemaDialect = 'st
 
 const typeOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v);
 
-export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputIssue[] {
+/** Problems listed in one answer; a call with more (5,000 bad items) is told the first ones and a count. */
+export const MAX_ISSUES = 10;
+
+/** The arguments' problems, at most MAX_ISSUES of them and a line counting the rest. */
+export function checkArgs(schema: JsonSchema, value: unknown): InputIssue[] {
+  const issues = check(schema, value, '');
+  if (issues.length <= MAX_ISSUES) return issues;
+  return [...issues.slice(0, MAX_ISSUES), { field: '(arguments)', message: `… and ${issues.length - MAX_ISSUES} more problems like these` }];
+}
+
+/** Longest part of a value quoted back in a message: what was given may be megabytes. */
+const QUOTED_CHARS = 40;
+
+/** A value as a message quotes it: JSON-quoted (control characters shown), cut with its length when long. */
+export function quoted(s: string): string {
+  return s.length <= QUOTED_CHARS ? JSON.stringify(s) : `${JSON.stringify(s.slice(0, QUOTED_CHARS)).slice(0, -1)}…" (${s.length} characters)`;
+}
+
+/** Where a string holds half a surrogate pair: it is not text, and no request could carry it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function check(schema: JsonSchema, value: unknown, path: string): InputIssue[] {
   const issues: InputIssue[] = [];
   const at = path || '(arguments)';
   const add = (message: string, fix?: string) => issues.push({ field: at, message: `${at}: ${message}`, ...(fix ? { fix } : {}) });
@@ -89,13 +110,18 @@ export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputI
   switch (schema.type) {
     case 'string': {
       const s = value as string;
+      const lone = LONE_SURROGATE.exec(s);
+      if (lone) {
+        add(`is not valid Unicode (a lone surrogate, \\u${lone[0].charCodeAt(0).toString(16)}, at character ${lone.index + 1})`, 'send it as text (UTF-8) without the broken character');
+        return issues;
+      }
       if (schema.enum && !schema.enum.includes(s)) {
         const near = nearest(s, schema.enum) ?? partOf(s, schema.enum);
-        add(`"${s}" is not one of ${schema.enum.join(', ')}`, near ? `did you mean "${near}"?` : undefined);
+        add(`${quoted(s)} is not one of ${schema.enum.join(', ')}`, near ? `did you mean "${near}"?` : undefined);
       }
       if (schema.minLength !== undefined && s.length < schema.minLength) add(s.length === 0 ? 'is empty' : `is shorter than ${schema.minLength} characters`, (s.length === 0 ? schema.emptyFix : undefined) ?? schema.fix);
       if (schema.maxLength !== undefined && s.length > schema.maxLength) add(`is longer than ${schema.maxLength} characters`, schema.fix ?? `shorten it to ${schema.maxLength}`);
-      if (schema.pattern && !new RegExp(schema.pattern).test(s)) add(`"${s}" does not have the expected form`, schema.fix ?? schema.description);
+      if (schema.pattern && !new RegExp(schema.pattern).test(s)) add(`${quoted(s)} does not have the expected form`, schema.fix ?? schema.description);
       break;
     }
     case 'integer': {
@@ -110,7 +136,7 @@ export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputI
       const a = value as unknown[];
       if (schema.minItems !== undefined && a.length < schema.minItems) add(`needs at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`, 'give null to leave it out');
       if (schema.maxItems !== undefined && a.length > schema.maxItems) add(`takes at most ${schema.maxItems} items`, `give ${schema.maxItems} or fewer`);
-      if (schema.items) a.forEach((item, i) => issues.push(...checkArgs(schema.items!, item, `${path}[${i}]`)));
+      if (schema.items) a.forEach((item, i) => issues.push(...check(schema.items!, item, `${path}[${i}]`)));
       if (schema.uniqueItems && new Set(a.map((x) => JSON.stringify(x))).size !== a.length) add('lists an item twice', 'list each once');
       break;
     }
@@ -125,15 +151,17 @@ export function checkArgs(schema: JsonSchema, value: unknown, path = ''): InputI
         if (given === undefined || given === null) issues.push({ field: join(path, name), message: `${join(path, name)} is missing`, ...(fix ? { fix } : {}) });
       }
       for (const [name, v] of Object.entries(o)) {
-        const child = join(path, name);
         // Some assistants send null for an optional argument they leave out.
         if (v === undefined || v === null) continue;
         const known = prop(name);
-        if (known) issues.push(...checkArgs(known, v, child));
+        if (known) issues.push(...check(known, v, join(path, name)));
         else if (schema.additionalProperties === false) {
+          // A name no argument has is quoted as any value is: it may be megabytes, or broken text.
+          const shown = name.length > QUOTED_CHARS || LONE_SURROGATE.test(name) ? quoted(name) : name;
+          const child = join(path, shown);
           const known = Object.keys(props);
           const near = nearest(name, known);
-          issues.push({ field: child, message: `${child}: ${path ? `"${name}" is not one of ${known.join(', ')}` : 'unknown argument'}`, fix: near ? `did you mean "${near}"?` : `the ${path ? 'keys' : 'arguments'} are ${known.join(', ')}` });
+          issues.push({ field: child, message: `${child}: ${path ? `${quoted(name)} is not one of ${known.join(', ')}` : 'unknown argument'}`, fix: near ? `did you mean "${near}"?` : `the ${path ? 'keys' : 'arguments'} are ${known.join(', ')}` });
         }
       }
       break;

@@ -32,6 +32,12 @@ import type { McpDeps, ToolContext, ToolDefinition } from './types.js';
  */
 export const CALL_DEADLINE_MS = 48_000;
 
+/** Kept back from the user's time to answer a confirmation, for the change their yes makes. */
+export const CHANGE_RESERVE_MS = 10_000;
+
+/** Less time than this to answer is no fair question: the call answers that it could not ask. */
+export const MIN_ANSWER_MS = 10_000;
+
 /**
  * The largest answer sent. The official SDK client drops the whole connection on a message over
  * 10 MiB (its read buffer's limit), so one oversized answer would end every later call too.
@@ -191,19 +197,7 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
     let client: Promise<ApiClient> | undefined;
     let rejectLate: (err: ToolError) => void = () => undefined;
     const deadline = new Promise<never>((_resolve, reject) => (rejectLate = reject));
-    // The call's clock; stopped while the user is asked to confirm (their time is not the service's).
-    let clock = new AbortController();
-    const startClock = () => {
-      clock.abort();
-      clock = new AbortController();
-      deps.sleep(CALL_DEADLINE_MS, AbortSignal.any([finished.signal, clock.signal])).then(
-        () => {
-          late.abort(deadlineError);
-          rejectLate(deadlineError);
-        },
-        () => undefined,
-      );
-    };
+    const started = deps.now();
     const elicits = server.getClientCapabilities()?.elicitation !== undefined;
     const confirmer = createConfirmer(
       {
@@ -212,12 +206,11 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
         ...(elicits
           ? {
               ask: async (summary: string): Promise<Answer> => {
-                clock.abort();
-                try {
-                  return await askUser(extra.sendRequest, summary, signal, (why) => log(`${name}: no answer to the confirmation: ${why}`));
-                } finally {
-                  startClock();
-                }
+                // The user's time counts against the call's deadline: the client gives up on the call
+                // (60 s) whatever the server waits for, and a yes it no longer hears must not act.
+                const waitMs = started + CALL_DEADLINE_MS - CHANGE_RESERVE_MS - deps.now();
+                if (waitMs < MIN_ANSWER_MS) return 'no-time';
+                return askUser(extra.sendRequest, summary, { signal, waitMs, sleep: deps.sleep, onNoAnswer: (why) => log(`${name}: no answer to the confirmation: ${why}`) });
               },
             }
           : {}),
@@ -245,8 +238,13 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
         tool.write ? (deps.dialect === 'syncpostly' ? `look with list_posts whether it was made before calling again: ${SP_NO_REPLAY}` : 'call again in a while: the same call never posts twice') : 'call again in a while',
       ],
     });
-    startClock();
-    const started = deps.now();
+    deps.sleep(CALL_DEADLINE_MS, finished.signal).then(
+      () => {
+        late.abort(deadlineError);
+        rejectLate(deadlineError);
+      },
+      () => undefined,
+    );
     if (token !== undefined && !tool.ownProgress) void heartbeat({ deps, tc, started, lastSentAt: () => lastSentAt, until: finished.signal });
     try {
       const result = await Promise.race([tool.run(args, tc), deadline]);
@@ -256,6 +254,11 @@ export async function startMcpServer(deps: McpDeps): Promise<void> {
       log(`${name}: ok (${deps.now() - started} ms)`);
       return { content: [{ type: 'text', text }], structuredContent: result };
     } catch (err) {
+      // The client gave up on the call (notifications/cancelled): the SDK sends no answer to it.
+      if (extra.signal.aborted && !late.signal.aborted) {
+        log(`${name}: cancelled by the client: nothing more is done`);
+        return errorResult({ code: 'error', message: `${name} was cancelled by the client` });
+      }
       const body = toToolError(late.signal.aborted ? deadlineError : err, deps.profileName);
       log(`${name}: ${body.code}: ${body.message.split('\n')[0]}`);
       return errorResult(body);

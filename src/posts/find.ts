@@ -3,7 +3,7 @@
 // most likely is first); and its results.
 import { ApiError, lacksRoute } from '../client/errors.js';
 import type { ApiClient } from '../client/types.js';
-import { ERROR_CODE, looksLikeResultId } from '../wire/protocol.js';
+import { cannotBeAnId, ERROR_CODE, looksLikeResultId } from '../wire/protocol.js';
 import type { Post, PostResult } from '../wire/schemas.js';
 import { FieldInputError, UnknownIdError } from '../wire/invalid-input.js';
 
@@ -17,13 +17,6 @@ export class PostNotFoundError extends UnknownIdError {
   }
 }
 
-/**
- * What no service's post id can be: nothing, or characters that would change the request's path
- * (a slash, ?, #, %, white space, control characters). The contract leaves the id format to the
- * service, so an id of another shape (`12`, `post_does_not_exist`) is asked for, and a 404 says
- * it does not exist (exit 4), as the contract's exit codes have it.
- */
-const NEVER_AN_ID = /[\s/\\?#%\u0000-\u001f\u007f-\u009f]/;
 
 /**
  * Refuses what cannot be a post id before any request (exit 2, naming the argument). The hint
@@ -35,7 +28,9 @@ export function checkPostId(id: string, field = '<post-id>', list = 'socialpub p
   if (looksLikeResultId(text)) {
     throw new FieldInputError(field, `${field}: "${id}" is not a post id`, `that is a result id; \`socialpub results get ${text}\` shows it and the post it belongs to`);
   }
-  if (text === '' || NEVER_AN_ID.test(text)) {
+  // The contract leaves the id format to the service: an id of another shape (`12`,
+  // `post_does_not_exist`) is asked for, and a 404 says it does not exist (exit 4).
+  if (text === '' || cannotBeAnId(text)) {
     throw new FieldInputError(field, `${field}: "${id}" is not a post id`, `\`${list}\` lists the post ids`);
   }
   return text;

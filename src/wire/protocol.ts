@@ -60,6 +60,12 @@ export const PATHS = {
 export const looksLikePostId = (id: string): boolean => /^post_[A-Za-z0-9]+$/.test(id);
 export const looksLikeResultId = (id: string): boolean => /^res_[A-Za-z0-9]+$/.test(id);
 
+/**
+ * What no service's id can hold: characters that would change the request's path (a slash, ?, #,
+ * %, white space, control characters). Any other shape is asked for, and a 404 says it is unknown.
+ */
+export const cannotBeAnId = (id: string): boolean => /[\s/\\?#%\u0000-\u001f\u007f-\u009f]/.test(id);
+
 export function isLoopbackHost(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '');
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '0:0:0:0:0:0:0:1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);

@@ -22,11 +22,13 @@ export function editDistance(a: string, b: string): number {
 export function nearest(value: string, candidates: readonly string[], maxDistance?: number): string | undefined {
   let best: string | undefined;
   let bestD = Infinity;
+  const limit = maxDistance ?? Math.max(2, Math.ceil(value.length / 2));
   for (const c of candidates) {
+    // The distance is at least the difference in length: a megabyte typed for a status is not measured.
+    if (Math.abs(value.length - c.length) > limit) continue;
     const d = editDistance(value, c);
     if (d < bestD) [best, bestD] = [c, d];
   }
-  const limit = maxDistance ?? Math.max(2, Math.ceil(value.length / 2));
   return bestD <= limit ? best : undefined;
 }
 

@@ -248,7 +248,7 @@ describe('socialpub mcp: tools over the sandbox', () => {
     expect(theirs.length).toBe(1);
     const missing = await s.call('get_result', { result_id: theirs[0]!.id });
     expect(missing.isError).toBe(true);
-    expect(missing.structuredContent).toMatchObject({ code: 'not_found', message: `no result ${theirs[0]!.id} in the workspace of profile default` });
+    expect(missing.structuredContent).toMatchObject({ code: 'not_found', field: 'result_id', message: `result_id: no result ${theirs[0]!.id} in the workspace of profile default` });
   });
 
   it('wait_for_results reports progress until the post has published, and times out without an error', async () => {

@@ -4,6 +4,7 @@
 // whole connection on a message over 10 MiB, so sending it would end every later call too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ANSWER_BYTES } from '../../src/mcp/server.js';
+import { MAX_TEXT } from '../../src/mcp/tools/fields.js';
 import { startMcpPipe } from '../helpers/mcp-stdio.js';
 import { answer, startMisbehavingServer, type MisbehavingServer } from '../helpers/misbehaving-server.js';
 
@@ -51,9 +52,11 @@ describe('an answer too large for one message', () => {
   it('from check_post, which sends nothing, blames the arguments and says how to make them smaller', async () => {
     const mcp = startMcpPipe([], { SOCIALPUB_BASE_URL: server.url, SOCIALPUB_API_KEY: 'sk_test_large_answers_0001', TZ: 'UTC' });
     await mcp.initialize();
-    // Thousands of thread parts, each judged with its source: an answer far over the limit.
-    const text = 'A sentence of some words. '.repeat(80_000);
-    const reply = (await mcp.call(1, 'check_post', { platforms: ['twitter-x'], text, thread: true })) as Reply;
+    // Thousands of thread parts marked by hand, each judged with its source, on every platform
+    // that takes threads: an answer far over the limit from a text under the longest taken.
+    const text = 'A sentence.\n---\n'.repeat(7_000);
+    expect(text.length).toBeLessThan(MAX_TEXT);
+    const reply = (await mcp.call(1, 'check_post', { platforms: ['twitter-x', 'bluesky', 'threads'], text, thread: true })) as Reply;
     expect(reply.result.isError).toBe(true);
     expect(reply.result.structuredContent).toMatchObject({
       code: 'invalid_input',

@@ -94,7 +94,7 @@ describe('get_post', () => {
       // An id of another shape is the service's to judge (the contract leaves the format open).
       for (const id of ['post_000000000000', 'post-does-not-exist', others.data.id]) {
         const before = proxy.resultsAsked.length;
-        expect(await failure(id)).toMatchObject({ code: 'not_found', message: `no post ${id} in the workspace of profile default` });
+        expect(await failure(id)).toMatchObject({ code: 'not_found', field: 'post_id', message: `post_id: no post ${id} in the workspace of profile default` });
         expect(proxy.resultsAsked.slice(before)).toEqual([id]);
       }
     });
@@ -137,7 +137,7 @@ describe('a post_id an assistant got wrong', () => {
   it('schedule_post of an unknown draft is not_found in the tool\'s words, with where to look', async () => {
     expect(await callError('schedule_post', { post_id: 'post_000000000000', at: '2030-01-01T09:00:00Z' })).toMatchObject({
       code: 'not_found',
-      message: 'no post post_000000000000 in the workspace of profile default',
+      message: 'post_id: no post post_000000000000 in the workspace of profile default',
       hints: [expect.stringContaining('list_posts')],
     });
   });

@@ -4,8 +4,9 @@
 import { checkPostId } from '../../posts/find.js';
 import { FieldInputError } from '../../wire/invalid-input.js';
 import { looksLikeResultId } from '../../wire/protocol.js';
-import { PLATFORMS, POST_STATUSES } from '../../wire/platforms.js';
-import { takesFirstComment, takesThread } from '../../wire/post-extras.js';
+import { PLATFORM_LIMITS, PLATFORMS, POST_STATUSES, type Platform } from '../../wire/platforms.js';
+import { PLATFORM_EXTRAS, takesFirstComment, takesThread } from '../../wire/post-extras.js';
+import { PLATFORM_NAMES } from '../../wire/text-limits.js';
 import type { JsonSchema } from '../json-schema.js';
 import type { Dialect } from '../../wire/dialects.js';
 import { refuseInDialect, SP_TOOL_FIX } from '../../wire/syncpostly/unsupported.js';
@@ -21,6 +22,30 @@ export const MAX_TITLE = 200;
  */
 export const MAX_ID = 200;
 
+/**
+ * The longest text, first comment and alt text taken: twice the most any platform accepts (a text
+ * in one post or a whole thread), so that no text a platform could take is refused, while one no
+ * platform takes is refused by the argument check before it is counted, split into thread parts
+ * and judged for every platform (a 5 MB text cost seconds of CPU for an answer too large to send).
+ * Twice, since a platform's unit may hold more characters than its limit (X counts a URL as 23).
+ */
+const MARGIN = 2;
+
+/** The platform that takes the most in one field, and how much, in characters of its own unit. */
+function most(of: (p: Platform) => number | undefined): { platform: Platform; max: number } {
+  return PLATFORMS.map((platform) => ({ platform, max: of(platform) ?? 0 })).reduce((a, b) => (b.max > a.max ? b : a));
+}
+
+/** A string argument refused past MARGIN times the most any platform takes, the refusal naming that. */
+function textField(what: string, largest: { platform: Platform; max: number }, schema: Omit<JsonSchema, 'type'> = {}): JsonSchema {
+  const maxLength = MARGIN * largest.max;
+  return { type: 'string', ...schema, maxLength, fix: `no platform takes a ${what} this long: the most any takes is ${largest.max} characters (${PLATFORM_NAMES[largest.platform]}); shorten it` };
+}
+
+const LONGEST_TEXT = most((p) => PLATFORM_LIMITS[p].maxText * (PLATFORM_EXTRAS[p].thread?.maxParts ?? 1));
+export const MAX_TEXT = MARGIN * LONGEST_TEXT.max;
+const text = textField('text', LONGEST_TEXT);
+
 /** The post an id-taking tool acts on. */
 export const postId: JsonSchema = { type: 'string', minLength: 1, maxLength: MAX_ID, fix: 'give a post id as list_posts returns it' };
 
@@ -34,20 +59,20 @@ const strings = (max: number, item: JsonSchema = { type: 'string', minLength: 1 
 
 export const payloadFields: Record<string, JsonSchema> = {
   platforms,
-  text: { type: 'string' },
+  text,
   text_for: {
     type: 'object',
     // One optional property per platform, not a free-form map: strict function calling takes no
     // open-ended keys (propertyNames, additionalProperties with a schema).
-    properties: Object.fromEntries(PLATFORMS.map((p) => [p, { type: 'string' }])),
+    properties: Object.fromEntries(PLATFORMS.map((p) => [p, text])),
     additionalProperties: false,
   },
   media: strings(MAX_MEDIA),
   // The fixes say what the command line says of an empty --title and --first-comment.
   title: { type: 'string', minLength: 1, maxLength: MAX_TITLE, emptyFix: 'leave title out, or give it some text' },
   thread: { type: 'boolean' },
-  first_comment: { type: 'string', minLength: 1, emptyFix: 'give it text, or leave first_comment out' },
-  alt: strings(MAX_MEDIA, { type: 'string' }),
+  first_comment: textField('first comment', most((p) => PLATFORM_EXTRAS[p].firstComment?.max), { minLength: 1, emptyFix: 'give it text, or leave first_comment out' }),
+  alt: strings(MAX_MEDIA, textField('alt text', most((p) => PLATFORM_EXTRAS[p].alt?.max))),
   // Strings, not an object per platform: the settings' schemas in full would triple tools/list.
   options: strings(30, { type: 'string', minLength: 3, fix: 'give "platform.key=value", e.g. "youtube.privacy=unlisted"' }),
 };

@@ -2,7 +2,7 @@
 import { ApiError } from '../../client/errors.js';
 import { ToolError } from '../errors.js';
 import { FieldInputError } from '../../wire/invalid-input.js';
-import { looksLikePostId } from '../../wire/protocol.js';
+import { cannotBeAnId, looksLikePostId } from '../../wire/protocol.js';
 import type { ToolDefinition } from '../types.js';
 import { MAX_ID } from './fields.js';
 
@@ -23,13 +23,14 @@ export const getResult: ToolDefinition = {
     // Told before anything is sent: a blank id would ask for the list's address.
     if (id === '') throw new FieldInputError('result_id', 'result_id: is blank', 'give a result id as list_results or wait_for_results returns it');
     if (looksLikePostId(id)) throw new FieldInputError('result_id', `result_id: "${id}" is a post id, not a result id`, 'get_post shows that post with its results');
+    if (cannotBeAnId(id)) throw new FieldInputError('result_id', `result_id: ${JSON.stringify(id)} is not a result id`, 'give a result id as list_results or wait_for_results returns it');
     const client = await tc.deps.client();
     try {
       return { result: (await client.results.get(id)).data };
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'not-found') {
         // The service answers 404 for another workspace's id too: say where we looked, nothing more.
-        throw new ToolError({ code: 'not_found', message: `no result ${id} in the workspace of profile ${tc.deps.profileName}`, hints: ['list_results shows the results of this workspace'], ...(err.requestId ? { requestId: err.requestId } : {}) });
+        throw new ToolError({ code: 'not_found', field: 'result_id', message: `result_id: no result ${id} in the workspace of profile ${tc.deps.profileName}`, hints: ['list_results shows the results of this workspace'], ...(err.requestId ? { requestId: err.requestId } : {}) });
       }
       throw err;
     }

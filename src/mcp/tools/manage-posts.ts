@@ -9,7 +9,7 @@ import { notEditable, planEdit, planEditRequests, sendEdit, type EditLabels } fr
 import { postStatusText } from '../../posts/outcome.js';
 import { PATHS } from '../../wire/protocol.js';
 import type { Post } from '../../wire/schemas.js';
-import { ToolError } from '../errors.js';
+import { noSuchPost, ToolError } from '../errors.js';
 import { trimPost, trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
 import { accountsField, confirmFields, MAX_TITLE, payloadFields, platforms, postId, postIdArg, refuseKeyInDialect, str, strs, writeFields } from './fields.js';
@@ -42,7 +42,7 @@ export async function toolPost(client: ApiClient, id: string, tc: ToolContext): 
   try {
     return await findPost(client, postIdArg(id));
   } catch (err) {
-    if (err instanceof PostNotFoundError) throw new ToolError({ code: 'not_found', message: `no post ${id} in the workspace of profile ${tc.deps.profileName}`, hints: ['list_posts shows the posts of this workspace'] });
+    if (err instanceof PostNotFoundError) throw noSuchPost(id, tc.deps.profileName);
     throw err;
   }
 }
@@ -101,6 +101,8 @@ async function write<T>(id: string, send: () => Promise<T>): Promise<T> {
  */
 const keyOf = (tool: string, args: Record<string, unknown>, post: Post) => str(args.idempotency_key) ?? derivedKey(tool, { ...args, version: post.updatedAt ?? '' });
 
+const { minLength: _min, emptyFix: _fix, ...removableFirstComment } = payloadFields.first_comment!;
+
 export const getPost: ToolDefinition = {
   name: 'get_post',
   description:
@@ -134,7 +136,8 @@ export const updatePost: ToolDefinition = {
       title: { type: 'string', maxLength: MAX_TITLE },
       accounts: accountsField,
       thread: payloadFields.thread!,
-      first_comment: { type: 'string' },
+      // "" removes it here: the shared field's refusal of an empty string is left out.
+      first_comment: removableFirstComment,
       options: payloadFields.options!,
       ...writeFields,
       ...confirmFields,

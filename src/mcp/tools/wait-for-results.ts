@@ -6,7 +6,7 @@
 // client that resets its timeout on progress can wait longer on purpose.
 import { isOutage, lookUpWaitTarget, outageRider, pollUntilReported } from '../../results/wait.js';
 import * as waitState from '../../results/wait-state.js';
-import { ToolError } from '../errors.js';
+import { noSuchPost } from '../errors.js';
 import { trimResult } from '../trim.js';
 import type { ToolContext, ToolDefinition } from '../types.js';
 import { int, MAX_ROWS, postId, postIdArg } from './fields.js';
@@ -52,7 +52,7 @@ export const waitForResults: ToolDefinition = {
     const onOutage = (err: Error) => notes.push(`the service did not answer for a while (${err.message}); kept polling`);
     try {
       const client = await deps.client();
-      const notFound = () => new ToolError({ code: 'not_found', message: `no post ${postId} in the workspace of profile ${deps.profileName}`, hints: ['list_posts shows the posts of this workspace'] });
+      const notFound = () => noSuchPost(postId, deps.profileName);
       const blockedAnswer = (post: Pick<Post, 'scheduledAt'>, reason: string, expected: number) => {
         const why = reason === 'draft' ? `post ${postId} is a draft: it gets results only once it is scheduled (schedule_post)` : `post ${postId} is scheduled for ${post.scheduledAt}, after this wait would end: no platform can report before then; wait_for_results again once it is due`;
         return { post_id: postId, done: false, timed_out: false, still_waiting: false, reported: 0, expected, missing: targets, failed: [], results: [], reason: why };

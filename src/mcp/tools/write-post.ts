@@ -10,7 +10,7 @@ import { postIdArg, refuseKeyInDialect, str, strs } from './fields.js';
 import { ApiError } from '../../client/errors.js';
 import type { ApiClient } from '../../client/types.js';
 import type { Post } from '../../wire/schemas.js';
-import { ToolError } from '../errors.js';
+import { noSuchPost, ToolError } from '../errors.js';
 import { findPost, PostNotFoundError } from '../../posts/find.js';
 import { notEditable } from '../../posts/edit.js';
 import { attachAccounts } from '../../accounts/resolve.js';
@@ -123,7 +123,7 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
   }
   client ??= await tc.deps.client();
   const res = await publish(client, composed, mode, { idempotencyKey: key, ...(tc.deps.ledger ? { ledger: tc.deps.ledger } : {}) }).catch((err: unknown) => {
-    if (input.postId !== undefined && err instanceof ApiError && err.kind === 'not-found') throw noSuchPost(input.postId, tc, err.requestId);
+    if (input.postId !== undefined && err instanceof ApiError && err.kind === 'not-found') throw noSuchPostHere(input.postId, tc, err.requestId);
     throw err;
   });
   const post = await postNow(client, res, key);
@@ -135,15 +135,13 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
   };
 }
 
-function noSuchPost(id: string, tc: ToolContext, requestId?: string): ToolError {
-  return new ToolError({ code: 'not_found', message: `no post ${id} in the workspace of profile ${tc.deps.profileName}`, hints: ['list_posts shows the posts of this workspace (drafts: status ["draft"])'], ...(requestId ? { requestId } : {}) });
-}
+const noSuchPostHere = (id: string, tc: ToolContext, requestId?: string) => noSuchPost(id, tc.deps.profileName, { hint: 'list_posts shows the posts of this workspace (drafts: status ["draft"])', requestId });
 
 async function existingPost(client: ApiClient, id: string, tc: ToolContext): Promise<Post> {
   try {
     return await findPost(client, id);
   } catch (err) {
-    if (err instanceof PostNotFoundError) throw noSuchPost(id, tc);
+    if (err instanceof PostNotFoundError) throw noSuchPostHere(id, tc);
     throw err;
   }
 }
