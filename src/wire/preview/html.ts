@@ -13,12 +13,14 @@ export function esc(value: unknown): string {
 }
 
 /**
- * C0 control characters (but tab and line breaks), DEL and C1 as `\uXXXX`, as the command line
- * shows them in a terminal: a browser draws them as empty boxes (or nothing), which hides what the
- * text holds, and a symbol such as ␇ needs a font few machines have.
+ * C0 control characters (but tab and line breaks), DEL, C1 and the bidirectional controls as
+ * `\uXXXX`, as the command line shows them in a terminal: a browser draws the first kinds as empty
+ * boxes (or nothing), which hides what the text holds, and a symbol such as ␇ needs a font few
+ * machines have; the last reorder what is read ("\u202Eevil" reads "live"), though `<bdi>` keeps
+ * them from our own labels. Right-to-left letters themselves are shown as written.
  */
 function shownControls(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** An object as `key value` pairs (nested keys dotted), for a person rather than a parser; nothing for an empty one. */
