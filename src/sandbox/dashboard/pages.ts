@@ -73,7 +73,7 @@ export function render(r: PageRequest): PageOut {
 function postRows(posts: state.PostJson[], now: number): Raw {
   if (!posts.length) return html`<p class="muted">No posts.</p>`;
   return html`<div class="scroll"><table class="stack"><thead><tr><th>post</th><th>status</th><th>targets</th><th class="wide">scheduled</th><th>text</th></tr></thead><tbody>${posts.map(
-    (p) => html`<tr><td><a class="id" href="/dashboard/posts/${encodeURIComponent(p.id)}"><code>${p.id}</code></a></td><td>${state.shownStatus(p, now)}</td><td>${Object.entries(p.targets).map(([pl, t]) => html`<span class="${t === 'failed' ? 'bad' : t === 'published' ? 'ok' : 'muted'}">${pl}${t === 'failed' ? ' ✗' : t === 'published' ? ' ✓' : ''}</span> `)}</td><td class="wide">${when(p.scheduledAt)}</td><td>${headline(p)}</td></tr>`,
+    (p) => html`<tr><td><a class="id" href="/dashboard/posts/${encodeURIComponent(p.id)}"><code>${p.id}</code></a></td><td>${state.shownStatus(p, now)}</td><td>${Object.entries(p.targets).map(([pl, t]) => html`<span class="${t === 'failed' ? 'bad' : t === 'published' ? 'ok' : 'muted'}">${pl}${t === 'failed' ? ' ✗' : t === 'published' ? ' ✓' : ''}</span> `)}</td><td class="wide">${when(p.scheduledAt)}</td><td class="wrap">${headline(p)}</td></tr>`,
   )}</tbody></table></div>`;
 }
 
@@ -142,7 +142,7 @@ function postPage(r: PageRequest, id: string): PageOut {
 <p>${state.shownStatus(post, r.now)} · workspace ${ws.name} · scheduled ${when(post.scheduledAt)} · created ${when(post.createdAt)}${post.title ? html` · <strong>${post.title}</strong>` : ''}</p>
 <h2>Targets</h2><div class="scroll"><table class="stack"><thead><tr><th>platform</th><th>outcome</th><th>account</th><th>details</th></tr></thead><tbody>${Object.entries(post.targets).map(([platform, outcome]) => {
       const row = latest.get(platform);
-      return html`<tr><td>${platform}</td><td class="${outcome === 'failed' ? 'bad' : outcome === 'published' ? 'ok' : 'muted'}">${outcome}</td><td>${row ? row.platform_data.username : html`<code>${payloadAccounts(post.payloads[platform]).join(', ')}</code>`}</td><td>${outcomeDetail(row)}</td></tr>`;
+      return html`<tr><td>${platform}</td><td class="${outcome === 'failed' ? 'bad' : outcome === 'published' ? 'ok' : 'muted'}">${outcome}</td><td>${row ? row.platform_data.username : html`<code>${payloadAccounts(post.payloads[platform]).join(', ')}</code>`}</td><td class="wrap">${outcomeDetail(row)}</td></tr>`;
     })}</tbody></table></div>
 ${accountSettings(state.accountConfigurations(ws, post.id))}
 <h2>Previews</h2>${previewSections(previewPost(post))}`,
@@ -172,7 +172,7 @@ function outcomeDetail(row: state.ResultJson | undefined): Raw {
 function resultTable(rows: state.ResultJson[]): Raw {
   if (!rows.length) return html`<p class="muted">No results.</p>`;
   return html`<div class="scroll"><table class="stack"><thead><tr><th>time</th><th>post</th><th>platform</th><th class="wide">account</th><th>outcome</th></tr></thead><tbody>${rows.map(
-    (r) => html`<tr><td>${when(r.created_at)}</td><td><a class="id" href="/dashboard/posts/${encodeURIComponent(r.post_id)}"><code>${r.post_id}</code></a></td><td>${r.platform}</td><td class="wide"><code>${r.social_account_id ?? '—'}</code> ${r.platform_data.username}</td><td>${r.success ? html`<span class="ok">✓</span> <code>${r.platform_data.url ?? ''}</code>` : html`<span class="bad">✗ ${r.error?.code}</span> ${r.error?.message}<br>${fields(r.error?.context ?? {})}`}</td></tr>`,
+    (r) => html`<tr><td>${when(r.created_at)}</td><td><a class="id" href="/dashboard/posts/${encodeURIComponent(r.post_id)}"><code>${r.post_id}</code></a></td><td>${r.platform}</td><td class="wide"><code>${r.social_account_id ?? '—'}</code> ${r.platform_data.username}</td><td class="wrap">${r.success ? html`<span class="ok">✓</span> <code>${r.platform_data.url ?? ''}</code>` : html`<span class="bad">✗ ${r.error?.code}</span> ${r.error?.message}<br>${fields(r.error?.context ?? {})}`}</td></tr>`,
   )}</tbody></table></div>`;
 }
 
