@@ -66,6 +66,13 @@ describe('the preview model', () => {
     expect(inFeed).toMatch(/^the video: feed shows 4:5/);
   });
 
+  it("a page names the source of a platform's fold and crop as such (Bluesky's, about images, is no fold)", () => {
+    const page = previewPage(previewPost({ payloads: { bluesky: { text: 'hi' } } }));
+    expect(page).toContain('no fold: the whole text shows');
+    expect(page).toMatch(/source of the fold and crop: <bdi>AT Protocol/);
+    expect(page).not.toContain('fold: <bdi>AT Protocol');
+  });
+
   it('a page escapes every string the post holds', () => {
     const page = previewPage(previewPost({ id: 'post_1', title: '"><img src=x onerror=alert(1)>', payloads: { bluesky: { text: '<script>alert(1)</script>', media: [{ url: 'https://e.x/"onload="x', alt: '<b>' }] } } }));
     expect(page).not.toContain('<script>alert');

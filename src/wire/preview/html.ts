@@ -136,7 +136,7 @@ ${p.firstComment ? html`<p class="comment"><span class="label">first comment</sp
 ${p.options ? html`<p class="options"><span class="label">options</span> ${fields(p.options)}</p>` : ''}
 ${p.accounts.length ? html`<p class="accounts"><span class="label">accounts</span> ${p.accounts.join(', ')}</p>` : ''}
 ${p.notes.map((n) => html`<p class="warn">${n}</p>`)}
-${p.fold.source ? html`<p class="source">fold: ${p.fold.source}</p>` : ''}
+${p.fold.source ? html`<p class="source">source of the fold and crop: ${p.fold.source}</p>` : ''}
 </section>`;
 }
 
