@@ -231,6 +231,17 @@ describe.skipIf(!present)('the dashboard in Chromium', () => {
     }
   });
 
+  it('the fault form changes only the fields given: one left empty keeps its value', async () => {
+    const w = await watchedPage(sb.url);
+    await w.page.goto(`${sb.url}/dashboard/faults`);
+    await w.page.getByLabel(/failure rate/).fill('');
+    await w.page.getByLabel(/chaos/).fill('0');
+    await w.page.getByRole('button', { name: 'apply' }).click();
+    await expect.poll(() => w.page.locator('#live').textContent(), { timeout: 10_000 }).toBe('chaos 0, failure rate 0.5');
+    expect(w.errors).toEqual([]);
+    await w.page.close();
+  });
+
   it('an action on a sandbox that has stopped says so on the page, with no script error', async () => {
     const gone = await testSandbox({});
     const w = await watchedPage(gone.url);

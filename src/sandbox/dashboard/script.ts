@@ -55,7 +55,8 @@ export const DASHBOARD_SCRIPT = `"use strict";
     if (!form) return;
     e.preventDefault();
     const values = {};
-    for (const [k, v] of new FormData(form)) values[k] = Number(v);
+    // A field left empty changes nothing (Number('') would be 0: every target succeeding, unasked).
+    for (const [k, v] of new FormData(form)) if (String(v).trim() !== '') values[k] = Number(v);
     post(form.getAttribute('data-action'), JSON.stringify(values));
   });
 })();
