@@ -7,6 +7,7 @@ import { createPost, deletePost, getPost, listPosts, schedulePost, updatePost } 
 import { getResult, listResults } from './handlers/results.js';
 import { changeAccount, getAccount, listAccounts } from './handlers/accounts.js';
 import type { HttpError, Reply } from './http/reply.js';
+import { safeDecode } from './http/path-segment.js';
 import type { Workspace } from './workspace.js';
 import { SP_ROUTES } from './syncpostly/routes.js';
 
@@ -83,10 +84,3 @@ export function isApiPath(path: string): boolean {
   return path === '/v1' || path.startsWith('/v1/') || path === '/api/v1' || path.startsWith('/api/v1/') || path.startsWith(`${SANDBOX_PREFIX}/`);
 }
 
-function safeDecode(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
-}

@@ -22,6 +22,9 @@ const SHOTS = process.env.SOCIALPUB_SCREENSHOTS;
 
 // With control characters (BEL, ESC), which a browser would draw as empty boxes.
 const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)> \u0007\u001b[31m';
+// One word longer than a phone is wide, and a URL as long: they wrap, never widen a table or a preview.
+const LONG_WORD = 'Supercalifragilistic'.repeat(12);
+const LONG_URL = `https://example.com/${'very-long-path-segment-'.repeat(6)}?q=${'x'.repeat(40)}`;
 const PAGES = ['/', '/dashboard/posts?ws=demo', '/dashboard/results?ws=demo&failed=1', '/dashboard/deliveries', '/dashboard/requests', '/dashboard/accounts', '/dashboard/faults'];
 
 let browser: Browser;
@@ -29,6 +32,7 @@ let sb: TestSandbox;
 let receiver: Server;
 const received: string[] = [];
 let hostilePost: string;
+let longPost: string;
 /** Made through SyncPostly's API to publish now, and left due: the clock does not move after it. */
 let processingPost: string;
 let processingAccount: string;
@@ -70,6 +74,9 @@ beforeAll(async () => {
   sb = await testSandbox({ ...ROOMY_LIMITS, fixtures: 200, failureRate: 0.5, webhookUrl: `http://127.0.0.1:${port}/hooks` });
   const created = await runCli(['posts', 'schedule', '--platform', 'bluesky,instagram', '--text', HOSTILE, '--media', 'https://example.com/a.jpg', '--at', '2026-12-01T10:00:00Z', '-q'], { env: cliEnv(sb), clock: sb.clock });
   hostilePost = created.stdout.trim();
+  const long = await runCli(['posts', 'schedule', '--platform', 'linkedin,threads,facebook-page', '--text', `${LONG_WORD} ${LONG_URL}`, '--first-comment', LONG_WORD, '--title', LONG_WORD, '--at', '2026-12-01T10:00:00Z', '-q'], { env: cliEnv(sb), clock: sb.clock });
+  longPost = long.stdout.trim();
+  if (!/^post_/.test(longPost)) throw new Error(`the long post was not made: ${long.stderr}`);
   await sb.clock.advance(61 * 60_000);
   await sb.settle();
   const accounts = (await (await fetch(`${sb.url}/api/v1/social-accounts`, { headers: { authorization: `Bearer ${sb.key('demo')}` } })).json()) as { data: { id: string }[] };
@@ -187,16 +194,16 @@ describe.skipIf(!present)('the dashboard in Chromium', () => {
       for (const scheme of ['light', 'dark'] as const) {
         const w = await watchedPage(sb.url, { width, height: 900 });
         await w.page.emulateMedia({ colorScheme: scheme });
-        for (const path of ['/', `/dashboard/posts/${hostilePost}`, '/dashboard/deliveries', '/dashboard/accounts']) {
+        for (const path of ['/', `/dashboard/posts/${hostilePost}`, `/dashboard/posts/${longPost}`, '/dashboard/results?ws=demo&failed=1', '/dashboard/deliveries', '/dashboard/accounts', '/dashboard/requests']) {
           await w.page.goto(`${sb.url}${path}`);
           const overflow = await w.page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
           expect(overflow, `${path} at ${width}`).toBeLessThanOrEqual(0);
-          // No word of a table cut in two (ids and an error's fields may break anywhere), no button on two lines.
+          // No word of a table cut in two (ids, an error's fields and a word longer than a column could be may break anywhere), no button on two lines.
           const cut = await w.page.evaluate<string[]>(`[...document.querySelectorAll('#main td')].flatMap((td) => {
             const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
             const out = [];
             for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-              if (n.parentElement.closest('code, .fields') || !/^[^\\s-]+$/.test(n.textContent.trim())) continue;
+              if (n.parentElement.closest('code, .fields') || !/^[^\\s-]+$/.test(n.textContent.trim()) || n.textContent.trim().length > 40) continue;
               const range = document.createRange();
               range.selectNodeContents(n);
               if (range.getClientRects().length > 1) out.push(n.textContent.trim());
@@ -211,11 +218,41 @@ describe.skipIf(!present)('the dashboard in Chromium', () => {
             els.filter((el) => el.getBoundingClientRect().right > el.closest('.scroll')!.getBoundingClientRect().right + 1).map((el) => el.textContent),
           );
           expect(clipped, `${path} at ${width}`).toEqual([]);
-          if (SHOTS) await w.page.screenshot({ path: join(SHOTS, `${path === '/' ? 'overview' : path.split('/')[2]}-${width}-${scheme}.png`), fullPage: true });
+          // Nor any text: no table is wider than its box (a long word, or a column too many for a phone, would cut every row).
+          const scrolling = await w.page.locator('#main .scroll').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent!.slice(0, 60)));
+          expect(scrolling, `${path} at ${width}`).toEqual([]);
+          // A post id in a table reads on one line.
+          const brokenIds = await w.page.locator('#main a.id').evaluateAll((els) => els.filter((el) => el.getClientRects().length > 1).map((el) => el.textContent));
+          expect(brokenIds, `${path} at ${width}`).toEqual([]);
+          if (SHOTS) await w.page.screenshot({ path: join(SHOTS, `${path === '/' ? 'overview' : path.split('?')[0]!.split('/').slice(2).join('-')}-${width}-${scheme}.png`), fullPage: true });
         }
         await w.page.close();
       }
     }
+  });
+
+  it('the fault form changes only the fields given: one left empty keeps its value', async () => {
+    const w = await watchedPage(sb.url);
+    await w.page.goto(`${sb.url}/dashboard/faults`);
+    await w.page.getByLabel(/failure rate/).fill('');
+    await w.page.getByLabel(/chaos/).fill('0');
+    await w.page.getByRole('button', { name: 'apply' }).click();
+    await expect.poll(() => w.page.locator('#live').textContent(), { timeout: 10_000 }).toBe('chaos 0, failure rate 0.5');
+    expect(w.errors).toEqual([]);
+    await w.page.close();
+  });
+
+  it('an action on a sandbox that has stopped says so on the page, with no script error', async () => {
+    const gone = await testSandbox({});
+    const w = await watchedPage(gone.url);
+    await w.page.goto(`${gone.url}/dashboard/accounts?ws=demo`);
+    await expect.poll(() => w.page.locator('#live').textContent()).toBe('live');
+    await gone.close();
+    await w.page.getByRole('button', { name: 'expire' }).first().click();
+    await expect.poll(() => w.page.locator('#live').textContent(), { timeout: 10_000 }).toMatch(/^failed: the sandbox did not answer/);
+    // The browser's own line for the refused connection is expected; a script error is not.
+    expect(w.errors.filter((e) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(e))).toEqual([]);
+    await w.page.close();
   });
 
   it("a preview written as a local file loads alone: no script, no request beyond itself", async () => {

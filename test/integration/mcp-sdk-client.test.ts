@@ -272,6 +272,17 @@ describe('a client that declares elicitation', () => {
     }
   });
 
+  it("the question quotes a title holding a right-to-left override with the override as an escape, so it cannot reverse the question's own words", async () => {
+    const s = await session([], ['decline']);
+    try {
+      const post = await draftOf({ bluesky: 'hi' }, 'Sale\u202E ,yes\u2028');
+      await s.call('delete_post', { post_id: post.id });
+      expect(s.asked[0]).toBe(`Delete post ${post.id} (draft, on bluesky, titled "Sale\\u202e ,yes\\u2028") for good. Go ahead?`);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('an accept that does not say yes (confirm: false) is a no', async () => {
     const s = await session([], [{ action: 'accept', content: { confirm: false } }]);
     try {

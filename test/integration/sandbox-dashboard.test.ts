@@ -34,6 +34,23 @@ describe('the dashboard pages', () => {
     }
   });
 
+  it('a post path with a malformed %-escape is a page saying no such post (404), not a failed sandbox (500)', async () => {
+    for (const path of ['/dashboard/posts/post_%E0%A4%A', '/preview/%ZZ']) {
+      const res = await page(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toContain('Post not found');
+    }
+  });
+
+  it('shows bidirectional controls as \\u escapes, as the command line does, so an override cannot reverse what is read', async () => {
+    const res = await api('/v1/posts', { method: 'POST', body: JSON.stringify({ payloads: { linkedin: { text: 'invoice\u202Egnp.exe \u2067x\u2069', firstComment: 'a\u200Fb' } } }) });
+    const id = ((await res.json()) as { id: string }).id;
+    const text = await (await page(`/dashboard/posts/${id}`)).text();
+    expect(text).toContain('invoice\\u202egnp.exe \\u2067x\\u2069');
+    expect(text).toContain('a\\u200fb');
+    expect(text).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200e\u200f]/);
+  });
+
   it('the request log shows the idempotency key only as its last four, and the replay', async () => {
     // Service text is isolated in <bdi>: read the page without it.
     const text = (await (await page('/dashboard/requests')).text()).replace(/<\/?bdi>/g, '');

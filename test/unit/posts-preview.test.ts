@@ -66,6 +66,13 @@ describe('the preview model', () => {
     expect(inFeed).toMatch(/^the video: feed shows 4:5/);
   });
 
+  it("a page names the source of a platform's fold and crop as such (Bluesky's, about images, is no fold)", () => {
+    const page = previewPage(previewPost({ payloads: { bluesky: { text: 'hi' } } }));
+    expect(page).toContain('no fold: the whole text shows');
+    expect(page).toMatch(/source of the fold and crop: <bdi>AT Protocol/);
+    expect(page).not.toContain('fold: <bdi>AT Protocol');
+  });
+
   it('a page escapes every string the post holds', () => {
     const page = previewPage(previewPost({ id: 'post_1', title: '"><img src=x onerror=alert(1)>', payloads: { bluesky: { text: '<script>alert(1)</script>', media: [{ url: 'https://e.x/"onload="x', alt: '<b>' }] } } }));
     expect(page).not.toContain('<script>alert');
@@ -77,11 +84,13 @@ describe('the preview model', () => {
 
 describe('service text in HTML is isolated from our labels (bidi)', () => {
   const evil = '\u202Eevil';
+  // As the page shows it: the override itself as an escape (as the command line shows it), so it reverses nothing.
+  const shown = '\\u202eevil';
   it('a string in text is wrapped in <bdi>; one in an attribute or an option is escaped alone', () => {
     const ws = 'مرحبا';
     const out = html`<p title="${evil}" data-x='${ws}'>@${evil} · default</p><a href="/x?${ws}"${html` selected`}>${ws}</a><select><option${html` selected`}>${ws}</option><option>${evil}</option></select><p>${3} of ${''}${null}</p>`.text;
     expect(out).toBe(
-      `<p title="${evil}" data-x='${ws}'>@<bdi>${evil}</bdi> · default</p><a href="/x?${ws}" selected><bdi>${ws}</bdi></a><select><option selected>${ws}</option><option>${evil}</option></select><p>3 of </p>`,
+      `<p title="${shown}" data-x='${ws}'>@<bdi>${shown}</bdi> · default</p><a href="/x?${ws}" selected><bdi>${ws}</bdi></a><select><option selected>${ws}</option><option>${shown}</option></select><p>3 of </p>`,
     );
   });
 
@@ -90,8 +99,9 @@ describe('service text in HTML is isolated from our labels (bidi)', () => {
     const body = page.slice(page.indexOf('<body>'));
     // Each occurrence of the handle in the body's text sits in its own <bdi> (the aria-label one in its attribute).
     const bare = body.replace(/<bdi>[^<]*<\/bdi>/g, '').replace(/aria-label="[^"]*"/g, '');
-    expect(bare).not.toContain(evil);
-    expect(body).toContain(`aria-label="${evil} preview"`);
+    expect(bare).not.toContain(shown);
+    expect(body).not.toContain(evil);
+    expect(body).toContain(`aria-label="${shown} preview"`);
     expect(body.match(/<bdi>/g)!.length).toBeGreaterThanOrEqual(8);
   });
 });

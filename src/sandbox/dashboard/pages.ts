@@ -7,6 +7,7 @@ import { previewPost } from '../../wire/preview/model.js';
 import { fields, previewSections } from '../../wire/preview/html.js';
 import { FAILURE_CODES } from '../failures.js';
 import type { SandboxCore } from '../core.js';
+import { safeDecode } from '../http/path-segment.js';
 import * as state from './state.js';
 
 export interface PageRequest {
@@ -60,7 +61,7 @@ export function render(r: PageRequest): PageOut {
   const path = r.path === '/dashboard' ? '/' : r.path;
   if (path === '/') return overview(r, ws);
   if (path === '/dashboard/posts') return postsPage(r, ws);
-  if (path.startsWith('/dashboard/posts/')) return postPage(r, decodeURIComponent(path.slice('/dashboard/posts/'.length)));
+  if (path.startsWith('/dashboard/posts/')) return postPage(r, safeDecode(path.slice('/dashboard/posts/'.length)));
   if (path === '/dashboard/results') return resultsPage(r, ws);
   if (path === '/dashboard/deliveries') return deliveriesPage(r);
   if (path === '/dashboard/requests') return requestsPage(r);
@@ -72,7 +73,7 @@ export function render(r: PageRequest): PageOut {
 function postRows(posts: state.PostJson[], now: number): Raw {
   if (!posts.length) return html`<p class="muted">No posts.</p>`;
   return html`<div class="scroll"><table class="stack"><thead><tr><th>post</th><th>status</th><th>targets</th><th class="wide">scheduled</th><th>text</th></tr></thead><tbody>${posts.map(
-    (p) => html`<tr><td><a href="/dashboard/posts/${encodeURIComponent(p.id)}"><code>${p.id}</code></a></td><td>${state.shownStatus(p, now)}</td><td>${Object.entries(p.targets).map(([pl, t]) => html`<span class="${t === 'failed' ? 'bad' : t === 'published' ? 'ok' : 'muted'}">${pl}${t === 'failed' ? ' ✗' : t === 'published' ? ' ✓' : ''}</span> `)}</td><td class="wide">${when(p.scheduledAt)}</td><td>${headline(p)}</td></tr>`,
+    (p) => html`<tr><td><a class="id" href="/dashboard/posts/${encodeURIComponent(p.id)}"><code>${p.id}</code></a></td><td>${state.shownStatus(p, now)}</td><td>${Object.entries(p.targets).map(([pl, t]) => html`<span class="${t === 'failed' ? 'bad' : t === 'published' ? 'ok' : 'muted'}">${pl}${t === 'failed' ? ' ✗' : t === 'published' ? ' ✓' : ''}</span> `)}</td><td class="wide">${when(p.scheduledAt)}</td><td class="wrap">${headline(p)}</td></tr>`,
   )}</tbody></table></div>`;
 }
 
@@ -105,6 +106,8 @@ ${weekCalendar(ws, r.now)}
 }
 
 function pager(path: string, params: Record<string, string>, offset: number, shown: number, total: number | null): Raw {
+  // An empty list has said so already ("No posts."): no "0 of 0" under it.
+  if (!shown && !offset) return html``;
   const prev = offset > 0 ? html`<a href="${`${path}?${new URLSearchParams({ ...params, offset: String(Math.max(0, offset - PAGE_SIZE)) })}`}">← newer</a>` : '';
   const more = total === null ? shown === PAGE_SIZE : offset + shown < total;
   const next = more ? html`<a href="${`${path}?${new URLSearchParams({ ...params, offset: String(offset + PAGE_SIZE) })}`}">older →</a>` : '';
@@ -137,9 +140,9 @@ function postPage(r: PageRequest, id: string): PageOut {
     title: `Post ${post.id}`,
     body: html`<h1>Post <code>${post.id}</code></h1>
 <p>${state.shownStatus(post, r.now)} · workspace ${ws.name} · scheduled ${when(post.scheduledAt)} · created ${when(post.createdAt)}${post.title ? html` · <strong>${post.title}</strong>` : ''}</p>
-<h2>Targets</h2><div class="scroll"><table><thead><tr><th>platform</th><th>outcome</th><th>account</th><th>details</th></tr></thead><tbody>${Object.entries(post.targets).map(([platform, outcome]) => {
+<h2>Targets</h2><div class="scroll"><table class="stack"><thead><tr><th>platform</th><th>outcome</th><th>account</th><th>details</th></tr></thead><tbody>${Object.entries(post.targets).map(([platform, outcome]) => {
       const row = latest.get(platform);
-      return html`<tr><td>${platform}</td><td class="${outcome === 'failed' ? 'bad' : outcome === 'published' ? 'ok' : 'muted'}">${outcome}</td><td>${row ? row.platform_data.username : html`<code>${payloadAccounts(post.payloads[platform]).join(', ')}</code>`}</td><td>${outcomeDetail(row)}</td></tr>`;
+      return html`<tr><td>${platform}</td><td class="${outcome === 'failed' ? 'bad' : outcome === 'published' ? 'ok' : 'muted'}">${outcome}</td><td>${row ? row.platform_data.username : html`<code>${payloadAccounts(post.payloads[platform]).join(', ')}</code>`}</td><td class="wrap">${outcomeDetail(row)}</td></tr>`;
     })}</tbody></table></div>
 ${accountSettings(state.accountConfigurations(ws, post.id))}
 <h2>Previews</h2>${previewSections(previewPost(post))}`,
@@ -169,7 +172,7 @@ function outcomeDetail(row: state.ResultJson | undefined): Raw {
 function resultTable(rows: state.ResultJson[]): Raw {
   if (!rows.length) return html`<p class="muted">No results.</p>`;
   return html`<div class="scroll"><table class="stack"><thead><tr><th>time</th><th>post</th><th>platform</th><th class="wide">account</th><th>outcome</th></tr></thead><tbody>${rows.map(
-    (r) => html`<tr><td>${when(r.created_at)}</td><td><a href="/dashboard/posts/${encodeURIComponent(r.post_id)}"><code>${r.post_id}</code></a></td><td>${r.platform}</td><td class="wide"><code>${r.social_account_id ?? '—'}</code> ${r.platform_data.username}</td><td>${r.success ? html`<span class="ok">✓</span> <code>${r.platform_data.url ?? ''}</code>` : html`<span class="bad">✗ ${r.error?.code}</span> ${r.error?.message}<br>${fields(r.error?.context ?? {})}`}</td></tr>`,
+    (r) => html`<tr><td>${when(r.created_at)}</td><td><a class="id" href="/dashboard/posts/${encodeURIComponent(r.post_id)}"><code>${r.post_id}</code></a></td><td>${r.platform}</td><td class="wide"><code>${r.social_account_id ?? '—'}</code> ${r.platform_data.username}</td><td class="wrap">${r.success ? html`<span class="ok">✓</span> <code>${r.platform_data.url ?? ''}</code>` : html`<span class="bad">✗ ${r.error?.code}</span> ${r.error?.message}<br>${fields(r.error?.context ?? {})}`}</td></tr>`,
   )}</tbody></table></div>`;
 }
 
@@ -205,8 +208,8 @@ function deliveriesPage(r: PageRequest): PageOut {
     body: html`<h1>Webhook deliveries</h1><p>${url ? html`Delivering to <code>${url}</code>.` : html`<span class="warn">No webhook URL: start the sandbox with --webhook-url to deliver.</span>`}</p>
 ${list.length ? list.map(
       (d) => html`<section class="card" aria-label="delivery ${d.webhookId}"><h3><code>${d.webhookId}</code> ${d.payload ? html`<small>${d.payload.status} · ${d.payload.platform} · <a href="/dashboard/posts/${encodeURIComponent(d.payload.postId ?? '')}">${d.payload.postId}</a></small>` : ''}</h3>
-<div class="scroll"><table><thead><tr><th>attempt</th><th>at</th><th>answer</th><th>duration</th><th>next retry</th></tr></thead><tbody>${d.attempts.map(
-        (a) => html`<tr><td>${a.attempt}${a.resent ? ' (resent)' : ''}</td><td>${iso(a.at)}</td><td class="${a.status >= 200 && a.status < 300 ? 'ok' : 'bad'}">${a.status || 'no answer'}${a.error ? html` · ${a.error}` : ''}</td><td>${a.durationMs !== undefined ? `${a.durationMs} ms` : '—'}</td><td>${a.nextAt !== undefined ? iso(a.nextAt) : '—'}</td></tr>`,
+<div class="scroll"><table><thead><tr><th>attempt</th><th>at</th><th>answer</th><th class="wide">duration</th><th>next retry</th></tr></thead><tbody>${d.attempts.map(
+        (a) => html`<tr><td>${a.attempt}${a.resent ? ' (resent)' : ''}</td><td>${iso(a.at)}</td><td class="${a.status >= 200 && a.status < 300 ? 'ok' : 'bad'}">${a.status || 'no answer'}${a.error ? html` · ${a.error}` : ''}</td><td class="wide">${a.durationMs !== undefined ? `${a.durationMs} ms` : '—'}</td><td>${a.nextAt !== undefined ? iso(a.nextAt) : '—'}</td></tr>`,
       )}</tbody></table></div>
 <button type="button" data-action="/dashboard/api/resend" data-body="${JSON.stringify({ webhookId: d.webhookId })}"${url ? '' : html` disabled`}>Resend ${d.webhookId}</button></section>`,
     ) : html`<p class="muted">No deliveries yet.</p>`}`,

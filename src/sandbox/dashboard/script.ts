@@ -35,7 +35,10 @@ export const DASHBOARD_SCRIPT = `"use strict";
     events.onerror = () => say('reconnecting…');
   }
   async function post(url, body) {
-    const res = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'x-socialpub-dashboard': '1' }, body });
+    let res;
+    // A sandbox stopped mid-use: the click says so, rather than nothing (and no unhandled rejection).
+    try { res = await fetch(url, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'x-socialpub-dashboard': '1' }, body }); }
+    catch (e) { say('failed: the sandbox did not answer (' + e.message + ')'); return; }
     const answer = await res.json().catch(() => ({}));
     say(res.ok ? (answer.message || 'done') : 'failed: ' + ((answer.error && answer.error.message) || res.status));
     schedule();
@@ -52,7 +55,8 @@ export const DASHBOARD_SCRIPT = `"use strict";
     if (!form) return;
     e.preventDefault();
     const values = {};
-    for (const [k, v] of new FormData(form)) values[k] = Number(v);
+    // A field left empty changes nothing (Number('') would be 0: every target succeeding, unasked).
+    for (const [k, v] of new FormData(form)) if (String(v).trim() !== '') values[k] = Number(v);
     post(form.getAttribute('data-action'), JSON.stringify(values));
   });
 })();

@@ -4,6 +4,7 @@
 // media are shown as their URL, never loaded (a page that fetched them would reach outside the machine).
 import { countLine, type FoldedText, type MediaPreview, type PlatformPreview, type PostPreview, type TextLimit } from './model.js';
 import { PAGE_CSS } from './style.js';
+import { asEscape, hiddenCharacters } from '../hidden-characters.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -13,12 +14,15 @@ export function esc(value: unknown): string {
 }
 
 /**
- * C0 control characters (but tab and line breaks), DEL and C1 as `\uXXXX`, as the command line
- * shows them in a terminal: a browser draws them as empty boxes (or nothing), which hides what the
- * text holds, and a symbol such as ␇ needs a font few machines have.
+ * C0 control characters (but tab and line breaks) and the hidden characters (hidden-characters.ts)
+ * as `\uXXXX`, as the command line shows them in a terminal: a browser draws control characters as
+ * empty boxes (or nothing), which hides what the text holds, and a symbol such as ␇ needs a font few
+ * machines have; the bidirectional controls reorder what is read ("\u202Eevil" reads "live"), though
+ * `<bdi>` keeps them from our own labels. Right-to-left letters themselves are shown as written.
  */
+const SHOWN_AS_ESCAPES = hiddenCharacters('\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f');
 function shownControls(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(SHOWN_AS_ESCAPES, asEscape);
 }
 
 /** An object as `key value` pairs (nested keys dotted), for a person rather than a parser; nothing for an empty one. */
@@ -132,7 +136,7 @@ ${p.firstComment ? html`<p class="comment"><span class="label">first comment</sp
 ${p.options ? html`<p class="options"><span class="label">options</span> ${fields(p.options)}</p>` : ''}
 ${p.accounts.length ? html`<p class="accounts"><span class="label">accounts</span> ${p.accounts.join(', ')}</p>` : ''}
 ${p.notes.map((n) => html`<p class="warn">${n}</p>`)}
-${p.fold.source ? html`<p class="source">fold: ${p.fold.source}</p>` : ''}
+${p.fold.source ? html`<p class="source">source of the fold and crop: ${p.fold.source}</p>` : ''}
 </section>`;
 }
 
