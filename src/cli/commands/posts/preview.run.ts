@@ -18,10 +18,10 @@ import { accountsById } from '../../../accounts/catalog.js';
 import { previewPage } from '../../../wire/preview/html.js';
 import { isLoopback } from '../../../config/base-url.js';
 import { openInBrowser } from '../../../output/browser.js';
-import { splitList } from '../../flags/text.js';
 import { readSource } from './read-source.js';
 import { renderPreview } from './preview-render.js';
 import type { PreviewFlags } from './preview.js';
+import { withPlatformList } from './payload-options.js';
 
 const PAYLOAD_FLAGS = ['platform', 'text', 'textFile', 'textFor', 'media', 'title', 'file'] as const;
 
@@ -66,7 +66,7 @@ async function bodyFromOptions(ctx: Context, flags: PreviewFlags): Promise<unkno
     return buildBody(body.draft, new Map(), (p) => pathToFileURL(p).href);
   }
   if (flags.platform === undefined && flags.textFor === undefined) throw new UsageError('missing --platform', ['name the targets: --platform instagram,linkedin'], 'MISSING_VALUE');
-  const values: FlagValues = { ...flags, ...(flags.platform ? { platform: splitList(flags.platform) } : {}) };
+  const values: FlagValues = withPlatformList(flags);
   if (flags.textFile !== undefined) {
     if (flags.text !== undefined) throw new UsageError('--text-file cannot be combined with --text');
     values.text = textFromFile((await readSource(ctx, flags.textFile, '--text-file')).text);
