@@ -18,7 +18,7 @@ import { keyHeader, uploadedUrl, uploadRequests, type PlannedRequest } from './p
 import { uploadFiles, type UploadLedger } from './uploads.js';
 import { validateDraft } from './validate.js';
 import { stableStringify } from './keys.js';
-import { isObject, postStatusText, payloadsOf, textOf, type Payload } from './outcome.js';
+import { canChange, isObject, postStatusText, payloadsOf, textOf, type Payload } from './outcome.js';
 
 export interface PostChanges {
   /** The text of every target (a target's own text wins). */
@@ -105,9 +105,9 @@ export interface PlannedEdit {
   unchanged: boolean;
 }
 
-/** Only a draft or a scheduled post can change; why not otherwise, and what to do instead. */
+/** Why a post cannot change (it went out), and what to do instead; undefined when it can. */
 export function notEditable(post: Post, label: string, instead: { retry: string; create: string }): InvalidInputError | undefined {
-  if (post.status === 'draft' || post.status === 'scheduled') return undefined;
+  if (canChange(post)) return undefined;
   const state = postStatusText(post);
   const fix = post.status === 'failed' ? `${instead.retry} sends its failed targets again; or ${instead.create}` : instead.create;
   return new InvalidInputError([{ field: label, message: `post ${post.id} is ${state}: a post that went out can no longer be changed, moved or deleted`, fix }]);

@@ -10,6 +10,7 @@ import { buildBody } from '../../../posts/body.js';
 import { COMMAND_LINE_LABELS, draftFromBody, draftFromFlags, type FlagValues, type Issue } from '../../../posts/draft.js';
 import { textFromFile } from '../../../posts/compose-input.js';
 import { checkPostId, findPost } from '../../../posts/find.js';
+import { canChange } from '../../../posts/outcome.js';
 import { parseJsonWithLocation } from '../../../wire/json-location.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { previewPost, type PostPreview } from '../../../wire/preview/model.js';
@@ -38,7 +39,10 @@ export async function runPreview(ctx: Context, id: string | undefined, flags: Pr
     const postId = checkPostId(id, '<id>');
     // The human view names the target accounts as posts view does: asked for with the post, one request at most.
     const accountsSoon = out.structured || flags.web ? undefined : accountsById(client, { onePage: true });
-    preview = previewPost(await findPost(client, postId));
+    const post = await findPost(client, postId);
+    // A text over its limit where the platform takes threads is offered the split, as for a post
+    // given as options: here the edit that does it, while the post can still change.
+    preview = previewPost(post, canChange(post) ? { threadWith: `\`socialpub posts edit ${postId} --thread\`` } : {});
     if (accountsSoon) accounts = await accountsSoon;
     baseUrl = client.baseUrl;
   } else {
