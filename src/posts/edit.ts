@@ -310,6 +310,16 @@ export function blankIssues(changes: PostChanges, labels: EditLabels = EDIT_FLAG
   });
 }
 
+/**
+ * A new text of only spaces (`--text " "`, `--text-for bluesky=" "`), once per flag: known
+ * without the post, so the command refuses it before reading it (planEdit would name it for
+ * each platform the text goes to).
+ */
+export function blankTextIssues(changes: PostChanges, labels: EditLabels = EDIT_FLAG_LABELS): Issue[] {
+  const named: Array<[string, string | undefined]> = [[labels.text, changes.text], ...[...(changes.textFor ?? new Map<string, string>())].map(([p, t]): [string, string] => [labels.textFor(p), t])];
+  return named.filter(([, t]) => isBlank(t)).map(([field]) => ({ field, message: `${field} is blank`, fix: 'write the text of the post' }));
+}
+
 /** The changes without their blanks (told by blankIssues), so nothing else judges them again. */
 function withoutBlanks(changes: PostChanges): PostChanges {
   const out = { ...changes };

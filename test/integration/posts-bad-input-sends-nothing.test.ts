@@ -74,6 +74,8 @@ const CASES: Array<[string, string[], string, RegExp]> = [
   // Blank values (an unset shell variable): refused before the post is read, never taken as a
   // removal ("" removes a title or first comment), a flag left out, or a crash.
   ['blank title on edit', ['posts', 'edit', 'post_x', '--title', ' '], '--title', /^error: --title is blank\n\s+hint: give the title some text, or remove it with --title ""/],
+  ['blank text on edit', ['posts', 'edit', 'post_x', '--text', ' '], '--text', /^error: --text is blank\n\s+hint: write the text of the post/],
+  ['blank --text-for on edit', ['posts', 'edit', 'post_x', '--text-for', 'bluesky= '], '--text-for bluesky', /^error: --text-for bluesky is blank/],
   ['blank first comment on edit', ['posts', 'edit', 'post_x', '--first-comment', '  '], '--first-comment', /^error: --first-comment is blank\n\s+hint: give the first comment some text, or remove it with --first-comment ""/],
   ['blank --platform on edit', ['posts', 'edit', 'post_x', '--platform', ' '], '--platform', /^error: --platform: give a platform id\n\s+hint: platforms: twitter-x,/],
   ['blank --remove-platform on edit', ['posts', 'edit', 'post_x', '--remove-platform', ' '], '--remove-platform', /^error: --remove-platform: give a platform id/],

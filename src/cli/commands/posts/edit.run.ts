@@ -12,7 +12,7 @@ import { parseOptionFlags } from '../../../posts/extras.js';
 import { isPlatform } from '../../../wire/platforms.js';
 import { takesFirstComment } from '../../../wire/post-extras.js';
 import { optionIssues } from '../../../posts/validate.js';
-import { blankIssues, notEditable, planEdit, planEditRequests, sendEdit, type PayloadEdit, type PlannedEdit, type PostChanges } from '../../../posts/edit.js';
+import { blankIssues, blankTextIssues, EDIT_FLAG_LABELS, notEditable, planEdit, planEditRequests, sendEdit, type PayloadEdit, type PlannedEdit, type PostChanges } from '../../../posts/edit.js';
 import { isObject, payloadsOf, textOf, type Payload } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
@@ -88,7 +88,7 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
     ...(opts.alt?.length ? { alt: opts.alt } : {}),
   };
 
-  const blank = blankIssues(changes);
+  const blank = [...blankTextIssues(changes, { ...EDIT_FLAG_LABELS, text: opts.textFile !== undefined ? '--text-file' : '--text' }), ...blankIssues(changes)];
   if (blank.length) throw new InvalidInputError(blank);
 
   const client = await ctx.client();
