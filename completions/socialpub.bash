@@ -263,7 +263,7 @@ _socialpub_complete() {
       ;;
     'auth status')
       case "$prev" in
-        --fields) _socialpub_csv 'profile profileSource baseUrl baseUrlSource api apiSource keySource key keyStoredIn configPath valid error error.code error.message error.status error.requestId'; return ;;
+        --fields) _socialpub_csv 'profile profileSource baseUrl baseUrlSource api apiSource keySource key keyStoredIn configPath valid error error.code error.message error.status error.requestId error.hints'; return ;;
       esac
       ;;
     'profile list')

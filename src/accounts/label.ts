@@ -23,7 +23,10 @@ export function unhealthyNote(a: Pick<SocialAccount, 'status'> | undefined): str
   return isUnhealthy(a) ? `account ${a!.status}` : undefined;
 }
 
-/** What to do about an expired or disconnected account. */
-export function reconnectHint(a: Pick<SocialAccount, 'username' | 'id' | 'platform' | 'status'>): string {
-  return `${accountLabel(a)} is ${a.status}: reconnect it in the service's settings (Settings → Connected accounts), then retry`;
+/**
+ * An expired or disconnected account in one sentence: what is wrong, and what to do (where to
+ * reconnect it, then retry). `where` says where the account was named ("lines 2, 4").
+ */
+export function reconnectHint(a: Pick<SocialAccount, 'username' | 'id' | 'platform' | 'status'>, where?: string): string {
+  return `${accountLabel(a)}${where ? ` (${where})` : ''} is ${a.status}, so publishing to it fails: reconnect it in the service's settings (Settings → Connected accounts), then retry`;
 }

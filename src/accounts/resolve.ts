@@ -1,7 +1,8 @@
 // `--account <id|@handle|platform:@handle>` (and a tool's `accounts`) → accounts of the workspace.
 // An unknown or ambiguous reference is invalid input naming the field, with "did you mean" and
-// the candidates, raised before anything is sent beyond the accounts lookup.
-import { InvalidInputError, type InputIssue } from '../wire/invalid-input.js';
+// the candidates, raised before anything is sent beyond the accounts lookup; an account looked up
+// by itself (`accounts view`) that does not exist is not found instead, as a 404 would be.
+import { InvalidInputError, UnknownIdError, type InputIssue } from '../wire/invalid-input.js';
 import { isPlatform } from '../wire/platforms.js';
 import { nearest, suggestPlatform } from '../wire/suggest.js';
 import type { SocialAccount } from '../wire/account-schemas.js';
@@ -27,7 +28,10 @@ function matchRef(ref: string, accounts: readonly SocialAccount[]): { found: Soc
   return { found: accounts.filter((a) => bare(a.username ?? '') === bare(ref)) };
 }
 
-function problem(ref: string, field: string, accounts: readonly SocialAccount[], derived: boolean): InputIssue | undefined {
+/** What is wrong with a reference; `unknown`: well formed, but no account has it. */
+type RefProblem = InputIssue & { unknown?: true };
+
+function problem(ref: string, field: string, accounts: readonly SocialAccount[], derived: boolean): RefProblem | undefined {
   const { found, platform } = matchRef(ref, accounts);
   if (found.length === 1) return undefined;
   if (found.length > 1) {
@@ -44,6 +48,7 @@ function problem(ref: string, field: string, accounts: readonly SocialAccount[],
   const where = derived ? ' among the accounts seen in recent results' : '';
   return {
     field,
+    unknown: true,
     message: `${field} ${ref}: no such account${platform ? ` on ${platform}` : ''}${where}`,
     fix: `${meant ? `did you mean ${accountLabel(meant)}? ` : ''}${accounts.length ? `accounts: ${listOf(platform ? pool : accounts)}` : 'the workspace has no accounts to publish to'}`,
   };
@@ -64,7 +69,7 @@ export function resolveAccounts(refs: readonly string[], accounts: readonly Soci
       continue;
     }
     const p = problem(ref, field, accounts, options.derived ?? false);
-    if (p) issues.push(p);
+    if (p) issues.push({ field: p.field, message: p.message, ...(p.fix ? { fix: p.fix } : {}) });
     else {
       const a = matchRef(ref, accounts).found[0]!;
       if (!out.includes(a)) out.push(a);
@@ -72,6 +77,19 @@ export function resolveAccounts(refs: readonly string[], accounts: readonly Soci
   }
   if (issues.length) throw new InvalidInputError(issues, { what: field });
   return out;
+}
+
+/**
+ * The one account a reference names, when it is looked up for itself (`accounts view`): one that
+ * no account has is UnknownIdError (exit 4, as a 404 would be), with "did you mean" and the
+ * candidates; an empty, ambiguous or ill-formed reference (a platform that is not one) stays
+ * invalid input (exit 2).
+ */
+export function resolveAccount(ref: string, accounts: readonly SocialAccount[], options: { field?: string; derived?: boolean } = {}): SocialAccount {
+  const text = ref.trim();
+  const p = text ? problem(text, options.field ?? '--account', accounts, options.derived ?? false) : undefined;
+  if (p?.unknown) throw new UnknownIdError(p.message, p.fix ? [p.fix] : []);
+  return resolveAccounts([ref], accounts, options)[0]!;
 }
 
 /** Accounts grouped by platform, in the order given: what each payload's `accounts` becomes. */

@@ -146,6 +146,14 @@ export function refused(err: Error): boolean {
   return false;
 }
 
+/**
+ * The hints printed with an error (`  hint: …`), in order: the error's own and any a command added,
+ * less those the message already says. The JSON error object carries the same list as `hints`.
+ */
+export function shownHints(err: unknown, now: number, profile?: string, baseUrl?: string): string[] {
+  return distinctHints(err instanceof Error ? err.message : String(err), hintsFor(err, now, profile, baseUrl));
+}
+
 /** Hints that add something: none that the message already says word for word, none twice. */
 export function distinctHints(message: string, hints: readonly string[]): string[] {
   const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -201,8 +209,11 @@ function escapeProperty(text: string): string {
   return escapeAnnotation(visibleLine(text)).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-/** `error: …` plus hints and request id on stderr; with --json also a JSON error object. */
-
+/**
+ * `error: …` plus hints and the request id on stderr; with --json also a JSON error object: the
+ * contract's code, message, status and requestId, and (added) exitCode, retryAt when known, and
+ * hints, the same fixes the human lines give ("did you mean", what to run), [] when there are none.
+ */
 export function reportError(given: unknown, options: ReportOptions): ExitCode {
   const err = isTooDeep(given) ? new CliError(TOO_DEEP_MESSAGE, { exitCode: EXIT.error, code: 'TOO_DEEP' }) : given;
   const code = exitCodeFor(err);
@@ -211,7 +222,7 @@ export function reportError(given: unknown, options: ReportOptions): ExitCode {
   // The message, hints and request id may quote the server: its control characters are shown,
   // not obeyed (the JSON form below keeps them exact).
   const lines = [`${red('error:')} ${visible(message)}`];
-  const hints = distinctHints(message, hintsFor(err, options.now, options.profile, options.baseUrl));
+  const hints = shownHints(err, options.now, options.profile, options.baseUrl);
   for (const h of hints) lines.push(`  hint: ${visible(h)}`);
   const requestId = err instanceof ApiError || err instanceof CliError ? err.requestId : undefined;
   if (requestId) lines.push(`  request id: ${visible(requestId)}`);
@@ -228,7 +239,7 @@ export function reportError(given: unknown, options: ReportOptions): ExitCode {
     const apiCode = err instanceof ApiError || err instanceof CliError || err instanceof InvalidInputError || err instanceof UnknownIdError ? err.code : undefined;
     const status = err instanceof ApiError || err instanceof CliError ? err.status : undefined;
     const retryAt = (err instanceof RateLimitError || err instanceof BudgetError) && err.retryAt !== undefined ? { retryAt: new Date(err.retryAt).toISOString() } : {};
-    options.stderr.write(jsonText({ error: { code: apiCode ?? (code === EXIT.usage ? 'USAGE' : 'ERROR'), message, status: status ?? null, requestId: requestId ?? null, exitCode: code, ...retryAt } }) + '\n');
+    options.stderr.write(jsonText({ error: { code: apiCode ?? (code === EXIT.usage ? 'USAGE' : 'ERROR'), message, status: status ?? null, requestId: requestId ?? null, exitCode: code, ...retryAt, hints } }) + '\n');
   }
   return code;
 }

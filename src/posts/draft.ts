@@ -155,6 +155,8 @@ export interface FlagLabels {
   /** With `alt`: the fix for an alt text that has no media item to describe (how the two pair). */
   altFix?: string;
   option?: (platform: string, key: string) => string;
+  /** With `option`: the fix for a setting of a platform the post does not go to. */
+  offTargetOptionFix?: (platform: string, key: string) => string;
 }
 
 export const COMMAND_LINE_LABELS: FlagLabels = {

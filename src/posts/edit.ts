@@ -18,7 +18,7 @@ import { keyHeader, uploadedUrl, uploadRequests, type PlannedRequest } from './p
 import { uploadFiles, type UploadLedger } from './uploads.js';
 import { validateDraft } from './validate.js';
 import { stableStringify } from './keys.js';
-import { isObject, postStatusText, payloadsOf, textOf, type Payload } from './outcome.js';
+import { canChange, isObject, postStatusText, payloadsOf, textOf, type Payload } from './outcome.js';
 
 export interface PostChanges {
   /** The text of every target (a target's own text wins). */
@@ -105,9 +105,9 @@ export interface PlannedEdit {
   unchanged: boolean;
 }
 
-/** Only a draft or a scheduled post can change; why not otherwise, and what to do instead. */
+/** Why a post cannot change (it went out), and what to do instead; undefined when it can. */
 export function notEditable(post: Post, label: string, instead: { retry: string; create: string }): InvalidInputError | undefined {
-  if (post.status === 'draft' || post.status === 'scheduled') return undefined;
+  if (canChange(post)) return undefined;
   const state = postStatusText(post);
   const fix = post.status === 'failed' ? `${instead.retry} sends its failed targets again; or ${instead.create}` : instead.create;
   return new InvalidInputError([{ field: label, message: `post ${post.id} is ${state}: a post that went out can no longer be changed, moved or deleted`, fix }]);
@@ -142,9 +142,10 @@ export interface PlanEditOptions {
 }
 
 /** The patch for `changes` on `post`, validated; InvalidInputError names every problem. */
-export async function planEdit(post: Post, changes: PostChanges, options: PlanEditOptions = {}): Promise<PlannedEdit> {
+export async function planEdit(post: Post, given: PostChanges, options: PlanEditOptions = {}): Promise<PlannedEdit> {
   const labels = options.labels ?? EDIT_FLAG_LABELS;
-  const issues: Issue[] = [];
+  const issues: Issue[] = blankIssues(given, labels);
+  const changes = withoutBlanks(given);
   const current = payloadsOf(post);
   const targets = Object.keys(current);
   const removed: string[] = [];
@@ -238,7 +239,7 @@ export async function planEdit(post: Post, changes: PostChanges, options: PlanEd
       fieldOf: (path) => edit?.fieldOf?.(path) ?? (path.startsWith('options.') && opts ? (labels.option ?? ((pl: string, k: string) => `--option ${pl}.${k}`))(p, path.slice('options.'.length)) : path === 'firstComment' && typeof changes.firstComment === 'string' ? (labels.firstComment ?? '--first-comment') : `payloads.${p}.${path}`),
     });
   }
-  const title = changes.title === undefined ? undefined : changes.title === null || changes.title.trim() === '' ? null : changes.title;
+  const title = changes.title;
   const draft: PostDraft = {
     platforms,
     platformLabel: labels.add,
@@ -291,6 +292,41 @@ function refuseLostPartMedia(platform: string, oldParts: readonly Payload[], lat
 const partCount = (n: number) => (n === 1 ? 'one part' : `${n} parts`);
 
 /** A platform's first comment after --first-comment (null: removed; a platform that takes none gets none), or the one it had. */
+const BLANKABLE = [
+  ['title', 'title'],
+  ['firstComment', 'first comment'],
+] as const;
+const isBlank = (value: string | null | undefined) => typeof value === 'string' && value.trim() === '';
+
+/**
+ * A title or first comment of only spaces, refused naming the field and both ways out: read as a
+ * removal, a blank shell variable would remove it unasked ("" removes it, said plainly). Known
+ * without the post, so a command can ask before any request; planEdit asks again.
+ */
+export function blankIssues(changes: PostChanges, labels: EditLabels = EDIT_FLAG_LABELS): Issue[] {
+  return BLANKABLE.filter(([key]) => isBlank(changes[key])).map(([key, what]) => {
+    const field = key === 'title' ? labels.title : (labels.firstComment ?? '--first-comment');
+    return { field, message: `${field} is blank`, fix: `give the ${what} some text, or remove it with ${field.startsWith('--') ? `${field} ""` : `${field} set to ""`}` };
+  });
+}
+
+/**
+ * A new text of only spaces (`--text " "`, `--text-for bluesky=" "`), once per flag: known
+ * without the post, so the command refuses it before reading it (planEdit would name it for
+ * each platform the text goes to).
+ */
+export function blankTextIssues(changes: PostChanges, labels: EditLabels = EDIT_FLAG_LABELS): Issue[] {
+  const named: Array<[string, string | undefined]> = [[labels.text, changes.text], ...[...(changes.textFor ?? new Map<string, string>())].map(([p, t]): [string, string] => [labels.textFor(p), t])];
+  return named.filter(([, t]) => isBlank(t)).map(([field]) => ({ field, message: `${field} is blank`, fix: 'write the text of the post' }));
+}
+
+/** The changes without their blanks (told by blankIssues), so nothing else judges them again. */
+function withoutBlanks(changes: PostChanges): PostChanges {
+  const out = { ...changes };
+  for (const [key] of BLANKABLE) if (isBlank(out[key])) delete out[key];
+  return out;
+}
+
 function commentAfter(platform: string, given: string | null | undefined, old: unknown): string | undefined {
   if (given === null) return undefined;
   if (given !== undefined) return isPlatform(platform) && takesFirstComment(platform) ? given : undefined;

@@ -53,7 +53,8 @@ export function parseOptionFlags(values: readonly string[], targets: readonly st
     }
     if (!targets.includes(platform)) {
       const field = label(platform, key);
-      issues.push({ field, message: `${field}: ${platform} is not among the targets (${targets.join(', ') || 'none'})`, fix: flagNamed(labels) ? `add it with ${labels.platform} ${platform}, or drop the option` : `add ${platform} to ${labels.platform}, or drop the option` });
+      const fix = labels.offTargetOptionFix?.(platform, key) ?? (flagNamed(labels) ? `add it with ${labels.platform} ${platform}, or drop the option` : `add ${platform} to ${labels.platform}, or drop the option`);
+      issues.push({ field, message: `${field}: ${platform} is not among the targets (${targets.join(', ') || 'none'})`, fix });
       continue;
     }
     const spec = optionSpec(platform, key);

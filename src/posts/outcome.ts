@@ -32,6 +32,9 @@ export function postStatusText(post: Pick<Post, 'status' | 'targets'> & { schedu
   return `failed · ${published}/${targets.length} published`;
 }
 
+/** Only a draft or a scheduled post can change (edit, move, delete); one that went out cannot. */
+export const canChange = (post: Pick<Post, 'status'>): boolean => post.status === 'draft' || post.status === 'scheduled';
+
 export type Payload = Record<string, unknown>;
 export const isObject = (v: unknown): v is Payload => typeof v === 'object' && v !== null && !Array.isArray(v);
 

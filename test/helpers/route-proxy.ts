@@ -1,7 +1,8 @@
 // Services that differ from the sandbox in one way, as node:http proxies on 127.0.0.1 that forward
 // everything else to a real server (the sandbox): one without some routes, for the client's "this
 // service cannot do that" paths (the requests `missing` names are answered with a 405, or a
-// framework's plain 404 page), and one whose results list answers 404 first.
+// framework's plain 404 page), one whose results list answers 404 first, and one that answers a
+// read of a post with the post changed (a service whose limits are not the client's).
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -91,4 +92,27 @@ export const onePost =
 export function withoutAccountsRoute(target: string, notFoundPage = false): Promise<{ url: string; close(): Promise<void> }> {
   const answer = notFoundPage ? { status: 404, body: 'Cannot GET /v1/social-accounts', type: 'text/html' } : { status: 405, body: '{"error":"method not allowed"}', type: 'application/json' };
   return proxyWithout(target, (req) => (req.url ?? '').startsWith('/v1/social-accounts'), answer);
+}
+
+/**
+ * A service that answers a read of one post (GET /v1/posts/{id}) with the real post as `change`
+ * makes it, e.g. a text longer than the client's table allows (a service whose limit differs).
+ */
+export async function postReadsChanged(target: string, change: (post: Record<string, any>) => Record<string, any>): Promise<{ url: string; close(): Promise<void> }> {
+  const upstream = new URL(target);
+  const server = createServer((req, res) => {
+    if (!(req.method === 'GET' && /^\/v1\/posts\/[^/?]+$/.test(req.url ?? ''))) return forward(upstream, req, res);
+    request({ host: upstream.hostname, port: upstream.port, method: 'GET', path: req.url, headers: req.headers }, (up) => {
+      const chunks: Buffer[] = [];
+      up.on('data', (c: Buffer) => chunks.push(c));
+      up.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const body = up.statusCode === 200 ? JSON.stringify(change(JSON.parse(text) as Record<string, any>)) : text;
+        const headers = { ...up.headers, 'content-length': String(Buffer.byteLength(body)) };
+        res.writeHead(up.statusCode ?? 502, headers);
+        res.end(body);
+      });
+    }).end();
+  });
+  return listening(server);
 }

@@ -1,7 +1,7 @@
 // `accounts list` and `accounts view` in-process against the sandbox over HTTP: every account with
 // its status, default and health from recent results (checked against the results themselves),
-// one account by id, @handle and platform:@handle, and unknown or ambiguous handles refused with
-// exit 2 and the candidates, before any request past the accounts lookup. In both dialects: the
+// one account by id, @handle and platform:@handle, and unknown (exit 4) or ambiguous (exit 2)
+// handles refused with the candidates, before any request past the accounts lookup. In both dialects: the
 // sandbox serves SyncPostly's accounts too, which carry no status, default or token expiry. In a
 // workspace of 50 accounts, the command and list_accounts say how many accounts the window told nothing of.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,15 +167,23 @@ describe.each(DIALECTS)('in %s\'s API', (dialect) => {
       expect(r.stdout).not.toContain('\\u001b');
     });
 
-    it('an ambiguous handle is exit 2 naming every candidate; an unknown one says "did you mean"', async () => {
+    it('an ambiguous handle is exit 2 naming every candidate; one no account has is exit 4 (not found) and says "did you mean"', async () => {
       const before = sb.requests.length;
       const amb = await cli(['accounts', 'view', '@socialpub.demo']);
       expect(amb.code).toBe(2);
       expect(amb.stderr).toContain('instagram:@socialpub.demo');
       expect(amb.stderr).toContain('threads:@socialpub.demo');
       const typo = await cli(['accounts', 'view', '@socialpub_dmeo']);
-      expect(typo.code).toBe(2);
+      expect(typo.code, typo.stderr).toBe(4);
       expect(typo.stderr).toContain('did you mean twitter-x:@socialpub_demo');
+      const unknownId = await cli(['accounts', 'view', 'acc_doesNotExist', '--json']);
+      expect(unknownId.code, unknownId.stderr).toBe(4);
+      expect(unknownId.stderr).toContain('<account> acc_doesNotExist: no such account');
+      expect(unknownId.stderr).toContain('"code":"NOT_FOUND"');
+      // A platform that is not one: the client can tell the reference is wrong, so it stays exit 2.
+      const notAPlatform = await cli(['accounts', 'view', 'linkdin:@socialpub-demo']);
+      expect(notAPlatform.code).toBe(2);
+      expect(notAPlatform.stderr).toContain('did you mean linkedin:@socialpub-demo');
       // Only the accounts lookups went out.
       expect(sb.requests.slice(before).every((q) => q.path === (sp ? SP_PATHS.socialAccounts : PATHS.socialAccounts))).toBe(true);
     });

@@ -59,8 +59,8 @@ describe('posts create / edit --account', () => {
     const expired = acc('twitter-x', (a) => a.status === 'expired');
     const r = await cli(['posts', 'create', '--account', `twitter-x:@${expired.username}`, '--text', 'To the help desk', '-q']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`twitter-x:@${expired.username} is expired: reconnect it in the service's settings`);
-    expect(r.stderr).toContain('until then publishing to it fails');
+    expect(r.stderr).toContain(`warning: twitter-x:@${expired.username} is expired, so publishing to it fails: reconnect it in the service's settings (Settings → Connected accounts), then retry\n`);
+    expect(r.stderr).not.toContain('then retry:');
     const healthy = await cli(['posts', 'create', '--account', acc('linkedin', (a) => !a.isDefault).id, '--text', 'Hiring', '-q']);
     expect(healthy.code, healthy.stderr).toBe(0);
     expect(healthy.stderr).not.toContain('reconnect');
@@ -154,9 +154,8 @@ describe('bulk files: the account column', () => {
     writeFileSync(file, `at,platforms,text,account\n${at},twitter-x,First,@${expired.username}\n${at},linkedin,Second,\n${at},twitter-x,Third,twitter-x:@${expired.username}\n`);
     const r = await cli(['posts', 'schedule', '--from-file', file, '--dry-run']);
     expect(r.code, r.stderr).toBe(0);
-    const told = r.stderr.split('\n').filter((l) => l.includes(`twitter-x:@${expired.username} is expired`));
-    expect(told).toHaveLength(1);
-    expect(told[0]).toContain('until then publishing to it fails (lines 2, 4)');
+    const told = r.stderr.split('\n').filter((l) => l.includes(`twitter-x:@${expired.username}`));
+    expect(told).toEqual([`warning: twitter-x:@${expired.username} (lines 2, 4) is expired, so publishing to it fails: reconnect it in the service's settings (Settings → Connected accounts), then retry`]);
   });
 });
 
@@ -216,7 +215,7 @@ describe('triage', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(Object.keys(JSON.parse(r.stdout).payloads)).toEqual(['instagram']);
     expect(r.stderr).toContain('left out 1 target whose account is expired or disconnected');
-    expect(r.stderr).toContain(`twitter-x:@${expired.username} is expired: reconnect it in the service's settings`);
+    expect(r.stderr).toContain(`twitter-x:@${expired.username} is expired, so publishing to it fails: reconnect it in the service's settings`);
     const all = await cli(['results', 'retry', postId, '--include-unhealthy', '--json']);
     expect(all.code, all.stderr).toBe(0);
     const payloads = JSON.parse(all.stdout).payloads;

@@ -64,8 +64,9 @@ describe('a service without GET /v1/social-accounts', () => {
     expect(wait.code, wait.stderr).toBe(anyFailed ? 7 : 0);
     const retry = await cli(['results', 'retry', postId, '--dry-run']);
     expect(retry.code, retry.stderr).toBe(anyFailed ? 0 : 2);
+    // Not found (exit 4), as an unknown account is where the route exists; the message says where it looked.
     const unknown = await cli(['accounts', 'view', '@nobody']);
-    expect(unknown.code).toBe(2);
+    expect(unknown.code).toBe(4);
     expect(unknown.stderr).toContain('among the accounts seen in recent results');
   });
 });

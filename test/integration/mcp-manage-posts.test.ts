@@ -174,6 +174,16 @@ describe('update_post', () => {
     expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: 'Keep' } });
   });
 
+  it('a blank title is refused naming title and how to remove it, not taken as a removal; "" removes it', async () => {
+    const p = (await call('create_draft', { platforms: ['bluesky'], text: 'Keep', title: 'Launch' })).post as { id: string };
+    const before = sb.requests.length;
+    expect(await callError('update_post', { post_id: p.id, title: '   ' })).toMatchObject({ code: 'invalid_input', field: 'title', message: 'title is blank' });
+    expect(sb.requests.slice(before).filter((q) => q.method !== 'GET')).toEqual([]);
+    expect((await getPost(p.id)).title).toBe('Launch');
+    await call('update_post', { post_id: p.id, title: '' });
+    expect((await getPost(p.id)).title ?? null).toBeNull();
+  });
+
   it('changes one text and removes a platform; dry_run sends nothing', async () => {
     const p = await draft({ bluesky: 'Old', linkedin: 'Keep' });
     const dry = await call('update_post', { post_id: p.id, text_for: { bluesky: 'New' }, remove_platforms: ['linkedin'], dry_run: true });

@@ -71,6 +71,19 @@ const CASES: Array<[string, string[], string, RegExp]> = [
   ['--text-for outside the targets, no --text', create('--platform', 'linkedin', '--text-for', 'bluesky=hi'), '--text-for bluesky', /^error: --text-for bluesky: bluesky is not among the targets/],
   ['misspelt platform, no --text', create('--platform', 'blusky'), '--platform', /^error: [^\n]*"blusky" is not a platform id[\s\S]*did you mean "bluesky"/],
   ['empty title', create('--platform', 'bluesky', '--text', 'hi', '--title', ''), '--title', /empty/],
+  // Blank values (an unset shell variable): refused before the post is read, never taken as a
+  // removal ("" removes a title or first comment), a flag left out, or a crash.
+  ['blank title on edit', ['posts', 'edit', 'post_x', '--title', ' '], '--title', /^error: --title is blank\n\s+hint: give the title some text, or remove it with --title ""/],
+  ['blank text on edit', ['posts', 'edit', 'post_x', '--text', ' '], '--text', /^error: --text is blank\n\s+hint: write the text of the post/],
+  ['blank --text-for on edit', ['posts', 'edit', 'post_x', '--text-for', 'bluesky= '], '--text-for bluesky', /^error: --text-for bluesky is blank/],
+  ['blank first comment on edit', ['posts', 'edit', 'post_x', '--first-comment', '  '], '--first-comment', /^error: --first-comment is blank\n\s+hint: give the first comment some text, or remove it with --first-comment ""/],
+  ['blank --platform on edit', ['posts', 'edit', 'post_x', '--platform', ' '], '--platform', /^error: --platform: give a platform id\n\s+hint: platforms: twitter-x,/],
+  ['blank --remove-platform on edit', ['posts', 'edit', 'post_x', '--remove-platform', ' '], '--remove-platform', /^error: --remove-platform: give a platform id/],
+  ['blank --account on edit', ['posts', 'edit', 'post_x', '--account', ' '], '--account', /^error: --account: give an account id, @handle or platform:@handle/],
+  ['blank --account on create', create('--platform', 'bluesky', '--text', 'hi', '--account', ' '), '--account', /^error: --account: give an account id, @handle or platform:@handle/],
+  ['blank --platform beside a good one', create('--platform', 'bluesky', '--platform', ' ', '--text', 'hi'), '--platform', /^error: --platform: give a platform id/],
+  ['blank --platform on check', ['posts', 'check', '--platform', '', '--text', 'hi'], '--platform', /^error: --platform: give a platform id/],
+  ['blank status filter', ['posts', 'list', '--status', ' '], '--status', /^error: --status: give a post status\n\s+hint: statuses: draft, scheduled, published, failed/],
   // media
   ['media file missing', create('--platform', 'bluesky', '--text', 'hi', '--media', f('nope.jpg')), '--media', /no such file/],
   ['media type the platform does not take', create('--platform', 'instagram', '--text', 'hi', '--media', f('photo.png')), '--media', /instagram does not take image\/png/],

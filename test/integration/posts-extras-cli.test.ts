@@ -137,6 +137,24 @@ describe('bulk columns first_comment, alt, option.PLATFORM.KEY', () => {
     expect(post.payloads.linkedin).toMatchObject({ firstComment: '#tags', options: { visibility: 'CONNECTIONS' }, media: [{ alt: 'A photo' }] });
   });
 
+  it('an option cell for a platform the row does not go to is refused by check and schedule alike, naming line, column and fix, before any request', async () => {
+    const slip = join(dir, 'off-target-option.csv');
+    // Line 3 fills the cell for a row that goes to LinkedIn (fine); line 2's would be dropped unsaid.
+    writeFileSync(slip, `at,platforms,text,option.linkedin.visibility\n${at(0)},bluesky,Hello,PUBLIC\n${at(1)},linkedin,Hello,PUBLIC\n${at(2)},bluesky,Hi,\n`);
+    const said = 'line 2: option.linkedin.visibility: linkedin is not among the targets (bluesky)';
+    const fix = 'add linkedin to the platforms of line 2, or leave its option.linkedin.visibility cell empty';
+    const check = await run('posts', 'check', '--from-file', slip);
+    expect(check.code).toBe(2);
+    expect(check.stdout + check.stderr).toContain(said);
+    expect(check.stdout + check.stderr).toContain(fix);
+    for (const extra of [[], ['--dry-run']]) {
+      const stderr = await refused('posts', 'schedule', '--from-file', slip, ...extra);
+      expect(stderr).toContain(said);
+      expect(stderr).toContain(fix);
+      expect(stderr).not.toMatch(/line [34]:/);
+    }
+  });
+
   it('--option instagram.postType=reel with an image is refused before any upload or request, naming what a reel takes', async () => {
     const stderr = await refused('posts', 'create', '--platform', 'instagram', '--text', 'Hi', '--media', join(dir, 'a.jpg'), '--option', 'instagram.postType=reel');
     expect(stderr).toContain('postType=reel on Instagram takes one video; this post has 1 item (image)');

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliEnv, ROOMY_LIMITS, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { runCli } from '../helpers/run-cli.js';
-import { withoutAccountsRoute } from '../helpers/route-proxy.js';
+import { postReadsChanged, withoutAccountsRoute } from '../helpers/route-proxy.js';
 import { displayWidth } from '../../src/output/width.js';
 
 let sb: TestSandbox;
@@ -75,6 +75,36 @@ describe('posts preview <id>', () => {
       expect(bare.stdout).toContain(`accounts: ${insta}`);
     } finally {
       await proxy.close();
+    }
+  });
+
+  it('a text over its limit where the platform takes threads is offered `posts edit <id> --thread`, as a preview of options offers --thread; not once the post went out', async () => {
+    const long = `${'This sentence goes on for a while. '.repeat(11)}The end.`;
+    const created = await runCli(['posts', 'create', '--platform', 'bluesky,linkedin', '--text', 'Short for now', '--json'], { env: cliEnv(sb) });
+    const draftId = (JSON.parse(created.stdout) as { id: string }).id;
+    // A service whose limits are looser than the client's table: its post holds a longer text.
+    const lengthen = (post: Record<string, any>) => ({ ...post, payloads: Object.fromEntries(Object.entries(post.payloads as Record<string, object>).map(([p, v]) => [p, { ...v, text: long }])) });
+    const proxy = await postReadsChanged(sb.url, lengthen);
+    const wentOut = await postReadsChanged(sb.url, (post) => ({ ...lengthen(post), status: 'failed' }));
+    try {
+      const local = await runCli(['posts', 'preview', '--platform', 'bluesky,linkedin', '--text', long], { env: { NO_COLOR: '1' } });
+      expect(local.code, local.stderr).toBe(0);
+      const byOptions = local.stdout.replace(/\s+/g, ' ');
+      expect(byOptions).toContain('or split it into a thread with --thread');
+      const r = await runCli(['posts', 'preview', draftId], { env: { SOCIALPUB_BASE_URL: proxy.url, SOCIALPUB_API_KEY: sb.key('demo'), NO_COLOR: '1' } });
+      expect(r.code, r.stderr).toBe(0);
+      const byId = r.stdout.replace(/\s+/g, ' ');
+      expect(byId).toMatch(/bluesky \d+ of 300 characters, \d+ over the limit/);
+      expect(byId).toContain(`shorten it by ${long.length - 300} characters, or split it into a thread with \`socialpub posts edit ${draftId} --thread\``);
+      // LinkedIn takes the text whole (3000) and no thread: nothing offered there.
+      expect(byId.match(/split it into a thread/g)).toHaveLength(1);
+      const failed = await runCli(['posts', 'preview', draftId], { env: { SOCIALPUB_BASE_URL: wentOut.url, SOCIALPUB_API_KEY: sb.key('demo'), NO_COLOR: '1' } });
+      expect(failed.code, failed.stderr).toBe(0);
+      expect(failed.stdout.replace(/\s+/g, ' ')).toContain(`shorten it by ${long.length - 300} characters`);
+      expect(failed.stdout).not.toContain('posts edit');
+    } finally {
+      await proxy.close();
+      await wentOut.close();
     }
   });
 

@@ -143,7 +143,7 @@ describe('bulk files', () => {
 });
 
 describe('bulk summary', () => {
-  const failed = (row: number, code: string): BulkResult => ({ row, line: row + 1, outcome: 'failed', id: null, status: null, scheduledAt: null, error: { code, message: code.toLowerCase(), requestId: null } });
+  const failed = (row: number, code: string): BulkResult => ({ row, line: row + 1, outcome: 'failed', id: null, status: null, scheduledAt: null, error: { code, message: code.toLowerCase(), requestId: null, hints: [] } });
   it('tells rows a re-run may fix (outage) from rows the service refused as written (a 4xx)', () => {
     const rows = [failed(1, 'SERVER'), failed(2, 'VALIDATION_ERROR'), failed(3, 'VALIDATION_ERROR')];
     const lines = summarize(rows, 'week.csv', new Set([2, 3])).text.split('\n');

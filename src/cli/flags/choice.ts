@@ -2,7 +2,7 @@
 // comma lists, and one "did you mean" for near misses.
 import { PLATFORMS, POST_STATUSES, type Platform, type PostStatus } from '../../wire/platforms.js';
 import { nearest, suggestPlatform } from '../../wire/suggest.js';
-import { flagError, quote, splitList } from './text.js';
+import { flagError, givenList, quote } from './text.js';
 
 
 export interface ChoiceRules {
@@ -16,18 +16,22 @@ export interface ChoiceRules {
   code?: string;
 }
 
+/** "a platform id", "an account status". */
+const oneOf = (rules: ChoiceRules) => `${/^[aeiou]/i.test(rules.noun) ? 'an' : 'a'} ${rules.noun}`;
+const validList = (choices: readonly string[], rules: ChoiceRules) => `${rules.listLabel ?? 'valid'}: ${choices.join(', ')}`;
+
 export function choice<T extends string>(flag: string, value: string, choices: readonly T[], rules: ChoiceRules): T {
   const v = value.trim().toLowerCase();
   if ((choices as readonly string[]).includes(v)) return v as T;
   const near = (rules.suggest ?? ((x) => nearest(x, choices)))(value);
   const code = rules.code ?? `UNKNOWN_${rules.noun.toUpperCase().replace(/[^A-Z]+/g, '_')}`;
-  throw flagError(flag, `${quote(value)} is not ${/^[aeiou]/i.test(rules.noun) ? 'an' : 'a'} ${rules.noun}`, [near ? `did you mean ${quote(near)}?` : undefined, `${rules.listLabel ?? 'valid'}: ${choices.join(', ')}`], code);
+  throw flagError(flag, `${quote(value)} is not ${oneOf(rules)}`, [near ? `did you mean ${quote(near)}?` : undefined, validList(choices, rules)], code);
 }
 
-/** A repeatable choice flag: every value checked, repeats dropped. An empty list stays empty. */
+/** A repeatable choice flag: every value checked, repeats dropped. Not given, the list is empty; given blank, refused. */
 export function choices<T extends string>(flag: string, values: readonly string[] | undefined, valid: readonly T[], rules: ChoiceRules): T[] {
   const out: T[] = [];
-  for (const raw of splitList(values)) {
+  for (const raw of givenList(flag, values, oneOf(rules), [validList(valid, rules)])) {
     const v = choice(flag, raw, valid, rules);
     if (!out.includes(v)) out.push(v);
   }

@@ -2,7 +2,7 @@
 // a flag repeats, and exit 2 naming the flag. Commands import from here.
 import { CLIENT_DEFAULTS, WRITE_RETRY } from '../../client/retry-timing.js';
 
-export { flagError, quote, collect, splitList, httpUrl, nonEmpty } from './text.js';
+export { flagError, quote, collect, splitList, givenList, httpUrl, nonEmpty } from './text.js';
 export { wholeNumber, optionalWholeNumber, share, integer, duration, optionalDuration, parseDuration, MAX_TIMER_MS, type NumberRange } from './number.js';
 export { choice, choices, platform, platforms, statuses, type ChoiceRules } from './choice.js';
 export { chooseWebhookSecret, WEBHOOK_SECRET_ENV, type ChosenSecret } from './secret.js';

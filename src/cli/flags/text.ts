@@ -26,6 +26,16 @@ export function splitList(values: readonly string[] | undefined): string[] {
   return out;
 }
 
+/**
+ * splitList for a flag whose every occurrence must name something: a blank one (an unset shell
+ * variable, `--platform " "`) is refused, not read as the flag left out, which would widen a
+ * filter or drop a change unsaid.
+ */
+export function givenList(flag: string, values: readonly string[] | undefined, what: string, fixes: readonly string[] = []): string[] {
+  if (values?.some((v) => !/[^\s,]/.test(v))) throw flagError(flag, `give ${what}`, fixes);
+  return splitList(values);
+}
+
 // http(s) URLs (--forward-to, --webhook-url, --base-url).
 export function httpUrl(flag: string, value: string, example: string): string {
   let url: URL | undefined;

@@ -86,7 +86,7 @@ function inToolWords<T>(plan: () => T, unhealthy: ReadonlyMap<string, SocialAcco
     const issues = err.issues.map((i) => ({ field: word(i.field), message: word(i.message), ...(i.fix ? { fix: word(i.fix) } : {}) }));
     const noResultsYet = err instanceof NothingToRetryError && /has no results yet/.test(err.message);
     const onlyUnhealthy = err instanceof NothingToRetryError && /expired or disconnected/.test(err.message);
-    const fix = noResultsYet ? 'a post has results once it is published: schedule_post, then wait_for_results' : onlyUnhealthy ? `${[...unhealthy.values()].map(reconnectHint).join('; ')} (or include_unhealthy)` : undefined;
+    const fix = noResultsYet ? 'a post has results once it is published: schedule_post, then wait_for_results' : onlyUnhealthy ? `${[...unhealthy.values()].map((a) => reconnectHint(a)).join('; ')} (or include_unhealthy)` : undefined;
     throw new InvalidInputError(fix ? issues.map((i) => ({ ...i, fix })) : issues);
   }
 }

@@ -7,5 +7,6 @@ export interface BulkResult {
   id: string | null;
   status: string | null;
   scheduledAt: string | null;
-  error: { code: string; message: string; requestId: string | null } | null;
+  /** hints: the fixes, as an error's JSON object carries them ([] when there are none). */
+  error: { code: string; message: string; requestId: string | null; hints: string[] } | null;
 }

@@ -297,6 +297,9 @@ class CsvLabels implements FlagLabels {
   option(p: string, k: string): string {
     return this.f(`option.${p}.${k}`);
   }
+  offTargetOptionFix(p: string, k: string): string {
+    return `add ${p} to the platforms of line ${this.line}, or leave its option.${p}.${k} cell empty`;
+  }
 }
 
 const missingTextFix = (p: string) => `fill the text column, or a text:${p} column`;
@@ -382,7 +385,9 @@ function csvHeader(header: CsvRecord, options: BulkParseOptions): CsvHeader {
     // Alt texts in the order of the row's media, separated by | (an alt text may hold ; and ,).
     // Columns the file does not have cost its rows nothing (a bulk check judges 20,000 of them).
     const alts = altAt < 0 ? [] : rec.fields[altAt]!.split('|').map((a) => a.trim());
-    const option = optionColumns.length === 0 ? [] : optionColumns.filter((o) => platforms.includes(o.platform) && rec.fields[o.i]!.trim() !== '').map((o) => `${o.platform}.${o.name}=${rec.fields[o.i]!}`);
+    // Every filled option cell, of the row's platforms or not: a setting for a platform the row
+    // does not go to is a slip that draftFromFlags names (as --option does), never dropped unsaid.
+    const option = optionColumns.length === 0 ? [] : optionColumns.filter((o) => rec.fields[o.i]!.trim() !== '').map((o) => `${o.platform}.${o.name}=${rec.fields[o.i]!}`);
     const labels = new CsvLabels(rec.line);
     row.draft = draftFromFlags(
       {

@@ -7,7 +7,7 @@ import { loadAccounts, type AccountCatalog, type CatalogQuery } from '../../../a
 import { accountLabel, handleOf } from '../../../accounts/label.js';
 import { rememberAccounts } from '../../post-id-cache.js';
 import { resolveAccounts } from '../../../accounts/resolve.js';
-import { splitList } from '../../flags/text.js';
+import { givenList } from '../../flags/text.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import type { RowFilter } from '../../../results/selection.js';
@@ -19,7 +19,7 @@ export interface AccountChoice {
 
 /** The accounts `--account` names, or undefined when it was not given. */
 export async function accountFlag(ctx: Context, client: ApiClient, refs: readonly string[] | undefined): Promise<AccountChoice | undefined> {
-  const list = splitList(refs);
+  const list = givenList('--account', refs, 'an account id, @handle or platform:@handle', ['`socialpub accounts list` shows them']);
   if (list.length === 0) return undefined;
   const catalog = await lookUp(ctx, client);
   const accounts = resolveAccounts(list, catalog.accounts, { derived: catalog.derived });

@@ -1,5 +1,5 @@
-// `accounts view`, run: the account named (exit 2 with the candidates when unknown or ambiguous),
-// its health and its most recent results, from one page of results.
+// `accounts view`, run: the account named (with the candidates, exit 4 when no account has it, 2
+// when ambiguous), its health and its most recent results, from one page of results.
 import type { Context } from '../../context.js';
 import { optionalWholeNumber } from '../../flags/number.js';
 import { PAGE } from '../../../wire/protocol.js';
@@ -7,7 +7,7 @@ import { formatLocal, formatRelative } from '../../../output/time.js';
 import type { Colors } from '../../../output/colors.js';
 import { healthFromRows, recentWindow, type AccountWithHealth } from '../../../accounts/health.js';
 import { accountLabel, isUnhealthy, reconnectHint } from '../../../accounts/label.js';
-import { resolveAccounts } from '../../../accounts/resolve.js';
+import { resolveAccount } from '../../../accounts/resolve.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import { resultLinkOrError } from '../../../output/result-columns.js';
 import { visibleLine as one } from '../../../output/terminal-safe.js';
@@ -22,20 +22,20 @@ export async function runAccountsView(ctx: Context, ref: string, flags: Accounts
   const client = await ctx.client();
   const out = ctx.output();
   const catalog = await lookUp(ctx, client);
-  const [account] = resolveAccounts([ref], catalog.accounts, { field: '<account>', derived: catalog.derived });
+  const account = resolveAccount(ref, catalog.accounts, { field: '<account>', derived: catalog.derived });
   if (catalog.derived) out.notice(derivedNotice(catalog));
-  const mine = (r: PostResult) => r.social_account_id === account!.id;
+  const mine = (r: PostResult) => r.social_account_id === account.id;
   // SyncPostly filters no results by account (assumptions.resultFilter): one page would hold the
   // newest of every account, so its rows are looked for in its platform's health window, as
   // accounts list does. Elsewhere the client filters too: a service may ignore social_account_id.
   const results =
     client.dialect === 'syncpostly'
-      ? (await recentWindow(client, { platform: [account!.platform] })).filter(mine).slice(0, limit)
-      : (await client.results.list({ socialAccountId: [account!.id], limit })).data.data.filter(mine);
-  const shown: Shown = { ...account!, health: healthFromRows([account!], results).get(account!.id)!, results };
+      ? (await recentWindow(client, { platform: [account.platform] })).filter(mine).slice(0, limit)
+      : (await client.results.list({ socialAccountId: [account.id], limit })).data.data.filter(mine);
+  const shown: Shown = { ...account, health: healthFromRows([account], results).get(account.id)!, results };
   const now = ctx.clock.now();
   await out.object(shown, (s) => render(s, out.colors, now));
-  if (!out.structured && isUnhealthy(account)) out.warn(reconnectHint(account!));
+  if (!out.structured && isUnhealthy(account)) out.warn(reconnectHint(account));
   return 0;
 }
 

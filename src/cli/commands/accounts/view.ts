@@ -10,7 +10,7 @@ function viewCommand(accounts: CommandUnknownOpts) {
     .command('view')
     .summary('one account: its state, health and recent results')
     .description(
-      'Shows one account (by id, @handle, or platform:@handle when a handle is used on several platforms): its status, whether it is the default, token expiry, and its most recent results. An unknown or ambiguous handle is exit 2 with the candidates.',
+      'Shows one account (by id, @handle, or platform:@handle when a handle is used on several platforms): its status, whether it is the default, token expiry, and its most recent results. An account that does not exist is exit 4, an ambiguous handle exit 2, each with the candidates.',
     )
     .argument('<account>', 'account id, @handle or platform:@handle')
     .option('--limit <n>', 'recent results to show', '10')

@@ -11,7 +11,8 @@ import { checkFields } from '../../../output/fields.js';
 import { checkKey, keyRefusal } from './verify-key.js';
 import { keyShapeProblem, maskKey } from '../../../config/resolve.js';
 import { displayUrl } from '../../../client/redact.js';
-import { errorSummary } from './verify-key.js';
+import { errorSummary, type ErrorSummary } from './verify-key.js';
+import { shownHints } from '../../errors.js';
 
 export interface AuthStatus {
   profile: string;
@@ -28,7 +29,7 @@ export interface AuthStatus {
   keyStoredIn: string | null;
   configPath: string;
   valid: boolean;
-  error?: { code: string; message: string; status: number | null; requestId: string | null };
+  error?: ErrorSummary;
 }
 
 export async function status(ctx: Context): Promise<number> {
@@ -76,7 +77,7 @@ export async function status(ctx: Context): Promise<number> {
       failure = keyRefusal(check.error, { baseUrl: report.baseUrl, login: false, hints: [fix] }) ?? check.error;
     }
   }
-  if (failure) report.error = errorSummary(failure);
+  if (failure) report.error = errorSummary(failure, shownHints(failure, ctx.clock.now(), profile.name, profile.baseUrl));
 
   const c = out.colors;
   await out.object(report, () =>

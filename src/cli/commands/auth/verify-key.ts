@@ -59,11 +59,20 @@ export function keyRefusal(err: unknown, situation: { baseUrl: string; login: bo
   return undefined;
 }
 
-/** A short description of any failure, for `auth status --json`. */
-export function errorSummary(err: unknown): { code: string; message: string; status: number | null; requestId: string | null } {
+export interface ErrorSummary {
+  code: string;
+  message: string;
+  status: number | null;
+  requestId: string | null;
+  /** The fixes the error's human form gives as hints. */
+  hints: string[];
+}
+
+/** A short description of any failure, for `auth status --json`, with the hints printed beside it. */
+export function errorSummary(err: unknown, hints: string[]): ErrorSummary {
   if (err instanceof ApiError) {
-    return { code: err.code ?? err.kind.toUpperCase().replace(/-/g, '_'), message: err.message, status: err.status ?? null, requestId: err.requestId ?? null };
+    return { code: err.code ?? err.kind.toUpperCase().replace(/-/g, '_'), message: err.message, status: err.status ?? null, requestId: err.requestId ?? null, hints };
   }
-  if (err instanceof CliError) return { code: err.code ?? 'ERROR', message: err.message, status: err.status ?? null, requestId: err.requestId ?? null };
-  return { code: 'ERROR', message: err instanceof Error ? err.message : String(err), status: null, requestId: null };
+  if (err instanceof CliError) return { code: err.code ?? 'ERROR', message: err.message, status: err.status ?? null, requestId: err.requestId ?? null, hints };
+  return { code: 'ERROR', message: err instanceof Error ? err.message : String(err), status: null, requestId: null, hints };
 }

@@ -37,7 +37,7 @@ export async function chooseAccounts<F extends ComposeFlags>(ctx: Context, opts:
 export function warnUnhealthy(ctx: Context, accounts: readonly SocialAccount[], linesOf?: ReadonlyMap<string, readonly number[]>): void {
   for (const a of accounts.filter(isUnhealthy)) {
     const lines = linesOf?.get(a.id);
-    ctx.output().warn(visibleLine(`${reconnectHint(a)}: until then publishing to it fails${lines?.length ? ` (${lines.length === 1 ? 'line' : 'lines'} ${lines.join(', ')})` : ''}`));
+    ctx.output().warn(visibleLine(reconnectHint(a, lines?.length ? `${lines.length === 1 ? 'line' : 'lines'} ${lines.join(', ')}` : undefined)));
   }
 }
 

@@ -17,12 +17,12 @@ import type { RuleCheck, Verdict } from '../../../wire/post-rules.js';
 import type { Column } from '../../../output/writers.js';
 import type { Colors } from '../../../output/colors.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
-import { splitList } from '../../flags/text.js';
 import { readSource, streamSource } from './read-source.js';
 import { Spools } from '../../../output/spool.js';
 import { capHeapGrowth, keepYoungGenerationSmall, letYoungGenerationGrow } from '../../../output/heap.js';
 import { holdOptimizingCompiler, releaseOptimizingCompiler } from '../../optimizing-compiler.js';
 import { checkTopFields, columnField } from '../../../output/fields.js';
+import { withPlatformList } from './payload-options.js';
 
 
 interface Row {
@@ -213,7 +213,7 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<Entries> {
   if (flags.text !== undefined && flags.textFile !== undefined) {
     throw new UsageError('--text-file cannot be combined with --text', ['give the text one way: --text "…" for a line, --text-file <file|-> for a file or stdin']);
   }
-  const values: FlagValues = { ...flags, ...(flags.platform ? { platform: splitList(flags.platform) } : {}) };
+  const values: FlagValues = withPlatformList(flags);
   let labels = COMMAND_LINE_LABELS;
   if (flags.textFile !== undefined) {
     // Read as posts create reads it, and named so in the messages.

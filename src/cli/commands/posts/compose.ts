@@ -18,7 +18,6 @@ import { askAlt, askAt, askFirstComment, askMedia, askOption, askPartMedia, askP
 import { editText } from '../../editor.js';
 import { textFromFile } from '../../../posts/compose-input.js';
 import { composeFile, parseComposeFile } from '../../../posts/edit-file.js';
-import { splitList } from '../../flags/text.js';
 import { checkIdempotencyKey } from './send.js';
 import { checkPostFields } from './render.js';
 import { visible } from '../../../output/terminal-safe.js';
@@ -29,6 +28,7 @@ import { takesTitles } from '../../dialect-refusals.js';
 import { attachAccounts } from '../../../accounts/resolve.js';
 import { handleOf } from '../../../accounts/label.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
+import { withPlatformList } from './payload-options.js';
 
 /** The flags compose reads: the payload options (all of `posts create`'s), and --at/--tz of `posts schedule`. */
 export type ComposeFlags = CreateFlags & Partial<Pick<ScheduleFlags, 'at' | 'tz'>>;
@@ -122,7 +122,7 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
     if (atInput === undefined && body.scheduledAt !== undefined) [atInput, atField] = [body.scheduledAt, `${src.label}: scheduledAt`];
   } else {
     // Commas work for --platform as for every repeatable flag (texts and paths may hold commas).
-    values = { ...opts, ...(opts.platform ? { platform: splitList(opts.platform) } : {}) };
+    values = withPlatformList(opts);
     if (opts.textFile !== undefined) {
       const src = await readSource(ctx, opts.textFile, '--text-file');
       values.text = textFromFile(src.text);

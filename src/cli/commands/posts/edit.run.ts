@@ -6,14 +6,13 @@ import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { CliError, EXIT, UsageError } from '../../cli-error.js';
 import { editText } from '../../editor.js';
-import { splitList } from '../../flags/text.js';
 import { checkPostId, findPost } from '../../../posts/find.js';
 import { COMMAND_LINE_LABELS, parseTextFor, type Issue, type MediaSource, type PlatformDraft } from '../../../posts/draft.js';
 import { parseOptionFlags } from '../../../posts/extras.js';
 import { isPlatform } from '../../../wire/platforms.js';
 import { takesFirstComment } from '../../../wire/post-extras.js';
 import { optionIssues } from '../../../posts/validate.js';
-import { notEditable, planEdit, planEditRequests, sendEdit, type PayloadEdit, type PlannedEdit, type PostChanges } from '../../../posts/edit.js';
+import { blankIssues, blankTextIssues, EDIT_FLAG_LABELS, notEditable, planEdit, planEditRequests, sendEdit, type PayloadEdit, type PlannedEdit, type PostChanges } from '../../../posts/edit.js';
 import { isObject, payloadsOf, textOf, type Payload } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
@@ -38,6 +37,7 @@ import { warnUnhealthy } from './accounts.js';
 import { accountsByPlatform } from '../../../accounts/resolve.js';
 import { postWriteChecks, refuseUnsupported, takesTitles } from '../../dialect-refusals.js';
 import { withAccountChoice } from '../../account-choice.js';
+import { platformList } from './payload-options.js';
 
 const CHANGE_FLAGS: Array<[keyof EditFlags, string]> = [
   ['text', '--text'],
@@ -78,8 +78,8 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   const changes: PostChanges = {
     ...(text !== undefined ? { text } : {}),
     textFor,
-    add: splitList(opts.platform ?? []),
-    remove: splitList(opts.removePlatform ?? []),
+    add: platformList('--platform', opts.platform),
+    remove: platformList('--remove-platform', opts.removePlatform),
     ...(opts.media?.length ? { media: opts.media } : {}),
     ...(opts.title !== undefined ? { title: opts.title === '' ? null : opts.title } : {}),
     ...(opts.thread ? { thread: true } : {}),
@@ -87,6 +87,9 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
     ...(opts.option?.length ? { option: opts.option } : {}),
     ...(opts.alt?.length ? { alt: opts.alt } : {}),
   };
+
+  const blank = [...blankTextIssues(changes, { ...EDIT_FLAG_LABELS, text: opts.textFile !== undefined ? '--text-file' : '--text' }), ...blankIssues(changes)];
+  if (blank.length) throw new InvalidInputError(blank);
 
   const client = await ctx.client();
   const chosen = await accountFlag(ctx, client, opts.account);

@@ -2,7 +2,7 @@
 // payloads; create and schedule add what sending needs.
 import type { Command, OptionValues } from '@commander-js/extra-typings';
 import { PLATFORMS } from '../../../wire/platforms.js';
-import { collect } from '../../flags/text.js';
+import { collect, givenList } from '../../flags/text.js';
 import { takesFirstComment, takesThread } from '../../../wire/post-extras.js';
 import type { AltFlag } from '../../../posts/draft.js';
 
@@ -42,4 +42,12 @@ export function addPayloadOptions<Args extends unknown[]>(cmd: Command<Args, {},
     .option('--idempotency-key <key>', 'a key of your own: re-running with the same key never creates a second post (CI)')
     .option('--dry-run', 'validate and print the exact requests; send nothing')
     .option('--no-local-checks', "leave each platform's rules (text length, media needed, media type and size) to the service: for when a platform has changed them");
+}
+
+/** Platform ids a flag names (--platform, --remove-platform): comma lists split; given blank, refused. */
+export const platformList = (flag: string, values: readonly string[] | undefined): string[] => givenList(flag, values, 'a platform id', [`platforms: ${PLATFORMS.join(', ')}`]);
+
+/** The payload flags with --platform's comma lists split (texts and paths may hold commas, ids do not). */
+export function withPlatformList<F extends { platform?: string[] }>(flags: F): F {
+  return flags.platform ? { ...flags, platform: platformList('--platform', flags.platform) } : flags;
 }

@@ -10,6 +10,7 @@ import { buildBody } from '../../../posts/body.js';
 import { COMMAND_LINE_LABELS, draftFromBody, draftFromFlags, type FlagValues, type Issue } from '../../../posts/draft.js';
 import { textFromFile } from '../../../posts/compose-input.js';
 import { checkPostId, findPost } from '../../../posts/find.js';
+import { canChange } from '../../../posts/outcome.js';
 import { parseJsonWithLocation } from '../../../wire/json-location.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { previewPost, type PostPreview } from '../../../wire/preview/model.js';
@@ -18,10 +19,10 @@ import { accountsById } from '../../../accounts/catalog.js';
 import { previewPage } from '../../../wire/preview/html.js';
 import { isLoopback } from '../../../config/base-url.js';
 import { openInBrowser } from '../../../output/browser.js';
-import { splitList } from '../../flags/text.js';
 import { readSource } from './read-source.js';
 import { renderPreview } from './preview-render.js';
 import type { PreviewFlags } from './preview.js';
+import { withPlatformList } from './payload-options.js';
 
 const PAYLOAD_FLAGS = ['platform', 'text', 'textFile', 'textFor', 'media', 'title', 'file'] as const;
 
@@ -38,7 +39,10 @@ export async function runPreview(ctx: Context, id: string | undefined, flags: Pr
     const postId = checkPostId(id, '<id>');
     // The human view names the target accounts as posts view does: asked for with the post, one request at most.
     const accountsSoon = out.structured || flags.web ? undefined : accountsById(client, { onePage: true });
-    preview = previewPost(await findPost(client, postId));
+    const post = await findPost(client, postId);
+    // A text over its limit where the platform takes threads is offered the split, as for a post
+    // given as options: here the edit that does it, while the post can still change.
+    preview = previewPost(post, canChange(post) ? { threadWith: `\`socialpub posts edit ${postId} --thread\`` } : {});
     if (accountsSoon) accounts = await accountsSoon;
     baseUrl = client.baseUrl;
   } else {
@@ -66,7 +70,7 @@ async function bodyFromOptions(ctx: Context, flags: PreviewFlags): Promise<unkno
     return buildBody(body.draft, new Map(), (p) => pathToFileURL(p).href);
   }
   if (flags.platform === undefined && flags.textFor === undefined) throw new UsageError('missing --platform', ['name the targets: --platform instagram,linkedin'], 'MISSING_VALUE');
-  const values: FlagValues = { ...flags, ...(flags.platform ? { platform: splitList(flags.platform) } : {}) };
+  const values: FlagValues = withPlatformList(flags);
   if (flags.textFile !== undefined) {
     if (flags.text !== undefined) throw new UsageError('--text-file cannot be combined with --text');
     values.text = textFromFile((await readSource(ctx, flags.textFile, '--text-file')).text);

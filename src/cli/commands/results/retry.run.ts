@@ -94,5 +94,5 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
 
 /** What to do about each expired or disconnected account, then the retry to run once it is reconnected. */
 function unhealthyHints(accounts: ReadonlyMap<string, SocialAccount>, postId: string): string[] {
-  return [...[...accounts.values()].map(reconnectHint), `then: socialpub results retry ${postId}`];
+  return [...[...accounts.values()].map((a) => reconnectHint(a)), `then: socialpub results retry ${postId}`];
 }

@@ -10,7 +10,7 @@ import { rowFilterOf, type RowFilter } from '../../../results/selection.js';
 import { checkPostId } from '../../../posts/find.js';
 import { userZone } from '../../../posts/zone.js';
 import { platforms as parsePlatforms } from '../../flags/choice.js';
-import { flagError, splitList } from '../../flags/text.js';
+import { flagError, givenList } from '../../flags/text.js';
 import type { ListFlags } from './list.js';
 
 /** --since, --until and --tz, as `results list` and `results stats` both define them. */
@@ -28,11 +28,8 @@ export interface FilterFlags {
 /** The filter flags read before anything is sent; an empty value (an unset shell variable) is refused. */
 export function rowFilter(flags: FilterFlags): RowFilter {
   const platform = parsePlatforms('--platform', flags.platform);
-  const postId = splitList(flags.post).map((id) => checkPostId(id, '--post'));
-  const codes = splitList(flags.code).map((c) => c.toUpperCase());
-  if ((flags.post ?? []).length > 0 && postId.length === 0) throw flagError('--post', 'give a post id');
-  if ((flags.platform ?? []).length > 0 && platform.length === 0) throw flagError('--platform', 'give a platform id');
-  if ((flags.code?.length ?? 0) > 0 && codes.length === 0) throw flagError('--code', 'give an error code, e.g. --code MEDIA_REJECTED');
+  const postId = givenList('--post', flags.post, 'a post id').map((id) => checkPostId(id, '--post'));
+  const codes = givenList('--code', flags.code, 'an error code, e.g. --code MEDIA_REJECTED').map((c) => c.toUpperCase());
   if (codes.length > 0 && flags.succeeded) throw flagError('--code', 'an error code selects failures: it cannot be combined with --succeeded');
   return rowFilterOf({ postId, platform, codes, failed: flags.failed, succeeded: flags.succeeded });
 }

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import type { Context } from '../../../context.js';
 import { EXIT } from '../../../cli-error.js';
-import { annotate } from '../../../errors.js';
+import { annotate, shownHints } from '../../../errors.js';
 import { ApiError } from '../../../../client/errors.js';
 import type { RetryNotice } from '../../../../client/types.js';
 import { isAbortLike, Pacer } from '../../../../posts/bulk/pacer.js';
@@ -75,7 +75,7 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
       if (estimate) out.info(budgetNote(estimate));
     }
     if (row.issues.length) {
-      await emit({ ...base, outcome: 'invalid', id: null, status: null, scheduledAt: null, error: { code: 'INVALID_INPUT', message: row.issues.map((i) => i.message).join('; '), requestId: null } });
+      await emit({ ...base, outcome: 'invalid', id: null, status: null, scheduledAt: null, error: { code: 'INVALID_INPUT', message: row.issues.map((i) => i.message).join('; '), requestId: null, hints: row.issues.flatMap((i) => (i.fix ? [i.fix] : [])) } });
     } else if (stop) {
       // Counted and named in the summary, not printed row by row: 162 such rows buried what mattered.
       results.push({ ...base, outcome: 'not-attempted', id: null, status: null, scheduledAt: null, error: null });
@@ -83,7 +83,7 @@ export async function runBulk(ctx: Context, opts: ScheduleFlags): Promise<number
       paced.rowDone();
       await emit({ ...base, outcome: 'already-done', id: prior.id, status: prior.status, scheduledAt: prior.scheduledAt, error: null });
     } else {
-      const sent = await sendRow(row, keys.get(row.index)!, { loaded, run, paced });
+      const sent = await sendRow(row, keys.get(row.index)!, { loaded, run, paced, now: () => ctx.clock.now() });
       if (sent.stop !== undefined) stop = sent.stop;
       if (sent.refused) refused.add(base.row);
       if (sent.result.outcome === 'not-attempted') results.push({ ...base, ...sent.result });
@@ -230,7 +230,7 @@ interface Sent {
 }
 
 /** One row: its media, then its schedule request under its key, journaled step by step. */
-async function sendRow(row: BulkRow, key: string, at: { loaded: Loaded; run: Run; paced: Paced }): Promise<Sent> {
+async function sendRow(row: BulkRow, key: string, at: { loaded: Loaded; run: Run; paced: Paced; now: () => number }): Promise<Sent> {
   const { loaded, run, paced } = at;
   const { pacer, client } = paced;
   const { journal, state } = run;
@@ -267,7 +267,7 @@ async function sendRow(row: BulkRow, key: string, at: { loaded: Loaded; run: Run
       return { result: notAttempted, stop: sent.error };
     case 'failed':
       journal.append({ t: 'fail', row: row.index, key, ...sent.info });
-      return { result: { outcome: 'failed', id: null, status: null, scheduledAt: null, error: sent.info }, refused: !sent.transient, ...(stop !== undefined ? { stop } : {}) };
+      return { result: { outcome: 'failed', id: null, status: null, scheduledAt: null, error: { ...sent.info, hints: shownHints(sent.error, at.now()) } }, refused: !sent.transient, ...(stop !== undefined ? { stop } : {}) };
   }
 }
 
