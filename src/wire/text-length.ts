@@ -6,6 +6,7 @@
 // `twitter-text` package: that package (3.1.0, last released 2019) pulls core-js 2,
 // @babel/runtime, punycode and a Unicode 11 emoji parser into every post validation, while the
 // rules themselves are a short table (below) plus URL and emoji recognition.
+import { patternOnFirstUse } from './pattern-on-first-use.js';
 
 export type TextUnit = 'x-weighted' | 'graphemes' | 'utf16' | 'code-points' | 'threads' | 'utf8-bytes';
 
@@ -30,8 +31,9 @@ const X_URL_LENGTH = 23;
 // Code points that can join a neighbour into one cluster (UAX #29: Extend and SpacingMark, ZWJ,
 // Prepend, Hangul jamo, flags, emoji and their modifiers) and CR LF. A text without any is one
 // cluster per code point, so the segmenter (tens of ms to load its data) is not needed.
-const CLUSTERING =
-  /[\p{M}\u200c\u200d\ufe00-\ufe0f\u20e3\u0e33\u0eb3\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Modifier}]|\r\n/u;
+const clustering = patternOnFirstUse(
+  () => /[\p{M}\u200c\u200d\ufe00-\ufe0f\u20e3\u0e33\u0eb3\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Modifier}]|\r\n/u,
+);
 
 let segmenter: Intl.Segmenter | undefined;
 /**
@@ -41,8 +43,11 @@ let segmenter: Intl.Segmenter | undefined;
  * left for the next one, so the clusters are exactly those of the whole text.
  */
 const PIECE = 2048;
+/** ASCII holds no joining character but CR LF: such a text (most posts in English) needs no property class. */
+const ASCII = /^[\x00-\x7f]*$/;
+const mayCluster = (text: string) => (ASCII.test(text) ? text.includes('\r\n') : clustering().test(text));
 function graphemes(text: string): string[] {
-  if (!CLUSTERING.test(text)) return Array.from(text);
+  if (!mayCluster(text)) return Array.from(text);
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const out: string[] = [];
   for (let start = 0; start < text.length; ) {
@@ -57,9 +62,9 @@ function graphemes(text: string): string[] {
   return out;
 }
 
-const PICTOGRAPH = /\p{Extended_Pictographic}/u;
-const REGIONAL = /\p{Regional_Indicator}/u;
-const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303f\uff00-\uffef]$/u;
+const pictograph = patternOnFirstUse(() => /\p{Extended_Pictographic}/u);
+const regional = patternOnFirstUse(() => /\p{Regional_Indicator}/u);
+const cjkCharacter = patternOnFirstUse(() => /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303f\uff00-\uffef]$/u);
 
 /**
  * Whether a grapheme cluster is an emoji: a pictograph (with any skin tone, variation selector or
@@ -68,8 +73,10 @@ const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han
  */
 export function isEmoji(cluster: string): boolean {
   const first = cluster.codePointAt(0)!;
-  if (REGIONAL.test(cluster) || cluster.includes('\u20e3')) return true;
-  if (!PICTOGRAPH.test(cluster)) return false;
+  // One ASCII character is never one (a keycap is three code points): no property class is needed.
+  if (first < 0x80 && cluster.length === 1) return false;
+  if (regional().test(cluster) || cluster.includes('\u20e3')) return true;
+  if (!pictograph().test(cluster)) return false;
   return first > 0xff || cluster.includes('\ufe0f');
 }
 
@@ -183,7 +190,7 @@ function xWeighted(input: string): TextCount {
       const light = X_LIGHT_RANGES.some(([lo, hi]) => cp >= lo && cp <= hi);
       weight += light ? 100 : 200;
       if (!light) {
-        if (CJK.test(ch)) cjk++;
+        if (cjkCharacter().test(ch)) cjk++;
         else otherHeavy++;
       }
     }
@@ -219,7 +226,7 @@ export function countText(text: string, unit: TextUnit): TextCount {
     case 'graphemes': {
       const points = codePoints(text);
       // Without a clustering character every code point is its own cluster: nothing to segment.
-      const length = CLUSTERING.test(text) ? graphemes(text).length : points;
+      const length = mayCluster(text) ? graphemes(text).length : points;
       const joined = points - length;
       return { length, unit, reasons: joined ? [`${plural(joined, 'skin tone, joiner or mark counts', 'skin tones, joiners or marks count')} with the character before ${joined === 1 ? 'it' : 'them'}`] : [] };
     }

@@ -148,6 +148,10 @@ describe('the other platforms', () => {
   it.each([
     ['threads', 'threads', 'Hi 👍', 7],
     ['threads', 'threads', 'é日', 2],
+    // A keycap starts with an ASCII character and is an emoji (UTF-8: 1 + 3 + 3); # alone is not.
+    ['threads', 'threads', '#\ufe0f\u20e3', 7],
+    ['threads', 'threads', '# 1', 3],
+    ['threads', 'threads', '🇫🇷', 8],
     ['tiktok', 'utf16', '👍', 2],
     ['tiktok', 'utf16', 'é日', 2],
     ['youtube', 'utf8-bytes', 'é', 2],
