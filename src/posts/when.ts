@@ -24,6 +24,23 @@ export interface ResolvedAt {
   zone?: string;
 }
 
+/**
+ * A resolved time whose wire form is written when first read: a bulk check resolves every row's
+ * time and never sends one, and toISOString costs more than the rest of reading an RFC 3339 time.
+ */
+function resolvedAt(epochMs: number, kind: AtKind, zone?: string): ResolvedAt {
+  let iso: string | undefined;
+  const at: ResolvedAt = {
+    epochMs,
+    get iso() {
+      return (iso ??= new Date(epochMs).toISOString());
+    },
+    kind,
+  };
+  if (zone !== undefined) at.zone = zone;
+  return at;
+}
+
 /** The machine's zone, as Intl resolves it (the TZ variable included). */
 export function machineZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -181,7 +198,7 @@ export function parseAt(input: string, options: ParseAtOptions): ResolvedAt {
     }
     if (ms <= 0) throw new TimeInputError(field, `${field}: "${text}" is not in the future`, 'use a positive amount such as +30m, +2h or +1d');
     const epochMs = options.now + ms;
-    return { epochMs, iso: new Date(epochMs).toISOString(), kind: 'relative' };
+    return resolvedAt(epochMs, 'relative');
   }
 
   const abs = RFC3339.exec(text);
@@ -195,7 +212,7 @@ export function parseAt(input: string, options: ParseAtOptions): ResolvedAt {
     const normalised = `${y}-${mo}-${d}T${h}:${mi}:${s.padStart(2, '0')}${abs[7] ?? ''}${offset}`;
     const epochMs = Date.parse(normalised);
     if (Number.isNaN(epochMs)) throw new TimeInputError(field, `${field}: "${text}" is not a valid time`);
-    return { epochMs, iso: new Date(epochMs).toISOString(), kind: 'rfc3339' };
+    return resolvedAt(epochMs, 'rfc3339');
   }
 
   // "2026-12-02 9am": a date with the clock as "tomorrow 9am" takes it, read as "2026-12-02 09:00".
@@ -210,7 +227,7 @@ export function parseAt(input: string, options: ParseAtOptions): ResolvedAt {
     }
     checkFields(field, text, +y!, +mo!, +d!, +h, +mi!, +s);
     const epochMs = fromWallClock({ year: +y!, month: +mo!, day: +d!, hour: +h, minute: +mi!, second: +s }, zone, field);
-    return { epochMs, iso: new Date(epochMs).toISOString(), kind: 'local', zone };
+    return resolvedAt(epochMs, 'local', zone);
   }
 
   const zone = checkZone((typeof options.zone === 'function' ? options.zone() : options.zone) ?? machineZone());
@@ -225,7 +242,7 @@ export function parseAt(input: string, options: ParseAtOptions): ResolvedAt {
   }
   if (spoken !== undefined) {
     if (options.allowRelative === false) throw relative();
-    return { epochMs: spoken, iso: new Date(spoken).toISOString(), kind: 'local', zone };
+    return resolvedAt(spoken, 'local', zone);
   }
   // Where relative times are refused (a bulk file), only the forms it takes are offered.
   throw new TimeInputError(field, `${field}: "${text}" is not a time I can read`, `use ${options.allowRelative === false ? ABSOLUTE_FORMS : AT_FORMS}`);
