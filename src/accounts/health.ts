@@ -3,6 +3,7 @@
 // fetched: never a scan of every result. An account quiet for longer than that page shows no last
 // outcome, and the commands say how far the window reached and how many accounts it left out.
 import type { ApiClient } from '../client/types.js';
+import { AbortedError } from '../client/errors.js';
 import { PAGE } from '../wire/protocol.js';
 import type { SocialAccount } from '../wire/account-schemas.js';
 import type { PostResult } from '../wire/schemas.js';
@@ -84,6 +85,26 @@ export async function unhealthyAccounts(client: ApiClient, failures?: readonly P
   return new Map(catalog.accounts.filter((a) => UNHEALTHY_STATUSES.includes(a.status ?? '') && (!ids || ids.has(a.id))).map((a) => [a.id, a]));
 }
 
+/**
+ * These accounts with the state a write should warn about (expired, disconnected), for a warning
+ * before the write: socialpub's API has it in each account's status, read with the accounts (no
+ * request here); SyncPostly's accounts have none, so there their newest results tell it, as
+ * unhealthyAccounts reads them (one request, the recent window of the accounts' platforms).
+ */
+export async function withHealthStatus(client: ApiClient, accounts: readonly SocialAccount[]): Promise<SocialAccount[]> {
+  if (client.dialect !== 'syncpostly' || !accounts.length) return [...accounts];
+  const platforms = [...new Set(accounts.map((a) => a.platform))];
+  let unhealthy: Map<string, SocialAccount>;
+  try {
+    unhealthy = await unhealthyByResults(client, [], new Set(accounts.map((a) => a.id)), platforms);
+  } catch (err) {
+    // Only a warning hangs on this read: the write goes on without it (Ctrl-C still stops it).
+    if (err instanceof AbortedError) throw err;
+    return [...accounts];
+  }
+  return accounts.map((a) => (unhealthy.has(a.id) ? { ...a, status: unhealthy.get(a.id)!.status } : a));
+}
+
 /** The failure codes that are the account's state, not the post's (contract 7.2), and the status each stands for. */
 const STATUS_OF_CODE: ReadonlyMap<string, string> = new Map([
   ['TOKEN_EXPIRED', 'expired'],
@@ -93,12 +114,13 @@ const STATUS_OF_CODE: ReadonlyMap<string, string> = new Map([
 /**
  * SyncPostly's accounts carry no status (assumptions.accountHealth): an account's newest result
  * tells it instead. Its newest failed with TOKEN_EXPIRED or ACCOUNT_DISCONNECTED, and nothing
- * newer: expired or disconnected. Newest first: the recent window (one request), then the given
- * rows, which may be older than it. The account is named from its row (platform, handle).
+ * newer: expired or disconnected. Newest first: the recent window (one request; of `platform`'s
+ * results when given), then the given rows, which may be older than it. The account is named from
+ * its row (platform, handle).
  */
-async function unhealthyByResults(client: ApiClient, rows: readonly PostResult[], ids: ReadonlySet<string> | undefined): Promise<Map<string, SocialAccount>> {
+async function unhealthyByResults(client: ApiClient, rows: readonly PostResult[], ids: ReadonlySet<string> | undefined, platform?: readonly string[]): Promise<Map<string, SocialAccount>> {
   const newest = new Map<string, PostResult>();
-  for (const row of [...(await recentWindow(client)), ...rows]) {
+  for (const row of [...(await recentWindow(client, { platform })), ...rows]) {
     const id = row.social_account_id;
     if (id && !newest.has(id)) newest.set(id, row);
   }

@@ -8,6 +8,8 @@ import type { Composed } from './compose.js';
 import type { ComposeFlags } from './compose.js';
 import { accountFlag } from '../accounts/select.js';
 import { loadAccounts } from '../../../accounts/catalog.js';
+import { withHealthStatus } from '../../../accounts/health.js';
+import type { ApiClient } from '../../../client/types.js';
 import { handleOf, isUnhealthy, reconnectHint } from '../../../accounts/label.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
@@ -21,8 +23,9 @@ export async function chooseAccounts<F extends ComposeFlags>(ctx: Context, opts:
   if (draftId !== undefined) {
     throw new UsageError(`a draft id (${draftId}) cannot be combined with --account`, [`choose the accounts of the draft with: socialpub posts edit ${draftId} --account …`, 'then schedule it as it is']);
   }
-  const chosen = (await accountFlag(ctx, await ctx.client(), opts.account))!;
-  warnUnhealthy(ctx, chosen.accounts);
+  const client = await ctx.client();
+  const chosen = (await accountFlag(ctx, client, opts.account))!;
+  await warnUnhealthy(ctx, client, chosen.accounts);
   const named = opts.platform?.length || opts.textFor?.length || opts.file !== undefined;
   const platforms = [...new Set(chosen.accounts.map((a) => a.platform))];
   return { accounts: chosen.accounts, opts: named ? opts : { ...opts, platform: platforms } };
@@ -32,10 +35,10 @@ export async function chooseAccounts<F extends ComposeFlags>(ctx: Context, opts:
 /**
  * An expired or disconnected account named with --account: the post is made, but its target there
  * fails (TOKEN_EXPIRED, ACCOUNT_DISCONNECTED) until the account is reconnected; said now, not found
- * in the results later.
+ * in the results later. Judged by the shared health logic, in either dialect (withHealthStatus).
  */
-export function warnUnhealthy(ctx: Context, accounts: readonly SocialAccount[], linesOf?: ReadonlyMap<string, readonly number[]>): void {
-  for (const a of accounts.filter(isUnhealthy)) {
+export async function warnUnhealthy(ctx: Context, client: ApiClient, accounts: readonly SocialAccount[], linesOf?: ReadonlyMap<string, readonly number[]>): Promise<void> {
+  for (const a of (await withHealthStatus(client, accounts)).filter(isUnhealthy)) {
     const lines = linesOf?.get(a.id);
     ctx.output().warn(visibleLine(`${reconnectHint(a)}: until then publishing to it fails${lines?.length ? ` (${lines.length === 1 ? 'line' : 'lines'} ${lines.join(', ')})` : ''}`));
   }
