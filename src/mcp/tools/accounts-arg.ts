@@ -11,7 +11,7 @@ export async function namedAccounts(client: ApiClient, refs: readonly string[] |
   if (!refs?.length) return undefined;
   const catalog = await loadAccounts(client);
   // With the state the note below tells, in either dialect (SyncPostly's accounts carry none).
-  return withHealthStatus(client, resolveAccounts(refs, catalog.accounts, { field: 'accounts', derived: catalog.derived }));
+  return withHealthStatus(client, resolveAccounts(refs, catalog.accounts, { field: 'accounts', derived: catalog.derived }), { bestEffort: true });
 }
 
 /**
