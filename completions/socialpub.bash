@@ -118,6 +118,7 @@ _socialpub_complete() {
         --from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --at) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
+        --account) COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return ;;
         --fields) _socialpub_csv 'target rule verdict item actual limit note'; return ;;
       esac
       ;;
@@ -361,7 +362,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '--week --month --from --tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts check')
-      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --from-file --at --tz --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
+      COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --from-file --at --tz --account --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts preview')
       COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --web -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))

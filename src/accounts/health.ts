@@ -3,6 +3,7 @@
 // fetched: never a scan of every result. An account quiet for longer than that page shows no last
 // outcome, and the commands say how far the window reached and how many accounts it left out.
 import type { ApiClient } from '../client/types.js';
+import { AbortedError } from '../client/errors.js';
 import { PAGE } from '../wire/protocol.js';
 import type { SocialAccount } from '../wire/account-schemas.js';
 import type { PostResult } from '../wire/schemas.js';
@@ -84,27 +85,61 @@ export async function unhealthyAccounts(client: ApiClient, failures?: readonly P
   return new Map(catalog.accounts.filter((a) => UNHEALTHY_STATUSES.includes(a.status ?? '') && (!ids || ids.has(a.id))).map((a) => [a.id, a]));
 }
 
+/**
+ * These accounts with their state, for a warning before a write or `posts check --account`:
+ * socialpub's API has it in each account's status, read with the accounts (no request here);
+ * SyncPostly's accounts have none, so there the newest result of each tells it, as
+ * unhealthyAccounts reads it (one request, the recent window of the accounts' platforms): expired
+ * or disconnected by its code, else `connected` (it published, or failed for another cause); no
+ * status when the window holds none of its results. `bestEffort`: when that read fails, the
+ * accounts as they were (a warning is all that hangs on it; Ctrl-C still stops the run).
+ */
+export async function withHealthStatus(client: ApiClient, accounts: readonly SocialAccount[], options: { bestEffort?: boolean } = {}): Promise<SocialAccount[]> {
+  if (client.dialect !== 'syncpostly' || !accounts.length) return [...accounts];
+  let newest: Map<string, PostResult>;
+  try {
+    newest = await newestResults(client, [], [...new Set(accounts.map((a) => a.platform))]);
+  } catch (err) {
+    if (!options.bestEffort || err instanceof AbortedError) throw err;
+    return [...accounts];
+  }
+  return accounts.map((a) => {
+    const row = newest.get(a.id);
+    return row ? { ...a, status: statusOfResult(row) ?? 'connected' } : a;
+  });
+}
+
 /** The failure codes that are the account's state, not the post's (contract 7.2), and the status each stands for. */
 const STATUS_OF_CODE: ReadonlyMap<string, string> = new Map([
   ['TOKEN_EXPIRED', 'expired'],
   ['ACCOUNT_DISCONNECTED', 'disconnected'],
 ]);
 
+/** expired or disconnected when the result's failure says so; undefined otherwise. */
+const statusOfResult = (row: PostResult): string | undefined => (row.success ? undefined : STATUS_OF_CODE.get(row.error?.code ?? ''));
+
 /**
- * SyncPostly's accounts carry no status (assumptions.accountHealth): an account's newest result
- * tells it instead. Its newest failed with TOKEN_EXPIRED or ACCOUNT_DISCONNECTED, and nothing
- * newer: expired or disconnected. Newest first: the recent window (one request), then the given
- * rows, which may be older than it. The account is named from its row (platform, handle).
+ * Each account's newest result: the recent window (one request; of `platform`'s results when
+ * given), then the given rows (newest first), which may be older than it.
  */
-async function unhealthyByResults(client: ApiClient, rows: readonly PostResult[], ids: ReadonlySet<string> | undefined): Promise<Map<string, SocialAccount>> {
+async function newestResults(client: ApiClient, rows: readonly PostResult[], platform?: readonly string[]): Promise<Map<string, PostResult>> {
   const newest = new Map<string, PostResult>();
-  for (const row of [...(await recentWindow(client)), ...rows]) {
+  for (const row of [...(await recentWindow(client, { platform })), ...rows]) {
     const id = row.social_account_id;
     if (id && !newest.has(id)) newest.set(id, row);
   }
+  return newest;
+}
+
+/**
+ * SyncPostly's accounts carry no status (assumptions.accountHealth): an account's newest result
+ * tells it instead. Its newest failed with TOKEN_EXPIRED or ACCOUNT_DISCONNECTED, and nothing
+ * newer: expired or disconnected. The account is named from its row (platform, handle).
+ */
+async function unhealthyByResults(client: ApiClient, rows: readonly PostResult[], ids: ReadonlySet<string> | undefined): Promise<Map<string, SocialAccount>> {
   const unhealthy = new Map<string, SocialAccount>();
-  for (const [id, row] of newest) {
-    const status = row.success ? undefined : STATUS_OF_CODE.get(row.error?.code ?? '');
+  for (const [id, row] of await newestResults(client, rows)) {
+    const status = statusOfResult(row);
     if (status && (!ids || ids.has(id))) unhealthy.set(id, { ...accountFromRow(row, id), status });
   }
   return unhealthy;

@@ -17,6 +17,8 @@ export interface CheckEntry {
   issues: Issue[];
   /** The bulk file's line the post starts on. */
   line?: number;
+  /** Checks judged by the caller, added to the target of their platform (posts check --account: each account's state). */
+  extraChecks?: ReadonlyMap<string, readonly RuleCheck[]>;
 }
 
 export interface CheckTarget {
@@ -78,7 +80,9 @@ export class PostChecker {
       problems.push(...atLine(e.line, validateDraft(e.draft, factsOf, { platformRules: false })));
       for (const p of e.draft.platforms) {
         if (!isPlatform(p.platform) || p.text === undefined) continue;
-        const checks = judgePayload(p.platform, payloadFacts(e.draft, p, factsOf));
+        const ruled = judgePayload(p.platform, payloadFacts(e.draft, p, factsOf));
+        const extra = e.extraChecks?.get(p.platform);
+        const checks = extra ? [...ruled, ...extra] : ruled;
         const platform = p.platform;
         const name = PLATFORM_NAMES[platform];
         const accepted = checks.every((c) => c.verdict !== 'fail');

@@ -1,5 +1,6 @@
 // `posts check`, run: read the post(s) the way create and schedule read them, judge every target,
-// print each rule's verdict. Never builds a client: no profile or key is involved.
+// print each rule's verdict. Builds a client only for --account (its accounts are read from the
+// service); without it no profile or key is involved.
 import type { CheckFlags } from './check.js';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
@@ -23,6 +24,10 @@ import { capHeapGrowth, keepYoungGenerationSmall, letYoungGenerationGrow } from 
 import { holdOptimizingCompiler, releaseOptimizingCompiler } from '../../optimizing-compiler.js';
 import { checkTopFields, columnField } from '../../../output/fields.js';
 import { withPlatformList } from './payload-options.js';
+import { accountsAndPlatforms } from './accounts.js';
+import { withHealthStatus } from '../../../accounts/health.js';
+import { accountStatusChecks } from '../../../accounts/status-check.js';
+import { attachAccounts } from '../../../accounts/resolve.js';
 
 
 interface Row {
@@ -173,9 +178,8 @@ interface Entries {
   done(): void;
 }
 
-const single = (entry: CheckEntry): Entries => ({ batches: [[entry]], done: () => {} });
-
-async function entries(ctx: Context, flags: CheckFlags): Promise<Entries> {
+async function entries(ctx: Context, given: CheckFlags): Promise<Entries> {
+  let flags = given;
   const payload = (['platform', 'text', 'textFile', 'textFor', 'media', 'title', 'thread', 'firstComment', 'alt', 'option'] as const).filter((k) => flags[k] !== undefined);
   const sources = [flags.file !== undefined && '--file', flags.fromFile !== undefined && '--from-file'].filter(Boolean);
   if (sources.length > 1 || (sources.length && payload.length)) {
@@ -186,9 +190,14 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<Entries> {
     throw tzAlone();
   }
   if (flags.at !== undefined && flags.fromFile !== undefined) throw new UsageError('--at cannot be combined with --from-file', ["each row of the file has its own time (the `at` column or scheduledAt)"]);
+  if (flags.account !== undefined && flags.fromFile !== undefined) throw new UsageError('--account cannot be combined with --from-file', ["a bulk file names each row's accounts in its account column"]);
   const issues: Issue[] = [];
   const zone = catchTime(issues, () => lazyUserZone(ctx.env, flags.tz)) ?? machineZone;
   if (issues.length) throw new InvalidInputError(issues);
+  // The one read from the service, after every mistake the flags alone show: --account.
+  const accounts = await accountsToCheck(ctx, flags);
+  if (accounts) flags = accounts.flags;
+  const single = (entry: CheckEntry): Entries => ({ batches: [[accounts ? accounts.onto(entry) : entry]], done: () => {} });
   // Judged as `posts schedule` judges it: a time that has passed would be refused there.
   const judgeTime = (input: string, field: string) => {
     const now = ctx.clock.now();
@@ -209,7 +218,7 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<Entries> {
     else if (flags.tz !== undefined) throw tzAlone();
     return single({ draft: body.draft, issues });
   }
-  if (!payload.includes('platform') && !payload.includes('textFor')) throw new UsageError('missing --platform', ['name the targets: --platform twitter-x,instagram (or give --file / --from-file)'], 'MISSING_VALUE');
+  if (flags.platform === undefined && flags.textFor === undefined) throw new UsageError('missing --platform', ['name the targets: --platform twitter-x,instagram (or give --file / --from-file)'], 'MISSING_VALUE');
   if (flags.text !== undefined && flags.textFile !== undefined) {
     throw new UsageError('--text-file cannot be combined with --text', ['give the text one way: --text "…" for a line, --text-file <file|-> for a file or stdin']);
   }
@@ -228,6 +237,24 @@ async function entries(ctx: Context, flags: CheckFlags): Promise<Entries> {
   const draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues, labels);
   if (flags.at !== undefined) judgeTime(flags.at, '--at');
   return single({ draft, issues });
+}
+
+/**
+ * The accounts --account names, each with its state (withHealthStatus; a failed read fails the
+ * check, which was asked to tell it), their platforms as the post's when none is named; `onto`
+ * names them in the post's payloads (an account of a platform the post does not go to is a
+ * problem, as create finds it) and adds each one's state to its platform's target.
+ */
+async function accountsToCheck(ctx: Context, flags: CheckFlags): Promise<{ flags: CheckFlags; onto(entry: CheckEntry): CheckEntry } | undefined> {
+  const chosen = await accountsAndPlatforms(ctx, flags);
+  if (!chosen) return undefined;
+  const { client } = chosen;
+  const accounts = await withHealthStatus(client, chosen.accounts);
+  const extraChecks = accountStatusChecks(accounts, client.dialect, chosen.derived);
+  return {
+    flags: chosen.opts,
+    onto: (entry) => ({ ...entry, issues: [...entry.issues, ...(entry.draft ? attachAccounts(entry.draft.platforms, accounts) : [])], extraChecks }),
+  };
 }
 
 /**

@@ -94,7 +94,7 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   const client = await ctx.client();
   const chosen = await accountFlag(ctx, client, opts.account);
   if (chosen) {
-    warnUnhealthy(ctx, chosen.accounts);
+    await warnUnhealthy(ctx, client, chosen.accounts);
     changes.accounts = accountsByPlatform(chosen.accounts);
   }
   const post = await findPost(client, id);

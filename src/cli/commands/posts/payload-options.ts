@@ -32,13 +32,16 @@ export function addPostOptions<Args extends unknown[]>(cmd: Command<Args, {}, Op
     .option('--file <post.json|->', 'the whole request body as JSON (a path, or - for stdin)');
 }
 
+/** What --account takes, on create, schedule and check alike (its shell completion follows its name). */
+export const ACCOUNT_REFS = 'an id, @handle or platform:@handle (repeatable or comma-separated';
+
 const THREAD_PLATFORMS = PLATFORMS.filter(takesThread).join(', ');
 const COMMENT_PLATFORMS = PLATFORMS.filter(takesFirstComment).join(', ');
 const OPTION_EXAMPLES = 'instagram.postType=reel, youtube.privacy=unlisted, tiktok.privacy=SELF_ONLY, pinterest.board=ID (`socialpub help options` lists them all)';
 
 export function addPayloadOptions<Args extends unknown[]>(cmd: Command<Args, {}, OptionValues>) {
   return addPostOptions(cmd)
-    .option('--account <ref>', 'publish to these accounts: an id, @handle or platform:@handle (repeatable or comma-separated; default: each platform\'s default account; see `socialpub accounts list`)', collect)
+    .option('--account <ref>', `publish to these accounts: ${ACCOUNT_REFS}; default: each platform's default account; see \`socialpub accounts list\`)`, collect)
     .option('--idempotency-key <key>', 'a key of your own: re-running with the same key never creates a second post (CI)')
     .option('--dry-run', 'validate and print the exact requests; send nothing')
     .option('--no-local-checks', "leave each platform's rules (text length, media needed, media type and size) to the service: for when a platform has changed them");

@@ -52,7 +52,8 @@ function conflictingFlags(opts: ScheduleFlags): string[] {
 async function rowAccounts(ctx: Context, rows: BulkRow[]): Promise<void> {
   const named = rows.filter((r) => r.accounts?.length && r.draft);
   if (!named.length) return;
-  const catalog = await loadAccounts(await ctx.client());
+  const client = await ctx.client();
+  const catalog = await loadAccounts(client);
   if (catalog.derived) ctx.output().notice(derivedNotice(catalog));
   // The rows naming each account, to tell an expired or disconnected one once with its lines.
   const linesOf = new Map<string, number[]>();
@@ -67,7 +68,7 @@ async function rowAccounts(ctx: Context, rows: BulkRow[]): Promise<void> {
       row.issues.push(...err.issues);
     }
   }
-  warnUnhealthy(ctx, catalog.accounts.filter((a) => linesOf.has(a.id)), linesOf);
+  await warnUnhealthy(ctx, client, catalog.accounts.filter((a) => linesOf.has(a.id)), linesOf);
 }
 
 /**
