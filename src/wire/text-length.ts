@@ -41,7 +41,7 @@ let segmenter: Intl.Segmenter | undefined;
  * left for the next one, so the clusters are exactly those of the whole text.
  */
 const PIECE = 2048;
-function graphemes(text: string): string[] {
+export function graphemes(text: string): string[] {
   if (!CLUSTERING.test(text)) return Array.from(text);
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const out: string[] = [];
@@ -113,6 +113,11 @@ const urlPattern = () =>
 
 function urlMatches(text: string): RegExpMatchArray[] {
   return MAY_HOLD_URL.test(text) ? Array.from(text.matchAll(urlPattern())).filter((m) => acceptable(m[0])) : [];
+}
+
+/** Where the URLs of a text are, as X's counter finds them (the one URL finder every platform's count shares). */
+export function urlSpans(text: string): Array<{ start: number; end: number }> {
+  return urlMatches(text).map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
 }
 
 /**
