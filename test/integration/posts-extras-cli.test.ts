@@ -195,6 +195,15 @@ describe('bulk columns first_comment, alt, option.PLATFORM.KEY', () => {
 });
 
 describe('posts edit and posts view', () => {
+  it('edit --thread says a URL longer than a part is cut, as create does', async () => {
+    const r = await run('posts', 'create', '--platform', 'bluesky', '--text', 'Short for now.', '-q');
+    expect(r.code, r.stderr).toBe(0);
+    const url = `https://example.com/${'c'.repeat(400)}`;
+    const e = await run('posts', 'edit', r.stdout.trim(), '--text', `The report: ${url} Tell us what you think.`, '--thread', '--yes', '-q');
+    expect(e.code, e.stderr).toBe(0);
+    expect(e.stderr).toMatch(/warning: --text: bluesky: a URL of 420 characters is longer than a whole part \(300\) and is cut between thread parts 2 and 3/);
+  });
+
   it('edit merges an --option, sets a first comment and splits into a thread; view shows parts, comment and options', async () => {
     const r = await run('posts', 'create', '--platform', 'bluesky,linkedin', '--text', `${'A long sentence for the thread. '.repeat(12).trim()}`, '--thread', '-q');
     expect(r.code, r.stderr).toBe(0);
