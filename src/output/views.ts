@@ -90,9 +90,12 @@ export interface ViewContext {
 export function viewWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWriter<T> {
   // Text formats see the rows with the server's control characters made visible; JSON (a
   // document's rows are JSON in every format) keeps them exact, and so does CSV into a file (its
-  // quoted fields hold any character; a spreadsheet is not a terminal).
+  // quoted fields hold any character; a spreadsheet is not a terminal). TSV makes its cells
+  // visible itself (tsvCell), after escaping its backslashes: made visible here first, each
+  // escape's backslash would be escaped again.
   const exactCsv = c.format === 'csv' && !c.toTerminal;
-  const text = !isJsonFormat(c.format) && view.kind !== 'document' && !exactCsv;
+  const tsvCells = c.format === 'tsv' && !(c.idsOnly && 'id' in view && view.id);
+  const text = !isJsonFormat(c.format) && view.kind !== 'document' && !exactCsv && !tsvCells;
   const writer = kindWriter(view, sink, c);
   return text ? mapped<T>(writer, safeValue) : writer;
 }

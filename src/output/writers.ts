@@ -4,7 +4,7 @@
 // after a failure leaves it open, so that a reader cannot take a cut list for a whole one.
 import type { Colors } from './colors.js';
 import { columnField } from './fields.js';
-import { jsonText } from './terminal-safe.js';
+import { jsonText, visible } from './terminal-safe.js';
 import { layoutTable, type LayoutColumn, type TableLayout } from './layout.js';
 import { cutToWidth, displayWidth, flattenCell, padToWidth } from './width.js';
 
@@ -123,11 +123,17 @@ export function ndjsonWriter<T>(sink: Sink): ListWriter<T> {
   return lineWriter(sink, (row: T) => jsonText(row));
 }
 
-/** TSV cells: tabs and newlines would break the row, so they are escaped. */
+/**
+ * A TSV cell from the exact value: a backslash is written `\\`, a tab `\t`, a line break `\n`
+ * (they would break the row), and every other control character a terminal acts on as its one
+ * visible escape `\uXXXX` (terminal-safe.ts), so that a reader turns each escape back into the
+ * character it stands for. The value must not have been made visible before: its escapes'
+ * backslashes would be doubled (`\\u0007`, read back as text, not as the character).
+ */
 export function tsvCell(value: string): string {
   // Most cells have none of these: one test instead of three replacements.
-  if (!TSV_SPECIAL.test(value)) return value;
-  return value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\r?\n/g, '\\n');
+  const escaped = TSV_SPECIAL.test(value) ? value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\r?\n/g, '\\n') : value;
+  return visible(escaped);
 }
 const TSV_SPECIAL = /[\\\t\n]/;
 

@@ -8,7 +8,7 @@ import { PLATFORM_NAMES } from '../wire/text-limits.js';
 import { collectFacts } from './body.js';
 import type { Issue, MediaSource, PostDraft } from './draft.js';
 import { mediaInspector, type MediaFacts } from './media-facts.js';
-import { payloadFacts, validateDraft } from './validate.js';
+import { payloadFacts, threadCutChecks, validateDraft } from './validate.js';
 import { atLine } from './bulk/rows.js';
 
 export interface CheckEntry {
@@ -83,6 +83,7 @@ export class PostChecker {
         const ruled = judgePayload(p.platform, payloadFacts(e.draft, p, factsOf));
         const extra = e.extraChecks?.get(p.platform);
         const checks = extra ? [...ruled, ...extra] : ruled;
+        if (p.threadCuts) checks.push(...threadCutChecks(p));
         const platform = p.platform;
         const name = PLATFORM_NAMES[platform];
         const accepted = checks.every((c) => c.verdict !== 'fail');

@@ -5,7 +5,7 @@
 import { isPlatform, PLATFORMS, type Platform } from '../wire/platforms.js';
 import { nearest, suggestPlatform } from '../wire/suggest.js';
 import { takesFirstComment, takesThread } from '../wire/post-extras.js';
-import { joinMarked, splitThread } from './thread-split.js';
+import { cutsToSay, joinMarked, splitThreadWithCuts, type ThreadCut } from './thread-split.js';
 import { applyAlts, parseOptionFlags } from './extras.js';
 
 /** What the user typed that is wrong: "--text", "--media", "payloads.bluesky.text", "line 4: at". */
@@ -46,6 +46,8 @@ export interface PlatformDraft {
   extra: Record<string, unknown>;
   /** The later parts of a thread (the first is `text`). */
   thread?: ThreadPart[];
+  /** Words or URLs longer than a whole part that --thread had to cut (to be said, never silently). */
+  threadCuts?: ThreadCut[];
   firstComment?: string;
   /** The platform's settings (`options`), judged against its schema. */
   options?: Record<string, unknown>;
@@ -245,7 +247,8 @@ export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => st
       const own = perPlatform.get(platform);
       const text = own ?? flags.text;
       const threaded = flags.thread === true && text !== undefined && isPlatform(platform);
-      const parts = threaded ? (takesThread(platform) ? splitThread(platform, text) : [joinMarked(text)]) : undefined;
+      const split = threaded ? (takesThread(platform) ? splitThreadWithCuts(platform, text) : { parts: [joinMarked(text)], cuts: [] }) : undefined;
+      const parts = split?.parts;
       if (parts && takesThread(platform as Platform)) for (const n of partMedia.keys()) if (n > parts.length) issues.push(noSuchPart(platform, n, parts.length));
       const opts = options.get(platform);
       return {
@@ -256,6 +259,7 @@ export function draftFromFlags(flags: FlagValues, resolvePath: (p: string) => st
         media,
         extra: {},
         ...(parts && parts.length > 1 ? { thread: parts.slice(1).map((t, i) => ({ text: t, media: partMedia.get(i + 2) ?? [] })) } : {}),
+        ...(split && cutsToSay(split.cuts).length ? { threadCuts: cutsToSay(split.cuts) } : {}),
         ...(flags.firstComment !== undefined && isPlatform(platform) && takesFirstComment(platform) ? { firstComment: flags.firstComment } : {}),
         ...(opts ? { options: opts } : {}),
         fieldOf: flagField(labels, platform, media),

@@ -10,7 +10,7 @@ import { InvalidInputError } from '../wire/invalid-input.js';
 import { buildBody, collectFacts, localFiles } from './body.js';
 import { COMMAND_LINE_LABELS, mediaSource, type AltFlag, type FlagLabels, type Issue, type MediaSource, type PlatformDraft, type PostDraft } from './draft.js';
 import { applyAlts, parseOptionFlags } from './extras.js';
-import { splitThread } from './thread-split.js';
+import { cutsToSay, splitThreadWithCuts } from './thread-split.js';
 import { isPlatform, PLATFORMS } from '../wire/platforms.js';
 import { takesFirstComment, takesThread } from '../wire/post-extras.js';
 import { mediaInspector, type MediaFacts } from './media-facts.js';
@@ -208,7 +208,9 @@ export async function planEdit(post: Post, given: PostChanges, options: PlanEdit
     const partsNow = Array.isArray(oldThread) ? oldThread.filter(isObject).map((t) => String(t.text ?? '')) : [];
     // A new text replaces the whole thread; --thread splits again (the new text, or the parts as they are, joined).
     const whole = newText ?? (partsNow.length ? [base ? textOf(base) : textOf(model), ...partsNow].join('\n\n') : base ? textOf(base) : textOf(model));
-    const parts = changes.thread && isPlatform(p) && takesThread(p) ? splitThread(p, whole) : undefined;
+    const split = changes.thread && isPlatform(p) && takesThread(p) ? splitThreadWithCuts(p, whole) : undefined;
+    const parts = split?.parts;
+    const cuts = split ? cutsToSay(split.cuts) : [];
     const oldParts = Array.isArray(oldThread) ? oldThread.filter(isObject) : [];
     // Each part keeps the media of the part it replaces, written by hand or split again.
     const inPlace = (texts: readonly string[]) => texts.map((t, i) => ({ text: t, media: oldParts[i] ? keptMedia(`${p}.thread.${i}`, oldParts[i]) : [] }));
@@ -234,6 +236,7 @@ export async function planEdit(post: Post, given: PostChanges, options: PlanEdit
       media: itsMedia,
       extra,
       ...(keptThread?.length ? { thread: keptThread } : {}),
+      ...(cuts.length ? { threadCuts: cuts } : {}),
       ...(comment !== undefined ? { firstComment: comment } : {}),
       ...(Object.keys(settings).length ? { options: settings } : {}),
       fieldOf: (path) => edit?.fieldOf?.(path) ?? (path.startsWith('options.') && opts ? (labels.option ?? ((pl: string, k: string) => `--option ${pl}.${k}`))(p, path.slice('options.'.length)) : path === 'firstComment' && typeof changes.firstComment === 'string' ? (labels.firstComment ?? '--first-comment') : `payloads.${p}.${path}`),

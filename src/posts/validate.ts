@@ -6,6 +6,7 @@ import { judgeText, overLimit, possessive, unitWord } from '../wire/text-limits.
 import { judgePayload, sizeLimit, type MediaItemFacts, type PayloadFacts, type RuleCheck } from '../wire/post-rules.js';
 import { judgeOptions } from '../wire/post-options.js';
 import { isUrl, type Issue, type MediaSource, type PlatformDraft, type PostDraft } from './draft.js';
+import { cutWarning } from './thread-split.js';
 import type { MediaFacts } from './media-facts.js';
 import { didYouMean, suggestPlatform } from '../wire/suggest.js';
 
@@ -232,6 +233,18 @@ function mediaProblem(platform: Platform, m: MediaSource, facts: MediaFacts | un
     };
   }
   return undefined;
+}
+
+/** "--text: bluesky: a URL of 412 characters is … cut between thread parts 4 and 5", for each word --thread had to cut. */
+export function threadCutNotes(draft: PostDraft): string[] {
+  return draft.platforms.flatMap((p) => (isPlatform(p.platform) ? (p.threadCuts ?? []).map((c) => `${p.textLabel}: ${p.platform}: ${cutWarning(p.platform as Platform, c).message}`) : []));
+}
+
+/** Each word --thread had to cut, as a warning row of `posts check` (on the later part of the two). */
+export function threadCutChecks(p: PlatformDraft): RuleCheck[] {
+  if (!isPlatform(p.platform) || !p.threadCuts) return [];
+  const platform = p.platform;
+  return p.threadCuts.map((c) => ({ rule: 'thread.cut', verdict: 'warn' as const, part: c.part - 1, path: `thread[${c.part - 1}].text`, ...cutWarning(platform, c), source: 'the thread splitter (--thread, src/posts/thread-split.ts)' }));
 }
 
 /** "photo.jpg is image/png (its name says image/jpeg): sent as image/png", once per file whose name and content disagree. */

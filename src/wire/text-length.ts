@@ -46,7 +46,7 @@ const PIECE = 2048;
 /** ASCII holds no joining character but CR LF: such a text (most posts in English) needs no property class. */
 const ASCII = /^[\x00-\x7f]*$/;
 const mayCluster = (text: string) => (ASCII.test(text) ? text.includes('\r\n') : clustering().test(text));
-function graphemes(text: string): string[] {
+export function graphemes(text: string): string[] {
   if (!mayCluster(text)) return Array.from(text);
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   const out: string[] = [];
@@ -120,6 +120,11 @@ const urlPattern = () =>
 
 function urlMatches(text: string): RegExpMatchArray[] {
   return MAY_HOLD_URL.test(text) ? Array.from(text.matchAll(urlPattern())).filter((m) => acceptable(m[0])) : [];
+}
+
+/** Where the URLs of a text are, as X's counter finds them (the one URL finder every platform's count shares). */
+export function urlSpans(text: string): Array<{ start: number; end: number }> {
+  return urlMatches(text).map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
 }
 
 /**

@@ -9,6 +9,7 @@ import { captureStream, runCli } from '../helpers/run-cli.js';
 import { createOutput } from '../../src/output/output.js';
 import { safeLine, visible } from '../../src/output/terminal-safe.js';
 import { tsvCell } from '../../src/output/writers.js';
+import { readTsv } from '../helpers/tsv-read.js';
 
 const OSC52 = '\u001b]52;c;ZXZpbA==\u0007';
 const OSC0 = '\u001b]0;pwned\u0007';
@@ -94,8 +95,33 @@ describe('server text that tries to drive the terminal', () => {
       expect({ format, code: r.code }).toEqual({ format, code: 0 });
       expect(r.stdout).not.toMatch(OUR_SGR);
       expect(clean(r.stdout)).toBe(true);
-      // TSV escapes its backslashes, so the visible escapes show as \\u001b there.
-      expect(r.stdout).toContain(format === 'csv' ? visible(EVIL) : tsvCell(visible(EVIL)));
+      // One visible escape each (\\u001b), never with its backslash escaped again by TSV.
+      expect(r.stdout).toContain(format === 'csv' ? visible(EVIL) : tsvCell(EVIL));
+      if (format === 'tsv') expect(r.stdout).not.toContain('\\\\u');
+    }
+  });
+
+  it('every TSV (results list, accounts list, stats, posts check) writes a control character as one escape, and reads back exact', async () => {
+    const list = await runCli(['results', 'list', '-o', 'tsv', '--fields', 'id,error.message,platform_data.username'], { env });
+    expect(list.code, list.stderr).toBe(0);
+    expect(readTsv(list.stdout)[0]).toEqual(['res_1', EVIL, `ann${OSC0}`]);
+    // Accounts derived from the results (this server has no accounts route): the usernames.
+    const accounts = await runCli(['accounts', 'list', '-o', 'tsv'], { env });
+    expect(accounts.code, accounts.stderr).toBe(0);
+    expect(accounts.stdout).toContain('ann\\u001b]0;pwned\\u0007');
+    expect(readTsv(accounts.stdout).flat()).toEqual(expect.arrayContaining([`ann${OSC0}`, `bob${C1}`]));
+    const stats = await runCli(['results', 'stats', '--by', 'code', '-o', 'tsv'], { env });
+    expect(stats.code, stats.stderr).toBe(0);
+    expect(stats.stdout).toContain('BAD\\u001b[2J');
+    expect(readTsv(stats.stdout).map((row) => row[0])).toContain(`BAD${CLEAR}`);
+    // posts check: a media file whose name holds a BEL, named in its row.
+    const media = `/nowhere/clip\u0007.png`;
+    const check = await runCli(['posts', 'check', '--platform', 'bluesky', '--text', 'Hi', '--media', media, '-o', 'tsv'], { env });
+    expect(check.stdout).toContain('clip\\u0007.png');
+    expect(readTsv(check.stdout).some((row) => row.some((cell) => cell.includes(`clip\u0007.png`)))).toBe(true);
+    for (const out of [list, accounts, stats, check]) {
+      expect(clean(out.stdout)).toBe(true);
+      expect(out.stdout).not.toMatch(/\\\\u[0-9a-f]{4}/);
     }
   });
 

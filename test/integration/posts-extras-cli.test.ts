@@ -115,6 +115,47 @@ describe('--thread, --first-comment, --alt', () => {
     for (const c of parts) expect(Number(c.actual)).toBeLessThanOrEqual(300);
     expect(checks.find((c) => c.rule === 'media.alt')).toMatchObject({ actual: '3', limit: '≤ 2000' });
   });
+
+  it('a URL that fits a part is never cut, even in Japanese text without spaces around it; nothing to warn about', async () => {
+    const url = `https://example.com/${'a'.repeat(120)}?utm_source=newsletter`;
+    const text = `${'日本語の文章です'.repeat(30)}${url}${'これは'.repeat(20)}`;
+    const r = await run('posts', 'create', '--platform', 'bluesky', '--text', text, '--thread', '-q');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('warning');
+    const post = (await allPosts(sb)).find((p) => p.id === r.stdout.trim())!;
+    const bluesky = (post.payloads as Record<string, any>).bluesky;
+    const parts: string[] = [bluesky.text, ...bluesky.thread.map((p: any) => p.text)];
+    expect(parts.filter((p) => p.includes(url))).toHaveLength(1);
+  });
+
+  it('a URL longer than a whole part is cut on Bluesky and the CLI says so; X counts it 23 and keeps it whole', async () => {
+    const url = `https://example.com/${'b'.repeat(400)}`;
+    const text = `Read the report first. ${url} Then tell us what you think.`;
+    const r = await run('posts', 'create', '--platform', 'bluesky,twitter-x', '--text', text, '--thread', '-q');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/warning: --text: bluesky: a URL of 420 characters is longer than a whole part \(300\) and is cut between thread parts 2 and 3, so neither part holds a working link: https:\/\/example\.com\/b+…b+/);
+    expect(r.stderr).not.toMatch(/twitter-x: a URL/);
+    const post = (await allPosts(sb)).find((p) => p.id === r.stdout.trim())!;
+    const x = (post.payloads as Record<string, any>)['twitter-x'];
+    expect([x.text, ...(x.thread ?? []).map((p: any) => p.text)].some((p: string) => p.includes(url))).toBe(true);
+  });
+
+  it('posts check shows each cut as a warning row: a URL longer than a part, and a word longer than a part', async () => {
+    const url = `https://example.com/${'b'.repeat(400)}`;
+    const r = await run('posts', 'check', '--platform', 'bluesky,threads', '--text', `Before. ${url} ${'z'.repeat(700)} after.`, '--thread', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const targets = JSON.parse(r.stdout).targets as Array<{ platform: string; checks: Array<{ rule: string; verdict: string; message?: string; path?: string }> }>;
+    const cuts = (p: string) => targets.find((t) => t.platform === p)!.checks.filter((c) => c.rule === 'thread.cut');
+    expect(cuts('bluesky').map((c) => [c.verdict, c.message?.slice(0, 40)])).toEqual([
+      ['warn', 'a URL of 420 characters is longer than a'],
+      ['warn', 'a word of 700 characters is longer than '],
+      ['warn', 'a word of 700 characters is longer than '],
+    ]);
+    // Threads (500) takes the URL whole; only the word is cut.
+    expect(cuts('threads').map((c) => c.message?.slice(0, 40))).toEqual(['a word of 700 characters is longer than ']);
+    const table = await run('posts', 'check', '--platform', 'threads', '--text', `Before. ${'z'.repeat(700)} after.`, '--thread');
+    expect(table.stderr).toContain('threads: warning: a word of 700 characters is longer than a whole part (500) and is cut between thread parts 2 and 3: ');
+  });
 });
 
 describe('bulk columns first_comment, alt, option.PLATFORM.KEY', () => {
@@ -172,6 +213,15 @@ describe('bulk columns first_comment, alt, option.PLATFORM.KEY', () => {
 });
 
 describe('posts edit and posts view', () => {
+  it('edit --thread says a URL longer than a part is cut, as create does', async () => {
+    const r = await run('posts', 'create', '--platform', 'bluesky', '--text', 'Short for now.', '-q');
+    expect(r.code, r.stderr).toBe(0);
+    const url = `https://example.com/${'c'.repeat(400)}`;
+    const e = await run('posts', 'edit', r.stdout.trim(), '--text', `The report: ${url} Tell us what you think.`, '--thread', '--yes', '-q');
+    expect(e.code, e.stderr).toBe(0);
+    expect(e.stderr).toMatch(/warning: --text: bluesky: a URL of 420 characters is longer than a whole part \(300\) and is cut between thread parts 2 and 3/);
+  });
+
   it('edit merges an --option, sets a first comment and splits into a thread; view shows parts, comment and options', async () => {
     const r = await run('posts', 'create', '--platform', 'bluesky,linkedin', '--text', `${'A long sentence for the thread. '.repeat(12).trim()}`, '--thread', '-q');
     expect(r.code, r.stderr).toBe(0);

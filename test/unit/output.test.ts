@@ -7,6 +7,8 @@ import { displayWidth } from '../../src/output/width.js';
 import { createSpinner } from '../../src/output/progress.js';
 import { colorEnabled } from '../../src/output/colors.js';
 import { formatRelative } from '../../src/output/time.js';
+import { readTsv, readTsvCell } from '../helpers/tsv-read.js';
+import fc from 'fast-check';
 
 const columns = [
   { header: 'id', value: (r: { id: string; text: string }) => r.id },
@@ -39,6 +41,26 @@ describe('output formats', () => {
     expect(tsvCell('back\\slash')).toBe('back\\\\slash');
     expect(tsvCell('plain cell')).toBe('plain cell');
     expect(tsvCell('crlf\r\nand\ttab')).toBe('crlf\\nand\\ttab');
+  });
+
+  it('tsv: a control character is written as one visible escape (\\u0007, not \\\\u0007), and reads back exact', async () => {
+    const out = captureStream();
+    const evil = [{ id: 'p\u0007', text: 'bell\u0007 esc\u001b[2J back\\slash \\u0007 lone\rcr rlo\u202e c1\u009b ::x' }];
+    await createOutput({ stdout: out, stderr: captureStream(), format: 'tsv' }).list(evil, { kind: 'table', columns });
+    expect(out.text()).toContain('bell\\u0007 esc\\u001b[2J');
+    expect(out.text()).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/);
+    expect(readTsv(out.text())).toEqual([[evil[0]!.id, evil[0]!.text]]);
+  });
+
+  it('tsv: any text reads back exact (CRLF as LF), on one line, with no control character a terminal acts on', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('\\', '\t', '\n', '\r', '\u0007', '\u001b', '\u009b', '\u202e', ':', 'u', '0'), fc.string({ unit: 'binary', maxLength: 1 })), maxLength: 30 }), (s) => {
+        const cell = tsvCell(s);
+        expect(cell).not.toMatch(/[\t\n\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+        expect(readTsvCell(cell)).toBe(s.replace(/\r\n/g, '\n'));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('table: a header and aligned columns', async () => {

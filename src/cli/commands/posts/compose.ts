@@ -8,7 +8,7 @@ import { COMMAND_LINE_LABELS, draftFromBody, draftFromFlags, parseTextFor, partM
 import { parseJsonWithLocation } from '../../../wire/json-location.js';
 import { mediaInspector, type MediaFacts } from '../../../posts/media-facts.js';
 import { collectFacts } from '../../../posts/body.js';
-import { mediaNameNotes, validateDraft } from '../../../posts/validate.js';
+import { mediaNameNotes, threadCutNotes, validateDraft } from '../../../posts/validate.js';
 import { catchTime } from '../../../posts/issues.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { machineZone, parseAt, requireFuture, type ResolvedAt } from '../../../posts/when.js';
@@ -154,7 +154,7 @@ export async function compose(ctx: Context, opts: ComposeFlags, mode: 'create' |
 
   const facts = draft ? await collectFacts([draft], inspect) : new Map<MediaSource, MediaFacts>();
   if (draft) issues.push(...validateDraft(draft, (m) => facts.get(m), { platformRules: opts.localChecks !== false, titleRequired: titled }));
-  if (draft && issues.length === 0) for (const note of mediaNameNotes(draft, (m) => facts.get(m))) ctx.output().warn(note);
+  if (draft && issues.length === 0) for (const note of [...mediaNameNotes(draft, (m) => facts.get(m)), ...threadCutNotes(draft)]) ctx.output().warn(note);
   if (mode === 'schedule' && at === undefined) {
     if (atInput === undefined) {
       // The post is judged before the time is asked for, for the same reason.

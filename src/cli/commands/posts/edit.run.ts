@@ -11,7 +11,7 @@ import { COMMAND_LINE_LABELS, parseTextFor, type Issue, type MediaSource, type P
 import { parseOptionFlags } from '../../../posts/extras.js';
 import { isPlatform } from '../../../wire/platforms.js';
 import { takesFirstComment } from '../../../wire/post-extras.js';
-import { optionIssues } from '../../../posts/validate.js';
+import { optionIssues, threadCutNotes } from '../../../posts/validate.js';
 import { blankIssues, blankTextIssues, EDIT_FLAG_LABELS, notEditable, planEdit, planEditRequests, sendEdit, type PayloadEdit, type PlannedEdit, type PostChanges } from '../../../posts/edit.js';
 import { isObject, payloadsOf, textOf, type Payload } from '../../../posts/outcome.js';
 import { userZone } from '../../../posts/zone.js';
@@ -133,6 +133,7 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
       }
     }
   } else plan = await planned(changes);
+  for (const note of threadCutNotes(plan.draft)) out.warn(note);
   if (plan.unchanged) {
     out.notice(`nothing to change: post ${id} already says that`);
     return EXIT.ok;
