@@ -146,6 +146,23 @@ describe('accounts view', () => {
   });
 });
 
+describe('an unknown --account or accounts view reference', () => {
+  it("names the workspace's accounts in its hint each on the hint's line: a line break in a handle is shown as \\n, never starting a line", async () => {
+    const env = await serve((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path === '/v1/social-accounts') return answer(res, 200, { data: [account('acc_1', `pages${EVIL}`, true), account('acc_2', 'careers', false)], meta: { offset: 0, limit: 100, total: 2 } });
+      answer(res, 200, { data: [], meta: { offset: 0, limit: 100, total: 0 } });
+    });
+    // Piped, as in a CI log: each line of stderr is what a runner reads.
+    const r = await runCli(['accounts', 'view', 'acc_9'], { env, columns: 2000 });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).not.toMatch(RAW_CONTROL);
+    // Both accounts on the hint's one line (`.` stops at a line break), the handle's line break shown.
+    expect(r.stderr).toMatch(/hint: .*linkedin:@pages\\u001b.*\\n::warning::forged.*, linkedin:@careers/);
+    expect(r.stderr.split('\n').filter((l) => /^\s*(::|\\u003a:)/.test(l))).toEqual([]);
+  });
+});
+
 describe('posts view of a published post whose first comment failed', () => {
   it("keeps the service's reason on the ✗ line: its line breaks shown, no line of it starting a runner command", async () => {
     const post = { id: 'post_1', status: 'published', payloads: { linkedin: { text: 'Hello', firstComment: 'More soon' } }, scheduledAt: '2026-03-20T12:00:00.000Z', createdAt: '2026-03-20T11:00:00.000Z', updatedAt: '2026-03-20T12:00:00.000Z' };
