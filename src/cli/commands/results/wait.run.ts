@@ -28,6 +28,7 @@ import { userZone } from '../../../posts/zone.js';
 import type { WaitFlags } from './wait.js';
 import { refuseUnsupported } from '../../dialect-refusals.js';
 import type { PostResult } from '../../../wire/schemas.js';
+import { shellWord } from '../../shell-word.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 /** Per request while waiting, unless the global --timeout (always per request) says otherwise. */
@@ -258,13 +259,13 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
     // The command last, after a colon: on a narrow terminal it moves whole to its own line.
     // Only the mark is coloured by us: an escape or line break in the service's words is shown, not obeyed.
     const note = unhealthyNote(unhealthy.get(f.social_account_id ?? ''));
-    out.notice(`${out.colors.red('✗')} ${visibleLine(`${where || f.id}: ${resultLinkOrError(f)}${note ? ` · ${note}` : ''} · details: socialpub results get ${f.id}`)}`);
+    out.notice(`${out.colors.red('✗')} ${visibleLine(`${where || f.id}: ${resultLinkOrError(f)}${note ? ` · ${note}` : ''} · details: socialpub results get ${shellWord(f.id)}`)}`);
   }
   // Retrying into an expired token fails the same way: say what to do first.
   const accounts = [...new Set(current.failures.map((f) => unhealthy.get(f.social_account_id ?? '')).filter((a): a is SocialAccount => a !== undefined))];
   for (const a of accounts) out.info(visibleLine(reconnectHint(a)));
   // What to do next, once per post that had a failure (the command last, as above).
-  const retry = [...new Set(current.failures.map((f) => f.post_id))].map((postId) => `send its failed targets again as a new post: socialpub results retry ${postId}`);
+  const retry = [...new Set(current.failures.map((f) => f.post_id))].map((postId) => `send its failed targets again as a new post: socialpub results retry ${shellWord(postId)}`);
   for (const line of retry) out.info(visibleLine(line));
   if (complete && current.failures.length) {
     const n = current.failures.length;
