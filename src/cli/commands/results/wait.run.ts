@@ -26,7 +26,7 @@ import { appendStepSummary, markdownCell, markdownTable } from '../../../output/
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';
 import type { WaitFlags } from './wait.js';
-import { refuseUnsupported } from '../../dialect-refusals.js';
+import { refuseUnsupported, resultsHaveTime } from '../../dialect-refusals.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import { shellWord } from '../../shell-word.js';
 
@@ -251,7 +251,7 @@ async function webhookWaker(ctx: Context, postIds: readonly string[], port: numb
  */
 async function report(ctx: Context, current: waitState.WaitState, complete: boolean, severalPosts: boolean, unhealthy: ReadonlyMap<string, SocialAccount>): Promise<void> {
   const out = ctx.output();
-  const writer = out.listWriter(resultView(() => ctx.clock.now(), { severalPosts }));
+  const writer = out.listWriter(resultView(() => ctx.clock.now(), { severalPosts, timeless: !(await resultsHaveTime(ctx)) }));
   for (const row of current.rows) await writer.write(row);
   await (complete ? writer.end() : writer.abort());
   for (const f of current.failures) {
