@@ -65,7 +65,7 @@ describe('the results get hint', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(commandLines(r.stderr)).toEqual([]);
       expect(commandLines(r.stdout)).toEqual([]);
-      expect(r.stderr).toContain('socialpub results list --post post_1\\n::add-mask::hidden');
+      expect(r.stderr).toContain("socialpub results list --post 'post_1\\n::add-mask::hidden'");
     } finally {
       await server.close();
     }
