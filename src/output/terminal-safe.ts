@@ -59,13 +59,21 @@ export function safeValue<T>(value: T): T {
 
 const isPlain = (v: object): boolean => Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype;
 
+/**
+ * `safeValue` for rows written one line each, their line breaks escaped (TSV): no line of service
+ * text can start a line there, so only control characters are shown; a `::` stays as it came.
+ */
+export function safeOneLineValue<T>(value: T): T {
+  return hasControl(value, false) ? (mapStrings(value, showControls) as T) : value;
+}
+
 /** Whether any string in the value needs `visible` (a walk that allocates nothing). */
-function hasControl(value: unknown): boolean {
-  if (typeof value === 'string') return HAS_CONTROL.test(value) || mayStartCommand(value);
+function hasControl(value: unknown, commands = true): boolean {
+  if (typeof value === 'string') return HAS_CONTROL.test(value) || (commands && mayStartCommand(value));
   if (value === null || typeof value !== 'object' || !isPlain(value)) return false;
-  if (Array.isArray(value)) return value.some(hasControl);
+  if (Array.isArray(value)) return value.some((v) => hasControl(v, commands));
   const record = value as Record<string, unknown>;
-  for (const key in record) if (hasControl(record[key])) return true;
+  for (const key in record) if (hasControl(record[key], commands)) return true;
   return false;
 }
 

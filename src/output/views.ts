@@ -16,7 +16,7 @@ import type { JqProgram } from './jq.js';
 import { jqWriter, withFields, writeJqLines } from './shaping.js';
 import { csvWriter, jsonArrayWriter, lineWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
 import { isJsonFormat, type Format } from './formats.js';
-import { jsonText, safeValue, withoutCommandStarts } from './terminal-safe.js';
+import { jsonText, safeOneLineValue, safeValue, withoutCommandStarts } from './terminal-safe.js';
 
 export interface TableView<T> {
   kind: 'table';
@@ -99,7 +99,8 @@ export function viewWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWr
   const exactCsv = c.format === 'csv' && !c.toTerminal;
   const text = !isJsonFormat(c.format) && view.kind !== 'document' && !exactCsv;
   const writer = kindWriter(view, sink, c);
-  if (text) return mapped<T>(writer, safeValue);
+  // TSV escapes line breaks, so a row is one line: nothing in it can start a runner's command.
+  if (text) return mapped<T>(writer, c.format === 'tsv' && !c.idsOnly ? safeOneLineValue : safeValue);
   return exactCsv && c.runnerLog ? mapped<T>(writer, withoutCommandStarts) : writer;
 }
 
