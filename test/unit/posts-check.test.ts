@@ -101,6 +101,17 @@ describe('socialpub posts check', () => {
     expect(tsv.stdout.split('\n').find((l) => l.includes('\tmedia.size\t'))!.split('\t')).toEqual(['twitter-x', 'media.size', 'fail', `--media ${big}`, '8.6 MB', '≤ 5 MB', expect.stringContaining('compress')]);
   });
 
+  it('at 60 columns folds LIMIT too when folding VERDICT into a wider RULE leaves no room for it', async () => {
+    // instagram's "media.required ✓" makes RULE wide once the verdict joins it: LIMIT then gives way.
+    const photo = writeFixture(f('square.jpg'), jpeg(1080, 1080));
+    const r = await runCli(['posts', 'check', '--platform', 'twitter-x,instagram', '--text', 'x'.repeat(300), '--media', photo], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(2);
+    const lines = r.stdout.trimEnd().split('\n');
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(60);
+    expect(lines[0]).not.toContain('LIMIT');
+    expect(lines.find((l) => l.includes('twitter-x') && l.includes('text.length'))).toMatch(/text\.length ✗\s+300 \(≤ 280\)$/);
+  });
+
   it('shows a file name with control characters made visible in the table, not cut at the backslash of an escape', async () => {
     const name = writeFixture(f('e\x1b[2Jx.png'), png(1080, 1080));
     const r = await runCli(['posts', 'check', '--platform', 'bluesky', '--text', 'Hi', '--media', name], { tty: true, columns: 120, env: { NO_COLOR: '1' } });
