@@ -96,14 +96,14 @@ function flattenPlain(text: string): string {
 }
 
 /**
- * A control character made visible (terminal-safe.ts: ESC shows as `\u001b`) reads as one
- * character: cut, "\u00" names none. Such an escape is one piece, to cut or wrap at; the rest is
- * grapheme clusters.
+ * A control character made visible (terminal-safe.ts: ESC shows as `\u001b`, a line break in a
+ * one-line value as `\n`) reads as one character: cut, "\u00" or "\" names none. Such an escape
+ * is one piece, to cut or wrap at; the rest is grapheme clusters.
  */
-const SHOWN_CONTROL = /(\\u[0-9a-f]{4})/;
+const SHOWN_CONTROL = /(\\u[0-9a-f]{4}|\\n)/;
 
 export function* cuttable(plain: string): Generator<string> {
-  if (!plain.includes('\\u')) return yield* graphemeClusters(plain);
+  if (!plain.includes('\\')) return yield* graphemeClusters(plain);
   for (const [i, part] of plain.split(SHOWN_CONTROL).entries()) {
     if (i % 2 === 1) yield part;
     else yield* graphemeClusters(part);

@@ -44,7 +44,9 @@ describe('the confirmation before sending, on a terminal', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('cancelled: nothing was sent');
     expect(r.stderr).toContain('linkedin → @pages\\u001b');
-    expect(r.stderr).toContain('the default of 2');
+    // Wrapped between words (and between the escapes of the handle, never inside one).
+    expect(r.stderr.replace(/\s+/g, ' ')).toContain('the default of 2');
+    expect(r.stderr).not.toMatch(/\\u[0-9a-f]{0,3}\n|\\\n/);
     expect(r.stderr).not.toMatch(RAW_CONTROL);
     // The line of the account is wrapped under its label, not by the terminal at column 0.
     for (const line of r.stderr.split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
