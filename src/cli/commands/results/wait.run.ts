@@ -29,6 +29,7 @@ import type { WaitFlags } from './wait.js';
 import { refuseUnsupported, resultsHaveTime } from '../../dialect-refusals.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import { shellWord } from '../../shell-word.js';
+import { outageStart } from './outage-words.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 /** Per request while waiting, unless the global --timeout (always per request) says otherwise. */
@@ -65,7 +66,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
       down = err;
       spinner?.stop();
       // The clock time alone says little for a wait of seconds: how long is left goes with it.
-      out.notice(`service unreachable: ${err.message}; retrying until ${formatClock(deadline, zone)} (${formatDuration(Math.max(0, deadline - ctx.clock.now()))} from now)`);
+      out.notice(`${outageStart(err)}: ${err.message}; retrying until ${formatClock(deadline, zone)} (${formatDuration(Math.max(0, deadline - ctx.clock.now()))} from now)`);
     },
     onBack: () => {
       down = undefined;
