@@ -23,6 +23,11 @@ export async function takesTitles(ctx: Context): Promise<boolean> {
   return (await ctx.profile()).api !== 'syncpostly';
 }
 
+/** Whether the profile's API gives result rows their event time (SyncPostly's rows carry none). */
+export async function resultsHaveTime(ctx: Context): Promise<boolean> {
+  return (await ctx.profile()).api !== 'syncpostly';
+}
+
 /** Said wherever a title is refused: YouTube's own rule wants one, which this API cannot send. */
 export const TITLE_FIX = "leave the title out (SyncPostly decides a YouTube video's title)";
 

@@ -223,12 +223,14 @@ export function reportError(given: unknown, options: ReportOptions): ExitCode {
   // not obeyed (the JSON form below keeps them exact).
   const lines = [`${red('error:')} ${visible(message)}`];
   const hints = shownHints(err, options.now, options.profile, options.baseUrl);
-  for (const h of hints) lines.push(`  hint: ${visible(h)}`);
+  // A hint is one line of ours, whatever service text it quotes (a handle among the candidates):
+  // a line break in that text is shown, so none of it starts a line of its own.
+  for (const h of hints) lines.push(`  hint: ${visibleLine(h)}`);
   const requestId = err instanceof ApiError || err instanceof CliError ? err.requestId : undefined;
   if (requestId) lines.push(`  request id: ${visible(requestId)}`);
   // Interrupted, the error itself says nothing; what a command added does (a post that may have
   // been created, and the key to re-run with).
-  if (code === EXIT.interrupted) lines.splice(0, lines.length, 'interrupted', ...hintsAddedTo(err).map((h) => `  hint: ${visible(h)}`));
+  if (code === EXIT.interrupted) lines.splice(0, lines.length, 'interrupted', ...hintsAddedTo(err).map((h) => `  hint: ${visibleLine(h)}`));
   options.stderr.write(wrapProse(lines.join('\n'), options.width) + '\n');
   if (options.githubActions && code !== EXIT.interrupted) {
     // One line, shown on the job's summary: the message, its hints and the request id.

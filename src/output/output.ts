@@ -19,6 +19,7 @@ import { jsonElements, jsonObjectWriter, writeJqLines, writeJson } from './shapi
 import { Spools } from './spool.js';
 import { notACalendar, pageable, viewWriter, type TableView, type View } from './views.js';
 import { jsonText, safeLine, safeValue, visible } from './terminal-safe.js';
+import { isRegularFile } from './regular-file.js';
 
 export type { Format };
 export type { Calendar, DocumentView, LogView, RunView, TableView, View } from './views.js';
@@ -215,6 +216,7 @@ export function createOutput(options: OutputOptions): Output {
         return stdout.columns || 120;
       },
       toTerminal: Boolean(stdout.isTTY),
+      runnerLog: env.GITHUB_ACTIONS === 'true' && !stdout.isTTY && !isRegularFile(stdout),
     });
     return {
       get count() {

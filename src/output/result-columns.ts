@@ -32,6 +32,11 @@ export function resultLinkOrError(row: Row): string {
 export interface ResultColumnOptions {
   /** Rows of several posts (`results wait --post A --post B`): which post a row belongs to is kept. */
   severalPosts?: boolean;
+  /**
+   * The rows carry no event time (SyncPostly's API): WHEN would be a column of dashes, so it gives
+   * way first where room is short; with room it is still there, empty, as in every format.
+   */
+  timeless?: boolean;
 }
 
 export function resultColumns(now: () => number, options: ResultColumnOptions = {}): Column<Row>[] {
@@ -76,6 +81,7 @@ export function resultColumns(now: () => number, options: ResultColumnOptions = 
       pretty: (r, c) => (r.created_at ? formatRelative(r.created_at, now()) : c.dim('—')),
       // "3h" rather than "3 h…" where "3 hours ago" does not fit.
       compact: (r, c) => (r.created_at ? formatRelativeShort(r.created_at, now()) : c.dim('—')),
+      ...(options.timeless ? { priority: 9, optional: true } : {}),
     },
     {
       header: 'url / error',

@@ -22,6 +22,8 @@ const escapeOf = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '
 const COMMAND_START = /(^|[\r\n])([ \t]*):(?=:)/g;
 const HAS_COMMAND_START = /(?:^|[\r\n])[ \t]*::/;
 const mayStartCommand = (text: string) => text.includes('::') && HAS_COMMAND_START.test(text);
+/** The text with the first colon of each line that would start a runner's command shown as `\u003a`. */
+const defuseCommands = (text: string) => (mayStartCommand(text) ? text.replace(COMMAND_START, '$1$2\\u003a') : text);
 
 /** The text with every control character a terminal would act on shown as `\uXXXX`. */
 function showControls(text: string): string {
@@ -33,8 +35,7 @@ function showControls(text: string): string {
  * of it starting a CI runner's command.
  */
 export function visible(text: string): string {
-  const shown = showControls(text);
-  return mayStartCommand(shown) ? shown.replace(COMMAND_START, '$1$2\\u003a') : shown;
+  return defuseCommands(showControls(text));
 }
 
 /**
@@ -58,21 +59,41 @@ export function safeValue<T>(value: T): T {
 
 const isPlain = (v: object): boolean => Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype;
 
+/**
+ * `safeValue` for rows written one line each, their line breaks escaped (TSV): no line of service
+ * text can start a line there, so only control characters are shown; a `::` stays as it came.
+ */
+export function safeOneLineValue<T>(value: T): T {
+  return hasControl(value, false) ? (mapStrings(value, showControls) as T) : value;
+}
+
 /** Whether any string in the value needs `visible` (a walk that allocates nothing). */
-function hasControl(value: unknown): boolean {
-  if (typeof value === 'string') return HAS_CONTROL.test(value) || mayStartCommand(value);
+function hasControl(value: unknown, commands = true): boolean {
+  if (typeof value === 'string') return HAS_CONTROL.test(value) || (commands && mayStartCommand(value));
   if (value === null || typeof value !== 'object' || !isPlain(value)) return false;
-  if (Array.isArray(value)) return value.some(hasControl);
+  if (Array.isArray(value)) return value.some((v) => hasControl(v, commands));
   const record = value as Record<string, unknown>;
-  for (const key in record) if (hasControl(record[key])) return true;
+  for (const key in record) if (hasControl(record[key], commands)) return true;
   return false;
 }
 
 function copySafe(value: unknown): unknown {
-  if (typeof value === 'string') return visible(value);
+  return mapStrings(value, visible);
+}
+
+function mapStrings(value: unknown, f: (s: string) => string): unknown {
+  if (typeof value === 'string') return f(value);
   if (value === null || typeof value !== 'object' || !isPlain(value)) return value;
-  if (Array.isArray(value)) return value.map(copySafe);
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copySafe(v)]));
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, f));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)]));
+}
+
+/**
+ * The value with every string exact but for a line of it that would start a CI runner's command
+ * (its first colon shown as `\u003a`): for data kept exact (CSV) that a runner reads as its log.
+ */
+export function withoutCommandStarts<T>(value: T): T {
+  return mapStrings(value, defuseCommands) as T;
 }
 
 /** JSON text as JSON.stringify writes it, with DEL and C1 escaped too (the same data). */

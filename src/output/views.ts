@@ -16,7 +16,7 @@ import type { JqProgram } from './jq.js';
 import { jqWriter, withFields, writeJqLines } from './shaping.js';
 import { csvWriter, jsonArrayWriter, lineWriter, ndjsonWriter, tableWriter, tsvWriter, writeTo, type Column, type ListWriter, type Sink } from './writers.js';
 import { isJsonFormat, type Format } from './formats.js';
-import { jsonText, safeValue } from './terminal-safe.js';
+import { jsonText, safeOneLineValue, safeValue, withoutCommandStarts } from './terminal-safe.js';
 
 export interface TableView<T> {
   kind: 'table';
@@ -85,6 +85,11 @@ export interface ViewContext {
   terminalWidth: number;
   /** Whether stdout is a terminal: CSV into a file keeps the data exact, CSV onto a terminal does not drive it. */
   toTerminal?: boolean;
+  /**
+   * Stdout may be a CI runner's log (GitHub Actions, stdout neither a terminal nor a file): exact
+   * CSV still starts no line with a runner command (`::add-mask::` inside a quoted field).
+   */
+  runnerLog?: boolean;
 }
 
 export function viewWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWriter<T> {
@@ -97,7 +102,9 @@ export function viewWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWr
   const tsvCells = c.format === 'tsv' && !(c.idsOnly && 'id' in view && view.id);
   const text = !isJsonFormat(c.format) && view.kind !== 'document' && !exactCsv && !tsvCells;
   const writer = kindWriter(view, sink, c);
-  return text ? mapped<T>(writer, safeValue) : writer;
+  // TSV escapes line breaks, so a row is one line: nothing in it can start a runner's command.
+  if (text) return mapped<T>(writer, c.format === 'tsv' && !c.idsOnly ? safeOneLineValue : safeValue);
+  return exactCsv && c.runnerLog ? mapped<T>(writer, withoutCommandStarts) : writer;
 }
 
 function kindWriter<T>(view: View<T>, sink: Sink, c: ViewContext): ListWriter<T> {

@@ -96,6 +96,21 @@ function flattenPlain(text: string): string {
 }
 
 /**
+ * A control character made visible (terminal-safe.ts: ESC shows as `\u001b`, a line break in a
+ * one-line value as `\n`) reads as one character: cut, "\u00" or "\" names none. Such an escape
+ * is one piece, to cut or wrap at; the rest is grapheme clusters.
+ */
+const SHOWN_CONTROL = /(\\u[0-9a-f]{4}|\\n)/;
+
+export function* cuttable(plain: string): Generator<string> {
+  if (!plain.includes('\\')) return yield* graphemeClusters(plain);
+  for (const [i, part] of plain.split(SHOWN_CONTROL).entries()) {
+    if (i % 2 === 1) yield part;
+    else yield* graphemeClusters(part);
+  }
+}
+
+/**
  * The text cut to at most `max` columns, ending in `…` when something was cut. Cuts only between
  * grapheme clusters; escape sequences after the cut are kept (without text) so colours are reset
  * and links closed.
@@ -111,7 +126,7 @@ export function cutToWidth(text: string, max: number, ellipsis = '…'): string 
   let cut = false;
   const takeText = (plain: string) => {
     if (cut) return;
-    for (const segment of graphemeClusters(plain)) {
+    for (const segment of cuttable(plain)) {
       const w = displayWidth(segment);
       if (used + w > room) {
         cut = true;

@@ -2,7 +2,7 @@
 // messages, hints, narration, calendar cells. Breaks at spaces; a word wider than the line is
 // split between graphemes. Line breaks in the text are kept; CJK text, which has no spaces, is
 // split between characters, as it is read.
-import { cutToWidth, displayWidth, graphemeClusters, stripEscapes } from './width.js';
+import { cutToWidth, cuttable, displayWidth, stripEscapes } from './width.js';
 import { hyperlink } from './links.js';
 
 export interface WrapOptions {
@@ -12,7 +12,8 @@ export interface WrapOptions {
   widthOf?: (text: string) => number;
 }
 
-const segments = (text: string) => [...graphemeClusters(text)];
+// Where a line may break: between graphemes, never inside a control character shown as \uXXXX.
+const segments = (text: string) => [...cuttable(text)];
 
 /** The text as lines of at most `width` columns (no limit when width is not a positive number). */
 export function wrapText(text: string, width: number, options: WrapOptions = {}): string[] {

@@ -263,16 +263,22 @@ export function tableWriter<T>(sink: Sink, columns: Column<T>[], colors: Colors,
     return { columns: fitted.columns.map((p) => ({ ...p, index: among[p.index]! })), dropped: [...dropped].sort((a, b) => a - b) };
   };
 
-  /** Laid out once; if that drops a column whose mark can join a column still shown, again with the marks. */
+  /**
+   * Laid out; while that drops a column whose mark can join a column still shown, again with the
+   * marks (a host made wider by one mark can push another foldable column out).
+   */
   const decideLayout = (): TableLayout => {
-    const first = fitColumns([...columns.keys()]);
-    const gone = new Set(first.dropped);
-    // A column without a mark in the rows seen (no account is a default) folds nothing, legend included.
-    const folding = first.dropped.filter((i) => hosts[i]! >= 0 && !gone.has(hosts[i]!) && buffer.some((r) => r.marks[i] !== ''));
-    if (folding.length === 0) return first;
-    folded = new Map();
-    for (const i of folding) folded.set(hosts[i]!, [...(folded.get(hosts[i]!) ?? []), i]);
-    return fitColumns([...columns.keys()].filter((i) => !folding.includes(i)));
+    const folding: number[] = [];
+    for (;;) {
+      const layout = fitColumns([...columns.keys()].filter((i) => !folding.includes(i)));
+      const gone = new Set(layout.dropped);
+      // A column without a mark in the rows seen (no account is a default) folds nothing, legend included.
+      const more = layout.dropped.filter((i) => !folding.includes(i) && hosts[i]! >= 0 && !gone.has(hosts[i]!) && buffer.some((r) => r.marks[i] !== ''));
+      if (more.length === 0) return layout;
+      folding.push(...more);
+      folded = new Map();
+      for (const i of folding) folded.set(hosts[i]!, [...(folded.get(hosts[i]!) ?? []), i]);
+    }
   };
 
   const flush = async () => {

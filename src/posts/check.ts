@@ -8,7 +8,8 @@ import { PLATFORM_NAMES } from '../wire/text-limits.js';
 import { collectFacts } from './body.js';
 import type { Issue, MediaSource, PostDraft } from './draft.js';
 import { mediaInspector, type MediaFacts } from './media-facts.js';
-import { payloadFacts, threadCutChecks, validateDraft } from './validate.js';
+import { payloadFacts, threadable, threadCutChecks, validateDraft } from './validate.js';
+import { threadOffer } from '../wire/post-extras.js';
 import { atLine } from './bulk/rows.js';
 
 export interface CheckEntry {
@@ -84,6 +85,9 @@ export class PostChecker {
         const extra = e.extraChecks?.get(p.platform);
         const checks = extra ? [...ruled, ...extra] : ruled;
         if (p.threadCuts) checks.push(...threadCutChecks(p));
+        // A text too long for a platform that publishes threads: --thread splits it, as posts create says.
+        const tooLong = threadable(p) ? checks.find((c) => c.rule === 'text.length' && c.verdict === 'fail' && c.fix) : undefined;
+        if (tooLong) tooLong.fix += threadOffer(p.platform, '--thread');
         const platform = p.platform;
         const name = PLATFORM_NAMES[platform];
         const accepted = checks.every((c) => c.verdict !== 'fail');

@@ -34,7 +34,8 @@ export interface ValidateOptions {
 }
 
 /** A text on the command line, not split yet: where the platform publishes threads, --thread would split it. */
-const threadable = (p: PostDraft['platforms'][number]) => !p.thread && p.textLabel.startsWith('--');
+/** A text given on the command line, not yet split: a thread is a fix --thread can make of it. */
+export const threadable = (p: PostDraft['platforms'][number]) => !p.thread && p.textLabel.startsWith('--');
 
 /** Every problem of the draft; an empty list means it can be sent. */
 export function validateDraft(draft: PostDraft, factsOf: FactsOf, options: ValidateOptions = {}): Issue[] {

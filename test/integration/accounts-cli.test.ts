@@ -190,6 +190,27 @@ describe.each(DIALECTS)('in %s\'s API', (dialect) => {
   });
 });
 
+describe("accounts list in SyncPostly's API on a narrow terminal", () => {
+  it('gives the columns SyncPostly never fills (status, default) way to the last outcomes, which it does', async () => {
+    const term = (columns: number) => runCli(['accounts', 'list', '--no-pager'], { env: cliEnv(sb, 'demo', { ...dialectEnv('syncpostly'), NO_COLOR: '1' }), tty: true, columns });
+    for (const columns of [60, 80]) {
+      const r = await term(columns);
+      expect(r.code, r.stderr).toBe(0);
+      const [header, ...rows] = r.stdout.trimEnd().split('\n');
+      for (const line of [header!, ...rows]) expect([...line].length).toBeLessThanOrEqual(columns);
+      // No column of dashes only: what SyncPostly leaves empty is not shown where room is short.
+      expect(header).not.toMatch(/STATUS|DEFAULT/);
+      if (columns === 80) {
+        // Its room goes to the last failure: the expired account's TOKEN_EXPIRED is on its row.
+        expect(header).toMatch(/^PLATFORM\s+HANDLE\s+LAST SUCCESS\s+LAST FAILURE$/);
+        expect(rows.find((l) => l.startsWith('twitter-x ') && l.includes('TOKEN_EXPIRED'))).toBeDefined();
+      }
+    }
+    // With room, every column is there (empty in this API), as the README says.
+    expect((await term(200)).stdout.split('\n')[0]).toMatch(/\bHANDLE\s+NAME\s+STATUS\s+DEFAULT\s+TOKEN EXPIRES\s/);
+  });
+});
+
 describe('accounts list in a workspace of 50 accounts', () => {
   let big: TestSandbox;
   beforeAll(async () => {

@@ -12,10 +12,15 @@ const rows = [
   { id: 'res_2', post_id: 'post_1', success: true, platform: 'threads', created_at: '2026-12-01T08:59:00.000Z', platform_data: { username: '-2+3', url: "+cmd|' /C calc'!A0" }, error: null },
   { id: 'res_3', post_id: 'post_1', success: true, platform: 'linkedin', created_at: '2026-12-01T08:58:00.000Z', platform_data: { username: '\tTAB', url: '\rCR, "quoted"\nnext line' }, error: null },
 ];
+/** A message whose second line, inside its quoted field, would be a command to a GitHub Actions runner. */
+const forged = { id: 'res_4', post_id: 'post_2', success: false, platform: 'bluesky', created_at: '2026-12-01T08:57:00.000Z', platform_data: null, error: { code: 'DOWN', message: 'line one\n::add-mask::secret\u0007' } };
 
 let server: MisbehavingServer;
 beforeAll(async () => {
-  server = await startMisbehavingServer((req, res) => answer(res, 200, { data: rows, meta: { offset: 0, limit: 100, total: rows.length } }, { 'ratelimit-limit': '10000', 'ratelimit-remaining': '9999', 'ratelimit-reset': '3600' }));
+  server = await startMisbehavingServer((req, res) => {
+    const data = new URL(req.url ?? '/', 'http://x').searchParams.get('post_id') === 'post_2' ? [forged] : rows;
+    answer(res, 200, { data, meta: { offset: 0, limit: 100, total: data.length } }, { 'ratelimit-limit': '10000', 'ratelimit-remaining': '9999', 'ratelimit-reset': '3600' });
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -48,5 +53,17 @@ describe('-o csv', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toContain('\u001b[31m');
     expect(r.stdout).not.toContain('\u0007');
+  });
+
+  it("under GitHub Actions, where stdout is the job's log, no line of a field starts a runner command; elsewhere the field is exact", async () => {
+    const env = { SOCIALPUB_BASE_URL: server.url, SOCIALPUB_API_KEY: 'sk_test_csv_000000000000' };
+    const argv = ['results', 'list', '--post', 'post_2', '-o', 'csv', '--fields', 'id,error.message'];
+    const logged = await runCli(argv, { env: { ...env, GITHUB_ACTIONS: 'true' } });
+    expect(logged.code, logged.stderr).toBe(0);
+    expect(logged.stdout.split(/\r?\n/).filter((l) => l.trimStart().startsWith('::'))).toEqual([]);
+    // Only the colon that would start the command is shown as \u003a; the rest is exact, the bell included.
+    expect(parse<Record<string, string>>(logged.stdout, { columns: true })[0]!['error.message']).toBe('line one\n\\u003a:add-mask::secret\u0007');
+    const exact = await runCli(argv, { env });
+    expect(parse<Record<string, string>>(exact.stdout, { columns: true })[0]!['error.message']).toBe(forged.error.message);
   });
 });

@@ -44,7 +44,9 @@ describe('the confirmation before sending, on a terminal', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('cancelled: nothing was sent');
     expect(r.stderr).toContain('linkedin → @pages\\u001b');
-    expect(r.stderr).toContain('the default of 2');
+    // Wrapped between words (and between the escapes of the handle, never inside one).
+    expect(r.stderr.replace(/\s+/g, ' ')).toContain('the default of 2');
+    expect(r.stderr).not.toMatch(/\\u[0-9a-f]{0,3}\n|\\\n/);
     expect(r.stderr).not.toMatch(RAW_CONTROL);
     // The line of the account is wrapped under its label, not by the terminal at column 0.
     for (const line of r.stderr.split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
@@ -143,6 +145,23 @@ describe('accounts view', () => {
     expect(lines[0]).toMatch(/^linkedin:@pages\\u001b.*\\n::warning::forged/);
     expect(lines[6]).toMatch(/^last failure +API_DOWN\\u001b/);
     expect(lines.slice(9).every((l) => l.startsWith('  ✗ res_'))).toBe(true);
+  });
+});
+
+describe('an unknown --account or accounts view reference', () => {
+  it("names the workspace's accounts in its hint each on the hint's line: a line break in a handle is shown as \\n, never starting a line", async () => {
+    const env = await serve((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path === '/v1/social-accounts') return answer(res, 200, { data: [account('acc_1', `pages${EVIL}`, true), account('acc_2', 'careers', false)], meta: { offset: 0, limit: 100, total: 2 } });
+      answer(res, 200, { data: [], meta: { offset: 0, limit: 100, total: 0 } });
+    });
+    // Piped, as in a CI log: each line of stderr is what a runner reads.
+    const r = await runCli(['accounts', 'view', 'acc_9'], { env, columns: 2000 });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).not.toMatch(RAW_CONTROL);
+    // Both accounts on the hint's one line (`.` stops at a line break), the handle's line break shown.
+    expect(r.stderr).toMatch(/hint: .*linkedin:@pages\\u001b.*\\n::warning::forged.*, linkedin:@careers/);
+    expect(r.stderr.split('\n').filter((l) => /^\s*(::|\\u003a:)/.test(l))).toEqual([]);
   });
 });
 

@@ -423,3 +423,26 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+describe('results wait on a service whose answers it cannot read', () => {
+  it('says the service answers in a shape it cannot read, not that it cannot be reached', async () => {
+    const clock = detachedClock(START);
+    // A results page whose row has a number for its error code: the service answers, garbled.
+    const server = createHttpServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: [{ id: 'res_1', post_id: 'post_x', success: false, error: { code: 42, message: 'x' } }], meta: { offset: 0, limit: 100, total: 1 } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const r = await runCli(['results', 'wait', '--post', 'post_x', '--expect', '1', '--timeout', '10s'], { env: { SOCIALPUB_BASE_URL: url, SOCIALPUB_API_KEY: 'sk_test_garbled_000000000' }, clock });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/^service answers in a shape socialpub cannot read: unexpected response from GET \/api\/v1\/post-results.*; retrying until \d\d:\d\d/m);
+      expect(r.stderr).not.toContain('service unreachable');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

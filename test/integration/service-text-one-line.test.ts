@@ -47,6 +47,14 @@ describe('a line break in service text never starts a line of ours', () => {
     expect(file.stdout).toContain(`"${TITLE}"`);
   });
 
+  it('TSV keeps the text as it came: its line breaks escaped as TSV escapes them, nothing else changed', async () => {
+    const r = await runCli(['posts', 'list', '--fields', 'id,title'], { env: { ...cliEnv(sb), GITHUB_ACTIONS: 'true' }, clock: advancingClock(sb.clock) });
+    expect(r.code, r.stderr).toBe(0);
+    const cell = r.stdout.split('\n').find((l) => l.startsWith(`${postId}\t`))!.split('\t')[1]!;
+    // Read back as TSV reads (\n a line break, \\ a backslash): the title, not "\u003a:warning".
+    expect(cell.replace(/\\(.)/g, (_m, ch: string) => (ch === 'n' ? '\n' : ch === 't' ? '\t' : ch))).toBe(TITLE);
+  });
+
   it('the title is shown on one line, its line breaks as \\n; JSON keeps the data exact', async () => {
     const view = await runCli(['posts', 'view', postId], { env: cliEnv(sb), clock: advancingClock(sb.clock) });
     expect(view.stdout).toContain('Launch\\n::warning::looks fine\\n::add-mask::hidden');
@@ -65,7 +73,7 @@ describe('the results get hint', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(commandLines(r.stderr)).toEqual([]);
       expect(commandLines(r.stdout)).toEqual([]);
-      expect(r.stderr).toContain('socialpub results list --post post_1\\n::add-mask::hidden');
+      expect(r.stderr).toContain("socialpub results list --post 'post_1\\n::add-mask::hidden'");
     } finally {
       await server.close();
     }

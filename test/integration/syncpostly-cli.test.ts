@@ -118,6 +118,21 @@ describe('results retry in SyncPostly\'s API', () => {
     expect(r.stderr).not.toContain('no status');
   });
 
+  it('results list and wait on a narrow terminal leave out WHEN, which no row fills here: its room goes to the outcome', async () => {
+    const id = await failedPost();
+    for (const argv of [['results', 'list', '--limit', '5'], ['results', 'wait', '--post', id]]) {
+      const timeless = await runCli([...argv, '--no-pager'], { env: { ...env(), NO_COLOR: '1' }, tty: true, columns: 60 });
+      expect([0, 7], timeless.stderr).toContain(timeless.code);
+      const [header, ...rows] = timeless.stdout.trimEnd().split('\n');
+      expect(header, timeless.stdout).toMatch(/\bPLATFORM\b/);
+      expect(header).not.toContain('WHEN');
+      expect(rows.some((l) => /\s—\s/.test(l))).toBe(false);
+    }
+    // In socialpub's API the rows have their time, and keep the column.
+    const own = await runCli(['results', 'list', '--limit', '5', '--no-pager'], { env: { ...cliEnv(fx, 'demo'), NO_COLOR: '1' }, tty: true, columns: 60 });
+    expect(own.stdout.split('\n')[0]).toContain('WHEN');
+  });
+
   it('says before sending that a second run would send the targets again as another post', async () => {
     const id = await failedPost();
     const r = await runCli(['results', 'retry', id, '--json'], { env: env() });

@@ -233,3 +233,24 @@ describe('a column with no room folds its mark into another', () => {
     expect(await table(pages, 14, cols.slice(1))).toEqual(['STATUS', 'connected', 'connected']);
   });
 });
+
+describe('a service text whose control characters are shown as \\uXXXX', () => {
+  it('is cut before such an escape or after it, never inside it ("\\u00…" names no character)', async () => {
+    // What a title holding ESC [31m looks like once made visible, in a 60-column table.
+    const title = 'Launch day\\u001b[31mRED\\u001b[0m is here for everyone';
+    const cols: Column<{ id: string; title: string }>[] = [
+      { header: 'id', value: (r) => r.id, shrink: 'never' },
+      { header: 'title', value: (r) => r.title, priority: 1 },
+    ];
+    for (const width of [20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33]) {
+      const out = captureStream(true, width);
+      const w = tableWriter(out, cols, plainColors, width);
+      await w.write({ id: 'post_1', title });
+      await w.end();
+      const cell = out.text().split('\n')[1]!.slice('post_1  '.length);
+      expect(cell.endsWith('…'), `${width}: ${cell}`).toBe(true);
+      // Every backslash-u left in the cell is a whole escape.
+      expect(cell.replace(/\\u[0-9a-f]{4}/g, ''), `${width}: ${cell}`).not.toContain('\\u');
+    }
+  });
+});

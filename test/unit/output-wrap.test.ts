@@ -122,3 +122,14 @@ describe('wrapRecord', () => {
     expect(wrapRecord(narrow, 40)).toBe(narrow);
   });
 });
+
+describe('a word holding control characters shown as \\uXXXX', () => {
+  it('is broken between escapes, never inside one', () => {
+    const word = 'text\\u001b[31mRED\\u001b]8;;http://evil.example\\u0007LINK\\u202eLIVE';
+    for (let width = 6; width <= 30; width++) {
+      const lines = wrapText(`see ${word}`, width);
+      expect(lines.join('').replace(/^see /, ''), `${width}`).toBe(word);
+      for (const l of lines) expect(l.replace(/\\u[0-9a-f]{4}/g, ''), `${width}: ${l}`).not.toContain('\\u');
+    }
+  });
+});

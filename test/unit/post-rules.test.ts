@@ -146,3 +146,13 @@ describe('what cannot be judged, and guidance', () => {
     expect(countHashtags('#one #two, and#not #123 #ok_3 ＃full')).toBe(4);
   });
 });
+
+describe('a text over its limit', () => {
+  it('says how the platform counted it once, with why', () => {
+    const long = judgePayload('twitter-x', post([], `${'a'.repeat(270)} https://example.com/a https://example.com/b`)).find((c) => c.rule === 'text.length')!;
+    expect(long.verdict).toBe('fail');
+    expect(long.message).toBe('X counts this text as 318: 2 URLs count 23 each; 38 over its limit of 280');
+    // Without a reason to give, the count alone.
+    expect(judgePayload('bluesky', post([], 'b'.repeat(301))).find((c) => c.rule === 'text.length')!.message).toBe('Bluesky counts this text as 301, 1 over its limit of 300');
+  });
+});

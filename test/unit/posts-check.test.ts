@@ -101,6 +101,27 @@ describe('socialpub posts check', () => {
     expect(tsv.stdout.split('\n').find((l) => l.includes('\tmedia.size\t'))!.split('\t')).toEqual(['twitter-x', 'media.size', 'fail', `--media ${big}`, '8.6 MB', '≤ 5 MB', expect.stringContaining('compress')]);
   });
 
+  it('offers a thread for a text too long on a platform that publishes threads, as posts create does', async () => {
+    const fixOf = async (platform: string, text: string, extra: string[] = []) => {
+      const r = await runCli(['posts', 'check', '--platform', platform, '--text', text, ...extra, '--json']);
+      return rule(json(r.stdout), platform, 'text.length')[0]!.fix;
+    };
+    expect(await fixOf('twitter-x', 'x '.repeat(200))).toBe('shorten it by 120 characters, or split it into a thread with --thread');
+    // LinkedIn takes no thread; a part of a thread already split is judged as it is.
+    expect(await fixOf('linkedin', 'x'.repeat(3001))).toBe('shorten it by 1 character');
+  });
+
+  it('at 60 columns folds LIMIT too when folding VERDICT into a wider RULE leaves no room for it', async () => {
+    // instagram's "media.required ✓" makes RULE wide once the verdict joins it: LIMIT then gives way.
+    const photo = writeFixture(f('square.jpg'), jpeg(1080, 1080));
+    const r = await runCli(['posts', 'check', '--platform', 'twitter-x,instagram', '--text', 'x'.repeat(300), '--media', photo], { tty: true, columns: 60, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(2);
+    const lines = r.stdout.trimEnd().split('\n');
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(60);
+    expect(lines[0]).not.toContain('LIMIT');
+    expect(lines.find((l) => l.includes('twitter-x') && l.includes('text.length'))).toMatch(/text\.length ✗\s+300 \(≤ 280\)$/);
+  });
+
   it('shows a file name with control characters made visible in the table, not cut at the backslash of an escape', async () => {
     const name = writeFixture(f('e\x1b[2Jx.png'), png(1080, 1080));
     const r = await runCli(['posts', 'check', '--platform', 'bluesky', '--text', 'Hi', '--media', name], { tty: true, columns: 120, env: { NO_COLOR: '1' } });

@@ -27,14 +27,31 @@ export function lastFailureText(r: Row): string {
   return f ? `${f.code ?? 'failed'} ${f.at ?? ''}`.trim() : '';
 }
 
-export function accountColumns(now: () => number): Column<Row>[] {
+/**
+ * What the service told of its accounts: SyncPostly's (and those derived from results) carry no
+ * status or default. Such a column, all dashes, gives way first on a narrow terminal, before the
+ * last outcomes, which are known; with room it is still there, empty, as in every format.
+ */
+export interface KnownFields {
+  status: boolean;
+  isDefault: boolean;
+}
+
+export const knownFields = (rows: readonly Pick<Row, 'status' | 'isDefault'>[]): KnownFields => ({
+  status: rows.some((r) => !!r.status),
+  isDefault: rows.some((r) => typeof r.isDefault === 'boolean'),
+});
+
+const unknownGivesWay = (known: boolean) => (known ? {} : { priority: 9, optional: true });
+
+export function accountColumns(now: () => number, known: KnownFields = { status: true, isDefault: true }): Column<Row>[] {
   return [
     { header: 'id', field: 'id', value: (r) => r.id, priority: 7, optional: true, shrink: 'never' },
     { header: 'platform', field: 'platform', value: (r) => r.platform, priority: 2, shrink: 'never' },
     { header: 'handle', field: 'username', value: (r) => str(r.username), pretty: (r) => handleOf(r), priority: 0, maxWidth: 32, shrink: 'never' },
     { header: 'name', field: 'displayName', value: (r) => str(r.displayName), pretty: (r, c) => str(r.displayName) || c.dim('—'), priority: 8, optional: true, maxWidth: 28 },
     // What needs attention is read first: never cut to "conne…".
-    { header: 'status', field: 'status', value: (r) => str(r.status), pretty: (r, c) => statusText(r.status, c), priority: 1, shrink: 'never' },
+    { header: 'status', field: 'status', value: (r) => str(r.status), pretty: (r, c) => statusText(r.status, c), priority: 1, shrink: 'never', ...unknownGivesWay(known.status) },
     {
       header: 'default',
       field: 'isDefault',
@@ -44,6 +61,7 @@ export function accountColumns(now: () => number): Column<Row>[] {
       // Which of two LinkedIn pages posts go to is why the column exists: with no room for it
       // (60 or 80 columns), the default's ✓ follows its handle.
       fold: { into: 'handle', mark: (r, c) => (r.isDefault === true ? c.green('✓') : ''), legend: '✓ default' },
+      ...unknownGivesWay(known.isDefault),
     },
     {
       header: 'token expires',
@@ -85,6 +103,6 @@ export function accountColumns(now: () => number): Column<Row>[] {
   ];
 }
 
-export function accountView(now: () => number): TableView<Row> {
-  return { kind: 'table', columns: accountColumns(now), id: (r) => r.id, fields: fieldsOf('accounts list') };
+export function accountView(now: () => number, known?: KnownFields): TableView<Row> {
+  return { kind: 'table', columns: accountColumns(now, known), id: (r) => r.id, fields: fieldsOf('accounts list') };
 }

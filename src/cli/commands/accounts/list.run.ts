@@ -9,7 +9,7 @@ import type { PostResult } from '../../../wire/schemas.js';
 import { formatRelative } from '../../../output/time.js';
 import { accountLabel, isUnhealthy } from '../../../accounts/label.js';
 import { fieldsOf } from '../../../output/fields-of.js';
-import { accountView } from './columns.js';
+import { accountView, knownFields } from './columns.js';
 import type { AccountsListFlags } from './list.js';
 import { derivedNotice, lookUp } from './select.js';
 import { refuseUnsupported } from '../../dialect-refusals.js';
@@ -29,7 +29,7 @@ export async function runAccountsList(ctx: Context, flags: AccountsListFlags): P
   const [catalog, recent] = await Promise.all([lookUp(ctx, client, { ...filter, ...(status.length ? { status } : {}) }), recentWindow(client, filter)]);
   if (catalog.derived) out.notice(derivedNotice(catalog));
   const rows = withHealth(catalog.accounts, healthFromRows(catalog.accounts, recent));
-  const shown = await out.list(rows, view);
+  const shown = await out.list(rows, accountView(() => ctx.clock.now(), knownFields(rows)));
   out.footer(out.colors.dim(`${shown} account${shown === 1 ? '' : 's'} · ${windowText(rows, recent, ctx.clock.now())}`));
   const unhealthy = catalog.accounts.filter(isUnhealthy);
   if (unhealthy.length) {

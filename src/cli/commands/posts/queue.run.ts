@@ -19,6 +19,7 @@ import { dayPostColumns } from '../../../output/day-rows.js';
 import type { TableView } from '../../../output/output.js';
 import { icsEvent, icsFooter, icsHeader } from '../../../posts/ics.js';
 import type { Post } from '../../../wire/schemas.js';
+import { shellWord } from '../../shell-word.js';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -61,7 +62,7 @@ export async function runQueue(ctx: Context, opts: QueueFlags): Promise<number> 
   const view = queueView((id) => posts.get(id), now);
   await out.object(data, (shown) => renderQueue(shown, width, out.colors), { pageable: true, fields: [], rows: { rows: queueRows(data), view } });
   overdue.sort((a, b) => b.late - a.late);
-  for (const o of overdue.slice(0, 10)) out.warn(visibleLine(`overdue: ${o.id} is still scheduled ${lateness(o.late)} after its time, without results; look at it: socialpub posts view ${o.id}`));
+  for (const o of overdue.slice(0, 10)) out.warn(visibleLine(`overdue: ${o.id} is still scheduled ${lateness(o.late)} after its time, without results; look at it: socialpub posts view ${shellWord(o.id)}`));
   if (overdue.length > 10) out.warn(`${overdue.length - 10} more scheduled posts are overdue: socialpub posts list --status scheduled`);
   if (data.total > data.shown) out.footer(`showing the first ${formatCount(data.shown)} of ${formatCount(data.total)} scheduled posts in the window (at most ${formatCount(QUEUE_CAP)}); narrow it with --to`);
   return 0;

@@ -7,6 +7,7 @@ import { checkTopFields } from '../../../output/fields.js';
 import { fieldsOf } from '../../../output/fields-of.js';
 import { DRY_RUN_FIELDS } from './dry-run.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
+import { shellWord } from '../../shell-word.js';
 
 /** "2026-12-01T09:00:00.000Z · 2026-12-01 10:00 CET (Europe/Paris) · in 3 d" */
 export function describeTime(iso: string, zone: string, now: number): string {
@@ -59,6 +60,6 @@ export async function printPost(ctx: Context, post: Post, options: PrintPostOpti
   }
   await out.object(post, (shown) => humanPost(shown, options.zone, ctx.clock.now()), { id: post.id });
   // On a terminal, the step that usually comes next (a footer: not in pipes, not with --quiet).
-  if (post.status === 'draft') out.footer(`next: socialpub posts schedule ${post.id} --at TIME · e.g. --at "tomorrow 9am"`);
-  else if (post.status === 'scheduled') out.footer(`its outcome, once it goes out: socialpub posts view ${post.id}`);
+  if (post.status === 'draft') out.footer(`next: socialpub posts schedule ${shellWord(post.id)} --at TIME · e.g. --at "tomorrow 9am"`);
+  else if (post.status === 'scheduled') out.footer(`its outcome, once it goes out: socialpub posts view ${shellWord(post.id)}`);
 }

@@ -21,6 +21,7 @@ import { accountsById } from '../../../accounts/catalog.js';
 import { handleOf, unhealthyNote } from '../../../accounts/label.js';
 import { latestPerTarget } from '../../../results/latest.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
+import { shellWord } from '../../shell-word.js';
 
 interface MediaInfo {
   name?: string;
@@ -185,7 +186,7 @@ function outcomeLines(r: PostResult | undefined, post: Viewed, platform: string,
       lines.push(...wrapText(visibleLine(`context: ${JSON.stringify(context)}`), o.width - 4).map((l) => `    ${c.dim(l)}`));
     }
     // Where support goes next: the result's context, attempts and account are on its own view.
-    if (r.id) lines.push(`    ${c.dim(`details: socialpub results get ${r.id}`)}`);
+    if (r.id) lines.push(`    ${c.dim(`details: socialpub results get ${shellWord(r.id)}`)}`);
   } else if (target === 'pending' || post.status === 'draft' || post.status === 'scheduled' || account) {
     lines.push(`  ${c.dim('· not sent yet')}`);
   }

@@ -27,6 +27,7 @@ import type { TableView } from '../../../output/output.js';
 
 import type { WithdrawFlags } from './manage.js';
 import { idempotencyCheck, refuseUnsupported } from '../../dialect-refusals.js';
+import { shellWord } from '../../shell-word.js';
 
 /** What to do instead, for posts that went out. */
 export const INSTEAD = (id: string) => ({ retry: `\`socialpub results retry ${id}\``, create: 'create a new post (`socialpub posts create`)' });
@@ -119,7 +120,7 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
       // The time to put it back, short enough to stay whole on a narrow terminal ("…T08:00Z").
       const at = p.scheduledAt.replace(/:00\.000Z$/, 'Z');
       out.notice(`${p.id} was scheduled for ${formatLocal(p.scheduledAt, zone)} (${p.scheduledAt})`);
-      out.notice(`to put it back: socialpub posts schedule ${p.id} --at ${at}`);
+      out.notice(`to put it back: socialpub posts schedule ${shellWord(p.id)} --at ${at}`);
     }
   }
   await out.list(changed, postView(ctx.clock.now(), zone));

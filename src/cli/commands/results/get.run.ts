@@ -12,6 +12,7 @@ import type { PostResult } from '../../../wire/schemas.js';
 import type { GetFlags } from './get.js';
 import { looksLikePostId } from '../../../wire/protocol.js';
 import { userZone } from '../../../posts/zone.js';
+import { shellWord } from '../../shell-word.js';
 
 export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Promise<number> {
   const trimmed = id.trim();
@@ -48,7 +49,7 @@ export async function runGet(ctx: Context, id: string, flags: GetFlags = {}): Pr
   if (flags.web) return openLivePost(ctx, row);
   // --fields shapes the human view too: only the fields asked for, in that order.
   await out.object(row, (shown) => (fields ? renderFieldRecord(shown, fields, out.colors) : renderResult(shown, out.colors, ctx.clock.now(), userZone(ctx.env, undefined))));
-  if (!out.structured) out.info(out.colors.dim(`all results of this post: socialpub results list --post ${visibleLine(String(row.post_id))}`));
+  if (!out.structured) out.info(out.colors.dim(`all results of this post: socialpub results list --post ${visibleLine(shellWord(String(row.post_id)))}`));
   return 0;
 }
 
@@ -58,7 +59,7 @@ async function openLivePost(ctx: Context, row: PostResult): Promise<number> {
   if (!row.success || typeof url !== 'string' || !url) {
     throw new CliError(`${row.id} has no live post to open: ${row.success ? 'the platform gave no URL' : 'publishing failed'}`, {
       exitCode: EXIT.usage,
-      hints: [`see why with \`socialpub results get ${row.id}\``],
+      hints: [`see why with \`socialpub results get ${shellWord(row.id)}\``],
     });
   }
   const out = ctx.output();

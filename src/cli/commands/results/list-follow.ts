@@ -20,6 +20,7 @@ import { formatDuration } from '../../../client/retry-timing.js';
 import { resultLinkOrError, resultView, username } from '../../../output/result-columns.js';
 import type { ListFlags } from './list.js';
 import type { RowFilter } from '../../../results/selection.js';
+import { outageStart } from './outage-words.js';
 
 /** Flags that page through a fixed list, which a stream with no end has no use for. */
 const NOT_WITH_FOLLOW = ['all', 'offset', 'since', 'until', 'concurrency'] as const;
@@ -49,7 +50,7 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
     deadline: Number.POSITIVE_INFINITY,
     now: () => ctx.clock.now(),
     sleep: (ms) => ctx.clock.sleep(ms, ctx.signal),
-    onOutage: (err) => out.notice(`service unreachable: ${err.message}; following again when it answers`),
+    onOutage: (err) => out.notice(`${outageStart(err)}: ${err.message}; following again when it answers`),
     onBack: () => out.notice('service reachable again; following'),
   });
   let following = false;

@@ -17,7 +17,7 @@ import { fieldsWithoutRoom } from '../../../output/fields.js';
 import { fieldsOf } from '../../../output/fields-of.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 import { accountFlag, narrowToAccounts } from '../accounts/select.js';
-import { refuseUnsupported, windowChecks } from '../../dialect-refusals.js';
+import { refuseUnsupported, resultsHaveTime, windowChecks } from '../../dialect-refusals.js';
 
 export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
   await refuseUnsupported(ctx, windowChecks(flags));
@@ -88,9 +88,10 @@ export async function runList(ctx: Context, flags: ListFlags): Promise<number> {
       if (!all && shown >= limit) return;
     }
   }
+  const shownView = resultView(() => ctx.clock.now(), { timeless: !(await resultsHaveTime(ctx)) });
   let shown: number;
   try {
-    shown = await out.list(selected(), view);
+    shown = await out.list(selected(), shownView);
   } catch (err) {
     // An export that failed part-way: where the rows written end, and how to fetch the rest.
     const resume = resumeHint(lastTime, written);

@@ -20,6 +20,7 @@ import { checkIdempotencyKey } from '../posts/send.js';
 import type { RetryFlags } from './retry.js';
 import { idempotencyCheck, refuseUnsupported } from '../../dialect-refusals.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
+import { shellWord } from '../../shell-word.js';
 
 export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlags): Promise<number> {
   const postId = checkPostId(rawPostId, '<post-id>', 'socialpub posts list --status failed');
@@ -81,12 +82,12 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
   // The command on a line of its own, so that a narrow terminal does not break it.
   if (!at && !refused.length && res.data.status === 'draft') {
     out.info(`${id} is a draft: nothing is sent until it is scheduled (or retry with --at):`);
-    out.info(`  socialpub posts schedule ${id} --at TIME`);
+    out.info(`  socialpub posts schedule ${shellWord(id)} --at TIME`);
   }
   if (refused.length) {
     out.warn(
       `${refused.join(', ')} failed for ${refused.length === 1 ? 'its' : 'their'} content and will most likely fail again unchanged: ` +
-        (at ? `correct the new post with \`socialpub posts edit ${id}\` before ${at.iso}` : `correct the new draft with \`socialpub posts edit ${id}\`, then \`socialpub posts schedule ${id} --at TIME\``),
+        (at ? `correct the new post with \`socialpub posts edit ${shellWord(id)}\` before ${at.iso}` : `correct the new draft with \`socialpub posts edit ${shellWord(id)}\`, then \`socialpub posts schedule ${shellWord(id)} --at TIME\``),
     );
   }
   return EXIT.ok;
@@ -94,5 +95,5 @@ export async function runRetry(ctx: Context, rawPostId: string, flags: RetryFlag
 
 /** What to do about each expired or disconnected account, then the retry to run once it is reconnected. */
 function unhealthyHints(accounts: ReadonlyMap<string, SocialAccount>, postId: string): string[] {
-  return [...[...accounts.values()].map((a) => reconnectHint(a)), `then: socialpub results retry ${postId}`];
+  return [...[...accounts.values()].map((a) => reconnectHint(a)), `then: socialpub results retry ${shellWord(postId)}`];
 }

@@ -26,8 +26,10 @@ import { appendStepSummary, markdownCell, markdownTable } from '../../../output/
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
 import { userZone } from '../../../posts/zone.js';
 import type { WaitFlags } from './wait.js';
-import { refuseUnsupported } from '../../dialect-refusals.js';
+import { refuseUnsupported, resultsHaveTime } from '../../dialect-refusals.js';
 import type { PostResult } from '../../../wire/schemas.js';
+import { shellWord } from '../../shell-word.js';
+import { outageStart } from './outage-words.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 /** Per request while waiting, unless the global --timeout (always per request) says otherwise. */
@@ -64,7 +66,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
       down = err;
       spinner?.stop();
       // The clock time alone says little for a wait of seconds: how long is left goes with it.
-      out.notice(`service unreachable: ${err.message}; retrying until ${formatClock(deadline, zone)} (${formatDuration(Math.max(0, deadline - ctx.clock.now()))} from now)`);
+      out.notice(`${outageStart(err)}: ${err.message}; retrying until ${formatClock(deadline, zone)} (${formatDuration(Math.max(0, deadline - ctx.clock.now()))} from now)`);
     },
     onBack: () => {
       down = undefined;
@@ -250,7 +252,7 @@ async function webhookWaker(ctx: Context, postIds: readonly string[], port: numb
  */
 async function report(ctx: Context, current: waitState.WaitState, complete: boolean, severalPosts: boolean, unhealthy: ReadonlyMap<string, SocialAccount>): Promise<void> {
   const out = ctx.output();
-  const writer = out.listWriter(resultView(() => ctx.clock.now(), { severalPosts }));
+  const writer = out.listWriter(resultView(() => ctx.clock.now(), { severalPosts, timeless: !(await resultsHaveTime(ctx)) }));
   for (const row of current.rows) await writer.write(row);
   await (complete ? writer.end() : writer.abort());
   for (const f of current.failures) {
@@ -258,13 +260,13 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
     // The command last, after a colon: on a narrow terminal it moves whole to its own line.
     // Only the mark is coloured by us: an escape or line break in the service's words is shown, not obeyed.
     const note = unhealthyNote(unhealthy.get(f.social_account_id ?? ''));
-    out.notice(`${out.colors.red('✗')} ${visibleLine(`${where || f.id}: ${resultLinkOrError(f)}${note ? ` · ${note}` : ''} · details: socialpub results get ${f.id}`)}`);
+    out.notice(`${out.colors.red('✗')} ${visibleLine(`${where || f.id}: ${resultLinkOrError(f)}${note ? ` · ${note}` : ''} · details: socialpub results get ${shellWord(f.id)}`)}`);
   }
   // Retrying into an expired token fails the same way: say what to do first.
   const accounts = [...new Set(current.failures.map((f) => unhealthy.get(f.social_account_id ?? '')).filter((a): a is SocialAccount => a !== undefined))];
   for (const a of accounts) out.info(visibleLine(reconnectHint(a)));
   // What to do next, once per post that had a failure (the command last, as above).
-  const retry = [...new Set(current.failures.map((f) => f.post_id))].map((postId) => `send its failed targets again as a new post: socialpub results retry ${postId}`);
+  const retry = [...new Set(current.failures.map((f) => f.post_id))].map((postId) => `send its failed targets again as a new post: socialpub results retry ${shellWord(postId)}`);
   for (const line of retry) out.info(visibleLine(line));
   if (complete && current.failures.length) {
     const n = current.failures.length;
