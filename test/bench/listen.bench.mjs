@@ -143,8 +143,16 @@ function countLines(file) {
  * load-insensitive view of the same cost. With LISTEN_BASELINE_BIN set to another build's
  * bin/socialpub.js (a copy of bin/ and dist/ from before a change), each round also runs that
  * build to /dev/null, before or after this one by turns, and the paired differences are shown.
+ * LISTEN_AMOUNT and LISTEN_ROUNDS change the deliveries per run and the rounds: more than the
+ * de-duplication window (100,000 ids) shows what a listener that has run for a while costs.
  */
-export async function run({ rounds = 7, amount = 40_000, warmup = 5_000, connections = 20, baselineBin = process.env.LISTEN_BASELINE_BIN } = {}) {
+export async function run({
+  rounds = Number(process.env.LISTEN_ROUNDS ?? 7),
+  amount = Number(process.env.LISTEN_AMOUNT ?? 40_000),
+  warmup = 5_000,
+  connections = 20,
+  baselineBin = process.env.LISTEN_BASELINE_BIN,
+} = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-listen-'));
   const rows = [];
   let exact = true;

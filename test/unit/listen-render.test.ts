@@ -371,4 +371,27 @@ describe('host guard and duplicate memory', () => {
     expect(seen.checkAndAdd('a')).toBe(false);
     expect(seen.checkAndAdd('c')).toBe(true);
   });
+
+  it('keeps exactly the newest ids through many turns of its window', () => {
+    const seen = new SeenIds(1000);
+    for (let i = 0; i < 5500; i++) expect(seen.checkAndAdd(`msg_${i}`)).toBe(false);
+    expect(seen.size).toBe(1000);
+    // The last 1000 (4500..5499) are remembered; 4499 and older were forgotten, oldest first.
+    expect(seen.checkAndAdd('msg_4500')).toBe(true);
+    expect(seen.checkAndAdd('msg_5499')).toBe(true);
+    expect(seen.checkAndAdd('msg_4499')).toBe(false); // forgotten, so new again: evicts msg_4500
+    expect(seen.checkAndAdd('msg_4500')).toBe(false); // evicts msg_4501
+    expect(seen.checkAndAdd('msg_4502')).toBe(true);
+    expect(seen.checkAndAdd('msg_4501')).toBe(false);
+    expect(seen.size).toBe(1000);
+  });
+
+  it('remembers nothing with a window of 0, and whole ids only with a fractional one', () => {
+    const none = new SeenIds(0);
+    expect([none.checkAndAdd('a'), none.checkAndAdd('a')]).toEqual([false, false]);
+    expect(none.size).toBe(0);
+    const two = new SeenIds(2.5);
+    expect(['a', 'b', 'c'].map((id) => two.checkAndAdd(id))).toEqual([false, false, false]);
+    expect([two.size, two.checkAndAdd('a'), two.checkAndAdd('c')]).toEqual([2, false, true]);
+  });
 });
