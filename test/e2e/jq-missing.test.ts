@@ -28,7 +28,7 @@ describe('an installation without jq.wasm', () => {
     const r = run(['profile', 'list', '-o', 'ndjson', '--jq', '.name']);
     const message = `--jq cannot run: this installation of socialpub is missing ${wasm}; reinstall it (npm install -g socialpub)`;
     // The line for people, then (structured output) the contract's JSON error object: nothing else.
-    expect(r.stderr).toBe(`error: ${message}\n${JSON.stringify({ error: { code: 'ERROR', message, status: null, requestId: null, exitCode: 1 } })}\n`);
+    expect(r.stderr).toBe(`error: ${message}\n${JSON.stringify({ error: { code: 'ERROR', message, status: null, requestId: null, exitCode: 1, hints: [] } })}\n`);
     expect(r.stdout).toBe('');
     expect(r.status).toBe(1);
   });

@@ -157,7 +157,8 @@ describe('an unknown --account or accounts view reference', () => {
     });
     // Piped, as in a CI log: each line of stderr is what a runner reads.
     const r = await runCli(['accounts', 'view', 'acc_9'], { env, columns: 2000 });
-    expect(r.code, r.stderr).toBe(2);
+    // An account nobody has is not found (4), as accounts view says of any unknown reference.
+    expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).not.toMatch(RAW_CONTROL);
     // Both accounts on the hint's one line (`.` stops at a line break), the handle's line break shown.
     expect(r.stderr).toMatch(/hint: .*linkedin:@pages\\u001b.*\\n::warning::forged.*, linkedin:@careers/);

@@ -115,6 +115,6 @@ describe('retry_failed', () => {
     const r = (await tool('retry_failed').run({ post_id: p.body.id, dry_run: true }, sandboxToolContext(sb, 'demo', 'syncpostly'))) as Record<string, any>;
     expect(r.retrying.map((t: { platform: string }) => t.platform)).toEqual(['instagram']);
     expect(r.left_out).toEqual([expect.objectContaining({ platform: 'twitter-x', account_id: expired.id, code: 'TOKEN_EXPIRED' })]);
-    expect(r.left_out[0].fix).toContain(`twitter-x:@${expired.username} is expired: reconnect it in the service's settings`);
+    expect(r.left_out[0].fix).toContain(`twitter-x:@${expired.username} is expired, so publishing to it fails: reconnect it in the service's settings`);
   });
 });

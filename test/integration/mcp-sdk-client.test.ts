@@ -277,7 +277,9 @@ describe('a client that declares elicitation', () => {
     try {
       const post = await draftOf({ bluesky: 'hi' }, 'Sale\u202E ,yes\u2028');
       await s.call('delete_post', { post_id: post.id });
-      expect(s.asked[0]).toBe(`Delete post ${post.id} (draft, on bluesky, titled "Sale\\u202e ,yes\\u2028") for good. Go ahead?`);
+      const [question, deadline] = s.asked[0]!.split(' (Answer within ');
+      expect(question).toBe(`Delete post ${post.id} (draft, on bluesky, titled "Sale\\u202e ,yes\\u2028") for good. Go ahead?`);
+      expect(deadline).toMatch(/^3\d s; after that nothing is sent\.\)$/);
     } finally {
       await s.close();
     }

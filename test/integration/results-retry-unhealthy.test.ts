@@ -41,7 +41,7 @@ describe.each(DIALECTS)("results retry in %s's API", (dialect) => {
     expect(Object.keys(JSON.parse(r.stdout).payloads)).toEqual(['instagram']);
     expect(r.stderr).toContain('left out 1 target whose account is expired or disconnected (--include-unhealthy sends it anyway):');
     expect(r.stderr).toMatch(new RegExp(`twitter-x @${expired.username}: TOKEN_EXPIRED`));
-    expect(r.stderr).toContain(`twitter-x:@${expired.username} is expired: reconnect it in the service's settings`);
+    expect(r.stderr).toContain(`twitter-x:@${expired.username} is expired, so publishing to it fails: reconnect it in the service's settings`);
     // One write, and the post it made (read back in our dialect) goes nowhere near the expired account.
     expect(sb.requests.slice(before).filter((q) => q.method !== 'GET')).toHaveLength(1);
     const made = await as(sb, 'demo').get(`/v1/posts/${JSON.parse(r.stdout).id}`);
@@ -76,7 +76,7 @@ describe('an account reconnected since the failure', () => {
     for (const dialect of DIALECTS) {
       const r = await retry(dialect);
       expect(r.code, `${dialect}: ${r.stderr}`).toBe(2);
-      expect(r.stderr).toContain(`linkedin:@${page.username} is disconnected: reconnect it`);
+      expect(r.stderr).toContain(`linkedin:@${page.username} is disconnected, so publishing to it fails: reconnect it`);
     }
     expect((await demo.post(`/sandbox/accounts/${page.id}/reconnect`, {})).status).toBe(200);
     await published({ linkedin: { text: 'Still hiring', accounts: [page.id] } });

@@ -36,7 +36,7 @@ function checkCommand(posts: CommandUnknownOpts) {
 Examples:
   socialpub posts check --platform twitter-x,instagram --text "Hi" --media a.mp4
   socialpub posts check --file a.json --jq '.targets[] | select(.accepted|not)'
-  socialpub posts check --account linkedin:@acme-careers --text "We are hiring" --media team.jpg
+  socialpub posts check --account linkedin:@acme-careers --text "Hiring"
   socialpub posts check --from-file posts.csv &&
     socialpub posts schedule --from-file posts.csv`,
     );
