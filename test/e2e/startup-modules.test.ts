@@ -119,6 +119,13 @@ describe('the start-up path, piped', () => {
     }
   });
 
+  it('posts check without --account loads none of the client: it never sends a request', async () => {
+    const r = await modulesOf(['posts', 'check', '--platform', 'bluesky', '--text', 'Hello', '--json']);
+    expect(r.code, r.out).toBe(0);
+    expect(r.files.filter((f) => /[\\/](request|check-accounts[^\\/]*)\.cjs$/.test(f))).toEqual([]);
+    expect(loaded(r.modules, ['http', 'https', 'crypto'])).toEqual([]);
+  });
+
   it('accounts list and its help load no zod, and no node:fs/promises', async () => {
     const key = sb.workspaces.find((w) => w.name === 'demo')!.apiKey;
     const r = await modulesOf(['accounts', 'list', '--json'], { SOCIALPUB_BASE_URL: sb.url, SOCIALPUB_API_KEY: key });

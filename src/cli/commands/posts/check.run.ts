@@ -24,10 +24,6 @@ import { capHeapGrowth, keepYoungGenerationSmall, letYoungGenerationGrow } from 
 import { holdOptimizingCompiler, releaseOptimizingCompiler } from '../../optimizing-compiler.js';
 import { checkTopFields, columnField } from '../../../output/fields.js';
 import { withPlatformList } from './payload-options.js';
-import { accountsAndPlatforms } from './accounts.js';
-import { withHealthStatus } from '../../../accounts/health.js';
-import { accountStatusChecks } from '../../../accounts/status-check.js';
-import { attachAccounts } from '../../../accounts/resolve.js';
 
 
 interface Row {
@@ -195,7 +191,8 @@ async function entries(ctx: Context, given: CheckFlags): Promise<Entries> {
   const zone = catchTime(issues, () => lazyUserZone(ctx.env, flags.tz)) ?? machineZone;
   if (issues.length) throw new InvalidInputError(issues);
   // The one read from the service, after every mistake the flags alone show: --account.
-  const accounts = await accountsToCheck(ctx, flags);
+  // Loaded only then: a check without --account never builds a client (nor loads its code).
+  const accounts = flags.account?.length ? await (await import('./check-accounts.js')).accountsToCheck(ctx, flags) : undefined;
   if (accounts) flags = accounts.flags;
   const single = (entry: CheckEntry): Entries => ({ batches: [[accounts ? accounts.onto(entry) : entry]], done: () => {} });
   // Judged as `posts schedule` judges it: a time that has passed would be refused there.
@@ -239,23 +236,6 @@ async function entries(ctx: Context, given: CheckFlags): Promise<Entries> {
   return single({ draft, issues });
 }
 
-/**
- * The accounts --account names, each with its state (withHealthStatus; a failed read fails the
- * check, which was asked to tell it), their platforms as the post's when none is named; `onto`
- * names them in the post's payloads (an account of a platform the post does not go to is a
- * problem, as create finds it) and adds each one's state to its platform's target.
- */
-async function accountsToCheck(ctx: Context, flags: CheckFlags): Promise<{ flags: CheckFlags; onto(entry: CheckEntry): CheckEntry } | undefined> {
-  const chosen = await accountsAndPlatforms(ctx, flags);
-  if (!chosen) return undefined;
-  const { client } = chosen;
-  const accounts = await withHealthStatus(client, chosen.accounts);
-  const extraChecks = accountStatusChecks(accounts, client.dialect, chosen.derived);
-  return {
-    flags: chosen.opts,
-    onto: (entry) => ({ ...entry, issues: [...entry.issues, ...(entry.draft ? attachAccounts(entry.draft.platforms, accounts) : [])], extraChecks }),
-  };
-}
 
 /**
  * A bulk file read as `posts schedule --from-file` reads it, a piece at a time. A time that has
