@@ -28,5 +28,8 @@ export function unhealthyNote(a: Pick<SocialAccount, 'status'> | undefined): str
  * reconnect it, then retry). `where` says where the account was named ("lines 2, 4").
  */
 export function reconnectHint(a: Pick<SocialAccount, 'username' | 'id' | 'platform' | 'status'>, where?: string): string {
-  return `${accountLabel(a)}${where ? ` (${where})` : ''} is ${a.status}, so publishing to it fails: reconnect it in the service's settings (Settings → Connected accounts), then retry`;
+  return `${accountLabel(a)}${where ? ` (${where})` : ''} is ${a.status}, so publishing to it fails: ${RECONNECT}, then retry`;
 }
+
+/** Where an expired or disconnected account is mended. */
+export const RECONNECT = "reconnect it in the service's settings (Settings → Connected accounts)";

@@ -1,10 +1,10 @@
 // `posts check --account`: each named account's state as one more check row of its platform's
 // target, beside the platform's rules. Expired or disconnected fails with the fix the write's
-// warning gives (reconnectHint), since the service takes the post and that target then fails.
+// warning gives (RECONNECT), since the service takes the post and that target then fails.
 import type { RuleCheck } from '../wire/post-rules.js';
 import type { SocialAccount } from '../wire/account-schemas.js';
 import type { Dialect } from '../wire/dialects.js';
-import { accountLabel, isUnhealthy, reconnectHint } from './label.js';
+import { accountLabel, isUnhealthy, RECONNECT } from './label.js';
 
 export const ACCOUNT_STATUS_RULE = 'account.status';
 
@@ -29,7 +29,8 @@ export function accountStatusChecks(accounts: readonly SocialAccount[], dialect:
 
 function statusCheck(a: SocialAccount, dialect: Dialect, derived: boolean): RuleCheck {
   const base = { rule: ACCOUNT_STATUS_RULE, item: accountLabel(a), actual: a.status ?? 'unknown', limit: 'connected', source: SOURCE[dialect] };
-  if (isUnhealthy(a)) return { ...base, verdict: 'fail', message: 'publishing to it fails until it is reconnected', fix: reconnectHint(a) };
+  // The row names the account and its state: the message and fix need not say them again.
+  if (isUnhealthy(a)) return { ...base, verdict: 'fail', message: `${a.status}: publishing to it fails until it is reconnected`, fix: `${RECONNECT}, then check again` };
   if (a.status === 'connected') return { ...base, verdict: 'pass' };
   const why = derived
     ? 'this service has no accounts route, so its state is not known'

@@ -56,12 +56,13 @@ describe.each(DIALECTS)("posts check --account in %s's API", (dialect) => {
     expect(report.accepted).toBe(false);
     const [row] = statusRows(report, 'twitter-x');
     expect(row).toMatchObject({ verdict: 'fail', actual: 'expired', item: `twitter-x:@${expired().username}` });
-    expect(row!.fix).toContain(`twitter-x:@${expired().username} is expired, so publishing to it fails: reconnect it in the service's settings`);
+    expect(row).toMatchObject({ message: 'expired: publishing to it fails until it is reconnected', fix: "reconnect it in the service's settings (Settings → Connected accounts), then check again" });
     // The table names it too, with the fix under it.
     const table = await cli(['posts', 'check', '--account', `@${expired().username}`, '--text', 'Help desk']);
     expect(table.code).toBe(2);
     expect(table.stdout).toMatch(/account\.status\tfail\ttwitter-x:@\S+\texpired\tconnected/);
-    expect(table.stderr).toContain(`is expired, so publishing to it fails: reconnect it in the service's settings`);
+    // Said once: the account and its state, then what to do.
+    expect(table.stderr).toContain(`twitter-x:@${expired().username}: expired: publishing to it fails until it is reconnected (fix: reconnect it in the service's settings`);
   });
 
   it('with --platform, judges every platform named and the account on its own; an account of another platform is a problem', async () => {

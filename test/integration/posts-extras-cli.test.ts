@@ -155,6 +155,9 @@ describe('--thread, --first-comment, --alt', () => {
     expect(cuts('threads').map((c) => c.message?.slice(0, 40))).toEqual(['a word of 700 characters is longer than ']);
     const table = await run('posts', 'check', '--platform', 'threads', '--text', `Before. ${'z'.repeat(700)} after.`, '--thread');
     expect(table.stderr).toContain('threads: warning: a word of 700 characters is longer than a whole part (500) and is cut between thread parts 2 and 3: ');
+    // Piped, each thread part's rows name their part in the item column (2 is the first reply).
+    const rows = table.stdout.split('\n').map((l) => l.split('\t'));
+    expect(rows.filter((r) => r[1] === 'thread.text.length').map((r) => r[3])).toEqual(['part 2', 'part 3']);
   });
 });
 

@@ -30,6 +30,8 @@ interface Row {
   target: string;
   rule: string;
   item: string;
+  /** A thread part's rule: its part ("part 2", the first reply), shown where no media item is named. */
+  part: string;
   actual: string;
   limit: string;
   verdict: Verdict;
@@ -46,9 +48,9 @@ export const CHECK_COLUMNS: Column<Row>[] = [
   // follows the rule ("media.size ✗") and a broken limit the actual value ("8.6 MB (≤ 5 MB)"),
   // each failure being told whole under the table too.
   { header: 'target', value: (r) => r.target, priority: 0, minWidth: 13 },
-  { header: 'rule', value: (r) => r.rule, priority: 0, minWidth: 16 },
+  { header: 'rule', value: (r) => r.rule, priority: 0, minWidth: 18 },
   { header: 'verdict', value: (r) => r.verdict, pretty: verdictMark, priority: 3, fold: { into: 'rule', mark: verdictMark } },
-  { header: 'item', value: (r) => r.item, pretty: (r) => shortItem(r.item), priority: 1, maxWidth: 24, minWidth: 8 },
+  { header: 'item', value: (r) => r.item || r.part, pretty: (r) => shortItem(r.item) || r.part, priority: 1, maxWidth: 24, minWidth: 8 },
   { header: 'actual', value: (r) => r.actual, priority: 1, minWidth: 8 },
   { header: 'limit', value: (r) => r.limit, priority: 2, minWidth: 12, fold: { into: 'actual', mark: (r) => (r.verdict !== 'pass' && r.verdict !== 'unknown' && r.limit ? `(${r.limit})` : '') } },
   { header: 'note', value: (r) => r.note, priority: 4, optional: true },
@@ -152,10 +154,10 @@ const tzAlone = () => new UsageError('--tz only applies to a time (--at, the sch
 
 /** Problems first (target "input"), then each target's checks; a failing check's note is its message and fix. */
 function* rows(problems: readonly Issue[], targets: readonly CheckTarget[]): Generator<Row> {
-  for (const p of problems) yield { target: 'input', rule: 'input', item: p.field, actual: '', limit: '', verdict: 'fail', note: `${p.message}${p.fix ? ` (fix: ${p.fix})` : ''}` };
+  for (const p of problems) yield { target: 'input', rule: 'input', item: p.field, part: '', actual: '', limit: '', verdict: 'fail', note: `${p.message}${p.fix ? ` (fix: ${p.fix})` : ''}` };
   for (const t of targets) {
     const target = `${t.line !== undefined ? `line ${t.line} ` : ''}${t.platform}`;
-    for (const c of t.checks) yield { target, rule: c.rule, item: c.item ?? '', actual: c.actual, limit: c.limit, verdict: c.verdict, note: note(c) };
+    for (const c of t.checks) yield { target, rule: c.rule, item: c.item ?? '', part: c.part === undefined ? '' : `part ${c.part + 2}`, actual: c.actual, limit: c.limit, verdict: c.verdict, note: note(c) };
   }
 }
 
