@@ -86,19 +86,24 @@ export async function unhealthyAccounts(client: ApiClient, failures?: readonly P
 }
 
 /**
- * These accounts with their state, for a warning before a write or `posts check --account`:
- * socialpub's API has it in each account's status, read with the accounts (no request here);
- * SyncPostly's accounts have none, so there the newest result of each tells it, as
- * unhealthyAccounts reads it (one request, the recent window of the accounts' platforms): expired
- * or disconnected by its code, else `connected` (it published, or failed for another cause); no
- * status when the window holds none of its results. `bestEffort`: when that read fails, the
- * accounts as they were (a warning is all that hangs on it; Ctrl-C still stops the run).
+ * These accounts with their state, for a warning before a write, `posts check --account` or the
+ * STATUS of `accounts list` and `view`: socialpub's API has it in each account's status, read with
+ * the accounts (no request here); SyncPostly's accounts have none, so there the newest result of
+ * each tells it, as unhealthyAccounts reads it: expired or disconnected by its code, else
+ * `connected` (it published, or failed for another cause); no status when the window holds none
+ * of its results. `window`: the newest results of the accounts' platforms, already read (no
+ * request); without it, one request reads them. `bestEffort`: when that read fails, the accounts
+ * as they were (a warning is all that hangs on it; Ctrl-C still stops the run).
  */
-export async function withHealthStatus(client: ApiClient, accounts: readonly SocialAccount[], options: { bestEffort?: boolean } = {}): Promise<SocialAccount[]> {
+export async function withHealthStatus(
+  client: ApiClient,
+  accounts: readonly SocialAccount[],
+  options: { bestEffort?: boolean; window?: readonly PostResult[] } = {},
+): Promise<SocialAccount[]> {
   if (client.dialect !== 'syncpostly' || !accounts.length) return [...accounts];
   let newest: Map<string, PostResult>;
   try {
-    newest = await newestResults(client, [], [...new Set(accounts.map((a) => a.platform))]);
+    newest = options.window ? newestOf(options.window) : await newestResults(client, [], [...new Set(accounts.map((a) => a.platform))]);
   } catch (err) {
     if (!options.bestEffort || err instanceof AbortedError) throw err;
     return [...accounts];
@@ -123,8 +128,13 @@ const statusOfResult = (row: PostResult): string | undefined => (row.success ? u
  * given), then the given rows (newest first), which may be older than it.
  */
 async function newestResults(client: ApiClient, rows: readonly PostResult[], platform?: readonly string[]): Promise<Map<string, PostResult>> {
+  return newestOf([...(await recentWindow(client, { platform })), ...rows]);
+}
+
+/** Each account's first row of these (newest first). */
+function newestOf(rows: readonly PostResult[]): Map<string, PostResult> {
   const newest = new Map<string, PostResult>();
-  for (const row of [...(await recentWindow(client, { platform })), ...rows]) {
+  for (const row of rows) {
     const id = row.social_account_id;
     if (id && !newest.has(id)) newest.set(id, row);
   }

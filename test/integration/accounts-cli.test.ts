@@ -48,9 +48,10 @@ describe.each(DIALECTS)('in %s\'s API', (dialect) => {
       const rows = JSON.parse(r.stdout) as Row[];
       expect(rows.length).toBe(12);
       const expired = rows.find((a) => a.id === expiredId)!;
-      // SyncPostly's accounts carry no status, default or token expiry: the fields are empty there.
-      if (sp) expect(rows.every((a) => a.status === null && a.isDefault === null && (a as { tokenExpiresAt?: unknown }).tokenExpiresAt === null)).toBe(true);
-      else expect(expired.status).toBe('expired');
+      // SyncPostly's accounts carry no default or token expiry: the fields are empty there.
+      if (sp) expect(rows.every((a) => a.isDefault === null && (a as { tokenExpiresAt?: unknown }).tokenExpiresAt === null)).toBe(true);
+      // Nor a status: there the newest result (TOKEN_EXPIRED) tells it (accounts-status.test.ts).
+      expect(expired.status).toBe('expired');
       expect(expired.health.lastFailure?.code).toBe('TOKEN_EXPIRED');
       // Each account's last success is its newest successful row in the window: the newest page of results.
       const window = (await allRows<{ id: string; success: boolean; social_account_id: string }>(sb, sb.key('demo'), '/api/v1/post-results')).rows.slice(0, HEALTH_WINDOW);
@@ -141,14 +142,10 @@ describe.each(DIALECTS)('in %s\'s API', (dialect) => {
       expect(byHandle.id).toBe(expiredId);
       const human = await cli(['accounts', 'view', `twitter-x:@${byId.username}`]);
       expect(human.code, human.stderr).toBe(0);
-      if (sp) {
-        // No status to show in SyncPostly's API: the failure itself says what happened.
-        expect(human.stdout).toMatch(/^status\s+—$/m);
-        expect(human.stdout).toContain('TOKEN_EXPIRED');
-      } else {
-        expect(human.stdout).toContain('expired');
-        expect(human.stderr).toContain("reconnect it in the service's settings");
-      }
+      // In SyncPostly's API the status is its newest result's: TOKEN_EXPIRED.
+      expect(human.stdout).toMatch(/^status\s+expired$/m);
+      expect(human.stdout).toContain('TOKEN_EXPIRED');
+      expect(human.stderr).toContain("reconnect it in the service's settings");
     });
 
     it('its recent results are its own even where the newest of the workspace are other accounts\'', async () => {
@@ -191,7 +188,7 @@ describe.each(DIALECTS)('in %s\'s API', (dialect) => {
 });
 
 describe("accounts list in SyncPostly's API on a narrow terminal", () => {
-  it('gives the columns SyncPostly never fills (status, default) way to the last outcomes, which it does', async () => {
+  it('gives the columns SyncPostly never fills (default, token expiry) way; the status its results tell stays', async () => {
     const term = (columns: number) => runCli(['accounts', 'list', '--no-pager'], { env: cliEnv(sb, 'demo', { ...dialectEnv('syncpostly'), NO_COLOR: '1' }), tty: true, columns });
     for (const columns of [60, 80]) {
       const r = await term(columns);
@@ -199,12 +196,12 @@ describe("accounts list in SyncPostly's API on a narrow terminal", () => {
       const [header, ...rows] = r.stdout.trimEnd().split('\n');
       for (const line of [header!, ...rows]) expect([...line].length).toBeLessThanOrEqual(columns);
       // No column of dashes only: what SyncPostly leaves empty is not shown where room is short.
-      expect(header).not.toMatch(/STATUS|DEFAULT/);
-      if (columns === 80) {
-        // Its room goes to the last failure: the expired account's TOKEN_EXPIRED is on its row.
-        expect(header).toMatch(/^PLATFORM\s+HANDLE\s+LAST SUCCESS\s+LAST FAILURE$/);
-        expect(rows.find((l) => l.startsWith('twitter-x ') && l.includes('TOKEN_EXPIRED'))).toBeDefined();
-      }
+      expect(header).not.toMatch(/DEFAULT|TOKEN EXPIRES/);
+      // What needs attention first, as in socialpub's API: the expired account says so.
+      expect(header).toMatch(columns === 60 ? /^PLATFORM\s+HANDLE\s+STATUS$/ : /^PLATFORM\s+HANDLE\s+STATUS\s+LAST FAILURE$/);
+      const help = rows.find((l) => l.startsWith('twitter-x ') && /\sexpired\b/.test(l));
+      expect(help).toBeDefined();
+      if (columns === 80) expect(help).toContain('TOKEN_EXPIRED');
     }
     // With room, every column is there (empty in this API), as the README says.
     expect((await term(200)).stdout.split('\n')[0]).toMatch(/\bHANDLE\s+NAME\s+STATUS\s+DEFAULT\s+TOKEN EXPIRES\s/);

@@ -1,7 +1,7 @@
 // list_accounts: the workspace's connected accounts with their health, read-only. Health comes
 // from one window of recent results (never a scan of them all), as `accounts list` does.
 import { loadAccounts } from '../../accounts/catalog.js';
-import { healthFromRows, recentWindow, untoldCount, withHealth } from '../../accounts/health.js';
+import { healthFromRows, recentWindow, untoldCount, withHealth, withHealthStatus } from '../../accounts/health.js';
 import { accountLabel, isUnhealthy } from '../../accounts/label.js';
 import { ACCOUNT_STATUSES } from '../../wire/account-status.js';
 import type { ToolDefinition } from '../types.js';
@@ -26,8 +26,10 @@ export const listAccounts: ToolDefinition = {
     const platform = strs(args.platforms);
     const status = strs(args.statuses);
     const [catalog, recent] = await Promise.all([loadAccounts(client, { ...(platform ? { platform } : {}), ...(status ? { status } : {}) }), recentWindow(client, platform ? { platform } : {})]);
-    const accounts = withHealth(catalog.accounts, healthFromRows(catalog.accounts, recent));
-    const unhealthy = catalog.accounts.filter(isUnhealthy);
+    // SyncPostly's accounts carry no status: their newest results in the same window tell it.
+    const listed = await withHealthStatus(client, catalog.accounts, { window: recent });
+    const accounts = withHealth(listed, healthFromRows(listed, recent));
+    const unhealthy = listed.filter(isUnhealthy);
     const untold = untoldCount(accounts, recent);
     const notes = [
       ...(catalog.derived ? [`this service has no accounts route: these accounts were derived from the newest ${catalog.scanned ?? 0} results; status, default and token expiry are unknown`] : []),

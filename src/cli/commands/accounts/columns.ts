@@ -13,8 +13,9 @@ type Row = AccountWithHealth;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export function statusText(status: string | null | undefined, c: Colors): string {
-  // Not known (SyncPostly's accounts, or accounts derived from results): empty, as other columns are.
-  if (!status) return c.dim('—');
+  // Not known (a SyncPostly account with no recent result, or accounts derived from results): said
+  // so, not left blank, so that it does not read as "fine".
+  if (!status) return c.dim('unknown');
   if (status === 'connected') return c.green(status);
   if (status === 'expired') return c.red(status);
   return c.yellow(status);

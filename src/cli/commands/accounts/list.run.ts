@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { choices, platforms as parsePlatforms } from '../../flags/choice.js';
 import { checkTopFields, columnField } from '../../../output/fields.js';
 import { ACCOUNT_STATUSES } from '../../../wire/account-status.js';
-import { healthFromRows, recentWindow, untoldCount, withHealth, type AccountWithHealth } from '../../../accounts/health.js';
+import { healthFromRows, recentWindow, untoldCount, withHealth, withHealthStatus, type AccountWithHealth } from '../../../accounts/health.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import { formatRelative } from '../../../output/time.js';
 import { accountLabel, isUnhealthy } from '../../../accounts/label.js';
@@ -28,10 +28,12 @@ export async function runAccountsList(ctx: Context, flags: AccountsListFlags): P
   // One round trip: the accounts and the window of recent results their health comes from, at once.
   const [catalog, recent] = await Promise.all([lookUp(ctx, client, { ...filter, ...(status.length ? { status } : {}) }), recentWindow(client, filter)]);
   if (catalog.derived) out.notice(derivedNotice(catalog));
-  const rows = withHealth(catalog.accounts, healthFromRows(catalog.accounts, recent));
+  // SyncPostly's accounts carry no status: their newest results in the same window tell it.
+  const listed = await withHealthStatus(client, catalog.accounts, { window: recent });
+  const rows = withHealth(listed, healthFromRows(listed, recent));
   const shown = await out.list(rows, accountView(() => ctx.clock.now(), knownFields(rows)));
   out.footer(out.colors.dim(`${shown} account${shown === 1 ? '' : 's'} · ${windowText(rows, recent, ctx.clock.now())}`));
-  const unhealthy = catalog.accounts.filter(isUnhealthy);
+  const unhealthy = listed.filter(isUnhealthy);
   if (unhealthy.length) {
     out.info(`${unhealthy.length} ${unhealthy.length === 1 ? 'account needs' : 'accounts need'} reconnecting in the service's settings: ${unhealthy.map((a) => `${accountLabel(a)} (${a.status})`).join(', ')}`);
   }

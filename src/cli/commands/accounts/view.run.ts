@@ -5,7 +5,7 @@ import { optionalWholeNumber } from '../../flags/number.js';
 import { PAGE } from '../../../wire/protocol.js';
 import { formatLocal, formatRelative } from '../../../output/time.js';
 import type { Colors } from '../../../output/colors.js';
-import { healthFromRows, recentWindow, type AccountWithHealth } from '../../../accounts/health.js';
+import { healthFromRows, recentWindow, withHealthStatus, type AccountWithHealth } from '../../../accounts/health.js';
 import { accountLabel, isUnhealthy, reconnectHint } from '../../../accounts/label.js';
 import { resolveAccount } from '../../../accounts/resolve.js';
 import type { PostResult } from '../../../wire/schemas.js';
@@ -22,16 +22,18 @@ export async function runAccountsView(ctx: Context, ref: string, flags: Accounts
   const client = await ctx.client();
   const out = ctx.output();
   const catalog = await lookUp(ctx, client);
-  const account = resolveAccount(ref, catalog.accounts, { field: '<account>', derived: catalog.derived });
+  const named = resolveAccount(ref, catalog.accounts, { field: '<account>', derived: catalog.derived });
   if (catalog.derived) out.notice(derivedNotice(catalog));
-  const mine = (r: PostResult) => r.social_account_id === account.id;
+  const mine = (r: PostResult) => r.social_account_id === named.id;
   // SyncPostly filters no results by account (assumptions.resultFilter): one page would hold the
   // newest of every account, so its rows are looked for in its platform's health window, as
   // accounts list does. Elsewhere the client filters too: a service may ignore social_account_id.
   const results =
     client.dialect === 'syncpostly'
-      ? (await recentWindow(client, { platform: [account.platform] })).filter(mine).slice(0, limit)
-      : (await client.results.list({ socialAccountId: [account.id], limit })).data.data.filter(mine);
+      ? (await recentWindow(client, { platform: [named.platform] })).filter(mine).slice(0, limit)
+      : (await client.results.list({ socialAccountId: [named.id], limit })).data.data.filter(mine);
+  // SyncPostly's accounts carry no status: the newest of these results tells it (no request more).
+  const account = (await withHealthStatus(client, [named], { window: results }))[0] ?? named;
   const shown: Shown = { ...account, health: healthFromRows([account], results).get(account.id)!, results };
   const now = ctx.clock.now();
   await out.object(shown, (s) => render(s, out.colors, now));
