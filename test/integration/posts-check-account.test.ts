@@ -11,6 +11,7 @@ import { bashComplete, sq } from '../helpers/shell-complete.js';
 import { as } from './sandbox-support.js';
 import { accountsOf, pick, type Account } from './accounts-support.js';
 import { DIALECTS } from '../../src/wire/dialects.js';
+import { callTool, sandboxToolContext } from '../helpers/mcp-context.js';
 
 let sb: TestSandbox;
 let accounts: Account[];
@@ -100,6 +101,48 @@ describe.each(DIALECTS)("posts check --account in %s's API", (dialect) => {
     const r = await cli(['posts', 'check', '--account', '@nobody_here', '--text', 'x']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--account @nobody_here: no such account');
+  });
+});
+
+describe.each(DIALECTS)("check_post's accounts in %s's API, as posts check --account", (dialect) => {
+  type ToolReport = { accepted: boolean; problems: Array<{ field: string; message: string }>; platforms: Array<{ platform: string; accepted: boolean; checks: Check[] }> };
+  const check = (args: Record<string, unknown>) => callTool(sandboxToolContext(sb, 'demo', dialect), 'check_post', args) as Promise<ToolReport>;
+  const rowsOf = (r: ToolReport, platform: string) => r.platforms.find((t) => t.platform === platform)!.checks.filter((c) => c.rule === 'account.status');
+
+  it("judges the accounts' platforms, passes a connected account, and reads only", async () => {
+    const before = sb.requests.length;
+    const r = await check({ accounts: [`linkedin:@${careers().username}`], text: 'We are hiring' });
+    expect(r.accepted).toBe(true);
+    expect(r.platforms.map((t) => t.platform)).toEqual(['linkedin']);
+    expect(rowsOf(r, 'linkedin')).toEqual([expect.objectContaining({ verdict: 'pass', item: `linkedin:@${careers().username}`, actual: 'connected' })]);
+    expect(sb.requests.length).toBeGreaterThan(before);
+    expect(sb.requests.slice(before).every((q) => q.method === 'GET')).toBe(true);
+  });
+
+  it('fails an expired account, with the fix in problems too', async () => {
+    const r = await check({ accounts: [`@${expired().username}`], text: 'Help desk' });
+    expect(r.accepted).toBe(false);
+    expect(rowsOf(r, 'twitter-x')).toEqual([expect.objectContaining({ verdict: 'fail', actual: 'expired' })]);
+    expect(r.problems).toContainEqual(expect.objectContaining({ message: expect.stringContaining('publishing to it fails') }));
+  });
+
+  it('with platforms, an account of a platform the post does not go to is a problem naming accounts', async () => {
+    const r = await check({ platforms: ['bluesky'], accounts: [careers().id], text: 'Hiring' });
+    expect(r.accepted).toBe(false);
+    expect(r.problems).toContainEqual(expect.objectContaining({ field: 'accounts', message: expect.stringContaining('the post does not go to linkedin') }));
+  });
+
+  it('an unknown account is invalid input naming it', async () => {
+    const err = await check({ accounts: ['@nobody_here'], text: 'x' }).catch((e: unknown) => e);
+    expect(String(err)).toContain('@nobody_here');
+    expect(JSON.stringify(err)).toContain('"field":"accounts"');
+  });
+
+  it('without accounts it stays offline: no request', async () => {
+    const before = sb.requests.length;
+    const r = await check({ platforms: ['linkedin'], text: 'Offline' });
+    expect(r.accepted).toBe(true);
+    expect(sb.requests.length).toBe(before);
   });
 });
 

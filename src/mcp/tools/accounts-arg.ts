@@ -7,11 +7,22 @@ import { accountLabel, isUnhealthy } from '../../accounts/label.js';
 import type { ApiClient } from '../../client/types.js';
 import type { SocialAccount } from '../../wire/account-schemas.js';
 
-export async function namedAccounts(client: ApiClient, refs: readonly string[] | undefined): Promise<SocialAccount[] | undefined> {
+/**
+ * The accounts `refs` names, each with its state (withHealthStatus), and whether the service lacks
+ * the accounts route (`derived`: no state is known). Undefined without refs. `bestEffort` (the
+ * write tools, whose note is all that hangs on the state): a failed read of the state leaves it
+ * untold; check_post, asked to tell it, fails instead.
+ */
+export async function namedAccounts(
+  client: ApiClient,
+  refs: readonly string[] | undefined,
+  options: { bestEffort: boolean },
+): Promise<{ accounts: SocialAccount[]; derived: boolean } | undefined> {
   if (!refs?.length) return undefined;
   const catalog = await loadAccounts(client);
-  // With the state the note below tells, in either dialect (SyncPostly's accounts carry none).
-  return withHealthStatus(client, resolveAccounts(refs, catalog.accounts, { field: 'accounts', derived: catalog.derived }), { bestEffort: true });
+  const named = resolveAccounts(refs, catalog.accounts, { field: 'accounts', derived: catalog.derived });
+  // With the state, in either dialect (SyncPostly's accounts carry none).
+  return { accounts: await withHealthStatus(client, named, options), derived: catalog.derived };
 }
 
 /**

@@ -157,7 +157,7 @@ export const updatePost: ToolDefinition = {
     const post = await editablePost(client, id, tc);
     // Local files only from the folders the server was started with (--media-dir), as create_draft.
     const media = await admitMediaPaths(strs(args.media), tc.deps.mediaDirs);
-    const accounts = await namedAccounts(client, strs(args.accounts));
+    const accounts = (await namedAccounts(client, strs(args.accounts), { bestEffort: true }))?.accounts;
     const plan = await planEdit(
       post,
       {

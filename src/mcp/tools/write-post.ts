@@ -78,7 +78,7 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
   if (input.postId !== undefined) input.postId = postIdArg(input.postId);
   const refs = strs(args.accounts);
   if (refs && input.postId !== undefined) throw new FieldInputError('accounts', 'accounts: cannot be combined with post_id (an existing post keeps its accounts)', 'change them with update_post, then schedule it');
-  const accounts = refs ? await namedAccounts(await tc.deps.client(), refs) : undefined;
+  const accounts = refs ? (await namedAccounts(await tc.deps.client(), refs, { bestEffort: true }))?.accounts : undefined;
   // The accounts' platforms are the post's when none is named.
   if (accounts && !input.platforms && !input.textFor) input.platforms = [...new Set(accounts.map((a) => a.platform))];
   const media = await admitMediaPaths(input.media, tc.deps.mediaDirs);
