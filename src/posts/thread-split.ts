@@ -1,5 +1,5 @@
 // A text too long for one post, split into a thread: at paragraph boundaries first, then at
-// sentence boundaries, then between words, each part within the platform's limit as that platform
+// sentence boundaries (a Chinese or Japanese one needs no space after it), then between words, each part within the platform's limit as that platform
 // counts it (src/wire/text-limits.ts: X's weights and URLs, Bluesky's graphemes and bytes,
 // Threads' emoji bytes). Lines holding only `---` mark the parts by hand. A URL (as the
 // counters find URLs, text-length.ts) is one word that is never cut while it fits a part, even
@@ -98,6 +98,12 @@ export function cutWarning(platform: Platform, cut: ThreadCut): { message: strin
     : { message: `a word of ${size} is longer than a whole part (${limit}) and is cut ${where}: ${shown}`, fix: 'put a space where it may be cut, or mark the parts by hand with --- lines', actual: size, limit: `≤ ${limit}` };
 }
 
+/**
+ * The end of a Chinese or Japanese sentence: 。！？ or the halfwidth ｡, and the closing quotes or
+ * brackets after it. That writing puts no space after it, so none is needed to end a sentence.
+ */
+const CJK_SENTENCE_END = /[。！？｡][」』）】〕〉》”’)\]]*$/;
+
 /** Writing without spaces between words (Chinese, Japanese): a cut next to it is no word cut. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
 
@@ -119,7 +125,8 @@ function cutsIn(text: string, parts: readonly string[]): ThreadCut[] {
       while (/\s/.test(text[at]!)) at++;
       at += ch.length;
     }
-    if (at >= text.length || /\s/.test(text[at]!)) return;
+    // Between two parts at white space, or after a Chinese or Japanese sentence: no word is cut.
+    if (at >= text.length || /\s/.test(text[at]!) || CJK_SENTENCE_END.test(part)) return;
     spans ??= urlSpans(text);
     const url = spans.find((u) => u.start < at && at < u.end);
     if (url) {
@@ -134,20 +141,33 @@ function cutsIn(text: string, parts: readonly string[]): ThreadCut[] {
   return cuts;
 }
 
-// Levels of boundaries, coarsest first, with what joins two pieces of that level again.
-const PARAGRAPHS = { pattern: /\n[ \t]*\n\s*/, glue: '\n\n' };
-// A sentence ends with . ! ? … (and closing quotes or brackets) before white space.
-const SENTENCES = { pattern: /(?<=[.!?…]["'”’)\]]*)\s+/, glue: ' ' };
-const WORDS = { pattern: /\s+/, glue: ' ' };
+// Levels of boundaries, coarsest first, with what joins two pieces of that level again. Each
+// pattern is one capturing group, the separator: split keeps it, and a piece whose separator was
+// empty (a CJK sentence end with nothing after it) is joined again with nothing.
+const PARAGRAPHS = { pattern: /(\n[ \t]*\n\s*)/, glue: '\n\n' };
+// A sentence ends with . ! ? … (and closing quotes or brackets) before white space; a Chinese or
+// Japanese one with 。！？ or the halfwidth ｡ (and its closing marks), which that writing follows
+// with no space: before anything but another closing mark.
+const SENTENCES = { pattern: /((?<=[.!?…]["'”’)\]]*)\s+|(?<=[。！？｡][」』）】〕〉》”’)\]]*)(?![」』）】〕〉》”’)\]])\s*)/u, glue: ' ' };
+const WORDS = { pattern: /(\s+)/, glue: ' ' };
 const LEVELS = [PARAGRAPHS, SENTENCES, WORDS];
+
+/** The pieces between separators, each with the glue that joins it to the one before. */
+function piecesOf(text: string, level: (typeof LEVELS)[number]): Array<{ piece: string; glue: string }> {
+  const split = text.split(level.pattern);
+  const pieces: Array<{ piece: string; glue: string }> = [];
+  for (let i = 0; i < split.length; i += 2) {
+    if (split[i]!.trim() === '') continue;
+    pieces.push({ piece: split[i]!, glue: i > 0 && split[i - 1] === '' ? '' : level.glue });
+  }
+  return pieces;
+}
 
 function split(platform: Platform, text: string, level = 0): string[] {
   if (level >= LEVELS.length) return cutWord(platform, text);
-  const { pattern, glue } = LEVELS[level]!;
-  const pieces = text.split(pattern).filter((p) => p.trim() !== '');
   const parts: string[] = [];
   let current = '';
-  for (const piece of pieces) {
+  for (const { piece, glue } of piecesOf(text, LEVELS[level]!)) {
     const joined = current === '' ? piece : `${current}${glue}${piece}`;
     if (fits(platform, joined)) {
       current = joined;

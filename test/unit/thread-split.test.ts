@@ -10,7 +10,8 @@ import type { Platform } from '../../src/wire/platforms.js';
 
 const THREADED: Platform[] = ['twitter-x', 'bluesky', 'threads'];
 const fitsOn = (p: Platform, t: string) => judgeText(p, t).over === 0 && judgeText(p, t).bytesOver === undefined;
-const words = (t: string) => t.split(/\s+/).filter(Boolean);
+// Words, and Chinese or Japanese sentences, which end without a space after them (。！？｡).
+const words = (t: string) => t.split(/\s+|(?<=[。！？｡][」』）]*)(?![」』）])/u).filter(Boolean);
 
 // Words as people write them: Latin, CJK (weight 2 on X), emoji with modifiers (graphemes, UTF-8
 // bytes on Threads), URLs (23 on X), each short enough to fit a part on its own.
@@ -49,6 +50,19 @@ const textWithUrls = fc
   .array(fc.array(wordWithUrls, { minLength: 1, maxLength: 8 }).map((w) => `${w.join(' ')}.`), { minLength: 1, maxLength: 3 })
   .map((s) => s.join(' '))
   .chain((p) => fc.array(fc.constant(p), { minLength: 1, maxLength: 2 }).map((ps) => ps.join('\n\n')));
+
+// Chinese and Japanese sentences: no space between words or after a sentence's end (。！？ or the
+// halfwidth ｡, maybe inside 「」), each short enough to fit a part on every platform.
+const cjkSentence = fc
+  .tuple(
+    fc.array(fc.constantFrom('日本語の', '文章です', '今天', '天气很好', '我们去公园', 'カタカナ', 'テスト', '한국어'), { minLength: 1, maxLength: 12 }),
+    fc.constantFrom('。', '！', '？', '｡'),
+    fc.boolean(),
+  )
+  .map(([w, end, quoted]) => (quoted ? `「${w.join('')}${end}」` : `${w.join('')}${end}`));
+const cjkText = fc.array(fc.array(cjkSentence, { minLength: 1, maxLength: 12 }).map((s) => s.join('')), { minLength: 1, maxLength: 3 }).map((p) => p.join('\n\n'));
+/** A part that ends where a CJK sentence does: its end mark, maybe closed by a bracket. */
+const CJK_SENTENCE_END = /[。！？｡]」?$/;
 
 /** The parts joined back: without a space where a word was cut, with one elsewhere. */
 const rejoin = (parts: readonly string[], cuts: readonly ThreadCut[]) =>
@@ -96,6 +110,38 @@ describe('splitThread', () => {
       );
     });
   }
+
+  for (const platform of THREADED) {
+    it(`${platform}: Chinese and Japanese text is cut at its sentence ends (。！？｡), which need no space after them`, () => {
+      fc.assert(
+        fc.property(cjkText, (t) => {
+          const { parts, cuts } = splitThreadWithCuts(platform, t);
+          for (const p of parts) {
+            expect(fitsOn(platform, p)).toBe(true);
+            expect(p, p).toMatch(CJK_SENTENCE_END);
+          }
+          // Nothing added between two sentences, nothing lost: the text comes back (its paragraph
+          // breaks, the only white space it has, aside).
+          expect(parts.join('').replace(/\n\n/g, '')).toBe(t.replace(/\n\n/g, ''));
+          // Parts that meet between two sentences cut no word.
+          expect(cuts).toEqual([]);
+        }),
+        { numRuns: 100 },
+      );
+    });
+  }
+
+  it('cuts Japanese for X after 。 and Chinese after ！ and ？, with no space put between sentences', () => {
+    const ja = splitThread('twitter-x', '日本語の文章です。'.repeat(16));
+    expect(ja).toEqual(['日本語の文章です。'.repeat(15), '日本語の文章です。']);
+    const zh = `${'今天天气很好！'.repeat(20)}${'我们去公园吧？'.repeat(20)}`;
+    const parts = splitThread('twitter-x', zh);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const p of parts) expect(p).toMatch(/[！？]$/);
+    expect(parts.join('')).toBe(zh);
+    // A CJK sentence followed by a Latin one with a space: the space is the glue, as before.
+    expect(splitThread('twitter-x', `${'文章です。'.repeat(27)} ${'Word '.repeat(10).trim()}.`)).toEqual(['文章です。'.repeat(27), `${'Word '.repeat(10).trim()}.`]);
+  });
 
   it('keeps a text that fits whole, and cuts at paragraphs before sentences', () => {
     expect(splitThread('bluesky', 'Short and sweet.')).toEqual(['Short and sweet.']);
