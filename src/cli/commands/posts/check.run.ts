@@ -2,6 +2,7 @@
 // print each rule's verdict. Builds a client only for --account (its accounts are read from the
 // service); without it no profile or key is involved.
 import type { CheckFlags } from './check.js';
+import type { AccountsToCheck } from './check-accounts.run.js';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../cli-error.js';
@@ -73,14 +74,15 @@ const BATCH_ROWS = 8;
  */
 const LONG_RUN_ROWS = 1000;
 
-export async function runCheck(ctx: Context, flags: CheckFlags): Promise<number> {
+/** `accountsToCheck`: given when --account names accounts (check-accounts.run.ts, loaded by the action only then). */
+export async function runCheck(ctx: Context, flags: CheckFlags, accountsToCheck?: AccountsToCheck): Promise<number> {
   const out = ctx.output();
   // Before any file is read, as everywhere else.
   // The columns' names are fieldsOf('posts check') (a unit test holds them equal), taken here from
   // the columns: fields-of.ts reads the wire schemas, which a check has no other use for.
   checkTopFields(ctx.globals.fields, out.structured ? REPORT_FIELDS : CHECK_COLUMNS.map(columnField));
   const bulk = flags.fromFile !== undefined;
-  const posts = await entries(ctx, flags);
+  const posts = await entries(ctx, flags, accountsToCheck);
   const checker = new PostChecker(mediaInspector(ctx.signal));
   // The report is printed whole at the end (whether all is accepted comes first, and the problems
   // before the passes), but made a batch at a time: a bulk file of 20,000 rows is never held.
@@ -176,7 +178,7 @@ interface Entries {
   done(): void;
 }
 
-async function entries(ctx: Context, given: CheckFlags): Promise<Entries> {
+async function entries(ctx: Context, given: CheckFlags, accountsToCheck: AccountsToCheck | undefined): Promise<Entries> {
   let flags = given;
   const payload = (['platform', 'text', 'textFile', 'textFor', 'media', 'title', 'thread', 'firstComment', 'alt', 'option'] as const).filter((k) => flags[k] !== undefined);
   const sources = [flags.file !== undefined && '--file', flags.fromFile !== undefined && '--from-file'].filter(Boolean);
@@ -193,8 +195,7 @@ async function entries(ctx: Context, given: CheckFlags): Promise<Entries> {
   const zone = catchTime(issues, () => lazyUserZone(ctx.env, flags.tz)) ?? machineZone;
   if (issues.length) throw new InvalidInputError(issues);
   // The one read from the service, after every mistake the flags alone show: --account.
-  // Loaded only then: a check without --account never builds a client (nor loads its code).
-  const accounts = flags.account?.length ? await (await import('./check-accounts.js')).accountsToCheck(ctx, flags) : undefined;
+  const accounts = await accountsToCheck?.(ctx, flags);
   if (accounts) flags = accounts.flags;
   const single = (entry: CheckEntry): Entries => ({ batches: [[accounts ? accounts.onto(entry) : entry]], done: () => {} });
   // Judged as `posts schedule` judges it: a time that has passed would be refused there.

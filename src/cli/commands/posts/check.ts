@@ -43,5 +43,11 @@ Examples:
 }
 
 export function defineCheck(posts: CommandUnknownOpts, ctx: Context): void {
-  checkCommand(posts).action(action(ctx, async (flags) => (await import('./check.run.js')).runCheck(ctx, flags)));
+  checkCommand(posts).action(
+    action(ctx, async (flags) => {
+      // --account reads the service: the client's code is loaded only then (a check is otherwise offline).
+      const accounts = flags.account?.length ? (await import('./check-accounts.run.js')).accountsToCheck : undefined;
+      return (await import('./check.run.js')).runCheck(ctx, flags, accounts);
+    }),
+  );
 }
