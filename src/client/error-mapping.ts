@@ -117,7 +117,10 @@ export function errorForResponse(f: ResponseFacts): ApiError {
         ...(f.earlierUnsettled ? { earlierUnsettled: true } : {}),
       });
     case status >= 500:
-      return new ServerError(withDetail(`the service failed (${statusLine})${attemptsNote(f)}${tooLongToWait(f)}`, detail), init);
+      return new ServerError(withDetail(`the service failed (${statusLine})${attemptsNote(f)}${tooLongToWait(f)}`, detail), {
+        ...init,
+        answered: withDetail(`it answered ${statusLine}${attemptsNote(f)}${tooLongToWait(f)}`, detail),
+      });
     case status >= 300 && status < 400:
       return new BadRequestError(`the service answered ${statusLine}${redirectNote(f)}; check the base URL`, init);
     default:

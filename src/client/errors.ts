@@ -131,8 +131,11 @@ export class RateLimitError extends ApiError {
   }
 }
 export class ServerError extends ApiError {
-  constructor(message: string, init: ApiErrorInit = {}) {
+  /** What the service answered, said as its answer ("it answered 503 Service Unavailable: …"), for lines that name an outage. */
+  readonly answered: string;
+  constructor(message: string, init: ApiErrorInit & { answered?: string } = {}) {
     super('server', message, init);
+    this.answered = init.answered ?? message;
   }
 }
 export class NetworkError extends ApiError {

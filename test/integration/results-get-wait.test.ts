@@ -402,7 +402,9 @@ describe('results wait keeps its own deadline through an outage longer than its 
 
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^service unreachable: the service failed \(503.*; retrying until \d\d:\d\d \(\d+s from now\)$/m);
+    // It answered: failing, not unreachable.
+    expect(r.stderr).toMatch(/^service failing: it answered 503.*: down for maintenance; retrying until \d\d:\d\d \(\d+s from now\)$/m);
+    expect(r.stderr).not.toContain('unreachable');
     expect(r.stderr).toMatch(/^error: the service failed \(503/m);
     expect(r.stderr).toMatch(/^ {2}hint: the service was still failing when the wait ended \(--timeout 30s\)/m);
     const deadline = START + 30_000;

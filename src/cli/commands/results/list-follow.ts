@@ -50,7 +50,7 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
     deadline: Number.POSITIVE_INFINITY,
     now: () => ctx.clock.now(),
     sleep: (ms) => ctx.clock.sleep(ms, ctx.signal),
-    onOutage: (err) => out.notice(`${outageStart(err)}: ${err.message}; following again when it answers`),
+    onOutage: (err) => out.notice(`${outageStart(err)}; following again when it answers`),
     onBack: () => out.notice('service reachable again; following'),
   });
   let following = false;

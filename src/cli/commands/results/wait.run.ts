@@ -66,7 +66,7 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
       down = err;
       spinner?.stop();
       // The clock time alone says little for a wait of seconds: how long is left goes with it.
-      out.notice(`${outageStart(err)}: ${err.message}; retrying until ${formatClock(deadline, zone)} (${formatDuration(Math.max(0, deadline - ctx.clock.now()))} from now)`);
+      out.notice(`${outageStart(err)}; retrying until ${formatClock(deadline, zone)} (${formatDuration(Math.max(0, deadline - ctx.clock.now()))} from now)`);
     },
     onBack: () => {
       down = undefined;
