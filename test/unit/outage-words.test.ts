@@ -1,7 +1,7 @@
 // The line that starts an outage in `results wait` and `results list --follow` names what happened:
 // a service that answered with a 5xx is failing, not unreachable.
 import { describe, expect, it } from 'vitest';
-import { outageStart } from '../../src/cli/commands/results/outage-words.js';
+import { outageEnd, outageStart } from '../../src/cli/commands/results/outage-words.js';
 import { errorForResponse, describeErrorBody } from '../../src/client/error-mapping.js';
 import { NetworkError, ResponseShapeError } from '../../src/client/errors.js';
 
@@ -17,5 +17,11 @@ describe('outageStart', () => {
   it('no answer at all: unreachable; an answer it cannot read: said so', () => {
     expect(outageStart(new NetworkError('could not reach http://127.0.0.1:9: ECONNREFUSED'))).toBe('service unreachable: could not reach http://127.0.0.1:9: ECONNREFUSED');
     expect(outageStart(new ResponseShapeError('unexpected response from GET /x'))).toBe('service answers in a shape socialpub cannot read: unexpected response from GET /x');
+  });
+
+  it('the line that ends it uses the same words: reachable again only after unreachable', () => {
+    expect(outageEnd(answer(503, 'Service Unavailable', {}))).toBe('service working again');
+    expect(outageEnd(new NetworkError('could not reach x'))).toBe('service reachable again');
+    expect(outageEnd(new ResponseShapeError('unexpected response'))).toBe('service answers in a shape socialpub can read again');
   });
 });

@@ -8,3 +8,10 @@ export function outageStart(err: Error): string {
   if (err instanceof ServerError) return `service failing: ${err.answered}`;
   return `service unreachable: ${err.message}`;
 }
+
+/** The line's counterpart when the outage ends, in the same words: "reachable again" only after unreachable. */
+export function outageEnd(err: Error | undefined): string {
+  if (err instanceof ResponseShapeError) return 'service answers in a shape socialpub can read again';
+  if (err instanceof ServerError) return 'service working again';
+  return 'service reachable again';
+}

@@ -29,7 +29,7 @@ import type { WaitFlags } from './wait.js';
 import { refuseUnsupported, resultsHaveTime } from '../../dialect-refusals.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import { shellWord } from '../../shell-word.js';
-import { outageStart } from './outage-words.js';
+import { outageEnd, outageStart } from './outage-words.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 /** Per request while waiting, unless the global --timeout (always per request) says otherwise. */
@@ -69,8 +69,8 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
       out.notice(`${outageStart(err)}; retrying until ${formatClock(deadline, zone)} (${formatDuration(Math.max(0, deadline - ctx.clock.now()))} from now)`);
     },
     onBack: () => {
+      out.notice(`${outageEnd(down)}; still waiting`);
       down = undefined;
-      out.notice('service reachable again; still waiting');
       spinner?.resume();
     },
     // A Retry-After within the wait is slept through, saying until when (a silent minute looks like a hang).
