@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Context } from './context.js';
+import { CliError, EXIT } from './cli-error.js';
 
 /** Environment variables the editor process never sees. */
 const WITHHELD = ['SOCIALPUB_API_KEY', 'SOCIALPUB_WEBHOOK_SECRET'];
@@ -16,12 +17,27 @@ export function editorCommand(env: Readonly<Record<string, string | undefined>>)
 }
 
 /**
- * Lets the user edit `initial`; resolves to the saved text, or undefined when the editor exited
- * with a non-zero status or could not be started (the caller then changes nothing). Rejects
- * with an AbortError (exit 130) when the run was interrupted meanwhile.
+ * The editor did not give a text back: it exited with a non-zero status (an editor's way to say
+ * "abandon", as with vim's :cq), was stopped by a signal, or could not be started. Nothing is
+ * taken from the file. Exit 1: neither a usage error nor the service's doing.
+ */
+export class EditorFailedError extends CliError {
+  constructor(
+    /** What happened, naming the editor: "the editor (vim) exited with status 1". */
+    readonly reason: string,
+  ) {
+    super(`${reason}: nothing was changed`, { exitCode: EXIT.error, hints: ['check $VISUAL / $EDITOR, or give the texts with --text / --text-for'] });
+    this.name = 'EditorFailedError';
+  }
+}
+
+/**
+ * Lets the user edit `initial`; resolves to the saved text. Rejects with EditorFailedError when
+ * the editor exited with a non-zero status or could not be started (the caller then changes
+ * nothing), and with an AbortError (exit 130) when the run was interrupted meanwhile.
  * `suffix` names the file's ending (".md", ".txt") so that editors pick a sensible mode.
  */
-export async function editText(ctx: Context, initial: string, options: { suffix: string }): Promise<string | undefined> {
+export async function editText(ctx: Context, initial: string, options: { suffix: string }): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'socialpub-edit-'));
   try {
     const file = join(folder, `post${options.suffix.replace(/[^A-Za-z0-9._-]/g, '')}`);
@@ -30,18 +46,33 @@ export async function editText(ctx: Context, initial: string, options: { suffix:
     for (const [name, value] of Object.entries(ctx.env)) {
       if (value !== undefined && !WITHHELD.includes(name)) env[name] = value;
     }
-    const status = await runEditor(editorCommand(ctx.env), file, env);
+    const command = editorCommand(ctx.env);
+    const ended = await runEditor(command, file, env);
     // Ctrl-C while the editor ran (a terminal editor in cooked mode, `code --wait`) reached us
     // too: the user is stopping, not choosing to type the text at the prompt instead.
     ctx.signal.throwIfAborted();
-    if (status !== 0) return undefined;
+    if (ended.code !== 0) throw new EditorFailedError(`the editor (${command}) ${howItEnded(ended)}`);
     return await readFile(file, 'utf8');
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 }
 
-function runEditor(command: string, file: string, env: Record<string, string>): Promise<number> {
+interface Ended {
+  code: number | null;
+  signal?: string;
+  /** Why it could not be started at all. */
+  startError?: string;
+}
+
+function howItEnded(e: Ended): string {
+  if (e.startError !== undefined) return `could not be started: ${e.startError}`;
+  if (e.signal !== undefined) return `was stopped by ${e.signal}`;
+  // The shell's own status for a command it cannot find: say what it means.
+  return `exited with status ${e.code}${e.code === 127 ? ' (the shell found no such command)' : ''}`;
+}
+
+function runEditor(command: string, file: string, env: Record<string, string>): Promise<Ended> {
   // Loaded here, not imported: child_process costs start-up time that most runs never use.
   const { spawn } = process.getBuiltinModule('node:child_process');
   const windows = process.platform === 'win32';
@@ -51,7 +82,7 @@ function runEditor(command: string, file: string, env: Record<string, string>): 
     ? spawn(`${command} "${file}"`, { shell: true, stdio: 'inherit', env })
     : spawn('/bin/sh', ['-c', `${command} "$1"`, 'socialpub-editor', file], { stdio: 'inherit', env });
   return new Promise((resolve) => {
-    child.once('error', () => resolve(127));
-    child.once('exit', (code, signal) => resolve(signal ? 128 : (code ?? 1)));
+    child.once('error', (err) => resolve({ code: null, startError: err.message }));
+    child.once('exit', (code, signal) => resolve(signal ? { code: null, signal } : { code }));
   });
 }

@@ -41,6 +41,8 @@ export interface ResponseFacts {
   retryAfterMs?: number | undefined;
   maxWaitMs?: number | undefined;
   attempts?: number;
+  /** An earlier attempt may have reached the service without a readable answer (a timeout, a cut connection, a 5xx). */
+  earlierUnsettled?: boolean;
   /** Location header of a redirect (redirects are not followed: the key stays put). */
   location?: string | undefined;
 }
@@ -112,9 +114,13 @@ export function errorForResponse(f: ResponseFacts): ApiError {
         ...(f.retryAt !== undefined ? { retryAt: f.retryAt } : {}),
         ...(f.rateLimitReason !== undefined ? { stoppedBy: f.rateLimitReason } : {}),
         ...(f.attempts !== undefined ? { attempts: f.attempts } : {}),
+        ...(f.earlierUnsettled ? { earlierUnsettled: true } : {}),
       });
     case status >= 500:
-      return new ServerError(withDetail(`the service failed (${statusLine})${attemptsNote(f)}${tooLongToWait(f)}`, detail), init);
+      return new ServerError(withDetail(`the service failed (${statusLine})${attemptsNote(f)}${tooLongToWait(f)}`, detail), {
+        ...init,
+        answered: withDetail(`it answered ${statusLine}${attemptsNote(f)}${tooLongToWait(f)}`, detail),
+      });
     case status >= 300 && status < 400:
       return new BadRequestError(`the service answered ${statusLine}${redirectNote(f)}; check the base URL`, init);
     default:

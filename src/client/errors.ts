@@ -117,16 +117,25 @@ export class RateLimitError extends ApiError {
   readonly stoppedBy: RateLimitStop | undefined;
   /** Attempts made before giving up. */
   readonly attempts: number | undefined;
-  constructor(message: string, init: ApiErrorInit & { retryAt?: number; stoppedBy?: RateLimitStop; attempts?: number } = {}) {
+  /**
+   * An earlier attempt may have reached the service and its answer was lost (a timeout, a cut
+   * connection, a 5xx): the 429s after it do not say the write was never made.
+   */
+  readonly earlierUnsettled: boolean;
+  constructor(message: string, init: ApiErrorInit & { retryAt?: number; stoppedBy?: RateLimitStop; attempts?: number; earlierUnsettled?: boolean } = {}) {
     super('rate-limited', message, init);
     this.retryAt = init.retryAt;
     this.stoppedBy = init.stoppedBy;
     this.attempts = init.attempts;
+    this.earlierUnsettled = init.earlierUnsettled === true;
   }
 }
 export class ServerError extends ApiError {
-  constructor(message: string, init: ApiErrorInit = {}) {
+  /** What the service answered, said as its answer ("it answered 503 Service Unavailable: …"), for lines that name an outage. */
+  readonly answered: string;
+  constructor(message: string, init: ApiErrorInit & { answered?: string } = {}) {
     super('server', message, init);
+    this.answered = init.answered ?? message;
   }
 }
 export class NetworkError extends ApiError {

@@ -153,6 +153,8 @@ export function createPipeline(config: PipelineConfig): Pipeline {
     };
     /** What the last attempt failed with: said when the deadline comes before the next one. */
     let failed: Error | undefined;
+    /** Whether an attempt may have reached the service without a readable answer: a later 429 then settles nothing. */
+    let unsettled = false;
     for (let n = 1; ; n++) {
       const left = timeLeft();
       if (left <= 0) throw failed ?? new DeadlineError(`not sent to ${safeOrigin(prepared.url)}: its deadline had passed`, { code: 'TIMEOUT' });
@@ -178,6 +180,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
         const delayMs = backoffDelay(n, config.random);
         failed = failureError(outcome, n, safeOrigin(prepared.url));
         if (!outcome.neverSent) {
+          unsettled = true;
           const found = await recover(failed, n, outcome.timeout ? 'timeout' : `network error after sending: ${outcome.detail}`);
           if (found) return found;
         }
@@ -205,6 +208,7 @@ export function createPipeline(config: PipelineConfig): Pipeline {
           // asked again, and so may a write whose Idempotency-Key makes the service replay its
           // first answer. A body that parses but has another shape would come back the same.
           if (!(err instanceof ResponseShapeError) || !garbled(text)) throw err;
+          unsettled = true;
           const found = await recover(err, n, `${status} with a body that is not JSON`);
           if (found) return found;
           if (prepared.method !== 'GET' && !prepared.idempotencyKey && !options.lostAnswer) throw err;
@@ -233,7 +237,9 @@ export function createPipeline(config: PipelineConfig): Pipeline {
         retryAfterMs,
         maxWaitMs,
         retryAt: status === 429 ? retryAtFrom(now, retryAfterMs, rateLimit) : undefined,
+        earlierUnsettled: unsettled,
       };
+      if (status >= 500) unsettled = true;
       if (status >= 500 && options.lostAnswer) {
         const found = await recover(errorForResponse(facts), n, `${status}`);
         if (found) return found;

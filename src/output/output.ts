@@ -393,7 +393,7 @@ export function createOutput(options: OutputOptions): Output {
       message(colors.yellow('warning: ') + line);
     },
     async spinner(text) {
-      const spinner = await createSpinner(stderr, text, progress, colors.enabled);
+      const spinner = await createSpinner(stderr, text, progress, colors);
       if (!options.status) return spinner;
       // What the spinner says is what a CI log's progress line says (no spinner is drawn there).
       const status = options.status;

@@ -5,6 +5,7 @@
 // both stdout and stderr are terminals; otherwise a silent stand-in takes their calls.
 import { cutToWidth } from './width.js';
 import type { Sink } from './writers.js';
+import { plainColors, type Colors } from './colors.js';
 
 /** Carriage return, then erase the whole line. */
 export const CLEAR_LINE = '\r\u001b[2K';
@@ -118,20 +119,21 @@ export interface Spinner {
 
 const silent: Spinner = { text() {}, succeed() {}, fail() {}, stop() {}, resume() {} };
 
-export async function createSpinner(stream: Sink & { columns?: number }, text: string, enabled: boolean, color = true): Promise<Spinner> {
+export async function createSpinner(stream: Sink & { columns?: number }, text: string, enabled: boolean, colors: Colors = plainColors): Promise<Spinner> {
   // A terminal that reports no width (a pty without a size) makes ora redraw forever.
   if (!enabled || !stream.columns) return silent;
   const { default: ora } = await import('ora');
-  const s = ora({ text, stream: stream as NodeJS.WritableStream, discardStdin: false, color: color ? 'cyan' : false }).start();
+  const s = ora({ text, stream: stream as NodeJS.WritableStream, discardStdin: false, color: colors.enabled ? 'cyan' : false }).start();
+  // The program's own ✓ and ✗ in the program's colours: ora's succeed/fail draw ✔ and ✖, coloured even under NO_COLOR.
   return {
     text(t) {
       s.text = t;
     },
     succeed(t) {
-      s.succeed(t);
+      s.stopAndPersist({ symbol: colors.green('✓'), ...(t !== undefined ? { text: t } : {}) });
     },
     fail(t) {
-      s.fail(t);
+      s.stopAndPersist({ symbol: colors.red('✗'), ...(t !== undefined ? { text: t } : {}) });
     },
     stop() {
       s.stop();

@@ -1,4 +1,5 @@
-// Loopback port helpers for tests that start servers in child processes.
+// Loopback port helpers for tests that start servers. A listener's readiness is its own ready
+// line (test/helpers/listen-ready.ts), not a port polled against a deadline.
 import net from 'node:net';
 
 /** A port that was free a moment ago (the OS picks it; the caller binds it next). */
@@ -9,21 +10,4 @@ export function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-/** Resolves once something accepts connections on the port (about 2 s at most). */
-export async function waitForPort(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1');
-      s.on('connect', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`nothing listening on ${port}`);
 }

@@ -44,6 +44,8 @@ export interface RunOptions {
   keyring?: Keyring | null;
   /** Told each piece of stdout as it is written (while the command still runs). */
   onStdout?: (text: string) => void;
+  /** Told each piece of stderr as it is written (while the command still runs). */
+  onStderr?: (text: string) => void;
 }
 
 export interface RunResult {
@@ -64,6 +66,8 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
   const stderr = captureStream(options.tty, options.columns);
   const onStdout = options.onStdout;
   if (onStdout) stdout.on('data', (c: Buffer | string) => onStdout(c.toString()));
+  const onStderr = options.onStderr;
+  if (onStderr) stderr.on('data', (c: Buffer | string) => onStderr(c.toString()));
   const stdin = Readable.from(options.stdin === undefined ? [] : [options.stdin]) as Readable & { isTTY?: boolean };
   stdin.isTTY = options.tty ?? false;
   const configDir = options.configDir ?? tempConfigDir().dir;

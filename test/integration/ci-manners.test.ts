@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { advancingClock } from '../helpers/advancing-clock.js';
 import { lossyProxy } from '../helpers/lossy-proxy.js';
-import { cliEnv, ROOMY_LIMITS, START, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { cliEnv, loseNextAnswer, ROOMY_LIMITS, START, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const AT = new Date(START + 3_600_000).toISOString();
 
@@ -38,6 +38,38 @@ describe('rate limits in a CI log', () => {
     expect(error.exitCode).toBe(5);
     expect(error.retryAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
     expect(Date.parse(error.retryAt!)).toBeGreaterThan(sb.clock.now());
+  });
+
+  // A 429 is the service turning the request away: nothing was made, so no "may have been created".
+  it.each([
+    ['create', ['posts', 'create', '--platform', 'bluesky', '--text', 'refused']],
+    ['schedule', ['posts', 'schedule', '--platform', 'bluesky', '--text', 'refused', '--at', AT]],
+  ])('%s refused with 429 on every try says the post was not created, and when to retry', async (_verb, argv) => {
+    const before = sb.requests.length;
+    const r = await runCli([...argv, '--max-wait', '1s'], { env: cliEnv(sb), clock: sb.clock });
+    expect(r.code).toBe(5);
+    expect(r.stderr).not.toContain('may have been created');
+    expect(r.stderr).toMatch(/hint: the post was not created: the service turned the request away \(429\)/);
+    expect(r.stderr).toMatch(/hint: retry after \d{4}-\d\d-\d\dT/);
+    // The control: every write this run sent was answered 429, so the service made nothing.
+    const writes = sb.requests.slice(before).filter((q) => q.method === 'POST');
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.map((q) => q.status)).toEqual(writes.map(() => 429));
+  });
+
+  it('a 429 after an attempt whose answer was lost settles nothing: the post may have been created', async () => {
+    const fresh = await testSandbox(ROOMY_LIMITS);
+    try {
+      loseNextAnswer(fresh);
+      fresh.failNext({ fault: 'rate-limited', method: 'POST', path: '/v1/posts' });
+      const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'lost then refused', '--max-wait', '500ms'], { env: cliEnv(fresh), clock: advancingClock(fresh.clock, []) });
+      expect(r.code, r.stderr).toBe(5);
+      expect(fresh.requests.filter((q) => q.method === 'POST').map((q) => q.fault)).toEqual(['lost', 'rate-limited']);
+      expect(r.stderr).toContain('hint: the post may have been created before the failure');
+      expect(r.stderr).not.toContain('was not created');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('a sleep through a long Retry-After is said once on stderr, with when it started and when it retries', async () => {

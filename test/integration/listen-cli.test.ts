@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, type RunResult } from '../helpers/run-cli.js';
 import type { Clock } from '../../src/cli/context.js';
 import { generateWebhookSecret, sign } from '../../src/wire/webhook-signing.js';
-import { freePort, waitForPort } from '../helpers/ports.js';
+import { freePort } from '../helpers/ports.js';
+import { startListenCli } from '../helpers/listen-ready.js';
 
 const SECRET = generateWebhookSecret(Buffer.alloc(24, 5));
 const dir = mkdtempSync(join(tmpdir(), 'listen-cli-'));
@@ -64,10 +65,10 @@ const failedPayload = (postId: string) => ({
 
 async function listenWhile(argv: string[], act: (port: number) => Promise<void>, options: Parameters<typeof runCli>[1] = {}): Promise<RunResult> {
   const port = await freePort();
-  const run = runCli(['listen', '--port', String(port), ...argv], options);
-  await waitForPort(port);
+  const run = startListenCli(['--port', String(port), ...argv], options);
+  await run.ready;
   await act(port);
-  return run;
+  return run.done;
 }
 
 describe('socialpub listen', () => {
@@ -303,6 +304,24 @@ describe('socialpub listen', () => {
     expect(busy.code).toBe(1);
     expect(busy.stderr).toMatch(/already in use/);
     expect(busy.stderr).toMatch(/--port 0/);
+  });
+
+  it("readiness is the listener's own ready line, however long start-up takes; a listen that ends first fails the wait at once, with its output", async () => {
+    // Someone else's server on the port: polling the port would have taken it for the listener.
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    try {
+      const busy = startListenCli(['--port', String((blocker.address() as net.AddressInfo).port), '--secret', SECRET]);
+      await expect(busy.ready).rejects.toThrow(/listen ended \(exit 1\) before it was ready:[\s\S]*already in use/);
+    } finally {
+      blocker.close();
+    }
+    const controller = new AbortController();
+    const port = await freePort();
+    const ok = startListenCli(['--port', String(port), '--secret', SECRET], { signal: controller.signal });
+    expect(await ok.ready).toBe(`http://127.0.0.1:${port}/webhooks`);
+    controller.abort();
+    expect((await ok.done).code).toBe(130);
   });
 
   it('--help shows the summary and examples', async () => {

@@ -2,9 +2,10 @@
 // and delivers one signed webhook per target to `socialpub listen` (run in-process), which
 // prints exactly one event per target, matching the post's results.
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, type RunResult } from '../helpers/run-cli.js';
+import type { runCli, RunResult } from '../helpers/run-cli.js';
 import { as, manualSandbox, text, type TestSandbox } from './sandbox-support.js';
-import { freePort, waitForPort } from '../helpers/ports.js';
+import { freePort } from '../helpers/ports.js';
+import { startListenCli } from '../helpers/listen-ready.js';
 
 const PLATFORMS = ['twitter-x', 'bluesky', 'linkedin', 'threads'];
 
@@ -25,8 +26,8 @@ afterEach(async () => {
 
 /** Starts `listen` on a known port with the sandbox's secret and clock; returns the running CLI. */
 async function startListen(sandbox: TestSandbox, port: number, argv: string[], options: Parameters<typeof runCli>[1] = {}): Promise<{ done: Promise<RunResult> }> {
-  const done = runCli(['listen', '--port', String(port), '--secret', sandbox.webhookSecret, ...argv], { clock: sandbox.clock, ...options });
-  await waitForPort(port);
+  const { ready, done } = startListenCli(['--port', String(port), '--secret', sandbox.webhookSecret, ...argv], { clock: sandbox.clock, ...options });
+  await ready;
   // Wrapped: an async function returning the promise itself would wait for the CLI to finish.
   return { done };
 }

@@ -121,6 +121,10 @@ const CASES: Array<[string, string[], string, RegExp]> = [
   ['the same under --dry-run', schedule('--from-file', f('text-for-typo.csv'), '--dry-run'), 'header column 4 "text:blusky"', /did you mean "text:bluesky"\?/],
   ['the same in posts check', ['posts', 'check', '--from-file', f('text-for-typo.csv')], 'header column 4 "text:blusky"', /did you mean "text:bluesky"\?/],
   ['bulk NDJSON with a broken line', schedule('--from-file', f('bad-line.ndjson')), 'line 2', /invalid JSON/],
+  // Each row names its own accounts (the account column): --account was dropped without a word.
+  ['bulk file with --account', schedule('--from-file', f('good.csv'), '--account', '@someone'), '--account', /--from-file cannot be combined with --account[\s\S]*account column/],
+  ['bulk file with --account under --dry-run', schedule('--from-file', f('good.csv'), '--account', '@someone', '--dry-run'), '--account', /--from-file cannot be combined with --account/],
+  ['bulk file with post options the rows carry', schedule('--from-file', f('good.csv'), '--thread', '--first-comment', 'c', '--option', 'youtube.privacy=unlisted', '--text-file', f('notes.txt')), '--text-file', /cannot be combined with --text-file, --thread, --first-comment, --option/],
   // flags
   ['unusable idempotency key', create('--platform', 'bluesky', '--text', 'hi', '--idempotency-key', 'has space'), '--idempotency-key', /not a usable key/],
   ['--file with payload flags', create('--file', f('typo-key.json'), '--platform', 'bluesky'), '--file', /cannot be combined with --platform/],

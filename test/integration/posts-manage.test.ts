@@ -373,11 +373,15 @@ else if (process.env.FIX === '1') writeFileSync(path, text.replace('x'.repeat(40
     expect(JSON.parse(readFileSync(log, 'utf8'))).toHaveLength(1);
   });
 
-  it('an editor that fails changes nothing (exit 1)', async () => {
+  it('an editor that fails changes nothing (exit 1), naming the editor and its exit status', async () => {
     const p = await draft({ bluesky: { text: 'Stay' } });
-    const r = await cli(['posts', 'edit', p.id, '--editor'], { env: { EDITOR: 'false' } });
+    const before = sb.requests.length;
+    const r = await cli(['posts', 'edit', p.id, '--editor'], { env: { EDITOR: 'exit 3; true' } });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('the editor exited with an error; nothing was changed');
+    expect(r.stderr).toContain('error: the editor (exit 3; true) exited with status 3: nothing was changed');
+    // The post was read to fill the file; nothing was written.
+    expect(sb.requests.slice(before).filter((q) => q.method !== 'GET')).toEqual([]);
+    expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: 'Stay' } });
   });
 });
 

@@ -111,6 +111,19 @@ describe('results wait', () => {
     expect(r.stderr).toContain(`send its failed targets again as a new post: socialpub results retry ${post.id}\n`);
   });
 
+  it("on a terminal the spinner ends with the program's own marks: ✗ for a failure, ✓ for success (not ora's ✖ and ✔)", async () => {
+    const bad = await schedulePost(failing, keyOf(failing, 'demo'), ['twitter-x', 'threads'], 2 * 60_000);
+    const r = await runCli(['results', 'wait', '--post', bad.id], { env: { ...cliEnv(failing), NO_COLOR: '1' }, tty: true, columns: 100, clock: advancingClock(failing.clock) });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain('✗ 2 of 2 platforms reported, 2 failed\n');
+    const good = await schedulePost(ok, keyOf(ok, 'demo'), ['bluesky'], 2 * 60_000);
+    const fine = await runCli(['results', 'wait', '--post', good.id], { env: { ...cliEnv(ok), NO_COLOR: '1' }, tty: true, columns: 100, clock: advancingClock(ok.clock) });
+    expect(fine.code).toBe(0);
+    expect(fine.stderr).toMatch(/✓ 1 of 1 platforms? reported, all succeeded\n/);
+    // NO_COLOR holds for the mark too (ora coloured its own whatever the setting).
+    for (const out of [r.stderr, fine.stderr]) expect(out).not.toMatch(/[✖✔]|\u001b\[3\dm/);
+  });
+
   it('under GITHUB_ACTIONS=true a wait with failed targets also leaves one ::error:: annotation, one line, naming each failure', async () => {
     const post = await schedulePost(failing, keyOf(failing, 'demo'), ['bluesky', 'linkedin'], 2 * 60_000);
     const args = ['results', 'wait', '--post', post.id];
@@ -389,7 +402,9 @@ describe('results wait keeps its own deadline through an outage longer than its 
 
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^service unreachable: the service failed \(503.*; retrying until \d\d:\d\d \(\d+s from now\)$/m);
+    // It answered: failing, not unreachable.
+    expect(r.stderr).toMatch(/^service failing: it answered 503.*: down for maintenance; retrying until \d\d:\d\d \(\d+s from now\)$/m);
+    expect(r.stderr).not.toContain('unreachable');
     expect(r.stderr).toMatch(/^error: the service failed \(503/m);
     expect(r.stderr).toMatch(/^ {2}hint: the service was still failing when the wait ended \(--timeout 30s\)/m);
     const deadline = START + 30_000;

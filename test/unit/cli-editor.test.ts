@@ -38,9 +38,12 @@ describe('editText', () => {
     expect(existsSync(seen.args[0])).toBe(false);
   });
 
-  it('gives undefined when the editor fails or cannot start', async () => {
-    expect(await editText(ctxWith({ EDITOR: 'false' }), 'x', { suffix: '.txt' })).toBeUndefined();
-    expect(await editText(ctxWith({ EDITOR: 'no-such-editor-here' }), 'x', { suffix: '.txt' })).toBeUndefined();
+  it('rejects naming the editor and how it ended when it fails, cannot start or is killed', async () => {
+    const failed = (editor: string) => editText(ctxWith({ EDITOR: editor }), 'x', { suffix: '.txt' });
+    await expect(failed('false')).rejects.toMatchObject({ name: 'EditorFailedError', exitCode: 1, message: 'the editor (false) exited with status 1: nothing was changed' });
+    await expect(failed('exit 42; true')).rejects.toMatchObject({ reason: 'the editor (exit 42; true) exited with status 42' });
+    await expect(failed('no-such-editor-here')).rejects.toMatchObject({ reason: 'the editor (no-such-editor-here) exited with status 127 (the shell found no such command)' });
+    await expect(failed('kill -TERM $$; true')).rejects.toMatchObject({ reason: 'the editor (kill -TERM $$; true) was stopped by SIGTERM' });
   });
 
   it('rejects as interrupted when Ctrl-C reached the program while the editor ran, whatever the editor did', async () => {

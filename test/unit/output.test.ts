@@ -166,7 +166,7 @@ describe('terminal-only decorations', () => {
   it('a spinner stopped for lines of their own (an outage) comes back with resume()', async () => {
     // A terminal as ora draws on it (it moves the cursor and clears the line between frames).
     const err = Object.assign(captureStream(true, 80), { cursorTo: () => true, clearLine: () => true, moveCursor: () => true });
-    const s = await createSpinner(err, 'waiting', true, false);
+    const s = await createSpinner(err, 'waiting', true);
     s.stop();
     const before = err.text().length;
     s.text('still waiting');

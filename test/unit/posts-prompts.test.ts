@@ -196,7 +196,7 @@ describe('composing in an editor that fails', () => {
     const prompter = new ScriptedPrompter(['', 'Typed instead', '', 'send']);
     const r = await run(['posts', 'create', '--platform', 'bluesky', '--dry-run', '--json'], prompter, { env: { ...env, EDITOR: 'false', NO_COLOR: '1' } });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain('warning: the editor exited with an error or could not start (check $VISUAL / $EDITOR)');
+    expect(r.stderr).toContain('warning: the editor (false) exited with status 1: nothing was taken from it (check $VISUAL / $EDITOR)');
     expect(prompter.asked.slice(0, 2)).toEqual(['Text for bluesky (Enter alone: write it in your editor)', 'Text for bluesky (Enter alone: write it in your editor)']);
     expect(JSON.parse(r.stdout).requests[0].body.payloads.bluesky.text).toBe('Typed instead');
   });

@@ -15,7 +15,7 @@ import { machineZone, parseAt, requireFuture, type ResolvedAt } from '../../../p
 import { readSource } from './read-source.js';
 import { userZone } from '../../../posts/zone.js';
 import { askAlt, askAt, askFirstComment, askMedia, askOption, askPartMedia, askPlatforms, askTexts, askThread, askTitle, editUntilValid, extrasTakers, needingTitle, type EditText } from './prompts.js';
-import { editText } from '../../editor.js';
+import { EditorFailedError, editText } from '../../editor.js';
 import { textFromFile } from '../../../posts/compose-input.js';
 import { composeFile, parseComposeFile } from '../../../posts/edit-file.js';
 import { checkIdempotencyKey } from './send.js';
@@ -203,8 +203,18 @@ function needsMedia(values: FlagValues): boolean {
 
 /** The editor for composing, and a line on stderr when its text does not fit. */
 function editing(ctx: Context): [EditText, (line: string) => void] {
-  const edit: EditText = (initial, platforms, thread) => editText(ctx, composeFile(platforms, initial, thread), { suffix: '.txt' }).then((t) => (t === undefined ? undefined : textFromFile(parseComposeFile(t))));
-  return [edit, (line) => ctx.output().warn(line)];
+  const say = (line: string) => ctx.output().warn(line);
+  const edit: EditText = async (initial, platforms, thread) => {
+    try {
+      return textFromFile(parseComposeFile(await editText(ctx, composeFile(platforms, initial, thread), { suffix: '.txt' })));
+    } catch (err) {
+      // The prompt asks again: the text can be typed instead.
+      if (!(err instanceof EditorFailedError)) throw err;
+      say(`${err.reason}: nothing was taken from it (check $VISUAL / $EDITOR)`);
+      return undefined;
+    }
+  };
+  return [edit, say];
 }
 
 async function askPayload(ctx: Context, values: FlagValues, titled: boolean): Promise<void> {

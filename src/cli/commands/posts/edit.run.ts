@@ -4,7 +4,7 @@
 import { ledgerFor } from '../../upload-ledger.js';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
-import { CliError, EXIT, UsageError } from '../../cli-error.js';
+import { EXIT, UsageError } from '../../cli-error.js';
 import { editText } from '../../editor.js';
 import { checkPostId, findPost } from '../../../posts/find.js';
 import { COMMAND_LINE_LABELS, parseTextFor, type Issue, type MediaSource, type PlatformDraft } from '../../../posts/draft.js';
@@ -225,11 +225,9 @@ async function writeInEditor(
   const asIs = parseEditorFile(editorFile(post.id, sections));
   withFlagExtras(sections, changes);
   const initial = again ? `${again.problem.split('\n').map((l) => `// problem: ${l}`).join('\n')}\n${again.file}` : editorFile(post.id, sections);
+  // A failing editor rejects (EditorFailedError, exit 1, naming its status): nothing is sent.
   const saved = await editText(ctx, initial, { suffix: '.txt' });
   const out = ctx.output();
-  if (saved === undefined) {
-    throw new CliError('the editor exited with an error; nothing was changed', { exitCode: EXIT.error, hints: ['check $VISUAL / $EDITOR, or give the texts with --text / --text-for'] });
-  }
   const parsed = parseEditorFile(saved);
   if (parsed === 'empty') {
     out.notice('the file was empty: nothing was changed');

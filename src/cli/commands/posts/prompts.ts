@@ -67,7 +67,7 @@ export async function editUntilValid(edit: EditText, initial: string, platforms:
   let text = initial;
   for (;;) {
     const edited = await edit(text, platforms, thread);
-    if (edited === undefined) say('the editor exited with an error or could not start (check $VISUAL / $EDITOR): nothing was taken from it');
+    // undefined: the editor failed, and `edit` said how.
     if (edited === undefined || edited.trim() === '') return undefined;
     const verdict = textValidator(platforms, false, thread)(edited);
     if (verdict === true) return edited;

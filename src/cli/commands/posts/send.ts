@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { ledgerFor } from '../../upload-ledger.js';
 import { randomUUID } from 'node:crypto';
 import { UsageError, EXIT, addHints } from '../../cli-error.js';
-import { ApiError } from '../../../client/errors.js';
+import { ApiError, RateLimitError } from '../../../client/errors.js';
 import type { ApiClient } from '../../../client/types.js';
 import type { Post } from '../../../wire/schemas.js';
 import { planPublish, publish } from '../../../posts/publish.js';
@@ -37,9 +37,11 @@ const width = (ctx: Context) => ctx.io.stderr.columns || ctx.io.stdout.columns |
 
 /**
  * Failures after which the post may or may not exist: a re-run with the same key settles it. An
- * answer that could not be read (not JSON, the wrong shape, too large) may well be a 201.
+ * answer that could not be read (not JSON, the wrong shape, too large) may well be a 201. A 429
+ * is the service turning the request away, unless an attempt before it went unanswered.
  */
-const UNCERTAIN = new Set(['network', 'timeout', 'server', 'rate-limited', 'aborted', 'response-shape']);
+const UNCERTAIN = new Set(['network', 'timeout', 'server', 'aborted', 'response-shape']);
+const uncertain = (err: ApiError) => UNCERTAIN.has(err.kind) || (err instanceof RateLimitError && err.earlierUnsettled);
 
 export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule', opts: ComposeFlags): Promise<number> {
   // A title from a --file body (the flag was refused before anything was read).
@@ -107,7 +109,12 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
       ]);
     }
     // With the user's own key too: a CI log that ends in a failure must say whether to fear a duplicate.
-    if (UNCERTAIN.has(err.kind) && sent) {
+    if (sent && err.kind === 'rate-limited' && !uncertain(err)) {
+      // Scheduling a draft by id creates nothing: it leaves the draft as it was.
+      const what = c.draft ? 'the post was not created' : `${c.postId ?? 'the draft'} was not scheduled`;
+      addHints(err, [`${what}: the service turned the request away (429) each time it was sent; the same command is safe to run again once the limit allows`]);
+    }
+    if (uncertain(err) && sent) {
       const at = c.at ? ` --at ${c.at.iso}` : '';
       // SyncPostly's API takes no key (and --idempotency-key is refused there): look, then re-run.
       const sp = (await ctx.profile()).api === 'syncpostly';

@@ -20,7 +20,7 @@ import { formatDuration } from '../../../client/retry-timing.js';
 import { resultLinkOrError, resultView, username } from '../../../output/result-columns.js';
 import type { ListFlags } from './list.js';
 import type { RowFilter } from '../../../results/selection.js';
-import { outageStart } from './outage-words.js';
+import { outageEnd, outageStart } from './outage-words.js';
 
 /** Flags that page through a fixed list, which a stream with no end has no use for. */
 const NOT_WITH_FOLLOW = ['all', 'offset', 'since', 'until', 'concurrency'] as const;
@@ -46,12 +46,16 @@ export async function runFollow(ctx: Context, flags: ListFlags, filters: RowFilt
   out.info(out.colors.dim(`following new results (polling every ${formatDuration(FOLLOW_FLOOR_MS)} or more, as the rate limit allows); Ctrl-C to stop`));
   // Once following, an outage is waited out (one line when it starts, one when it ends), as a
   // tail would; a service that cannot be reached at the start is an error (exit 6).
+  let down: Error | undefined;
   const rideOut = outageRider({
     deadline: Number.POSITIVE_INFINITY,
     now: () => ctx.clock.now(),
     sleep: (ms) => ctx.clock.sleep(ms, ctx.signal),
-    onOutage: (err) => out.notice(`${outageStart(err)}: ${err.message}; following again when it answers`),
-    onBack: () => out.notice('service reachable again; following'),
+    onOutage: (err) => {
+      down = err;
+      out.notice(`${outageStart(err)}; following again when it answers`);
+    },
+    onBack: () => out.notice(`${outageEnd(down)}; following`),
   });
   let following = false;
   const polls = followResults({

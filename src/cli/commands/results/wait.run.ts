@@ -29,7 +29,7 @@ import type { WaitFlags } from './wait.js';
 import { refuseUnsupported, resultsHaveTime } from '../../dialect-refusals.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import { shellWord } from '../../shell-word.js';
-import { outageStart } from './outage-words.js';
+import { outageEnd, outageStart } from './outage-words.js';
 
 export const DEFAULT_WAIT_MS = 10 * 60_000;
 /** Per request while waiting, unless the global --timeout (always per request) says otherwise. */
@@ -66,11 +66,11 @@ export async function runWait(ctx: Context, flags: WaitFlags & { requestTimeout?
       down = err;
       spinner?.stop();
       // The clock time alone says little for a wait of seconds: how long is left goes with it.
-      out.notice(`${outageStart(err)}: ${err.message}; retrying until ${formatClock(deadline, zone)} (${formatDuration(Math.max(0, deadline - ctx.clock.now()))} from now)`);
+      out.notice(`${outageStart(err)}; retrying until ${formatClock(deadline, zone)} (${formatDuration(Math.max(0, deadline - ctx.clock.now()))} from now)`);
     },
     onBack: () => {
+      out.notice(`${outageEnd(down)}; still waiting`);
       down = undefined;
-      out.notice('service reachable again; still waiting');
       spinner?.resume();
     },
     // A Retry-After within the wait is slept through, saying until when (a silent minute looks like a hang).

@@ -35,17 +35,27 @@ export interface LoadedBulk {
   facts: Map<MediaSource, MediaFacts>;
 }
 
+// Every flag that says something about one post: the rows say it themselves, so each is refused
+// rather than dropped (--account once scheduled the rows to their own accounts without a word).
+const ROW_FLAGS = [
+  ['platform', '--platform'],
+  ['text', '--text'],
+  ['textFile', '--text-file'],
+  ['textFor', '--text-for'],
+  ['media', '--media'],
+  ['alt', '--alt'],
+  ['title', '--title'],
+  ['thread', '--thread'],
+  ['firstComment', '--first-comment'],
+  ['option', '--option'],
+  ['file', '--file'],
+  ['at', '--at'],
+  ['account', '--account'],
+  ['idempotencyKey', '--idempotency-key'],
+] as const satisfies ReadonlyArray<readonly [keyof ScheduleFlags, string]>;
+
 function conflictingFlags(opts: ScheduleFlags): string[] {
-  const out: string[] = [];
-  if (opts.platform?.length) out.push('--platform');
-  if (opts.text !== undefined) out.push('--text');
-  if (opts.textFor?.length) out.push('--text-for');
-  if (opts.media?.length) out.push('--media');
-  if (opts.title !== undefined) out.push('--title');
-  if (opts.file !== undefined) out.push('--file');
-  if (opts.at !== undefined) out.push('--at');
-  if (opts.idempotencyKey !== undefined) out.push('--idempotency-key');
-  return out;
+  return ROW_FLAGS.filter(([key]) => opts[key] !== undefined).map(([, flag]) => flag);
 }
 
 /** The `account` column: one accounts lookup for the whole file, each row's references resolved onto its payloads. */
@@ -98,7 +108,7 @@ export async function loadBulk(ctx: Context, opts: ScheduleFlags): Promise<Loade
   const conflicts = conflictingFlags(opts);
   if (conflicts.length) {
     throw new UsageError(`--from-file cannot be combined with ${conflicts.join(', ')}`, [
-      'each row of the file carries its own payload and time, and gets an idempotency key derived from its content; only --tz applies to every row',
+      'each row of the file carries its own payload, time and accounts (its account column), and gets an idempotency key derived from its content; only --tz applies to every row',
     ]);
   }
   const zoneIssues: Issue[] = [];
