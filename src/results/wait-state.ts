@@ -50,7 +50,8 @@ export function assessResults(rows: readonly PostResult[], targets: readonly str
 }
 
 export function progressText(state: Pick<WaitState, 'reported' | 'expected'>, byExpect: boolean): string {
-  const noun = byExpect ? 'results' : 'platforms';
+  // "1 of 1 platform", "0 of 2 platforms": the noun agrees with the total.
+  const noun = (byExpect ? 'result' : 'platform') + (state.expected === 1 ? '' : 's');
   return `${state.reported} of ${state.expected} ${noun} reported`;
 }
 

@@ -270,7 +270,7 @@ describe('socialpub mcp: tools over the sandbox', () => {
     // Nothing reported yet: below 1. The fraction is the share of the call's wait already spent on
     // the server's real clock (so progress grows between polls), which depends on how fast this
     // machine got there: only its whole part is certain.
-    expect(progress[0]).toMatchObject({ total: 1, message: '0 of 1 platforms reported' });
+    expect(progress[0]).toMatchObject({ total: 1, message: '0 of 1 platform reported' });
     expect(Math.floor(progress[0]!.progress)).toBe(0);
     // The SDK's client may settle the call before it hands over the last notification: the
     // transcript shows everything the server sent.

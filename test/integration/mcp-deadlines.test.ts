@@ -166,7 +166,7 @@ describe('MCP calls answer in time', () => {
     const id = s.call('wait_for_results', { post_id: post.id, timeout_seconds: 60 });
     await until(() => s.answer(id), sb.clock, 500, 200);
     expect(s.answer(id)!.message.result!.structuredContent).toMatchObject({ done: true, still_waiting: false, reported: 1, expected: 1 });
-    expect(s.progress(id).at(-1)!.message.params).toMatchObject({ progress: 1, total: 1, message: '1 of 1 platforms reported' });
+    expect(s.progress(id).at(-1)!.message.params).toMatchObject({ progress: 1, total: 1, message: '1 of 1 platform reported' });
   });
 });
 

@@ -119,7 +119,7 @@ describe('results wait', () => {
     const good = await schedulePost(ok, keyOf(ok, 'demo'), ['bluesky'], 2 * 60_000);
     const fine = await runCli(['results', 'wait', '--post', good.id], { env: { ...cliEnv(ok), NO_COLOR: '1' }, tty: true, columns: 100, clock: advancingClock(ok.clock) });
     expect(fine.code).toBe(0);
-    expect(fine.stderr).toMatch(/✓ 1 of 1 platforms? reported, all succeeded\n/);
+    expect(fine.stderr).toContain('✓ 1 of 1 platform reported, all succeeded\n');
     // NO_COLOR holds for the mark too (ora coloured its own whatever the setting).
     for (const out of [r.stderr, fine.stderr]) expect(out).not.toMatch(/[✖✔]|\u001b\[3\dm/);
   });

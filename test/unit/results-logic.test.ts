@@ -150,6 +150,9 @@ describe('wait: which targets reported', () => {
     expect(s.expected).toBe(3);
     expect(s.done).toBe(false);
     expect(progressText(s, true)).toBe('2 of 3 results reported');
+    // The noun agrees with the total.
+    expect(progressText({ reported: 1, expected: 1 }, false)).toBe('1 of 1 platform reported');
+    expect(progressText({ reported: 0, expected: 1 }, true)).toBe('0 of 1 result reported');
     expect(assessResults([ok('r1'), ok('r2'), ok('r3')], [], 3).done).toBe(true);
   });
 
