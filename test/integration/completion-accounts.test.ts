@@ -1,7 +1,7 @@
 // Completion of account handles: an accounts lookup remembers them (platform:@handle, and @handle
 // where it is unique) in the cache folder; `completion --list-accounts` reads them without any
 // request, and bash completes --account and `accounts view` from it.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +10,15 @@ import { bashComplete } from '../helpers/shell-complete.js';
 import { cliEnv, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
+let sb2: TestSandbox;
 const dir = mkdtempSync(join(tmpdir(), 'completion-accounts-'));
 beforeAll(async () => {
   sb = await testSandbox({ failureRate: 0 });
+  sb2 = await testSandbox({ failureRate: 0 });
 });
 afterAll(async () => {
   await sb?.close();
+  await sb2?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -26,11 +29,49 @@ describe('account handles', () => {
       const listed = await runCli(['accounts', 'list'], { env: cliEnv(sb), configDir });
       expect(listed.code, listed.stderr).toBe(0);
       const before = sb.requests.length;
-      const words = (await runCli(['completion', '--list-accounts'], { configDir })).stdout.split('\n');
+      // The same environment as the run that looked them up (the base URL is part of whose they are).
+      const words = (await runCli(['completion', '--list-accounts'], { env: cliEnv(sb), configDir })).stdout.split('\n');
       expect(sb.requests.length).toBe(before);
       // Unique handles alone; a handle on several platforms only with its platform.
       expect(words).toEqual(expect.arrayContaining(['@socialpub-demo-careers', 'linkedin:@socialpub-demo-careers', 'instagram:@socialpub.demo', 'threads:@socialpub.demo']));
       expect(words).not.toContain('@socialpub.demo');
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('are kept per profile and base URL: each profile completes its own after the other ran', async () => {
+    const { dir: configDir, cleanup } = tempConfigDir();
+    try {
+      const login = async (profile: string, server: TestSandbox, workspace: 'demo' | 'other') => {
+        const r = await runCli(['auth', 'login', '--with-key', '--insecure-storage', '--profile', profile, '--base-url', server.url], { configDir, stdin: server.key(workspace) });
+        expect(r.code, r.stderr).toBe(0);
+      };
+      await login('acme', sb, 'demo');
+      await login('beta', sb2, 'other');
+      const run = (argv: string[], env: Record<string, string> = {}) => runCli(argv, { configDir, env });
+      expect((await run(['accounts', 'list', '--profile', 'acme'])).code).toBe(0);
+      expect((await run(['accounts', 'list'], { SOCIALPUB_PROFILE: 'beta' })).code).toBe(0);
+      const acme = (await run(['completion', '--list-accounts', '--profile', 'acme'])).stdout.split('\n');
+      const beta = (await run(['completion', '--list-accounts'], { SOCIALPUB_PROFILE: 'beta' })).stdout.split('\n');
+      expect(acme).toContain('linkedin:@socialpub-demo-careers');
+      expect(acme.join(' ')).not.toMatch(/other/);
+      expect(beta).toContain('linkedin:@socialpub-other');
+      expect(beta.join(' ')).not.toMatch(/demo/);
+      // The current profile is whose list a Tab with no --profile reads.
+      expect((await run(['profile', 'use', 'beta'])).code).toBe(0);
+      expect((await run(['completion', '--list-accounts'])).stdout.split('\n')).toEqual(beta);
+      // The same profile pointed at another server completes nothing of the first one's.
+      expect((await run(['completion', '--list-accounts', '--profile', 'acme', '--base-url', sb2.url])).stdout).toBe('');
+      const cacheDir = join(configDir, 'home', '.cache', 'socialpub');
+      const files = readdirSync(cacheDir).filter((f) => f.startsWith('recent-accounts'));
+      expect(files).toHaveLength(2);
+      for (const f of files) {
+        expect(statSync(join(cacheDir, f)).mode & 0o777).toBe(0o600);
+        const text = readFileSync(join(cacheDir, f), 'utf8');
+        expect(text).not.toContain(sb.key('demo'));
+        expect(text).not.toContain(sb2.key('other'));
+      }
     } finally {
       cleanup();
     }

@@ -53,14 +53,16 @@ describe('post ids', () => {
       const listed = await runCli(['posts', 'list', '--limit', '5'], { env, configDir, clock });
       expect(listed.code, listed.stderr).toBe(0);
       const before = sb.requests.length;
-      const ids = await runCli(['completion', '--list-posts'], { configDir, clock });
+      const ids = await runCli(['completion', '--list-posts'], { env, configDir, clock });
       expect(sb.requests.length).toBe(before);
       expect(ids.stdout.split('\n')).toContain(id);
       const cacheDir = join(configDir, 'home', '.cache', 'socialpub');
       const file = readdirSync(cacheDir).find((f) => f.startsWith('recent-post-ids'))!;
       expect(statSync(join(cacheDir, file)).mode & 0o777).toBe(0o600);
+      // Another server's run (the same profile) offers none of them.
+      expect((await runCli(['completion', '--list-posts'], { env: { ...env, SOCIALPUB_BASE_URL: 'http://127.0.0.1:9' }, configDir, clock })).stdout).toBe('');
       now += 10 * 60_000;
-      expect((await runCli(['completion', '--list-posts'], { configDir, clock })).stdout).toBe('');
+      expect((await runCli(['completion', '--list-posts'], { env, configDir, clock })).stdout).toBe('');
     } finally {
       cleanup();
     }

@@ -30,7 +30,7 @@ export async function accountFlag(ctx: Context, client: ApiClient, refs: readonl
 /** The workspace's accounts, their handles remembered for shell completion. */
 export async function lookUp(ctx: Context, client: ApiClient, query: CatalogQuery = {}): Promise<AccountCatalog> {
   const catalog = await loadAccounts(client, query);
-  if (!query.platform?.length && !query.status?.length) rememberAccounts(ctx.env, ctx.clock.now(), completionWords(catalog.accounts));
+  if (!query.platform?.length && !query.status?.length) await rememberAccounts(ctx, completionWords(catalog.accounts));
   return catalog;
 }
 

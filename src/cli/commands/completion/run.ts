@@ -25,12 +25,12 @@ export async function runCompletion(ctx: Context, shell: Shell | undefined, opts
     return 0;
   }
   if (opts.listAccounts) {
-    const handles = recentAccounts(ctx.env, ctx.clock.now());
+    const handles = await recentAccounts(ctx);
     if (handles.length) await out.data(handles.join('\n'));
     return 0;
   }
   if (opts.listPosts) {
-    const ids = recentPostIds(ctx.env, ctx.clock.now());
+    const ids = await recentPostIds(ctx);
     if (ids.length) await out.data(ids.join('\n'));
     return 0;
   }

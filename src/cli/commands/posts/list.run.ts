@@ -54,7 +54,7 @@ export async function runList(ctx: Context, opts: ListFlags): Promise<number> {
     }
   }
   const count = await out.list(limited(), postView(ctx.clock.now(), zone, statuses));
-  rememberPostIds(ctx.env, ctx.clock.now(), shown);
+  await rememberPostIds(ctx, shown);
   out.footer(listFooter(offset, count, total, statuses));
   const cut = count < limit ? undefined : cutByLimitText({ shown: count, total, offset, scanned: count });
   if (cut) out.cut(cut);

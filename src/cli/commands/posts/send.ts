@@ -130,7 +130,7 @@ export async function send(ctx: Context, c: Composed, mode: 'create' | 'schedule
   // the first attempt reached the service and its answer was lost.
   const ownReplay = res.replayed && (!key || (res.attempts ?? 1) > 1);
   const post = res.replayed ? await currentPost(client, res.data) : res.data;
-  rememberPostIds(ctx.env, ctx.clock.now(), [post.id]);
+  await rememberPostIds(ctx, [post.id]);
   await printPost(ctx, post, { zone: c.zone, replayed: res.replayed, ownReplay, idempotencyKey: res.idempotencyKey });
   return EXIT.ok;
 }
