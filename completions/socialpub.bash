@@ -2,6 +2,20 @@
 # Install: echo 'eval "$(socialpub completion bash)"' >> ~/.bashrc, or with the bash-completion
 # package: socialpub completion bash > ~/.local/share/bash-completion/completions/socialpub
 # (mkdir -p that folder first)
+# The handles or post ids remembered for the profile and base URL this line names (-p, --profile,
+# --base-url before the cursor; else SOCIALPUB_PROFILE or the current profile, as a run would).
+_socialpub_recent() {
+  local -a ws scope=()
+  local i
+  read -ra ws <<< "${COMP_LINE:0:COMP_POINT}"
+  for ((i = 1; i < ${#ws[@]}; i++)); do
+    case "${ws[i]}" in
+      -p|--profile|--base-url) [[ -n "${ws[i+1]:-}" ]] && scope+=("${ws[i]}" "${ws[i+1]}") ;;
+      --profile=*|--base-url=*) scope+=("${ws[i]}") ;;
+    esac
+  done
+  socialpub completion "$1" "${scope[@]}" 2>/dev/null
+}
 _socialpub_zones() {
   local zones='Africa/Abidjan Africa/Accra Africa/Addis_Ababa Africa/Algiers Africa/Asmera Africa/Bamako Africa/Bangui Africa/Banjul Africa/Bissau Africa/Blantyre Africa/Brazzaville Africa/Bujumbura Africa/Cairo Africa/Casablanca Africa/Ceuta Africa/Conakry Africa/Dakar Africa/Dar_es_Salaam Africa/Djibouti Africa/Douala Africa/El_Aaiun Africa/Freetown Africa/Gaborone Africa/Harare Africa/Johannesburg Africa/Juba Africa/Kampala Africa/Khartoum Africa/Kigali Africa/Kinshasa Africa/Lagos Africa/Libreville Africa/Lome Africa/Luanda Africa/Lubumbashi Africa/Lusaka Africa/Malabo Africa/Maputo Africa/Maseru Africa/Mbabane Africa/Mogadishu Africa/Monrovia Africa/Nairobi Africa/Ndjamena Africa/Niamey Africa/Nouakchott Africa/Ouagadougou Africa/Porto-Novo Africa/Sao_Tome Africa/Tripoli Africa/Tunis Africa/Windhoek America/Adak America/Anchorage America/Anguilla America/Antigua America/Araguaina America/Argentina/Buenos_Aires America/Argentina/La_Rioja America/Argentina/Rio_Gallegos America/Argentina/Salta America/Argentina/San_Juan America/Argentina/San_Luis America/Argentina/Tucuman America/Argentina/Ushuaia America/Aruba America/Asuncion America/Bahia America/Bahia_Banderas America/Barbados America/Belem America/Belize America/Blanc-Sablon America/Boa_Vista America/Bogota America/Boise America/Buenos_Aires America/Cambridge_Bay America/Campo_Grande America/Cancun America/Caracas America/Catamarca America/Cayenne America/Cayman America/Chicago America/Chihuahua America/Ciudad_Juarez America/Coral_Harbour America/Cordoba America/Costa_Rica America/Coyhaique America/Creston America/Cuiaba America/Curacao America/Danmarkshavn America/Dawson America/Dawson_Creek America/Denver America/Detroit America/Dominica America/Edmonton America/Eirunepe America/El_Salvador America/Fort_Nelson America/Fortaleza America/Glace_Bay America/Godthab America/Goose_Bay America/Grand_Turk America/Grenada America/Guadeloupe America/Guatemala America/Guayaquil America/Guyana America/Halifax America/Havana America/Hermosillo America/Indiana/Indianapolis America/Indiana/Knox America/Indiana/Marengo America/Indiana/Petersburg America/Indiana/Tell_City America/Indiana/Vevay America/Indiana/Vincennes America/Indiana/Winamac America/Indianapolis America/Inuvik America/Iqaluit America/Jamaica America/Jujuy America/Juneau America/Kentucky/Monticello America/Kralendijk America/La_Paz America/Lima America/Los_Angeles America/Louisville America/Lower_Princes America/Maceio America/Managua America/Manaus America/Marigot America/Martinique America/Matamoros America/Mazatlan America/Mendoza America/Menominee America/Merida America/Metlakatla America/Mexico_City America/Miquelon America/Moncton America/Monterrey America/Montevideo America/Montserrat America/Nassau America/New_York America/Nome America/Noronha America/North_Dakota/Beulah America/North_Dakota/Center America/North_Dakota/New_Salem America/Nuuk America/Ojinaga America/Panama America/Paramaribo America/Phoenix America/Port-au-Prince America/Port_of_Spain America/Porto_Velho America/Puerto_Rico America/Punta_Arenas America/Rankin_Inlet America/Recife America/Regina America/Resolute America/Rio_Branco America/Santarem America/Santiago America/Santo_Domingo America/Sao_Paulo America/Scoresbysund America/Sitka America/St_Barthelemy America/St_Johns America/St_Kitts America/St_Lucia America/St_Thomas America/St_Vincent America/Swift_Current America/Tegucigalpa America/Thule America/Tijuana America/Toronto America/Tortola America/Vancouver America/Whitehorse America/Winnipeg America/Yakutat Antarctica/Casey Antarctica/Davis Antarctica/DumontDUrville Antarctica/Macquarie Antarctica/Mawson Antarctica/McMurdo Antarctica/Palmer Antarctica/Rothera Antarctica/Syowa Antarctica/Troll Antarctica/Vostok Arctic/Longyearbyen Asia/Aden Asia/Almaty Asia/Amman Asia/Anadyr Asia/Aqtau Asia/Aqtobe Asia/Ashgabat Asia/Atyrau Asia/Baghdad Asia/Bahrain Asia/Baku Asia/Bangkok Asia/Barnaul Asia/Beirut Asia/Bishkek Asia/Brunei Asia/Calcutta Asia/Chita Asia/Colombo Asia/Damascus Asia/Dhaka Asia/Dili Asia/Dubai Asia/Dushanbe Asia/Famagusta Asia/Gaza Asia/Hebron Asia/Ho_Chi_Minh Asia/Hong_Kong Asia/Hovd Asia/Irkutsk Asia/Jakarta Asia/Jayapura Asia/Jerusalem Asia/Kabul Asia/Kamchatka Asia/Karachi Asia/Kathmandu Asia/Katmandu Asia/Khandyga Asia/Kolkata Asia/Krasnoyarsk Asia/Kuala_Lumpur Asia/Kuching Asia/Kuwait Asia/Macau Asia/Magadan Asia/Makassar Asia/Manila Asia/Muscat Asia/Nicosia Asia/Novokuznetsk Asia/Novosibirsk Asia/Omsk Asia/Oral Asia/Phnom_Penh Asia/Pontianak Asia/Pyongyang Asia/Qatar Asia/Qostanay Asia/Qyzylorda Asia/Rangoon Asia/Riyadh Asia/Saigon Asia/Sakhalin Asia/Samarkand Asia/Seoul Asia/Shanghai Asia/Singapore Asia/Srednekolymsk Asia/Taipei Asia/Tashkent Asia/Tbilisi Asia/Tehran Asia/Thimphu Asia/Tokyo Asia/Tomsk Asia/Ulaanbaatar Asia/Urumqi Asia/Ust-Nera Asia/Vientiane Asia/Vladivostok Asia/Yakutsk Asia/Yangon Asia/Yekaterinburg Asia/Yerevan Atlantic/Azores Atlantic/Bermuda Atlantic/Canary Atlantic/Cape_Verde Atlantic/Faeroe Atlantic/Faroe Atlantic/Madeira Atlantic/Reykjavik Atlantic/South_Georgia Atlantic/St_Helena Atlantic/Stanley Australia/Adelaide Australia/Brisbane Australia/Broken_Hill Australia/Darwin Australia/Eucla Australia/Hobart Australia/Lindeman Australia/Lord_Howe Australia/Melbourne Australia/Perth Australia/Sydney Europe/Amsterdam Europe/Andorra Europe/Astrakhan Europe/Athens Europe/Belgrade Europe/Berlin Europe/Bratislava Europe/Brussels Europe/Bucharest Europe/Budapest Europe/Busingen Europe/Chisinau Europe/Copenhagen Europe/Dublin Europe/Gibraltar Europe/Guernsey Europe/Helsinki Europe/Isle_of_Man Europe/Istanbul Europe/Jersey Europe/Kaliningrad Europe/Kiev Europe/Kirov Europe/Kyiv Europe/Lisbon Europe/Ljubljana Europe/London Europe/Luxembourg Europe/Madrid Europe/Malta Europe/Mariehamn Europe/Minsk Europe/Monaco Europe/Moscow Europe/Oslo Europe/Paris Europe/Podgorica Europe/Prague Europe/Riga Europe/Rome Europe/Samara Europe/San_Marino Europe/Sarajevo Europe/Saratov Europe/Simferopol Europe/Skopje Europe/Sofia Europe/Stockholm Europe/Tallinn Europe/Tirane Europe/Ulyanovsk Europe/Vaduz Europe/Vatican Europe/Vienna Europe/Vilnius Europe/Volgograd Europe/Warsaw Europe/Zagreb Europe/Zurich Indian/Antananarivo Indian/Chagos Indian/Christmas Indian/Cocos Indian/Comoro Indian/Kerguelen Indian/Mahe Indian/Maldives Indian/Mauritius Indian/Mayotte Indian/Reunion Pacific/Apia Pacific/Auckland Pacific/Bougainville Pacific/Chatham Pacific/Chuuk Pacific/Easter Pacific/Efate Pacific/Enderbury Pacific/Fakaofo Pacific/Fiji Pacific/Funafuti Pacific/Galapagos Pacific/Gambier Pacific/Guadalcanal Pacific/Guam Pacific/Honolulu Pacific/Kanton Pacific/Kiritimati Pacific/Kosrae Pacific/Kwajalein Pacific/Majuro Pacific/Marquesas Pacific/Midway Pacific/Nauru Pacific/Niue Pacific/Norfolk Pacific/Noumea Pacific/Pago_Pago Pacific/Palau Pacific/Pitcairn Pacific/Pohnpei Pacific/Ponape Pacific/Port_Moresby Pacific/Rarotonga Pacific/Saipan Pacific/Tahiti Pacific/Tarawa Pacific/Tongatapu Pacific/Truk Pacific/Wake Pacific/Wallis UTC'
   COMPREPLY=($(compgen -W "$zones" -- "$cur"))
@@ -62,7 +76,7 @@ _socialpub_complete() {
         --first-comment) COMPREPLY=(); return ;;
         --option) COMPREPLY=($(compgen -W 'twitter-x.replySettings=following twitter-x.replySettings=mentionedUsers twitter-x.replySettings=subscribers twitter-x.replySettings=verified instagram.postType=feed instagram.postType=reel instagram.postType=story linkedin.visibility=PUBLIC linkedin.visibility=CONNECTIONS linkedin.visibility=LOGGED_IN tiktok.privacy=PUBLIC_TO_EVERYONE tiktok.privacy=MUTUAL_FOLLOW_FRIENDS tiktok.privacy=FOLLOWER_OF_CREATOR tiktok.privacy=SELF_ONLY tiktok.allowComments=true tiktok.allowComments=false tiktok.allowDuet=true tiktok.allowDuet=false tiktok.allowStitch=true tiktok.allowStitch=false youtube.privacy=public youtube.privacy=unlisted youtube.privacy=private youtube.tags= youtube.madeForKids=true youtube.madeForKids=false threads.replyControl=everyone threads.replyControl=accounts_you_follow threads.replyControl=mentioned_only pinterest.board= pinterest.link=' -- "$cur")); return ;;
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --account) COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return ;;
+        --account) COMPREPLY=($(compgen -W "$(_socialpub_recent --list-accounts)" -- "$cur")); return ;;
         --idempotency-key) COMPREPLY=(); return ;;
         --fields) _socialpub_csv 'id status payloads scheduledAt createdAt updatedAt title targets'; return ;;
       esac
@@ -79,7 +93,7 @@ _socialpub_complete() {
         --first-comment) COMPREPLY=(); return ;;
         --option) COMPREPLY=($(compgen -W 'twitter-x.replySettings=following twitter-x.replySettings=mentionedUsers twitter-x.replySettings=subscribers twitter-x.replySettings=verified instagram.postType=feed instagram.postType=reel instagram.postType=story linkedin.visibility=PUBLIC linkedin.visibility=CONNECTIONS linkedin.visibility=LOGGED_IN tiktok.privacy=PUBLIC_TO_EVERYONE tiktok.privacy=MUTUAL_FOLLOW_FRIENDS tiktok.privacy=FOLLOWER_OF_CREATOR tiktok.privacy=SELF_ONLY tiktok.allowComments=true tiktok.allowComments=false tiktok.allowDuet=true tiktok.allowDuet=false tiktok.allowStitch=true tiktok.allowStitch=false youtube.privacy=public youtube.privacy=unlisted youtube.privacy=private youtube.tags= youtube.madeForKids=true youtube.madeForKids=false threads.replyControl=everyone threads.replyControl=accounts_you_follow threads.replyControl=mentioned_only pinterest.board= pinterest.link=' -- "$cur")); return ;;
         --file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --account) COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return ;;
+        --account) COMPREPLY=($(compgen -W "$(_socialpub_recent --list-accounts)" -- "$cur")); return ;;
         --idempotency-key) COMPREPLY=(); return ;;
         --at) COMPREPLY=(); return ;;
         --shift) COMPREPLY=(); return ;;
@@ -118,7 +132,7 @@ _socialpub_complete() {
         --from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --at) COMPREPLY=(); return ;;
         --tz) _socialpub_zones; return ;;
-        --account) COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return ;;
+        --account) COMPREPLY=($(compgen -W "$(_socialpub_recent --list-accounts)" -- "$cur")); return ;;
         --fields) _socialpub_csv 'target rule verdict item actual limit note'; return ;;
       esac
       ;;
@@ -151,7 +165,7 @@ _socialpub_complete() {
         --media) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --alt) COMPREPLY=(); return ;;
         --title) COMPREPLY=(); return ;;
-        --account) COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return ;;
+        --account) COMPREPLY=($(compgen -W "$(_socialpub_recent --list-accounts)" -- "$cur")); return ;;
         --first-comment) COMPREPLY=(); return ;;
         --option) COMPREPLY=($(compgen -W 'twitter-x.replySettings=following twitter-x.replySettings=mentionedUsers twitter-x.replySettings=subscribers twitter-x.replySettings=verified instagram.postType=feed instagram.postType=reel instagram.postType=story linkedin.visibility=PUBLIC linkedin.visibility=CONNECTIONS linkedin.visibility=LOGGED_IN tiktok.privacy=PUBLIC_TO_EVERYONE tiktok.privacy=MUTUAL_FOLLOW_FRIENDS tiktok.privacy=FOLLOWER_OF_CREATOR tiktok.privacy=SELF_ONLY tiktok.allowComments=true tiktok.allowComments=false tiktok.allowDuet=true tiktok.allowDuet=false tiktok.allowStitch=true tiktok.allowStitch=false youtube.privacy=public youtube.privacy=unlisted youtube.privacy=private youtube.tags= youtube.madeForKids=true youtube.madeForKids=false threads.replyControl=everyone threads.replyControl=accounts_you_follow threads.replyControl=mentioned_only pinterest.board= pinterest.link=' -- "$cur")); return ;;
         --tz) _socialpub_zones; return ;;
@@ -179,7 +193,7 @@ _socialpub_complete() {
       case "$prev" in
         --post) COMPREPLY=(); return ;;
         --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
-        --account) COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return ;;
+        --account) COMPREPLY=($(compgen -W "$(_socialpub_recent --list-accounts)" -- "$cur")); return ;;
         --code) COMPREPLY=(); return ;;
         --offset) COMPREPLY=(); return ;;
         --limit) COMPREPLY=(); return ;;
@@ -197,9 +211,9 @@ _socialpub_complete() {
       ;;
     'results wait')
       case "$prev" in
-        --post) COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return ;;
+        --post) COMPREPLY=($(compgen -W "$(_socialpub_recent --list-posts)" -- "$cur")); return ;;
         --timeout) COMPREPLY=(); return ;;
-        --account) COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return ;;
+        --account) COMPREPLY=($(compgen -W "$(_socialpub_recent --list-accounts)" -- "$cur")); return ;;
         --expect) COMPREPLY=(); return ;;
         --listen-port) COMPREPLY=(); return ;;
         --fields) _socialpub_csv 'id post_id success social_account_id platform_data platform_data.id platform_data.url platform_data.username error error.code error.message error.context first_comment first_comment.status first_comment.error first_comment.error.code first_comment.error.message first_comment.error.context platform created_at'; return ;;
@@ -210,7 +224,7 @@ _socialpub_complete() {
         --by) COMPREPLY=(); return ;;
         --post) COMPREPLY=(); return ;;
         --platform) _socialpub_csv 'twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest'; return ;;
-        --account) COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return ;;
+        --account) COMPREPLY=($(compgen -W "$(_socialpub_recent --list-accounts)" -- "$cur")); return ;;
         --code) COMPREPLY=(); return ;;
         --since) COMPREPLY=(); return ;;
         --until) COMPREPLY=(); return ;;
@@ -352,7 +366,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --account --idempotency-key --dry-run --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts schedule')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(_socialpub_recent --list-posts)" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --account --idempotency-key --dry-run --no-local-checks --at --shift --tz -y --yes --from-file --resume --no-resume --skip-invalid --allow-media-outside -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts list')
@@ -368,19 +382,19 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '--platform --text --text-file --text-for --media --alt --title --thread --first-comment --option --file --web -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts view')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(_socialpub_recent --list-posts)" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W '--tz -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts edit')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(_socialpub_recent --list-posts)" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W '--text --text-file --text-for --platform --remove-platform --media --alt --title --account --thread --first-comment --option --editor --tz --idempotency-key --dry-run -y --yes --no-local-checks -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts unschedule')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(_socialpub_recent --list-posts)" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W '--dry-run --idempotency-key -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts delete')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur")); return; fi
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(_socialpub_recent --list-posts)" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W '-y --yes --dry-run --idempotency-key -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'posts queue')
@@ -413,7 +427,7 @@ _socialpub_complete() {
       COMPREPLY=($(compgen -W '--platform --status -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'accounts view')
-      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur")); return; fi
+      if [[ "$cur" != -* ]]; then COMPREPLY=($(compgen -W "$(_socialpub_recent --list-accounts)" -- "$cur")); return; fi
       COMPREPLY=($(compgen -W '--limit -V --version -p --profile --base-url -o --output --json --no-color --no-input --timeout --max-retries --max-wait --max-requests --spend-budget --debug -q --quiet --fields --jq --arg --no-pager -h --help' -- "$cur"))
       ;;
     'listen')

@@ -56,12 +56,12 @@ export function fishComplete(script: string, line: string, env: Record<string, s
 }
 
 /** After Tab in zsh: the line as edited, and every match offered (sorted, without repeats). */
-export function zshComplete(script: string, line: string): { buffer: string; matches: string[] } {
+export function zshComplete(script: string, line: string, env: Record<string, string> = {}): { buffer: string; matches: string[] } {
   const dir = mkdtempSync(join(tmpdir(), 'socialpub-zsh-'));
   try {
     const driver = fileURLToPath(new URL('zsh-complete.zsh', import.meta.url));
     const out = join(dir, 'out');
-    execFileSync('zsh', ['-f', driver, script, out, line], { env: { PATH: process.env.PATH ?? '', HOME: dir, TERM: 'dumb' }, timeout: 20_000 });
+    execFileSync('zsh', ['-f', driver, script, out, line], { env: { PATH: process.env.PATH ?? '', HOME: dir, TERM: 'dumb', ...env }, timeout: 20_000 });
     const buffer = existsSync(`${out}.buffer`) ? readFileSync(`${out}.buffer`, 'utf8').replace(/\n$/, '') : '';
     const matches = existsSync(`${out}.matches`) ? readFileSync(`${out}.matches`, 'utf8').split('\n').filter(Boolean) : [];
     return { buffer, matches: [...new Set(matches)].sort() };

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
-import { bashComplete } from '../helpers/shell-complete.js';
+import { bashComplete, fishComplete, hasShell, zshComplete } from '../helpers/shell-complete.js';
 import { cliEnv, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sb: TestSandbox;
@@ -87,5 +87,48 @@ describe('account handles', () => {
     const env = { PATH: `${bin}:${process.env.PATH}` };
     expect(bashComplete(script, 'socialpub posts create --account @acme-', { env })).toEqual(['@acme-careers']);
     expect(bashComplete(script, 'socialpub accounts view @acme', { env })).toEqual(['@acme-careers', '@acme_x']);
+  });
+
+  it('the scripts ask for the profile and base URL the line names', async () => {
+    const bin = join(dir, 'bin-scoped');
+    mkdirSync(bin, { recursive: true });
+    // A stand-in that answers per profile, as the real one does: beta's handles only when asked for beta.
+    writeFileSync(
+      join(bin, 'socialpub'),
+      [
+        '#!/bin/sh',
+        '[ "$1 $2" = "completion --list-posts" ] && echo post_zz1',
+        '[ "$1 $2" = "completion --list-accounts" ] || exit 0',
+        'shift 2',
+        'case "$*" in',
+        '  "--profile beta"|"-p beta"|"--profile=beta") echo @beta_x ;;',
+        '  "--base-url http://127.0.0.1:9 -p beta") echo @beta_far ;;',
+        '  "") echo @acme_x ;;',
+        'esac',
+        '',
+      ].join('\n'),
+    );
+    chmodSync(join(bin, 'socialpub'), 0o755);
+    const env = { PATH: `${bin}:${process.env.PATH}` };
+    const bash = join(dir, 'scoped.bash');
+    writeFileSync(bash, (await runCli(['completion', 'bash'])).stdout);
+    expect(bashComplete(bash, 'socialpub posts create --account @', { env })).toEqual(['@acme_x']);
+    expect(bashComplete(bash, 'socialpub --profile beta posts create --account @', { env })).toEqual(['@beta_x']);
+    expect(bashComplete(bash, 'socialpub posts create -p beta --account @', { env })).toEqual(['@beta_x']);
+    expect(bashComplete(bash, 'socialpub --base-url http://127.0.0.1:9 -p beta accounts view @', { env })).toEqual(['@beta_far']);
+    if (hasShell('fish')) {
+      const fish = join(dir, 'scoped.fish');
+      writeFileSync(fish, (await runCli(['completion', 'fish'])).stdout);
+      expect(fishComplete(fish, 'socialpub posts create --account @', env)).toEqual(['@acme_x']);
+      expect(fishComplete(fish, 'socialpub --profile=beta posts create --account @', env)).toEqual(['@beta_x']);
+    }
+    if (hasShell('zsh')) {
+      const zsh = join(dir, 'scoped.zsh');
+      writeFileSync(zsh, (await runCli(['completion', 'zsh'])).stdout);
+      expect(zshComplete(zsh, 'socialpub -p beta posts create --account @', env).buffer).toBe('socialpub -p beta posts create --account @beta_x ');
+      expect(zshComplete(zsh, 'socialpub accounts view @', env).buffer).toBe('socialpub accounts view @acme_x ');
+      // Post ids too (the helpers' names once clashed with the posts and accounts command functions).
+      expect(zshComplete(zsh, 'socialpub results wait --post post_', env).buffer).toBe('socialpub results wait --post post_zz1 ');
+    }
   });
 });

@@ -14,9 +14,9 @@ function valueCode(values: ValueSource): string {
     case 'profiles':
       return 'COMPREPLY=($(compgen -W "$(socialpub completion --list-profiles 2>/dev/null)" -- "$cur"))';
     case 'posts':
-      return 'COMPREPLY=($(compgen -W "$(socialpub completion --list-posts 2>/dev/null)" -- "$cur"))';
+      return 'COMPREPLY=($(compgen -W "$(_socialpub_recent --list-posts)" -- "$cur"))';
     case 'accounts':
-      return 'COMPREPLY=($(compgen -W "$(socialpub completion --list-accounts 2>/dev/null)" -- "$cur"))';
+      return 'COMPREPLY=($(compgen -W "$(_socialpub_recent --list-accounts)" -- "$cur"))';
     case 'zones':
       return '_socialpub_zones';
     case 'fields':
@@ -54,6 +54,20 @@ export function bashScript(tree: CommandSpec[]): string {
 # Install: echo 'eval "$(socialpub completion bash)"' >> ~/.bashrc, or with the bash-completion
 # package: socialpub completion bash > ~/.local/share/bash-completion/completions/socialpub
 # (mkdir -p that folder first)
+# The handles or post ids remembered for the profile and base URL this line names (-p, --profile,
+# --base-url before the cursor; else SOCIALPUB_PROFILE or the current profile, as a run would).
+_socialpub_recent() {
+  local -a ws scope=()
+  local i
+  read -ra ws <<< "\${COMP_LINE:0:COMP_POINT}"
+  for ((i = 1; i < \${#ws[@]}; i++)); do
+    case "\${ws[i]}" in
+      -p|--profile|--base-url) [[ -n "\${ws[i+1]:-}" ]] && scope+=("\${ws[i]}" "\${ws[i+1]}") ;;
+      --profile=*|--base-url=*) scope+=("\${ws[i]}") ;;
+    esac
+  done
+  socialpub completion "$1" "\${scope[@]}" 2>/dev/null
+}
 _socialpub_zones() {
   local zones=${q(timeZones().join(' '))}
   COMPREPLY=($(compgen -W "$zones" -- "$cur"))
