@@ -8,7 +8,6 @@ import type { Dialect } from '../dialects.js';
 /** Each thing the dialect lacks, said once. */
 export const SP_LACKS = {
   title: "SyncPostly's API has no post title (a post is one caption, with overrides per platform)",
-  accountStatus: "SyncPostly's accounts carry no status (connected, expired, disconnected)",
   eventTime: "SyncPostly's result rows carry no event time, so a time window cannot be applied exactly",
   webhooks: 'SyncPostly documents no webhooks and no signing, so no delivery can be verified or waited for',
   idempotencyKey: "SyncPostly's API documents no idempotency key, so a re-run cannot be recognised by one",

@@ -16,7 +16,7 @@ function listCommand(accounts: CommandUnknownOpts) {
       "Lists the workspace's connected accounts with their status (connected, expired, disconnected), which one is each platform's default, when the token expires, and the last success and last failure (code, when) among the newest 100 results (one page), read alongside the accounts, never the whole history: an account quiet for longer shows no last outcome (the footer says how far back the window reaches and how many accounts it told nothing of; accounts view reads one account's own results). On a service without the accounts route, the accounts are worked out from recent results, and the command says so.",
     )
     .option('--platform <id>', `only accounts on these platforms, repeatable or comma-separated (${PLATFORMS.join(', ')})`, collect)
-    .option('--status <s>', `only accounts in these states, repeatable or comma-separated (${ACCOUNT_STATUSES.join(', ')})`, collect)
+    .option('--status <s>', `only accounts in these states, repeatable or comma-separated (${ACCOUNT_STATUSES.join(', ')}); in SyncPostly's API, the state the newest results tell (an account with none there matches none)`, collect)
     .addHelpText(
       'after',
       `
