@@ -50,6 +50,10 @@ describe('account handles', () => {
       await login('acme', sb, 'demo');
       await login('beta', sb2, 'other');
       const run = (argv: string[], env: Record<string, string> = {}) => runCli(argv, { configDir, env });
+      // The one shared file of earlier versions (every profile's handles mixed) goes at the first write.
+      const cacheDir = join(configDir, 'home', '.cache', 'socialpub');
+      mkdirSync(cacheDir, { recursive: true });
+      writeFileSync(join(cacheDir, 'recent-accounts.json'), JSON.stringify({ at: sb.clock.now(), ids: ['@someone_else'] }));
       expect((await run(['accounts', 'list', '--profile', 'acme'])).code).toBe(0);
       expect((await run(['accounts', 'list'], { SOCIALPUB_PROFILE: 'beta' })).code).toBe(0);
       const acme = (await run(['completion', '--list-accounts', '--profile', 'acme'])).stdout.split('\n');
@@ -63,7 +67,6 @@ describe('account handles', () => {
       expect((await run(['completion', '--list-accounts'])).stdout.split('\n')).toEqual(beta);
       // The same profile pointed at another server completes nothing of the first one's.
       expect((await run(['completion', '--list-accounts', '--profile', 'acme', '--base-url', sb2.url])).stdout).toBe('');
-      const cacheDir = join(configDir, 'home', '.cache', 'socialpub');
       const files = readdirSync(cacheDir).filter((f) => f.startsWith('recent-accounts'));
       expect(files).toHaveLength(2);
       for (const f of files) {
