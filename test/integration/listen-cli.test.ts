@@ -202,6 +202,12 @@ describe('socialpub listen', () => {
     expect(clock.sleeps()).toBe(2);
   });
 
+  it('--timeout ends on a clock whose sleeps return at once and whose time never moves', async () => {
+    const r = await listenWhile(['--json', '--secret', SECRET, '--timeout', '30s'], async () => {}, { clock: { now: () => 0, sleep: async () => {} } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error: no webhook event arrived within 30s/);
+  });
+
   it('Ctrl-C: stops cleanly with a summary (exit 130)', async () => {
     const controller = new AbortController();
     const r = await listenWhile(['--json', '--secret', SECRET], async (port) => {

@@ -90,23 +90,32 @@ function stopSignal(): { stopped: Promise<Stop>; stop(reason: Stop): void } {
 
 /**
  * --timeout is an idle limit: it ends D after the last printed event. One sleep runs at a time;
- * an event only notes its time, and a sleep that ends before the limit sleeps again for what is
- * left, so a busy listener spends no timer, promise or controller per event.
+ * an event only notes its time, and a sleep that saw an event sleeps again for what is left of
+ * D after it, so a busy listener spends no timer, promise or controller per event. A sleep that
+ * saw none ends the wait, whatever the clock's now() says (a test's clock may never move).
  */
 function idleTimeout(clock: Clock, timeoutMs: number | undefined, onIdle: () => void): { touch(): void; cancel(): void } {
   if (timeoutMs === undefined) return { touch: () => {}, cancel: () => {} };
   const controller = new AbortController();
-  let last = clock.now();
+  let last = 0;
+  let touched = false;
   const wait = (ms: number): void => {
+    touched = false;
     clock.sleep(ms, controller.signal).then(() => {
       // At most the whole limit: a wall clock set back must not stretch the wait.
       const left = Math.min(timeoutMs, last + timeoutMs - clock.now());
-      if (left > 0) wait(left);
+      if (touched && left > 0) wait(left);
       else onIdle();
     }, () => {});
   };
   wait(timeoutMs);
-  return { touch: () => void (last = clock.now()), cancel: () => controller.abort() };
+  return {
+    touch() {
+      last = clock.now();
+      touched = true;
+    },
+    cancel: () => controller.abort(),
+  };
 }
 
 interface PrintOptions {
