@@ -3,7 +3,6 @@
 // split between graphemes. Line breaks in the text are kept; CJK text, which has no spaces, is
 // split between characters, as it is read.
 import { cutToWidth, cuttable, displayWidth, stripEscapes } from './width.js';
-import { hyperlink } from './links.js';
 
 export interface WrapOptions {
   /** Put before every line after the first (a hanging indent); counted in the width. */
@@ -135,10 +134,11 @@ const RECORD_LINE = /^(\s*\S+(?: \S+)* {2,})(\S.*)$/;
 
 /**
  * A record on a terminal ("  error message     The connected account's…"): a value wider than
- * the line wraps by words under its own column. A path or URL that cannot fit there is broken
- * under the column too, after a "/" where it can (a link stays one link, piece by piece), rather
- * than left for the terminal to break at column 0; a long id stays whole, to be copied, and so
- * does a value whose column leaves less than 20 columns. The lines of a value that spans several (a JSON context
+ * the line wraps by words under its own column. A path that cannot fit there is broken under the
+ * column too, after a "/" where it can, rather than left for the terminal to break at column 0; a
+ * URL (or a link) stays whole on a line of its own, as a long id does, to be copied: a terminal
+ * folds a long line but copies it as one, while a URL in pieces no longer copies. A value whose
+ * column leaves less than 20 columns is left whole. The lines of a value that spans several (a JSON context
  * under its label) wrap at their own indentation, continuing two columns further in, so that no
  * line runs back to column 0 under the labels.
  */
@@ -165,10 +165,13 @@ export function wrapRecord(text: string, width: number | undefined): string {
 /** A word that is one OSC 8 link: its target and its text. */
 const LINK_WORD = /^\u001b\]8;;([^\u0007\u001b]*)\u0007([^\u001b]*)\u001b\]8;;\u0007$/;
 
+/** A URL: a scheme, "://" and the rest, with no colour in it. */
+const URL_WORD = /^[a-z][a-z0-9+.-]*:\/\/[^\s\u001b]+$/i;
+
 /**
- * A record's value as lines of `room` columns: by words, a word too wide for a line (a path, a
- * URL) broken across lines. Undefined when such a word is not a path or URL (an id) or carries
- * colour: it is left whole.
+ * A record's value as lines of `room` columns: by words, a path too wide for a line broken
+ * across lines, a URL or link too wide kept whole on a line of its own. Undefined when such a
+ * word is neither (an id) or carries colour: the value is left whole.
  */
 function wrapValue(value: string, room: number): string[] | undefined {
   const words = value.split(' ');
@@ -181,26 +184,38 @@ function wrapValue(value: string, room: number): string[] | undefined {
     else if (fits) {
       if (line) lines.push(line);
       line = word;
+    } else if (LINK_WORD.test(word) || URL_WORD.test(word)) {
+      // The spaces before it (two, between a row's cells) would end the line above.
+      if (line.trim()) lines.push(line.trimEnd());
+      lines.push(word);
+      line = '';
     } else {
-      const link = LINK_WORD.exec(word);
-      const text = link ? link[2]! : word;
-      // Only a path or a URL is broken; a long id or key stays whole, to be copied.
-      if (!link && (stripEscapes(word) !== word || !word.includes('/'))) return undefined;
+      // Only a path is broken; a long id or key stays whole, to be copied.
+      if (stripEscapes(word) !== word || !word.includes('/')) return undefined;
       // It starts on the line it follows when a fair part of it fits there.
       const left = line ? room - displayWidth(line) - 1 : 0;
-      const pieces = breakWord(text, left >= 10 ? left : room, room).map((p) => (link ? hyperlink(link[1]!, p) : p));
+      const pieces = breakWord(word, left >= 10 ? left : room, room);
       if (line && left >= 10) pieces[0] = `${line} ${pieces[0]!}`;
       else if (line) lines.push(line);
       lines.push(...pieces.slice(0, -1));
       line = pieces.at(-1)!;
     }
   }
-  lines.push(line);
+  if (line || lines.length === 0) lines.push(line);
   return lines;
 }
 
+/**
+ * "label URL" as one line when it fits `width`; else the label, and under it at `indent` the URL
+ * whole (a terminal folds it and copies it as one line; in pieces it would not copy). `label`
+ * may carry colour; `shown` is the URL as printed (a link to it, say).
+ */
+export function labelledUrl(label: string, url: string, width: number, indent: string, shown = url): string[] {
+  return displayWidth(stripEscapes(`${label} ${url}`)) <= width ? [`${label} ${shown}`] : [label, indent + shown];
+}
+
 /** A word as pieces, the first at most `first` columns, the others `room`: cut after a "/" in the second half of a piece, else where it is full. */
-export function breakWord(word: string, first: number, room: number): string[] {
+function breakWord(word: string, first: number, room: number): string[] {
   const pieces: string[] = [];
   let piece: string[] = [];
   let used = 0;

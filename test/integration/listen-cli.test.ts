@@ -29,14 +29,17 @@ async function deliver(port: number, id: string, payload: Record<string, unknown
   return res.status;
 }
 
-/** A clock whose sleeps end only when the test says so. */
+/** A clock whose time moves only when the test advances it; sleeps end when their time comes. */
 function manualClock() {
-  const sleepers: Array<{ resolve: () => void }> = [];
-  const clock: Clock & { fire(): void; pending(): number } = {
-    now: () => Date.now(),
-    sleep: (_ms, signal) =>
+  let now = Date.now();
+  const sleepers: Array<{ at: number; resolve: () => void }> = [];
+  let started = 0;
+  const clock: Clock & { advance(ms: number): Promise<void>; pending(): number; sleeps(): number } = {
+    now: () => now,
+    sleep: (ms, signal) =>
       new Promise<void>((resolve, reject) => {
-        const entry = { resolve };
+        started++;
+        const entry = { at: now + ms, resolve };
         sleepers.push(entry);
         signal?.addEventListener(
           'abort',
@@ -47,8 +50,18 @@ function manualClock() {
           { once: true },
         );
       }),
-    fire: () => sleepers.splice(0).forEach((s) => s.resolve()),
+    /** Moves time on, ends the sleeps now due, and lets what they started run. */
+    async advance(ms) {
+      now += ms;
+      for (const s of sleepers.filter((x) => x.at <= now)) {
+        sleepers.splice(sleepers.indexOf(s), 1);
+        s.resolve();
+      }
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    },
     pending: () => sleepers.length,
+    /** Sleeps started so far. */
+    sleeps: () => started,
   };
   return clock;
 }
@@ -158,7 +171,7 @@ describe('socialpub listen', () => {
     const clock = manualClock();
     const r = await listenWhile(['--json', '--secret', SECRET, '--timeout', '30s'], async () => {
       expect(clock.pending()).toBe(1);
-      clock.fire();
+      await clock.advance(30_000);
     }, { clock });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -166,16 +179,33 @@ describe('socialpub listen', () => {
     expect(r.stderr).toMatch(/error: no webhook event arrived within 30s/);
   });
 
-  it('--timeout restarts with every event', async () => {
+  it('--timeout counts from the last printed event, with one sleep for the whole run rather than one per event', async () => {
     const clock = manualClock();
-    const r = await listenWhile(['--json', '--secret', SECRET, '--timeout', '30s'], async (port) => {
-      await deliver(port, 'msg_t1', published('post_t1'));
-      // The first idle timer was cancelled and a new one armed.
-      expect(clock.pending()).toBe(1);
-      clock.fire();
-    }, { clock });
+    const run = startListenCli(['--port', String(await freePort()), '--json', '--secret', SECRET, '--timeout', '30s'], { clock });
+    let ended = false;
+    void run.done.then(() => (ended = true));
+    const port = Number(new URL(await run.ready).port);
+    await clock.advance(20_000);
+    for (const n of [1, 2, 3]) expect(await deliver(port, `msg_t${n}`, published(`post_t${n}`))).toBe(204);
+    expect(clock.sleeps()).toBe(1);
+    // 30 s after the start but 10 s after the events: still listening, asleep for the 20 s left.
+    await clock.advance(10_000);
+    expect(ended).toBe(false);
+    expect(clock.pending()).toBe(1);
+    await clock.advance(19_999);
+    expect(ended).toBe(false);
+    await clock.advance(1);
+    const r = await run.done;
     expect(r.code).toBe(1);
-    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout.trim().split('\n')).toHaveLength(3);
+    expect(r.stderr).toMatch(/error: no webhook event arrived within 30s/);
+    expect(clock.sleeps()).toBe(2);
+  });
+
+  it('--timeout ends on a clock whose sleeps return at once and whose time never moves', async () => {
+    const r = await listenWhile(['--json', '--secret', SECRET, '--timeout', '30s'], async () => {}, { clock: { now: () => 0, sleep: async () => {} } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error: no webhook event arrived within 30s/);
   });
 
   it('Ctrl-C: stops cleanly with a summary (exit 130)', async () => {

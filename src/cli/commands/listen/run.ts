@@ -5,7 +5,7 @@
 import { wrapProse } from '../../../output/wrap.js';
 import { closeSync, writeSync } from 'node:fs';
 import { CliError, UsageError, EXIT } from '../../cli-error.js';
-import type { Context } from '../../context.js';
+import type { Clock, Context } from '../../context.js';
 import type { ListWriter } from '../../../output/writers.js';
 import { formatDuration } from '../../../client/retry-timing.js';
 import { maskKey } from '../../../config/resolve.js';
@@ -42,15 +42,14 @@ export async function runListen(ctx: Context, flags: ListenFlags): Promise<numbe
 
   const events = out.listWriter(eventView());
   const stopper = stopSignal();
-  const idle = idleTimeout(ctx, plan.timeoutMs, () => stopper.stop({ why: 'timeout' }));
-  const printed = printEvents(listener, { plan, events, logFd, stop: stopper.stop, onPrinted: idle.arm });
+  const idle = idleTimeout(ctx.clock, plan.timeoutMs, () => stopper.stop({ why: 'timeout' }));
+  const printed = printEvents(listener, { plan, events, logFd, stop: stopper.stop, onPrinted: idle.touch });
   showNotes(ctx, listener, out);
   announce(ctx, listener, plan, out, unverifiedMode);
 
   const onAbort = () => stopper.stop({ why: 'interrupted' });
   if (ctx.signal.aborted) onAbort();
   else ctx.signal.addEventListener('abort', onAbort, { once: true });
-  idle.arm();
 
   const stop = await stopper.stopped;
   ctx.signal.removeEventListener('abort', onAbort);
@@ -89,17 +88,33 @@ function stopSignal(): { stopped: Promise<Stop>; stop(reason: Stop): void } {
   return { stopped, stop: (reason) => stop(reason) };
 }
 
-/** --timeout is an idle limit: it restarts with every printed event. */
-function idleTimeout(ctx: Context, timeoutMs: number | undefined, onIdle: () => void): { arm(): void; cancel(): void } {
-  let idle: AbortController | undefined;
+/**
+ * --timeout is an idle limit: it ends D after the last printed event. One sleep runs at a time;
+ * an event only notes its time, and a sleep that saw an event sleeps again for what is left of
+ * D after it, so a busy listener spends no timer, promise or controller per event. A sleep that
+ * saw none ends the wait, whatever the clock's now() says (a test's clock may never move).
+ */
+function idleTimeout(clock: Clock, timeoutMs: number | undefined, onIdle: () => void): { touch(): void; cancel(): void } {
+  if (timeoutMs === undefined) return { touch: () => {}, cancel: () => {} };
+  const controller = new AbortController();
+  let last = 0;
+  let touched = false;
+  const wait = (ms: number): void => {
+    touched = false;
+    clock.sleep(ms, controller.signal).then(() => {
+      // At most the whole limit: a wall clock set back must not stretch the wait.
+      const left = Math.min(timeoutMs, last + timeoutMs - clock.now());
+      if (touched && left > 0) wait(left);
+      else onIdle();
+    }, () => {});
+  };
+  wait(timeoutMs);
   return {
-    arm() {
-      if (timeoutMs === undefined) return;
-      idle?.abort();
-      const controller = (idle = new AbortController());
-      ctx.clock.sleep(timeoutMs, controller.signal).then(onIdle, () => {});
+    touch() {
+      last = clock.now();
+      touched = true;
     },
-    cancel: () => idle?.abort(),
+    cancel: () => controller.abort(),
   };
 }
 

@@ -3,7 +3,7 @@
 import type { Colors } from '../../../output/colors.js';
 import { accountLabel } from '../../../accounts/label.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
-import { wrapText } from '../../../output/wrap.js';
+import { labelledUrl, wrapText } from '../../../output/wrap.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 import { displayWidth } from '../../../output/width.js';
 import { countLine, type FoldedText, type MediaPreview, type PostPreview, type TextLimit } from '../../../wire/preview/model.js';
@@ -34,7 +34,7 @@ export function renderPreview(p: PostPreview, o: RenderOptions): string {
   const field = (label: string, value: string, indent = '  ', style: (s: string) => string = c.dim) =>
     wrapText(`${label} ${value}`, Math.max(20, o.width - indent.length), { indent: '  ' }).map((l, i) => indent + (i === 0 ? style(label) + l.slice(label.length) : l));
   const media = (m: MediaPreview[], indent = '  ') =>
-    m.flatMap((item, i) => [`${indent}${c.dim(`[${item.type ?? 'media'} ${i + 1}]`)} ${item.url}`, ...(item.alt ? field('alt:', item.alt, `${indent}  `, (s) => s) : [`${indent}  ${c.yellow('no alt text')}`])]);
+    m.flatMap((item, i) => [...labelledUrl(`${indent}${c.dim(`[${item.type ?? 'media'} ${i + 1}]`)}`, item.url, o.width, `${indent}  `), ...(item.alt ? field('alt:', item.alt, `${indent}  `, (s) => s) : [`${indent}  ${c.yellow('no alt text')}`])]);
   // The platform's own count against its limit; over it, said in red (and in a note below).
   const counted = (limit: TextLimit | null, text: FoldedText) => {
     const { text: plain, over } = countLine(limit, text);

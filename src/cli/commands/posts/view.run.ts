@@ -12,7 +12,7 @@ import { judgeText } from '../../../wire/text-limits.js';
 import { PLATFORM_EXTRAS } from '../../../wire/post-extras.js';
 import type { Post, PostResult } from '../../../wire/schemas.js';
 import type { ApiClient } from '../../../client/types.js';
-import { breakWord, wrapText } from '../../../output/wrap.js';
+import { labelledUrl, wrapText } from '../../../output/wrap.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 
 import type { ViewFlags } from './manage.js';
@@ -171,9 +171,9 @@ function outcomeLines(r: PostResult | undefined, post: Viewed, platform: string,
   if (r?.success) {
     const url = r.platform_data?.url;
     const link = (text: string) => (url && c.link ? c.link(url, text) : text);
-    if (!url || !o.onTerminal || displayWidth(`  ✓ published ${url}`) <= o.width) lines.push(`  ${c.green('✓')} published${url ? ` ${link(url)}` : ''}`);
-    // Too wide for the line: under it, broken where a line is full, each piece the whole link.
-    else lines.push(`  ${c.green('✓')} published`, ...breakWord(url, o.width - 4, o.width - 4).map((piece) => `    ${link(piece)}`));
+    if (!url || !o.onTerminal) lines.push(`  ${c.green('✓')} published${url ? ` ${link(url)}` : ''}`);
+    // Too wide for the line: whole under it, to be copied.
+    else lines.push(...labelledUrl(`  ${c.green('✓')} published`, url, o.width, '    ', link(url)));
     const comment = r.first_comment;
     if (comment?.status === 'failed') lines.push(...wrapText(visibleLine(`first comment not posted: ${comment.error?.code ?? 'FAILED'}: ${comment.error?.message ?? ''}`), o.width - 4).map((l, i) => `  ${i === 0 ? c.red('✗') : ' '} ${l}`));
     else if (comment?.status === 'published') lines.push(`  ${c.green('✓')} first comment posted`);
