@@ -10,11 +10,11 @@
 // "invoice\u202Egnp.exe" would read "invoiceexe.png". Formats then treat tab and line feed their
 // own way. JSON keeps the data exact; only its C1, DEL and bidirectional characters are written as
 // \u escapes, which a JSON reader turns back into the same string.
+import { asEscape } from '../wire/hidden-characters.js';
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/g;
 const HAS_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
 
-const escapeOf = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 // A line that starts with `::` (after blanks: the runner trims them) is a command to a GitHub
 // Actions runner (`::add-mask::`, `::warning::`, `::stop-commands::`). Service text never starts
@@ -27,7 +27,7 @@ const defuseCommands = (text: string) => (mayStartCommand(text) ? text.replace(C
 
 /** The text with every control character a terminal would act on shown as `\uXXXX`. */
 function showControls(text: string): string {
-  return HAS_CONTROL.test(text) ? text.replace(CONTROL, escapeOf) : text;
+  return HAS_CONTROL.test(text) ? text.replace(CONTROL, asEscape) : text;
 }
 
 /**
@@ -106,7 +106,7 @@ const HAS_JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2
 
 /** JSON text with DEL, C1 and bidirectional controls written as \u escapes (they can only stand inside strings). */
 export function terminalJson(text: string): string {
-  return HAS_JSON_UNSAFE.test(text) ? text.replace(JSON_UNSAFE, escapeOf) : text;
+  return HAS_JSON_UNSAFE.test(text) ? text.replace(JSON_UNSAFE, asEscape) : text;
 }
 
 /**
