@@ -31,6 +31,18 @@ describe('parseAt', () => {
     expect(timeError(() => parseAt('2026-02-30 9am', { now: NOW, zone: 'UTC' })).message).toMatch(/2026-02-30 9am.*not a real date/);
   });
 
+  it('knows the last day of every month, leap years by the Gregorian rule', () => {
+    // Every month of 1896-2104 (1900 and 2100 are not leap years, 2000 is), against Date's own calendar.
+    for (let y = 1896; y <= 2104; y++) {
+      for (let mo = 1; mo <= 12; mo++) {
+        const last = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+        const day = (d: number) => `${y}-${String(mo).padStart(2, '0')}-${d}T09:00:00Z`;
+        expect(parseAt(day(last), { now: NOW }).iso.slice(0, 10)).toBe(day(last).slice(0, 10));
+        if (last < 31) expect(timeError(() => parseAt(day(last + 1), { now: NOW })).message).toMatch(/not a real date/);
+      }
+    }
+  });
+
   it('refuses impossible dates and offsets', () => {
     expect(timeError(() => parseAt('2026-02-30T09:00:00Z', { now: NOW })).message).toMatch(/not a real date/);
     expect(timeError(() => parseAt('2026-12-01T25:00:00Z', { now: NOW })).message).toMatch(/not a real date/);

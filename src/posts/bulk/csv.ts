@@ -42,8 +42,15 @@ export class CsvReader {
   private rest = '';
   /** The line the unread rest starts on. */
   private line = 1;
+  /**
+   * The rest of an unquoted field (a quote inside it is plain text), found by the pattern's own
+   * scan: walked a character at a time in script, it was a tenth of a bulk check's time a row.
+   */
+  private readonly unquotedRun: RegExp;
 
-  constructor(private readonly delimiter: string) {}
+  constructor(private readonly delimiter: string) {
+    this.unquotedRun = new RegExp(`[^${delimiter === '\t' ? '\\t' : delimiter}\\r\\n]*`, 'y');
+  }
 
   push(text: string): CsvRecord[] {
     return this.read(this.rest + text, false);
@@ -55,8 +62,7 @@ export class CsvReader {
 
   private read(text: string, final: boolean): CsvRecord[] {
     const delimiter = this.delimiter;
-    // What ends an unquoted run: the delimiter or a line break (a quote inside a field is plain text).
-    const fieldEnd = new Set([delimiter, '\n', '\r']);
+    const run = this.unquotedRun;
     const records: CsvRecord[] = [];
     let fields: string[] = [];
     let field = '';
@@ -140,8 +146,10 @@ export class CsvReader {
         recordStart = i;
       } else {
         // The rest of an unquoted field in one slice, not a character at a time.
-        let end = i + 1;
-        while (end < text.length && !fieldEnd.has(text[end]!)) end++;
+        // Its first character is taken whatever it is (a CR without its LF is text).
+        run.lastIndex = i + 1;
+        run.test(text);
+        const end = run.lastIndex;
         field += text.slice(i, end);
         col += end - i;
         i = end;
