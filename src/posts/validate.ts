@@ -155,30 +155,28 @@ function payloadField(p: PlatformDraft, key: string): string {
 
 /** A platform's payload as the rules judge it: its text, title, link and media facts. */
 export function payloadFacts(draft: PostDraft, p: PlatformDraft, factsOf: FactsOf): PayloadFacts {
+  // Filled a field at a time, not spread together: this runs for every target of a bulk file.
+  const facts: PayloadFacts = { text: p.text ?? '', media: p.media.map((m) => mediaFacts(m, factsOf)) };
   const title = typeof p.extra.title === 'string' ? p.extra.title : draft.title;
-  return {
-    text: p.text ?? '',
-    ...(title !== undefined ? { title } : {}),
-    ...(typeof p.extra.link === 'string' ? { link: p.extra.link } : {}),
-    media: p.media.map((m) => mediaFacts(m, factsOf)),
-    ...(p.thread ? { thread: p.thread.map((part) => ({ text: part.text, media: part.media.map((m) => mediaFacts(m, factsOf)) })) } : {}),
-    ...(p.firstComment !== undefined ? { firstComment: p.firstComment } : {}),
-    ...(p.options !== undefined ? { options: p.options } : {}),
-  };
+  if (title !== undefined) facts.title = title;
+  if (typeof p.extra.link === 'string') facts.link = p.extra.link;
+  if (p.thread) facts.thread = p.thread.map((part) => ({ text: part.text, media: part.media.map((m) => mediaFacts(m, factsOf)) }));
+  if (p.firstComment !== undefined) facts.firstComment = p.firstComment;
+  if (p.options !== undefined) facts.options = p.options;
+  return facts;
 }
 
 function mediaFacts(m: MediaSource, factsOf: FactsOf): MediaItemFacts {
   const f = factsOf(m);
-  return {
-    label: m.label,
-    ...(m.isUrl && !m.onService ? { url: m.source } : {}),
-    ...(f?.mimeType ? { mimeType: f.mimeType } : {}),
-    ...(m.declaredType === 'image' || m.declaredType === 'video' ? { declaredKind: m.declaredType } : {}),
-    ...(f?.sizeBytes !== undefined ? { sizeBytes: f.sizeBytes } : {}),
-    ...(f?.extensionMime && f.mimeType ? { nameMimeType: f.extensionMime } : {}),
-    ...(f?.info ? { info: f.info } : {}),
-    ...(m.alt !== undefined ? { alt: m.alt } : {}),
-  };
+  const facts: MediaItemFacts = { label: m.label };
+  if (m.isUrl && !m.onService) facts.url = m.source;
+  if (f?.mimeType) facts.mimeType = f.mimeType;
+  if (m.declaredType === 'image' || m.declaredType === 'video') facts.declaredKind = m.declaredType;
+  if (f?.sizeBytes !== undefined) facts.sizeBytes = f.sizeBytes;
+  if (f?.extensionMime && f.mimeType) facts.nameMimeType = f.extensionMime;
+  if (f?.info) facts.info = f.info;
+  if (m.alt !== undefined) facts.alt = m.alt;
+  return facts;
 }
 
 /** A label that quotes a long source (a data: URL can be megabytes) quotes its start only. */

@@ -1,7 +1,7 @@
 // Numbers as people read them, in a fixed locale so output does not depend on the machine.
 
-/** 1234567 → "1,234,567", as 'en' groups a non-negative whole number. */
-export const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** 1234567 → "1,234,567", as 'en' groups a non-negative whole number (one under 1,000 has no group to mark). */
+export const groupDigits = (n: number) => (n < 1000 ? String(n) : String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
 
 /**
  * 4213 → "4,213". Whole numbers are grouped by hand, as toLocaleString('en-US') groups them: its

@@ -142,13 +142,13 @@ export function judgePayload(platform: Platform, facts: PayloadFacts): RuleCheck
 
   const text = judgeText(platform, facts.text);
   // The explanation starts "X counts this text as 486: …": the count said once, with why.
-  const counted = text.explanation ? `${text.explanation};` : `${name} counts this text as ${text.count.length},`;
+  const counted = () => (text.explanation ? `${text.explanation};` : `${name} counts this text as ${text.count.length},`);
   checks.push({
     rule: 'text.length',
     verdict: text.over > 0 ? 'fail' : 'pass',
     actual: String(text.count.length),
     limit: wordingOf(platform).textLimit,
-    ...(text.over > 0 ? { message: `${counted} ${text.over} over its limit of ${text.limit}`, fix: `shorten it by ${text.over} ${unitWord(platform, text.over)}`, code: 'TEXT_TOO_LONG' as const } : {}),
+    ...(text.over > 0 ? { message: `${counted()} ${text.over} over its limit of ${text.limit}`, fix: `shorten it by ${text.over} ${unitWord(platform, text.over)}`, code: 'TEXT_TOO_LONG' as const } : {}),
     source: limits.textSource,
   });
   if (text.bytesOver) {
