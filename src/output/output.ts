@@ -15,7 +15,7 @@ import { formatCount } from './time.js';
 import { displayWidth } from './width.js';
 import { wrapProse, wrapRecord } from './wrap.js';
 import { writeTo, type ListWriter, type Sink } from './writers.js';
-import { jsonElements, jsonObjectWriter, writeJqLines, writeJson } from './shaping.js';
+import { jsonElementsBytes, jsonObjectWriter, writeJqLines, writeJson } from './shaping.js';
 import { Spools } from './spool.js';
 import { notACalendar, pageable, viewWriter, type TableView, type View } from './views.js';
 import { jsonText, safeLine, safeValue, visible } from './terminal-safe.js';
@@ -323,11 +323,7 @@ export function createOutput(options: OutputOptions): Output {
           else {
             const spool = listSpools.get(list)!;
             // A few at a time: one string for a whole batch would be a large object (see spool.ts).
-            for (let i = 0; i < values.length; i += HELD_ELEMENTS) {
-              // The comma apart: joined to the elements' text, it would make a copy of that text.
-              if (!spool.empty) spool.write(',');
-              spool.write(jsonElements(values.slice(i, i + HELD_ELEMENTS), indent, true));
-            }
+            for (let i = 0; i < values.length; i += HELD_ELEMENTS) spool.writeBytes(jsonElementsBytes(values.slice(i, i + HELD_ELEMENTS), indent, spool.empty));
           }
         },
         rows(group, rows) {

@@ -67,6 +67,14 @@ export class Spool {
     if (this.pendingChars >= HELD_CHARS) this.encode();
   }
 
+  /** Text already encoded in UTF-8, after what was written before it. */
+  writeBytes(bytes: Buffer): void {
+    if (bytes.length === 0) return;
+    this.encode();
+    this.empty = false;
+    this.keep(bytes);
+  }
+
   /** What was written, in pieces, from the start (the spool takes no more writes). */
   async *text(): AsyncGenerator<string> {
     // A held piece is a whole text.
@@ -120,6 +128,11 @@ export class Spool {
     const bytes = this.pending.length <= 2 ? encodeEach(this.pending) : Buffer.from(this.pending.join(''));
     this.pending = [];
     this.pendingChars = 0;
+    this.keep(bytes);
+  }
+
+  /** Encoded bytes kept, or written when the spool is on disk. */
+  private keep(bytes: Buffer): void {
     this.held.push(bytes);
     if (this.fd !== undefined) this.flush();
     else if ((this.spools.held += bytes.length) > MEMORY_BYTES) this.spools.toDisk();

@@ -15,9 +15,9 @@ interface Row {
 }
 const view = { kind: 'table' as const, columns: [{ header: 'name', value: (r: Row) => r.name }, { header: 'verdict', value: (r: Row) => r.verdict }] };
 
-/** A report of `n` items ("≤" and a C1 control included: two-byte text, escaped JSON). */
+/** A report of `n` items ("≤" in each: two-byte text; a C1 or bidi control in some, which JSON output escapes). */
 function report(n: number) {
-  const targets = Array.from({ length: n }, (_, i) => ({ line: i + 2, name: `t${i} ≤ \u0085`, checks: [{ rule: 'x', verdict: i % 3 ? 'pass' : 'fail' }] }));
+  const targets = Array.from({ length: n }, (_, i) => ({ line: i + 2, name: `t${i} ≤ ${['\u0085', '', '\u202e', '', '', '\u061c\u007f'][i % 6]}`, checks: [{ rule: 'x', verdict: i % 3 ? 'pass' : 'fail' }] }));
   const problems = n > 2 ? [{ field: 'line 3', message: 'bad\nline' }] : [];
   const rows: Row[] = targets.map((t) => ({ name: t.name, verdict: t.checks[0]!.verdict }));
   return { value: { accepted: problems.length === 0, problems, targets }, rows };
