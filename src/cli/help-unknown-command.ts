@@ -29,19 +29,27 @@ export function unknownCommandBeforeHelp(program: CommandUnknownOpts, argv: read
     // A command with no subcommands takes operands; `help` is commander's own help command.
     if (cmd.commands.length === 0 || word === 'help') return undefined;
     const sub = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
-    if (!sub) {
-      const names = cmd.commands.map((c) => c.name());
-      const near = nearest(word, names);
-      const path = commandPath(cmd);
-      return new UsageError(`unknown command '${word}'${path ? ` for '${path}'` : ''}`, [
-        near ? `did you mean \`${['socialpub', path, near].filter(Boolean).join(' ')}\`?` : `commands: ${names.join(', ')}`,
-        `see \`${['socialpub', path, '--help'].filter(Boolean).join(' ')}\``,
-      ]);
-    }
+    if (!sub) return unknownCommandError(cmd, word);
     cmd = sub;
     options = [...options, ...sub.options];
   }
   return undefined;
+}
+
+/** `word` is no command of `cmd`: the error, with the nearest name (or every name) and where help is. */
+export function unknownCommandError(cmd: CommandUnknownOpts, word: string): UsageError {
+  const names = cmd.commands.map((c) => c.name());
+  const near = nearest(word, names);
+  const path = commandPath(cmd);
+  return new UsageError(`unknown command '${word}'${path ? ` for '${path}'` : ''}`, [
+    near ? `did you mean \`${['socialpub', path, near].filter(Boolean).join(' ')}\`?` : `commands: ${names.join(', ')}`,
+    helpHint(cmd),
+  ]);
+}
+
+/** Where `cmd`'s usage is: `see \`socialpub posts list --help\``. */
+export function helpHint(cmd: CommandUnknownOpts): string {
+  return `see \`${['socialpub', commandPath(cmd), '--help'].filter(Boolean).join(' ')}\``;
 }
 
 /** `posts schedule` for that command; empty for the program itself. */

@@ -1,4 +1,4 @@
-// The commander program: global flags, the nouns, and parse errors routed to exit code 2.
+// The commander program: global flags, the nouns, and parse errors thrown as usage errors (exit 2).
 import { Command, Help, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from './context.js';
 import type { FlagsOf } from './action.js';
@@ -6,6 +6,7 @@ import { defineCommands } from './commands/index.js';
 import { FLAG_DEFAULTS } from './flags/index.js';
 import { FORMATS } from '../output/formats.js';
 import { UsageError } from './cli-error.js';
+import { refuseAsUsage } from './commander-refusal.js';
 import { wrapHelp, wrapText } from '../output/wrap.js';
 
 /** Commands people reach for that go by another name here, and what to run instead. */
@@ -100,8 +101,6 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
   const errHelpWidth = () => width(ctx.io.stderr);
   const program = globalOptions(ctx)
     .showSuggestionAfterError(true)
-    .showHelpAfterError('(run with --help for usage)')
-    .exitOverride()
     .configureOutput({
       // Commander wraps options and descriptions, not the usage line or the sections after them
       // (examples, topics): those wrap here, under their own column, commands to copy kept whole.
@@ -109,9 +108,8 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
       // pre-rendered.
       writeOut: (s) => void ctx.io.stdout.write(wrapHelp(s, helpWidth())),
       writeErr: (s) => void ctx.io.stderr.write(wrapHelp(s, errHelpWidth())),
-      // `--with-key=sk_…` (the key typed as the flag's value) is an unknown option whose value
-      // commander would print whole: it may be a key, so only the option's name is repeated.
-      outputError: (s) => void ctx.io.stderr.write(s.replace(/(unknown option '--[^=' ]+)=[^']*'/g, "$1=…'")),
+      // Every refusal is thrown instead (refuseAsUsage) and printed as our errors are.
+      outputError: () => undefined,
       // Wrap help to the streams we were given (not whatever process.stdout happens to be).
       getOutHelpWidth: () => helpWidth(),
       getErrHelpWidth: () => errHelpWidth(),
@@ -119,11 +117,12 @@ export async function buildProgram(ctx: Context, argv?: readonly string[]): Prom
     // Commander leaves option descriptions unwrapped when their column is under 40 wide, so at
     // 60 columns every description ran past the edge; 20 wraps them there too.
     .configureHelp({ minWidthToWrap: 20, formatItem: formatHelpItem });
+  program.exitOverride(refuseAsUsage(program));
   await defineCommands(program, ctx, argv);
   // Parse errors and help of every subcommand go through the same override and output.
   const inherit = (cmd: CommandUnknownOpts) => {
     for (const sub of cmd.commands) {
-      sub.exitOverride().configureOutput(program.configureOutput()).configureHelp(program.configureHelp()).showSuggestionAfterError(true);
+      sub.exitOverride(refuseAsUsage(sub)).configureOutput(program.configureOutput()).configureHelp(program.configureHelp()).showSuggestionAfterError(true);
       inherit(sub);
     }
   };

@@ -194,9 +194,12 @@ function flagField(labels: FlagLabels, platform: string, media: readonly MediaSo
  */
 const constant = (label: string) => () => label;
 
+/** What a text split for a platform makes: "one post, no thread", "a thread of 6 parts". */
+export const partsMade = (parts: number): string => (parts === 1 ? 'one post, no thread' : `a thread of ${parts} parts`);
+
 function noSuchPart(platform: string, part: number, parts: number): Issue {
   const field = partMediaLabel(part, '').trimEnd();
-  return { field, message: `${field}: the text for ${platform} makes ${parts === 1 ? 'one post, no thread' : `a thread of ${parts} parts`}, so there is no part ${part}`, fix: 'choose the part again, or mark the parts with --- lines' };
+  return { field, message: `${field}: the text for ${platform} makes ${partsMade(parts)}, so there is no part ${part}`, fix: 'choose the part again, or mark the parts with --- lines' };
 }
 
 /** A draft from the payload flags. Platforms named only by --text-for are included. */

@@ -130,10 +130,10 @@ describe('help', () => {
   it('suggests the nearest command and flag', async () => {
     const cmd = await runCli(['post', 'list']);
     expect(cmd.code).toBe(2);
-    expect(cmd.stderr).toContain('Did you mean posts?');
+    expect(cmd.stderr).toContain('hint: did you mean `socialpub posts`?');
     const flag = await runCli(['posts', 'list', '--stauts', 'draft']);
     expect(flag.code).toBe(2);
-    expect(flag.stderr).toContain('--status');
+    expect(flag.stderr).toContain('hint: did you mean --status?');
   });
 
   it.each([

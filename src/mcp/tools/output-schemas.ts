@@ -24,7 +24,8 @@ function shape(fields: Record<string, Kind>, required: readonly string[]): Publi
  * The fields a write tool's answers turn on: the post (as list_posts shows it, trimPost's
  * snake_case row: id, status, title, scheduled_at, created_at, platforms, text, text_truncated;
  * get_post has the whole), the note saying what happened, and for a change awaiting the user,
- * its summary and token. Others (dry_run, requests, replayed, …) are in the text and allowed here.
+ * its summary and token. Others (dry_run, requests, replayed, thread: each platform's parts and cut
+ * warnings when the text was split, …) are in the text and allowed here.
  */
 const WRITE: Record<string, Kind> = { post: 'object', note: 'string', summary: 'string', confirm_token: 'string' };
 

@@ -18,6 +18,7 @@ import { FieldInputError, InvalidInputError } from '../../wire/invalid-input.js'
 import { describePost } from '../change-summary.js';
 import { namedAccounts, unhealthyAccountsNote } from './accounts-arg.js';
 import { refuseInDialect, SP_TOOL_FIX } from '../../wire/syncpostly/unsupported.js';
+import { threadSplits, threadSplitNote } from '../../posts/thread-report.js';
 
 /** What a post that went out (published, failed) takes instead of a change. */
 export const INSTEAD_TOOLS = { retry: 'retry_failed', create: 'create a new post with create_draft or schedule_post' };
@@ -118,8 +119,12 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
   }
   const key = given ?? derivedKey(tool, version === undefined ? args : { ...args, version });
   const when = composed.at ? { scheduled_at: composed.at.iso } : {};
+  // With thread: how the text was split, so the assistant can tell the user of a cut word or link.
+  const split = input.thread && composed.draft ? composed.draft : undefined;
+  const thread = split ? { thread: threadSplits(split) } : {};
+  const notes = unhealthyAccountsNote(accounts) + (split ? threadSplitNote(split) : '');
   if (args.dry_run === true) {
-    return { dry_run: true, valid: true, note: `nothing was sent${unhealthyAccountsNote(accounts)}`, idempotency_key: key, ...when, requests: planPublish(composed, mode, key) };
+    return { dry_run: true, valid: true, note: `nothing was sent${notes}`, idempotency_key: key, ...when, ...thread, requests: planPublish(composed, mode, key) };
   }
   client ??= await tc.deps.client();
   const res = await publish(client, composed, mode, { idempotencyKey: key, ...(tc.deps.ledger ? { ledger: tc.deps.ledger } : {}) }).catch((err: unknown) => {
@@ -131,7 +136,8 @@ export async function writePost(tool: string, mode: PublishMode, args: Record<st
     post: trimPost(post),
     replayed: res.replayed,
     idempotency_key: key,
-    note: (res.replayed ? 'an earlier call with this key already did this: the same post is returned and nothing new was created' : mode === 'create' ? 'draft created' : 'post scheduled') + unhealthyAccountsNote(accounts),
+    ...thread,
+    note: (res.replayed ? 'an earlier call with this key already did this: the same post is returned and nothing new was created' : mode === 'create' ? 'draft created' : 'post scheduled') + notes,
   };
 }
 
