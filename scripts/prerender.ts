@@ -8,7 +8,7 @@ import { buildProgram } from '../src/cli/program.js';
 import { createContext, systemClock } from '../src/cli/create-context.js';
 import { runProgram } from '../src/cli/run.js';
 
-export { VERSION } from '../src/main.js';
+export { VERSION } from '../src/version.js';
 
 /**
  * `help`: commander's help at 80 columns, valid on a pipe and on an 80-column terminal.

@@ -1,11 +1,8 @@
 // Composition root: builds the real Context and runs the program.
 import type { ContextDeps } from './cli/create-context.js';
 
-/** Kept in step with package.json by a unit test; a constant so `--version` reads no file. */
-export const VERSION = '0.1.0';
-
 export async function main(argv: string[], deps: Partial<ContextDeps> = {}): Promise<number> {
-  const { runProgram, systemClock, processIo } = await import('./cli/entry.js');
+  const { runProgram, systemClock, processIo, VERSION } = await import('./cli/entry.js');
   let controller: AbortController | undefined;
   let onSigint: (() => void) | undefined;
   let onSigterm: (() => void) | undefined;

@@ -3,6 +3,7 @@
 import type { Io } from './context.js';
 
 export { runProgram } from './run.js';
+export { VERSION } from '../version.js';
 export { systemClock } from './create-context.js';
 
 /**

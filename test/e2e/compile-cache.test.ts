@@ -1,11 +1,12 @@
 // The built binary keeps V8's compiled code (Node's compile cache) in the user's cache folder:
 // made private, never used when others can write it, off with NODE_DISABLE_COMPILE_CACHE.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from './ensure-built.js';
+import { VERSION } from '../../src/version.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'socialpub-compile-cache-'));
 
@@ -40,6 +41,27 @@ describe('the compile cache', () => {
     expect(entries(dir).length).toBeGreaterThan(0);
     if (process.platform !== 'win32') expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(run(BIN, h)).toEqual(first);
+  });
+
+  it('keeps a folder per version: a new version removes all but the two others written to last, and what the old layout left', () => {
+    const h = home();
+    const dir = cacheOf(h);
+    const day = 86_400;
+    const now = Date.now() / 1000;
+    // Node's own folder from before the cache had a folder per version, and three older versions.
+    for (const [name, age] of [['v22.13.0-x64-1a2b3c4d-0', 1], ['0.0.1', 30], ['0.0.2', 20], ['0.0.3', 10]] as const) {
+      mkdirSync(join(dir, name), { recursive: true, mode: 0o700 });
+      writeFileSync(join(dir, name, 'entry'), 'x');
+      utimesSync(join(dir, name), now - age * day, now - age * day);
+    }
+    chmodSync(dir, 0o700);
+    expect(run(BIN, h).code).toBe(0);
+    expect(entries(dir)).toEqual(['0.0.2', '0.0.3', VERSION].sort());
+    expect(readdirSync(join(dir, VERSION)).length).toBeGreaterThan(0);
+    // Only the run that makes this version's folder looks at the others.
+    mkdirSync(join(dir, '0.0.0'), { mode: 0o700 });
+    expect(run(BIN, h).code).toBe(0);
+    expect(entries(dir)).toEqual(['0.0.0', '0.0.2', '0.0.3', VERSION].sort());
   });
 
   it('is off with NODE_DISABLE_COMPILE_CACHE, and never makes a home that does not exist', () => {

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERSION } from '../../src/main.js';
+import { VERSION } from '../../src/version.js';
 import { ROOT } from './ensure-built.js';
 import { deadRelativeLinks } from '../helpers/markdown-links.js';
 

@@ -13,7 +13,7 @@ import { METAFILE } from '../../scripts/gen-notices.mjs';
 import { buildProgram } from '../../src/cli/program.js';
 import { createContext, systemClock } from '../../src/cli/create-context.js';
 import { manPage } from '../../src/cli/commands/help/man-page.js';
-import { VERSION } from '../../src/main.js';
+import { VERSION } from '../../src/version.js';
 import { captureStream } from '../helpers/run-cli.js';
 import { deadRelativeLinks, isRelative, linkTargets } from '../helpers/markdown-links.js';
 import { ensureBuilt, ROOT } from './ensure-built.js';

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prerender, prerenderArgvs, prerenderFile, PRERENDER_COLUMNS, type Prerendered } from '../../scripts/prerender.js';
-import { VERSION } from '../../src/main.js';
+import { VERSION } from '../../src/version.js';
 import { runCli } from '../helpers/run-cli.js';
 import { BIN, ensureBuilt, ROOT } from './ensure-built.js';
 

@@ -63,7 +63,7 @@ describe('cli core', () => {
 describe('version constant', () => {
   it('matches package.json', async () => {
     const { readFileSync } = await import('node:fs');
-    const { VERSION } = await import('../../src/main.js');
+    const { VERSION } = await import('../../src/version.js');
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(VERSION).toBe(pkg.version);
   });
