@@ -114,6 +114,35 @@ export async function withHealthStatus(
   });
 }
 
+/**
+ * Whether a status filter goes to the service: SyncPostly's accounts carry no status, nor a
+ * filter on it, so there the filter applies to the status their newest results tell (byStatus).
+ */
+export const sendsStatusFilter = (client: ApiClient, status: readonly string[]): boolean => status.length > 0 && client.dialect !== 'syncpostly';
+
+/**
+ * The accounts (their status told, withHealthStatus) that have one of the statuses, where the
+ * service could not filter them (SyncPostly's API): with what to tell the user about how the
+ * status was found, in the words of the caller: `field` names the filter (`--status`,
+ * `statuses`), `all` where every account is listed. Unfiltered otherwise.
+ */
+export function byStatus(
+  client: ApiClient,
+  accounts: readonly SocialAccount[],
+  status: readonly string[],
+  window: number,
+  words: { field: string; all: string },
+): { accounts: SocialAccount[]; note?: string } {
+  const { field, all } = words;
+  if (status.length === 0 || sendsStatusFilter(client, status)) return { accounts: [...accounts] };
+  const listed = accounts.filter((a) => status.includes(a.status ?? ''));
+  const unknown = accounts.filter((a) => !a.status).length;
+  if (window === 0) return { accounts: listed, note: `${field}: SyncPostly's accounts carry no status and there are no results yet to infer it from: every account is unknown and matches no ${field}` };
+  const told = `${field}: SyncPostly's accounts carry no status, so it is inferred from each account's newest result among the newest ${window === 1 ? 'result' : `${window} results`} (TOKEN_EXPIRED expired, ACCOUNT_DISCONNECTED disconnected, any other outcome connected)`;
+  if (unknown === 0) return { accounts: listed, note: told };
+  return { accounts: listed, note: `${told}; ${unknown} account${unknown === 1 ? ' with no result there is' : 's with no result there are'} unknown and match${unknown === 1 ? 'es' : ''} no ${field} (${all})` };
+}
+
 /** The failure codes that are the account's state, not the post's (contract 7.2), and the status each stands for. */
 const STATUS_OF_CODE: ReadonlyMap<string, string> = new Map([
   ['TOKEN_EXPIRED', 'expired'],

@@ -43,6 +43,21 @@ describe('list_accounts', () => {
     expect(r.accounts[0].health.lastFailure.code).toBe('TOKEN_EXPIRED');
     expect(r.note).toContain("reconnecting in the service's settings");
   });
+
+  it("filters by status in SyncPostly's API too, on the status the newest results tell, and says so", async () => {
+    const expired = acc('twitter-x', (a) => a.status === 'expired');
+    await as(sb, 'demo').post('/v1/schedule', { payloads: { 'twitter-x': { text: 'Status check', accounts: [expired.id] } }, scheduledAt: new Date(sb.clock.now() + 1000).toISOString() });
+    await sb.clock.advance(1000);
+    const sp = sandboxToolContext(sb, 'demo', 'syncpostly');
+    const args = { platforms: ['twitter-x'], statuses: ['expired'] };
+    expect(checkArgs(tool('list_accounts').inputSchema, args)).toEqual([]);
+    const r = (await tool('list_accounts').run(args, sp)) as Record<string, any>;
+    expect(r.accounts.map((a: Account) => a.id)).toEqual([expired.id]);
+    expect(r.accounts[0].status).toBe('expired');
+    expect(r.note).toContain("statuses: SyncPostly's accounts carry no status, so it is inferred from each account's newest result");
+    const connected = (await tool('list_accounts').run({ platforms: ['twitter-x'], statuses: ['connected'] }, sp)) as Record<string, any>;
+    expect(connected.accounts.map((a: Account) => a.id)).not.toContain(expired.id);
+  });
 });
 
 describe('write tools take accounts', () => {

@@ -4,9 +4,8 @@ import type { Context } from '../../context.js';
 import { choices, platforms as parsePlatforms } from '../../flags/choice.js';
 import { checkTopFields, columnField } from '../../../output/fields.js';
 import { ACCOUNT_STATUSES } from '../../../wire/account-status.js';
-import { healthFromRows, recentWindow, untoldCount, withHealth, withHealthStatus, type AccountWithHealth } from '../../../accounts/health.js';
+import { byStatus, healthFromRows, recentWindow, sendsStatusFilter, untoldCount, withHealth, withHealthStatus, type AccountWithHealth } from '../../../accounts/health.js';
 import type { PostResult } from '../../../wire/schemas.js';
-import type { SocialAccount } from '../../../wire/account-schemas.js';
 import { formatRelative } from '../../../output/time.js';
 import { accountLabel, isUnhealthy } from '../../../accounts/label.js';
 import { fieldsOf } from '../../../output/fields-of.js';
@@ -22,15 +21,11 @@ export async function runAccountsList(ctx: Context, flags: AccountsListFlags): P
   const client = await ctx.client();
   const out = ctx.output();
   const filter = platform.length ? { platform } : {};
-  // SyncPostly's accounts carry no status (nor a filter on it): their newest results in the same
-  // window tell it, and --status applies here, to that.
-  const inferred = status.length > 0 && client.dialect === 'syncpostly';
   // One round trip: the accounts and the window of recent results their health comes from, at once.
-  const [catalog, recent] = await Promise.all([lookUp(ctx, client, { ...filter, ...(status.length && !inferred ? { status } : {}) }), recentWindow(client, filter)]);
+  const [catalog, recent] = await Promise.all([lookUp(ctx, client, { ...filter, ...(sendsStatusFilter(client, status) ? { status } : {}) }), recentWindow(client, filter)]);
   if (catalog.derived) out.notice(derivedNotice(catalog));
-  const all = await withHealthStatus(client, catalog.accounts, { window: recent });
-  const listed = inferred ? all.filter((a) => (status as readonly string[]).includes(a.status ?? '')) : all;
-  if (inferred) out.notice(inferredStatusNotice(all, recent.length));
+  const { accounts: listed, note } = byStatus(client, await withHealthStatus(client, catalog.accounts, { window: recent }), status, recent.length, { field: '--status', all: 'socialpub accounts list shows them all' });
+  if (note) out.notice(note);
   const rows = withHealth(listed, healthFromRows(listed, recent));
   const shown = await out.list(rows, accountView(() => ctx.clock.now(), knownFields(rows)));
   out.footer(out.colors.dim(`${shown} account${shown === 1 ? '' : 's'} · ${windowText(rows, recent, ctx.clock.now())}`));
@@ -52,13 +47,4 @@ function windowText(rows: readonly AccountWithHealth[], recent: readonly PostRes
   const untold = untoldCount(rows, recent);
   if (untold === 0) return reach;
   return `${reach} · ${untold} account${untold === 1 ? ' has' : 's have'} none there: socialpub accounts view <account> reads its own results`;
-}
-
-/** Why --status in SyncPostly's API may leave out an account the service would call connected. */
-function inferredStatusNotice(accounts: readonly SocialAccount[], window: number): string {
-  const unknown = accounts.filter((a) => !a.status).length;
-  if (window === 0) return "--status: SyncPostly's accounts carry no status and there are no results yet to infer it from: every account is unknown and matches no --status";
-  const told = `--status: SyncPostly's accounts carry no status, so it is inferred from each account's newest result among the newest ${window === 1 ? 'result' : `${window} results`} (TOKEN_EXPIRED expired, ACCOUNT_DISCONNECTED disconnected, any other outcome connected)`;
-  if (unknown === 0) return told;
-  return `${told}; ${unknown} account${unknown === 1 ? ' with no result there is' : 's with no result there are'} unknown and match${unknown === 1 ? 'es' : ''} no --status (socialpub accounts list shows them all)`;
 }
