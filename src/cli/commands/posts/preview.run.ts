@@ -11,6 +11,7 @@ import { COMMAND_LINE_LABELS, draftFromBody, draftFromFlags, type FlagValues, ty
 import { textFromFile } from '../../../posts/compose-input.js';
 import { checkPostId, findPost } from '../../../posts/find.js';
 import { canChange } from '../../../posts/outcome.js';
+import { threadCutNotes } from '../../../posts/validate.js';
 import { parseJsonWithLocation } from '../../../wire/json-location.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { previewPost, type PostPreview } from '../../../wire/preview/model.js';
@@ -79,6 +80,8 @@ async function bodyFromOptions(ctx: Context, flags: PreviewFlags): Promise<unkno
   // Only problems that leave nothing to show stop a preview: a long text is what it is there to show.
   const fatal = issues.filter((i) => /platform|text-for/.test(i.field) && !/text$/.test(i.field));
   if (fatal.length) throw new InvalidInputError(fatal);
+  // A word --thread had to cut is said here too: the preview is where one looks before sending.
+  for (const note of threadCutNotes(draft)) ctx.output().warn(note);
   return buildBody(draft, new Map(), (p) => pathToFileURL(p).href);
 }
 
