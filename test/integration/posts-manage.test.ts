@@ -1,7 +1,7 @@
 // posts view / edit / schedule (move) / unschedule / delete / queue through the CLI against the
 // sandbox over HTTP: what each prints, what reached the service (read back over plain HTTP), the
 // editor path with a scripted $EDITOR, a PATCH racing a publish, and a service without the routes.
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -382,6 +382,27 @@ else if (process.env.FIX === '1') writeFileSync(path, text.replace('x'.repeat(40
     // The post was read to fill the file; nothing was written.
     expect(sb.requests.slice(before).filter((q) => q.method !== 'GET')).toEqual([]);
     expect((await getPost(p.id)).payloads).toEqual({ bluesky: { text: 'Stay' } });
+  });
+});
+
+describe('posts edit --editor without a terminal', () => {
+  it('with no $VISUAL or $EDITOR (so vi, which needs a terminal) and --no-input or CI: exit 2 before any request, vi never started', async () => {
+    const p = await draft({ bluesky: { text: 'Stay' } });
+    // A vi of our own first on PATH: it says whether it was started, and never waits.
+    const bin = join(dir, 'fake-vi-bin');
+    mkdirSync(bin, { recursive: true });
+    const started = join(bin, 'started');
+    writeFileSync(join(bin, 'vi'), `#!/bin/sh\necho "$1" >> '${started}'\n`);
+    chmodSync(join(bin, 'vi'), 0o755);
+    for (const env of [{ CI: 'true' }, {}]) {
+      const before = sb.requests.length;
+      const r = await cli(['posts', 'edit', p.id, '--editor', ...('CI' in env ? [] : ['--no-input'])], { env: { ...env, PATH: `${bin}:${process.env.PATH}`, VISUAL: undefined, EDITOR: undefined } });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/error: --editor: no terminal to run vi on/);
+      expect(r.stderr).toMatch(/\$VISUAL|\$EDITOR/);
+      expect(sb.requests.length).toBe(before);
+    }
+    expect(existsSync(started)).toBe(false);
   });
 });
 
