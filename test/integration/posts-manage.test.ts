@@ -203,6 +203,18 @@ describe('posts edit', () => {
     expect(Object.keys((await getPost(p.id)).payloads)).toEqual(['youtube']);
   });
 
+  it('--remove-platform P with --platform P, --text-for P=… or an account of P is exit 2 before any write: which one was meant is not guessed', async () => {
+    const p = await draft({ bluesky: { text: 'Keep' }, linkedin: { text: 'Keep too' } });
+    const before = sb.requests.length;
+    for (const extra of [['--platform', 'bluesky'], ['--text-for', 'bluesky=New'], ['--account', 'bluesky:@socialpub-demo.bsky.social']]) {
+      const r = await cli(['posts', 'edit', p.id, '--remove-platform', 'bluesky', ...extra]);
+      expect(r.code, `${extra.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toContain('--remove-platform bluesky: bluesky is also');
+    }
+    expect(sb.requests.slice(before).filter((q) => q.method !== 'GET')).toEqual([]);
+    expect(Object.keys((await getPost(p.id)).payloads)).toEqual(['bluesky', 'linkedin']);
+  });
+
   it('--dry-run prints the PATCH and sends nothing; the same change again says there is nothing to change', async () => {
     const p = await draft({ bluesky: { text: 'Same' } });
     const dry = await cli(['posts', 'edit', p.id, '--text', 'Other', '--dry-run', '--idempotency-key', 'edit-dry-1']);
