@@ -140,3 +140,30 @@ describe('results retry in SyncPostly\'s API', () => {
     expect(JSON.parse(r.stdout).status).toBe('draft');
   });
 });
+
+describe('a platform of many accounts and no default, in SyncPostly\'s API', () => {
+  let many: TestSandbox;
+  beforeAll(async () => {
+    many = await testSandbox({ accounts: 200, seed: 5 });
+  });
+  afterAll(() => many.close());
+
+  it('the refusal names a dozen of them and how many more, not every one', async () => {
+    const env = cliEnv(many, 'demo', { SOCIALPUB_API: 'syncpostly' });
+    const listed = JSON.parse((await runCli(['accounts', 'list', '--platform', 'bluesky', '--json'], { env })).stdout) as unknown[];
+    expect(listed.length).toBeGreaterThan(15);
+    many.requests.length = 0;
+    const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'hi'], { env });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`bluesky has ${listed.length} accounts on SyncPostly and its API names no default`);
+    const more = `… (${listed.length - 12} more: socialpub accounts list --platform bluesky)`;
+    // The message and the hint of --account values: each a dozen, then how many more.
+    const lists = r.stderr.split('\n').filter((l) => (l.match(/acc_\w+|--account bluesky:@/g) ?? []).length > 1);
+    expect(lists).toHaveLength(2);
+    for (const line of lists) {
+      expect(line.match(/acc_\w+|--account bluesky:@/g)!.length, line).toBe(12);
+      expect(line).toContain(more);
+    }
+    expect(many.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+});
