@@ -132,6 +132,17 @@ describe('results retry in SyncPostly\'s API', () => {
     expect(own.stdout.split('\n')[0]).toContain('WHEN');
   });
 
+  it('posts view of a partly failed post says how many of its platforms went out, as in socialpub\'s API (where the service says it)', async () => {
+    const id = await failedPost();
+    const ours = await runCli(['posts', 'view', id], { env: { ...cliEnv(fx, 'demo'), NO_COLOR: '1' } });
+    const theirs = await runCli(['posts', 'view', id], { env: { ...env(), NO_COLOR: '1' } });
+    expect(ours.code, ours.stderr).toBe(0);
+    expect(theirs.code, theirs.stderr).toBe(0);
+    const head = ours.stdout.split('\n')[0]!;
+    expect(head).toMatch(new RegExp(`^${id}  failed · \\d+/\\d+ published$`));
+    expect(theirs.stdout.split('\n')[0]).toBe(head);
+  });
+
   it('says before sending that a second run would send the targets again as another post', async () => {
     const id = await failedPost();
     const r = await runCli(['results', 'retry', id, '--json'], { env: env() });
