@@ -503,14 +503,15 @@ describe('posts schedule (move), unschedule, delete', () => {
     expect(r.stderr).toContain('2 of the 4 posts cannot be deleted; nothing was sent');
     expect(r.stderr).toContain(`post ${published.id} is published`);
     expect(r.stderr).toContain('post post_doesnotexist not found');
-    expect(r.stderr).toContain(`delete the others: socialpub posts delete ${a.id} ${b.id}`);
+    // With the --yes it was given: without a terminal the command given would stop without it.
+    expect(r.stderr).toContain(`delete the others: socialpub posts delete ${a.id} ${b.id} --yes\n`);
     expect((await getPost(a.id)).status).toBe('scheduled');
     expect((await getPost(b.id)).id).toBe(b.id);
     // One post alone keeps its own error: unknown is exit 4.
     expect((await cli(['posts', 'delete', 'post_doesnotexist', '--yes'])).code).toBe(4);
     const un = await cli(['posts', 'unschedule', a.id, published.id]);
     expect(un.code).toBe(2);
-    expect(un.stderr).toContain(`unschedule the others: socialpub posts unschedule ${a.id}`);
+    expect(un.stderr).toContain(`unschedule the others: socialpub posts unschedule ${a.id}\n`);
     expect((await getPost(a.id)).status).toBe('scheduled');
   });
 
