@@ -2,7 +2,7 @@
 // dialect cannot carry is refused before any request (the sandbox sees nothing), naming SyncPostly
 // and the fix; the same flags in socialpub's own API still go through.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliEnv, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -176,5 +176,36 @@ describe('a platform of many accounts and no default, in SyncPostly\'s API', () 
       expect(line).toContain(more);
     }
     expect(many.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('a bulk run resumed after a kill in SyncPostly\'s API', () => {
+  it('a row sent by the killed run but not journaled as done is looked for before it is sent again: no second post', async () => {
+    const bulk = await testSandbox();
+    try {
+      const dir2 = mkdtempSync(join(tmpdir(), 'socialpub-sp-bulk-'));
+      const file = join(dir2, 'rows.csv');
+      writeFileSync(file, 'at,platforms,text\n2030-01-02T09:00:00Z,bluesky,Resumed row one\n2030-01-02T10:00:00Z,bluesky,Resumed row two\n');
+      const env = cliEnv(bulk, 'demo', { SOCIALPUB_API: 'syncpostly' });
+      const configDir = join(dir2, 'config');
+      const first = await runCli(['posts', 'schedule', '--from-file', file], { env, configDir });
+      expect(first.code, first.stderr).toBe(0);
+      // As if killed after the service made the posts and before either was journaled as done.
+      for (const folder of ['journals', 'bulk-done']) {
+        for (const name of readdirSync(join(configDir, folder))) {
+          const path = join(configDir, folder, name);
+          writeFileSync(path, readFileSync(path, 'utf8').split('\n').filter((l) => !l.includes('"t":"done"')).join('\n'));
+        }
+      }
+      bulk.requests.length = 0;
+      const again = await runCli(['posts', 'schedule', '--from-file', file], { env, configDir });
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stderr).toMatch(/2 rows in \S*rows\.csv: 0 created, 2 already done/);
+      expect(bulk.requests.filter((q) => q.method === 'POST')).toEqual([]);
+      const posts = (await (await fetch(new URL('/api/v1/posts?limit=100', bulk.url), { headers: { authorization: `Bearer ${bulk.key('demo')}` } })).json()) as { data: Array<{ caption: string }> };
+      expect(posts.data.filter((p) => p.caption.startsWith('Resumed row')).map((p) => p.caption).sort()).toEqual(['Resumed row one', 'Resumed row two']);
+    } finally {
+      await bulk.close();
+    }
   });
 });
