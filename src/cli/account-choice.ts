@@ -4,7 +4,7 @@
 // --account value that picks it.
 import type { Context } from './context.js';
 import { addHints } from './cli-error.js';
-import { AccountChoiceError, type AccountCandidate } from '../wire/syncpostly/account-choice.js';
+import { AccountChoiceError, someCandidates, type AccountCandidate } from '../wire/syncpostly/account-choice.js';
 import type { PostDraft } from '../posts/draft.js';
 
 /** `--account twitter-x:@brand`, or by id when the account has no handle. */
@@ -24,7 +24,7 @@ export async function withAccountChoice<T>(ctx: Context, draft: PostDraft | unde
       const target = draft?.platforms.find((p) => p.platform === err.platform);
       if (err.candidates.length === 0) throw err;
       if (!target || !ctx.globals.interactive || asked.has(err.platform)) {
-        throw addHints(err, [`one of: ${err.candidates.map((c) => `--account ${accountValue(c)}`).join(', ')}`]);
+        throw addHints(err, [`one of: ${someCandidates(err.platform, err.candidates, (c) => `--account ${accountValue(c)}`)}`]);
       }
       asked.add(err.platform);
       const id = await ctx.prompter().select({

@@ -7,13 +7,24 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Context } from './context.js';
-import { CliError, EXIT } from './cli-error.js';
+import { CliError, EXIT, UsageError } from './cli-error.js';
 
 /** Environment variables the editor process never sees. */
 const WITHHELD = ['SOCIALPUB_API_KEY', 'SOCIALPUB_WEBHOOK_SECRET'];
 
 export function editorCommand(env: Readonly<Record<string, string | undefined>>): string {
   return env.VISUAL?.trim() || env.EDITOR?.trim() || 'vi';
+}
+
+/**
+ * vi, the editor of last resort, needs a terminal: without one (no terminal, --no-input, CI) and
+ * with no $VISUAL or $EDITOR to run instead, it would wait for keys that never come.
+ */
+export function checkEditorRunnable(ctx: Context, flag: string): void {
+  if (ctx.globals.interactive || ctx.env.VISUAL?.trim() || ctx.env.EDITOR?.trim()) return;
+  throw new UsageError(`${flag}: no terminal to run vi on (no terminal, --no-input or CI), and no $VISUAL or $EDITOR names another editor`, [
+    'give the texts with --text / --text-for, or set $EDITOR to a program that edits the file it is given without a terminal',
+  ]);
 }
 
 /**

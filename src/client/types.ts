@@ -186,6 +186,12 @@ export interface AccountListQuery extends PageQuery {
 export interface WriteOptions {
   idempotencyKey?: string;
   maxWaitMs?: number;
+  /**
+   * An earlier run sent this create at or after this time (epoch ms) and never saw its answer (a
+   * resumed bulk run). The idempotency key replays it where there is one; a dialect without one
+   * (SyncPostly) looks for the post it made before sending it again.
+   */
+  sentBefore?: number;
 }
 
 export interface UpdateOptions extends WriteOptions {

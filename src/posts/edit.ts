@@ -157,8 +157,10 @@ export async function planEdit(post: Post, given: PostChanges, options: PlanEdit
     else if (!removed.includes(p)) removed.push(p);
   }
   const textFor = changes.textFor ?? new Map<string, string>();
-  const added = [...(changes.add ?? []), ...textFor.keys(), ...(changes.accounts?.keys() ?? [])].filter((p, i, all) => !targets.includes(p) && all.indexOf(p) === i);
-  for (const p of added) if (removed.includes(p)) issues.push({ field: labels.remove, message: `${labels.remove} ${p}: ${p} is also being added`, fix: 'keep one of the two' });
+  const named = [...(changes.add ?? []), ...textFor.keys(), ...(changes.accounts?.keys() ?? [])].filter((p, i, all) => all.indexOf(p) === i);
+  const added = named.filter((p) => !targets.includes(p));
+  // Removed and given a platform, text or account in one edit: which was meant is not guessed.
+  for (const p of named) if (removed.includes(p)) issues.push({ field: labels.remove, message: `${labels.remove} ${p}: ${p} is also given a platform, text or account in this edit`, fix: 'keep one of the two' });
   const after = [...targets.filter((p) => !removed.includes(p)), ...added];
   if (after.length === 0) {
     issues.push({ field: labels.remove, message: `${labels.remove}: every platform of post ${post.id} would be removed`, fix: 'keep at least one; to withdraw the post, delete it' });

@@ -123,11 +123,13 @@ export function createStatsCounter(by: StatsDimension | readonly StatsDimension[
         if (values) parts.push(values);
         if (i >= totals.length) grow();
       }
-      if (byAccount && !usernames.has(i)) {
+      // The rows tied to no account may be of any platform and handle: their group names neither.
+      const ofAccount = byAccount && !!row.social_account_id;
+      if (ofAccount && !usernames.has(i)) {
         const name = row.platform_data?.username;
         if (typeof name === 'string' && name) usernames.set(i, name);
       }
-      if (platformOfAccount && !accountPlatforms.has(i) && row.platform) accountPlatforms.set(i, row.platform);
+      if (ofAccount && platformOfAccount && !accountPlatforms.has(i) && row.platform) accountPlatforms.set(i, row.platform);
       totals[i]!++;
       if (row.success) succeeded++;
       else {

@@ -46,9 +46,23 @@ describe('$GITHUB_STEP_SUMMARY', () => {
     const md = readFileSync(summary, 'utf8');
     expect(md.startsWith('# earlier step\n')).toBe(true);
     expect(md).toContain('### socialpub results wait: 2 of 2 platforms reported, 2 failed');
-    expect(md).toContain('| post | platform | outcome | link or error |');
-    expect(md).toMatch(new RegExp(`\\| ${post.id} \\| bluesky \\| ❌ failed \\| [A-Z_]+: `));
-    expect(md).toMatch(new RegExp(`\\| ${post.id} \\| threads \\| ❌ failed \\| `));
+    expect(md).toContain('| post | platform | account | outcome | link or error |');
+    expect(md).toMatch(new RegExp(`\\| ${post.id} \\| bluesky \\| @\\S+ \\| ❌ failed \\| [A-Z_]+: `));
+    expect(md).toMatch(new RegExp(`\\| ${post.id} \\| threads \\| @\\S+ \\| ❌ failed \\| `));
+  });
+
+  it('a platform published to two accounts has a row per account, each naming its handle', async () => {
+    sb = await testSandbox({ failureRate: 1 });
+    const at = new Date(sb.clock.now() + 60_000).toISOString();
+    const made = await runCli(['posts', 'schedule', '--platform', 'linkedin', '--account', 'linkedin:@socialpub-demo', '--account', 'linkedin:@socialpub-demo-careers', '--text', 'Two pages', '--at', at, '-q'], { env: cliEnv(sb), clock: advancingClock(sb.clock) });
+    expect(made.code, made.stderr).toBe(0);
+    const summary = join(dir, 'summary.md');
+    const r = await runCli(['results', 'wait', '--post', made.stdout.trim()], { env: cliEnv(sb, 'demo', { GITHUB_STEP_SUMMARY: summary }), clock: advancingClock(sb.clock) });
+    expect(r.code).toBe(7);
+    const md = readFileSync(summary, 'utf8');
+    expect(md).toContain('| post | platform | account | outcome | link or error |');
+    expect(md).toMatch(/\| linkedin \| @socialpub-demo \| ❌ failed \|/);
+    expect(md).toMatch(/\| linkedin \| @socialpub-demo-careers \| ❌ failed \|/);
   });
 
   it('a bulk run appends its summary', async () => {

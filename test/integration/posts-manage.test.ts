@@ -1,7 +1,7 @@
 // posts view / edit / schedule (move) / unschedule / delete / queue through the CLI against the
 // sandbox over HTTP: what each prints, what reached the service (read back over plain HTTP), the
 // editor path with a scripted $EDITOR, a PATCH racing a publish, and a service without the routes.
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -203,6 +203,18 @@ describe('posts edit', () => {
     expect(Object.keys((await getPost(p.id)).payloads)).toEqual(['youtube']);
   });
 
+  it('--remove-platform P with --platform P, --text-for P=… or an account of P is exit 2 before any write: which one was meant is not guessed', async () => {
+    const p = await draft({ bluesky: { text: 'Keep' }, linkedin: { text: 'Keep too' } });
+    const before = sb.requests.length;
+    for (const extra of [['--platform', 'bluesky'], ['--text-for', 'bluesky=New'], ['--account', 'bluesky:@socialpub-demo.bsky.social']]) {
+      const r = await cli(['posts', 'edit', p.id, '--remove-platform', 'bluesky', ...extra]);
+      expect(r.code, `${extra.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toContain('--remove-platform bluesky: bluesky is also');
+    }
+    expect(sb.requests.slice(before).filter((q) => q.method !== 'GET')).toEqual([]);
+    expect(Object.keys((await getPost(p.id)).payloads)).toEqual(['bluesky', 'linkedin']);
+  });
+
   it('--dry-run prints the PATCH and sends nothing; the same change again says there is nothing to change', async () => {
     const p = await draft({ bluesky: { text: 'Same' } });
     const dry = await cli(['posts', 'edit', p.id, '--text', 'Other', '--dry-run', '--idempotency-key', 'edit-dry-1']);
@@ -385,6 +397,27 @@ else if (process.env.FIX === '1') writeFileSync(path, text.replace('x'.repeat(40
   });
 });
 
+describe('posts edit --editor without a terminal', () => {
+  it('with no $VISUAL or $EDITOR (so vi, which needs a terminal) and --no-input or CI: exit 2 before any request, vi never started', async () => {
+    const p = await draft({ bluesky: { text: 'Stay' } });
+    // A vi of our own first on PATH: it says whether it was started, and never waits.
+    const bin = join(dir, 'fake-vi-bin');
+    mkdirSync(bin, { recursive: true });
+    const started = join(bin, 'started');
+    writeFileSync(join(bin, 'vi'), `#!/bin/sh\necho "$1" >> '${started}'\n`);
+    chmodSync(join(bin, 'vi'), 0o755);
+    for (const env of [{ CI: 'true' }, {}]) {
+      const before = sb.requests.length;
+      const r = await cli(['posts', 'edit', p.id, '--editor', ...('CI' in env ? [] : ['--no-input'])], { env: { ...env, PATH: `${bin}:${process.env.PATH}`, VISUAL: undefined, EDITOR: undefined } });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/error: --editor: no terminal to run vi on/);
+      expect(r.stderr).toMatch(/\$VISUAL|\$EDITOR/);
+      expect(sb.requests.length).toBe(before);
+    }
+    expect(existsSync(started)).toBe(false);
+  });
+});
+
 describe('posts schedule (move), unschedule, delete', () => {
   it('moves a scheduled post to a new time; it publishes then, not before', async () => {
     const p = await scheduled('Move me', 1);
@@ -470,14 +503,15 @@ describe('posts schedule (move), unschedule, delete', () => {
     expect(r.stderr).toContain('2 of the 4 posts cannot be deleted; nothing was sent');
     expect(r.stderr).toContain(`post ${published.id} is published`);
     expect(r.stderr).toContain('post post_doesnotexist not found');
-    expect(r.stderr).toContain(`delete the others: socialpub posts delete ${a.id} ${b.id}`);
+    // With the --yes it was given: without a terminal the command given would stop without it.
+    expect(r.stderr).toContain(`delete the others: socialpub posts delete ${a.id} ${b.id} --yes\n`);
     expect((await getPost(a.id)).status).toBe('scheduled');
     expect((await getPost(b.id)).id).toBe(b.id);
     // One post alone keeps its own error: unknown is exit 4.
     expect((await cli(['posts', 'delete', 'post_doesnotexist', '--yes'])).code).toBe(4);
     const un = await cli(['posts', 'unschedule', a.id, published.id]);
     expect(un.code).toBe(2);
-    expect(un.stderr).toContain(`unschedule the others: socialpub posts unschedule ${a.id}`);
+    expect(un.stderr).toContain(`unschedule the others: socialpub posts unschedule ${a.id}\n`);
     expect((await getPost(a.id)).status).toBe('scheduled');
   });
 

@@ -108,6 +108,22 @@ describe('posts preview <id>', () => {
     }
   });
 
+  it('--thread that has to cut a word longer than a whole part says so on stderr, as posts create does, naming the text\'s source', async () => {
+    const text = `Intro. ${'x'.repeat(400)} end`;
+    const file = join(dir, 'long-word.txt');
+    writeFileSync(file, text);
+    for (const [given, label] of [[['--text', text], '--text'], [['--text-file', file], `--text-file ${file}`]] as const) {
+      const argv = ['--platform', 'bluesky', ...given, '--thread'];
+      const created = await runCli(['posts', 'create', ...argv, '--dry-run'], { env: cliEnv(sb) });
+      const shown = await runCli(['posts', 'preview', ...argv], { env: cliEnv(sb) });
+      expect(shown.code, shown.stderr).toBe(0);
+      const warning = `warning: ${label}: bluesky: a word of 400 characters is longer than a whole part (300)`;
+      expect(created.stderr).toContain(warning);
+      expect(shown.stderr).toContain(created.stderr.split('\n').find((l) => l.startsWith(warning))!);
+      expect(shown.stdout).not.toContain('warning');
+    }
+  });
+
   it('--web opens the sandbox\'s page of the post', async () => {
     const r = await runCli(['posts', 'preview', id, '--web'], { env: cliEnv(sb, 'demo', { SOCIALPUB_BROWSER: browser }) });
     expect(r.code).toBe(0);

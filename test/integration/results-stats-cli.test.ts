@@ -117,6 +117,20 @@ describe('results stats on the command line', () => {
     }
   });
 
+  it('the rows tied to no account are one group that names no platform or handle, and says so at 60 columns', async () => {
+    const loose = oracle.filter((r) => !r.social_account_id);
+    expect(new Set(loose.map((r) => r.platform)).size).toBeGreaterThan(1);
+    const s = await json(['--by', 'account']);
+    const none = s.groups.find((g) => g.key === '(no account)')!;
+    expect(none).toMatchObject({ total: loose.length });
+    expect(none.platform).toBeUndefined();
+    expect(none.username).toBeUndefined();
+    // The account id gives way at 60 columns: the row still says whose it is not.
+    const r = await runCli(['results', 'stats', '--by', 'account', '--no-pager'], { env: cliEnv(sb), tty: true, columns: 60 });
+    expect(plain(r.stdout)).not.toContain('acc_');
+    expect(plain(r.stdout)).toMatch(new RegExp(`^\\s*\\(no account\\)\\s+${loose.length}\\s+${none.failed}\\b`, 'm'));
+  });
+
   it('at 80 columns the error codes are whole, and a bar is still drawn', async () => {
     const r = await runCli(['results', 'stats', '--by', 'code'], { env: cliEnv(sb), tty: true, columns: 80 });
     expect(r.code, r.stderr).toBe(0);

@@ -2,7 +2,7 @@
 // dialect cannot carry is refused before any request (the sandbox sees nothing), naming SyncPostly
 // and the fix; the same flags in socialpub's own API still go through.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliEnv, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -132,11 +132,80 @@ describe('results retry in SyncPostly\'s API', () => {
     expect(own.stdout.split('\n')[0]).toContain('WHEN');
   });
 
+  it('posts view of a partly failed post says how many of its platforms went out, as in socialpub\'s API (where the service says it)', async () => {
+    const id = await failedPost();
+    const ours = await runCli(['posts', 'view', id], { env: { ...cliEnv(fx, 'demo'), NO_COLOR: '1' } });
+    const theirs = await runCli(['posts', 'view', id], { env: { ...env(), NO_COLOR: '1' } });
+    expect(ours.code, ours.stderr).toBe(0);
+    expect(theirs.code, theirs.stderr).toBe(0);
+    const head = ours.stdout.split('\n')[0]!;
+    expect(head).toMatch(new RegExp(`^${id}  failed · \\d+/\\d+ published$`));
+    expect(theirs.stdout.split('\n')[0]).toBe(head);
+  });
+
   it('says before sending that a second run would send the targets again as another post', async () => {
     const id = await failedPost();
     const r = await runCli(['results', 'retry', id, '--json'], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain("SyncPostly's API takes no idempotency key: running this retry again sends these targets again as another post");
     expect(JSON.parse(r.stdout).status).toBe('draft');
+  });
+});
+
+describe('a platform of many accounts and no default, in SyncPostly\'s API', () => {
+  let many: TestSandbox;
+  beforeAll(async () => {
+    many = await testSandbox({ accounts: 200, seed: 5 });
+  });
+  afterAll(() => many.close());
+
+  it('the refusal names a dozen of them and how many more, not every one', async () => {
+    const env = cliEnv(many, 'demo', { SOCIALPUB_API: 'syncpostly' });
+    const listed = JSON.parse((await runCli(['accounts', 'list', '--platform', 'bluesky', '--json'], { env })).stdout) as unknown[];
+    expect(listed.length).toBeGreaterThan(15);
+    many.requests.length = 0;
+    const r = await runCli(['posts', 'create', '--platform', 'bluesky', '--text', 'hi'], { env });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`bluesky has ${listed.length} accounts on SyncPostly and its API names no default`);
+    const more = `… (${listed.length - 12} more: socialpub accounts list --platform bluesky)`;
+    // The message and the hint of --account values: each a dozen, then how many more.
+    const lists = r.stderr.split('\n').filter((l) => (l.match(/acc_\w+|--account bluesky:@/g) ?? []).length > 1);
+    expect(lists).toHaveLength(2);
+    for (const line of lists) {
+      expect(line.match(/acc_\w+|--account bluesky:@/g)!.length, line).toBe(12);
+      expect(line).toContain(more);
+    }
+    expect(many.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('a bulk run resumed after a kill in SyncPostly\'s API', () => {
+  it('a row sent by the killed run but not journaled as done is looked for before it is sent again: no second post', async () => {
+    const bulk = await testSandbox();
+    try {
+      const dir2 = mkdtempSync(join(tmpdir(), 'socialpub-sp-bulk-'));
+      const file = join(dir2, 'rows.csv');
+      writeFileSync(file, 'at,platforms,text\n2030-01-02T09:00:00Z,bluesky,Resumed row one\n2030-01-02T10:00:00Z,bluesky,Resumed row two\n');
+      const env = cliEnv(bulk, 'demo', { SOCIALPUB_API: 'syncpostly' });
+      const configDir = join(dir2, 'config');
+      const first = await runCli(['posts', 'schedule', '--from-file', file], { env, configDir });
+      expect(first.code, first.stderr).toBe(0);
+      // As if killed after the service made the posts and before either was journaled as done.
+      for (const folder of ['journals', 'bulk-done']) {
+        for (const name of readdirSync(join(configDir, folder))) {
+          const path = join(configDir, folder, name);
+          writeFileSync(path, readFileSync(path, 'utf8').split('\n').filter((l) => !l.includes('"t":"done"')).join('\n'));
+        }
+      }
+      bulk.requests.length = 0;
+      const again = await runCli(['posts', 'schedule', '--from-file', file], { env, configDir });
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stderr).toMatch(/2 rows in \S*rows\.csv: 0 created, 2 already done/);
+      expect(bulk.requests.filter((q) => q.method === 'POST')).toEqual([]);
+      const posts = (await (await fetch(new URL('/api/v1/posts?limit=100', bulk.url), { headers: { authorization: `Bearer ${bulk.key('demo')}` } })).json()) as { data: Array<{ caption: string }> };
+      expect(posts.data.filter((p) => p.caption.startsWith('Resumed row')).map((p) => p.caption).sort()).toEqual(['Resumed row one', 'Resumed row two']);
+    } finally {
+      await bulk.close();
+    }
   });
 });

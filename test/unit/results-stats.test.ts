@@ -69,6 +69,19 @@ describe('stats', () => {
     expect(byPost.groups.map((g) => `${g.key}:${g.total}`)).toEqual(['post_1:2', 'post_2:2', 'post_3:3', 'post_4:1']);
   });
 
+  it('the rows tied to no account are no one account: their group names no platform or handle', async () => {
+    const named = (platform: string, username: string): R & { platform_data: { username: string } } => ({ ...ok(platform, 'post_9', null), platform_data: { username } });
+    const loose = [named('linkedin', 'acme-li'), named('bluesky', 'acme.bsky.social'), { ...ok('instagram', 'post_9', 'acc_7'), platform_data: { username: 'acme.ig' } }];
+    for (const by of ['account', ['account', 'code']] as const) {
+      const s = await computeStats(loose, by);
+      const none = s.groups.find((g) => g.key.startsWith('(no account)'))!;
+      expect(none.total).toBe(2);
+      expect(none.platform).toBeUndefined();
+      expect(none.username).toBeUndefined();
+      expect(s.groups.find((g) => g.key.startsWith('acc_7'))).toMatchObject({ platform: 'instagram', username: 'acme.ig' });
+    }
+  });
+
   it('every total is the sum of its groups', async () => {
     for (const by of ['platform', 'code', 'account', 'post'] as const) {
       const s = await computeStats(rows, by);

@@ -45,6 +45,11 @@ export function createSpPosts(deps: SpPostsDeps): ApiClient['posts'] {
   }
 
   async function createPost(body: SpCreatePost, options?: WriteOptions): Promise<ApiResponse<Post>> {
+    if (options?.sentBefore !== undefined) {
+      // Sent by a run that was killed before its answer: what it made is the answer, not a second post.
+      const made = await findLostCreate({ request, debug: deps.debug, claimed }, body)({ failure: new Error('an earlier run sent this create and saw no answer'), attempt: 0, startedAt: options.sentBefore });
+      if (made) return { status: 200, data: await translate.post(made), headers: {}, requestId: undefined, replayed: true, idempotencyKey: undefined, rateLimit: undefined, recovered: true };
+    }
     const res = await request({
       method: 'POST',
       path: SP_PATHS.posts,

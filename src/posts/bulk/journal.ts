@@ -30,6 +30,11 @@ export interface JournalState {
   media: Map<number, Map<string, string>>;
   /** Last failure per row (cleared when the row is done later). */
   failed: Map<number, { code: string; message: string }>;
+  /**
+   * Rows an earlier run sent and never saw done (killed with the request in flight), with when
+   * that run started (epoch ms): the service may have made them.
+   */
+  sent?: Map<number, number>;
   runs: number;
 }
 
@@ -62,6 +67,7 @@ export function readJournal(path: string): JournalState {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return state;
     throw new Error(`cannot read the bulk journal ${path}: ${(err as Error).message}; fix its permissions, or run with --no-resume to go through every row again (keys still prevent duplicates)`, { cause: err });
   }
+  let runAt = 0;
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     let e: JournalEntry;
@@ -73,6 +79,10 @@ export function readJournal(path: string): JournalState {
     switch (e.t) {
       case 'run':
         state.runs++;
+        runAt = Date.parse(e.at) || 0;
+        break;
+      case 'send':
+        (state.sent ??= new Map()).set(e.row, runAt);
         break;
       case 'media': {
         const m = state.media.get(e.row) ?? new Map<string, string>();
@@ -81,6 +91,7 @@ export function readJournal(path: string): JournalState {
         break;
       }
       case 'done':
+        state.sent?.delete(e.row);
         state.done.set(e.row, { key: e.key, id: e.id, status: e.status, scheduledAt: e.scheduledAt });
         (state.doneByKey ??= new Map()).set(e.key, { key: e.key, id: e.id, status: e.status, scheduledAt: e.scheduledAt });
         state.failed.delete(e.row);

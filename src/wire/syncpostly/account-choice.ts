@@ -11,11 +11,20 @@ export interface AccountCandidate {
   displayName?: string | null | undefined;
 }
 
+/** Candidates named in a message: enough to pick from, not a wall (a workspace may have hundreds). */
+const SHOWN = 12;
+
+/** The first candidates as `show` words them, then how many more and where to see them all. */
+export function someCandidates(platform: string, candidates: readonly AccountCandidate[], show: (c: AccountCandidate) => string): string {
+  const more = candidates.length - SHOWN;
+  return candidates.slice(0, SHOWN).map(show).join(', ') + (more > 0 ? `, … (${more} more: socialpub accounts list --platform ${platform})` : '');
+}
+
 export class AccountChoiceError extends InvalidInputError {
   readonly platform: string;
   readonly candidates: readonly AccountCandidate[];
   constructor(platform: string, candidates: readonly AccountCandidate[]) {
-    const named = candidates.map((c) => `${c.id}${c.username ? ` (@${c.username})` : ''}`).join(', ');
+    const named = someCandidates(platform, candidates, (c) => `${c.id}${c.username ? ` (@${c.username})` : ''}`);
     super([
       candidates.length === 0
         ? { field: `payloads.${platform}`, message: `the workspace has no ${platform} account on SyncPostly`, fix: 'connect one in SyncPostly, or leave this platform out' }

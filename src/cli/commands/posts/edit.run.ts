@@ -5,7 +5,7 @@ import { ledgerFor } from '../../upload-ledger.js';
 import { resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { EXIT, UsageError } from '../../cli-error.js';
-import { editText } from '../../editor.js';
+import { checkEditorRunnable, editText } from '../../editor.js';
 import { checkPostId, findPost } from '../../../posts/find.js';
 import { COMMAND_LINE_LABELS, parseTextFor, type Issue, type MediaSource, type PlatformDraft } from '../../../posts/draft.js';
 import { parseOptionFlags } from '../../../posts/extras.js';
@@ -66,6 +66,7 @@ export async function runEdit(ctx: Context, rawId: string, opts: EditFlags): Pro
   if (useEditor && (opts.text !== undefined || opts.textFile !== undefined || opts.textFor?.length)) {
     throw new UsageError(`--editor cannot be combined with ${opts.text !== undefined ? '--text' : opts.textFile !== undefined ? '--text-file' : '--text-for'}`, ['write the texts in the editor, or give them as flags']);
   }
+  if (useEditor) checkEditorRunnable(ctx, '--editor');
   checkOneText(opts);
   // Read before the post is: a missing file costs no request.
   const text = opts.textFile !== undefined ? textFromFile((await readSource(ctx, opts.textFile, '--text-file')).text) : opts.text;

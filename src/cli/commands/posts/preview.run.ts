@@ -11,6 +11,7 @@ import { COMMAND_LINE_LABELS, draftFromBody, draftFromFlags, type FlagValues, ty
 import { textFromFile } from '../../../posts/compose-input.js';
 import { checkPostId, findPost } from '../../../posts/find.js';
 import { canChange } from '../../../posts/outcome.js';
+import { threadCutNotes } from '../../../posts/validate.js';
 import { parseJsonWithLocation } from '../../../wire/json-location.js';
 import { InvalidInputError } from '../../../wire/invalid-input.js';
 import { previewPost, type PostPreview } from '../../../wire/preview/model.js';
@@ -71,14 +72,20 @@ async function bodyFromOptions(ctx: Context, flags: PreviewFlags): Promise<unkno
   }
   if (flags.platform === undefined && flags.textFor === undefined) throw new UsageError('missing --platform', ['name the targets: --platform instagram,linkedin'], 'MISSING_VALUE');
   const values: FlagValues = withPlatformList(flags);
+  let labels = COMMAND_LINE_LABELS;
   if (flags.textFile !== undefined) {
     if (flags.text !== undefined) throw new UsageError('--text-file cannot be combined with --text');
-    values.text = textFromFile((await readSource(ctx, flags.textFile, '--text-file')).text);
+    const src = await readSource(ctx, flags.textFile, '--text-file');
+    values.text = textFromFile(src.text);
+    // Named as posts create names it: the file the text came from.
+    labels = { ...COMMAND_LINE_LABELS, text: `--text-file ${src.label}` };
   }
-  const draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues, COMMAND_LINE_LABELS);
+  const draft = draftFromFlags(values, (p) => resolve(process.cwd(), p), issues, labels);
   // Only problems that leave nothing to show stop a preview: a long text is what it is there to show.
   const fatal = issues.filter((i) => /platform|text-for/.test(i.field) && !/text$/.test(i.field));
   if (fatal.length) throw new InvalidInputError(fatal);
+  // A word --thread had to cut is said here too: the preview is where one looks before sending.
+  for (const note of threadCutNotes(draft)) ctx.output().warn(note);
   return buildBody(draft, new Map(), (p) => pathToFileURL(p).href);
 }
 

@@ -64,7 +64,12 @@ export async function runQueue(ctx: Context, opts: QueueFlags): Promise<number> 
   overdue.sort((a, b) => b.late - a.late);
   for (const o of overdue.slice(0, 10)) out.warn(visibleLine(`overdue: ${o.id} is still scheduled ${lateness(o.late)} after its time, without results; look at it: socialpub posts view ${shellWord(o.id)}`));
   if (overdue.length > 10) out.warn(`${overdue.length - 10} more scheduled posts are overdue: socialpub posts list --status scheduled`);
-  if (data.total > data.shown) out.footer(`showing the first ${formatCount(data.shown)} of ${formatCount(data.total)} scheduled posts in the window (at most ${formatCount(QUEUE_CAP)}); narrow it with --to`);
+  if (data.total > data.shown) {
+    // In every format: a TSV, CSV or JSON file must not pass for the whole window either.
+    const text = `showing the first ${formatCount(data.shown)} of ${formatCount(data.total)} scheduled posts in the window (at most ${formatCount(QUEUE_CAP)}); narrow it with --to`;
+    out.footer(text);
+    out.cut(text);
+  }
   return 0;
 }
 

@@ -103,11 +103,25 @@ function latestByPlatform(results: readonly PostResult[]): Map<string, PostResul
   return latest;
 }
 
+/** Each platform's outcome from its targets' latest results: failed if any failed, pending if none reported. */
+function targetsFrom(platforms: readonly string[], latestRows: readonly PostResult[]): NonNullable<Post['targets']> {
+  const targets: NonNullable<Post['targets']> = {};
+  for (const p of platforms) {
+    const rows = latestRows.filter((r) => r.platform === p);
+    targets[p] = rows.length === 0 ? 'pending' : rows.every((r) => r.success) ? 'published' : 'failed';
+  }
+  return targets;
+}
+
 export function renderPost(post: Viewed, o: RenderOptions): string {
   const c = o.colors;
   const lines: string[] = [];
   const field = (name: string, value: string) => lines.push(...wrapText(value, o.width - 11).map((l, i) => `${i === 0 ? c.dim(name.padEnd(10)) : ' '.repeat(10)} ${l}`));
-  lines.push(`${c.bold(post.id)}  ${statusColour(c, post.status)(postStatusText(post, o.now))}`);
+  const latestRows = latestPerTarget(post.results);
+  // A service that sends no `targets` (SyncPostly) still has the results read here: the outcome
+  // of each platform is theirs, so a partly failed post reads as such in both APIs.
+  const targets = post.targets ?? targetsFrom(Object.keys(payloadsOf(post)), latestRows);
+  lines.push(`${c.bold(post.id)}  ${statusColour(c, post.status)(postStatusText({ ...post, targets }, o.now))}`);
   if (post.title) field('title', visibleLine(post.title));
   if (post.scheduledAt) {
     const t = Date.parse(post.scheduledAt);
@@ -124,7 +138,6 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
   }
   if (post.createdAt) field('created', `${formatLocal(post.createdAt, o.zone)}${post.updatedAt && post.updatedAt !== post.createdAt ? ` · changed ${formatRelative(post.updatedAt, o.now)}` : ''}`);
   const latest = latestByPlatform(post.results);
-  const latestRows = latestPerTarget(post.results);
   const originals = payloadsOf(o.original ?? post);
   for (const [platform, payload] of Object.entries(payloadsOf(post))) {
     lines.push('');

@@ -68,7 +68,8 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
     throw new UsageError('posts delete: --yes is required without a terminal (deleting cannot be undone)', [`socialpub posts delete ${ids.join(' ')} --yes`]);
   }
   const client = await ctx.client();
-  const posts = await readAll(client, ids, verb);
+  // The command for the others keeps the flags that let it run as this one did (--yes without a terminal).
+  const posts = await readAll(client, ids, verb, [...(opts.yes ? ['--yes'] : []), ...(opts.dryRun ? ['--dry-run'] : [])]);
   const out = ctx.output();
   const zone = userZone(ctx.env, undefined);
   const todo = verb === 'unschedule' ? posts.filter((p) => p.status === 'scheduled') : posts;
@@ -132,7 +133,7 @@ export async function runWithdraw(ctx: Context, verb: 'unschedule' | 'delete', r
  * at once, with the command for the others (one at a time, a manager fixing a list of ten would
  * run it ten times); nothing is changed. A single post keeps its own error (an unknown id: exit 4).
  */
-async function readAll(client: ApiClient, ids: readonly string[], verb: string): Promise<Post[]> {
+async function readAll(client: ApiClient, ids: readonly string[], verb: string, flags: readonly string[]): Promise<Post[]> {
   const posts: Post[] = [];
   const refusals: Array<InvalidInputError | PostNotFoundError> = [];
   for (const id of ids) {
@@ -149,7 +150,7 @@ async function readAll(client: ApiClient, ids: readonly string[], verb: string):
   if (refusals.length === 0) return posts;
   if (ids.length === 1) throw refusals[0]!;
   const issues = refusals.flatMap((r) => (r instanceof InvalidInputError ? r.issues : [{ field: '<id>', message: r.message }]));
-  const others = posts.length ? [`${verb} the others: socialpub posts ${verb} ${posts.map((p) => p.id).join(' ')}`] : [];
+  const others = posts.length ? [`${verb} the others: socialpub posts ${verb} ${[...posts.map((p) => p.id), ...flags].join(' ')}`] : [];
   throw new InvalidInputError(issues, { headline: `${issues.length} of the ${ids.length} posts cannot be ${verb}d`, hints: others });
 }
 

@@ -11,7 +11,7 @@ import { displayWidth } from '../../../output/width.js';
 import { plainColors } from '../../../output/colors.js';
 import { checkFields } from '../../../output/fields.js';
 import { userZone } from '../../../posts/zone.js';
-import { colorBar, createStatsCounter, eachDisplayRow, failureRate, formatRate, repaintBar, STATS_DIMENSIONS, statsSummary, type StatsDimension, type StatsGroup } from '../../../results/stats.js';
+import { colorBar, createStatsCounter, eachDisplayRow, failureRate, formatRate, NO_ACCOUNT_KEY, repaintBar, STATS_DIMENSIONS, statsSummary, type StatsDimension, type StatsGroup } from '../../../results/stats.js';
 import { readBudgetGuard, rowFilter, windowOf } from './selection.js';
 import { codeTally, selectedResults } from '../../../results/selection.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
@@ -114,7 +114,9 @@ function statsColumns(dims: readonly StatsDimension[], allFailed: () => number):
     // as important as the counts and before them, so a narrow terminal drops the rate (which total
     // and failed give) rather than the handle: without it two accounts of a platform read as one row.
     ...(dims.includes('account') && !dims.includes('platform') ? [{ header: 'platform', field: 'platform', value: (g: StatsRow) => g.platform ?? '', priority: 1 }] : []),
-    ...(dims.includes('account') ? [{ header: 'username', field: 'username', value: (g: StatsRow) => g.username ?? '', pretty: (g: StatsRow) => (g.username ? (g.username.startsWith('@') ? g.username : `@${g.username}`) : ''), priority: 1, shrink: 'never' as const }] : []),
+    // The rows tied to no account have no handle: on a terminal the column says so, since the id
+    // column that would is the first to give way.
+    ...(dims.includes('account') ? [{ header: 'username', field: 'username', value: (g: StatsRow) => g.username ?? '', pretty: (g: StatsRow) => (g.username ? (g.username.startsWith('@') ? g.username : `@${g.username}`) : (dims.length === 1 ? g.key : g.account) === NO_ACCOUNT_KEY ? NO_ACCOUNT_KEY : ''), priority: 1, shrink: 'never' as const }] : []),
     // Counts are short: cut to "SUC…" / "FAI…" their headers say nothing, so they are never
     // narrower than the header, and the least important column goes instead.
     { header: 'total', value: (g) => String(g.total), priority: 1, minWidth: 5 },

@@ -248,7 +248,8 @@ async function sendRow(row: BulkRow, key: string, at: { loaded: Loaded; run: Run
         })
       : new Map<string, string>();
     const body = scheduleBody(row, loaded.facts, (p) => urls.get(p) ?? p);
-    return client.posts.schedule(body, { idempotencyKey: key, maxWaitMs: pacer.maxWaitMs });
+    const sentBefore = state.sent?.get(row.index);
+    return client.posts.schedule(body, { idempotencyKey: key, maxWaitMs: pacer.maxWaitMs, ...(sentBefore !== undefined ? { sentBefore } : {}) });
   });
   const notAttempted: RowOutcome = { outcome: 'not-attempted', id: null, status: null, scheduledAt: null, error: null };
   const stop = pacer.tooManyFailures(sent) && sent.kind === 'failed' ? sent.error : undefined;
