@@ -13,6 +13,13 @@ export function resolveGlobals(raw: Partial<GlobalFlags>, io: Io, env: Readonly<
       'or set SOCIALPUB_API_KEY for one run (CI secrets)',
     ]);
   }
+  // An empty -p is an unset shell variable: going on with the current profile would act on the
+  // wrong workspace. (An empty SOCIALPUB_PROFILE means unset, as for every other variable.)
+  if (raw.profile !== undefined && raw.profile.trim() === '') {
+    throw flagError('--profile', 'is empty (an unset shell variable?): it would act on the current profile instead of the one meant', [
+      'give a profile name (`socialpub profile list` names them), or leave -p/--profile out to use the current profile',
+    ]);
+  }
   let format: OutputFormat;
   let formatExplicit = true;
   if (raw.jq !== undefined && raw.output !== undefined && raw.output !== 'json' && raw.output !== 'ndjson') {

@@ -255,3 +255,23 @@ describe('loose modes', () => {
     expect(rows.find((p: { name: string }) => p.name === 'odd')).toEqual({ name: 'odd', current: false, baseUrl: null, api: 'socialpub', key: '…bbbb' });
   });
 });
+
+describe('an empty --profile', () => {
+  it('is exit 2 naming --profile and the fix, before anything is read or written (auth login, profile show)', async () => {
+    const before = readFileSync(openProfileStore(tmp.dir).path, 'utf8');
+    for (const argv of [['-p', '', 'auth', 'login', '--with-key'], ['--profile=', 'profile', 'show'], ['--profile', ' ', 'posts', 'list']]) {
+      const r = await runCli(argv, { configDir: tmp.dir, stdin: 'sk_test_charlie_0000000cccc' });
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toContain('--profile');
+      expect(r.stderr).toContain('socialpub profile list');
+      expect(r.stdout).toBe('');
+    }
+    expect(readFileSync(openProfileStore(tmp.dir).path, 'utf8')).toBe(before);
+  });
+
+  it('an empty SOCIALPUB_PROFILE still means unset: the current profile is used', async () => {
+    const r = await run(['profile', 'show', '--json'], { SOCIALPUB_PROFILE: '' });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).name).toBe('alpha');
+  });
+});
