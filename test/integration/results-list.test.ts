@@ -138,6 +138,29 @@ describe.each(DIALECTS)('results list against the sandbox, in %s\'s API', (diale
     } else expect(r.stderr).toBe(`5 of ${n(mine.length)}; --all for every row, --offset 5 for the next rows\n`);
   });
 
+  it('--account of a platform --platform leaves out: exit 2 naming both flags and the fix, no results read (before any request when the reference names its platform)', async () => {
+    const row = oracle.find((x) => x.social_account_id && x.platform)!;
+    const other = row.platform === 'bluesky' ? 'linkedin' : 'bluesky';
+    const byPrefix = await runCli(['--debug', 'results', 'list', '--account', `${row.platform}:@someone`, '--platform', other], { env });
+    expect(byPrefix.code, byPrefix.stderr).toBe(2);
+    expect(byPrefix.stderr).toContain(`--account: ${row.platform}:@someone is an account of ${row.platform}, which --platform ${other} leaves out`);
+    expect(byPrefix.stderr).toContain(`add the platform (--platform ${other},${row.platform}) or drop --account ${row.platform}:@someone`);
+    expect(byPrefix.stderr).not.toMatch(/\bGET\b/);
+    expect(byPrefix.stdout).toBe('');
+    // By id, the accounts lookup tells its platform; the results are still never read.
+    for (const argv of [['results', 'list'], ['results', 'stats', '--by', 'platform']]) {
+      const byId = await runCli(['--debug', ...argv, '--account', row.social_account_id!, '--platform', other], { env });
+      expect(byId.code, byId.stderr).toBe(2);
+      expect(byId.stderr).toContain(`is an account of ${row.platform}, which --platform ${other} leaves out`);
+      expect(byId.stderr).not.toMatch(/GET \S*results/);
+      expect(byId.stdout).toBe('');
+    }
+    // The look for GET is not empty-handed: --debug traces every request.
+    const fine = await runCli(['--debug', 'results', 'list', '--account', row.social_account_id!, '--platform', row.platform!, '--limit', '1'], { env });
+    expect(fine.code, fine.stderr).toBe(0);
+    expect(fine.stderr).toMatch(/GET \S*results/);
+  });
+
   it('on a terminal: a table with ✓/✗ and @username, and the footer on stderr', async () => {
     const r = await runCli(['results', 'list'], { env, tty: true });
     expect(r.code).toBe(0);

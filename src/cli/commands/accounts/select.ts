@@ -7,8 +7,9 @@ import { loadAccounts, type AccountCatalog, type CatalogQuery } from '../../../a
 import { accountLabel, handleOf } from '../../../accounts/label.js';
 import { rememberAccounts } from '../../post-id-cache.js';
 import { resolveAccounts } from '../../../accounts/resolve.js';
-import { givenList } from '../../flags/text.js';
+import { flagError, givenList } from '../../flags/text.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
+import { isPlatform } from '../../../wire/platforms.js';
 import type { PostResult } from '../../../wire/schemas.js';
 import type { RowFilter } from '../../../results/selection.js';
 
@@ -45,8 +46,31 @@ export function derivedNotice(catalog: AccountCatalog): string {
   return `this service has no accounts route (GET /v1/social-accounts): accounts were derived from the newest ${catalog.scanned ?? 0} results, so their status, default and token expiry are unknown`;
 }
 
+/**
+ * `--account` naming an account of a platform `--platform` leaves out selects nothing: refused, as
+ * `posts edit --remove-platform` refuses its contradictions, rather than answered with an empty list.
+ */
+export function accountOffPlatforms(account: string, platform: string, platforms: readonly string[]) {
+  return flagError('--account', `${account} is an account of ${platform}, which --platform ${platforms.join(',')} leaves out: nothing would be selected`, [
+    `add the platform (--platform ${[...platforms, platform].join(',')}) or drop --account ${account}`,
+  ]);
+}
+
+/** Before any request: a `platform:@handle` reference whose platform `--platform` leaves out. */
+export function refuseAccountRefsOffPlatforms(refs: readonly string[] | undefined, platforms: readonly string[]): void {
+  if (platforms.length === 0) return;
+  for (const ref of refs ?? []) {
+    const colon = ref.indexOf(':');
+    const platform = colon > 0 ? ref.slice(0, colon).trim().toLowerCase() : undefined;
+    if (platform !== undefined && isPlatform(platform) && !platforms.includes(platform)) throw accountOffPlatforms(ref.trim(), platform, platforms);
+  }
+}
+
 /** A results filter narrowed to these accounts: on the service, and row by row (a service may ignore the parameter). */
 export function narrowToAccounts(filter: RowFilter, accounts: readonly SocialAccount[]): RowFilter {
+  const platforms = filter.query.platform ?? [];
+  const off = platforms.length ? accounts.find((a) => !platforms.includes(a.platform)) : undefined;
+  if (off) throw accountOffPlatforms(accountLabel(off), off.platform, platforms);
   const ids = new Set(accounts.map((a) => a.id));
   const keep = filter.keep;
   const mine = (row: PostResult) => typeof row.social_account_id === 'string' && ids.has(row.social_account_id);

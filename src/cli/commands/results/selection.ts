@@ -12,6 +12,7 @@ import { userZone } from '../../../posts/zone.js';
 import { platforms as parsePlatforms } from '../../flags/choice.js';
 import { flagError, givenList } from '../../flags/text.js';
 import type { ListFlags } from './list.js';
+import { refuseAccountRefsOffPlatforms } from '../accounts/select.js';
 
 /** --since, --until and --tz, as `results list` and `results stats` both define them. */
 export type WindowFlags = Pick<ListFlags, 'since' | 'until' | 'tz'>;
@@ -20,6 +21,7 @@ export type WindowFlags = Pick<ListFlags, 'since' | 'until' | 'tz'>;
 export interface FilterFlags {
   post?: string[];
   platform?: string[];
+  account?: string[];
   code?: string[];
   failed?: boolean;
   succeeded?: boolean;
@@ -28,6 +30,7 @@ export interface FilterFlags {
 /** The filter flags read before anything is sent; an empty value (an unset shell variable) is refused. */
 export function rowFilter(flags: FilterFlags): RowFilter {
   const platform = parsePlatforms('--platform', flags.platform);
+  refuseAccountRefsOffPlatforms(flags.account, platform);
   const postId = givenList('--post', flags.post, 'a post id').map((id) => checkPostId(id, '--post'));
   const codes = givenList('--code', flags.code, 'an error code, e.g. --code MEDIA_REJECTED').map((c) => c.toUpperCase());
   if (codes.length > 0 && flags.succeeded) throw flagError('--code', 'an error code selects failures: it cannot be combined with --succeeded');
