@@ -5,6 +5,7 @@
 import type { Post } from '../wire/schemas.js';
 import { postSummary } from './ics.js';
 import { TimeInputError } from './when.js';
+import { windowEdge } from './window-edge.js';
 import { addDays, clockText, dateKey, localTime, parseDateKey, startOfLocalDay, weekdayOf, type LocalDate } from './local-day.js';
 
 export type CalendarView = 'week' | 'month';
@@ -80,11 +81,26 @@ export function todayIn(now: number, zone: string): string {
  */
 export function parseFrom(input: string | undefined, now: number, zone: string): LocalDate {
   if (input === undefined) return localTime(now, zone);
-  const month = /^(\d{4})-(\d{2})$/.exec(input.trim());
-  const shift = /^([+-])(\d{1,4})([dw])$/i.exec(input.trim());
-  const d = month ? parseDateKey(`${input.trim()}-01`) : shift ? addDays(localTime(now, zone), (shift[1] === '-' ? -1 : 1) * Number(shift[2]) * (shift[3]!.toLowerCase() === 'w' ? 7 : 1)) : parseDateKey(input);
-  if (!d) throw new TimeInputError('--from', `--from: "${input}" is not a date`, 'give a day as YYYY-MM-DD (2026-12-07), a month as YYYY-MM, or +1w for next week; the week or month holding it is shown');
-  return d;
+  const text = input.trim();
+  const month = /^(\d{4})-(\d{2})$/.exec(text);
+  const shift = /^([+-])(\d{1,4})([dw])$/i.exec(text);
+  const hint = 'give a day (2026-12-07, tomorrow, fri), a time as posts queue --from takes it (+2h, "2026-12-07 09:00"), a month as YYYY-MM, or +1w for next week; the week or month holding it is shown';
+  if (month) {
+    const d = parseDateKey(`${text}-01`);
+    if (!d) throw new TimeInputError('--from', `--from: "${input}" is not a date`, hint);
+    return d;
+  }
+  if (shift) return addDays(localTime(now, zone), (shift[1] === '-' ? -1 : 1) * Number(shift[2]) * (shift[3]!.toLowerCase() === 'w' ? 7 : 1));
+  // "+1m" is a minute to posts queue: here it would be a month meant and this one shown.
+  if (/^\+\s*\d+\s*m$/i.test(text)) throw new TimeInputError('--from', `--from: "${input}" is not a date (+1m is a minute, not a month)`, hint);
+  // Otherwise read as posts queue reads it (a day alone, or any --at form): the day it falls on.
+  try {
+    const { year, month: m, day } = localTime(windowEdge(text, '--from', now, zone), zone);
+    return { year, month: m, day };
+  } catch (err) {
+    if (err instanceof TimeInputError) throw new TimeInputError('--from', `--from: "${input}" is not a date or time`, hint);
+    throw err;
+  }
 }
 
 /** The days a view covers: the Monday-to-Sunday week holding `from`, or every day of its month. */

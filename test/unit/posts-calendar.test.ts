@@ -76,6 +76,17 @@ describe('calendarData (the --json shape)', () => {
     expect(() => parseFrom('2026-13', now, 'UTC')).toThrow('--from: "2026-13" is not a date');
     expect(() => parseFrom('+1m', now, 'UTC')).toThrow(/is not a date/);
   });
+
+  it('--from reads what posts queue --from reads: a day by name, a local time, a relative time', () => {
+    const now = Date.parse('2026-10-24T22:30:00Z'); // a Saturday in UTC, already Sunday in Paris
+    expect(parseFrom('tomorrow', now, 'UTC')).toEqual({ year: 2026, month: 10, day: 25 });
+    expect(parseFrom('tomorrow', now, 'Europe/Paris')).toEqual({ year: 2026, month: 10, day: 26 });
+    expect(parseFrom('today', now, 'Europe/Paris')).toEqual({ year: 2026, month: 10, day: 25 });
+    expect(parseFrom('2026-12-07 23:30', now, 'UTC')).toEqual({ year: 2026, month: 12, day: 7 });
+    expect(parseFrom('2026-12-07T23:30:00-05:00', now, 'Europe/Paris')).toEqual({ year: 2026, month: 12, day: 8 });
+    expect(parseFrom('+2h', now, 'UTC')).toEqual({ year: 2026, month: 10, day: 25 });
+    expect(() => parseFrom('someday', now, 'UTC')).toThrow('--from: "someday" is not a date or time');
+  });
 });
 
 describe('renderCalendar', () => {

@@ -14,7 +14,7 @@ function calendarCommand(posts: CommandUnknownOpts) {
     )
     .option('--week', 'the week holding --from (the default)')
     .option('--month', 'the month holding --from')
-    .option('--from <date>', 'a day (YYYY-MM-DD) in the week or month to show, a month (YYYY-MM), or +1w / -1w / +3d from today (default: today)')
+    .option('--from <date>', 'a day in the week or month to show (YYYY-MM-DD, tomorrow, fri, or a time as posts queue --from takes it), a month (YYYY-MM), or +1w / -1w / +3d from today (default: today)')
     .option('--tz <zone>', "IANA zone to draw the calendar in (default: this machine's)")
     .addHelpText(
       'after',

@@ -6,8 +6,7 @@ import { UsageError } from '../../cli-error.js';
 import type { Colors } from '../../../output/colors.js';
 import { cutToWidth, displayWidth, padToWidth } from '../../../output/width.js';
 import { formatCount, formatLocal } from '../../../output/time.js';
-import { fromWallClock, parseAt } from '../../../posts/when.js';
-import { addDays, localTime } from '../../../posts/local-day.js';
+import { windowEdge } from '../../../posts/window-edge.js';
 import { QUEUE_CAP, QueueWindow, queueData, type QueueData, type QueuedPost } from '../../../posts/queue.js';
 import { userZone } from '../../../posts/zone.js';
 import { lateness, overdueBy } from '../../../posts/outcome.js';
@@ -23,25 +22,11 @@ import { shellWord } from '../../shell-word.js';
 
 const WEEK_MS = 7 * 86_400_000;
 
-/** A day alone: a date, or a day's name ("today", "tomorrow", "fri"). */
-const DAY_ONLY = /^(?:\d{4}-\d{2}-\d{2}|today|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)$/i;
-
-/**
- * A window edge: any --at form, or a day alone: from its start (local midnight), or for --to
- * through its end, so that `--to fri` or `--to 2026-12-31` includes that day's posts.
- */
-function edge(input: string, flag: string, now: number, zone: string, end = false): number {
-  const day = input.trim();
-  if (!DAY_ONLY.test(day)) return parseAt(input, { now, zone, field: flag }).epochMs;
-  const start = parseAt(`${day} 00:00`, { now, zone, field: flag }).epochMs;
-  return end ? fromWallClock({ ...addDays(localTime(start, zone), 1), hour: 0, minute: 0, second: 0 }, zone, flag) : start;
-}
-
 export async function runQueue(ctx: Context, opts: QueueFlags): Promise<number> {
   const now = ctx.clock.now();
   const zone = userZone(ctx.env, opts.tz);
-  const from = opts.from !== undefined ? edge(opts.from, '--from', now, zone) : now;
-  const to = opts.to !== undefined ? edge(opts.to, '--to', now, zone, true) : from + WEEK_MS;
+  const from = opts.from !== undefined ? windowEdge(opts.from, '--from', now, zone) : now;
+  const to = opts.to !== undefined ? windowEdge(opts.to, '--to', now, zone, true) : from + WEEK_MS;
   if (to <= from) throw new UsageError(`--to (${new Date(to).toISOString()}) is not after --from (${new Date(from).toISOString()})`, ['give a later --to, e.g. --to +7d']);
   const client = await ctx.client();
   const window = new QueueWindow(from, to);
