@@ -155,6 +155,8 @@ export interface RenderOptions {
 /** Below these cell widths the grid gives way to a list by day. */
 const MIN_WEEK_CELL = 9;
 const MIN_MONTH_CELL = 5;
+/** Month cells narrower than this show a post's time and mark only, no platforms. */
+const MONTH_CELL_WITH_PLATFORMS = 11;
 /** Without a width (printed to a file): cells up to this wide. */
 const FREE_WEEK_CELL = 32;
 const FREE_MONTH_CELL = 24;
@@ -171,10 +173,10 @@ export function renderCalendar(data: CalendarData, options: RenderOptions): stri
   const widest = Math.max(...data.days.flatMap((d) => d.posts.map((p) => o.widthOf(entryText(p)))));
   if (data.view === 'week') {
     const cell = free ? Math.max(MIN_WEEK_CELL, Math.min(FREE_WEEK_CELL, widest)) : Math.floor((o.width - 5 - 7) / 7);
-    return fitAll([title, ...(cell >= MIN_WEEK_CELL ? [...weekGrid(data, cell, o), ...legend(data, o)] : agenda(data, o))], o);
+    return fitAll([title, ...(cell >= MIN_WEEK_CELL ? [...weekGrid(data, cell, o), ...legend(data, o, true)] : agenda(data, o))], o);
   }
-  const cell = free ? Math.min(FREE_MONTH_CELL, Math.max(11, widest + 6)) : Math.floor((o.width - 6) / 7);
-  return fitAll([title, ...(cell >= MIN_MONTH_CELL ? [...monthGrid(data, cell, o), ...legend(data, o)] : agenda(data, o))], o);
+  const cell = free ? Math.min(FREE_MONTH_CELL, Math.max(MONTH_CELL_WITH_PLATFORMS, widest + 6)) : Math.floor((o.width - 6) / 7);
+  return fitAll([title, ...(cell >= MIN_MONTH_CELL ? [...monthGrid(data, cell, o), ...legend(data, o, cell >= MONTH_CELL_WITH_PLATFORMS)] : agenda(data, o))], o);
 }
 
 /** ✓ for a published post, ✗ for a failed one, nothing for a scheduled one. */
@@ -182,10 +184,13 @@ const mark = (p: CalendarPost) => (p.status === 'published' ? '✓ ' : p.status 
 /** A post in a grid cell: its mark, short platform names, and the start of its title. */
 const entryText = (p: CalendarPost) => `${mark(p)}${short(p.platforms)} ${p.title}`;
 
-/** Under a grid: what the short platform names and the marks stand for (only those shown). */
-function legend(data: CalendarData, o: Resolved): string[] {
+/**
+ * Under a grid: what the short platform names and the marks stand for (only those shown: cells
+ * too narrow for platforms get no platform names explained).
+ */
+function legend(data: CalendarData, o: Resolved, cellsShowPlatforms: boolean): string[] {
   const posts = data.days.flatMap((d) => d.posts);
-  const names = [...new Set(posts.flatMap((p) => p.platforms))].sort().filter((p) => SHORT[p] && SHORT[p] !== p);
+  const names = cellsShowPlatforms ? [...new Set(posts.flatMap((p) => p.platforms))].sort().filter((p) => SHORT[p] && SHORT[p] !== p) : [];
   const parts = names.map((p) => `${SHORT[p]} ${p}`);
   if (posts.some((p) => p.status === 'published')) parts.push('✓ published');
   if (posts.some((p) => p.status === 'failed')) parts.push('✗ failed');
@@ -278,7 +283,7 @@ function monthGrid(data: CalendarData, cell: number, o: Resolved): string[] {
             const posts = d?.posts ?? [];
             let text = '';
             if (posts.length > o.perDay + 1 && i === o.perDay) text = `+${posts.length - o.perDay} more`;
-            else if (posts[i]) text = cell >= 11 ? `${posts[i]!.time} ${entryText(posts[i]!)}` : `${posts[i]!.time}${mark(posts[i]!).trim()}`;
+            else if (posts[i]) text = cell >= MONTH_CELL_WITH_PLATFORMS ? `${posts[i]!.time} ${entryText(posts[i]!)}` : `${posts[i]!.time}${mark(posts[i]!).trim()}`;
             return fit(text, cell, o.widthOf);
           })
           .join(' '),

@@ -149,6 +149,16 @@ describe('renderCalendar', () => {
     expect(lines[weekRow + 1]!.slice(lines[weekRow]!.indexOf('21'))).toMatch(/^09:00 tt Wednes…/);
   });
 
+  it('the platform legend is printed only where the cells show platforms (a 60-column month shows times only)', () => {
+    const wide = renderCalendar(month, { width: 120, today: '2026-10-01' }).map(plain);
+    expect(wide.join('\n')).toMatch(/\bli linkedin\b/);
+    const narrow = renderCalendar(month, { width: 60, today: '2026-10-01' }).map(plain);
+    expect(narrow.some((l) => /^Mon +Tue/.test(l))).toBe(true); // still a grid, not the list by day
+    expect(narrow.join('\n')).not.toMatch(/\b(li|ig|x|tt|bs)\b/);
+    expect(narrow.join('\n')).not.toContain('linkedin');
+    expect(renderCalendar(week, { width: 120, today: '2026-10-22' }).map(plain).join('\n')).toMatch(/\bli linkedin\b/);
+  });
+
   it('an empty week says so and hints the next scheduled post', () => {
     const empty = calendarData(posts, { view: 'week', from: { year: 2026, month: 10, day: 12 }, zone: 'Europe/Paris' });
     expect(empty.days.every((d) => d.posts.length === 0)).toBe(true);
