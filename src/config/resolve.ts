@@ -11,6 +11,11 @@ export interface ResolveInput {
   flagBaseUrl?: string | undefined;
   env: Readonly<Record<string, string | undefined>>;
   store: Pick<ProfileStore, 'current' | 'get'>;
+  /**
+   * Told of a saved `api` that names no API, instead of it being refused (`profile show`, the
+   * command that diagnoses it); the run then reads as the default API.
+   */
+  onBadSavedApi?: (problem: FieldInputError) => void;
 }
 
 /** An environment variable or flag that is set but empty counts as absent (CI templates do that). */
@@ -19,7 +24,7 @@ const given = (value: string | undefined): string | undefined => {
   return v ? v : undefined;
 };
 
-export function resolveProfile({ flagProfile, flagBaseUrl, env, store }: ResolveInput): ResolvedProfile {
+export function resolveProfile({ flagProfile, flagBaseUrl, env, store, onBadSavedApi }: ResolveInput): ResolvedProfile {
   let name: string;
   let nameSource: ResolvedProfile['nameSource'];
   const current = store.current();
@@ -43,7 +48,7 @@ export function resolveProfile({ flagProfile, flagBaseUrl, env, store }: Resolve
   // The key itself is read by resolveProfileWithKey(): the keyring is asynchronous.
   else if (profile?.keyStorage === 'keyring') keySource = 'keyring';
 
-  return { name, nameSource, baseUrl: normaliseBaseUrl(baseUrl), baseUrlSource, apiKey, keySource, exists: profile !== undefined, ...resolveApi(name, profile, env) };
+  return { name, nameSource, baseUrl: normaliseBaseUrl(baseUrl), baseUrlSource, apiKey, keySource, exists: profile !== undefined, ...resolveApi(name, profile, env, onBadSavedApi) };
 }
 
 /**
@@ -51,13 +56,24 @@ export function resolveProfile({ flagProfile, flagBaseUrl, env, store }: Resolve
  * names no API is refused (exit 2) before anything is sent: speaking the wrong one would only
  * turn every request into a 404.
  */
-export function resolveApi(name: string, profile: Profile | undefined, env: Readonly<Record<string, string | undefined>>): Pick<ResolvedProfile, 'api' | 'apiSource'> {
+export function resolveApi(
+  name: string,
+  profile: Profile | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+  onBadSaved?: (problem: FieldInputError) => void,
+): Pick<ResolvedProfile, 'api' | 'apiSource'> {
   const fromEnv = given(env.SOCIALPUB_API);
   if (fromEnv) return { api: dialectOf(fromEnv, 'SOCIALPUB_API', 'set SOCIALPUB_API to one of them, or unset it to use the profile\'s'), apiSource: 'env' };
   const saved = given(profile?.api);
   if (!saved) return { api: DEFAULT_DIALECT, apiSource: 'default' };
-  const api = dialectOf(saved, `api of profile ${name}`, `run \`socialpub auth login${name === DEFAULT_PROFILE ? '' : ` --profile ${name}`} --api ${DEFAULT_DIALECT}\` (or --api syncpostly), or fix "api" in the config file`);
-  return { api, apiSource: profile?.apiSource ?? 'profile' };
+  try {
+    const api = dialectOf(saved, `api of profile ${name}`, `run \`socialpub auth login${name === DEFAULT_PROFILE ? '' : ` --profile ${name}`} --api ${DEFAULT_DIALECT}\` (or --api syncpostly), or fix "api" in the config file`);
+    return { api, apiSource: profile?.apiSource ?? 'profile' };
+  } catch (err) {
+    if (!onBadSaved || !(err instanceof FieldInputError)) throw err;
+    onBadSaved(err);
+    return { api: DEFAULT_DIALECT, apiSource: 'default' };
+  }
 }
 
 function dialectOf(value: string, field: string, fix: string): Dialect {

@@ -140,6 +140,21 @@ describe('profile show', () => {
     expect(Object.keys(JSON.parse(full.stdout))).toEqual(fieldsOf('profile show'));
   });
 
+  it('a saved "api" naming no API is shown as it is, with a warning naming the fix, exit 0 (as profile list shows it)', async () => {
+    await openProfileStore(tmp.dir).set('odd', { baseUrl: 'https://odd.example', apiKey: KEY_A, api: 'sincpostly' });
+    const text = await run(['profile', 'show', 'odd']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/speaks\s+"sincpostly" \(profile; not an API socialpub speaks\)/);
+    expect(text.stderr).toContain('warning: api of profile odd: "sincpostly" is not an API socialpub speaks');
+    expect(text.stderr).toContain('socialpub auth login --profile odd --api socialpub');
+    const json = await run(['-p', 'odd', 'profile', 'show', '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ name: 'odd', api: 'sincpostly', apiSource: 'profile', baseUrl: 'https://odd.example' });
+    expect(json.stderr).toContain('not an API socialpub speaks');
+    // Other commands still refuse it before anything is sent.
+    expect((await run(['-p', 'odd', 'posts', 'list'])).code).toBe(2);
+  });
+
   it('exits 4 for an unknown named profile', async () => {
     const r = await run(['profile', 'show', 'ghost']);
     expect(r.code).toBe(4);
