@@ -142,32 +142,19 @@ export function createContext(deps: ContextDeps): ContextInternals {
     },
     async client(overrides = {}) {
       if (client && Object.keys(overrides).length === 0) return client;
-      const profile = await ctx.profile();
-      const apiKey = overrides.apiKey ?? profile.apiKey;
-      if (!apiKey) {
-        // `-p acme` with no such profile: name the profiles there are, as `profile use` does.
-        const store = await ctx.config();
-        if (profile.nameSource !== 'default' && !store.names().includes(profile.name)) {
-          const { profileNotFound } = await import('./commands/profile/not-found.js');
-          throw profileNotFound(profile.name, store, EXIT.auth);
-        }
-        throw noApiKeyError(profile.name, profile.keyProblem, deps.env);
-      }
-      if (overrides.apiKey === undefined) {
-        const { keyShapeProblem } = await import('../config/resolve.js');
-        const problem = keyShapeProblem(profile);
-        if (problem) throw new UsageError(problem, [], 'BAD_API_KEY');
-      }
-      const badUrl = baseUrlError(profile);
-      if (badUrl) throw badUrl;
+      // A client its overrides wholly describe (auth login's key check) reads no profile: the
+      // profile's saved api may be the bad value that login is there to replace.
+      const whole = overrides.apiKey !== undefined && overrides.baseUrl !== undefined && overrides.dialect !== undefined;
+      const profile = whole ? undefined : await ctx.profile();
+      if (profile) await checkProfileForClient(ctx, profile, overrides.apiKey);
       const { createClient, createRequestBudget } = await import('../client/index.js');
       // One budget for the whole run, whatever clients it makes.
       budget ??= createRequestBudget({ maxRequests: ctx.globals.maxRequests, spendReserve: ctx.globals.spendBudget, now: deps.clock.now });
       const options: ClientOptions = {
-        baseUrl: profile.baseUrl,
-        apiKey,
+        baseUrl: profile?.baseUrl ?? overrides.baseUrl ?? '',
+        apiKey: overrides.apiKey ?? profile?.apiKey ?? '',
         // The profile's API, or SOCIALPUB_API for this run: the client translates every endpoint.
-        dialect: profile.api,
+        dialect: profile?.api ?? overrides.dialect,
         timeoutMs: ctx.globals.timeoutMs,
         maxRetries: ctx.globals.maxRetries,
         writeRetryBudgetMs: ctx.globals.maxRetriesGiven ? 0 : WRITE_RETRY.budgetMs,
@@ -244,6 +231,27 @@ async function compileJq(expression: string, args: Record<string, string>, env: 
  * would land in, an API path on its end that doubles /v1), named by where it came from, before
  * anything is sent. User and password are left alone here: commands send them as given.
  */
+/** A key, a well-formed one and a usable base URL, or the error naming the fix (before any request). */
+async function checkProfileForClient(ctx: Context, profile: ResolvedProfile, overrideKey: string | undefined): Promise<void> {
+  const apiKey = overrideKey ?? profile.apiKey;
+  if (!apiKey) {
+    // `-p acme` with no such profile: name the profiles there are, as `profile use` does.
+    const store = await ctx.config();
+    if (profile.nameSource !== 'default' && !store.names().includes(profile.name)) {
+      const { profileNotFound } = await import('./commands/profile/not-found.js');
+      throw profileNotFound(profile.name, store, EXIT.auth);
+    }
+    throw noApiKeyError(profile.name, profile.keyProblem, ctx.env);
+  }
+  if (overrideKey === undefined) {
+    const { keyShapeProblem } = await import('../config/resolve.js');
+    const problem = keyShapeProblem(profile);
+    if (problem) throw new UsageError(problem, [], 'BAD_API_KEY');
+  }
+  const badUrl = baseUrlError(profile);
+  if (badUrl) throw badUrl;
+}
+
 function baseUrlError(profile: Pick<ResolvedProfile, 'name' | 'baseUrl' | 'baseUrlSource'>): UsageError | undefined {
   const problem = baseUrlProblem(displayUrl(profile.baseUrl));
   if (!problem) return undefined;

@@ -72,6 +72,17 @@ describe('auth login --with-key', () => {
     expect(r.stdout + r.stderr).not.toContain(GOOD_KEY);
   });
 
+  it('over a saved "api" naming no API (the fix profile show names): logs in and saves the API it was given or told', async () => {
+    await openProfileStore(tmp.dir).set('odd', { baseUrl: server.baseUrl, api: 'sincpostly' });
+    const given = await login(['--profile', 'odd', '--api', 'socialpub'], `${GOOD_KEY}\n`);
+    expect(given.code, given.stderr).toBe(0);
+    expect(readConfig().profiles.odd).toMatchObject({ api: 'socialpub', apiSource: 'set' });
+    await openProfileStore(tmp.dir).set('odd', { baseUrl: server.baseUrl, api: 'sincpostly' });
+    const told = await login(['--profile', 'odd'], `${GOOD_KEY}\n`);
+    expect(told.code, told.stderr).toBe(0);
+    expect(readConfig().profiles.odd).toMatchObject({ api: 'socialpub', apiSource: 'detected' });
+  });
+
   it('saves into the --profile named and leaves an existing current profile alone', async () => {
     expect((await login([], GOOD_KEY)).code).toBe(0);
     const r = await login(['--profile', 'second'], OTHER_GOOD_KEY);

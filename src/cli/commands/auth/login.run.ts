@@ -16,10 +16,12 @@ import type { LoginFlags } from './login.js';
 import { choice } from '../../flags/choice.js';
 import { DIALECTS, type Dialect } from '../../../wire/dialects.js';
 import type { ApiSource } from '../../../config/types.js';
+import { resolveProfileWithKey } from '../../../config/resolve.js';
 
 export async function login(ctx: Context, opts: LoginFlags): Promise<number> {
   const store = await ctx.config();
-  const resolved = await ctx.profile();
+  // A saved api naming no API is what this login replaces (the fix its error names): not refused here.
+  const resolved = await resolveProfileWithKey({ flagProfile: ctx.globals.profile, flagBaseUrl: ctx.globals.baseUrl, env: ctx.env, store, onBadSavedApi: () => undefined });
   const nameProblem = profileNameProblem(resolved.name);
   if (nameProblem) throw new UsageError(`--profile: ${nameProblem}`);
   const flagBaseUrl = ctx.globals.baseUrl;
