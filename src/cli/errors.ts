@@ -219,9 +219,12 @@ export function reportError(given: unknown, options: ReportOptions): ExitCode {
   const code = exitCodeFor(err);
   const red = options.red ?? ((s: string) => s);
   const message = err instanceof Error ? err.message : String(err);
+  // A long list of problems is cut for a person (one more line says how to list them all); the
+  // JSON form below keeps every one, for scripts.
+  const shownMessage = err instanceof InvalidInputError ? err.shownMessage : message;
   // The message, hints and request id may quote the server: its control characters are shown,
   // not obeyed (the JSON form below keeps them exact).
-  const lines = [`${red('error:')} ${visible(message)}`];
+  const lines = [`${red('error:')} ${visible(shownMessage)}`];
   const hints = shownHints(err, options.now, options.profile, options.baseUrl);
   // A hint is one line of ours, whatever service text it quotes (a handle among the candidates):
   // a line break in that text is shown, so none of it starts a line of its own.
@@ -234,7 +237,7 @@ export function reportError(given: unknown, options: ReportOptions): ExitCode {
   options.stderr.write(wrapProse(lines.join('\n'), options.width) + '\n');
   if (options.githubActions && code !== EXIT.interrupted) {
     // One line, shown on the job's summary: the message, its hints and the request id.
-    const text = [message, ...hints.map((h) => `hint: ${h}`), ...(requestId ? [`request id: ${requestId}`] : [])].join('\n');
+    const text = [shownMessage, ...hints.map((h) => `hint: ${h}`), ...(requestId ? [`request id: ${requestId}`] : [])].join('\n');
     options.stderr.write(`::error title=${escapeProperty(`socialpub: exit ${code}${errorCode(err) ? ` ${errorCode(err)}` : ''}`)}::${escapeAnnotation(visible(text))}\n`);
   }
   if (options.json && code !== EXIT.interrupted) {

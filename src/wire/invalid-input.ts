@@ -18,19 +18,35 @@ export interface InvalidInputOptions {
   headline?: string;
   /** Hints after the problems' own fixes. */
   hints?: string[];
+  /**
+   * Problems past this many are left out of the lines a person reads (`shownMessage`), with one
+   * line saying how many more and `listAll`, the command that lists them; the message keeps all.
+   */
+  showAtMost?: number;
+  listAll?: string;
 }
 
 export class InvalidInputError extends Error {
   readonly code = 'INVALID_INPUT';
   readonly issues: readonly InputIssue[];
   readonly hints: string[];
+  /** The message as a person reads it: every problem, or the first `showAtMost` and how many more. */
+  readonly shownMessage: string;
   constructor(issues: readonly InputIssue[], options: InvalidInputOptions = {}) {
     const summary = summarizeIssues(issues, options);
     super(summary.message);
     this.name = 'InvalidInputError';
     this.issues = issues;
     this.hints = [...summary.hints, ...(options.hints ?? [])];
+    const cap = options.showAtMost;
+    this.shownMessage = cap !== undefined && issues.length > cap ? cutSummary(issues, cap, options) : summary.message;
   }
+}
+
+function cutSummary(issues: readonly InputIssue[], cap: number, options: InvalidInputOptions): string {
+  const more = issues.length - cap;
+  const list = options.listAll ? `: \`${options.listAll}\` lists them all` : '';
+  return `${summarizeIssues(issues.slice(0, cap), { ...options, headline: options.headline ?? `${issues.length} problems in ${options.what ?? 'the post'}` }).message}\n  … and ${more.toLocaleString('en-US')} more problem${more === 1 ? '' : 's'}${list}`;
 }
 
 /** The one summary of a list of problems: the problem itself when alone, else a list. */

@@ -155,6 +155,27 @@ describe('bulk schedule', () => {
     config.cleanup();
   });
 
+  it('a file of many bad rows: the first 50 problems on stderr and how many more, with the command that lists them all (it does); --json keeps them all', async () => {
+    const sb = await sandbox();
+    const file = join(dir, 'many-bad.csv');
+    writeFileSync(file, ['at,platforms,text', ...Array.from({ length: 130 }, (_, i) => `${iso(1, i)},blusky,row ${i}`)].join('\n') + '\n');
+    const run = (argv: string[]) => runCli(argv, { env: cliEnv(sb), clock: sandboxClock(sb.clock), configDir: tempConfigDir().dir });
+    const r = await run(['posts', 'schedule', '--from-file', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('130 of 130 rows in');
+    expect(r.stderr.match(/^ {2}- line \d+: platforms/gm)).toHaveLength(50);
+    expect(r.stderr).toContain('line 51: platforms');
+    expect(r.stderr).not.toContain('line 52: platforms');
+    expect(r.stderr).toContain(`  … and 80 more problems: \`socialpub posts check --from-file ${file} -o tsv\` lists them all`);
+    const listed = await run(['posts', 'check', '--from-file', file, '-o', 'tsv']);
+    expect(listed.stdout.trimEnd().split('\n').filter((l) => l.includes('\tfail\t') && l.includes('is not a platform id'))).toHaveLength(130);
+    const json = await run(['posts', 'schedule', '--from-file', file, '--json']);
+    expect(json.code).toBe(2);
+    const error = JSON.parse(json.stderr.trimEnd().split('\n').at(-1)!).error;
+    expect(error.message.match(/- line \d+: platforms/g)).toHaveLength(130);
+    expect(schedules(sb)).toBe(0);
+  });
+
   it('--skip-invalid schedules the good rows, lists the bad ones, exits 7; -q prints ids', async () => {
     const sb = await sandbox();
     const file = join(dir, 'skip.csv');

@@ -22,6 +22,10 @@ import { warnUnhealthy } from '../accounts.js';
 import { DIALECT_HINT, dialectIssue } from '../../../../wire/syncpostly/unsupported.js';
 import { AccountChoiceError } from '../../../../wire/syncpostly/account-choice.js';
 import { TITLE_FIX, takesTitles } from '../../../dialect-refusals.js';
+import { shellWord } from '../../../shell-word.js';
+
+/** Problems of a refused file shown on stderr; the rest are counted, with the command that lists them. */
+const SHOWN_PROBLEMS = 50;
 
 export interface LoadedBulk {
   src: Source;
@@ -139,6 +143,8 @@ export async function loadBulk(ctx: Context, opts: ScheduleFlags): Promise<Loade
   if (bad.length && !opts.skipInvalid) {
     const e = new InvalidInputError(allIssues, {
       headline: `${bad.length} of ${rows.length} rows in ${src.label} are invalid`,
+      showAtMost: SHOWN_PROBLEMS,
+      listAll: `socialpub posts check --from-file ${shellWord(opts.fromFile!)} -o tsv`,
       hints: ['fix those rows and run again, or add --skip-invalid to schedule the valid rows now', ...(titled.length ? [DIALECT_HINT] : [])],
     });
     if (opts.dryRun) await printInvalidDryRun(ctx, e);
