@@ -1,7 +1,7 @@
 // The command line in SyncPostly's dialect (SOCIALPUB_API=syncpostly) against the sandbox's second
 // dialect: `posts create --media FILE` end to end, a platform whose account cannot be picked sends
 // nothing (no upload either), and a lost create, alone or in a bulk run, leaves one post per row.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -97,6 +97,29 @@ describe('SyncPostly from the command line', () => {
     expect(r.code, r.stderr).toBe(0);
     const rows = (await allPosts(sb)).filter((p) => /^Row \d$/.test(textOf(p, 'bluesky') ?? ''));
     expect(rows.map((p) => textOf(p, 'bluesky')).sort()).toEqual(['Row 0', 'Row 1', 'Row 2', 'Row 3']);
+    expect(sent(sb, 'POST', /^\/api\/v1\/posts$/)).toBe(4);
+  });
+
+  it('bulk --no-resume with the file\'s journal is exit 2 (no keys: every row would post again), naming the journal to remove; without one it runs', async () => {
+    const sb = await sandbox();
+    const csv = join(dir, 'again.csv');
+    writeFileSync(csv, ['at,platforms,text', ...[0, 1].map((i) => `${iso(i * 10)},bluesky,Again ${i}`)].join('\n') + '\n');
+    const configDir = tempConfigDir().dir;
+    const go = (extra: string[]) => runCli(['posts', 'schedule', '--from-file', csv, ...extra], { env: env(sb), clock: sandboxClock(sb.clock), configDir });
+    const fresh = await go(['--no-resume']);
+    expect(fresh.code, fresh.stderr).toBe(0);
+    expect(sent(sb, 'POST', /^\/api\/v1\/posts$/)).toBe(2);
+    const again = await go(['--no-resume']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain("--no-resume: SyncPostly's API has no idempotency keys");
+    const journal = /remove the journal and run again: rm (\S+)/.exec(again.stderr)?.[1];
+    expect(journal).toBeDefined();
+    expect(existsSync(journal!)).toBe(true);
+    expect(sent(sb, 'POST', /^\/api\/v1\/posts$/)).toBe(2);
+    // Started over deliberately: the journal removed, every row is sent again.
+    rmSync(journal!);
+    const over = await go(['--no-resume']);
+    expect(over.code, over.stderr).toBe(0);
     expect(sent(sb, 'POST', /^\/api\/v1\/posts$/)).toBe(4);
   });
 

@@ -28,7 +28,7 @@ function scheduleCommand(posts: CommandUnknownOpts) {
     .option('-y, --yes', 'move a scheduled post earlier without asking (on a terminal a move earlier is confirmed)')
     .option('--from-file <file>', 'bulk: NDJSON of schedule bodies, or CSV with columns at,platforms,text,… (- for stdin)')
     .option('--resume', 'bulk: skip rows a previous run of the same file finished (the default when its journal exists)')
-    .option('--no-resume', 'bulk: ignore the journal and go through every row again (keys still prevent duplicates)')
+    .option('--no-resume', "bulk: ignore the journal and go through every row again (keys still prevent duplicates; in SyncPostly's API, which has no keys, refused while the file's journal exists)")
     .option('--skip-invalid', 'bulk: schedule the valid rows even if some are invalid (those are listed and counted as failed)')
     .option('--allow-media-outside', "bulk: let the file's media paths leave its folder (by default a path outside it, or an absolute one, is refused)")
     .addHelpText(

@@ -2,7 +2,8 @@
 // rate limit allows, journaling each step, and print what happened to every row.
 import { existsSync } from 'node:fs';
 import type { Context } from '../../../context.js';
-import { EXIT } from '../../../cli-error.js';
+import { EXIT, UsageError } from '../../../cli-error.js';
+import type { Dialect } from '../../../../wire/dialects.js';
 import { annotate, shownHints } from '../../../errors.js';
 import { ApiError } from '../../../../client/errors.js';
 import type { RetryNotice } from '../../../../client/types.js';
@@ -137,12 +138,19 @@ interface Run {
 }
 
 /** The journal: rows a previous run of this same file (same profile and service) finished. */
-async function openRun(ctx: Context, loaded: Loaded, profile: { name: string; baseUrl: string }, opts: ScheduleFlags): Promise<Run> {
+async function openRun(ctx: Context, loaded: Loaded, profile: { name: string; baseUrl: string; api: Dialect }, opts: ScheduleFlags): Promise<Run> {
   const { src, rows, good, now } = loaded;
   const store = await ctx.config();
   const path = journalPath(store.dir, profile.name, profile.baseUrl, sha256Hex(src.text));
   const hadJournal = existsSync(path);
   const resume = opts.resume ?? true;
+  // Our keys make a re-sent row a replay; SyncPostly has none, so a row sent again posts again.
+  if (!resume && hadJournal && profile.api === 'syncpostly') {
+    throw new UsageError(`--no-resume: SyncPostly's API has no idempotency keys, so sending the rows of ${src.label} again would post a second time those an earlier run posted (its journal is ${path})`, [
+      'leave --no-resume out: the rows already done are skipped',
+      `to start over deliberately, remove the journal and run again: rm ${shellWord(path)}`,
+    ]);
+  }
   const state: JournalState = hadJournal && resume ? readJournal(path) : { done: new Map(), media: new Map(), failed: new Map(), runs: 0 };
   const out = ctx.output();
   let journal: JournalWriter;
