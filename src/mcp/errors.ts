@@ -4,7 +4,7 @@
 import { ApiError, isTooDeep, RateLimitError, TOO_DEEP_MESSAGE } from '../client/errors.js';
 import { TimeInputError } from '../posts/when.js';
 import { InvalidInputError } from '../wire/invalid-input.js';
-import { AccountChoiceError } from '../wire/syncpostly/account-choice.js';
+import { AccountChoiceError, someCandidates } from '../wire/syncpostly/account-choice.js';
 import { peerErrorText } from './peer-error-text.js';
 
 export type ToolErrorCode = 'invalid_input' | 'auth' | 'not_found' | 'rate_limited' | 'network' | 'error';
@@ -48,7 +48,8 @@ export function toToolError(err: unknown, profile: string): ToolErrorBody {
   if (err instanceof ToolError) return err.body;
   // SyncPostly names no default account: the candidates, as the `accounts` argument takes them.
   if (err instanceof AccountChoiceError && err.candidates.length) {
-    const fix = `pass accounts with one of: ${err.candidates.map((c) => c.id).join(', ')}`;
+    // A dozen and how many more, as the CLI names them: a workspace may have hundreds.
+    const fix = `pass accounts with one of: ${someCandidates(err.platform, err.candidates, (c) => c.id, `list_accounts with platforms ["${err.platform}"]`)}`;
     return { code: 'invalid_input', message: err.message, field: 'accounts', issues: [{ field: 'accounts', message: err.message, fix }], hints: [fix] };
   }
   if (err instanceof InvalidInputError) {

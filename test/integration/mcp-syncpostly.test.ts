@@ -68,3 +68,27 @@ describe('MCP tools in SyncPostly\'s API', () => {
     expect(instructions(TOOLS, { readOnly: false })).toMatch(/never posts twice/);
   });
 });
+
+describe('MCP in SyncPostly\'s API, a platform of many accounts and no default', () => {
+  let many: TestSandbox;
+  beforeAll(async () => {
+    many = await testSandbox({ accounts: 200, seed: 5 });
+  });
+  afterAll(() => many.close());
+
+  it('the error names a dozen candidates and how many more (list_accounts lists them), as the CLI does', async () => {
+    const err = await callTool(sandboxToolContext(many, 'demo', 'syncpostly'), 'create_draft', { platforms: ['bluesky'], text: 'hi' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    const body = toToolError(err, 'default');
+    expect(body).toMatchObject({ code: 'invalid_input', field: 'accounts' });
+    const count = Number(/bluesky has (\d+) accounts/.exec(body.message)?.[1]);
+    expect(count).toBeGreaterThan(15);
+    for (const fix of [body.hints![0]!, body.issues![0]!.fix!]) {
+      expect(fix.match(/acc_\w+/g), fix).toHaveLength(12);
+      expect(fix).toContain(`, … (${count - 12} more: list_accounts with platforms ["bluesky"])`);
+    }
+    expect(many.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+});

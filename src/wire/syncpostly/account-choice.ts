@@ -14,10 +14,13 @@ export interface AccountCandidate {
 /** Candidates named in a message: enough to pick from, not a wall (a workspace may have hundreds). */
 const SHOWN = 12;
 
-/** The first candidates as `show` words them, then how many more and where to see them all. */
-export function someCandidates(platform: string, candidates: readonly AccountCandidate[], show: (c: AccountCandidate) => string): string {
+/**
+ * The first candidates as `show` words them, then how many more and where to see them all
+ * (`seeAll`: the CLI's command by default; the MCP server names its tool).
+ */
+export function someCandidates(platform: string, candidates: readonly AccountCandidate[], show: (c: AccountCandidate) => string, seeAll = `socialpub accounts list --platform ${platform}`): string {
   const more = candidates.length - SHOWN;
-  return candidates.slice(0, SHOWN).map(show).join(', ') + (more > 0 ? `, … (${more} more: socialpub accounts list --platform ${platform})` : '');
+  return candidates.slice(0, SHOWN).map(show).join(', ') + (more > 0 ? `, … (${more} more: ${seeAll})` : '');
 }
 
 export class AccountChoiceError extends InvalidInputError {
