@@ -2,7 +2,7 @@
 // dialect cannot carry is refused before any request (the sandbox sees nothing), naming SyncPostly
 // and the fix; the same flags in socialpub's own API still go through.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cliEnv, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -176,6 +176,24 @@ describe('a platform of many accounts and no default, in SyncPostly\'s API', () 
       expect(line).toContain(more);
     }
     expect(many.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+
+  it('a bulk row of that platform without an account column: its fix names a dozen and how many more', async () => {
+    const env = cliEnv(many, 'demo', { SOCIALPUB_API: 'syncpostly' });
+    const folder = mkdtempSync(join(tmpdir(), 'sp-many-'));
+    try {
+      const csv = join(folder, 'rows.csv');
+      writeFileSync(csv, `at,platforms,text\n2099-01-01T09:00:00Z,bluesky,hi\n`);
+      many.requests.length = 0;
+      const r = await runCli(['posts', 'schedule', '--from-file', csv], { env });
+      expect(r.code, r.stderr).toBe(2);
+      const fix = r.stderr.split('\n').find((l) => l.includes("fill the row's account column with one of:"))!;
+      expect(fix.match(/acc_\w+/g)).toHaveLength(12);
+      expect(fix).toMatch(/, … \(\d+ more: socialpub accounts list --platform bluesky\)/);
+      expect(many.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

@@ -20,7 +20,7 @@ import { attachAccounts, resolveAccounts } from '../../../../accounts/resolve.js
 import { derivedNotice } from '../../accounts/select.js';
 import { warnUnhealthy } from '../accounts.js';
 import { DIALECT_HINT, dialectIssue } from '../../../../wire/syncpostly/unsupported.js';
-import { AccountChoiceError } from '../../../../wire/syncpostly/account-choice.js';
+import { AccountChoiceError, someCandidates } from '../../../../wire/syncpostly/account-choice.js';
 import { TITLE_FIX, takesTitles } from '../../../dialect-refusals.js';
 import { shellWord } from '../../../shell-word.js';
 
@@ -102,7 +102,7 @@ async function serviceRefusals(ctx: Context, rows: BulkRow[], facts: Map<MediaSo
     } catch (err) {
       if (!(err instanceof InvalidInputError)) throw err;
       // The file's way to name an account is its account column, not the --account flag.
-      const issues = err instanceof AccountChoiceError && err.candidates.length > 0 ? err.issues.map((i) => ({ ...i, field: 'account', fix: `fill the row's account column with one of: ${err.candidates.map((c) => c.id).join(', ')}` })) : [...err.issues];
+      const issues = err instanceof AccountChoiceError && err.candidates.length > 0 ? err.issues.map((i) => ({ ...i, field: 'account', fix: `fill the row's account column with one of: ${someCandidates(err.platform, err.candidates, (c) => c.id)}` })) : [...err.issues];
       row.issues.push(...atLine(row.line, issues));
     }
   }
