@@ -120,7 +120,7 @@ complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_sub
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from list' -l fields -d 'keep only these fields, in this order: dotted paths' -x -a '(__socialpub_csv id status payloads scheduledAt createdAt updatedAt title targets platforms text headline)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l week -d 'the week holding --from'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l month -d 'the month holding --from'
-complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l from -d 'a day' -x
+complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l from -d 'a day in the week or month to show' -x
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from calendar' -l tz -d 'IANA zone to draw the calendar in' -x -a '(__socialpub_zones)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l platform -d 'target platform, repeatable or comma-separated' -x -a '(__socialpub_csv twitter-x instagram linkedin facebook-page tiktok youtube bluesky threads pinterest)'
 complete -c socialpub -n '__fish_seen_subcommand_from posts; and __fish_seen_subcommand_from check' -l text -d 'text for every platform' -x
