@@ -9,6 +9,7 @@ import type { Counters, SeenIds } from './bookkeeping.js';
 import { receivedAtText } from './clock.js';
 import type { Forwarder } from './forwarder.js';
 import type { ListenerSettings } from './options.js';
+import { isJsonObjectBytes } from './json-object-check.js';
 import { accept, verifyDetail, type Emit, type Reject } from './outcomes.js';
 import { header, oneLine } from './request.js';
 import type { DeliveryEvent } from './types.js';
@@ -40,7 +41,10 @@ export function deliveryHandler(deps: DeliveryDeps): DeliveryHandler {
     return null;
   };
 
-  /** The body's JSON object and its text (decoded once: the NDJSON line is built from it too). */
+  /**
+   * The body's JSON object, for a body the byte check did not pass: parsed, to accept what it
+   * may have missed and to say why the rest is refused.
+   */
   const parsed = (res: ServerResponse, text: string, id: string | null): Record<string, unknown> | undefined => {
     let payload: unknown;
     try {
@@ -77,9 +81,14 @@ export function deliveryHandler(deps: DeliveryDeps): DeliveryHandler {
     const now = clock.now();
     const isVerified = verified(req, res, raw, id, now);
     if (isVerified === null) return;
+    // Decoded once: the NDJSON line is built from the text, and the payload when someone asks.
     const text = raw.toString('utf8');
-    const payload = parsed(res, text, id);
-    if (payload === undefined) return;
+    // The usual body passes the byte check and is parsed only if someone reads its payload.
+    let payload: Record<string, unknown> | undefined;
+    if (!isJsonObjectBytes(raw)) {
+      payload = parsed(res, text, id);
+      if (payload === undefined) return;
+    }
     if (id !== null && seen.checkAndAdd(id)) {
       counters.duplicates++;
       emit('duplicate', { webhookId: id });
@@ -98,24 +107,32 @@ export function deliveryHandler(deps: DeliveryDeps): DeliveryHandler {
 }
 
 /**
- * An accepted delivery as emitted. The body is read through the schema only when someone looks
- * (a filter, a forward, a renderer): the NDJSON path prints the raw body and never needs it.
- * A class rather than an object literal with a getter, which costs a third of a microsecond
- * per event to create, and this is the hot path.
+ * An accepted delivery as emitted. The payload is parsed, and read through the schema, only when
+ * someone looks (a filter, a forward, a renderer): the NDJSON path prints the body's text and
+ * never needs either. A class rather than an object literal with getters, which costs a third of
+ * a microsecond per event to create, and this is the hot path.
  */
 class Accepted implements DeliveryEvent {
   seq = 0;
+  #payload: Record<string, unknown> | undefined;
   #read = false;
   #delivery: WebhookPayload | undefined;
 
   constructor(
-    readonly payload: Record<string, unknown>,
+    /** Already parsed, or undefined: the text is then a JSON object (isJsonObjectBytes). */
+    payload: Record<string, unknown> | undefined,
     readonly raw: Buffer,
     readonly text: string,
     readonly webhookId: string | null,
     readonly receivedAt: string,
     readonly verified: boolean,
-  ) {}
+  ) {
+    this.#payload = payload;
+  }
+
+  get payload(): Record<string, unknown> {
+    return (this.#payload ??= JSON.parse(this.text) as Record<string, unknown>);
+  }
 
   get delivery(): WebhookPayload | undefined {
     if (!this.#read) {

@@ -5,8 +5,8 @@
 // asynchronous step between receipt and emission that could reorder them. The sender is
 // answered 204 right after emission; forwarding to a local app happens afterwards, off the
 // sender's critical path. The pieces: options.ts (checks), request.ts (before the body),
-// delivery.ts (after it), outcomes.ts (answers and events), forwarder.ts, slow-bodies.ts,
-// http-server.ts (Node's side).
+// delivery.ts (after it; json-object-check.ts tells a JSON object), outcomes.ts (answers and
+// events), forwarder.ts, slow-bodies.ts, http-server.ts (Node's side).
 import { EventEmitter } from 'node:events';
 import { Counters, SeenIds } from './bookkeeping.js';
 import { deliveryHandler } from './delivery.js';

@@ -92,30 +92,38 @@ const EMPTY = Buffer.alloc(0);
  * Reads a request body under a byte cap counted as the bytes stream in, so a body without
  * Content-Length, or one that lies about it, is stopped at the cap without being buffered
  * whole. Calls `done(context, body)` once, with undefined for a body over the cap. Deliberately
- * lean (two listeners, no timer, no promise, no result object): it runs once per delivery.
- * The deadline for slow bodies is the listener's sweep, and a client that disconnects mid-body
- * simply never calls back; everything is then collected with the request.
+ * lean (one listener, no timer, no promise, no result object): it runs once per delivery.
+ * 'readable' and read() rather than 'data' and 'end': a body that came with its headers is then
+ * taken in one event, the one that finds the request complete (IncomingMessage.complete is set
+ * before the stream's end is pushed), without switching the stream to flowing mode and without
+ * waiting a tick more for 'end'. The deadline for slow bodies is the listener's sweep, and a
+ * client that disconnects mid-body simply never calls back; everything is then collected with
+ * the request.
  */
 export function readBody<C>(req: IncomingMessage, maxBytes: number, context: C, done: (context: C, body: Buffer | undefined) => void): void {
   let first: Buffer | undefined;
   let more: Buffer[] | undefined;
   let size = 0;
-  let over = false;
-  req.on('data', (chunk: Buffer) => {
-    if (over) return;
-    size += chunk.length;
-    if (size > maxBytes) {
-      over = true;
-      // Stop reading; the listener answers 413 and closes the connection.
-      req.pause();
-      done(context, undefined);
-      return;
+  // Finished: the listener stays (removing the last 'readable' listener costs a tick of its own).
+  let finished = false;
+  req.on('readable', () => {
+    if (finished) return;
+    let chunk: Buffer | null;
+    while ((chunk = req.read() as Buffer | null) !== null) {
+      size += chunk.length;
+      if (size > maxBytes) {
+        // Stop reading (what is unread stays below the stream's high-water mark); the listener
+        // answers 413 and closes the connection.
+        finished = true;
+        done(context, undefined);
+        return;
+      }
+      if (first === undefined) first = chunk;
+      else (more ??= [first]).push(chunk);
     }
-    if (first === undefined) first = chunk;
-    else (more ??= [first]).push(chunk);
-  });
-  req.on('end', () => {
-    if (!over) done(context, more ? Buffer.concat(more, size) : (first ?? EMPTY));
+    if (!req.complete) return;
+    finished = true;
+    done(context, more ? Buffer.concat(more, size) : (first ?? EMPTY));
   });
 }
 

@@ -320,6 +320,35 @@ describe('listener: transport hygiene', () => {
     expect(rec.rejected[0]?.reason).toBe('body-too-large');
   });
 
+  it('bodies that arrive a few bytes at a time, and requests sent back to back on one connection, are each read whole', async () => {
+    const rec = await listen();
+    const port = rec.listener.port;
+    const ds = [0, 1, 2].map((i) => delivery(payload({ n: i, text: 'ü✓'.repeat(40) }), { id: `msg_piece${i}` }));
+    const request = (d: (typeof ds)[number], close: boolean) =>
+      `POST /webhooks HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n${close ? 'connection: close\r\n' : ''}content-length: ${Buffer.byteLength(d.body)}\r\n` +
+      Object.entries(d.headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('') +
+      '\r\n' +
+      d.body;
+    // The first request in pieces of 7 bytes (splitting its UTF-8 characters), each sent once the
+    // listener has had a turn to read the last; the other two in one write after it.
+    const first = Buffer.from(request(ds[0]!, false));
+    const text = await raw(port, (s) => {
+      let at = 0;
+      const next = () => {
+        if (at >= first.length) return void s.write(request(ds[1]!, false) + request(ds[2]!, true));
+        s.write(first.subarray(at, (at += 7)));
+        setTimeout(next, 1);
+      };
+      next();
+    });
+    expect(text.match(/HTTP\/1\.1 204/g)).toHaveLength(3);
+    expect(rec.events.map((e) => e.webhookId)).toEqual(['msg_piece0', 'msg_piece1', 'msg_piece2']);
+    expect(rec.events.map((e) => e.payload)).toEqual(ds.map((d) => JSON.parse(d.body)));
+    expect(rec.events.map((e) => e.raw.toString())).toEqual(ds.map((d) => d.body));
+  });
+
   it('a body that trickles in too slowly → 408', async () => {
     const rec = await listen({ bodyTimeoutMs: 150 });
     const port = rec.listener.port;
