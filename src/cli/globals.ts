@@ -16,7 +16,7 @@ export function resolveGlobals(raw: Partial<GlobalFlags>, io: Io, env: Readonly<
   // An empty -p is an unset shell variable: going on with the current profile would act on the
   // wrong workspace. (An empty SOCIALPUB_PROFILE means unset, as for every other variable.)
   if (raw.profile !== undefined && raw.profile.trim() === '') {
-    throw flagError('--profile', 'is empty (an unset shell variable?): it would act on the current profile instead of the one meant', [
+    throw flagError('--profile', 'the name is empty (an unset shell variable?), which would act on the current profile instead of the one meant', [
       'give a profile name (`socialpub profile list` names them), or leave -p/--profile out to use the current profile',
     ]);
   }
