@@ -125,7 +125,8 @@ export class Spool {
   /** The text gathered, encoded: kept, or written when the spool is on disk. */
   private encode(): void {
     if (this.pendingChars === 0) return;
-    const bytes = this.pending.length <= 2 ? encodeEach(this.pending) : Buffer.from(this.pending.join(''));
+    // Text comes in short pieces (rows, lines; a list's long JSON pieces come encoded: writeBytes).
+    const bytes = Buffer.from(this.pending.length === 1 ? this.pending[0]! : this.pending.join(''));
     this.pending = [];
     this.pendingChars = 0;
     this.keep(bytes);
@@ -154,19 +155,4 @@ export class Spool {
     for (const piece of this.held) writeSync(this.fd, piece);
     this.held = [];
   }
-}
-
-/**
- * A piece or two (a comma and a list's elements) encoded each into one buffer: joined first, the
- * long piece would be copied once more as a string only to be encoded (many short pieces, TSV
- * rows, are cheaper joined).
- */
-function encodeEach(pieces: readonly string[]): Buffer {
-  if (pieces.length === 1) return Buffer.from(pieces[0]!);
-  let size = 0;
-  for (const p of pieces) size += Buffer.byteLength(p);
-  const bytes = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (const p of pieces) at += bytes.write(p, at);
-  return bytes;
 }

@@ -85,6 +85,10 @@ describe('CSV', () => {
       { line: 2, fields: ['2026-12-01 09:00', 'bluesky|linkedin', 'Bonjour; à demain, 9,5 °C'] },
     ]);
     expect(detectDelimiter('at\tplatforms\ttext\n')).toBe('\t');
+    expect(parseCsv('at\tplatforms\ttext\n2026-12-01 09:00\tbluesky\tHello, world; again\n')).toEqual([
+      { line: 1, fields: ['at', 'platforms', 'text'] },
+      { line: 2, fields: ['2026-12-01 09:00', 'bluesky', 'Hello, world; again'] },
+    ]);
     expect(detectDelimiter('"a;b",c\n')).toBe(',');
     expect(detectDelimiter('at\n')).toBe(',');
   });

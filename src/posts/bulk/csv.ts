@@ -49,7 +49,7 @@ export class CsvReader {
   private readonly unquotedRun: RegExp;
 
   constructor(private readonly delimiter: string) {
-    this.unquotedRun = new RegExp(`[^${delimiter === '\t' ? '\\t' : delimiter}\\r\\n]*`, 'y');
+    this.unquotedRun = new RegExp(`[^${delimiter}\\r\\n]*`, 'y');
   }
 
   push(text: string): CsvRecord[] {

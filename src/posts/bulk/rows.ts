@@ -79,10 +79,12 @@ export class BulkReader {
   private line = 1;
   private count = 0;
   private readonly folder: string | undefined;
-  private mediaPath: ((p: string) => string) | undefined;
+  /** A row's media path made absolute in the file's folder. */
+  private readonly mediaPath: (p: string) => string;
 
   constructor(private readonly options: BulkParseOptions) {
     this.folder = options.allowMediaOutside ? undefined : real(resolve(options.baseDir));
+    this.mediaPath = pathsUnder(options.baseDir);
   }
 
   /** The rows the text completes, made as they are taken (read them all before the next push). */
@@ -134,7 +136,7 @@ export class BulkReader {
     for (const rec of records) {
       if (this.csvRow) yield this.csvRow(rec);
       else {
-        const header = csvHeader(rec, this.options);
+        const header = csvHeader(rec, this.options, this.mediaPath);
         if (!header.ok) {
           this.fileIssues.push(...header.issues);
           return;
@@ -149,7 +151,7 @@ export class BulkReader {
     this.rest = final ? '' : lines.pop()!;
     for (const raw of lines) {
       const line = this.line++;
-      if (raw.trim() !== '') yield ndjsonRow(raw, line, this.count, this.options, (this.mediaPath ??= pathsUnder(this.options.baseDir)));
+      if (raw.trim() !== '') yield ndjsonRow(raw, line, this.count, this.options, this.mediaPath);
     }
   }
 }
@@ -320,7 +322,7 @@ const missingTextFix = (p: string) => `fill the text column, or a text:${p} colu
 type CsvHeader = { ok: true; row: (rec: CsvRecord) => BulkRow } | { ok: false; issues: Issue[] };
 
 /** The header row read: its columns checked, and the reader of every row under it. */
-function csvHeader(header: CsvRecord, options: BulkParseOptions): CsvHeader {
+function csvHeader(header: CsvRecord, options: BulkParseOptions, mediaPath: (p: string) => string): CsvHeader {
   const fileIssues: Issue[] = [];
   const columns = header.fields.map((h) => {
     const name = h.trim().toLowerCase();
@@ -379,7 +381,6 @@ function csvHeader(header: CsvRecord, options: BulkParseOptions): CsvHeader {
     // The key as written in the header (settings are camelCase: postType, madeForKids).
     return m ? [{ platform: m[1]!, name: header.fields[i]!.trim().slice(`option.${m[1]}.`.length), i }] : [];
   });
-  const mediaPath = pathsUnder(options.baseDir);
   let index = 0;
   const row = (rec: CsvRecord): BulkRow => {
     const row: BulkRow = { index: index++, line: rec.line, draft: undefined, postId: undefined, at: undefined, issues: [] };
