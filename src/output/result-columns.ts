@@ -19,6 +19,12 @@ export function username(row: Row): string {
   return str(row.platform_data?.username);
 }
 
+/** The handle of the account a result went to ("@acme"), or undefined when the row names none. */
+export function resultHandle(row: Row): string | undefined {
+  const name = row.platform_data?.username;
+  return name ? `@${String(name).replace(/^@/, '')}` : undefined;
+}
+
 /** `CODE: message` for a failure; the live URL (or nothing) for a success. */
 export function resultLinkOrError(row: Row): string {
   if (row.success) return str(row.platform_data?.url);

@@ -14,6 +14,7 @@ import type { Post, PostResult } from '../../../wire/schemas.js';
 import type { ApiClient } from '../../../client/types.js';
 import { labelledUrl, wrapText } from '../../../output/wrap.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
+import { resultHandle } from '../../../output/result-columns.js';
 
 import type { ViewFlags } from './manage.js';
 import { fieldsOf } from '../../../output/fields-of.js';
@@ -168,7 +169,7 @@ export function renderPost(post: Viewed, o: RenderOptions): string {
       // A row the service could not tie to an account belongs to the only account there is.
       const r = rows.find((x) => x.social_account_id === id) ?? (accountIds.length === 1 ? rows.find((x) => !x.social_account_id) : undefined);
       const a = o.accounts.get(id);
-      const handle = a ? handleOf(a) : r?.platform_data?.username ? `@${String(r.platform_data.username).replace(/^@/, '')}` : id;
+      const handle = a ? handleOf(a) : ((r && resultHandle(r)) ?? id);
       lines.push(`  ${c.dim('→')} ${visibleLine(handle)}${a?.isDefault ? c.dim(' (default)') : ''}`);
       lines.push(...outcomeLines(r, post, platform, o, a));
     }

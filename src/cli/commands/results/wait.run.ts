@@ -20,7 +20,7 @@ import { unhealthyAccounts } from '../../../accounts/health.js';
 import { reconnectHint, unhealthyNote } from '../../../accounts/label.js';
 import type { SocialAccount } from '../../../wire/account-schemas.js';
 import type { Spinner } from '../../../output/progress.js';
-import { resultLinkOrError, resultView } from '../../../output/result-columns.js';
+import { resultHandle, resultLinkOrError, resultView } from '../../../output/result-columns.js';
 import { visibleLine } from '../../../output/terminal-safe.js';
 import { appendStepSummary, markdownCell, markdownTable } from '../../../output/step-summary.js';
 import { formatClock, formatLocal, formatRelative } from '../../../output/time.js';
@@ -256,7 +256,7 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
   for (const row of current.rows) await writer.write(row);
   await (complete ? writer.end() : writer.abort());
   for (const f of current.failures) {
-    const where = [f.platform, handleOf(f)].filter(Boolean).join(' ');
+    const where = [f.platform, resultHandle(f)].filter(Boolean).join(' ');
     // The command last, after a colon: on a narrow terminal it moves whole to its own line.
     // Only the mark is coloured by us: an escape or line break in the service's words is shown, not obeyed.
     const note = unhealthyNote(unhealthy.get(f.social_account_id ?? ''));
@@ -275,16 +275,13 @@ async function report(ctx: Context, current: waitState.WaitState, complete: bool
   }
 }
 
-/** The handle of the account a result went to ("@acme"), or undefined when the row names none. */
-const handleOf = (r: PostResult): string | undefined => (r.platform_data?.username ? `@${String(r.platform_data.username).replace(/^@/, '')}` : undefined);
-
 /** Under GitHub Actions: each target of each post and its outcome, on the job's summary page. */
 function stepSummary(ctx: Context, perPost: ReadonlyMap<string, waitState.WaitState>, headline: string): void {
   if (!ctx.env.GITHUB_STEP_SUMMARY) return;
   const rows: string[][] = [];
   for (const [postId, state] of perPost) {
     // The account too: two pages on one platform are two rows that would otherwise read the same.
-    for (const r of state.rows) rows.push([postId, String(r.platform ?? '?'), handleOf(r) ?? r.social_account_id ?? '', r.success ? '✅ published' : '❌ failed', r.success ? String(r.platform_data?.url ?? '') : resultLinkOrError(r)]);
+    for (const r of state.rows) rows.push([postId, String(r.platform ?? '?'), resultHandle(r) ?? r.social_account_id ?? '', r.success ? '✅ published' : '❌ failed', r.success ? String(r.platform_data?.url ?? '') : resultLinkOrError(r)]);
     for (const platform of state.missing) rows.push([postId, platform, '', '⏳ not reported', '']);
   }
   appendStepSummary(ctx.env, `### socialpub results wait: ${markdownCell(headline)}\n\n${markdownTable(['post', 'platform', 'account', 'outcome', 'link or error'], rows)}`);
